@@ -1,0 +1,120 @@
+//! Command-line entry points: `perft`, `render`, `local`, `run`.
+
+use crate::variants::{Game, Options, VariantId};
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(name = "arcana", version, about = "Correspondence chess variants for Discord")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count legal move paths to a depth (the last line is the total).
+    Perft {
+        variant: String,
+        depth: u32,
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves to play first, separated by spaces (or by `;` when moves contain spaces).
+        #[arg(long)]
+        moves: Option<String>,
+        /// Print `move: count` for every first move.
+        #[arg(long)]
+        divide: bool,
+        /// Variant options as `key=value`, e.g. `--option wands=moderated`.
+        #[arg(long = "option")]
+        options: Vec<String>,
+    },
+}
+
+/// Parses `key=value` (or `key:value`) pairs into variant options.
+pub fn parse_options(pairs: &[String]) -> Result<Options, String> {
+    let mut options = Options::new();
+    for p in pairs {
+        let (k, v) = p
+            .split_once(['=', ':'])
+            .ok_or_else(|| format!("option `{p}` should look like key=value"))?;
+        options.insert(k.trim().to_ascii_lowercase(), v.trim().to_ascii_lowercase());
+    }
+    Ok(options)
+}
+
+/// Builds a game from an optional FEN and plays a list of moves on it.
+pub fn setup_game(
+    variant: &str,
+    fen: Option<&str>,
+    moves: Option<&str>,
+    options: &Options,
+    seed: u64,
+) -> Result<Game, String> {
+    let variant = VariantId::parse(variant).ok_or_else(|| {
+        let ids: Vec<&str> = VariantId::ALL.iter().map(|v| v.id()).collect();
+        format!("unknown variant `{variant}`; choose one of {}", ids.join(", "))
+    })?;
+    let mut game = match fen {
+        Some(f) => Game::from_fen(variant, f, options, seed)?,
+        None => Game::new(variant, options, seed)?,
+    };
+    if let Some(moves) = moves {
+        let list: Vec<&str> = if moves.contains(';') {
+            moves.split(';').map(str::trim).filter(|m| !m.is_empty()).collect()
+        } else {
+            moves.split_whitespace().collect()
+        };
+        for m in list {
+            let ask = game
+                .ask()
+                .ok_or_else(|| format!("the game is over before `{m}`"))?;
+            game.play(ask.side, m).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(game)
+}
+
+fn perft(
+    variant: &str,
+    depth: u32,
+    fen: Option<&str>,
+    moves: Option<&str>,
+    divide: bool,
+    options: &[String],
+) -> Result<(), String> {
+    let options = parse_options(options)?;
+    let game = setup_game(variant, fen, moves, &options, 0)?;
+    if divide && depth > 0 {
+        let mut total = 0;
+        for (m, n) in game.perft_divide(depth) {
+            println!("{m}: {n}");
+            total += n;
+        }
+        println!("{total}");
+    } else {
+        println!("{}", game.perft(depth));
+    }
+    Ok(())
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft {
+            variant,
+            depth,
+            fen,
+            moves,
+            divide,
+            options,
+        } => perft(&variant, depth, fen.as_deref(), moves.as_deref(), divide, &options),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("arcana: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! Board geometry and FIDE machinery shared by all variants.
+
+pub mod bitboard;
+pub mod board;
+pub mod chess;
+pub mod notation;
+pub mod piece;
+pub mod square;
+pub mod view;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use chess::{CastleSide, Move, Position};
+pub use piece::{Piece, Role};
+pub use square::{Cell, Side, Square};

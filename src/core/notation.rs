@@ -1,0 +1,410 @@
+//! Move text, FIDE part: syntax first (text to a description, no position needed),
+//! then meaning (the description matched against a list of legal moves).
+
+use crate::core::{CastleSide, Move, Role, Square};
+use std::fmt;
+
+/// What a typed move says, before any position is consulted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveSyntax {
+    Castle(CastleSide),
+    Move(MoveSpec),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveSpec {
+    /// The piece letter, if one was written.
+    pub role: Option<Role>,
+    pub from_file: Option<u8>,
+    pub from_rank: Option<u8>,
+    pub to: Square,
+    pub capture: bool,
+    pub promotion: Option<Role>,
+}
+
+impl MoveSpec {
+    pub fn from_square(&self) -> Option<Square> {
+        match (self.from_file, self.from_rank) {
+            (Some(f), Some(r)) => Square::from_coords(f, r),
+            _ => None,
+        }
+    }
+}
+
+/// Why a move text was refused. Every message is one line in the player's terms.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    #[error("I can't read `{input}` as a move: {reason}.")]
+    Syntax { input: String, reason: String },
+    #[error("`{input}` is not a legal move here{}.", suggestion_tail(.suggestions))]
+    Illegal {
+        input: String,
+        suggestions: Vec<String>,
+    },
+    #[error("`{input}` is ambiguous: it could be {}.", candidates.join(" or "))]
+    Ambiguous {
+        input: String,
+        candidates: Vec<String>,
+    },
+}
+
+fn suggestion_tail(s: &[String]) -> String {
+    if s.is_empty() {
+        String::new()
+    } else {
+        format!("; legal moves close to it: {}", s.join(", "))
+    }
+}
+
+/// A short, printable echo of what a player typed (no newlines, no mentions).
+pub fn echo(input: &str) -> String {
+    let mut out: String = input
+        .chars()
+        .filter(|c| !c.is_control() && *c != '`')
+        .map(|c| if c == '@' { '＠' } else { c })
+        .take(24)
+        .collect();
+    if input.chars().count() > 24 {
+        out.push('…');
+    }
+    out.trim().to_string()
+}
+
+/// Removes a leading move number (`12.`, `12...`) and trailing `+ # ! ?`.
+pub fn strip_decorations(text: &str) -> &str {
+    let mut s = text.trim();
+    let digits = s.bytes().take_while(|b| b.is_ascii_digit()).count();
+    if digits > 0 && s[digits..].starts_with('.') {
+        s = s[digits..].trim_start_matches('.').trim_start();
+    }
+    s.trim_end_matches(['+', '#', '!', '?']).trim_end()
+}
+
+fn is_file(c: char) -> bool {
+    ('a'..='h').contains(&c)
+}
+
+fn is_rank(c: char) -> bool {
+    ('1'..='8').contains(&c)
+}
+
+fn promotion_role(c: char) -> Option<Role> {
+    match c.to_ascii_uppercase() {
+        'Q' => Some(Role::Queen),
+        'R' => Some(Role::Rook),
+        'B' => Some(Role::Bishop),
+        'N' => Some(Role::Knight),
+        'W' => Some(Role::Wizard),
+        _ => None,
+    }
+}
+
+/// Parses the FIDE move forms of NOTATION.md: SAN, long algebraic with `-`, `:` or
+/// `x`, coordinates and every castling spelling.
+pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
+    let input = echo(text);
+    let fail = |reason: &str| NotationError::Syntax {
+        input: input.clone(),
+        reason: reason.to_string(),
+    };
+    let s = strip_decorations(text);
+    if s.is_empty() {
+        return Err(fail("there is nothing to play"));
+    }
+    if s.len() > 16 {
+        return Err(fail("that is too long for a move"));
+    }
+    if let Some(c) = s.chars().find(|c| !c.is_ascii_graphic()) {
+        return Err(fail(&format!("unexpected character {c:?}")));
+    }
+    let castle: String = s
+        .chars()
+        .map(|c| if c == '0' || c == 'o' { 'O' } else { c })
+        .filter(|c| *c != '-')
+        .collect();
+    match castle.as_str() {
+        "OO" => return Ok(MoveSyntax::Castle(CastleSide::King)),
+        "OOO" => return Ok(MoveSyntax::Castle(CastleSide::Queen)),
+        _ => {}
+    }
+    let mut chars: Vec<char> = s.chars().collect();
+    let role = match chars[0] {
+        c @ ('P' | 'N' | 'B' | 'R' | 'Q' | 'K' | 'W') => {
+            chars.remove(0);
+            Role::from_letter(c)
+        }
+        _ => None,
+    };
+    let mut promotion = None;
+    if let Some(eq) = chars.iter().position(|c| *c == '=') {
+        let tail: Vec<char> = chars[eq + 1..].to_vec();
+        let [p] = tail.as_slice() else {
+            return Err(fail("a promotion is written like `e8=Q`"));
+        };
+        promotion = Some(promotion_role(*p).ok_or_else(|| fail("a pawn promotes to Q, R, B or N"))?);
+        chars.truncate(eq);
+    } else if chars.len() >= 3 {
+        let last = chars[chars.len() - 1];
+        if chars[chars.len() - 2].is_ascii_digit() && last.is_ascii_alphabetic() {
+            promotion =
+                Some(promotion_role(last).ok_or_else(|| fail("a pawn promotes to Q, R, B or N"))?);
+            chars.pop();
+        }
+    }
+    let capture = chars.iter().any(|c| matches!(c, ':' | 'x' | 'X'));
+    let body: Vec<char> = chars
+        .into_iter()
+        .filter(|c| !matches!(c, '-' | ':' | 'x' | 'X'))
+        .collect();
+    let square_at = |i: usize| -> Result<Square, NotationError> {
+        let (f, r) = (body[i], body[i + 1]);
+        if is_file(f) && is_rank(r) {
+            Square::from_coords(f as u8 - b'a', r as u8 - b'1')
+                .ok_or_else(|| fail("that square is off the board"))
+        } else {
+            Err(fail(&format!("`{f}{r}` is not a square")))
+        }
+    };
+    let (from_file, from_rank, to) = match body.len() {
+        2 => (None, None, square_at(0)?),
+        3 => {
+            let to = square_at(1)?;
+            let c = body[0];
+            if is_file(c) {
+                (Some(c as u8 - b'a'), None, to)
+            } else if is_rank(c) {
+                (None, Some(c as u8 - b'1'), to)
+            } else {
+                return Err(fail(&format!("`{c}` is neither a file nor a rank")));
+            }
+        }
+        4 => {
+            let from = square_at(0)?;
+            (Some(from.file()), Some(from.rank()), square_at(2)?)
+        }
+        0 | 1 => return Err(fail("a move needs a destination square like `e4`")),
+        _ => return Err(fail("there are too many squares in it")),
+    };
+    Ok(MoveSyntax::Move(MoveSpec {
+        role,
+        from_file,
+        from_rank,
+        to,
+        capture,
+        promotion,
+    }))
+}
+
+/// What the matcher needs to know of a legal move of any FIDE-based variant.
+pub trait MoveLike: Copy {
+    fn role(&self) -> Role;
+    /// The origin square; for a Sorchess entry, the launching rook's square.
+    fn from_square(&self) -> Square;
+    fn to_square(&self) -> Square;
+    fn promotion(&self) -> Option<Role>;
+    fn castle_side(&self) -> Option<CastleSide>;
+    /// The canonical text printed for the move.
+    fn canonical(&self) -> String;
+}
+
+impl MoveLike for Move {
+    fn role(&self) -> Role {
+        Move::role(*self)
+    }
+    fn from_square(&self) -> Square {
+        self.from()
+    }
+    fn to_square(&self) -> Square {
+        self.to()
+    }
+    fn promotion(&self) -> Option<Role> {
+        Move::promotion(*self)
+    }
+    fn castle_side(&self) -> Option<CastleSide> {
+        Move::castle_side(*self)
+    }
+    fn canonical(&self) -> String {
+        self.long()
+    }
+}
+
+/// Does `m` fit what was typed?
+pub fn matches<M: MoveLike>(syntax: &MoveSyntax, m: &M) -> bool {
+    match syntax {
+        MoveSyntax::Castle(side) => m.castle_side() == Some(*side),
+        MoveSyntax::Move(spec) => {
+            let full_from = spec.from_square().is_some();
+            let role_ok = match spec.role {
+                Some(r) => r == m.role(),
+                None => full_from || m.role() == Role::Pawn,
+            };
+            role_ok
+                && spec.to == m.to_square()
+                && spec.from_file.is_none_or(|f| f == m.from_square().file())
+                && spec.from_rank.is_none_or(|r| r == m.from_square().rank())
+                && (spec.promotion.is_none() || spec.promotion == m.promotion())
+                // A promotion must be named, except that an unnamed one is ambiguous below.
+                && (m.castle_side().is_none() || full_from || spec.role == Some(Role::King))
+        }
+    }
+}
+
+/// Matches typed text against `legal`, giving the move, or "illegal" with close
+/// suggestions, or "ambiguous" with the candidates.
+pub fn resolve<M: MoveLike>(text: &str, legal: &[M]) -> Result<M, NotationError> {
+    let syntax = parse_syntax(text)?;
+    resolve_syntax(text, &syntax, legal)
+}
+
+pub fn resolve_syntax<M: MoveLike>(
+    text: &str,
+    syntax: &MoveSyntax,
+    legal: &[M],
+) -> Result<M, NotationError> {
+    let found: Vec<&M> = legal.iter().filter(|m| matches(syntax, *m)).collect();
+    match found.as_slice() {
+        [one] => Ok(**one),
+        [] => Err(NotationError::Illegal {
+            input: echo(text),
+            suggestions: suggestions(text, legal.iter().map(|m| m.canonical())),
+        }),
+        many => {
+            let mut candidates: Vec<String> = many.iter().map(|m| m.canonical()).collect();
+            candidates.dedup();
+            Err(NotationError::Ambiguous {
+                input: echo(text),
+                candidates,
+            })
+        }
+    }
+}
+
+/// Up to five of `legal` closest (by edit distance) to what was typed.
+pub fn suggestions(text: &str, legal: impl Iterator<Item = String>) -> Vec<String> {
+    let typed: String = strip_decorations(text)
+        .chars()
+        .filter(|c| !matches!(c, '-' | ':' | 'x'))
+        .take(24)
+        .collect::<String>()
+        .to_lowercase();
+    let mut scored: Vec<(usize, String)> = legal
+        .map(|m| {
+            let plain: String = m
+                .chars()
+                .filter(|c| !matches!(c, '-' | ':'))
+                .collect::<String>()
+                .to_lowercase();
+            // Compare with the move with and without its origin square.
+            let short: String = if plain.len() >= 4 {
+                let mut s = plain.clone();
+                let start = if plain.starts_with(|c: char| c.is_ascii_digit() || is_file(c)) {
+                    0
+                } else {
+                    1
+                };
+                s.replace_range(start..start + 2, "");
+                s
+            } else {
+                plain.clone()
+            };
+            let d = edit_distance(&typed, &plain).min(edit_distance(&typed, &short));
+            (d, m)
+        })
+        .collect();
+    scored.sort();
+    scored.dedup_by(|a, b| a.1 == b.1);
+    let limit = (typed.len() / 2).max(2);
+    scored
+        .into_iter()
+        .filter(|(d, _)| *d <= limit)
+        .take(5)
+        .map(|(_, m)| m)
+        .collect()
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+impl fmt::Display for MoveSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(r) = self.role {
+            write!(f, "{}", r.letter())?;
+        }
+        if let Some(file) = self.from_file {
+            write!(f, "{}", (b'a' + file) as char)?;
+        }
+        if let Some(rank) = self.from_rank {
+            write!(f, "{}", rank + 1)?;
+        }
+        write!(f, "{}", self.to)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Position;
+
+    fn play(pos: &Position, text: &str) -> Result<Move, NotationError> {
+        resolve(text, &pos.legal_move_list())
+    }
+
+    #[test]
+    fn all_forms_of_a_knight_move() {
+        let p = Position::new();
+        for t in ["Nf3", "Ng1-f3", "Ng1f3", "g1f3", "1. Nf3", "Nf3!", "Ngf3", "N1f3"] {
+            assert_eq!(play(&p, t).expect(t).long(), "Ng1-f3", "{t}");
+        }
+        assert_eq!(play(&p, "e4").expect("e4").long(), "e2-e4");
+        assert_eq!(play(&p, "12... e2-e4").expect("e4").long(), "e2-e4");
+    }
+
+    #[test]
+    fn castling_spellings() {
+        let p = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("fen");
+        for (t, want) in [
+            ("O-O", "O-O"),
+            ("0-0", "O-O"),
+            ("O-O-O", "O-O-O"),
+            ("0-0-0", "O-O-O"),
+            ("e1g1", "O-O"),
+            ("e1c1", "O-O-O"),
+        ] {
+            assert_eq!(play(&p, t).expect(t).long(), want);
+        }
+    }
+
+    #[test]
+    fn errors_are_distinguished() {
+        let p = Position::from_fen("4k3/8/8/8/8/2N3N1/8/4K3 w - - 0 1").expect("fen");
+        match play(&p, "Ne4") {
+            Err(NotationError::Ambiguous { candidates, .. }) => {
+                assert_eq!(candidates, vec!["Nc3-e4", "Ng3-e4"]);
+            }
+            other => panic!("{other:?}"),
+        }
+        match play(&p, "Ne5") {
+            Err(NotationError::Illegal { suggestions, .. }) => {
+                assert!(!suggestions.is_empty() && suggestions.len() <= 5);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(play(&p, "Zz9:a0"), Err(NotationError::Syntax { .. })));
+        let q = Position::from_fen("8/4P3/8/8/8/8/8/k3K3 w - - 0 1").expect("fen");
+        assert!(matches!(play(&q, "e8"), Err(NotationError::Ambiguous { .. })));
+        assert_eq!(play(&q, "e8=N").expect("e8=N").long(), "e7-e8=N");
+        assert_eq!(play(&q, "e7e8q").expect("e7e8q").long(), "e7-e8=Q");
+    }
+}

@@ -1,0 +1,9 @@
+//! Arcana: correspondence chess variants for Discord.
+//!
+//! Layers, with dependencies pointing down: front ends (`discord`, `local`) call the
+//! `service`, which uses the `store`, the `render`er and the `variants`, all built on
+//! `core`.
+
+pub mod cli;
+pub mod core;
+pub mod variants;

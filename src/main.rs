@@ -1,0 +1,5 @@
+//! The `arcana` binary.
+
+fn main() -> std::process::ExitCode {
+    arcana::cli::main()
+}

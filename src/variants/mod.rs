@@ -1,0 +1,420 @@
+//! The games. Each variant implements [`Rules`]; [`Game`] wraps one behind a closed
+//! enum together with the game's seeded random generator and its final result, so
+//! the service and the front ends never special-case a variant.
+
+pub mod fide;
+pub mod standard;
+
+use crate::core::notation::NotationError;
+use crate::core::view::{View, Viewer};
+use crate::core::Side;
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The game's random generator; its state is stored with the game.
+pub type GameRng = rand_chacha::ChaCha8Rng;
+
+/// Variant options as typed in `/challenge` (`wands:moderated`), validated per variant.
+pub type Options = BTreeMap<String, String>;
+
+/// Variant ids, the same in the CLI, the commands and the store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum VariantId {
+    #[serde(rename = "standard")]
+    Standard,
+    #[serde(rename = "wand")]
+    Wand,
+    #[serde(rename = "walls")]
+    Walls,
+    #[serde(rename = "walls-full")]
+    WallsFull,
+    #[serde(rename = "wickets")]
+    Wickets,
+    #[serde(rename = "spell")]
+    Spell,
+    #[serde(rename = "sorchess")]
+    Sorchess,
+}
+
+impl VariantId {
+    pub const ALL: [VariantId; 7] = [
+        VariantId::Standard,
+        VariantId::Wand,
+        VariantId::Walls,
+        VariantId::WallsFull,
+        VariantId::Wickets,
+        VariantId::Spell,
+        VariantId::Sorchess,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            VariantId::Standard => "standard",
+            VariantId::Wand => "wand",
+            VariantId::Walls => "walls",
+            VariantId::WallsFull => "walls-full",
+            VariantId::Wickets => "wickets",
+            VariantId::Spell => "spell",
+            VariantId::Sorchess => "sorchess",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            VariantId::Standard => "Chess",
+            VariantId::Wand => "Wand Chess",
+            VariantId::Walls => "Wizard Walls",
+            VariantId::WallsFull => "Wizard Walls (Full)",
+            VariantId::Wickets => "Chess with Wickets",
+            VariantId::Spell => "Spell Chess",
+            VariantId::Sorchess => "Sorchess",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<VariantId> {
+        let t = text.trim().to_ascii_lowercase();
+        VariantId::ALL.into_iter().find(|v| v.id() == t)
+    }
+
+    /// Variants that can be played in this build.
+    pub fn available() -> Vec<VariantId> {
+        VariantId::ALL
+            .into_iter()
+            .filter(|v| VariantState::supports(*v))
+            .collect()
+    }
+}
+
+impl fmt::Display for VariantId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    Win { winner: Side, reason: String },
+    Draw { reason: String },
+    /// Called off before it really began; counts for nobody.
+    Aborted,
+}
+
+impl Outcome {
+    pub fn win(winner: Side, reason: &str) -> Outcome {
+        Outcome::Win {
+            winner,
+            reason: reason.to_string(),
+        }
+    }
+
+    pub fn draw(reason: &str) -> Outcome {
+        Outcome::Draw {
+            reason: reason.to_string(),
+        }
+    }
+
+    /// PGN-style result token.
+    pub fn score(&self) -> &'static str {
+        match self {
+            Outcome::Win {
+                winner: Side::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Side::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+            Outcome::Aborted => "*",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason } => write!(f, "{winner} wins by {reason}"),
+            Outcome::Draw { reason } => write!(f, "Draw by {reason}"),
+            Outcome::Aborted => f.write_str("Game aborted"),
+        }
+    }
+}
+
+/// What the game asks of a player right now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Question {
+    Move,
+    /// Wand Chess: where the teleported piece goes.
+    TeleportSquare,
+    /// Wickets: where the captured ball-haver's ball lies.
+    BallSquare,
+    /// Wickets: name a new Defender.
+    NewDefender,
+    /// Wickets: play a card (or follow suit).
+    Card,
+    /// Wickets: sacrifice pieces or decline.
+    Sacrifice,
+    /// Wizard Walls setup: place walls.
+    SetupWalls,
+    /// Wizard Walls setup: place the team.
+    SetupTeam,
+}
+
+impl Question {
+    /// Phrase used in "@alice, {prompt}".
+    pub fn prompt(&self) -> &'static str {
+        match self {
+            Question::Move => "your move",
+            Question::TeleportSquare => "choose the teleport square (an empty square, e.g. `h8`)",
+            Question::BallSquare => "choose where the ball lies (an empty adjacent square)",
+            Question::NewDefender => "name a new Defender (`defender Nf3`)",
+            Question::Card => "play a card (`card 7c`)",
+            Question::Sacrifice => "sacrifice pieces (`sacrifice a2 b2`) or `decline`",
+            Question::SetupWalls => "place your walls (`@c4 @d5 @f3`)",
+            Question::SetupTeam => "place your team (`B@c1 N@d2 R@a1`)",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ask {
+    pub side: Side,
+    pub question: Question,
+}
+
+/// The result of one accepted answer.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Played {
+    /// Canonical text that, played again with the same generator, replays this answer.
+    pub action: String,
+    /// The record's text for it, with results in parentheses: `Ze4:e4 (polymorph = Queen)`.
+    pub printed: String,
+    /// Further lines: timer events in brackets, "Check.", the result.
+    pub events: Vec<String>,
+    /// Private messages for one player (secret information).
+    pub private: Vec<(Side, String)>,
+}
+
+/// Why an answer was refused; the game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    #[error("{0}")]
+    Notation(#[from] NotationError),
+    #[error("{0}")]
+    Refused(String),
+    #[error("The game is over.")]
+    Finished,
+    #[error("It is not your turn.")]
+    NotYourTurn,
+}
+
+/// One variant's rules, pure and deterministic given the generator.
+pub trait Rules: Sized + Clone {
+    fn new(options: &Options, rng: &mut GameRng) -> Result<Self, String>;
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, String>;
+    fn fen(&self) -> String;
+    /// The question now asked, or `None` once the rules have ended the game.
+    fn ask(&self) -> Option<Ask>;
+    fn outcome(&self) -> Option<Outcome>;
+    /// Canonical texts of the legal answers to the current question.
+    fn legal_texts(&self) -> Vec<String>;
+    /// Applies `side`'s answer. On error `self` may be left changed: [`Game`] restores it.
+    fn play(&mut self, side: Side, text: &str, rng: &mut GameRng) -> Result<Played, PlayError>;
+    fn view(&self, viewer: Viewer) -> View;
+    /// A player's secret information (wand list, card hand), for a DM or `/hand`.
+    fn secret(&self, _side: Side) -> Option<String> {
+        None
+    }
+    /// The reason the player to move may claim a draw now (threefold, 50 moves).
+    fn claimable_draw(&self) -> Option<String>;
+    fn perft(&self, depth: u32) -> u64;
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
+}
+
+macro_rules! variant_states {
+    ($($id:ident => $ty:ty),* $(,)?) => {
+        /// The rules state of a game, one arm per playable variant.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        pub enum VariantState {
+            $($id($ty),)*
+        }
+
+        macro_rules! dispatch {
+            ($self:expr, $s:ident => $body:expr) => {
+                match $self {
+                    $(VariantState::$id($s) => $body,)*
+                }
+            };
+        }
+
+        impl VariantState {
+            pub fn supports(v: VariantId) -> bool {
+                match v {
+                    $(VariantId::$id => true,)*
+                    #[allow(unreachable_patterns)]
+                    _ => false,
+                }
+            }
+
+            fn create(v: VariantId, options: &Options, rng: &mut GameRng) -> Result<Self, String> {
+                match v {
+                    $(VariantId::$id => Ok(VariantState::$id(<$ty as Rules>::new(options, rng)?)),)*
+                    #[allow(unreachable_patterns)]
+                    other => Err(unavailable(other)),
+                }
+            }
+
+            fn create_from_fen(v: VariantId, fen: &str, options: &Options) -> Result<Self, String> {
+                match v {
+                    $(VariantId::$id => Ok(VariantState::$id(<$ty as Rules>::from_fen(fen, options)?)),)*
+                    #[allow(unreachable_patterns)]
+                    other => Err(unavailable(other)),
+                }
+            }
+
+            pub fn variant(&self) -> VariantId {
+                match self {
+                    $(VariantState::$id(_) => VariantId::$id,)*
+                }
+            }
+        }
+    };
+}
+
+fn unavailable(v: VariantId) -> String {
+    format!("{} is not playable yet.", v.name())
+}
+
+variant_states! {
+    Standard => standard::StandardGame,
+}
+
+/// A game: its rules state, its generator and how it ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    options: Options,
+    state: VariantState,
+    rng: GameRng,
+    /// An ending decided outside the rules (resignation, agreement, timeout, abort).
+    result: Option<Outcome>,
+}
+
+impl Game {
+    pub fn new(variant: VariantId, options: &Options, seed: u64) -> Result<Game, String> {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let state = VariantState::create(variant, options, &mut rng)?;
+        Ok(Game {
+            options: options.clone(),
+            state,
+            rng,
+            result: None,
+        })
+    }
+
+    pub fn from_fen(
+        variant: VariantId,
+        fen: &str,
+        options: &Options,
+        seed: u64,
+    ) -> Result<Game, String> {
+        let state = VariantState::create_from_fen(variant, fen, options)?;
+        Ok(Game {
+            options: options.clone(),
+            state,
+            rng: GameRng::seed_from_u64(seed),
+            result: None,
+        })
+    }
+
+    pub fn variant(&self) -> VariantId {
+        self.state.variant()
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    pub fn state(&self) -> &VariantState {
+        &self.state
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.result
+            .clone()
+            .or_else(|| dispatch!(&self.state, s => s.outcome()))
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    pub fn ask(&self) -> Option<Ask> {
+        if self.result.is_some() {
+            return None;
+        }
+        dispatch!(&self.state, s => s.ask())
+    }
+
+    /// Plays `side`'s answer. Any error leaves the game exactly as it was.
+    pub fn play(&mut self, side: Side, text: &str) -> Result<Played, PlayError> {
+        let ask = self.ask().ok_or(PlayError::Finished)?;
+        if ask.side != side {
+            return Err(PlayError::NotYourTurn);
+        }
+        let mut state = self.state.clone();
+        let mut rng = self.rng.clone();
+        let played = dispatch!(&mut state, s => s.play(side, text, &mut rng))?;
+        self.state = state;
+        self.rng = rng;
+        Ok(played)
+    }
+
+    /// Ends the game for a reason outside the rules.
+    pub fn finish(&mut self, outcome: Outcome) {
+        if self.outcome().is_none() {
+            self.result = Some(outcome);
+        }
+    }
+
+    pub fn legal_texts(&self) -> Vec<String> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        dispatch!(&self.state, s => s.legal_texts())
+    }
+
+    pub fn view(&self, viewer: Viewer) -> View {
+        let mut view = dispatch!(&self.state, s => s.view(viewer));
+        if let Some(o) = self.outcome() {
+            view.result = Some(o.to_string());
+            view.to_move = None;
+        }
+        view
+    }
+
+    pub fn secret(&self, side: Side) -> Option<String> {
+        dispatch!(&self.state, s => s.secret(side))
+    }
+
+    pub fn claimable_draw(&self) -> Option<String> {
+        if self.is_over() {
+            return None;
+        }
+        dispatch!(&self.state, s => s.claimable_draw())
+    }
+
+    pub fn fen(&self) -> String {
+        dispatch!(&self.state, s => s.fen())
+    }
+
+    pub fn perft(&self, depth: u32) -> u64 {
+        dispatch!(&self.state, s => s.perft(depth))
+    }
+
+    pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        dispatch!(&self.state, s => s.perft_divide(depth))
+    }
+}

@@ -1,0 +1,242 @@
+//! Plain FIDE chess (variant `standard`), RULINGS C1-C4.
+
+use crate::core::notation::{self, NotationError};
+use crate::core::view::{View, Viewer};
+use crate::core::{Cell, Move, Position, Side};
+use crate::variants::fide::{self, Repetitions};
+use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StandardGame {
+    pos: Position,
+    reps: Repetitions,
+    last_move: Option<Move>,
+    outcome: Option<Outcome>,
+}
+
+impl StandardGame {
+    pub fn from_position(pos: Position) -> StandardGame {
+        let reps = Repetitions::new(pos.repetition_key());
+        let mut g = StandardGame {
+            pos,
+            reps,
+            last_move: None,
+            outcome: None,
+        };
+        g.outcome = g.rules_outcome();
+        g
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Parses typed text into a legal move of this position.
+    pub fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        notation::resolve(text, &self.pos.legal_move_list())
+    }
+
+    /// Plays a legal move, updating the draw bookkeeping and the outcome.
+    pub fn apply(&mut self, m: Move) {
+        self.pos.play_unchecked(m);
+        self.reps.push(self.pos.repetition_key());
+        self.last_move = Some(m);
+        self.outcome = self.rules_outcome();
+    }
+
+    fn rules_outcome(&self) -> Option<Outcome> {
+        let moves = self.pos.legal_move_list();
+        if moves.is_empty() {
+            return Some(if self.pos.is_check() {
+                Outcome::win(self.pos.turn().other(), "checkmate")
+            } else {
+                Outcome::draw("stalemate")
+            });
+        }
+        if self.pos.is_insufficient_material() {
+            return Some(Outcome::draw("insufficient material"));
+        }
+        fide::automatic_draw(&self.reps, self.pos.halfmoves()).map(Outcome::draw)
+    }
+}
+
+impl Rules for StandardGame {
+    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
+        if let Some(k) = options.keys().next() {
+            return Err(format!("Chess has no option `{k}`."));
+        }
+        Ok(StandardGame::from_position(Position::new()))
+    }
+
+    fn from_fen(fen: &str, _options: &Options) -> Result<Self, String> {
+        Position::from_fen(fen)
+            .map(StandardGame::from_position)
+            .map_err(|e| e.to_string())
+    }
+
+    fn fen(&self) -> String {
+        self.pos.fen()
+    }
+
+    fn ask(&self) -> Option<Ask> {
+        self.outcome.is_none().then(|| Ask {
+            side: self.pos.turn(),
+            question: Question::Move,
+        })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn legal_texts(&self) -> Vec<String> {
+        self.pos.legal_move_list().iter().map(|m| m.long()).collect()
+    }
+
+    fn play(&mut self, side: Side, text: &str, _rng: &mut GameRng) -> Result<Played, PlayError> {
+        if self.outcome.is_some() {
+            return Err(PlayError::Finished);
+        }
+        if side != self.pos.turn() {
+            return Err(PlayError::NotYourTurn);
+        }
+        let m = self.parse_move(text)?;
+        self.apply(m);
+        let mut events = Vec::new();
+        if self.pos.is_check() {
+            events.push(
+                if matches!(self.outcome, Some(Outcome::Win { .. })) {
+                    "Checkmate."
+                } else {
+                    "Check."
+                }
+                .to_string(),
+            );
+        }
+        Ok(Played {
+            action: m.long(),
+            printed: m.long(),
+            events,
+            private: Vec::new(),
+        })
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        let mut v = View::new(viewer, "Chess").with_board(self.pos.board());
+        v.to_move = Some(self.pos.turn());
+        if let Some(m) = self.last_move {
+            v.last_move = vec![Cell::Board(m.from()), Cell::Board(m.to())];
+        }
+        if self.pos.is_check() {
+            if let Some(k) = self.pos.king(self.pos.turn()) {
+                v.check.push(Cell::Board(k));
+            }
+        }
+        v
+    }
+
+    fn claimable_draw(&self) -> Option<String> {
+        fide::claimable_draw(&self.reps, self.pos.halfmoves())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.pos.perft(depth)
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        self.pos
+            .legal_move_list()
+            .into_iter()
+            .map(|m| {
+                let mut next = self.pos.clone();
+                next.play_unchecked(m);
+                (m.long(), next.perft(depth.saturating_sub(1)))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{Game, VariantId};
+
+    fn game() -> Game {
+        Game::new(VariantId::Standard, &Options::new(), 1).expect("standard")
+    }
+
+    #[test]
+    fn fools_mate() {
+        let mut g = game();
+        for (side, m) in [
+            (Side::White, "f3"),
+            (Side::Black, "e5"),
+            (Side::White, "g4"),
+            (Side::Black, "Qh4#"),
+        ] {
+            g.play(side, m).expect(m);
+        }
+        assert_eq!(g.outcome(), Some(Outcome::win(Side::Black, "checkmate")));
+        assert_eq!(g.play(Side::White, "e4"), Err(PlayError::Finished));
+    }
+
+    #[test]
+    fn wrong_side_and_bad_text_change_nothing() {
+        let mut g = game();
+        let before = g.clone();
+        assert_eq!(g.play(Side::Black, "e5"), Err(PlayError::NotYourTurn));
+        assert!(g.play(Side::White, "e5").is_err());
+        assert!(g.play(Side::White, "").is_err());
+        assert_eq!(g, before);
+    }
+
+    // ruling C1: threefold is claimable, not automatic; fivefold is automatic.
+    #[test]
+    fn ruling_c1_repetition() {
+        let mut g = game();
+        let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        for round in 0..2 {
+            for (i, m) in shuffle.iter().enumerate() {
+                let side = if i % 2 == 0 { Side::White } else { Side::Black };
+                g.play(side, m).expect(m);
+            }
+            if round == 0 {
+                assert_eq!(g.claimable_draw(), None);
+            }
+        }
+        assert_eq!(g.claimable_draw().as_deref(), Some("threefold repetition"));
+        assert!(!g.is_over());
+        for _ in 0..2 {
+            for (i, m) in shuffle.iter().enumerate() {
+                let side = if i % 2 == 0 { Side::White } else { Side::Black };
+                g.play(side, m).expect(m);
+            }
+        }
+        assert_eq!(g.outcome(), Some(Outcome::draw("fivefold repetition")));
+    }
+
+    // ruling C1: 50-move claimable, 75-move automatic; insufficient material automatic.
+    #[test]
+    fn ruling_c1_move_counts_and_material() {
+        let g = Game::from_fen(VariantId::Standard, "4k3/8/8/8/8/8/8/R3K3 w - - 100 80", &Options::new(), 1)
+            .expect("fen");
+        assert_eq!(g.claimable_draw().as_deref(), Some("the 50-move rule"));
+        let mut g = Game::from_fen(VariantId::Standard, "4k3/8/8/8/8/8/8/R3K3 w - - 149 80", &Options::new(), 1)
+            .expect("fen");
+        g.play(Side::White, "Ra2").expect("Ra2");
+        assert_eq!(g.outcome(), Some(Outcome::draw("the 75-move rule")));
+        let mut g = Game::from_fen(VariantId::Standard, "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", &Options::new(), 1)
+            .expect("fen");
+        g.play(Side::White, "Kxd2").expect("Kxd2");
+        assert_eq!(g.outcome(), Some(Outcome::draw("insufficient material")));
+    }
+
+    #[test]
+    fn stalemate() {
+        let mut g = Game::from_fen(VariantId::Standard, "7k/8/6Q1/8/8/8/8/K7 w - - 0 1", &Options::new(), 1)
+            .expect("fen");
+        g.play(Side::White, "Qf7").expect("Qf7");
+        assert_eq!(g.outcome(), Some(Outcome::draw("stalemate")));
+    }
+}
