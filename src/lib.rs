@@ -6,4 +6,6 @@
 
 pub mod cli;
 pub mod core;
+pub mod render;
+pub mod service;
 pub mod variants;

@@ -418,3 +418,41 @@ impl Game {
         dispatch!(&self.state, s => s.perft_divide(depth))
     }
 }
+
+/// A few lines explaining a variant, for `/rules`.
+pub fn rules_text(v: VariantId) -> &'static str {
+    match v {
+        VariantId::Standard => {
+            "**Chess** — the FIDE rules: castling, en passant, promotion, check and checkmate. \
+             Stalemate, insufficient material, fivefold repetition and the 75-move rule draw at once; \
+             threefold repetition and the 50-move rule let the player to move claim a draw (`/draw claim`). \
+             Type moves as `e4`, `Nf3`, `Ng1-f3`, `e2e4` or `O-O`."
+        }
+        VariantId::Wand => {
+            "**Wand Chess** — chess where every piece carries a wand of unknown kind. Instead of moving, \
+             a piece may zap its wand at itself or a neighbouring square (`Ze4:d5`). The first zap at an \
+             occupied square identifies the wand (12 kinds: teleport, death, sleep, stoning, sloth, \
+             polymorph, demotion, peace, sickness, speed, protection, healing); identified wands misfire \
+             one time in three. Lose your last king and you lose."
+        }
+        VariantId::Walls | VariantId::WallsFull => {
+            "**Wizard Walls** — wizards that never capture by moving: they conjure walls onto enemies, \
+             destroy walls and resurrect the fallen. Two actions a turn; first to 10 points wins."
+        }
+        VariantId::Wickets => {
+            "**Chess with Wickets** — chess with a ball, a Defender and two wicket squares behind the kings. \
+             Throw your ball into the opponent's wicket to take their Defender."
+        }
+        VariantId::Spell => {
+            "**Spell Chess** — chess plus 5 freeze and 2 jump spells each, one spell per turn cast with a move \
+             (`e4 (freeze d5)`, `Bc1-h6 (jump e3)`). Freeze stops the opponent's pieces in a 3x3 area for their \
+             next turn; jump lets sliders pass through one piece. A spell type rests two turns after use. \
+             Self-check is legal and a king can be captured."
+        }
+        VariantId::Sorchess => {
+            "**Sorchess** — chess plus one Wizard per side, entering from an unmoved (or only castled) rook \
+             (`Wg4`). The Wizard leaps (3,1) or steps one square diagonally, and once per game may step one \
+             square orthogonally without capturing."
+        }
+    }
+}

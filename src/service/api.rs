@@ -1,0 +1,166 @@
+//! The contract between the service and every front end: requests in, replies out.
+//! Nothing here knows Discord; front ends translate their events into [`Request`]s
+//! and [`Reply`]s into messages.
+
+use crate::core::view::View;
+use crate::variants::{Options, VariantId};
+use serde::{Deserialize, Serialize};
+
+/// A chat user as the service knows them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct User {
+    pub id: u64,
+    /// Display name, used in text and on the board image.
+    pub name: String,
+}
+
+/// Who acts, where, and under which idempotency key.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Context {
+    pub user: User,
+    pub channel: u64,
+    /// The server (Discord guild) of the channel, if any.
+    pub server: Option<u64>,
+    /// A key such as a Discord interaction id: a redelivered key acts once.
+    pub key: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ColorChoice {
+    White,
+    Black,
+    Random,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DrawAction {
+    Offer,
+    Accept,
+    Decline,
+    /// Claim a draw by threefold repetition or the 50-move rule.
+    Claim,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GamesScope {
+    /// Active games of the invoker's server.
+    Server,
+    /// Active games of one user.
+    User(u64),
+}
+
+/// Everything a player can ask of the service.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Request {
+    Challenge {
+        opponent: User,
+        variant: VariantId,
+        color: ColorChoice,
+        /// Days per move: `None` for the default, `Some(0)` for no limit, else 1-14.
+        days: Option<u32>,
+        options: Options,
+    },
+    Accept,
+    Decline,
+    Cancel,
+    Move {
+        text: String,
+    },
+    Board,
+    History,
+    Export,
+    Resign,
+    Draw(DrawAction),
+    Abort,
+    /// Claim the win when the opponent's time has run out.
+    Claim,
+    /// The invoker's secret information (wand list, card hand).
+    Hand,
+    Games(GamesScope),
+    Rules {
+        variant: Option<VariantId>,
+    },
+    Help,
+}
+
+/// Where a reply goes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Audience {
+    /// The channel the request came from (public).
+    Channel,
+    /// A direct message to this user.
+    Private(User),
+    /// Only the invoker sees it (an ephemeral reply on Discord).
+    Invoker,
+}
+
+/// A file attached to a reply (exports).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attachment {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+/// A reply kind that front ends may decorate (buttons, autocomplete).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReplyKind {
+    Plain,
+    /// A new challenge: the front end may add Accept and Decline buttons.
+    Challenge { challenged: User },
+    /// A refusal: one sentence, shown only to the invoker.
+    Refusal,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reply {
+    pub to: Audience,
+    pub kind: ReplyKind,
+    /// Users to mention at the start (the player to move).
+    pub mention: Vec<User>,
+    pub text: String,
+    /// A board image to draw for this view (already filtered for the audience).
+    pub image: Option<View>,
+    pub attachment: Option<Attachment>,
+}
+
+impl Reply {
+    pub fn channel(text: impl Into<String>) -> Reply {
+        Reply {
+            to: Audience::Channel,
+            kind: ReplyKind::Plain,
+            mention: Vec::new(),
+            text: text.into(),
+            image: None,
+            attachment: None,
+        }
+    }
+
+    pub fn invoker(text: impl Into<String>) -> Reply {
+        Reply {
+            to: Audience::Invoker,
+            ..Reply::channel(text)
+        }
+    }
+
+    pub fn refusal(text: impl Into<String>) -> Reply {
+        Reply {
+            to: Audience::Invoker,
+            kind: ReplyKind::Refusal,
+            ..Reply::channel(text)
+        }
+    }
+
+    pub fn private(user: User, text: impl Into<String>) -> Reply {
+        Reply {
+            to: Audience::Private(user),
+            ..Reply::channel(text)
+        }
+    }
+}
+
+/// A reply produced by time passing (reminders), for a channel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimedReply {
+    pub channel: u64,
+    pub reply: Reply,
+}
