@@ -5,7 +5,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(name = "arcana", version, about = "Correspondence chess variants for Discord")]
+#[command(
+    name = "arcana",
+    version,
+    about = "Correspondence chess variants for Discord"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -53,7 +57,10 @@ pub fn setup_game(
 ) -> Result<Game, String> {
     let variant = VariantId::parse(variant).ok_or_else(|| {
         let ids: Vec<&str> = VariantId::ALL.iter().map(|v| v.id()).collect();
-        format!("unknown variant `{variant}`; choose one of {}", ids.join(", "))
+        format!(
+            "unknown variant `{variant}`; choose one of {}",
+            ids.join(", ")
+        )
     })?;
     let mut game = match fen {
         Some(f) => Game::from_fen(variant, f, options, seed)?,
@@ -61,7 +68,11 @@ pub fn setup_game(
     };
     if let Some(moves) = moves {
         let list: Vec<&str> = if moves.contains(';') {
-            moves.split(';').map(str::trim).filter(|m| !m.is_empty()).collect()
+            moves
+                .split(';')
+                .map(str::trim)
+                .filter(|m| !m.is_empty())
+                .collect()
         } else {
             moves.split_whitespace().collect()
         };
@@ -108,7 +119,14 @@ pub fn main() -> ExitCode {
             moves,
             divide,
             options,
-        } => perft(&variant, depth, fen.as_deref(), moves.as_deref(), divide, &options),
+        } => perft(
+            &variant,
+            depth,
+            fen.as_deref(),
+            moves.as_deref(),
+            divide,
+            &options,
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

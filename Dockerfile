@@ -1,0 +1,21 @@
+# Build the release binary, then run it as a non-root user in a slim image.
+FROM rust:1-bookworm AS build
+WORKDIR /src
+COPY Cargo.toml Cargo.lock ./
+COPY src ./src
+COPY assets ./assets
+COPY benches ./benches
+RUN cargo build --release --locked --bin arcana
+
+FROM debian:bookworm-slim
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --create-home --home-dir /home/arcana arcana \
+    && mkdir -p /data && chown arcana /data
+COPY --from=build /src/target/release/arcana /usr/local/bin/arcana
+COPY config.example.toml /etc/arcana/config.example.toml
+USER arcana
+VOLUME ["/data"]
+ENV ARCANA_DATA_DIR=/data
+ENTRYPOINT ["arcana"]
+CMD ["run"]
