@@ -2,6 +2,7 @@
 
 pub mod bitboard;
 pub mod board;
+pub mod cell_map;
 pub mod chess;
 pub mod notation;
 pub mod piece;
@@ -10,6 +11,7 @@ pub mod view;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
+pub use cell_map::CellMap;
 pub use chess::{CastleSide, Move, Position};
 pub use piece::{Piece, Role};
 pub use square::{Cell, Side, Square};
