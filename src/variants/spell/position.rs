@@ -394,7 +394,7 @@ impl SpellPosition {
             }
             let blockers = ctx.blockers.without(king).without(rook);
             let crossing = between(king, king_to).with(king_to);
-            if crossing.into_iter().any(|sq| self.attacked(ctx, sq, blockers)) {
+            if crossing.filter(|sq| self.attacked(ctx, *sq, blockers)).count() > 0 {
                 continue;
             }
             out.push(Move::Castle { king, rook });
@@ -613,8 +613,9 @@ impl SpellPosition {
         let snipers = (bitboard::rook_attacks(k, Bitboard::EMPTY) & rq)
             | (bitboard::bishop_attacks(k, Bitboard::EMPTY) & bq);
         snipers
-            .into_iter()
-            .any(|s| (between(k, s) & blockers).count() == 1)
+            .filter(|s| (between(k, *s) & blockers).count() == 1)
+            .count()
+            > 0
     }
 
     /// Does `turn` leave the mover's king capturable at once (and not end the game by

@@ -253,7 +253,7 @@ fn ruling_p2a_move_may_not_start_in_own_area() {
     let e = refusal(&mut g, "e4 (freeze e3)");
     assert!(e.contains("cannot start inside your own freeze area"), "{e}");
     play(&mut g, "Nf3 (freeze f4)");
-    let mut g = game("4k3/8/8/8/8/8/8/4K3[F] w - - 0 1");
+    let mut g = game("4k3/8/8/8/8/8/7P/4K3[F] w - - 0 1");
     assert!(refusal(&mut g, "Kd2 (freeze d1)").contains("freeze area"));
     // Passing through: the rook crosses the area around d1.
     let mut g = game("4k3/8/8/8/8/8/8/R5K1[F] w - - 0 1");
@@ -367,7 +367,7 @@ fn ruling_p4_king_steps_and_king_capture() {
     play(&mut g, "Kd4:e5");
     assert_eq!(g.outcome(), Some(Outcome::win(Side::White, "capturing the king")));
     // A plain step next to the enemy king is refused.
-    let mut g = game("8/8/8/4k3/8/3K4/8/8[] w - - 0 1");
+    let mut g = game("8/8/8/4k3/8/3K4/7P/8[] w - - 0 1");
     assert!(refusal(&mut g, "Kd4").contains("not a legal move"));
 }
 
