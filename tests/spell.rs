@@ -8,9 +8,8 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
 use std::process::Command;
 
-/// 2,000 games in release builds (how the suite runs); a debug build plays a tenth so
-/// that `cargo test` without `--release` stays quick.
-const GAMES: u64 = if cfg!(debug_assertions) { 200 } else { 2000 };
+/// About a second per 250 games with the test profile; less in release.
+const GAMES: u64 = 2000;
 const MAX_PLIES: usize = 120;
 
 /// Plays one random game, choosing among `legal_texts()`, confirming with `!` the
@@ -22,7 +21,10 @@ fn random_game(seed: u64, rng: &mut ChaCha8Rng) -> (Game, Vec<(Side, String)>) {
     for _ in 0..MAX_PLIES {
         let Some(ask) = g.ask() else { break };
         let texts = g.legal_texts();
-        assert!(!texts.is_empty(), "a game asking for a move has legal turns");
+        assert!(
+            !texts.is_empty(),
+            "a game asking for a move has legal turns"
+        );
         let pick = texts[rng.gen_range(0..texts.len())].clone();
         let played = match g.play(ask.side, &pick) {
             Ok(p) => p,
@@ -66,7 +68,10 @@ fn random_playouts_replay_exactly() {
         *endings.entry(ending).or_default() += 1;
     }
     // Random play must reach the variant's own endings, not only the ply cap.
-    assert!(endings.get("capturing the king").copied().unwrap_or(0) > 0, "{endings:?}");
+    assert!(
+        endings.get("capturing the king").copied().unwrap_or(0) > 0,
+        "{endings:?}"
+    );
     assert!(confirmed > 0, "no self-check move was ever confirmed");
 }
 

@@ -222,9 +222,9 @@ impl SpellGame {
         }
         let (board, hand) = match fields[0].split_once('[') {
             Some((board, rest)) => {
-                let hand = rest
-                    .strip_suffix(']')
-                    .ok_or_else(|| err("the spells in hand go in brackets, like `[JJFFFFFjjfffff]`"))?;
+                let hand = rest.strip_suffix(']').ok_or_else(|| {
+                    err("the spells in hand go in brackets, like `[JJFFFFFjjfffff]`")
+                })?;
                 (board, Some(hand))
             }
             None => (fields[0], None),
@@ -239,7 +239,11 @@ impl SpellGame {
                         'J' => (Side::White, JUMP),
                         'f' => (Side::Black, FREEZE),
                         'j' => (Side::Black, JUMP),
-                        _ => return Err(err(&format!("unknown spell letter '{c}' (use F, J, f, j)"))),
+                        _ => {
+                            return Err(err(&format!(
+                                "unknown spell letter '{c}' (use F, J, f, j)"
+                            )))
+                        }
                     };
                     let n = &mut supply[side.index()][kind];
                     if *n >= 9 {
@@ -249,7 +253,11 @@ impl SpellGame {
                 }
             }
         }
-        let state = if fields.len() == 7 { fields.pop() } else { None };
+        let state = if fields.len() == 7 {
+            fields.pop()
+        } else {
+            None
+        };
         if fields.len() > 6 {
             return Err(err("too many fields"));
         }
@@ -340,7 +348,10 @@ fn apply_state_field(sp: &mut SpellPosition, field: &str) -> Result<(), String> 
                 &mut sp.jump
             };
             if slot.replace(sq).is_some() {
-                return Err(format!("`{item}`: only one active {} spell", position::kind_name(kind)));
+                return Err(format!(
+                    "`{item}`: only one active {} spell",
+                    position::kind_name(kind)
+                ));
             }
         } else {
             let cd: u8 = rest
@@ -485,7 +496,12 @@ impl Rules for SpellGame {
         self.sp
             .legal_turns()
             .into_iter()
-            .map(|t| (t.canonical(), self.sp.after(t).perft(depth.saturating_sub(1))))
+            .map(|t| {
+                (
+                    t.canonical(),
+                    self.sp.after(t).perft(depth.saturating_sub(1)),
+                )
+            })
             .collect()
     }
 }
@@ -506,4 +522,3 @@ pub fn spell_note(sp: &SpellPosition, side: Side) -> String {
 
 #[cfg(test)]
 mod tests;
-

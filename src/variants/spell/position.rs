@@ -7,7 +7,7 @@
 
 use crate::core::bitboard::{self, between, Bitboard};
 use crate::core::chess::castle_squares;
-use crate::core::{Move, Position, Role, Side, Square};
+use crate::core::{CastleSide, Move, Position, Role, Side, Square};
 use serde::{Deserialize, Serialize};
 
 /// Index of the freeze spell in supply and cooldown arrays.
@@ -64,17 +64,41 @@ pub struct Turn {
 }
 
 impl Turn {
-    /// The record's form: `e2-e4 (freeze d5)`, `Bc1:h6 (jump e3)`.
+    /// The record's form: `e2-e4 (freeze d5)`, `Bc1:h6 (jump e3)`. Built by hand
+    /// rather than with `format!`: `legal_texts` prints some two thousand of these.
     pub fn canonical(&self) -> String {
-        let mut s = self.mv.long();
+        let mut s = String::with_capacity(24);
+        self.write_move(&mut s);
         if let Some(spell) = self.spell {
-            s.push_str(" (");
-            s.push_str(spell.name());
-            s.push(' ');
-            s.push_str(&spell.square().to_string());
+            s.push_str(if spell.kind() == FREEZE {
+                " (freeze "
+            } else {
+                " (jump "
+            });
+            push_square(&mut s, spell.square());
             s.push(')');
         }
         s
+    }
+
+    /// The move's canonical long algebraic form, as [`Move::long`] prints it.
+    fn write_move(&self, s: &mut String) {
+        let mv = self.mv;
+        match mv.castle_side() {
+            Some(CastleSide::King) => return s.push_str("O-O"),
+            Some(CastleSide::Queen) => return s.push_str("O-O-O"),
+            None => {}
+        }
+        if mv.role() != Role::Pawn {
+            s.push(mv.role().letter());
+        }
+        push_square(s, mv.from());
+        s.push(if mv.is_capture() { ':' } else { '-' });
+        push_square(s, mv.to());
+        if let Some(p) = mv.promotion() {
+            s.push('=');
+            s.push(p.letter());
+        }
     }
 
     /// The engine order without spaces: `f@d5,e2e4`, `j@e3,c1h6`, `e2e4`.
@@ -83,7 +107,7 @@ impl Turn {
         if let Some(spell) = self.spell {
             s.push(if spell.kind() == FREEZE { 'f' } else { 'j' });
             s.push('@');
-            s.push_str(&spell.square().to_string());
+            push_square(&mut s, spell.square());
             s.push(',');
         }
         s.push_str(&self.mv.uci());
@@ -94,6 +118,11 @@ impl Turn {
     pub fn captures_king(&self) -> bool {
         self.mv.capture() == Some(Role::King)
     }
+}
+
+fn push_square(s: &mut String, sq: Square) {
+    s.push(sq.file_char());
+    s.push(sq.rank_char());
 }
 
 /// The 3x3 area (clipped at the edges) around a freeze centre.
@@ -196,12 +225,9 @@ impl SpellPosition {
     /// A king captured: the side that still has its king.
     pub fn king_taken(&self) -> Option<Side> {
         let b = self.pos.board();
-        for side in Side::BOTH {
-            if b.pieces(side, Role::King).is_empty() {
-                return Some(side);
-            }
-        }
-        None
+        Side::BOTH
+            .into_iter()
+            .find(|&side| b.pieces(side, Role::King).is_empty())
     }
 
     fn context(&self, spell: Option<Spell>) -> TurnContext {
@@ -364,7 +390,8 @@ impl SpellPosition {
         if king.relative_rank(us) != 0 {
             return;
         }
-        let rooks = self.pos.castling_rooks() & b.pieces(us, Role::Rook) & Bitboard::rank(us.back_rank());
+        let rooks =
+            self.pos.castling_rooks() & b.pieces(us, Role::Rook) & Bitboard::rank(us.back_rank());
         if rooks.is_empty() {
             return;
         }
@@ -394,7 +421,11 @@ impl SpellPosition {
             }
             let blockers = ctx.blockers.without(king).without(rook);
             let crossing = between(king, king_to).with(king_to);
-            if crossing.filter(|sq| self.attacked(ctx, *sq, blockers)).count() > 0 {
+            if crossing
+                .filter(|sq| self.attacked(ctx, *sq, blockers))
+                .count()
+                > 0
+            {
                 continue;
             }
             out.push(Move::Castle { king, rook });

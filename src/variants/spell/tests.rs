@@ -60,6 +60,9 @@ fn perft_start_depth_one_is_1814() {
     assert_eq!(g.fen(), START);
     assert_eq!(g.perft(1), 1814);
     let turns = state(&g).spell_position().legal_turns();
+    for t in &turns {
+        assert!(t.canonical().starts_with(&t.mv.long()));
+    }
     let count = |f: fn(&Turn) -> bool| turns.iter().filter(|t| f(t)).count();
     assert_eq!(count(|t| t.spell.is_none()), 20);
     assert_eq!(count(|t| matches!(t.spell, Some(Spell::Freeze(_)))), 1124);
@@ -191,7 +194,10 @@ fn ruling_p1_supplies_are_spent() {
         refusal(&mut g, "Ra2 (freeze d5)"),
         "You have no freeze spells left."
     );
-    assert_eq!(refusal(&mut g, "Ra2 (jump e1)"), "You have no jump spells left.");
+    assert_eq!(
+        refusal(&mut g, "Ra2 (jump e1)"),
+        "You have no jump spells left."
+    );
 }
 
 // ruling P1: a promotion cannot carry a spell; castling and en passant can.
@@ -251,7 +257,10 @@ fn ruling_p1_cooldown_counted_across_turns() {
 fn ruling_p2a_move_may_not_start_in_own_area() {
     let mut g = start();
     let e = refusal(&mut g, "e4 (freeze e3)");
-    assert!(e.contains("cannot start inside your own freeze area"), "{e}");
+    assert!(
+        e.contains("cannot start inside your own freeze area"),
+        "{e}"
+    );
     play(&mut g, "Nf3 (freeze f4)");
     let mut g = game("4k3/8/8/8/8/8/7P/4K3[F] w - - 0 1");
     assert!(refusal(&mut g, "Kd2 (freeze d1)").contains("freeze area"));
@@ -269,9 +278,10 @@ fn ruling_p2_frozen_pieces_cannot_move_then_thaw() {
     for t in ["e5", "d6", "f6", "e7-e6"] {
         assert!(refusal(&mut g, t).contains("not a legal move"), "{t}");
     }
-    assert!(g.legal_texts().iter().all(|t| !t.starts_with("d7")
-        && !t.starts_with("e7")
-        && !t.starts_with("f7")));
+    assert!(g
+        .legal_texts()
+        .iter()
+        .all(|t| !t.starts_with("d7") && !t.starts_with("e7") && !t.starts_with("f7")));
     let e = refusal(&mut g, "Nf6 (freeze e6)");
     assert!(e.contains("centre of your opponent's active freeze"), "{e}");
     play(&mut g, "Nf6 (freeze e5)");
@@ -344,7 +354,10 @@ fn ruling_p3_transparency_for_both_sides() {
 #[test]
 fn ruling_p4_self_check_needs_confirmation_and_king_capture_wins() {
     let mut g = game("4k3/8/8/8/8/8/7P/r3K3[] w - - 0 1");
-    assert!(g.view(Viewer::Public).check.contains(&Cell::Board(Square::E1)));
+    assert!(g
+        .view(Viewer::Public)
+        .check
+        .contains(&Cell::Board(Square::E1)));
     assert!(!g.is_over());
     assert_eq!(
         refusal(&mut g, "h3"),
@@ -355,7 +368,10 @@ fn ruling_p4_self_check_needs_confirmation_and_king_capture_wins() {
     assert_eq!(p.printed, "h2-h3");
     let p = play(&mut g, "Ra1:e1");
     assert!(p.events.contains(&"The king is captured.".to_string()));
-    assert_eq!(g.outcome(), Some(Outcome::win(Side::Black, "capturing the king")));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::win(Side::Black, "capturing the king"))
+    );
 }
 
 // ruling P4: the king may not step onto a square attacked by a non-frozen enemy
@@ -365,7 +381,10 @@ fn ruling_p4_king_steps_and_king_capture() {
     let mut g = game("8/8/5p2/4k3/3K4/8/8/8[] w - - 0 1");
     // e5 is defended by the f6 pawn, yet the king may take the king there.
     play(&mut g, "Kd4:e5");
-    assert_eq!(g.outcome(), Some(Outcome::win(Side::White, "capturing the king")));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::win(Side::White, "capturing the king"))
+    );
     // A plain step next to the enemy king is refused.
     let mut g = game("8/8/8/4k3/8/3K4/7P/8[] w - - 0 1");
     assert!(refusal(&mut g, "Kd4").contains("not a legal move"));
@@ -393,7 +412,11 @@ fn ruling_p4_freeze_mate() {
     assert!(!g.is_over());
     let mut g = game(fen);
     let p = play(&mut g, "Re1-e8 (freeze d7)");
-    assert!(p.events.contains(&"Checkmate.".to_string()), "{:?}", p.events);
+    assert!(
+        p.events.contains(&"Checkmate.".to_string()),
+        "{:?}",
+        p.events
+    );
     assert_eq!(g.outcome(), Some(Outcome::win(Side::White, "checkmate")));
     // The mated side still has turns (perft goes on through mate), all losing.
     assert!(state(&g).spell_position().perft(1) > 0);
@@ -552,10 +575,7 @@ fn ruling_p8_canonical_and_input_orders() {
     }
     let mut g = start();
     assert_eq!(play(&mut g, "j@d2,c1h6").printed, "Bc1-h6 (jump d2)");
-    assert!(g
-        .legal_texts()
-        .iter()
-        .any(|t| t == "Ng8-f6 (freeze d5)"));
+    assert!(g.legal_texts().iter().any(|t| t == "Ng8-f6 (freeze d5)"));
 }
 
 // --- FEN and view -------------------------------------------------------------------
@@ -587,7 +607,10 @@ fn fen_round_trips_spell_state() {
         "4k3/8/8/8/8/8/8/4K3[F] w - - 0 1 x",
         "",
     ] {
-        assert!(Game::from_fen(VariantId::Spell, bad, &Options::new(), 1).is_err(), "{bad}");
+        assert!(
+            Game::from_fen(VariantId::Spell, bad, &Options::new(), 1).is_err(),
+            "{bad}"
+        );
     }
 }
 
@@ -604,8 +627,14 @@ fn view_shows_areas_jump_and_notes() {
         .collect();
     assert_eq!(frozen.len(), 9);
     assert!(frozen.contains(&sq("c8")) && frozen.contains(&sq("e6")));
-    assert_eq!(v.last_move, vec![Cell::Board(sq("e2")), Cell::Board(sq("e4"))]);
-    assert_eq!(v.notes[0], vec!["Freeze 4 (ready in 2) · Jump 2".to_string()]);
+    assert_eq!(
+        v.last_move,
+        vec![Cell::Board(sq("e2")), Cell::Board(sq("e4"))]
+    );
+    assert_eq!(
+        v.notes[0],
+        vec!["Freeze 4 (ready in 2) · Jump 2".to_string()]
+    );
     assert_eq!(v.notes[1], vec!["Freeze 5 · Jump 2".to_string()]);
     assert_eq!(v.to_move, Some(Side::Black));
     play(&mut g, "Nf6 (jump e4)");
