@@ -662,3 +662,37 @@ fn bad_input_never_panics_or_changes_the_game() {
     let long = "e4 (freeze d5)".repeat(800);
     let _ = refusal(&mut g, &long);
 }
+
+// Depth 2 below White's 20 plain moves: Black's 20 plain and 1124 freeze turns never
+// change (no White spell is active), and its jumps are 670 (the mirror of White's)
+// except where White's move shortens a line a jump would open: a pawn or knight that
+// now stands on the a-, d- or h-file in reach of the rook or queen jumping over its
+// own pawn loses Black the squares beyond it (a3, d3, h3, Na3, Nh3: one square; a4,
+// d4, h4: two), and b4 and g4 cut the bishops' jumped diagonals (Bf8 over e7 to a3,
+// Bc8 over d7 to h3) by one. 20 * 1814 - (5 * 1 + 3 * 2 + 2 * 1) = 36267.
+#[test]
+fn perft_depth_two_below_plain_moves() {
+    let sp = SpellPosition::new();
+    let mut total = 0;
+    for t in sp.legal_turns().into_iter().filter(|t| t.spell.is_none()) {
+        let next = sp.after(t);
+        let turns = next.legal_turns();
+        let jumps = turns
+            .iter()
+            .filter(|t| matches!(t.spell, Some(Spell::Jump(_))))
+            .count();
+        let want = match t.canonical().as_str() {
+            "a2-a3" | "d2-d3" | "h2-h3" | "Nb1-a3" | "Ng1-h3" | "b2-b4" | "g2-g4" => 669,
+            "a2-a4" | "d2-d4" | "h2-h4" => 668,
+            _ => 670,
+        };
+        assert_eq!(jumps, want, "{}", t.canonical());
+        assert_eq!(turns.len(), 20 + 1124 + want, "{}", t.canonical());
+        total += turns.len();
+    }
+    assert_eq!(total, 36267);
+    // The whole of depth 2 (spell turns of White included), for the record: the sum
+    // over all 1814 first turns.
+    let by_divide: u64 = sp.legal_turns().iter().map(|t| sp.after(*t).perft(1)).sum();
+    assert_eq!(sp.perft(2), by_divide);
+}
