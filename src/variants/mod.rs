@@ -3,6 +3,7 @@
 //! the service and the front ends never special-case a variant.
 
 pub mod fide;
+pub mod spell;
 pub mod standard;
 
 use crate::core::notation::NotationError;
@@ -295,6 +296,7 @@ fn unavailable(v: VariantId) -> String {
 
 variant_states! {
     Standard => standard::StandardGame,
+    Spell => spell::SpellGame,
 }
 
 /// A game: its rules state, its generator and how it ended.
@@ -449,10 +451,12 @@ pub fn rules_text(v: VariantId) -> &'static str {
              Throw your ball into the opponent's wicket to take their Defender."
         }
         VariantId::Spell => {
-            "**Spell Chess** — chess plus 5 freeze and 2 jump spells each, one spell per turn cast with a move \
-             (`e4 (freeze d5)`, `Bc1-h6 (jump e3)`). Freeze stops the opponent's pieces in a 3x3 area for their \
-             next turn; jump lets sliders pass through one piece. A spell type rests two turns after use. \
-             Self-check is legal and a king can be captured."
+            "**Spell Chess** — chess plus 5 freeze and 2 jump spells each; cast at most one with a move \
+             (`e4 (freeze d5)`, `Bc1-h6 (jump e3)`, also `freeze@d5 e4` or `f@d5,e2e4`). Freeze: the opponent's \
+             pieces in the 3x3 area around the square cannot move or attack in their next turn (your own move \
+             may not start there). Jump: sliders of both sides pass through that piece until the opponent has moved. \
+             A spell type rests two turns after use; promotions carry no spell. Self-check is legal (confirm with \
+             `!`, e.g. `Kd2!`), a captured king loses, and checkmate ends the game."
         }
         VariantId::Sorchess => {
             "**Sorchess** — chess plus one Wizard per side, entering from an unmoved (or only castled) rook \

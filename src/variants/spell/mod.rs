@@ -1,0 +1,524 @@
+//! Spell Chess (variant `spell`): chess with freeze and jump spells, RULINGS P1-P8,
+//! following chess.com (self-check is legal, a king can be captured).
+
+pub mod notation;
+pub mod position;
+
+use crate::core::chess::mix_key;
+use crate::core::notation::{resolve_syntax, NotationError};
+use crate::core::view::{SquareMark, View, Viewer};
+use crate::core::{Cell, Move, Position, Role, Side, Square};
+use crate::variants::fide::{self, Repetitions};
+use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules};
+use notation::{parse_turn, TurnSyntax};
+pub use position::{freeze_area, Spell, SpellPosition, Turn, FREEZE, JUMP, START_SUPPLY};
+use serde::{Deserialize, Serialize};
+
+/// A game of Spell Chess: the position plus its history for the draw rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpellGame {
+    sp: SpellPosition,
+    reps: Repetitions,
+    last: Option<Turn>,
+    outcome: Option<Outcome>,
+}
+
+/// The repetition key (C4, P7): board, side, castling, en passant that some legal
+/// turn can take, spells left, cooldowns and the active areas.
+pub fn repetition_key(sp: &SpellPosition) -> u64 {
+    let mut pos = sp.position().clone();
+    let ep = sp.legal_ep_square();
+    pos.set_ep_square(None);
+    let mut h = pos.repetition_key();
+    h = mix_key(h, ep.map_or(64, |s| s.index() as u64));
+    for side in Side::BOTH {
+        for kind in [FREEZE, JUMP] {
+            h = mix_key(h, u64::from(sp.supply(side, kind)));
+            h = mix_key(h, u64::from(sp.cooldown(side, kind)));
+        }
+    }
+    h = mix_key(h, sp.active_freeze().map_or(64, |s| s.index() as u64));
+    mix_key(h, sp.active_jump().map_or(64, |s| s.index() as u64))
+}
+
+impl SpellGame {
+    pub fn from_spell_position(sp: SpellPosition) -> SpellGame {
+        let reps = Repetitions::new(repetition_key(&sp));
+        let mut g = SpellGame {
+            sp,
+            reps,
+            last: None,
+            outcome: None,
+        };
+        g.outcome = g.rules_outcome();
+        g
+    }
+
+    pub fn spell_position(&self) -> &SpellPosition {
+        &self.sp
+    }
+
+    /// Plays a legal turn, updating the draw bookkeeping and the outcome.
+    pub fn apply(&mut self, turn: Turn) {
+        self.sp.play(turn);
+        self.reps.push(repetition_key(&self.sp));
+        self.last = Some(turn);
+        self.outcome = self.rules_outcome();
+    }
+
+    fn rules_outcome(&self) -> Option<Outcome> {
+        if let Some(loser) = self.sp.king_taken() {
+            return Some(Outcome::win(loser.other(), "capturing the king"));
+        }
+        let us = self.sp.turn();
+        if self.sp.in_check() {
+            if self.sp.is_checkmate() {
+                return Some(Outcome::win(us.other(), "checkmate"));
+            }
+        } else if !self.sp.has_legal_turn() {
+            return Some(Outcome::draw("stalemate"));
+        }
+        if self.insufficient_material() {
+            return Some(Outcome::draw("insufficient material"));
+        }
+        fide::automatic_draw(&self.reps, self.sp.position().halfmoves()).map(Outcome::draw)
+    }
+
+    /// P7: king against king, or FIDE's rule once neither side has a freeze left.
+    fn insufficient_material(&self) -> bool {
+        let b = self.sp.position().board();
+        if b.occupied() == b.by_role(Role::King) {
+            return true;
+        }
+        Side::BOTH.iter().all(|s| self.sp.supply(*s, FREEZE) == 0)
+            && self.sp.position().is_insufficient_material()
+    }
+
+    /// Why `side` cannot cast `spell` now, in the player's terms.
+    fn spell_refusal(&self, spell: Spell) -> Option<String> {
+        let us = self.sp.turn();
+        let kind = spell.kind();
+        let name = spell.name();
+        if self.sp.supply(us, kind) == 0 {
+            return Some(format!("You have no {name} spells left."));
+        }
+        let wait = self.sp.cooldown(us, kind);
+        if wait > 0 {
+            let from = self.sp.position().fullmoves() + u32::from(wait);
+            let turns = if wait == 1 { "turn" } else { "turns" };
+            return Some(format!(
+                "Your {name} spell is cooling down: it can be cast again in {wait} {turns} (from your move {from})."
+            ));
+        }
+        match spell {
+            Spell::Freeze(c) if !self.sp.target_ok(spell) => Some(format!(
+                "You cannot centre a freeze on {c}: it is the centre of your opponent's active freeze."
+            )),
+            Spell::Jump(j) if !self.sp.target_ok(spell) => Some(format!(
+                "A jump is cast on a piece to jump over, and {j} is empty."
+            )),
+            _ => None,
+        }
+    }
+
+    /// Turns legal with exactly this spell (or none).
+    fn turns_with(&self, spell: Option<Spell>) -> Vec<Turn> {
+        self.sp
+            .moves_with(spell)
+            .into_iter()
+            .map(|mv| Turn { spell, mv })
+            .collect()
+    }
+
+    /// Resolves typed text to a legal turn, with a reason when it is not one.
+    pub fn parse_turn(&self, text: &str) -> Result<(Turn, bool), PlayError> {
+        let TurnSyntax {
+            spell,
+            mv,
+            confirmed,
+        } = parse_turn(text)?;
+        if let Some(s) = spell {
+            if let Some(reason) = self.spell_refusal(s) {
+                return Err(PlayError::Refused(reason));
+            }
+        }
+        let legal = self.turns_with(spell);
+        match resolve_syntax(text, &mv, &legal) {
+            Ok(t) => Ok((t, confirmed)),
+            Err(NotationError::Illegal { input, suggestions }) => {
+                if let Some(s) = spell {
+                    let plain = self.turns_with(None);
+                    if let Ok(t) = resolve_syntax(text, &mv, &plain) {
+                        if let Some(reason) = explain_spell_conflict(s, t.mv) {
+                            return Err(PlayError::Refused(reason));
+                        }
+                    }
+                }
+                Err(NotationError::Illegal { input, suggestions }.into())
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    fn check_event(&self) -> Option<String> {
+        match &self.outcome {
+            Some(Outcome::Win { reason, .. }) if reason == "checkmate" => {
+                Some("Checkmate.".to_string())
+            }
+            _ if self.sp.in_check() => Some("Check.".to_string()),
+            _ => None,
+        }
+    }
+
+    fn fen_hand(&self) -> String {
+        let mut s = String::from("[");
+        for (side, f, j) in [(Side::White, 'F', 'J'), (Side::Black, 'f', 'j')] {
+            for _ in 0..self.sp.supply(side, JUMP) {
+                s.push(j);
+            }
+            for _ in 0..self.sp.supply(side, FREEZE) {
+                s.push(f);
+            }
+        }
+        s.push(']');
+        s
+    }
+
+    /// The optional seventh field: cooldowns and active spells, `None` when empty.
+    fn fen_state(&self) -> Option<String> {
+        let mut items = Vec::new();
+        for (side, f, j) in [(Side::White, 'F', 'J'), (Side::Black, 'f', 'j')] {
+            for (kind, letter) in [(FREEZE, f), (JUMP, j)] {
+                let cd = self.sp.cooldown(side, kind);
+                if cd > 0 {
+                    items.push(format!("{letter}{cd}"));
+                }
+            }
+        }
+        let caster = self.sp.turn().other();
+        let (f, j) = if caster == Side::White {
+            ('F', 'J')
+        } else {
+            ('f', 'j')
+        };
+        if let Some(c) = self.sp.active_freeze() {
+            items.push(format!("{f}@{c}"));
+        }
+        if let Some(c) = self.sp.active_jump() {
+            items.push(format!("{j}@{c}"));
+        }
+        (!items.is_empty()).then(|| items.join(","))
+    }
+
+    /// Parses the Spell Chess FEN (docs/fen-spell.md).
+    pub fn parse_fen(fen: &str) -> Result<SpellPosition, String> {
+        let err = |s: &str| format!("invalid FEN: {s}");
+        if fen.len() > 200 {
+            return Err(err("too long"));
+        }
+        let mut fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(err("empty"));
+        }
+        let (board, hand) = match fields[0].split_once('[') {
+            Some((board, rest)) => {
+                let hand = rest.strip_suffix(']').ok_or_else(|| {
+                    err("the spells in hand go in brackets, like `[JJFFFFFjjfffff]`")
+                })?;
+                (board, Some(hand))
+            }
+            None => (fields[0], None),
+        };
+        let mut supply = [[0u8; 2]; 2];
+        match hand {
+            None => supply = [START_SUPPLY, START_SUPPLY],
+            Some(hand) => {
+                for c in hand.chars() {
+                    let (side, kind) = match c {
+                        'F' => (Side::White, FREEZE),
+                        'J' => (Side::White, JUMP),
+                        'f' => (Side::Black, FREEZE),
+                        'j' => (Side::Black, JUMP),
+                        _ => {
+                            return Err(err(&format!(
+                                "unknown spell letter '{c}' (use F, J, f, j)"
+                            )))
+                        }
+                    };
+                    let n = &mut supply[side.index()][kind];
+                    if *n >= 9 {
+                        return Err(err("at most 9 spells of a kind per side"));
+                    }
+                    *n += 1;
+                }
+            }
+        }
+        let state = if fields.len() == 7 {
+            fields.pop()
+        } else {
+            None
+        };
+        if fields.len() > 6 {
+            return Err(err("too many fields"));
+        }
+        let mut six = fields.clone();
+        six[0] = board;
+        let pos = Position::from_fen_unvalidated(&six.join(" ")).map_err(|e| e.to_string())?;
+        validate_board(&pos).map_err(|e| err(&e))?;
+        let mut sp = SpellPosition::from_position(pos, supply);
+        if let Some(state) = state {
+            apply_state_field(&mut sp, state).map_err(|e| err(&e))?;
+        }
+        Ok(sp)
+    }
+}
+
+/// A plain-legal move refused only because of the spell cast with it.
+fn explain_spell_conflict(spell: Spell, mv: Move) -> Option<String> {
+    if mv.promotion().is_some() {
+        return Some("A promotion cannot carry a spell.".to_string());
+    }
+    match spell {
+        Spell::Freeze(c) if freeze_area(c).contains(mv.from()) => Some(format!(
+            "Your move cannot start inside your own freeze area: {} is next to {c}.",
+            mv.from()
+        )),
+        Spell::Freeze(c) if mv.castle_side().is_some() && mv.to() == c => Some(format!(
+            "A freeze cast with castling cannot be centred on the king's destination {c}."
+        )),
+        Spell::Jump(j) if mv.to() == j => Some(format!(
+            "The move that casts a jump cannot end on the jump square {j}."
+        )),
+        Spell::Jump(j) if matches!(mv, Move::Castle { rook, .. } if rook == j) => Some(format!(
+            "You cannot castle with a rook made transparent by a jump on {j}."
+        )),
+        _ => None,
+    }
+}
+
+/// Board sanity for Spell Chess: at most one king each (one may have been captured,
+/// not both), no pawns on the end ranks. Self-check is legal, so no check test.
+fn validate_board(pos: &Position) -> Result<(), String> {
+    let b = pos.board();
+    let mut kings = 0;
+    for side in Side::BOTH {
+        let n = b.pieces(side, Role::King).count();
+        if n > 1 {
+            return Err(format!("{side} has more than one king"));
+        }
+        kings += n;
+    }
+    if kings == 0 {
+        return Err("at least one king must be on the board".to_string());
+    }
+    if b.by_role(Role::Wizard).any() {
+        return Err("Spell Chess has no Wizard".to_string());
+    }
+    let ends = crate::core::Bitboard::rank(0) | crate::core::Bitboard::rank(7);
+    if (b.by_role(Role::Pawn) & ends).any() {
+        return Err("pawns cannot stand on the first or last rank".to_string());
+    }
+    Ok(())
+}
+
+/// The seventh FEN field: `F2,j1,f@d5,j@e3` (docs/fen-spell.md).
+fn apply_state_field(sp: &mut SpellPosition, field: &str) -> Result<(), String> {
+    let caster = sp.turn().other();
+    for item in field.split(',').filter(|i| !i.is_empty()) {
+        let mut chars = item.chars();
+        let letter = chars.next().unwrap_or(' ');
+        let rest: String = chars.collect();
+        let (side, kind) = match letter {
+            'F' => (Side::White, FREEZE),
+            'J' => (Side::White, JUMP),
+            'f' => (Side::Black, FREEZE),
+            'j' => (Side::Black, JUMP),
+            _ => return Err(format!("unknown spell-state item `{item}`")),
+        };
+        if let Some(square) = rest.strip_prefix('@') {
+            let sq = Square::parse(square).ok_or_else(|| format!("bad square in `{item}`"))?;
+            if side != caster {
+                return Err(format!(
+                    "`{item}`: only the side that just moved ({caster}) can have an active spell"
+                ));
+            }
+            let slot = if kind == FREEZE {
+                &mut sp.freeze
+            } else {
+                &mut sp.jump
+            };
+            if slot.replace(sq).is_some() {
+                return Err(format!(
+                    "`{item}`: only one active {} spell",
+                    position::kind_name(kind)
+                ));
+            }
+        } else {
+            let cd: u8 = rest
+                .parse()
+                .ok()
+                .filter(|n| (1..=position::COOLDOWN).contains(n))
+                .ok_or_else(|| format!("`{item}`: a cooldown is 1 or 2 turns"))?;
+            sp.cooldown[side.index()][kind] = cd;
+        }
+    }
+    Ok(())
+}
+
+impl Rules for SpellGame {
+    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
+        if let Some(k) = options.keys().next() {
+            return Err(format!("Spell Chess has no option `{k}`."));
+        }
+        Ok(SpellGame::from_spell_position(SpellPosition::new()))
+    }
+
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, String> {
+        if let Some(k) = options.keys().next() {
+            return Err(format!("Spell Chess has no option `{k}`."));
+        }
+        SpellGame::parse_fen(fen).map(SpellGame::from_spell_position)
+    }
+
+    fn fen(&self) -> String {
+        let pos = self.sp.position();
+        let mut fields: Vec<String> = pos.fen().split(' ').map(str::to_string).collect();
+        fields[0].push_str(&self.fen_hand());
+        fields[3] = self
+            .sp
+            .legal_ep_square()
+            .map_or_else(|| "-".to_string(), |s| s.to_string());
+        if let Some(state) = self.fen_state() {
+            fields.push(state);
+        }
+        fields.join(" ")
+    }
+
+    fn ask(&self) -> Option<Ask> {
+        self.outcome.is_none().then(|| Ask {
+            side: self.sp.turn(),
+            question: Question::Move,
+        })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn legal_texts(&self) -> Vec<String> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        let mut out = Vec::with_capacity(2048);
+        self.sp.for_each_turn(|t| {
+            out.push(t.canonical());
+            false
+        });
+        out
+    }
+
+    fn play(&mut self, side: Side, text: &str, _rng: &mut GameRng) -> Result<Played, PlayError> {
+        if self.outcome.is_some() {
+            return Err(PlayError::Finished);
+        }
+        if side != self.sp.turn() {
+            return Err(PlayError::NotYourTurn);
+        }
+        let (turn, confirmed) = self.parse_turn(text)?;
+        let capturable = self.sp.leaves_king_capturable(turn);
+        if capturable && !confirmed {
+            return Err(PlayError::Refused(format!(
+                "That leaves your king capturable; play `{}!` to confirm.",
+                turn.canonical()
+            )));
+        }
+        self.apply(turn);
+        let mut action = turn.engine();
+        if capturable {
+            action.push('!');
+        }
+        let mut events = Vec::new();
+        if let Some(e) = self.check_event() {
+            events.push(e);
+        }
+        if let Some(Outcome::Win { reason, .. }) = &self.outcome {
+            if reason == "capturing the king" {
+                events.push("The king is captured.".to_string());
+            }
+        }
+        Ok(Played {
+            action,
+            printed: turn.canonical(),
+            events,
+            private: Vec::new(),
+        })
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        let pos = self.sp.position();
+        let mut v = View::new(viewer, "Spell Chess").with_board(pos.board());
+        let over = self.outcome.is_some();
+        v.to_move = (!over).then(|| self.sp.turn());
+        if let Some(t) = self.last {
+            v.last_move = vec![Cell::Board(t.mv.from()), Cell::Board(t.mv.to())];
+        }
+        if let Some(c) = self.sp.active_freeze() {
+            let mark = if over {
+                SquareMark::FrozenSpent
+            } else {
+                SquareMark::Frozen
+            };
+            v.marks.extend(freeze_area(c).map(|s| (s, mark)));
+        }
+        if let Some(j) = self.sp.active_jump() {
+            v.marks.push((j, SquareMark::Jump));
+        }
+        if self.sp.in_check() {
+            if let Some(k) = pos.king(self.sp.turn()) {
+                v.check.push(Cell::Board(k));
+            }
+        }
+        for side in Side::BOTH {
+            v.notes[side.index()] = vec![spell_note(&self.sp, side)];
+        }
+        v
+    }
+
+    fn claimable_draw(&self) -> Option<String> {
+        fide::claimable_draw(&self.reps, self.sp.position().halfmoves())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.sp.perft(depth)
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        self.sp
+            .legal_turns()
+            .into_iter()
+            .map(|t| {
+                (
+                    t.canonical(),
+                    self.sp.after(t).perft(depth.saturating_sub(1)),
+                )
+            })
+            .collect()
+    }
+}
+
+/// "Freeze 4 (ready in 1) · Jump 2".
+pub fn spell_note(sp: &SpellPosition, side: Side) -> String {
+    let part = |kind: usize, name: &str| {
+        let n = sp.supply(side, kind);
+        let cd = sp.cooldown(side, kind);
+        if n > 0 && cd > 0 {
+            format!("{name} {n} (ready in {cd})")
+        } else {
+            format!("{name} {n}")
+        }
+    };
+    format!("{} · {}", part(FREEZE, "Freeze"), part(JUMP, "Jump"))
+}
+
+#[cfg(test)]
+mod tests;
