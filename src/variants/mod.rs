@@ -3,6 +3,7 @@
 //! the service and the front ends never special-case a variant.
 
 pub mod fide;
+pub mod sorchess;
 pub mod standard;
 
 use crate::core::notation::NotationError;
@@ -290,6 +291,7 @@ fn unavailable(v: VariantId) -> String {
 
 variant_states! {
     Standard => standard::StandardGame,
+    Sorchess => sorchess::SorchessGame,
 }
 
 /// A game: its rules state, its generator and how it ended.
