@@ -4,7 +4,7 @@
 use super::*;
 use crate::core::notation::NotationError;
 use crate::core::{Position, Square};
-use crate::variants::{Game, VariantId};
+use crate::variants::{Game, VariantId, VariantState};
 
 fn new_game() -> Game {
     Game::new(VariantId::Sorchess, &Options::new(), 7).expect("sorchess")
@@ -133,10 +133,11 @@ fn ruling_s2_ambiguous_entry() {
 fn ruling_s1_wizard_moves_and_single_step() {
     // Wizard d4, kings e1 / h8. Wizard: (1,3) c7 e7, (1,-3) c1 (e1 is our king),
     // (3,1) g5 g3 a5 a3, diagonal c3 c5 e3 e5 = 11; step d3 d5 c4 e4 = 4; king d1 d2
-    // e2 f1 f2 = 5. Total 20, or 16 once the step is used.
-    let g = fen_game("7k/8/8/8/3W4/8/8/4K3 w - - 0 1");
+    // e2 f1 f2 = 5. Total 20, or 16 once the step is used. (Black's a7 pawn only keeps
+    // the material sufficient.)
+    let g = fen_game("7k/p7/8/8/3W4/8/8/4K3 w - - 0 1");
     assert_eq!(g.perft(1), 20);
-    let g2 = fen_game("7k/8/8/8/3W4/8/8/4K3 w - - 0 1 S");
+    let g2 = fen_game("7k/p7/8/8/3W4/8/8/4K3 w - - 0 1 S");
     assert_eq!(g2.perft(1), 16);
     let mut g = g;
     play_all(&mut g, &["Wd4-d5", "Kg8"]);
@@ -160,9 +161,9 @@ fn ruling_s1_wizard_moves_and_single_step() {
 // ruling S1 with C1: a Wizard gives check and can be pinned.
 #[test]
 fn ruling_s1_wizard_checks_and_is_pinned() {
-    // Wizard d7 checks e8 diagonally. Black king: d8 f8 e7 f7 and Kxd7 (undefended);
+    // Wizard d7 checks e8 diagonally (the h2 pawn keeps the material alive). Black king: d8 f8 e7 f7 and Kxd7 (undefended);
     // none of these is a square the Wizard attacks. Total 5.
-    let g = fen_game("4k3/3W4/8/8/8/8/8/4K3 b - - 0 1");
+    let g = fen_game("4k3/3W4/8/8/8/8/7P/4K3 b - - 0 1");
     let VariantState::Sorchess(s) = g.state() else {
         panic!()
     };
@@ -419,17 +420,31 @@ fn options_are_refused() {
     assert!(Game::new(VariantId::Sorchess, &o, 1).is_err());
 }
 
-// Positions without Wizards in hand or on the board give the FIDE counts.
+// Positions without Wizards in hand or on the board give the FIDE counts, as long as
+// no promotion and no lone Knight's arrival on the king's square is in reach.
 #[test]
 fn perft_matches_fide_without_wizards() {
     for (fen, depth) in [
         ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2),
         ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3),
-        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 2),
-        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 2),
+        ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 2),
     ] {
         let fide = Position::from_fen(fen).expect(fen);
         let sor = SorchessPosition::from_fen(fen).expect(fen);
         assert_eq!(sor.perft(depth), fide.perft(depth), "{fen}");
     }
+}
+
+// ruling S3 in a FIDE FEN: with no Wizard in hand or on the board the Wizard counts as
+// captured, so every promotion may also choose a Wizard. Chess programming wiki
+// position 5 has 44 FIDE moves, four of them d7xc8=Q/R/B/N (d8 holds the black
+// queen, so no push): 44 + 1 (d7xc8=W) = 45. Position 4 (White in check, 6 moves, no
+// promotion among them) stays at 6.
+#[test]
+fn ruling_s3_promotions_add_wizard_twins() {
+    let p5 = SorchessPosition::from_fen("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8").expect("p5");
+    assert_eq!(p5.perft(1), 45);
+    assert!(p5.legal_moves().iter().any(|m| m.long() == "d7:c8=W"));
+    let p4 = SorchessPosition::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1").expect("p4");
+    assert_eq!(p4.perft(1), 6);
 }
