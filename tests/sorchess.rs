@@ -23,7 +23,10 @@ fn check_invariants(g: &Game, ctx: &str) {
         let wizards = board.pieces(side, Role::Wizard).count();
         // ruling S5: at most one Wizard per side, never in hand and on board at once.
         assert!(wizards <= 1, "{ctx}: two Wizards");
-        assert!(!(wizards == 1 && s.in_hand(side)), "{ctx}: Wizard in hand and on board");
+        assert!(
+            !(wizards == 1 && s.in_hand(side)),
+            "{ctx}: Wizard in hand and on board"
+        );
         if let WizardState::OnBoard(sq) = s.wizard(side) {
             assert_eq!(board.role_at(sq), Some(Role::Wizard), "{ctx}");
         }
@@ -31,7 +34,12 @@ fn check_invariants(g: &Game, ctx: &str) {
     // The side that just moved is never left in check.
     let mover = s.turn().other();
     let king = board.king_of(mover).expect("king");
-    assert!(board.attackers(king, mover.other(), board.occupied()).is_empty(), "{ctx}: mover in check");
+    assert!(
+        board
+            .attackers(king, mover.other(), board.occupied())
+            .is_empty(),
+        "{ctx}: mover in check"
+    );
     // The FEN carries the whole state: it parses back to the same FEN and key.
     let fen = s.fen();
     let back = SorchessPosition::from_fen(&fen).unwrap_or_else(|e| panic!("{ctx}: {fen}: {e}"));
@@ -52,7 +60,10 @@ fn random_playouts_replay_exactly() {
         for ply in 0..150 {
             let Some(ask) = g.ask() else { break };
             let legal = g.legal_texts();
-            assert!(!legal.is_empty(), "game {game_no} ply {ply}: asked with no legal move");
+            assert!(
+                !legal.is_empty(),
+                "game {game_no} ply {ply}: asked with no legal move"
+            );
             let text = &legal[rng.gen_range(0..legal.len())];
             if game_no < 100 {
                 // Every canonical text names exactly its own move.
@@ -61,7 +72,9 @@ fn random_playouts_replay_exactly() {
                     assert_eq!(&s.parse_move(t).expect(t).long(), t);
                 }
             }
-            let played = g.play(ask.side, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let played = g
+                .play(ask.side, text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(&played.action, text);
             assert!(!played.action.contains(' '));
             // An entry leaves the launching rook on the square the Wizard came from.
@@ -84,7 +97,9 @@ fn random_playouts_replay_exactly() {
         let mut replay = Game::new(VariantId::Sorchess, &options, seed).expect("new");
         for a in &actions {
             let side = replay.ask().expect("replay asks").side;
-            replay.play(side, a).unwrap_or_else(|e| panic!("replay {a}: {e}"));
+            replay
+                .play(side, a)
+                .unwrap_or_else(|e| panic!("replay {a}: {e}"));
         }
         assert_eq!(replay, g, "game {game_no} does not replay");
     }
@@ -121,10 +136,22 @@ fn perft_start() {
 #[test]
 fn perft_fide_positions_unchanged() {
     for (fen, depth, nodes) in [
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3, 8902),
-        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2, 2039),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            3,
+            8902,
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            2,
+            2039,
+        ),
         ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3, 2812),
-        ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 2, 2079),
+        (
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            2,
+            2079,
+        ),
     ] {
         let g = setup_game("sorchess", Some(fen), None, &Options::new(), 0).expect(fen);
         assert_eq!(g.perft(depth), nodes, "{fen}");

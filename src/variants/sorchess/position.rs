@@ -532,7 +532,9 @@ impl SorchessPosition {
         for side in Side::BOTH {
             let wizards = b.pieces(side, Role::Wizard).count();
             if wizards > 1 {
-                return Err(FenError(format!("{side} has more than one Wizard on the board")));
+                return Err(FenError(format!(
+                    "{side} has more than one Wizard on the board"
+                )));
             }
             if wizards == 1 && self.in_hand[side.index()] {
                 return Err(FenError(format!(

@@ -72,7 +72,10 @@ fn ruling_s2_document_example_wg4() {
 fn ruling_s2_start_moves() {
     let g = new_game();
     assert_eq!(g.perft(1), 22);
-    let entries: Vec<String> = texts(&g).into_iter().filter(|t| t.starts_with('W')).collect();
+    let entries: Vec<String> = texts(&g)
+        .into_iter()
+        .filter(|t| t.starts_with('W'))
+        .collect();
     assert_eq!(entries, vec!["Wa1-b4", "Wh1-g4"]);
     // Depth 2: none of White's 22 moves touches b5 or g5 (Black's entry squares) or
     // gives check, and no White piece reaches a square Black's moves depend on, so
@@ -109,7 +112,10 @@ fn ruling_s2_entry_captures_and_blocks_check() {
     // stays on the file) = 4; the h1 rook cannot reach the e-file; the Wizard can
     // block only by entering on e2 (h1 -> e2 is a (3,1) leap) = 1. Total 5.
     let g = fen_game("k3r3/8/8/8/8/8/8/4K2R[W] w - - 0 1 h1");
-    assert_eq!(texts(&g), vec!["Ke1-d1", "Ke1-d2", "Ke1-f1", "Ke1-f2", "Wh1-e2"]);
+    assert_eq!(
+        texts(&g),
+        vec!["Ke1-d1", "Ke1-d2", "Ke1-f1", "Ke1-f2", "Wh1-e2"]
+    );
 }
 
 // ruling S2: an entry two rooks could make is ambiguous and lists both.
@@ -169,12 +175,18 @@ fn ruling_s1_wizard_checks_and_is_pinned() {
     };
     assert!(s.position().is_check());
     assert_eq!(g.view(Viewer::Public).check, vec![Cell::Board(sq("e8"))]);
-    assert_eq!(texts(&g), vec!["Ke8-d8", "Ke8-e7", "Ke8-f7", "Ke8-f8", "Ke8:d7"]);
+    assert_eq!(
+        texts(&g),
+        vec!["Ke8-d8", "Ke8-e7", "Ke8-f7", "Ke8-f8", "Ke8:d7"]
+    );
     // Wizard e2 pinned by the rook e8: none of its leaps or diagonal steps stays on the
     // e-file, only its orthogonal step to e3 does. King: d1 d2 f1 f2. Total 5, and 4
     // once the step is used.
     let g = fen_game("k3r3/8/8/8/8/8/4W3/4K3 w - - 0 1");
-    assert_eq!(texts(&g), vec!["Ke1-d1", "Ke1-d2", "Ke1-f1", "Ke1-f2", "We2-e3"]);
+    assert_eq!(
+        texts(&g),
+        vec!["Ke1-d1", "Ke1-d2", "Ke1-f1", "Ke1-f2", "We2-e3"]
+    );
     assert_eq!(fen_game("k3r3/8/8/8/8/8/4W3/4K3 w - - 0 1 S").perft(1), 4);
     // A checkmate delivered by a Wizard: Kc2 guards b1 and b2, the Wizard b2 checks a1
     // and Black's own Wizard on a2 blocks the last square (and cannot take b2).
@@ -201,7 +213,10 @@ fn ruling_s3_promotion_to_wizard() {
     let VariantState::Sorchess(s) = g.state() else {
         panic!()
     };
-    assert_eq!(s.position().wizard(Side::White), WizardState::OnBoard(sq("a8")));
+    assert_eq!(
+        s.position().wizard(Side::White),
+        WizardState::OnBoard(sq("a8"))
+    );
     assert!(!s.position().in_hand(Side::White));
     assert_eq!(s.view(Viewer::Public).notes[0], vec!["Wizard on board"]);
 
@@ -223,7 +238,10 @@ fn ruling_s4_knight_chance_taken() {
     let VariantState::Sorchess(s) = g.state() else {
         panic!()
     };
-    assert_eq!(s.position().wizard(Side::White), WizardState::OnBoard(sq("e8")));
+    assert_eq!(
+        s.position().wizard(Side::White),
+        WizardState::OnBoard(sq("e8"))
+    );
     assert!(s.position().chance_gone(Side::White));
     assert!(g.fen().ends_with(" X"), "{}", g.fen());
 }
@@ -234,7 +252,11 @@ fn ruling_s4_knight_chance_forfeited() {
     let mut g = fen_game("k7/7p/5N2/8/8/8/7P/4K3 w - - 0 1");
     let played = g.play(Side::White, "Ne8").expect("Ne8");
     assert_eq!(played.action, "Nf6-e8");
-    assert!(played.events.iter().any(|e| e.contains("declined")), "{:?}", played.events);
+    assert!(
+        played.events.iter().any(|e| e.contains("declined")),
+        "{:?}",
+        played.events
+    );
     play_all(&mut g, &["Kb8", "Nf6", "Ka8", "Nd7", "Kb7"]);
     // Back on e8 later: only the plain move.
     assert!(texts(&g).contains(&"Nd7-f8".to_string()));
@@ -269,7 +291,10 @@ fn ruling_s4_conditions() {
     let VariantState::Sorchess(s) = g.state() else {
         panic!()
     };
-    assert_eq!(s.position().wizard(Side::White), WizardState::OnBoard(sq("e8")));
+    assert_eq!(
+        s.position().wizard(Side::White),
+        WizardState::OnBoard(sq("e8"))
+    );
 }
 
 // ruling S5: never two Wizards of a side on the board, whatever the route.
@@ -284,7 +309,9 @@ fn ruling_s5_one_wizard_per_side() {
     // After an entry, neither promotion nor another entry is offered.
     let mut g = fen_game("4k3/P7/8/8/8/8/8/R3K3[W] w - - 0 1 a1");
     play_all(&mut g, &["Wb4", "Kd7"]);
-    assert!(!texts(&g).iter().any(|t| t.ends_with("=W") || t.starts_with("Wa1")));
+    assert!(!texts(&g)
+        .iter()
+        .any(|t| t.ends_with("=W") || t.starts_with("Wa1")));
 }
 
 #[test]
@@ -358,14 +385,21 @@ fn ruling_c1_repetition_with_launch_rights() {
     // The first position (rooks with launch rights) never recurs; the later ones do.
     assert_eq!(g.claimable_draw().as_deref(), Some("threefold repetition"));
     let mut g = fen_game("4k2r/7p/8/8/8/8/7P/4K2R[Ww] w - - 0 1 h1h8");
-    play_all(&mut g, &["Rg1", "Rg8", "Rh1", "Rh8", "Rg1", "Rg8", "Rh1", "Rh8"]);
+    play_all(
+        &mut g,
+        &["Rg1", "Rg8", "Rh1", "Rh8", "Rg1", "Rg8", "Rh1", "Rh8"],
+    );
     assert_eq!(g.claimable_draw(), None);
 }
 
 // X-SORCHESS-1: insufficient material with a Wizard.
 #[test]
 fn insufficient_material_with_wizards() {
-    let drawn = |fen: &str| SorchessPosition::from_fen(fen).expect(fen).is_insufficient_material();
+    let drawn = |fen: &str| {
+        SorchessPosition::from_fen(fen)
+            .expect(fen)
+            .is_insufficient_material()
+    };
     // King and Wizard against a bare king can never mate, step or no step.
     assert!(drawn("4k3/8/8/8/3W4/8/8/4K3 w - - 0 1"));
     assert!(drawn("4k3/8/8/8/3W4/8/8/4K3 w - - 0 1 S"));
@@ -389,12 +423,21 @@ fn insufficient_material_with_wizards() {
 #[test]
 fn view_notes_and_last_move() {
     let mut g = new_game();
-    assert_eq!(g.view(Viewer::Public).notes, [vec!["Wizard in hand".to_string()], vec!["Wizard in hand".to_string()]]);
+    assert_eq!(
+        g.view(Viewer::Public).notes,
+        [
+            vec!["Wizard in hand".to_string()],
+            vec!["Wizard in hand".to_string()]
+        ]
+    );
     play_all(&mut g, &["Wg4", "e5", "Wg4-g5"]);
     let v = g.view(Viewer::Public);
     assert_eq!(v.notes[0], vec!["Wizard on board", "orthogonal step used"]);
     assert_eq!(v.notes[1], vec!["Wizard in hand"]);
-    assert_eq!(v.last_move, vec![Cell::Board(sq("g4")), Cell::Board(sq("g5"))]);
+    assert_eq!(
+        v.last_move,
+        vec![Cell::Board(sq("g4")), Cell::Board(sq("g5"))]
+    );
     let mut g = new_game();
     play_all(&mut g, &["Wb4"]);
     assert_eq!(
@@ -403,7 +446,9 @@ fn view_notes_and_last_move() {
     );
     play_all(&mut g, &["a5", "Wb4:a5"]);
     let v = g.view(Viewer::Public);
-    assert!(v.piece_at(Cell::Board(sq("a5"))).is_some_and(|p| p.piece.role == Role::Wizard));
+    assert!(v
+        .piece_at(Cell::Board(sq("a5")))
+        .is_some_and(|p| p.piece.role == Role::Wizard));
 }
 
 #[test]
@@ -425,9 +470,15 @@ fn options_are_refused() {
 #[test]
 fn perft_matches_fide_without_wizards() {
     for (fen, depth) in [
-        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            2,
+        ),
         ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3),
-        ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 2),
+        (
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            2,
+        ),
     ] {
         let fide = Position::from_fen(fen).expect(fen);
         let sor = SorchessPosition::from_fen(fen).expect(fen);
@@ -442,9 +493,14 @@ fn perft_matches_fide_without_wizards() {
 // promotion among them) stays at 6.
 #[test]
 fn ruling_s3_promotions_add_wizard_twins() {
-    let p5 = SorchessPosition::from_fen("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8").expect("p5");
+    let p5 =
+        SorchessPosition::from_fen("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8")
+            .expect("p5");
     assert_eq!(p5.perft(1), 45);
     assert!(p5.legal_moves().iter().any(|m| m.long() == "d7:c8=W"));
-    let p4 = SorchessPosition::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1").expect("p4");
+    let p4 = SorchessPosition::from_fen(
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    )
+    .expect("p4");
     assert_eq!(p4.perft(1), 6);
 }
