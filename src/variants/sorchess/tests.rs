@@ -504,3 +504,36 @@ fn ruling_s3_promotions_add_wizard_twins() {
     .expect("p4");
     assert_eq!(p4.perft(1), 6);
 }
+
+#[test]
+fn malformed_input_is_refused_without_change() {
+    let long = "W".repeat(10_000);
+    for bad in [
+        "",
+        " ",
+        "W",
+        "Wz9",
+        "=W",
+        "Wg4=W",
+        "Zz9:a0",
+        "W\u{0}g4",
+        "Wg4\u{202e}",
+        "♕g4",
+        "h1-g4-f5",
+        long.as_str(),
+    ] {
+        let mut g = new_game();
+        let _ = refused(&mut g, bad);
+    }
+    // A Wizard move when it is in hand and no rook reaches the square.
+    let mut g = new_game();
+    assert!(matches!(
+        refused(&mut g, "We4"),
+        PlayError::Notation(NotationError::Illegal { .. })
+    ));
+    // Naming a square without a rook.
+    match refused(&mut g, "Wb1-c4") {
+        PlayError::Refused(r) => assert!(r.contains("holds none"), "{r}"),
+        other => panic!("{other:?}"),
+    }
+}
