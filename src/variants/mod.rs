@@ -3,6 +3,7 @@
 //! the service and the front ends never special-case a variant.
 
 pub mod fide;
+pub mod sorchess;
 pub mod spell;
 pub mod standard;
 
@@ -297,6 +298,7 @@ fn unavailable(v: VariantId) -> String {
 variant_states! {
     Standard => standard::StandardGame,
     Spell => spell::SpellGame,
+    Sorchess => sorchess::SorchessGame,
 }
 
 /// A game: its rules state, its generator and how it ended.
@@ -459,9 +461,13 @@ pub fn rules_text(v: VariantId) -> &'static str {
              `!`, e.g. `Kd2!`), a captured king loses, and checkmate ends the game."
         }
         VariantId::Sorchess => {
-            "**Sorchess** — chess plus one Wizard per side, entering from an unmoved (or only castled) rook \
-             (`Wg4`). The Wizard leaps (3,1) or steps one square diagonally, and once per game may step one \
-             square orthogonally without capturing."
+            "**Sorchess** — chess plus one Wizard (W) per side, held in hand at the start. It enters by moving \
+             from a rook that has not moved (or moved only by castling) as if it stood there; the rook stays \
+             (`Wg4`, or `Wh1-g4` to name the rook). The Wizard leaps (3,1) or steps one square diagonally, \
+             capturing either way, and once per game may step one square orthogonally without capturing. \
+             Only one Wizard per side on the board: a pawn may promote to one (`e8=W`) while yours is not \
+             on the board, and after your Wizard is captured your only Knight may become one on its first \
+             arrival at the enemy king's square (`Nf6-e8=W`) — decline once and the chance is gone."
         }
     }
 }

@@ -1,0 +1,302 @@
+//! Sorchess (variant `sorchess`): FIDE chess plus one Wizard per side that enters from
+//! a launching rook, RULINGS S1-S5 and C1-C4.
+
+pub mod position;
+
+pub use position::{SorchessMove, SorchessPosition, WizardState};
+
+use crate::core::notation::{self, MoveSyntax, NotationError};
+use crate::core::view::{View, Viewer};
+use crate::core::{Cell, Role, Side};
+use crate::variants::fide::{self, Repetitions};
+use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules};
+use position::{is_orthogonal_step, knight_chance_square};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SorchessGame {
+    pos: SorchessPosition,
+    reps: Repetitions,
+    last_move: Option<SorchessMove>,
+    outcome: Option<Outcome>,
+}
+
+impl SorchessGame {
+    pub fn from_position(pos: SorchessPosition) -> SorchessGame {
+        let reps = Repetitions::new(pos.repetition_key());
+        let mut g = SorchessGame {
+            pos,
+            reps,
+            last_move: None,
+            outcome: None,
+        };
+        g.outcome = g.rules_outcome();
+        g
+    }
+
+    pub fn position(&self) -> &SorchessPosition {
+        &self.pos
+    }
+
+    /// Parses typed text into a legal move, explaining Sorchess-specific refusals.
+    pub fn parse_move(&self, text: &str) -> Result<SorchessMove, PlayError> {
+        let syntax = notation::parse_syntax(text)?;
+        let mut legal = self.pos.legal_moves();
+        if let MoveSyntax::Move(spec) = &syntax {
+            if spec.promotion.is_none() {
+                // A Knight reaching the king's square without `=W` declines its chance
+                // (S4) rather than being ambiguous.
+                legal.retain(|m| {
+                    !matches!(m, SorchessMove::Board(mv)
+                        if mv.role() == Role::Knight && mv.promotion().is_some())
+                });
+            }
+        }
+        match notation::resolve_syntax(text, &syntax, &legal) {
+            Ok(m) => Ok(m),
+            Err(e @ NotationError::Illegal { .. }) => Err(match self.explain(&syntax) {
+                Some(reason) => PlayError::Refused(reason),
+                None => PlayError::Notation(e),
+            }),
+            Err(e) => Err(PlayError::Notation(e)),
+        }
+    }
+
+    /// A one-line reason for a refused move that only Sorchess's rules forbid.
+    fn explain(&self, syntax: &MoveSyntax) -> Option<String> {
+        let MoveSyntax::Move(spec) = syntax else {
+            return None;
+        };
+        let us = self.pos.turn();
+        let board = self.pos.position().board();
+        let wizard = self.pos.wizard(us);
+        if spec.promotion == Some(Role::Wizard) {
+            // Only explain when the same move with another promotion would be legal.
+            let mut plain = *spec;
+            plain.promotion = if spec.role == Some(Role::Knight) {
+                None
+            } else {
+                Some(Role::Queen)
+            };
+            let fits = self
+                .pos
+                .legal_moves()
+                .iter()
+                .any(|m| notation::matches(&MoveSyntax::Move(plain), m));
+            if !fits {
+                return None;
+            }
+            if let WizardState::OnBoard(sq) = wizard {
+                return Some(format!(
+                    "Your Wizard is already on {sq}: only one Wizard per side may be on the board (S3, S5)."
+                ));
+            }
+            if spec.role == Some(Role::Knight) {
+                return Some(format!(
+                    "A Knight may become a Wizard only on its first arrival at {} after your Wizard was captured, \
+                     and only if it is your one Knight (S4).",
+                    knight_chance_square(us)
+                ));
+            }
+            return None;
+        }
+        if spec.role != Some(Role::Wizard) {
+            return None;
+        }
+        match wizard {
+            WizardState::OnBoard(from) => {
+                let from_ok = spec.from_file.is_none_or(|f| f == from.file())
+                    && spec.from_rank.is_none_or(|r| r == from.rank());
+                if from_ok && is_orthogonal_step(from, spec.to) {
+                    if self.pos.step_used(us) {
+                        return Some("Your Wizard has already used its one orthogonal step (S1).".into());
+                    }
+                    if board.occupied().contains(spec.to) {
+                        return Some("The Wizard's orthogonal step cannot capture (S1).".into());
+                    }
+                }
+                None
+            }
+            WizardState::Captured => Some(
+                "Your Wizard has been captured: only a promotion (S3) or the Knight's chance (S4) brings one back."
+                    .into(),
+            ),
+            WizardState::InHand => {
+                if self.pos.launch_rooks(us).is_empty() {
+                    return Some(
+                        "None of your rooks can launch the Wizard: each has moved other than by castling (S2)."
+                            .into(),
+                    );
+                }
+                let from = spec.from_square()?;
+                if board.pieces(us, Role::Rook).contains(from)
+                    && !self.pos.launch_rooks(us).contains(from)
+                {
+                    return Some(format!(
+                        "The rook on {from} has moved (other than by castling), so the Wizard cannot enter from it (S2)."
+                    ));
+                }
+                if !board.pieces(us, Role::Rook).contains(from) {
+                    return Some(format!(
+                        "Your Wizard is in hand: it enters from one of your rooks, and {from} holds none (S2)."
+                    ));
+                }
+                None
+            }
+        }
+    }
+
+    /// Plays a legal move, updating the draw bookkeeping and the outcome.
+    pub fn apply(&mut self, m: SorchessMove) {
+        self.pos.play(m);
+        self.reps.push(self.pos.repetition_key());
+        self.last_move = Some(m);
+        self.outcome = self.rules_outcome();
+    }
+
+    fn rules_outcome(&self) -> Option<Outcome> {
+        if self.pos.legal_moves().is_empty() {
+            return Some(if self.pos.is_check() {
+                Outcome::win(self.pos.turn().other(), "checkmate")
+            } else {
+                Outcome::draw("stalemate")
+            });
+        }
+        if self.pos.is_insufficient_material() {
+            return Some(Outcome::draw("insufficient material"));
+        }
+        fide::automatic_draw(&self.reps, self.pos.position().halfmoves()).map(Outcome::draw)
+    }
+
+    fn notes(&self, side: Side) -> Vec<String> {
+        let mut notes = vec![match self.pos.wizard(side) {
+            WizardState::InHand => "Wizard in hand".to_string(),
+            WizardState::OnBoard(_) => "Wizard on board".to_string(),
+            WizardState::Captured => "Wizard captured".to_string(),
+        }];
+        if self.pos.step_used(side) {
+            notes.push("orthogonal step used".to_string());
+        }
+        notes
+    }
+}
+
+impl Rules for SorchessGame {
+    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
+        if let Some(k) = options.keys().next() {
+            return Err(format!("Sorchess has no option `{k}`."));
+        }
+        Ok(SorchessGame::from_position(SorchessPosition::new()))
+    }
+
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, String> {
+        if let Some(k) = options.keys().next() {
+            return Err(format!("Sorchess has no option `{k}`."));
+        }
+        SorchessPosition::from_fen(fen)
+            .map(SorchessGame::from_position)
+            .map_err(|e| e.to_string())
+    }
+
+    fn fen(&self) -> String {
+        self.pos.fen()
+    }
+
+    fn ask(&self) -> Option<Ask> {
+        self.outcome.is_none().then(|| Ask {
+            side: self.pos.turn(),
+            question: Question::Move,
+        })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn legal_texts(&self) -> Vec<String> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        self.pos.legal_moves().iter().map(|m| m.long()).collect()
+    }
+
+    fn play(&mut self, side: Side, text: &str, _rng: &mut GameRng) -> Result<Played, PlayError> {
+        if self.outcome.is_some() {
+            return Err(PlayError::Finished);
+        }
+        if side != self.pos.turn() {
+            return Err(PlayError::NotYourTurn);
+        }
+        let m = self.parse_move(text)?;
+        let chance_before = self.pos.knight_chance_open(side);
+        self.apply(m);
+        let mut events = Vec::new();
+        if let SorchessMove::Board(mv) = m {
+            if chance_before
+                && mv.role() == Role::Knight
+                && mv.to() == knight_chance_square(side)
+                && mv.promotion().is_none()
+            {
+                events.push(format!(
+                    "{side} declined the Knight's chance to become a Wizard; it is gone for good."
+                ));
+            }
+        }
+        if self.pos.is_check() {
+            events.push(
+                if matches!(self.outcome, Some(Outcome::Win { .. })) {
+                    "Checkmate."
+                } else {
+                    "Check."
+                }
+                .to_string(),
+            );
+        }
+        Ok(Played {
+            action: m.long(),
+            printed: m.long(),
+            events,
+            private: Vec::new(),
+        })
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        let pos = self.pos.position();
+        let mut v = View::new(viewer, "Sorchess").with_board(pos.board());
+        v.to_move = Some(pos.turn());
+        if let Some(m) = self.last_move {
+            let (from, to) = m.squares();
+            v.last_move = vec![Cell::Board(from), Cell::Board(to)];
+        }
+        if pos.is_check() {
+            if let Some(k) = pos.king(pos.turn()) {
+                v.check.push(Cell::Board(k));
+            }
+        }
+        v.notes = [self.notes(Side::White), self.notes(Side::Black)];
+        v
+    }
+
+    fn claimable_draw(&self) -> Option<String> {
+        fide::claimable_draw(&self.reps, self.pos.position().halfmoves())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.pos.perft(depth)
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        self.pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut next = self.pos.clone();
+                next.play(m);
+                (m.long(), next.perft(depth.saturating_sub(1)))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;
