@@ -5,7 +5,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(name = "arcana", version, about = "Correspondence chess variants for Discord")]
+#[command(
+    name = "arcana",
+    version,
+    about = "Correspondence chess variants for Discord"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -28,6 +32,21 @@ pub enum Command {
         /// Variant options as `key=value`, e.g. `--option wands=moderated`.
         #[arg(long = "option")]
         options: Vec<String>,
+    },
+    /// Play through the service in a terminal: lines `[#channel ]NAME: TEXT`.
+    Local {
+        /// The store directory.
+        #[arg(long, default_value = "arcana-data")]
+        data: std::path::PathBuf,
+        /// Where board images and exported files are written.
+        #[arg(long, default_value = "arcana-out")]
+        out: std::path::PathBuf,
+        /// Fixes the randomness of new games.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Print text only, write no images.
+        #[arg(long)]
+        no_images: bool,
     },
 }
 
@@ -53,7 +72,10 @@ pub fn setup_game(
 ) -> Result<Game, String> {
     let variant = VariantId::parse(variant).ok_or_else(|| {
         let ids: Vec<&str> = VariantId::ALL.iter().map(|v| v.id()).collect();
-        format!("unknown variant `{variant}`; choose one of {}", ids.join(", "))
+        format!(
+            "unknown variant `{variant}`; choose one of {}",
+            ids.join(", ")
+        )
     })?;
     let mut game = match fen {
         Some(f) => Game::from_fen(variant, f, options, seed)?,
@@ -61,7 +83,11 @@ pub fn setup_game(
     };
     if let Some(moves) = moves {
         let list: Vec<&str> = if moves.contains(';') {
-            moves.split(';').map(str::trim).filter(|m| !m.is_empty()).collect()
+            moves
+                .split(';')
+                .map(str::trim)
+                .filter(|m| !m.is_empty())
+                .collect()
         } else {
             moves.split_whitespace().collect()
         };
@@ -108,7 +134,25 @@ pub fn main() -> ExitCode {
             moves,
             divide,
             options,
-        } => perft(&variant, depth, fen.as_deref(), moves.as_deref(), divide, &options),
+        } => perft(
+            &variant,
+            depth,
+            fen.as_deref(),
+            moves.as_deref(),
+            divide,
+            &options,
+        ),
+        Command::Local {
+            data,
+            out,
+            seed,
+            no_images,
+        } => crate::local::main(crate::local::LocalOptions {
+            data,
+            out,
+            seed,
+            images: !no_images,
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
