@@ -13,6 +13,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 const CHANNELS: [&str; 3] = ["c0", "c1", "c2"];
+/// Moves fed per channel and round: enough to kill mid-work, few enough to stay fast.
+const MOVES_PER_ROUND: usize = 4;
 
 fn player(side: Side) -> &'static str {
     match side {
@@ -51,7 +53,13 @@ fn inspect(data: &std::path::Path) -> HashMap<String, (u64, usize, Game)> {
     out
 }
 
-fn check_acknowledged(data: &std::path::Path, plans: &HashMap<String, Plan>, output: &[String]) {
+/// Checks the store against what the child acknowledged; returns (acknowledged, planned).
+fn check_acknowledged(
+    data: &std::path::Path,
+    plans: &HashMap<String, Plan>,
+    output: &[String],
+) -> (usize, usize) {
+    let mut totals = (0, 0);
     let store = Store::open(data).expect("open store");
     for (ch, plan) in plans {
         // The acknowledged moves: the plan's printed moves found in order in the output.
@@ -70,6 +78,8 @@ fn check_acknowledged(data: &std::path::Path, plans: &HashMap<String, Plan>, out
                 acked += 1;
             }
         }
+        totals.0 += acked;
+        totals.1 += plan.printed.len();
         if acked == 0 {
             continue;
         }
@@ -103,6 +113,7 @@ fn check_acknowledged(data: &std::path::Path, plans: &HashMap<String, Plan>, out
             .count();
         assert_eq!(plays, rec.history.len());
     }
+    totals
 }
 
 #[test]
@@ -112,6 +123,8 @@ fn sigkill_never_loses_an_acknowledged_move() {
     let out_dir = dir.path().join("out");
     let mut rng = StdRng::seed_from_u64(20);
     let mut killed_early = 0;
+    let mut interrupted = 0;
+    let mut total_acked = 0;
     for round in 0..20 {
         let active = if data.exists() {
             inspect(&data)
@@ -139,7 +152,7 @@ fn sigkill_never_loses_an_acknowledged_move() {
             };
             let mut lines = Vec::new();
             let mut printed = Vec::new();
-            for _ in 0..10 {
+            for _ in 0..MOVES_PER_ROUND {
                 let Some(ask) = g.ask() else { break };
                 let legal = g.legal_texts();
                 let m = legal[rng.gen_range(0..legal.len())].clone();
@@ -151,7 +164,7 @@ fn sigkill_never_loses_an_acknowledged_move() {
             plans.insert(ch.to_string(), Plan { game, printed });
         }
         // Interleave the channels so a kill can land between any two of them.
-        for i in 0..10 {
+        for i in 0..MOVES_PER_ROUND {
             for lines in &per_channel {
                 if let Some(l) = lines.get(i) {
                     script.push_str(l);
@@ -190,8 +203,18 @@ fn sigkill_never_loses_an_acknowledged_move() {
             // A killed child closes the pipe; the error is expected then.
             let _ = stdin.write_all(script.as_bytes());
         });
-        let delay = rng.gen_range(0..60u64);
-        std::thread::sleep(Duration::from_millis(delay));
+        // Kill at a random point of the work: after a random number of printed lines
+        // plus a random fraction of a millisecond or two.
+        let target = rng.gen_range(0..32usize);
+        let delay = rng.gen_range(0..2_000u64);
+        let give_up = std::time::Instant::now() + Duration::from_secs(10);
+        while output.lock().expect("lock").len() < target
+            && child.try_wait().expect("wait").is_none()
+            && std::time::Instant::now() < give_up
+        {
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        std::thread::sleep(Duration::from_micros(delay));
         if child.try_wait().expect("wait").is_none() {
             killed_early += 1;
         }
@@ -200,12 +223,18 @@ fn sigkill_never_loses_an_acknowledged_move() {
         writer.join().expect("writer");
         reader.join().expect("reader");
         let output = output.lock().expect("lock").clone();
-        check_acknowledged(&data, &plans, &output);
-        let _ = round;
+        let (acked, planned) = check_acknowledged(&data, &plans, &output);
+        if acked < planned {
+            interrupted += 1;
+        }
+        total_acked += acked;
+        eprintln!("round {round}: killed after {target} lines + {delay} us, {acked} of {planned} moves acknowledged");
     }
     // The last state replays too.
     inspect(&data);
     assert!(killed_early > 0, "some kills must interrupt the child");
+    assert!(interrupted > 0, "some kills must land in the middle of the moves");
+    assert!(total_acked > 12, "the child must get work done between kills");
 }
 
 #[test]

@@ -370,14 +370,7 @@ impl Service {
                 }
             }
             Request::Hand => {
-                let live = slot
-                    .live
-                    .as_ref()
-                    .ok_or("There is no game in this channel.")?;
-                let side = live
-                    .rec
-                    .side_of(ctx.user.id)
-                    .ok_or("Only the two players have a hand in this game.")?;
+                let (live, side) = player_game(slot, ctx)?;
                 let text = live
                     .game
                     .secret(side)
