@@ -33,6 +33,21 @@ pub enum Command {
         #[arg(long = "option")]
         options: Vec<String>,
     },
+    /// Play through the service in a terminal: lines `[#channel ]NAME: TEXT`.
+    Local {
+        /// The store directory.
+        #[arg(long, default_value = "arcana-data")]
+        data: std::path::PathBuf,
+        /// Where board images and exported files are written.
+        #[arg(long, default_value = "arcana-out")]
+        out: std::path::PathBuf,
+        /// Fixes the randomness of new games.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Print text only, write no images.
+        #[arg(long)]
+        no_images: bool,
+    },
 }
 
 /// Parses `key=value` (or `key:value`) pairs into variant options.
@@ -127,6 +142,17 @@ pub fn main() -> ExitCode {
             divide,
             &options,
         ),
+        Command::Local {
+            data,
+            out,
+            seed,
+            no_images,
+        } => crate::local::main(crate::local::LocalOptions {
+            data,
+            out,
+            seed,
+            images: !no_images,
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

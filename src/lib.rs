@@ -6,6 +6,8 @@
 
 pub mod cli;
 pub mod core;
+pub mod local;
 pub mod render;
 pub mod service;
+pub mod store;
 pub mod variants;
