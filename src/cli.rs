@@ -29,6 +29,12 @@ pub enum Command {
         #[arg(long = "option")]
         options: Vec<String>,
     },
+    /// Run the Discord bot (needs a bot token; see config.example.toml).
+    Run {
+        /// The configuration file (TOML).
+        #[arg(long)]
+        config: Option<std::path::PathBuf>,
+    },
 }
 
 /// Parses `key=value` (or `key:value`) pairs into variant options.
@@ -109,6 +115,7 @@ pub fn main() -> ExitCode {
             divide,
             options,
         } => perft(&variant, depth, fen.as_deref(), moves.as_deref(), divide, &options),
+        Command::Run { config } => crate::discord::run(config.as_deref()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
