@@ -316,3 +316,98 @@ async fn without_a_token_it_explains_how_to_get_one() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(err.contains("image_size"), "{err}");
 }
+
+/// A scripted service for the direct-message paths: standard chess has no secrets,
+/// so this stands in for a variant that sends each player private information.
+struct Secretive;
+
+impl arcana::discord::GameService for Secretive {
+    fn handle(&self, ctx: &arcana::service::api::Context, request: arcana::service::api::Request) -> Vec<arcana::service::api::Reply> {
+        use arcana::service::api::{Reply, Request, User};
+        let alice = User { id: ALICE.id, name: "alice".into() };
+        let bob = User { id: BOB.id, name: "bob".into() };
+        match request {
+            Request::Move { text } => {
+                let mut moved = Reply::channel(format!("{} played {text}", ctx.user.name));
+                moved.mention = vec![bob.clone()];
+                vec![
+                    moved,
+                    Reply::private(alice, "SECRET-A: your wands are teleport and sleep"),
+                    Reply::private(bob, "SECRET-B: your wands are death and speed"),
+                ]
+            }
+            _ => vec![Reply::channel("the board")],
+        }
+    }
+    fn tick(&self) -> Vec<arcana::service::api::TimedReply> {
+        Vec::new()
+    }
+    fn asks(&self, _: u64, _: u64) -> bool {
+        false
+    }
+    fn autocomplete(&self, _: u64, _: u64, _: &str) -> Vec<String> {
+        Vec::new()
+    }
+    fn flush(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn direct_messages_go_to_their_owner_and_fall_back_when_closed() {
+    let fake = FakeDiscord::start().await;
+    fake.close_dms(BOB.id);
+    let dir = tempfile::tempdir().unwrap();
+    let config = arcana::discord::config::Config::parse(
+        &format!(
+            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\napi_base = \"{}\"\n",
+            dir.path().join("data").display(),
+            fake.base()
+        ),
+        None,
+    )
+    .unwrap();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let bot = tokio::spawn(arcana::discord::serve_with(config, std::sync::Arc::new(Secretive), async move {
+        let _ = stop_rx.await;
+    }));
+    connect(&fake, 1).await;
+
+    let rs = slash(&fake, &ALICE, "move", &[("text", 3, text("e4"))], &[]).await;
+    let shown = all_text(&public(&rs));
+    assert!(shown.contains("alice played e4"), "{shown}");
+    // bob's DM failed: the channel is told, without the secret.
+    assert!(shown.contains(&mention(&BOB)) && shown.contains("direct message"), "{shown}");
+    let all = fake.settle(0, Duration::from_millis(300)).await;
+    let mut delivered_a = false;
+    for r in &all {
+        let dm_owner = r
+            .path
+            .strip_prefix("/api/v10/channels/")
+            .and_then(|p| p.strip_suffix("/messages"))
+            .and_then(|c| c.parse().ok())
+            .and_then(|c| fake.dm_recipient(c));
+        if r.content().contains("SECRET-A") {
+            assert_eq!(dm_owner, Some(ALICE.id), "alice's secret went elsewhere: {}", r.path);
+            delivered_a = true;
+        }
+        if r.content().contains("SECRET-B") {
+            assert_eq!(dm_owner, Some(BOB.id), "bob's secret leaked: {}", r.path);
+            assert_eq!(r.status, 403);
+        }
+    }
+    assert!(delivered_a, "alice got no DM");
+
+    // bob's next interaction shows him the secret, privately.
+    let rs = slash(&fake, &BOB, "board", &[], &[]).await;
+    let private: Vec<&Recorded> = rs.iter().filter(|r| r.content().contains("SECRET-B")).collect();
+    assert_eq!(private.len(), 1, "{rs:?}");
+    assert!(private[0].is_ephemeral());
+    // ...once.
+    let rs = slash(&fake, &BOB, "board", &[], &[]).await;
+    assert!(!all_text(&rs).contains("SECRET-B"));
+
+    stop_tx.send(()).unwrap();
+    let result = tokio::time::timeout(support::fake_discord::WAIT, bot).await.expect("the bot stopped").unwrap();
+    assert_eq!(result, Ok(()));
+}

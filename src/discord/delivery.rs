@@ -5,6 +5,7 @@
 use super::commands::{ACCEPT_BUTTON, DECLINE_BUTTON};
 use crate::render::{render_png, RenderOptions};
 use crate::service::api::{Audience, Reply, ReplyKind, User};
+use serenity::builder::Builder;
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment,
     CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,

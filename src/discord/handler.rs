@@ -6,6 +6,7 @@ use super::commands::{self, OptionValue, ACCEPT_BUTTON, DECLINE_BUTTON};
 use super::delivery::{deliver, prepare, Interacted, Origin, Outgoing};
 use super::Bot;
 use crate::service::api::{Context as ServiceContext, Reply, ReplyKind, Request, User};
+use serenity::builder::Builder;
 use serenity::all::{
     CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context, CreateAutocompleteResponse,
     CreateInteractionResponse, EditMessage, EventHandler, GuildId, Interaction, Member, Message, Ready,
@@ -228,6 +229,9 @@ impl EventHandler for Handler {
         };
         let bot = Arc::clone(&self.bot);
         let out = tokio::task::spawn_blocking(move || {
+            if !bot.service.asks(sctx.channel, sctx.user.id) {
+                return Vec::new();
+            }
             let replies = bot.service.handle(&sctx, request);
             // Ordinary chat is not a move: a refusal means "not for me", so stay
             // silent rather than answer every chat line (ruling X-DISCORD-1).

@@ -21,6 +21,9 @@ pub trait GameService: Send + Sync + 'static {
     fn handle(&self, ctx: &Context, request: Request) -> Vec<Reply>;
     /// Reminders and expired deadlines since the last call.
     fn tick(&self) -> Vec<TimedReply>;
+    /// Whether the game in `channel` is asking `user` (only then is their plain chat
+    /// read as a move).
+    fn asks(&self, channel: u64, user: u64) -> bool;
     /// Legal answers in `channel`'s game for `user`, starting with `prefix`.
     fn autocomplete(&self, channel: u64, user: u64, prefix: &str) -> Vec<String>;
     /// Writes everything to disk (on shutdown).
@@ -45,6 +48,9 @@ fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
         }
         fn tick(&self) -> Vec<TimedReply> {
             Vec::new()
+        }
+        fn asks(&self, _: u64, _: u64) -> bool {
+            false
         }
         fn autocomplete(&self, _: u64, _: u64, _: &str) -> Vec<String> {
             Vec::new()
