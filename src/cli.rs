@@ -5,7 +5,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(name = "arcana", version, about = "Correspondence chess variants for Discord")]
+#[command(
+    name = "arcana",
+    version,
+    about = "Correspondence chess variants for Discord"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -35,6 +39,21 @@ pub enum Command {
         #[arg(long)]
         config: Option<std::path::PathBuf>,
     },
+    /// Play through the service in a terminal: lines `[#channel ]NAME: TEXT`.
+    Local {
+        /// The store directory.
+        #[arg(long, default_value = "arcana-data")]
+        data: std::path::PathBuf,
+        /// Where board images and exported files are written.
+        #[arg(long, default_value = "arcana-out")]
+        out: std::path::PathBuf,
+        /// Fixes the randomness of new games.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Print text only, write no images.
+        #[arg(long)]
+        no_images: bool,
+    },
 }
 
 /// Parses `key=value` (or `key:value`) pairs into variant options.
@@ -59,7 +78,10 @@ pub fn setup_game(
 ) -> Result<Game, String> {
     let variant = VariantId::parse(variant).ok_or_else(|| {
         let ids: Vec<&str> = VariantId::ALL.iter().map(|v| v.id()).collect();
-        format!("unknown variant `{variant}`; choose one of {}", ids.join(", "))
+        format!(
+            "unknown variant `{variant}`; choose one of {}",
+            ids.join(", ")
+        )
     })?;
     let mut game = match fen {
         Some(f) => Game::from_fen(variant, f, options, seed)?,
@@ -67,7 +89,11 @@ pub fn setup_game(
     };
     if let Some(moves) = moves {
         let list: Vec<&str> = if moves.contains(';') {
-            moves.split(';').map(str::trim).filter(|m| !m.is_empty()).collect()
+            moves
+                .split(';')
+                .map(str::trim)
+                .filter(|m| !m.is_empty())
+                .collect()
         } else {
             moves.split_whitespace().collect()
         };
@@ -114,7 +140,25 @@ pub fn main() -> ExitCode {
             moves,
             divide,
             options,
-        } => perft(&variant, depth, fen.as_deref(), moves.as_deref(), divide, &options),
+        } => perft(
+            &variant,
+            depth,
+            fen.as_deref(),
+            moves.as_deref(),
+            divide,
+            &options,
+        ),
+        Command::Local {
+            data,
+            out,
+            seed,
+            no_images,
+        } => crate::local::main(crate::local::LocalOptions {
+            data,
+            out,
+            seed,
+            images: !no_images,
+        }),
         Command::Run { config } => crate::discord::run(config.as_deref()),
     };
     match result {

@@ -7,6 +7,8 @@
 pub mod cli;
 pub mod core;
 pub mod discord;
+pub mod local;
 pub mod render;
 pub mod service;
+pub mod store;
 pub mod variants;

@@ -410,12 +410,7 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 }
 
 /// Squares attacked by a piece of `role` and `side` standing on `sq`.
-pub fn attacks(
-    role: crate::core::Role,
-    side: Side,
-    sq: Square,
-    occupied: Bitboard,
-) -> Bitboard {
+pub fn attacks(role: crate::core::Role, side: Side, sq: Square, occupied: Bitboard) -> Bitboard {
     use crate::core::Role::*;
     match role {
         Pawn => pawn_attacks(side, sq),

@@ -468,8 +468,7 @@ impl Position {
             let crossing = between(king, king_to).with(king_to);
             if Iterator::any(&mut crossing.into_iter(), |sq| {
                 b.attackers(sq, us.other(), occ).any()
-            })
-            {
+            }) {
                 continue;
             }
             out.push(Move::Castle { king, rook });
@@ -571,8 +570,11 @@ impl Position {
         }
         if (mine & b.by_role(Role::Bishop)).any() {
             let bishops = b.by_role(Role::Bishop);
-            let one_colour = (bishops & Bitboard::DARK).is_empty() || (bishops & Bitboard::LIGHT).is_empty();
-            return one_colour && b.by_role(Role::Pawn).is_empty() && b.by_role(Role::Knight).is_empty();
+            let one_colour =
+                (bishops & Bitboard::DARK).is_empty() || (bishops & Bitboard::LIGHT).is_empty();
+            return one_colour
+                && b.by_role(Role::Pawn).is_empty()
+                && b.by_role(Role::Knight).is_empty();
         }
         true
     }
@@ -659,10 +661,7 @@ impl Position {
         };
         let fullmoves = match fields.next() {
             None => 1,
-            Some(t) => t
-                .parse::<u32>()
-                .map_err(|_| err("bad move number"))?
-                .max(1),
+            Some(t) => t.parse::<u32>().map_err(|_| err("bad move number"))?.max(1),
         };
         if fields.next().is_some() {
             return Err(err("too many fields"));
@@ -687,7 +686,9 @@ impl Position {
             }
         }
         if (b.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7))).any() {
-            return Err(FenError("pawns cannot stand on the first or last rank".into()));
+            return Err(FenError(
+                "pawns cannot stand on the first or last rank".into(),
+            ));
         }
         if let Some(k) = b.king_of(self.turn.other()) {
             if b.attackers(k, self.turn, b.occupied()).any() {
@@ -811,7 +812,9 @@ mod tests {
     fn fen_errors_are_reported() {
         assert!(Position::from_fen("").is_err());
         assert!(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
-        assert!(Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1").is_err());
+        assert!(
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1").is_err()
+        );
         assert!(Position::from_fen("4k3/8/8/8/8/8/8/4K2R w Kq - 0 1").is_err());
     }
 }

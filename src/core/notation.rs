@@ -141,7 +141,8 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
         let [p] = tail.as_slice() else {
             return Err(fail("a promotion is written like `e8=Q`"));
         };
-        promotion = Some(promotion_role(*p).ok_or_else(|| fail("a pawn promotes to Q, R, B or N"))?);
+        promotion =
+            Some(promotion_role(*p).ok_or_else(|| fail("a pawn promotes to Q, R, B or N"))?);
         chars.truncate(eq);
     } else if chars.len() >= 3 {
         let last = chars[chars.len() - 1];
@@ -364,7 +365,9 @@ mod tests {
     #[test]
     fn all_forms_of_a_knight_move() {
         let p = Position::new();
-        for t in ["Nf3", "Ng1-f3", "Ng1f3", "g1f3", "1. Nf3", "Nf3!", "Ngf3", "N1f3"] {
+        for t in [
+            "Nf3", "Ng1-f3", "Ng1f3", "g1f3", "1. Nf3", "Nf3!", "Ngf3", "N1f3",
+        ] {
             assert_eq!(play(&p, t).expect(t).long(), "Ng1-f3", "{t}");
         }
         assert_eq!(play(&p, "e4").expect("e4").long(), "e2-e4");
@@ -401,9 +404,15 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        assert!(matches!(play(&p, "Zz9:a0"), Err(NotationError::Syntax { .. })));
+        assert!(matches!(
+            play(&p, "Zz9:a0"),
+            Err(NotationError::Syntax { .. })
+        ));
         let q = Position::from_fen("8/4P3/8/8/8/8/8/k3K3 w - - 0 1").expect("fen");
-        assert!(matches!(play(&q, "e8"), Err(NotationError::Ambiguous { .. })));
+        assert!(matches!(
+            play(&q, "e8"),
+            Err(NotationError::Ambiguous { .. })
+        ));
         assert_eq!(play(&q, "e8=N").expect("e8=N").long(), "e7-e8=N");
         assert_eq!(play(&q, "e7e8q").expect("e7e8q").long(), "e7-e8=Q");
     }

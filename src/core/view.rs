@@ -166,11 +166,12 @@ impl View {
 
     /// Adds every piece of a plain board without badges.
     pub fn with_board(mut self, board: &crate::core::Board) -> View {
-        self.pieces.extend(board.iter().map(|(sq, piece)| PieceView {
-            cell: Cell::Board(sq),
-            piece,
-            badges: Vec::new(),
-        }));
+        self.pieces
+            .extend(board.iter().map(|(sq, piece)| PieceView {
+                cell: Cell::Board(sq),
+                piece,
+                badges: Vec::new(),
+            }));
         self
     }
 

@@ -56,7 +56,7 @@ pub const MAX_IMAGE: u32 = 2048;
 
 /// How to get a token, printed when none is configured.
 pub const NO_TOKEN_HELP: &str = "\
-arcana: no Discord bot token is configured.
+no Discord bot token is configured.
 
 To create one:
   1. Open https://discord.com/developers/applications and press \"New Application\".

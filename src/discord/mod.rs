@@ -8,6 +8,7 @@ pub mod delivery;
 pub mod handler;
 
 use crate::service::api::{Context, Reply, Request, TimedReply};
+use crate::service::{Service, ServiceConfig};
 use config::Config;
 use delivery::{deliver, prepare, Origin, Undelivered};
 use serenity::all::{ApplicationId, ChannelId, ClientBuilder, GatewayIntents, HttpBuilder};
@@ -39,27 +40,31 @@ pub struct Bot {
 
 /// Opens the game service on the configured data directory.
 fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
-    // TEMPORARY until the service lands.
-    let _ = config;
-    struct Unavailable;
-    impl GameService for Unavailable {
-        fn handle(&self, _: &Context, _: Request) -> Vec<Reply> {
-            vec![Reply::refusal("not yet")]
-        }
-        fn tick(&self) -> Vec<TimedReply> {
-            Vec::new()
-        }
-        fn asks(&self, _: u64, _: u64) -> bool {
-            false
-        }
-        fn autocomplete(&self, _: u64, _: u64, _: &str) -> Vec<String> {
-            Vec::new()
-        }
-        fn flush(&self) -> Result<(), String> {
-            Ok(())
-        }
+    let service = Service::open(&config.data_dir, ServiceConfig::default()).map_err(|e| {
+        format!(
+            "cannot open the game store in {}: {e}",
+            config.data_dir.display()
+        )
+    })?;
+    Ok(Arc::new(service))
+}
+
+impl GameService for Service {
+    fn handle(&self, ctx: &Context, request: Request) -> Vec<Reply> {
+        Service::handle(self, ctx, request)
     }
-    Ok(Arc::new(Unavailable))
+    fn tick(&self) -> Vec<TimedReply> {
+        Service::tick(self)
+    }
+    fn asks(&self, channel: u64, user: u64) -> bool {
+        Service::asks(self, channel, user)
+    }
+    fn autocomplete(&self, channel: u64, user: u64, prefix: &str) -> Vec<String> {
+        Service::autocomplete(self, channel, user, prefix)
+    }
+    fn flush(&self) -> Result<(), String> {
+        Service::flush(self).map_err(|e| e.to_string())
+    }
 }
 
 fn init_tracing() {

@@ -106,7 +106,9 @@ pub struct Attachment {
 pub enum ReplyKind {
     Plain,
     /// A new challenge: the front end may add Accept and Decline buttons.
-    Challenge { challenged: User },
+    Challenge {
+        challenged: User,
+    },
     /// A refusal: one sentence, shown only to the invoker.
     Refusal,
 }

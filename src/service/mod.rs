@@ -1,4 +1,1097 @@
 //! The game service: users, channels, challenges, turn order, clocks and who may
-//! see what. It knows nothing of Discord.
+//! see what. It knows nothing of Discord: front ends turn chat events into
+//! [`api::Request`]s and the returned [`api::Reply`]s into messages.
+//!
+//! Every operation on one channel runs under that channel's lock, so a channel sees
+//! one operation at a time while different channels run in parallel. Every action is
+//! written and flushed to the store before its replies are returned.
 
 pub mod api;
+pub mod clock;
+pub mod command;
+pub mod record;
+
+use crate::core::view::{View, Viewer};
+use crate::core::Side;
+use crate::store::{
+    Action, ActionKind, Challenge, GameRecord, HistoryEntry, Store, StoreError, TurnClock, Write,
+    FORMAT_VERSION,
+};
+use crate::variants::{rules_text, Game, Options, Played, VariantId};
+use api::{
+    ColorChoice, Context, DrawAction, GamesScope, Reply, ReplyKind, Request, TimedReply, User,
+};
+use clock::{describe_duration, timeout_policy, Clock, TimeoutPolicy, DAY_MS};
+use rand::{Rng, SeedableRng};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Days per move when a challenge does not say.
+pub const DEFAULT_DAYS: u32 = 3;
+/// The longest time per move a challenge may ask for.
+pub const MAX_DAYS: u32 = 14;
+/// Typed answers longer than this are refused before parsing.
+const MAX_TEXT: usize = 200;
+/// Autocomplete lists at most this many choices (Discord's limit).
+pub const MAX_CHOICES: usize = 25;
+/// Idempotency keys are kept this long; redeliveries come within minutes.
+const KEY_RETENTION_MS: u64 = 2 * DAY_MS;
+
+#[derive(Clone, Debug, Default)]
+pub struct ServiceConfig {
+    /// Fixes the randomness of new games (seeds and random colours).
+    pub seed: Option<u64>,
+}
+
+/// A game in memory, exactly as its record says.
+#[derive(Clone)]
+struct Live {
+    rec: GameRecord,
+    game: Game,
+}
+
+/// The state of one channel, guarded by that channel's lock.
+#[derive(Default)]
+struct Slot {
+    challenge: Option<Challenge>,
+    live: Option<Live>,
+    /// Why the active game of this channel could not be loaded.
+    broken: Option<String>,
+}
+
+/// What an operation wants done: replies, and the new state to store first.
+#[derive(Default)]
+struct Change {
+    replies: Vec<Reply>,
+    /// `Some(x)`: the channel's challenge becomes `x`.
+    challenge: Option<Option<Challenge>>,
+    /// The game's new state (possibly finished).
+    live: Option<Live>,
+}
+
+impl Change {
+    fn reply(r: Reply) -> Change {
+        Change {
+            replies: vec![r],
+            ..Change::default()
+        }
+    }
+
+    fn acts(&self) -> bool {
+        self.challenge.is_some() || self.live.is_some()
+    }
+}
+
+type Refusal = String;
+
+/// The service. `Send + Sync`; all methods take `&self` and may block on the disk, so
+/// async front ends call them from `spawn_blocking`.
+pub struct Service {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    /// Per-channel state and lock. The outer mutex is held only to find the slot.
+    channels: Mutex<HashMap<u64, Arc<Mutex<Slot>>>>,
+    /// Seeds and random colours of new games.
+    seeds: Mutex<rand_chacha::ChaCha8Rng>,
+    /// Channels to tell, at the next tick, that their game needs attention.
+    attention: Mutex<Vec<(u64, String)>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic while holding a lock leaves data that was only ever replaced whole.
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn store_failure(e: StoreError) -> Reply {
+    tracing::error!("store: {e}");
+    Reply::refusal("The game store failed, so nothing was changed; please try again later.")
+}
+
+impl Service {
+    /// Opens the service on a store, rebuilding every channel's state (and so the clock
+    /// scheduler) from it. Games that do not replay are kept and reported.
+    pub fn new(
+        store: Store,
+        clock: Arc<dyn Clock>,
+        config: ServiceConfig,
+    ) -> Result<Service, StoreError> {
+        let seeds = match config.seed {
+            Some(s) => rand_chacha::ChaCha8Rng::seed_from_u64(s),
+            None => rand_chacha::ChaCha8Rng::from_entropy(),
+        };
+        let mut channels: HashMap<u64, Slot> = HashMap::new();
+        let mut attention = Vec::new();
+        for (ch, c) in store.challenges()? {
+            channels.entry(ch).or_default().challenge = Some(c);
+        }
+        for (ch, id) in store.active_games()? {
+            let slot = channels.entry(ch).or_default();
+            let loaded = store.game(id).and_then(|r| match r {
+                Some(rec) => rec.replay().map(|game| Live { rec, game }),
+                None => Err(StoreError::Replay {
+                    id,
+                    reason: "the record is missing".to_string(),
+                }),
+            });
+            match loaded {
+                Ok(live) => slot.live = Some(live),
+                Err(e) => {
+                    tracing::error!("channel {ch}: {e}");
+                    let msg = format!(
+                        "The game in this channel needs attention: its record could not be \
+                         loaded (game {id}), so it is paused until the operator repairs it."
+                    );
+                    slot.broken = Some(msg.clone());
+                    attention.push((ch, msg));
+                }
+            }
+        }
+        Ok(Service {
+            store,
+            clock,
+            channels: Mutex::new(
+                channels
+                    .into_iter()
+                    .map(|(k, v)| (k, Arc::new(Mutex::new(v))))
+                    .collect(),
+            ),
+            seeds: Mutex::new(seeds),
+            attention: Mutex::new(attention),
+        })
+    }
+
+    /// Opens (or creates) the store in `dir` with the system clock.
+    pub fn open(
+        dir: impl AsRef<std::path::Path>,
+        config: ServiceConfig,
+    ) -> Result<Service, StoreError> {
+        Service::new(Store::open(dir)?, Arc::new(clock::SystemClock), config)
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Flushes the store (shutdown).
+    pub fn flush(&self) -> Result<(), StoreError> {
+        self.store.flush()
+    }
+
+    fn slot(&self, channel: u64) -> Arc<Mutex<Slot>> {
+        lock(&self.channels).entry(channel).or_default().clone()
+    }
+
+    fn slots(&self) -> Vec<(u64, Arc<Mutex<Slot>>)> {
+        lock(&self.channels)
+            .iter()
+            .map(|(k, v)| (*k, v.clone()))
+            .collect()
+    }
+
+    /// Handles one request and returns the replies to deliver.
+    pub fn handle(&self, ctx: &Context, req: Request) -> Vec<Reply> {
+        match req {
+            Request::Rules { variant } => return vec![rules_reply(variant)],
+            Request::Help => return vec![Reply::invoker(help_text())],
+            Request::Games(scope) => return vec![self.games(ctx, scope)],
+            _ => {}
+        }
+        let slot = self.slot(ctx.channel);
+        let mut slot = lock(&slot);
+        if let Some(k) = &ctx.key {
+            match self.store.replies(k) {
+                Ok(Some(replies)) => return replies,
+                Ok(None) => {}
+                Err(e) => return vec![store_failure(e)],
+            }
+        }
+        let now = self.clock.now_ms();
+        let change = match self.act(&slot, ctx, req, now) {
+            Ok(c) => c,
+            Err(refusal) => Change::reply(Reply::refusal(refusal)),
+        };
+        let mut write = Write::new();
+        let built = (|| -> Result<(), StoreError> {
+            if let Some(c) = &change.challenge {
+                write.challenge(ctx.channel, c.as_ref())?;
+            }
+            if let Some(live) = &change.live {
+                write.game(&live.rec)?;
+            }
+            if let Some(k) = &ctx.key {
+                write.replies(k, now, &change.replies)?;
+            }
+            Ok(())
+        })();
+        let committed = built.and_then(|()| {
+            if change.acts() {
+                self.store.commit(write)
+            } else if ctx.key.is_some() {
+                self.store.commit_lazy(write)
+            } else {
+                Ok(())
+            }
+        });
+        if let Err(e) = committed {
+            return vec![store_failure(e)];
+        }
+        if let Some(c) = change.challenge {
+            slot.challenge = c;
+        }
+        if let Some(live) = change.live {
+            slot.live = (!live.rec.finished).then_some(live);
+        }
+        change.replies
+    }
+
+    fn act(&self, slot: &Slot, ctx: &Context, req: Request, now: u64) -> Result<Change, Refusal> {
+        if let Some(msg) = &slot.broken {
+            return Err(msg.clone());
+        }
+        match req {
+            Request::Challenge {
+                opponent,
+                variant,
+                color,
+                days,
+                options,
+            } => self.challenge(slot, ctx, opponent, variant, color, days, options, now),
+            Request::Accept => self.accept(slot, ctx, now),
+            Request::Decline => {
+                let c = pending(slot, "decline")?;
+                if c.opponent.id != ctx.user.id {
+                    return Err(format!(
+                        "Only {} can decline this challenge.",
+                        c.opponent.name
+                    ));
+                }
+                Ok(Change {
+                    replies: vec![Reply::channel(format!(
+                        "{} declines {}'s challenge.",
+                        c.opponent.name, c.challenger.name
+                    ))],
+                    challenge: Some(None),
+                    live: None,
+                })
+            }
+            Request::Cancel => {
+                let c = pending(slot, "cancel")?;
+                if c.challenger.id != ctx.user.id {
+                    return Err(format!(
+                        "Only {} can cancel this challenge.",
+                        c.challenger.name
+                    ));
+                }
+                Ok(Change {
+                    replies: vec![Reply::channel(format!(
+                        "{} withdraws the challenge to {}.",
+                        c.challenger.name, c.opponent.name
+                    ))],
+                    challenge: Some(None),
+                    live: None,
+                })
+            }
+            Request::Move { text } => self.play(slot, ctx, &text, now),
+            Request::Board => {
+                let live = self.shown_game(slot, ctx.channel)?;
+                Ok(Change::reply(board_reply(&live, ctx.user.id, now)))
+            }
+            Request::History => {
+                let live = self.shown_game(slot, ctx.channel)?;
+                let mut lines = vec![title_line(&live.rec)];
+                let moves = record::history_lines(&live.rec.history);
+                if moves.is_empty() {
+                    lines.push("No moves yet.".to_string());
+                }
+                lines.extend(moves);
+                lines.extend(record::closing_line(&live.rec, &live.game));
+                Ok(Change::reply(Reply::invoker(lines.join("\n"))))
+            }
+            Request::Export => {
+                let live = self.shown_game(slot, ctx.channel)?;
+                let text = record::export_text(&live.rec, &live.game);
+                let mut r = Reply::invoker(format!("The record of game {}.", live.rec.id));
+                r.attachment = Some(api::Attachment {
+                    name: format!("arcana-{}-{}.pgn", live.rec.variant.id(), live.rec.id),
+                    bytes: text.into_bytes(),
+                });
+                Ok(Change::reply(r))
+            }
+            Request::Resign => {
+                let (live, side) = player_game(slot, ctx)?;
+                finish(live, ActionKind::Resign { side }, now)
+            }
+            Request::Draw(action) => self.draw(slot, ctx, action, now),
+            Request::Abort => {
+                let (live, side) = player_game(slot, ctx)?;
+                let moved = |s: Side| {
+                    live.rec
+                        .actions
+                        .iter()
+                        .any(|a| matches!(&a.kind, ActionKind::Play { side, .. } if *side == s))
+                };
+                if moved(Side::White) && moved(Side::Black) {
+                    return Err(
+                        "Too late to abort: both sides have moved; you can `/resign` or offer a draw."
+                            .to_string(),
+                    );
+                }
+                finish(live, ActionKind::Abort { side }, now)
+            }
+            Request::Claim => {
+                let (live, side) = player_game(slot, ctx)?;
+                let ask = live.game.ask().ok_or("The game is over.")?;
+                if ask.side == side {
+                    return Err(
+                        "You can only claim on time when your opponent is to move.".to_string()
+                    );
+                }
+                let deadline = live
+                    .rec
+                    .clock
+                    .as_ref()
+                    .and_then(|c| c.deadline_ms)
+                    .ok_or("This game has no time limit, so there is nothing to claim.")?;
+                if now < deadline {
+                    return Err(format!(
+                        "{} still has {} to move.",
+                        live.rec.player(ask.side).name,
+                        describe_duration(deadline - now)
+                    ));
+                }
+                match timeout_policy(live.rec.variant) {
+                    TimeoutPolicy::OpponentMayClaim => {
+                        finish(live, ActionKind::TimeoutClaim { side }, now)
+                    }
+                    TimeoutPolicy::PassTurn => Err(
+                        "In this variant a turn whose time runs out passes; there is no win to claim."
+                            .to_string(),
+                    ),
+                }
+            }
+            Request::Hand => {
+                let (live, side) = player_game(slot, ctx)?;
+                let text = live
+                    .game
+                    .secret(side)
+                    .unwrap_or_else(|| "You have no secret information in this game.".to_string());
+                Ok(Change::reply(Reply::invoker(text)))
+            }
+            Request::Rules { .. } | Request::Help | Request::Games(_) => {
+                // Answered before the channel lock is taken.
+                Err("That request needs no game.".to_string())
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn challenge(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        opponent: User,
+        variant: VariantId,
+        color: ColorChoice,
+        days: Option<u32>,
+        options: Options,
+        now: u64,
+    ) -> Result<Change, Refusal> {
+        if let Some(live) = &slot.live {
+            return Err(format!(
+                "This channel already has a game ({}); finish it or play in another channel.",
+                players_line(&live.rec)
+            ));
+        }
+        if let Some(c) = &slot.challenge {
+            return Err(if c.challenger.id == ctx.user.id {
+                "You already have an open challenge here; `/cancel` it first.".to_string()
+            } else {
+                format!(
+                    "{} has already challenged {} here; wait for the answer or use another channel.",
+                    c.challenger.name, c.opponent.name
+                )
+            });
+        }
+        if opponent.id == ctx.user.id {
+            return Err("You cannot challenge yourself.".to_string());
+        }
+        let days = days.unwrap_or(DEFAULT_DAYS);
+        if days > MAX_DAYS {
+            return Err(format!(
+                "Days per move must be between 1 and {MAX_DAYS}, or 0 for no limit."
+            ));
+        }
+        // Validates the variant and its options before anyone accepts.
+        Game::new(variant, &options, 0)?;
+        let c = Challenge {
+            challenger: ctx.user.clone(),
+            opponent: opponent.clone(),
+            server: ctx.server,
+            variant,
+            color,
+            days,
+            options,
+            created_ms: now,
+        };
+        let colour = match color {
+            ColorChoice::White => format!("{} plays White", c.challenger.name),
+            ColorChoice::Black => format!("{} plays Black", c.challenger.name),
+            ColorChoice::Random => "colours drawn at random".to_string(),
+        };
+        let mut r = Reply::channel(format!(
+            "{} challenges {} to {}{} ({colour}, {}). {}: `/accept` or `/decline`.",
+            c.challenger.name,
+            c.opponent.name,
+            variant.name(),
+            options_text(&c.options),
+            days_text(days),
+            c.opponent.name
+        ));
+        r.kind = ReplyKind::Challenge {
+            challenged: opponent.clone(),
+        };
+        r.mention = vec![opponent];
+        Ok(Change {
+            replies: vec![r],
+            challenge: Some(Some(c)),
+            live: None,
+        })
+    }
+
+    fn accept(&self, slot: &Slot, ctx: &Context, now: u64) -> Result<Change, Refusal> {
+        let c = pending(slot, "accept")?;
+        if c.opponent.id != ctx.user.id {
+            return Err(format!(
+                "Only {} can accept this challenge.",
+                c.opponent.name
+            ));
+        }
+        let (seed, challenger_white) = {
+            let mut rng = lock(&self.seeds);
+            let seed: u64 = rng.gen();
+            let white = match c.color {
+                ColorChoice::White => true,
+                ColorChoice::Black => false,
+                ColorChoice::Random => rng.gen(),
+            };
+            (seed, white)
+        };
+        let game = Game::new(c.variant, &c.options, seed)?;
+        let id = self.store.new_id().map_err(|e| {
+            tracing::error!("store: {e}");
+            "The game store failed, so nothing was changed; please try again later.".to_string()
+        })?;
+        let players = if challenger_white {
+            [c.challenger.clone(), c.opponent.clone()]
+        } else {
+            [c.opponent.clone(), c.challenger.clone()]
+        };
+        let mut rec = GameRecord {
+            format: FORMAT_VERSION,
+            id,
+            channel: ctx.channel,
+            server: c.server.or(ctx.server),
+            players,
+            variant: c.variant,
+            options: c.options.clone(),
+            seed,
+            days: c.days,
+            created_ms: now,
+            actions: Vec::new(),
+            history: Vec::new(),
+            clock: None,
+            draw_offer: None,
+            snapshot: String::new(),
+            finished: false,
+        };
+        rec.clock = next_clock(&rec, &game, None, now);
+        rec.snapshot = snapshot(&game)?;
+        let live = Live { rec, game };
+        let mut lines = vec![format!(
+            "{} accepts. {} — {}{}, {}.",
+            c.opponent.name,
+            players_line(&live.rec),
+            c.variant.name(),
+            options_text(&c.options),
+            days_text(c.days)
+        )];
+        let mut r = Reply::channel(String::new());
+        lines.extend(prompt_line(&live));
+        r.text = lines.join("\n");
+        r.mention = asked_user(&live).into_iter().collect();
+        r.image = Some(public_view(&live));
+        let mut replies = vec![r];
+        for side in Side::BOTH {
+            if let Some(secret) = live.game.secret(side) {
+                replies.push(Reply::private(live.rec.player(side).clone(), secret));
+            }
+        }
+        Ok(Change {
+            replies,
+            challenge: Some(None),
+            live: Some(live),
+        })
+    }
+
+    fn play(&self, slot: &Slot, ctx: &Context, text: &str, now: u64) -> Result<Change, Refusal> {
+        let (live, side) = player_game(slot, ctx)?;
+        let ask = live.game.ask().ok_or("The game is over.")?;
+        if ask.side != side {
+            return Err(format!(
+                "It is not your turn; {} ({}) is to move.",
+                live.rec.player(ask.side).name,
+                ask.side.name()
+            ));
+        }
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("Type a move, for example `e4`.".to_string());
+        }
+        if text.chars().count() > MAX_TEXT {
+            return Err("That is far too long to be a move.".to_string());
+        }
+        let mut next = live.clone();
+        let played = next.game.play(side, text).map_err(|e| e.to_string())?;
+        next.rec.actions.push(Action {
+            at_ms: now,
+            kind: ActionKind::Play {
+                side,
+                text: played.action.clone(),
+            },
+        });
+        next.rec.history.push(HistoryEntry {
+            side,
+            printed: played.printed.clone(),
+            events: played.events.clone(),
+        });
+        // ruling C2: an offer lapses when the offerer's opponent moves.
+        if next.rec.draw_offer == Some(side.other()) {
+            next.rec.draw_offer = None;
+        }
+        commit_live(next, live.rec.clock.as_ref(), now, move_replies(played))
+    }
+
+    fn draw(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        action: DrawAction,
+        now: u64,
+    ) -> Result<Change, Refusal> {
+        let (live, side) = player_game(slot, ctx)?;
+        let opponent = live.rec.player(side.other()).clone();
+        match action {
+            DrawAction::Offer => {
+                if live.rec.draw_offer == Some(side.other()) {
+                    // X-SERVICE-1: offering while the opponent's offer stands agrees to it.
+                    return finish(
+                        live,
+                        ActionKind::DrawAgreed {
+                            offerer: side.other(),
+                        },
+                        now,
+                    );
+                }
+                if live.rec.draw_offer == Some(side) {
+                    return Err("You have already offered a draw; wait for the answer.".to_string());
+                }
+                let mut next = live.clone();
+                next.rec.draw_offer = Some(side);
+                next.rec.actions.push(Action {
+                    at_ms: now,
+                    kind: ActionKind::DrawOffer { side },
+                });
+                let mut r = Reply::channel(format!(
+                    "{} offers a draw. {}: `/draw accept` or `/draw decline`.",
+                    ctx.user.name, opponent.name
+                ));
+                r.mention = vec![opponent];
+                Ok(Change {
+                    replies: vec![r],
+                    challenge: None,
+                    live: Some(next),
+                })
+            }
+            DrawAction::Accept => {
+                if live.rec.draw_offer != Some(side.other()) {
+                    return Err(format!("{} has not offered a draw.", opponent.name));
+                }
+                finish(
+                    live,
+                    ActionKind::DrawAgreed {
+                        offerer: side.other(),
+                    },
+                    now,
+                )
+            }
+            DrawAction::Decline => {
+                if live.rec.draw_offer != Some(side.other()) {
+                    return Err(format!("{} has not offered a draw.", opponent.name));
+                }
+                let mut next = live.clone();
+                next.rec.draw_offer = None;
+                next.rec.actions.push(Action {
+                    at_ms: now,
+                    kind: ActionKind::DrawDecline { side },
+                });
+                Ok(Change {
+                    replies: vec![Reply::channel(format!(
+                        "{} declines the draw offer.",
+                        ctx.user.name
+                    ))],
+                    challenge: None,
+                    live: Some(next),
+                })
+            }
+            DrawAction::Claim => {
+                let ask = live.game.ask().ok_or("The game is over.")?;
+                if ask.side != side {
+                    return Err("You can only claim a draw when it is your turn.".to_string());
+                }
+                let reason = live.game.claimable_draw().ok_or(
+                    "There is no draw to claim: no threefold repetition and no 50-move rule yet.",
+                )?;
+                finish(live, ActionKind::DrawClaim { side, reason }, now)
+            }
+        }
+    }
+
+    /// The game `/board`, `/history` and `/export` show: the active one, else the last.
+    fn shown_game(&self, slot: &Slot, channel: u64) -> Result<Live, Refusal> {
+        if let Some(live) = &slot.live {
+            return Ok(live.clone());
+        }
+        let none = || {
+            if slot.challenge.is_some() {
+                "The challenge in this channel has not been accepted yet.".to_string()
+            } else {
+                "There is no game in this channel.".to_string()
+            }
+        };
+        let failed = |e: StoreError| {
+            tracing::error!("store: {e}");
+            "The game store failed; please try again later.".to_string()
+        };
+        let id = self
+            .store
+            .last_game(channel)
+            .map_err(failed)?
+            .ok_or_else(none)?;
+        let rec = self.store.game(id).map_err(failed)?.ok_or_else(none)?;
+        let game = rec.replay().map_err(|e| {
+            tracing::error!("{e}");
+            "The last game of this channel needs attention: its record does not replay.".to_string()
+        })?;
+        Ok(Live { rec, game })
+    }
+
+    fn games(&self, ctx: &Context, scope: GamesScope) -> Reply {
+        let mut lines = Vec::new();
+        for (_, slot) in self.slots() {
+            let slot = lock(&slot);
+            let Some(live) = &slot.live else { continue };
+            let keep = match &scope {
+                GamesScope::Server => live.rec.server == ctx.server,
+                GamesScope::User(u) => live.rec.side_of(*u).is_some(),
+            };
+            if keep {
+                lines.push((live.rec.id, game_summary(live)));
+            }
+        }
+        lines.sort();
+        if lines.is_empty() {
+            return Reply::invoker(match scope {
+                GamesScope::Server => "No games are being played on this server.",
+                GamesScope::User(_) => "No active games for that player.",
+            });
+        }
+        let mut text = vec![format!("Active games ({}):", lines.len())];
+        text.extend(lines.into_iter().map(|(_, l)| format!("- {l}")));
+        Reply::invoker(text.join("\n"))
+    }
+
+    /// Whether `user_id` is the player the game in `channel` is asking (a plain chat
+    /// message from them may then be read as an answer).
+    pub fn asks(&self, channel: u64, user_id: u64) -> bool {
+        let slot = self.slot(channel);
+        let slot = lock(&slot);
+        slot.live
+            .as_ref()
+            .and_then(asked_user)
+            .map(|u| u.id == user_id)
+            .unwrap_or(false)
+    }
+
+    /// Legal answers starting with `prefix`, for the asked player only (at most 25).
+    pub fn autocomplete(&self, channel: u64, user_id: u64, prefix: &str) -> Vec<String> {
+        let slot = self.slot(channel);
+        let slot = lock(&slot);
+        let Some(live) = &slot.live else {
+            return Vec::new();
+        };
+        if asked_user(live).map(|u| u.id) != Some(user_id) {
+            return Vec::new();
+        }
+        let prefix = prefix.trim();
+        let texts = live.game.legal_texts();
+        let lower = prefix.to_ascii_lowercase();
+        let mut out: Vec<String> = texts
+            .iter()
+            .filter(|t| t.starts_with(prefix))
+            .cloned()
+            .collect();
+        if out.is_empty() {
+            out = texts
+                .iter()
+                .filter(|t| t.to_ascii_lowercase().starts_with(&lower))
+                .cloned()
+                .collect();
+        }
+        if out.is_empty() && !prefix.is_empty() {
+            // `e4` should find `e2-e4`: match on the destination part too.
+            out = texts
+                .iter()
+                .filter(|t| t.to_ascii_lowercase().contains(&lower))
+                .cloned()
+                .collect();
+        }
+        out.truncate(MAX_CHOICES);
+        out
+    }
+
+    /// Time passing: reminders when a fifth of the time remains, a notice when it has
+    /// run out, notices about games needing attention. Each is sent once (stored).
+    pub fn tick(&self) -> Vec<TimedReply> {
+        let now = self.clock.now_ms();
+        let mut out: Vec<TimedReply> = std::mem::take(&mut *lock(&self.attention))
+            .into_iter()
+            .map(|(channel, msg)| TimedReply {
+                channel,
+                reply: Reply::channel(msg),
+            })
+            .collect();
+        for (channel, slot) in self.slots() {
+            let mut slot = lock(&slot);
+            let Some(live) = &slot.live else { continue };
+            let Some(clock) = &live.rec.clock else {
+                continue;
+            };
+            let Some(deadline) = clock.deadline_ms else {
+                continue;
+            };
+            let Some(ask) = live.game.ask() else { continue };
+            let asked = live.rec.player(ask.side).clone();
+            let opponent = live.rec.player(ask.side.other()).clone();
+            let total = deadline.saturating_sub(clock.started_ms);
+            let left = deadline.saturating_sub(now);
+            let mut next_clock = clock.clone();
+            let reply = if now >= deadline {
+                if clock.expiry_told {
+                    continue;
+                }
+                next_clock.expiry_told = true;
+                next_clock.reminded = true;
+                let mut r = Reply::channel(format!(
+                    "{}'s time to move has run out. {}: you may `/claim` the win, or keep waiting.",
+                    asked.name, opponent.name
+                ));
+                r.mention = vec![opponent];
+                r
+            } else if !clock.reminded && left.saturating_mul(5) <= total {
+                next_clock.reminded = true;
+                let mut r = Reply::channel(format!(
+                    "{}, {} left for your move against {}.",
+                    asked.name,
+                    describe_duration(left),
+                    opponent.name
+                ));
+                r.mention = vec![asked];
+                r
+            } else {
+                continue;
+            };
+            let mut next = live.clone();
+            next.rec.clock = Some(next_clock);
+            let mut w = Write::new();
+            let written = w.game(&next.rec).and_then(|()| self.store.commit(w));
+            match written {
+                Ok(()) => {
+                    slot.live = Some(next);
+                    out.push(TimedReply { channel, reply });
+                }
+                Err(e) => tracing::error!("store: {e}"),
+            }
+        }
+        if let Err(e) = self.store.prune_keys(now.saturating_sub(KEY_RETENTION_MS)) {
+            tracing::error!("store: {e}");
+        }
+        out
+    }
+}
+
+fn pending<'a>(slot: &'a Slot, verb: &str) -> Result<&'a Challenge, Refusal> {
+    slot.challenge.as_ref().ok_or_else(|| {
+        if slot.live.is_some() {
+            format!("There is no challenge to {verb}: a game is already being played here.")
+        } else {
+            format!("There is no challenge to {verb} in this channel.")
+        }
+    })
+}
+
+/// The active game and the invoker's side in it, or why they may not act.
+fn player_game<'a>(slot: &'a Slot, ctx: &Context) -> Result<(&'a Live, Side), Refusal> {
+    let live = slot.live.as_ref().ok_or_else(|| {
+        if slot.challenge.is_some() {
+            "The challenge in this channel has not been accepted yet.".to_string()
+        } else {
+            "There is no game in this channel.".to_string()
+        }
+    })?;
+    let side = live.rec.side_of(ctx.user.id).ok_or_else(|| {
+        format!(
+            "Only {} and {} play this game; you can watch with `/board` and `/history`.",
+            live.rec.players[0].name, live.rec.players[1].name
+        )
+    })?;
+    Ok((live, side))
+}
+
+fn snapshot(game: &Game) -> Result<String, Refusal> {
+    serde_json::to_string(game).map_err(|e| {
+        tracing::error!("snapshot: {e}");
+        "The game could not be saved, so nothing was changed.".to_string()
+    })
+}
+
+/// The clock after an answer: a follow-up question to the same side keeps the turn's
+/// clock; a new side to move starts a new one.
+fn next_clock(
+    rec: &GameRecord,
+    game: &Game,
+    old: Option<&TurnClock>,
+    now: u64,
+) -> Option<TurnClock> {
+    let ask = game.ask()?;
+    if let Some(old) = old {
+        if old.side == ask.side {
+            return Some(old.clone());
+        }
+    }
+    Some(TurnClock {
+        side: ask.side,
+        started_ms: now,
+        deadline_ms: (rec.days > 0).then(|| now + u64::from(rec.days) * DAY_MS),
+        reminded: false,
+        expiry_told: false,
+    })
+}
+
+/// Finishes the bookkeeping of a changed game: clock, snapshot, finished flag, and the
+/// channel reply with the board.
+fn commit_live(
+    mut next: Live,
+    old_clock: Option<&TurnClock>,
+    now: u64,
+    mut lines: Vec<String>,
+) -> Result<Change, Refusal> {
+    next.rec.clock = next_clock(&next.rec, &next.game, old_clock, now);
+    next.rec.snapshot = snapshot(&next.game)?;
+    next.rec.finished = next.game.is_over();
+    if next.rec.finished {
+        next.rec.draw_offer = None;
+        lines.extend(record::closing_line(&next.rec, &next.game));
+    } else {
+        lines.extend(prompt_line(&next));
+    }
+    let mut r = Reply::channel(lines.join("\n"));
+    r.mention = asked_user(&next).into_iter().collect();
+    r.image = Some(public_view(&next));
+    Ok(Change {
+        replies: vec![r],
+        challenge: None,
+        live: Some(next),
+    })
+}
+
+fn move_replies(played: Played) -> Vec<String> {
+    let mut lines = vec![played.printed];
+    lines.extend(played.events);
+    lines
+}
+
+/// Ends the game by an action outside the rules (resign, agreement, claim, abort).
+fn finish(live: &Live, kind: ActionKind, now: u64) -> Result<Change, Refusal> {
+    if live.game.is_over() {
+        return Err("The game is over.".to_string());
+    }
+    let mut next = live.clone();
+    crate::store::apply_action(&mut next.game, &kind)?;
+    next.rec.actions.push(Action { at_ms: now, kind });
+    // No moves lines: the closing line says what happened.
+    let mut change = commit_live(next, None, now, Vec::new())?;
+    if let Some(r) = change.replies.first_mut() {
+        r.text = r.text.trim_start().to_string();
+    }
+    Ok(change)
+}
+
+fn asked_user(live: &Live) -> Option<User> {
+    live.game.ask().map(|a| live.rec.player(a.side).clone())
+}
+
+fn prompt_line(live: &Live) -> Option<String> {
+    let ask = live.game.ask()?;
+    Some(format!(
+        "{} ({}), {}.",
+        live.rec.player(ask.side).name,
+        ask.side.name(),
+        ask.question.prompt()
+    ))
+}
+
+fn names(rec: &GameRecord) -> [String; 2] {
+    [rec.players[0].name.clone(), rec.players[1].name.clone()]
+}
+
+fn public_view(live: &Live) -> View {
+    let mut v = live.game.view(Viewer::Public);
+    v.names = names(&live.rec);
+    v
+}
+
+fn players_line(rec: &GameRecord) -> String {
+    format!(
+        "{} (White) vs {} (Black)",
+        rec.players[0].name, rec.players[1].name
+    )
+}
+
+fn title_line(rec: &GameRecord) -> String {
+    format!("{}: {}", rec.variant.name(), players_line(rec))
+}
+
+fn days_text(days: u32) -> String {
+    match days {
+        0 => "no time limit".to_string(),
+        1 => "1 day per move".to_string(),
+        d => format!("{d} days per move"),
+    }
+}
+
+fn options_text(options: &Options) -> String {
+    if options.is_empty() {
+        String::new()
+    } else {
+        let list: Vec<String> = options.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+        format!(" [{}]", list.join(", "))
+    }
+}
+
+fn game_summary(live: &Live) -> String {
+    let moves = live
+        .rec
+        .actions
+        .iter()
+        .filter(|a| matches!(a.kind, ActionKind::Play { .. }))
+        .count();
+    let to_move = asked_user(live)
+        .map(|u| format!("{} to move", u.name))
+        .unwrap_or_default();
+    format!(
+        "{} in channel {}, {} answers so far, {}",
+        title_line(&live.rec),
+        live.rec.channel,
+        moves,
+        to_move
+    )
+}
+
+/// `/board`: the picture for the invoker; a player sees their own view.
+fn board_reply(live: &Live, user_id: u64, now: u64) -> Reply {
+    let viewer = match live.rec.side_of(user_id) {
+        Some(side) => Viewer::Player(side),
+        None => Viewer::Public,
+    };
+    let mut view = live.game.view(viewer);
+    view.names = names(&live.rec);
+    let mut lines = vec![title_line(&live.rec)];
+    match live.game.outcome() {
+        Some(o) => lines.push(format!("{o}.")),
+        None => {
+            lines.extend(prompt_line(live));
+            if let Some(deadline) = live.rec.clock.as_ref().and_then(|c| c.deadline_ms) {
+                lines.push(if now >= deadline {
+                    "The time for this move has run out.".to_string()
+                } else {
+                    format!(
+                        "Time left for this move: {}.",
+                        describe_duration(deadline - now)
+                    )
+                });
+            }
+            if let Some(side) = live.rec.draw_offer {
+                lines.push(format!(
+                    "{} has offered a draw.",
+                    live.rec.player(side).name
+                ));
+            }
+        }
+    }
+    let mut r = Reply::invoker(lines.join("\n"));
+    r.image = Some(view);
+    r
+}
+
+fn rules_reply(variant: Option<VariantId>) -> Reply {
+    match variant {
+        Some(v) => {
+            let mut text = rules_text(v).to_string();
+            if !VariantId::available().contains(&v) {
+                text.push_str("\n(Not playable yet in this build.)");
+            }
+            Reply::invoker(text)
+        }
+        None => {
+            let list: Vec<String> = VariantId::available()
+                .into_iter()
+                .map(|v| format!("`{}` ({})", v.id(), v.name()))
+                .collect();
+            Reply::invoker(format!(
+                "Variants you can play: {}. Use `/rules <variant>` for the rules of one.",
+                list.join(", ")
+            ))
+        }
+    }
+}
+
+/// The `/help` text.
+pub fn help_text() -> String {
+    [
+        "**Arcana** — correspondence chess variants. Commands:",
+        "`/challenge @user [variant] [color:white|black|random] [days:1-14|0]` — challenge someone in this channel",
+        "`/accept`, `/decline` — answer a challenge; `/cancel` — withdraw yours",
+        "`/move <move>` — play a move (`e4`, `Nf3`, `Ng1-f3`, `O-O`); the player to move may also just type it",
+        "`/board`, `/history`, `/export` — look at the game",
+        "`/draw offer|accept|decline|claim`, `/resign`, `/abort` (before both sides have moved)",
+        "`/claim` — win when your opponent's time has run out",
+        "`/hand` — your secret information (wands, cards)",
+        "`/games [@user]`, `/rules [variant]`, `/help`",
+    ]
+    .join("\n")
+}
+
+/// A user id derived from a name, stable across runs (local front end, tests).
+pub fn stable_id(kind: &str, name: &str) -> u64 {
+    // FNV-1a: tiny, stable, good enough to keep names apart.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in kind
+        .bytes()
+        .chain([b':'])
+        .chain(name.to_lowercase().bytes())
+    {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}

@@ -96,8 +96,13 @@ impl fmt::Display for VariantId {
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
-    Win { winner: Side, reason: String },
-    Draw { reason: String },
+    Win {
+        winner: Side,
+        reason: String,
+    },
+    Draw {
+        reason: String,
+    },
     /// Called off before it really began; counts for nobody.
     Aborted,
 }

@@ -91,7 +91,11 @@ impl Rules for StandardGame {
     }
 
     fn legal_texts(&self) -> Vec<String> {
-        self.pos.legal_move_list().iter().map(|m| m.long()).collect()
+        self.pos
+            .legal_move_list()
+            .iter()
+            .map(|m| m.long())
+            .collect()
     }
 
     fn play(&mut self, side: Side, text: &str, _rng: &mut GameRng) -> Result<Played, PlayError> {
@@ -219,23 +223,43 @@ mod tests {
     // ruling C1: 50-move claimable, 75-move automatic; insufficient material automatic.
     #[test]
     fn ruling_c1_move_counts_and_material() {
-        let g = Game::from_fen(VariantId::Standard, "4k3/8/8/8/8/8/8/R3K3 w - - 100 80", &Options::new(), 1)
-            .expect("fen");
+        let g = Game::from_fen(
+            VariantId::Standard,
+            "4k3/8/8/8/8/8/8/R3K3 w - - 100 80",
+            &Options::new(),
+            1,
+        )
+        .expect("fen");
         assert_eq!(g.claimable_draw().as_deref(), Some("the 50-move rule"));
-        let mut g = Game::from_fen(VariantId::Standard, "4k3/8/8/8/8/8/8/R3K3 w - - 149 80", &Options::new(), 1)
-            .expect("fen");
+        let mut g = Game::from_fen(
+            VariantId::Standard,
+            "4k3/8/8/8/8/8/8/R3K3 w - - 149 80",
+            &Options::new(),
+            1,
+        )
+        .expect("fen");
         g.play(Side::White, "Ra2").expect("Ra2");
         assert_eq!(g.outcome(), Some(Outcome::draw("the 75-move rule")));
-        let mut g = Game::from_fen(VariantId::Standard, "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", &Options::new(), 1)
-            .expect("fen");
+        let mut g = Game::from_fen(
+            VariantId::Standard,
+            "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
+            &Options::new(),
+            1,
+        )
+        .expect("fen");
         g.play(Side::White, "Kxd2").expect("Kxd2");
         assert_eq!(g.outcome(), Some(Outcome::draw("insufficient material")));
     }
 
     #[test]
     fn stalemate() {
-        let mut g = Game::from_fen(VariantId::Standard, "7k/8/6Q1/8/8/8/8/K7 w - - 0 1", &Options::new(), 1)
-            .expect("fen");
+        let mut g = Game::from_fen(
+            VariantId::Standard,
+            "7k/8/6Q1/8/8/8/8/K7 w - - 0 1",
+            &Options::new(),
+            1,
+        )
+        .expect("fen");
         g.play(Side::White, "Qf7").expect("Qf7");
         assert_eq!(g.outcome(), Some(Outcome::draw("stalemate")));
     }

@@ -1,0 +1,300 @@
+//! `arcana local`: the service in a terminal. Reads `[#channel ]NAME: TEXT` lines,
+//! prints every reply with its audience, writes board images as PNG files.
+
+use crate::render::{render_png, RenderOptions};
+use crate::service::api::{Audience, Context, Reply, Request, User};
+use crate::service::command::parse_command;
+use crate::service::{stable_id, Service, ServiceConfig};
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+pub const DEFAULT_CHANNEL: &str = "general";
+
+#[derive(Clone, Debug)]
+pub struct LocalOptions {
+    pub data: PathBuf,
+    pub out: PathBuf,
+    pub seed: Option<u64>,
+    /// Write board images (off: only the text is printed).
+    pub images: bool,
+}
+
+/// One input line, split.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub channel: String,
+    pub user: String,
+    pub text: String,
+}
+
+/// Reads `[#channel ]NAME: TEXT`. `None` for blank lines and `//` comments; `Err` for
+/// lines that do not have that shape.
+pub fn parse_line(line: &str) -> Option<Result<Line, String>> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with("//") {
+        return None;
+    }
+    let (channel, rest) = match line.strip_prefix('#') {
+        Some(r) => match r.split_once(char::is_whitespace) {
+            Some((c, rest)) => (c.trim_end_matches(':').to_string(), rest.trim()),
+            None => {
+                return Some(Err(
+                    "A line needs `NAME: TEXT` after the channel.".to_string()
+                ))
+            }
+        },
+        None => (DEFAULT_CHANNEL.to_string(), line),
+    };
+    let Some((user, text)) = rest.split_once(':') else {
+        return Some(Err(
+            "Write lines as `NAME: TEXT`, e.g. `alice: /challenge @bob`.".to_string(),
+        ));
+    };
+    let user = user.trim().trim_start_matches('@');
+    if user.is_empty() || user.contains(char::is_whitespace) || channel.is_empty() {
+        return Some(Err(
+            "Write lines as `NAME: TEXT`, e.g. `alice: /challenge @bob`.".to_string(),
+        ));
+    }
+    Some(Ok(Line {
+        channel,
+        user: user.to_string(),
+        text: text.trim().to_string(),
+    }))
+}
+
+pub fn local_user(name: &str) -> User {
+    User {
+        id: stable_id("user", name),
+        name: name.to_string(),
+    }
+}
+
+pub fn local_channel(name: &str) -> u64 {
+    stable_id("channel", name)
+}
+
+pub const LOCAL_SERVER: &str = "local";
+
+/// Prints replies in the `#channel: ...` / `DM @name: ...` / `only @name: ...` form.
+pub struct Printer {
+    out_dir: PathBuf,
+    images: bool,
+    counter: u64,
+}
+
+impl Printer {
+    pub fn new(out_dir: &Path, images: bool) -> Printer {
+        // Continue the numbering of an earlier run instead of overwriting its files.
+        let counter = std::fs::read_dir(out_dir)
+            .map(|rd| {
+                rd.filter_map(|e| e.ok())
+                    .filter_map(|e| {
+                        e.file_name()
+                            .to_str()
+                            .and_then(|n| n.split('-').next().map(str::to_string))
+                            .and_then(|n| n.parse::<u64>().ok())
+                    })
+                    .max()
+                    .unwrap_or(0)
+            })
+            .unwrap_or(0);
+        Printer {
+            out_dir: out_dir.to_path_buf(),
+            images,
+            counter,
+        }
+    }
+
+    fn file(&mut self, channel: &str, name: &str, bytes: &[u8]) -> Result<PathBuf, String> {
+        std::fs::create_dir_all(&self.out_dir)
+            .map_err(|e| format!("cannot create {}: {e}", self.out_dir.display()))?;
+        self.counter += 1;
+        let safe: String = format!("{channel}-{name}")
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let path = self.out_dir.join(format!("{:04}-{safe}", self.counter));
+        std::fs::write(&path, bytes)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        Ok(path)
+    }
+
+    pub fn print(
+        &mut self,
+        out: &mut dyn Write,
+        channel: &str,
+        invoker: &str,
+        reply: &Reply,
+    ) -> std::io::Result<()> {
+        let prefix = match &reply.to {
+            Audience::Channel => format!("#{channel}: "),
+            Audience::Private(u) => format!("DM @{}: ", u.name),
+            Audience::Invoker => format!("only @{invoker}: "),
+        };
+        let mentions: String = reply
+            .mention
+            .iter()
+            .map(|u| format!("@{} ", u.name))
+            .collect();
+        for (i, line) in reply.text.lines().enumerate() {
+            if i == 0 {
+                writeln!(out, "{prefix}{mentions}{line}")?;
+            } else {
+                writeln!(out, "{prefix}{line}")?;
+            }
+        }
+        if reply.text.is_empty() && !mentions.is_empty() {
+            writeln!(out, "{prefix}{}", mentions.trim_end())?;
+        }
+        if let Some(view) = &reply.image {
+            if self.images {
+                let written = render_png(view, &RenderOptions::default())
+                    .map_err(|e| e.to_string())
+                    .and_then(|png| self.file(channel, "board.png", &png));
+                match written {
+                    Ok(path) => writeln!(out, "{prefix}[image] {}", path.display())?,
+                    Err(e) => writeln!(out, "{prefix}[image not written: {e}]")?,
+                }
+            }
+        }
+        if let Some(a) = &reply.attachment {
+            match self.file(channel, &a.name, &a.bytes) {
+                Ok(path) => writeln!(out, "{prefix}[file] {}", path.display())?,
+                Err(e) => writeln!(out, "{prefix}[file not written: {e}]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Turns one parsed line into a request, or the sentence explaining why not.
+pub fn request_for(service: &Service, line: &Line) -> Result<Request, String> {
+    match parse_command(&line.text, &|name| local_user(name))? {
+        Some(req) => Ok(req),
+        None => {
+            if service.asks(local_channel(&line.channel), local_user(&line.user).id) {
+                Ok(Request::Move {
+                    text: line.text.clone(),
+                })
+            } else {
+                Err(
+                    "That is not a command, and nobody asked you for a move here; try `/help`."
+                        .to_string(),
+                )
+            }
+        }
+    }
+}
+
+const INTRO: &str =
+    "arcana local — type lines as `NAME: TEXT`, optionally starting with `#channel `.\n\
+Example: `alice: /challenge @bob standard color:white`, then `bob: /accept`, `alice: e4`.\n\
+`/help` lists the commands; end with Ctrl-D.";
+
+/// Runs the loop until the end of input.
+pub fn run(
+    service: &Service,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    printer: &mut Printer,
+) -> std::io::Result<()> {
+    let server = Some(stable_id("server", LOCAL_SERVER));
+    let mut buf = String::new();
+    for t in service.tick() {
+        print_timed(out, printer, &t)?;
+    }
+    loop {
+        buf.clear();
+        if input.read_line(&mut buf)? == 0 {
+            break;
+        }
+        let line = match parse_line(&buf) {
+            None => continue,
+            Some(Err(e)) => {
+                writeln!(out, "error: {e}")?;
+                continue;
+            }
+            Some(Ok(l)) => l,
+        };
+        let user = local_user(&line.user);
+        match request_for(service, &line) {
+            Ok(req) => {
+                let ctx = Context {
+                    user,
+                    channel: local_channel(&line.channel),
+                    server,
+                    key: None,
+                };
+                for r in service.handle(&ctx, req) {
+                    printer.print(out, &line.channel, &line.user, &r)?;
+                }
+            }
+            Err(e) => printer.print(out, &line.channel, &line.user, &Reply::refusal(e))?,
+        }
+        for t in service.tick() {
+            print_timed(out, printer, &t)?;
+        }
+        out.flush()?;
+    }
+    out.flush()
+}
+
+fn print_timed(
+    out: &mut dyn Write,
+    printer: &mut Printer,
+    t: &crate::service::api::TimedReply,
+) -> std::io::Result<()> {
+    // Timed replies name channels by id only; the local front end knows no reverse map,
+    // so it prints the id.
+    printer.print(out, &format!("channel-{}", t.channel), "", &t.reply)
+}
+
+/// `arcana local` itself.
+pub fn main(opts: LocalOptions) -> Result<(), String> {
+    use std::io::IsTerminal;
+    let service = Service::open(&opts.data, ServiceConfig { seed: opts.seed })
+        .map_err(|e| format!("cannot open the store in {}: {e}", opts.data.display()))?;
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        eprintln!("{INTRO}");
+    }
+    let mut printer = Printer::new(&opts.out, opts.images);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    run(&service, &mut stdin.lock(), &mut out, &mut printer).map_err(|e| e.to_string())?;
+    service.flush().map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines() {
+        assert_eq!(
+            parse_line("#lobby alice: /challenge @bob"),
+            Some(Ok(Line {
+                channel: "lobby".into(),
+                user: "alice".into(),
+                text: "/challenge @bob".into()
+            }))
+        );
+        assert_eq!(
+            parse_line("bob: e4"),
+            Some(Ok(Line {
+                channel: "general".into(),
+                user: "bob".into(),
+                text: "e4".into()
+            }))
+        );
+        assert_eq!(parse_line("   "), None);
+        assert!(matches!(parse_line("no colon here"), Some(Err(_))));
+    }
+}

@@ -1,0 +1,89 @@
+//! Time for correspondence clocks, injectable so tests run in milliseconds.
+
+use crate::variants::VariantId;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+pub const MINUTE_MS: u64 = 60_000;
+pub const HOUR_MS: u64 = 60 * MINUTE_MS;
+pub const DAY_MS: u64 = 24 * HOUR_MS;
+
+/// A source of "now" in milliseconds since the Unix epoch.
+pub trait Clock: Send + Sync {
+    fn now_ms(&self) -> u64;
+}
+
+/// The machine's clock.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now_ms(&self) -> u64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or(0)
+    }
+}
+
+/// A clock that moves only when told to (tests).
+#[derive(Debug, Default)]
+pub struct ManualClock {
+    now: AtomicU64,
+}
+
+impl ManualClock {
+    pub fn new(start_ms: u64) -> ManualClock {
+        ManualClock {
+            now: AtomicU64::new(start_ms),
+        }
+    }
+
+    pub fn set(&self, ms: u64) {
+        self.now.store(ms, Ordering::SeqCst);
+    }
+
+    pub fn advance(&self, ms: u64) {
+        self.now.fetch_add(ms, Ordering::SeqCst);
+    }
+}
+
+impl Clock for ManualClock {
+    fn now_ms(&self) -> u64 {
+        self.now.load(Ordering::SeqCst)
+    }
+}
+
+/// What happens when a turn's time runs out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeoutPolicy {
+    /// The opponent may `/claim` the win; until then the game waits.
+    OpponentMayClaim,
+    /// The turn ends with no action and play passes (RULINGS Z6, Wizard Walls). The
+    /// hook for the Walls variant: it needs a "pass" answer from the rules to be used.
+    PassTurn,
+}
+
+/// The timeout rule of a variant. Every variant uses the claim today; Wizard Walls
+/// switches to [`TimeoutPolicy::PassTurn`] here when it lands (RULINGS Z6).
+pub fn timeout_policy(_variant: VariantId) -> TimeoutPolicy {
+    TimeoutPolicy::OpponentMayClaim
+}
+
+/// "2 days 3 hours", "5 hours", "12 minutes": coarse, as a correspondence player reads it.
+pub fn describe_duration(ms: u64) -> String {
+    let plural = |n: u64, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+    let days = ms / DAY_MS;
+    let hours = (ms % DAY_MS) / HOUR_MS;
+    let minutes = (ms % HOUR_MS) / MINUTE_MS;
+    if days > 0 {
+        if hours > 0 {
+            format!("{} {}", plural(days, "day"), plural(hours, "hour"))
+        } else {
+            plural(days, "day")
+        }
+    } else if hours > 0 {
+        plural(hours, "hour")
+    } else {
+        plural(minutes.max(1), "minute")
+    }
+}

@@ -1,0 +1,370 @@
+//! Durable game records on sled: challenges, games (options, seed, timestamped actions,
+//! snapshot), per-channel pointers and idempotency replies. A game is its actions; the
+//! snapshot is a cache that loading checks by replaying.
+
+use crate::core::Side;
+use crate::service::api::{ColorChoice, Reply, User};
+use crate::variants::{Game, Options, Outcome, VariantId};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Version of the stored record layout; bump when it changes incompatibly.
+pub const FORMAT_VERSION: u32 = 1;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("the game store failed: {0}")]
+    Db(#[from] sled::Error),
+    #[error("a stored record is unreadable: {0}")]
+    Decode(#[from] serde_json::Error),
+    #[error("game {id} does not replay to its snapshot: {reason}")]
+    Replay { id: u64, reason: String },
+}
+
+/// A challenge waiting for an answer in one channel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Challenge {
+    pub challenger: User,
+    pub opponent: User,
+    pub server: Option<u64>,
+    pub variant: VariantId,
+    pub color: ColorChoice,
+    /// Days per move; 0 means no limit.
+    pub days: u32,
+    pub options: Options,
+    pub created_ms: u64,
+}
+
+/// One stored action of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ActionKind {
+    /// An accepted answer, as `Played.action`, by the side that gave it.
+    Play {
+        side: Side,
+        text: String,
+    },
+    Resign {
+        side: Side,
+    },
+    DrawOffer {
+        side: Side,
+    },
+    DrawDecline {
+        side: Side,
+    },
+    /// The offer of `offerer` was accepted.
+    DrawAgreed {
+        offerer: Side,
+    },
+    DrawClaim {
+        side: Side,
+        reason: String,
+    },
+    Abort {
+        side: Side,
+    },
+    /// `side` claimed the win on time.
+    TimeoutClaim {
+        side: Side,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Action {
+    pub at_ms: u64,
+    pub kind: ActionKind,
+}
+
+/// One line group of the printed record: an answer and the lines it caused.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HistoryEntry {
+    pub side: Side,
+    pub printed: String,
+    pub events: Vec<String>,
+}
+
+/// The clock of the turn in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnClock {
+    /// The side the deadline binds.
+    pub side: Side,
+    pub started_ms: u64,
+    /// `None` when the game has no time limit.
+    pub deadline_ms: Option<u64>,
+    /// The reminder for this turn has been sent.
+    pub reminded: bool,
+    /// The channel has been told that the time ran out.
+    pub expiry_told: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub format: u32,
+    pub id: u64,
+    pub channel: u64,
+    pub server: Option<u64>,
+    /// White then Black.
+    pub players: [User; 2],
+    pub variant: VariantId,
+    pub options: Options,
+    pub seed: u64,
+    pub days: u32,
+    pub created_ms: u64,
+    pub actions: Vec<Action>,
+    pub history: Vec<HistoryEntry>,
+    pub clock: Option<TurnClock>,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Side>,
+    /// serde_json of the [`Game`] after the last action.
+    pub snapshot: String,
+    pub finished: bool,
+}
+
+impl GameRecord {
+    pub fn player(&self, side: Side) -> &User {
+        &self.players[side.index()]
+    }
+
+    pub fn side_of(&self, user_id: u64) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|s| self.players[s.index()].id == user_id)
+    }
+
+    /// Rebuilds the game from its variant, options and seed by replaying every action,
+    /// and checks that it gives the stored snapshot back exactly.
+    pub fn replay(&self) -> Result<Game, StoreError> {
+        let fail = |reason: String| StoreError::Replay {
+            id: self.id,
+            reason,
+        };
+        let mut game = Game::new(self.variant, &self.options, self.seed).map_err(fail)?;
+        for (i, action) in self.actions.iter().enumerate() {
+            apply_action(&mut game, &action.kind)
+                .map_err(|e| fail(format!("action {} ({:?}): {e}", i + 1, action.kind)))?;
+        }
+        let replayed = serde_json::to_string(&game)?;
+        if replayed != self.snapshot {
+            return Err(fail(
+                "the replayed game differs from the snapshot".to_string(),
+            ));
+        }
+        Ok(game)
+    }
+}
+
+/// Applies one stored action to a game, the same way the service applied it.
+pub fn apply_action(game: &mut Game, kind: &ActionKind) -> Result<(), String> {
+    match kind {
+        ActionKind::Play { side, text } => {
+            game.play(*side, text).map_err(|e| e.to_string())?;
+        }
+        ActionKind::Resign { side } => game.finish(Outcome::win(side.other(), "resignation")),
+        ActionKind::DrawOffer { .. } | ActionKind::DrawDecline { .. } => {}
+        ActionKind::DrawAgreed { .. } => game.finish(Outcome::draw("agreement")),
+        ActionKind::DrawClaim { reason, .. } => game.finish(Outcome::draw(reason)),
+        ActionKind::Abort { .. } => game.finish(Outcome::Aborted),
+        ActionKind::TimeoutClaim { side } => game.finish(Outcome::win(*side, "timeout")),
+    }
+    Ok(())
+}
+
+/// Stored replies of an idempotency key.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct KeyedReplies {
+    at_ms: u64,
+    replies: Vec<Reply>,
+}
+
+/// A set of writes applied atomically and flushed together.
+#[derive(Default)]
+pub struct Write {
+    batch: sled::Batch,
+}
+
+impl Write {
+    pub fn new() -> Write {
+        Write::default()
+    }
+
+    pub fn game(&mut self, record: &GameRecord) -> Result<(), StoreError> {
+        self.batch
+            .insert(key(b'g', record.id), serde_json::to_vec(record)?);
+        // The last game of a channel stays visible to /board, /history, /export.
+        self.batch
+            .insert(key(b'l', record.channel), &record.id.to_be_bytes());
+        if record.finished {
+            self.batch.remove(key(b'a', record.channel));
+        } else {
+            self.batch
+                .insert(key(b'a', record.channel), &record.id.to_be_bytes());
+        }
+        Ok(())
+    }
+
+    pub fn challenge(&mut self, channel: u64, c: Option<&Challenge>) -> Result<(), StoreError> {
+        match c {
+            Some(c) => self
+                .batch
+                .insert(key(b'c', channel), serde_json::to_vec(c)?),
+            None => self.batch.remove(key(b'c', channel)),
+        }
+        Ok(())
+    }
+
+    pub fn replies(&mut self, k: &str, at_ms: u64, replies: &[Reply]) -> Result<(), StoreError> {
+        let v = serde_json::to_vec(&KeyedReplies {
+            at_ms,
+            replies: replies.to_vec(),
+        })?;
+        let mut kk = b"k/".to_vec();
+        kk.extend_from_slice(k.as_bytes());
+        self.batch.insert(kk, v);
+        Ok(())
+    }
+}
+
+fn key(prefix: u8, id: u64) -> Vec<u8> {
+    let mut k = vec![prefix, b'/'];
+    k.extend_from_slice(&id.to_be_bytes());
+    k
+}
+
+fn id_of(bytes: &[u8]) -> Option<u64> {
+    let arr: [u8; 8] = bytes.try_into().ok()?;
+    Some(u64::from_be_bytes(arr))
+}
+
+/// The sled database. Everything lives in one tree so a [`Write`] is one atomic batch.
+pub struct Store {
+    db: sled::Db,
+}
+
+impl Store {
+    pub fn open(dir: impl AsRef<Path>) -> Result<Store, StoreError> {
+        let db = sled::Config::new().path(dir).open()?;
+        Ok(Store { db })
+    }
+
+    /// A store that lives in memory only (tests, benches without durability).
+    pub fn temporary() -> Result<Store, StoreError> {
+        Ok(Store {
+            db: sled::Config::new().temporary(true).open()?,
+        })
+    }
+
+    /// Applies the writes atomically and waits until they are on disk.
+    pub fn commit(&self, w: Write) -> Result<(), StoreError> {
+        self.db.apply_batch(w.batch)?;
+        self.db.flush()?;
+        Ok(())
+    }
+
+    /// Applies the writes without waiting for the disk (nothing acted: e.g. replies to
+    /// a look-up).
+    pub fn commit_lazy(&self, w: Write) -> Result<(), StoreError> {
+        self.db.apply_batch(w.batch)?;
+        Ok(())
+    }
+
+    pub fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush()?;
+        Ok(())
+    }
+
+    pub fn new_id(&self) -> Result<u64, StoreError> {
+        // sled ids start at 0; keep 0 free so it never looks like "no game".
+        Ok(self.db.generate_id()? + 1)
+    }
+
+    pub fn game(&self, id: u64) -> Result<Option<GameRecord>, StoreError> {
+        match self.db.get(key(b'g', id))? {
+            Some(v) => Ok(Some(serde_json::from_slice(&v)?)),
+            None => Ok(None),
+        }
+    }
+
+    fn pointer(&self, prefix: u8, channel: u64) -> Result<Option<u64>, StoreError> {
+        Ok(self.db.get(key(prefix, channel))?.and_then(|v| id_of(&v)))
+    }
+
+    /// The id of the active game in a channel.
+    pub fn active_game(&self, channel: u64) -> Result<Option<u64>, StoreError> {
+        self.pointer(b'a', channel)
+    }
+
+    /// The id of the most recent game of a channel, finished or not.
+    pub fn last_game(&self, channel: u64) -> Result<Option<u64>, StoreError> {
+        self.pointer(b'l', channel)
+    }
+
+    pub fn challenge(&self, channel: u64) -> Result<Option<Challenge>, StoreError> {
+        match self.db.get(key(b'c', channel))? {
+            Some(v) => Ok(Some(serde_json::from_slice(&v)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// `(channel, game id)` of every active game.
+    pub fn active_games(&self) -> Result<Vec<(u64, u64)>, StoreError> {
+        let mut out = Vec::new();
+        for kv in self.db.scan_prefix(b"a/") {
+            let (k, v) = kv?;
+            if let (Some(ch), Some(id)) = (id_of(&k[2..]), id_of(&v)) {
+                out.push((ch, id));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every pending challenge, with its channel.
+    pub fn challenges(&self) -> Result<Vec<(u64, Challenge)>, StoreError> {
+        let mut out = Vec::new();
+        for kv in self.db.scan_prefix(b"c/") {
+            let (k, v) = kv?;
+            if let Some(ch) = id_of(&k[2..]) {
+                out.push((ch, serde_json::from_slice(&v)?));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every stored game record (finished ones included).
+    pub fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
+        let mut out = Vec::new();
+        for kv in self.db.scan_prefix(b"g/") {
+            let (_, v) = kv?;
+            out.push(serde_json::from_slice(&v)?);
+        }
+        Ok(out)
+    }
+
+    pub fn replies(&self, k: &str) -> Result<Option<Vec<Reply>>, StoreError> {
+        let mut kk = b"k/".to_vec();
+        kk.extend_from_slice(k.as_bytes());
+        match self.db.get(kk)? {
+            Some(v) => Ok(Some(serde_json::from_slice::<KeyedReplies>(&v)?.replies)),
+            None => Ok(None),
+        }
+    }
+
+    /// Forgets idempotency keys older than `before_ms` (redeliveries come within minutes).
+    pub fn prune_keys(&self, before_ms: u64) -> Result<usize, StoreError> {
+        let mut batch = sled::Batch::default();
+        let mut n = 0;
+        for kv in self.db.scan_prefix(b"k/") {
+            let (k, v) = kv?;
+            let old = serde_json::from_slice::<KeyedReplies>(&v)
+                .map(|r| r.at_ms < before_ms)
+                .unwrap_or(true);
+            if old {
+                batch.remove(k);
+                n += 1;
+            }
+        }
+        if n > 0 {
+            self.db.apply_batch(batch)?;
+        }
+        Ok(n)
+    }
+}

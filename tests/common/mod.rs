@@ -1,0 +1,136 @@
+//! Shared helpers for the service tests: users, contexts, a service on a fake clock.
+#![allow(dead_code)]
+
+use arcana::service::api::{Audience, ColorChoice, Context, Reply, ReplyKind, Request, User};
+use arcana::service::clock::ManualClock;
+use arcana::service::{Service, ServiceConfig};
+use arcana::store::Store;
+use arcana::variants::{Options, VariantId};
+use std::path::Path;
+use std::sync::Arc;
+
+pub const START_MS: u64 = 1_700_000_000_000;
+
+pub fn user(name: &str) -> User {
+    User {
+        id: arcana::service::stable_id("user", name),
+        name: name.to_string(),
+    }
+}
+
+pub fn ctx(name: &str, channel: u64) -> Context {
+    Context {
+        user: user(name),
+        channel,
+        server: Some(7),
+        key: None,
+    }
+}
+
+pub struct Harness {
+    pub service: Service,
+    pub clock: Arc<ManualClock>,
+}
+
+impl Harness {
+    pub fn new() -> Harness {
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let service = Service::new(
+            Store::temporary().expect("store"),
+            clock.clone(),
+            ServiceConfig { seed: Some(1) },
+        )
+        .expect("service");
+        Harness { service, clock }
+    }
+
+    pub fn on_disk(dir: &Path, clock: Arc<ManualClock>) -> Harness {
+        let service = Service::new(
+            Store::open(dir).expect("store"),
+            clock.clone(),
+            ServiceConfig { seed: Some(1) },
+        )
+        .expect("service");
+        Harness { service, clock }
+    }
+
+    pub fn req(&self, who: &str, channel: u64, req: Request) -> Vec<Reply> {
+        self.service.handle(&ctx(who, channel), req)
+    }
+
+    /// Sends a request that must be accepted; returns the replies.
+    pub fn ok(&self, who: &str, channel: u64, req: Request) -> Vec<Reply> {
+        let r = self.req(who, channel, req.clone());
+        assert!(
+            r.iter().all(|r| r.kind != ReplyKind::Refusal),
+            "{who} {req:?} was refused: {r:?}"
+        );
+        r
+    }
+
+    /// Sends a request that must be refused with one sentence; returns it.
+    pub fn refused(&self, who: &str, channel: u64, req: Request) -> String {
+        let r = self.req(who, channel, req.clone());
+        assert_eq!(r.len(), 1, "{who} {req:?}: {r:?}");
+        assert_eq!(
+            r[0].kind,
+            ReplyKind::Refusal,
+            "{who} {req:?} was accepted: {r:?}"
+        );
+        assert_eq!(r[0].to, Audience::Invoker);
+        assert!(
+            !r[0].text.contains('\n'),
+            "a refusal is one line: {}",
+            r[0].text
+        );
+        r[0].text.clone()
+    }
+
+    pub fn mv(&self, who: &str, channel: u64, text: &str) -> Reply {
+        let r = self.ok(
+            who,
+            channel,
+            Request::Move {
+                text: text.to_string(),
+            },
+        );
+        r.into_iter()
+            .find(|r| r.to == Audience::Channel)
+            .expect("a channel reply")
+    }
+
+    /// alice (White) challenges bob (Black); bob accepts.
+    pub fn start(&self, channel: u64, days: Option<u32>) {
+        self.start_between("alice", "bob", channel, days);
+    }
+
+    pub fn start_between(&self, white: &str, black: &str, channel: u64, days: Option<u32>) {
+        self.ok(
+            white,
+            channel,
+            Request::Challenge {
+                opponent: user(black),
+                variant: VariantId::Standard,
+                color: ColorChoice::White,
+                days,
+                options: Options::new(),
+            },
+        );
+        self.ok(black, channel, Request::Accept);
+    }
+
+    /// Plays alternating moves starting with White (alice) / Black (bob).
+    pub fn moves(&self, channel: u64, moves: &[&str]) -> Reply {
+        let mut last = None;
+        for (i, m) in moves.iter().enumerate() {
+            let who = if i % 2 == 0 { "alice" } else { "bob" };
+            last = Some(self.mv(who, channel, m));
+        }
+        last.expect("at least one move")
+    }
+
+    pub fn history(&self, channel: u64) -> String {
+        let r = self.ok("carol", channel, Request::History);
+        r[0].text.clone()
+    }
+}

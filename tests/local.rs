@@ -1,0 +1,154 @@
+//! `arcana local` driven by piped scripts: a full game, then a second run on the same
+//! data directory that still sees it.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+fn run(data: &Path, out: &Path, script: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .arg("local")
+        .arg("--data")
+        .arg(data)
+        .arg("--out")
+        .arg(out)
+        .args(["--seed", "5"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn arcana local");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("write script");
+    let output = child.wait_with_output().expect("wait");
+    assert!(output.status.success(), "exit status {:?}", output.status);
+    assert!(output.stderr.is_empty(), "no intro when piped");
+    String::from_utf8(output.stdout)
+        .expect("utf8")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn has(lines: &[String], want: &str) -> bool {
+    lines.iter().any(|l| l == want)
+}
+
+#[test]
+fn piped_full_game_then_second_run_sees_it() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let out = dir.path().join("out");
+    let script = "\
+// a comment, ignored
+alice: /challenge @bob standard color:white days:3
+bob: /accept
+alice: f3
+bob: /move e5
+carol: g4
+alice: g4
+bob: /move Qh4#
+#side alice: /challenge @bob color:black
+#side bob: /accept
+#side bob: d4
+#side alice: /draw offer
+#side carol: /board
+";
+    let lines = run(&data, &out, script);
+    assert!(
+        has(&lines, "#general: @bob alice challenges bob to Chess (alice plays White, 3 days per move). bob: `/accept` or `/decline`."),
+        "{lines:#?}"
+    );
+    assert!(has(&lines, "#general: @bob f2-f3"), "{lines:#?}");
+    // carol is not asked: her plain text is not read as a move.
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("only @carol: ") && l.contains("not a command")),
+        "{lines:#?}"
+    );
+    assert!(has(&lines, "#general: Qd8-h4"), "{lines:#?}");
+    assert!(has(&lines, "#general: Checkmate."), "{lines:#?}");
+    assert!(
+        has(&lines, "#general: Black wins by checkmate."),
+        "{lines:#?}"
+    );
+    assert!(has(&lines, "#side: @alice d2-d4"), "{lines:#?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("only @carol: ") && l.contains("alice has offered a draw")),
+        "{lines:#?}"
+    );
+    // Images are written and are PNG files.
+    let images: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.split_once("[image] ").map(|(_, p)| p))
+        .collect();
+    assert!(images.len() >= 6, "{lines:#?}");
+    for p in images {
+        let bytes = std::fs::read(p).expect("image file");
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    }
+
+    let lines = run(
+        &data,
+        &out,
+        "carol: /history\ncarol: /games\n#side alice: /draw accept\n#side alice: e5\n#side carol: /export\n",
+    );
+    assert!(has(&lines, "only @carol: 1. f2-f3 e7-e5"), "{lines:#?}");
+    assert!(has(&lines, "only @carol: 2. g2-g4 Qd8-h4"), "{lines:#?}");
+    assert!(
+        lines.iter().any(|l| l.contains("Active games (1)")),
+        "{lines:#?}"
+    );
+    // alice offered, so she cannot accept; she plays on instead.
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("only @alice: ") && l.contains("has not offered")),
+        "{lines:#?}"
+    );
+    assert!(has(&lines, "#side: @bob e7-e5"), "{lines:#?}");
+    let file = lines
+        .iter()
+        .find_map(|l| l.split_once("[file] ").map(|(_, p)| p.to_string()))
+        .expect("export file");
+    let pgn = std::fs::read_to_string(file).expect("export");
+    assert!(pgn.contains("[Variant \"Chess\"]"), "{pgn}");
+    assert!(pgn.contains("[White \"bob\"]"), "{pgn}");
+    assert!(pgn.contains("1. d2-d4 e7-e5"), "{pgn}");
+}
+
+#[test]
+fn bad_lines_and_help() {
+    let dir = tempfile::tempdir().expect("dir");
+    let lines = run(
+        &dir.path().join("data"),
+        &dir.path().join("out"),
+        "this has no colon\nalice: /help\nalice: /rules spell\nalice: /nonsense\n",
+    );
+    assert!(lines[0].starts_with("error: "), "{lines:#?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("only @alice: `/challenge")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("only @alice: **Spell Chess**")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("There is no command `/nonsense`")),
+        "{lines:#?}"
+    );
+}

@@ -1,0 +1,512 @@
+//! Whole games, clocks, authorization and idempotency through the service.
+
+mod common;
+
+use arcana::core::view::Viewer;
+use arcana::service::api::{Audience, ColorChoice, DrawAction, GamesScope, ReplyKind, Request};
+use arcana::service::clock::{DAY_MS, HOUR_MS};
+use arcana::variants::{Options, VariantId};
+use common::{ctx, user, Harness, START_MS};
+use std::sync::Arc;
+
+const CH: u64 = 100;
+
+#[test]
+fn fools_mate() {
+    let h = Harness::new();
+    h.start(CH, None);
+    let r = h.mv("alice", CH, "f3");
+    assert_eq!(r.text.lines().next(), Some("f2-f3"));
+    assert_eq!(r.mention, vec![user("bob")]);
+    let image = r.image.expect("a board after every move");
+    assert_eq!(image.viewer, Viewer::Public);
+    assert_eq!(image.names, ["alice".to_string(), "bob".to_string()]);
+    h.mv("bob", CH, "e5");
+    h.mv("alice", CH, "g4");
+    let r = h.mv("bob", CH, "Qh4#");
+    let lines: Vec<&str> = r.text.lines().collect();
+    assert_eq!(lines[0], "Qd8-h4");
+    assert!(lines.contains(&"Checkmate."), "{lines:?}");
+    assert!(lines
+        .last()
+        .expect("result")
+        .contains("Black wins by checkmate"));
+    assert!(r.mention.is_empty(), "nobody is asked after the end");
+    assert!(r.image.expect("image").result.is_some());
+    // The game is over: no more moves; the record stays visible.
+    let t = h.refused("alice", CH, Request::Move { text: "e4".into() });
+    assert!(t.contains("no game"), "{t}");
+    let hist = h.history(CH);
+    assert!(hist.contains("1. f2-f3 e7-e5"), "{hist}");
+    assert!(hist.contains("2. g2-g4 Qd8-h4"), "{hist}");
+    // The channel is free for a new game.
+    h.start(CH, None);
+}
+
+#[test]
+fn stalemate_in_ten() {
+    let h = Harness::new();
+    h.start(CH, None);
+    let r = h.moves(
+        CH,
+        &[
+            "e3", "a5", "Qh5", "Ra6", "Qxa5", "h5", "h4", "Rah6", "Qxc7", "f6", "Qxd7+", "Kf7",
+            "Qxb7", "Qd3", "Qxb8", "Qh7", "Qxc8", "Kg6", "Qe6",
+        ],
+    );
+    assert!(r.text.contains("Draw by stalemate"), "{}", r.text);
+}
+
+#[test]
+fn threefold_claim() {
+    let h = Harness::new();
+    h.start(CH, None);
+    let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    h.moves(CH, &shuffle);
+    let t = h.refused("alice", CH, Request::Draw(DrawAction::Claim));
+    assert!(t.contains("no draw to claim"), "{t}");
+    h.moves(CH, &shuffle);
+    // Only the player to move claims (ruling C1: claimable by the player to move).
+    let t = h.refused("bob", CH, Request::Draw(DrawAction::Claim));
+    assert!(t.contains("your turn"), "{t}");
+    let r = h.ok("alice", CH, Request::Draw(DrawAction::Claim));
+    assert!(
+        r[0].text.contains("Draw by threefold repetition"),
+        "{}",
+        r[0].text
+    );
+    assert_eq!(r[0].to, Audience::Channel);
+}
+
+// ruling C2: draw by agreement; an offer lapses when the offerer's opponent moves.
+#[test]
+fn ruling_c2_draw_offers() {
+    let h = Harness::new();
+    h.start(CH, None);
+    // Offer on one's own turn, then move: the offer still stands.
+    let r = h.ok("alice", CH, Request::Draw(DrawAction::Offer));
+    assert_eq!(r[0].mention, vec![user("bob")]);
+    h.refused("alice", CH, Request::Draw(DrawAction::Offer));
+    h.refused("alice", CH, Request::Draw(DrawAction::Accept));
+    h.mv("alice", CH, "e4");
+    // bob moves instead of answering: the offer lapses.
+    h.mv("bob", CH, "e5");
+    let t = h.refused("bob", CH, Request::Draw(DrawAction::Accept));
+    assert!(t.contains("has not offered"), "{t}");
+    // Declined offers are gone too.
+    h.ok("bob", CH, Request::Draw(DrawAction::Offer));
+    h.ok("alice", CH, Request::Draw(DrawAction::Decline));
+    h.refused("alice", CH, Request::Draw(DrawAction::Accept));
+    // Agreement ends the game.
+    h.ok("bob", CH, Request::Draw(DrawAction::Offer));
+    let r = h.ok("alice", CH, Request::Draw(DrawAction::Accept));
+    assert!(r[0].text.contains("Draw by agreement"), "{}", r[0].text);
+    assert!(h.history(CH).contains("Draw by agreement"));
+}
+
+// ruling C3: resignation on either side's turn.
+#[test]
+fn ruling_c3_resignation() {
+    let h = Harness::new();
+    h.start(CH, None);
+    h.mv("alice", CH, "d4");
+    // bob is to move; alice resigns anyway.
+    let r = h.ok("alice", CH, Request::Resign);
+    assert!(r[0].text.contains("alice resigns"), "{}", r[0].text);
+    assert!(
+        r[0].text.contains("Black wins by resignation"),
+        "{}",
+        r[0].text
+    );
+    h.refused("bob", CH, Request::Resign);
+}
+
+#[test]
+fn abort_until_both_moved() {
+    let h = Harness::new();
+    h.start(CH, None);
+    h.mv("alice", CH, "e4");
+    let r = h.ok("bob", CH, Request::Abort);
+    assert!(r[0].text.contains("Game aborted"), "{}", r[0].text);
+    h.start(CH, None);
+    h.moves(CH, &["e4", "e5"]);
+    let t = h.refused("alice", CH, Request::Abort);
+    assert!(t.contains("Too late"), "{t}");
+    // The export of an aborted game scores `*`.
+    let h2 = Harness::new();
+    h2.start(CH, None);
+    h2.ok("alice", CH, Request::Abort);
+    let r = h2.ok("carol", CH, Request::Export);
+    let file = String::from_utf8(r[0].attachment.clone().expect("file").bytes).expect("utf8");
+    assert!(file.contains("[Result \"*\"]"), "{file}");
+}
+
+#[test]
+fn timeout_claim_with_fake_clock() {
+    let h = Harness::new();
+    h.start(CH, Some(1));
+    h.mv("alice", CH, "e4");
+    // bob is to move with one day.
+    h.clock.advance(DAY_MS - 1);
+    let t = h.refused("alice", CH, Request::Claim);
+    assert!(t.contains("still has"), "{t}");
+    let t = h.refused("bob", CH, Request::Claim);
+    assert!(t.contains("opponent is to move"), "{t}");
+    h.clock.advance(1);
+    let r = h.ok("alice", CH, Request::Claim);
+    assert!(r[0].text.contains("White wins by timeout"), "{}", r[0].text);
+}
+
+#[test]
+fn no_time_limit_means_nothing_to_claim() {
+    let h = Harness::new();
+    h.start(CH, Some(0));
+    h.mv("alice", CH, "e4");
+    h.clock.advance(100 * DAY_MS);
+    assert!(h.service.tick().is_empty());
+    let t = h.refused("alice", CH, Request::Claim);
+    assert!(t.contains("no time limit"), "{t}");
+}
+
+#[test]
+fn late_move_is_still_played_when_nobody_claims() {
+    let h = Harness::new();
+    h.start(CH, Some(1));
+    h.clock.advance(3 * DAY_MS);
+    h.mv("alice", CH, "e4");
+    h.mv("bob", CH, "e5");
+}
+
+#[test]
+fn reminders_sent_once_and_remembered() {
+    let dir = tempfile::tempdir().expect("dir");
+    let clock = Arc::new(arcana::service::clock::ManualClock::new(START_MS));
+    {
+        let h = Harness::on_disk(dir.path(), clock.clone());
+        h.start(CH, Some(5));
+        assert!(h.service.tick().is_empty());
+        // A fifth of 5 days is 1 day: nothing before 4 days have passed.
+        clock.advance(4 * DAY_MS - HOUR_MS);
+        assert!(h.service.tick().is_empty());
+        clock.advance(HOUR_MS);
+        let t = h.service.tick();
+        assert_eq!(t.len(), 1, "{t:?}");
+        assert_eq!(t[0].channel, CH);
+        assert_eq!(t[0].reply.mention, vec![user("alice")]);
+        assert!(
+            t[0].reply.text.contains("1 day left"),
+            "{}",
+            t[0].reply.text
+        );
+        clock.advance(HOUR_MS);
+        assert!(h.service.tick().is_empty(), "sent once");
+    }
+    // After a restart the reminder is not sent again; the expiry notice comes once.
+    let h = Harness::on_disk(dir.path(), clock.clone());
+    assert!(h.service.tick().is_empty());
+    clock.advance(DAY_MS);
+    let t = h.service.tick();
+    assert_eq!(t.len(), 1, "{t:?}");
+    assert!(t[0].reply.text.contains("run out"), "{}", t[0].reply.text);
+    assert_eq!(t[0].reply.mention, vec![user("bob")]);
+    assert!(h.service.tick().is_empty());
+    // A move starts a new turn with its own reminder.
+    h.mv("alice", CH, "e4");
+    clock.advance(4 * DAY_MS);
+    let t = h.service.tick();
+    assert_eq!(t.len(), 1);
+    assert_eq!(t[0].reply.mention, vec![user("bob")]);
+}
+
+#[test]
+fn authorization_matrix() {
+    let h = Harness::new();
+    // Challenge answers: only the challenged accepts or declines, only the challenger cancels.
+    h.ok(
+        "alice",
+        CH,
+        Request::Challenge {
+            opponent: user("bob"),
+            variant: VariantId::Standard,
+            color: ColorChoice::White,
+            days: None,
+            options: Options::new(),
+        },
+    );
+    h.refused("carol", CH, Request::Accept);
+    h.refused("alice", CH, Request::Accept);
+    h.refused("carol", CH, Request::Decline);
+    h.refused("bob", CH, Request::Cancel);
+    h.refused("bob", CH, Request::Move { text: "e4".into() });
+    h.ok("bob", CH, Request::Accept);
+
+    let before = h.history(CH);
+    // Spectator: looks, never acts.
+    for req in [
+        Request::Move { text: "e4".into() },
+        Request::Resign,
+        Request::Draw(DrawAction::Offer),
+        Request::Abort,
+        Request::Claim,
+        Request::Hand,
+    ] {
+        let t = h.refused("carol", CH, req);
+        assert!(t.contains("alice and bob"), "{t}");
+    }
+    let r = h.ok("carol", CH, Request::Board);
+    assert_eq!(r[0].to, Audience::Invoker);
+    assert_eq!(r[0].image.as_ref().expect("image").viewer, Viewer::Public);
+    h.ok("carol", CH, Request::History);
+    h.ok("carol", CH, Request::Export);
+    h.ok(
+        "carol",
+        CH,
+        Request::Rules {
+            variant: Some(VariantId::Standard),
+        },
+    );
+    // The wrong player, and the right player out of turn.
+    let t = h.refused("bob", CH, Request::Move { text: "e5".into() });
+    assert!(t.contains("not your turn"), "{t}");
+    // Bad input from the right player.
+    for bad in ["", "e5", "Zz9:a0", "ñ", &"x".repeat(10_000)] {
+        h.refused("alice", CH, Request::Move { text: bad.into() });
+    }
+    assert_eq!(h.history(CH), before, "refusals change nothing");
+    // A second game in the same channel is refused.
+    let t = h.refused(
+        "carol",
+        CH,
+        Request::Challenge {
+            opponent: user("dave"),
+            variant: VariantId::Standard,
+            color: ColorChoice::Random,
+            days: None,
+            options: Options::new(),
+        },
+    );
+    assert!(t.contains("already has a game"), "{t}");
+    // A user with a game in another channel may play here too.
+    h.start_between("bob", "alice", CH + 1, None);
+    h.mv("bob", CH + 1, "e4");
+    h.mv("alice", CH, "d4");
+    h.mv("bob", CH, "d5");
+    h.mv("alice", CH + 1, "c5");
+    // Bad challenges.
+    h.refused(
+        "carol",
+        CH + 2,
+        Request::Challenge {
+            opponent: user("carol"),
+            variant: VariantId::Standard,
+            color: ColorChoice::Random,
+            days: None,
+            options: Options::new(),
+        },
+    );
+    let t = h.refused(
+        "carol",
+        CH + 2,
+        Request::Challenge {
+            opponent: user("dave"),
+            variant: VariantId::Standard,
+            color: ColorChoice::Random,
+            days: Some(15),
+            options: Options::new(),
+        },
+    );
+    assert!(t.contains("between 1 and 14"), "{t}");
+    let mut opts = Options::new();
+    opts.insert("wands".into(), "rolled".into());
+    h.refused(
+        "carol",
+        CH + 2,
+        Request::Challenge {
+            opponent: user("dave"),
+            variant: VariantId::Standard,
+            color: ColorChoice::Random,
+            days: None,
+            options: opts,
+        },
+    );
+    // Games lists.
+    let r = h.ok("carol", CH, Request::Games(GamesScope::Server));
+    assert!(r[0].text.contains("Active games (2)"), "{}", r[0].text);
+    let r = h.ok(
+        "carol",
+        CH,
+        Request::Games(GamesScope::User(user("carol").id)),
+    );
+    assert!(r[0].text.contains("No active games"), "{}", r[0].text);
+}
+
+#[test]
+fn hand_is_private_and_autocomplete_only_for_the_asked_player() {
+    let h = Harness::new();
+    h.start(CH, None);
+    let r = h.ok("alice", CH, Request::Hand);
+    assert_eq!(r[0].to, Audience::Invoker);
+    let a = h.service.autocomplete(CH, user("alice").id, "e2");
+    assert_eq!(a, vec!["e2-e3".to_string(), "e2-e4".to_string()]);
+    assert!(h.service.autocomplete(CH, user("alice").id, "").len() <= 25);
+    assert!(h.service.autocomplete(CH, user("bob").id, "e7").is_empty());
+    assert!(h
+        .service
+        .autocomplete(CH, user("carol").id, "e2")
+        .is_empty());
+    assert!(h.service.asks(CH, user("alice").id));
+    assert!(!h.service.asks(CH, user("bob").id));
+}
+
+#[test]
+fn redelivered_keys_act_once() {
+    let h = Harness::new();
+    h.start(CH, None);
+    let keyed = |who: &str, key: &str| {
+        let mut c = ctx(who, CH);
+        c.key = Some(key.to_string());
+        c
+    };
+    let first = h
+        .service
+        .handle(&keyed("alice", "i-1"), Request::Move { text: "e4".into() });
+    assert_eq!(first[0].kind, ReplyKind::Plain);
+    let again = h
+        .service
+        .handle(&keyed("alice", "i-1"), Request::Move { text: "e4".into() });
+    assert_eq!(first, again);
+    h.mv("bob", CH, "e5");
+    // Redelivered after the game moved on: still the first answer, no new action.
+    let late = h
+        .service
+        .handle(&keyed("alice", "i-1"), Request::Move { text: "e4".into() });
+    assert_eq!(first, late);
+    assert!(h.history(CH).contains("1. e2-e4 e7-e5"));
+    assert!(!h.history(CH).contains("2."));
+}
+
+#[test]
+fn restart_carries_on_and_bad_records_are_kept() {
+    let dir = tempfile::tempdir().expect("dir");
+    let clock = Arc::new(arcana::service::clock::ManualClock::new(START_MS));
+    {
+        let h = Harness::on_disk(dir.path(), clock.clone());
+        h.start(CH, None);
+        h.start(CH + 1, None);
+        h.moves(CH, &["e4", "e5"]);
+        h.moves(CH + 1, &["d4"]);
+    }
+    let tampered_id;
+    {
+        let h = Harness::on_disk(dir.path(), clock.clone());
+        h.mv("alice", CH, "Nf3");
+        assert!(h.history(CH).contains("2. Ng1-f3"));
+        // Tamper with the other game's snapshot.
+        let store = h.service.store();
+        tampered_id = store.active_game(CH + 1).expect("db").expect("game");
+        let mut rec = store.game(tampered_id).expect("db").expect("rec");
+        rec.snapshot = rec
+            .snapshot
+            .replace("\"result\":null", "\"result\":\"Aborted\"");
+        assert!(rec.replay().is_err(), "the tamper must be detectable");
+        let mut w = arcana::store::Write::new();
+        w.game(&rec).expect("encode");
+        store.commit(w).expect("write");
+    }
+    let h = Harness::on_disk(dir.path(), clock.clone());
+    let t = h.service.tick();
+    assert_eq!(t.len(), 1, "{t:?}");
+    assert_eq!(t[0].channel, CH + 1);
+    assert!(t[0].reply.text.contains("needs attention"));
+    let msg = h.refused("bob", CH + 1, Request::Move { text: "d5".into() });
+    assert!(msg.contains("needs attention"), "{msg}");
+    let store = h.service.store();
+    let rec = store.game(tampered_id).expect("db").expect("kept");
+    assert!(rec.replay().is_err(), "kept as it was, never overwritten");
+    // The healthy game goes on.
+    h.mv("bob", CH, "Nc6");
+}
+
+#[test]
+fn racing_moves_apply_exactly_the_legal_ones_in_one_order() {
+    let h = Arc::new(Harness::new());
+    h.start(CH, None);
+    let candidates = [
+        "e4", "e5", "d4", "d5", "Nf3", "Nc6", "Nc3", "Nf6", "Bb5", "Bc5", "exd5", "Nxd5", "a3",
+        "a6", "h3", "h6", "Be2", "Be7", "O-O", "Qd2", "Qd7", "Rb1", "Rb8",
+    ];
+    let threads: Vec<_> = (0..8)
+        .map(|t| {
+            let h = h.clone();
+            std::thread::spawn(move || {
+                let who = if t % 2 == 0 { "alice" } else { "bob" };
+                let mut accepted = Vec::new();
+                for round in 0..3 {
+                    for i in 0..candidates.len() {
+                        let m = candidates[(i + t + round) % candidates.len()];
+                        let r = h.req(who, CH, Request::Move { text: m.into() });
+                        if r[0].kind != ReplyKind::Refusal {
+                            let first = r[0].text.lines().next().unwrap_or_default();
+                            accepted.push(first.to_string());
+                        }
+                    }
+                }
+                accepted
+            })
+        })
+        .collect();
+    let per_thread: Vec<Vec<String>> = threads
+        .into_iter()
+        .map(|t| t.join().expect("thread"))
+        .collect();
+    let store = h.service.store();
+    let id = store.active_game(CH).expect("db").expect("game");
+    let rec = store.game(id).expect("db").expect("record");
+    rec.replay().expect("replays to its snapshot");
+    let history: Vec<String> = rec.history.iter().map(|e| e.printed.clone()).collect();
+    let total: usize = per_thread.iter().map(Vec::len).sum();
+    assert!(
+        history.len() >= 6,
+        "the race played some moves: {history:?}"
+    );
+    assert_eq!(total, history.len(), "every accepted move is stored, once");
+    // Each thread's accepted moves appear in the one stored order.
+    for acc in &per_thread {
+        let mut it = history.iter();
+        for m in acc {
+            assert!(it.any(|h| h == m), "{m} out of order in {history:?}");
+        }
+    }
+    let mut a: Vec<String> = per_thread.concat();
+    let mut b = history.clone();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn racing_redeliveries_act_once() {
+    let h = Arc::new(Harness::new());
+    h.start(CH, None);
+    let threads: Vec<_> = (0..8)
+        .map(|_| {
+            let h = h.clone();
+            std::thread::spawn(move || {
+                let mut c = ctx("alice", CH);
+                c.key = Some("interaction-42".into());
+                h.service.handle(&c, Request::Move { text: "e4".into() })
+            })
+        })
+        .collect();
+    let results: Vec<_> = threads
+        .into_iter()
+        .map(|t| t.join().expect("thread"))
+        .collect();
+    for r in &results {
+        assert_eq!(r, &results[0]);
+        assert_eq!(r[0].kind, ReplyKind::Plain);
+    }
+    let store = h.service.store();
+    let id = store.active_game(CH).expect("db").expect("game");
+    assert_eq!(store.game(id).expect("db").expect("rec").history.len(), 1);
+}

@@ -1,0 +1,276 @@
+//! The store: records replay to their snapshots, and a process killed with SIGKILL at
+//! random moments never loses an acknowledged move.
+
+use arcana::core::Side;
+use arcana::store::{ActionKind, Store};
+use arcana::variants::Game;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+const CHANNELS: [&str; 3] = ["c0", "c1", "c2"];
+/// Moves fed per channel and round: enough to kill mid-work, few enough to stay fast.
+const MOVES_PER_ROUND: usize = 4;
+
+fn player(side: Side) -> &'static str {
+    match side {
+        Side::White => "alice",
+        Side::Black => "bob",
+    }
+}
+
+fn channel_id(name: &str) -> u64 {
+    arcana::local::local_channel(name)
+}
+
+/// What one round asked of the child for one channel.
+struct Plan {
+    /// Game id and history length at the start of the round (`None`: a new game).
+    game: Option<(u64, usize)>,
+    printed: Vec<String>,
+}
+
+/// Opens the store, checks that every game replays to its snapshot, and returns the
+/// active game per channel.
+fn inspect(data: &std::path::Path) -> HashMap<String, (u64, usize, Game)> {
+    let store = Store::open(data).expect("open store");
+    for rec in store.all_games().expect("scan") {
+        rec.replay()
+            .unwrap_or_else(|e| panic!("game {} does not replay: {e}", rec.id));
+    }
+    let mut out = HashMap::new();
+    for ch in CHANNELS {
+        if let Some(id) = store.active_game(channel_id(ch)).expect("db") {
+            let rec = store.game(id).expect("db").expect("record");
+            let game = rec.replay().expect("replays");
+            out.insert(ch.to_string(), (id, rec.history.len(), game));
+        }
+    }
+    out
+}
+
+/// Checks the store against what the child acknowledged; returns (acknowledged, planned).
+fn check_acknowledged(
+    data: &std::path::Path,
+    plans: &HashMap<String, Plan>,
+    output: &[String],
+) -> (usize, usize) {
+    let mut totals = (0, 0);
+    let store = Store::open(data).expect("open store");
+    for (ch, plan) in plans {
+        // The acknowledged moves: the plan's printed moves found in order in the output.
+        let prefix = format!("#{ch}: ");
+        let mut acked = 0;
+        for line in output {
+            let Some(rest) = line.strip_prefix(&prefix) else {
+                continue;
+            };
+            let text = rest
+                .split(' ')
+                .skip_while(|w| w.starts_with('@'))
+                .collect::<Vec<_>>()
+                .join(" ");
+            if acked < plan.printed.len() && text == plan.printed[acked] {
+                acked += 1;
+            }
+        }
+        totals.0 += acked;
+        totals.1 += plan.printed.len();
+        if acked == 0 {
+            continue;
+        }
+        let (id, start) = match plan.game {
+            Some(g) => g,
+            None => (
+                store.last_game(channel_id(ch)).expect("db").expect("game"),
+                0,
+            ),
+        };
+        let rec = store.game(id).expect("db").expect("record");
+        let stored: Vec<&str> = rec.history[start..]
+            .iter()
+            .map(|h| h.printed.as_str())
+            .collect();
+        assert!(
+            stored.len() >= acked,
+            "{ch}: {acked} moves acknowledged but only {} stored",
+            stored.len()
+        );
+        for (i, s) in stored.iter().enumerate() {
+            assert_eq!(
+                *s, plan.printed[i],
+                "{ch}: stored move {i} differs from the plan"
+            );
+        }
+        let plays = rec
+            .actions
+            .iter()
+            .filter(|a| matches!(a.kind, ActionKind::Play { .. }))
+            .count();
+        assert_eq!(plays, rec.history.len());
+    }
+    totals
+}
+
+#[test]
+fn sigkill_never_loses_an_acknowledged_move() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let out_dir = dir.path().join("out");
+    let mut rng = StdRng::seed_from_u64(20);
+    let mut killed_early = 0;
+    let mut interrupted = 0;
+    let mut total_acked = 0;
+    for round in 0..20 {
+        let active = if data.exists() {
+            inspect(&data)
+        } else {
+            HashMap::new()
+        };
+        let mut script = String::new();
+        let mut plans = HashMap::new();
+        let mut per_channel: Vec<Vec<String>> = Vec::new();
+        for ch in CHANNELS {
+            let (game, mut g) = match active.get(ch) {
+                Some((id, len, g)) => (Some((*id, *len)), g.clone()),
+                None => {
+                    script.push_str(&format!(
+                        "#{ch} alice: /challenge @bob color:white days:0\n#{ch} bob: /accept\n"
+                    ));
+                    let g = Game::new(
+                        arcana::variants::VariantId::Standard,
+                        &Default::default(),
+                        0,
+                    )
+                    .expect("game");
+                    (None, g)
+                }
+            };
+            let mut lines = Vec::new();
+            let mut printed = Vec::new();
+            for _ in 0..MOVES_PER_ROUND {
+                let Some(ask) = g.ask() else { break };
+                let legal = g.legal_texts();
+                let m = legal[rng.gen_range(0..legal.len())].clone();
+                let played = g.play(ask.side, &m).expect("legal");
+                lines.push(format!("#{ch} {}: /move {m}", player(ask.side)));
+                printed.push(played.printed);
+            }
+            per_channel.push(lines);
+            plans.insert(ch.to_string(), Plan { game, printed });
+        }
+        // Interleave the channels so a kill can land between any two of them.
+        for i in 0..MOVES_PER_ROUND {
+            for lines in &per_channel {
+                if let Some(l) = lines.get(i) {
+                    script.push_str(l);
+                    script.push('\n');
+                }
+            }
+        }
+
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
+            .arg("local")
+            .arg("--data")
+            .arg(&data)
+            .arg("--out")
+            .arg(&out_dir)
+            .arg("--no-images")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn arcana local");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let output = Arc::new(Mutex::new(Vec::new()));
+        let reader = {
+            let output = output.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stdout).lines() {
+                    match line {
+                        Ok(l) => output.lock().expect("lock").push(l),
+                        Err(_) => break,
+                    }
+                }
+            })
+        };
+        let writer = std::thread::spawn(move || {
+            // A killed child closes the pipe; the error is expected then.
+            let _ = stdin.write_all(script.as_bytes());
+        });
+        // Kill at a random point of the work: after a random number of printed lines
+        // plus a random fraction of a millisecond or two.
+        let target = rng.gen_range(0..32usize);
+        let delay = rng.gen_range(0..2_000u64);
+        let give_up = std::time::Instant::now() + Duration::from_secs(10);
+        while output.lock().expect("lock").len() < target
+            && child.try_wait().expect("wait").is_none()
+            && std::time::Instant::now() < give_up
+        {
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        std::thread::sleep(Duration::from_micros(delay));
+        if child.try_wait().expect("wait").is_none() {
+            killed_early += 1;
+        }
+        child.kill().ok();
+        child.wait().expect("reap");
+        writer.join().expect("writer");
+        reader.join().expect("reader");
+        let output = output.lock().expect("lock").clone();
+        let (acked, planned) = check_acknowledged(&data, &plans, &output);
+        if acked < planned {
+            interrupted += 1;
+        }
+        total_acked += acked;
+        eprintln!("round {round}: killed after {target} lines + {delay} us, {acked} of {planned} moves acknowledged");
+    }
+    // The last state replays too.
+    inspect(&data);
+    assert!(killed_early > 0, "some kills must interrupt the child");
+    assert!(interrupted > 0, "some kills must land in the middle of the moves");
+    assert!(total_acked > 12, "the child must get work done between kills");
+}
+
+#[test]
+fn replay_detects_a_changed_action() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let script = "alice: /challenge @bob color:white\nbob: /accept\nalice: e4\nbob: e5\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(["local", "--no-images", "--data"])
+        .arg(&data)
+        .arg("--out")
+        .arg(dir.path().join("out"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("write");
+    assert!(child.wait().expect("wait").success());
+    let store = Store::open(&data).expect("open");
+    let id = store
+        .active_game(channel_id("general"))
+        .expect("db")
+        .expect("game");
+    let mut rec = store.game(id).expect("db").expect("rec");
+    assert_eq!(rec.format, arcana::store::FORMAT_VERSION);
+    assert!(rec.replay().is_ok());
+    if let ActionKind::Play { text, .. } = &mut rec.actions[1].kind {
+        *text = "e7-e6".to_string();
+    }
+    assert!(
+        rec.replay().is_err(),
+        "a different action must not match the snapshot"
+    );
+}
