@@ -9,9 +9,18 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use support::fake_discord::{FakeDiscord, FakeUser, Recorded, GUILD_ID};
 
-const ALICE: FakeUser = FakeUser { id: 100_000_000_000_000_001, name: "alice" };
-const BOB: FakeUser = FakeUser { id: 100_000_000_000_000_002, name: "bob" };
-const CAROL: FakeUser = FakeUser { id: 100_000_000_000_000_003, name: "carol" };
+const ALICE: FakeUser = FakeUser {
+    id: 100_000_000_000_000_001,
+    name: "alice",
+};
+const BOB: FakeUser = FakeUser {
+    id: 100_000_000_000_000_002,
+    name: "bob",
+};
+const CAROL: FakeUser = FakeUser {
+    id: 100_000_000_000_000_003,
+    name: "carol",
+};
 const CHANNEL: u64 = 200_000_000_000_000_001;
 
 /// A running `arcana run` process; killed if the test fails before stopping it.
@@ -51,7 +60,10 @@ impl Bot {
             if let Some(status) = self.child.try_wait().unwrap() {
                 return status;
             }
-            assert!(std::time::Instant::now() < deadline, "the bot did not stop on SIGTERM");
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the bot did not stop on SIGTERM"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -100,7 +112,10 @@ fn pngs(rs: &[Recorded]) -> usize {
 }
 
 fn all_text(rs: &[Recorded]) -> String {
-    rs.iter().map(Recorded::content).collect::<Vec<_>>().join("\n")
+    rs.iter()
+        .map(Recorded::content)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn mention(u: &FakeUser) -> String {
@@ -120,13 +135,24 @@ fn assert_refused(rs: &[Recorded]) {
     let shown: Vec<&Recorded> = rs.iter().filter(|r| !r.content().is_empty()).collect();
     assert!(!shown.is_empty(), "no refusal was shown");
     for r in shown {
-        assert!(r.is_ephemeral(), "a refusal was public: {} {}", r.path, r.json);
+        assert!(
+            r.is_ephemeral(),
+            "a refusal was public: {} {}",
+            r.path,
+            r.json
+        );
     }
     assert_eq!(pngs(rs), 0);
 }
 
 /// Runs a slash command and returns what answered it.
-async fn slash(fake: &FakeDiscord, user: &FakeUser, name: &str, options: &[(&str, u8, Value)], users: &[&FakeUser]) -> Vec<Recorded> {
+async fn slash(
+    fake: &FakeDiscord,
+    user: &FakeUser,
+    name: &str,
+    options: &[(&str, u8, Value)],
+    users: &[&FakeUser],
+) -> Vec<Recorded> {
     let mark = fake.mark();
     let iid = fake.slash(user, CHANNEL, name, options, users);
     answers(fake, mark, iid).await
@@ -136,8 +162,20 @@ async fn slash(fake: &FakeDiscord, user: &FakeUser, name: &str, options: &[(&str
 fn assert_move(rs: &[Recorded], next: &FakeUser) {
     let shown = public(rs);
     assert!(!shown.is_empty(), "nothing public: {rs:?}");
-    assert!(pngs(&shown) >= 1, "no board image");
-    assert!(all_text(&shown).contains(&mention(next)), "{} not mentioned in {}", next.name, all_text(&shown));
+    assert!(
+        pngs(&shown) >= 1,
+        "no board image: {:?}",
+        shown
+            .iter()
+            .map(|r| (r.path.clone(), r.json.to_string(), r.files.len()))
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        all_text(&shown).contains(&mention(next)),
+        "{} not mentioned in {}",
+        next.name,
+        all_text(&shown)
+    );
 }
 
 /// alice challenges bob (alice white), bob accepts with the button.
@@ -146,17 +184,32 @@ async fn start_game(fake: &FakeDiscord) {
         fake,
         &ALICE,
         "challenge",
-        &[("opponent", 6, text(&BOB.id.to_string())), ("color", 3, text("white"))],
+        &[
+            ("opponent", 6, text(&BOB.id.to_string())),
+            ("color", 3, text("white")),
+        ],
         &[&BOB],
     )
     .await;
     let challenge = public(&rs).into_iter().next().expect("a public challenge");
-    let data = if challenge.json.get("data").is_some() { &challenge.json["data"] } else { &challenge.json };
+    let data = if challenge.json.get("data").is_some() {
+        &challenge.json["data"]
+    } else {
+        &challenge.json
+    };
     let buttons = data["components"].to_string();
-    assert!(buttons.contains("arcana:accept") && buttons.contains("arcana:decline"), "{buttons}");
+    assert!(
+        buttons.contains("arcana:accept") && buttons.contains("arcana:decline"),
+        "{buttons}"
+    );
 
     // The challenge message as Discord would echo it in the button interaction.
-    let message = support::fake_discord::message_json(fake.new_id(), CHANNEL, json!({"id": "1", "username": "arcana", "bot": true}), &challenge.content());
+    let message = support::fake_discord::message_json(
+        fake.new_id(),
+        CHANNEL,
+        json!({"id": "1", "username": "arcana", "bot": true}),
+        &challenge.content(),
+    );
     // Only bob may accept.
     let mark = fake.mark();
     let iid = fake.button(&CAROL, CHANNEL, "arcana:accept", message.clone());
@@ -180,16 +233,53 @@ async fn registers_commands_and_plays_a_whole_game() {
     connect(&fake, 1).await;
 
     // serenity silently falls back to the real gateway when this fails: it must be ours.
-    fake.wait_for(0, "GET /api/v10/gateway", |r| r.method == "GET" && r.path == "/api/v10/gateway").await;
+    fake.wait_for(0, "GET /api/v10/gateway", |r| {
+        r.method == "GET" && r.path == "/api/v10/gateway"
+    })
+    .await;
     let reg = fake
-        .wait_for(0, "command registration", |r| r.method == "PUT" && r.path.ends_with(&format!("/guilds/{GUILD_ID}/commands")))
+        .wait_for(0, "command registration", |r| {
+            r.method == "PUT" && r.path.ends_with(&format!("/guilds/{GUILD_ID}/commands"))
+        })
         .await;
-    let names: Vec<&str> = reg.json.as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
-    for n in ["challenge", "accept", "decline", "cancel", "move", "board", "history", "export", "resign", "draw", "abort", "claim", "hand", "games", "rules", "help"] {
+    let names: Vec<&str> = reg
+        .json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    for n in [
+        "challenge",
+        "accept",
+        "decline",
+        "cancel",
+        "move",
+        "board",
+        "history",
+        "export",
+        "resign",
+        "draw",
+        "abort",
+        "claim",
+        "hand",
+        "games",
+        "rules",
+        "help",
+    ] {
         assert!(names.contains(&n), "/{n} not registered: {names:?}");
     }
-    let challenge = reg.json.as_array().unwrap().iter().find(|c| c["name"] == "challenge").unwrap();
-    assert!(challenge.to_string().contains("\"standard\""), "variant choices: {challenge}");
+    let challenge = reg
+        .json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "challenge")
+        .unwrap();
+    assert!(
+        challenge.to_string().contains("\"standard\""),
+        "variant choices: {challenge}"
+    );
 
     start_game(&fake).await;
 
@@ -198,7 +288,11 @@ async fn registers_commands_and_plays_a_whole_game() {
     let f3 = fake.slash(&ALICE, CHANNEL, "move", &[("text", 3, text("f3"))], &[]);
     let rs = answers(&fake, mark, f3).await;
     assert_move(&rs, &BOB);
-    assert!(all_text(&rs).contains("f2-f3"), "canonical notation: {}", all_text(&rs));
+    assert!(
+        all_text(&rs).contains("f2-f3"),
+        "canonical notation: {}",
+        all_text(&rs)
+    );
 
     // The same interaction redelivered acts once: bob's reply below is still legal,
     // and the history holds a single f3.
@@ -223,18 +317,30 @@ async fn registers_commands_and_plays_a_whole_game() {
     // 1... e5 as a plain message.
     let mark = fake.mark();
     fake.chat(&BOB, CHANNEL, "e5");
-    let m = fake.wait_for(mark, "bob's move in the channel", |r| r.path == format!("/api/v10/channels/{CHANNEL}/messages")).await;
+    let m = fake
+        .wait_for(mark, "bob's move in the channel", |r| {
+            r.path == format!("/api/v10/channels/{CHANNEL}/messages")
+        })
+        .await;
     assert_move(&[m], &ALICE);
 
     // 2. g4 as a plain message, 2... Qh4# by /move.
     let mark = fake.mark();
     fake.chat(&ALICE, CHANNEL, "g4");
-    let m = fake.wait_for(mark, "alice's move in the channel", |r| r.path == format!("/api/v10/channels/{CHANNEL}/messages")).await;
+    let m = fake
+        .wait_for(mark, "alice's move in the channel", |r| {
+            r.path == format!("/api/v10/channels/{CHANNEL}/messages")
+        })
+        .await;
     assert_move(&[m], &BOB);
     let rs = slash(&fake, &BOB, "move", &[("text", 3, text("Qh4#"))], &[]).await;
     let shown = public(&rs);
     assert!(pngs(&shown) >= 1);
-    assert!(all_text(&shown).to_lowercase().contains("checkmate"), "{}", all_text(&shown));
+    assert!(
+        all_text(&shown).to_lowercase().contains("checkmate"),
+        "{}",
+        all_text(&shown)
+    );
 
     let rs = slash(&fake, &CAROL, "history", &[], &[]).await;
     let history = all_text(&rs);
@@ -243,10 +349,16 @@ async fn registers_commands_and_plays_a_whole_game() {
 
     // No DM went to anyone but its owner.
     for r in fake.requests() {
-        if r.method == "POST" && r.path.starts_with("/api/v10/channels/") && r.path.ends_with("/messages") {
+        if r.method == "POST"
+            && r.path.starts_with("/api/v10/channels/")
+            && r.path.ends_with("/messages")
+        {
             let channel: u64 = r.path.split('/').nth(4).unwrap().parse().unwrap();
             if let Some(owner) = fake.dm_recipient(channel) {
-                assert!(!r.content().contains(&format!("<@{}>", if owner == ALICE.id { BOB.id } else { ALICE.id })));
+                assert!(!r.content().contains(&format!(
+                    "<@{}>",
+                    if owner == ALICE.id { BOB.id } else { ALICE.id }
+                )));
             }
         }
     }
@@ -272,20 +384,33 @@ async fn a_restarted_bot_carries_on_and_autocompletes() {
     // Autocomplete offers bob's legal moves starting with what he typed.
     let mark = fake.mark();
     let iid = fake.autocomplete(&BOB, CHANNEL, "N");
-    let r = fake.wait_for(mark, "autocomplete answer", |r| r.answers(iid)).await;
+    let r = fake
+        .wait_for(mark, "autocomplete answer", |r| r.answers(iid))
+        .await;
     assert_eq!(r.json["type"], 8, "{}", r.json);
-    let choices: Vec<String> = r.json["data"]["choices"].as_array().unwrap().iter().map(|c| c["value"].as_str().unwrap().to_string()).collect();
+    let choices: Vec<String> = r.json["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap().to_string())
+        .collect();
     assert!(!choices.is_empty());
     assert!(choices.iter().all(|c| c.starts_with('N')), "{choices:?}");
     assert!(choices.iter().any(|c| c.contains("f6")), "{choices:?}");
 
     // The refusal of a deferred interaction is still private.
     let rs = slash(&fake, &ALICE, "move", &[("text", 3, text("e4"))], &[]).await;
-    assert!(rs.iter().any(|r| r.json["type"] == 5), "not deferred: {rs:?}");
+    assert!(
+        rs.iter().any(|r| r.json["type"] == 5),
+        "not deferred: {rs:?}"
+    );
     assert_refused(&rs);
 
     let rs = slash(&fake, &BOB, "move", &[("text", 3, text("e5"))], &[]).await;
-    assert!(rs.iter().any(|r| r.json["type"] == 5), "not deferred: {rs:?}");
+    assert!(
+        rs.iter().any(|r| r.json["type"] == 5),
+        "not deferred: {rs:?}"
+    );
     assert_move(&rs, &ALICE);
     let rs = slash(&fake, &ALICE, "move", &[("text", 3, text("g4"))], &[]).await;
     assert_move(&rs, &BOB);
@@ -307,10 +432,17 @@ async fn without_a_token_it_explains_how_to_get_one() {
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("developers/applications") && err.contains("arcana local"), "{err}");
+    assert!(
+        err.contains("developers/applications") && err.contains("arcana local"),
+        "{err}"
+    );
 
     std::fs::write(&config, "token = \"t\"\nimage_size = \"huge\"\n").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_arcana")).args(["run", "--config"]).arg(&config).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(["run", "--config"])
+        .arg(&config)
+        .output()
+        .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.trim().lines().count(), 1, "{err}");
@@ -322,10 +454,20 @@ async fn without_a_token_it_explains_how_to_get_one() {
 struct Secretive;
 
 impl arcana::discord::GameService for Secretive {
-    fn handle(&self, ctx: &arcana::service::api::Context, request: arcana::service::api::Request) -> Vec<arcana::service::api::Reply> {
+    fn handle(
+        &self,
+        ctx: &arcana::service::api::Context,
+        request: arcana::service::api::Request,
+    ) -> Vec<arcana::service::api::Reply> {
         use arcana::service::api::{Reply, Request, User};
-        let alice = User { id: ALICE.id, name: "alice".into() };
-        let bob = User { id: BOB.id, name: "bob".into() };
+        let alice = User {
+            id: ALICE.id,
+            name: "alice".into(),
+        };
+        let bob = User {
+            id: BOB.id,
+            name: "bob".into(),
+        };
         match request {
             Request::Move { text } => {
                 let mut moved = Reply::channel(format!("{} played {text}", ctx.user.name));
@@ -368,16 +510,23 @@ async fn direct_messages_go_to_their_owner_and_fall_back_when_closed() {
     )
     .unwrap();
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let bot = tokio::spawn(arcana::discord::serve_with(config, std::sync::Arc::new(Secretive), async move {
-        let _ = stop_rx.await;
-    }));
+    let bot = tokio::spawn(arcana::discord::serve_with(
+        config,
+        std::sync::Arc::new(Secretive),
+        async move {
+            let _ = stop_rx.await;
+        },
+    ));
     connect(&fake, 1).await;
 
     let rs = slash(&fake, &ALICE, "move", &[("text", 3, text("e4"))], &[]).await;
     let shown = all_text(&public(&rs));
     assert!(shown.contains("alice played e4"), "{shown}");
     // bob's DM failed: the channel is told, without the secret.
-    assert!(shown.contains(&mention(&BOB)) && shown.contains("direct message"), "{shown}");
+    assert!(
+        shown.contains(&mention(&BOB)) && shown.contains("direct message"),
+        "{shown}"
+    );
     let all = fake.settle(0, Duration::from_millis(300)).await;
     let mut delivered_a = false;
     for r in &all {
@@ -388,7 +537,12 @@ async fn direct_messages_go_to_their_owner_and_fall_back_when_closed() {
             .and_then(|c| c.parse().ok())
             .and_then(|c| fake.dm_recipient(c));
         if r.content().contains("SECRET-A") {
-            assert_eq!(dm_owner, Some(ALICE.id), "alice's secret went elsewhere: {}", r.path);
+            assert_eq!(
+                dm_owner,
+                Some(ALICE.id),
+                "alice's secret went elsewhere: {}",
+                r.path
+            );
             delivered_a = true;
         }
         if r.content().contains("SECRET-B") {
@@ -400,7 +554,10 @@ async fn direct_messages_go_to_their_owner_and_fall_back_when_closed() {
 
     // bob's next interaction shows him the secret, privately.
     let rs = slash(&fake, &BOB, "board", &[], &[]).await;
-    let private: Vec<&Recorded> = rs.iter().filter(|r| r.content().contains("SECRET-B")).collect();
+    let private: Vec<&Recorded> = rs
+        .iter()
+        .filter(|r| r.content().contains("SECRET-B"))
+        .collect();
     assert_eq!(private.len(), 1, "{rs:?}");
     assert!(private[0].is_ephemeral());
     // ...once.
@@ -408,6 +565,9 @@ async fn direct_messages_go_to_their_owner_and_fall_back_when_closed() {
     assert!(!all_text(&rs).contains("SECRET-B"));
 
     stop_tx.send(()).unwrap();
-    let result = tokio::time::timeout(support::fake_discord::WAIT, bot).await.expect("the bot stopped").unwrap();
+    let result = tokio::time::timeout(support::fake_discord::WAIT, bot)
+        .await
+        .expect("the bot stopped")
+        .unwrap();
     assert_eq!(result, Ok(()));
 }

@@ -233,8 +233,14 @@ fn sigkill_never_loses_an_acknowledged_move() {
     // The last state replays too.
     inspect(&data);
     assert!(killed_early > 0, "some kills must interrupt the child");
-    assert!(interrupted > 0, "some kills must land in the middle of the moves");
-    assert!(total_acked > 12, "the child must get work done between kills");
+    assert!(
+        interrupted > 0,
+        "some kills must land in the middle of the moves"
+    );
+    assert!(
+        total_acked > 12,
+        "the child must get work done between kills"
+    );
 }
 
 #[test]

@@ -25,7 +25,11 @@ pub fn definitions() -> Vec<CreateCommand> {
                 CreateCommandOption::new(CommandOptionType::User, "opponent", "Who to play")
                     .required(true),
             )
-            .add_option(variant_choice("variant", "Which game (default: Chess)", false))
+            .add_option(variant_choice(
+                "variant",
+                "Which game (default: Chess)",
+                false,
+            ))
             .add_option(
                 CreateCommandOption::new(CommandOptionType::String, "color", "Your colour")
                     .add_string_choice("White", "white")
@@ -53,10 +57,14 @@ pub fn definitions() -> Vec<CreateCommand> {
         simple("decline", "Decline the challenge in this channel"),
         simple("cancel", "Withdraw your challenge in this channel"),
         simple("move", "Play a move (or answer the game's question)").add_option(
-            CreateCommandOption::new(CommandOptionType::String, "text", "The move, e.g. e4 or Ng1-f3")
-                .required(true)
-                .set_autocomplete(true)
-                .max_length(200),
+            CreateCommandOption::new(
+                CommandOptionType::String,
+                "text",
+                "The move, e.g. e4 or Ng1-f3",
+            )
+            .required(true)
+            .set_autocomplete(true)
+            .max_length(200),
         ),
         simple("board", "Show the board of this channel's game"),
         simple("history", "Show the moves of this channel's game"),
@@ -71,13 +79,23 @@ pub fn definitions() -> Vec<CreateCommand> {
                 .add_string_choice("claim", "claim"),
         ),
         simple("abort", "Call the game off before both sides have moved"),
-        simple("claim", "Claim the win when your opponent's time has run out"),
+        simple(
+            "claim",
+            "Claim the win when your opponent's time has run out",
+        ),
         simple("hand", "Show your secret information (only you see it)"),
         simple("games", "List active games of this server or of one player").add_option(
-            CreateCommandOption::new(CommandOptionType::User, "player", "Only this player's games"),
+            CreateCommandOption::new(
+                CommandOptionType::User,
+                "player",
+                "Only this player's games",
+            ),
         ),
-        simple("rules", "Explain the rules of a variant")
-            .add_option(variant_choice("variant", "Which game", false)),
+        simple("rules", "Explain the rules of a variant").add_option(variant_choice(
+            "variant",
+            "Which game",
+            false,
+        )),
         simple("help", "How to play with Arcana"),
     ]
 }
@@ -132,8 +150,8 @@ pub fn to_request(
                 .filter(|s| !s.is_empty())
                 .map(str::to_string)
                 .collect();
-            let options = crate::cli::parse_options(&pairs)
-                .map_err(|e| format!("Variant options: {e}."))?;
+            let options =
+                crate::cli::parse_options(&pairs).map_err(|e| format!("Variant options: {e}."))?;
             Request::Challenge {
                 opponent,
                 variant,
@@ -212,8 +230,22 @@ mod tests {
             })
             .collect();
         for n in [
-            "challenge", "accept", "decline", "cancel", "move", "board", "history", "export",
-            "resign", "draw", "abort", "claim", "hand", "games", "rules", "help",
+            "challenge",
+            "accept",
+            "decline",
+            "cancel",
+            "move",
+            "board",
+            "history",
+            "export",
+            "resign",
+            "draw",
+            "abort",
+            "claim",
+            "hand",
+            "games",
+            "rules",
+            "help",
         ] {
             assert_eq!(names.iter().filter(|x| *x == n).count(), 1, "{n}");
         }
@@ -224,7 +256,10 @@ mod tests {
         let mut o = HashMap::new();
         o.insert("opponent".into(), OptionValue::User(user(2, "bob")));
         o.insert("color".into(), OptionValue::Text("white".into()));
-        o.insert("options".into(), OptionValue::Text("wands:moderated".into()));
+        o.insert(
+            "options".into(),
+            OptionValue::Text("wands:moderated".into()),
+        );
         let r = to_request("challenge", &o, &user(1, "alice"), 3).unwrap();
         match r {
             Request::Challenge {

@@ -101,17 +101,30 @@ impl Config {
     pub fn parse(text: &str, env_token: Option<&str>) -> Result<Config, ConfigError> {
         let raw: RawConfig = toml::from_str(text).map_err(|e| {
             // toml's message spans several lines; keep the first, which names the key.
-            let msg = e.message().lines().next().unwrap_or("syntax error").to_string();
+            let msg = e
+                .message()
+                .lines()
+                .next()
+                .unwrap_or("syntax error")
+                .to_string();
             let place = e
                 .span()
                 .map(|s| {
-                    let line = text[..s.start.min(text.len())].matches('\n').count() + 1;
-                    format!(" (line {line})")
+                    let start = s.start.min(text.len());
+                    let line = text[..start].matches('\n').count() + 1;
+                    // Name the key of that line when there is one.
+                    let key = text
+                        .lines()
+                        .nth(line - 1)
+                        .and_then(|l| l.split_once('='))
+                        .map(|(k, _)| k.trim())
+                        .filter(|k| !k.is_empty() && !k.contains(char::is_whitespace))
+                        .map(|k| format!(", `{k}`"))
+                        .unwrap_or_default();
+                    format!(" (line {line}{key})")
                 })
                 .unwrap_or_default();
-            ConfigError::Invalid(format!(
-                "the configuration file is malformed{place}: {msg}"
-            ))
+            ConfigError::Invalid(format!("the configuration file is malformed{place}: {msg}"))
         })?;
         let token = env_token
             .filter(|t| !t.trim().is_empty())

@@ -5,13 +5,12 @@
 use super::commands::{ACCEPT_BUTTON, DECLINE_BUTTON};
 use crate::render::{render_png, RenderOptions};
 use crate::service::api::{Audience, Reply, ReplyKind, User};
-use serenity::builder::Builder;
 use serenity::all::{
-    ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment,
-    CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, Http,
-    InteractionId, UserId,
+    ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, EditInteractionResponse, Http, InteractionId, UserId,
 };
+use serenity::builder::Builder;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -67,16 +66,15 @@ impl Parts {
 
     fn of(out: &Outgoing) -> Parts {
         let r = &out.reply;
-        let mut content: String = r
-            .mention
-            .iter()
-            .map(|u| format!("<@{}> ", u.id))
-            .collect();
+        let mut content: String = r.mention.iter().map(|u| format!("<@{}> ", u.id)).collect();
         content.push_str(&r.text);
         let mut files = Vec::new();
         if content.chars().count() > MAX_CONTENT {
             // Long texts (a long history) travel whole as a file.
-            files.push(CreateAttachment::bytes(content.clone().into_bytes(), "text.txt"));
+            files.push(CreateAttachment::bytes(
+                content.clone().into_bytes(),
+                "text.txt",
+            ));
             let first = content.lines().next().unwrap_or_default();
             let first: String = first.chars().take(MAX_CONTENT - 40).collect();
             content = format!("{first}\n(the full text is attached)");
@@ -212,14 +210,24 @@ impl Interacted {
             Ack::Deferred { ephemeral: true } => {
                 // The private "thinking" placeholder cannot turn public: close it and
                 // post the public message as a followup.
-                Parts::text("Done.").edit().execute(http, &self.token).await?;
-                parts.followup(false).execute(http, (None, &self.token)).await?;
+                Parts::text("Done.")
+                    .edit()
+                    .execute(http, &self.token)
+                    .await?;
+                parts
+                    .followup(false)
+                    .execute(http, (None, &self.token))
+                    .await?;
             }
             Ack::Deferred { ephemeral: false } => {
                 // A public "thinking" placeholder cannot turn private: remove it and
                 // answer privately.
-                http.delete_original_interaction_response(&self.token).await?;
-                parts.followup(true).execute(http, (None, &self.token)).await?;
+                http.delete_original_interaction_response(&self.token)
+                    .await?;
+                parts
+                    .followup(true)
+                    .execute(http, (None, &self.token))
+                    .await?;
             }
             Ack::Responded => {
                 parts
@@ -306,7 +314,12 @@ async fn log_err(what: &str, r: serenity::Result<()>) {
 }
 
 /// Delivers prepared replies to where they belong.
-pub async fn deliver(http: &Http, undelivered: &Undelivered, origin: &mut Origin<'_>, out: Vec<Outgoing>) {
+pub async fn deliver(
+    http: &Http,
+    undelivered: &Undelivered,
+    origin: &mut Origin<'_>,
+    out: Vec<Outgoing>,
+) {
     let mut private = Vec::new();
     for o in out {
         let parts = Parts::of(&o);
@@ -319,12 +332,28 @@ pub async fn deliver(http: &Http, undelivered: &Undelivered, origin: &mut Origin
                 log_err("private interaction reply", i.send(http, parts, true).await).await
             }
             (Audience::Channel, Origin::Message { channel, .. } | Origin::Timed { channel }) => {
-                log_err("channel message", channel.send_message(http, parts.message()).await.map(|_| ())).await
+                log_err(
+                    "channel message",
+                    channel
+                        .send_message(http, parts.message())
+                        .await
+                        .map(|_| ()),
+                )
+                .await
             }
             // Without an interaction the invoker's private answer goes by DM.
-            (Audience::Invoker, Origin::Message { author, .. }) => private.push((author.clone(), parts)),
+            (Audience::Invoker, Origin::Message { author, .. }) => {
+                private.push((author.clone(), parts))
+            }
             (Audience::Invoker, Origin::Timed { channel }) => {
-                log_err("channel message", channel.send_message(http, parts.message()).await.map(|_| ())).await
+                log_err(
+                    "channel message",
+                    channel
+                        .send_message(http, parts.message())
+                        .await
+                        .map(|_| ()),
+                )
+                .await
             }
         }
     }
@@ -353,9 +382,18 @@ pub async fn deliver(http: &Http, undelivered: &Undelivered, origin: &mut Origin
                     mentions: vec![UserId::new(user.id)],
                 };
                 match origin {
-                    Origin::Interaction(i) => log_err("notice", i.send(http, notice, false).await).await,
+                    Origin::Interaction(i) => {
+                        log_err("notice", i.send(http, notice, false).await).await
+                    }
                     Origin::Message { channel, .. } | Origin::Timed { channel } => {
-                        log_err("notice", channel.send_message(http, notice.message()).await.map(|_| ())).await
+                        log_err(
+                            "notice",
+                            channel
+                                .send_message(http, notice.message())
+                                .await
+                                .map(|_| ()),
+                        )
+                        .await
                     }
                 }
             }
@@ -364,10 +402,17 @@ pub async fn deliver(http: &Http, undelivered: &Undelivered, origin: &mut Origin
     if let Origin::Interaction(i) = origin {
         if !i.responded() {
             // Everything went by DM: the interaction still needs its answer.
-            log_err("acknowledgement", i.send(http, Parts::text("Sent you a direct message."), true).await).await;
+            log_err(
+                "acknowledgement",
+                i.send(http, Parts::text("Sent you a direct message."), true)
+                    .await,
+            )
+            .await;
         }
         for text in undelivered.take(i.user.id) {
-            let parts = Parts::text(format!("(A direct message I could not deliver earlier:)\n{text}"));
+            let parts = Parts::text(format!(
+                "(A direct message I could not deliver earlier:)\n{text}"
+            ));
             log_err("undelivered message", i.send(http, parts, true).await).await;
         }
     }

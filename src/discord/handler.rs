@@ -6,12 +6,13 @@ use super::commands::{self, OptionValue, ACCEPT_BUTTON, DECLINE_BUTTON};
 use super::delivery::{deliver, prepare, Interacted, Origin, Outgoing};
 use super::Bot;
 use crate::service::api::{Context as ServiceContext, Reply, ReplyKind, Request, User};
-use serenity::builder::Builder;
 use serenity::all::{
-    CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context, CreateAutocompleteResponse,
-    CreateInteractionResponse, EditMessage, EventHandler, GuildId, Interaction, Member, Message, Ready,
+    CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context,
+    CreateAutocompleteResponse, CreateInteractionResponse, EditMessage, EventHandler, GuildId,
+    Interaction, Member, Message, Ready,
 };
 use serenity::async_trait;
+use serenity::builder::Builder;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -50,6 +51,12 @@ impl Handler {
         ctx: ServiceContext,
         request: Request,
     ) -> Vec<Outgoing> {
+        if self.bot.config.defer_after_ms == 0 {
+            // Configured to always defer first.
+            if let Err(e) = interacted.defer(http, ephemeral_defer).await {
+                tracing::warn!("deferring failed: {e}");
+            }
+        }
         let bot = Arc::clone(&self.bot);
         let mut task = tokio::task::spawn_blocking(move || {
             let replies = bot.service.handle(&ctx, request);
@@ -68,7 +75,9 @@ impl Handler {
         result.unwrap_or_else(|e| {
             tracing::error!("service call failed: {e}");
             prepare(
-                vec![Reply::refusal("Something went wrong on my side; nothing was changed.")],
+                vec![Reply::refusal(
+                    "Something went wrong on my side; nothing was changed.",
+                )],
                 0,
             )
         })
@@ -87,12 +96,31 @@ impl Handler {
                 CommandDataOptionValue::User(id) => {
                     let resolved = cmd.data.resolved.users.get(id);
                     if resolved.is_some_and(|u| u.bot) {
-                        let mut i = Interacted::new(cmd.id, cmd.token.clone(), user.clone(), cmd.channel_id);
-                        let out = prepare(vec![Reply::refusal("Bots do not play; choose a person.")], 0);
-                        deliver(&ctx.http, &self.bot.undelivered, &mut Origin::Interaction(&mut i), out).await;
+                        let mut i = Interacted::new(
+                            cmd.id,
+                            cmd.token.clone(),
+                            user.clone(),
+                            cmd.channel_id,
+                        );
+                        let out = prepare(
+                            vec![Reply::refusal("Bots do not play; choose a person.")],
+                            0,
+                        );
+                        deliver(
+                            &ctx.http,
+                            &self.bot.undelivered,
+                            &mut Origin::Interaction(&mut i),
+                            out,
+                        )
+                        .await;
                         return;
                     }
-                    let nick = cmd.data.resolved.members.get(id).and_then(|m| m.nick.clone());
+                    let nick = cmd
+                        .data
+                        .resolved
+                        .members
+                        .get(id)
+                        .and_then(|m| m.nick.clone());
                     let name = nick
                         .or_else(|| resolved.and_then(|u| u.global_name.clone()))
                         .or_else(|| resolved.map(|u| u.name.clone()))
@@ -103,7 +131,8 @@ impl Handler {
             };
             options.insert(o.name.clone(), v);
         }
-        let mut interacted = Interacted::new(cmd.id, cmd.token.clone(), user.clone(), cmd.channel_id);
+        let mut interacted =
+            Interacted::new(cmd.id, cmd.token.clone(), user.clone(), cmd.channel_id);
         let name = cmd.data.name.as_str();
         let out = match commands::to_request(name, &options, &user, self.bot.config.default_days) {
             Ok(request) => {
@@ -113,12 +142,24 @@ impl Handler {
                     server: cmd.guild_id.map(GuildId::get),
                     key: Some(cmd.id.get().to_string()),
                 };
-                self.call_service(&ctx.http, &mut interacted, commands::is_private(name), sctx, request)
-                    .await
+                self.call_service(
+                    &ctx.http,
+                    &mut interacted,
+                    commands::is_private(name),
+                    sctx,
+                    request,
+                )
+                .await
             }
             Err(sentence) => prepare(vec![Reply::refusal(sentence)], 0),
         };
-        deliver(&ctx.http, &self.bot.undelivered, &mut Origin::Interaction(&mut interacted), out).await;
+        deliver(
+            &ctx.http,
+            &self.bot.undelivered,
+            &mut Origin::Interaction(&mut interacted),
+            out,
+        )
+        .await;
     }
 
     async fn component(&self, ctx: &Context, comp: ComponentInteraction) {
@@ -134,20 +175,33 @@ impl Handler {
                 return;
             }
         };
-        let mut interacted = Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id);
+        let mut interacted =
+            Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id);
         let sctx = ServiceContext {
             user,
             channel: comp.channel_id.get(),
             server: comp.guild_id.map(GuildId::get),
             key: Some(comp.id.get().to_string()),
         };
-        let out = self.call_service(&ctx.http, &mut interacted, false, sctx, request).await;
+        let out = self
+            .call_service(&ctx.http, &mut interacted, false, sctx, request)
+            .await;
         let acted = !out.iter().any(|o| o.reply.kind == ReplyKind::Refusal);
-        deliver(&ctx.http, &self.bot.undelivered, &mut Origin::Interaction(&mut interacted), out).await;
+        deliver(
+            &ctx.http,
+            &self.bot.undelivered,
+            &mut Origin::Interaction(&mut interacted),
+            out,
+        )
+        .await;
         if acted {
             // The challenge is settled: its buttons would only collect refusals now.
             let edit = EditMessage::new().components(Vec::new());
-            if let Err(e) = comp.channel_id.edit_message(&*ctx.http, comp.message.id, edit).await {
+            if let Err(e) = comp
+                .channel_id
+                .edit_message(&*ctx.http, comp.message.id, edit)
+                .await
+            {
                 tracing::debug!("could not remove the challenge buttons: {e}");
             }
         }
@@ -161,15 +215,18 @@ impl Handler {
             .unwrap_or_default();
         let bot = Arc::clone(&self.bot);
         let (channel, user) = (cmd.channel_id.get(), cmd.user.id.get());
-        let choices = tokio::task::spawn_blocking(move || bot.service.autocomplete(channel, user, &prefix))
-            .await
-            .unwrap_or_default();
+        let choices =
+            tokio::task::spawn_blocking(move || bot.service.autocomplete(channel, user, &prefix))
+                .await
+                .unwrap_or_default();
         // Discord shows at most 25 choices of at most 100 characters.
         let response = choices
             .into_iter()
             .filter(|c| !c.is_empty() && c.len() <= 100)
             .take(25)
-            .fold(CreateAutocompleteResponse::new(), |r, c| r.add_string_choice(c.clone(), c));
+            .fold(CreateAutocompleteResponse::new(), |r, c| {
+                r.add_string_choice(c.clone(), c)
+            });
         if let Err(e) = CreateInteractionResponse::Autocomplete(response)
             .execute(&*ctx.http, (cmd.id, &cmd.token))
             .await
@@ -185,7 +242,10 @@ impl EventHandler for Handler {
         tracing::info!("connected to Discord as {}", ready.user.name);
         let defs = commands::definitions();
         let result = match self.bot.config.server_id {
-            Some(server) => GuildId::new(server).set_commands(&*ctx.http, defs).await.map(|c| c.len()),
+            Some(server) => GuildId::new(server)
+                .set_commands(&*ctx.http, defs)
+                .await
+                .map(|c| c.len()),
             None => serenity::all::Command::set_global_commands(&*ctx.http, defs)
                 .await
                 .map(|c| c.len()),
@@ -259,10 +319,22 @@ mod tests {
 
     #[test]
     fn chat_filter_keeps_moves() {
-        for m in ["e4", "Ng1-f3", "Ze4:e4 (teleport h8)", "freeze@d5 Nd6", "card 7c"] {
+        for m in [
+            "e4",
+            "Ng1-f3",
+            "Ze4:e4 (teleport h8)",
+            "freeze@d5 Nd6",
+            "card 7c",
+        ] {
             assert!(could_be_move(m), "{m}");
         }
-        for c in ["", "   ", "see https://example.com", "/move e4", "this is a long chat line about the game"] {
+        for c in [
+            "",
+            "   ",
+            "see https://example.com",
+            "/move e4",
+            "this is a long chat line about the game",
+        ] {
             assert!(!could_be_move(c), "{c}");
         }
     }

@@ -68,8 +68,9 @@ impl GameService for Service {
 }
 
 fn init_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn,tracing::span=warn"));
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+        tracing_subscriber::EnvFilter::new("info,serenity=warn,tracing::span=warn")
+    });
     // A second initialisation (tests calling run twice) is harmless: keep the first.
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
@@ -113,7 +114,10 @@ async fn stop_requested() {
 /// Runs the bot with a validated configuration until SIGTERM or Ctrl-C.
 pub async fn serve(config: Config) -> Result<(), String> {
     std::fs::create_dir_all(&config.data_dir).map_err(|e| {
-        format!("cannot create the data directory {}: {e}", config.data_dir.display())
+        format!(
+            "cannot create the data directory {}: {e}",
+            config.data_dir.display()
+        )
     })?;
     let service = open_service(&config)?;
     serve_with(config, service, stop_requested()).await
@@ -127,7 +131,10 @@ pub async fn serve_with(
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
     std::fs::create_dir_all(&config.data_dir).map_err(|e| {
-        format!("cannot create the data directory {}: {e}", config.data_dir.display())
+        format!(
+            "cannot create the data directory {}: {e}",
+            config.data_dir.display()
+        )
     })?;
     let undelivered = Undelivered::open(config.data_dir.join("undelivered-dms.json"));
     let bot = Arc::new(Bot {
@@ -169,7 +176,8 @@ pub async fn serve_with(
         let bot = Arc::clone(&bot);
         let http = Arc::clone(&client.http);
         tokio::spawn(async move {
-            let mut every = tokio::time::interval(Duration::from_secs(bot.config.reminder_check_seconds));
+            let mut every =
+                tokio::time::interval(Duration::from_secs(bot.config.reminder_check_seconds));
             loop {
                 every.tick().await;
                 let b = Arc::clone(&bot);

@@ -82,7 +82,8 @@ impl Recorded {
     /// Whether this request answers the interaction with this token (callback, edit
     /// of the original response, or followup).
     pub fn answers(&self, interaction_id: u64) -> bool {
-        self.path.contains(&format!("/interactions/{interaction_id}/"))
+        self.path
+            .contains(&format!("/interactions/{interaction_id}/"))
             || self.path.contains(&format!("/tok-{interaction_id}"))
     }
 }
@@ -146,7 +147,12 @@ impl FakeDiscord {
 
     /// The recipient of a DM channel created by the bot.
     pub fn dm_recipient(&self, channel: u64) -> Option<u64> {
-        self.inner.dm_channels.lock().unwrap().get(&channel).copied()
+        self.inner
+            .dm_channels
+            .lock()
+            .unwrap()
+            .get(&channel)
+            .copied()
     }
 
     pub fn requests(&self) -> Vec<Recorded> {
@@ -159,11 +165,19 @@ impl FakeDiscord {
     }
 
     /// Waits for a request after `mark` that satisfies `pred`.
-    pub async fn wait_for(&self, mark: usize, what: &str, pred: impl Fn(&Recorded) -> bool) -> Recorded {
+    pub async fn wait_for(
+        &self,
+        mark: usize,
+        what: &str,
+        pred: impl Fn(&Recorded) -> bool,
+    ) -> Recorded {
         let deadline = tokio::time::Instant::now() + WAIT;
         loop {
             let notified = self.inner.changed.notified();
-            if let Some(r) = self.inner.log.lock().unwrap()[mark..].iter().find(|r| pred(r)) {
+            if let Some(r) = self.inner.log.lock().unwrap()[mark..]
+                .iter()
+                .find(|r| pred(r))
+            {
                 return r.clone();
             }
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
@@ -171,7 +185,10 @@ impl FakeDiscord {
                     .iter()
                     .map(|r| format!("{} {} {}", r.method, r.path, r.json))
                     .collect();
-                panic!("timed out waiting for {what}; requests since mark:\n{}", log.join("\n"));
+                panic!(
+                    "timed out waiting for {what}; requests since mark:\n{}",
+                    log.join("\n")
+                );
             }
         }
     }
@@ -206,7 +223,8 @@ impl FakeDiscord {
     pub fn dispatch(&self, event: &str, data: Value) {
         let tx = self.inner.gateway.lock().unwrap().clone();
         let tx = tx.expect("no gateway connection");
-        tx.send(json!({"op": 0, "t": event, "d": data})).expect("gateway connection closed");
+        tx.send(json!({"op": 0, "t": event, "d": data}))
+            .expect("gateway connection closed");
     }
 
     fn member(user: &FakeUser) -> Value {
@@ -228,14 +246,29 @@ impl FakeDiscord {
 
     /// Injects a slash command with these options (`(name, type, value)`; type 6 is a
     /// user whose id is the value). Returns the interaction id.
-    pub fn slash(&self, user: &FakeUser, channel: u64, name: &str, options: &[(&str, u8, Value)], users: &[&FakeUser]) -> u64 {
+    pub fn slash(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        name: &str,
+        options: &[(&str, u8, Value)],
+        users: &[&FakeUser],
+    ) -> u64 {
         let id = self.new_id();
         self.slash_with_id(id, user, channel, name, options, users);
         id
     }
 
     /// The same, with a given id (to redeliver an interaction).
-    pub fn slash_with_id(&self, id: u64, user: &FakeUser, channel: u64, name: &str, options: &[(&str, u8, Value)], users: &[&FakeUser]) {
+    pub fn slash_with_id(
+        &self,
+        id: u64,
+        user: &FakeUser,
+        channel: u64,
+        name: &str,
+        options: &[(&str, u8, Value)],
+        users: &[&FakeUser],
+    ) {
         let opts: Vec<Value> = options
             .iter()
             .map(|(n, t, v)| json!({"name": n, "type": t, "value": v}))
@@ -305,7 +338,11 @@ async fn gateway(ws: WebSocketUpgrade, AxumState(inner): AxumState<Arc<Inner>>) 
 async fn session(mut socket: WebSocket, inner: Arc<Inner>) {
     let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
     let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}, "s": null, "t": null});
-    if socket.send(WsMessage::Text(hello.to_string())).await.is_err() {
+    if socket
+        .send(WsMessage::Text(hello.to_string()))
+        .await
+        .is_err()
+    {
         return;
     }
     let mut seq = 0u64;
@@ -366,11 +403,18 @@ fn multipart_parts(content_type: &str, body: &[u8]) -> Vec<(String, Option<Strin
         let part = &body[w[0] + delim.len()..w[1]];
         let part = part.strip_prefix(b"\r\n").unwrap_or(part);
         let part = part.strip_suffix(b"\r\n").unwrap_or(part);
-        let Some(split) = part.windows(4).position(|x| x == b"\r\n\r\n") else { continue };
+        let Some(split) = part.windows(4).position(|x| x == b"\r\n\r\n") else {
+            continue;
+        };
         let headers = String::from_utf8_lossy(&part[..split]).to_string();
         let data = part[split + 4..].to_vec();
+        let disposition = headers
+            .lines()
+            .find(|l| l.to_ascii_lowercase().starts_with("content-disposition"))
+            .unwrap_or_default()
+            .to_string();
         let field = |key: &str| {
-            headers
+            disposition
                 .split(';')
                 .map(str::trim)
                 .find_map(|h| h.strip_prefix(&format!("{key}=\"")))
@@ -426,7 +470,12 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
     let segs: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     let new_id = || inner.next_id.fetch_add(1, Ordering::SeqCst);
     let message = |channel: u64| {
-        let mut m = message_json(new_id(), channel, bot_user(), body["content"].as_str().unwrap_or(""));
+        let mut m = message_json(
+            new_id(),
+            channel,
+            bot_user(),
+            body["content"].as_str().unwrap_or(""),
+        );
         if let Some(c) = body.get("components") {
             m["components"] = c.clone();
         }
@@ -439,10 +488,13 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
         ),
         ("GET", ["gateway", "bot"]) => (
             StatusCode::OK,
-            Some(json!({"url": format!("ws://127.0.0.1:{}/ws", inner.port), "shards": 1,
-                "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})),
+            Some(
+                json!({"url": format!("ws://127.0.0.1:{}/ws", inner.port), "shards": 1,
+                "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
+            ),
         ),
-        ("PUT", ["applications", _, "commands"]) | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+        ("PUT", ["applications", _, "commands"])
+        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
             let cmds: Vec<Value> = body
                 .as_array()
                 .cloned()
@@ -461,9 +513,8 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
             (StatusCode::OK, Some(Value::Array(cmds)))
         }
         ("POST", ["interactions", _, _, "callback"]) => (StatusCode::NO_CONTENT, None),
-        ("PATCH", ["webhooks", _, _, "messages", _]) | ("GET", ["webhooks", _, _, "messages", _]) => {
-            (StatusCode::OK, Some(message(1)))
-        }
+        ("PATCH", ["webhooks", _, _, "messages", _])
+        | ("GET", ["webhooks", _, _, "messages", _]) => (StatusCode::OK, Some(message(1))),
         ("DELETE", ["webhooks", _, _, "messages", _]) => (StatusCode::NO_CONTENT, None),
         ("POST", ["webhooks", _, _]) => (StatusCode::OK, Some(message(1))),
         ("POST", ["users", "@me", "channels"]) => {
@@ -476,8 +527,10 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
             inner.dm_channels.lock().unwrap().insert(channel, user);
             (
                 StatusCode::OK,
-                Some(json!({"id": channel.to_string(), "type": 1, "last_message_id": null,
-                    "recipients": [{"id": user.to_string(), "username": format!("user{user}"), "discriminator": "0", "global_name": null, "avatar": null}]})),
+                Some(
+                    json!({"id": channel.to_string(), "type": 1, "last_message_id": null,
+                    "recipients": [{"id": user.to_string(), "username": format!("user{user}"), "discriminator": "0", "global_name": null, "avatar": null}]}),
+                ),
             )
         }
         ("POST", ["channels", channel, "messages"]) => {
