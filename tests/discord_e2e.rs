@@ -1,6 +1,9 @@
 //! End to end: the real `arcana run` binary (serenity and all) against a fake Discord
 //! on 127.0.0.1, driven through the gateway and judged by the REST requests it makes.
 
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
 mod support;
 
 use serde_json::{json, Value};
