@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 
 const GAMES: u64 = 1_000;
 const PLIES: usize = 60;
+/// Moves per game in the throughput runs (10,000 moves in all).
+const THROUGHPUT_PLIES: usize = 10;
 
 fn user(name: &str) -> User {
     User {
@@ -104,7 +106,7 @@ fn throughput(threads: u64) {
                 let mut lat = Vec::new();
                 let mine: Vec<u64> = (0..GAMES).filter(|g| g % threads == t).collect();
                 // Round-robin over this thread's games so all of them are in play at once.
-                for ply in 0..PLIES {
+                for ply in 0..THROUGHPUT_PLIES {
                     for &g in &mine {
                         let Some((who, m)) = scripts[g as usize].get(ply) else {
                             continue;

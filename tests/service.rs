@@ -510,3 +510,9 @@ fn racing_redeliveries_act_once() {
     let id = store.active_game(CH).expect("db").expect("game");
     assert_eq!(store.game(id).expect("db").expect("rec").history.len(), 1);
 }
+
+#[test]
+fn service_is_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<arcana::service::Service>();
+}

@@ -568,7 +568,15 @@ impl Service {
         if next.rec.draw_offer == Some(side.other()) {
             next.rec.draw_offer = None;
         }
-        commit_live(next, live.rec.clock.as_ref(), now, move_replies(played))
+        // Secrets go to their owner only, never to the channel.
+        let private: Vec<Reply> = played
+            .private
+            .iter()
+            .map(|(owner, text)| Reply::private(next.rec.player(*owner).clone(), text.clone()))
+            .collect();
+        let mut change = commit_live(next, live.rec.clock.as_ref(), now, move_replies(played))?;
+        change.replies.extend(private);
+        Ok(change)
     }
 
     fn draw(
