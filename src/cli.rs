@@ -33,6 +33,12 @@ pub enum Command {
         #[arg(long = "option")]
         options: Vec<String>,
     },
+    /// Run the Discord bot (needs a bot token; see config.example.toml).
+    Run {
+        /// The configuration file (TOML).
+        #[arg(long)]
+        config: Option<std::path::PathBuf>,
+    },
     /// Play through the service in a terminal: lines `[#channel ]NAME: TEXT`.
     Local {
         /// The store directory.
@@ -153,6 +159,7 @@ pub fn main() -> ExitCode {
             seed,
             images: !no_images,
         }),
+        Command::Run { config } => crate::discord::run(config.as_deref()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

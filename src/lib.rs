@@ -6,6 +6,7 @@
 
 pub mod cli;
 pub mod core;
+pub mod discord;
 pub mod local;
 pub mod render;
 pub mod service;

@@ -1,0 +1,236 @@
+//! The bot's configuration: a TOML file plus the `DISCORD_TOKEN` environment variable,
+//! validated at start so that a bad setting stops the bot with one clear sentence.
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// Settings as written in the file; every key is optional so that a missing key gets
+/// a sentence of our own instead of serde's.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    token: Option<String>,
+    application_id: Option<u64>,
+    server_id: Option<u64>,
+    data_dir: Option<PathBuf>,
+    image_size: Option<u32>,
+    message_content: Option<bool>,
+    defer_after_ms: Option<u64>,
+    reminder_check_seconds: Option<u64>,
+    api_base: Option<String>,
+    #[serde(default)]
+    defaults: RawDefaults,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDefaults {
+    days_per_move: Option<u32>,
+}
+
+/// The validated configuration the bot runs with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub token: String,
+    /// Taken from the gateway's READY when absent.
+    pub application_id: Option<u64>,
+    /// Register the commands to this one server (instant) instead of globally.
+    pub server_id: Option<u64>,
+    pub data_dir: PathBuf,
+    /// Board size in pixels.
+    pub image_size: u32,
+    /// Read plain chat messages as moves (needs the privileged message-content intent).
+    pub message_content: bool,
+    /// Acknowledge an interaction with a deferral when its work takes longer than this.
+    pub defer_after_ms: u64,
+    /// How often reminders and deadlines are checked.
+    pub reminder_check_seconds: u64,
+    /// Days per move for challenges that do not say (0 = no limit).
+    pub default_days: u32,
+    /// Where Discord's REST API lives (tests point it at a fake); `None` for Discord.
+    pub api_base: Option<String>,
+}
+
+pub const MIN_IMAGE: u32 = 128;
+pub const MAX_IMAGE: u32 = 2048;
+
+/// How to get a token, printed when none is configured.
+pub const NO_TOKEN_HELP: &str = "\
+no Discord bot token is configured.
+
+To create one:
+  1. Open https://discord.com/developers/applications and press \"New Application\".
+  2. In the \"Bot\" tab press \"Reset Token\" and copy the token. To let players type
+     moves as plain messages, also switch on \"Message Content Intent\" there.
+  3. In \"OAuth2\" > \"URL Generator\" tick the scopes \"bot\" and \"applications.commands\",
+     the permissions \"Send Messages\" and \"Attach Files\", open the generated URL and
+     add the bot to your server.
+  4. Put the token in the configuration file (`token = \"...\"`, see
+     config.example.toml) or in the DISCORD_TOKEN environment variable, then run
+     `arcana run --config config.toml` again.
+
+To play without Discord, in this terminal: `arcana local`.";
+
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{}", NO_TOKEN_HELP)]
+    NoToken,
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl Config {
+    /// Reads `path` (when given) and the environment. A missing file is an error only
+    /// when it was named explicitly.
+    pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
+        let text = match path {
+            Some(p) => std::fs::read_to_string(p).map_err(|e| {
+                ConfigError::Invalid(format!(
+                    "cannot read the configuration file {}: {e}",
+                    p.display()
+                ))
+            })?,
+            None => String::new(),
+        };
+        let env_token = std::env::var("DISCORD_TOKEN").ok();
+        Config::parse(&text, env_token.as_deref())
+    }
+
+    /// Validates a configuration text; `env_token` (from `DISCORD_TOKEN`) wins over the
+    /// file's `token` so a deployment can keep the secret out of the file.
+    pub fn parse(text: &str, env_token: Option<&str>) -> Result<Config, ConfigError> {
+        let raw: RawConfig = toml::from_str(text).map_err(|e| {
+            // toml's message spans several lines; keep the first, which names the key.
+            let msg = e
+                .message()
+                .lines()
+                .next()
+                .unwrap_or("syntax error")
+                .to_string();
+            let place = e
+                .span()
+                .map(|s| {
+                    let start = s.start.min(text.len());
+                    let line = text[..start].matches('\n').count() + 1;
+                    // Name the key of that line when there is one.
+                    let key = text
+                        .lines()
+                        .nth(line - 1)
+                        .and_then(|l| l.split_once('='))
+                        .map(|(k, _)| k.trim())
+                        .filter(|k| !k.is_empty() && !k.contains(char::is_whitespace))
+                        .map(|k| format!(", `{k}`"))
+                        .unwrap_or_default();
+                    format!(" (line {line}{key})")
+                })
+                .unwrap_or_default();
+            ConfigError::Invalid(format!("the configuration file is malformed{place}: {msg}"))
+        })?;
+        let token = env_token
+            .filter(|t| !t.trim().is_empty())
+            .map(str::to_string)
+            .or(raw.token.filter(|t| !t.trim().is_empty()))
+            .ok_or(ConfigError::NoToken)?
+            .trim()
+            .to_string();
+        if token.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(ConfigError::Invalid(
+                "`token` contains spaces or control characters; paste the bot token exactly as the developer portal shows it".into(),
+            ));
+        }
+        let image_size = raw.image_size.unwrap_or(512);
+        if !(MIN_IMAGE..=MAX_IMAGE).contains(&image_size) {
+            return Err(ConfigError::Invalid(format!(
+                "`image_size` must be between {MIN_IMAGE} and {MAX_IMAGE} pixels, not {image_size}"
+            )));
+        }
+        let default_days = raw.defaults.days_per_move.unwrap_or(3);
+        if default_days > 14 {
+            return Err(ConfigError::Invalid(format!(
+                "`defaults.days_per_move` must be 0 (no limit) to 14, not {default_days}"
+            )));
+        }
+        if raw.application_id == Some(0) || raw.server_id == Some(0) {
+            return Err(ConfigError::Invalid(
+                "`application_id` and `server_id` must be Discord ids (positive numbers), not 0"
+                    .into(),
+            ));
+        }
+        let reminder_check_seconds = raw.reminder_check_seconds.unwrap_or(60);
+        if reminder_check_seconds == 0 {
+            return Err(ConfigError::Invalid(
+                "`reminder_check_seconds` must be at least 1".into(),
+            ));
+        }
+        if let Some(base) = &raw.api_base {
+            if !(base.starts_with("http://") || base.starts_with("https://")) {
+                return Err(ConfigError::Invalid(format!(
+                    "`api_base` must be a URL starting with http:// or https://, not `{base}`"
+                )));
+            }
+        }
+        Ok(Config {
+            token,
+            application_id: raw.application_id,
+            server_id: raw.server_id,
+            data_dir: raw.data_dir.unwrap_or_else(|| PathBuf::from("arcana-data")),
+            image_size,
+            message_content: raw.message_content.unwrap_or(true),
+            defer_after_ms: raw.defer_after_ms.unwrap_or(1000),
+            reminder_check_seconds,
+            default_days,
+            api_base: raw.api_base,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_apply() {
+        let c = Config::parse("token = \"abc\"", None).unwrap();
+        assert_eq!(c.token, "abc");
+        assert_eq!(c.image_size, 512);
+        assert!(c.message_content);
+        assert_eq!(c.default_days, 3);
+        assert_eq!(c.api_base, None);
+        assert_eq!(c.data_dir, PathBuf::from("arcana-data"));
+    }
+
+    #[test]
+    fn env_token_wins_and_missing_token_explains() {
+        let c = Config::parse("token = \"file\"", Some("env")).unwrap();
+        assert_eq!(c.token, "env");
+        let e = Config::parse("", None).unwrap_err();
+        assert_eq!(e, ConfigError::NoToken);
+        assert!(e.to_string().contains("arcana local"));
+        assert!(e.to_string().contains("developers/applications"));
+    }
+
+    #[test]
+    fn bad_settings_are_one_sentence() {
+        for text in [
+            "token = \"a\"\nimage_size = 5",
+            "token = \"a\"\nimage_size = \"big\"",
+            "token = \"a\"\ncolour = 1",
+            "token = \"a\"\n[defaults]\ndays_per_move = 30",
+            "token = \"a\"\napi_base = \"localhost\"",
+            "token = \"a\"\napplication_id = -3",
+            "token = [",
+        ] {
+            let e = Config::parse(text, None).unwrap_err();
+            let s = e.to_string();
+            assert!(matches!(e, ConfigError::Invalid(_)), "{text}");
+            assert!(!s.contains('\n'), "{text}: {s}");
+        }
+    }
+
+    #[test]
+    fn the_example_file_is_valid() {
+        let text = include_str!("../../config.example.toml");
+        let c = Config::parse(text, Some("t")).unwrap();
+        assert_eq!(c.api_base, None);
+    }
+}

@@ -1,0 +1,419 @@
+//! Turning the service's replies into Discord messages: the interaction response (or
+//! its deferral), followups, channel messages and direct messages, with the fallback
+//! for users whose direct messages are closed.
+
+use super::commands::{ACCEPT_BUTTON, DECLINE_BUTTON};
+use crate::render::{render_png, RenderOptions};
+use crate::service::api::{Audience, Reply, ReplyKind, User};
+use serenity::all::{
+    ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, EditInteractionResponse, Http, InteractionId, UserId,
+};
+use serenity::builder::Builder;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+/// Discord refuses message contents longer than this.
+const MAX_CONTENT: usize = 2000;
+
+/// A reply with its image already drawn (drawing happens off the async threads).
+#[derive(Clone, Debug)]
+pub struct Outgoing {
+    pub reply: Reply,
+    pub png: Option<Vec<u8>>,
+}
+
+/// Draws the images of `replies`. A drawing failure drops only the image: the text
+/// still carries the move.
+pub fn prepare(replies: Vec<Reply>, size: u32) -> Vec<Outgoing> {
+    replies
+        .into_iter()
+        .map(|reply| {
+            let png = reply.image.as_ref().and_then(|view| {
+                let options = RenderOptions {
+                    size,
+                    orientation: None,
+                };
+                render_png(view, &options)
+                    .map_err(|e| tracing::error!("board image failed: {e}"))
+                    .ok()
+            });
+            Outgoing { reply, png }
+        })
+        .collect()
+}
+
+/// One message's content, independent of the builder it goes into.
+#[derive(Clone, Debug)]
+struct Parts {
+    content: String,
+    files: Vec<CreateAttachment>,
+    buttons: bool,
+    mentions: Vec<UserId>,
+}
+
+impl Parts {
+    fn text(text: impl Into<String>) -> Parts {
+        Parts {
+            content: text.into(),
+            files: Vec::new(),
+            buttons: false,
+            mentions: Vec::new(),
+        }
+    }
+
+    fn of(out: &Outgoing) -> Parts {
+        let r = &out.reply;
+        let mut content: String = r.mention.iter().map(|u| format!("<@{}> ", u.id)).collect();
+        content.push_str(&r.text);
+        let mut files = Vec::new();
+        if content.chars().count() > MAX_CONTENT {
+            // Long texts (a long history) travel whole as a file.
+            files.push(CreateAttachment::bytes(
+                content.clone().into_bytes(),
+                "text.txt",
+            ));
+            let first = content.lines().next().unwrap_or_default();
+            let first: String = first.chars().take(MAX_CONTENT - 40).collect();
+            content = format!("{first}\n(the full text is attached)");
+        }
+        if let Some(png) = &out.png {
+            files.push(CreateAttachment::bytes(png.clone(), "board.png"));
+        }
+        if let Some(a) = &r.attachment {
+            files.push(CreateAttachment::bytes(a.bytes.clone(), a.name.clone()));
+        }
+        Parts {
+            content,
+            files,
+            buttons: matches!(r.kind, ReplyKind::Challenge { .. }),
+            mentions: r.mention.iter().map(|u| UserId::new(u.id)).collect(),
+        }
+    }
+
+    fn allowed(&self) -> CreateAllowedMentions {
+        // Only the users the service names are pinged, never names typed by players.
+        CreateAllowedMentions::new().users(self.mentions.clone())
+    }
+
+    fn rows(&self) -> Vec<CreateActionRow> {
+        if self.buttons {
+            vec![CreateActionRow::Buttons(vec![
+                CreateButton::new(ACCEPT_BUTTON)
+                    .label("Accept")
+                    .style(ButtonStyle::Success),
+                CreateButton::new(DECLINE_BUTTON)
+                    .label("Decline")
+                    .style(ButtonStyle::Danger),
+            ])]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn response(self, ephemeral: bool) -> CreateInteractionResponseMessage {
+        CreateInteractionResponseMessage::new()
+            .content(self.content.clone())
+            .allowed_mentions(self.allowed())
+            .components(self.rows())
+            .ephemeral(ephemeral)
+            .add_files(self.files)
+    }
+
+    fn followup(self, ephemeral: bool) -> CreateInteractionResponseFollowup {
+        CreateInteractionResponseFollowup::new()
+            .content(self.content.clone())
+            .allowed_mentions(self.allowed())
+            .components(self.rows())
+            .ephemeral(ephemeral)
+            .add_files(self.files)
+    }
+
+    fn edit(self) -> EditInteractionResponse {
+        let mut e = EditInteractionResponse::new()
+            .content(self.content.clone())
+            .allowed_mentions(self.allowed())
+            .components(self.rows());
+        for f in self.files {
+            e = e.new_attachment(f);
+        }
+        e
+    }
+
+    fn message(self) -> CreateMessage {
+        CreateMessage::new()
+            .content(self.content.clone())
+            .allowed_mentions(self.allowed())
+            .components(self.rows())
+            .add_files(self.files)
+    }
+}
+
+/// How far an interaction has been acknowledged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ack {
+    None,
+    Deferred { ephemeral: bool },
+    Responded,
+}
+
+/// An interaction being answered; it remembers whether it was deferred or answered so
+/// that later messages become edits or followups.
+pub struct Interacted {
+    pub id: InteractionId,
+    pub token: String,
+    pub user: User,
+    pub channel: ChannelId,
+    ack: Ack,
+}
+
+impl Interacted {
+    pub fn new(id: InteractionId, token: String, user: User, channel: ChannelId) -> Interacted {
+        Interacted {
+            id,
+            token,
+            user,
+            channel,
+            ack: Ack::None,
+        }
+    }
+
+    /// Acknowledges now and answers later (Discord's 3 seconds run out otherwise).
+    pub async fn defer(&mut self, http: &Http, ephemeral: bool) -> serenity::Result<()> {
+        if self.ack != Ack::None {
+            return Ok(());
+        }
+        let m = CreateInteractionResponseMessage::new().ephemeral(ephemeral);
+        CreateInteractionResponse::Defer(m)
+            .execute(http, (self.id, &self.token))
+            .await?;
+        self.ack = Ack::Deferred { ephemeral };
+        Ok(())
+    }
+
+    pub fn responded(&self) -> bool {
+        self.ack == Ack::Responded
+    }
+
+    async fn send(&mut self, http: &Http, parts: Parts, ephemeral: bool) -> serenity::Result<()> {
+        match self.ack {
+            Ack::None => {
+                CreateInteractionResponse::Message(parts.response(ephemeral))
+                    .execute(http, (self.id, &self.token))
+                    .await?;
+            }
+            Ack::Deferred { ephemeral: e } if e == ephemeral => {
+                parts.edit().execute(http, &self.token).await?;
+            }
+            Ack::Deferred { ephemeral: true } => {
+                // The private "thinking" placeholder cannot turn public: close it and
+                // post the public message as a followup.
+                Parts::text("Done.")
+                    .edit()
+                    .execute(http, &self.token)
+                    .await?;
+                parts
+                    .followup(false)
+                    .execute(http, (None, &self.token))
+                    .await?;
+            }
+            Ack::Deferred { ephemeral: false } => {
+                // A public "thinking" placeholder cannot turn private: remove it and
+                // answer privately.
+                http.delete_original_interaction_response(&self.token)
+                    .await?;
+                parts
+                    .followup(true)
+                    .execute(http, (None, &self.token))
+                    .await?;
+            }
+            Ack::Responded => {
+                parts
+                    .followup(ephemeral)
+                    .execute(http, (None, &self.token))
+                    .await?;
+            }
+        }
+        self.ack = Ack::Responded;
+        Ok(())
+    }
+}
+
+/// Where the replies of one service call go.
+pub enum Origin<'a> {
+    /// A slash command or button: answer the interaction.
+    Interaction(&'a mut Interacted),
+    /// A plain chat message (a move typed in the channel) by `author`.
+    Message { channel: ChannelId, author: User },
+    /// Time passing (reminders): the game's channel.
+    Timed { channel: ChannelId },
+}
+
+/// Private texts that could not be delivered by DM, kept (on disk, so a restart does
+/// not lose them) until the user's next interaction.
+pub struct Undelivered {
+    path: PathBuf,
+    // A plain mutex: held only to copy a small map, never across an await.
+    map: Mutex<BTreeMap<u64, Vec<String>>>,
+}
+
+impl Undelivered {
+    pub fn open(path: PathBuf) -> Undelivered {
+        let map = std::fs::read(&path)
+            .ok()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default();
+        Undelivered {
+            path,
+            map: Mutex::new(map),
+        }
+    }
+
+    fn save(&self, map: &BTreeMap<u64, Vec<String>>) {
+        let tmp = self.path.with_extension("json.tmp");
+        let result = serde_json::to_vec(map)
+            .map_err(std::io::Error::other)
+            .and_then(|bytes| std::fs::write(&tmp, bytes))
+            .and_then(|()| std::fs::rename(&tmp, &self.path));
+        if let Err(e) = result {
+            tracing::error!("could not save undelivered messages: {e}");
+        }
+    }
+
+    pub fn push(&self, user: u64, text: String) {
+        let Ok(mut map) = self.map.lock() else { return };
+        map.entry(user).or_default().push(text);
+        self.save(&map);
+    }
+
+    pub fn take(&self, user: u64) -> Vec<String> {
+        let Ok(mut map) = self.map.lock() else {
+            return Vec::new();
+        };
+        let texts = map.remove(&user).unwrap_or_default();
+        if !texts.is_empty() {
+            self.save(&map);
+        }
+        texts
+    }
+}
+
+/// Sends `user` a direct message.
+async fn direct_message(http: &Http, user: u64, parts: Parts) -> serenity::Result<()> {
+    let channel = UserId::new(user).create_dm_channel(http).await?;
+    channel.id.send_message(http, parts.message()).await?;
+    Ok(())
+}
+
+async fn log_err(what: &str, r: serenity::Result<()>) {
+    if let Err(e) = r {
+        tracing::warn!("{what} failed: {e}");
+    }
+}
+
+/// Delivers prepared replies to where they belong.
+pub async fn deliver(
+    http: &Http,
+    undelivered: &Undelivered,
+    origin: &mut Origin<'_>,
+    out: Vec<Outgoing>,
+) {
+    let mut private = Vec::new();
+    for o in out {
+        let parts = Parts::of(&o);
+        match (&o.reply.to, &mut *origin) {
+            (Audience::Private(u), _) => private.push((u.clone(), parts)),
+            (Audience::Channel, Origin::Interaction(i)) => {
+                log_err("interaction reply", i.send(http, parts, false).await).await
+            }
+            (Audience::Invoker, Origin::Interaction(i)) => {
+                log_err("private interaction reply", i.send(http, parts, true).await).await
+            }
+            (Audience::Channel, Origin::Message { channel, .. } | Origin::Timed { channel }) => {
+                log_err(
+                    "channel message",
+                    channel
+                        .send_message(http, parts.message())
+                        .await
+                        .map(|_| ()),
+                )
+                .await
+            }
+            // Without an interaction the invoker's private answer goes by DM.
+            (Audience::Invoker, Origin::Message { author, .. }) => {
+                private.push((author.clone(), parts))
+            }
+            (Audience::Invoker, Origin::Timed { channel }) => {
+                log_err(
+                    "channel message",
+                    channel
+                        .send_message(http, parts.message())
+                        .await
+                        .map(|_| ()),
+                )
+                .await
+            }
+        }
+    }
+    for (user, parts) in private {
+        let text = parts.content.clone();
+        match direct_message(http, user.id, parts.clone()).await {
+            Ok(()) => {}
+            Err(e) => {
+                tracing::info!("direct message to {} failed: {e}", user.id);
+                if let Origin::Interaction(i) = origin {
+                    if i.user.id == user.id {
+                        // The owner is right here: show it to them alone instead.
+                        log_err("private fallback", i.send(http, parts, true).await).await;
+                        continue;
+                    }
+                }
+                undelivered.push(user.id, text);
+                let notice = Parts {
+                    content: format!(
+                        "<@{}>, I could not send you a direct message (are your DMs closed?). \
+                         You will see it privately with your next command here.",
+                        user.id
+                    ),
+                    files: Vec::new(),
+                    buttons: false,
+                    mentions: vec![UserId::new(user.id)],
+                };
+                match origin {
+                    Origin::Interaction(i) => {
+                        log_err("notice", i.send(http, notice, false).await).await
+                    }
+                    Origin::Message { channel, .. } | Origin::Timed { channel } => {
+                        log_err(
+                            "notice",
+                            channel
+                                .send_message(http, notice.message())
+                                .await
+                                .map(|_| ()),
+                        )
+                        .await
+                    }
+                }
+            }
+        }
+    }
+    if let Origin::Interaction(i) = origin {
+        if !i.responded() {
+            // Everything went by DM: the interaction still needs its answer.
+            log_err(
+                "acknowledgement",
+                i.send(http, Parts::text("Sent you a direct message."), true)
+                    .await,
+            )
+            .await;
+        }
+        for text in undelivered.take(i.user.id) {
+            let parts = Parts::text(format!(
+                "(A direct message I could not deliver earlier:)\n{text}"
+            ));
+            log_err("undelivered message", i.send(http, parts, true).await).await;
+        }
+    }
+}

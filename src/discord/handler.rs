@@ -1,0 +1,341 @@
+//! Gateway events in, service calls out: slash commands, buttons, autocomplete and
+//! plain chat moves, each translated into a [`Request`] and answered through
+//! [`delivery`](super::delivery).
+
+use super::commands::{self, OptionValue, ACCEPT_BUTTON, DECLINE_BUTTON};
+use super::delivery::{deliver, prepare, Interacted, Origin, Outgoing};
+use super::Bot;
+use crate::service::api::{Context as ServiceContext, Reply, ReplyKind, Request, User};
+use serenity::all::{
+    CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context,
+    CreateAutocompleteResponse, CreateInteractionResponse, EditMessage, EventHandler, GuildId,
+    Interaction, Member, Message, Ready,
+};
+use serenity::async_trait;
+use serenity::builder::Builder;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The serenity event handler; all state lives in the shared [`Bot`].
+pub struct Handler {
+    pub bot: Arc<Bot>,
+}
+
+/// The name a user goes by here: server nickname, else display name, else username.
+fn display_name(user: &serenity::all::User, member: Option<&Member>) -> String {
+    member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone())
+}
+
+/// Plain chat that cannot be a move is not sent to the service at all.
+fn could_be_move(text: &str) -> bool {
+    let t = text.trim();
+    !t.is_empty()
+        && t.len() <= 80
+        && t.split_whitespace().count() <= 6
+        && !t.starts_with('/')
+        && !t.contains("://")
+}
+
+impl Handler {
+    /// Runs `work` on the blocking pool. When it takes longer than the configured
+    /// budget the interaction is deferred first, so Discord's 3 seconds never run out.
+    async fn call_service(
+        &self,
+        http: &serenity::all::Http,
+        interacted: &mut Interacted,
+        ephemeral_defer: bool,
+        ctx: ServiceContext,
+        request: Request,
+    ) -> Vec<Outgoing> {
+        if self.bot.config.defer_after_ms == 0 {
+            // Configured to always defer first.
+            if let Err(e) = interacted.defer(http, ephemeral_defer).await {
+                tracing::warn!("deferring failed: {e}");
+            }
+        }
+        let bot = Arc::clone(&self.bot);
+        let mut task = tokio::task::spawn_blocking(move || {
+            let replies = bot.service.handle(&ctx, request);
+            prepare(replies, bot.config.image_size)
+        });
+        let budget = Duration::from_millis(self.bot.config.defer_after_ms);
+        let result = match tokio::time::timeout(budget, &mut task).await {
+            Ok(r) => r,
+            Err(_) => {
+                if let Err(e) = interacted.defer(http, ephemeral_defer).await {
+                    tracing::warn!("deferring failed: {e}");
+                }
+                task.await
+            }
+        };
+        result.unwrap_or_else(|e| {
+            tracing::error!("service call failed: {e}");
+            prepare(
+                vec![Reply::refusal(
+                    "Something went wrong on my side; nothing was changed.",
+                )],
+                0,
+            )
+        })
+    }
+
+    async fn command(&self, ctx: &Context, cmd: CommandInteraction) {
+        let user = User {
+            id: cmd.user.id.get(),
+            name: display_name(&cmd.user, cmd.member.as_deref()),
+        };
+        let mut options = HashMap::new();
+        for o in &cmd.data.options {
+            let v = match &o.value {
+                CommandDataOptionValue::String(s) => OptionValue::Text(s.clone()),
+                CommandDataOptionValue::Integer(i) => OptionValue::Integer(*i),
+                CommandDataOptionValue::User(id) => {
+                    let resolved = cmd.data.resolved.users.get(id);
+                    if resolved.is_some_and(|u| u.bot) {
+                        let mut i = Interacted::new(
+                            cmd.id,
+                            cmd.token.clone(),
+                            user.clone(),
+                            cmd.channel_id,
+                        );
+                        let out = prepare(
+                            vec![Reply::refusal("Bots do not play; choose a person.")],
+                            0,
+                        );
+                        deliver(
+                            &ctx.http,
+                            &self.bot.undelivered,
+                            &mut Origin::Interaction(&mut i),
+                            out,
+                        )
+                        .await;
+                        return;
+                    }
+                    let nick = cmd
+                        .data
+                        .resolved
+                        .members
+                        .get(id)
+                        .and_then(|m| m.nick.clone());
+                    let name = nick
+                        .or_else(|| resolved.and_then(|u| u.global_name.clone()))
+                        .or_else(|| resolved.map(|u| u.name.clone()))
+                        .unwrap_or_else(|| format!("user {id}"));
+                    OptionValue::User(User { id: id.get(), name })
+                }
+                _ => continue,
+            };
+            options.insert(o.name.clone(), v);
+        }
+        let mut interacted =
+            Interacted::new(cmd.id, cmd.token.clone(), user.clone(), cmd.channel_id);
+        let name = cmd.data.name.as_str();
+        let out = match commands::to_request(name, &options, &user, self.bot.config.default_days) {
+            Ok(request) => {
+                let sctx = ServiceContext {
+                    user: user.clone(),
+                    channel: cmd.channel_id.get(),
+                    server: cmd.guild_id.map(GuildId::get),
+                    key: Some(cmd.id.get().to_string()),
+                };
+                self.call_service(
+                    &ctx.http,
+                    &mut interacted,
+                    commands::is_private(name),
+                    sctx,
+                    request,
+                )
+                .await
+            }
+            Err(sentence) => prepare(vec![Reply::refusal(sentence)], 0),
+        };
+        deliver(
+            &ctx.http,
+            &self.bot.undelivered,
+            &mut Origin::Interaction(&mut interacted),
+            out,
+        )
+        .await;
+    }
+
+    async fn component(&self, ctx: &Context, comp: ComponentInteraction) {
+        let user = User {
+            id: comp.user.id.get(),
+            name: display_name(&comp.user, comp.member.as_ref()),
+        };
+        let request = match comp.data.custom_id.as_str() {
+            ACCEPT_BUTTON => Request::Accept,
+            DECLINE_BUTTON => Request::Decline,
+            other => {
+                tracing::debug!("unknown button {other}");
+                return;
+            }
+        };
+        let mut interacted =
+            Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id);
+        let sctx = ServiceContext {
+            user,
+            channel: comp.channel_id.get(),
+            server: comp.guild_id.map(GuildId::get),
+            key: Some(comp.id.get().to_string()),
+        };
+        let out = self
+            .call_service(&ctx.http, &mut interacted, false, sctx, request)
+            .await;
+        let acted = !out.iter().any(|o| o.reply.kind == ReplyKind::Refusal);
+        deliver(
+            &ctx.http,
+            &self.bot.undelivered,
+            &mut Origin::Interaction(&mut interacted),
+            out,
+        )
+        .await;
+        if acted {
+            // The challenge is settled: its buttons would only collect refusals now.
+            let edit = EditMessage::new().components(Vec::new());
+            if let Err(e) = comp
+                .channel_id
+                .edit_message(&*ctx.http, comp.message.id, edit)
+                .await
+            {
+                tracing::debug!("could not remove the challenge buttons: {e}");
+            }
+        }
+    }
+
+    async fn autocomplete(&self, ctx: &Context, cmd: CommandInteraction) {
+        let prefix = cmd
+            .data
+            .autocomplete()
+            .map(|a| a.value.to_string())
+            .unwrap_or_default();
+        let bot = Arc::clone(&self.bot);
+        let (channel, user) = (cmd.channel_id.get(), cmd.user.id.get());
+        let choices =
+            tokio::task::spawn_blocking(move || bot.service.autocomplete(channel, user, &prefix))
+                .await
+                .unwrap_or_default();
+        // Discord shows at most 25 choices of at most 100 characters.
+        let response = choices
+            .into_iter()
+            .filter(|c| !c.is_empty() && c.len() <= 100)
+            .take(25)
+            .fold(CreateAutocompleteResponse::new(), |r, c| {
+                r.add_string_choice(c.clone(), c)
+            });
+        if let Err(e) = CreateInteractionResponse::Autocomplete(response)
+            .execute(&*ctx.http, (cmd.id, &cmd.token))
+            .await
+        {
+            tracing::warn!("autocomplete answer failed: {e}");
+        }
+    }
+}
+
+#[async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        tracing::info!("connected to Discord as {}", ready.user.name);
+        let defs = commands::definitions();
+        let result = match self.bot.config.server_id {
+            Some(server) => GuildId::new(server)
+                .set_commands(&*ctx.http, defs)
+                .await
+                .map(|c| c.len()),
+            None => serenity::all::Command::set_global_commands(&*ctx.http, defs)
+                .await
+                .map(|c| c.len()),
+        };
+        match result {
+            Ok(n) => tracing::info!("registered {n} slash commands"),
+            Err(e) => tracing::error!("registering the slash commands failed: {e}"),
+        }
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        match interaction {
+            Interaction::Command(cmd) => self.command(&ctx, cmd).await,
+            Interaction::Component(comp) => self.component(&ctx, comp).await,
+            Interaction::Autocomplete(cmd) => self.autocomplete(&ctx, cmd).await,
+            _ => {}
+        }
+    }
+
+    async fn message(&self, ctx: Context, msg: Message) {
+        if !self.bot.config.message_content || msg.author.bot || !could_be_move(&msg.content) {
+            return;
+        }
+        let author = User {
+            id: msg.author.id.get(),
+            name: msg
+                .member
+                .as_ref()
+                .and_then(|m| m.nick.clone())
+                .or_else(|| msg.author.global_name.clone())
+                .unwrap_or_else(|| msg.author.name.clone()),
+        };
+        let sctx = ServiceContext {
+            user: author.clone(),
+            channel: msg.channel_id.get(),
+            server: msg.guild_id.map(GuildId::get),
+            key: Some(msg.id.get().to_string()),
+        };
+        let request = Request::Move {
+            text: msg.content.trim().to_string(),
+        };
+        let bot = Arc::clone(&self.bot);
+        let out = tokio::task::spawn_blocking(move || {
+            if !bot.service.asks(sctx.channel, sctx.user.id) {
+                return Vec::new();
+            }
+            let replies = bot.service.handle(&sctx, request);
+            // Ordinary chat is not a move: a refusal means "not for me", so stay
+            // silent rather than answer every chat line (ruling X-DISCORD-1).
+            if replies.iter().any(|r| r.kind == ReplyKind::Refusal) {
+                return Vec::new();
+            }
+            prepare(replies, bot.config.image_size)
+        })
+        .await
+        .unwrap_or_default();
+        if out.is_empty() {
+            return;
+        }
+        let mut origin = Origin::Message {
+            channel: msg.channel_id,
+            author,
+        };
+        deliver(&ctx.http, &self.bot.undelivered, &mut origin, out).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::could_be_move;
+
+    #[test]
+    fn chat_filter_keeps_moves() {
+        for m in [
+            "e4",
+            "Ng1-f3",
+            "Ze4:e4 (teleport h8)",
+            "freeze@d5 Nd6",
+            "card 7c",
+        ] {
+            assert!(could_be_move(m), "{m}");
+        }
+        for c in [
+            "",
+            "   ",
+            "see https://example.com",
+            "/move e4",
+            "this is a long chat line about the game",
+        ] {
+            assert!(!could_be_move(c), "{c}");
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! The Discord front end: a serenity client that registers the slash commands, turns
+//! interactions and chat moves into service requests, and delivers the replies
+//! (`arcana run`).
+
+pub mod commands;
+pub mod config;
+pub mod delivery;
+pub mod handler;
+
+use crate::service::api::{Context, Reply, Request, TimedReply};
+use crate::service::{Service, ServiceConfig};
+use config::Config;
+use delivery::{deliver, prepare, Origin, Undelivered};
+use serenity::all::{ApplicationId, ChannelId, ClientBuilder, GatewayIntents, HttpBuilder};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What the front end needs from the game service. A trait so that the front end can
+/// be exercised without a store, and so the service stays free of Discord types.
+pub trait GameService: Send + Sync + 'static {
+    fn handle(&self, ctx: &Context, request: Request) -> Vec<Reply>;
+    /// Reminders and expired deadlines since the last call.
+    fn tick(&self) -> Vec<TimedReply>;
+    /// Whether the game in `channel` is asking `user` (only then is their plain chat
+    /// read as a move).
+    fn asks(&self, channel: u64, user: u64) -> bool;
+    /// Legal answers in `channel`'s game for `user`, starting with `prefix`.
+    fn autocomplete(&self, channel: u64, user: u64, prefix: &str) -> Vec<String>;
+    /// Writes everything to disk (on shutdown).
+    fn flush(&self) -> Result<(), String>;
+}
+
+/// State shared by every event.
+pub struct Bot {
+    pub service: Arc<dyn GameService>,
+    pub config: Config,
+    pub undelivered: Undelivered,
+}
+
+/// Opens the game service on the configured data directory.
+fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
+    let service = Service::open(&config.data_dir, ServiceConfig::default()).map_err(|e| {
+        format!(
+            "cannot open the game store in {}: {e}",
+            config.data_dir.display()
+        )
+    })?;
+    Ok(Arc::new(service))
+}
+
+impl GameService for Service {
+    fn handle(&self, ctx: &Context, request: Request) -> Vec<Reply> {
+        Service::handle(self, ctx, request)
+    }
+    fn tick(&self) -> Vec<TimedReply> {
+        Service::tick(self)
+    }
+    fn asks(&self, channel: u64, user: u64) -> bool {
+        Service::asks(self, channel, user)
+    }
+    fn autocomplete(&self, channel: u64, user: u64, prefix: &str) -> Vec<String> {
+        Service::autocomplete(self, channel, user, prefix)
+    }
+    fn flush(&self) -> Result<(), String> {
+        Service::flush(self).map_err(|e| e.to_string())
+    }
+}
+
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+        tracing_subscriber::EnvFilter::new("info,serenity=warn,tracing::span=warn")
+    });
+    // A second initialisation (tests calling run twice) is harmless: keep the first.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// `arcana run [--config FILE]`: loads the configuration and runs until SIGTERM or
+/// Ctrl-C.
+pub fn run(config_path: Option<&Path>) -> Result<(), String> {
+    let config = Config::load(config_path).map_err(|e| e.to_string())?;
+    init_tracing();
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    runtime.block_on(serve(config))
+}
+
+/// Resolves when the process is asked to stop (Ctrl-C or SIGTERM).
+async fn stop_requested() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Runs the bot with a validated configuration until SIGTERM or Ctrl-C.
+pub async fn serve(config: Config) -> Result<(), String> {
+    std::fs::create_dir_all(&config.data_dir).map_err(|e| {
+        format!(
+            "cannot create the data directory {}: {e}",
+            config.data_dir.display()
+        )
+    })?;
+    let service = open_service(&config)?;
+    serve_with(config, service, stop_requested()).await
+}
+
+/// Runs the bot on `service` until `stop` resolves (the seam tests use to substitute
+/// a scripted service or stop the bot in-process).
+pub async fn serve_with(
+    config: Config,
+    service: Arc<dyn GameService>,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
+    std::fs::create_dir_all(&config.data_dir).map_err(|e| {
+        format!(
+            "cannot create the data directory {}: {e}",
+            config.data_dir.display()
+        )
+    })?;
+    let undelivered = Undelivered::open(config.data_dir.join("undelivered-dms.json"));
+    let bot = Arc::new(Bot {
+        service,
+        config: config.clone(),
+        undelivered,
+    });
+
+    let mut http = HttpBuilder::new(&config.token);
+    if let Some(base) = &config.api_base {
+        // serenity's rate limiter rebuilds requests for discord.com, bypassing the
+        // proxy, so with a redirected base it must be off.
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+        tracing::warn!("Discord API redirected to {base}");
+    }
+    if let Some(id) = config.application_id {
+        http = http.application_id(ApplicationId::new(id));
+    }
+    let mut intents =
+        GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
+    if config.message_content {
+        intents |= GatewayIntents::MESSAGE_CONTENT;
+    }
+    let mut client = ClientBuilder::new_with_http(http.build(), intents)
+        .event_handler(handler::Handler {
+            bot: Arc::clone(&bot),
+        })
+        .await
+        .map_err(|e| format!("cannot build the Discord client: {e}"))?;
+
+    let shards = Arc::clone(&client.shard_manager);
+    let stopper = tokio::spawn(async move {
+        stop.await;
+        tracing::info!("stopping");
+        shards.shutdown_all().await;
+    });
+
+    let ticker = {
+        let bot = Arc::clone(&bot);
+        let http = Arc::clone(&client.http);
+        tokio::spawn(async move {
+            let mut every =
+                tokio::time::interval(Duration::from_secs(bot.config.reminder_check_seconds));
+            loop {
+                every.tick().await;
+                let b = Arc::clone(&bot);
+                let timed = tokio::task::spawn_blocking(move || {
+                    b.service
+                        .tick()
+                        .into_iter()
+                        .map(|t| (t.channel, prepare(vec![t.reply], b.config.image_size)))
+                        .collect::<Vec<_>>()
+                })
+                .await
+                .unwrap_or_default();
+                for (channel, out) in timed {
+                    let mut origin = Origin::Timed {
+                        channel: ChannelId::new(channel.max(1)),
+                    };
+                    deliver(&http, &bot.undelivered, &mut origin, out).await;
+                }
+            }
+        })
+    };
+
+    let result = client.start().await;
+    ticker.abort();
+    stopper.abort();
+    let flushed = bot.service.flush();
+    tracing::info!("stopped");
+    result.map_err(|e| format!("the Discord connection failed: {e}"))?;
+    flushed.map_err(|e| format!("could not flush the store: {e}"))
+}

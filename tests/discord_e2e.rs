@@ -1,0 +1,576 @@
+//! End to end: the real `arcana run` binary (serenity and all) against a fake Discord
+//! on 127.0.0.1, driven through the gateway and judged by the REST requests it makes.
+
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use serde_json::{json, Value};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use support::fake_discord::{FakeDiscord, FakeUser, Recorded, GUILD_ID};
+
+const ALICE: FakeUser = FakeUser {
+    id: 100_000_000_000_000_001,
+    name: "alice",
+};
+const BOB: FakeUser = FakeUser {
+    id: 100_000_000_000_000_002,
+    name: "bob",
+};
+const CAROL: FakeUser = FakeUser {
+    id: 100_000_000_000_000_003,
+    name: "carol",
+};
+const CHANNEL: u64 = 200_000_000_000_000_001;
+
+/// A running `arcana run` process; killed if the test fails before stopping it.
+struct Bot {
+    child: Child,
+}
+
+impl Bot {
+    fn start(fake: &FakeDiscord, data: &Path, extra: &str) -> Bot {
+        let config = data.with_extension("toml");
+        std::fs::write(
+            &config,
+            format!(
+                "token = \"fake-token\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\napi_base = \"{}\"\nimage_size = 256\n{extra}\n",
+                data.display(),
+                fake.base()
+            ),
+        )
+        .unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_arcana"))
+            .args(["run", "--config"])
+            .arg(&config)
+            .env_remove("DISCORD_TOKEN")
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .spawn()
+            .expect("start the bot");
+        Bot { child }
+    }
+
+    /// SIGTERM, then wait (bounded) for a clean exit.
+    fn stop(mut self) -> std::process::ExitStatus {
+        let pid = self.child.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the bot did not stop on SIGTERM"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn text(v: &str) -> Value {
+    json!(v)
+}
+
+/// Waits for the interaction's first message (a callback with content, an edit of
+/// the deferred response, or a followup), then collects everything that answers it.
+async fn answers(fake: &FakeDiscord, mark: usize, iid: u64) -> Vec<Recorded> {
+    fake.wait_for(mark, "an answer to the interaction", |r| {
+        r.answers(iid)
+            && (r.method == "PATCH" || (r.method == "POST" && r.json["type"].as_u64() != Some(5)))
+    })
+    .await;
+    fake.settle(mark, Duration::from_millis(300))
+        .await
+        .into_iter()
+        .filter(|r| r.answers(iid))
+        .collect()
+}
+
+/// Every attachment decodes as a PNG; returns how many there were.
+fn pngs(rs: &[Recorded]) -> usize {
+    let mut n = 0;
+    for r in rs {
+        for (name, bytes) in &r.files {
+            if name.ends_with(".png") {
+                let img = image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+                    .unwrap_or_else(|e| panic!("{name} is not a PNG: {e}"));
+                assert!(img.width() >= 128 && img.height() >= 128);
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+fn all_text(rs: &[Recorded]) -> String {
+    rs.iter()
+        .map(Recorded::content)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn mention(u: &FakeUser) -> String {
+    format!("<@{}>", u.id)
+}
+
+/// The visible (non-ephemeral) messages among `rs`.
+fn public(rs: &[Recorded]) -> Vec<Recorded> {
+    rs.iter()
+        .filter(|r| r.method != "DELETE" && !r.is_ephemeral() && !r.content().is_empty())
+        .cloned()
+        .collect()
+}
+
+/// Asserts that `rs` is exactly a refusal shown to the invoker alone.
+fn assert_refused(rs: &[Recorded]) {
+    let shown: Vec<&Recorded> = rs.iter().filter(|r| !r.content().is_empty()).collect();
+    assert!(!shown.is_empty(), "no refusal was shown");
+    for r in shown {
+        assert!(
+            r.is_ephemeral(),
+            "a refusal was public: {} {}",
+            r.path,
+            r.json
+        );
+    }
+    assert_eq!(pngs(rs), 0);
+}
+
+/// Runs a slash command and returns what answered it.
+async fn slash(
+    fake: &FakeDiscord,
+    user: &FakeUser,
+    name: &str,
+    options: &[(&str, u8, Value)],
+    users: &[&FakeUser],
+) -> Vec<Recorded> {
+    let mark = fake.mark();
+    let iid = fake.slash(user, CHANNEL, name, options, users);
+    answers(fake, mark, iid).await
+}
+
+/// A played move: public, with a board image, mentioning the player to move.
+fn assert_move(rs: &[Recorded], next: &FakeUser) {
+    let shown = public(rs);
+    assert!(!shown.is_empty(), "nothing public: {rs:?}");
+    assert!(
+        pngs(&shown) >= 1,
+        "no board image: {:?}",
+        shown
+            .iter()
+            .map(|r| (r.path.clone(), r.json.to_string(), r.files.len()))
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        all_text(&shown).contains(&mention(next)),
+        "{} not mentioned in {}",
+        next.name,
+        all_text(&shown)
+    );
+}
+
+/// alice challenges bob (alice white), bob accepts with the button.
+async fn start_game(fake: &FakeDiscord) {
+    let rs = slash(
+        fake,
+        &ALICE,
+        "challenge",
+        &[
+            ("opponent", 6, text(&BOB.id.to_string())),
+            ("color", 3, text("white")),
+        ],
+        &[&BOB],
+    )
+    .await;
+    let challenge = public(&rs).into_iter().next().expect("a public challenge");
+    let data = if challenge.json.get("data").is_some() {
+        &challenge.json["data"]
+    } else {
+        &challenge.json
+    };
+    let buttons = data["components"].to_string();
+    assert!(
+        buttons.contains("arcana:accept") && buttons.contains("arcana:decline"),
+        "{buttons}"
+    );
+
+    // The challenge message as Discord would echo it in the button interaction.
+    let message = support::fake_discord::message_json(
+        fake.new_id(),
+        CHANNEL,
+        json!({"id": "1", "username": "arcana", "bot": true}),
+        &challenge.content(),
+    );
+    // Only bob may accept.
+    let mark = fake.mark();
+    let iid = fake.button(&CAROL, CHANNEL, "arcana:accept", message.clone());
+    assert_refused(&answers(fake, mark, iid).await);
+
+    let mark = fake.mark();
+    let iid = fake.button(&BOB, CHANNEL, "arcana:accept", message);
+    let rs = answers(fake, mark, iid).await;
+    assert_move(&rs, &ALICE);
+}
+
+async fn connect(fake: &FakeDiscord, n: u64) {
+    fake.wait_identified(n).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn registers_commands_and_plays_a_whole_game() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, &dir.path().join("data"), "");
+    connect(&fake, 1).await;
+
+    // serenity silently falls back to the real gateway when this fails: it must be ours.
+    fake.wait_for(0, "GET /api/v10/gateway", |r| {
+        r.method == "GET" && r.path == "/api/v10/gateway"
+    })
+    .await;
+    let reg = fake
+        .wait_for(0, "command registration", |r| {
+            r.method == "PUT" && r.path.ends_with(&format!("/guilds/{GUILD_ID}/commands"))
+        })
+        .await;
+    let names: Vec<&str> = reg
+        .json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    for n in [
+        "challenge",
+        "accept",
+        "decline",
+        "cancel",
+        "move",
+        "board",
+        "history",
+        "export",
+        "resign",
+        "draw",
+        "abort",
+        "claim",
+        "hand",
+        "games",
+        "rules",
+        "help",
+    ] {
+        assert!(names.contains(&n), "/{n} not registered: {names:?}");
+    }
+    let challenge = reg
+        .json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "challenge")
+        .unwrap();
+    assert!(
+        challenge.to_string().contains("\"standard\""),
+        "variant choices: {challenge}"
+    );
+
+    start_game(&fake).await;
+
+    // 1. f3 by /move.
+    let mark = fake.mark();
+    let f3 = fake.slash(&ALICE, CHANNEL, "move", &[("text", 3, text("f3"))], &[]);
+    let rs = answers(&fake, mark, f3).await;
+    assert_move(&rs, &BOB);
+    assert!(
+        all_text(&rs).contains("f2-f3"),
+        "canonical notation: {}",
+        all_text(&rs)
+    );
+
+    // The same interaction redelivered acts once: bob's reply below is still legal,
+    // and the history holds a single f3.
+    let mark = fake.mark();
+    fake.slash_with_id(f3, &ALICE, CHANNEL, "move", &[("text", 3, text("f3"))], &[]);
+    fake.settle(mark, Duration::from_millis(500)).await;
+
+    // A spectator and the wrong player are refused, privately.
+    assert_refused(&slash(&fake, &CAROL, "move", &[("text", 3, text("e5"))], &[]).await);
+    assert_refused(&slash(&fake, &ALICE, "move", &[("text", 3, text("e4"))], &[]).await);
+    // An illegal move is refused too.
+    assert_refused(&slash(&fake, &BOB, "move", &[("text", 3, text("e4"))], &[]).await);
+
+    // Ordinary chat is ignored, also from the player to move.
+    let mark = fake.mark();
+    fake.chat(&CAROL, CHANNEL, "e5");
+    fake.chat(&BOB, CHANNEL, "good luck!");
+    fake.chat(&BOB, CHANNEL, "hmm");
+    let quiet = fake.settle(mark, Duration::from_millis(700)).await;
+    assert!(quiet.is_empty(), "chat was answered: {quiet:?}");
+
+    // 1... e5 as a plain message.
+    let mark = fake.mark();
+    fake.chat(&BOB, CHANNEL, "e5");
+    let m = fake
+        .wait_for(mark, "bob's move in the channel", |r| {
+            r.path == format!("/api/v10/channels/{CHANNEL}/messages")
+        })
+        .await;
+    assert_move(&[m], &ALICE);
+
+    // 2. g4 as a plain message, 2... Qh4# by /move.
+    let mark = fake.mark();
+    fake.chat(&ALICE, CHANNEL, "g4");
+    let m = fake
+        .wait_for(mark, "alice's move in the channel", |r| {
+            r.path == format!("/api/v10/channels/{CHANNEL}/messages")
+        })
+        .await;
+    assert_move(&[m], &BOB);
+    let rs = slash(&fake, &BOB, "move", &[("text", 3, text("Qh4#"))], &[]).await;
+    let shown = public(&rs);
+    assert!(pngs(&shown) >= 1);
+    assert!(
+        all_text(&shown).to_lowercase().contains("checkmate"),
+        "{}",
+        all_text(&shown)
+    );
+
+    let rs = slash(&fake, &CAROL, "history", &[], &[]).await;
+    let history = all_text(&rs);
+    assert_eq!(history.matches("f2-f3").count(), 1, "history: {history}");
+    assert!(history.contains("Qd8-h4"), "history: {history}");
+
+    // No DM went to anyone but its owner.
+    for r in fake.requests() {
+        if r.method == "POST"
+            && r.path.starts_with("/api/v10/channels/")
+            && r.path.ends_with("/messages")
+        {
+            let channel: u64 = r.path.split('/').nth(4).unwrap().parse().unwrap();
+            if let Some(owner) = fake.dm_recipient(channel) {
+                assert!(!r.content().contains(&format!(
+                    "<@{}>",
+                    if owner == ALICE.id { BOB.id } else { ALICE.id }
+                )));
+            }
+        }
+    }
+    assert!(bot.stop().success(), "the bot did not stop cleanly");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_bot_carries_on_and_autocompletes() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let bot = Bot::start(&fake, &data, "");
+    connect(&fake, 1).await;
+    start_game(&fake).await;
+    let rs = slash(&fake, &ALICE, "move", &[("text", 3, text("f3"))], &[]).await;
+    assert_move(&rs, &BOB);
+    assert!(bot.stop().success(), "the bot did not stop cleanly");
+
+    // Same data directory; this time every interaction is deferred first.
+    let bot = Bot::start(&fake, &data, "defer_after_ms = 0");
+    connect(&fake, 2).await;
+
+    // Autocomplete offers bob's legal moves starting with what he typed.
+    let mark = fake.mark();
+    let iid = fake.autocomplete(&BOB, CHANNEL, "N");
+    let r = fake
+        .wait_for(mark, "autocomplete answer", |r| r.answers(iid))
+        .await;
+    assert_eq!(r.json["type"], 8, "{}", r.json);
+    let choices: Vec<String> = r.json["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap().to_string())
+        .collect();
+    assert!(!choices.is_empty());
+    assert!(choices.iter().all(|c| c.starts_with('N')), "{choices:?}");
+    assert!(choices.iter().any(|c| c.contains("f6")), "{choices:?}");
+
+    // The refusal of a deferred interaction is still private.
+    let rs = slash(&fake, &ALICE, "move", &[("text", 3, text("e4"))], &[]).await;
+    assert!(
+        rs.iter().any(|r| r.json["type"] == 5),
+        "not deferred: {rs:?}"
+    );
+    assert_refused(&rs);
+
+    let rs = slash(&fake, &BOB, "move", &[("text", 3, text("e5"))], &[]).await;
+    assert!(
+        rs.iter().any(|r| r.json["type"] == 5),
+        "not deferred: {rs:?}"
+    );
+    assert_move(&rs, &ALICE);
+    let rs = slash(&fake, &ALICE, "move", &[("text", 3, text("g4"))], &[]).await;
+    assert_move(&rs, &BOB);
+    let rs = slash(&fake, &BOB, "move", &[("text", 3, text("Qh4"))], &[]).await;
+    assert!(all_text(&public(&rs)).to_lowercase().contains("checkmate"));
+    assert!(bot.stop().success());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_token_it_explains_how_to_get_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("c.toml");
+    std::fs::write(&config, "image_size = 512\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(["run", "--config"])
+        .arg(&config)
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("developers/applications") && err.contains("arcana local"),
+        "{err}"
+    );
+
+    std::fs::write(&config, "token = \"t\"\nimage_size = \"huge\"\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(["run", "--config"])
+        .arg(&config)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("image_size"), "{err}");
+}
+
+/// A scripted service for the direct-message paths: standard chess has no secrets,
+/// so this stands in for a variant that sends each player private information.
+struct Secretive;
+
+impl arcana::discord::GameService for Secretive {
+    fn handle(
+        &self,
+        ctx: &arcana::service::api::Context,
+        request: arcana::service::api::Request,
+    ) -> Vec<arcana::service::api::Reply> {
+        use arcana::service::api::{Reply, Request, User};
+        let alice = User {
+            id: ALICE.id,
+            name: "alice".into(),
+        };
+        let bob = User {
+            id: BOB.id,
+            name: "bob".into(),
+        };
+        match request {
+            Request::Move { text } => {
+                let mut moved = Reply::channel(format!("{} played {text}", ctx.user.name));
+                moved.mention = vec![bob.clone()];
+                vec![
+                    moved,
+                    Reply::private(alice, "SECRET-A: your wands are teleport and sleep"),
+                    Reply::private(bob, "SECRET-B: your wands are death and speed"),
+                ]
+            }
+            _ => vec![Reply::channel("the board")],
+        }
+    }
+    fn tick(&self) -> Vec<arcana::service::api::TimedReply> {
+        Vec::new()
+    }
+    fn asks(&self, _: u64, _: u64) -> bool {
+        false
+    }
+    fn autocomplete(&self, _: u64, _: u64, _: &str) -> Vec<String> {
+        Vec::new()
+    }
+    fn flush(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn direct_messages_go_to_their_owner_and_fall_back_when_closed() {
+    let fake = FakeDiscord::start().await;
+    fake.close_dms(BOB.id);
+    let dir = tempfile::tempdir().unwrap();
+    let config = arcana::discord::config::Config::parse(
+        &format!(
+            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\napi_base = \"{}\"\n",
+            dir.path().join("data").display(),
+            fake.base()
+        ),
+        None,
+    )
+    .unwrap();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let bot = tokio::spawn(arcana::discord::serve_with(
+        config,
+        std::sync::Arc::new(Secretive),
+        async move {
+            let _ = stop_rx.await;
+        },
+    ));
+    connect(&fake, 1).await;
+
+    let rs = slash(&fake, &ALICE, "move", &[("text", 3, text("e4"))], &[]).await;
+    let shown = all_text(&public(&rs));
+    assert!(shown.contains("alice played e4"), "{shown}");
+    // bob's DM failed: the channel is told, without the secret.
+    assert!(
+        shown.contains(&mention(&BOB)) && shown.contains("direct message"),
+        "{shown}"
+    );
+    let all = fake.settle(0, Duration::from_millis(300)).await;
+    let mut delivered_a = false;
+    for r in &all {
+        let dm_owner = r
+            .path
+            .strip_prefix("/api/v10/channels/")
+            .and_then(|p| p.strip_suffix("/messages"))
+            .and_then(|c| c.parse().ok())
+            .and_then(|c| fake.dm_recipient(c));
+        if r.content().contains("SECRET-A") {
+            assert_eq!(
+                dm_owner,
+                Some(ALICE.id),
+                "alice's secret went elsewhere: {}",
+                r.path
+            );
+            delivered_a = true;
+        }
+        if r.content().contains("SECRET-B") {
+            assert_eq!(dm_owner, Some(BOB.id), "bob's secret leaked: {}", r.path);
+            assert_eq!(r.status, 403);
+        }
+    }
+    assert!(delivered_a, "alice got no DM");
+
+    // bob's next interaction shows him the secret, privately.
+    let rs = slash(&fake, &BOB, "board", &[], &[]).await;
+    let private: Vec<&Recorded> = rs
+        .iter()
+        .filter(|r| r.content().contains("SECRET-B"))
+        .collect();
+    assert_eq!(private.len(), 1, "{rs:?}");
+    assert!(private[0].is_ephemeral());
+    // ...once.
+    let rs = slash(&fake, &BOB, "board", &[], &[]).await;
+    assert!(!all_text(&rs).contains("SECRET-B"));
+
+    stop_tx.send(()).unwrap();
+    let result = tokio::time::timeout(support::fake_discord::WAIT, bot)
+        .await
+        .expect("the bot stopped")
+        .unwrap();
+    assert_eq!(result, Ok(()));
+}

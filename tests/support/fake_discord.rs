@@ -1,0 +1,555 @@
+//! A fake Discord for end-to-end tests: the REST API and the gateway websocket on
+//! 127.0.0.1, enough for the real serenity client to connect, register commands,
+//! answer interactions and send messages. Every REST request is recorded for
+//! assertions; events are injected through the gateway.
+
+#![allow(dead_code)]
+
+use axum::body::Bytes;
+use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
+use axum::extract::State as AxumState;
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{mpsc, Notify};
+
+pub const APP_ID: u64 = 900_000_000_000_000_001;
+pub const BOT_ID: u64 = 900_000_000_000_000_002;
+pub const GUILD_ID: u64 = 900_000_000_000_000_003;
+
+/// How long any wait may take before the test fails (keeps every test bounded).
+pub const WAIT: Duration = Duration::from_secs(20);
+
+/// A Discord user of the fake.
+#[derive(Clone, Debug)]
+pub struct FakeUser {
+    pub id: u64,
+    pub name: &'static str,
+}
+
+impl FakeUser {
+    pub fn json(&self) -> Value {
+        json!({
+            "id": self.id.to_string(), "username": self.name, "discriminator": "0",
+            "global_name": self.name, "avatar": null, "bot": false,
+        })
+    }
+}
+
+/// One REST request as the fake received it.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    pub method: String,
+    pub path: String,
+    /// The JSON body, or a multipart request's `payload_json`.
+    pub json: Value,
+    /// Multipart files: (file name, bytes).
+    pub files: Vec<(String, Vec<u8>)>,
+    pub status: u16,
+}
+
+impl Recorded {
+    /// The message content, wherever this request carries it.
+    pub fn content(&self) -> String {
+        let v = if self.json.get("data").is_some() {
+            &self.json["data"]
+        } else {
+            &self.json
+        };
+        v["content"].as_str().unwrap_or_default().to_string()
+    }
+
+    /// Message flags (64 = ephemeral), wherever this request carries them.
+    pub fn flags(&self) -> u64 {
+        let v = if self.json.get("data").is_some() {
+            &self.json["data"]
+        } else {
+            &self.json
+        };
+        v["flags"].as_u64().unwrap_or(0)
+    }
+
+    pub fn is_ephemeral(&self) -> bool {
+        self.flags() & 64 != 0
+    }
+
+    /// Whether this request answers the interaction with this token (callback, edit
+    /// of the original response, or followup).
+    pub fn answers(&self, interaction_id: u64) -> bool {
+        self.path
+            .contains(&format!("/interactions/{interaction_id}/"))
+            || self.path.contains(&format!("/tok-{interaction_id}"))
+    }
+}
+
+struct Inner {
+    port: u16,
+    log: Mutex<Vec<Recorded>>,
+    changed: Notify,
+    gateway: Mutex<Option<mpsc::UnboundedSender<Value>>>,
+    identifies: AtomicU64,
+    next_id: AtomicU64,
+    closed_dms: Mutex<HashSet<u64>>,
+    /// DM channel id -> recipient user id.
+    dm_channels: Mutex<HashMap<u64, u64>>,
+}
+
+#[derive(Clone)]
+pub struct FakeDiscord {
+    inner: Arc<Inner>,
+}
+
+impl FakeDiscord {
+    pub async fn start() -> FakeDiscord {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind loopback");
+        let port = listener.local_addr().expect("address").port();
+        let inner = Arc::new(Inner {
+            port,
+            log: Mutex::new(Vec::new()),
+            changed: Notify::new(),
+            gateway: Mutex::new(None),
+            identifies: AtomicU64::new(0),
+            next_id: AtomicU64::new(1_000_000_000_000_000_000),
+            closed_dms: Mutex::new(HashSet::new()),
+            dm_channels: Mutex::new(HashMap::new()),
+        });
+        let app = Router::new()
+            .route("/ws", get(gateway))
+            .fallback(rest)
+            .with_state(Arc::clone(&inner));
+        tokio::spawn(async move {
+            let _ = axum::serve(listener, app).await;
+        });
+        FakeDiscord { inner }
+    }
+
+    /// The base URL for the bot's `api_base` setting.
+    pub fn base(&self) -> String {
+        format!("http://127.0.0.1:{}", self.inner.port)
+    }
+
+    pub fn new_id(&self) -> u64 {
+        self.inner.next_id.fetch_add(1, Ordering::SeqCst)
+    }
+
+    /// Direct messages to this user fail with 403 / code 50007, as on Discord.
+    pub fn close_dms(&self, user: u64) {
+        self.inner.closed_dms.lock().unwrap().insert(user);
+    }
+
+    /// The recipient of a DM channel created by the bot.
+    pub fn dm_recipient(&self, channel: u64) -> Option<u64> {
+        self.inner
+            .dm_channels
+            .lock()
+            .unwrap()
+            .get(&channel)
+            .copied()
+    }
+
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.inner.log.lock().unwrap().clone()
+    }
+
+    /// A position in the request log, to wait for what comes after it.
+    pub fn mark(&self) -> usize {
+        self.inner.log.lock().unwrap().len()
+    }
+
+    /// Waits for a request after `mark` that satisfies `pred`.
+    pub async fn wait_for(
+        &self,
+        mark: usize,
+        what: &str,
+        pred: impl Fn(&Recorded) -> bool,
+    ) -> Recorded {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let notified = self.inner.changed.notified();
+            if let Some(r) = self.inner.log.lock().unwrap()[mark..]
+                .iter()
+                .find(|r| pred(r))
+            {
+                return r.clone();
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                let log: Vec<String> = self.requests()[mark..]
+                    .iter()
+                    .map(|r| format!("{} {} {}", r.method, r.path, r.json))
+                    .collect();
+                panic!(
+                    "timed out waiting for {what}; requests since mark:\n{}",
+                    log.join("\n")
+                );
+            }
+        }
+    }
+
+    /// Waits until nothing new arrives for `quiet`, then returns the requests after
+    /// `mark` (to assert that something did NOT happen).
+    pub async fn settle(&self, mark: usize, quiet: Duration) -> Vec<Recorded> {
+        loop {
+            let n = self.mark();
+            tokio::time::sleep(quiet).await;
+            if self.mark() == n {
+                return self.requests()[mark..].to_vec();
+            }
+        }
+    }
+
+    /// Waits until the bot has identified `n` times in all (one per start).
+    pub async fn wait_identified(&self, n: u64) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while self.inner.identifies.load(Ordering::SeqCst) < n {
+            let notified = self.inner.changed.notified();
+            if self.inner.identifies.load(Ordering::SeqCst) >= n {
+                break;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                panic!("the bot did not connect to the fake gateway");
+            }
+        }
+    }
+
+    /// Sends a dispatch event to the connected bot.
+    pub fn dispatch(&self, event: &str, data: Value) {
+        let tx = self.inner.gateway.lock().unwrap().clone();
+        let tx = tx.expect("no gateway connection");
+        tx.send(json!({"op": 0, "t": event, "d": data}))
+            .expect("gateway connection closed");
+    }
+
+    fn member(user: &FakeUser) -> Value {
+        json!({
+            "user": user.json(), "nick": null, "roles": [], "joined_at": "2024-01-01T00:00:00.000000+00:00",
+            "deaf": false, "mute": false, "flags": 0, "permissions": "2248473465835073",
+        })
+    }
+
+    fn interaction(&self, id: u64, kind: u8, user: &FakeUser, channel: u64, data: Value) -> Value {
+        json!({
+            "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
+            "guild_id": GUILD_ID.to_string(), "channel_id": channel.to_string(),
+            "member": Self::member(user), "token": format!("tok-{id}"), "version": 1,
+            "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "app_permissions": "2248473465835073", "attachment_size_limit": 26214400,
+        })
+    }
+
+    /// Injects a slash command with these options (`(name, type, value)`; type 6 is a
+    /// user whose id is the value). Returns the interaction id.
+    pub fn slash(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        name: &str,
+        options: &[(&str, u8, Value)],
+        users: &[&FakeUser],
+    ) -> u64 {
+        let id = self.new_id();
+        self.slash_with_id(id, user, channel, name, options, users);
+        id
+    }
+
+    /// The same, with a given id (to redeliver an interaction).
+    pub fn slash_with_id(
+        &self,
+        id: u64,
+        user: &FakeUser,
+        channel: u64,
+        name: &str,
+        options: &[(&str, u8, Value)],
+        users: &[&FakeUser],
+    ) {
+        let opts: Vec<Value> = options
+            .iter()
+            .map(|(n, t, v)| json!({"name": n, "type": t, "value": v}))
+            .collect();
+        let resolved_users: serde_json::Map<String, Value> =
+            users.iter().map(|u| (u.id.to_string(), u.json())).collect();
+        let data = json!({
+            "id": "800000000000000001", "name": name, "type": 1, "options": opts,
+            "resolved": {"users": resolved_users},
+        });
+        let payload = self.interaction(id, 2, user, channel, data);
+        self.dispatch("INTERACTION_CREATE", payload);
+    }
+
+    /// Injects an autocomplete request for `/move text:<typed>`.
+    pub fn autocomplete(&self, user: &FakeUser, channel: u64, typed: &str) -> u64 {
+        let id = self.new_id();
+        let data = json!({
+            "id": "800000000000000001", "name": "move", "type": 1,
+            "options": [{"name": "text", "type": 3, "value": typed, "focused": true}],
+        });
+        let payload = self.interaction(id, 4, user, channel, data);
+        self.dispatch("INTERACTION_CREATE", payload);
+        id
+    }
+
+    /// Injects a button press on `message` (a message JSON the bot sent).
+    pub fn button(&self, user: &FakeUser, channel: u64, custom_id: &str, message: Value) -> u64 {
+        let id = self.new_id();
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        let mut payload = self.interaction(id, 3, user, channel, data);
+        payload["message"] = message;
+        self.dispatch("INTERACTION_CREATE", payload);
+        id
+    }
+
+    /// Injects a plain chat message.
+    pub fn chat(&self, user: &FakeUser, channel: u64, content: &str) -> u64 {
+        let id = self.new_id();
+        let mut m = message_json(id, channel, user.json(), content);
+        m["guild_id"] = json!(GUILD_ID.to_string());
+        self.dispatch("MESSAGE_CREATE", m);
+        id
+    }
+}
+
+/// A message object as Discord returns it.
+pub fn message_json(id: u64, channel: u64, author: Value, content: &str) -> Value {
+    json!({
+        "id": id.to_string(), "channel_id": channel.to_string(), "author": author,
+        "content": content, "timestamp": "2024-01-01T00:00:00.000000+00:00",
+        "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
+        "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
+        "components": [],
+    })
+}
+
+fn bot_user() -> Value {
+    json!({"id": BOT_ID.to_string(), "username": "arcana", "discriminator": "0", "global_name": null, "avatar": null, "bot": true})
+}
+
+async fn gateway(ws: WebSocketUpgrade, AxumState(inner): AxumState<Arc<Inner>>) -> Response {
+    ws.on_upgrade(move |socket| session(socket, inner))
+}
+
+/// One gateway session: HELLO, IDENTIFY -> READY, heartbeats, injected events.
+async fn session(mut socket: WebSocket, inner: Arc<Inner>) {
+    let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}, "s": null, "t": null});
+    if socket
+        .send(WsMessage::Text(hello.to_string()))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let mut seq = 0u64;
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => {
+                let Some(Ok(msg)) = incoming else { return };
+                let WsMessage::Text(text) = msg else { continue };
+                let Ok(v) = serde_json::from_str::<Value>(&text) else { continue };
+                match v["op"].as_u64() {
+                    Some(1) => {
+                        let ack = json!({"op": 11, "d": null, "s": null, "t": null});
+                        if socket.send(WsMessage::Text(ack.to_string())).await.is_err() { return; }
+                    }
+                    Some(2) => {
+                        seq += 1;
+                        let url = format!("ws://127.0.0.1:{}/ws", inner.port);
+                        let ready = json!({"op": 0, "t": "READY", "s": seq, "d": {
+                            "v": 10, "user": bot_user(), "guilds": [], "session_id": "fake-session",
+                            "resume_gateway_url": url, "application": {"id": APP_ID.to_string(), "flags": 0},
+                        }});
+                        if socket.send(WsMessage::Text(ready.to_string())).await.is_err() { return; }
+                        *inner.gateway.lock().unwrap() = Some(tx.clone());
+                        inner.identifies.fetch_add(1, Ordering::SeqCst);
+                        inner.changed.notify_waiters();
+                    }
+                    _ => {}
+                }
+            }
+            Some(mut event) = rx.recv() => {
+                seq += 1;
+                event["s"] = json!(seq);
+                if socket.send(WsMessage::Text(event.to_string())).await.is_err() { return; }
+            }
+        }
+    }
+}
+
+/// Splits a multipart body into (name, filename, bytes) parts.
+fn multipart_parts(content_type: &str, body: &[u8]) -> Vec<(String, Option<String>, Vec<u8>)> {
+    let Some(boundary) = content_type.split("boundary=").nth(1) else {
+        return Vec::new();
+    };
+    let boundary = boundary.trim_matches('"');
+    let delim = format!("--{boundary}").into_bytes();
+    let mut parts = Vec::new();
+    let mut starts = Vec::new();
+    let mut i = 0;
+    while i + delim.len() <= body.len() {
+        if body[i..].starts_with(&delim) {
+            starts.push(i);
+            i += delim.len();
+        } else {
+            i += 1;
+        }
+    }
+    for w in starts.windows(2) {
+        let part = &body[w[0] + delim.len()..w[1]];
+        let part = part.strip_prefix(b"\r\n").unwrap_or(part);
+        let part = part.strip_suffix(b"\r\n").unwrap_or(part);
+        let Some(split) = part.windows(4).position(|x| x == b"\r\n\r\n") else {
+            continue;
+        };
+        let headers = String::from_utf8_lossy(&part[..split]).to_string();
+        let data = part[split + 4..].to_vec();
+        let disposition = headers
+            .lines()
+            .find(|l| l.to_ascii_lowercase().starts_with("content-disposition"))
+            .unwrap_or_default()
+            .to_string();
+        let field = |key: &str| {
+            disposition
+                .split(';')
+                .map(str::trim)
+                .find_map(|h| h.strip_prefix(&format!("{key}=\"")))
+                .map(|v| v.trim_end_matches('"').to_string())
+        };
+        parts.push((field("name").unwrap_or_default(), field("filename"), data));
+    }
+    parts
+}
+
+async fn rest(
+    AxumState(inner): AxumState<Arc<Inner>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let path = uri.path().to_string();
+    let content_type = headers
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
+    let mut json_body = Value::Null;
+    let mut files = Vec::new();
+    if content_type.starts_with("multipart/") {
+        for (name, filename, data) in multipart_parts(&content_type, &body) {
+            if name == "payload_json" {
+                json_body = serde_json::from_slice(&data).unwrap_or(Value::Null);
+            } else if let Some(f) = filename {
+                files.push((f, data));
+            }
+        }
+    } else if !body.is_empty() {
+        json_body = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    }
+    let (status, answer) = answer(&inner, &method, &path, &json_body);
+    inner.log.lock().unwrap().push(Recorded {
+        method: method.to_string(),
+        path,
+        json: json_body,
+        files,
+        status: status.as_u16(),
+    });
+    inner.changed.notify_waiters();
+    match answer {
+        Some(v) => (status, Json(v)).into_response(),
+        None => status.into_response(),
+    }
+}
+
+fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCode, Option<Value>) {
+    let segs: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    let new_id = || inner.next_id.fetch_add(1, Ordering::SeqCst);
+    let message = |channel: u64| {
+        let mut m = message_json(
+            new_id(),
+            channel,
+            bot_user(),
+            body["content"].as_str().unwrap_or(""),
+        );
+        if let Some(c) = body.get("components") {
+            m["components"] = c.clone();
+        }
+        m
+    };
+    match (method.as_str(), segs.as_slice()) {
+        ("GET", ["gateway"]) => (
+            StatusCode::OK,
+            Some(json!({"url": format!("ws://127.0.0.1:{}/ws", inner.port)})),
+        ),
+        ("GET", ["gateway", "bot"]) => (
+            StatusCode::OK,
+            Some(
+                json!({"url": format!("ws://127.0.0.1:{}/ws", inner.port), "shards": 1,
+                "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
+            ),
+        ),
+        ("PUT", ["applications", _, "commands"])
+        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+            let cmds: Vec<Value> = body
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|mut c| {
+                    c["id"] = json!(new_id().to_string());
+                    c["application_id"] = json!(APP_ID.to_string());
+                    c["version"] = json!("1");
+                    if c.get("type").is_none() {
+                        c["type"] = json!(1);
+                    }
+                    c
+                })
+                .collect();
+            (StatusCode::OK, Some(Value::Array(cmds)))
+        }
+        ("POST", ["interactions", _, _, "callback"]) => (StatusCode::NO_CONTENT, None),
+        ("PATCH", ["webhooks", _, _, "messages", _])
+        | ("GET", ["webhooks", _, _, "messages", _]) => (StatusCode::OK, Some(message(1))),
+        ("DELETE", ["webhooks", _, _, "messages", _]) => (StatusCode::NO_CONTENT, None),
+        ("POST", ["webhooks", _, _]) => (StatusCode::OK, Some(message(1))),
+        ("POST", ["users", "@me", "channels"]) => {
+            let user: u64 = body["recipient_id"]
+                .as_str()
+                .and_then(|s| s.parse().ok())
+                .or(body["recipient_id"].as_u64())
+                .unwrap_or(0);
+            let channel = new_id();
+            inner.dm_channels.lock().unwrap().insert(channel, user);
+            (
+                StatusCode::OK,
+                Some(
+                    json!({"id": channel.to_string(), "type": 1, "last_message_id": null,
+                    "recipients": [{"id": user.to_string(), "username": format!("user{user}"), "discriminator": "0", "global_name": null, "avatar": null}]}),
+                ),
+            )
+        }
+        ("POST", ["channels", channel, "messages"]) => {
+            let channel: u64 = channel.parse().unwrap_or(0);
+            let recipient = inner.dm_channels.lock().unwrap().get(&channel).copied();
+            if recipient.is_some_and(|u| inner.closed_dms.lock().unwrap().contains(&u)) {
+                return (
+                    StatusCode::FORBIDDEN,
+                    Some(json!({"code": 50007, "message": "Cannot send messages to this user"})),
+                );
+            }
+            (StatusCode::OK, Some(message(channel)))
+        }
+        ("PATCH", ["channels", channel, "messages", _]) => {
+            (StatusCode::OK, Some(message(channel.parse().unwrap_or(0))))
+        }
+        _ => (
+            StatusCode::NOT_FOUND,
+            Some(json!({"code": 0, "message": "404: Not Found"})),
+        ),
+    }
+}

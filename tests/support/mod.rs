@@ -1,0 +1,3 @@
+//! Shared test support: the fake Discord and a bot process driven against it.
+
+pub mod fake_discord;
