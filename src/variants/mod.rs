@@ -4,6 +4,7 @@
 
 pub mod fide;
 pub mod standard;
+pub mod wand;
 
 use crate::core::notation::NotationError;
 use crate::core::view::{View, Viewer};
@@ -290,6 +291,7 @@ fn unavailable(v: VariantId) -> String {
 
 variant_states! {
     Standard => standard::StandardGame,
+    Wand => wand::WandGame,
 }
 
 /// A game: its rules state, its generator and how it ended.
