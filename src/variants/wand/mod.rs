@@ -218,7 +218,7 @@ impl WandGame {
         let mover = self.pos.turn;
         let mut played = Played::default();
         let mut new_ep = None;
-        let mut reset = false;
+        let reset;
         match turn {
             Turn::Move(m) => {
                 let a = self.pos.apply_move(m);

@@ -248,7 +248,7 @@ impl Pos {
                 continue;
             }
             let crossing = between(king, king_to).with(king_to);
-            if single && crossing.into_iter().any(|sq| attacked(sq, occ)) {
+            if single && Iterator::any(&mut crossing.into_iter(), |sq| attacked(sq, occ)) {
                 continue;
             }
             out.push(Move::Castle { king, rook });

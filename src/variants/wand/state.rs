@@ -338,9 +338,7 @@ impl Pos {
             .unit(victim)
             .is_some_and(|u| u.side != us && u.role == Role::Pawn && u.statue == 0);
         let takers = crate::core::bitboard::pawn_attacks(us.other(), ep) & self.board.pieces(us, Role::Pawn);
-        let ready = takers
-            .into_iter()
-            .any(|sq| self.unit(sq).is_some_and(|u| u.can_act() && !u.peaceful));
+        let ready = Iterator::any(&mut takers.into_iter(), |sq| self.unit(sq).is_some_and(|u| u.can_act() && !u.peaceful));
         (ok_victim && ready).then_some(ep)
     }
 
