@@ -35,7 +35,9 @@ fn check_view(w: &WandGame, view: &View) {
                 let allowed = match u.wand {
                     WandState::Identified(i) => i == *k,
                     WandState::Unknown => {
-                        u.secret == Some(*k) && view.viewer == Viewer::Player(u.side)
+                        // Revealed to everyone once the rules have ended the game.
+                        u.secret == Some(*k)
+                            && (view.viewer == Viewer::Player(u.side) || w.outcome_ref().is_some())
                     }
                     WandState::Destroyed => false,
                 };
@@ -52,7 +54,7 @@ fn kind_names(text: &str) -> Vec<WandKind> {
         .collect()
 }
 
-fn check_invariants(g: &Game) {
+fn check_invariants(g: &Game, legal: &[String]) {
     let w = wand(g);
     for u in w.pos().units.iter().flatten() {
         assert!(u.asleep <= SLEEP_TURNS && u.statue <= STONE_TURNS);
@@ -62,12 +64,16 @@ fn check_invariants(g: &Game) {
     }
     let kings = |s: Side| w.pos().kings(s).count();
     if g.is_over() {
-        assert!(g.legal_texts().is_empty());
+        assert!(legal.is_empty());
     } else {
         assert!(kings(Side::White) >= 1 && kings(Side::Black) >= 1);
-        assert!(!g.legal_texts().is_empty(), "a live game has an answer: {}", g.fen());
+        assert!(!legal.is_empty(), "a live game has an answer: {}", g.fen());
     }
-    for viewer in [Viewer::Public, Viewer::Player(Side::White), Viewer::Player(Side::Black)] {
+    for viewer in [
+        Viewer::Public,
+        Viewer::Player(Side::White),
+        Viewer::Player(Side::Black),
+    ] {
         check_view(w, &g.view(viewer));
     }
 }
@@ -83,12 +89,16 @@ fn playout(seed: u64, moderated: bool, full_check: bool) -> usize {
         if plies >= 80 {
             break;
         }
-        check_invariants(&g);
         let legal = g.legal_texts();
+        check_invariants(&g, &legal);
         if full_check {
             for t in &legal {
                 let mut c = g.clone();
-                assert!(c.play(ask.side, t).is_ok(), "legal `{t}` refused in {}", g.fen());
+                assert!(
+                    c.play(ask.side, t).is_ok(),
+                    "legal `{t}` refused in {}",
+                    g.fen()
+                );
             }
         }
         // A random zap text is accepted exactly when it is legal.
@@ -106,12 +116,17 @@ fn playout(seed: u64, moderated: bool, full_check: bool) -> usize {
         assert!(g.play(ask.side.other(), &legal[0]).is_err());
         assert_eq!(g, before, "a refused answer changes nothing");
         let text = &legal[pick.gen_range(0..legal.len())];
-        let zapper_kind = text
-            .strip_prefix('Z')
-            .and_then(|t| arcana::core::Square::parse(&t[..2]))
-            .and_then(|sq| wand(&g).pos().unit(sq).copied())
-            .and_then(|u| u.known_kind());
-        let played = g.play(ask.side, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let zapper_kind = if ask.question == arcana::variants::Question::TeleportSquare {
+            Some(WandKind::Teleport)
+        } else {
+            text.strip_prefix('Z')
+                .and_then(|t| arcana::core::Square::parse(&t[..2]))
+                .and_then(|sq| wand(&g).pos().unit(sq).copied())
+                .and_then(|u| u.known_kind())
+        };
+        let played = g
+            .play(ask.side, text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
         if moderated {
             // Only the zapper's own wand may be named, and timer events name none.
             for k in kind_names(&played.printed) {
@@ -128,7 +143,7 @@ fn playout(seed: u64, moderated: bool, full_check: bool) -> usize {
         actions.push((ask.side, played.action.clone()));
         plies += 1;
     }
-    check_invariants(&g);
+    check_invariants(&g, &g.legal_texts());
     // Replay from the record: same seed, same actions, same game.
     let mut replay = Game::new(VariantId::Wand, &opts, seed).expect("replay game");
     for (side, a) in &actions {
@@ -187,14 +202,34 @@ fn garbage_never_panics_or_changes_the_game() {
     let g = Game::new(VariantId::Wand, &options(true), 3).expect("game");
     let long = "Z".repeat(10_000);
     for t in [
-        "", " ", "Zz9:a0", "Z", "Ze2", "Ze2:e2:e3", "(", ")", "((teleport h8))", "teleport", "h8",
-        "e4 e5 e6", "Ke4-e5:e6", "Nb1-c3 Bc1-f4", "ñ", "\u{0}", "e2-e4\n", &long, "(teleport h8)",
+        "",
+        " ",
+        "Zz9:a0",
+        "Z",
+        "Ze2",
+        "Ze2:e2:e3",
+        "(",
+        ")",
+        "((teleport h8))",
+        "teleport",
+        "h8",
+        "e4 e5 e6",
+        "Ke4-e5:e6",
+        "Nb1-c3 Bc1-f4",
+        "ñ",
+        "\u{0}",
+        "e2-e4\n",
+        &long,
+        "(teleport h8)",
     ] {
         let mut c = g.clone();
         let _ = c.play(Side::White, t);
         if c != g {
             // Only an accepted legal turn may change the game.
-            assert!(g.legal_texts().iter().any(|l| t.contains(l.as_str())), "{t:?}");
+            assert!(
+                g.legal_texts().iter().any(|l| t.contains(l.as_str())),
+                "{t:?}"
+            );
         }
     }
 }

@@ -105,7 +105,13 @@ pub fn zap(pos: &mut Pos, from: Square, to: Square, rng: &mut GameRng) -> ZapRep
     report
 }
 
-fn apply_effect(pos: &mut Pos, kind: WandKind, to: Square, rng: &mut GameRng, report: &mut ZapReport) -> String {
+fn apply_effect(
+    pos: &mut Pos,
+    kind: WandKind,
+    to: Square,
+    rng: &mut GameRng,
+    report: &mut ZapReport,
+) -> String {
     let name = kind.name().to_string();
     let Some(target) = pos.unit(to).copied() else {
         return format!("{name}, no target");

@@ -98,9 +98,10 @@ impl WandGame {
     /// W16: a side without a king has lost.
     fn king_loss(&self) -> Option<Outcome> {
         Side::BOTH.into_iter().find_map(|side| {
-            self.pos.kings(side).is_empty().then(|| {
-                Outcome::win(side.other(), &format!("the loss of {side}'s last king"))
-            })
+            self.pos
+                .kings(side)
+                .is_empty()
+                .then(|| Outcome::win(side.other(), &format!("the loss of {side}'s last king")))
         })
     }
 
@@ -134,7 +135,10 @@ impl WandGame {
     fn is_random_zap(&self, t: &Turn) -> bool {
         match *t {
             Turn::Zap { from, to } => {
-                self.pos.unit(from).is_some_and(|u| u.wand != WandState::Unknown) || self.pos.unit(to).is_some()
+                self.pos
+                    .unit(from)
+                    .is_some_and(|u| u.wand != WandState::Unknown)
+                    || self.pos.unit(to).is_some()
             }
             _ => false,
         }
@@ -143,13 +147,17 @@ impl WandGame {
     fn resolve(&self, text: &str, typed: &Typed, legal: &[Turn]) -> Result<Turn, PlayError> {
         match &typed.input {
             None => Err(PlayError::Refused(
-                "A teleport square alone answers only the teleport question; play a move or a zap.".into(),
+                "A teleport square alone answers only the teleport question; play a move or a zap."
+                    .into(),
             )),
             Some(Input::Square(_)) => Err(PlayError::Refused(
                 "No teleport square is asked now; play a move or a zap.".into(),
             )),
             Some(Input::Zap { from, to }) => {
-                let t = Turn::Zap { from: *from, to: *to };
+                let t = Turn::Zap {
+                    from: *from,
+                    to: *to,
+                };
                 if legal.contains(&t) {
                     Ok(t)
                 } else {
@@ -168,7 +176,10 @@ impl WandGame {
                     Ok(m) => Ok(Turn::Move(m)),
                     Err(NotationError::Illegal { input, .. }) => Err(NotationError::Illegal {
                         input,
-                        suggestions: crate::core::notation::suggestions(text, legal.iter().map(turn_text)),
+                        suggestions: crate::core::notation::suggestions(
+                            text,
+                            legal.iter().map(turn_text),
+                        ),
                     }
                     .into()),
                     Err(e) => Err(e.into()),
@@ -192,7 +203,9 @@ impl WandGame {
             ));
         }
         if self.pos.single_king_attacked(us, &masks) {
-            return refuse("You are in check: no zapping until a move has answered the check.".into());
+            return refuse(
+                "You are in check: no zapping until a move has answered the check.".into(),
+            );
         }
         if u.statue > 0 {
             return refuse(format!("{label} is a statue and cannot zap."));
@@ -201,7 +214,10 @@ impl WandGame {
             return refuse(format!("{label} is asleep and cannot zap."));
         }
         if u.slow && u.wait > 0 {
-            return refuse(format!("{label} is slow and must wait {} more turn(s).", u.wait));
+            return refuse(format!(
+                "{label} is slow and must wait {} more turn(s).",
+                u.wait
+            ));
         }
         if u.wand == WandState::Destroyed {
             return refuse(format!("{label}'s wand is destroyed."));
@@ -233,8 +249,13 @@ impl WandGame {
                 reset = a1.reset || a2.reset;
                 // The opponent may take the last double step whose pawn still stands.
                 new_ep = a2.skipped.or(a1.skipped.filter(|s| {
-                    s.offset(0, mover.forward())
-                        .is_some_and(|land| self.pos.unit(land).is_some_and(|u| u.side == mover && u.role == crate::core::Role::Pawn) && land != m2.to() && m2.from() != land)
+                    s.offset(0, mover.forward()).is_some_and(|land| {
+                        self.pos
+                            .unit(land)
+                            .is_some_and(|u| u.side == mover && u.role == crate::core::Role::Pawn)
+                            && land != m2.to()
+                            && m2.from() != land
+                    })
                 }));
                 self.last = vec![m1.from(), m1.to(), m2.from(), m2.to()];
                 played.action = notation::double_text(m1, m2);
@@ -242,9 +263,15 @@ impl WandGame {
             Turn::Zap { from, to } => {
                 let report = effects::zap(&mut self.pos, from, to, rng);
                 reset = report.material;
-                self.last = if from == to { vec![from] } else { vec![from, to] };
+                self.last = if from == to {
+                    vec![from]
+                } else {
+                    vec![from, to]
+                };
                 if report.identified {
-                    played.private.push((mover, wand_list(&self.pos, mover, self.mode)));
+                    played
+                        .private
+                        .push((mover, wand_list(&self.pos, mover, self.mode)));
                 }
                 let zt = zap_text(from, to);
                 played.action = zt.clone();
@@ -260,7 +287,10 @@ impl WandGame {
                             }
                             None => {
                                 // W6: the zapper chooses the square, still in this turn.
-                                self.pending = Some(Pending { zapper: from, target });
+                                self.pending = Some(Pending {
+                                    zapper: from,
+                                    target,
+                                });
                                 played.printed = format!("{zt} (teleport)");
                                 return played;
                             }
@@ -295,7 +325,8 @@ impl WandGame {
             return events;
         }
         let masks = self.pos.masks();
-        let mate_now = self.pos.single_king_attacked(them, &masks) && !self.pos.has_legal_move(them, &masks);
+        let mate_now =
+            self.pos.single_king_attacked(them, &masks) && !self.pos.has_legal_move(them, &masks);
         if !mate_now {
             let (ticks, removed) = effects::tick(&mut self.pos, mover);
             events.extend(ticks);
@@ -359,7 +390,9 @@ impl WandGame {
             } else {
                 "it would leave your king attacked while a safe square exists"
             };
-            return Err(PlayError::Refused(format!("{sq} is not a legal teleport square: {why}.")));
+            return Err(PlayError::Refused(format!(
+                "{sq} is not a legal teleport square: {why}."
+            )));
         }
         effects::teleport(&mut self.pos, p.target, sq);
         self.pending = None;
@@ -387,7 +420,10 @@ impl WandGame {
         if depth == 1 {
             return turns.len() as u64;
         }
-        turns.iter().map(|t| self.perft_child(t, depth - 1, rng)).sum()
+        turns
+            .iter()
+            .map(|t| self.perft_child(t, depth - 1, rng))
+            .sum()
     }
 
     fn perft_child(&self, t: &Turn, depth: u32, rng: &mut GameRng) -> u64 {
@@ -421,8 +457,9 @@ impl Rules for WandGame {
         let mode = match fields.get(6) {
             None => asked.unwrap_or(WandMode::Rolled),
             Some(m) => {
-                let m = WandMode::parse(m)
-                    .ok_or_else(|| format!("invalid FEN: the wand mode must be `rolled` or `moderated`, not `{m}`"))?;
+                let m = WandMode::parse(m).ok_or_else(|| {
+                    format!("invalid FEN: the wand mode must be `rolled` or `moderated`, not `{m}`")
+                })?;
                 if asked.is_some_and(|a| a != m) {
                     return Err("invalid FEN: its wand mode differs from the `wands` option".into());
                 }
@@ -435,11 +472,13 @@ impl Rules for WandGame {
             let spec = extra
                 .strip_prefix("teleport=")
                 .ok_or_else(|| format!("invalid FEN: unexpected field `{extra}`"))?;
-            let (a, b) = spec
-                .split_once('>')
-                .ok_or_else(|| "invalid FEN: a pending teleport is written teleport=e4>d5".to_string())?;
-            let zapper = Square::parse(a).ok_or_else(|| format!("invalid FEN: `{a}` is not a square"))?;
-            let target = Square::parse(b).ok_or_else(|| format!("invalid FEN: `{b}` is not a square"))?;
+            let (a, b) = spec.split_once('>').ok_or_else(|| {
+                "invalid FEN: a pending teleport is written teleport=e4>d5".to_string()
+            })?;
+            let zapper =
+                Square::parse(a).ok_or_else(|| format!("invalid FEN: `{a}` is not a square"))?;
+            let target =
+                Square::parse(b).ok_or_else(|| format!("invalid FEN: `{b}` is not a square"))?;
             if g.pos.unit(target).is_none() || zapper.distance(target) > 1 {
                 return Err("invalid FEN: the pending teleport needs a piece on its target next to the zapper".into());
             }

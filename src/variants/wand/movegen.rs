@@ -11,7 +11,10 @@ use crate::core::{Board, Move, Piece, Role, Side, Square};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Turn {
     Move(Move),
-    Zap { from: Square, to: Square },
+    Zap {
+        from: Square,
+        to: Square,
+    },
     /// Two half-moves by fast pieces (W20).
     Double(Move, Move),
 }
@@ -37,7 +40,10 @@ pub fn board_after(board: &Board, m: Move) -> Board {
     let mut b = *board;
     match m {
         Move::Normal {
-            from, to, promotion, ..
+            from,
+            to,
+            promotion,
+            ..
         } => {
             if let Some(p) = b.take(from) {
                 b.take(to);
@@ -87,7 +93,10 @@ impl Pos {
         let mut done = Applied::default();
         match m {
             Move::Normal {
-                from, to, promotion, ..
+                from,
+                to,
+                promotion,
+                ..
             } => {
                 if self.unit(to).is_some() {
                     self.lose_castling(to);
@@ -143,7 +152,14 @@ impl Pos {
     /// Moves of `us`'s pieces in `movers`, ignoring king safety. With `half`, only
     /// what a fast piece may do as half a turn: no castling, no capture of a piece that
     /// is not fast (W20).
-    pub fn pseudo_moves(&self, us: Side, masks: &Masks, movers: Bitboard, half: bool, out: &mut Vec<Move>) {
+    pub fn pseudo_moves(
+        &self,
+        us: Side,
+        masks: &Masks,
+        movers: Bitboard,
+        half: bool,
+        out: &mut Vec<Move>,
+    ) {
         let b = &self.board;
         let them = us.other();
         let occ = b.occupied();
@@ -196,7 +212,10 @@ impl Pos {
                     }
                 }
                 if let Some(ep) = self.ep {
-                    if !u.peaceful && bitboard::pawn_attacks(us, from).contains(ep) && !occ.contains(ep) {
+                    if !u.peaceful
+                        && bitboard::pawn_attacks(us, from).contains(ep)
+                        && !occ.contains(ep)
+                    {
                         let victim = Square::from_coords(ep.file(), from.rank());
                         let ok = victim.is_some_and(|v| {
                             self.unit(v).is_some_and(|t| {
@@ -228,7 +247,11 @@ impl Pos {
 
     fn castling_moves(&self, us: Side, masks: &Masks, king: Square, out: &mut Vec<Move>) {
         let b = &self.board;
-        let home = if us == Side::White { Square::E1 } else { Square::E8 };
+        let home = if us == Side::White {
+            Square::E1
+        } else {
+            Square::E8
+        };
         if king != home {
             return;
         }
@@ -239,7 +262,10 @@ impl Pos {
         if single && attacked(king, b.occupied()) {
             return;
         }
-        let rooks = self.castling & b.pieces(us, Role::Rook) & Bitboard::rank(us.back_rank()) & masks.active;
+        let rooks = self.castling
+            & b.pieces(us, Role::Rook)
+            & Bitboard::rank(us.back_rank())
+            & masks.active;
         for rook in rooks {
             let (king_to, rook_to) = castle_squares(king, rook);
             let occ = b.occupied().without(king).without(rook);
@@ -292,7 +318,13 @@ impl Pos {
             }
             let masks1 = p1.masks();
             seconds.clear();
-            p1.pseudo_moves(us, &masks1, masks1.active & masks1.fast & p1.board.by_side(us), true, &mut seconds);
+            p1.pseudo_moves(
+                us,
+                &masks1,
+                masks1.active & masks1.fast & p1.board.by_side(us),
+                true,
+                &mut seconds,
+            );
             for &m2 in &seconds {
                 if p1.safe_after(us, &board_after(&p1.board, m2), &masks1) {
                     out.push(Turn::Double(m1, m2));

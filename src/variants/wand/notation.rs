@@ -3,7 +3,9 @@
 //! `Nb1-c3 Bc1-f4`, and a bare square answering the teleport question.
 
 use super::movegen::Turn;
-use crate::core::notation::{self, echo, parse_syntax, strip_decorations, MoveSyntax, NotationError};
+use crate::core::notation::{
+    self, echo, parse_syntax, strip_decorations, MoveSyntax, NotationError,
+};
 use crate::core::{Move, Square};
 
 /// What a typed text says, before it is matched against the legal turns.
@@ -118,11 +120,18 @@ pub fn parse(text: &str) -> Result<Typed, NotationError> {
     let input = match tokens.as_slice() {
         [] => None,
         [t] => Some(parse_one(t)?),
-        [word, sq] if word.eq_ignore_ascii_case("teleport") => Some(Input::Square(
-            Square::parse(sq).ok_or_else(|| syntax(text, &format!("`{}` is not a square", echo(sq))))?,
-        )),
+        [word, sq] if word.eq_ignore_ascii_case("teleport") => {
+            Some(Input::Square(Square::parse(sq).ok_or_else(|| {
+                syntax(text, &format!("`{}` is not a square", echo(sq)))
+            })?))
+        }
         [a, b] => Some(Input::Double(parse_syntax(a)?, parse_syntax(b)?)),
-        _ => return Err(syntax(text, "a turn is one move, one zap, or two moves of fast pieces")),
+        _ => {
+            return Err(syntax(
+                text,
+                "a turn is one move, one zap, or two moves of fast pieces",
+            ))
+        }
     };
     if input.is_none() && teleport.is_none() {
         return Err(syntax(text, "there is nothing to play"));
@@ -146,7 +155,10 @@ fn square_positions(chars: &[char]) -> Vec<usize> {
 
 fn parse_one(tok: &str) -> Result<Input, NotationError> {
     if let Some(rest) = tok.strip_prefix(['Z', 'z']) {
-        let body: String = rest.chars().filter(|c| !matches!(c, '-' | ':' | 'x' | 'X')).collect();
+        let body: String = rest
+            .chars()
+            .filter(|c| !matches!(c, '-' | ':' | 'x' | 'X'))
+            .collect();
         let (a, b) = if body.len() == 4 && body.is_ascii() {
             (Square::parse(&body[..2]), Square::parse(&body[2..]))
         } else {
@@ -154,7 +166,10 @@ fn parse_one(tok: &str) -> Result<Input, NotationError> {
         };
         return match (a, b) {
             (Some(from), Some(to)) => Ok(Input::Zap { from, to }),
-            _ => Err(syntax(tok, "a zap is written like `Ze4:d5` (zapper, then target)")),
+            _ => Err(syntax(
+                tok,
+                "a zap is written like `Ze4:d5` (zapper, then target)",
+            )),
         };
     }
     let chars: Vec<char> = tok.chars().collect();
@@ -216,7 +231,14 @@ mod tests {
 
     #[test]
     fn zap_forms() {
-        for t in ["Ze4:d5", "Ze4xd5", "Ze4-d5", "Ze4d5", "2. Ze4:d5", "Ze4:d5 (death)"] {
+        for t in [
+            "Ze4:d5",
+            "Ze4xd5",
+            "Ze4-d5",
+            "Ze4d5",
+            "2. Ze4:d5",
+            "Ze4:d5 (death)",
+        ] {
             let p = parse(t).expect(t);
             assert_eq!(
                 p.input,
@@ -246,8 +268,17 @@ mod tests {
 
     #[test]
     fn teleport_answers() {
-        assert_eq!(parse("teleport h8").expect("t").input, Some(Input::Square(Square::H8)));
-        assert_eq!(parse("(teleport h8)").expect("t").teleport, Some(Square::H8));
-        assert!(matches!(parse("h8").expect("t").input, Some(Input::Single(_))));
+        assert_eq!(
+            parse("teleport h8").expect("t").input,
+            Some(Input::Square(Square::H8))
+        );
+        assert_eq!(
+            parse("(teleport h8)").expect("t").teleport,
+            Some(Square::H8)
+        );
+        assert!(matches!(
+            parse("h8").expect("t").input,
+            Some(Input::Single(_))
+        ));
     }
 }

@@ -337,8 +337,11 @@ impl Pos {
         let ok_victim = self
             .unit(victim)
             .is_some_and(|u| u.side != us && u.role == Role::Pawn && u.statue == 0);
-        let takers = crate::core::bitboard::pawn_attacks(us.other(), ep) & self.board.pieces(us, Role::Pawn);
-        let ready = Iterator::any(&mut takers.into_iter(), |sq| self.unit(sq).is_some_and(|u| u.can_act() && !u.peaceful));
+        let takers =
+            crate::core::bitboard::pawn_attacks(us.other(), ep) & self.board.pieces(us, Role::Pawn);
+        let ready = Iterator::any(&mut takers.into_iter(), |sq| {
+            self.unit(sq).is_some_and(|u| u.can_act() && !u.peaceful)
+        });
         (ok_victim && ready).then_some(ep)
     }
 
@@ -409,9 +412,9 @@ impl Pos {
         }
         if let Some(text) = units.filter(|t| *t != "-") {
             for entry in text.split(';').filter(|e| !e.is_empty()) {
-                let (sq_text, toks) = entry
-                    .split_once(':')
-                    .ok_or_else(|| format!("invalid FEN: piece state `{entry}` should look like e4:fast"))?;
+                let (sq_text, toks) = entry.split_once(':').ok_or_else(|| {
+                    format!("invalid FEN: piece state `{entry}` should look like e4:fast")
+                })?;
                 let sq = Square::parse(sq_text)
                     .ok_or_else(|| format!("invalid FEN: `{sq_text}` is not a square"))?;
                 let unit = pos
@@ -436,7 +439,9 @@ impl Pos {
                     _ => {}
                 }
                 if u.secret.is_some() && u.wand != WandState::Unknown {
-                    return Err(format!("invalid FEN: {sq} has a secret kind but its wand is not unknown"));
+                    return Err(format!(
+                        "invalid FEN: {sq} has a secret kind but its wand is not unknown"
+                    ));
                 }
                 if u.slow && u.fast {
                     return Err(format!("invalid FEN: {sq} cannot be both slow and fast"));
@@ -571,7 +576,9 @@ pub fn wand_list(pos: &Pos, side: Side, mode: WandMode) -> String {
         let state = match (u.wand, u.secret) {
             (WandState::Identified(k), _) => format!("{} (identified)", k.name()),
             (WandState::Destroyed, _) => "destroyed".to_string(),
-            (WandState::Unknown, Some(k)) => format!("{} (secret: your opponent does not know it)", k.name()),
+            (WandState::Unknown, Some(k)) => {
+                format!("{} (secret: your opponent does not know it)", k.name())
+            }
             (WandState::Unknown, None) => "unknown".to_string(),
         };
         let _ = write!(out, "\n{}: {state}", u.label(sq));

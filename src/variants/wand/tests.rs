@@ -25,9 +25,15 @@ fn setup(fen6: &str, mode: &str, specs: &[(&str, &str)]) -> WandGame {
                 .find(|(q, _)| sq(q) == s)
                 .map(|(_, t)| t.to_string())
                 .unwrap_or_else(|| "destroyed".to_string());
-            let wand_given = ["secret=", "wand=", "destroyed"].iter().any(|w| spec.contains(w));
+            let wand_given = ["secret=", "wand=", "destroyed"]
+                .iter()
+                .any(|w| spec.contains(w));
             if mode == "moderated" && !wand_given {
-                spec = if spec.is_empty() { "destroyed".into() } else { format!("{spec},destroyed") };
+                spec = if spec.is_empty() {
+                    "destroyed".into()
+                } else {
+                    format!("{spec},destroyed")
+                };
             }
             if !spec.is_empty() {
                 entries.push(format!("{s}:{spec}"));
@@ -66,11 +72,18 @@ fn ruling_w1_every_piece_starts_with_an_unknown_wand() {
     let g = WandGame::new(&Options::new(), &mut rng(3)).expect("new");
     let units: Vec<_> = g.pos.units.iter().flatten().collect();
     assert_eq!(units.len(), 32);
-    assert!(units.iter().all(|u| u.wand == WandState::Unknown && u.secret.is_none()));
+    assert!(units
+        .iter()
+        .all(|u| u.wand == WandState::Unknown && u.secret.is_none()));
     let mut opts = Options::new();
     opts.insert("wands".into(), "moderated".into());
     let m = WandGame::new(&opts, &mut rng(3)).expect("moderated");
-    assert!(m.pos.units.iter().flatten().all(|u| u.wand == WandState::Unknown && u.secret.is_some()));
+    assert!(m
+        .pos
+        .units
+        .iter()
+        .flatten()
+        .all(|u| u.wand == WandState::Unknown && u.secret.is_some()));
 }
 
 #[test]
@@ -95,11 +108,20 @@ fn ruling_w2_zap_targets_and_who_may_zap() {
     assert!(texts.contains(&"Ze2:e2".to_string()) && texts.contains(&"Ze2:f3".to_string()));
     assert!(refused(&g, "Ze2:e4"));
     // corners 4 targets, other back-rank pieces and edge pawns 6, other pawns 9.
-    assert_eq!(texts.iter().filter(|t| t.starts_with('Z')).count(), 2 * 4 + 6 * 6 + 2 * 6 + 6 * 9);
+    assert_eq!(
+        texts.iter().filter(|t| t.starts_with('Z')).count(),
+        2 * 4 + 6 * 6 + 2 * 6 + 6 * 9
+    );
     let g = setup(
         "4k3/8/8/8/8/8/PPPP4/4K3 w - - 0 1",
         "rolled",
-        &[("a2", "asleep=2"), ("b2", "statue=3"), ("c2", "slow=2"), ("d2", "destroyed"), ("e1", "slow=0")],
+        &[
+            ("a2", "asleep=2"),
+            ("b2", "statue=3"),
+            ("c2", "slow=2"),
+            ("d2", "destroyed"),
+            ("e1", "slow=0"),
+        ],
     );
     for t in ["Za2:a3", "Zb2:b3", "Zc2:c3", "Zd2:d3"] {
         assert!(refused(&g, t), "{t}");
@@ -120,12 +142,20 @@ fn ruling_w3_document_example_identifies_the_wand() {
         Some(WandState::Identified(k)) => k,
         // Death (or demotion of the pawn) removes the zapper itself.
         None => {
-            assert!(p.printed == "Ze4:e4 (death)" || p.printed.starts_with("Ze4:e4 (demotion"), "{}", p.printed);
+            assert!(
+                p.printed == "Ze4:e4 (death)" || p.printed.starts_with("Ze4:e4 (demotion"),
+                "{}",
+                p.printed
+            );
             return;
         }
         other => panic!("{other:?}"),
     };
-    assert!(p.printed.starts_with(&format!("Ze4:e4 ({}", kind.name())), "{}", p.printed);
+    assert!(
+        p.printed.starts_with(&format!("Ze4:e4 ({}", kind.name())),
+        "{}",
+        p.printed
+    );
     assert!(!p.printed.contains("misfire"));
     assert_eq!(p.private.len(), 1);
     assert_eq!(p.private[0].0, Side::White);
@@ -139,7 +169,10 @@ fn ruling_w3_unknown_wand_at_empty_square() {
     let before = g.pos.clone();
     let p = play(&mut g, "Zb2:b3", &mut rng(1));
     assert_eq!(p.printed, "Zb2:b3 (unknown, no target)");
-    assert_eq!(g.pos.unit(sq("b2")).map(|u| u.wand), Some(WandState::Unknown));
+    assert_eq!(
+        g.pos.unit(sq("b2")).map(|u| u.wand),
+        Some(WandState::Unknown)
+    );
     assert_eq!(g.pos.board, before.board);
     assert_eq!(g.pos.turn, Side::Black);
     assert!(p.private.is_empty());
@@ -148,7 +181,11 @@ fn ruling_w3_unknown_wand_at_empty_square() {
 // ruling W4: an identified wand misfires about one time in three and is destroyed.
 #[test]
 fn ruling_w4_identified_wands_misfire_one_in_three() {
-    let base = setup("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "rolled", &[("a1", "wand=sleep")]);
+    let base = setup(
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "rolled",
+        &[("a1", "wand=sleep")],
+    );
     let mut misfires = 0;
     let n = 3000;
     for seed in 0..n {
@@ -156,7 +193,10 @@ fn ruling_w4_identified_wands_misfire_one_in_three() {
         let p = play(&mut g, "Za1:a2", &mut rng(seed));
         if p.printed == "Za1:a2 (misfire)" {
             misfires += 1;
-            assert_eq!(g.pos.unit(sq("a1")).map(|u| u.wand), Some(WandState::Destroyed));
+            assert_eq!(
+                g.pos.unit(sq("a1")).map(|u| u.wand),
+                Some(WandState::Destroyed)
+            );
         } else {
             assert_eq!(p.printed, "Za1:a2 (sleep, no target)");
         }
@@ -206,7 +246,10 @@ fn ruling_w5_immune_targets() {
     let p = play(&mut g, "Za1:b2", &mut rng(1));
     assert_eq!(p.printed, "Za1:b2 (death, no effect)");
     assert!(g.pos.unit(sq("b2")).is_some());
-    assert_eq!(g.pos.unit(sq("a1")).map(|u| u.wand), Some(WandState::Identified(WandKind::Death)));
+    assert_eq!(
+        g.pos.unit(sq("a1")).map(|u| u.wand),
+        Some(WandState::Identified(WandKind::Death))
+    );
     let mut g = setup(
         "4k3/8/8/8/8/8/1n6/R3K3 w - - 0 1",
         "moderated",
@@ -229,7 +272,13 @@ fn ruling_w6_teleport_question_and_legality() {
     let mut g = base.clone();
     let p = play(&mut g, "Ze2:e2", &mut rng(1));
     assert_eq!(p.printed, "Ze2:e2 (teleport)");
-    assert_eq!(g.ask(), Some(Ask { side: Side::White, question: Question::TeleportSquare }));
+    assert_eq!(
+        g.ask(),
+        Some(Ask {
+            side: Side::White,
+            question: Question::TeleportSquare
+        })
+    );
     let squares = g.legal_texts();
     // Only the e-file squares keep the shield (W6).
     assert_eq!(squares, vec!["e3", "e4", "e5", "e6", "e7"]);
@@ -256,7 +305,11 @@ fn ruling_w6_teleport_question_and_legality() {
 // ruling W7 / W16: killing the last king loses at once.
 #[test]
 fn ruling_w7_death_of_the_last_king() {
-    let mut g = setup("8/8/8/3k4/4N3/8/8/K7 w - - 0 1", "moderated", &[("e4", "secret=death")]);
+    let mut g = setup(
+        "8/8/8/3k4/4N3/8/8/K7 w - - 0 1",
+        "moderated",
+        &[("e4", "secret=death")],
+    );
     let p = play(&mut g, "Ze4:d5", &mut rng(1));
     assert_eq!(p.printed, "Ze4:d5 (death)");
     assert_eq!(
@@ -301,16 +354,28 @@ fn ruling_w8_sleep() {
 // ruling W9: a statue cannot move, be captured or give check; a statue king is never in check.
 #[test]
 fn ruling_w9_statue_king_cannot_be_checked() {
-    let g = setup("4k3/p7/8/8/8/8/8/4RK2 b - - 0 1", "rolled", &[("e8", "statue=5"), ("a7", "")]);
+    let g = setup(
+        "4k3/p7/8/8/8/8/8/4RK2 b - - 0 1",
+        "rolled",
+        &[("e8", "statue=5"), ("a7", "")],
+    );
     assert!(g.view(Viewer::Public).check.is_empty());
     let texts = g.legal_texts();
     assert!(texts.contains(&"a7-a6".to_string()));
     assert!(!texts.iter().any(|t| t.starts_with('K')));
     // The rook cannot take the statue.
-    let w = setup("4k3/p7/8/8/8/8/8/4RK2 w - - 0 1", "rolled", &[("e8", "statue=5")]);
+    let w = setup(
+        "4k3/p7/8/8/8/8/8/4RK2 w - - 0 1",
+        "rolled",
+        &[("e8", "statue=5")],
+    );
     assert!(!w.legal_texts().contains(&"Re1:e8".to_string()));
     // A statue gives no check: the white king may stand next to a statue king.
-    let s = setup("8/8/8/3k4/8/4K3/8/8 w - - 0 1", "rolled", &[("d5", "statue=3")]);
+    let s = setup(
+        "8/8/8/3k4/8/4K3/8/8 w - - 0 1",
+        "rolled",
+        &[("d5", "statue=3")],
+    );
     assert!(s.legal_texts().contains(&"Ke3-e4".to_string()));
 }
 
@@ -318,21 +383,33 @@ fn ruling_w9_statue_king_cannot_be_checked() {
 #[test]
 fn ruling_w10_sloth() {
     let mut r = rng(1);
-    let mut g = setup("7k/8/8/8/8/8/1R6/R5K1 w - - 0 1", "moderated", &[("a1", "secret=sloth")]);
+    let mut g = setup(
+        "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1",
+        "moderated",
+        &[("a1", "secret=sloth")],
+    );
     let p = play(&mut g, "Za1:b2", &mut r);
     assert_eq!(p.printed, "Za1:b2 (sloth)");
     let u = g.pos.unit(sq("b2")).copied().expect("b2");
     assert!(u.slow && u.wait == 0, "ready at once");
     play(&mut g, "Kh8-h7", &mut r);
     assert!(!refused(&g, "Rb2-b3"));
-    let mut g = setup("k7/8/8/8/1R6/8/8/6K1 w - - 0 1", "rolled", &[("b4", "slow=0")]);
+    let mut g = setup(
+        "k7/8/8/8/1R6/8/8/6K1 w - - 0 1",
+        "rolled",
+        &[("b4", "slow=0")],
+    );
     play(&mut g, "Rb4-c4", &mut r);
     assert_eq!(g.pos.unit(sq("c4")).map(|u| u.wait), Some(3));
     play(&mut g, "Ka8-a7", &mut r);
     let mut events = Vec::new();
-    for (i, (w, b)) in [("Kg1-h1", "Ka7-a8"), ("Kh1-g1", "Ka8-a7"), ("Kg1-h1", "Ka7-a8")]
-        .into_iter()
-        .enumerate()
+    for (i, (w, b)) in [
+        ("Kg1-h1", "Ka7-a8"),
+        ("Kh1-g1", "Ka8-a7"),
+        ("Kg1-h1", "Ka7-a8"),
+    ]
+    .into_iter()
+    .enumerate()
     {
         assert!(refused(&g, "Rc4-c5"), "waiting turn {i}");
         assert!(refused(&g, "Zc4:c5"), "no zap while waiting {i}");
@@ -344,12 +421,20 @@ fn ruling_w10_sloth() {
     assert_eq!(events[2].1, vec!["[Rc4 wakes from Sloth]".to_string()]);
     assert!(!refused(&g, "Rc4-c5"));
     // Sloth on a fast piece makes it normal.
-    let mut g = setup("7k/8/8/8/8/8/1R6/R5K1 w - - 0 1", "moderated", &[("a1", "secret=sloth"), ("b2", "fast")]);
+    let mut g = setup(
+        "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1",
+        "moderated",
+        &[("a1", "secret=sloth"), ("b2", "fast")],
+    );
     play(&mut g, "Za1:b2", &mut r);
     let u = g.pos.unit(sq("b2")).copied().expect("b2");
     assert!(!u.fast && !u.slow);
     // Speed on a slow piece makes it normal.
-    let mut g = setup("7k/8/8/8/8/8/1R6/R5K1 w - - 0 1", "moderated", &[("a1", "secret=speed"), ("b2", "slow=2")]);
+    let mut g = setup(
+        "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1",
+        "moderated",
+        &[("a1", "secret=speed"), ("b2", "slow=2")],
+    );
     play(&mut g, "Za1:b2", &mut r);
     let u = g.pos.unit(sq("b2")).copied().expect("b2");
     assert!(!u.fast && !u.slow && u.wait == 0);
@@ -368,7 +453,11 @@ fn ruling_w11_polymorph() {
         // The king zaps the rook? It is not adjacent; zap itself instead.
         let mut g = base.clone();
         let p = play(&mut g, "Ze1:e1", &mut rng(seed));
-        assert!(p.printed.starts_with("Ze1:e1 (polymorph = "), "{}", p.printed);
+        assert!(
+            p.printed.starts_with("Ze1:e1 (polymorph = "),
+            "{}",
+            p.printed
+        );
         assert!(g.pos.castling.is_empty(), "castling lost");
         if let Some(u) = g.pos.unit(sq("e1")) {
             seen.insert(u.role);
@@ -380,7 +469,11 @@ fn ruling_w11_polymorph() {
     }
     assert!(seen.contains(&Role::Pawn) && seen.len() >= 4, "{seen:?}");
     // A pawn on its own first rank steps one square; on its last rank it cannot move but zaps.
-    let g = setup("4k3/8/8/8/8/8/8/P3K2P w - - 0 1", "rolled", &[("a1", ""), ("h1", "")]);
+    let g = setup(
+        "4k3/8/8/8/8/8/8/P3K2P w - - 0 1",
+        "rolled",
+        &[("a1", ""), ("h1", "")],
+    );
     let t = g.legal_texts();
     assert!(t.contains(&"a1-a2".to_string()) && !t.contains(&"a1-a3".to_string()));
     let g = setup("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "rolled", &[("a8", "")]);
@@ -398,11 +491,19 @@ fn ruling_w12_demotion() {
     assert_eq!(demoted(Role::Bishop), Some(Role::Knight));
     assert_eq!(demoted(Role::Knight), Some(Role::Pawn));
     assert_eq!(demoted(Role::Pawn), None);
-    let mut g = setup("8/8/8/3k4/4N3/8/8/K7 w - - 0 1", "moderated", &[("e4", "secret=demotion")]);
+    let mut g = setup(
+        "8/8/8/3k4/4N3/8/8/K7 w - - 0 1",
+        "moderated",
+        &[("e4", "secret=demotion")],
+    );
     let p = play(&mut g, "Ze4:d5", &mut rng(1));
     assert_eq!(p.printed, "Ze4:d5 (demotion = Queen)");
     assert_eq!(g.outcome().map(|o| o.score()), Some("1-0"));
-    let mut g = setup("4k3/8/8/8/8/8/1p6/R3K3 w - - 0 1", "moderated", &[("a1", "secret=demotion")]);
+    let mut g = setup(
+        "4k3/8/8/8/8/8/1p6/R3K3 w - - 0 1",
+        "moderated",
+        &[("a1", "secret=demotion")],
+    );
     play(&mut g, "Za1:b2", &mut rng(1));
     assert!(g.pos.unit(sq("b2")).is_none());
 }
@@ -410,10 +511,18 @@ fn ruling_w12_demotion() {
 // ruling W13: a peaceful piece cannot capture and gives no check.
 #[test]
 fn ruling_w13_peace() {
-    let g = setup("4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "rolled", &[("a1", "peaceful")]);
+    let g = setup(
+        "4k3/8/8/8/8/8/8/r3K3 w - - 0 1",
+        "rolled",
+        &[("a1", "peaceful")],
+    );
     assert!(g.view(Viewer::Public).check.is_empty());
     assert!(g.legal_texts().contains(&"Ke1-d1".to_string()));
-    let b = setup("4k3/8/8/8/8/8/8/r3K3 b - - 0 1", "rolled", &[("a1", "peaceful")]);
+    let b = setup(
+        "4k3/8/8/8/8/8/8/r3K3 b - - 0 1",
+        "rolled",
+        &[("a1", "peaceful")],
+    );
     assert!(!b.legal_texts().contains(&"Ra1:e1".to_string()));
 }
 
@@ -451,7 +560,10 @@ fn ruling_w15_protection_and_healing() {
     let mut g = setup(
         "k7/8/8/8/8/8/1N6/R5K1 w - - 0 1",
         "moderated",
-        &[("a1", "secret=healing"), ("b2", "protected,sick=1,peaceful")],
+        &[
+            ("a1", "secret=healing"),
+            ("b2", "protected,sick=1,peaceful"),
+        ],
     );
     let mut r = rng(1);
     let p = play(&mut g, "Za1:b2", &mut r);
@@ -480,7 +592,10 @@ fn healing_cures_sick_slow_asleep_peaceful() {
     let mut g = setup(
         "k7/8/8/8/8/8/1N6/R5K1 w - - 0 1",
         "moderated",
-        &[("a1", "secret=healing"), ("b2", "sick=2,peaceful,slow=2,asleep=3")],
+        &[
+            ("a1", "secret=healing"),
+            ("b2", "sick=2,peaceful,slow=2,asleep=3"),
+        ],
     );
     play(&mut g, "Za1:b2", &mut rng(1));
     let u = g.pos.unit(sq("b2")).copied().expect("b2");
@@ -501,18 +616,32 @@ fn ruling_w16_two_kings_ignore_check() {
     assert!(p.events.iter().all(|e| !e.contains("wins")));
     assert!(g.outcome().is_none());
     // Now with one king, check matters again.
-    assert!(!g.legal_texts().contains(&"Kc4-d4".to_string()) || g.pos.kings(Side::White).count() == 1);
+    assert!(
+        !g.legal_texts().contains(&"Kc4-d4".to_string()) || g.pos.kings(Side::White).count() == 1
+    );
     assert_eq!(g.view(Viewer::Public).check.len(), 0);
 }
 
 // ruling W17: a sleeping piece gives no check; the king may step next to it.
 #[test]
 fn ruling_w17_only_ready_pieces_attack() {
-    let g = setup("8/8/8/3k4/8/4K3/8/8 w - - 0 1", "rolled", &[("d5", "asleep=2")]);
+    let g = setup(
+        "8/8/8/3k4/8/4K3/8/8 w - - 0 1",
+        "rolled",
+        &[("d5", "asleep=2")],
+    );
     assert!(g.legal_texts().contains(&"Ke3-e4".to_string()));
-    let g = setup("8/8/8/3k4/8/4K3/8/8 w - - 0 1", "rolled", &[("d5", "slow=1")]);
+    let g = setup(
+        "8/8/8/3k4/8/4K3/8/8 w - - 0 1",
+        "rolled",
+        &[("d5", "slow=1")],
+    );
     assert!(g.legal_texts().contains(&"Ke3-e4".to_string()));
-    let g = setup("8/8/8/3k4/8/4K3/8/8 w - - 0 1", "rolled", &[("d5", "slow=0")]);
+    let g = setup(
+        "8/8/8/3k4/8/4K3/8/8 w - - 0 1",
+        "rolled",
+        &[("d5", "slow=0")],
+    );
     assert!(!g.legal_texts().contains(&"Ke3-e4".to_string()));
 }
 
@@ -522,13 +651,21 @@ fn ruling_w18_sick_king_mates_before_dying() {
     let g = setup("4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "rolled", &[("e1", "")]);
     assert!(g.legal_texts().iter().all(|t| !t.starts_with('Z')));
     assert!(refused(&g, "Ze1:e1"));
-    let mut g = setup("7k/8/6K1/8/8/8/8/Q7 w - - 0 1", "rolled", &[("g6", "sick=1")]);
+    let mut g = setup(
+        "7k/8/6K1/8/8/8/8/Q7 w - - 0 1",
+        "rolled",
+        &[("g6", "sick=1")],
+    );
     let p = play(&mut g, "Qa1-a8", &mut rng(1));
     assert_eq!(p.events, vec!["Checkmate.".to_string()]);
     assert_eq!(g.outcome(), Some(Outcome::win(Side::White, "checkmate")));
     assert!(g.pos.unit(sq("g6")).is_some(), "the king did not die");
     // Without the mate the sick king dies and White loses.
-    let mut g = setup("7k/8/6K1/8/8/8/8/Q7 w - - 0 1", "rolled", &[("g6", "sick=1")]);
+    let mut g = setup(
+        "7k/8/6K1/8/8/8/8/Q7 w - - 0 1",
+        "rolled",
+        &[("g6", "sick=1")],
+    );
     let p = play(&mut g, "Qa1-b1", &mut rng(1));
     assert!(p.events.contains(&"[Kg6 dies from Sickness]".to_string()));
     assert_eq!(g.outcome().map(|o| o.score()), Some("0-1"));
@@ -550,7 +687,10 @@ fn ruling_w19_must_zap_then_stalemate() {
 fn ruling_w20_fast_kings() {
     let g = setup("8/8/4k3/8/4K3/8/8/8 w - - 0 1", "rolled", &[("e4", "fast")]);
     let t = g.legal_texts();
-    assert!(!t.iter().any(|m| m.contains(":e6")), "only one king is fast");
+    assert!(
+        !t.iter().any(|m| m.contains(":e6")),
+        "only one king is fast"
+    );
     assert!(t.contains(&"Ke4-d4-c4".to_string()));
     let mut g = setup(
         "8/8/4k3/8/4K3/8/8/8 b - - 0 1",
@@ -563,13 +703,20 @@ fn ruling_w20_fast_kings() {
     assert!(g.legal_texts().contains(&"Ke4-e5:e6".to_string()));
     let p = play(&mut g, "Ke4-e5:e6", &mut r);
     assert_eq!(p.printed, "Ke4-e5:e6");
-    assert_eq!(g.outcome(), Some(Outcome::win(Side::White, "the loss of Black's last king")));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::win(Side::White, "the loss of Black's last king"))
+    );
 }
 
 // ruling W20: a capture of a piece that is not fast is a whole turn; two pieces may move.
 #[test]
 fn ruling_w20_capture_restriction_and_two_pieces() {
-    let g = setup("k7/8/8/8/3p4/8/8/1N2KB2 w - - 0 1", "rolled", &[("b1", "fast"), ("f1", "fast")]);
+    let g = setup(
+        "k7/8/8/8/3p4/8/8/1N2KB2 w - - 0 1",
+        "rolled",
+        &[("b1", "fast"), ("f1", "fast")],
+    );
     let t = g.legal_texts();
     assert!(t.contains(&"Nb1-c3 Bf1-d3".to_string()));
     assert!(t.contains(&"Bf1-d3 Nb1-c3".to_string()));
@@ -578,10 +725,17 @@ fn ruling_w20_capture_restriction_and_two_pieces() {
     let p = play(&mut g, "Nc3 Bd3", &mut rng(1));
     assert_eq!(p.printed, "Nb1-c3 Bf1-d3");
     // A pawn that is not fast: its capture stands alone.
-    let g = setup("k7/8/8/8/8/2p5/8/1N2KB2 w - - 0 1", "rolled", &[("b1", "fast"), ("f1", "fast")]);
+    let g = setup(
+        "k7/8/8/8/8/2p5/8/1N2KB2 w - - 0 1",
+        "rolled",
+        &[("b1", "fast"), ("f1", "fast")],
+    );
     let t = g.legal_texts();
     assert!(t.contains(&"Nb1:c3".to_string()));
-    assert!(!t.iter().any(|m| m.contains(":c3") && m != "Nb1:c3"), "{t:?}");
+    assert!(
+        !t.iter().any(|m| m.contains(":c3") && m != "Nb1:c3"),
+        "{t:?}"
+    );
     // A fast pawn may be captured as half a turn.
     let g = setup(
         "k7/8/8/8/8/2p5/8/1N2KB2 w - - 0 1",
@@ -673,7 +827,11 @@ fn ruling_w24_draws() {
 #[test]
 fn ruling_c4_states_count_for_repetition() {
     let a = setup("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "rolled", &[]);
-    let b = setup("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "rolled", &[("a1", "fast,destroyed")]);
+    let b = setup(
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "rolled",
+        &[("a1", "fast,destroyed")],
+    );
     assert_ne!(a.pos.key(), b.pos.key());
 }
 
@@ -687,7 +845,12 @@ fn fen_round_trip_and_perft() {
     // 20 moves and 110 zaps; only the 20 moves and the zaps at empty squares are
     // expanded at depth 2 (each of those leads to 130 black turns).
     assert_eq!(g.perft(1), 130);
-    let f = setup("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "rolled", &[("a1", "wand=sleep,sick=2!,fast")]).fen();
+    let f = setup(
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "rolled",
+        &[("a1", "wand=sleep,sick=2!,fast")],
+    )
+    .fen();
     let back = WandGame::from_fen(&f, &Options::new()).expect("back");
     assert_eq!(back.fen(), f);
     let _ = WandMode::Rolled;

@@ -58,7 +58,11 @@ pub fn build(game: &WandGame, viewer: Viewer) -> View {
         });
     }
     v.to_move = game.ask().map(|a| a.side);
-    v.last_move = game.last_squares().iter().map(|s| Cell::Board(*s)).collect();
+    v.last_move = game
+        .last_squares()
+        .iter()
+        .map(|s| Cell::Board(*s))
+        .collect();
     v.last_move.dedup();
     let us = pos.turn;
     let masks = pos.masks();
@@ -68,7 +72,11 @@ pub fn build(game: &WandGame, viewer: Viewer) -> View {
         }
     }
     for side in Side::BOTH {
-        v.notes[side.index()].push(format!("{} wands left ({})", wands[side.index()], game.mode().name()));
+        v.notes[side.index()].push(format!(
+            "{} wands left ({})",
+            wands[side.index()],
+            game.mode().name()
+        ));
     }
     v
 }
