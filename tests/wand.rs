@@ -91,7 +91,7 @@ fn playout(seed: u64, moderated: bool, full_check: bool) -> usize {
         }
         let legal = g.legal_texts();
         check_invariants(&g, &legal);
-        if full_check {
+        if full_check && plies % 10 == 0 {
             for t in &legal {
                 let mut c = g.clone();
                 assert!(
@@ -107,7 +107,7 @@ fn playout(seed: u64, moderated: bool, full_check: bool) -> usize {
         let fa = format!("{}{}", (b'a' + a % 8) as char, a / 8 + 1);
         let fb = format!("{}{}", (b'a' + b % 8) as char, b / 8 + 1);
         let zap = format!("Z{fa}:{fb}");
-        if ask.question == arcana::variants::Question::Move {
+        if ask.question == arcana::variants::Question::Move && plies % 3 == 0 {
             let mut c = g.clone();
             let ok = c.play(ask.side, &zap).is_ok();
             assert_eq!(ok, legal.contains(&zap), "{zap} in {}", g.fen());
@@ -158,7 +158,7 @@ fn playout(seed: u64, moderated: bool, full_check: bool) -> usize {
 fn run(range: std::ops::Range<u64>, moderated: bool) {
     let mut plies = 0;
     for seed in range {
-        plies += playout(seed, moderated, seed % 50 == 0);
+        plies += playout(seed, moderated, seed % 100 == 0);
     }
     assert!(plies > 0);
 }

@@ -28,7 +28,8 @@ pub struct Pending {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WandGame {
-    pos: Pos,
+    /// Boxed: the 64 squares of piece state would make every game variant as large.
+    pos: Box<Pos>,
     mode: WandMode,
     pending: Option<Pending>,
     reps: Repetitions,
@@ -56,7 +57,7 @@ impl WandGame {
     pub fn from_pos(pos: Pos, mode: WandMode) -> WandGame {
         let reps = Repetitions::new(pos.key());
         let mut g = WandGame {
-            pos,
+            pos: Box::new(pos),
             mode,
             pending: None,
             reps,
@@ -113,8 +114,8 @@ impl WandGame {
             return None;
         }
         let us = self.pos.turn;
-        if self.pos.legal_turns().is_empty() {
-            let masks = self.pos.masks();
+        let masks = self.pos.masks();
+        if !self.pos.has_any_turn(us, &masks) {
             // W18/W19: no move and no zap.
             return Some(if self.pos.single_king_attacked(us, &masks) {
                 Outcome::win(us.other(), "checkmate")

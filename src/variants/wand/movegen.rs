@@ -363,6 +363,15 @@ impl Pos {
         }
     }
 
+    /// Whether `us` has any legal turn at all (W19), without listing them.
+    pub fn has_any_turn(&self, us: Side, masks: &Masks) -> bool {
+        let mut zappers = (self.board.by_side(us) & masks.active).into_iter();
+        let can_zap = Iterator::any(&mut zappers, |sq| {
+            self.unit(sq).is_some_and(|u| u.can_zap())
+        });
+        (can_zap && !self.single_king_attacked(us, masks)) || self.has_legal_move(us, masks)
+    }
+
     /// Every legal turn of the side to move.
     pub fn legal_turns(&self) -> Vec<Turn> {
         let masks = self.masks();
