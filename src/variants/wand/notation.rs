@@ -45,7 +45,15 @@ pub fn turn_text(t: &Turn) -> String {
 }
 
 pub fn zap_text(from: Square, to: Square) -> String {
-    format!("Z{from}:{to}")
+    // Built by hand: legal texts are listed on every turn.
+    let mut s = String::with_capacity(6);
+    s.push('Z');
+    s.push(from.file_char());
+    s.push(from.rank_char());
+    s.push(':');
+    s.push(to.file_char());
+    s.push(to.rank_char());
+    s
 }
 
 /// `Ke4-e5:e6` when one piece moves twice, `Nb1-c3 Bc1-f4` otherwise.
