@@ -264,7 +264,7 @@ pub fn tick(pos: &mut Pos, side: Side) -> (Vec<String>, bool) {
         let Some(mut u) = pos.unit(sq).copied() else {
             continue;
         };
-        if u.side != side {
+        if u.side != side || (u.sick == 0 && u.asleep == 0 && u.statue == 0 && u.wait == 0) {
             continue;
         }
         let label = u.label(sq);
