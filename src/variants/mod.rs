@@ -6,6 +6,7 @@ pub mod fide;
 pub mod sorchess;
 pub mod spell;
 pub mod standard;
+pub mod wand;
 
 use crate::core::notation::NotationError;
 use crate::core::view::{View, Viewer};
@@ -299,6 +300,7 @@ variant_states! {
     Standard => standard::StandardGame,
     Spell => spell::SpellGame,
     Sorchess => sorchess::SorchessGame,
+    Wand => wand::WandGame,
 }
 
 /// A game: its rules state, its generator and how it ended.
@@ -442,7 +444,11 @@ pub fn rules_text(v: VariantId) -> &'static str {
              a piece may zap its wand at itself or a neighbouring square (`Ze4:d5`). The first zap at an \
              occupied square identifies the wand (12 kinds: teleport, death, sleep, stoning, sloth, \
              polymorph, demotion, peace, sickness, speed, protection, healing); identified wands misfire \
-             one time in three. Lose your last king and you lose."
+             one time in three. No zapping while in check; with no move you must zap. Fast pieces may move \
+             twice (`Ke4-e5:e6`, `Nb1-c3 Bc1-f4`) but take a piece that is not fast only as a whole turn. \
+             Sleep (5), stoning (10), sloth (3) and sickness (3) count their owner's turns. Two kings ignore \
+             check; lose your last king and you lose. Option `wands:moderated`: all kinds are drawn at the \
+             start and each player learns their own by DM (`/hand`)."
         }
         VariantId::Walls | VariantId::WallsFull => {
             "**Wizard Walls** — wizards that never capture by moving: they conjure walls onto enemies, \

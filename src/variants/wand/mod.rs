@@ -1,0 +1,590 @@
+//! Wand Chess (variant `wand`, `rules/wand-chess.md`, RULINGS W1-W24 and C1-C4):
+//! the game state, turn flow, outcomes and the `Rules` implementation.
+
+pub mod effects;
+pub mod movegen;
+pub mod notation;
+pub mod state;
+pub mod view;
+
+use self::movegen::Turn;
+use self::notation::{turn_text, zap_text, Input, Typed};
+use self::state::{wand_list, Pos, WandMode, WandState};
+use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
+use crate::core::view::{View, Viewer, WandKind};
+use crate::core::{Move, Side, Square};
+use crate::variants::fide::{self, Repetitions};
+use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules};
+use rand::Rng;
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
+
+/// A zap whose target waits for its teleport destination (W6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub zapper: Square,
+    pub target: Square,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WandGame {
+    /// Boxed: the 64 squares of piece state would make every game variant as large.
+    pos: Box<Pos>,
+    mode: WandMode,
+    pending: Option<Pending>,
+    reps: Repetitions,
+    /// Squares of the last turn, for the picture.
+    last: Vec<Square>,
+    outcome: Option<Outcome>,
+}
+
+/// Reads the `wands` option (W22-W23); anything else is refused.
+pub fn mode_option(options: &Options) -> Result<Option<WandMode>, String> {
+    if let Some(k) = options.keys().find(|k| k.as_str() != "wands") {
+        return Err(format!(
+            "Wand Chess has no option `{k}`; its only option is `wands` (`rolled` or `moderated`)."
+        ));
+    }
+    match options.get("wands") {
+        None => Ok(None),
+        Some(v) => WandMode::parse(&v.trim().to_ascii_lowercase())
+            .map(Some)
+            .ok_or_else(|| format!("The `wands` option is `rolled` or `moderated`, not `{v}`.")),
+    }
+}
+
+impl WandGame {
+    pub fn from_pos(pos: Pos, mode: WandMode) -> WandGame {
+        let reps = Repetitions::new(pos.key());
+        let mut g = WandGame {
+            pos: Box::new(pos),
+            mode,
+            pending: None,
+            reps,
+            last: Vec::new(),
+            outcome: None,
+        };
+        g.outcome = g.rules_outcome();
+        g
+    }
+
+    pub fn pos(&self) -> &Pos {
+        &self.pos
+    }
+
+    pub fn mode(&self) -> WandMode {
+        self.mode
+    }
+
+    pub fn pending(&self) -> Option<Pending> {
+        self.pending
+    }
+
+    pub fn last_squares(&self) -> &[Square] {
+        &self.last
+    }
+
+    pub fn outcome_ref(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// The legal turns now (empty while a teleport square is asked).
+    pub fn legal_turns(&self) -> Vec<Turn> {
+        if self.outcome.is_some() || self.pending.is_some() {
+            return Vec::new();
+        }
+        self.pos.legal_turns()
+    }
+
+    /// W16: a side without a king has lost.
+    fn king_loss(&self) -> Option<Outcome> {
+        Side::BOTH.into_iter().find_map(|side| {
+            self.pos
+                .kings(side)
+                .is_empty()
+                .then(|| Outcome::win(side.other(), &format!("the loss of {side}'s last king")))
+        })
+    }
+
+    fn rules_outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.king_loss() {
+            return Some(o);
+        }
+        if self.pending.is_some() {
+            return None;
+        }
+        let us = self.pos.turn;
+        let masks = self.pos.masks();
+        if !self.pos.has_any_turn(us, &masks) {
+            // W18/W19: no move and no zap.
+            return Some(if self.pos.single_king_attacked(us, &masks) {
+                Outcome::win(us.other(), "checkmate")
+            } else {
+                Outcome::draw("stalemate")
+            });
+        }
+        if let Some(reason) = fide::automatic_draw(&self.reps, self.pos.halfmoves) {
+            return Some(Outcome::draw(reason));
+        }
+        // W24: insufficient material only once no wand can be zapped any more.
+        if !self.pos.any_wand_left() && self.pos.as_position().is_insufficient_material() {
+            return Some(Outcome::draw("insufficient material"));
+        }
+        None
+    }
+
+    fn is_random_zap(&self, t: &Turn) -> bool {
+        match *t {
+            Turn::Zap { from, to } => {
+                self.pos
+                    .unit(from)
+                    .is_some_and(|u| u.wand != WandState::Unknown)
+                    || self.pos.unit(to).is_some()
+            }
+            _ => false,
+        }
+    }
+
+    fn resolve(&self, text: &str, typed: &Typed, legal: &[Turn]) -> Result<Turn, PlayError> {
+        match &typed.input {
+            None => Err(PlayError::Refused(
+                "A teleport square alone answers only the teleport question; play a move or a zap."
+                    .into(),
+            )),
+            Some(Input::Square(_)) => Err(PlayError::Refused(
+                "No teleport square is asked now; play a move or a zap.".into(),
+            )),
+            Some(Input::Zap { from, to }) => {
+                let t = Turn::Zap {
+                    from: *from,
+                    to: *to,
+                };
+                if legal.contains(&t) {
+                    Ok(t)
+                } else {
+                    Err(self.zap_refusal(text, *from, *to, legal))
+                }
+            }
+            Some(Input::Single(s)) => {
+                let singles: Vec<Move> = legal
+                    .iter()
+                    .filter_map(|t| match t {
+                        Turn::Move(m) => Some(*m),
+                        _ => None,
+                    })
+                    .collect();
+                match resolve_syntax(text, s, &singles) {
+                    Ok(m) => Ok(Turn::Move(m)),
+                    Err(NotationError::Illegal { input, .. }) => Err(NotationError::Illegal {
+                        input,
+                        suggestions: crate::core::notation::suggestions(
+                            text,
+                            legal.iter().map(turn_text),
+                        ),
+                    }
+                    .into()),
+                    Err(e) => Err(e.into()),
+                }
+            }
+            Some(Input::Double(a, b)) => Ok(notation::resolve_double(text, a, b, legal)?),
+        }
+    }
+
+    fn zap_refusal(&self, text: &str, from: Square, to: Square, legal: &[Turn]) -> PlayError {
+        let us = self.pos.turn;
+        let masks = self.pos.masks();
+        let refuse = |s: String| PlayError::Refused(s);
+        let Some(u) = self.pos.unit(from).filter(|u| u.side == us) else {
+            return refuse(format!("There is no piece of yours on {from} to zap with."));
+        };
+        let label = u.label(from);
+        if from.distance(to) > 1 {
+            return refuse(format!(
+                "A wand reaches only its own square or a neighbouring one; {to} is too far from {from}."
+            ));
+        }
+        if self.pos.single_king_attacked(us, &masks) {
+            return refuse(
+                "You are in check: no zapping until a move has answered the check.".into(),
+            );
+        }
+        if u.statue > 0 {
+            return refuse(format!("{label} is a statue and cannot zap."));
+        }
+        if u.asleep > 0 {
+            return refuse(format!("{label} is asleep and cannot zap."));
+        }
+        if u.slow && u.wait > 0 {
+            return refuse(format!(
+                "{label} is slow and must wait {} more turn(s).",
+                u.wait
+            ));
+        }
+        if u.wand == WandState::Destroyed {
+            return refuse(format!("{label}'s wand is destroyed."));
+        }
+        NotationError::Illegal {
+            input: crate::core::notation::echo(text),
+            suggestions: crate::core::notation::suggestions(text, legal.iter().map(turn_text)),
+        }
+        .into()
+    }
+
+    /// Plays a legal turn; `hint` is a teleport square given in advance.
+    fn apply_turn(&mut self, turn: Turn, hint: Option<Square>, rng: &mut GameRng) -> Played {
+        let mover = self.pos.turn;
+        let mut played = Played::default();
+        let mut new_ep = None;
+        let reset;
+        match turn {
+            Turn::Move(m) => {
+                let a = self.pos.apply_move(m);
+                reset = a.reset;
+                new_ep = a.skipped;
+                self.last = vec![m.from(), m.to()];
+                played.action = m.long();
+            }
+            Turn::Double(m1, m2) => {
+                let a1 = self.pos.apply_move(m1);
+                let a2 = self.pos.apply_move(m2);
+                reset = a1.reset || a2.reset;
+                // The opponent may take the last double step whose pawn still stands.
+                new_ep = a2.skipped.or(a1.skipped.filter(|s| {
+                    s.offset(0, mover.forward()).is_some_and(|land| {
+                        self.pos
+                            .unit(land)
+                            .is_some_and(|u| u.side == mover && u.role == crate::core::Role::Pawn)
+                            && land != m2.to()
+                            && m2.from() != land
+                    })
+                }));
+                self.last = vec![m1.from(), m1.to(), m2.from(), m2.to()];
+                played.action = notation::double_text(m1, m2);
+            }
+            Turn::Zap { from, to } => {
+                let report = effects::zap(&mut self.pos, from, to, rng);
+                reset = report.material;
+                self.last = if from == to {
+                    vec![from]
+                } else {
+                    vec![from, to]
+                };
+                if report.identified {
+                    played
+                        .private
+                        .push((mover, wand_list(&self.pos, mover, self.mode)));
+                }
+                let zt = zap_text(from, to);
+                played.action = zt.clone();
+                if let Some(target) = report.teleport {
+                    if self.king_loss().is_none() {
+                        let dests = effects::teleport_squares(&self.pos, mover, target);
+                        match hint.filter(|h| dests.contains(*h)) {
+                            Some(d) => {
+                                effects::teleport(&mut self.pos, target, d);
+                                self.last.push(d);
+                                played.action = format!("{zt} (teleport {d})");
+                                played.printed = played.action.clone();
+                            }
+                            None => {
+                                // W6: the zapper chooses the square, still in this turn.
+                                self.pending = Some(Pending {
+                                    zapper: from,
+                                    target,
+                                });
+                                played.printed = format!("{zt} (teleport)");
+                                return played;
+                            }
+                        }
+                    }
+                } else {
+                    played.printed = format!("{zt} ({})", report.text);
+                }
+            }
+        }
+        if played.printed.is_empty() {
+            played.printed = played.action.clone();
+        }
+        played.events = self.finish_turn(mover, new_ep, reset);
+        played
+    }
+
+    /// The end of a turn: W16 king loss, W18 checkmate before timers, W21 timers,
+    /// then the opponent's situation.
+    fn finish_turn(&mut self, mover: Side, new_ep: Option<Square>, reset: bool) -> Vec<String> {
+        let mut events = Vec::new();
+        let them = mover.other();
+        self.pos.ep = new_ep;
+        if reset {
+            self.pos.halfmoves = 0;
+        } else {
+            self.pos.halfmoves += 1;
+        }
+        if let Some(o) = self.king_loss() {
+            events.push(format!("{o}."));
+            self.outcome = Some(o);
+            return events;
+        }
+        let masks = self.pos.masks();
+        let mate_now =
+            self.pos.single_king_attacked(them, &masks) && !self.pos.has_legal_move(them, &masks);
+        if !mate_now {
+            let (ticks, removed) = effects::tick(&mut self.pos, mover);
+            events.extend(ticks);
+            if removed {
+                self.pos.halfmoves = 0;
+            }
+        }
+        self.pos.turn = them;
+        if mover == Side::Black {
+            self.pos.fullmoves += 1;
+        }
+        if mate_now {
+            // W18: checkmate ends the game before the mating side's timers run.
+            let o = Outcome::win(mover, "checkmate");
+            events.push("Checkmate.".to_string());
+            self.outcome = Some(o);
+            return events;
+        }
+        self.reps.push(self.pos.key());
+        self.outcome = self.rules_outcome();
+        let masks = self.pos.masks();
+        match &self.outcome {
+            Some(o @ Outcome::Win { reason, .. }) if reason == "checkmate" => {
+                let _ = o;
+                events.push("Checkmate.".to_string());
+            }
+            Some(o) => events.push(format!("{o}.")),
+            None => {
+                if self.pos.single_king_attacked(them, &masks) {
+                    events.push("Check.".to_string());
+                }
+            }
+        }
+        events
+    }
+
+    fn answer_teleport(&mut self, p: Pending, typed: &Typed) -> Result<Played, PlayError> {
+        let mover = self.pos.turn;
+        let square = typed.teleport.or(match &typed.input {
+            Some(Input::Square(s)) => Some(*s),
+            Some(Input::Single(MoveSyntax::Move(spec)))
+                if spec.role.is_none()
+                    && spec.from_file.is_none()
+                    && spec.from_rank.is_none()
+                    && !spec.capture
+                    && spec.promotion.is_none() =>
+            {
+                Some(spec.to)
+            }
+            _ => None,
+        });
+        let Some(sq) = square else {
+            return Err(PlayError::Refused(
+                "Choose the teleport square first: answer with an empty square, e.g. `h8`.".into(),
+            ));
+        };
+        let dests = effects::teleport_squares(&self.pos, mover, p.target);
+        if !dests.contains(sq) {
+            let why = if self.pos.unit(sq).is_some() {
+                "it is not empty"
+            } else {
+                "it would leave your king attacked while a safe square exists"
+            };
+            return Err(PlayError::Refused(format!(
+                "{sq} is not a legal teleport square: {why}."
+            )));
+        }
+        effects::teleport(&mut self.pos, p.target, sq);
+        self.pending = None;
+        self.last.push(sq);
+        let events = self.finish_turn(mover, None, false);
+        Ok(Played {
+            action: sq.to_string(),
+            printed: format!("{} (teleport {sq})", zap_text(p.zapper, p.target)),
+            events,
+            private: Vec::new(),
+        })
+    }
+
+    fn perft_from(&self, depth: u32, rng: &mut GameRng) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.outcome.is_some() {
+            return 0;
+        }
+        if self.pending.is_some() {
+            return self.legal_texts().len() as u64;
+        }
+        let turns = self.pos.legal_turns();
+        if depth == 1 {
+            return turns.len() as u64;
+        }
+        turns
+            .iter()
+            .map(|t| self.perft_child(t, depth - 1, rng))
+            .sum()
+    }
+
+    fn perft_child(&self, t: &Turn, depth: u32, rng: &mut GameRng) -> u64 {
+        // Chance is not resolved: a zap with a random outcome is a leaf.
+        if self.is_random_zap(t) {
+            return 1;
+        }
+        let mut next = self.clone();
+        next.apply_turn(*t, None, rng);
+        next.perft_from(depth, rng)
+    }
+}
+
+impl Rules for WandGame {
+    fn new(options: &Options, rng: &mut GameRng) -> Result<Self, String> {
+        let mode = mode_option(options)?.unwrap_or(WandMode::Rolled);
+        let mut pos = Pos::start();
+        if mode == WandMode::Moderated {
+            // W23: every kind is drawn at the start, square by square from a1.
+            for u in pos.units.iter_mut().flatten() {
+                u.secret = Some(WandKind::ALL[rng.gen_range(0..12)]);
+            }
+        }
+        Ok(WandGame::from_pos(pos, mode))
+    }
+
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, String> {
+        let asked = mode_option(options)?;
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let six = fields.iter().take(6).copied().collect::<Vec<_>>().join(" ");
+        let mode = match fields.get(6) {
+            None => asked.unwrap_or(WandMode::Rolled),
+            Some(m) => {
+                let m = WandMode::parse(m).ok_or_else(|| {
+                    format!("invalid FEN: the wand mode must be `rolled` or `moderated`, not `{m}`")
+                })?;
+                if asked.is_some_and(|a| a != m) {
+                    return Err("invalid FEN: its wand mode differs from the `wands` option".into());
+                }
+                m
+            }
+        };
+        let pos = Pos::from_fen_parts(&six, fields.get(7).copied(), mode)?;
+        let mut g = WandGame::from_pos(pos, mode);
+        if let Some(extra) = fields.get(8) {
+            let spec = extra
+                .strip_prefix("teleport=")
+                .ok_or_else(|| format!("invalid FEN: unexpected field `{extra}`"))?;
+            let (a, b) = spec.split_once('>').ok_or_else(|| {
+                "invalid FEN: a pending teleport is written teleport=e4>d5".to_string()
+            })?;
+            let zapper =
+                Square::parse(a).ok_or_else(|| format!("invalid FEN: `{a}` is not a square"))?;
+            let target =
+                Square::parse(b).ok_or_else(|| format!("invalid FEN: `{b}` is not a square"))?;
+            if g.pos.unit(target).is_none() || zapper.distance(target) > 1 {
+                return Err("invalid FEN: the pending teleport needs a piece on its target next to the zapper".into());
+            }
+            g.pending = Some(Pending { zapper, target });
+            g.outcome = g.king_loss();
+        }
+        if fields.len() > 9 {
+            return Err("invalid FEN: too many fields".into());
+        }
+        Ok(g)
+    }
+
+    fn fen(&self) -> String {
+        let mut s = self.pos.fen(self.mode);
+        if let Some(p) = self.pending {
+            s.push_str(&format!(" teleport={}>{}", p.zapper, p.target));
+        }
+        s
+    }
+
+    fn ask(&self) -> Option<Ask> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        Some(Ask {
+            side: self.pos.turn,
+            question: if self.pending.is_some() {
+                Question::TeleportSquare
+            } else {
+                Question::Move
+            },
+        })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn legal_texts(&self) -> Vec<String> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        if let Some(p) = self.pending {
+            return effects::teleport_squares(&self.pos, self.pos.turn, p.target)
+                .map(|s| s.to_string())
+                .collect();
+        }
+        self.pos.legal_turns().iter().map(turn_text).collect()
+    }
+
+    fn play(&mut self, side: Side, text: &str, rng: &mut GameRng) -> Result<Played, PlayError> {
+        if self.outcome.is_some() {
+            return Err(PlayError::Finished);
+        }
+        if side != self.pos.turn {
+            return Err(PlayError::NotYourTurn);
+        }
+        let typed = notation::parse(text)?;
+        if let Some(p) = self.pending {
+            return self.answer_teleport(p, &typed);
+        }
+        let legal = self.pos.legal_turns();
+        let turn = self.resolve(text, &typed, &legal)?;
+        Ok(self.apply_turn(turn, typed.teleport, rng))
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        view::build(self, viewer)
+    }
+
+    fn secret(&self, side: Side) -> Option<String> {
+        Some(wand_list(&self.pos, side, self.mode))
+    }
+
+    fn claimable_draw(&self) -> Option<String> {
+        if self.pending.is_some() {
+            return None;
+        }
+        fide::claimable_draw(&self.reps, self.pos.halfmoves)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        let mut rng = GameRng::seed_from_u64(0);
+        self.perft_from(depth, &mut rng)
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let mut rng = GameRng::seed_from_u64(0);
+        if self.outcome.is_some() || self.pending.is_some() {
+            return self.legal_texts().into_iter().map(|t| (t, 1)).collect();
+        }
+        self.pos
+            .legal_turns()
+            .iter()
+            .map(|t| {
+                let n = if depth <= 1 {
+                    1
+                } else {
+                    self.perft_child(t, depth - 1, &mut rng)
+                };
+                (turn_text(t), n)
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;
