@@ -35,9 +35,9 @@ pub fn mix(dst: Rgb, src: Rgb, a: u8) -> Rgb {
 
 impl Canvas {
     pub fn new(w: u32, h: u32, background: Rgb) -> Canvas {
-        let mut buf = Vec::with_capacity((w * h * 3) as usize);
-        for _ in 0..w * h {
-            buf.extend_from_slice(&background);
+        let mut buf = vec![0u8; (w * h * 3) as usize];
+        for px in buf.chunks_exact_mut(3) {
+            px.copy_from_slice(&background);
         }
         Canvas { w, h, buf }
     }

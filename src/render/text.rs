@@ -82,8 +82,9 @@ impl Font {
         if text.chars().count() <= max_chars {
             return text.to_string();
         }
-        let mut s: String = text.chars().take(max_chars.saturating_sub(1)).collect();
-        s.push('…');
+        // The glyph set has no '…'; two dots read the same at this size.
+        let mut s: String = text.chars().take(max_chars.saturating_sub(2)).collect();
+        s.push_str("..");
         s
     }
 
