@@ -91,7 +91,11 @@ fn light_and_dark_squares_have_their_colours() {
     // e4 is light and empty, d4 dark and empty; check near their top-left corners.
     for name in ["e4", "d4", "a6", "h3"] {
         let r = l.square_rect(sq(name));
-        assert_eq!(px(&img, r.x + 3, r.y + 3), square_colour(sq(name)), "{name}");
+        assert_eq!(
+            px(&img, r.x + 3, r.y + 3),
+            square_colour(sq(name)),
+            "{name}"
+        );
     }
     assert_eq!(square_colour(sq("e4")), colours::LIGHT_SQUARE);
     assert_eq!(square_colour(sq("d4")), colours::DARK_SQUARE);
@@ -103,16 +107,26 @@ fn pieces_are_on_occupied_squares_only() {
     let (img, l) = decode(&game_view(""), &RenderOptions::default());
     for name in ["e2", "a1", "d8", "g8", "h7"] {
         let r = l.square_rect(sq(name));
-        assert!(ink(&img, r, square_colour(sq(name))) > area(r) / 16, "{name} should show a piece");
+        assert!(
+            ink(&img, r, square_colour(sq(name))) > area(r) / 16,
+            "{name} should show a piece"
+        );
     }
     for name in ["e4", "d5", "a3", "h6"] {
         let r = l.square_rect(sq(name));
-        assert_eq!(ink(&img, r, square_colour(sq(name))), 0, "{name} should be empty");
+        assert_eq!(
+            ink(&img, r, square_colour(sq(name))),
+            0,
+            "{name} should be empty"
+        );
     }
     // White pieces are light, black pieces dark.
     let white = ink_brightness(&img, l.square_rect(sq("d1")), square_colour(sq("d1")));
     let black = ink_brightness(&img, l.square_rect(sq("d8")), square_colour(sq("d8")));
-    assert!(white > 160 && black < 120 && white > black + 60, "white {white}, black {black}");
+    assert!(
+        white > 160 && black < 120 && white > black + 60,
+        "white {white}, black {black}"
+    );
 }
 
 #[test]
@@ -166,7 +180,11 @@ fn the_last_move_is_highlighted() {
     }
     for name in ["d2", "e3", "e5", "f4"] {
         let r = l.square_rect(sq(name));
-        assert_eq!(px(&img, r.x + 3, r.y + 3), square_colour(sq(name)), "{name}");
+        assert_eq!(
+            px(&img, r.x + 3, r.y + 3),
+            square_colour(sq(name)),
+            "{name}"
+        );
     }
 }
 
@@ -208,16 +226,34 @@ fn other_sizes_keep_proportions() {
         assert_eq!(l.square, size / 8);
         let k = size as f64 / 512.0;
         // Below 320 px the label frame keeps a minimum width so labels stay legible.
-        let frame = if size >= 320 { vec![(l.width, base.width), (l.height, base.height), (l.board_x, base.board_x)] } else { vec![] };
+        let frame = if size >= 320 {
+            vec![
+                (l.width, base.width),
+                (l.height, base.height),
+                (l.board_x, base.board_x),
+            ]
+        } else {
+            vec![]
+        };
         for (a, b) in frame {
             let expected = b as f64 * k;
-            assert!((a as f64 - expected).abs() <= 2.0 + 0.01 * expected, "{size}: {a} vs {expected}");
+            assert!(
+                (a as f64 - expected).abs() <= 2.0 + 0.01 * expected,
+                "{size}: {a} vs {expected}"
+            );
         }
         let h5 = l.square_rect(sq("h5"));
         assert_eq!((h5.w, h5.h), (size / 8, size / 8));
-        assert!(ink(&img, h5, square_colour(sq("h5"))) > area(h5) / 16, "{size}: queen on h5");
+        assert!(
+            ink(&img, h5, square_colour(sq("h5"))) > area(h5) / 16,
+            "{size}: queen on h5"
+        );
         let d4 = l.square_rect(sq("d4"));
-        assert_eq!(ink(&img, d4, square_colour(sq("d4"))), 0, "{size}: d4 empty");
+        assert_eq!(
+            ink(&img, d4, square_colour(sq("d4"))),
+            0,
+            "{size}: d4 empty"
+        );
         assert_eq!(px(&img, d4.x + 2, d4.y + 2), colours::DARK_SQUARE);
     }
 }
@@ -253,7 +289,10 @@ fn variety_view() -> View {
         piece(Cell::Wicket(Side::Black), Side::Black, Role::Rook, vec![]),
     ];
     v.walls = Bitboard::from_square(sq("b5"));
-    v.marks = vec![(sq("g4"), SquareMark::Frozen), (sq("a3"), SquareMark::Setup)];
+    v.marks = vec![
+        (sq("g4"), SquareMark::Frozen),
+        (sq("a3"), SquareMark::Setup),
+    ];
     v.balls = vec![(Cell::Board(sq("h3")), Side::Black)];
     v.names = ["alice".to_string(), "bob".to_string()];
     v.notes = [vec!["2 walls in hand".to_string()], vec![]];
@@ -323,7 +362,12 @@ fn hand_built_view_shows_walls_wickets_badges_marks_and_wizard() {
 fn the_wizard_is_a_piece_of_its_own() {
     let mut a = View::new(Viewer::Public, "x");
     let mut b = a.clone();
-    a.pieces = vec![piece(Cell::Board(sq("d4")), Side::Black, Role::Wizard, vec![])];
+    a.pieces = vec![piece(
+        Cell::Board(sq("d4")),
+        Side::Black,
+        Role::Wizard,
+        vec![],
+    )];
     let (ia, l) = decode(&a, &RenderOptions::default());
     let r = l.square_rect(sq("d4"));
     for role in [Role::Bishop, Role::Queen, Role::King, Role::Pawn] {
@@ -337,7 +381,10 @@ fn the_wizard_is_a_piece_of_its_own() {
                 }
             }
         }
-        assert!(differ > area(r) / 8, "Wizard vs {role:?}: {differ} pixels differ");
+        assert!(
+            differ > area(r) / 8,
+            "Wizard vs {role:?}: {differ} pixels differ"
+        );
     }
 }
 
@@ -354,7 +401,10 @@ fn bars_show_whose_turn_it_is_and_the_result() {
     view.to_move = None;
     view.result = Some("1-0 White wins by checkmate".to_string());
     let (img, l) = decode(&view, &opts(512, Some(Side::White)));
-    assert_eq!(count_colour(&img, l.side_bar(Side::White), colours::ACCENT, 4), 0);
+    assert_eq!(
+        count_colour(&img, l.side_bar(Side::White), colours::ACCENT, 4),
+        0
+    );
     assert!(count_colour(&img, l.bar_rect(true), colours::RESULT, 10) > 30);
 }
 
@@ -391,13 +441,23 @@ fn write_samples_when_asked() {
         Cell::Board(sq("a7")),
         Side::Black,
         Role::Queen,
-        vec![Badge::Statue(2), Badge::Slow(1), Badge::Protected, Badge::WandDestroyed],
+        vec![
+            Badge::Statue(2),
+            Badge::Slow(1),
+            Badge::Protected,
+            Badge::WandDestroyed,
+        ],
     ));
     variety.pieces.push(piece(
         Cell::Board(sq("h1")),
         Side::White,
         Role::Rook,
-        vec![Badge::Sick(4), Badge::Fast, Badge::Peaceful, Badge::Wand(WandKind::Polymorph)],
+        vec![
+            Badge::Sick(4),
+            Badge::Fast,
+            Badge::Peaceful,
+            Badge::Wand(WandKind::Polymorph),
+        ],
     ));
     variety.pieces.push(piece(
         Cell::Board(sq("b2")),
@@ -410,19 +470,81 @@ fn write_samples_when_asked() {
     variety.marks.push((sq("c6"), SquareMark::Jump));
     variety.last_move = vec![Cell::Board(sq("d2")), Cell::Board(sq("d4"))];
     variety.notes = [
-        vec!["Spells: 2 jump, 5 freeze".to_string(), "Wizard in hand".to_string()],
-        vec!["Spells: 1 jump, 3 freeze".to_string(), "cooldown 2".to_string()],
+        vec![
+            "Spells: 2 jump, 5 freeze".to_string(),
+            "Wizard in hand".to_string(),
+        ],
+        vec![
+            "Spells: 1 jump, 3 freeze".to_string(),
+            "cooldown 2".to_string(),
+        ],
     ];
     let samples = [
         ("start", game_view(""), opts(512, None)),
-        ("check", game_view("e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 d3 Bb4"), opts(512, None)),
-        ("mate", game_view("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7"), opts(512, None)),
-        ("flipped", game_view("e4 e5 Nf3"), opts(512, Some(Side::White))),
-        ("variety", variety, opts(512, None)),
+        (
+            "check",
+            game_view("e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 d3 Bb4"),
+            opts(512, None),
+        ),
+        (
+            "mate",
+            game_view("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7"),
+            opts(512, None),
+        ),
+        (
+            "flipped",
+            game_view("e4 e5 Nf3"),
+            opts(512, Some(Side::White)),
+        ),
+        ("variety", variety.clone(), opts(512, None)),
+        ("variety-big", variety, opts(1024, Some(Side::Black))),
         ("small", game_view("e4 e5 Nf3"), opts(256, None)),
     ];
     for (name, view, o) in samples {
         let png = render_png(&view, &o).expect("render");
         std::fs::write(dir.join(format!("{name}.png")), png).expect("write");
     }
+}
+
+#[test]
+fn cli_render_writes_a_png_and_flip_turns_the_board() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let run = |flip: bool, name: &str| {
+        let out = dir.path().join(name);
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_arcana"));
+        cmd.args([
+            "render", "standard", "--moves", "e4", "--size", "256", "--out",
+        ])
+        .arg(&out);
+        if flip {
+            cmd.arg("--flip");
+        }
+        let status = cmd.status().expect("run arcana");
+        assert!(status.success());
+        image::open(&out).expect("png").to_rgb8()
+    };
+    // Black is to move: unflipped from Black's side, flipped from White's.
+    for (flip, bottom) in [(false, Side::Black), (true, Side::White)] {
+        let img = run(flip, &format!("{flip}.png"));
+        let l = Layout::new(256, bottom, false);
+        assert_eq!((img.width(), img.height()), (l.width, l.height));
+        let bottom_left = l.square_rect(if bottom == Side::White {
+            sq("a1")
+        } else {
+            sq("h8")
+        });
+        // The bottom-left square holds a rook of the bottom side.
+        let b = ink_brightness(&img, bottom_left, square_colour(sq("a1")));
+        match bottom {
+            Side::White => assert!(b > 160, "flip {flip}: {b}"),
+            Side::Black => assert!(b < 120, "flip {flip}: {b}"),
+        }
+    }
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(["render", "standard", "--moves", "e5", "--out"])
+        .arg(dir.path().join("bad.png"))
+        .output()
+        .expect("run arcana");
+    assert!(!bad.status.success());
+    assert!(!dir.path().join("bad.png").exists());
 }

@@ -97,8 +97,7 @@ impl Font {
             if ch == ' ' {
                 continue;
             }
-            let glyph = get_raster(ch, weight, raster)
-                .or_else(|| get_raster('?', weight, raster));
+            let glyph = get_raster(ch, weight, raster).or_else(|| get_raster('?', weight, raster));
             let Some(glyph) = glyph else { continue };
             let gx = x + i as i32 * adv;
             for (row, line) in glyph.rows().enumerate() {
@@ -131,6 +130,11 @@ mod tests {
         let ink = c.buf.iter().filter(|&&b| b > 100).count();
         assert!(ink > 20);
         assert_eq!(f.width("abc"), 3 * f.advance());
-        assert!(f.fit("a very long name indeed", 5 * f.advance()).chars().count() <= 5);
+        assert!(
+            f.fit("a very long name indeed", 5 * f.advance())
+                .chars()
+                .count()
+                <= 5
+        );
     }
 }

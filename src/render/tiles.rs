@@ -138,7 +138,10 @@ const QUEEN: Art = Art {
         Poly(&[(0.30, 0.70), (0.70, 0.70), (0.75, 0.79), (0.25, 0.79)]),
         R(0.20, 0.78, 0.80, 0.88),
     ],
-    details: &[Line(0.29, 0.665, 0.71, 0.665), Line(0.24, 0.785, 0.76, 0.785)],
+    details: &[
+        Line(0.29, 0.665, 0.71, 0.665),
+        Line(0.24, 0.785, 0.76, 0.785),
+    ],
 };
 
 const KING: Art = Art {
@@ -232,7 +235,9 @@ fn draw_shape(mask: &mut GrayImage, shape: &Shape) {
                 draw_polygon_mut(mask, &pts, on);
             }
         }
-        Circle(x, y, r) => draw_filled_circle_mut(mask, (scaled(n, x), scaled(n, y)), scaled(n, r), on),
+        Circle(x, y, r) => {
+            draw_filled_circle_mut(mask, (scaled(n, x), scaled(n, y)), scaled(n, r), on)
+        }
         Ellipse(x, y, rx, ry) => draw_filled_ellipse_mut(
             mask,
             (scaled(n, x), scaled(n, y)),
@@ -275,7 +280,10 @@ fn star_points(cx: f32, cy: f32, r: f32) -> Vec<Point<i32>> {
         .map(|i| {
             let rr = if i % 2 == 0 { r } else { r * 0.45 };
             let ang = -std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::PI / 5.0;
-            Point::new((cx + rr * ang.cos()).round() as i32, (cy + rr * ang.sin()).round() as i32)
+            Point::new(
+                (cx + rr * ang.cos()).round() as i32,
+                (cy + rr * ang.sin()).round() as i32,
+            )
         })
         .collect()
 }
@@ -307,7 +315,11 @@ fn downsample(px: u32, colour_at: impl Fn(u32, u32) -> Option<Rgb>) -> Sprite {
                 }
             }
             if acc[3] == 255 * samples {
-                let best = votes.iter().max_by_key(|v| v.1).map(|v| v.0).unwrap_or([0; 3]);
+                let best = votes
+                    .iter()
+                    .max_by_key(|v| v.1)
+                    .map(|v| v.0)
+                    .unwrap_or([0; 3]);
                 out.push([best[0], best[1], best[2], 255]);
             } else {
                 out.push([
@@ -319,7 +331,11 @@ fn downsample(px: u32, colour_at: impl Fn(u32, u32) -> Option<Rgb>) -> Sprite {
             }
         }
     }
-    Sprite { w: px, h: px, px: out }
+    Sprite {
+        w: px,
+        h: px,
+        px: out,
+    }
 }
 
 fn piece_sprite(piece: Piece, px: u32) -> Sprite {
@@ -330,7 +346,9 @@ fn piece_sprite(piece: Piece, px: u32) -> Sprite {
         draw_shape(&mut mask, shape);
     }
     // Outline thickness: about 1/30 of the tile, at least 1.5 output pixels.
-    let t = ((n as f32 / 30.0).max(1.5 * SUPER as f32)).round().min(255.0) as u8;
+    let t = ((n as f32 / 30.0).max(1.5 * SUPER as f32))
+        .round()
+        .min(255.0) as u8;
     let outline = imageproc::morphology::dilate(&mask, Norm::L2, t);
     let mut detail = GrayImage::new(n, n);
     let w = t as f32 * 0.9;
@@ -425,7 +443,11 @@ fn check_sprite(px: u32) -> Sprite {
             ]);
         }
     }
-    Sprite { w: px, h: px, px: out }
+    Sprite {
+        w: px,
+        h: px,
+        px: out,
+    }
 }
 
 /// Everything prepared for one tile size.
@@ -466,7 +488,9 @@ pub fn tiles(px: u32) -> Arc<Tiles> {
     if map.len() > 32 {
         map.clear();
     }
-    map.entry(px).or_insert_with(|| Arc::new(Tiles::build(px))).clone()
+    map.entry(px)
+        .or_insert_with(|| Arc::new(Tiles::build(px)))
+        .clone()
 }
 
 #[cfg(test)]
@@ -495,9 +519,18 @@ mod tests {
     #[test]
     fn white_pieces_are_light_and_black_pieces_dark() {
         let t = tiles(64);
+        // Brightness of the most common opaque colour: the fill.
         let lum = |s: &Sprite| {
-            let solid: Vec<_> = s.px.iter().filter(|p| p[3] == 255).collect();
-            solid.iter().map(|p| p[0] as u32).sum::<u32>() / solid.len() as u32
+            let mut counts: HashMap<[u8; 4], usize> = HashMap::new();
+            for p in s.px.iter().filter(|p| p[3] == 255) {
+                *counts.entry(*p).or_default() += 1;
+            }
+            let fill = counts
+                .into_iter()
+                .max_by_key(|e| e.1)
+                .map(|e| e.0)
+                .unwrap_or_default();
+            fill[0] as u32
         };
         for role in Role::ALL {
             let w = lum(t.piece(Piece::new(Side::White, role)));
