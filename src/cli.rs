@@ -54,6 +54,27 @@ pub enum Command {
         #[arg(long)]
         no_images: bool,
     },
+    /// Draw a position as a PNG board image.
+    Render {
+        variant: String,
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves to play from the start, separated by spaces (or by `;`).
+        #[arg(long)]
+        moves: Option<String>,
+        /// Where to write the PNG.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Board size in pixels (bars and labels are added around it).
+        #[arg(long, default_value_t = 512)]
+        size: u32,
+        /// Draw from the side not to move (default: from the side to move).
+        #[arg(long)]
+        flip: bool,
+        /// Variant options as `key=value`.
+        #[arg(long = "option")]
+        options: Vec<String>,
+    },
 }
 
 /// Parses `key=value` (or `key:value`) pairs into variant options.
@@ -130,6 +151,34 @@ fn perft(
     Ok(())
 }
 
+/// `arcana render`: the public view of a position, written as a PNG file.
+fn render(
+    variant: &str,
+    fen: Option<&str>,
+    moves: Option<&str>,
+    out: &std::path::Path,
+    size: u32,
+    flip: bool,
+    options: &[String],
+) -> Result<(), String> {
+    use crate::core::view::Viewer;
+    use crate::render::{bottom_side, render_png, RenderOptions};
+    let options = parse_options(options)?;
+    let game = setup_game(variant, fen, moves, &options, 0)?;
+    let view = game.view(Viewer::Public);
+    let mut opts = RenderOptions {
+        size,
+        orientation: None,
+    };
+    if flip {
+        opts.orientation = Some(bottom_side(&view, &opts).other());
+    }
+    let png = render_png(&view, &opts).map_err(|e| e.to_string())?;
+    std::fs::write(out, png).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    println!("{}", out.display());
+    Ok(())
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -160,6 +209,23 @@ pub fn main() -> ExitCode {
             images: !no_images,
         }),
         Command::Run { config } => crate::discord::run(config.as_deref()),
+        Command::Render {
+            variant,
+            fen,
+            moves,
+            out,
+            size,
+            flip,
+            options,
+        } => render(
+            &variant,
+            fen.as_deref(),
+            moves.as_deref(),
+            &out,
+            size,
+            flip,
+            &options,
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,210 @@
+//! The frame buffer: an RGB8 pixel buffer with the few drawing operations a board
+//! needs, written straight onto rows so that a frame costs little more than encoding it.
+
+/// An opaque colour.
+pub type Rgb = [u8; 3];
+
+/// A premultiplied-alpha RGBA tile (piece, wall, check glow), prepared once and
+/// blitted many times.
+#[derive(Clone, Debug)]
+pub struct Sprite {
+    pub w: u32,
+    pub h: u32,
+    /// Row-major `[r, g, b, a]`, colour already multiplied by alpha.
+    pub px: Vec<[u8; 4]>,
+}
+
+/// An RGB8 image being drawn.
+pub struct Canvas {
+    pub w: u32,
+    pub h: u32,
+    pub buf: Vec<u8>,
+}
+
+/// Mixes `src` over `dst` with coverage `a` (0..=255).
+#[inline]
+pub fn mix(dst: Rgb, src: Rgb, a: u8) -> Rgb {
+    let a = a as u32;
+    let ia = 255 - a;
+    [
+        ((src[0] as u32 * a + dst[0] as u32 * ia + 127) / 255) as u8,
+        ((src[1] as u32 * a + dst[1] as u32 * ia + 127) / 255) as u8,
+        ((src[2] as u32 * a + dst[2] as u32 * ia + 127) / 255) as u8,
+    ]
+}
+
+impl Canvas {
+    pub fn new(w: u32, h: u32, background: Rgb) -> Canvas {
+        let mut c = Canvas {
+            w,
+            h,
+            buf: vec![0u8; (w * h * 3) as usize],
+        };
+        c.fill_rect(0, 0, w as i32, h as i32, background);
+        c
+    }
+
+    /// Clips a rectangle to the canvas, giving `(x0, y0, x1, y1)` or `None` if empty.
+    fn clip(&self, x: i32, y: i32, w: i32, h: i32) -> Option<(usize, usize, usize, usize)> {
+        let x0 = x.max(0);
+        let y0 = y.max(0);
+        let x1 = (x + w).min(self.w as i32);
+        let y1 = (y + h).min(self.h as i32);
+        (x0 < x1 && y0 < y1).then_some((x0 as usize, y0 as usize, x1 as usize, y1 as usize))
+    }
+
+    #[cfg(test)]
+    pub fn get(&self, x: u32, y: u32) -> Rgb {
+        let i = ((y * self.w + x) * 3) as usize;
+        [self.buf[i], self.buf[i + 1], self.buf[i + 2]]
+    }
+
+    #[inline]
+    pub fn blend_pixel(&mut self, x: i32, y: i32, c: Rgb, a: u8) {
+        if a == 0 || x < 0 || y < 0 || x >= self.w as i32 || y >= self.h as i32 {
+            return;
+        }
+        let i = ((y as u32 * self.w + x as u32) * 3) as usize;
+        let d = [self.buf[i], self.buf[i + 1], self.buf[i + 2]];
+        let m = if a == 255 { c } else { mix(d, c, a) };
+        self.buf[i..i + 3].copy_from_slice(&m);
+    }
+
+    pub fn fill_rect(&mut self, x: i32, y: i32, w: i32, h: i32, c: Rgb) {
+        let Some((x0, y0, x1, y1)) = self.clip(x, y, w, h) else {
+            return;
+        };
+        let stride = self.w as usize * 3;
+        // One row is built once and copied, which the compiler turns into memcpy.
+        let template: Vec<u8> = c.iter().copied().cycle().take((x1 - x0) * 3).collect();
+        for row in y0..y1 {
+            self.buf[row * stride + x0 * 3..row * stride + x1 * 3].copy_from_slice(&template);
+        }
+    }
+
+    /// Tints a rectangle towards `c` by `a`/255.
+    pub fn blend_rect(&mut self, x: i32, y: i32, w: i32, h: i32, c: Rgb, a: u8) {
+        let Some((x0, y0, x1, y1)) = self.clip(x, y, w, h) else {
+            return;
+        };
+        let stride = self.w as usize * 3;
+        for row in y0..y1 {
+            let line = &mut self.buf[row * stride + x0 * 3..row * stride + x1 * 3];
+            for px in line.chunks_exact_mut(3) {
+                let m = mix([px[0], px[1], px[2]], c, a);
+                px.copy_from_slice(&m);
+            }
+        }
+    }
+
+    /// A rectangular frame of thickness `t` inside the rectangle.
+    pub fn frame_rect(&mut self, (x, y, w, h): (i32, i32, i32, i32), t: i32, c: Rgb, a: u8) {
+        self.blend_rect(x, y, w, t, c, a);
+        self.blend_rect(x, y + h - t, w, t, c, a);
+        self.blend_rect(x, y + t, t, h - 2 * t, c, a);
+        self.blend_rect(x + w - t, y + t, t, h - 2 * t, c, a);
+    }
+
+    /// Draws a premultiplied sprite with its top-left corner at `(x, y)`.
+    pub fn blit(&mut self, s: &Sprite, x: i32, y: i32) {
+        let Some((x0, y0, x1, y1)) = self.clip(x, y, s.w as i32, s.h as i32) else {
+            return;
+        };
+        let stride = self.w as usize * 3;
+        for row in y0..y1 {
+            let sy = (row as i32 - y) as usize;
+            let srow = &s.px[sy * s.w as usize..(sy + 1) * s.w as usize];
+            let line = &mut self.buf[row * stride + x0 * 3..row * stride + x1 * 3];
+            let sx0 = (x0 as i32 - x) as usize;
+            for (px, sp) in line.chunks_exact_mut(3).zip(&srow[sx0..]) {
+                let a = sp[3] as u32;
+                if a == 0 {
+                    continue;
+                }
+                if a == 255 {
+                    px.copy_from_slice(&sp[..3]);
+                    continue;
+                }
+                let ia = 255 - a;
+                for k in 0..3 {
+                    px[k] = (sp[k] as u32 + (px[k] as u32 * ia + 127) / 255).min(255) as u8;
+                }
+            }
+        }
+    }
+
+    /// An anti-aliased filled circle.
+    pub fn fill_circle(&mut self, cx: f32, cy: f32, r: f32, c: Rgb) {
+        self.fill_round_rect(cx - r, cy - r, 2.0 * r, 2.0 * r, r, c);
+    }
+
+    /// An anti-aliased filled rectangle with rounded corners of radius `r`.
+    pub fn fill_round_rect(&mut self, x: f32, y: f32, w: f32, h: f32, r: f32, c: Rgb) {
+        let r = r.min(w / 2.0).min(h / 2.0).max(0.0);
+        let px0 = x.floor() as i32;
+        let py0 = y.floor() as i32;
+        let px1 = (x + w).ceil() as i32;
+        let py1 = (y + h).ceil() as i32;
+        for py in py0..py1 {
+            for px in px0..px1 {
+                let fx = px as f32 + 0.5;
+                let fy = py as f32 + 0.5;
+                // Distance outside the rounded rectangle (negative inside).
+                let qx = (fx - (x + w / 2.0)).abs() - (w / 2.0 - r);
+                let qy = (fy - (y + h / 2.0)).abs() - (h / 2.0 - r);
+                let outside =
+                    (qx.max(0.0).powi(2) + qy.max(0.0).powi(2)).sqrt() + qx.max(qy).min(0.0);
+                let cover = (r - outside + 0.5).clamp(0.0, 1.0);
+                if cover > 0.0 {
+                    self.blend_pixel(px, py, c, (cover * 255.0 + 0.5) as u8);
+                }
+            }
+        }
+    }
+
+    /// Writes the RGB8 buffer as PNG with the fast compressor and adaptive filtering.
+    pub fn encode_png(&self) -> Result<Vec<u8>, image::ImageError> {
+        use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+        use image::ImageEncoder;
+        let mut out = Vec::with_capacity(64 * 1024);
+        PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
+            .write_image(&self.buf, self.w, self.h, image::ExtendedColorType::Rgb8)?;
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blit_respects_alpha_and_clipping() {
+        let mut c = Canvas::new(4, 4, [0, 0, 0]);
+        let s = Sprite {
+            w: 2,
+            h: 2,
+            px: vec![
+                [255, 255, 255, 255],
+                [0, 0, 0, 0],
+                [128, 0, 0, 128],
+                [0, 0, 0, 0],
+            ],
+        };
+        c.blit(&s, 3, 3);
+        assert_eq!(c.get(3, 3), [255, 255, 255]);
+        c.blit(&s, 0, 0);
+        assert_eq!(c.get(0, 0), [255, 255, 255]);
+        assert_eq!(c.get(1, 0), [0, 0, 0]);
+        assert_eq!(c.get(0, 1), [128, 0, 0]);
+    }
+
+    #[test]
+    fn circles_are_filled_inside_and_soft_at_the_edge() {
+        let mut c = Canvas::new(20, 20, [0, 0, 0]);
+        c.fill_circle(10.0, 10.0, 6.0, [200, 0, 0]);
+        assert_eq!(c.get(10, 10), [200, 0, 0]);
+        assert_eq!(c.get(1, 1), [0, 0, 0]);
+        let edge = c.get(15, 10)[0];
+        assert!(edge > 0, "edge pixel should be partly covered");
+    }
+}

@@ -1,0 +1,140 @@
+//! Text on the board image, from the pre-rasterized Noto Sans Mono glyphs that the
+//! `noto-sans-mono-bitmap` crate ships (no font file lives in this repository).
+
+use super::canvas::{Canvas, Rgb};
+use noto_sans_mono_bitmap::{get_raster, get_raster_width, FontWeight, RasterHeight};
+
+/// One of the four raster heights the glyph crate provides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextSize {
+    S16,
+    S20,
+    S24,
+    S32,
+}
+
+impl TextSize {
+    fn raster(self) -> RasterHeight {
+        match self {
+            TextSize::S16 => RasterHeight::Size16,
+            TextSize::S20 => RasterHeight::Size20,
+            TextSize::S24 => RasterHeight::Size24,
+            TextSize::S32 => RasterHeight::Size32,
+        }
+    }
+
+    /// The largest raster height not above `px` (at least 16).
+    pub fn at_most(px: u32) -> TextSize {
+        match px {
+            0..=19 => TextSize::S16,
+            20..=23 => TextSize::S20,
+            24..=31 => TextSize::S24,
+            _ => TextSize::S32,
+        }
+    }
+
+    /// Height of a line box in pixels.
+    pub fn height(self) -> u32 {
+        self.raster().val() as u32
+    }
+}
+
+/// A text style: size and weight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Font {
+    pub size: TextSize,
+    pub bold: bool,
+}
+
+impl Font {
+    pub fn regular(size: TextSize) -> Font {
+        Font { size, bold: false }
+    }
+
+    pub fn bold(size: TextSize) -> Font {
+        Font { size, bold: true }
+    }
+
+    fn weight(self) -> FontWeight {
+        if self.bold {
+            FontWeight::Bold
+        } else {
+            FontWeight::Regular
+        }
+    }
+
+    /// Advance of one character (the font is monospaced).
+    pub fn advance(self) -> u32 {
+        get_raster_width(self.weight(), self.size.raster()) as u32
+    }
+
+    pub fn height(self) -> u32 {
+        self.size.height()
+    }
+
+    pub fn width(self, text: &str) -> u32 {
+        text.chars().count() as u32 * self.advance()
+    }
+
+    /// `text` cut to at most `max_width` pixels, ending in an ellipsis when cut.
+    pub fn fit(self, text: &str, max_width: u32) -> String {
+        let max_chars = (max_width / self.advance().max(1)) as usize;
+        if text.chars().count() <= max_chars {
+            return text.to_string();
+        }
+        // The glyph set has no '…'; two dots read the same at this size.
+        let mut s: String = text.chars().take(max_chars.saturating_sub(2)).collect();
+        s.push_str("..");
+        s
+    }
+
+    /// Draws `text` with its line box's top-left corner at `(x, y)`; characters the
+    /// font lacks are drawn as `?`.
+    pub fn draw(self, canvas: &mut Canvas, x: i32, y: i32, text: &str, colour: Rgb) {
+        let adv = self.advance() as i32;
+        let (weight, raster) = (self.weight(), self.size.raster());
+        for (i, ch) in text.chars().enumerate() {
+            if ch == ' ' {
+                continue;
+            }
+            let glyph = get_raster(ch, weight, raster).or_else(|| get_raster('?', weight, raster));
+            let Some(glyph) = glyph else { continue };
+            let gx = x + i as i32 * adv;
+            for (row, line) in glyph.rows().enumerate() {
+                for (col, &a) in line.iter().enumerate() {
+                    if a != 0 {
+                        canvas.blend_pixel(gx + col as i32, y + row as i32, colour, a);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Draws `text` centred on `(cx, cy)`.
+    pub fn draw_centred(self, canvas: &mut Canvas, cx: i32, cy: i32, text: &str, colour: Rgb) {
+        let w = self.width(text) as i32;
+        let h = self.height() as i32;
+        self.draw(canvas, cx - w / 2, cy - h / 2, text, colour);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_leaves_ink_and_unknown_characters_do_not_panic() {
+        let mut c = Canvas::new(100, 30, [0, 0, 0]);
+        let f = Font::bold(TextSize::S20);
+        f.draw(&mut c, 2, 2, "Ab 漢", [255, 255, 255]);
+        let ink = c.buf.iter().filter(|&&b| b > 100).count();
+        assert!(ink > 20);
+        assert_eq!(f.width("abc"), 3 * f.advance());
+        assert!(
+            f.fit("a very long name indeed", 5 * f.advance())
+                .chars()
+                .count()
+                <= 5
+        );
+    }
+}
