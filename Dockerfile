@@ -16,6 +16,7 @@ COPY --from=build /src/target/release/arcana /usr/local/bin/arcana
 COPY config.example.toml /etc/arcana/config.example.toml
 USER arcana
 VOLUME ["/data"]
-ENV ARCANA_DATA_DIR=/data
+# The default data directory is relative: running in /data keeps games in the volume.
+WORKDIR /data
 ENTRYPOINT ["arcana"]
 CMD ["run"]
