@@ -140,6 +140,35 @@ impl fmt::Display for Move {
     }
 }
 
+/// Pushes a pawn move to `to`, as the four FIDE promotions when `to` is on the last rank.
+pub fn push_pawn_move(
+    out: &mut Vec<Move>,
+    from: Square,
+    to: Square,
+    capture: Option<Role>,
+    last_rank: bool,
+) {
+    if last_rank {
+        for p in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            out.push(Move::Normal {
+                role: Role::Pawn,
+                from,
+                to,
+                capture,
+                promotion: Some(p),
+            });
+        }
+    } else {
+        out.push(Move::Normal {
+            role: Role::Pawn,
+            from,
+            to,
+            capture,
+            promotion: None,
+        });
+    }
+}
+
 /// King and rook destinations for castling with the given origins.
 pub fn castle_squares(king: Square, rook: Square) -> (Square, Square) {
     let rank = king.rank();
@@ -401,25 +430,7 @@ impl Position {
                 } else {
                     None
                 };
-                if to.rank() == promo_rank {
-                    for p in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                        out.push(Move::Normal {
-                            role: Role::Pawn,
-                            from,
-                            to,
-                            capture,
-                            promotion: Some(p),
-                        });
-                    }
-                } else {
-                    out.push(Move::Normal {
-                        role: Role::Pawn,
-                        from,
-                        to,
-                        capture,
-                        promotion: None,
-                    });
-                }
+                push_pawn_move(out, from, to, capture, to.rank() == promo_rank);
             }
         }
         if let Some(ep) = self.ep_square {

@@ -324,27 +324,10 @@ impl SpellPosition {
                 } else {
                     None
                 };
-                if to.rank() == promo_rank {
-                    // A promotion cannot carry a spell (P1).
-                    if allow_promotion {
-                        for p in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                            out.push(Move::Normal {
-                                role: Role::Pawn,
-                                from,
-                                to,
-                                capture,
-                                promotion: Some(p),
-                            });
-                        }
-                    }
-                } else {
-                    out.push(Move::Normal {
-                        role: Role::Pawn,
-                        from,
-                        to,
-                        capture,
-                        promotion: None,
-                    });
+                let last_rank = to.rank() == promo_rank;
+                // A promotion cannot carry a spell (P1).
+                if allow_promotion || !last_rank {
+                    crate::core::chess::push_pawn_move(out, from, to, capture, last_rank);
                 }
             }
         }

@@ -191,25 +191,7 @@ impl Pos {
                 }
                 for to in targets {
                     let capture = b.role_at(to);
-                    if to.rank() == last {
-                        for p in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                            out.push(Move::Normal {
-                                role: Role::Pawn,
-                                from,
-                                to,
-                                capture,
-                                promotion: Some(p),
-                            });
-                        }
-                    } else {
-                        out.push(Move::Normal {
-                            role: Role::Pawn,
-                            from,
-                            to,
-                            capture,
-                            promotion: None,
-                        });
-                    }
+                    crate::core::chess::push_pawn_move(out, from, to, capture, to.rank() == last);
                 }
                 if let Some(ep) = self.ep {
                     if !u.peaceful
