@@ -482,7 +482,7 @@ fn racing_moves_apply_exactly_the_legal_ones_in_one_order() {
                         }
                     }
                     let after = plies();
-                    let my_turn = (before % 2 == 0) == (t % 2 == 0);
+                    let my_turn = before.is_multiple_of(2) == t.is_multiple_of(2);
                     if after >= TARGET || (!any && before == after && my_turn) {
                         done.store(true, Ordering::SeqCst);
                     }
@@ -506,7 +506,7 @@ fn racing_moves_apply_exactly_the_legal_ones_in_one_order() {
     assert_eq!(total, history.len(), "every accepted move is stored, once");
     if history.len() < TARGET {
         // Stopped early: then no candidate may be legal for the side to move.
-        let who = if history.len() % 2 == 0 {
+        let who = if history.len().is_multiple_of(2) {
             "alice"
         } else {
             "bob"
