@@ -5,7 +5,7 @@ pub mod notation;
 pub mod position;
 
 use crate::core::chess::mix_key;
-use crate::core::notation::{resolve_syntax, NotationError};
+use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
 use crate::core::view::{SquareMark, View, Viewer};
 use crate::core::{Cell, Move, Position, Role, Side, Square};
 use crate::variants::fide::{self, Repetitions};
@@ -154,10 +154,40 @@ impl SpellGame {
                         }
                     }
                 }
+                if let Some(reason) = self.explain_frozen(text, &mv, spell) {
+                    return Err(PlayError::Refused(reason));
+                }
                 Err(NotationError::Illegal { input, suggestions }.into())
             }
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// An illegal move that would be legal without the opponent's freeze: say so,
+    /// rather than "not legal here", so the player sees why the piece cannot move.
+    fn explain_frozen(&self, text: &str, mv: &MoveSyntax, spell: Option<Spell>) -> Option<String> {
+        let centre = self.sp.active_freeze()?;
+        let mut thawed = self.sp.clone();
+        thawed.freeze = None;
+        let turns: Vec<Turn> = thawed
+            .moves_with(spell)
+            .into_iter()
+            .map(|m| Turn { spell, mv: m })
+            .collect();
+        let t = resolve_syntax(text, mv, &turns).ok()?;
+        let from = t.mv.from();
+        freeze_area(centre).contains(from).then(|| {
+            let role = self
+                .sp
+                .position()
+                .board()
+                .piece_at(from)
+                .map(|p| p.role.name().to_ascii_lowercase())
+                .unwrap_or_else(|| "piece".to_string());
+            format!(
+                "Your {role} on {from} is frozen by the freeze on {centre} and cannot move this turn."
+            )
+        })
     }
 
     fn check_event(&self) -> Option<String> {

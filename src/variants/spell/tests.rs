@@ -275,9 +275,14 @@ fn ruling_p2a_move_may_not_start_in_own_area() {
 fn ruling_p2_frozen_pieces_cannot_move_then_thaw() {
     let mut g = start();
     play(&mut g, "e4 (freeze e6)");
-    for t in ["e5", "d6", "f6", "e7-e6"] {
-        assert!(refusal(&mut g, t).contains("not a legal move"), "{t}");
+    // The refusal names the freeze and the frozen piece, in the player's terms.
+    for (t, from) in [("e5", "e7"), ("d6", "d7"), ("f6", "f7"), ("e7-e6", "e7")] {
+        let e = refusal(&mut g, t);
+        assert!(e.contains(&format!("pawn on {from} is frozen")), "{t}: {e}");
+        assert!(e.contains("freeze on e6"), "{t}: {e}");
     }
+    // A move that is illegal for other reasons keeps the plain explanation.
+    assert!(refusal(&mut g, "e4").contains("not a legal move"));
     assert!(g
         .legal_texts()
         .iter()
@@ -304,7 +309,7 @@ fn ruling_p2b_frozen_pieces_attack_nothing() {
     // own area.
     let mut g = game("3r2k1/8/8/8/8/8/8/3RK3[FF] w - - 0 1");
     play(&mut g, "Kf1 (freeze d8)");
-    assert!(refusal(&mut g, "Rd8:d1").contains("not a legal move"));
+    assert!(refusal(&mut g, "Rd8:d1").contains("rook on d8 is frozen by the freeze on d8"));
     play(&mut g, "Kg7");
     let mut g = game("3r2k1/8/8/8/8/8/8/3RK3[F] w - - 0 1");
     play(&mut g, "Rd1:d8 (freeze d7)");
@@ -432,7 +437,7 @@ fn ruling_p4_check_cancelled_by_freezing_the_checker() {
     assert!(!g.is_over());
     assert!(refusal(&mut g, "h6").contains("capturable"));
     play(&mut g, "h7-h6 (freeze e8)");
-    assert!(refusal(&mut g, "Re8:f8").contains("not a legal move"));
+    assert!(refusal(&mut g, "Re8:f8").contains("rook on e8 is frozen"));
     assert!(g.view(Viewer::Public).check.is_empty());
 }
 
@@ -474,7 +479,7 @@ fn ruling_p5_castling_with_spells() {
     assert!(refusal(&mut g, "O-O").contains("not a legal move"));
     play(&mut g, "O-O-O");
     let mut g = game(&format!("{base}[FJ] w KQ - 0 1 f@e2"));
-    assert!(refusal(&mut g, "O-O-O").contains("not a legal move"));
+    assert!(refusal(&mut g, "O-O-O").contains("king on e1 is frozen"));
     let mut g = game(&format!("{base}[FJ] w KQ - 0 1 j@h1"));
     assert!(refusal(&mut g, "O-O").contains("not a legal move"));
     let mut g = game(&format!("{base}[FJ] w KQ - 0 1"));
