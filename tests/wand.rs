@@ -142,7 +142,7 @@ fn playout(seed: u64, moderated: bool, full_check: bool) -> usize {
         }
         for (side, msg) in &played.private {
             assert_eq!(*side, ask.side, "private lists go to the zapper");
-            assert!(msg.starts_with("Your pieces"));
+            assert!(msg.starts_with(&format!("Your wands ({side}")), "{msg}");
         }
         actions.push((ask.side, played.action.clone()));
         plies += 1;

@@ -565,23 +565,36 @@ fn apply_token(u: &mut Unit, tok: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Human list of a side's pieces and wands (W22), for a DM or `/hand`.
+/// Human list of a side's pieces and wands (W22), for a DM or `/hand`: one line per
+/// kind of knowledge, so a phone shows it at a glance.
 pub fn wand_list(pos: &Pos, side: Side, mode: WandMode) -> String {
-    let mut out = format!("Your pieces and wands ({side}, {} wands):", mode.name());
+    let mut secret = Vec::new();
+    let mut identified = Vec::new();
+    let mut unknown = Vec::new();
+    let mut destroyed = Vec::new();
     for sq in Square::all() {
         let Some(u) = pos.unit(sq) else { continue };
         if u.side != side {
             continue;
         }
-        let state = match (u.wand, u.secret) {
-            (WandState::Identified(k), _) => format!("{} (identified)", k.name()),
-            (WandState::Destroyed, _) => "destroyed".to_string(),
-            (WandState::Unknown, Some(k)) => {
-                format!("{} (secret: your opponent does not know it)", k.name())
-            }
-            (WandState::Unknown, None) => "unknown".to_string(),
-        };
-        let _ = write!(out, "\n{}: {state}", u.label(sq));
+        let label = u.label(sq);
+        match (u.wand, u.secret) {
+            (WandState::Identified(k), _) => identified.push(format!("{label} {}", k.name())),
+            (WandState::Destroyed, _) => destroyed.push(label),
+            (WandState::Unknown, Some(k)) => secret.push(format!("{label} {}", k.name())),
+            (WandState::Unknown, None) => unknown.push(label),
+        }
+    }
+    let mut out = format!("Your wands ({side}, {} wands):", mode.name());
+    for (title, items) in [
+        ("Known only to you", secret),
+        ("Identified (both players know)", identified),
+        ("Unknown to both", unknown),
+        ("Destroyed", destroyed),
+    ] {
+        if !items.is_empty() {
+            let _ = write!(out, "\n{title}: {}", items.join(", "));
+        }
     }
     out
 }
