@@ -183,17 +183,18 @@ fn assert_move(rs: &[Recorded], next: &FakeUser) {
 
 /// alice challenges bob (alice white), bob accepts with the button.
 async fn start_game(fake: &FakeDiscord) {
-    let rs = slash(
-        fake,
-        &ALICE,
-        "challenge",
-        &[
-            ("opponent", 6, text(&BOB.id.to_string())),
-            ("color", 3, text("white")),
-        ],
-        &[&BOB],
-    )
-    .await;
+    start_game_with(fake, &[]).await;
+}
+
+/// alice challenges bob (alice white) with extra challenge options, bob accepts
+/// with the button; returns what answered the accept.
+async fn start_game_with(fake: &FakeDiscord, extra: &[(&str, u8, Value)]) -> Vec<Recorded> {
+    let mut options = vec![
+        ("opponent", 6, text(&BOB.id.to_string())),
+        ("color", 3, text("white")),
+    ];
+    options.extend(extra.iter().cloned());
+    let rs = slash(fake, &ALICE, "challenge", &options, &[&BOB]).await;
     let challenge = public(&rs).into_iter().next().expect("a public challenge");
     let data = if challenge.json.get("data").is_some() {
         &challenge.json["data"]
@@ -222,6 +223,16 @@ async fn start_game(fake: &FakeDiscord) {
     let iid = fake.button(&BOB, CHANNEL, "arcana:accept", message);
     let rs = answers(fake, mark, iid).await;
     assert_move(&rs, &ALICE);
+    rs
+}
+
+/// The user a recorded message went to by direct message, if it was one.
+fn dm_owner(fake: &FakeDiscord, r: &Recorded) -> Option<u64> {
+    r.path
+        .strip_prefix("/api/v10/channels/")
+        .and_then(|p| p.strip_suffix("/messages"))
+        .and_then(|c| c.parse().ok())
+        .and_then(|c| fake.dm_recipient(c))
 }
 
 async fn connect(fake: &FakeDiscord, n: u64) {
@@ -533,12 +544,7 @@ async fn direct_messages_go_to_their_owner_and_fall_back_when_closed() {
     let all = fake.settle(0, Duration::from_millis(300)).await;
     let mut delivered_a = false;
     for r in &all {
-        let dm_owner = r
-            .path
-            .strip_prefix("/api/v10/channels/")
-            .and_then(|p| p.strip_suffix("/messages"))
-            .and_then(|c| c.parse().ok())
-            .and_then(|c| fake.dm_recipient(c));
+        let dm_owner = dm_owner(&fake, r);
         if r.content().contains("SECRET-A") {
             assert_eq!(
                 dm_owner,
@@ -573,4 +579,76 @@ async fn direct_messages_go_to_their_owner_and_fall_back_when_closed() {
         .expect("the bot stopped")
         .unwrap();
     assert_eq!(result, Ok(()));
+}
+
+/// The real service behind the real bot: a Wand Chess game with moderated wands. Each
+/// player's secret wand list goes only to them by DM. alice's DMs are closed, so when
+/// bob accepts the channel is told (without the secret) and alice sees her list
+/// privately on her next interaction. No channel message ever carries a list.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wand_secrets_go_by_dm_only_and_fall_back_privately() {
+    const LIST: &str = "Known only to you";
+    let fake = FakeDiscord::start().await;
+    fake.close_dms(ALICE.id);
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, &dir.path().join("data"), "");
+    connect(&fake, 1).await;
+    let rs = start_game_with(
+        &fake,
+        &[
+            ("variant", 3, text("wand")),
+            ("options", 3, text("wands:moderated")),
+        ],
+    )
+    .await;
+    let shown = all_text(&public(&rs));
+    assert!(
+        shown.contains(&mention(&ALICE)) && shown.contains("direct message"),
+        "the channel is told alice's DM failed: {shown}"
+    );
+    let all = fake.settle(0, Duration::from_millis(300)).await;
+    let mut bob_got = false;
+    for r in &all {
+        if !r.content().contains(LIST) {
+            continue;
+        }
+        match dm_owner(&fake, r) {
+            Some(id) if id == BOB.id => {
+                assert!(r.content().contains("Black"), "{}", r.content());
+                bob_got = true;
+            }
+            Some(id) if id == ALICE.id => assert_eq!(r.status, 403, "alice's DMs are closed"),
+            _ => panic!("a wand list left by another path: {} {}", r.path, r.json),
+        }
+    }
+    assert!(bob_got, "bob got no wand list by DM");
+
+    // alice's next interaction shows her her own list, privately, once.
+    let rs = slash(&fake, &ALICE, "board", &[], &[]).await;
+    let private: Vec<&Recorded> = rs.iter().filter(|r| r.content().contains(LIST)).collect();
+    assert_eq!(private.len(), 1, "{rs:?}");
+    assert!(private[0].is_ephemeral());
+    assert!(private[0].content().contains("White"));
+    let rs = slash(&fake, &ALICE, "board", &[], &[]).await;
+    assert!(!all_text(&rs).contains(LIST));
+
+    // /hand: the invoker's own list, ephemeral; a spectator has none.
+    let rs = slash(&fake, &BOB, "hand", &[], &[]).await;
+    assert!(all_text(&rs).contains(LIST) && all_text(&rs).contains("Black"));
+    assert!(rs
+        .iter()
+        .filter(|r| !r.content().is_empty())
+        .all(Recorded::is_ephemeral));
+    let rs = slash(&fake, &CAROL, "hand", &[], &[]).await;
+    assert!(!all_text(&rs).contains(LIST));
+    assert_refused(&rs);
+
+    // A zap through the real rules: the public line shows the result, never a list.
+    let rs = slash(&fake, &ALICE, "move", &[("text", 3, text("e4"))], &[]).await;
+    assert_move(&rs, &BOB);
+    let rs = slash(&fake, &BOB, "move", &[("text", 3, text("Ze7:e6"))], &[]).await;
+    let shown = all_text(&public(&rs));
+    assert!(shown.contains("Ze7:e6"), "{shown}");
+    assert!(!shown.contains(LIST), "{shown}");
+    assert!(bot.stop().success(), "the bot did not stop cleanly");
 }
