@@ -358,6 +358,65 @@ fn hand_built_view_shows_walls_wickets_badges_marks_and_wizard() {
     assert_eq!(gold(l.square_rect(sq("e1"))), 0);
 }
 
+/// A piece with many marks keeps them apart: permanent conditions in the top-left
+/// corner, timed statuses top-right, the wand bottom-right; no two overlap.
+#[test]
+fn crowded_badges_use_separate_corners() {
+    let mut v = View::new(Viewer::Public, "Test Variant");
+    v.to_move = Some(Side::White);
+    v.pieces = vec![
+        piece(Cell::Board(sq("e1")), Side::White, Role::King, vec![]),
+        piece(Cell::Board(sq("e8")), Side::Black, Role::King, vec![]),
+        piece(
+            Cell::Board(sq("d4")),
+            Side::White,
+            Role::Queen,
+            vec![
+                Badge::Sick(2),
+                Badge::Protected,
+                Badge::Asleep(3),
+                Badge::Wand(WandKind::Death),
+            ],
+        ),
+    ];
+    for size in [384, 512] {
+        let (img, l) = decode(&v, &opts(size, Some(Side::White)));
+        let r = l.square_rect(sq("d4"));
+        let half = |left: bool, top: bool| PixelRect {
+            x: if left { r.x } else { r.x + r.w / 2 },
+            y: if top { r.y } else { r.y + r.h / 2 },
+            w: r.w / 2,
+            h: r.h / 2,
+        };
+        let (yellow, green, blue, purple) =
+            ([236, 196, 40], [52, 140, 60], [64, 96, 214], [132, 64, 200]);
+        // Protected (yellow) top-left only; sick (green) and asleep (blue) on top;
+        // the wand (purple) bottom-right only.
+        assert!(
+            count_colour(&img, half(true, true), yellow, 6) > 10,
+            "{size}"
+        );
+        assert_eq!(
+            count_colour(&img, half(false, true), yellow, 6),
+            0,
+            "{size}"
+        );
+        assert_eq!(
+            count_colour(&img, half(false, false), yellow, 6),
+            0,
+            "{size}"
+        );
+        let top = PixelRect { h: r.h / 2, ..r };
+        assert!(count_colour(&img, top, green, 6) > 10, "{size}");
+        assert!(count_colour(&img, top, blue, 6) > 10, "{size}");
+        assert!(
+            count_colour(&img, half(false, false), purple, 6) > 10,
+            "{size}"
+        );
+        assert_eq!(count_colour(&img, top, purple, 6), 0, "{size}");
+    }
+}
+
 #[test]
 fn the_wizard_is_a_piece_of_its_own() {
     let mut a = View::new(Viewer::Public, "x");

@@ -397,11 +397,38 @@ fn draw_badges(c: &mut Canvas, l: &Layout, r: PixelRect, p: &PieceView) {
     let h = f.height() as f32 + 2.0;
     let pad = (f.advance() as f32 * 0.4).round();
     let (x0, y0, s) = (r.x as f32, r.y as f32, r.w as f32);
-    // Statuses run from the top-right corner leftwards, wrapping to a second row; the
-    // wand sits bottom-right and the ball bottom-left, where the piece's base is.
+    let pill_w = |label: &str| f.width(label) as f32 + 2.0 * pad;
+    // Four corners, so that a piece with many marks stays readable: permanent
+    // conditions (fast, peaceful, protected, Defender) stack down the top-left corner;
+    // timed statuses run from the top-right corner leftwards (wrapping below when they
+    // meet that column); the wand sits bottom-right and the ball bottom-left, where the
+    // piece's base is.
+    let permanent = |b: &Badge| {
+        matches!(
+            b,
+            Badge::Fast | Badge::Peaceful | Badge::Protected | Badge::Defender
+        )
+    };
+    let mut left_y = y0 + 1.0;
+    let mut left_w: f32 = 0.0;
+    for &badge in p.badges.iter().filter(|b| permanent(b)) {
+        let (bg, fg, label) = badge_style(badge);
+        let w = pill_w(&label);
+        pill(c, x0 + 1.0, left_y, w, h, bg);
+        f.draw(
+            c,
+            (x0 + 1.0 + pad) as i32,
+            (left_y + 1.0) as i32,
+            &label,
+            fg,
+        );
+        left_w = left_w.max(w);
+        left_y += h + 1.0;
+    }
+    let left_rows_end = left_y;
     let mut cursor = x0 + s - 1.0;
     let mut row_y = y0 + 1.0;
-    for &badge in &p.badges {
+    for &badge in p.badges.iter().filter(|b| !permanent(b)) {
         let (bg, fg, label) = badge_style(badge);
         match badge {
             Badge::BallHaver => {
@@ -411,14 +438,19 @@ fn draw_badges(c: &mut Canvas, l: &Layout, r: PixelRect, p: &PieceView) {
                 c.fill_circle(x0 + rad + 2.0, y0 + s - rad - 2.0, rad - 1.5, fill);
             }
             Badge::Wand(_) | Badge::WandDestroyed => {
-                let w = f.width(&label) as f32 + 2.0 * pad;
+                let w = pill_w(&label);
                 let (bx, by) = (x0 + s - w - 1.0, y0 + s - h - 1.0);
                 pill(c, bx, by, w, h, bg);
                 f.draw(c, (bx + pad) as i32, (by + 1.0) as i32, &label, fg);
             }
             _ => {
-                let w = f.width(&label) as f32 + 2.0 * pad;
-                if cursor - w < x0 + 1.0 && cursor < x0 + s - 2.0 {
+                let w = pill_w(&label);
+                let left_edge = if row_y < left_rows_end {
+                    x0 + left_w + 3.0
+                } else {
+                    x0 + 1.0
+                };
+                if cursor - w < left_edge && cursor < x0 + s - 2.0 {
                     cursor = x0 + s - 1.0;
                     row_y += h + 1.0;
                 }

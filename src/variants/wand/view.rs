@@ -72,9 +72,10 @@ pub fn build(game: &WandGame, viewer: Viewer) -> View {
         }
     }
     for side in Side::BOTH {
+        let n = wands[side.index()];
         v.notes[side.index()].push(format!(
-            "{} wands left ({})",
-            wands[side.index()],
+            "{n} {} left ({})",
+            if n == 1 { "wand" } else { "wands" },
             game.mode().name()
         ));
     }
