@@ -6,6 +6,7 @@ pub mod fide;
 pub mod sorchess;
 pub mod spell;
 pub mod standard;
+pub mod walls;
 pub mod wand;
 
 use crate::core::notation::NotationError;
@@ -301,6 +302,8 @@ variant_states! {
     Spell => spell::SpellGame,
     Sorchess => sorchess::SorchessGame,
     Wand => wand::WandGame,
+    Walls => walls::WallsBasic,
+    WallsFull => walls::WallsFull,
 }
 
 /// A game: its rules state, its generator and how it ended.
