@@ -181,10 +181,12 @@ impl Walls {
         for t in typed {
             match t.token {
                 Token::Wall(sq) => squares.push(sq),
-                _ => return refuse(format!(
+                _ => {
+                    return refuse(format!(
                     "Now {side} places 3 walls, like `@c4 @d5 @f3`; `{}` is not a wall placement.",
                     echo(&t.raw)
-                )),
+                ))
+                }
             }
         }
         if squares.len() != SETUP_WALLS {
