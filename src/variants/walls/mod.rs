@@ -140,6 +140,23 @@ impl Walls {
         turns_of(&self.pos)
     }
 
+    /// The legal actions of the side to move once `first` (legal, in order) has been
+    /// played this turn; none once the game is won.
+    pub fn actions_after(&self, first: &[Action]) -> Vec<Action> {
+        let mut pos = self.pos.clone();
+        let mut used = Used::default();
+        for a in first {
+            if pos.winner().is_some() {
+                return Vec::new();
+            }
+            pos.apply(&mut used, *a);
+        }
+        if pos.winner().is_some() || pos.phase != Phase::Play {
+            return Vec::new();
+        }
+        pos.legal_actions(&used)
+    }
+
     /// Plays an answer of the side asked; on error `self` may be changed ([`Game`]
     /// restores it).
     pub fn play_text(&mut self, text: &str) -> Result<Played, PlayError> {
