@@ -31,7 +31,7 @@ pub fn build(pos: &Pos, last: &[Square], title: &str, over: bool, viewer: Viewer
         ];
         if !pos.dead[i].is_empty() {
             let list: Vec<String> = pos.dead[i].iter().map(|r| r.letter().to_string()).collect();
-            notes.push(format!("destroyed: {}", list.join(" ")));
+            notes.push(format!("fallen: {}", list.join(" ")));
         }
         v.notes[i] = notes;
     }
