@@ -436,7 +436,7 @@ fn random_playouts_replay_exactly() {
     assert!(wins > 100, "only {wins} games reached 10 points");
 }
 
-// rulings Z2 and Z6 through the service: a whole game with the setup phase, a
+// X-WALLS-11; rulings Z2 and Z6 through the service: a whole game with the setup phase, a
 // timeout that passes the turn, /claim refused, and /draw claim on threefold.
 #[test]
 fn z6_whole_game_through_the_service() {
@@ -516,7 +516,7 @@ fn z6_whole_game_through_the_service() {
     );
 }
 
-// ruling Z6 in the setup: a timed-out team setup places the default team.
+// ruling Z6 in the setup, X-WALLS-2: a timed-out team setup places the default team.
 #[test]
 fn z6_timeout_in_setup_places_defaults() {
     let mut g = new_game(VariantId::WallsFull);
@@ -530,6 +530,7 @@ fn z6_timeout_in_setup_places_defaults() {
     assert_eq!(g.fen(), "rnb5/8/5*2/2*5/4*3/8/8/RNB5 w 5/5 0/0 -/- play");
 }
 
+// X-WALLS-12: no options.
 #[test]
 fn rules_and_availability() {
     assert!(VariantId::available().contains(&VariantId::Walls));

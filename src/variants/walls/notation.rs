@@ -228,6 +228,7 @@ mod tests {
             .collect()
     }
 
+    // X-WALLS-9: the forms of NOTATION.md, and `x` always meaning a destroyed wall.
     #[test]
     fn short_and_long_forms_agree() {
         let nc3 = Spec {

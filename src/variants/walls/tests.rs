@@ -94,6 +94,7 @@ fn z2_pawns_cannot_conjure_destroy_or_resurrect() {
 }
 
 // ruling Z3: each wizard moves, conjures and destroys at most once a turn.
+// X-WALLS-6: the marks follow the wizard when it moves.
 #[test]
 fn z3_per_wizard_limits() {
     let g = game(START);
@@ -159,6 +160,7 @@ fn conjure_needs_walls_in_hand_and_a_free_square() {
 }
 
 // ruling Z3: destroyed walls go to the destroyer's hand, whoever placed them.
+// X-WALLS-8: a hand may grow above 5.
 #[test]
 fn destroy_takes_the_wall_into_hand() {
     let mut g = game("7n/8/8/8/3*4/2N5/8/8 w 5/5 0/0 -/- play");
@@ -199,6 +201,7 @@ fn resurrection_destroys_an_enemy_wizard_and_scores() {
 }
 
 // ruling Z4: 10 points win at once, even mid-turn; the second action is not played.
+// X-WALLS-5: it is not checked either, and the record keeps only the first.
 #[test]
 fn z4_win_at_ten_mid_turn() {
     let mut g = game("7n/8/8/8/3r4/2N5/8/8 w 5/5 7/0 -/- play");
@@ -237,6 +240,7 @@ fn z4_own_kill_can_lose() {
 }
 
 // ruling Z5: threefold repetition may be claimed, and never ends the game by itself.
+// X-WALLS-7: the key holds hands but not points.
 #[test]
 fn z5_threefold_is_claimable_never_automatic() {
     let mut g = game(START);
@@ -256,6 +260,51 @@ fn z5_threefold_is_claimable_never_automatic() {
     let mut b = game(START);
     play(&mut b, "Nb1+a2");
     assert_ne!(a.pos().key(), b.pos().key());
+    let richer = game("rnb5/8/8/3*4/2*5/5*2/8/RNB5 w 5/5 6/3 -/- play");
+    assert_eq!(a.pos().key(), richer.pos().key());
+}
+
+// X-WALLS-1: `pass` is always legal, also for a side without wizards.
+#[test]
+fn pass_is_always_legal() {
+    let mut g = game("7n/8/8/8/8/8/8/8 w 5/5 0/0 -/- play");
+    assert_eq!(g.legal_texts(), vec!["pass".to_string()]);
+    assert_eq!(g.perft(1), 1);
+    let p = play(&mut g, "pass");
+    assert_eq!((p.action.as_str(), p.printed.as_str()), ("pass", "pass"));
+    assert_eq!(g.ask().map(|a| a.side), Some(Side::Black));
+}
+
+// X-WALLS-3: a destroyed pawn may be resurrected (by two casters).
+#[test]
+fn a_pawn_may_be_resurrected() {
+    let mut g = full("7n/8/8/8/8/2N1B3/8/8 w 5/5 0/0 P/- play");
+    assert_eq!(play(&mut g, "P@d4").action, "P@d4");
+}
+
+// X-WALLS-4: a resurrection may land on one of your own wizards, which is destroyed
+// and scores for the opponent.
+#[test]
+fn resurrection_onto_an_own_wizard() {
+    let mut g = game("7n/8/8/8/3B4/2N1R3/8/8 w 5/5 0/0 B/- play");
+    let p = play(&mut g, "B@d4");
+    assert_eq!(p.printed, "B@d4 (kills white Bd4)");
+    assert_eq!(g.pos().points, [0, 3]);
+    assert_eq!(g.pos().dead[0], vec![Role::Bishop]);
+}
+
+// X-WALLS-6: a resurrected wizard may act in the same turn; conjure then destroy the
+// same wall is legal and still kills.
+#[test]
+fn fresh_wizards_and_conjure_then_destroy() {
+    let mut g = game("7n/8/8/8/8/2N1B3/8/8 w 5/5 0/0 R/- play");
+    assert_eq!(play(&mut g, "R@d4 Rd4-d8").action, "R@d4 Rd4-d8");
+    let mut g = game("7n/8/8/8/3n4/2N5/8/8 w 5/5 0/0 -/- play");
+    let p = play(&mut g, "Nc3+d4 Nc3xd4");
+    assert_eq!(p.action, "Nc3+d4 Nc3xd4");
+    assert_eq!(g.pos().points, [3, 0]);
+    assert_eq!(g.pos().hand, [5, 5]);
+    assert!(g.pos().walls.is_empty());
 }
 
 #[test]
@@ -302,6 +351,7 @@ fn perft_lone_knight_by_hand() {
     assert_eq!(g.perft(1), 31);
 }
 
+// X-WALLS-10: setup lists are complete answers.
 #[test]
 fn setup_perft_counts_answers() {
     let g = game("8/8/8/8/8/8/8/8 w 5/5 0/0 -/- walls-w");
