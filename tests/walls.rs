@@ -409,9 +409,7 @@ fn random_playouts_replay_exactly() {
                 .unwrap_or_else(|e| panic!("{} `{text}` refused: {e}", g.fen()));
             record.push((ask.side, p.action));
             let pos = walls_of(&g).pos();
-            for s in 0..2 {
-                assert!(pos.points[s] >= points_before[s]);
-            }
+            assert!(pos.points.iter().zip(points_before).all(|(a, b)| *a >= b));
             if ask.question == Question::Move {
                 // Walls are conserved in play: on the board or in a hand.
                 let now = pos.walls.count() + pos.hand[0] + pos.hand[1];
