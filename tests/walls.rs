@@ -544,3 +544,74 @@ fn rules_and_availability() {
     )
     .is_err());
 }
+
+/// Random junk, typed at every kind of question and given as FEN, never panics and
+/// never changes a game.
+#[test]
+fn junk_input_is_refused_without_panic() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    let pieces = [
+        "@",
+        "+",
+        "x",
+        ":",
+        "-",
+        " ",
+        ",",
+        "N",
+        "B",
+        "R",
+        "Q",
+        "P",
+        "K",
+        "c3",
+        "d4",
+        "e9",
+        "z",
+        "wall",
+        "break",
+        "resurrect",
+        "pass",
+        "é",
+        "0",
+        "99",
+        "*",
+        "/",
+        "w",
+        "b",
+        "play",
+    ];
+    let mut games = vec![
+        new_game(VariantId::Walls),
+        set_up(VariantId::Walls),
+        from_fen(EXAMPLES),
+    ];
+    let mut full = new_game(VariantId::WallsFull);
+    ok(&mut full, Side::White, "@c4 @d5 @f3");
+    ok(&mut full, Side::Black, "@c5 @e4 @f6");
+    games.push(full);
+    for _ in 0..3000 {
+        let n = rng.gen_range(1..8);
+        let text: String = (0..n)
+            .map(|_| *pieces.choose(&mut rng).expect("piece"))
+            .collect();
+        for g in &mut games {
+            let Some(ask) = g.ask() else { continue };
+            let before = g.clone();
+            if g.play(ask.side, &text).is_ok() {
+                *g = before;
+            } else {
+                assert_eq!(*g, before);
+            }
+        }
+        let _ = Game::from_fen(VariantId::WallsFull, &text, &Options::new(), 0);
+        let _ = Game::from_fen(VariantId::Walls, &format!("{text} w"), &Options::new(), 0);
+    }
+    assert!(Game::from_fen(
+        VariantId::Walls,
+        &format!("{}/8/8/8/8/8/8/8 w", "9".repeat(40)),
+        &Options::new(),
+        0
+    )
+    .is_err());
+}

@@ -102,8 +102,8 @@ pub fn read(text: &str, full: bool) -> Result<Pos, String> {
         let mut file = 0u8;
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
-                if d == 0 {
-                    return Err(bad("a rank has a 0"));
+                if d == 0 || u32::from(file) + d > 8 {
+                    return Err(bad(&format!("rank {} does not have 8 squares", rank + 1)));
                 }
                 file += d as u8;
                 continue;
