@@ -380,7 +380,7 @@ impl Walls {
     fn play_turn(&mut self, typed: &[Typed]) -> Result<Played, PlayError> {
         let mover = self.pos.turn;
         let items: Vec<&Typed> = typed.iter().filter(|t| t.token != Token::Pass).collect();
-        if items.len() != typed.len() && !items.is_empty() {
+        if items.len() != typed.len() && typed.len() > 1 {
             return Err(PlayError::Refused(
                 "`pass` stands alone: it is a turn of no actions.".into(),
             ));

@@ -117,6 +117,7 @@ fn z3_per_wizard_limits() {
     assert_eq!(play(&mut ok, "Ra1-a3 Ra3+b4").action, "Ra1-a3 Ra3+b4");
     assert!(refusal(&g, "Ra1-a3 Nb1-c3 Bc1-d2").contains("at most two actions"));
     assert!(refusal(&g, "pass Ra1-a3").contains("stands alone"));
+    assert!(refusal(&g, "pass, pass").contains("stands alone"));
 }
 
 // ruling Z3: at most one resurrection a turn.
