@@ -148,7 +148,8 @@ impl Action {
     pub fn squares(&self) -> Vec<Square> {
         match *self {
             Action::Move { from, to, .. } => vec![from, to],
-            Action::Conjure { at, .. } | Action::Destroy { at, .. } => vec![at],
+            // The electing wizard too: a wall drawn on `at` hides that square's highlight.
+            Action::Conjure { by, at, .. } | Action::Destroy { by, at, .. } => vec![by, at],
             Action::Resurrect { at, .. } => vec![at],
         }
     }

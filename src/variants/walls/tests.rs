@@ -417,3 +417,17 @@ fn generator_and_parser_agree() {
         assert_eq!(h.pos(), &pos);
     }
 }
+
+// X-WALLS-13: a conjure highlights the electing wizard as well as the new wall.
+#[test]
+fn last_turn_highlight() {
+    let mut g = game(START);
+    play(&mut g, "Nb1-c3 Nc3+d4");
+    assert_eq!(
+        g.last_squares(),
+        ["b1", "c3", "c3", "d4"].map(|s| Square::parse(s).expect("sq"))
+    );
+    let v = g.view(Viewer::Public);
+    assert_eq!(v.last_move.len(), 4);
+    assert!(v.marks.is_empty());
+}
