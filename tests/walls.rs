@@ -615,3 +615,47 @@ fn junk_input_is_refused_without_panic() {
     )
     .is_err());
 }
+
+// Z6 and the store: a timeout pass in the setup of a Full game is recorded like any
+// answer, so the game replays after a restart; autocomplete offers single actions.
+#[test]
+fn z6_full_game_pass_survives_a_restart() {
+    const CH: u64 = 78;
+    let dir = tempfile::tempdir().expect("dir");
+    let clock = std::sync::Arc::new(arcana::service::clock::ManualClock::new(common::START_MS));
+    {
+        let h = Harness::on_disk(dir.path(), clock.clone());
+        h.ok(
+            "alice",
+            CH,
+            Request::Challenge {
+                opponent: user("bob"),
+                variant: VariantId::WallsFull,
+                color: ColorChoice::White,
+                days: Some(2),
+                options: Options::new(),
+            },
+        );
+        h.ok("bob", CH, Request::Accept);
+        h.mv("alice", CH, "@c4 @d5 @f3");
+        // bob never places his walls: after two days the tick passes for him.
+        clock.advance(2 * DAY_MS);
+        let t = h.service.tick();
+        assert!(
+            t.iter().any(|t| t.reply.text.contains("time ran out")),
+            "{t:?}"
+        );
+        h.mv("alice", CH, "Q@d1 P@c2 P@e2");
+    }
+    let h = Harness::on_disk(dir.path(), clock.clone());
+    let r = h.mv("bob", CH, "B@c8 P@a7 P@b7 P@c7 P@d7 P@e7 P@f7 P@g7 P@h7");
+    assert!(r.text.contains("your move"), "{}", r.text);
+    let hist = h.history(CH);
+    assert!(hist.contains("pass (no walls placed)"), "{hist}");
+    let choices = h.service.autocomplete(CH, user("alice").id, "Q");
+    assert!(!choices.is_empty() && choices.len() <= 25, "{choices:?}");
+    assert!(choices.iter().all(|c| c.starts_with('Q')), "{choices:?}");
+    h.mv("alice", CH, "Qd1-d4 Qd4+e5");
+    let board = h.ok("carol", CH, Request::Board);
+    assert!(board[0].image.is_some());
+}
