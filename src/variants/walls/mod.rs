@@ -252,7 +252,7 @@ impl Walls {
             .chain(home_zone(side))
             .filter(|s| !self.pos.blocked().contains(*s))
             .collect();
-        free.dedup();
+        // The back rank comes first; drop its second appearance from the home zone.
         let mut seen = Vec::new();
         free.retain(|s| {
             let new = !seen.contains(s);
@@ -665,7 +665,8 @@ impl Walls {
         }
         match casters.iter().find(|(s, _)| flags.contains(*s)) {
             Some((s, r)) => format!("the {} on {s} has already {done} this turn", name(*r)),
-            None => format!("that wall cannot be {verb}ed"),
+            None if conjure => format!("no wall can be conjured on {at} that way"),
+            None => format!("the wall on {at} cannot be destroyed that way"),
         }
     }
 
