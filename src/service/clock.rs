@@ -58,15 +58,18 @@ impl Clock for ManualClock {
 pub enum TimeoutPolicy {
     /// The opponent may `/claim` the win; until then the game waits.
     OpponentMayClaim,
-    /// The turn ends with no action and play passes (RULINGS Z6, Wizard Walls). The
-    /// hook for the Walls variant: it needs a "pass" answer from the rules to be used.
+    /// The turn ends with no action and play passes (RULINGS Z6, Wizard Walls): the
+    /// service plays the rules' `pass` answer for the player whose time ran out.
     PassTurn,
 }
 
-/// The timeout rule of a variant. Every variant uses the claim today; Wizard Walls
-/// switches to [`TimeoutPolicy::PassTurn`] here when it lands (RULINGS Z6).
-pub fn timeout_policy(_variant: VariantId) -> TimeoutPolicy {
-    TimeoutPolicy::OpponentMayClaim
+/// The timeout rule of a variant: Wizard Walls passes the turn (RULINGS Z6), every
+/// other variant lets the opponent claim.
+pub fn timeout_policy(variant: VariantId) -> TimeoutPolicy {
+    match variant {
+        VariantId::Walls | VariantId::WallsFull => TimeoutPolicy::PassTurn,
+        _ => TimeoutPolicy::OpponentMayClaim,
+    }
 }
 
 /// "2 days 3 hours", "5 hours", "12 minutes": coarse, as a correspondence player reads it.

@@ -793,6 +793,31 @@ impl Service {
             let total = deadline.saturating_sub(clock.started_ms);
             let left = deadline.saturating_sub(now);
             let mut next_clock = clock.clone();
+            if now >= deadline && timeout_policy(live.rec.variant) == TimeoutPolicy::PassTurn {
+                // RULINGS Z6: the turn ends with no action; the record gets the pass.
+                let change = match timeout_pass(live, ask.side, now) {
+                    Ok(c) => c,
+                    Err(e) => {
+                        tracing::error!("channel {channel}: timeout pass refused: {e}");
+                        continue;
+                    }
+                };
+                let Some(next) = change.live else { continue };
+                let mut w = Write::new();
+                match w.game(&next.rec).and_then(|()| self.store.commit(w)) {
+                    Ok(()) => {
+                        slot.live = (!next.rec.finished).then_some(next);
+                        out.extend(
+                            change
+                                .replies
+                                .into_iter()
+                                .map(|reply| TimedReply { channel, reply }),
+                        );
+                    }
+                    Err(e) => tracing::error!("store: {e}"),
+                }
+                continue;
+            }
             let reply = if now >= deadline {
                 if clock.expiry_told {
                     continue;
@@ -926,6 +951,33 @@ fn move_replies(played: Played) -> Vec<String> {
     let mut lines = vec![played.printed];
     lines.extend(played.events);
     lines
+}
+
+/// RULINGS Z6: plays the rules' `pass` for `side`, whose turn's time has run out.
+fn timeout_pass(live: &Live, side: Side, now: u64) -> Result<Change, Refusal> {
+    let mut next = live.clone();
+    let played = next.game.play(side, "pass").map_err(|e| e.to_string())?;
+    next.rec.actions.push(Action {
+        at_ms: now,
+        kind: ActionKind::Play {
+            side,
+            text: played.action.clone(),
+        },
+    });
+    next.rec.history.push(HistoryEntry {
+        side,
+        printed: played.printed.clone(),
+        events: played.events.clone(),
+    });
+    if next.rec.draw_offer == Some(side.other()) {
+        next.rec.draw_offer = None;
+    }
+    let mut lines = vec![format!(
+        "{}'s time ran out, so the turn passes with no action.",
+        live.rec.player(side).name
+    )];
+    lines.extend(move_replies(played));
+    commit_live(next, live.rec.clock.as_ref(), now, lines)
 }
 
 /// Ends the game by an action outside the rules (resign, agreement, claim, abort).

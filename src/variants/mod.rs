@@ -6,6 +6,7 @@ pub mod fide;
 pub mod sorchess;
 pub mod spell;
 pub mod standard;
+pub mod walls;
 pub mod wand;
 
 use crate::core::notation::NotationError;
@@ -301,6 +302,8 @@ variant_states! {
     Spell => spell::SpellGame,
     Sorchess => sorchess::SorchessGame,
     Wand => wand::WandGame,
+    Walls => walls::WallsBasic,
+    WallsFull => walls::WallsFull,
 }
 
 /// A game: its rules state, its generator and how it ended.
@@ -451,8 +454,16 @@ pub fn rules_text(v: VariantId) -> &'static str {
              start and each player learns their own by DM (`/hand`)."
         }
         VariantId::Walls | VariantId::WallsFull => {
-            "**Wizard Walls** — wizards that never capture by moving: they conjure walls onto enemies, \
-             destroy walls and resurrect the fallen. Two actions a turn; first to 10 points wins."
+            "**Wizard Walls** — Bishop, Knight and Rook wizards (Full: any team costing 11, P 1, N 3, B 3, \
+             R 5, Q 9; pawns step one square any way) that never capture by moving. Setup: White then Black \
+             place 3 walls on ranks 3-6 (`@c4 @d5 @f3`), then each places the team on its first two ranks \
+             (`B@c1 N@d2 R@a1`); each then holds 5 walls. A turn is up to two actions together: move \
+             (`Nb1-c3`; knights jump walls, sliders do not), conjure a wall next to a wizard, killing any \
+             wizard there (`Nc3+d4`), destroy an adjacent wall into your hand (`Nc3xd4`), or resurrect a \
+             destroyed wizard next to two of yours (`R@e4`); `pass` for none. Each wizard moves, conjures \
+             and destroys at most once a turn; one resurrection a turn. Every destroyed wizard scores its \
+             value for its owner's opponent; 10 points wins at once. Threefold repetition may be claimed \
+             (`/draw claim`); a turn whose time runs out passes."
         }
         VariantId::Wickets => {
             "**Chess with Wickets** — chess with a ball, a Defender and two wicket squares behind the kings. \
