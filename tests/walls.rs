@@ -455,7 +455,9 @@ fn z6_whole_game_through_the_service() {
     assert!(r[0].text.contains("place your walls"), "{}", r[0].text);
     h.mv("alice", CH, "@c4 @d5 @f3");
     h.mv("bob", CH, "@c5 @e4 @f6");
-    h.mv("alice", CH, "B@c1 N@b1 R@a1");
+    let r = h.mv("alice", CH, "B@c1 N@b1 R@a1");
+    // Each player's setup example names squares on their own ranks.
+    assert!(r.text.contains("`B@c8 N@d7 R@a8`"), "{}", r.text);
     let r = h.mv("bob", CH, "B@c8 N@b8 R@a8");
     assert!(r.text.contains("your move"), "{}", r.text);
     h.mv("alice", CH, "Nb1-a3 Na3+b4");

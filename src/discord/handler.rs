@@ -35,7 +35,9 @@ fn could_be_move(text: &str) -> bool {
     let t = text.trim();
     !t.is_empty()
         && t.len() <= 80
-        && t.split_whitespace().count() <= 6
+        // Twelve words hold the longest turns: a Wizard Walls Full team of nine
+        // wizards, or two actions in the long form (`N c3 wall d4, R a1 a3`).
+        && t.split_whitespace().count() <= 12
         && !t.starts_with('/')
         && !t.contains("://")
 }
@@ -325,6 +327,9 @@ mod tests {
             "Ze4:e4 (teleport h8)",
             "freeze@d5 Nd6",
             "card 7c",
+            "B@c8 N@b8 R@a8",
+            "P@a2 P@b2 P@c2 P@d2 P@e2 P@f2 P@g2 P@h2 N@b1",
+            "N c3 wall d4, R a1 a3",
         ] {
             assert!(could_be_move(m), "{m}");
         }
@@ -333,7 +338,7 @@ mod tests {
             "   ",
             "see https://example.com",
             "/move e4",
-            "this is a long chat line about the game",
+            "this is a very long chat line about the game that nobody would type as a move",
         ] {
             assert!(!could_be_move(c), "{c}");
         }

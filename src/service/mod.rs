@@ -1006,7 +1006,7 @@ fn prompt_line(live: &Live) -> Option<String> {
         "{} ({}), {}.",
         live.rec.player(ask.side).name,
         ask.side.name(),
-        ask.question.prompt()
+        ask.question.prompt_for(ask.side)
     ))
 }
 

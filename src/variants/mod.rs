@@ -186,6 +186,15 @@ impl Question {
             Question::SetupTeam => "place your team (`B@c1 N@d2 R@a1`)",
         }
     }
+
+    /// The prompt for the player of `side`: examples that name squares are given on
+    /// that player's own ranks.
+    pub fn prompt_for(&self, side: Side) -> &'static str {
+        match (self, side) {
+            (Question::SetupTeam, Side::Black) => "place your team (`B@c8 N@d7 R@a8`)",
+            _ => self.prompt(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
