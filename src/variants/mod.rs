@@ -7,6 +7,7 @@ pub mod sorchess;
 pub mod spell;
 pub mod standard;
 pub mod wand;
+pub mod wickets;
 
 use crate::core::notation::NotationError;
 use crate::core::view::{View, Viewer};
@@ -165,6 +166,8 @@ pub enum Question {
     Card,
     /// Wickets: sacrifice pieces or decline.
     Sacrifice,
+    /// Wickets: throw the ball after the ball-haver's move, or decline.
+    Throw,
     /// Wizard Walls setup: place walls.
     SetupWalls,
     /// Wizard Walls setup: place the team.
@@ -181,6 +184,7 @@ impl Question {
             Question::NewDefender => "name a new Defender (`defender Nf3`)",
             Question::Card => "play a card (`card 7c`)",
             Question::Sacrifice => "sacrifice pieces (`sacrifice a2 b2`) or `decline`",
+            Question::Throw => "throw the ball (a square like `f6`, or `w9`) or `decline`",
             Question::SetupWalls => "place your walls (`@c4 @d5 @f3`)",
             Question::SetupTeam => "place your team (`B@c1 N@d2 R@a1`)",
         }
@@ -301,6 +305,7 @@ variant_states! {
     Spell => spell::SpellGame,
     Sorchess => sorchess::SorchessGame,
     Wand => wand::WandGame,
+    Wickets => wickets::WicketsGame,
 }
 
 /// A game: its rules state, its generator and how it ended.
