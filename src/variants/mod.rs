@@ -460,8 +460,17 @@ pub fn rules_text(v: VariantId) -> &'static str {
              destroy walls and resurrect the fallen. Two actions a turn; first to 10 points wins."
         }
         VariantId::Wickets => {
-            "**Chess with Wickets** — chess with a ball, a Defender and two wicket squares behind the kings. \
-             Throw your ball into the opponent's wicket to take their Defender."
+            "**Chess with Wickets** — chess plus two wicket squares, `w0` behind e1 and `w9` behind e8. \
+             Each King starts with its side's ball and each Queen is the Defender. After your ball-haver \
+             moves it may throw along a queen line to one of your pieces (not the Defender) or an empty \
+             square (`Ke1-f2>f6`, or answer `f6` / `decline` when asked); a lying ball is picked up only by \
+             its own side. Only your Defender enters your wicket; only your ball-haver (or a piece fetching \
+             your ball) enters the enemy's; pieces in a wicket give no check. Taking a ball-haver needs an \
+             empty neighbouring square for its ball (`Qd1:d7 (ball d6)`) unless it mates. A ball thrown into \
+             the enemy wicket is decided by the `decision` option (cards, cards2, dice, dice2, deterministic, \
+             deterministic2; a Defender that sees its wicket makes it harder): success removes their \
+             Defender (a King-Defender loses) and they name a new one (`defender Nf3`). Cards are private \
+             (`/hand`); play with `card 7c`, sacrifice with `sacrifice a2 b2`."
         }
         VariantId::Spell => {
             "**Spell Chess** — chess plus 5 freeze and 2 jump spells each; cast at most one with a move \
