@@ -73,7 +73,11 @@ fn check_invariants(g: &Game) {
     if g.is_over() {
         assert!(g.legal_texts().is_empty());
     } else {
-        assert!(!g.legal_texts().is_empty(), "a live game has an answer: {}", g.fen());
+        assert!(
+            !g.legal_texts().is_empty(),
+            "a live game has an answer: {}",
+            g.fen()
+        );
     }
 }
 
@@ -137,8 +141,21 @@ fn random_playouts_replay_exactly() {
 fn garbage_is_refused_without_change() {
     let mut g = Game::new(VariantId::Wickets, &options("cards"), 5).expect("new");
     for t in [
-        "", "Qd1-w9", "w0", "e2-e4>>", "Ke1-f2>z9", "card 7c", "defender Qd1", "(ball", "Nf3 (ball",
-        "sacrifice a2", "decline", "O-O>f1>f5>f6", "e9", "Kw0", "ééé",
+        "",
+        "Qd1-w9",
+        "w0",
+        "e2-e4>>",
+        "Ke1-f2>z9",
+        "card 7c",
+        "defender Qd1",
+        "(ball",
+        "Nf3 (ball",
+        "sacrifice a2",
+        "decline",
+        "O-O>f1>f5>f6",
+        "e9",
+        "Kw0",
+        "ééé",
     ] {
         let before = g.clone();
         assert!(g.play(Side::White, t).is_err(), "`{t}` accepted");
@@ -152,8 +169,13 @@ fn garbage_is_refused_without_change() {
 fn every_method_resolves_a_throw_into_the_wicket() {
     let fen = "q5k1/7p/8/8/8/8/PPP1R3/3Q2K1 w - - 0 1 -- D=d1,a8 B=e2,g8";
     for method in METHODS {
-        let mut g = Game::from_fen(VariantId::Wickets, &format!("{fen} {method}"), &Options::new(), 3)
-            .expect("fen");
+        let mut g = Game::from_fen(
+            VariantId::Wickets,
+            &format!("{fen} {method}"),
+            &Options::new(),
+            3,
+        )
+        .expect("fen");
         let played = g.play(Side::White, "Re2-e4>w9").expect("throw");
         let mut guard = 0;
         let mut last = played.printed.clone();
@@ -265,7 +287,13 @@ fn a_card_decision_through_the_service() {
     let r = play_all(&h, ch, "alice", &lead, &mut all);
     // K9: now Black answers, although White made the move; nobody else may.
     assert_eq!(r.mention.first().map(|u| u.name.as_str()), Some("bob"));
-    let why = h.refused("alice", ch, Request::Move { text: "card 2c".into() });
+    let why = h.refused(
+        "alice",
+        ch,
+        Request::Move {
+            text: "card 2c".into(),
+        },
+    );
     assert!(why.contains("not your turn"), "{why}");
     let suit = alice_hand[0].chars().last().expect("suit");
     let answer = bob_hand
@@ -275,7 +303,12 @@ fn a_card_decision_through_the_service() {
         .cloned()
         .expect("a card");
     let r = play_all(&h, ch, "bob", &format!("card {answer}"), &mut all);
-    assert!(r.text.contains(&format!("cards {} vs {answer}", alice_hand[0])), "{}", r.text);
+    assert!(
+        r.text
+            .contains(&format!("cards {} vs {answer}", alice_hand[0])),
+        "{}",
+        r.text
+    );
     // Secrets: every DM went to its owner, the channel never saw a hand.
     for reply in &all {
         match &reply.to {

@@ -116,7 +116,13 @@ mod tests {
     fn cards_parse() {
         assert_eq!(Card::parse("7c"), Some(Card { rank: 7, suit: 'c' }));
         assert_eq!(Card::parse("Ad"), Some(Card { rank: 1, suit: 'd' }));
-        assert_eq!(Card::parse("10s"), Some(Card { rank: 10, suit: 's' }));
+        assert_eq!(
+            Card::parse("10s"),
+            Some(Card {
+                rank: 10,
+                suit: 's'
+            })
+        );
         assert_eq!(Card::parse("11s"), None);
         assert_eq!(Card::parse("7x"), None);
         assert_eq!(Card::parse("Kh"), None);

@@ -52,10 +52,7 @@ pub fn write(pos: &Pos) -> String {
         }
         Err(_) => String::new(),
     };
-    let wicket = |s: Side| {
-        pos.man(Cell::Wicket(s))
-            .map_or('-', |m| m.piece.fen_char())
-    };
+    let wicket = |s: Side| pos.man(Cell::Wicket(s)).map_or('-', |m| m.piece.fen_char());
     let balls = |s: Side| match (pos.ball_haver(s), pos.lying[s.index()]) {
         (Some(c), _) => c.to_string(),
         (None, Some(c)) => format!("@{c}"),
@@ -113,10 +110,16 @@ pub fn read(fen: &str) -> Result<(Pos, Vec<String>), String> {
             }
         }
     }
-    if let Some(d) = rest.peek().and_then(|t| t.strip_prefix("D=")).map(str::to_string) {
+    if let Some(d) = rest
+        .peek()
+        .and_then(|t| t.strip_prefix("D="))
+        .map(str::to_string)
+    {
         rest.next();
         explicit_marks = true;
-        let (a, b) = d.split_once(',').ok_or_else(|| err("Defenders are written D=d1,d8"))?;
+        let (a, b) = d
+            .split_once(',')
+            .ok_or_else(|| err("Defenders are written D=d1,d8"))?;
         for (side, t) in [(Side::White, a), (Side::Black, b)] {
             if let Some(c) = parse_cell(t)? {
                 match pos.men.get_mut(c) {
@@ -126,10 +129,16 @@ pub fn read(fen: &str) -> Result<(Pos, Vec<String>), String> {
             }
         }
     }
-    if let Some(b) = rest.peek().and_then(|t| t.strip_prefix("B=")).map(str::to_string) {
+    if let Some(b) = rest
+        .peek()
+        .and_then(|t| t.strip_prefix("B="))
+        .map(str::to_string)
+    {
         rest.next();
         explicit_marks = true;
-        let (a, c) = b.split_once(',').ok_or_else(|| err("balls are written B=e1,@d5"))?;
+        let (a, c) = b
+            .split_once(',')
+            .ok_or_else(|| err("balls are written B=e1,@d5"))?;
         for (side, t) in [(Side::White, a), (Side::Black, c)] {
             if let Some(lying) = t.strip_prefix('@') {
                 let cell = parse_cell(lying)?.ok_or_else(|| err("`@` needs a square"))?;
@@ -186,9 +195,7 @@ fn validate(pos: &Pos) -> Result<(), String> {
         }
     }
     for (c, m) in pos.men.iter() {
-        if m.piece.role == Role::Pawn
-            && c.square().is_none_or(|s| s.rank() == 0 || s.rank() == 7)
-        {
+        if m.piece.role == Role::Pawn && c.square().is_none_or(|s| s.rank() == 0 || s.rank() == 7) {
             return Err(err("pawns cannot stand on the first or last rank"));
         }
     }
@@ -310,7 +317,9 @@ pub fn read_pending(text: &str, pos: &Pos) -> Result<super::TurnState, String> {
             return Err(err("the first thrower must carry the ball"));
         }
     }
-    if t.place_ball.is_some() && (pos.ball_haver(pos.turn).is_some() || pos.lying[pos.turn.index()].is_some()) {
+    if t.place_ball.is_some()
+        && (pos.ball_haver(pos.turn).is_some() || pos.lying[pos.turn.index()].is_some())
+    {
         return Err(err("a ball to place must be neither carried nor lying"));
     }
     Ok(t)

@@ -517,7 +517,11 @@ impl WicketsGame {
             head: mv.long(),
             results: Vec::new(),
             place_ball: None,
-            throwers: if effect.picked_up { Vec::new() } else { throwers },
+            throwers: if effect.picked_up {
+                Vec::new()
+            } else {
+                throwers
+            },
             advance_throw: typed.throw.clone(),
             new_defender: false,
             decision: None,
@@ -539,7 +543,9 @@ impl WicketsGame {
         }
         if let Some(b) = typed.ball {
             let Some(c) = turn.place_ball else {
-                return Err(refuse("This move does not take the ball-haver: there is no ball to place."));
+                return Err(refuse(
+                    "This move does not take the ball-haver: there is no ball to place.",
+                ));
             };
             if !self.pos.ball_squares(c).contains(&b) {
                 return Err(refuse(format!(
@@ -613,7 +619,13 @@ impl WicketsGame {
         };
         let t = strip_keyword(text, "ball");
         let b = Cell::parse(t).ok_or_else(|| {
-            refuse(format!("Answer with the square where the ball lies, e.g. `{}`.", self.pos.ball_squares(c).first().map_or("d4".to_string(), |c| c.to_string())))
+            refuse(format!(
+                "Answer with the square where the ball lies, e.g. `{}`.",
+                self.pos
+                    .ball_squares(c)
+                    .first()
+                    .map_or("d4".to_string(), |c| c.to_string())
+            ))
         })?;
         if !self.pos.ball_squares(c).contains(&b) {
             return Err(refuse(format!(
@@ -634,14 +646,16 @@ impl WicketsGame {
             Some(c @ ('P' | 'N' | 'B' | 'R' | 'Q' | 'K')) => (Role::from_letter(c), &t[1..]),
             _ => (None, t),
         };
-        let c = Cell::parse(cell_text.trim()).ok_or_else(|| {
-            refuse("Name the new Defender by its square, e.g. `defender Nf3`.")
-        })?;
+        let c = Cell::parse(cell_text.trim())
+            .ok_or_else(|| refuse("Name the new Defender by its square, e.g. `defender Nf3`."))?;
         let Some(m) = self.pos.man(c).filter(|m| m.piece.side == side) else {
             return Err(refuse(format!("You have no piece on {c}.")));
         };
         if role.is_some_and(|r| r != m.piece.role) {
-            return Err(refuse(format!("The piece on {c} is not a {}.", role.map_or("", |r| r.name()))));
+            return Err(refuse(format!(
+                "The piece on {c} is not a {}.",
+                role.map_or("", |r| r.name())
+            )));
         }
         if m.ball {
             return Err(refuse("The ball-haver cannot also be the Defender (K6)."));
@@ -668,7 +682,10 @@ impl WicketsGame {
         let mut hops = Vec::new();
         for h in t.split('>') {
             hops.push(Cell::parse(h.trim()).ok_or_else(|| {
-                refuse(format!("`{}` is not a square; throw with a square like `f6` or `w9`, or `decline`.", echo(h)))
+                refuse(format!(
+                    "`{}` is not a square; throw with a square like `f6` or `w9`, or `decline`.",
+                    echo(h)
+                ))
             })?);
         }
         let hops = self.normalize_throw(&hops);
@@ -681,7 +698,11 @@ impl WicketsGame {
             )));
         }
         self.apply_throw(&hops, rng);
-        Ok(hops.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(">"))
+        Ok(hops
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(">"))
     }
 
     fn answer_card(
@@ -704,7 +725,9 @@ impl WicketsGame {
             refuse("Play a card from your hand like `card 7c` (suits c d h s, ranks A or 1 to 10).")
         })?;
         if !self.deck.hand(side).contains(&card) {
-            return Err(refuse(format!("You do not hold {card}; `/hand` shows your cards.")));
+            return Err(refuse(format!(
+                "You do not hold {card}; `/hand` shows your cards."
+            )));
         }
         if let Step::Answer(lead) = d.step {
             let can_follow = self.deck.hand(side).iter().any(|c| c.suit == lead.suit);
@@ -775,7 +798,10 @@ impl WicketsGame {
         for w in t.split([' ', ',']).filter(|w| !w.is_empty()) {
             let w = w.trim_start_matches(['P', 'N', 'B', 'R', 'Q', 'K']);
             let c = Cell::parse(w).ok_or_else(|| {
-                refuse(format!("`{}` is not a square; write `sacrifice a2 b2`.", echo(w)))
+                refuse(format!(
+                    "`{}` is not a square; write `sacrifice a2 b2`.",
+                    echo(w)
+                ))
             })?;
             if !allowed.contains(&c) {
                 return Err(refuse(format!(
@@ -788,7 +814,9 @@ impl WicketsGame {
             cells.push(c);
         }
         if cells.len() != n as usize {
-            return Err(refuse(format!("Name exactly {n} piece(s) to sacrifice, or `decline`.")));
+            return Err(refuse(format!(
+                "Name exactly {n} piece(s) to sacrifice, or `decline`."
+            )));
         }
         cells.sort();
         let mut labels = Vec::new();
@@ -814,7 +842,11 @@ impl WicketsGame {
         }
         Ok(format!(
             "sacrifice {}",
-            cells.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+            cells
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
         ))
     }
 
@@ -846,7 +878,9 @@ impl WicketsGame {
 
     fn perft_child(&self, text: &str, depth: u32) -> u64 {
         // A throw into the wicket leads to chance or a decision: a leaf.
-        if self.ask().is_some_and(|a| a.question == Question::Throw) && text.ends_with("w0") | text.ends_with("w9") {
+        if self.ask().is_some_and(|a| a.question == Question::Throw)
+            && text.ends_with("w0") | text.ends_with("w9")
+        {
             return 1;
         }
         let mut next = self.clone();
@@ -901,7 +935,10 @@ impl Rules for WicketsGame {
                     format!("invalid FEN: `{}` is not a decision method", echo(&m))
                 })?;
                 if asked.is_some_and(|a| a != m) {
-                    return Err("invalid FEN: its decision method differs from the `decision` option".into());
+                    return Err(
+                        "invalid FEN: its decision method differs from the `decision` option"
+                            .into(),
+                    );
                 }
                 m
             }
@@ -976,19 +1013,30 @@ impl Rules for WicketsGame {
                 .pos
                 .defender_candidates(ask.side)
                 .into_iter()
-                .filter_map(|c| self.pos.man(c).map(|m| format!("defender {}", label(m.piece.role, c))))
+                .filter_map(|c| {
+                    self.pos
+                        .man(c)
+                        .map(|m| format!("defender {}", label(m.piece.role, c)))
+                })
                 .collect(),
             Question::Throw => {
                 let mut v: Vec<String> = self
                     .throw_options()
                     .iter()
-                    .map(|h| h.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(">"))
+                    .map(|h| {
+                        h.iter()
+                            .map(|c| c.to_string())
+                            .collect::<Vec<_>>()
+                            .join(">")
+                    })
                     .collect();
                 v.push("decline".to_string());
                 v
             }
             Question::Card => {
-                let Some(d) = t.decision else { return Vec::new() };
+                let Some(d) = t.decision else {
+                    return Vec::new();
+                };
                 let hand = self.deck.hand(ask.side);
                 let mut v: Vec<String> = match d.step {
                     Step::Answer(lead) if hand.iter().any(|c| c.suit == lead.suit) => hand
@@ -1013,7 +1061,10 @@ impl Rules for WicketsGame {
                     .map(|c| {
                         format!(
                             "sacrifice {}",
-                            c.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ")
+                            c.iter()
+                                .map(|x| x.to_string())
+                                .collect::<Vec<_>>()
+                                .join(" ")
                         )
                     })
                     .collect();
@@ -1047,7 +1098,11 @@ impl Rules for WicketsGame {
             Question::Throw => played.action = self.answer_throw(text, rng)?,
             Question::Card => played.action = self.answer_card(side, text, &mut played, rng)?,
             Question::Sacrifice => played.action = self.answer_sacrifice(text, rng)?,
-            _ => return Err(refuse("That question does not exist in Chess with Wickets.")),
+            _ => {
+                return Err(refuse(
+                    "That question does not exist in Chess with Wickets.",
+                ))
+            }
         }
         self.advance(&mut played, rng);
         played.printed = match &self.turn {

@@ -19,7 +19,9 @@ pub struct MoveText {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Body {
-    Castle { king_side: bool },
+    Castle {
+        king_side: bool,
+    },
     Move {
         role: Option<Role>,
         from_file: Option<i8>,
@@ -75,7 +77,8 @@ pub fn parse_move(text: &str) -> Result<MoveText, NotationError> {
     for p in parts {
         let p = p.trim();
         throw.push(
-            Cell::parse(p).ok_or_else(|| syntax(text, &format!("`{p}` is not a square to throw to")))?,
+            Cell::parse(p)
+                .ok_or_else(|| syntax(text, &format!("`{p}` is not a square to throw to")))?,
         );
     }
     if throw.len() > 2 {
@@ -115,7 +118,8 @@ fn parse_body(input: &str, s: &str) -> Result<Body, NotationError> {
     if let Some(eq) = chars.iter().position(|c| *c == '=') {
         let tail: String = chars[eq + 1..].iter().collect();
         promotion = Some(
-            promotion_role(&tail).ok_or_else(|| syntax(input, "a pawn promotes to Q, R, B or N"))?,
+            promotion_role(&tail)
+                .ok_or_else(|| syntax(input, "a pawn promotes to Q, R, B or N"))?,
         );
         chars.truncate(eq);
     } else if chars.len() >= 3 {
@@ -131,7 +135,12 @@ fn parse_body(input: &str, s: &str) -> Result<Body, NotationError> {
         .collect();
     let bad = |r: &str| syntax(input, r);
     let (from_file, from_rank, from_cell, to) = match body.len() {
-        2 => (None, None, None, cell_at(&body).ok_or_else(|| bad("that is not a square"))?),
+        2 => (
+            None,
+            None,
+            None,
+            cell_at(&body).ok_or_else(|| bad("that is not a square"))?,
+        ),
         3 => {
             let to = cell_at(&body[1..]).ok_or_else(|| bad("that is not a square"))?;
             let c = body[0];
@@ -192,8 +201,9 @@ fn fits(body: &Body, m: &WMove) -> bool {
                 None => from_cell.is_some() || m.role == Role::Pawn,
             };
             let (ff, fr) = m.from.coords();
-            let castle_ok =
-                !matches!(m.kind, Kind::Castle { .. }) || from_cell.is_some() || *role == Some(Role::King);
+            let castle_ok = !matches!(m.kind, Kind::Castle { .. })
+                || from_cell.is_some()
+                || *role == Some(Role::King);
             to_ok
                 && role_ok
                 && castle_ok
@@ -256,7 +266,13 @@ mod tests {
         let t = parse_move("Qd1:d7 (ball d6)").expect("parse");
         assert_eq!(t.ball, Some(Cell::Board(Square::parse("d6").expect("d6"))));
         let t = parse_move("Qd1-w0").expect("parse");
-        assert!(matches!(t.body, Body::Move { to: Cell::Wicket(Side::White), .. }));
+        assert!(matches!(
+            t.body,
+            Body::Move {
+                to: Cell::Wicket(Side::White),
+                ..
+            }
+        ));
         let t = parse_move("O-O>f1>f5").expect("parse");
         assert_eq!(t.throw.len(), 2);
         assert!(parse_move("Ke1-f2>z9").is_err());

@@ -3,8 +3,8 @@
 //! legal move generation that knows the entry rules (K3) and the ball-haver capture
 //! condition (K5).
 
-use crate::core::{Bitboard, Board, CellMap, Piece, Role, Side, Square};
 use crate::core::Cell;
+use crate::core::{Bitboard, Board, CellMap, Piece, Role, Side, Square};
 use serde::{Deserialize, Serialize};
 
 /// A piece with its Wickets marks.
@@ -312,8 +312,7 @@ impl Pos {
             return false;
         };
         let Some(m) = self.man(d) else { return false };
-        self.attacks_from(d, m.piece)
-            .contains(&Cell::Wicket(side))
+        self.attacks_from(d, m.piece).contains(&Cell::Wicket(side))
     }
 
     /// May `m` (of the side to move) end a move on `to`? Entry rules (K3) and balls (K2).
@@ -457,8 +456,16 @@ impl Pos {
                 continue;
             }
             let (king_to, rook_to) = crate::core::chess::castle_squares(home, rook);
-            let lo = home.file().min(rook.file()).min(king_to.file()).min(rook_to.file());
-            let hi = home.file().max(rook.file()).max(king_to.file()).max(rook_to.file());
+            let lo = home
+                .file()
+                .min(rook.file())
+                .min(king_to.file())
+                .min(rook_to.file());
+            let hi = home
+                .file()
+                .max(rook.file())
+                .max(king_to.file())
+                .max(rook_to.file());
             let clear = (lo..=hi).all(|f| {
                 let s = Square::from_index_unchecked(us.back_rank() * 8 + f);
                 s == home || s == rook || self.is_empty(Cell::Board(s))
@@ -466,7 +473,10 @@ impl Pos {
             if !clear {
                 continue;
             }
-            let (a, b) = (home.file().min(king_to.file()), home.file().max(king_to.file()));
+            let (a, b) = (
+                home.file().min(king_to.file()),
+                home.file().max(king_to.file()),
+            );
             let safe = (a..=b).all(|f| {
                 let s = Square::from_index_unchecked(us.back_rank() * 8 + f);
                 s == home || !self.attacked(Cell::Board(s), us.other())
@@ -670,11 +680,9 @@ impl Pos {
         }
         h = mix_key(h, self.turn.index() as u64);
         h = mix_key(h, self.castling.0);
-        let ep = self.ep.filter(|_| {
-            self.legal_moves()
-                .iter()
-                .any(|m| m.kind == Kind::EnPassant)
-        });
+        let ep = self
+            .ep
+            .filter(|_| self.legal_moves().iter().any(|m| m.kind == Kind::EnPassant));
         mix_key(h, ep.map_or(99, |s| s.index() as u64))
     }
 }

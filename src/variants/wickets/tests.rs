@@ -44,7 +44,11 @@ fn question(g: &WicketsGame) -> (Side, Question) {
 }
 
 fn set_hands(g: &mut WicketsGame, white: &[&str], black: &[&str]) {
-    let parse = |v: &[&str]| v.iter().map(|t| Card::parse(t).expect("card")).collect::<Vec<_>>();
+    let parse = |v: &[&str]| {
+        v.iter()
+            .map(|t| Card::parse(t).expect("card"))
+            .collect::<Vec<_>>()
+    };
     let mut d = Deck::deal(&mut rng());
     let (w, b) = (parse(white), parse(black));
     d.pile.retain(|c| !w.contains(c) && !b.contains(c));
@@ -77,7 +81,10 @@ fn fide_perft_where_wickets_cannot_matter() {
             2,
         ),
         ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3),
-        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 2),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            2,
+        ),
     ] {
         let fide = Position::from_fen(fen).expect("fide").perft(depth);
         let g = game(&format!("{fen} -- D=-,- B=@w0,@w9 dice"));
@@ -243,7 +250,11 @@ fn deterministic_decisions() {
     let p = play(&mut g, "Re2-e4>w9", &mut rng());
     assert_eq!(p.printed, "Re2-e4>w9 (wicket taken, Qa8 removed)");
     assert_eq!(question(&g), (Side::Black, Question::NewDefender));
-    assert_eq!(g.pos().lying[0], Some(Cell::Wicket(Side::Black)), "the ball stays (K7)");
+    assert_eq!(
+        g.pos().lying[0],
+        Some(Cell::Wicket(Side::Black)),
+        "the ball stays (K7)"
+    );
     let mut g = with(GUARDED, "deterministic");
     assert!(g.pos().defender_sees_wicket(Side::Black));
     play(&mut g, "Re2-e4>w9", &mut rng());
@@ -348,7 +359,10 @@ fn card_decision_asks_the_opponent() {
     assert!(refused(&g, "card 9d").contains("follow suit"));
     assert_eq!(g.legal_texts(), vec!["card 5c".to_string()]);
     let p = play(&mut g, "5c", &mut r);
-    assert_eq!(p.printed, "Re2-e4>w9 (cards 7c vs 5c: wicket taken, Qa8 removed)");
+    assert_eq!(
+        p.printed,
+        "Re2-e4>w9 (cards 7c vs 5c: wicket taken, Qa8 removed)"
+    );
     assert_eq!(p.private[0].0, Side::Black);
     assert_eq!(g.deck().hand(Side::White).len(), 2);
 
@@ -383,7 +397,11 @@ fn card_ties_and_cards2() {
     assert_eq!(question(&g), (Side::White, Question::Card), "second try");
     assert!(g.legal_texts().contains(&"decline".to_string()));
     let p = play(&mut g, "decline", &mut r);
-    assert!(p.printed.ends_with("missed; no second try)"), "{}", p.printed);
+    assert!(
+        p.printed.ends_with("missed; no second try)"),
+        "{}",
+        p.printed
+    );
     assert_eq!(question(&g), (Side::Black, Question::Move));
 }
 
@@ -396,7 +414,14 @@ fn hands_stay_private() {
     let hand = g.secret(Side::White).expect("hand");
     let first = g.deck().hand(Side::White)[0].to_string();
     assert!(hand.contains(&first));
-    let all = |v: &View| v.notes.iter().flatten().cloned().collect::<Vec<_>>().join(" ");
+    let all = |v: &View| {
+        v.notes
+            .iter()
+            .flatten()
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     assert!(!all(&public).contains("hand"));
     assert!(all(&public).contains("10 cards"));
     assert!(all(&white).contains(&format!("hand: {}", first)));
@@ -406,9 +431,25 @@ fn hands_stay_private() {
     assert_ne!(other.deck().hand(Side::White), g.deck().hand(Side::White));
     assert_eq!(other.fen(), g.fen());
     assert!(public.wickets);
-    let badges: Vec<_> = public.pieces.iter().flat_map(|p| p.badges.clone()).collect();
-    assert_eq!(badges.iter().filter(|b| **b == crate::core::view::Badge::Defender).count(), 2);
-    assert_eq!(badges.iter().filter(|b| **b == crate::core::view::Badge::BallHaver).count(), 2);
+    let badges: Vec<_> = public
+        .pieces
+        .iter()
+        .flat_map(|p| p.badges.clone())
+        .collect();
+    assert_eq!(
+        badges
+            .iter()
+            .filter(|b| **b == crate::core::view::Badge::Defender)
+            .count(),
+        2
+    );
+    assert_eq!(
+        badges
+            .iter()
+            .filter(|b| **b == crate::core::view::Badge::BallHaver)
+            .count(),
+        2
+    );
 }
 
 // FEN round trip, including a pending step of a turn.
@@ -426,7 +467,11 @@ fn fen_round_trips() {
     let back = WicketsGame::from_fen(&fen, &Options::new()).expect("back");
     assert_eq!(back.fen(), fen);
     assert_eq!(back.ask(), g.ask());
-    assert!(WicketsGame::from_fen("8/8/8/8/8/8/8/K6k w - - 0 1 -- D=-,- B=e3,- dice", &Options::new()).is_err());
+    assert!(WicketsGame::from_fen(
+        "8/8/8/8/8/8/8/K6k w - - 0 1 -- D=-,- B=e3,- dice",
+        &Options::new()
+    )
+    .is_err());
     assert!(WicketsGame::from_fen(&format!("{OPEN} cards"), &options("dice")).is_err());
 }
 

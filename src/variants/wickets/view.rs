@@ -44,8 +44,12 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
             let n = game.deck().hand(side).len();
             // K8: a hand is private; the others see only how many cards it holds.
             if viewer == Viewer::Player(side) {
-                let cards: Vec<String> =
-                    game.deck().hand(side).iter().map(|c| c.to_string()).collect();
+                let cards: Vec<String> = game
+                    .deck()
+                    .hand(side)
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect();
                 notes.push(format!("hand: {}", cards.join(" ")));
             } else {
                 notes.push(format!("{n} cards"));
