@@ -511,3 +511,102 @@ fn perft_counts_throws_and_stops_at_decisions() {
     let e8 = divide.iter().find(|(m, _)| m == "Re2-e8").expect("Re2-e8");
     assert_eq!(e8.1, 22);
 }
+
+// ruling K2: a Defender never picks up a ball; a promoted pawn keeps its marks.
+#[test]
+fn defenders_leave_balls_and_promotion_keeps_marks() {
+    let g = game("6k1/4P3/8/8/8/8/8/K2Q4 w - - 0 1 -- D=d1,- B=e7,g8 dice");
+    let mut g2 = g.clone();
+    play(&mut g2, "e7-e8=Q", &mut rng());
+    assert_eq!(question(&g2), (Side::White, Question::Throw));
+    assert!(g2.pos().man(cell("e8")).is_some_and(|m| m.ball && m.piece.role == Role::Queen));
+    let g = game("6k1/8/8/3P4/8/8/8/K2Q4 w - - 0 1 -- D=d5,- B=@d6,g8 dice");
+    assert!(!g.legal_texts().contains(&"d5:d6".to_string()));
+    assert!(!g.legal_texts().contains(&"d5-d6".to_string()), "the ball blocks");
+    let g = game("6k1/8/8/8/8/8/8/K2Q4 w - - 0 1 -- D=d1,- B=@d4,g8 dice");
+    assert!(!g.legal_texts().iter().any(|m| m.ends_with("d4")));
+    assert!(!g.legal_texts().contains(&"Qd1-d5".to_string()), "lines stop at a ball");
+    let g = game("6k1/8/8/8/8/8/8/K2Q4 w - - 0 1 -- D=-,- B=@d4,g8 dice");
+    assert!(g.legal_texts().contains(&"Qd1:d4".to_string()));
+}
+
+// ruling K9: only the asked player answers; a refused answer changes nothing.
+#[test]
+fn only_the_asked_player_answers() {
+    let mut g = game("6k1/7p/8/3q4/8/8/8/K2R4 w - - 0 1 -- D=d1,d5 B=a1,g8 dice");
+    play(&mut g, "Rd1:d5", &mut rng());
+    let before = g.clone();
+    assert_eq!(
+        g.play(Side::White, "defender Rd5", &mut rng()),
+        Err(PlayError::NotYourTurn)
+    );
+    assert!(refused(&g, "defender a1").contains("no piece"));
+    assert_eq!(g, before);
+}
+
+// X-WICKETS-8: a wicket next to the captured square may take the placed ball.
+#[test]
+fn a_wicket_can_receive_a_placed_ball() {
+    let mut g = game("7k/8/8/8/8/8/2N5/K3r3 w - - 0 1 -- D=-,- B=a1,e1 dice");
+    play(&mut g, "Nc2:e1", &mut rng());
+    assert_eq!(question(&g), (Side::White, Question::BallSquare));
+    assert!(g.legal_texts().contains(&"w0".to_string()));
+    play(&mut g, "w0", &mut rng());
+    assert_eq!(g.pos().lying[1], Some(Cell::Wicket(Side::White)));
+}
+
+// X-WICKETS-3: an advance throw waits for the ball square, then is asked if illegal.
+#[test]
+fn advance_throw_after_a_chosen_ball_square() {
+    let fen = "6k1/8/8/3b4/8/4N3/8/K7 w - - 0 1 -- D=-,- B=e3,d5 dice";
+    let mut g = game(fen);
+    play(&mut g, "Ne3:d5>d8", &mut rng());
+    assert_eq!(question(&g), (Side::White, Question::BallSquare));
+    let p = play(&mut g, "d6", &mut rng());
+    // The ball on d6 now blocks the line to d8: the throw is asked again.
+    assert_eq!(question(&g), (Side::White, Question::Throw), "{}", p.printed);
+    let mut g = game(fen);
+    play(&mut g, "Ne3:d5>d8", &mut rng());
+    let p = play(&mut g, "c6", &mut rng());
+    assert_eq!(p.printed, "Ne3:d5>d8 (ball c6)");
+    assert_eq!(g.pos().lying[0], Some(cell("d8")));
+}
+
+// ruling C1 (X-WICKETS-6): stalemate draws; a bare-king position is not drawn by
+// material; repetition is claimable, fivefold automatic.
+#[test]
+fn stalemate_and_repetition() {
+    let g = game("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1 -- D=f7,- B=g6,@a1 dice");
+    assert_eq!(g.outcome(), Some(Outcome::draw("stalemate")));
+    let mut g = game("7k/8/8/8/8/8/8/K7 w - - 0 1 -- D=a1,h8 B=@a8,@h1 dice");
+    assert!(g.outcome().is_none(), "no automatic draw by material");
+    let mut r = rng();
+    for _ in 0..2 {
+        for m in ["Ka1-b1", "Kh8-g8", "Kb1-a1", "Kg8-h8"] {
+            play(&mut g, m, &mut r);
+        }
+    }
+    assert_eq!(g.claimable_draw(), Some("threefold repetition".to_string()));
+    for _ in 0..2 {
+        for m in ["Ka1-b1", "Kh8-g8", "Kb1-a1", "Kg8-h8"] {
+            if g.outcome().is_none() {
+                play(&mut g, m, &mut r);
+            }
+        }
+    }
+    assert_eq!(g.outcome(), Some(Outcome::draw("fivefold repetition")));
+}
+
+// Options: only `decision`, with its six values.
+#[test]
+fn options_are_checked() {
+    for m in Method::ALL {
+        let g = WicketsGame::new(&options(m.name()), &mut rng()).expect("method");
+        assert_eq!(g.method(), m);
+        assert_eq!(g.deck().dealt, m.uses_cards());
+    }
+    assert!(WicketsGame::new(&options("coin"), &mut rng()).is_err());
+    let mut o = Options::new();
+    o.insert("wands".into(), "rolled".into());
+    assert!(WicketsGame::new(&o, &mut rng()).is_err());
+}
