@@ -360,3 +360,75 @@ fn dice_through_the_service() {
     );
     assert!(rules[0].text.contains("w0"), "{}", rules[0].text);
 }
+
+/// Picks an answer for the service games: a throw into a wicket whenever there is one.
+fn pick_keen(texts: &[String], rng: &mut ChaCha8Rng) -> String {
+    if let Some(t) = texts.iter().find(|t| t.as_str() == "w9" || t.as_str() == "w0") {
+        return t.clone();
+    }
+    pick(texts, rng)
+}
+
+// Whole games through the service, answers chosen among the asked player's legal
+// answers (the autocomplete list): every DM goes to its owner and names only its side,
+// no channel reply carries a hand, and each played card sends exactly one new hand.
+#[test]
+fn whole_games_through_the_service_keep_hands_private() {
+    let h = Harness::new();
+    let mut card_answers_total = 0;
+    let mut finished = 0;
+    for game in 0..8u64 {
+        let ch = 800 + game;
+        let mut all = start(&h, ch, "cards2");
+        let mut rng = ChaCha8Rng::seed_from_u64(game);
+        let mut card_answers = 0;
+        let mut over = false;
+        for _ in 0..300 {
+            let asked = ["alice", "bob"].into_iter().find_map(|who| {
+                let mut texts = h.service.autocomplete(ch, user(who).id, "");
+                texts.extend(h.service.autocomplete(ch, user(who).id, "w"));
+                (!texts.is_empty()).then_some((who, texts))
+            });
+            let Some((who, texts)) = asked else {
+                over = true;
+                break;
+            };
+            let text = pick_keen(&texts, &mut rng);
+            if text.starts_with("card") {
+                card_answers += 1;
+            }
+            play_all(&h, ch, who, &text, &mut all);
+        }
+        if over {
+            finished += 1;
+            let why = h.refused("alice", ch, Request::Move { text: "e4".into() });
+            assert!(!why.is_empty());
+        }
+        for reply in &all {
+            match &reply.to {
+                Audience::Private(u) if u.name == "alice" => {
+                    assert!(reply.text.starts_with("Your cards (White)"), "{}", reply.text)
+                }
+                Audience::Private(u) if u.name == "bob" => {
+                    assert!(reply.text.starts_with("Your cards (Black)"), "{}", reply.text)
+                }
+                Audience::Private(u) => panic!("a DM to {}", u.name),
+                _ => {
+                    assert!(!reply.text.contains("Your cards"), "{}", reply.text);
+                    if let Some(v) = &reply.image {
+                        assert!(v.notes.iter().flatten().all(|n| !n.starts_with("hand")));
+                    }
+                }
+            }
+        }
+        let dms = all
+            .iter()
+            .filter(|r| matches!(r.to, Audience::Private(_)))
+            .count();
+        assert_eq!(dms, 2 + card_answers, "the deal, then one hand per card played");
+        card_answers_total += card_answers;
+    }
+    eprintln!("cards {card_answers_total} finished {finished}");
+    assert!(card_answers_total > 4, "{card_answers_total} cards played");
+    assert!(finished > 0, "some game ended by the rules");
+}
