@@ -363,7 +363,10 @@ fn dice_through_the_service() {
 
 /// Picks an answer for the service games: a throw into a wicket whenever there is one.
 fn pick_keen(texts: &[String], rng: &mut ChaCha8Rng) -> String {
-    if let Some(t) = texts.iter().find(|t| t.as_str() == "w9" || t.as_str() == "w0") {
+    if let Some(t) = texts
+        .iter()
+        .find(|t| t.as_str() == "w9" || t.as_str() == "w0")
+    {
         return t.clone();
     }
     pick(texts, rng)
@@ -407,10 +410,18 @@ fn whole_games_through_the_service_keep_hands_private() {
         for reply in &all {
             match &reply.to {
                 Audience::Private(u) if u.name == "alice" => {
-                    assert!(reply.text.starts_with("Your cards (White)"), "{}", reply.text)
+                    assert!(
+                        reply.text.starts_with("Your cards (White)"),
+                        "{}",
+                        reply.text
+                    )
                 }
                 Audience::Private(u) if u.name == "bob" => {
-                    assert!(reply.text.starts_with("Your cards (Black)"), "{}", reply.text)
+                    assert!(
+                        reply.text.starts_with("Your cards (Black)"),
+                        "{}",
+                        reply.text
+                    )
                 }
                 Audience::Private(u) => panic!("a DM to {}", u.name),
                 _ => {
@@ -425,10 +436,51 @@ fn whole_games_through_the_service_keep_hands_private() {
             .iter()
             .filter(|r| matches!(r.to, Audience::Private(_)))
             .count();
-        assert_eq!(dms, 2 + card_answers, "the deal, then one hand per card played");
+        assert_eq!(
+            dms,
+            2 + card_answers,
+            "the deal, then one hand per card played"
+        );
         card_answers_total += card_answers;
     }
-    eprintln!("cards {card_answers_total} finished {finished}");
     assert!(card_answers_total > 4, "{card_answers_total} cards played");
     assert!(finished > 0, "some game ended by the rules");
+}
+
+// ruling C1, K1: with no Defender and both balls dead in their own wickets nothing of
+// the variant can matter, so random games must have exactly FIDE's legal moves (castling,
+// en passant, promotions, pins), FEN fields and endings at every ply.
+#[test]
+fn random_games_agree_with_fide_where_wickets_cannot_matter() {
+    use arcana::core::Position;
+    use std::collections::BTreeSet;
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    for game_no in 0..300u64 {
+        let mut pos = Position::new();
+        for ply in 0..200 {
+            let fen = format!("{} -- D=-,- B=@w0,@w9 dice", pos.fen());
+            let g =
+                Game::from_fen(VariantId::Wickets, &fen, &Options::new(), game_no).expect("fen");
+            let ours: BTreeSet<String> = g.legal_texts().into_iter().collect();
+            let moves = pos.legal_move_list();
+            let fide: BTreeSet<String> = moves.iter().map(|m| m.long()).collect();
+            assert_eq!(ours, fide, "game {game_no} ply {ply}: {fen}");
+            assert!(
+                g.fen().starts_with(&pos.fen()),
+                "{} vs {}",
+                g.fen(),
+                pos.fen()
+            );
+            if moves.is_empty() {
+                let mate = pos.is_check();
+                assert_eq!(
+                    g.outcome().map(|o| o.score() != "1/2-1/2"),
+                    Some(mate),
+                    "{fen}"
+                );
+                break;
+            }
+            pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+        }
+    }
 }

@@ -184,7 +184,9 @@ impl Question {
             Question::NewDefender => "name a new Defender (`defender Nf3`)",
             Question::Card => "play a card (`card 7c`)",
             Question::Sacrifice => "sacrifice pieces (`sacrifice a2 b2`) or `decline`",
-            Question::Throw => "throw the ball (a square like `f6`, or `w9`) or `decline`",
+            Question::Throw => {
+                "throw the ball (a square like `f6`, or the enemy wicket) or `decline`"
+            }
             Question::SetupWalls => "place your walls (`@c4 @d5 @f3`)",
             Question::SetupTeam => "place your team (`B@c1 N@d2 R@a1`)",
         }

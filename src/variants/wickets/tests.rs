@@ -519,13 +519,22 @@ fn defenders_leave_balls_and_promotion_keeps_marks() {
     let mut g2 = g.clone();
     play(&mut g2, "e7-e8=Q", &mut rng());
     assert_eq!(question(&g2), (Side::White, Question::Throw));
-    assert!(g2.pos().man(cell("e8")).is_some_and(|m| m.ball && m.piece.role == Role::Queen));
+    assert!(g2
+        .pos()
+        .man(cell("e8"))
+        .is_some_and(|m| m.ball && m.piece.role == Role::Queen));
     let g = game("6k1/8/8/3P4/8/8/8/K2Q4 w - - 0 1 -- D=d5,- B=@d6,g8 dice");
     assert!(!g.legal_texts().contains(&"d5:d6".to_string()));
-    assert!(!g.legal_texts().contains(&"d5-d6".to_string()), "the ball blocks");
+    assert!(
+        !g.legal_texts().contains(&"d5-d6".to_string()),
+        "the ball blocks"
+    );
     let g = game("6k1/8/8/8/8/8/8/K2Q4 w - - 0 1 -- D=d1,- B=@d4,g8 dice");
     assert!(!g.legal_texts().iter().any(|m| m.ends_with("d4")));
-    assert!(!g.legal_texts().contains(&"Qd1-d5".to_string()), "lines stop at a ball");
+    assert!(
+        !g.legal_texts().contains(&"Qd1-d5".to_string()),
+        "lines stop at a ball"
+    );
     let g = game("6k1/8/8/8/8/8/8/K2Q4 w - - 0 1 -- D=-,- B=@d4,g8 dice");
     assert!(g.legal_texts().contains(&"Qd1:d4".to_string()));
 }
@@ -564,7 +573,12 @@ fn advance_throw_after_a_chosen_ball_square() {
     assert_eq!(question(&g), (Side::White, Question::BallSquare));
     let p = play(&mut g, "d6", &mut rng());
     // The ball on d6 now blocks the line to d8: the throw is asked again.
-    assert_eq!(question(&g), (Side::White, Question::Throw), "{}", p.printed);
+    assert_eq!(
+        question(&g),
+        (Side::White, Question::Throw),
+        "{}",
+        p.printed
+    );
     let mut g = game(fen);
     play(&mut g, "Ne3:d5>d8", &mut rng());
     let p = play(&mut g, "c6", &mut rng());
@@ -609,4 +623,21 @@ fn options_are_checked() {
     let mut o = Options::new();
     o.insert("wands".into(), "rolled".into());
     assert!(WicketsGame::new(&o, &mut rng()).is_err());
+}
+
+// Perft with ball squares (X-WICKETS-15), counted by hand. White: Ka1, Ne3, its ball
+// lying on h1 out of reach; Black: Kh8 and a ball-haver bishop on d5.
+// King: b1, b2 (a2 is covered by the bishop) = 2. Knight: c2, c4, d1, f1, g2, g4, f5
+// = 7 quiet moves, and Ne3:d5 takes the ball-haver: its ball may lie on any of the 8
+// empty squares around d5 (c4 c5 c6 d4 d6 e4 e5 e6), 8 nodes. Total 2 + 7 + 8 = 17.
+#[test]
+fn perft_counts_ball_squares_by_hand() {
+    let g = game("7k/8/8/3b4/8/4N3/8/K7 w - - 0 1 -- D=-,- B=@h1,d5 dice");
+    assert_eq!(g.legal_texts().len(), 10);
+    assert_eq!(g.perft(1), 17);
+    let divide = g.perft_divide(1);
+    assert_eq!(
+        divide.iter().find(|(m, _)| m == "Ne3:d5").map(|(_, n)| *n),
+        Some(8)
+    );
 }
