@@ -293,7 +293,6 @@ impl WicketsGame {
             return;
         };
         let seeing = self.pos.defender_sees_wicket(mover.other());
-        let guarded = if seeing { "guarded; " } else { "" };
         match self.method {
             Method::Deterministic | Method::Deterministic2 => {
                 let n = if self.method == Method::Deterministic {
@@ -317,7 +316,6 @@ impl WicketsGame {
                 }
             }
             Method::Dice | Method::Dice2 => {
-                let _ = guarded;
                 self.roll(seeing, 1, rng);
             }
             Method::Cards | Method::Cards2 => self.set_decision(Some(Decision {
@@ -495,12 +493,7 @@ impl WicketsGame {
         }
     }
 
-    fn answer_move(
-        &mut self,
-        text: &str,
-        played: &mut Played,
-        rng: &mut GameRng,
-    ) -> Result<(), PlayError> {
+    fn answer_move(&mut self, text: &str, played: &mut Played) -> Result<(), PlayError> {
         let typed = notation::parse_move(text)?;
         let legal = self.pos.legal_moves();
         let mv = notation::resolve(text, &typed.body, &legal)?;
@@ -577,15 +570,11 @@ impl WicketsGame {
             let placed = probe.turn.as_ref().is_some_and(|t| t.place_ball.is_none());
             let hops = probe.normalize_throw(&typed.throw);
             if placed && !probe.throw_options().contains(&hops) {
-                return Err(refuse(format!(
-                    "The ball cannot be thrown to {}: a throw goes along a queen line over empty \
-                     squares to one of your pieces other than the Defender or to an empty square \
-                     (not your own wicket).",
-                    typed.throw.last().map_or(String::new(), |c| c.to_string())
-                )));
+                return Err(throw_refusal(
+                    typed.throw.last().map_or(String::new(), |c| c.to_string()),
+                ));
             }
         }
-        let _ = rng;
         Ok(())
     }
 
@@ -690,12 +679,9 @@ impl WicketsGame {
         }
         let hops = self.normalize_throw(&hops);
         if !self.throw_options().contains(&hops) {
-            return Err(refuse(format!(
-                "The ball cannot be thrown to {}: a throw goes along a queen line over empty \
-                 squares to one of your pieces other than the Defender or to an empty square \
-                 (not your own wicket).",
-                hops.last().map_or(String::new(), |c| c.to_string())
-            )));
+            return Err(throw_refusal(
+                hops.last().map_or(String::new(), |c| c.to_string()),
+            ));
         }
         self.apply_throw(&hops, rng);
         Ok(hops
@@ -1092,7 +1078,7 @@ impl Rules for WicketsGame {
             }
         }
         match ask.question {
-            Question::Move => self.answer_move(text, &mut played, rng)?,
+            Question::Move => self.answer_move(text, &mut played)?,
             Question::BallSquare => played.action = self.answer_ball(text)?,
             Question::NewDefender => played.action = self.answer_defender(text)?,
             Question::Throw => played.action = self.answer_throw(text, rng)?,
@@ -1159,6 +1145,14 @@ impl Rules for WicketsGame {
             _ => texts.into_iter().map(|t| (t, 1)).collect(),
         }
     }
+}
+
+/// K4 in one line, for a throw that is not allowed.
+fn throw_refusal(to: String) -> PlayError {
+    refuse(format!(
+        "The ball cannot be thrown to {to}: a throw goes along a queen line over empty squares \
+         to one of your pieces other than the Defender, or to an empty square (not your own wicket)."
+    ))
 }
 
 fn combinations(cells: &[Cell], n: usize) -> Vec<Vec<Cell>> {
