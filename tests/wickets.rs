@@ -327,6 +327,10 @@ fn a_card_decision_through_the_service() {
     assert_eq!(private_to(&all, "bob").len(), 2, "the deal and the answer");
     let hist = h.history(ch);
     assert!(hist.contains("Na4-b6>w9 (cards"), "{hist}");
+    // ruling C3: resignation at any time, here by White on Black's answer or move.
+    h.ok("alice", ch, Request::Resign);
+    let why = h.refused("bob", ch, Request::Move { text: "a5".into() });
+    assert!(!why.is_empty());
 }
 
 // The dice option through the service, and `/rules wickets`.

@@ -631,8 +631,14 @@ impl WicketsGame {
         };
         let side = mover.other();
         let t = strip_keyword(text, "defender");
+        // `Nf3`, `nf3` or `f3`: a third character in front names the piece.
         let (role, cell_text) = match t.chars().next() {
-            Some(c @ ('P' | 'N' | 'B' | 'R' | 'Q' | 'K')) => (Role::from_letter(c), &t[1..]),
+            Some(c) if t.len() == 3 && c.is_ascii_alphabetic() => (
+                Some(Role::from_letter(c).ok_or_else(|| {
+                    refuse(format!("`{}` is not a piece letter.", echo(&c.to_string())))
+                })?),
+                &t[1..],
+            ),
             _ => (None, t),
         };
         let c = Cell::parse(cell_text.trim())

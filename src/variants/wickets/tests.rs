@@ -114,7 +114,8 @@ fn only_the_defender_enters_its_own_wicket_and_only_the_ball_haver_the_other() {
     assert!(g.legal_texts().contains(&"Re2:w9".to_string()));
 }
 
-// ruling K3: a piece in a wicket gives no check; a king in a wicket can be checked.
+// ruling K3 (X-WICKETS-2): a piece in a wicket gives no check; a king in a wicket can
+// be checked.
 #[test]
 fn wicket_pieces_give_no_check_but_a_king_there_can_be_checked() {
     // Black's ball-haver queen sits in w0 next to the White king: no check.
@@ -129,7 +130,8 @@ fn wicket_pieces_give_no_check_but_a_king_there_can_be_checked() {
 }
 
 // ruling K4: throws to a piece, to an empty square, never through pieces, never to
-// the Defender or the own wicket; optional.
+// the Defender or the own wicket; optional. X-WICKETS-1: the lying ball stays the
+// thrower's.
 #[test]
 fn throws_to_a_piece_an_empty_square_or_declined() {
     let fen = "3qk3/7p/8/8/8/8/P7/1N1QK3 w - - 0 1 -- D=d1,d8 B=e1,e8 dice";
@@ -175,7 +177,7 @@ fn picking_up_the_ball_forbids_a_throw() {
     assert_eq!(question(&g).1, Question::Move);
 }
 
-// ruling K4: after castling with a ball-haver king, king or rook may throw.
+// ruling K4 (X-WICKETS-9): after castling with a ball-haver king, king or rook may throw.
 #[test]
 fn castling_lets_king_or_rook_throw() {
     let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1 -- D=-,- B=e1,e8 dice";
@@ -191,7 +193,8 @@ fn castling_lets_king_or_rook_throw() {
     assert_eq!(p.printed, "O-O>f1>f5");
 }
 
-// ruling K5: the ball-haver is taken only with a square for its ball, unless it mates.
+// ruling K5: the ball-haver is taken only with a square for its ball, unless it mates
+// (X-WICKETS-5: the mate ends the turn at once).
 #[test]
 fn ball_haver_capture_needs_a_square_unless_it_mates() {
     let refusal = game("4nqrk/4pppp/4Ppp1/4N3/8/8/8/1K6 w - - 0 1 -- D=-,g6 B=b1,f7 dice");
@@ -243,7 +246,8 @@ fn with(fen: &str, method: &str) -> WicketsGame {
 }
 
 // ruling K7, K8: deterministic — an open wicket is taken at once; a guarded one costs
-// three sacrifices (two in deterministic2), or the thrower declines.
+// three sacrifices (two in deterministic2), or the thrower declines. X-WICKETS-13: the
+// record forms.
 #[test]
 fn deterministic_decisions() {
     let mut g = with(OPEN, "deterministic");
@@ -377,7 +381,8 @@ fn card_decision_asks_the_opponent() {
     assert_eq!(question(&g), (Side::Black, Question::Move));
 }
 
-// ruling K8: a tie repeats; cards2 gives a second chance that may be declined.
+// ruling K8 (X-WICKETS-11): a tie repeats; cards2 gives a second chance that may be
+// declined.
 #[test]
 fn card_ties_and_cards2() {
     let mut r = rng();
@@ -640,4 +645,64 @@ fn perft_counts_ball_squares_by_hand() {
         divide.iter().find(|(m, _)| m == "Ne3:d5").map(|(_, n)| *n),
         Some(8)
     );
+}
+
+// X-WICKETS-7: a captured Defender is replaced at once, before the capturer's throw;
+// a throw given in advance waits for the new Defender.
+#[test]
+fn new_defender_comes_before_the_throw() {
+    let fen = "6k1/7p/8/3q4/8/8/8/K2R4 w - - 0 1 -- D=-,d5 B=d1,g8 dice";
+    let mut g = game(fen);
+    play(&mut g, "Rd1:d5", &mut rng());
+    assert_eq!(question(&g), (Side::Black, Question::NewDefender));
+    play(&mut g, "defender h7", &mut rng());
+    assert_eq!(question(&g), (Side::White, Question::Throw));
+    let p = play(&mut g, "d1", &mut rng());
+    assert_eq!(p.printed, "Rd1:d5>d1 (defender h7)");
+    let mut g = game(fen);
+    play(&mut g, "Rd1:d5>d1", &mut rng());
+    let p = play(&mut g, "defender h7", &mut rng());
+    assert_eq!(p.printed, "Rd1:d5>d1 (defender h7)");
+    assert_eq!(p.action, "defender h7");
+    assert_eq!(question(&g), (Side::Black, Question::Move));
+}
+
+// X-WICKETS-12: a guarded wicket with too few pieces to sacrifice fails at once.
+#[test]
+fn too_few_pieces_to_sacrifice() {
+    let mut g = game("3q2k1/7p/8/8/8/8/P3R3/3Q2K1 w - - 0 1 -- D=d1,d8 B=e2,g8 deterministic");
+    let p = play(&mut g, "Re2-e4>w9", &mut rng());
+    assert_eq!(
+        p.printed,
+        "Re2-e4>w9 (guarded, fewer than 3 pieces to sacrifice: missed)"
+    );
+    assert_eq!(question(&g), (Side::Black, Question::Move));
+}
+
+// X-WICKETS-14: a plain FEN has the start marks; X-WICKETS-16: the King may be named.
+#[test]
+fn plain_fen_marks_and_king_defender() {
+    let g = game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(g.pos().defender(Side::White), Some(cell("d1")));
+    assert_eq!(g.pos().ball_haver(Side::Black), Some(cell("e8")));
+    let g = game("4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1");
+    assert_eq!(
+        g.pos().defender(Side::White),
+        None,
+        "two queens: no Defender"
+    );
+    let mut g = game("6k1/8/8/3q4/8/8/8/K2R4 w - - 0 1 -- D=d1,d5 B=a1,@a5 dice");
+    play(&mut g, "Rd1:d5", &mut rng());
+    assert_eq!(g.legal_texts(), vec!["defender Kg8".to_string()]);
+    play(&mut g, "defender kg8", &mut rng());
+    assert_eq!(g.pos().defender(Side::Black), Some(cell("g8")));
+}
+
+// X-WICKETS-4: a throw never parries a check left by the move itself.
+#[test]
+fn a_throw_does_not_parry_check() {
+    let g = game("k6r/8/8/8/8/8/8/1N5K w - - 0 1 -- D=-,- B=b1,a8 dice");
+    assert!(g.pos().in_check(Side::White));
+    assert!(!g.legal_texts().iter().any(|m| m.starts_with('N')));
+    assert!(refused(&g, "Nb1-c3>h3").contains("not a legal move"));
 }
