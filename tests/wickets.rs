@@ -81,6 +81,29 @@ fn check_invariants(g: &Game) {
     }
 }
 
+/// A legal answer with one character changed, inserted or removed (also non-ASCII).
+fn garble(text: &str, rng: &mut ChaCha8Rng) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    let pool = [
+        'é', '>', '(', ')', ':', 'x', 'w', '0', '9', 'K', ' ', 'a', '1', '8', '=', '@', 'ß',
+    ];
+    let c = pool[rng.gen_range(0..pool.len())];
+    let i = rng.gen_range(0..=chars.len());
+    match rng.gen_range(0..3) {
+        0 => chars.insert(i, c),
+        1 if i < chars.len() => chars[i] = c,
+        _ if !chars.is_empty() => {
+            chars.remove(i.min(chars.len() - 1));
+        }
+        _ => chars.push(c),
+    }
+    let mut s: String = chars.into_iter().collect();
+    if rng.gen_bool(0.2) {
+        s = format!("défender {s}");
+    }
+    s
+}
+
 /// Picks an answer, preferring throws into the wicket and captures so that decisions,
 /// ball squares and new Defenders come up often.
 fn pick(texts: &[String], rng: &mut ChaCha8Rng) -> String {
@@ -113,6 +136,18 @@ fn random_playouts_replay_exactly() {
                 decisions += 1;
             }
             let text = pick(&texts, &mut rng);
+            if rng.gen_bool(0.1) {
+                // Bad input never panics and never changes the game.
+                let before = g.clone();
+                let bad = garble(&text, &mut rng);
+                match g.play(ask.side, &bad) {
+                    Err(_) => assert_eq!(g, before, "`{bad}` changed the game"),
+                    Ok(p) => {
+                        record.push((ask.side, p.action));
+                        continue;
+                    }
+                }
+            }
             let played = g
                 .play(ask.side, &text)
                 .unwrap_or_else(|e| panic!("legal `{text}` refused: {e} in {}", g.fen()));

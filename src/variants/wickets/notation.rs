@@ -238,10 +238,11 @@ pub fn resolve(text: &str, body: &Body, legal: &[WMove]) -> Result<WMove, Notati
 /// Strips an answer's keyword (`defender`, `card`, `sacrifice`, `ball`), case-insensitive.
 pub fn strip_keyword<'a>(text: &'a str, word: &str) -> &'a str {
     let t = text.trim();
-    if t.len() >= word.len() && t[..word.len()].eq_ignore_ascii_case(word) {
-        t[word.len()..].trim_start_matches([' ', ':']).trim()
-    } else {
-        t
+    match (t.get(..word.len()), t.get(word.len()..)) {
+        (Some(head), Some(rest)) if head.eq_ignore_ascii_case(word) => {
+            rest.trim_start_matches([' ', ':']).trim()
+        }
+        _ => t,
     }
 }
 
