@@ -827,7 +827,10 @@ impl WicketsGame {
         let sac = format!("sacrifice {}", labels.join(" "));
         if self.method == Method::Dice2 {
             self.push_result(sac);
-            self.roll(d.seeing, 2, rng);
+            // X-WICKETS-18: the second roll is a new decision; the sacrifice may have
+            // opened or closed the Defender's view of its wicket.
+            let seeing = self.pos.defender_sees_wicket(mover.other());
+            self.roll(seeing, 2, rng);
         } else {
             let s = self.success();
             self.push_result(format!("{sac}: {s}"));

@@ -706,3 +706,25 @@ fn a_throw_does_not_parry_check() {
     assert!(!g.legal_texts().iter().any(|m| m.starts_with('N')));
     assert!(refused(&g, "Nb1-c3>h3").contains("not a legal move"));
 }
+
+// X-WICKETS-18: dice2's second roll is judged again: sacrificing the piece that blocked
+// the Defender's line makes the wicket guarded.
+#[test]
+fn dice2_second_roll_judges_the_view_again() {
+    // Black's Defender on a5 would see w9 along a5-b6-c7-d8 but White's c7 pawn blocks.
+    let fen = "6k1/2P4p/8/q7/8/8/P3R3/3Q2K1 w - - 0 1 -- D=d1,a5 B=e2,g8 dice2";
+    for seed in 0..60 {
+        let mut g = game(fen);
+        assert!(!g.pos().defender_sees_wicket(Side::Black));
+        let mut r = GameRng::seed_from_u64(seed);
+        let p = play(&mut g, "Re2-e4>w9", &mut r);
+        assert!(p.printed.contains("needs 3+"), "{}", p.printed);
+        if question(&g).1 == Question::Sacrifice {
+            let p = play(&mut g, "sacrifice c7", &mut r);
+            assert!(p.printed.contains("sacrifice c7; dice"), "{}", p.printed);
+            assert!(p.printed.contains("needs 5+"), "{}", p.printed);
+            return;
+        }
+    }
+    panic!("no seed missed the first roll");
+}
