@@ -321,7 +321,9 @@ impl Pos {
         let us = m.piece.side;
         let ball_here = self.ball_at(to);
         let target = self.men.get(to);
-        if target.is_some_and(|t| t.piece.side == us) {
+        // A king is never captured: a piece in a wicket may stand next to it without
+        // giving check (K3), and that still does not let it take the king.
+        if target.is_some_and(|t| t.piece.side == us || t.piece.role == Role::King) {
             return None;
         }
         let picks_up = ball_here == Some(us);
@@ -393,7 +395,10 @@ impl Pos {
                     let Some(to) = step(from, (df, f)).filter(|c| c.square().is_some()) else {
                         continue;
                     };
-                    let enemy = self.men.get(to).is_some_and(|t| t.piece.side != us);
+                    let enemy = self
+                        .men
+                        .get(to)
+                        .is_some_and(|t| t.piece.side != us && t.piece.role != Role::King);
                     let ball = self.ball_at(to) == Some(us) && !m.defender;
                     if enemy || ball {
                         land(to, true);

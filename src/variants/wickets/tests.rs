@@ -122,6 +122,14 @@ fn wicket_pieces_give_no_check_but_a_king_there_can_be_checked() {
     let g = game("7k/8/8/8/8/8/8/4K3 w - - 0 1 q- D=-,- B=e1,w0 dice");
     assert!(!g.pos().in_check(Side::White));
     assert!(g.legal_texts().contains(&"Ke1-d1".to_string()));
+    // X-WICKETS-2: nor may it take the king it does not check.
+    let g = game("7k/8/8/8/8/8/8/4K3 b - - 0 1 q- D=-,- B=e1,w0 dice");
+    assert!(
+        !g.legal_texts().iter().any(|m| m.contains(":e1")),
+        "{:?}",
+        g.legal_texts()
+    );
+    assert!(g.legal_texts().contains(&"Qw0-d1".to_string()));
     // White's ball-haver king in w9 is checked by a rook on the e-file.
     let g = game("k7/8/8/4r3/8/8/8/8 w - - 0 1 -K D=-,- B=w9,a8 dice");
     assert!(g.pos().in_check(Side::White));
