@@ -216,6 +216,8 @@ fn ball_haver_capture_needs_a_square_unless_it_mates() {
     let mut g = game(fen);
     play(&mut g, "Ne3:d5", &mut rng());
     assert_eq!(question(&g), (Side::White, Question::BallSquare));
+    let marks = g.view(Viewer::Public).marks;
+    assert_eq!(marks.len(), 8, "the eight squares around d5 are marked");
     assert!(refused(&g, "a8").contains("next to d5"));
     let p = play(&mut g, "d6", &mut rng());
     assert_eq!(p.printed, "Ne3:d5 (ball d6)");

@@ -2,7 +2,7 @@
 //! Defender and ball-haver badges, hand sizes for all and a hand only for its owner.
 
 use super::{Step, WicketsGame};
-use crate::core::view::{Badge, PieceView, View, Viewer};
+use crate::core::view::{Badge, PieceView, SquareMark, View, Viewer};
 use crate::core::Side;
 use crate::variants::Rules;
 
@@ -61,6 +61,12 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
     }
     v.notes[0].insert(0, format!("decision: {}", game.method().name()));
     if let Some(t) = game.turn_state() {
+        // K5: show where the captured ball may be put while that is asked.
+        if let Some(c) = t.place_ball {
+            for sq in pos.ball_squares(c).into_iter().filter_map(|c| c.square()) {
+                v.marks.push((sq, SquareMark::Setup));
+            }
+        }
         if let Some(d) = t.decision {
             if let Step::Answer(c) = d.step {
                 // A played card is public.
