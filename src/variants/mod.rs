@@ -8,6 +8,7 @@ pub mod spell;
 pub mod standard;
 pub mod walls;
 pub mod wand;
+pub mod wickets;
 
 use crate::core::notation::NotationError;
 use crate::core::view::{View, Viewer};
@@ -166,6 +167,8 @@ pub enum Question {
     Card,
     /// Wickets: sacrifice pieces or decline.
     Sacrifice,
+    /// Wickets: throw the ball after the ball-haver's move, or decline.
+    Throw,
     /// Wizard Walls setup: place walls.
     SetupWalls,
     /// Wizard Walls setup: place the team.
@@ -182,6 +185,9 @@ impl Question {
             Question::NewDefender => "name a new Defender (`defender Nf3`)",
             Question::Card => "play a card (`card 7c`)",
             Question::Sacrifice => "sacrifice pieces (`sacrifice a2 b2`) or `decline`",
+            Question::Throw => {
+                "throw the ball (a square like `f6`, or the enemy wicket) or `decline`"
+            }
             Question::SetupWalls => "place your walls (`@c4 @d5 @f3`)",
             Question::SetupTeam => "place your team (`B@c1 N@d2 R@a1`)",
         }
@@ -313,6 +319,7 @@ variant_states! {
     Wand => wand::WandGame,
     Walls => walls::WallsBasic,
     WallsFull => walls::WallsFull,
+    Wickets => wickets::WicketsGame,
 }
 
 /// A game: its rules state, its generator and how it ended.
@@ -475,8 +482,17 @@ pub fn rules_text(v: VariantId) -> &'static str {
              (`/draw claim`); a turn whose time runs out passes."
         }
         VariantId::Wickets => {
-            "**Chess with Wickets** — chess with a ball, a Defender and two wicket squares behind the kings. \
-             Throw your ball into the opponent's wicket to take their Defender."
+            "**Chess with Wickets** — chess plus two wicket squares, `w0` behind e1 and `w9` behind e8. \
+             Each King starts with its side's ball and each Queen is the Defender. After your ball-haver \
+             moves it may throw along a queen line to one of your pieces (not the Defender) or an empty \
+             square (`Ke1-f2>f6`, or answer `f6` / `decline` when asked); a lying ball is picked up only by \
+             its own side. Only your Defender enters your wicket; only your ball-haver (or a piece fetching \
+             your ball) enters the enemy's; pieces in a wicket give no check. Taking a ball-haver needs an \
+             empty neighbouring square for its ball (`Qd1:d7 (ball d6)`) unless it mates. A ball thrown into \
+             the enemy wicket is decided by the `decision` option (cards, cards2, dice, dice2, deterministic, \
+             deterministic2; a Defender that sees its wicket makes it harder): success removes their \
+             Defender (a King-Defender loses) and they name a new one (`defender Nf3`). Cards are private \
+             (`/hand`); play with `card 7c`, sacrifice with `sacrifice a2 b2`."
         }
         VariantId::Spell => {
             "**Spell Chess** — chess plus 5 freeze and 2 jump spells each; cast at most one with a move \

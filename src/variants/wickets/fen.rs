@@ -1,0 +1,326 @@
+//! The Chess with Wickets FEN extension (`docs/fen-wickets.md`): the six FIDE fields,
+//! then the wickets, the Defenders, the balls, the decision method and an optional
+//! pending step of the current turn.
+
+use super::position::{Man, Pos};
+use crate::core::{Cell, Piece, Position, Role, Side};
+
+/// A stable index of a cell: squares 0..63, w0 = 64, w9 = 65.
+pub fn cell_index(c: Cell) -> usize {
+    match c {
+        Cell::Board(s) => s.index(),
+        Cell::Wicket(Side::White) => 64,
+        Cell::Wicket(Side::Black) => 65,
+    }
+}
+
+fn err(s: &str) -> String {
+    format!("invalid FEN: {s}")
+}
+
+fn cells_text(a: Option<Cell>, b: Option<Cell>) -> String {
+    let t = |c: Option<Cell>| c.map_or("-".to_string(), |c| c.to_string());
+    format!("{},{}", t(a), t(b))
+}
+
+/// Fields 7-9: `--` (w0, w9 contents), `D=d1,d8`, `B=e1,@d5`.
+pub fn write(pos: &Pos) -> String {
+    let fide = Position::from_fen_unvalidated("8/8/8/8/8/8/8/8 w - - 0 1").map(|mut p| {
+        *p.board_mut() = pos.board();
+        p.set_turn(pos.turn);
+        p.set_castling_rooks(pos.castling);
+        p.set_halfmoves(pos.halfmoves);
+        p.set_fullmoves(pos.fullmoves);
+        p
+    });
+    let ep = pos
+        .ep
+        .filter(|_| {
+            pos.legal_moves()
+                .iter()
+                .any(|m| m.kind == super::position::Kind::EnPassant)
+        })
+        .map_or("-".to_string(), |s| s.to_string());
+    let six = match fide {
+        Ok(p) => {
+            let f = p.fen();
+            let parts: Vec<&str> = f.split(' ').collect();
+            format!(
+                "{} {} {} {} {} {}",
+                parts[0], parts[1], parts[2], ep, parts[4], parts[5]
+            )
+        }
+        Err(_) => String::new(),
+    };
+    let wicket = |s: Side| pos.man(Cell::Wicket(s)).map_or('-', |m| m.piece.fen_char());
+    let balls = |s: Side| match (pos.ball_haver(s), pos.lying[s.index()]) {
+        (Some(c), _) => c.to_string(),
+        (None, Some(c)) => format!("@{c}"),
+        (None, None) => "-".to_string(),
+    };
+    format!(
+        "{six} {}{} D={} B={},{}",
+        wicket(Side::White),
+        wicket(Side::Black),
+        cells_text(pos.defender(Side::White), pos.defender(Side::Black)),
+        balls(Side::White),
+        balls(Side::Black)
+    )
+}
+
+fn parse_cell(t: &str) -> Result<Option<Cell>, String> {
+    if t == "-" {
+        return Ok(None);
+    }
+    Cell::parse(t)
+        .map(Some)
+        .ok_or_else(|| err(&format!("`{t}` is not a square")))
+}
+
+/// Reads the fields the position needs; returns it and the unread rest.
+pub fn read(fen: &str) -> Result<(Pos, Vec<String>), String> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.is_empty() {
+        return Err(err("empty"));
+    }
+    let six: Vec<&str> = fields.iter().take(6).copied().collect();
+    let fide = Position::from_fen_unvalidated(&six.join(" ")).map_err(|e| e.to_string())?;
+    let mut pos = Pos::from_board(fide.board());
+    pos.turn = fide.turn();
+    pos.castling = fide.castling_rooks();
+    pos.ep = fide.ep_square();
+    pos.halfmoves = fide.halfmoves();
+    pos.fullmoves = fide.fullmoves();
+    let rest: Vec<String> = fields.iter().skip(6).map(|s| s.to_string()).collect();
+    let mut rest = rest.into_iter().peekable();
+    let mut explicit_marks = false;
+    if let Some(w) = rest.peek().cloned() {
+        let cs: Vec<char> = w.chars().collect();
+        if cs.len() == 2 && !w.contains('=') {
+            rest.next();
+            for (i, side) in Side::BOTH.into_iter().enumerate() {
+                if cs[i] != '-' {
+                    let p = Piece::from_fen_char(cs[i])
+                        .ok_or_else(|| err(&format!("`{}` is not a piece", cs[i])))?;
+                    if p.role == Role::Pawn {
+                        return Err(err("a pawn cannot stand in a wicket"));
+                    }
+                    pos.men.insert(Cell::Wicket(side), Man::new(p));
+                }
+            }
+        }
+    }
+    if let Some(d) = rest
+        .peek()
+        .and_then(|t| t.strip_prefix("D="))
+        .map(str::to_string)
+    {
+        rest.next();
+        explicit_marks = true;
+        let (a, b) = d
+            .split_once(',')
+            .ok_or_else(|| err("Defenders are written D=d1,d8"))?;
+        for (side, t) in [(Side::White, a), (Side::Black, b)] {
+            if let Some(c) = parse_cell(t)? {
+                match pos.men.get_mut(c) {
+                    Some(m) if m.piece.side == side => m.defender = true,
+                    _ => return Err(err(&format!("no {side} piece on {c} to be the Defender"))),
+                }
+            }
+        }
+    }
+    if let Some(b) = rest
+        .peek()
+        .and_then(|t| t.strip_prefix("B="))
+        .map(str::to_string)
+    {
+        rest.next();
+        explicit_marks = true;
+        let (a, c) = b
+            .split_once(',')
+            .ok_or_else(|| err("balls are written B=e1,@d5"))?;
+        for (side, t) in [(Side::White, a), (Side::Black, c)] {
+            if let Some(lying) = t.strip_prefix('@') {
+                let cell = parse_cell(lying)?.ok_or_else(|| err("`@` needs a square"))?;
+                if pos.men.get(cell).is_some() || pos.ball_at(cell).is_some() {
+                    return Err(err(&format!("the ball on {cell} needs an empty square")));
+                }
+                pos.lying[side.index()] = Some(cell);
+            } else if let Some(c) = parse_cell(t)? {
+                match pos.men.get_mut(c) {
+                    Some(m) if m.piece.side == side && !m.defender => m.ball = true,
+                    _ => {
+                        return Err(err(&format!(
+                            "no {side} piece other than the Defender on {c} to carry the ball"
+                        )))
+                    }
+                }
+            }
+        }
+    }
+    if !explicit_marks {
+        // A plain FEN: each King carries its ball, a lone Queen is the Defender.
+        for side in Side::BOTH {
+            let queens: Vec<Cell> = pos
+                .men
+                .iter()
+                .filter(|(_, m)| m.piece == Piece::new(side, Role::Queen))
+                .map(|(c, _)| c)
+                .collect();
+            if let [q] = queens.as_slice() {
+                if let Some(m) = pos.men.get_mut(*q) {
+                    m.defender = true;
+                }
+            }
+            if let Some(k) = pos.king(side) {
+                if let Some(m) = pos.men.get_mut(k) {
+                    m.ball = true;
+                }
+            }
+        }
+    }
+    validate(&pos)?;
+    Ok((pos, rest.collect()))
+}
+
+fn validate(pos: &Pos) -> Result<(), String> {
+    for side in Side::BOTH {
+        let kings = pos
+            .men
+            .iter()
+            .filter(|(_, m)| m.piece == Piece::new(side, Role::King))
+            .count();
+        if kings != 1 {
+            return Err(err(&format!("{side} must have exactly one king")));
+        }
+    }
+    for (c, m) in pos.men.iter() {
+        if m.piece.role == Role::Pawn && c.square().is_none_or(|s| s.rank() == 0 || s.rank() == 7) {
+            return Err(err("pawns cannot stand on the first or last rank"));
+        }
+    }
+    // K3: a side's own wicket holds only its Defender; an enemy piece there came in
+    // as a ball-haver and may since have thrown.
+    for side in Side::BOTH {
+        if let Some(m) = pos.men.get(Cell::Wicket(side)) {
+            if m.piece.side == side && !m.defender {
+                return Err(err(&format!(
+                    "only {side}'s Defender may stand in {side}'s wicket"
+                )));
+            }
+        }
+    }
+    if pos.in_check(pos.turn.other()) {
+        return Err(err("the side not to move is in check"));
+    }
+    Ok(())
+}
+
+/// The open step of a turn: `turn=place:d7,defender,throw:g1+f1,lead:1:g`.
+pub fn write_pending(t: &super::TurnState) -> String {
+    use super::Step;
+    let mut parts = Vec::new();
+    if let Some(c) = t.place_ball {
+        parts.push(format!("place:{c}"));
+    }
+    if t.new_defender {
+        parts.push("defender".to_string());
+    }
+    if !t.throwers.is_empty() {
+        let cells: Vec<String> = t.throwers.iter().map(|c| c.to_string()).collect();
+        parts.push(format!("throw:{}", cells.join("+")));
+    }
+    if let Some(d) = t.decision {
+        let s = if d.seeing { 'g' } else { 'o' };
+        parts.push(match d.step {
+            Step::Lead => format!("lead:{}:{s}", d.attempt),
+            Step::Answer(c) => format!("answer:{}:{s}:{c}", d.attempt),
+            Step::Sacrifice(n) => format!("sac:{n}:{}:{s}", d.attempt),
+        });
+    }
+    format!("turn={}", parts.join(","))
+}
+
+pub fn read_pending(text: &str, pos: &Pos) -> Result<super::TurnState, String> {
+    use super::{Decision, Step, TurnState};
+    let body = text
+        .strip_prefix("turn=")
+        .ok_or_else(|| err(&format!("unexpected field `{text}`")))?;
+    let mut t = TurnState {
+        mover: pos.turn.other(),
+        head: String::new(),
+        results: Vec::new(),
+        place_ball: None,
+        throwers: Vec::new(),
+        advance_throw: Vec::new(),
+        new_defender: false,
+        decision: None,
+    };
+    let seeing = |s: &str| match s {
+        "g" => Ok(true),
+        "o" => Ok(false),
+        _ => Err(err("a decision is `g` (guarded) or `o` (open)")),
+    };
+    let attempt = |s: &str| match s {
+        "1" => Ok(1u8),
+        "2" => Ok(2u8),
+        _ => Err(err("the attempt is 1 or 2")),
+    };
+    for part in body.split(',').filter(|p| !p.is_empty()) {
+        let f: Vec<&str> = part.split(':').collect();
+        match f.as_slice() {
+            ["place", c] => t.place_ball = parse_cell(c)?,
+            ["defender"] => t.new_defender = true,
+            ["throw", cs] => {
+                for c in cs.split('+') {
+                    t.throwers.extend(parse_cell(c)?);
+                }
+            }
+            ["lead", a, s] => {
+                t.decision = Some(Decision {
+                    seeing: seeing(s)?,
+                    attempt: attempt(a)?,
+                    step: Step::Lead,
+                })
+            }
+            ["answer", a, s, c] => {
+                let card = super::cards::Card::parse(c)
+                    .ok_or_else(|| err(&format!("`{c}` is not a card")))?;
+                t.decision = Some(Decision {
+                    seeing: seeing(s)?,
+                    attempt: attempt(a)?,
+                    step: Step::Answer(card),
+                })
+            }
+            ["sac", n, a, s] => {
+                let n: u8 = n
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=3).contains(n))
+                    .ok_or_else(|| err("a sacrifice names 1 to 3 pieces"))?;
+                t.decision = Some(Decision {
+                    seeing: seeing(s)?,
+                    attempt: attempt(a)?,
+                    step: Step::Sacrifice(n),
+                })
+            }
+            _ => return Err(err(&format!("unknown pending step `{part}`"))),
+        }
+    }
+    for c in &t.throwers {
+        if pos.man(*c).is_none_or(|m| m.piece.side != t.mover) {
+            return Err(err(&format!("no piece of the mover on {c} to throw")));
+        }
+    }
+    if let Some(c) = t.throwers.first() {
+        if pos.man(*c).is_none_or(|m| !m.ball) {
+            return Err(err("the first thrower must carry the ball"));
+        }
+    }
+    if t.place_ball.is_some()
+        && (pos.ball_haver(pos.turn).is_some() || pos.lying[pos.turn.index()].is_some())
+    {
+        return Err(err("a ball to place must be neither carried nor lying"));
+    }
+    Ok(t)
+}

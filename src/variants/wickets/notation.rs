@@ -1,0 +1,282 @@
+//! Chess with Wickets move text (NOTATION.md): moves with wicket cells (`Qd1-w0`),
+//! throws after `>` (`Ke1-f2>f6`, castling relay `O-O>f1>f5`), a ball square given in
+//! advance (`Qd1:d7 (ball d6)`), and the follow-up answers (`defender Nf3`, `card 7c`,
+//! `sacrifice a2 b2`, `decline`).
+
+use super::position::{Kind, WMove};
+use crate::core::notation::{echo, strip_decorations, suggestions, NotationError};
+use crate::core::{Cell, Role};
+
+/// A typed move, before the position is consulted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    pub body: Body,
+    /// Throw hops given in advance (`>f6`, `>f1>f5`).
+    pub throw: Vec<Cell>,
+    /// Ball square given in advance (`(ball d6)`).
+    pub ball: Option<Cell>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Body {
+    Castle {
+        king_side: bool,
+    },
+    Move {
+        role: Option<Role>,
+        from_file: Option<i8>,
+        from_rank: Option<i8>,
+        from_cell: Option<Cell>,
+        to: Cell,
+        promotion: Option<Role>,
+    },
+}
+
+fn syntax(input: &str, reason: &str) -> NotationError {
+    NotationError::Syntax {
+        input: echo(input),
+        reason: reason.to_string(),
+    }
+}
+
+/// Reads a cell at the start of `chars`: `a1`..`h8`, `w0`, `w9`.
+fn cell_at(chars: &[char]) -> Option<Cell> {
+    match chars {
+        [f, r, ..] => Cell::parse(&format!("{f}{r}")),
+        _ => None,
+    }
+}
+
+/// Splits off `(ball d6)` and the `>` hops, then reads the move itself.
+pub fn parse_move(text: &str) -> Result<MoveText, NotationError> {
+    let mut s = strip_decorations(text).to_string();
+    if s.is_empty() {
+        return Err(syntax(text, "there is nothing to play"));
+    }
+    if s.len() > 40 {
+        return Err(syntax(text, "that is too long for a move"));
+    }
+    let mut ball = None;
+    if let Some(open) = s.find('(') {
+        let close = s[open..]
+            .find(')')
+            .map(|i| i + open)
+            .ok_or_else(|| syntax(text, "a bracket is not closed"))?;
+        let inner = s[open + 1..close].trim().to_ascii_lowercase();
+        let sq = inner
+            .strip_prefix("ball")
+            .map(str::trim)
+            .ok_or_else(|| syntax(text, "the only bracket a move takes is `(ball d6)`"))?;
+        ball = Some(Cell::parse(sq).ok_or_else(|| syntax(text, "the ball needs a square"))?);
+        s = format!("{}{}", &s[..open], &s[close + 1..]);
+    }
+    let s = strip_decorations(s.trim()).to_string();
+    let mut parts = s.split('>');
+    let head = parts.next().unwrap_or("").trim();
+    let mut throw = Vec::new();
+    for p in parts {
+        let p = p.trim();
+        throw.push(
+            Cell::parse(p)
+                .ok_or_else(|| syntax(text, &format!("`{p}` is not a square to throw to")))?,
+        );
+    }
+    if throw.len() > 2 {
+        return Err(syntax(text, "a throw has at most two hops"));
+    }
+    Ok(MoveText {
+        body: parse_body(text, head)?,
+        throw,
+        ball,
+    })
+}
+
+fn parse_body(input: &str, s: &str) -> Result<Body, NotationError> {
+    let castle: String = s
+        .chars()
+        .map(|c| if c == '0' || c == 'o' { 'O' } else { c })
+        .filter(|c| *c != '-')
+        .collect();
+    match castle.as_str() {
+        "OO" => return Ok(Body::Castle { king_side: true }),
+        "OOO" => return Ok(Body::Castle { king_side: false }),
+        _ => {}
+    }
+    if let Some(c) = s.chars().find(|c| !c.is_ascii_graphic()) {
+        return Err(syntax(input, &format!("unexpected character {c:?}")));
+    }
+    let mut chars: Vec<char> = s.chars().collect();
+    let role = match chars.first() {
+        Some(c @ ('P' | 'N' | 'B' | 'R' | 'Q' | 'K')) => {
+            let r = Role::from_letter(*c);
+            chars.remove(0);
+            r
+        }
+        _ => None,
+    };
+    let mut promotion = None;
+    if let Some(eq) = chars.iter().position(|c| *c == '=') {
+        let tail: String = chars[eq + 1..].iter().collect();
+        promotion = Some(
+            promotion_role(&tail)
+                .ok_or_else(|| syntax(input, "a pawn promotes to Q, R, B or N"))?,
+        );
+        chars.truncate(eq);
+    } else if chars.len() >= 3 {
+        let last = chars[chars.len() - 1];
+        if chars[chars.len() - 2].is_ascii_digit() && "qrbnQRBN".contains(last) {
+            promotion = promotion_role(&last.to_string());
+            chars.pop();
+        }
+    }
+    let body: Vec<char> = chars
+        .into_iter()
+        .filter(|c| !matches!(c, '-' | ':' | 'x' | 'X'))
+        .collect();
+    let bad = |r: &str| syntax(input, r);
+    let (from_file, from_rank, from_cell, to) = match body.len() {
+        2 => (
+            None,
+            None,
+            None,
+            cell_at(&body).ok_or_else(|| bad("that is not a square"))?,
+        ),
+        3 => {
+            let to = cell_at(&body[1..]).ok_or_else(|| bad("that is not a square"))?;
+            let c = body[0];
+            if ('a'..='h').contains(&c) {
+                (Some(c as i8 - 'a' as i8), None, None, to)
+            } else if ('1'..='8').contains(&c) {
+                (None, Some(c as i8 - '1' as i8), None, to)
+            } else {
+                return Err(bad(&format!("`{c}` is neither a file nor a rank")));
+            }
+        }
+        4 => {
+            let from = cell_at(&body).ok_or_else(|| bad("the first square is not a square"))?;
+            let to = cell_at(&body[2..]).ok_or_else(|| bad("the second square is not a square"))?;
+            (None, None, Some(from), to)
+        }
+        0 | 1 => return Err(bad("a move needs a destination square like `e4`")),
+        _ => return Err(bad("there are too many squares in it")),
+    };
+    Ok(Body::Move {
+        role,
+        from_file,
+        from_rank,
+        from_cell,
+        to,
+        promotion,
+    })
+}
+
+fn promotion_role(t: &str) -> Option<Role> {
+    match t.to_ascii_uppercase().as_str() {
+        "Q" => Some(Role::Queen),
+        "R" => Some(Role::Rook),
+        "B" => Some(Role::Bishop),
+        "N" => Some(Role::Knight),
+        _ => None,
+    }
+}
+
+fn fits(body: &Body, m: &WMove) -> bool {
+    match body {
+        Body::Castle { king_side } => match m.kind {
+            Kind::Castle { rook } => (rook.file() > 4) == *king_side,
+            _ => false,
+        },
+        Body::Move {
+            role,
+            from_file,
+            from_rank,
+            from_cell,
+            to,
+            promotion,
+        } => {
+            // The king's two-square move names castling (`e1g1`).
+            let to_ok = *to == m.to;
+            let role_ok = match role {
+                Some(r) => *r == m.role,
+                None => from_cell.is_some() || m.role == Role::Pawn,
+            };
+            let (ff, fr) = m.from.coords();
+            let castle_ok = !matches!(m.kind, Kind::Castle { .. })
+                || from_cell.is_some()
+                || *role == Some(Role::King);
+            to_ok
+                && role_ok
+                && castle_ok
+                && from_cell.is_none_or(|c| c == m.from)
+                && from_file.is_none_or(|f| f == ff)
+                && from_rank.is_none_or(|r| r == fr)
+                && (promotion.is_none() || *promotion == m.promotion)
+        }
+    }
+}
+
+/// Matches a typed move against the legal moves.
+pub fn resolve(text: &str, body: &Body, legal: &[WMove]) -> Result<WMove, NotationError> {
+    let found: Vec<&WMove> = legal.iter().filter(|m| fits(body, m)).collect();
+    match found.as_slice() {
+        [one] => Ok(**one),
+        [] => Err(NotationError::Illegal {
+            input: echo(text),
+            suggestions: suggestions(text, legal.iter().map(|m| m.long())),
+        }),
+        many => {
+            let mut candidates: Vec<String> = many.iter().map(|m| m.long()).collect();
+            candidates.dedup();
+            Err(NotationError::Ambiguous {
+                input: echo(text),
+                candidates,
+            })
+        }
+    }
+}
+
+/// Strips an answer's keyword (`defender`, `card`, `sacrifice`, `ball`), case-insensitive.
+pub fn strip_keyword<'a>(text: &'a str, word: &str) -> &'a str {
+    let t = text.trim();
+    match (t.get(..word.len()), t.get(word.len()..)) {
+        (Some(head), Some(rest)) if head.eq_ignore_ascii_case(word) => {
+            rest.trim_start_matches([' ', ':']).trim()
+        }
+        _ => t,
+    }
+}
+
+pub fn is_decline(text: &str) -> bool {
+    matches!(
+        text.trim().to_ascii_lowercase().as_str(),
+        "decline" | "no" | "none" | "pass" | "keep"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Side, Square};
+
+    #[test]
+    fn throws_and_ball_squares_are_read() {
+        let t = parse_move("Ke1-f2>f6").expect("parse");
+        assert_eq!(t.throw, vec![Cell::parse("f6").expect("f6")]);
+        let t = parse_move("Nc3-d5>w9").expect("parse");
+        assert_eq!(t.throw, vec![Cell::Wicket(Side::Black)]);
+        let t = parse_move("Qd1:d7 (ball d6)").expect("parse");
+        assert_eq!(t.ball, Some(Cell::Board(Square::parse("d6").expect("d6"))));
+        let t = parse_move("Qd1-w0").expect("parse");
+        assert!(matches!(
+            t.body,
+            Body::Move {
+                to: Cell::Wicket(Side::White),
+                ..
+            }
+        ));
+        let t = parse_move("O-O>f1>f5").expect("parse");
+        assert_eq!(t.throw.len(), 2);
+        assert!(parse_move("Ke1-f2>z9").is_err());
+        assert!(parse_move("Qd1:d7 (wand d6)").is_err());
+    }
+}

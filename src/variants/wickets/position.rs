@@ -1,0 +1,693 @@
+//! The Chess with Wickets position: pieces on 64 squares plus the two wickets (K1),
+//! Defender and ball-haver marks that travel with their piece, lying balls (K2), and
+//! legal move generation that knows the entry rules (K3) and the ball-haver capture
+//! condition (K5).
+
+use crate::core::Cell;
+use crate::core::{Bitboard, Board, CellMap, Piece, Role, Side, Square};
+use serde::{Deserialize, Serialize};
+
+/// A piece with its Wickets marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Man {
+    pub piece: Piece,
+    pub defender: bool,
+    pub ball: bool,
+}
+
+impl Man {
+    pub fn new(piece: Piece) -> Man {
+        Man {
+            piece,
+            defender: false,
+            ball: false,
+        }
+    }
+}
+
+/// How a move moves pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Kind {
+    Normal,
+    EnPassant,
+    Castle { rook: Square },
+}
+
+/// A legal chess move on the Wickets board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct WMove {
+    pub kind: Kind,
+    pub role: Role,
+    pub from: Cell,
+    /// For castling, the king's destination.
+    pub to: Cell,
+    /// Captures a piece or picks up a ball.
+    pub capture: bool,
+    pub promotion: Option<Role>,
+}
+
+impl WMove {
+    /// Canonical long algebraic text: `Qd1-w0`, `Nf3:e5`, `e7-e8=Q`, `O-O`.
+    pub fn long(&self) -> String {
+        if let Kind::Castle { rook } = self.kind {
+            return if rook.file() > 4 { "O-O" } else { "O-O-O" }.to_string();
+        }
+        let mut s = String::new();
+        if self.role != Role::Pawn {
+            s.push(self.role.letter());
+        }
+        s.push_str(&self.from.to_string());
+        s.push(if self.capture { ':' } else { '-' });
+        s.push_str(&self.to.to_string());
+        if let Some(p) = self.promotion {
+            s.push('=');
+            s.push(p.letter());
+        }
+        s
+    }
+
+    /// The square of the castling rook after castling.
+    pub fn rook_to(&self) -> Option<Cell> {
+        match self.kind {
+            Kind::Castle { rook } => {
+                let (_, r) = crate::core::chess::castle_squares(self.from.square()?, rook);
+                Some(Cell::Board(r))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// What a move did, for the turn that follows it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effect {
+    /// The captured piece with its marks, and the cell it stood on.
+    pub captured: Option<(Cell, Man)>,
+    /// The mover picked up its ball (K2: it may not throw this turn).
+    pub picked_up: bool,
+}
+
+pub const DIAGONALS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+pub const ORTHOGONALS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+pub const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+pub const KING: [(i8, i8); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+pub fn step(c: Cell, (df, dr): (i8, i8)) -> Option<Cell> {
+    let (f, r) = c.coords();
+    Cell::from_coords(f + df, r + dr)
+}
+
+/// Every cell of the Wickets board: a1..h8, then w0 and w9.
+pub fn all_cells() -> impl Iterator<Item = Cell> {
+    Square::all()
+        .map(Cell::Board)
+        .chain([Cell::Wicket(Side::White), Cell::Wicket(Side::Black)])
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pos {
+    pub men: CellMap<Man>,
+    /// Where each side's ball lies, when no piece carries it (K2).
+    pub lying: [Option<Cell>; 2],
+    pub turn: Side,
+    /// Rooks that still carry a castling right.
+    pub castling: Bitboard,
+    pub ep: Option<Square>,
+    pub halfmoves: u32,
+    pub fullmoves: u32,
+}
+
+impl Pos {
+    /// FIDE start; kings carry the balls, queens defend (K2).
+    pub fn start() -> Pos {
+        let mut p = Pos::from_board(&Board::standard());
+        p.castling = Bitboard::from_square(Square::A1)
+            .with(Square::H1)
+            .with(Square::A8)
+            .with(Square::H8);
+        for side in Side::BOTH {
+            for (c, m) in p.men.iter_mut() {
+                if m.piece.side == side && m.piece.role == Role::King {
+                    m.ball = true;
+                }
+                if m.piece.side == side && m.piece.role == Role::Queen && c.square().is_some() {
+                    m.defender = true;
+                }
+            }
+        }
+        p
+    }
+
+    pub fn from_board(board: &Board) -> Pos {
+        let mut men = CellMap::new();
+        for (sq, piece) in board.iter() {
+            men.insert(sq, Man::new(piece));
+        }
+        Pos {
+            men,
+            lying: [None, None],
+            turn: Side::White,
+            castling: Bitboard::EMPTY,
+            ep: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    pub fn man(&self, c: Cell) -> Option<Man> {
+        self.men.get(c).copied()
+    }
+
+    /// A ball lying on `c`, with its owner.
+    pub fn ball_at(&self, c: Cell) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|s| self.lying[s.index()] == Some(c))
+    }
+
+    /// No piece and no ball.
+    pub fn is_empty(&self, c: Cell) -> bool {
+        self.men.get(c).is_none() && self.ball_at(c).is_none()
+    }
+
+    pub fn king(&self, side: Side) -> Option<Cell> {
+        self.men
+            .iter()
+            .find(|(_, m)| m.piece == Piece::new(side, Role::King))
+            .map(|(c, _)| c)
+    }
+
+    pub fn defender(&self, side: Side) -> Option<Cell> {
+        self.men
+            .iter()
+            .find(|(_, m)| m.piece.side == side && m.defender)
+            .map(|(c, _)| c)
+    }
+
+    pub fn ball_haver(&self, side: Side) -> Option<Cell> {
+        self.men
+            .iter()
+            .find(|(_, m)| m.piece.side == side && m.ball)
+            .map(|(c, _)| c)
+    }
+
+    /// The plain board (wicket pieces left out), for material tests.
+    pub fn board(&self) -> Board {
+        let mut b = Board::empty();
+        for (c, m) in self.men.iter() {
+            if let Cell::Board(sq) = c {
+                b.put(sq, m.piece);
+            }
+        }
+        b
+    }
+
+    /// Cells `piece` standing on `from` attacks by its capture pattern, through empty
+    /// cells (pieces and lying balls block).
+    pub fn attacks_from(&self, from: Cell, piece: Piece) -> Vec<Cell> {
+        let mut out = Vec::new();
+        let slide = |dirs: &[(i8, i8)], out: &mut Vec<Cell>| {
+            for d in dirs {
+                let mut c = from;
+                while let Some(n) = step(c, *d) {
+                    out.push(n);
+                    if !self.is_empty(n) {
+                        break;
+                    }
+                    c = n;
+                }
+            }
+        };
+        match piece.role {
+            Role::Pawn => {
+                let f = piece.side.forward();
+                for df in [-1, 1] {
+                    if let Some(n) = step(from, (df, f)) {
+                        out.push(n);
+                    }
+                }
+            }
+            Role::Knight => out.extend(KNIGHT.iter().filter_map(|d| step(from, *d))),
+            Role::King => out.extend(KING.iter().filter_map(|d| step(from, *d))),
+            Role::Bishop => slide(&DIAGONALS, &mut out),
+            Role::Rook => slide(&ORTHOGONALS, &mut out),
+            Role::Queen => {
+                slide(&DIAGONALS, &mut out);
+                slide(&ORTHOGONALS, &mut out);
+            }
+            Role::Wizard => {}
+        }
+        out
+    }
+
+    /// Is `target` attacked by a piece of `by`? Pieces standing in a wicket give no
+    /// check and attack nothing for king safety (K3).
+    pub fn attacked(&self, target: Cell, by: Side) -> bool {
+        let enemy = |c: Cell, roles: &[Role]| -> bool {
+            matches!(c, Cell::Board(_))
+                && self
+                    .men
+                    .get(c)
+                    .is_some_and(|m| m.piece.side == by && roles.contains(&m.piece.role))
+        };
+        for d in KNIGHT {
+            if step(target, d).is_some_and(|c| enemy(c, &[Role::Knight])) {
+                return true;
+            }
+        }
+        for d in KING {
+            if step(target, d).is_some_and(|c| enemy(c, &[Role::King])) {
+                return true;
+            }
+        }
+        // An enemy pawn attacks `target` from one rank behind it (from its side's view).
+        for df in [-1, 1] {
+            if step(target, (df, -by.forward())).is_some_and(|c| enemy(c, &[Role::Pawn])) {
+                return true;
+            }
+        }
+        for (dirs, role) in [(DIAGONALS, Role::Bishop), (ORTHOGONALS, Role::Rook)] {
+            for d in dirs {
+                let mut c = target;
+                while let Some(n) = step(c, d) {
+                    if !self.is_empty(n) {
+                        if enemy(n, &[role, Role::Queen]) {
+                            return true;
+                        }
+                        break;
+                    }
+                    c = n;
+                }
+            }
+        }
+        false
+    }
+
+    pub fn in_check(&self, side: Side) -> bool {
+        self.king(side)
+            .is_some_and(|k| self.attacked(k, side.other()))
+    }
+
+    /// K8: the Defender of `side` attacks its own wicket by its capture pattern.
+    pub fn defender_sees_wicket(&self, side: Side) -> bool {
+        let Some(d) = self.defender(side) else {
+            return false;
+        };
+        let Some(m) = self.man(d) else { return false };
+        self.attacks_from(d, m.piece).contains(&Cell::Wicket(side))
+    }
+
+    /// May `m` (of the side to move) end a move on `to`? Entry rules (K3) and balls (K2).
+    /// Returns `Some(capture)` when allowed.
+    fn may_land(&self, m: &Man, to: Cell) -> Option<bool> {
+        let us = m.piece.side;
+        let ball_here = self.ball_at(to);
+        let target = self.men.get(to);
+        // A king is never captured: a piece in a wicket may stand next to it without
+        // giving check (K3), and that still does not let it take the king.
+        if target.is_some_and(|t| t.piece.side == us || t.piece.role == Role::King) {
+            return None;
+        }
+        let picks_up = ball_here == Some(us);
+        if ball_here.is_some() && (!picks_up || m.defender) {
+            // K2: a ball is picked up only by a non-Defender piece of its own side.
+            return None;
+        }
+        match to {
+            Cell::Wicket(owner) if owner == us => {
+                if !m.defender {
+                    return None;
+                }
+            }
+            Cell::Wicket(_) => {
+                if !(m.ball || picks_up) {
+                    return None;
+                }
+            }
+            Cell::Board(_) => {}
+        }
+        Some(target.is_some() || picks_up)
+    }
+
+    /// Moves ignoring king safety and the K5 placement condition.
+    pub fn pseudo_moves(&self) -> Vec<WMove> {
+        let us = self.turn;
+        let mut out = Vec::with_capacity(48);
+        for (from, m) in self.men.iter() {
+            if m.piece.side != us {
+                continue;
+            }
+            let role = m.piece.role;
+            let mut push = |to: Cell, capture: bool, promotion: Option<Role>| {
+                out.push(WMove {
+                    kind: Kind::Normal,
+                    role,
+                    from,
+                    to,
+                    capture,
+                    promotion,
+                });
+            };
+            if role == Role::Pawn {
+                let Cell::Board(sq) = from else { continue };
+                let f = us.forward();
+                let last = |c: Cell| c.square().is_some_and(|s| s.relative_rank(us) == 7);
+                let mut land = |to: Cell, capture: bool| {
+                    if last(to) {
+                        for p in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                            push(to, capture, Some(p));
+                        }
+                    } else {
+                        push(to, capture, None);
+                    }
+                };
+                if let Some(one) = step(from, (0, f)).filter(|c| c.square().is_some()) {
+                    if self.is_empty(one) {
+                        land(one, false);
+                        if sq.relative_rank(us) == 1 {
+                            if let Some(two) = step(one, (0, f)) {
+                                if self.is_empty(two) {
+                                    land(two, false);
+                                }
+                            }
+                        }
+                    }
+                }
+                for df in [-1, 1] {
+                    let Some(to) = step(from, (df, f)).filter(|c| c.square().is_some()) else {
+                        continue;
+                    };
+                    let enemy = self
+                        .men
+                        .get(to)
+                        .is_some_and(|t| t.piece.side != us && t.piece.role != Role::King);
+                    let ball = self.ball_at(to) == Some(us) && !m.defender;
+                    if enemy || ball {
+                        land(to, true);
+                    }
+                }
+                continue;
+            }
+            for to in self.attacks_from(from, m.piece) {
+                if let Some(capture) = self.may_land(m, to) {
+                    push(to, capture, None);
+                }
+            }
+        }
+        if let Some(ep) = self.ep {
+            let cap = Square::from_coords(ep.file(), (ep.rank() as i8 - us.forward()) as u8);
+            let victim_ok = cap
+                .and_then(|c| self.men.get(c))
+                .is_some_and(|t| t.piece == Piece::new(us.other(), Role::Pawn));
+            if victim_ok && self.is_empty(Cell::Board(ep)) {
+                for df in [-1i8, 1] {
+                    let Some(from) = ep.offset(df, -us.forward()) else {
+                        continue;
+                    };
+                    if self
+                        .men
+                        .get(from)
+                        .is_some_and(|m| m.piece == Piece::new(us, Role::Pawn))
+                    {
+                        out.push(WMove {
+                            kind: Kind::EnPassant,
+                            role: Role::Pawn,
+                            from: Cell::Board(from),
+                            to: Cell::Board(ep),
+                            capture: true,
+                            promotion: None,
+                        });
+                    }
+                }
+            }
+        }
+        self.castling_moves(&mut out);
+        out
+    }
+
+    fn castling_moves(&self, out: &mut Vec<WMove>) {
+        let us = self.turn;
+        let home = if us == Side::White {
+            Square::E1
+        } else {
+            Square::E8
+        };
+        if self.man(Cell::Board(home)).map(|m| m.piece) != Some(Piece::new(us, Role::King)) {
+            return;
+        }
+        if self.attacked(Cell::Board(home), us.other()) {
+            return;
+        }
+        for rook in self.castling & Bitboard::rank(us.back_rank()) {
+            if self.man(Cell::Board(rook)).map(|m| m.piece) != Some(Piece::new(us, Role::Rook)) {
+                continue;
+            }
+            let (king_to, rook_to) = crate::core::chess::castle_squares(home, rook);
+            let lo = home
+                .file()
+                .min(rook.file())
+                .min(king_to.file())
+                .min(rook_to.file());
+            let hi = home
+                .file()
+                .max(rook.file())
+                .max(king_to.file())
+                .max(rook_to.file());
+            let clear = (lo..=hi).all(|f| {
+                let s = Square::from_index_unchecked(us.back_rank() * 8 + f);
+                s == home || s == rook || self.is_empty(Cell::Board(s))
+            });
+            if !clear {
+                continue;
+            }
+            let (a, b) = (
+                home.file().min(king_to.file()),
+                home.file().max(king_to.file()),
+            );
+            let safe = (a..=b).all(|f| {
+                let s = Square::from_index_unchecked(us.back_rank() * 8 + f);
+                s == home || !self.attacked(Cell::Board(s), us.other())
+            });
+            if safe {
+                out.push(WMove {
+                    kind: Kind::Castle { rook },
+                    role: Role::King,
+                    from: Cell::Board(home),
+                    to: Cell::Board(king_to),
+                    capture: false,
+                    promotion: None,
+                });
+            }
+        }
+    }
+
+    /// Plays a move; the captured ball-haver's ball is left unplaced (`lying` stays
+    /// `None` for that side until the turn places it).
+    pub fn apply(&mut self, mv: &WMove) -> Effect {
+        let us = self.turn;
+        let mut effect = Effect::default();
+        self.ep = None;
+        self.halfmoves += 1;
+        match mv.kind {
+            Kind::Castle { rook } => {
+                let Some(home) = mv.from.square() else {
+                    return effect;
+                };
+                let (king_to, rook_to) = crate::core::chess::castle_squares(home, rook);
+                let k = self.men.remove(home);
+                let r = self.men.remove(rook);
+                if let Some(k) = k {
+                    self.men.insert(king_to, k);
+                }
+                if let Some(r) = r {
+                    self.men.insert(rook_to, r);
+                }
+                self.castling &= !Bitboard::rank(us.back_rank());
+            }
+            Kind::EnPassant => {
+                if let (Some(from), Some(to)) = (mv.from.square(), mv.to.square()) {
+                    if let Some(cap) = Square::from_coords(to.file(), from.rank()) {
+                        if let Some(victim) = self.men.remove(cap) {
+                            effect.captured = Some((Cell::Board(cap), victim));
+                        }
+                    }
+                }
+                self.men.relocate(mv.from, mv.to);
+                self.halfmoves = 0;
+            }
+            Kind::Normal => {
+                if let Some(victim) = self.men.remove(mv.to) {
+                    effect.captured = Some((mv.to, victim));
+                    self.halfmoves = 0;
+                }
+                if self.lying[us.index()] == Some(mv.to) {
+                    self.lying[us.index()] = None;
+                    effect.picked_up = true;
+                }
+                if let Some(mut m) = self.men.remove(mv.from) {
+                    if let Some(p) = mv.promotion {
+                        m.piece.role = p;
+                    }
+                    if effect.picked_up {
+                        m.ball = true;
+                    }
+                    self.men.insert(mv.to, m);
+                }
+                if mv.role == Role::Pawn {
+                    self.halfmoves = 0;
+                    if let (Some(f), Some(t)) = (mv.from.square(), mv.to.square()) {
+                        if f.rank().abs_diff(t.rank()) == 2 {
+                            self.ep = f.offset(0, us.forward());
+                        }
+                    }
+                }
+                if mv.role == Role::King {
+                    self.castling &= !Bitboard::rank(us.back_rank());
+                }
+                for c in [mv.from, mv.to] {
+                    if let Cell::Board(s) = c {
+                        self.castling.clear(s);
+                    }
+                }
+            }
+        }
+        if us == Side::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = us.other();
+        effect
+    }
+
+    /// Empty cells next to `c` (8 directions, wickets included) where a ball may lie.
+    pub fn ball_squares(&self, c: Cell) -> Vec<Cell> {
+        KING.iter()
+            .filter_map(|d| step(c, *d))
+            .filter(|n| self.is_empty(*n))
+            .collect()
+    }
+
+    /// Legal moves of the side to move. `depth` bounds the mate test of K5.
+    pub fn legal_moves_at(&self, depth: u8) -> Vec<WMove> {
+        let us = self.turn;
+        self.pseudo_moves()
+            .into_iter()
+            .filter(|mv| {
+                let mut next = self.clone();
+                let eff = next.apply(mv);
+                if next.in_check(us) {
+                    return false;
+                }
+                match eff.captured {
+                    Some((cell, victim)) if victim.ball => {
+                        // K5: a ball-haver is taken only with a place for its ball,
+                        // unless the capture mates.
+                        !next.ball_squares(cell).is_empty()
+                            || (depth > 0 && next.is_mated(depth - 1))
+                    }
+                    _ => true,
+                }
+            })
+            .collect()
+    }
+
+    pub fn legal_moves(&self) -> Vec<WMove> {
+        self.legal_moves_at(2)
+    }
+
+    pub fn has_legal_move(&self, depth: u8) -> bool {
+        !self.legal_moves_at(depth).is_empty()
+    }
+
+    /// The side to move is in check and has no legal move.
+    pub fn is_mated(&self, depth: u8) -> bool {
+        self.in_check(self.turn) && !self.has_legal_move(depth)
+    }
+
+    /// Where a throw from `from` by `side` may end (K4): along queen lines through empty
+    /// cells, on an own non-Defender piece or an empty cell other than the own wicket.
+    pub fn throw_targets(&self, from: Cell, side: Side) -> Vec<Cell> {
+        let mut out = Vec::new();
+        for d in DIAGONALS.iter().chain(ORTHOGONALS.iter()) {
+            let mut c = from;
+            while let Some(n) = step(c, *d) {
+                if let Some(m) = self.men.get(n) {
+                    if m.piece.side == side && !m.defender {
+                        out.push(n);
+                    }
+                    break;
+                }
+                if self.ball_at(n).is_some() {
+                    break;
+                }
+                if n != Cell::Wicket(side) {
+                    out.push(n);
+                }
+                c = n;
+            }
+        }
+        out
+    }
+
+    /// Pieces `side` may sacrifice (K8): not the King, not the Defender.
+    pub fn sacrificeable(&self, side: Side) -> Vec<Cell> {
+        self.men
+            .iter()
+            .filter(|(_, m)| m.piece.side == side && m.piece.role != Role::King && !m.defender)
+            .map(|(c, _)| c)
+            .collect()
+    }
+
+    /// K6: pieces that may become the Defender.
+    pub fn defender_candidates(&self, side: Side) -> Vec<Cell> {
+        self.men
+            .iter()
+            .filter(|(_, m)| m.piece.side == side && !m.ball)
+            .map(|(c, _)| c)
+            .collect()
+    }
+
+    /// Repetition key: everything that changes the legal moves (C4).
+    pub fn key(&self) -> u64 {
+        use crate::core::chess::mix_key;
+        let mut h = 0x5157_1c4e_7a11_0001u64;
+        for (c, m) in self.men.iter() {
+            let slot = crate::variants::wickets::fen::cell_index(c) as u64;
+            let v = slot
+                | (m.piece.side.index() as u64) << 8
+                | (m.piece.role.index() as u64) << 9
+                | (m.defender as u64) << 13
+                | (m.ball as u64) << 14;
+            h = mix_key(h, v);
+        }
+        for s in Side::BOTH {
+            h = mix_key(
+                h,
+                self.lying[s.index()].map_or(99, crate::variants::wickets::fen::cell_index) as u64,
+            );
+        }
+        h = mix_key(h, self.turn.index() as u64);
+        h = mix_key(h, self.castling.0);
+        let ep = self
+            .ep
+            .filter(|_| self.legal_moves().iter().any(|m| m.kind == Kind::EnPassant));
+        mix_key(h, ep.map_or(99, |s| s.index() as u64))
+    }
+}

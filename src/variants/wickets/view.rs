@@ -1,0 +1,78 @@
+//! What each viewer sees of a Chess with Wickets game: the wickets, lying balls,
+//! Defender and ball-haver badges, hand sizes for all and a hand only for its owner.
+
+use super::{Step, WicketsGame};
+use crate::core::view::{Badge, PieceView, SquareMark, View, Viewer};
+use crate::core::Side;
+use crate::variants::Rules;
+
+pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
+    let pos = game.pos();
+    let mut v = View::new(viewer, "Chess with Wickets");
+    v.wickets = true;
+    for (cell, m) in pos.men.iter() {
+        let mut badges = Vec::new();
+        if m.defender {
+            badges.push(Badge::Defender);
+        }
+        if m.ball {
+            badges.push(Badge::BallHaver);
+        }
+        v.pieces.push(PieceView {
+            cell,
+            piece: m.piece,
+            badges,
+        });
+    }
+    for side in Side::BOTH {
+        if let Some(c) = pos.lying[side.index()] {
+            v.balls.push((c, side));
+        }
+    }
+    v.to_move = game.ask().map(|a| a.side);
+    v.last_move = game.last_cells().to_vec();
+    v.last_move.dedup();
+    let us = pos.turn;
+    if pos.in_check(us) {
+        if let Some(k) = pos.king(us) {
+            v.check.push(k);
+        }
+    }
+    for side in Side::BOTH {
+        let notes = &mut v.notes[side.index()];
+        if game.method().uses_cards() {
+            let n = game.deck().hand(side).len();
+            // K8: a hand is private; the others see only how many cards it holds.
+            if viewer == Viewer::Player(side) {
+                let cards: Vec<String> = game
+                    .deck()
+                    .hand(side)
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect();
+                notes.push(format!("hand: {}", cards.join(" ")));
+            } else {
+                notes.push(format!("{n} cards"));
+            }
+        }
+        if game.pos().defender(side).is_none() {
+            notes.push("no Defender".to_string());
+        }
+    }
+    v.notes[0].insert(0, format!("decision: {}", game.method().name()));
+    if let Some(t) = game.turn_state() {
+        // K5: show where the captured ball may be put while that is asked.
+        if let Some(c) = t.place_ball {
+            for sq in pos.ball_squares(c).into_iter().filter_map(|c| c.square()) {
+                v.marks.push((sq, SquareMark::Setup));
+            }
+        }
+        if let Some(d) = t.decision {
+            if let Step::Answer(c) = d.step {
+                // A played card is public.
+                v.notes[t.mover.index()].push(format!("played {c}"));
+            }
+        }
+    }
+    v
+}
