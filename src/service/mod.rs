@@ -552,22 +552,7 @@ impl Service {
         }
         let mut next = live.clone();
         let played = next.game.play(side, text).map_err(|e| e.to_string())?;
-        next.rec.actions.push(Action {
-            at_ms: now,
-            kind: ActionKind::Play {
-                side,
-                text: played.action.clone(),
-            },
-        });
-        next.rec.history.push(HistoryEntry {
-            side,
-            printed: played.printed.clone(),
-            events: played.events.clone(),
-        });
-        // ruling C2: an offer lapses when the offerer's opponent moves.
-        if next.rec.draw_offer == Some(side.other()) {
-            next.rec.draw_offer = None;
-        }
+        record_play(&mut next, side, &played, now);
         // Secrets go to their owner only, never to the channel.
         let private: Vec<Reply> = played
             .private
@@ -953,10 +938,10 @@ fn move_replies(played: Played) -> Vec<String> {
     lines
 }
 
-/// RULINGS Z6: plays the rules' `pass` for `side`, whose turn's time has run out.
-fn timeout_pass(live: &Live, side: Side, now: u64) -> Result<Change, Refusal> {
-    let mut next = live.clone();
-    let played = next.game.play(side, "pass").map_err(|e| e.to_string())?;
+/// Writes an accepted answer into the record: the action to replay, the history line,
+/// and the lapse of a pending draw offer (ruling C2: an offer lapses when the
+/// offerer's opponent moves).
+fn record_play(next: &mut Live, side: Side, played: &Played, now: u64) {
     next.rec.actions.push(Action {
         at_ms: now,
         kind: ActionKind::Play {
@@ -972,6 +957,13 @@ fn timeout_pass(live: &Live, side: Side, now: u64) -> Result<Change, Refusal> {
     if next.rec.draw_offer == Some(side.other()) {
         next.rec.draw_offer = None;
     }
+}
+
+/// RULINGS Z6: plays the rules' `pass` for `side`, whose turn's time has run out.
+fn timeout_pass(live: &Live, side: Side, now: u64) -> Result<Change, Refusal> {
+    let mut next = live.clone();
+    let played = next.game.play(side, "pass").map_err(|e| e.to_string())?;
+    record_play(&mut next, side, &played, now);
     let mut lines = vec![format!(
         "{}'s time ran out, so the turn passes with no action.",
         live.rec.player(side).name
