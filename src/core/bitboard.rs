@@ -136,9 +136,10 @@ impl FromIterator<Square> for Bitboard {
     }
 }
 
-const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT_STEPS: [(i8, i8); 8] = [
+/// Rook and bishop directions, knight and king steps, as (file, rank) deltas.
+pub const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+pub const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+pub const KNIGHT_STEPS: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),
@@ -148,7 +149,7 @@ const KNIGHT_STEPS: [(i8, i8); 8] = [
     (-2, 1),
     (-1, 2),
 ];
-const KING_STEPS: [(i8, i8); 8] = [
+pub const KING_STEPS: [(i8, i8); 8] = [
     (1, 0),
     (1, 1),
     (0, 1),

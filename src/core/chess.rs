@@ -710,20 +710,7 @@ impl Position {
     }
 
     pub fn fen(&self) -> String {
-        let mut castling = String::new();
-        for (sq, c) in [
-            (Square::H1, 'K'),
-            (Square::A1, 'Q'),
-            (Square::H8, 'k'),
-            (Square::A8, 'q'),
-        ] {
-            if self.castling.contains(sq) {
-                castling.push(c);
-            }
-        }
-        if castling.is_empty() {
-            castling.push('-');
-        }
+        let castling = castling_field(self.castling);
         let ep = self
             .legal_ep_square()
             .map(|s| s.to_string())
@@ -804,6 +791,24 @@ pub fn mix_key(h: u64, value: u64) -> u64 {
     x ^= x >> 31;
     x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x ^ (x >> 29)
+}
+
+/// The FEN castling field for the rooks that may still castle (`KQkq`, or `-`).
+pub fn castling_field(rooks: Bitboard) -> String {
+    let mut field: String = [
+        (Square::H1, 'K'),
+        (Square::A1, 'Q'),
+        (Square::H8, 'k'),
+        (Square::A8, 'q'),
+    ]
+    .into_iter()
+    .filter(|&(sq, _)| rooks.contains(sq))
+    .map(|(_, c)| c)
+    .collect();
+    if field.is_empty() {
+        field.push('-');
+    }
+    field
 }
 
 #[cfg(test)]

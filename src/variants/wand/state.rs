@@ -359,20 +359,7 @@ impl Pos {
 
     /// Writes the six FEN fields, the mode and the unit field.
     pub fn fen(&self, mode: WandMode) -> String {
-        let mut castling = String::new();
-        for (sq, c) in [
-            (Square::H1, 'K'),
-            (Square::A1, 'Q'),
-            (Square::H8, 'k'),
-            (Square::A8, 'q'),
-        ] {
-            if self.castling.contains(sq) {
-                castling.push(c);
-            }
-        }
-        if castling.is_empty() {
-            castling.push('-');
-        }
+        let castling = crate::core::chess::castling_field(self.castling);
         let ep = self.ep.map_or("-".to_string(), |s| s.to_string());
         let mut units = Vec::new();
         for sq in Square::all() {

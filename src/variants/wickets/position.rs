@@ -3,6 +3,9 @@
 //! legal move generation that knows the entry rules (K3) and the ball-haver capture
 //! condition (K5).
 
+use crate::core::bitboard::{
+    BISHOP_DIRS as DIAGONALS, KING_STEPS as KING, KNIGHT_STEPS as KNIGHT, ROOK_DIRS as ORTHOGONALS,
+};
 use crate::core::Cell;
 use crate::core::{Bitboard, Board, CellMap, Piece, Role, Side, Square};
 use serde::{Deserialize, Serialize};
@@ -86,29 +89,6 @@ pub struct Effect {
     /// The mover picked up its ball (K2: it may not throw this turn).
     pub picked_up: bool,
 }
-
-pub const DIAGONALS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-pub const ORTHOGONALS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-pub const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-pub const KING: [(i8, i8); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
 
 pub fn step(c: Cell, (df, dr): (i8, i8)) -> Option<Cell> {
     let (f, r) = c.coords();
