@@ -170,19 +170,23 @@ impl Walls {
         match self.pos.phase {
             Phase::Walls(_) => {
                 let free: Vec<Square> = (wall_zone() & !self.pos.blocked()).collect();
-                let ex: Vec<String> = spread(&free, SETUP_WALLS)
-                    .iter()
-                    .map(|s| format!("@{s}"))
-                    .collect();
+                let at = preferred(&free, &["c4", "d5", "f3"], Side::White)
+                    .unwrap_or_else(|| spread(&free, SETUP_WALLS));
+                let ex: Vec<String> = at.iter().map(|s| format!("@{s}")).collect();
                 format!(
-                    "place your {SETUP_WALLS} walls on empty squares of ranks 3-6, e.g. `{}`",
+                    "place your walls: {SETUP_WALLS} on empty squares of ranks 3-6, e.g. `{}`",
                     ex.join(" ")
                 )
             }
             Phase::Team(side) => {
                 let free: Vec<Square> = (home_zone(side) & !self.pos.blocked()).collect();
                 let ranks = if side == Side::White { "1-2" } else { "7-8" };
-                let at = spread(&free, 3);
+                let names = if self.pos.full {
+                    ["d1", "c2", "e2"]
+                } else {
+                    ["c1", "d2", "a1"]
+                };
+                let at = preferred(&free, &names, side).unwrap_or_else(|| spread(&free, 3));
                 if self.pos.full {
                     let ex = ["Q", "P", "P"]
                         .iter()
@@ -196,7 +200,7 @@ impl Walls {
                         .collect::<Vec<_>>()
                         .join("; ");
                     format!(
-                        "choose a team costing exactly {TEAM_COST} ({limits}) and place it on empty \
+                        "place your team: any team costing exactly {TEAM_COST} ({limits}) on empty \
                          squares of ranks {ranks}, e.g. `{ex}` (9+1+1) or a Rook, Knight and Bishop (5+3+3)"
                     )
                 } else {
@@ -207,7 +211,7 @@ impl Walls {
                         .collect::<Vec<_>>()
                         .join(" ");
                     format!(
-                        "place your Bishop, Knight and Rook on empty squares of ranks {ranks}, e.g. `{ex}`"
+                        "place your team, a Bishop, Knight and Rook, on empty squares of ranks {ranks}, e.g. `{ex}`"
                     )
                 }
             }
@@ -220,7 +224,7 @@ impl Walls {
                 };
                 let first = pick(|a| matches!(a, Action::Move { .. }))
                     .or_else(|| actions.get(texts.len() / 2).copied());
-                let mut s = "your turn: up to two actions in one message".to_string();
+                let mut s = "your move: up to two actions in one message".to_string();
                 if let Some(f) = first {
                     let second = self.actions_after(&[f]);
                     match second.get(second.len() / 2) {
@@ -1038,6 +1042,22 @@ fn setup_team_texts(pos: &Pos, side: Side) -> Vec<String> {
         }
     }
     out
+}
+
+/// The documents' example squares (`c4 d5 f3`, `c1 d2 a1`), mirrored onto Black's
+/// ranks for Black, when all of them are free.
+fn preferred(free: &[Square], names: &[&str], side: Side) -> Option<Vec<Square>> {
+    names
+        .iter()
+        .map(|n| {
+            let sq = Square::parse(n)?;
+            let sq = match side {
+                Side::White => sq,
+                Side::Black => Square::from_coords(sq.file(), 7 - sq.rank())?,
+            };
+            free.contains(&sq).then_some(sq)
+        })
+        .collect()
 }
 
 impl<const FULL: bool> WallsGame<FULL> {
