@@ -6,13 +6,7 @@ use crate::core::view::View;
 use crate::variants::{Options, VariantId};
 use serde::{Deserialize, Serialize};
 
-/// A chat user as the service knows them.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct User {
-    pub id: u64,
-    /// Display name, used in text and on the board image.
-    pub name: String,
-}
+pub use crate::model::{ColorChoice, User};
 
 /// Who acts, where, and under which idempotency key.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,13 +17,6 @@ pub struct Context {
     pub server: Option<u64>,
     /// A key such as a Discord interaction id: a redelivered key acts once.
     pub key: Option<String>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ColorChoice {
-    White,
-    Black,
-    Random,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -165,4 +152,28 @@ impl Reply {
 pub struct TimedReply {
     pub channel: u64,
     pub reply: Reply,
+}
+
+/// How a front end names a channel, so the service never formats one itself: a
+/// reference a chat renders as a link in replies, and plain words (or a link) for the
+/// `Site` tag of an exported record.
+pub trait Places: Send + Sync {
+    /// The channel as a reply mentions it; `None` when the front end cannot name it.
+    fn mention(&self, server: Option<u64>, channel: u64) -> Option<String>;
+    /// Where a game was played, for the record's `Site` tag; `None` when unknown.
+    fn site(&self, server: Option<u64>, channel: u64) -> Option<String>;
+}
+
+/// The places of a service without a front end: no channel can be named.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Unnamed;
+
+impl Places for Unnamed {
+    fn mention(&self, _server: Option<u64>, _channel: u64) -> Option<String> {
+        None
+    }
+
+    fn site(&self, _server: Option<u64>, _channel: u64) -> Option<String> {
+        None
+    }
 }

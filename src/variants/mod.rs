@@ -2,6 +2,7 @@
 //! enum together with the game's seeded random generator and its final result, so
 //! the service and the front ends never special-case a variant.
 
+pub mod action;
 pub mod fide;
 pub mod sorchess;
 pub mod spell;
@@ -17,6 +18,8 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
+
+pub use action::ActionKind;
 
 /// The game's random generator; its state is stored with the game.
 pub type GameRng = rand_chacha::ChaCha8Rng;
@@ -191,6 +194,21 @@ impl Question {
             Question::SetupTeam => "place your team",
         }
     }
+
+    /// Whether this question is a follow-up inside a turn already begun (a teleport
+    /// square, a ball square, a throw, a Defender, a card, a sacrifice): its answer
+    /// belongs to the same record entry as the answer that began the turn.
+    pub fn continues_turn(&self) -> bool {
+        match self {
+            Question::TeleportSquare
+            | Question::BallSquare
+            | Question::NewDefender
+            | Question::Card
+            | Question::Sacrifice
+            | Question::Throw => true,
+            Question::Move | Question::SetupWalls | Question::SetupTeam => false,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -244,6 +262,16 @@ pub trait Rules: Sized + Clone {
     }
     /// The reason the player to move may claim a draw now (threefold, 50 moves).
     fn claimable_draw(&self) -> Option<String>;
+    /// The draw rules a player may claim under, for the refusal when none applies.
+    fn draw_claim_rules(&self) -> &'static [&'static str] {
+        &["threefold repetition", "50-move rule"]
+    }
+    /// Whether this game draws on the generator (dice, card deals, wand kinds,
+    /// misfires): such a game commits to its seed when it starts and reveals it at
+    /// the end (the fairness check of `docs/export.md`).
+    fn uses_randomness(&self) -> bool {
+        false
+    }
     fn perft(&self, depth: u32) -> u64;
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// The words asking `ask` of its player: exactly what to type, with an example that
@@ -487,6 +515,16 @@ impl Game {
             return None;
         }
         dispatch!(&self.state, s => s.claimable_draw())
+    }
+
+    /// The draw rules a player may claim under in this game.
+    pub fn draw_claim_rules(&self) -> &'static [&'static str] {
+        dispatch!(&self.state, s => s.draw_claim_rules())
+    }
+
+    /// Whether the game's rules draw on its generator (declared by each variant).
+    pub fn uses_randomness(&self) -> bool {
+        dispatch!(&self.state, s => s.uses_randomness())
     }
 
     pub fn fen(&self) -> String {

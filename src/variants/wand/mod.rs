@@ -657,6 +657,11 @@ impl Rules for WandGame {
         self.question_prompt(ask)
     }
 
+    fn uses_randomness(&self) -> bool {
+        // Wand kinds (drawn at the start or on identification) and misfires.
+        true
+    }
+
     fn claimable_draw(&self) -> Option<String> {
         if self.pending.is_some() {
             return None;
