@@ -16,7 +16,7 @@ use crate::core::Side;
 use crate::store::{
     Action, ActionKind, Challenge, GameRecord, Store, StoreError, TurnClock, Write, FORMAT_VERSION,
 };
-use crate::variants::{rules_text, Game, Options, Played, VariantId};
+use crate::variants::{example_game, rules_text, Game, Options, Played, VariantId};
 use api::{
     ColorChoice, Context, DrawAction, GamesScope, Places, Reply, ReplyKind, Request, TimedReply,
     User,
@@ -763,7 +763,7 @@ impl Service {
             return Vec::new();
         }
         let prefix = prefix.trim();
-        let texts = live.game.legal_texts();
+        let texts = live.game.typed_texts();
         let lower = prefix.to_ascii_lowercase();
         let mut out: Vec<String> = texts
             .iter()
@@ -1036,7 +1036,7 @@ fn prompt_line(live: &Live) -> Option<String> {
         "{} ({}), {}.",
         live.rec.player(ask.side).name,
         ask.side.name(),
-        ask.question.prompt_for(ask.side)
+        live.game.prompt()?
     ))
 }
 
@@ -1146,7 +1146,13 @@ fn rules_reply(variant: Option<VariantId>) -> Reply {
             if !VariantId::available().contains(&v) {
                 text.push_str("\n(Not playable yet in this build.)");
             }
-            Reply::invoker(text)
+            let example = example_game(v);
+            if let Some((_, caption)) = &example {
+                text.push_str(&format!("\nPictured: {caption}"));
+            }
+            let mut r = Reply::invoker(text);
+            r.image = example.map(|(game, _)| game.view(Viewer::Public));
+            r
         }
         None => {
             let list: Vec<String> = VariantId::available()
@@ -1172,7 +1178,8 @@ pub fn help_text() -> String {
         "`/draw offer|accept|decline|claim`, `/resign`, `/abort` (before both sides have moved)",
         "`/claim` — win when your opponent's time has run out",
         "`/hand` — your secret information (wands, cards)",
-        "`/games [@user]`, `/rules [variant]`, `/help`",
+        "`/games [@user]`, `/help`",
+        "`/rules <variant>` — how to play one game: the exact text of every special action, with a picture",
     ]
     .join("\n")
 }
