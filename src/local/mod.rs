@@ -76,6 +76,9 @@ pub fn local_channel(name: &str) -> u64 {
 
 pub const LOCAL_SERVER: &str = "local";
 
+/// The computer player's name in `arcana local`: `/challenge @arcana wand level:4`.
+pub const COMPUTER: &str = "arcana";
+
 /// Prints replies in the `#channel: ...` / `DM @name: ...` / `only @name: ...` form.
 pub struct Printer {
     out_dir: PathBuf,
@@ -207,8 +210,17 @@ pub fn run(
 ) -> std::io::Result<()> {
     let server = Some(stable_id("server", LOCAL_SERVER));
     let mut buf = String::new();
+    service.set_computer(local_user(COMPUTER));
     for t in service.tick() {
         print_timed(out, printer, &t)?;
+    }
+    // Games of an earlier run that wait for the computer.
+    for channel in service.computer_channels() {
+        while let Some(replies) = service.computer_turn(channel) {
+            for r in replies {
+                printer.print(out, &format!("channel-{channel}"), COMPUTER, &r)?;
+            }
+        }
     }
     loop {
         buf.clear();
@@ -234,6 +246,12 @@ pub fn run(
                 };
                 for r in service.handle(&ctx, req) {
                     printer.print(out, &line.channel, &line.user, &r)?;
+                }
+                // The computer answers at once, inline: one search at a time.
+                while let Some(replies) = service.computer_turn(ctx.channel) {
+                    for r in replies {
+                        printer.print(out, &line.channel, COMPUTER, &r)?;
+                    }
                 }
             }
             Err(e) => printer.print(out, &line.channel, &line.user, &Reply::refusal(e))?,

@@ -2,6 +2,7 @@
 //! enum together with the game's seeded random generator and its final result, so
 //! the service and the front ends never special-case a variant.
 
+pub mod eval;
 pub mod fide;
 pub mod sorchess;
 pub mod spell;
@@ -256,6 +257,35 @@ pub trait Rules: Sized + Clone {
     fn claimable_draw(&self) -> Option<String>;
     fn perft(&self, depth: u32) -> u64;
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
+
+    /// How good the position looks for `side`, in hundredths of a pawn, for the
+    /// computer player. Default: material and a little piece placement on the board of
+    /// `side`'s own view ([`eval::view_score`]).
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::view_score(&self.view(Viewer::Player(side)), side)
+    }
+
+    /// A state `viewer` cannot tell from this one: the same view and the same own
+    /// secret, with everything hidden from `viewer` (the opponent's unknown wands and
+    /// cards, the deck order) drawn afresh from `rng`. It must depend only on what
+    /// `viewer` may see and on `rng`, so that the computer player cannot peek.
+    /// Default: a copy, for games without hidden information.
+    fn determinise(&self, _viewer: Side, _rng: &mut GameRng) -> Self {
+        self.clone()
+    }
+
+    /// The answers the computer player considers: by default the legal answers; a game
+    /// whose legal answers are parts of a turn lists whole turns instead.
+    fn candidate_texts(&self) -> Vec<String> {
+        self.legal_texts()
+    }
+}
+
+/// Code that works on any variant's [`Rules`], run by [`Game::visit`] on the game's
+/// state (the computer player is written this way, once for every game).
+pub trait RulesVisitor {
+    type Output;
+    fn visit<R: Rules>(self, rules: &R) -> Self::Output;
 }
 
 macro_rules! variant_states {
@@ -302,6 +332,12 @@ macro_rules! variant_states {
             pub fn variant(&self) -> VariantId {
                 match self {
                     $(VariantState::$id(_) => VariantId::$id,)*
+                }
+            }
+
+            fn determinise(&self, viewer: Side, rng: &mut GameRng) -> VariantState {
+                match self {
+                    $(VariantState::$id(s) => VariantState::$id(s.determinise(viewer, rng)),)*
                 }
             }
         }
@@ -446,6 +482,23 @@ impl Game {
 
     pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
         dispatch!(&self.state, s => s.perft_divide(depth))
+    }
+
+    /// Runs `visitor` on the rules state (not on the generator or an outside result).
+    pub fn visit<V: RulesVisitor>(&self, visitor: V) -> V::Output {
+        dispatch!(&self.state, s => visitor.visit(s))
+    }
+
+    /// A game `viewer` cannot tell from this one ([`Rules::determinise`]), with a fresh
+    /// generator from `rng`: the stored generator's future rolls are secret too.
+    pub fn determinised(&self, viewer: Side, rng: &mut GameRng) -> Game {
+        let state = self.state.determinise(viewer, rng);
+        Game {
+            options: self.options.clone(),
+            state,
+            rng: GameRng::seed_from_u64(rand::Rng::gen(rng)),
+            result: self.result.clone(),
+        }
     }
 }
 

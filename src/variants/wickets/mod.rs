@@ -4,6 +4,7 @@
 //! implementation.
 
 pub mod cards;
+pub mod eval;
 pub mod fen;
 pub mod notation;
 pub mod position;
@@ -1109,6 +1110,14 @@ impl Rules for WicketsGame {
 
     fn view(&self, viewer: Viewer) -> View {
         view::build(self, viewer)
+    }
+
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
+    }
+
+    fn determinise(&self, viewer: Side, rng: &mut GameRng) -> Self {
+        eval::determinise(self, viewer, rng)
     }
 
     fn secret(&self, side: Side) -> Option<String> {
