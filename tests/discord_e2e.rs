@@ -700,6 +700,6 @@ async fn a_player_challenges_the_bot_and_the_bot_replies() {
         .await;
     assert!(pngs(&[reply]) >= 1, "the answer carries the board");
     let rs = slash(&fake, &ALICE, "history", &[], &[]).await;
-    assert!(all_text(&rs).contains("1. e4"), "{}", all_text(&rs));
+    assert!(all_text(&rs).contains("1. e2-e4 "), "{}", all_text(&rs));
     assert!(bot.stop().success());
 }

@@ -153,11 +153,16 @@ pub fn play_game(m: &Match, index: u32, summary: &mut Summary) -> Result<GameRes
             Side::Black => m.black,
         };
         let text = match player {
-            Player::Random => game
-                .legal_texts()
-                .choose(&mut players_rng)
-                .cloned()
-                .ok_or("the rules offer no legal answer")?,
+            Player::Random => {
+                // A listed answer may still want a confirmation (Spell Chess self-check):
+                // the random player then picks among the others.
+                let mut texts = game.legal_texts();
+                texts.shuffle(&mut players_rng);
+                texts
+                    .into_iter()
+                    .find(|t| game.clone().play(ask.side, t).is_ok())
+                    .ok_or("the rules offer no playable answer")?
+            }
             Player::Engine { level } => {
                 let settings = Settings {
                     level,

@@ -21,17 +21,15 @@ fn wand_worth(kind: WandKind) -> i32 {
     }
 }
 
-/// The wand and statuses of one unit, beyond its material.
-fn unit_extra(u: &Unit, owner_view: bool) -> i32 {
+/// The wand and statuses of one unit, beyond its material. A kind still secret counts
+/// as known: the search only ever scores determinised states, whose hidden kinds are
+/// drawn, not read.
+fn unit_extra(u: &Unit) -> i32 {
     let material = u.role.value() as i32 * 100;
-    let mut s = match u.wand {
-        WandState::Identified(k) => wand_worth(k),
-        // Its owner in the moderated option knows the kind.
-        WandState::Unknown => match u.secret {
-            Some(k) if owner_view => wand_worth(k),
-            _ => 35,
-        },
-        WandState::Destroyed => 0,
+    let mut s = match (u.wand, u.known_kind()) {
+        (WandState::Destroyed, _) => 0,
+        (_, Some(k)) => wand_worth(k),
+        (_, None) => 35,
     };
     if u.statue > 0 {
         s -= material / 2 + i32::from(u.statue) * 5;
@@ -66,7 +64,7 @@ pub fn evaluate(game: &WandGame, side: Side) -> i32 {
         .collect();
     let mut extra = 0;
     for (_, u) in &units {
-        let e = unit_extra(u, u.side == side);
+        let e = unit_extra(u);
         extra += if u.side == side { e } else { -e };
     }
     // Two kings ignore check and lose only together: a second king is worth a lot.
