@@ -17,6 +17,38 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// Ids of the interactions and messages already handled, so that an event the gateway
+/// replays (a resumed session) sends nothing twice. Bounded: the oldest ids leave first.
+#[derive(Default)]
+pub struct Seen {
+    // A plain mutex: held only to test and insert one id, never across an await.
+    inner: std::sync::Mutex<(
+        std::collections::HashSet<u64>,
+        std::collections::VecDeque<u64>,
+    )>,
+}
+
+impl Seen {
+    /// Replays come within minutes; this many ids cover far more than that.
+    const CAPACITY: usize = 50_000;
+
+    /// `true` the first time `id` is seen.
+    pub fn first(&self, id: u64) -> bool {
+        let mut guard = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        let (set, order) = &mut *guard;
+        if !set.insert(id) {
+            return false;
+        }
+        order.push_back(id);
+        if order.len() > Self::CAPACITY {
+            if let Some(old) = order.pop_front() {
+                set.remove(&old);
+            }
+        }
+        true
+    }
+}
+
 /// The serenity event handler; all state lives in the shared [`Bot`].
 pub struct Handler {
     pub bot: Arc<Bot>,
@@ -42,7 +74,32 @@ fn could_be_move(text: &str) -> bool {
         && !t.contains("://")
 }
 
+/// The answer to any command or button used outside a server (in a DM with the bot).
+pub const SERVER_ONLY: &str = "Arcana games are played in server channels, so the other \
+player can see them: use the commands in a server I have been added to.";
+
 impl Handler {
+    /// Refuses an interaction that came from a direct message; `true` when it did.
+    async fn refuse_outside_server(
+        &self,
+        http: &serenity::all::Http,
+        guild: Option<GuildId>,
+        mut interacted: Interacted,
+    ) -> bool {
+        if guild.is_some() {
+            return false;
+        }
+        let out = prepare(vec![Reply::refusal(SERVER_ONLY)], 0);
+        deliver(
+            http,
+            &self.bot.undelivered,
+            &mut Origin::Interaction(&mut interacted),
+            out,
+        )
+        .await;
+        true
+    }
+
     /// Runs `work` on the blocking pool. When it takes longer than the configured
     /// budget the interaction is deferred first, so Discord's 3 seconds never run out.
     async fn call_service(
@@ -90,6 +147,13 @@ impl Handler {
             id: cmd.user.id.get(),
             name: display_name(&cmd.user, cmd.member.as_deref()),
         };
+        let here = Interacted::new(cmd.id, cmd.token.clone(), user.clone(), cmd.channel_id);
+        if self
+            .refuse_outside_server(&ctx.http, cmd.guild_id, here)
+            .await
+        {
+            return;
+        }
         let mut options = HashMap::new();
         for o in &cmd.data.options {
             let v = match &o.value {
@@ -172,6 +236,13 @@ impl Handler {
             id: comp.user.id.get(),
             name: display_name(&comp.user, comp.member.as_ref()),
         };
+        let here = Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id);
+        if self
+            .refuse_outside_server(&ctx.http, comp.guild_id, here)
+            .await
+        {
+            return;
+        }
         let request = match comp.data.custom_id.as_str() {
             ACCEPT_BUTTON => Request::Accept,
             DECLINE_BUTTON => Request::Decline,
@@ -215,6 +286,9 @@ impl Handler {
     }
 
     async fn autocomplete(&self, ctx: &Context, cmd: CommandInteraction) {
+        if cmd.guild_id.is_none() {
+            return;
+        }
         let prefix = cmd
             .data
             .autocomplete()
@@ -283,6 +357,10 @@ impl EventHandler for Handler {
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        if !self.bot.seen.first(interaction.id().get()) {
+            tracing::debug!("interaction {} redelivered; ignored", interaction.id());
+            return;
+        }
         match interaction {
             Interaction::Command(cmd) => self.command(&ctx, cmd).await,
             Interaction::Component(comp) => self.component(&ctx, comp).await,
@@ -292,7 +370,12 @@ impl EventHandler for Handler {
     }
 
     async fn message(&self, ctx: Context, msg: Message) {
-        if !self.bot.config.message_content || msg.author.bot || !could_be_move(&msg.content) {
+        if !self.bot.config.message_content
+            || msg.author.bot
+            || msg.guild_id.is_none()
+            || !could_be_move(&msg.content)
+            || !self.bot.seen.first(msg.id.get())
+        {
             return;
         }
         let author = User {
@@ -343,7 +426,20 @@ impl EventHandler for Handler {
 
 #[cfg(test)]
 mod tests {
-    use super::could_be_move;
+    use super::{could_be_move, Seen};
+
+    #[test]
+    fn seen_ids_act_once_and_stay_bounded() {
+        let seen = Seen::default();
+        assert!(seen.first(7));
+        assert!(!seen.first(7));
+        for id in 100..(100 + Seen::CAPACITY as u64 + 1) {
+            assert!(seen.first(id));
+        }
+        // 7 was the oldest and has been forgotten; a recent one is still known.
+        assert!(seen.first(7));
+        assert!(!seen.first(100 + Seen::CAPACITY as u64));
+    }
 
     #[test]
     fn chat_filter_keeps_moves() {

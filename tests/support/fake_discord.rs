@@ -94,10 +94,28 @@ struct Inner {
     changed: Notify,
     gateway: Mutex<Option<mpsc::UnboundedSender<Value>>>,
     identifies: AtomicU64,
+    attempts: AtomicU64,
     next_id: AtomicU64,
     closed_dms: Mutex<HashSet<u64>>,
     /// DM channel id -> recipient user id.
     dm_channels: Mutex<HashMap<u64, u64>>,
+    /// Interactions whose callbacks and webhooks answer 404 / 10062 (Unknown
+    /// interaction), as Discord does once an interaction's token has expired.
+    dead_interactions: Mutex<HashSet<u64>>,
+    /// How the gateway treats a connection (see [`GatewayMode`]).
+    gateway_mode: Mutex<GatewayMode>,
+}
+
+/// How the fake gateway answers a connecting bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GatewayMode {
+    /// HELLO, IDENTIFY -> READY, events: a healthy Discord.
+    Normal,
+    /// Closes the websocket with this code when the bot identifies, as Discord does
+    /// with 4004 (authentication failed) and 4014 (disallowed intents).
+    CloseOnIdentify(u16),
+    /// Refuses the websocket upgrade with 503: Discord unreachable or down.
+    Down,
 }
 
 #[derive(Clone)]
@@ -117,9 +135,12 @@ impl FakeDiscord {
             changed: Notify::new(),
             gateway: Mutex::new(None),
             identifies: AtomicU64::new(0),
+            attempts: AtomicU64::new(0),
             next_id: AtomicU64::new(1_000_000_000_000_000_000),
             closed_dms: Mutex::new(HashSet::new()),
             dm_channels: Mutex::new(HashMap::new()),
+            gateway_mode: Mutex::new(GatewayMode::Normal),
+            dead_interactions: Mutex::new(HashSet::new()),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -138,6 +159,44 @@ impl FakeDiscord {
 
     pub fn new_id(&self) -> u64 {
         self.inner.next_id.fetch_add(1, Ordering::SeqCst)
+    }
+
+    /// Changes how later gateway connections are answered.
+    pub fn set_gateway(&self, mode: GatewayMode) {
+        *self.inner.gateway_mode.lock().unwrap() = mode;
+    }
+
+    /// Every answer to this interaction fails with 10062 (its token expired).
+    pub fn expire_interaction(&self, id: u64) {
+        self.inner.dead_interactions.lock().unwrap().insert(id);
+    }
+
+    /// Injects a plain chat message with a given id (to redeliver one).
+    pub fn chat_with_id(&self, id: u64, user: &FakeUser, channel: u64, content: &str) {
+        let mut m = message_json(id, channel, user.json(), content);
+        m["guild_id"] = json!(GUILD_ID.to_string());
+        self.dispatch("MESSAGE_CREATE", m);
+    }
+
+    /// How many websocket connections the bot has attempted.
+    pub fn gateway_attempts(&self) -> u64 {
+        self.inner.attempts.load(Ordering::SeqCst)
+    }
+
+    /// Injects a slash command from a direct message with the bot: no guild, no
+    /// member, the user at the top level (as Discord sends it). Returns its id.
+    pub fn slash_in_dm(&self, user: &FakeUser, dm_channel: u64, name: &str) -> u64 {
+        let id = self.new_id();
+        let data = json!({"id": "800000000000000001", "name": name, "type": 1, "options": []});
+        let payload = json!({
+            "id": id.to_string(), "application_id": APP_ID.to_string(), "type": 2, "data": data,
+            "channel_id": dm_channel.to_string(), "channel": {"id": dm_channel.to_string(), "type": 1},
+            "user": user.json(), "token": format!("tok-{id}"), "version": 1, "locale": "en-US",
+            "entitlements": [], "context": 1, "app_permissions": "2248473465835073",
+            "attachment_size_limit": 26214400,
+        });
+        self.dispatch("INTERACTION_CREATE", payload);
+        id
     }
 
     /// Direct messages to this user fail with 403 / code 50007, as on Discord.
@@ -331,6 +390,11 @@ fn bot_user() -> Value {
 }
 
 async fn gateway(ws: WebSocketUpgrade, AxumState(inner): AxumState<Arc<Inner>>) -> Response {
+    inner.attempts.fetch_add(1, Ordering::SeqCst);
+    inner.changed.notify_waiters();
+    if *inner.gateway_mode.lock().unwrap() == GatewayMode::Down {
+        return StatusCode::SERVICE_UNAVAILABLE.into_response();
+    }
     ws.on_upgrade(move |socket| session(socket, inner))
 }
 
@@ -358,6 +422,13 @@ async fn session(mut socket: WebSocket, inner: Arc<Inner>) {
                         if socket.send(WsMessage::Text(ack.to_string())).await.is_err() { return; }
                     }
                     Some(2) => {
+                        let mode = *inner.gateway_mode.lock().unwrap();
+                        if let GatewayMode::CloseOnIdentify(code) = mode {
+                            let reason = if code == 4004 { "Authentication failed." } else { "Disallowed intent(s)." };
+                            let frame = axum::extract::ws::CloseFrame { code, reason: reason.into() };
+                            let _ = socket.send(WsMessage::Close(Some(frame))).await;
+                            return;
+                        }
                         seq += 1;
                         let url = format!("ws://127.0.0.1:{}/ws", inner.port);
                         let ready = json!({"op": 0, "t": "READY", "s": seq, "d": {
@@ -481,7 +552,21 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
         }
         m
     };
+    let dead = |id: &str| {
+        let id = id.strip_prefix("tok-").unwrap_or(id);
+        id.parse::<u64>()
+            .is_ok_and(|i| inner.dead_interactions.lock().unwrap().contains(&i))
+    };
     match (method.as_str(), segs.as_slice()) {
+        ("POST", ["interactions", id, _, "callback"])
+        | ("PATCH" | "POST" | "DELETE", ["webhooks", _, id, ..])
+            if dead(id) =>
+        {
+            (
+                StatusCode::NOT_FOUND,
+                Some(json!({"code": 10062, "message": "Unknown interaction"})),
+            )
+        }
         ("GET", ["gateway"]) => (
             StatusCode::OK,
             Some(json!({"url": format!("ws://127.0.0.1:{}/ws", inner.port)})),
