@@ -5,7 +5,7 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-use arcana::local::{local_channel, local_user, run, Printer, COMPUTER};
+use arcana::local::{local_channel, local_user, run, LocalPlaces, Printer, COMPUTER};
 use arcana::service::api::{ColorChoice, Context, Request};
 use arcana::service::{Service, ServiceConfig};
 use arcana::variants::{Options, VariantId};
@@ -16,7 +16,14 @@ use rand::SeedableRng;
 fn say(service: &Service, printer: &mut Printer, line: &str) -> String {
     let mut input = std::io::Cursor::new(format!("{line}\n"));
     let mut out = Vec::new();
-    run(service, &mut input, &mut out, printer).unwrap();
+    run(
+        service,
+        &LocalPlaces::default(),
+        &mut input,
+        &mut out,
+        printer,
+    )
+    .unwrap();
     String::from_utf8(out).unwrap()
 }
 

@@ -23,6 +23,20 @@ pub fn evaluate(game: &SpellGame, side: Side) -> i32 {
     score
 }
 
+/// The legal turns, each confirmed with `!`: a turn that leaves the own king capturable
+/// is legal once confirmed, and `!` on any other turn changes nothing. The search then
+/// weighs such turns itself (the king is taken next) instead of having none to play.
+pub fn candidates(game: &SpellGame) -> Vec<String> {
+    use crate::variants::Rules;
+    game.legal_texts()
+        .into_iter()
+        .map(|mut t| {
+            t.push('!');
+            t
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -41,5 +55,23 @@ mod tests {
         let spent = evaluate(&h, Side::White)
             - crate::variants::eval::board_score(h.spell_position().pos.board(), Side::White);
         assert!(spent < 0);
+    }
+
+    #[test]
+    fn a_turn_into_self_check_is_a_candidate() {
+        // White's king may step into the rook's file: legal only once confirmed.
+        let fen = "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1";
+        let mut rng = GameRng::seed_from_u64(1);
+        let g = SpellGame::from_fen(fen, &Options::new()).expect("fen");
+        let list = candidates(&g);
+        let mut played = 0;
+        for t in &list {
+            let mut h = g.clone();
+            h.play(Side::White, t, &mut rng)
+                .expect("every candidate plays");
+            played += 1;
+        }
+        assert!(played > 0);
+        assert!(list.iter().any(|t| t.contains("e2")), "{list:?}");
     }
 }

@@ -401,6 +401,10 @@ impl Rules for SpellGame {
         eval::evaluate(self, side)
     }
 
+    fn candidate_texts(&self) -> Vec<String> {
+        eval::candidates(self)
+    }
+
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
         if let Some(k) = options.keys().next() {
             return Err(format!("Spell Chess has no option `{k}`."));
