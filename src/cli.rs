@@ -1,4 +1,4 @@
-//! Command-line entry points: `perft`, `render`, `local`, `run`.
+//! Command-line entry points: `perft`, `render`, `local`, `run`, `arena`.
 
 use crate::variants::{Game, Options, VariantId};
 use clap::{Parser, Subcommand};
@@ -71,6 +71,25 @@ pub enum Command {
         /// Draw from the side not to move (default: from the side to move).
         #[arg(long)]
         flip: bool,
+        /// Variant options as `key=value`.
+        #[arg(long = "option")]
+        options: Vec<String>,
+    },
+    /// Play computer games: `random` or `engine:LEVEL` (1-5) on each side. The last line
+    /// is `white W, black B, draws D`.
+    Arena {
+        variant: String,
+        #[arg(long)]
+        white: String,
+        #[arg(long)]
+        black: String,
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Optional cap on each engine answer's thinking time, in milliseconds.
+        #[arg(long)]
+        ms: Option<u64>,
         /// Variant options as `key=value`.
         #[arg(long = "option")]
         options: Vec<String>,
@@ -199,6 +218,52 @@ fn render(
     Ok(())
 }
 
+/// `arcana arena`: one line per game, the engines' time per answer, then the totals.
+fn arena(
+    variant: &str,
+    white: &str,
+    black: &str,
+    games: u32,
+    seed: u64,
+    ms: Option<u64>,
+    options: &[String],
+) -> Result<(), String> {
+    use crate::engine::arena::{play_game, Match, Player, Summary};
+    let m = Match {
+        variant: VariantId::parse(variant).ok_or_else(|| format!("unknown variant `{variant}`"))?,
+        options: parse_options(options)?,
+        white: Player::parse(white)?,
+        black: Player::parse(black)?,
+        games,
+        seed,
+        max_time: ms.map(std::time::Duration::from_millis),
+    };
+    let mut summary = Summary::default();
+    for i in 0..m.games {
+        let r = play_game(&m, i, &mut summary)?;
+        summary.add(&r);
+        println!(
+            "game {}: {} {} after {} answers{}",
+            i + 1,
+            r.outcome.score(),
+            r.outcome,
+            r.answers,
+            if r.adjudicated { " (adjudicated)" } else { "" }
+        );
+    }
+    for (side, player) in [("white", m.white), ("black", m.black)] {
+        let i = usize::from(side == "black");
+        let n = summary.engine_answers[i];
+        if n > 0 {
+            let per = summary.think[i].as_secs_f64() * 1000.0 / f64::from(n);
+            println!("{side} {player}: {n} answers, {per:.1} ms per answer");
+        }
+    }
+    println!("adjudicated {}", summary.adjudicated);
+    println!("{}", summary.line());
+    Ok(())
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -229,6 +294,15 @@ pub fn main() -> ExitCode {
             images: !no_images,
         }),
         Command::Run { config } => crate::discord::run(config.as_deref()),
+        Command::Arena {
+            variant,
+            white,
+            black,
+            games,
+            seed,
+            ms,
+            options,
+        } => arena(&variant, &white, &black, games, seed, ms, &options),
         Command::Render {
             variant,
             fen,

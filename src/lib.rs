@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod core;
 pub mod discord;
+pub mod engine;
 pub mod local;
 pub mod model;
 pub mod render;

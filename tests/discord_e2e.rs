@@ -652,3 +652,54 @@ async fn wand_secrets_go_by_dm_only_and_fall_back_privately() {
     assert!(!shown.contains(LIST), "{shown}");
     assert!(bot.stop().success(), "the bot did not stop cleanly");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_challenges_the_bot_and_the_bot_replies() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, &dir.path().join("data"), "");
+    connect(&fake, 1).await;
+    // The bot knows who it is once the commands are registered (after `ready`).
+    fake.wait_for(0, "command registration", |r| {
+        r.method == "PUT" && r.path.ends_with(&format!("/guilds/{GUILD_ID}/commands"))
+    })
+    .await;
+    let me = FakeUser {
+        id: support::fake_discord::BOT_ID,
+        name: "arcana",
+    };
+    let rs = slash(
+        &fake,
+        &ALICE,
+        "challenge",
+        &[
+            ("opponent", 6, text(&me.id.to_string())),
+            ("color", 3, text("white")),
+            ("level", 4, json!(1)),
+        ],
+        &[&me],
+    )
+    .await;
+    // No acceptance: the game starts at once and alice is asked.
+    assert_move(&rs, &ALICE);
+    assert!(
+        all_text(&public(&rs)).contains("level 1"),
+        "{}",
+        all_text(&rs)
+    );
+
+    let mark = fake.mark();
+    let rs = slash(&fake, &ALICE, "move", &[("text", 3, text("e4"))], &[]).await;
+    assert_move(&rs, &me);
+    // The computer's answer arrives in the channel like a human's move would.
+    let channel_post = format!("/api/v10/channels/{CHANNEL}/messages");
+    let reply = fake
+        .wait_for(mark, "the computer's answer", |r| {
+            r.method == "POST" && r.path == channel_post && r.content().contains(&mention(&ALICE))
+        })
+        .await;
+    assert!(pngs(&[reply]) >= 1, "the answer carries the board");
+    let rs = slash(&fake, &ALICE, "history", &[], &[]).await;
+    assert!(all_text(&rs).contains("1. e2-e4 "), "{}", all_text(&rs));
+    assert!(bot.stop().success());
+}

@@ -60,6 +60,15 @@ pub fn definitions() -> Vec<CreateCommand> {
                     "Variant options, e.g. wands:moderated",
                 )
                 .max_length(200),
+            )
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::Integer,
+                    "level",
+                    "The computer's strength when you challenge the bot, 1-5 (default 3)",
+                )
+                .min_int_value(1)
+                .max_int_value(5),
             ),
         simple("accept", "Accept the challenge in this channel"),
         simple("decline", "Decline the challenge in this channel"),
@@ -158,8 +167,12 @@ pub fn to_request(
                 .filter(|s| !s.is_empty())
                 .map(str::to_string)
                 .collect();
-            let options =
+            let level = options.get("level").cloned();
+            let mut options =
                 crate::cli::parse_options(&pairs).map_err(|e| format!("Variant options: {e}."))?;
+            if let Some(OptionValue::Integer(l)) = level {
+                options.insert("level".to_string(), l.to_string());
+            }
             Request::Challenge {
                 opponent,
                 variant,

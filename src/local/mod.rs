@@ -78,6 +78,8 @@ pub fn local_channel(name: &str) -> u64 {
 
 pub const LOCAL_SERVER: &str = "local";
 
+/// The computer player's name in `arcana local`: `/challenge @arcana wand level:4`.
+pub const COMPUTER: &str = "arcana";
 /// Channel names seen on input lines, so that replies can name a channel (`#lobby`).
 #[derive(Debug, Default)]
 pub struct LocalPlaces {
@@ -246,8 +248,17 @@ pub fn run(
 ) -> std::io::Result<()> {
     let server = Some(stable_id("server", LOCAL_SERVER));
     let mut buf = String::new();
+    service.set_computer(local_user(COMPUTER));
     for t in service.tick() {
         print_timed(out, printer, &t)?;
+    }
+    // Games of an earlier run that wait for the computer.
+    for channel in service.computer_channels() {
+        while let Some(replies) = service.computer_turn(channel) {
+            for r in replies {
+                printer.print(out, &format!("channel-{channel}"), COMPUTER, &r)?;
+            }
+        }
     }
     loop {
         buf.clear();
@@ -273,6 +284,12 @@ pub fn run(
                 };
                 for r in service.handle(&ctx, req) {
                     printer.print(out, &line.channel, &line.user, &r)?;
+                }
+                // The computer answers at once, inline: one search at a time.
+                while let Some(replies) = service.computer_turn(ctx.channel) {
+                    for r in replies {
+                        printer.print(out, &line.channel, COMPUTER, &r)?;
+                    }
                 }
             }
             Err(e) => printer.print(out, &line.channel, &line.user, &Reply::refusal(e))?,

@@ -14,7 +14,8 @@ pub mod record;
 use crate::core::view::{View, Viewer};
 use crate::core::Side;
 use crate::store::{
-    Action, ActionKind, Challenge, GameRecord, Store, StoreError, TurnClock, Write, FORMAT_VERSION,
+    Action, ActionKind, Challenge, ComputerSeat, GameRecord, Store, StoreError, TurnClock, Write,
+    FORMAT_VERSION,
 };
 use crate::variants::{example_game, rules_text, Game, Options, Played, VariantId};
 use api::{
@@ -95,6 +96,8 @@ pub struct Service {
     seeds: Mutex<rand_chacha::ChaCha8Rng>,
     /// Channels to tell, at the next tick, that their game needs attention.
     attention: Mutex<Vec<(u64, String)>>,
+    /// The computer player's own user (the bot), once the front end knows it.
+    computer: Mutex<Option<User>>,
     /// How the front end names channels (`/games`, the export's `Site`).
     places: Arc<dyn Places>,
 }
@@ -170,6 +173,7 @@ impl Service {
             ),
             seeds: Mutex::new(seeds),
             attention: Mutex::new(attention),
+            computer: Mutex::new(None),
             places: Arc::new(api::Unnamed),
         })
     }
@@ -186,6 +190,76 @@ impl Service {
         config: ServiceConfig,
     ) -> Result<Service, StoreError> {
         Service::new(Store::open(dir)?, Arc::new(clock::SystemClock), config)
+    }
+
+    /// Names the user that stands for the computer player: a challenge to it starts a
+    /// game against the engine at once (front ends: the bot's own user).
+    pub fn set_computer(&self, user: User) {
+        *lock(&self.computer) = Some(user);
+    }
+
+    pub fn computer(&self) -> Option<User> {
+        lock(&self.computer).clone()
+    }
+
+    /// Channels whose game waits for the computer's answer now.
+    pub fn computer_channels(&self) -> Vec<u64> {
+        let mut out: Vec<u64> = self
+            .slots()
+            .into_iter()
+            .filter(|(_, slot)| lock(slot).live.as_ref().is_some_and(computer_asked))
+            .map(|(ch, _)| ch)
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The generic hook of games against the computer: when the game in `channel` asks
+    /// the computer, searches for its answer and plays it through [`Service::handle`]
+    /// as the computer's own `Request::Move`, returning the replies a human's move would
+    /// give. `None` when nothing was played. The search takes up to seconds and holds no
+    /// lock meanwhile: front ends run this on a blocking pool, one search per core.
+    pub fn computer_turn(&self, channel: u64) -> Option<Vec<Reply>> {
+        let (game, seat, user, server, seed) = {
+            let slot = self.slot(channel);
+            let slot = lock(&slot);
+            let live = slot.live.as_ref().filter(|l| computer_asked(l))?;
+            let seat = live.rec.computer?;
+            (
+                live.game.clone(),
+                seat,
+                live.rec.player(seat.side).clone(),
+                live.rec.server,
+                // Reproducible, and independent of the game's own (secret) seed.
+                stable_id(
+                    "engine",
+                    &format!("{}:{}", live.rec.id, live.rec.actions.len()),
+                ),
+            )
+        };
+        let settings = crate::engine::Settings::new(seat.level, seed);
+        let decision = crate::engine::decide(&game, seat.side, &settings)?;
+        let ctx = Context {
+            user,
+            channel,
+            server,
+            key: None,
+        };
+        let replies = self.handle(
+            &ctx,
+            Request::Move {
+                text: decision.text.clone(),
+            },
+        );
+        if replies.iter().any(|r| r.kind == ReplyKind::Refusal) {
+            // The game moved on meanwhile (a resignation, another worker): nothing played.
+            tracing::warn!(
+                "channel {channel}: computer answer `{}` refused",
+                decision.text
+            );
+            return None;
+        }
+        Some(replies)
     }
 
     pub fn store(&self) -> &Store {
@@ -234,10 +308,16 @@ impl Service {
             }
         }
         let now = self.clock.now_ms();
-        let change = match self.act(&slot, ctx, req, now) {
+        let mut change = match self.act(&slot, ctx, req, now) {
             Ok(c) => c,
             Err(refusal) => Change::reply(Reply::refusal(refusal)),
         };
+        if let Some(computer) = self.computer() {
+            // The computer reads its secrets from the game, never from a message.
+            change
+                .replies
+                .retain(|r| !matches!(&r.to, api::Audience::Private(u) if u.id == computer.id));
+        }
         let mut write = Write::new();
         let built = (|| -> Result<(), StoreError> {
             if let Some(c) = &change.challenge {
@@ -444,6 +524,22 @@ impl Service {
         if opponent.id == ctx.user.id {
             return Err("You cannot challenge yourself.".to_string());
         }
+        let computer = self.computer();
+        let against_computer = computer.as_ref().is_some_and(|c| c.id == opponent.id);
+        if computer.as_ref().is_some_and(|c| c.id == ctx.user.id) {
+            return Err("The computer does not challenge anyone.".to_string());
+        }
+        let mut options = options;
+        let level = match options.remove("level") {
+            None => crate::engine::DEFAULT_LEVEL,
+            Some(_) if !against_computer => {
+                return Err(format!(
+                    "`level` sets the computer's strength; it applies only to a challenge to {}.",
+                    computer.map_or_else(|| "the computer".to_string(), |c| c.name)
+                ))
+            }
+            Some(l) => crate::engine::parse_level(&l)?,
+        };
         let days = days.unwrap_or(DEFAULT_DAYS);
         if days > MAX_DAYS {
             return Err(format!(
@@ -462,6 +558,10 @@ impl Service {
             options,
             created_ms: now,
         };
+        if against_computer {
+            // No acceptance to wait for: the game starts at once.
+            return self.start_game(&c, ctx, now, Some(level));
+        }
         let colour = match color {
             ColorChoice::White => format!("{} plays White", c.challenger.name),
             ColorChoice::Black => format!("{} plays Black", c.challenger.name),
@@ -495,6 +595,18 @@ impl Service {
                 c.opponent.name
             ));
         }
+        self.start_game(c, ctx, now, None)
+    }
+
+    /// Starts the game of challenge `c`; `computer` is the computer's level when the
+    /// opponent is the computer.
+    fn start_game(
+        &self,
+        c: &Challenge,
+        ctx: &Context,
+        now: u64,
+        computer: Option<u8>,
+    ) -> Result<Change, Refusal> {
         let (seed, challenger_white) = {
             let mut rng = lock(&self.seeds);
             let seed: u64 = rng.gen();
@@ -531,12 +643,23 @@ impl Service {
             clock: None,
             draw_offer: None,
             finished: false,
+            computer: computer.map(|level| ComputerSeat {
+                side: if challenger_white {
+                    Side::Black
+                } else {
+                    Side::White
+                },
+                level,
+            }),
         };
         rec.clock = next_clock(&rec, &game, None, now);
         let live = Live { rec, game };
+        let accepts = match computer {
+            Some(level) => format!("{} plays you at level {level}.", c.opponent.name),
+            None => format!("{} accepts.", c.opponent.name),
+        };
         let mut lines = vec![format!(
-            "{} accepts. {} — {}{}, {}.",
-            c.opponent.name,
+            "{accepts} {} — {}{}, {}.",
             players_line(&live.rec),
             c.variant.name(),
             options_text(&c.options),
@@ -926,10 +1049,12 @@ fn next_clock(
             return Some(old.clone());
         }
     }
+    // The computer never runs out of time.
+    let computer = rec.computer.is_some_and(|c| c.side == ask.side);
     Some(TurnClock {
         side: ask.side,
         started_ms: now,
-        deadline_ms: (rec.days > 0).then(|| now + u64::from(rec.days) * DAY_MS),
+        deadline_ms: (rec.days > 0 && !computer).then(|| now + u64::from(rec.days) * DAY_MS),
         reminded: false,
         expiry_told: false,
     })
@@ -1024,6 +1149,14 @@ fn finish(live: &Live, kind: ActionKind, now: u64) -> Result<Change, Refusal> {
         r.text = r.text.trim_start().to_string();
     }
     Ok(change)
+}
+
+/// Whether the game is asking the computer's side.
+fn computer_asked(live: &Live) -> bool {
+    match (live.rec.computer, live.game.ask()) {
+        (Some(seat), Some(ask)) => seat.side == ask.side,
+        _ => false,
+    }
 }
 
 fn asked_user(live: &Live) -> Option<User> {
@@ -1172,6 +1305,7 @@ pub fn help_text() -> String {
     [
         "**Arcana** — correspondence chess variants. Commands:",
         "`/challenge @user [variant] [color:white|black|random] [days:1-14|0]` — challenge someone in this channel",
+        "`/challenge` the bot itself (`level:1-5`, default 3) — play the computer; it answers at once",
         "`/accept`, `/decline` — answer a challenge; `/cancel` — withdraw yours",
         "`/move <move>` — play a move (`e4`, `Nf3`, `Ng1-f3`, `O-O`); the player to move may also just type it",
         "`/board`, `/history`, `/export` — look at the game",

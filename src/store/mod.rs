@@ -104,6 +104,16 @@ pub struct GameRecord {
     /// The side whose draw offer stands.
     pub draw_offer: Option<Side>,
     pub finished: bool,
+    /// The computer's seat in a game against it; absent in games between people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<ComputerSeat>,
+}
+
+/// The side the computer plays and its strength (1-5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComputerSeat {
+    pub side: Side,
+    pub level: u8,
 }
 
 impl GameRecord {

@@ -3,6 +3,7 @@
 //! the service and the front ends never special-case a variant.
 
 pub mod action;
+pub mod eval;
 pub mod fide;
 pub mod sorchess;
 pub mod spell;
@@ -297,6 +298,28 @@ pub trait Rules: Sized + Clone {
     fn typed_texts(&self) -> Vec<String> {
         self.legal_texts()
     }
+
+    /// How good the position looks for `side`, in hundredths of a pawn, for the
+    /// computer player. Default: material and a little piece placement on the board of
+    /// `side`'s own view ([`eval::view_score`]).
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::view_score(&self.view(Viewer::Player(side)), side)
+    }
+
+    /// A state `viewer` cannot tell from this one: the same view and the same own
+    /// secret, with everything hidden from `viewer` (the opponent's unknown wands and
+    /// cards, the deck order) drawn afresh from `rng`. It must depend only on what
+    /// `viewer` may see and on `rng`, so that the computer player cannot peek.
+    /// Default: a copy, for games without hidden information.
+    fn determinise(&self, _viewer: Side, _rng: &mut GameRng) -> Self {
+        self.clone()
+    }
+
+    /// The answers the computer player considers: by default the legal answers; a game
+    /// whose legal answers are parts of a turn lists whole turns instead.
+    fn candidate_texts(&self) -> Vec<String> {
+        self.legal_texts()
+    }
 }
 
 /// A legal answer to show as an example: one from the middle of the list, so that it
@@ -327,6 +350,13 @@ pub fn default_prompt(question: &Question, texts: &[String]) -> String {
     } else {
         format!("{what}, e.g. `{ex}`")
     }
+}
+
+/// Code that works on any variant's [`Rules`], run by [`Game::visit`] on the game's
+/// state (the computer player is written this way, once for every game).
+pub trait RulesVisitor {
+    type Output;
+    fn visit<R: Rules>(self, rules: &R) -> Self::Output;
 }
 
 macro_rules! variant_states {
@@ -373,6 +403,12 @@ macro_rules! variant_states {
             pub fn variant(&self) -> VariantId {
                 match self {
                     $(VariantState::$id(_) => VariantId::$id,)*
+                }
+            }
+
+            fn determinise(&self, viewer: Side, rng: &mut GameRng) -> VariantState {
+                match self {
+                    $(VariantState::$id(s) => VariantState::$id(s.determinise(viewer, rng)),)*
                 }
             }
         }
@@ -568,6 +604,23 @@ impl Game {
 
     pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
         dispatch!(&self.state, s => s.perft_divide(depth))
+    }
+
+    /// Runs `visitor` on the rules state (not on the generator or an outside result).
+    pub fn visit<V: RulesVisitor>(&self, visitor: V) -> V::Output {
+        dispatch!(&self.state, s => visitor.visit(s))
+    }
+
+    /// A game `viewer` cannot tell from this one ([`Rules::determinise`]), with a fresh
+    /// generator from `rng`: the stored generator's future rolls are secret too.
+    pub fn determinised(&self, viewer: Side, rng: &mut GameRng) -> Game {
+        let state = self.state.determinise(viewer, rng);
+        Game {
+            options: self.options.clone(),
+            state,
+            rng: GameRng::seed_from_u64(rand::Rng::gen(rng)),
+            result: self.result.clone(),
+        }
     }
 }
 

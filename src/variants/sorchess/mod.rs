@@ -1,6 +1,7 @@
 //! Sorchess (variant `sorchess`): FIDE chess plus one Wizard per side that enters from
 //! a launching rook, RULINGS S1-S5 and C1-C4.
 
+pub mod eval;
 pub mod position;
 
 pub use position::{SorchessMove, SorchessPosition, WizardState};
@@ -268,6 +269,10 @@ impl SorchessGame {
 }
 
 impl Rules for SorchessGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
+    }
+
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
         if let Some(k) = options.keys().next() {
             return Err(format!("Sorchess has no option `{k}`."));

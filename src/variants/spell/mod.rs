@@ -1,6 +1,7 @@
 //! Spell Chess (variant `spell`): chess with freeze and jump spells, RULINGS P1-P8,
 //! following chess.com (self-check is legal, a king can be captured).
 
+pub mod eval;
 pub mod notation;
 pub mod position;
 
@@ -396,6 +397,14 @@ fn apply_state_field(sp: &mut SpellPosition, field: &str) -> Result<(), String> 
 }
 
 impl Rules for SpellGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
+    }
+
+    fn candidate_texts(&self) -> Vec<String> {
+        eval::candidates(self)
+    }
+
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
         if let Some(k) = options.keys().next() {
             return Err(format!("Spell Chess has no option `{k}`."));

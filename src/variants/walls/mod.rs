@@ -2,6 +2,7 @@
 //! `rules/wizard-walls.md`, RULINGS Z1-Z6): the setup questions, turns of 0-2
 //! actions, scoring, repetition and the `Rules` implementation. `Full` is a flag.
 
+pub mod eval;
 pub mod fen;
 pub mod notation;
 pub mod position;
@@ -1108,6 +1109,14 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
 
     fn view(&self, viewer: Viewer) -> View {
         self.0.view(viewer)
+    }
+
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(&self.0, side)
+    }
+
+    fn candidate_texts(&self) -> Vec<String> {
+        eval::candidates(&self.0)
     }
 
     fn claimable_draw(&self) -> Option<String> {

@@ -2,6 +2,7 @@
 //! the game state, turn flow, outcomes and the `Rules` implementation.
 
 pub mod effects;
+pub mod eval;
 pub mod movegen;
 pub mod notation;
 pub mod state;
@@ -647,6 +648,14 @@ impl Rules for WandGame {
 
     fn view(&self, viewer: Viewer) -> View {
         view::build(self, viewer)
+    }
+
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
+    }
+
+    fn determinise(&self, viewer: Side, rng: &mut GameRng) -> Self {
+        eval::determinise(self, viewer, rng)
     }
 
     fn secret(&self, side: Side) -> Option<String> {

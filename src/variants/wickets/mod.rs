@@ -4,6 +4,7 @@
 //! implementation.
 
 pub mod cards;
+pub mod eval;
 pub mod fen;
 pub mod notation;
 pub mod position;
@@ -1164,6 +1165,14 @@ impl Rules for WicketsGame {
 
     fn prompt(&self, ask: &Ask) -> String {
         self.question_prompt(ask)
+    }
+
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
+    }
+
+    fn determinise(&self, viewer: Side, rng: &mut GameRng) -> Self {
+        eval::determinise(self, viewer, rng)
     }
 
     fn secret(&self, side: Side) -> Option<String> {
