@@ -1,13 +1,14 @@
 //! Arcana: correspondence chess variants for Discord.
 //!
 //! Layers, with dependencies pointing down: front ends (`discord`, `local`) call the
-//! `service`, which uses the `store`, the `render`er and the `variants`, all built on
-//! `core`.
+//! `service`, which uses the `store`, the `render`er, the `ratings` and the `variants`,
+//! all built on `core`.
 
 pub mod cli;
 pub mod core;
 pub mod discord;
 pub mod local;
+pub mod ratings;
 pub mod render;
 pub mod service;
 pub mod store;

@@ -95,6 +95,7 @@ impl Handler {
             let v = match &o.value {
                 CommandDataOptionValue::String(s) => OptionValue::Text(s.clone()),
                 CommandDataOptionValue::Integer(i) => OptionValue::Integer(*i),
+                CommandDataOptionValue::Boolean(b) => OptionValue::Bool(*b),
                 CommandDataOptionValue::User(id) => {
                     let resolved = cmd.data.resolved.users.get(id);
                     if resolved.is_some_and(|u| u.bot) {

@@ -40,7 +40,11 @@ pub struct Bot {
 
 /// Opens the game service on the configured data directory.
 fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
-    let service = Service::open(&config.data_dir, ServiceConfig::default()).map_err(|e| {
+    let service_config = ServiceConfig {
+        ladder: config.ladder,
+        ..ServiceConfig::default()
+    };
+    let service = Service::open(&config.data_dir, service_config).map_err(|e| {
         format!(
             "cannot open the game store in {}: {e}",
             config.data_dir.display()

@@ -9,10 +9,12 @@
 pub mod api;
 pub mod clock;
 pub mod command;
+pub mod ratings;
 pub mod record;
 
 use crate::core::view::{View, Viewer};
 use crate::core::Side;
+use crate::ratings::LadderScope;
 use crate::store::{
     Action, ActionKind, Challenge, GameRecord, HistoryEntry, Store, StoreError, TurnClock, Write,
     FORMAT_VERSION,
@@ -41,6 +43,8 @@ const KEY_RETENTION_MS: u64 = 2 * DAY_MS;
 pub struct ServiceConfig {
     /// Fixes the randomness of new games (seeds and random colours).
     pub seed: Option<u64>,
+    /// Each server's own ladder (the default) or one ladder for all.
+    pub ladder: LadderScope,
 }
 
 /// A game in memory, exactly as its record says.
@@ -95,6 +99,9 @@ pub struct Service {
     seeds: Mutex<rand_chacha::ChaCha8Rng>,
     /// Channels to tell, at the next tick, that their game needs attention.
     attention: Mutex<Vec<(u64, String)>>,
+    /// The ratings. Taken after a channel's lock, never before one, so that games end
+    /// (and are rated) one at a time in the order they are stamped with.
+    ratings: Mutex<ratings::Ratings>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -146,7 +153,9 @@ impl Service {
                 }
             }
         }
+        let ratings = ratings::Ratings::load(&store, config.ladder)?;
         Ok(Service {
+            ratings: Mutex::new(ratings),
             store,
             clock,
             channels: Mutex::new(
@@ -194,6 +203,12 @@ impl Service {
             Request::Rules { variant } => return vec![rules_reply(variant)],
             Request::Help => return vec![Reply::invoker(help_text())],
             Request::Games(scope) => return vec![self.games(ctx, scope)],
+            Request::Profile { user } => return vec![self.profile(ctx, user)],
+            Request::Leaderboard { variant } => {
+                return vec![
+                    lock(&self.ratings).leaderboard(ctx, variant.unwrap_or(VariantId::Standard))
+                ]
+            }
             _ => {}
         }
         let slot = self.slot(ctx.channel);
@@ -206,16 +221,19 @@ impl Service {
             }
         }
         let now = self.clock.now_ms();
-        let change = match self.act(&slot, ctx, req, now) {
+        let mut change = match self.act(&slot, ctx, req, now) {
             Ok(c) => c,
             Err(refusal) => Change::reply(Reply::refusal(refusal)),
         };
         let mut write = Write::new();
+        // A game that ends here is rated in the same batch as its finishing record.
+        let mut ratings = None;
         let built = (|| -> Result<(), StoreError> {
             if let Some(c) = &change.challenge {
                 write.challenge(ctx.channel, c.as_ref())?;
             }
-            if let Some(live) = &change.live {
+            if let Some(live) = &mut change.live {
+                ratings = self.seal(live, &mut write)?;
                 write.game(&live.rec)?;
             }
             if let Some(k) = &ctx.key {
@@ -235,6 +253,9 @@ impl Service {
         if let Err(e) = committed {
             return vec![store_failure(e)];
         }
+        if let Some((mut guard, sealed)) = ratings {
+            guard.keep(sealed);
+        }
         if let Some(c) = change.challenge {
             slot.challenge = c;
         }
@@ -242,6 +263,58 @@ impl Service {
             slot.live = (!live.rec.finished).then_some(live);
         }
         change.replies
+    }
+
+    /// For a game that has just ended: takes the ratings lock, stamps the record with
+    /// its end (and rating change) and puts the new ratings into `write`. The caller
+    /// keeps the result once `write` is committed.
+    #[allow(clippy::type_complexity)]
+    fn seal(
+        &self,
+        live: &mut Live,
+        write: &mut Write,
+    ) -> Result<Option<(MutexGuard<'_, ratings::Ratings>, ratings::Sealed)>, StoreError> {
+        if !live.rec.finished || live.rec.end.is_some() {
+            return Ok(None);
+        }
+        let guard = lock(&self.ratings);
+        let sealed = guard.seal(&mut live.rec, &live.game, write)?;
+        Ok(Some((guard, sealed)))
+    }
+
+    fn profile(&self, ctx: &Context, user: Option<User>) -> Reply {
+        let user = user.unwrap_or_else(|| ctx.user.clone());
+        let (mut lines, global) = {
+            let r = lock(&self.ratings);
+            (
+                r.profile(ctx, user.id, &user.name),
+                r.scope == LadderScope::Global,
+            )
+        };
+        let mut current = Vec::new();
+        for (_, slot) in self.slots() {
+            let slot = lock(&slot);
+            let Some(live) = &slot.live else { continue };
+            if live.rec.side_of(user.id).is_some() && (global || live.rec.server == ctx.server) {
+                let to_move = asked_user(live).map(|u| u.name);
+                current.push((
+                    live.rec.id,
+                    ratings::current_game_line(&live.rec, user.id, to_move.as_deref()),
+                ));
+            }
+        }
+        current.sort();
+        if !current.is_empty() {
+            // After the ratings, before the last results.
+            let at = lines
+                .iter()
+                .position(|l| l == "Last results:")
+                .unwrap_or(lines.len());
+            let mut block = vec!["Current games:".to_string()];
+            block.extend(current.into_iter().map(|(_, l)| l));
+            lines.splice(at..at, block);
+        }
+        Reply::invoker(lines.join("\n"))
     }
 
     fn act(&self, slot: &Slot, ctx: &Context, req: Request, now: u64) -> Result<Change, Refusal> {
@@ -255,7 +328,10 @@ impl Service {
                 color,
                 days,
                 options,
-            } => self.challenge(slot, ctx, opponent, variant, color, days, options, now),
+                rated,
+            } => self.challenge(
+                slot, ctx, opponent, variant, color, days, options, rated, now,
+            ),
             Request::Accept => self.accept(slot, ctx, now),
             Request::Decline => {
                 let c = pending(slot, "decline")?;
@@ -377,7 +453,11 @@ impl Service {
                     .unwrap_or_else(|| "You have no secret information in this game.".to_string());
                 Ok(Change::reply(Reply::invoker(text)))
             }
-            Request::Rules { .. } | Request::Help | Request::Games(_) => {
+            Request::Rules { .. }
+            | Request::Help
+            | Request::Games(_)
+            | Request::Profile { .. }
+            | Request::Leaderboard { .. } => {
                 // Answered before the channel lock is taken.
                 Err("That request needs no game.".to_string())
             }
@@ -394,6 +474,7 @@ impl Service {
         color: ColorChoice,
         days: Option<u32>,
         options: Options,
+        rated: bool,
         now: u64,
     ) -> Result<Change, Refusal> {
         if let Some(live) = &slot.live {
@@ -432,6 +513,7 @@ impl Service {
             days,
             options,
             created_ms: now,
+            rated,
         };
         let colour = match color {
             ColorChoice::White => format!("{} plays White", c.challenger.name),
@@ -439,12 +521,13 @@ impl Service {
             ColorChoice::Random => "colours drawn at random".to_string(),
         };
         let mut r = Reply::channel(format!(
-            "{} challenges {} to {}{} ({colour}, {}). {}: `/accept` or `/decline`.",
+            "{} challenges {} to {}{} ({colour}, {}, {}). {}: `/accept` or `/decline`.",
             c.challenger.name,
             c.opponent.name,
             variant.name(),
             options_text(&c.options),
             days_text(days),
+            rated_text(rated),
             c.opponent.name
         ));
         r.kind = ReplyKind::Challenge {
@@ -503,17 +586,20 @@ impl Service {
             draw_offer: None,
             snapshot: String::new(),
             finished: false,
+            rated: c.rated,
+            end: None,
         };
         rec.clock = next_clock(&rec, &game, None, now);
         rec.snapshot = snapshot(&game)?;
         let live = Live { rec, game };
         let mut lines = vec![format!(
-            "{} accepts. {} — {}{}, {}.",
+            "{} accepts. {} — {}{}, {}, {}.",
             c.opponent.name,
             players_line(&live.rec),
             c.variant.name(),
             options_text(&c.options),
-            days_text(c.days)
+            days_text(c.days),
+            rated_text(c.rated)
         )];
         let mut r = Reply::channel(String::new());
         lines.extend(prompt_line(&live));
@@ -787,10 +873,23 @@ impl Service {
                         continue;
                     }
                 };
-                let Some(next) = change.live else { continue };
+                let Some(mut next) = change.live else {
+                    continue;
+                };
                 let mut w = Write::new();
-                match w.game(&next.rec).and_then(|()| self.store.commit(w)) {
+                let mut ratings = None;
+                let written = self
+                    .seal(&mut next, &mut w)
+                    .and_then(|r| {
+                        ratings = r;
+                        w.game(&next.rec)
+                    })
+                    .and_then(|()| self.store.commit(w));
+                match written {
                     Ok(()) => {
+                        if let Some((mut guard, sealed)) = ratings {
+                            guard.keep(sealed);
+                        }
                         slot.live = (!next.rec.finished).then_some(next);
                         out.extend(
                             change
@@ -1031,6 +1130,14 @@ fn days_text(days: u32) -> String {
     }
 }
 
+fn rated_text(rated: bool) -> &'static str {
+    if rated {
+        "rated"
+    } else {
+        "casual"
+    }
+}
+
 fn options_text(options: &Options) -> String {
     if options.is_empty() {
         String::new()
@@ -1051,8 +1158,9 @@ fn game_summary(live: &Live) -> String {
         .map(|u| format!("{} to move", u.name))
         .unwrap_or_default();
     format!(
-        "{} in channel {}, {} answers so far, {}",
+        "{}{} in channel {}, {} answers so far, {}",
         title_line(&live.rec),
+        if live.rec.rated { "" } else { " (casual)" },
         live.rec.channel,
         moves,
         to_move
@@ -1121,13 +1229,14 @@ fn rules_reply(variant: Option<VariantId>) -> Reply {
 pub fn help_text() -> String {
     [
         "**Arcana** — correspondence chess variants. Commands:",
-        "`/challenge @user [variant] [color:white|black|random] [days:1-14|0]` — challenge someone in this channel",
+        "`/challenge @user [variant] [color:white|black|random] [days:1-14|0] [rated:false]` — challenge someone in this channel (rated unless `rated:false`)",
         "`/accept`, `/decline` — answer a challenge; `/cancel` — withdraw yours",
         "`/move <move>` — play a move (`e4`, `Nf3`, `Ng1-f3`, `O-O`); the player to move may also just type it",
         "`/board`, `/history`, `/export` — look at the game",
         "`/draw offer|accept|decline|claim`, `/resign`, `/abort` (before both sides have moved)",
         "`/claim` — win when your opponent's time has run out",
         "`/hand` — your secret information (wands, cards)",
+        "`/profile [@user]` — ratings, results and current games; `/leaderboard [variant]` — the best settled ratings here",
         "`/games [@user]`, `/rules [variant]`, `/help`",
     ]
     .join("\n")
