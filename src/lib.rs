@@ -2,12 +2,13 @@
 //!
 //! Layers, with dependencies pointing down: front ends (`discord`, `local`) call the
 //! `service`, which uses the `store`, the `render`er, the `ratings` and the `variants`,
-//! all built on `core`.
+//! all built on `core`; `model` holds the plain data the service and the store share.
 
 pub mod cli;
 pub mod core;
 pub mod discord;
 pub mod local;
+pub mod model;
 pub mod ratings;
 pub mod render;
 pub mod service;
