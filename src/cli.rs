@@ -1,5 +1,6 @@
-//! Command-line entry points: `perft`, `render`, `local`, `run`, `arena`.
+//! Command-line entry points: `perft`, `render`, `local`, `run`, `arena`, `ratings`.
 
+use crate::ratings::{LadderScope, Table};
 use crate::variants::{Game, Options, VariantId};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -53,6 +54,22 @@ pub enum Command {
         /// Print text only, write no images.
         #[arg(long)]
         no_images: bool,
+        /// One ratings ladder for all servers instead of one per server.
+        #[arg(long)]
+        global_ladder: bool,
+    },
+    /// Show the stored ratings; with --rebuild, recompute them from the game records
+    /// (replaying every finished game) and compare. Run it while the bot is stopped.
+    Ratings {
+        /// The store directory.
+        #[arg(long, default_value = "arcana-data")]
+        data: std::path::PathBuf,
+        /// Recompute from the records and check that they give the stored values.
+        #[arg(long)]
+        rebuild: bool,
+        /// Rebuild for one global ladder (default: the scope the stored ratings have).
+        #[arg(long)]
+        global_ladder: bool,
     },
     /// Draw a position as a PNG board image.
     Render {
@@ -264,6 +281,77 @@ fn arena(
     Ok(())
 }
 
+fn ratings_lines(table: &Table) -> Vec<String> {
+    table
+        .standings
+        .iter()
+        .map(|(k, s)| {
+            format!(
+                "{} {} user {}: rating {} deviation {} volatility {} ({}-{}-{})",
+                k.ladder
+                    .map_or("global".to_string(), |l| format!("server {l}")),
+                k.variant.id(),
+                k.user,
+                s.glicko.rating,
+                s.glicko.deviation,
+                s.glicko.volatility,
+                s.wins,
+                s.draws,
+                s.losses
+            )
+        })
+        .collect()
+}
+
+/// `arcana ratings [--rebuild]`: the stored ratings, or their recomputation from the
+/// records compared with them (an error when they differ).
+fn ratings(data: &std::path::Path, rebuild: bool, global: bool) -> Result<(), String> {
+    if !data.is_dir() {
+        return Err(format!("there is no store at {}", data.display()));
+    }
+    let store = crate::store::Store::open(data).map_err(|e| {
+        format!(
+            "cannot open the store in {} (is the bot running?): {e}",
+            data.display()
+        )
+    })?;
+    let (stored, stored_scope) = store.ratings().map_err(|e| e.to_string())?;
+    if !rebuild {
+        for l in ratings_lines(&stored) {
+            println!("{l}");
+        }
+        return Ok(());
+    }
+    let scope = if global {
+        LadderScope::Global
+    } else {
+        stored_scope.unwrap_or_default()
+    };
+    let (rebuilt, games) =
+        crate::service::ratings::rebuild(&store, scope).map_err(|e| e.to_string())?;
+    for l in ratings_lines(&rebuilt) {
+        println!("{l}");
+    }
+    if rebuilt == stored && stored_scope == Some(scope) {
+        println!(
+            "{games} rated game{}, {} ratings ({} ladders): identical to the stored ratings",
+            if games == 1 { "" } else { "s" },
+            rebuilt.standings.len(),
+            scope.name()
+        );
+        Ok(())
+    } else {
+        let old = ratings_lines(&stored);
+        let new = ratings_lines(&rebuilt);
+        let differ = new.iter().filter(|l| !old.contains(l)).count()
+            + old.iter().filter(|l| !new.contains(l)).count();
+        Err(format!(
+            "the ratings rebuilt from {games} rated games ({} ladders) differ from the stored ones in {differ} lines; the bot replaces them with the rebuilt ones at its next start",
+            scope.name()
+        ))
+    }
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -287,12 +375,19 @@ pub fn main() -> ExitCode {
             out,
             seed,
             no_images,
+            global_ladder,
         } => crate::local::main(crate::local::LocalOptions {
             data,
             out,
             seed,
             images: !no_images,
+            global_ladder,
         }),
+        Command::Ratings {
+            data,
+            rebuild,
+            global_ladder,
+        } => ratings(&data, rebuild, global_ladder),
         Command::Run { config } => crate::discord::run(config.as_deref()),
         Command::Arena {
             variant,

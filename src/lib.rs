@@ -1,8 +1,8 @@
 //! Arcana: correspondence chess variants for Discord.
 //!
 //! Layers, with dependencies pointing down: front ends (`discord`, `local`) call the
-//! `service`, which uses the `store`, the `render`er and the `variants`, all built on
-//! `core`; `model` holds the plain data the service and the store share.
+//! `service`, which uses the `store`, the `render`er, the `ratings` and the `variants`,
+//! all built on `core`; `model` holds the plain data the service and the store share.
 
 pub mod cli;
 pub mod core;
@@ -10,6 +10,7 @@ pub mod discord;
 pub mod engine;
 pub mod local;
 pub mod model;
+pub mod ratings;
 pub mod render;
 pub mod service;
 pub mod store;

@@ -30,7 +30,14 @@ fn say(service: &Service, printer: &mut Printer, line: &str) -> String {
 #[test]
 fn a_full_game_of_every_variant_against_the_computer() {
     let dir = tempfile::tempdir().unwrap();
-    let service = Service::open(dir.path().join("data"), ServiceConfig { seed: Some(3) }).unwrap();
+    let service = Service::open(
+        dir.path().join("data"),
+        ServiceConfig {
+            seed: Some(3),
+            ..ServiceConfig::default()
+        },
+    )
+    .unwrap();
     let mut printer = Printer::new(&dir.path().join("out"), false);
     let alice = local_user("alice");
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
@@ -127,6 +134,7 @@ fn the_computer_has_no_deadline_and_level_needs_the_computer() {
             color: ColorChoice::White,
             days: Some(1),
             options: Options::new(),
+            rated: true,
         },
     );
     assert!(

@@ -60,7 +60,7 @@ bob: /move Qh4#
 ";
     let lines = run(&data, &out, script);
     assert!(
-        has(&lines, "#general: @bob alice challenges bob to Chess (alice plays White, 3 days per move). bob: `/accept` or `/decline`."),
+        has(&lines, "#general: @bob alice challenges bob to Chess (alice plays White, 3 days per move, rated). bob: `/accept` or `/decline`."),
         "{lines:#?}"
     );
     assert!(has(&lines, "#general: @bob f2-f3"), "{lines:#?}");
@@ -150,5 +150,90 @@ fn bad_lines_and_help() {
             .iter()
             .any(|l| l.contains("There is no command `/nonsense`")),
         "{lines:#?}"
+    );
+}
+
+#[test]
+fn ratings_profile_and_leaderboard_in_local() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let out = dir.path().join("out");
+    let script = "\
+alice: /challenge @bob standard color:white
+bob: /accept
+alice: f3
+bob: e5
+alice: g4
+bob: Qh4#
+#side alice: /challenge @bob rated:false color:white
+#side bob: /accept
+#other carol: /challenge @alice color:white
+#other alice: /accept
+alice: /profile
+carol: /profile @bob
+bob: /leaderboard standard
+alice: /leaderboard variant:wand
+";
+    let lines = run(&data, &out, script);
+    assert!(
+        has(&lines, "#side: @bob alice challenges bob to Chess (alice plays White, 3 days per move, casual). bob: `/accept` or `/decline`."),
+        "{lines:#?}"
+    );
+    let alice: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("only @alice: "))
+        .collect();
+    assert_eq!(alice[0], "**alice**: ratings on this server", "{lines:#?}");
+    assert!(
+        alice[1].starts_with("Chess: 1") && alice[1].contains("? (deviation "),
+        "{lines:#?}"
+    );
+    assert!(alice[1].ends_with("0 wins, 0 draws, 1 loss"), "{lines:#?}");
+    assert_eq!(alice[2], "Current games:");
+    // Channel references are printed as the local channel names.
+    assert_eq!(alice[3], "- Chess vs bob in #side (casual), alice to move");
+    assert_eq!(alice[4], "- Chess vs carol in #other, carol to move");
+    assert_eq!(alice[5], "Last results:");
+    assert!(
+        alice[6].starts_with("- loss vs bob (Chess, rated, 1500? → 1"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("only @carol: - win vs alice (Chess, rated, 1500? → 1")),
+        "{lines:#?}"
+    );
+    assert!(
+        has(&lines, "only @bob: Chess leaderboard on this server:"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("only @bob: You are not listed yet: your rating 1")),
+        "{lines:#?}"
+    );
+    assert!(
+        has(
+            &lines,
+            "only @alice: You have no rated Wand Chess games here yet."
+        ),
+        "{lines:#?}"
+    );
+
+    // A second run sees the same ratings, and the command line rebuilds them exactly.
+    let again = run(&data, &out, "alice: /profile\n");
+    assert_eq!(again[1], format!("only @alice: {}", alice[1]), "{again:#?}");
+    let rebuilt = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(["ratings", "--rebuild", "--data"])
+        .arg(&data)
+        .output()
+        .expect("arcana ratings");
+    assert!(rebuilt.status.success(), "{rebuilt:?}");
+    let text = String::from_utf8_lossy(&rebuilt.stdout);
+    assert!(
+        text.contains("1 rated game, 2 ratings (server ladders): identical to the stored ratings"),
+        "{text}"
     );
 }

@@ -166,6 +166,7 @@ fn spell_autocomplete_offers_the_confirmed_form() {
             color: ColorChoice::White,
             days: None,
             options: Options::new(),
+            rated: true,
         },
     );
     h.ok("bob", 7, Request::Accept);

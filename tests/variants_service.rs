@@ -25,6 +25,7 @@ fn start(h: &Harness, variant: VariantId, options: &[(&str, &str)]) -> Vec<Reply
             color: ColorChoice::White,
             days: None,
             options,
+            rated: true,
         },
     );
     h.ok("bob", CH, Request::Accept)

@@ -449,6 +449,7 @@ fn z6_whole_game_through_the_service() {
             color: ColorChoice::White,
             days: Some(1),
             options: Options::new(),
+            rated: true,
         },
     );
     let r = h.ok("bob", CH, Request::Accept);
@@ -636,6 +637,7 @@ fn z6_full_game_pass_survives_a_restart() {
                 color: ColorChoice::White,
                 days: Some(2),
                 options: Options::new(),
+                rated: true,
             },
         );
         h.ok("bob", CH, Request::Accept);

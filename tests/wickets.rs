@@ -248,6 +248,7 @@ fn start(h: &Harness, ch: u64, method: &str) -> Vec<Reply> {
             color: ColorChoice::White,
             days: None,
             options: options(method),
+            rated: true,
         },
     );
     h.ok("bob", ch, Request::Accept)

@@ -4,7 +4,7 @@
 
 use super::commands::{ACCEPT_BUTTON, DECLINE_BUTTON};
 use crate::render::{render_png, RenderOptions};
-use crate::service::api::{Audience, Reply, ReplyKind, User};
+use crate::service::api::{replace_places, Audience, Reply, ReplyKind, User};
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
@@ -67,7 +67,8 @@ impl Parts {
     fn of(out: &Outgoing) -> Parts {
         let r = &out.reply;
         let mut content: String = r.mention.iter().map(|u| format!("<@{}> ", u.id)).collect();
-        content.push_str(&r.text);
+        // Channel references become Discord channel links.
+        content.push_str(&replace_places(&r.text, |c| format!("<#{c}>")));
         let mut files = Vec::new();
         if content.chars().count() > MAX_CONTENT {
             // Long texts (a long history) travel whole as a file.

@@ -159,6 +159,7 @@ impl Handler {
             let v = match &o.value {
                 CommandDataOptionValue::String(s) => OptionValue::Text(s.clone()),
                 CommandDataOptionValue::Integer(i) => OptionValue::Integer(*i),
+                CommandDataOptionValue::Boolean(b) => OptionValue::Bool(*b),
                 CommandDataOptionValue::User(id) => {
                     let resolved = cmd.data.resolved.users.get(id);
                     let me = self.bot.me.get() == Some(&id.get());

@@ -145,7 +145,11 @@ impl Bot {
 
 /// Opens the game service on the configured data directory.
 fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
-    let service = Service::open(&config.data_dir, ServiceConfig::default())
+    let service_config = ServiceConfig {
+        ladder: config.ladder,
+        ..ServiceConfig::default()
+    };
+    let service = Service::open(&config.data_dir, service_config)
         .map_err(|e| {
             format!(
                 "cannot open the game store in {}: {e}",

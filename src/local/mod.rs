@@ -2,7 +2,7 @@
 //! prints every reply with its audience, writes board images as PNG files.
 
 use crate::render::{render_png, RenderOptions};
-use crate::service::api::{Audience, Context, Places, Reply, Request, User};
+use crate::service::api::{replace_places, Audience, Context, Places, Reply, Request, User};
 use crate::service::command::parse_command;
 use crate::service::{stable_id, Service, ServiceConfig};
 use std::collections::HashMap;
@@ -19,6 +19,8 @@ pub struct LocalOptions {
     pub seed: Option<u64>,
     /// Write board images (off: only the text is printed).
     pub images: bool,
+    /// One ratings ladder for all servers (the bot's `ratings.global_ladder`).
+    pub global_ladder: bool,
 }
 
 /// One input line, split.
@@ -121,6 +123,8 @@ pub struct Printer {
     out_dir: PathBuf,
     images: bool,
     counter: u64,
+    /// Channel names by id, to print the service's channel references as `#name`.
+    channels: std::collections::HashMap<u64, String>,
 }
 
 impl Printer {
@@ -143,7 +147,13 @@ impl Printer {
             out_dir: out_dir.to_path_buf(),
             images,
             counter,
+            channels: std::collections::HashMap::new(),
         }
+    }
+
+    /// Remembers a channel's name for the references printed later.
+    pub fn know_channel(&mut self, name: &str) {
+        self.channels.insert(local_channel(name), name.to_string());
     }
 
     fn file(&mut self, channel: &str, name: &str, bytes: &[u8]) -> Result<PathBuf, String> {
@@ -183,7 +193,11 @@ impl Printer {
             .iter()
             .map(|u| format!("@{} ", u.name))
             .collect();
-        for (i, line) in reply.text.lines().enumerate() {
+        let text = replace_places(&reply.text, |c| match self.channels.get(&c) {
+            Some(name) => format!("#{name}"),
+            None => format!("#channel-{c}"),
+        });
+        for (i, line) in text.lines().enumerate() {
             if i == 0 {
                 writeln!(out, "{prefix}{mentions}{line}")?;
             } else {
@@ -274,6 +288,7 @@ pub fn run(
             Some(Ok(l)) => l,
         };
         let user = local_user(&line.user);
+        printer.know_channel(&line.channel);
         match request_for(service, &line) {
             Ok(req) => {
                 let ctx = Context {
@@ -315,9 +330,18 @@ fn print_timed(
 /// `arcana local` itself.
 pub fn main(opts: LocalOptions) -> Result<(), String> {
     use std::io::IsTerminal;
+    let ladder = if opts.global_ladder {
+        crate::ratings::LadderScope::Global
+    } else {
+        crate::ratings::LadderScope::Server
+    };
+    let config = ServiceConfig {
+        seed: opts.seed,
+        ladder,
+    };
     let places = Arc::new(LocalPlaces::default());
     places.see(DEFAULT_CHANNEL);
-    let service = Service::open(&opts.data, ServiceConfig { seed: opts.seed })
+    let service = Service::open(&opts.data, config)
         .map_err(|e| format!("cannot open the store in {}: {e}", opts.data.display()))?
         .with_places(places.clone());
     let stdin = std::io::stdin();

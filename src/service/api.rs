@@ -46,6 +46,8 @@ pub enum Request {
         /// Days per move: `None` for the default, `Some(0)` for no limit, else 1-14.
         days: Option<u32>,
         options: Options,
+        /// `false` makes a casual game, which leaves the ratings alone.
+        rated: bool,
     },
     Accept,
     Decline,
@@ -68,6 +70,16 @@ pub enum Request {
         variant: Option<VariantId>,
     },
     Help,
+    /// Ratings, record, current games and last results of a player (the invoker when
+    /// `None`).
+    Profile {
+        user: Option<User>,
+    },
+    /// The best settled ratings of a variant (Chess when `None`) in the invoker's
+    /// ladder.
+    Leaderboard {
+        variant: Option<VariantId>,
+    },
 }
 
 /// Where a reply goes.
@@ -175,5 +187,50 @@ impl Places for Unnamed {
 
     fn site(&self, _server: Option<u64>, _channel: u64) -> Option<String> {
         None
+    }
+}
+
+/// How reply text refers to a channel, as the service knows it (`{#123}`): front ends
+/// rewrite each with [`replace_places`] into their own form (a link on Discord).
+pub fn place(channel: u64) -> String {
+    format!("{{#{channel}}}")
+}
+
+/// Rewrites every [`place`] reference in `text` with `form(channel)`.
+pub fn replace_places(text: &str, form: impl Fn(u64) -> String) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("{#") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let channel = after[..digits].parse::<u64>().ok();
+        match channel {
+            Some(id) if after[digits..].starts_with('}') => {
+                out.push_str(&form(id));
+                rest = &after[digits + 1..];
+            }
+            _ => {
+                out.push_str("{#");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_are_rewritten_by_the_front_end() {
+        let text = format!("in {} and {}; {{#x}} {{#12", place(5), place(77));
+        assert_eq!(
+            replace_places(&text, |c| format!("<#{c}>")),
+            "in <#5> and <#77>; {#x} {#12"
+        );
+        assert_eq!(replace_places("plain", |_| String::new()), "plain");
     }
 }

@@ -9,10 +9,12 @@
 pub mod api;
 pub mod clock;
 pub mod command;
+pub mod ratings;
 pub mod record;
 
 use crate::core::view::{View, Viewer};
 use crate::core::Side;
+use crate::ratings::LadderScope;
 use crate::store::{
     Action, ActionKind, Challenge, ComputerSeat, GameRecord, Store, StoreError, TurnClock, Write,
     FORMAT_VERSION,
@@ -42,6 +44,8 @@ const KEY_RETENTION_MS: u64 = 2 * DAY_MS;
 pub struct ServiceConfig {
     /// Fixes the randomness of new games (seeds and random colours).
     pub seed: Option<u64>,
+    /// Each server's own ladder (the default) or one ladder for all.
+    pub ladder: LadderScope,
 }
 
 /// A game in memory, exactly as its record says.
@@ -98,6 +102,9 @@ pub struct Service {
     attention: Mutex<Vec<(u64, String)>>,
     /// The computer player's own user (the bot), once the front end knows it.
     computer: Mutex<Option<User>>,
+    /// The ratings. Taken after a channel's lock, never before one, so that games end
+    /// (and are rated) one at a time in the order they are stamped with.
+    ratings: Mutex<ratings::Ratings>,
     /// How the front end names channels (`/games`, the export's `Site`).
     places: Arc<dyn Places>,
 }
@@ -162,7 +169,9 @@ impl Service {
                 }
             }
         }
+        let ratings = ratings::Ratings::load(&store, config.ladder)?;
         Ok(Service {
+            ratings: Mutex::new(ratings),
             store,
             clock,
             channels: Mutex::new(
@@ -288,6 +297,12 @@ impl Service {
             Request::Rules { variant } => return vec![rules_reply(variant)],
             Request::Help => return vec![Reply::invoker(help_text())],
             Request::Games(scope) => return vec![self.games(ctx, scope)],
+            Request::Profile { user } => return vec![self.profile(ctx, user)],
+            Request::Leaderboard { variant } => {
+                return vec![
+                    lock(&self.ratings).leaderboard(ctx, variant.unwrap_or(VariantId::Standard))
+                ]
+            }
             _ => {}
         }
         let slot = self.slot(ctx.channel);
@@ -319,11 +334,14 @@ impl Service {
                 .retain(|r| !matches!(&r.to, api::Audience::Private(u) if u.id == computer.id));
         }
         let mut write = Write::new();
+        // A game that ends here is rated in the same batch as its finishing record.
+        let mut ratings = None;
         let built = (|| -> Result<(), StoreError> {
             if let Some(c) = &change.challenge {
                 write.challenge(ctx.channel, c.as_ref())?;
             }
-            if let Some(live) = &change.live {
+            if let Some(live) = &mut change.live {
+                ratings = self.seal(live, &mut write)?;
                 write.game(&live.rec)?;
             }
             if let Some(k) = &ctx.key {
@@ -343,6 +361,9 @@ impl Service {
         if let Err(e) = committed {
             return vec![store_failure(e)];
         }
+        if let Some((mut guard, sealed)) = ratings {
+            guard.keep(sealed);
+        }
         if let Some(c) = change.challenge {
             slot.challenge = c;
         }
@@ -350,6 +371,58 @@ impl Service {
             slot.live = (!live.rec.finished).then_some(live);
         }
         change.replies
+    }
+
+    /// For a game that has just ended: takes the ratings lock, stamps the record with
+    /// its end (and rating change) and puts the new ratings into `write`. The caller
+    /// keeps the result once `write` is committed.
+    #[allow(clippy::type_complexity)]
+    fn seal(
+        &self,
+        live: &mut Live,
+        write: &mut Write,
+    ) -> Result<Option<(MutexGuard<'_, ratings::Ratings>, ratings::Sealed)>, StoreError> {
+        if !live.rec.finished || live.rec.end.is_some() {
+            return Ok(None);
+        }
+        let guard = lock(&self.ratings);
+        let sealed = guard.seal(&mut live.rec, &live.game, write)?;
+        Ok(Some((guard, sealed)))
+    }
+
+    fn profile(&self, ctx: &Context, user: Option<User>) -> Reply {
+        let user = user.unwrap_or_else(|| ctx.user.clone());
+        let (mut lines, global) = {
+            let r = lock(&self.ratings);
+            (
+                r.profile(ctx, user.id, &user.name),
+                r.scope == LadderScope::Global,
+            )
+        };
+        let mut current = Vec::new();
+        for (_, slot) in self.slots() {
+            let slot = lock(&slot);
+            let Some(live) = &slot.live else { continue };
+            if live.rec.side_of(user.id).is_some() && (global || live.rec.server == ctx.server) {
+                let to_move = asked_user(live).map(|u| u.name);
+                current.push((
+                    live.rec.id,
+                    ratings::current_game_line(&live.rec, user.id, to_move.as_deref()),
+                ));
+            }
+        }
+        current.sort();
+        if !current.is_empty() {
+            // After the ratings, before the last results.
+            let at = lines
+                .iter()
+                .position(|l| l == "Last results:")
+                .unwrap_or(lines.len());
+            let mut block = vec!["Current games:".to_string()];
+            block.extend(current.into_iter().map(|(_, l)| l));
+            lines.splice(at..at, block);
+        }
+        Reply::invoker(lines.join("\n"))
     }
 
     fn act(&self, slot: &Slot, ctx: &Context, req: Request, now: u64) -> Result<Change, Refusal> {
@@ -363,7 +436,10 @@ impl Service {
                 color,
                 days,
                 options,
-            } => self.challenge(slot, ctx, opponent, variant, color, days, options, now),
+                rated,
+            } => self.challenge(
+                slot, ctx, opponent, variant, color, days, options, rated, now,
+            ),
             Request::Accept => self.accept(slot, ctx, now),
             Request::Decline => {
                 let c = pending(slot, "decline")?;
@@ -486,7 +562,11 @@ impl Service {
                     .unwrap_or_else(|| "You have no secret information in this game.".to_string());
                 Ok(Change::reply(Reply::invoker(text)))
             }
-            Request::Rules { .. } | Request::Help | Request::Games(_) => {
+            Request::Rules { .. }
+            | Request::Help
+            | Request::Games(_)
+            | Request::Profile { .. }
+            | Request::Leaderboard { .. } => {
                 // Answered before the channel lock is taken.
                 Err("That request needs no game.".to_string())
             }
@@ -503,6 +583,7 @@ impl Service {
         color: ColorChoice,
         days: Option<u32>,
         options: Options,
+        rated: bool,
         now: u64,
     ) -> Result<Change, Refusal> {
         if let Some(live) = &slot.live {
@@ -557,6 +638,7 @@ impl Service {
             days,
             options,
             created_ms: now,
+            rated,
         };
         if against_computer {
             // No acceptance to wait for: the game starts at once.
@@ -568,12 +650,13 @@ impl Service {
             ColorChoice::Random => "colours drawn at random".to_string(),
         };
         let mut r = Reply::channel(format!(
-            "{} challenges {} to {}{} ({colour}, {}). {}: `/accept` or `/decline`.",
+            "{} challenges {} to {}{} ({colour}, {}, {}). {}: `/accept` or `/decline`.",
             c.challenger.name,
             c.opponent.name,
             variant.name(),
             options_text(&c.options),
             days_text(days),
+            rated_text(rated),
             c.opponent.name
         ));
         r.kind = ReplyKind::Challenge {
@@ -651,6 +734,8 @@ impl Service {
                 },
                 level,
             }),
+            rated: c.rated && computer.is_none(),
+            end: None,
         };
         rec.clock = next_clock(&rec, &game, None, now);
         let live = Live { rec, game };
@@ -659,11 +744,12 @@ impl Service {
             None => format!("{} accepts.", c.opponent.name),
         };
         let mut lines = vec![format!(
-            "{accepts} {} — {}{}, {}.",
+            "{accepts} {} — {}{}, {}, {}.",
             players_line(&live.rec),
             c.variant.name(),
             options_text(&c.options),
-            days_text(c.days)
+            days_text(c.days),
+            rated_text(c.rated && computer.is_none())
         )];
         let mut r = Reply::channel(String::new());
         lines.extend(prompt_line(&live));
@@ -947,10 +1033,23 @@ impl Service {
                         continue;
                     }
                 };
-                let Some(next) = change.live else { continue };
+                let Some(mut next) = change.live else {
+                    continue;
+                };
                 let mut w = Write::new();
-                match w.game(&next.rec).and_then(|()| self.store.commit(w)) {
+                let mut ratings = None;
+                let written = self
+                    .seal(&mut next, &mut w)
+                    .and_then(|r| {
+                        ratings = r;
+                        w.game(&next.rec)
+                    })
+                    .and_then(|()| self.store.commit(w));
+                match written {
                     Ok(()) => {
+                        if let Some((mut guard, sealed)) = ratings {
+                            guard.keep(sealed);
+                        }
                         slot.live = (!next.rec.finished).then_some(next);
                         out.extend(
                             change
@@ -1202,6 +1301,14 @@ fn days_text(days: u32) -> String {
     }
 }
 
+fn rated_text(rated: bool) -> &'static str {
+    if rated {
+        "rated"
+    } else {
+        "casual"
+    }
+}
+
 fn options_text(options: &Options) -> String {
     if options.is_empty() {
         String::new()
@@ -1215,6 +1322,9 @@ fn options_text(options: &Options) -> String {
 fn game_summary(live: &Live, place: Option<&str>) -> String {
     let turns = live.rec.history.len();
     let mut parts = vec![title_line(&live.rec)];
+    if !live.rec.rated {
+        parts[0].push_str(" (casual)");
+    }
     if let Some(place) = place {
         parts[0].push_str(&format!(" in {place}"));
     }
@@ -1304,7 +1414,7 @@ fn rules_reply(variant: Option<VariantId>) -> Reply {
 pub fn help_text() -> String {
     [
         "**Arcana** — correspondence chess variants. Commands:",
-        "`/challenge @user [variant] [color:white|black|random] [days:1-14|0]` — challenge someone in this channel",
+        "`/challenge @user [variant] [color:white|black|random] [days:1-14|0] [rated:false]` — challenge someone in this channel (rated unless `rated:false`)",
         "`/challenge` the bot itself (`level:1-5`, default 3) — play the computer; it answers at once",
         "`/accept`, `/decline` — answer a challenge; `/cancel` — withdraw yours",
         "`/move <move>` — play a move (`e4`, `Nf3`, `Ng1-f3`, `O-O`); the player to move may also just type it",
@@ -1312,8 +1422,9 @@ pub fn help_text() -> String {
         "`/draw offer|accept|decline|claim`, `/resign`, `/abort` (before both sides have moved)",
         "`/claim` — win when your opponent's time has run out",
         "`/hand` — your secret information (wands, cards)",
-        "`/games [@user]`, `/help`",
+        "`/profile [@user]` — ratings, results and current games; `/leaderboard [variant]` — the best settled ratings here",
         "`/rules <variant>` — how to play one game: the exact text of every special action, with a picture",
+        "`/games [@user]`, `/help`",
     ]
     .join("\n")
 }
