@@ -3,9 +3,10 @@
 
 mod common;
 
-use arcana::core::view::{Badge, SquareMark};
 use arcana::core::{Cell, Square};
 use arcana::service::api::{Audience, ColorChoice, Reply, Request};
+use arcana::variants::spell::view::FROZEN;
+use arcana::variants::wand::view::wand_kind_of;
 use arcana::variants::{Options, VariantId};
 use common::{user, Harness};
 
@@ -41,11 +42,7 @@ fn spell_chess_through_the_service() {
     let r = h.mv("alice", CH, "e4 (freeze e7)");
     assert_eq!(r.text.lines().next(), Some("e2-e4 (freeze e7)"));
     let view = r.image.expect("board");
-    assert!(
-        view.marks.contains(&(sq("e7"), SquareMark::Frozen)),
-        "{:?}",
-        view.marks
-    );
+    assert!(view.marks.contains(&(sq("e7"), FROZEN)), "{:?}", view.marks);
     // ruling P2(b): Black's pieces in the area cannot move this turn.
     let why = h.refused("bob", CH, Request::Move { text: "e5".into() });
     assert!(!why.contains("e7-e5"), "{why}");
@@ -123,7 +120,7 @@ fn moderated_wands_stay_secret_in_the_channel() {
             assert!(v
                 .pieces
                 .iter()
-                .all(|p| !p.badges.iter().any(|b| matches!(b, Badge::Wand(_)))));
+                .all(|p| !p.badges.iter().any(|b| wand_kind_of(b).is_some())));
         }
     }
     h.mv("alice", CH, "e4");
@@ -153,7 +150,7 @@ fn moderated_wands_stay_secret_in_the_channel() {
         .map(|p| {
             p.badges
                 .iter()
-                .filter(|b| matches!(b, Badge::Wand(_)))
+                .filter(|b| wand_kind_of(b).is_some())
                 .count()
         })
         .sum();

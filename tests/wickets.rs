@@ -66,7 +66,7 @@ fn check_invariants(g: &Game) {
         }
     }
     let public = g.view(Viewer::Public);
-    assert!(public.wickets);
+    assert!(public.outer_cells);
     for n in public.notes.iter().flatten() {
         assert!(!n.starts_with("hand"), "a hand in the public view: {n}");
     }
@@ -264,7 +264,13 @@ fn hand_of(h: &Harness, ch: u64, who: &str) -> Vec<String> {
     let r = h.ok(who, ch, Request::Hand);
     assert!(r.iter().all(|r| r.to == Audience::Invoker));
     let text = &r[0].text;
-    let list = text.split(": ").nth(1).expect("cards");
+    // The first line names the game; the hand follows.
+    assert!(text.starts_with("**Chess with Wickets: "), "{text}");
+    let list = text
+        .lines()
+        .last()
+        .and_then(|l| l.split(": ").nth(1))
+        .expect("cards");
     list.split_whitespace().map(str::to_string).collect()
 }
 

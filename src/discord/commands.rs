@@ -49,7 +49,7 @@ pub fn definitions() -> Vec<CreateCommand> {
                 CreateCommandOption::new(
                     CommandOptionType::String,
                     "options",
-                    "Variant options, e.g. wands:moderated",
+                    "Variant options as key:value (`/rules <variant>` lists them)",
                 )
                 .max_length(200),
             ),
@@ -96,6 +96,15 @@ pub fn definitions() -> Vec<CreateCommand> {
             "Which game",
             false,
         )),
+        simple(
+            "legend",
+            "A picture naming every badge and mark on the board",
+        )
+        .add_option(variant_choice(
+            "variant",
+            "Which game (default: this channel's)",
+            false,
+        )),
         simple("help", "How to play with Arcana"),
     ]
 }
@@ -129,7 +138,7 @@ pub fn to_request(
             let variant = match text("variant") {
                 Some(v) => VariantId::parse(&v)
                     .ok_or_else(|| format!("There is no variant called `{v}`."))?,
-                None => VariantId::Standard,
+                None => VariantId::DEFAULT,
             };
             let color = match text("color").as_deref() {
                 None | Some("random") => ColorChoice::Random,
@@ -193,6 +202,15 @@ pub fn to_request(
                 None => None,
             },
         },
+        "legend" => Request::Legend {
+            variant: match text("variant") {
+                Some(v) => Some(
+                    VariantId::parse(&v)
+                        .ok_or_else(|| format!("There is no variant called `{v}`."))?,
+                ),
+                None => None,
+            },
+        },
         "help" => Request::Help,
         other => {
             let _ = invoker;
@@ -204,7 +222,7 @@ pub fn to_request(
 /// Whether a command's reply is meant for the invoker alone, so that a deferral can
 /// already be ephemeral.
 pub fn is_private(name: &str) -> bool {
-    matches!(name, "hand")
+    matches!(name, "hand" | "legend")
 }
 
 #[cfg(test)]

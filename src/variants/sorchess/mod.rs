@@ -2,6 +2,7 @@
 //! a launching rook, RULINGS S1-S5 and C1-C4.
 
 pub mod position;
+pub mod view;
 
 pub use position::{SorchessMove, SorchessPosition, WizardState};
 

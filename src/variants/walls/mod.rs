@@ -5,7 +5,7 @@
 pub mod fen;
 pub mod notation;
 pub mod position;
-mod view;
+pub mod view;
 
 use self::notation::{Spec, Token, Typed};
 use self::position::{
