@@ -3,7 +3,7 @@
 
 use crate::service::api::{ColorChoice, DrawAction, GamesScope, Request, User};
 use crate::variants::VariantId;
-use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption};
+use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption, InteractionContext};
 use std::collections::HashMap;
 
 /// Custom ids of the challenge message's buttons.
@@ -18,7 +18,15 @@ pub fn definitions() -> Vec<CreateCommand> {
             |o, v| o.add_string_choice(v.name(), v.id()),
         )
     };
-    let simple = |name: &str, desc: &str| CreateCommand::new(name).description(desc);
+    // Games live in server channels: the commands are not offered in direct messages
+    // (`contexts`, and the older `dm_permission` for clients that predate it).
+    #[allow(deprecated)]
+    let simple = |name: &str, desc: &str| {
+        CreateCommand::new(name)
+            .description(desc)
+            .contexts(vec![InteractionContext::Guild])
+            .dm_permission(false)
+    };
     vec![
         simple("challenge", "Challenge someone to a game in this channel")
             .add_option(
@@ -222,7 +230,10 @@ pub fn to_request(
 /// Whether a command's reply is meant for the invoker alone, so that a deferral can
 /// already be ephemeral.
 pub fn is_private(name: &str) -> bool {
-    matches!(name, "hand" | "legend")
+    matches!(
+        name,
+        "hand" | "board" | "history" | "export" | "games" | "rules" | "legend" | "help"
+    )
 }
 
 #[cfg(test)]
@@ -266,6 +277,33 @@ mod tests {
             "help",
         ] {
             assert_eq!(names.iter().filter(|x| *x == n).count(), 1, "{n}");
+        }
+    }
+
+    #[test]
+    fn commands_are_offered_in_servers_only() {
+        for c in definitions() {
+            let v = serde_json::to_value(&c).unwrap();
+            // Interaction context 0 is GUILD; 1 (bot DM) and 2 (private channel) are absent.
+            assert_eq!(v["contexts"], serde_json::json!([0]), "{}", v["name"]);
+            assert_eq!(
+                v["dm_permission"],
+                serde_json::json!(false),
+                "{}",
+                v["name"]
+            );
+        }
+    }
+
+    #[test]
+    fn invoker_only_replies_defer_privately() {
+        for n in [
+            "hand", "board", "history", "export", "games", "rules", "help",
+        ] {
+            assert!(is_private(n), "{n}");
+        }
+        for n in ["challenge", "accept", "move", "resign", "draw"] {
+            assert!(!is_private(n), "{n}");
         }
     }
 

@@ -51,6 +51,9 @@ pub struct Config {
     pub api_base: Option<String>,
 }
 
+/// The channel permissions the invite asks for (see README, "Running the bot").
+pub const INVITE_PERMISSIONS: u64 = 309_237_746_688;
+
 pub const MIN_IMAGE: u32 = 128;
 pub const MAX_IMAGE: u32 = 2048;
 
@@ -62,9 +65,10 @@ To create one:
   1. Open https://discord.com/developers/applications and press \"New Application\".
   2. In the \"Bot\" tab press \"Reset Token\" and copy the token. To let players type
      moves as plain messages, also switch on \"Message Content Intent\" there.
-  3. In \"OAuth2\" > \"URL Generator\" tick the scopes \"bot\" and \"applications.commands\",
-     the permissions \"Send Messages\" and \"Attach Files\", open the generated URL and
-     add the bot to your server.
+  3. Open this URL with your application id (\"General Information\" tab) filled in and
+     add the bot to your server; it asks for View Channel, Send Messages, Send Messages
+     in Threads, Create Public Threads, Attach Files and Read Message History:
+     https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID&scope=bot+applications.commands&permissions=309237746688
   4. Put the token in the configuration file (`token = \"...\"`, see
      config.example.toml) or in the DISCORD_TOKEN environment variable, then run
      `arcana run --config config.toml` again.
@@ -187,6 +191,23 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn invite_permissions_are_the_ones_the_readme_names() {
+        use serenity::all::Permissions;
+        let p = Permissions::VIEW_CHANNEL
+            | Permissions::SEND_MESSAGES
+            | Permissions::SEND_MESSAGES_IN_THREADS
+            | Permissions::CREATE_PUBLIC_THREADS
+            | Permissions::ATTACH_FILES
+            | Permissions::READ_MESSAGE_HISTORY;
+        assert_eq!(p.bits(), INVITE_PERMISSIONS);
+        let n = INVITE_PERMISSIONS.to_string();
+        assert!(NO_TOKEN_HELP.contains(&format!("permissions={n}")));
+        let readme = include_str!("../../README.md");
+        assert!(readme.contains(&format!("permissions={n}")));
+        assert!(readme.contains("Message Content"));
+    }
 
     #[test]
     fn defaults_apply() {

@@ -42,7 +42,32 @@ fn could_be_move(text: &str) -> bool {
         && !t.contains("://")
 }
 
+/// The answer to any command or button used outside a server (in a DM with the bot).
+pub const SERVER_ONLY: &str = "Arcana games are played in server channels, so the other \
+player can see them: use the commands in a server I have been added to.";
+
 impl Handler {
+    /// Refuses an interaction that came from a direct message; `true` when it did.
+    async fn refuse_outside_server(
+        &self,
+        http: &serenity::all::Http,
+        guild: Option<GuildId>,
+        mut interacted: Interacted,
+    ) -> bool {
+        if guild.is_some() {
+            return false;
+        }
+        let out = prepare(vec![Reply::refusal(SERVER_ONLY)], 0);
+        deliver(
+            http,
+            &self.bot.undelivered,
+            &mut Origin::Interaction(&mut interacted),
+            out,
+        )
+        .await;
+        true
+    }
+
     /// Runs `work` on the blocking pool. When it takes longer than the configured
     /// budget the interaction is deferred first, so Discord's 3 seconds never run out.
     async fn call_service(
@@ -90,6 +115,13 @@ impl Handler {
             id: cmd.user.id.get(),
             name: display_name(&cmd.user, cmd.member.as_deref()),
         };
+        let here = Interacted::new(cmd.id, cmd.token.clone(), user.clone(), cmd.channel_id);
+        if self
+            .refuse_outside_server(&ctx.http, cmd.guild_id, here)
+            .await
+        {
+            return;
+        }
         let mut options = HashMap::new();
         for o in &cmd.data.options {
             let v = match &o.value {
@@ -169,6 +201,13 @@ impl Handler {
             id: comp.user.id.get(),
             name: display_name(&comp.user, comp.member.as_ref()),
         };
+        let here = Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id);
+        if self
+            .refuse_outside_server(&ctx.http, comp.guild_id, here)
+            .await
+        {
+            return;
+        }
         let request = match comp.data.custom_id.as_str() {
             ACCEPT_BUTTON => Request::Accept,
             DECLINE_BUTTON => Request::Decline,
@@ -210,6 +249,9 @@ impl Handler {
     }
 
     async fn autocomplete(&self, ctx: &Context, cmd: CommandInteraction) {
+        if cmd.guild_id.is_none() {
+            return;
+        }
         let prefix = cmd
             .data
             .autocomplete()
@@ -268,7 +310,11 @@ impl EventHandler for Handler {
     }
 
     async fn message(&self, ctx: Context, msg: Message) {
-        if !self.bot.config.message_content || msg.author.bot || !could_be_move(&msg.content) {
+        if !self.bot.config.message_content
+            || msg.author.bot
+            || msg.guild_id.is_none()
+            || !could_be_move(&msg.content)
+        {
             return;
         }
         let author = User {

@@ -31,6 +31,35 @@ pub trait GameService: Send + Sync + 'static {
     fn flush(&self) -> Result<(), String>;
 }
 
+/// How long the gateway may take to close after a stop request.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
+
+/// What to tell the operator when Discord closes the connection for good.
+fn connection_error(e: &serenity::Error) -> String {
+    use serenity::all::GatewayError;
+    match e {
+        serenity::Error::Gateway(GatewayError::DisallowedGatewayIntents) => {
+            "Discord refused the Message Content intent (close code 4014). Either switch on \
+             \"Message Content Intent\" under Bot > Privileged Gateway Intents in the developer \
+             portal (https://discord.com/developers/applications), or run without it by setting \
+             `message_content = false` in the configuration: players then move with `/move` only."
+                .to_string()
+        }
+        serenity::Error::Gateway(GatewayError::InvalidAuthentication) => {
+            "Discord refused the bot token (close code 4004). Copy a new one from the developer \
+             portal (https://discord.com/developers/applications > your application > Bot > \
+             Reset Token) into `token` in the configuration or the DISCORD_TOKEN variable."
+                .to_string()
+        }
+        serenity::Error::Gateway(GatewayError::InvalidGatewayIntents) => {
+            "Discord refused the gateway intents (close code 4013); this build asks for \
+             intents Discord does not know."
+                .to_string()
+        }
+        other => format!("the Discord connection failed: {other}"),
+    }
+}
+
 /// State shared by every event.
 pub struct Bot {
     pub service: Arc<dyn GameService>,
@@ -165,13 +194,6 @@ pub async fn serve_with(
         .await
         .map_err(|e| format!("cannot build the Discord client: {e}"))?;
 
-    let shards = Arc::clone(&client.shard_manager);
-    let stopper = tokio::spawn(async move {
-        stop.await;
-        tracing::info!("stopping");
-        shards.shutdown_all().await;
-    });
-
     let ticker = {
         let bot = Arc::clone(&bot);
         let http = Arc::clone(&client.http);
@@ -200,11 +222,33 @@ pub async fn serve_with(
         })
     };
 
-    let result = client.start().await;
+    // The stop request wins over every state of the connection (connecting, retrying
+    // an unreachable Discord, running): the shards get a short grace to close, then the
+    // client is dropped. Service calls already running on the blocking pool finish
+    // their writes before the runtime ends.
+    let stopped = Arc::new(tokio::sync::Notify::new());
+    let stop_signal = {
+        let stopped = Arc::clone(&stopped);
+        tokio::spawn(async move {
+            stop.await;
+            tracing::info!("stopping");
+            stopped.notify_one();
+        })
+    };
+    let shards = Arc::clone(&client.shard_manager);
+    let result = tokio::select! {
+        r = client.start() => r.map_err(|e| connection_error(&e)),
+        _ = stopped.notified() => {
+            if tokio::time::timeout(SHUTDOWN_GRACE, shards.shutdown_all()).await.is_err() {
+                tracing::warn!("the gateway did not close in time; stopping anyway");
+            }
+            Ok(())
+        }
+    };
     ticker.abort();
-    stopper.abort();
+    stop_signal.abort();
     let flushed = bot.service.flush();
     tracing::info!("stopped");
-    result.map_err(|e| format!("the Discord connection failed: {e}"))?;
+    result?;
     flushed.map_err(|e| format!("could not flush the store: {e}"))
 }

@@ -94,10 +94,25 @@ struct Inner {
     changed: Notify,
     gateway: Mutex<Option<mpsc::UnboundedSender<Value>>>,
     identifies: AtomicU64,
+    attempts: AtomicU64,
     next_id: AtomicU64,
     closed_dms: Mutex<HashSet<u64>>,
     /// DM channel id -> recipient user id.
     dm_channels: Mutex<HashMap<u64, u64>>,
+    /// How the gateway treats a connection (see [`GatewayMode`]).
+    gateway_mode: Mutex<GatewayMode>,
+}
+
+/// How the fake gateway answers a connecting bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GatewayMode {
+    /// HELLO, IDENTIFY -> READY, events: a healthy Discord.
+    Normal,
+    /// Closes the websocket with this code when the bot identifies, as Discord does
+    /// with 4004 (authentication failed) and 4014 (disallowed intents).
+    CloseOnIdentify(u16),
+    /// Refuses the websocket upgrade with 503: Discord unreachable or down.
+    Down,
 }
 
 #[derive(Clone)]
@@ -117,9 +132,11 @@ impl FakeDiscord {
             changed: Notify::new(),
             gateway: Mutex::new(None),
             identifies: AtomicU64::new(0),
+            attempts: AtomicU64::new(0),
             next_id: AtomicU64::new(1_000_000_000_000_000_000),
             closed_dms: Mutex::new(HashSet::new()),
             dm_channels: Mutex::new(HashMap::new()),
+            gateway_mode: Mutex::new(GatewayMode::Normal),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -138,6 +155,32 @@ impl FakeDiscord {
 
     pub fn new_id(&self) -> u64 {
         self.inner.next_id.fetch_add(1, Ordering::SeqCst)
+    }
+
+    /// Changes how later gateway connections are answered.
+    pub fn set_gateway(&self, mode: GatewayMode) {
+        *self.inner.gateway_mode.lock().unwrap() = mode;
+    }
+
+    /// How many websocket connections the bot has attempted.
+    pub fn gateway_attempts(&self) -> u64 {
+        self.inner.attempts.load(Ordering::SeqCst)
+    }
+
+    /// Injects a slash command from a direct message with the bot: no guild, no
+    /// member, the user at the top level (as Discord sends it). Returns its id.
+    pub fn slash_in_dm(&self, user: &FakeUser, dm_channel: u64, name: &str) -> u64 {
+        let id = self.new_id();
+        let data = json!({"id": "800000000000000001", "name": name, "type": 1, "options": []});
+        let payload = json!({
+            "id": id.to_string(), "application_id": APP_ID.to_string(), "type": 2, "data": data,
+            "channel_id": dm_channel.to_string(), "channel": {"id": dm_channel.to_string(), "type": 1},
+            "user": user.json(), "token": format!("tok-{id}"), "version": 1, "locale": "en-US",
+            "entitlements": [], "context": 1, "app_permissions": "2248473465835073",
+            "attachment_size_limit": 26214400,
+        });
+        self.dispatch("INTERACTION_CREATE", payload);
+        id
     }
 
     /// Direct messages to this user fail with 403 / code 50007, as on Discord.
@@ -331,6 +374,11 @@ fn bot_user() -> Value {
 }
 
 async fn gateway(ws: WebSocketUpgrade, AxumState(inner): AxumState<Arc<Inner>>) -> Response {
+    inner.attempts.fetch_add(1, Ordering::SeqCst);
+    inner.changed.notify_waiters();
+    if *inner.gateway_mode.lock().unwrap() == GatewayMode::Down {
+        return StatusCode::SERVICE_UNAVAILABLE.into_response();
+    }
     ws.on_upgrade(move |socket| session(socket, inner))
 }
 
@@ -358,6 +406,13 @@ async fn session(mut socket: WebSocket, inner: Arc<Inner>) {
                         if socket.send(WsMessage::Text(ack.to_string())).await.is_err() { return; }
                     }
                     Some(2) => {
+                        let mode = *inner.gateway_mode.lock().unwrap();
+                        if let GatewayMode::CloseOnIdentify(code) = mode {
+                            let reason = if code == 4004 { "Authentication failed." } else { "Disallowed intent(s)." };
+                            let frame = axum::extract::ws::CloseFrame { code, reason: reason.into() };
+                            let _ = socket.send(WsMessage::Close(Some(frame))).await;
+                            return;
+                        }
                         seq += 1;
                         let url = format!("ws://127.0.0.1:{}/ws", inner.port);
                         let ready = json!({"op": 0, "t": "READY", "s": seq, "d": {

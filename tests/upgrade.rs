@@ -1,0 +1,334 @@
+//! Stored games survive upgrades: the golden store (`tests/data/golden-store-v1.json`,
+//! written by `examples/golden_store.rs` with the code of format 1) is turned back into
+//! a sled store, opened by today's service and played on. Every unfinished game of every
+//! variant loads, shows its board and accepts a legal answer; secrets still reach only
+//! their owner. The fixture is never re-made to make this test pass.
+
+use arcana::core::view::View;
+use arcana::core::Side;
+use arcana::service::api::{Audience, Context, DrawAction, Reply, ReplyKind, Request, User};
+use arcana::service::clock::ManualClock;
+use arcana::service::{stable_id, Service, ServiceConfig};
+use arcana::store::Store;
+use serde_json::Value;
+use std::path::Path;
+use std::sync::Arc;
+
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/golden-store-v1.json"
+);
+
+fn user(name: &str) -> User {
+    User {
+        id: stable_id("user", name),
+        name: name.to_string(),
+    }
+}
+
+fn ctx(who: &str, channel: u64) -> Context {
+    Context {
+        user: user(who),
+        channel,
+        server: Some(7),
+        key: None,
+    }
+}
+
+fn unhex(s: &str) -> Vec<u8> {
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
+        .collect()
+}
+
+fn fixture() -> Value {
+    let text = std::fs::read_to_string(FIXTURE).expect("the golden store fixture");
+    serde_json::from_str(&text).expect("fixture JSON")
+}
+
+/// Writes the fixture's raw entries into a fresh sled directory, with the id generator
+/// past every stored game (as the original store's was).
+fn import(doc: &Value, dir: &Path) {
+    let db = sled::open(dir).expect("sled");
+    for e in doc["entries"].as_array().expect("entries") {
+        let key = unhex(e["key"].as_str().expect("key"));
+        let value = match e["value"]["text"].as_str() {
+            Some(t) => t.as_bytes().to_vec(),
+            None => unhex(e["value"]["hex"].as_str().expect("hex value")),
+        };
+        db.insert(key, value).expect("insert");
+    }
+    let max = doc["max_game_id"].as_u64().expect("max id");
+    while db.generate_id().expect("id") < max {}
+    db.flush().expect("flush");
+}
+
+struct Opened {
+    service: Service,
+    clock: Arc<ManualClock>,
+}
+
+fn open(dir: &Path, now_ms: u64) -> Opened {
+    let clock = Arc::new(ManualClock::new(now_ms));
+    let service = Service::new(
+        Store::open(dir).expect("store"),
+        clock.clone(),
+        ServiceConfig { seed: Some(3) },
+    )
+    .expect("the service opens the golden store");
+    Opened { service, clock }
+}
+
+impl Opened {
+    fn req(&self, who: &str, ch: u64, req: Request) -> Vec<Reply> {
+        self.clock.advance(1000);
+        self.service.handle(&ctx(who, ch), req)
+    }
+
+    fn ok(&self, who: &str, ch: u64, req: Request) -> Vec<Reply> {
+        let r = self.req(who, ch, req.clone());
+        assert!(
+            r.iter().all(|r| r.kind != ReplyKind::Refusal),
+            "{who} {req:?} in {ch} was refused: {r:?}"
+        );
+        r
+    }
+
+    fn refused(&self, who: &str, ch: u64, req: Request) -> String {
+        let r = self.req(who, ch, req.clone());
+        assert_eq!(r.len(), 1, "{r:?}");
+        assert_eq!(r[0].kind, ReplyKind::Refusal, "{who} {req:?}: {r:?}");
+        r[0].text.clone()
+    }
+
+    /// The player asked in a game, among its two players.
+    fn asked(&self, ch: u64, white: &str, black: &str) -> String {
+        let asked: Vec<&str> = [white, black]
+            .into_iter()
+            .filter(|n| self.service.asks(ch, user(n).id))
+            .collect();
+        assert_eq!(asked.len(), 1, "exactly one player is asked in {ch}");
+        asked[0].to_string()
+    }
+
+    fn board(&self, who: &str, ch: u64) -> (String, View) {
+        let r = self.ok(who, ch, Request::Board);
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].to, Audience::Invoker);
+        (
+            r[0].text.clone(),
+            r[0].image.clone().expect("a board image"),
+        )
+    }
+
+    fn hand(&self, who: &str, ch: u64) -> String {
+        let r = self.ok(who, ch, Request::Hand);
+        assert!(r.iter().all(|r| r.to == Audience::Invoker), "{r:?}");
+        r[0].text.clone()
+    }
+
+    /// Every game of the manifest loaded: none paused, no attention notice.
+    fn check_all_loaded(&self, doc: &Value) {
+        let notices = self.service.tick();
+        assert!(
+            notices.iter().all(|t| !t.reply.text.contains("attention")),
+            "{notices:?}"
+        );
+        for g in games(doc) {
+            let (text, _) = self.board("carol", g.channel);
+            assert!(
+                text.contains("alice (White) vs bob (Black)"),
+                "{}: {text}",
+                g.label
+            );
+            assert!(!text.contains("attention"), "{}: {text}", g.label);
+            self.asked(g.channel, "alice", "bob");
+        }
+    }
+}
+
+struct GameInfo {
+    label: String,
+    channel: u64,
+}
+
+fn games(doc: &Value) -> Vec<GameInfo> {
+    doc["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .map(|g| GameInfo {
+            label: g["label"].as_str().expect("label").to_string(),
+            channel: g["channel"].as_u64().expect("channel"),
+        })
+        .collect()
+}
+
+fn badges_of(v: &View, side: Side) -> Vec<String> {
+    let mut out: Vec<String> = v
+        .pieces
+        .iter()
+        .filter(|p| p.piece.side == side)
+        .map(|p| format!("{:?} {:?}", p.cell, p.badges))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Secrets after a move: DMs only to the game's players, each about their own side; a
+/// player's view tells nothing more about the opponent's pieces than the public view.
+fn check_secrets(o: &Opened, ch: u64, label: &str, replies: &[Reply]) {
+    for r in replies {
+        match &r.to {
+            Audience::Private(u) if u.name == "alice" => {
+                assert!(!r.text.contains("(Black)"), "{label}: {}", r.text)
+            }
+            Audience::Private(u) if u.name == "bob" => {
+                assert!(!r.text.contains("(White)"), "{label}: {}", r.text)
+            }
+            Audience::Private(u) => panic!("{label}: a DM to {}", u.name),
+            _ => assert!(!r.text.contains("Your "), "{label}: {}", r.text),
+        }
+    }
+    let (_, public) = o.board("carol", ch);
+    let (_, white) = o.board("alice", ch);
+    let (_, black) = o.board("bob", ch);
+    assert_eq!(
+        badges_of(&white, Side::Black),
+        badges_of(&public, Side::Black)
+    );
+    assert_eq!(
+        badges_of(&black, Side::White),
+        badges_of(&public, Side::White)
+    );
+    assert_eq!(white.notes[1], public.notes[1], "{label}");
+    assert_eq!(black.notes[0], public.notes[0], "{label}");
+    assert!(!o.refused("carol", ch, Request::Hand).contains("Your"));
+}
+
+#[test]
+fn the_golden_store_loads_and_every_game_plays_on() {
+    let doc = fixture();
+    assert_eq!(doc["format"].as_u64(), Some(1));
+    let dir = tempfile::tempdir().expect("tempdir");
+    import(&doc, dir.path());
+    let made_at = doc["made_at_ms"].as_u64().expect("made_at_ms");
+    let o = open(dir.path(), made_at + 60_000);
+    o.check_all_loaded(&doc);
+    let labels: Vec<String> = games(&doc).into_iter().map(|g| g.label).collect();
+    for want in [
+        "standard",
+        "spell",
+        "sorchess",
+        "wand",
+        "wand-moderated",
+        "walls-setup",
+        "walls-play",
+        "walls-full",
+        "wickets-cards",
+        "wickets-dice",
+    ] {
+        assert!(labels.iter().any(|l| l == want), "no {want} game");
+    }
+
+    // The stored reply of a keyed request is given back as it was stored.
+    let keyed = &doc["keyed"];
+    let kch = keyed["channel"].as_u64().expect("channel");
+    let mut kctx = ctx(keyed["user"].as_str().expect("user"), kch);
+    kctx.key = keyed["key"].as_str().map(str::to_string);
+    let stored = o.service.handle(&kctx, Request::Board);
+    assert_eq!(stored.len(), 1);
+    assert!(stored[0].image.is_some());
+
+    // The standing draw offer is still there.
+    let (text, _) = o.board("carol", kch);
+    assert!(text.contains("alice has offered a draw"), "{text}");
+
+    // Secrets as stored: the moderated wands and the card hands.
+    for label in ["wand-moderated", "wickets-cards"] {
+        let ch = games(&doc)
+            .into_iter()
+            .find(|g| g.label == label)
+            .expect("game")
+            .channel;
+        let (_, public) = o.board("carol", ch);
+        let (_, white) = o.board("alice", ch);
+        assert_ne!(
+            format!("{:?}{:?}", white.pieces, white.notes),
+            format!("{:?}{:?}", public.pieces, public.notes),
+            "{label}: White sees their own secret on their board"
+        );
+        let wh = o.hand("alice", ch);
+        let bh = o.hand("bob", ch);
+        assert!(wh.contains("White") && !wh.contains("Black"), "{wh}");
+        assert!(bh.contains("Black") && !bh.contains("White"), "{bh}");
+        check_secrets(&o, ch, label, &[]);
+    }
+
+    // One legal answer in every game, by the player asked.
+    for g in games(&doc) {
+        let who = o.asked(g.channel, "alice", "bob");
+        let other = if who == "alice" { "bob" } else { "alice" };
+        assert!(o
+            .service
+            .autocomplete(g.channel, user(other).id, "")
+            .is_empty());
+        let legal = o.service.autocomplete(g.channel, user(&who).id, "");
+        assert!(!legal.is_empty(), "{}: nothing legal", g.label);
+        let replies = o.ok(
+            &who,
+            g.channel,
+            Request::Move {
+                text: legal[0].clone(),
+            },
+        );
+        assert!(
+            replies.iter().any(|r| r.to == Audience::Channel),
+            "{}: {replies:?}",
+            g.label
+        );
+        if g.label.starts_with("wand") || g.label.starts_with("wickets") {
+            check_secrets(&o, g.channel, &g.label, &replies);
+        }
+    }
+
+    // The redelivered key still gets the stored reply, not today's board.
+    let again = o.service.handle(&kctx, Request::Board);
+    assert_eq!(again, stored);
+    let (now_text, _) = o.board("carol", kch);
+    assert_ne!(now_text, stored[0].text, "the game moved on since");
+
+    // The finished game stays visible as the channel's last game.
+    let hist = o.ok("carol", 100, Request::History);
+    assert!(hist[0].text.contains("1. e2-e4 e7-e5"), "{}", hist[0].text);
+    assert!(hist[0].text.contains("resigns"), "{}", hist[0].text);
+
+    // The pending challenge is accepted; the new game gets a fresh id.
+    let ch = doc["challenge"]["channel"].as_u64().expect("channel");
+    let dave = doc["challenge"]["opponent"].as_str().expect("opponent");
+    let carol = doc["challenge"]["challenger"].as_str().expect("challenger");
+    o.ok(dave, ch, Request::Accept);
+    let who = o.asked(ch, carol, dave);
+    let legal = o.service.autocomplete(ch, user(&who).id, "");
+    o.ok(
+        &who,
+        ch,
+        Request::Move {
+            text: legal[0].clone(),
+        },
+    );
+    let hist = o.ok("carol", 100, Request::History);
+    assert!(hist[0].text.contains("1. e2-e4 e7-e5"), "{}", hist[0].text);
+
+    // A draw offer can still be declined and everything reloads after a restart.
+    let (text, _) = o.board("carol", kch);
+    if text.contains("has offered a draw") {
+        o.ok("bob", kch, Request::Draw(DrawAction::Decline));
+    }
+    let now = arcana::service::clock::Clock::now_ms(&*o.clock);
+    o.service.flush().expect("flush");
+    drop(o);
+    let o = open(dir.path(), now + 1000);
+    o.check_all_loaded(&doc);
+}
