@@ -225,9 +225,8 @@ fn direct_messages_name_their_channel_and_refusals_escape_controls() {
     let script = "#den alice: /challenge @bob wickets color:white\n#den bob: /accept\n#den alice: e4\u{202e}xd5\n";
     let lines = run(&dir.path().join("data"), &dir.path().join("out"), script);
     assert!(
-        lines.iter().any(|l| l.starts_with(
-            "DM @alice (from #den): **Chess with Wickets: alice (White) vs bob (Black)**"
-        )),
+        lines.iter().any(|l| l
+            .starts_with("DM @alice (from #den): **Chess with Wickets**, game 1: alice vs bob")),
         "{lines:#?}"
     );
     let refusal = lines

@@ -12,8 +12,14 @@ const GAME_WORDS: [&str; 13] = [
 ];
 
 /// Core vocabulary that carries a game word but is generic to every layer: the
-/// cell type of boards with outer cells.
-const ALLOWED: [&str; 1] = ["Cell::Wicket"];
+/// cell type of boards with outer cells, and the keys under which pictures stored by
+/// format 1 kept their outer cells, tokens and blocked squares.
+const ALLOWED: [&str; 4] = [
+    "Cell::Wicket",
+    "alias = \"wickets\"",
+    "alias = \"balls\"",
+    "rename = \"walls\"",
+];
 
 const LAYERS: [&str; 5] = [
     "src/core/view.rs",

@@ -109,12 +109,19 @@ fn moderated_wands_stay_secret_in_the_channel() {
     let to_alice = private_to(&replies, "alice");
     let to_bob = private_to(&replies, "bob");
     assert!(!to_alice.is_empty() && !to_bob.is_empty());
+    // The first line names the game (both players); the list follows.
+    let body = |r: &&Reply| r.text.lines().skip(1).collect::<Vec<_>>().join("\n");
     assert!(to_alice
         .iter()
-        .all(|r| r.text.contains("White") && !r.text.contains("Black")));
+        .all(|r| r.text.starts_with("**Wand Chess**, game ")));
+    assert!(to_alice
+        .iter()
+        .map(body)
+        .all(|t| t.contains("White") && !t.contains("Black")));
     assert!(to_bob
         .iter()
-        .all(|r| r.text.contains("Black") && !r.text.contains("White")));
+        .map(body)
+        .all(|t| t.contains("Black") && !t.contains("White")));
     for r in replies.iter().filter(|r| r.to == Audience::Channel) {
         if let Some(v) = &r.image {
             assert!(v

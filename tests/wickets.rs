@@ -265,7 +265,7 @@ fn hand_of(h: &Harness, ch: u64, who: &str) -> Vec<String> {
     assert!(r.iter().all(|r| r.to == Audience::Invoker));
     let text = &r[0].text;
     // The first line names the game; the hand follows.
-    assert!(text.starts_with("**Chess with Wickets: "), "{text}");
+    assert!(text.starts_with("**Chess with Wickets**, game "), "{text}");
     let list = text
         .lines()
         .last()
@@ -456,14 +456,22 @@ fn whole_games_through_the_service_keep_hands_private() {
             match &reply.to {
                 Audience::Private(u) if u.name == "alice" => {
                     assert!(
-                        reply.text.starts_with("Your cards (White)"),
+                        reply
+                            .text
+                            .lines()
+                            .nth(1)
+                            .is_some_and(|l| l.starts_with("Your cards (White)")),
                         "{}",
                         reply.text
                     )
                 }
                 Audience::Private(u) if u.name == "bob" => {
                     assert!(
-                        reply.text.starts_with("Your cards (Black)"),
+                        reply
+                            .text
+                            .lines()
+                            .nth(1)
+                            .is_some_and(|l| l.starts_with("Your cards (Black)")),
                         "{}",
                         reply.text
                     )

@@ -133,6 +133,7 @@ pub struct PieceView {
 
 /// Everything the renderer draws, already filtered for one viewer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "StoredView")]
 pub struct View {
     pub viewer: Viewer,
     /// Display name of the variant.
@@ -154,6 +155,50 @@ pub struct View {
     pub notes: [Vec<String>; 2],
     /// The result line when the game is over.
     pub result: Option<String>,
+}
+
+/// A [`View`] as stored in kept replies, today's or format 1's (whose outer cells,
+/// tokens and blocked squares had fields of their own).
+#[derive(Deserialize)]
+struct StoredView {
+    viewer: Viewer,
+    title: String,
+    pieces: Vec<PieceView>,
+    #[serde(default, alias = "wickets")]
+    outer_cells: bool,
+    #[serde(default, alias = "balls")]
+    tokens: Vec<(Cell, Side)>,
+    #[serde(default, rename = "walls")]
+    stone: Option<crate::core::Bitboard>,
+    last_move: Vec<Cell>,
+    check: Vec<Cell>,
+    marks: Vec<(Square, SquareMark)>,
+    to_move: Option<Side>,
+    names: [String; 2],
+    notes: [Vec<String>; 2],
+    result: Option<String>,
+}
+
+impl From<StoredView> for View {
+    fn from(s: StoredView) -> View {
+        let stone = SquareMark::new(MarkStyle::Stone, Tone::Slate);
+        let mut marks = s.marks;
+        marks.extend(s.stone.into_iter().flatten().map(|sq| (sq, stone)));
+        View {
+            viewer: s.viewer,
+            title: s.title,
+            pieces: s.pieces,
+            outer_cells: s.outer_cells,
+            tokens: s.tokens,
+            last_move: s.last_move,
+            check: s.check,
+            marks,
+            to_move: s.to_move,
+            names: s.names,
+            notes: s.notes,
+            result: s.result,
+        }
+    }
 }
 
 impl View {

@@ -233,7 +233,15 @@ mod tests {
             "attachment":null}"#;
         let back: Reply = serde_json::from_str(old).expect("old reply");
         assert_eq!(back.text, "e2-e4");
+        // Its badges were an enum that no longer exists: the picture is dropped.
         assert_eq!(back.image, None);
+        // A format-1 picture without badges keeps its blocked squares as marks.
+        let old = old.replace(r#","badges":[{"Asleep":3},"Fast"]"#, r#","badges":[]"#);
+        let old = old.replace(r#""walls":0"#, r#""walls":1"#);
+        let back: Reply = serde_json::from_str(&old).expect("old reply");
+        let image = back.image.expect("a picture");
+        assert_eq!(image.marks.len(), 1);
+        assert!(!image.outer_cells);
     }
 }
 

@@ -1040,7 +1040,13 @@ fn public_view(live: &Live) -> View {
 /// A player's secret information, headed by the game it belongs to: a direct message
 /// may arrive long after, beside those of other games. (Front ends add the channel.)
 fn secret_text(rec: &GameRecord, text: &str) -> String {
-    format!("**{}** (game {}):\n{text}", title_line(rec), rec.id)
+    format!(
+        "**{}**, game {}: {} vs {}\n{text}",
+        rec.variant.name(),
+        rec.id,
+        rec.players[0].name,
+        rec.players[1].name
+    )
 }
 
 fn players_line(rec: &GameRecord) -> String {
