@@ -2,12 +2,13 @@
 //!
 //! Layers, with dependencies pointing down: front ends (`discord`, `local`) call the
 //! `service`, which uses the `store`, the `render`er and the `variants`, all built on
-//! `core`.
+//! `core`; `model` holds the plain data the service and the store share.
 
 pub mod cli;
 pub mod core;
 pub mod discord;
 pub mod local;
+pub mod model;
 pub mod render;
 pub mod service;
 pub mod store;

@@ -165,6 +165,27 @@ fn games(doc: &Value) -> Vec<GameInfo> {
         .collect()
 }
 
+/// The first stored reply text of the fixture's idempotency key, read from the raw JSON.
+fn keyed_reply_text(doc: &Value) -> String {
+    let key = doc["keyed"]["key"].as_str().expect("key");
+    let raw_key: String = format!("k/{key}")
+        .bytes()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let entry = doc["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .find(|e| e["key"].as_str() == Some(raw_key.as_str()))
+        .expect("the keyed entry");
+    let value: Value =
+        serde_json::from_str(entry["value"]["text"].as_str().expect("text")).expect("json");
+    value["replies"][0]["text"]
+        .as_str()
+        .expect("reply text")
+        .to_string()
+}
+
 fn badges_of(v: &View, side: Side) -> Vec<String> {
     let mut out: Vec<String> = v
         .pieces
@@ -239,7 +260,13 @@ fn the_golden_store_loads_and_every_game_plays_on() {
     kctx.key = keyed["key"].as_str().map(str::to_string);
     let stored = o.service.handle(&kctx, Request::Board);
     assert_eq!(stored.len(), 1);
-    assert!(stored[0].image.is_some());
+    // Either the reply as it was stored, or (if today's reply type no longer reads it)
+    // a notice; never a new answer.
+    let kept = keyed_reply_text(&doc);
+    assert!(
+        stored[0].text == kept || stored[0].text.contains("already handled"),
+        "{stored:?}"
+    );
 
     // The standing draw offer is still there.
     let (text, _) = o.board("carol", kch);
@@ -293,6 +320,14 @@ fn the_golden_store_loads_and_every_game_plays_on() {
         }
     }
 
+    // Every game played on is written back in today's format.
+    for g in games(&doc) {
+        let store = o.service.store();
+        let id = store.last_game(g.channel).expect("db").expect("game");
+        let rec = store.game(id).expect("db").expect("record");
+        assert_eq!(rec.format, arcana::store::FORMAT_VERSION, "{}", g.label);
+    }
+
     // The redelivered key still gets the stored reply, not today's board.
     let again = o.service.handle(&kctx, Request::Board);
     assert_eq!(again, stored);
@@ -331,4 +366,182 @@ fn the_golden_store_loads_and_every_game_plays_on() {
     drop(o);
     let o = open(dir.path(), now + 1000);
     o.check_all_loaded(&doc);
+}
+
+/// A store written by today's service: a moderated Wand Chess game (channel 1) and a
+/// Wizard Walls game in play (channel 2). Returns the time after the last write.
+fn todays_store(dir: &Path) -> u64 {
+    let o = open(dir, 1_700_000_000_000);
+    let plays = [
+        (
+            1,
+            arcana::variants::VariantId::Wand,
+            Some(("wands", "moderated")),
+            5,
+        ),
+        (2, arcana::variants::VariantId::Walls, None, 6),
+    ];
+    for (ch, variant, option, n) in plays {
+        o.ok(
+            "alice",
+            ch,
+            Request::Challenge {
+                opponent: user("bob"),
+                variant,
+                color: arcana::service::api::ColorChoice::White,
+                days: None,
+                options: option
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .into_iter()
+                    .collect(),
+            },
+        );
+        o.ok("bob", ch, Request::Accept);
+        for _ in 0..n {
+            let who = o.asked(ch, "alice", "bob");
+            let legal = o.service.autocomplete(ch, user(&who).id, "");
+            let quiet = legal
+                .iter()
+                .find(|t| !t.contains(['x', ':', '+', '#']))
+                .unwrap_or(&legal[0])
+                .clone();
+            o.ok(&who, ch, Request::Move { text: quiet });
+        }
+    }
+    o.service.flush().expect("flush");
+    arcana::service::clock::Clock::now_ms(&*o.clock)
+}
+
+/// The sled key of the active game of `channel`.
+fn record_key(db: &sled::Db, channel: u64) -> Vec<u8> {
+    let mut pointer = b"a/".to_vec();
+    pointer.extend_from_slice(&channel.to_be_bytes());
+    let id = db.get(&pointer).expect("db").expect("active game");
+    let mut key = b"g/".to_vec();
+    key.extend_from_slice(&id);
+    key
+}
+
+/// Rewrites the raw stored record of the active game of `channel`; returns its bytes.
+fn rewrite(dir: &Path, channel: u64, f: impl FnOnce(&mut Value)) -> Vec<u8> {
+    let db = sled::open(dir).expect("sled");
+    let key = record_key(&db, channel);
+    let mut rec: Value =
+        serde_json::from_slice(&db.get(&key).expect("db").expect("record")).expect("json");
+    f(&mut rec);
+    let bytes = serde_json::to_vec(&rec).expect("json");
+    db.insert(key, bytes.clone()).expect("insert");
+    db.flush().expect("flush");
+    bytes
+}
+
+/// The raw stored bytes of the active game of `channel`.
+fn raw_record(dir: &Path, channel: u64) -> Vec<u8> {
+    let db = sled::open(dir).expect("sled");
+    let key = record_key(&db, channel);
+    let bytes = db.get(key).expect("db").expect("record");
+    bytes.to_vec()
+}
+
+#[test]
+fn a_snapshot_of_another_struct_layout_never_pauses_a_game() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let now = todays_store(dir.path());
+    // As if written by format 1 from variant structs that have since changed shape: a
+    // snapshot with renamed fields, and one that is not even JSON.
+    rewrite(dir.path(), 1, |r| {
+        r["format"] = Value::from(1);
+        r["snapshot"] =
+            Value::from(r#"{"options":{},"state":{"Wand":{"pieces_renamed":[1,2,3]}},"rng":7}"#);
+    });
+    rewrite(dir.path(), 2, |r| {
+        r["format"] = Value::from(1);
+        r["snapshot"] = Value::from("{garbage");
+    });
+    let o = open(dir.path(), now + 1000);
+    let notices = o.service.tick();
+    assert!(notices.is_empty(), "{notices:?}");
+    for ch in [1, 2] {
+        let who = o.asked(ch, "alice", "bob");
+        let legal = o.service.autocomplete(ch, user(&who).id, "");
+        o.ok(
+            &who,
+            ch,
+            Request::Move {
+                text: legal[0].clone(),
+            },
+        );
+        let store = o.service.store();
+        let id = store.active_game(ch).expect("db").expect("game");
+        let rec = store.game(id).expect("db").expect("record");
+        assert_eq!(rec.format, arcana::store::FORMAT_VERSION);
+    }
+    let (_, public) = o.board("carol", 1);
+    let (_, white) = o.board("alice", 1);
+    assert_eq!(
+        badges_of(&white, Side::Black),
+        badges_of(&public, Side::Black)
+    );
+    o.service.flush().expect("flush");
+    drop(o);
+    for ch in [1, 2] {
+        let raw: Value = serde_json::from_slice(&raw_record(dir.path(), ch)).expect("json");
+        assert!(raw.get("snapshot").is_none(), "{raw}");
+        assert_eq!(
+            raw["format"].as_u64(),
+            Some(u64::from(arcana::store::FORMAT_VERSION))
+        );
+    }
+}
+
+#[test]
+fn a_record_from_a_newer_version_is_refused_and_left_untouched() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let now = todays_store(dir.path());
+    let newer = rewrite(dir.path(), 2, |r| {
+        r["format"] = Value::from(arcana::store::FORMAT_VERSION + 1);
+        r["a_field_from_the_future"] = Value::from(true);
+    });
+    let o = open(dir.path(), now + 1000);
+    let store = o.service.store();
+    let id = store.active_game(2).expect("db").expect("game");
+    let err = store.game(id).expect_err("a newer record is refused");
+    assert!(
+        matches!(err, arcana::store::StoreError::TooNew { .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("newer version"), "{err}");
+    let notices = o.service.tick();
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(notices[0].channel, 2);
+    assert!(
+        notices[0].reply.text.contains("newer version"),
+        "{notices:?}"
+    );
+    let who = ["alice", "bob"];
+    for name in who {
+        let why = o.refused(
+            name,
+            2,
+            Request::Move {
+                text: "pass".into(),
+            },
+        );
+        assert!(why.contains("needs attention"), "{why}");
+        o.refused(name, 2, Request::Resign);
+    }
+    // The other game goes on.
+    let asked = o.asked(1, "alice", "bob");
+    let legal = o.service.autocomplete(1, user(&asked).id, "");
+    o.ok(
+        &asked,
+        1,
+        Request::Move {
+            text: legal[0].clone(),
+        },
+    );
+    o.service.tick();
+    o.service.flush().expect("flush");
+    drop(o);
+    assert_eq!(raw_record(dir.path(), 2), newer, "never written over");
 }

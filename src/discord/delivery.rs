@@ -367,16 +367,21 @@ pub async fn deliver(
             }
         }
     }
+    let mut dm_sent = false;
     for (user, parts) in private {
         let text = parts.content.clone();
         match direct_message(http, user.id, parts.clone()).await {
-            Ok(()) => {}
+            Ok(()) => dm_sent |= matches!(origin, Origin::Interaction(i) if i.user.id == user.id),
             Err(e) => {
                 tracing::info!("direct message to {} failed: {e}", user.id);
                 if let Origin::Interaction(i) = origin {
                     if i.user.id == user.id {
-                        // The owner is right here: show it to them alone instead.
-                        log_err("private fallback", i.send(http, parts, true).await).await;
+                        // The owner is right here: show it to them alone instead; keep
+                        // it for later if even that fails.
+                        if let Err(e) = i.send(http, parts, true).await {
+                            tracing::warn!("private fallback failed: {e}");
+                            undelivered.push(user.id, text);
+                        }
                         continue;
                     }
                 }
@@ -410,8 +415,9 @@ pub async fn deliver(
         }
     }
     if let Origin::Interaction(i) = origin {
-        if !i.responded() {
-            // Everything went by DM: the interaction still needs its answer.
+        if !i.responded() && dm_sent {
+            // Everything went by DM: the interaction still needs its answer. Only said
+            // when a direct message to the invoker really went out.
             log_err(
                 "acknowledgement",
                 i.send(http, Parts::text("Sent you a direct message."), true)
@@ -419,11 +425,15 @@ pub async fn deliver(
             )
             .await;
         }
+        // Texts kept from earlier failed DMs leave the store only once shown.
         for text in undelivered.take(i.user.id) {
             let parts = Parts::text(format!(
                 "(A direct message I could not deliver earlier:)\n{text}"
             ));
-            log_err("undelivered message", i.send(http, parts, true).await).await;
+            if let Err(e) = i.send(http, parts, true).await {
+                tracing::warn!("undelivered message failed again: {e}");
+                undelivered.push(i.user.id, text);
+            }
         }
     }
 }

@@ -17,6 +17,38 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// Ids of the interactions and messages already handled, so that an event the gateway
+/// replays (a resumed session) sends nothing twice. Bounded: the oldest ids leave first.
+#[derive(Default)]
+pub struct Seen {
+    // A plain mutex: held only to test and insert one id, never across an await.
+    inner: std::sync::Mutex<(
+        std::collections::HashSet<u64>,
+        std::collections::VecDeque<u64>,
+    )>,
+}
+
+impl Seen {
+    /// Replays come within minutes; this many ids cover far more than that.
+    const CAPACITY: usize = 50_000;
+
+    /// `true` the first time `id` is seen.
+    pub fn first(&self, id: u64) -> bool {
+        let mut guard = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        let (set, order) = &mut *guard;
+        if !set.insert(id) {
+            return false;
+        }
+        order.push_back(id);
+        if order.len() > Self::CAPACITY {
+            if let Some(old) = order.pop_front() {
+                set.remove(&old);
+            }
+        }
+        true
+    }
+}
+
 /// The serenity event handler; all state lives in the shared [`Bot`].
 pub struct Handler {
     pub bot: Arc<Bot>,
@@ -301,6 +333,10 @@ impl EventHandler for Handler {
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        if !self.bot.seen.first(interaction.id().get()) {
+            tracing::debug!("interaction {} redelivered; ignored", interaction.id());
+            return;
+        }
         match interaction {
             Interaction::Command(cmd) => self.command(&ctx, cmd).await,
             Interaction::Component(comp) => self.component(&ctx, comp).await,
@@ -314,6 +350,7 @@ impl EventHandler for Handler {
             || msg.author.bot
             || msg.guild_id.is_none()
             || !could_be_move(&msg.content)
+            || !self.bot.seen.first(msg.id.get())
         {
             return;
         }
@@ -363,7 +400,20 @@ impl EventHandler for Handler {
 
 #[cfg(test)]
 mod tests {
-    use super::could_be_move;
+    use super::{could_be_move, Seen};
+
+    #[test]
+    fn seen_ids_act_once_and_stay_bounded() {
+        let seen = Seen::default();
+        assert!(seen.first(7));
+        assert!(!seen.first(7));
+        for id in 100..(100 + Seen::CAPACITY as u64 + 1) {
+            assert!(seen.first(id));
+        }
+        // 7 was the oldest and has been forgotten; a recent one is still known.
+        assert!(seen.first(7));
+        assert!(!seen.first(100 + Seen::CAPACITY as u64));
+    }
 
     #[test]
     fn chat_filter_keeps_moves() {

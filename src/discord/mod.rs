@@ -65,6 +65,8 @@ pub struct Bot {
     pub service: Arc<dyn GameService>,
     pub config: Config,
     pub undelivered: Undelivered,
+    /// Events already handled (gateway replays act once).
+    pub seen: handler::Seen,
 }
 
 /// Opens the game service on the configured data directory.
@@ -170,6 +172,7 @@ pub async fn serve_with(
         service,
         config: config.clone(),
         undelivered,
+        seen: handler::Seen::default(),
     });
 
     let mut http = HttpBuilder::new(&config.token);

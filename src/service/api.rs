@@ -6,13 +6,7 @@ use crate::core::view::View;
 use crate::variants::{Options, VariantId};
 use serde::{Deserialize, Serialize};
 
-/// A chat user as the service knows them.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct User {
-    pub id: u64,
-    /// Display name, used in text and on the board image.
-    pub name: String,
-}
+pub use crate::model::{ColorChoice, User};
 
 /// Who acts, where, and under which idempotency key.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,13 +17,6 @@ pub struct Context {
     pub server: Option<u64>,
     /// A key such as a Discord interaction id: a redelivered key acts once.
     pub key: Option<String>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ColorChoice {
-    White,
-    Black,
-    Random,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

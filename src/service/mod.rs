@@ -139,10 +139,18 @@ impl Service {
                 Ok(live) => slot.live = Some(live),
                 Err(e) => {
                     tracing::error!("channel {ch}: {e}");
-                    let msg = format!(
-                        "The game in this channel needs attention: its record could not be \
-                         loaded (game {id}), so it is paused until the operator repairs it."
-                    );
+                    let msg = match e {
+                        StoreError::TooNew { .. } => format!(
+                            "The game in this channel needs attention: it was saved by a newer \
+                             version of Arcana (game {id}), so it is paused until the bot is \
+                             upgraded again."
+                        ),
+                        _ => format!(
+                            "The game in this channel needs attention: its record could not \
+                             be loaded (game {id}), so it is paused until the operator repairs \
+                             it."
+                        ),
+                    };
                     slot.broken = Some(msg.clone());
                     attention.push((ch, msg));
                 }
@@ -210,7 +218,15 @@ impl Service {
         let mut slot = lock(&slot);
         if let Some(k) = &ctx.key {
             match self.store.replies(k) {
-                Ok(Some(replies)) => return replies,
+                Ok(Some(stored)) => {
+                    // Replies stored by an older build may no longer decode: the
+                    // request was handled then, so it is not acted on again.
+                    return serde_json::from_value(stored).unwrap_or_else(|_| {
+                        vec![Reply::refusal(
+                            "This request was already handled; its answer was given then.",
+                        )]
+                    });
+                }
                 Ok(None) => {}
                 Err(e) => return vec![store_failure(e)],
             }
@@ -229,7 +245,7 @@ impl Service {
                 write.game(&live.rec)?;
             }
             if let Some(k) = &ctx.key {
-                write.replies(k, now, &change.replies)?;
+                write.replies(k, now, serde_json::to_value(&change.replies)?)?;
             }
             Ok(())
         })();
@@ -512,11 +528,9 @@ impl Service {
             history: Vec::new(),
             clock: None,
             draw_offer: None,
-            snapshot: String::new(),
             finished: false,
         };
         rec.clock = next_clock(&rec, &game, None, now);
-        rec.snapshot = snapshot(&game)?;
         let live = Live { rec, game };
         let mut lines = vec![format!(
             "{} accepts. {} — {}{}, {}.",
@@ -894,13 +908,6 @@ fn player_game<'a>(slot: &'a Slot, ctx: &Context) -> Result<(&'a Live, Side), Re
     Ok((live, side))
 }
 
-fn snapshot(game: &Game) -> Result<String, Refusal> {
-    serde_json::to_string(game).map_err(|e| {
-        tracing::error!("snapshot: {e}");
-        "The game could not be saved, so nothing was changed.".to_string()
-    })
-}
-
 /// The clock after an answer: a follow-up question to the same side keeps the turn's
 /// clock; a new side to move starts a new one.
 fn next_clock(
@@ -924,7 +931,7 @@ fn next_clock(
     })
 }
 
-/// Finishes the bookkeeping of a changed game: clock, snapshot, finished flag, and the
+/// Finishes the bookkeeping of a changed game: clock, finished flag, and the
 /// channel reply with the board.
 fn commit_live(
     mut next: Live,
@@ -933,7 +940,6 @@ fn commit_live(
     mut lines: Vec<String>,
 ) -> Result<Change, Refusal> {
     next.rec.clock = next_clock(&next.rec, &next.game, old_clock, now);
-    next.rec.snapshot = snapshot(&next.game)?;
     next.rec.finished = next.game.is_over();
     if next.rec.finished {
         next.rec.draw_offer = None;
@@ -1003,7 +1009,7 @@ fn finish(live: &Live, kind: ActionKind, now: u64) -> Result<Change, Refusal> {
         return Err("The game is over.".to_string());
     }
     let mut next = live.clone();
-    crate::store::apply_action(&mut next.game, &kind)?;
+    next.game.apply(&kind)?;
     next.rec.actions.push(Action { at_ms: now, kind });
     // No moves lines: the closing line says what happened.
     let mut change = commit_live(next, None, now, Vec::new())?;

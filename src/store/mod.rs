@@ -1,15 +1,31 @@
-//! Durable game records on sled: challenges, games (options, seed, timestamped actions,
-//! snapshot), per-channel pointers and idempotency replies. A game is its actions; the
-//! snapshot is a cache that loading checks by replaying.
+//! Durable game records on sled: challenges, games, per-channel pointers and
+//! idempotency replies.
+//!
+//! A stored game is replay-first: its record format version, variant, options, seed and
+//! actions, plus what the service adds (players, clock, draw offer, printed history).
+//! Loading rebuilds the game by replaying the actions (`Game::replay`); no variant's
+//! internal state is stored, so changing a variant's structs cannot break a stored
+//! game. Only a record whose actions do not replay is reported.
+//!
+//! Every game record carries its `format`. Records of an older format are upgraded on
+//! load (see [`migrate`]); a record of a newer format than this build reads is refused
+//! with [`StoreError::TooNew`] and never written over. Stored replies of idempotency
+//! keys are plain JSON that the store keeps and gives back without reading.
+
+pub mod migrate;
 
 use crate::core::Side;
-use crate::service::api::{ColorChoice, Reply, User};
-use crate::variants::{Game, Options, Outcome, VariantId};
+use crate::model::{ColorChoice, User};
+use crate::variants::{Game, Options, VariantId};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
-/// Version of the stored record layout; bump when it changes incompatibly.
-pub const FORMAT_VERSION: u32 = 1;
+pub use crate::variants::ActionKind;
+
+/// Version of the stored game record layout: written with every record, read on load.
+/// 1: the first release (with a snapshot of the variant's state); 2: replay-first, no
+/// snapshot. Bump it, and add a step to [`migrate`], when the layout changes.
+pub const FORMAT_VERSION: u32 = 2;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -17,8 +33,13 @@ pub enum StoreError {
     Db(#[from] sled::Error),
     #[error("a stored record is unreadable: {0}")]
     Decode(#[from] serde_json::Error),
-    #[error("game {id} does not replay to its snapshot: {reason}")]
+    #[error("game {id} does not replay: {reason}")]
     Replay { id: u64, reason: String },
+    #[error(
+        "game {id} was stored by a newer version of Arcana (record format {found}; this \
+         build reads up to {supported}), so it is left untouched"
+    )]
+    TooNew { id: u64, found: u32, supported: u32 },
 }
 
 /// A challenge waiting for an answer in one channel.
@@ -35,40 +56,7 @@ pub struct Challenge {
     pub created_ms: u64,
 }
 
-/// One stored action of a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ActionKind {
-    /// An accepted answer, as `Played.action`, by the side that gave it.
-    Play {
-        side: Side,
-        text: String,
-    },
-    Resign {
-        side: Side,
-    },
-    DrawOffer {
-        side: Side,
-    },
-    DrawDecline {
-        side: Side,
-    },
-    /// The offer of `offerer` was accepted.
-    DrawAgreed {
-        offerer: Side,
-    },
-    DrawClaim {
-        side: Side,
-        reason: String,
-    },
-    Abort {
-        side: Side,
-    },
-    /// `side` claimed the win on time.
-    TimeoutClaim {
-        side: Side,
-    },
-}
-
+/// One stored action of a game, with when it happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Action {
     pub at_ms: u64,
@@ -115,8 +103,6 @@ pub struct GameRecord {
     pub clock: Option<TurnClock>,
     /// The side whose draw offer stands.
     pub draw_offer: Option<Side>,
-    /// serde_json of the [`Game`] after the last action.
-    pub snapshot: String,
     pub finished: bool,
 }
 
@@ -131,49 +117,33 @@ impl GameRecord {
             .find(|s| self.players[s.index()].id == user_id)
     }
 
-    /// Rebuilds the game from its variant, options and seed by replaying every action,
-    /// and checks that it gives the stored snapshot back exactly.
+    /// Rebuilds the game from its variant, options and seed by replaying every action.
     pub fn replay(&self) -> Result<Game, StoreError> {
-        let fail = |reason: String| StoreError::Replay {
+        Game::replay(
+            self.variant,
+            &self.options,
+            self.seed,
+            self.actions.iter().map(|a| &a.kind),
+        )
+        .map_err(|reason| StoreError::Replay {
             id: self.id,
             reason,
-        };
-        let mut game = Game::new(self.variant, &self.options, self.seed).map_err(fail)?;
-        for (i, action) in self.actions.iter().enumerate() {
-            apply_action(&mut game, &action.kind)
-                .map_err(|e| fail(format!("action {} ({:?}): {e}", i + 1, action.kind)))?;
-        }
-        let replayed = serde_json::to_string(&game)?;
-        if replayed != self.snapshot {
-            return Err(fail(
-                "the replayed game differs from the snapshot".to_string(),
-            ));
-        }
-        Ok(game)
+        })
     }
 }
 
-/// Applies one stored action to a game, the same way the service applied it.
-pub fn apply_action(game: &mut Game, kind: &ActionKind) -> Result<(), String> {
-    match kind {
-        ActionKind::Play { side, text } => {
-            game.play(*side, text).map_err(|e| e.to_string())?;
-        }
-        ActionKind::Resign { side } => game.finish(Outcome::win(side.other(), "resignation")),
-        ActionKind::DrawOffer { .. } | ActionKind::DrawDecline { .. } => {}
-        ActionKind::DrawAgreed { .. } => game.finish(Outcome::draw("agreement")),
-        ActionKind::DrawClaim { reason, .. } => game.finish(Outcome::draw(reason)),
-        ActionKind::Abort { .. } => game.finish(Outcome::Aborted),
-        ActionKind::TimeoutClaim { side } => game.finish(Outcome::win(*side, "timeout")),
-    }
-    Ok(())
+/// Reads a stored game record of any known format, upgrading older ones.
+fn decode_game(bytes: &[u8]) -> Result<GameRecord, StoreError> {
+    let mut value: serde_json::Value = serde_json::from_slice(bytes)?;
+    migrate::upgrade(&mut value)?;
+    Ok(serde_json::from_value(value)?)
 }
 
-/// Stored replies of an idempotency key.
+/// Stored replies of an idempotency key: opaque JSON, written and read by the service.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct KeyedReplies {
     at_ms: u64,
-    replies: Vec<Reply>,
+    replies: serde_json::Value,
 }
 
 /// A set of writes applied atomically and flushed together.
@@ -212,11 +182,14 @@ impl Write {
         Ok(())
     }
 
-    pub fn replies(&mut self, k: &str, at_ms: u64, replies: &[Reply]) -> Result<(), StoreError> {
-        let v = serde_json::to_vec(&KeyedReplies {
-            at_ms,
-            replies: replies.to_vec(),
-        })?;
+    /// Keeps `replies` (any JSON the caller chose) under the idempotency key `k`.
+    pub fn replies(
+        &mut self,
+        k: &str,
+        at_ms: u64,
+        replies: serde_json::Value,
+    ) -> Result<(), StoreError> {
+        let v = serde_json::to_vec(&KeyedReplies { at_ms, replies })?;
         let mut kk = b"k/".to_vec();
         kk.extend_from_slice(k.as_bytes());
         self.batch.insert(kk, v);
@@ -279,7 +252,7 @@ impl Store {
 
     pub fn game(&self, id: u64) -> Result<Option<GameRecord>, StoreError> {
         match self.db.get(key(b'g', id))? {
-            Some(v) => Ok(Some(serde_json::from_slice(&v)?)),
+            Some(v) => Ok(Some(decode_game(&v)?)),
             None => Ok(None),
         }
     }
@@ -334,12 +307,13 @@ impl Store {
         let mut out = Vec::new();
         for kv in self.db.scan_prefix(b"g/") {
             let (_, v) = kv?;
-            out.push(serde_json::from_slice(&v)?);
+            out.push(decode_game(&v)?);
         }
         Ok(out)
     }
 
-    pub fn replies(&self, k: &str) -> Result<Option<Vec<Reply>>, StoreError> {
+    /// The replies kept under an idempotency key, as the service wrote them.
+    pub fn replies(&self, k: &str) -> Result<Option<serde_json::Value>, StoreError> {
         let mut kk = b"k/".to_vec();
         kk.extend_from_slice(k.as_bytes());
         match self.db.get(kk)? {
@@ -366,5 +340,20 @@ impl Store {
             self.db.apply_batch(batch)?;
         }
         Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The store depends on plain data and the variants, never on the service.
+    #[test]
+    fn the_store_does_not_import_the_service() {
+        let needle = concat!("crate::", "service");
+        for (name, text) in [
+            ("mod.rs", include_str!("mod.rs")),
+            ("migrate.rs", include_str!("migrate.rs")),
+        ] {
+            assert!(!text.contains(needle), "store/{name} imports the service");
+        }
     }
 }

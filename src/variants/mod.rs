@@ -2,6 +2,7 @@
 //! enum together with the game's seeded random generator and its final result, so
 //! the service and the front ends never special-case a variant.
 
+pub mod action;
 pub mod fide;
 pub mod sorchess;
 pub mod spell;
@@ -17,6 +18,8 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
+
+pub use action::ActionKind;
 
 /// The game's random generator; its state is stored with the game.
 pub type GameRng = rand_chacha::ChaCha8Rng;

@@ -99,6 +99,9 @@ struct Inner {
     closed_dms: Mutex<HashSet<u64>>,
     /// DM channel id -> recipient user id.
     dm_channels: Mutex<HashMap<u64, u64>>,
+    /// Interactions whose callbacks and webhooks answer 404 / 10062 (Unknown
+    /// interaction), as Discord does once an interaction's token has expired.
+    dead_interactions: Mutex<HashSet<u64>>,
     /// How the gateway treats a connection (see [`GatewayMode`]).
     gateway_mode: Mutex<GatewayMode>,
 }
@@ -137,6 +140,7 @@ impl FakeDiscord {
             closed_dms: Mutex::new(HashSet::new()),
             dm_channels: Mutex::new(HashMap::new()),
             gateway_mode: Mutex::new(GatewayMode::Normal),
+            dead_interactions: Mutex::new(HashSet::new()),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -160,6 +164,18 @@ impl FakeDiscord {
     /// Changes how later gateway connections are answered.
     pub fn set_gateway(&self, mode: GatewayMode) {
         *self.inner.gateway_mode.lock().unwrap() = mode;
+    }
+
+    /// Every answer to this interaction fails with 10062 (its token expired).
+    pub fn expire_interaction(&self, id: u64) {
+        self.inner.dead_interactions.lock().unwrap().insert(id);
+    }
+
+    /// Injects a plain chat message with a given id (to redeliver one).
+    pub fn chat_with_id(&self, id: u64, user: &FakeUser, channel: u64, content: &str) {
+        let mut m = message_json(id, channel, user.json(), content);
+        m["guild_id"] = json!(GUILD_ID.to_string());
+        self.dispatch("MESSAGE_CREATE", m);
     }
 
     /// How many websocket connections the bot has attempted.
@@ -536,7 +552,21 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
         }
         m
     };
+    let dead = |id: &str| {
+        let id = id.strip_prefix("tok-").unwrap_or(id);
+        id.parse::<u64>()
+            .is_ok_and(|i| inner.dead_interactions.lock().unwrap().contains(&i))
+    };
     match (method.as_str(), segs.as_slice()) {
+        ("POST", ["interactions", id, _, "callback"])
+        | ("PATCH" | "POST" | "DELETE", ["webhooks", _, id, ..])
+            if dead(id) =>
+        {
+            (
+                StatusCode::NOT_FOUND,
+                Some(json!({"code": 10062, "message": "Unknown interaction"})),
+            )
+        }
         ("GET", ["gateway"]) => (
             StatusCode::OK,
             Some(json!({"url": format!("ws://127.0.0.1:{}/ws", inner.port)})),

@@ -1,0 +1,109 @@
+//! The actions a game is made of, and the one rule that turns each into a change of the
+//! game: a stored game is its variant, options, seed and actions, and replaying the
+//! actions from [`Game::new`] rebuilds it. The store keeps actions as plain data; the
+//! service and a replay both apply them through [`Game::apply`].
+
+use super::{Game, Options, Outcome, VariantId};
+use crate::core::Side;
+use serde::{Deserialize, Serialize};
+
+/// One action of a game, as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ActionKind {
+    /// An accepted answer, as `Played.action`, by the side that gave it.
+    Play {
+        side: Side,
+        text: String,
+    },
+    Resign {
+        side: Side,
+    },
+    DrawOffer {
+        side: Side,
+    },
+    DrawDecline {
+        side: Side,
+    },
+    /// The offer of `offerer` was accepted.
+    DrawAgreed {
+        offerer: Side,
+    },
+    DrawClaim {
+        side: Side,
+        reason: String,
+    },
+    Abort {
+        side: Side,
+    },
+    /// `side` claimed the win on time.
+    TimeoutClaim {
+        side: Side,
+    },
+}
+
+impl Game {
+    /// Applies one action, the same way whether it is played now or replayed from a
+    /// record. An error leaves the game as it was.
+    pub fn apply(&mut self, kind: &ActionKind) -> Result<(), String> {
+        match kind {
+            ActionKind::Play { side, text } => {
+                self.play(*side, text).map_err(|e| e.to_string())?;
+            }
+            ActionKind::Resign { side } => self.finish(Outcome::win(side.other(), "resignation")),
+            ActionKind::DrawOffer { .. } | ActionKind::DrawDecline { .. } => {}
+            ActionKind::DrawAgreed { .. } => self.finish(Outcome::draw("agreement")),
+            ActionKind::DrawClaim { reason, .. } => self.finish(Outcome::draw(reason)),
+            ActionKind::Abort { .. } => self.finish(Outcome::Aborted),
+            ActionKind::TimeoutClaim { side } => self.finish(Outcome::win(*side, "timeout")),
+        }
+        Ok(())
+    }
+
+    /// Rebuilds a game from its variant, options and seed by applying every action in
+    /// order; the error names the first action that does not apply.
+    pub fn replay<'a>(
+        variant: VariantId,
+        options: &Options,
+        seed: u64,
+        actions: impl IntoIterator<Item = &'a ActionKind>,
+    ) -> Result<Game, String> {
+        let mut game = Game::new(variant, options, seed)?;
+        for (i, kind) in actions.into_iter().enumerate() {
+            game.apply(kind)
+                .map_err(|e| format!("action {} ({kind:?}): {e}", i + 1))?;
+        }
+        Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(side: Side, text: &str) -> ActionKind {
+        ActionKind::Play {
+            side,
+            text: text.to_string(),
+        }
+    }
+
+    #[test]
+    fn replay_applies_moves_and_endings() {
+        let actions = [
+            play(Side::White, "e2-e4"),
+            ActionKind::DrawOffer { side: Side::White },
+            play(Side::Black, "e7-e5"),
+            ActionKind::Resign { side: Side::White },
+        ];
+        let game =
+            Game::replay(VariantId::Standard, &Options::new(), 1, &actions).expect("replays");
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::win(Side::Black, "resignation"))
+        );
+        let bad = [play(Side::White, "e2-e4"), play(Side::White, "d2-d4")];
+        let err = Game::replay(VariantId::Standard, &Options::new(), 1, &bad)
+            .expect_err("White cannot move twice");
+        assert!(err.starts_with("action 2"), "{err}");
+    }
+}
