@@ -109,9 +109,29 @@ pub fn parse_options(pairs: &[String]) -> Result<Options, String> {
         let (k, v) = p
             .split_once(['=', ':'])
             .ok_or_else(|| format!("option `{p}` should look like key=value"))?;
-        options.insert(k.trim().to_ascii_lowercase(), v.trim().to_ascii_lowercase());
+        let (k, v) = (k.trim().to_ascii_lowercase(), v.trim().to_ascii_lowercase());
+        if let Some(first) = options.get(&k) {
+            return Err(repeated_option(&k, first, &v));
+        }
+        options.insert(k, v);
     }
     Ok(options)
+}
+
+/// The refusal of an option given twice (`wands:moderated wands:rolled`): neither is
+/// silently preferred.
+pub fn repeated_option(key: &str, first: &str, second: &str) -> String {
+    let echo = crate::core::notation::echo;
+    if first == second {
+        format!("option `{}` is given twice; give it once", echo(key))
+    } else {
+        format!(
+            "option `{}` is given twice (`{}` and `{}`); choose one",
+            echo(key),
+            echo(first),
+            echo(second)
+        )
+    }
 }
 
 /// Builds a game from an optional FEN and plays a list of moves on it.

@@ -6,6 +6,7 @@ pub mod cell_map;
 pub mod chess;
 pub mod notation;
 pub mod piece;
+pub mod san;
 pub mod square;
 pub mod view;
 

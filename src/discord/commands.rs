@@ -338,6 +338,13 @@ mod tests {
         o.remove("days");
         o.insert("variant".into(), OptionValue::Text("nonsense".into()));
         assert!(to_request("challenge", &o, &user(1, "alice"), 3).is_err());
+        o.insert("variant".into(), OptionValue::Text("wand".into()));
+        o.insert(
+            "options".into(),
+            OptionValue::Text("wands:moderated wands:rolled".into()),
+        );
+        let why = to_request("challenge", &o, &user(1, "alice"), 3).expect_err("repeated");
+        assert!(why.contains("`wands` is given twice"), "{why}");
     }
 
     #[test]

@@ -7,7 +7,7 @@ pub mod config;
 pub mod delivery;
 pub mod handler;
 
-use crate::service::api::{Context, Reply, Request, TimedReply};
+use crate::service::api::{Context, Places, Reply, Request, TimedReply};
 use crate::service::{Service, ServiceConfig};
 use config::Config;
 use delivery::{deliver, prepare, Origin, Undelivered};
@@ -71,13 +71,30 @@ pub struct Bot {
 
 /// Opens the game service on the configured data directory.
 fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
-    let service = Service::open(&config.data_dir, ServiceConfig::default()).map_err(|e| {
-        format!(
-            "cannot open the game store in {}: {e}",
-            config.data_dir.display()
-        )
-    })?;
+    let service = Service::open(&config.data_dir, ServiceConfig::default())
+        .map_err(|e| {
+            format!(
+                "cannot open the game store in {}: {e}",
+                config.data_dir.display()
+            )
+        })?
+        .with_places(Arc::new(DiscordPlaces));
     Ok(Arc::new(service))
+}
+
+/// Discord names a channel with a mention it renders as a link, and a game's site
+/// with the channel's web address.
+pub struct DiscordPlaces;
+
+impl Places for DiscordPlaces {
+    fn mention(&self, _server: Option<u64>, channel: u64) -> Option<String> {
+        Some(format!("<#{channel}>"))
+    }
+
+    fn site(&self, server: Option<u64>, channel: u64) -> Option<String> {
+        let server = server.map_or_else(|| "@me".to_string(), |s| s.to_string());
+        Some(format!("https://discord.com/channels/{server}/{channel}"))
+    }
 }
 
 impl GameService for Service {

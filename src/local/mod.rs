@@ -2,11 +2,13 @@
 //! prints every reply with its audience, writes board images as PNG files.
 
 use crate::render::{render_png, RenderOptions};
-use crate::service::api::{Audience, Context, Reply, Request, User};
+use crate::service::api::{Audience, Context, Places, Reply, Request, User};
 use crate::service::command::parse_command;
 use crate::service::{stable_id, Service, ServiceConfig};
+use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 pub const DEFAULT_CHANNEL: &str = "general";
 
@@ -75,6 +77,42 @@ pub fn local_channel(name: &str) -> u64 {
 }
 
 pub const LOCAL_SERVER: &str = "local";
+
+/// Channel names seen on input lines, so that replies can name a channel (`#lobby`).
+#[derive(Debug, Default)]
+pub struct LocalPlaces {
+    names: Mutex<HashMap<u64, String>>,
+}
+
+impl LocalPlaces {
+    /// Remembers a channel's name; returns its id.
+    pub fn see(&self, name: &str) -> u64 {
+        let id = local_channel(name);
+        self.names
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, name.to_string());
+        id
+    }
+
+    fn name(&self, channel: u64) -> Option<String> {
+        self.names
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&channel)
+            .cloned()
+    }
+}
+
+impl Places for LocalPlaces {
+    fn mention(&self, _server: Option<u64>, channel: u64) -> Option<String> {
+        self.name(channel).map(|n| format!("#{n}"))
+    }
+
+    fn site(&self, _server: Option<u64>, channel: u64) -> Option<String> {
+        self.name(channel).map(|n| format!("arcana local, #{n}"))
+    }
+}
 
 /// Prints replies in the `#channel: ...` / `DM @name: ...` / `only @name: ...` form.
 pub struct Printer {
@@ -202,6 +240,7 @@ Example: `alice: /challenge @bob standard color:white`, then `bob: /accept`, `al
 /// Runs the loop until the end of input.
 pub fn run(
     service: &Service,
+    places: &LocalPlaces,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     printer: &mut Printer,
@@ -237,7 +276,7 @@ pub fn run(
             Ok(req) => {
                 let ctx = Context {
                     user,
-                    channel: local_channel(&line.channel),
+                    channel: places.see(&line.channel),
                     server,
                     key: None,
                 };
@@ -268,8 +307,11 @@ fn print_timed(
 /// `arcana local` itself.
 pub fn main(opts: LocalOptions) -> Result<(), String> {
     use std::io::IsTerminal;
+    let places = Arc::new(LocalPlaces::default());
+    places.see(DEFAULT_CHANNEL);
     let service = Service::open(&opts.data, ServiceConfig { seed: opts.seed })
-        .map_err(|e| format!("cannot open the store in {}: {e}", opts.data.display()))?;
+        .map_err(|e| format!("cannot open the store in {}: {e}", opts.data.display()))?
+        .with_places(places.clone());
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
         eprintln!("{INTRO}");
@@ -286,7 +328,7 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
     let mut printer = Printer::new(&opts.out, opts.images);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    run(&service, &mut stdin.lock(), &mut out, &mut printer).map_err(|e| e.to_string())?;
+    run(&service, &places, &mut stdin.lock(), &mut out, &mut printer).map_err(|e| e.to_string())?;
     service.flush().map_err(|e| e.to_string())
 }
 

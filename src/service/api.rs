@@ -238,3 +238,27 @@ pub struct TimedReply {
     pub channel: u64,
     pub reply: Reply,
 }
+
+/// How a front end names a channel, so the service never formats one itself: a
+/// reference a chat renders as a link in replies, and plain words (or a link) for the
+/// `Site` tag of an exported record.
+pub trait Places: Send + Sync {
+    /// The channel as a reply mentions it; `None` when the front end cannot name it.
+    fn mention(&self, server: Option<u64>, channel: u64) -> Option<String>;
+    /// Where a game was played, for the record's `Site` tag; `None` when unknown.
+    fn site(&self, server: Option<u64>, channel: u64) -> Option<String>;
+}
+
+/// The places of a service without a front end: no channel can be named.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Unnamed;
+
+impl Places for Unnamed {
+    fn mention(&self, _server: Option<u64>, _channel: u64) -> Option<String> {
+        None
+    }
+
+    fn site(&self, _server: Option<u64>, _channel: u64) -> Option<String> {
+        None
+    }
+}

@@ -77,6 +77,26 @@ pub fn parse_command(
     };
     let words: Vec<&str> = rest.split_whitespace().collect();
     let (positional, options) = split_options(&words);
+    if name.eq_ignore_ascii_case("challenge") {
+        // A repeated option (`wands:moderated wands:rolled`) is refused, never
+        // silently resolved; `color` and `colour` are one option.
+        let key = |k: &str| {
+            if k == "colour" {
+                "color".to_string()
+            } else {
+                k.to_string()
+            }
+        };
+        for (i, (k, v)) in options.iter().enumerate() {
+            if let Some((_, first)) = options[..i].iter().find(|(k0, _)| key(k0) == key(k)) {
+                let mut why = crate::cli::repeated_option(k, first, v);
+                if let Some(c) = why.get_mut(0..1) {
+                    c.make_ascii_uppercase();
+                }
+                return Err(format!("{why}."));
+            }
+        }
+    }
     let option = |key: &str| {
         options
             .iter()
@@ -254,6 +274,10 @@ mod tests {
         assert_eq!(color, ColorChoice::Random);
         assert_eq!(options.get("wands").map(String::as_str), Some("moderated"));
         assert!(parse("/challenge standard").is_err());
+        let why = parse("/challenge @bob wand wands:moderated wands:rolled").expect_err("twice");
+        assert!(why.contains("`wands` is given twice"), "{why}");
+        assert!(why.contains("`moderated` and `rolled`"), "{why}");
+        assert!(parse("/challenge @bob color:white colour:black").is_err());
         assert!(parse("/challenge @bob chequers").is_err());
     }
 

@@ -14,12 +14,12 @@ pub mod record;
 use crate::core::view::{View, Viewer};
 use crate::core::Side;
 use crate::store::{
-    Action, ActionKind, Challenge, GameRecord, HistoryEntry, Store, StoreError, TurnClock, Write,
-    FORMAT_VERSION,
+    Action, ActionKind, Challenge, GameRecord, Store, StoreError, TurnClock, Write, FORMAT_VERSION,
 };
 use crate::variants::{rules_text, Game, Options, Played, VariantId};
 use api::{
-    ColorChoice, Context, DrawAction, GamesScope, Reply, ReplyKind, Request, TimedReply, User,
+    ColorChoice, Context, DrawAction, GamesScope, Places, Reply, ReplyKind, Request, TimedReply,
+    User,
 };
 use clock::{describe_duration, timeout_policy, Clock, TimeoutPolicy, DAY_MS};
 use rand::{Rng, SeedableRng};
@@ -97,6 +97,8 @@ pub struct Service {
     seeds: Mutex<rand_chacha::ChaCha8Rng>,
     /// Channels to tell, at the next tick, that their game needs attention.
     attention: Mutex<Vec<(u64, String)>>,
+    /// How the front end names channels (`/games`, the export's `Site`).
+    places: Arc<dyn Places>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -129,7 +131,10 @@ impl Service {
         for (ch, id) in store.active_games()? {
             let slot = channels.entry(ch).or_default();
             let loaded = store.game(id).and_then(|r| match r {
-                Some(rec) => rec.replay().map(|game| Live { rec, game }),
+                Some(rec) => rec.replay().map(|game| Live {
+                    rec: per_turn(rec),
+                    game,
+                }),
                 None => Err(StoreError::Replay {
                     id,
                     reason: "the record is missing".to_string(),
@@ -167,7 +172,14 @@ impl Service {
             ),
             seeds: Mutex::new(seeds),
             attention: Mutex::new(attention),
+            places: Arc::new(api::Unnamed),
         })
+    }
+
+    /// Lets the front end name channels in replies and exported records.
+    pub fn with_places(mut self, places: Arc<dyn Places>) -> Service {
+        self.places = places;
+        self
     }
 
     /// Opens (or creates) the store in `dir` with the system clock.
@@ -325,7 +337,7 @@ impl Service {
             Request::History => {
                 let live = self.shown_game(slot, ctx.channel)?;
                 let mut lines = vec![title_line(&live.rec)];
-                let moves = record::history_lines(&live.rec.history);
+                let moves = record::history_lines(&record::entries(&live.rec));
                 if moves.is_empty() {
                     lines.push("No moves yet.".to_string());
                 }
@@ -335,7 +347,8 @@ impl Service {
             }
             Request::Export => {
                 let live = self.shown_game(slot, ctx.channel)?;
-                let text = record::export_text(&live.rec, &live.game);
+                let site = self.places.site(live.rec.server, live.rec.channel);
+                let text = record::export_text(&live.rec, &live.game, site.as_deref());
                 let mut r = Reply::invoker(format!("The record of game {}.", live.rec.id));
                 r.attachment = Some(api::Attachment {
                     name: format!("arcana-{}-{}.pgn", live.rec.variant.id(), live.rec.id),
@@ -580,7 +593,7 @@ impl Service {
         }
         let mut next = live.clone();
         let played = next.game.play(side, text).map_err(|e| e.to_string())?;
-        record_play(&mut next, side, &played, now);
+        record_play(&mut next, side, ask.question.continues_turn(), &played, now);
         // Secrets go to their owner only, never to the channel.
         let private: Vec<Reply> = played
             .private
@@ -674,9 +687,15 @@ impl Service {
                 if ask.side != side {
                     return Err("You can only claim a draw when it is your turn.".to_string());
                 }
-                let reason = live.game.claimable_draw().ok_or(
-                    "There is no draw to claim: no threefold repetition and no 50-move rule yet.",
-                )?;
+                let reason = live.game.claimable_draw().ok_or_else(|| {
+                    let none: Vec<String> = live
+                        .game
+                        .draw_claim_rules()
+                        .iter()
+                        .map(|r| format!("no {r}"))
+                        .collect();
+                    format!("There is no draw to claim: {} yet.", none.join(" and "))
+                })?;
                 finish(live, ActionKind::DrawClaim { side, reason }, now)
             }
         }
@@ -708,7 +727,10 @@ impl Service {
             tracing::error!("{e}");
             "The last game of this channel needs attention: its record does not replay.".to_string()
         })?;
-        Ok(Live { rec, game })
+        Ok(Live {
+            rec: per_turn(rec),
+            game,
+        })
     }
 
     fn games(&self, ctx: &Context, scope: GamesScope) -> Reply {
@@ -721,7 +743,8 @@ impl Service {
                 GamesScope::User(u) => live.rec.side_of(*u).is_some(),
             };
             if keep {
-                lines.push((live.rec.id, game_summary(live)));
+                let place = self.places.mention(live.rec.server, live.rec.channel);
+                lines.push((live.rec.id, game_summary(live, place.as_deref())));
             }
         }
         lines.sort();
@@ -943,6 +966,11 @@ fn commit_live(
     next.rec.finished = next.game.is_over();
     if next.rec.finished {
         next.rec.draw_offer = None;
+        // The closing line states the result; a rules event saying it too is dropped.
+        if let Some(o) = next.game.outcome() {
+            let result = format!("{o}.");
+            lines.retain(|l| *l != result);
+        }
         lines.extend(record::closing_line(&next.rec, &next.game));
     } else {
         lines.extend(prompt_line(&next));
@@ -963,10 +991,10 @@ fn move_replies(played: Played) -> Vec<String> {
     lines
 }
 
-/// Writes an accepted answer into the record: the action to replay, the history line,
-/// and the lapse of a pending draw offer (ruling C2: an offer lapses when the
-/// offerer's opponent moves).
-fn record_play(next: &mut Live, side: Side, played: &Played, now: u64) {
+/// Writes an accepted answer into the record: the action to replay, the turn's entry
+/// (`follow_up`: the answer continues a turn already begun), and the lapse of a pending
+/// draw offer (ruling C2: an offer lapses when the offerer's opponent moves).
+fn record_play(next: &mut Live, side: Side, follow_up: bool, played: &Played, now: u64) {
     next.rec.actions.push(Action {
         at_ms: now,
         kind: ActionKind::Play {
@@ -974,11 +1002,14 @@ fn record_play(next: &mut Live, side: Side, played: &Played, now: u64) {
             text: played.action.clone(),
         },
     });
-    next.rec.history.push(HistoryEntry {
+    let outcome = next.game.outcome();
+    record::add_answer(
+        &mut next.rec.history,
         side,
-        printed: played.printed.clone(),
-        events: played.events.clone(),
-    });
+        follow_up,
+        played,
+        outcome.as_ref(),
+    );
     if next.rec.draw_offer == Some(side.other()) {
         next.rec.draw_offer = None;
     }
@@ -993,8 +1024,9 @@ fn timeout_pass(live: &Live, side: Side, now: u64) -> Result<Change, Refusal> {
         .variant
         .timeout_answer()
         .ok_or("In this variant a turn whose time runs out does not pass.")?;
+    let follow_up = live.game.ask().is_some_and(|a| a.question.continues_turn());
     let played = next.game.play(side, answer).map_err(|e| e.to_string())?;
-    record_play(&mut next, side, &played, now);
+    record_play(&mut next, side, follow_up, &played, now);
     let mut lines = vec![format!(
         "{}'s time ran out, so the turn passes with no action.",
         live.rec.player(side).name
@@ -1083,23 +1115,29 @@ fn options_text(options: &Options) -> String {
     }
 }
 
-fn game_summary(live: &Live) -> String {
-    let moves = live
-        .rec
-        .actions
-        .iter()
-        .filter(|a| matches!(a.kind, ActionKind::Play { .. }))
-        .count();
-    let to_move = asked_user(live)
-        .map(|u| format!("{} to move", u.name))
-        .unwrap_or_default();
-    format!(
-        "{} in channel {}, {} answers so far, {}",
-        title_line(&live.rec),
-        live.rec.channel,
-        moves,
-        to_move
-    )
+/// `/games`: one line per game; `place` is the channel as the front end names it.
+fn game_summary(live: &Live, place: Option<&str>) -> String {
+    let turns = live.rec.history.len();
+    let mut parts = vec![title_line(&live.rec)];
+    if let Some(place) = place {
+        parts[0].push_str(&format!(" in {place}"));
+    }
+    parts.push(match turns {
+        0 => "no turns played yet".to_string(),
+        1 => "1 turn played".to_string(),
+        n => format!("{n} turns played"),
+    });
+    if let Some(u) = asked_user(live) {
+        parts.push(format!("{} to move", u.name));
+    }
+    parts.join(", ")
+}
+
+/// A stored record with its history in one entry per turn (records stored before
+/// that kept one entry per answer).
+fn per_turn(mut rec: GameRecord) -> GameRecord {
+    rec.history = record::entries(&rec);
+    rec
 }
 
 /// `/board`: the picture for the invoker; a player sees their own view.

@@ -208,6 +208,21 @@ impl Question {
         }
     }
 
+    /// Whether this question is a follow-up inside a turn already begun (a teleport
+    /// square, a ball square, a throw, a Defender, a card, a sacrifice): its answer
+    /// belongs to the same record entry as the answer that began the turn.
+    pub fn continues_turn(&self) -> bool {
+        match self {
+            Question::TeleportSquare
+            | Question::BallSquare
+            | Question::NewDefender
+            | Question::Card
+            | Question::Sacrifice
+            | Question::Throw => true,
+            Question::Move | Question::SetupWalls | Question::SetupTeam => false,
+        }
+    }
+
     /// The prompt for the player of `side`: examples that name squares are given on
     /// that player's own ranks.
     pub fn prompt_for(&self, side: Side) -> &'static str {
@@ -269,6 +284,16 @@ pub trait Rules: Sized + Clone {
     }
     /// The reason the player to move may claim a draw now (threefold, 50 moves).
     fn claimable_draw(&self) -> Option<String>;
+    /// The draw rules a player may claim under, for the refusal when none applies.
+    fn draw_claim_rules(&self) -> &'static [&'static str] {
+        &["threefold repetition", "50-move rule"]
+    }
+    /// Whether this game draws on the generator (dice, card deals, wand kinds,
+    /// misfires): such a game commits to its seed when it starts and reveals it at
+    /// the end (the fairness check of `docs/export.md`).
+    fn uses_randomness(&self) -> bool {
+        false
+    }
     fn perft(&self, depth: u32) -> u64;
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
 }
@@ -449,6 +474,16 @@ impl Game {
             return None;
         }
         dispatch!(&self.state, s => s.claimable_draw())
+    }
+
+    /// The draw rules a player may claim under in this game.
+    pub fn draw_claim_rules(&self) -> &'static [&'static str] {
+        dispatch!(&self.state, s => s.draw_claim_rules())
+    }
+
+    /// Whether the game's rules draw on its generator (declared by each variant).
+    pub fn uses_randomness(&self) -> bool {
+        dispatch!(&self.state, s => s.uses_randomness())
     }
 
     pub fn fen(&self) -> String {

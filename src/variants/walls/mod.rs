@@ -433,11 +433,12 @@ impl Walls {
                     victim.side.name().to_lowercase(),
                     victim.role.letter()
                 ));
+                let points = self.pos.points[scorer.index()];
                 events.push(format!(
-                    "[{}'s {} on {sq} is destroyed: {scorer} has {} points]",
+                    "[{}'s {} on {sq} is destroyed: {scorer} has {points} point{}]",
                     victim.side,
                     victim.role.name(),
-                    self.pos.points[scorer.index()]
+                    if points == 1 { "" } else { "s" }
                 ));
             }
             if effect.wall_to_hand {
@@ -996,6 +997,11 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
 
     fn claimable_draw(&self) -> Option<String> {
         self.0.claimable_draw()
+    }
+
+    fn draw_claim_rules(&self) -> &'static [&'static str] {
+        // Z5: threefold repetition only; Wizard Walls has no 50-move rule.
+        &["threefold repetition"]
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -432,3 +432,21 @@ fn last_turn_highlight() {
     // The only marks once play runs are the walls.
     assert!(v.marks.iter().all(|(_, m)| *m == super::view::WALL));
 }
+
+// ruling Z3: one resurrection per turn; a second is refused for that reason, even
+// when no destroyed wizard is left to resurrect.
+#[test]
+fn z3_second_resurrection_names_the_one_per_turn_limit() {
+    let g = game("7n/8/8/8/8/2N1B3/8/8 w 5/5 0/0 R/- play");
+    let why = refusal(&g, "R@d4 R@d2");
+    assert!(
+        why.contains("one wizard may be resurrected per turn"),
+        "{why}"
+    );
+    let g = game("7n/8/8/8/8/2N1B3/8/8 w 5/5 0/0 BR/- play");
+    let why = refusal(&g, "R@d4 B@d2");
+    assert!(
+        why.contains("one wizard may be resurrected per turn"),
+        "{why}"
+    );
+}

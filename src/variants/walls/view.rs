@@ -41,7 +41,11 @@ pub fn build(pos: &Pos, last: &[Square], title: &str, over: bool, viewer: Viewer
     for side in Side::BOTH {
         let i = side.index();
         let mut notes = vec![
-            format!("{} points", pos.points[i]),
+            format!(
+                "{} point{}",
+                pos.points[i],
+                if pos.points[i] == 1 { "" } else { "s" }
+            ),
             format!(
                 "{} wall{} in hand",
                 pos.hand[i],

@@ -556,6 +556,11 @@ impl Rules for WandGame {
         Some(wand_list(&self.pos, side, self.mode))
     }
 
+    fn uses_randomness(&self) -> bool {
+        // Wand kinds (drawn at the start or on identification) and misfires.
+        true
+    }
+
     fn claimable_draw(&self) -> Option<String> {
         if self.pending.is_some() {
             return None;

@@ -1121,6 +1121,11 @@ impl Rules for WicketsGame {
         Some(self.deck.hand_text(side))
     }
 
+    fn uses_randomness(&self) -> bool {
+        // Card deals and dice; the deterministic decisions draw nothing.
+        !matches!(self.method, Method::Deterministic | Method::Deterministic2)
+    }
+
     fn claimable_draw(&self) -> Option<String> {
         if self.turn.is_some() {
             return None;
