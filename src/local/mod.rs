@@ -366,7 +366,8 @@ mod tests {
         let mut printer = Printer::new(&dir.path().join("out"), false);
         let mut input: &[u8] = b"alice: /challenge @bob\n\xff\xfe bad\nbob: /accept\n";
         let mut out = Vec::new();
-        run(&service, &mut input, &mut out, &mut printer).expect("run");
+        let places = LocalPlaces::default();
+        run(&service, &places, &mut input, &mut out, &mut printer).expect("run");
         let out = String::from_utf8(out).expect("utf8");
         assert!(out.contains("error: that line is not valid UTF-8"), "{out}");
         assert!(out.contains("bob accepts"), "{out}");
