@@ -130,9 +130,9 @@ bob: /move Qh4#
         .find_map(|l| l.split_once("[file] ").map(|(_, p)| p.to_string()))
         .expect("export file");
     let pgn = std::fs::read_to_string(file).expect("export");
-    assert!(pgn.contains("[Variant \"Chess\"]"), "{pgn}");
+    assert!(pgn.contains("[VariantId \"standard\"]"), "{pgn}");
     assert!(pgn.contains("[White \"bob\"]"), "{pgn}");
-    assert!(pgn.contains("1. d2-d4 e7-e5"), "{pgn}");
+    assert!(pgn.contains("1. d4 e5"), "{pgn}");
 }
 
 #[test]

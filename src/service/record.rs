@@ -1,8 +1,9 @@
-//! The printed record of a game: the numbered history and the PGN-like export.
+//! The record of a game: one entry per turn, the numbered history, the PGN export
+//! (`docs/export.md`), reading an export back, and the fairness check of its seed.
 
 use crate::core::Side;
 use crate::store::{ActionKind, GameRecord, HistoryEntry};
-use crate::variants::{Game, Outcome, PlayError, Played};
+use crate::variants::{Game, Options, Outcome, PlayError, Played, VariantId};
 
 /// Adds one accepted answer to the per-turn record. An answer that begins a turn
 /// opens a new entry; a follow-up inside that turn (`follow_up`: a teleport square, a
@@ -141,55 +142,503 @@ fn tag(name: &str, value: &str) -> String {
     format!("[{name} \"{clean}\"]")
 }
 
-/// A PGN-like file: tags (with `Variant`), then the moves as the record prints them,
-/// with event lines as `{comments}`.
-pub fn export_text(rec: &GameRecord, game: &Game, site: Option<&str>) -> String {
-    let date = date_of(rec.created_ms);
-    let result = game.outcome().map(|o| o.score()).unwrap_or("*");
-    let mut out = vec![
-        tag("Event", "Arcana correspondence game"),
-        tag("Site", site.unwrap_or("Arcana")),
-        tag("Date", &date),
-        tag("White", &rec.players[0].name),
-        tag("Black", &rec.players[1].name),
-        tag("Result", result),
-        tag("Variant", rec.variant.name()),
-        tag("VariantId", rec.variant.id()),
-        tag(
-            "TimeControl",
-            &if rec.days == 0 {
-                "-".to_string()
-            } else {
-                format!("{} days per move", rec.days)
-            },
-        ),
-    ];
-    for (k, v) in &rec.options {
-        out.push(tag("Option", &format!("{k}={v}")));
-    }
-    if let Some(o) = game.outcome() {
-        out.push(tag("Termination", &o.to_string()));
-    }
-    out.push(String::new());
-    for line in history_lines(&entries(rec)) {
-        let t = line.trim();
-        let is_move = t
-            .chars()
-            .next()
-            .map(|c| c.is_ascii_digit())
-            .unwrap_or(false);
-        if is_move {
-            out.push(t.to_string());
-        } else {
-            out.push(format!("{{{}}}", t.replace(['{', '}'], "")));
+/// One turn of a replayed record, with what the export needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub side: Side,
+    /// The turn in its final canonical form: `Ze4:e5 (teleport b6)`.
+    pub printed: String,
+    pub events: Vec<String>,
+    /// The answers that made it, as stored; they replay it.
+    pub answers: Vec<String>,
+    /// The move in SAN, for plain chess.
+    pub san: Option<String>,
+}
+
+/// A game replayed from its answers, turn by turn.
+pub struct Replayed {
+    pub game: Game,
+    pub turns: Vec<Turn>,
+}
+
+/// Replays `answers` from the start of a game. `each` sees the start and the game
+/// after every finished turn (the frames of an animation).
+pub fn replay(
+    variant: VariantId,
+    options: &Options,
+    seed: u64,
+    answers: &[String],
+    mut each: impl FnMut(&Game),
+) -> Result<Replayed, String> {
+    let mut game = Game::new(variant, options, seed)?;
+    each(&game);
+    let mut entries = Vec::new();
+    let mut turns: Vec<Turn> = Vec::new();
+    for (i, text) in answers.iter().enumerate() {
+        let ask = game
+            .ask()
+            .ok_or_else(|| format!("the game is over before answer {} (`{text}`)", i + 1))?;
+        let san = game.san(text);
+        let follow_up = ask.question.continues_turn();
+        play_answer(&mut game, &mut entries, ask.side, text)
+            .map_err(|e| format!("answer {} (`{text}`) is refused: {e}", i + 1))?;
+        let Some(entry) = entries.last() else {
+            continue;
+        };
+        match turns.last_mut() {
+            Some(t) if follow_up => {
+                t.printed = entry.printed.clone();
+                t.events = entry.events.clone();
+                t.answers.push(text.clone());
+            }
+            _ => turns.push(Turn {
+                side: entry.side,
+                printed: entry.printed.clone(),
+                events: entry.events.clone(),
+                answers: vec![text.clone()],
+                san,
+            }),
+        }
+        if game.ask().is_none_or(|a| !a.question.continues_turn()) {
+            each(&game);
         }
     }
-    if let Some(c) = closing_line(rec, game) {
-        out.push(format!("{{{}}}", c.replace(['{', '}'], "")));
+    Ok(Replayed { game, turns })
+}
+
+/// The answers of a stored record, in order.
+pub fn answers(rec: &GameRecord) -> Vec<String> {
+    rec.actions
+        .iter()
+        .filter_map(|a| match &a.kind {
+            ActionKind::Play { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The seed as the commitment hashes it and the reveal prints it: 16 lower-case hex
+/// digits.
+pub fn seed_hex(seed: u64) -> String {
+    format!("{seed:016x}")
+}
+
+/// `sha256:<64 hex digits>`: the SHA-256 of [`seed_hex`].
+pub fn seed_commitment(seed: u64) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(seed_hex(seed).as_bytes());
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    format!("sha256:{hex}")
+}
+
+/// The parts of a turn's printed text: the move itself (several actions joined by
+/// commas, so that a turn is one movetext token) and the parenthesised results.
+pub fn split_printed(printed: &str) -> (String, Vec<String>) {
+    let mut words = Vec::new();
+    let mut groups = Vec::new();
+    let mut depth = 0usize;
+    let mut outside = String::new();
+    let mut inside = String::new();
+    for c in printed.chars() {
+        match c {
+            '(' => {
+                if depth > 0 {
+                    inside.push(c);
+                }
+                depth += 1;
+            }
+            ')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    groups.push(std::mem::take(&mut inside).trim().to_string());
+                } else {
+                    inside.push(c);
+                }
+            }
+            _ if depth > 0 => inside.push(c),
+            _ => outside.push(c),
+        }
     }
-    out.push(result.to_string());
+    if !inside.trim().is_empty() {
+        groups.push(inside.trim().to_string());
+    }
+    words.extend(outside.split([' ', ',']).filter(|w| !w.is_empty()));
+    let token: String = words
+        .join(",")
+        .chars()
+        .map(|c| if PGN_SPECIAL.contains(&c) { '_' } else { c })
+        .collect();
+    (token, groups)
+}
+
+/// Characters that mean something else in movetext.
+const PGN_SPECIAL: [char; 10] = ['{', '}', '(', ')', ';', '[', ']', '%', '"', '$'];
+
+fn comment(text: &str) -> String {
+    let clean: String = text
+        .chars()
+        .map(|c| match c {
+            '{' => '(',
+            '}' => ')',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect();
+    format!("{{{}}}", clean.trim())
+}
+
+/// The movetext atoms of the turns: move numbers, moves, comments.
+fn movetext_atoms(turns: &[Turn], plain: bool) -> Vec<String> {
+    let mut atoms = Vec::new();
+    let mut number = 0u32;
+    let mut last: Option<Side> = None;
+    let mut after_comment = false;
+    for t in turns {
+        let joins = t.side == Side::Black && last == Some(Side::White);
+        if !joins {
+            number += 1;
+        }
+        if t.side == Side::White {
+            atoms.push(format!("{number}."));
+        } else if !joins || after_comment {
+            atoms.push(format!("{number}..."));
+        }
+        after_comment = false;
+        let (token, groups) = split_printed(&t.printed);
+        match (&t.san, plain) {
+            (Some(san), true) => atoms.push(san.clone()),
+            _ => {
+                atoms.push(token);
+                for g in groups {
+                    atoms.push(comment(&g));
+                    after_comment = true;
+                }
+                for e in &t.events {
+                    atoms.push(comment(e));
+                    after_comment = true;
+                }
+            }
+        }
+        last = Some(t.side);
+    }
+    atoms
+}
+
+/// Joins atoms into lines of at most 79 characters (an atom longer than that stands
+/// alone); no line starts with `[` or `%`, which PGN reads as tags and escapes.
+fn wrap(atoms: &[String]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for a in atoms {
+        if !line.is_empty() && line.len() + 1 + a.len() > 79 {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(a);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The tags and movetext of an exported record.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pgn {
+    pub tags: Vec<(String, String)>,
+    pub movetext: String,
+}
+
+impl Pgn {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The PGN termination of a game.
+fn termination(rec: &GameRecord, game: &Game) -> &'static str {
+    if game.outcome().is_none() {
+        return "unterminated";
+    }
+    match rec.actions.last().map(|a| &a.kind) {
+        Some(ActionKind::TimeoutClaim { .. }) => "time forfeit",
+        Some(ActionKind::Abort { .. }) => "abandoned",
+        _ => "normal",
+    }
+}
+
+/// The record as PGN (`docs/export.md`): the Seven Tag Roster, then the game's own
+/// tags; plain chess in SAN, other games in their documents' notation with results
+/// and events as comments; the seed commitment, and the seed once the game is over.
+pub fn export_text(rec: &GameRecord, game: &Game, site: Option<&str>) -> String {
+    let result = game.outcome().map(|o| o.score()).unwrap_or("*");
+    let answers = answers(rec);
+    let replayed = replay(rec.variant, &rec.options, rec.seed, &answers, |_| {});
+    let turns = match &replayed {
+        Ok(r) => r.turns.clone(),
+        Err(_) => Vec::new(),
+    };
+    let plain = game.is_plain_chess();
+    let mut tags: Vec<(String, String)> = vec![
+        ("Event".into(), "Arcana correspondence game".into()),
+        ("Site".into(), site.unwrap_or("Arcana").into()),
+        ("Date".into(), date_of(rec.created_ms)),
+        ("Round".into(), "-".into()),
+        ("White".into(), rec.players[0].name.clone()),
+        ("Black".into(), rec.players[1].name.clone()),
+        ("Result".into(), result.into()),
+    ];
+    if !plain {
+        tags.push(("Variant".into(), rec.variant.name().into()));
+        if let Some(fen) = Game::new(rec.variant, &rec.options, rec.seed)
+            .ok()
+            .and_then(|g| g.setup_fen())
+        {
+            tags.push(("SetUp".into(), "1".into()));
+            tags.push(("FEN".into(), fen));
+        }
+    }
+    tags.push(("VariantId".into(), rec.variant.id().into()));
+    if !rec.options.is_empty() {
+        let list: Vec<String> = rec
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        tags.push(("VariantOptions".into(), list.join(" ")));
+    }
+    tags.push((
+        "TimeControl".into(),
+        if rec.days == 0 {
+            "-".into()
+        } else {
+            format!("1/{}", u64::from(rec.days) * 86_400)
+        },
+    ));
+    tags.push(("Termination".into(), termination(rec, game).into()));
+    if game.uses_randomness() {
+        tags.push(("SeedCommitment".into(), seed_commitment(rec.seed)));
+        if game.is_over() {
+            tags.push(("Seed".into(), seed_hex(rec.seed)));
+        }
+    }
+    if !plain {
+        tags.push(("Answers".into(), answers.join(" | ")));
+    }
+    let mut atoms = movetext_atoms(&turns, plain);
+    if let Some(c) = closing_line(rec, game) {
+        atoms.push(comment(&c));
+    }
+    atoms.push(result.to_string());
+    let mut out: Vec<String> = tags.iter().map(|(k, v)| tag(k, v)).collect();
+    out.push(String::new());
+    out.extend(wrap(&atoms));
     out.push(String::new());
     out.join("\n")
+}
+
+/// Reads an exported record: its tags and its movetext (no meaning yet).
+pub fn parse_pgn(text: &str) -> Result<Pgn, String> {
+    let mut pgn = Pgn::default();
+    let mut movetext = Vec::new();
+    let mut in_tags = true;
+    for (n, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if in_tags {
+            if t.is_empty() {
+                if !pgn.tags.is_empty() {
+                    in_tags = false;
+                }
+                continue;
+            }
+            if let Some(inner) = t.strip_prefix('[') {
+                let inner = inner
+                    .strip_suffix(']')
+                    .ok_or_else(|| format!("line {}: a tag must end with `]`", n + 1))?;
+                let (name, value) = inner
+                    .split_once(char::is_whitespace)
+                    .ok_or_else(|| format!("line {}: a tag is `[Name \"value\"]`", n + 1))?;
+                let value = value
+                    .trim()
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .ok_or_else(|| format!("line {}: a tag's value is in quotes", n + 1))?;
+                let value = value.replace("\\\"", "\"").replace("\\\\", "\\");
+                pgn.tags.push((name.to_string(), value));
+                continue;
+            }
+            in_tags = false;
+        }
+        movetext.push(t);
+    }
+    if pgn.tags.is_empty() {
+        return Err("this is not a PGN record: it has no tags".into());
+    }
+    pgn.movetext = movetext.join("\n");
+    Ok(pgn)
+}
+
+/// A token of movetext.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Token {
+    Move(String),
+    Comment(String),
+    Result(String),
+}
+
+/// Splits movetext into moves, comments and the result; move numbers are dropped.
+fn tokens(movetext: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut chars = movetext.chars().peekable();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut Vec<Token>| {
+        let w = std::mem::take(word);
+        let bare = w.trim_start_matches(|c: char| c.is_ascii_digit());
+        let bare = if bare.len() < w.len() && bare.starts_with('.') {
+            bare.trim_start_matches('.')
+        } else {
+            w.as_str()
+        };
+        match bare {
+            "" => {}
+            "1-0" | "0-1" | "1/2-1/2" | "*" => out.push(Token::Result(bare.to_string())),
+            m => out.push(Token::Move(m.to_string())),
+        }
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '{' => {
+                flush(&mut word, &mut out);
+                let mut text = String::new();
+                for c in chars.by_ref() {
+                    if c == '}' {
+                        break;
+                    }
+                    text.push(c);
+                }
+                let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                out.push(Token::Comment(text));
+            }
+            c if c.is_whitespace() => flush(&mut word, &mut out),
+            c => word.push(c),
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// What an exported record says, read back.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    pub variant: VariantId,
+    pub options: Options,
+    /// The revealed seed (`Seed`).
+    pub seed: Option<u64>,
+    /// The posted commitment (`SeedCommitment`).
+    pub commitment: Option<String>,
+    pub answers: Vec<String>,
+    pub names: [String; 2],
+    /// The `Result` tag.
+    pub result: String,
+    /// The last comment before the result: how the game ended, in words.
+    pub closing: Option<String>,
+    pub pgn: Pgn,
+}
+
+impl Imported {
+    /// The seed to replay with: the revealed one; any seed for a game without chance.
+    pub fn replay_seed(&self) -> Result<u64, String> {
+        if let Some(s) = self.seed {
+            return Ok(s);
+        }
+        let probe = Game::new(self.variant, &self.options, 0)?;
+        if probe.uses_randomness() {
+            Err(
+                "this game draws on chance and its seed is revealed only when it ends; \
+                 this record has no `Seed` yet"
+                    .into(),
+            )
+        } else {
+            Ok(0)
+        }
+    }
+
+    /// Replays the record's answers.
+    pub fn replay(&self, each: impl FnMut(&Game)) -> Result<Replayed, String> {
+        replay(
+            self.variant,
+            &self.options,
+            self.replay_seed()?,
+            &self.answers,
+            each,
+        )
+    }
+}
+
+/// Reads an exported record back: the variant, options, seed and answers to replay.
+/// Plain chess is read from its SAN movetext; other games from their `Answers` tag.
+pub fn import(text: &str) -> Result<Imported, String> {
+    let pgn = parse_pgn(text)?;
+    let variant = match (pgn.tag("VariantId"), pgn.tag("Variant")) {
+        (Some(id), _) => {
+            VariantId::parse(id).ok_or_else(|| format!("unknown variant id `{id}`"))?
+        }
+        (None, Some(name)) => VariantId::ALL
+            .into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(name) || v.id() == name.to_lowercase())
+            .ok_or_else(|| format!("unknown variant `{name}`"))?,
+        (None, None) => VariantId::Standard,
+    };
+    let pairs: Vec<String> = pgn
+        .tag("VariantOptions")
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let options = crate::cli::parse_options(&pairs)?;
+    let seed = pgn
+        .tag("Seed")
+        .map(|s| u64::from_str_radix(s.trim(), 16).map_err(|_| format!("`{s}` is not a seed")))
+        .transpose()?;
+    let toks = tokens(&pgn.movetext);
+    let answers: Vec<String> = match pgn.tag("Answers") {
+        Some(list) => list
+            .split(" | ")
+            .map(str::trim)
+            .filter(|a| !a.is_empty())
+            .map(str::to_string)
+            .collect(),
+        None => toks
+            .iter()
+            .filter_map(|t| match t {
+                Token::Move(m) => Some(m.clone()),
+                _ => None,
+            })
+            .collect(),
+    };
+    let closing = match toks.as_slice() {
+        [.., Token::Comment(c), Token::Result(_)] => Some(c.clone()),
+        _ => None,
+    };
+    Ok(Imported {
+        variant,
+        options,
+        seed,
+        commitment: pgn.tag("SeedCommitment").map(str::to_string),
+        answers,
+        names: [
+            pgn.tag("White").unwrap_or("White").to_string(),
+            pgn.tag("Black").unwrap_or("Black").to_string(),
+        ],
+        result: pgn.tag("Result").unwrap_or("*").to_string(),
+        closing,
+        pgn,
+    })
 }
 
 /// `YYYY.MM.DD` from milliseconds since the epoch (civil calendar, UTC).

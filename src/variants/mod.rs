@@ -294,6 +294,19 @@ pub trait Rules: Sized + Clone {
     fn uses_randomness(&self) -> bool {
         false
     }
+    /// Whether the game is plain chess, whose export is strict PGN in SAN.
+    fn is_plain_chess(&self) -> bool {
+        false
+    }
+    /// The SAN of `answer` in the current position, for games that are plain chess.
+    fn san(&self, _answer: &str) -> Option<String> {
+        None
+    }
+    /// The starting position as a PGN `FEN` tag, for games that do not start from
+    /// chess's initial position. Public information only.
+    fn setup_fen(&self) -> Option<String> {
+        None
+    }
     fn perft(&self, depth: u32) -> u64;
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
 }
@@ -479,6 +492,24 @@ impl Game {
     /// The draw rules a player may claim under in this game.
     pub fn draw_claim_rules(&self) -> &'static [&'static str] {
         dispatch!(&self.state, s => s.draw_claim_rules())
+    }
+
+    /// Whether the game is plain chess (its export is strict PGN).
+    pub fn is_plain_chess(&self) -> bool {
+        dispatch!(&self.state, s => s.is_plain_chess())
+    }
+
+    /// The SAN of `answer` now, for plain chess; `None` otherwise or when illegal.
+    pub fn san(&self, answer: &str) -> Option<String> {
+        if self.is_over() {
+            return None;
+        }
+        dispatch!(&self.state, s => s.san(answer))
+    }
+
+    /// The starting position for a PGN `FEN` tag, when the game needs one.
+    pub fn setup_fen(&self) -> Option<String> {
+        dispatch!(&self.state, s => s.setup_fen())
     }
 
     /// Whether the game's rules draw on its generator (declared by each variant).

@@ -144,6 +144,14 @@ impl Rules for StandardGame {
         fide::claimable_draw(&self.reps, self.pos.halfmoves())
     }
 
+    fn is_plain_chess(&self) -> bool {
+        true
+    }
+
+    fn san(&self, answer: &str) -> Option<String> {
+        self.parse_move(answer).ok().map(|m| self.pos.san(m))
+    }
+
     fn perft(&self, depth: u32) -> u64 {
         self.pos.perft(depth)
     }

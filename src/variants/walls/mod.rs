@@ -999,6 +999,11 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         self.0.claimable_draw()
     }
 
+    fn setup_fen(&self) -> Option<String> {
+        // The game starts on an empty board with a setup phase (docs/fen-walls.md).
+        Some(self.fen())
+    }
+
     fn draw_claim_rules(&self) -> &'static [&'static str] {
         // Z5: threefold repetition only; Wizard Walls has no 50-move rule.
         &["threefold repetition"]
