@@ -41,6 +41,7 @@ pub enum Command {
         config: Option<std::path::PathBuf>,
     },
     /// Play through the service in a terminal: lines `[#channel ]NAME: TEXT`.
+    #[command(after_help = LOCAL_EXAMPLE)]
     Local {
         /// The store directory.
         #[arg(long, default_value = "arcana-data")]
@@ -111,6 +112,30 @@ pub enum Command {
         #[arg(long = "option")]
         options: Vec<String>,
     },
+}
+
+/// The example session under `arcana local --help`.
+const LOCAL_EXAMPLE: &str = "Example session (type each line, or pipe them in):
+  alice: /challenge @bob standard color:white
+  bob: /accept
+  alice: e4
+Then `/help` lists the commands, `/rules <variant>` explains a game and `/legend` names
+the marks on the board. Games are kept in --data; use a new folder to start afresh.";
+
+/// Writes lines to standard output. A closed pipe (`arcana perft ... | head -1`) ends
+/// the output quietly.
+fn print_lines(lines: impl IntoIterator<Item = String>) -> Result<(), String> {
+    use std::io::Write;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let written = lines
+        .into_iter()
+        .try_for_each(|l| writeln!(out, "{l}"))
+        .and_then(|()| out.flush());
+    match written {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.to_string()),
+        _ => Ok(()),
+    }
 }
 
 /// Parses `key=value` (or `key:value`) pairs into variant options.
@@ -195,16 +220,17 @@ fn perft(
     let options = parse_options(options)?;
     let game = setup_game(variant, fen, moves, &options, 0)?;
     if divide && depth > 0 {
-        let mut total = 0;
-        for (m, n) in game.perft_divide(depth) {
-            println!("{m}: {n}");
-            total += n;
-        }
-        println!("{total}");
+        let counts = game.perft_divide(depth);
+        let total: u64 = counts.iter().map(|(_, n)| n).sum();
+        print_lines(
+            counts
+                .into_iter()
+                .map(|(m, n)| format!("{m}: {n}"))
+                .chain([total.to_string()]),
+        )
     } else {
-        println!("{}", game.perft(depth));
+        print_lines([game.perft(depth).to_string()])
     }
-    Ok(())
 }
 
 /// `arcana render`: the public view of a position, written as a PNG file.
@@ -231,8 +257,7 @@ fn render(
     }
     let png = render_png(&view, &opts).map_err(|e| e.to_string())?;
     std::fs::write(out, png).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    println!("{}", out.display());
-    Ok(())
+    print_lines([out.display().to_string()])
 }
 
 /// `arcana arena`: one line per game, the engines' time per answer, then the totals.

@@ -6,6 +6,11 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 fn run(data: &Path, out: &Path, script: &str) -> Vec<String> {
+    run_with_stderr(data, out, script).0
+}
+
+/// Runs a script; gives the output lines and the standard error.
+fn run_with_stderr(data: &Path, out: &Path, script: &str) -> (Vec<String>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
         .arg("local")
         .arg("--data")
@@ -26,12 +31,18 @@ fn run(data: &Path, out: &Path, script: &str) -> Vec<String> {
         .expect("write script");
     let output = child.wait_with_output().expect("wait");
     assert!(output.status.success(), "exit status {:?}", output.status);
-    assert!(output.stderr.is_empty(), "no intro when piped");
-    String::from_utf8(output.stdout)
+    let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+    // No intro when piped; at most the note about games of an earlier run.
+    assert!(
+        stderr.is_empty() || stderr.starts_with("Note: "),
+        "{stderr}"
+    );
+    let lines = String::from_utf8(output.stdout)
         .expect("utf8")
         .lines()
         .map(str::to_string)
-        .collect()
+        .collect();
+    (lines, stderr)
 }
 
 fn has(lines: &[String], want: &str) -> bool {
@@ -236,4 +247,77 @@ alice: /leaderboard variant:wand
         text.contains("1 rated game, 2 ratings (server ladders): identical to the stored ratings"),
         "{text}"
     );
+}
+
+/// Re-running the README's example in the same folder: the old game is still there,
+/// and both the note at start and the refusal say how to get out.
+#[test]
+fn a_second_run_of_the_example_says_how_to_start_afresh() {
+    let dir = tempfile::tempdir().expect("dir");
+    let (data, out) = (dir.path().join("data"), dir.path().join("out"));
+    let example = "alice: /challenge @bob standard color:white\nbob: /accept\nalice: e4\n";
+    let (_, stderr) = run_with_stderr(&data, &out, example);
+    assert!(stderr.is_empty(), "{stderr}");
+    let (lines, stderr) = run_with_stderr(&data, &out, example);
+    assert!(stderr.contains("--data"), "{stderr}");
+    let refusal = lines
+        .iter()
+        .find(|l| l.contains("already has a game"))
+        .expect("refused");
+    assert!(
+        refusal.contains("/resign") && refusal.contains("/abort"),
+        "{refusal}"
+    );
+}
+
+#[test]
+fn local_help_shows_an_example_session() {
+    let output = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(["local", "--help"])
+        .output()
+        .expect("run");
+    let help = String::from_utf8(output.stdout).expect("utf8");
+    for line in [
+        "alice: /challenge @bob standard color:white",
+        "bob: /accept",
+        "alice: e4",
+    ] {
+        assert!(help.contains(line), "{help}");
+    }
+}
+
+/// `arcana perft ... | head -1`: the reader goes away; arcana ends quietly.
+#[test]
+fn perft_into_a_closed_pipe_exits_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(["perft", "standard", "3", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    // Close the reading end before anything is written.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("wait");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(output.status.success(), "{:?} {stderr}", output.status);
+}
+
+/// A DM names the channel of its game, and a refusal shows a U+202E escaped.
+#[test]
+fn direct_messages_name_their_channel_and_refusals_escape_controls() {
+    let dir = tempfile::tempdir().expect("dir");
+    let script = "#den alice: /challenge @bob wickets color:white\n#den bob: /accept\n#den alice: e4\u{202e}xd5\n";
+    let lines = run(&dir.path().join("data"), &dir.path().join("out"), script);
+    assert!(
+        lines.iter().any(|l| l
+            .starts_with("DM @alice (from #den): **Chess with Wickets**, game 1: alice vs bob")),
+        "{lines:#?}"
+    );
+    let refusal = lines
+        .iter()
+        .find(|l| l.starts_with("only @alice: "))
+        .expect("a refusal");
+    assert!(!refusal.contains('\u{202e}'), "{refusal}");
+    assert!(refusal.contains("<U+202E>"), "{refusal}");
 }

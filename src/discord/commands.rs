@@ -57,7 +57,7 @@ pub fn definitions() -> Vec<CreateCommand> {
                 CreateCommandOption::new(
                     CommandOptionType::String,
                     "options",
-                    "Variant options, e.g. wands:moderated",
+                    "Variant options as key:value (`/rules <variant>` lists them)",
                 )
                 .max_length(200),
             )
@@ -128,6 +128,15 @@ pub fn definitions() -> Vec<CreateCommand> {
             "Which game",
             false,
         )),
+        simple(
+            "legend",
+            "A picture naming every badge and mark on the board",
+        )
+        .add_option(variant_choice(
+            "variant",
+            "Which game (default: this channel's)",
+            false,
+        )),
         simple("help", "How to play with Arcana"),
     ]
 }
@@ -162,7 +171,7 @@ pub fn to_request(
             let variant = match text("variant") {
                 Some(v) => VariantId::parse(&v)
                     .ok_or_else(|| format!("There is no variant called `{v}`."))?,
-                None => VariantId::Standard,
+                None => VariantId::DEFAULT,
             };
             let color = match text("color").as_deref() {
                 None | Some("random") => ColorChoice::Random,
@@ -236,6 +245,15 @@ pub fn to_request(
                 None => None,
             },
         },
+        "legend" => Request::Legend {
+            variant: match text("variant") {
+                Some(v) => Some(
+                    VariantId::parse(&v)
+                        .ok_or_else(|| format!("There is no variant called `{v}`."))?,
+                ),
+                None => None,
+            },
+        },
         "help" => Request::Help,
         "profile" => Request::Profile {
             user: match options.get("player") {
@@ -270,6 +288,7 @@ pub fn is_private(name: &str) -> bool {
             | "export"
             | "games"
             | "rules"
+            | "legend"
             | "help"
             | "profile"
             | "leaderboard"

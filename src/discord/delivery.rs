@@ -322,10 +322,20 @@ pub async fn deliver(
     out: Vec<Outgoing>,
 ) {
     let mut private = Vec::new();
+    // A direct message names the channel it comes from (a player may have games in
+    // several).
+    let from = match &*origin {
+        Origin::Interaction(i) => i.channel,
+        Origin::Message { channel, .. } | Origin::Timed { channel } => *channel,
+    };
+    let in_dm = |mut parts: Parts| {
+        parts.content = format!("From <#{from}>:\n{}", parts.content);
+        parts
+    };
     for o in out {
         let parts = Parts::of(&o);
         match (&o.reply.to, &mut *origin) {
-            (Audience::Private(u), _) => private.push((u.clone(), parts)),
+            (Audience::Private(u), _) => private.push((u.clone(), in_dm(parts))),
             (Audience::Channel, Origin::Interaction(i)) => {
                 log_err("interaction reply", i.send(http, parts, false).await).await
             }
@@ -344,7 +354,7 @@ pub async fn deliver(
             }
             // Without an interaction the invoker's private answer goes by DM.
             (Audience::Invoker, Origin::Message { author, .. }) => {
-                private.push((author.clone(), parts))
+                private.push((author.clone(), in_dm(parts)))
             }
             (Audience::Invoker, Origin::Timed { channel }) => {
                 log_err(

@@ -67,8 +67,8 @@ fn could_be_move(text: &str) -> bool {
     let t = text.trim();
     !t.is_empty()
         && t.len() <= 80
-        // Twelve words hold the longest turns: a Wizard Walls Full team of nine
-        // wizards, or two actions in the long form (`N c3 wall d4, R a1 a3`).
+        // Twelve words hold the longest turn of any variant (a whole team placed at
+        // once, or two actions written in their long form).
         && t.split_whitespace().count() <= 12
         && !t.starts_with('/')
         && !t.contains("://")

@@ -185,7 +185,8 @@ impl Printer {
     ) -> std::io::Result<()> {
         let prefix = match &reply.to {
             Audience::Channel => format!("#{channel}: "),
-            Audience::Private(u) => format!("DM @{}: ", u.name),
+            // A direct message names the channel it comes from.
+            Audience::Private(u) => format!("DM @{} (from #{channel}): ", u.name),
             Audience::Invoker => format!("only @{invoker}: "),
         };
         let mentions: String = reply
@@ -261,7 +262,7 @@ pub fn run(
     printer: &mut Printer,
 ) -> std::io::Result<()> {
     let server = Some(stable_id("server", LOCAL_SERVER));
-    let mut buf = String::new();
+    let mut bytes = Vec::new();
     service.set_computer(local_user(COMPUTER));
     for t in service.tick() {
         print_timed(out, printer, &t)?;
@@ -275,11 +276,19 @@ pub fn run(
         }
     }
     loop {
-        buf.clear();
-        if input.read_line(&mut buf)? == 0 {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
             break;
         }
-        let line = match parse_line(&buf) {
+        // One bad line is refused; the session carries on.
+        let Ok(buf) = std::str::from_utf8(&bytes) else {
+            writeln!(
+                out,
+                "error: that line is not valid UTF-8 text, so it was ignored."
+            )?;
+            continue;
+        };
+        let line = match parse_line(buf) {
             None => continue,
             Some(Err(e)) => {
                 writeln!(out, "error: {e}")?;
@@ -348,6 +357,15 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
     if stdin.is_terminal() {
         eprintln!("{INTRO}");
     }
+    // A newcomer re-running an example in the same folder finds the old game there.
+    let unfinished = service.store().active_games().map(|g| g.len()).unwrap_or(0);
+    if unfinished > 0 {
+        eprintln!(
+            "Note: {} holds {unfinished} unfinished game(s) from an earlier run; they go on \
+             here. Pass `--data <new folder>` to start afresh.",
+            opts.data.display()
+        );
+    }
     let mut printer = Printer::new(&opts.out, opts.images);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -379,5 +397,26 @@ mod tests {
         );
         assert_eq!(parse_line("   "), None);
         assert!(matches!(parse_line("no colon here"), Some(Err(_))));
+    }
+
+    #[test]
+    fn a_line_of_invalid_utf8_is_refused_and_the_session_goes_on() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let service = Service::open(
+            dir.path().join("data"),
+            ServiceConfig {
+                seed: Some(1),
+                ..ServiceConfig::default()
+            },
+        )
+        .expect("service");
+        let mut printer = Printer::new(&dir.path().join("out"), false);
+        let mut input: &[u8] = b"alice: /challenge @bob\n\xff\xfe bad\nbob: /accept\n";
+        let mut out = Vec::new();
+        let places = LocalPlaces::default();
+        run(&service, &places, &mut input, &mut out, &mut printer).expect("run");
+        let out = String::from_utf8(out).expect("utf8");
+        assert!(out.contains("error: that line is not valid UTF-8"), "{out}");
+        assert!(out.contains("bob accepts"), "{out}");
     }
 }

@@ -63,10 +63,15 @@ pub enum Request {
     Abort,
     /// Claim the win when the opponent's time has run out.
     Claim,
-    /// The invoker's secret information (wand list, card hand).
+    /// The invoker's secret information (what only they may see of the game).
     Hand,
     Games(GamesScope),
     Rules {
+        variant: Option<VariantId>,
+    },
+    /// A picture naming every badge and mark: of one variant, else of this channel's
+    /// game, else of every variant.
+    Legend {
         variant: Option<VariantId>,
     },
     Help,
@@ -120,6 +125,7 @@ pub struct Reply {
     pub mention: Vec<User>,
     pub text: String,
     /// A board image to draw for this view (already filtered for the audience).
+    #[serde(default, deserialize_with = "lenient_view")]
     pub image: Option<View>,
     pub attachment: Option<Attachment>,
 }
@@ -143,11 +149,13 @@ impl Reply {
         }
     }
 
+    /// A refusal. Refusals often echo what was typed, so control and direction
+    /// characters are shown escaped here, in the one place every refusal passes.
     pub fn refusal(text: impl Into<String>) -> Reply {
         Reply {
             to: Audience::Invoker,
             kind: ReplyKind::Refusal,
-            ..Reply::channel(text)
+            ..Reply::channel(visible(&text.into()))
         }
     }
 
@@ -156,6 +164,83 @@ impl Reply {
             to: Audience::Private(user),
             ..Reply::channel(text)
         }
+    }
+}
+
+/// Replies are kept for redelivered requests; an image kept by an older version may
+/// not match today's [`View`], and is then dropped (the text still says it all).
+fn lenient_view<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<View>, D::Error> {
+    let value = serde_json::Value::deserialize(d)?;
+    Ok(serde_json::from_value(value).ok())
+}
+
+/// Whether a character would act on the text around it instead of showing: control
+/// characters (line breaks included) and the invisible direction, joining and
+/// spacing marks (a U+202E reverses the rest of a chat line).
+fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}'
+                | '\u{180E}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2028}'..='\u{202E}'
+                | '\u{2060}'..='\u{2069}'
+                | '\u{FEFF}'
+        )
+}
+
+/// `text` with every hidden character written out as `<U+XXXX>`.
+pub fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if is_hidden(c) {
+            out.push_str(&format!("<U+{:04X}>", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_never_carry_hidden_characters() {
+        let r = Reply::refusal("I don't understand `e4\u{202E}xd5\nb\u{200B}`.");
+        assert_eq!(
+            r.text,
+            "I don't understand `e4<U+202E>xd5<U+000A>b<U+200B>`."
+        );
+        assert_eq!(visible("Nf3 café ♞"), "Nf3 café ♞");
+    }
+
+    #[test]
+    fn a_reply_kept_with_an_older_picture_still_reads() {
+        let mut r = Reply::channel("e2-e4");
+        r.image = Some(View::new(crate::core::view::Viewer::Public, "Chess"));
+        let back: Reply =
+            serde_json::from_str(&serde_json::to_string(&r).expect("json")).expect("today's reply");
+        assert_eq!(back, r);
+        let old = r#"{"to":"Channel","kind":"Plain","mention":[],"text":"e2-e4",
+            "image":{"viewer":"Public","title":"Wand Chess","pieces":[{"cell":{"Board":12},
+            "piece":{"side":"White","role":"Pawn"},"badges":[{"Asleep":3},"Fast"]}],
+            "walls":0,"wickets":false,"balls":[],"last_move":[],"check":[],"marks":[],
+            "to_move":null,"names":["a","b"],"notes":[[],[]],"result":null},
+            "attachment":null}"#;
+        let back: Reply = serde_json::from_str(old).expect("old reply");
+        assert_eq!(back.text, "e2-e4");
+        // Its badges were an enum that no longer exists: the picture is dropped.
+        assert_eq!(back.image, None);
+        // A format-1 picture without badges keeps its blocked squares as marks.
+        let old = old.replace(r#","badges":[{"Asleep":3},"Fast"]"#, r#","badges":[]"#);
+        let old = old.replace(r#""walls":0"#, r#""walls":1"#);
+        let back: Reply = serde_json::from_str(&old).expect("old reply");
+        let image = back.image.expect("a picture");
+        assert_eq!(image.marks.len(), 1);
+        assert!(!image.outer_cells);
     }
 }
 
@@ -221,7 +306,7 @@ pub fn replace_places(text: &str, form: impl Fn(u64) -> String) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+mod escape_tests {
     use super::*;
 
     #[test]

@@ -159,7 +159,7 @@ pub fn parse_command(
                 .collect();
             Ok(Some(Request::Challenge {
                 opponent,
-                variant: variant.unwrap_or(VariantId::Standard),
+                variant: variant.unwrap_or(VariantId::DEFAULT),
                 color: color.unwrap_or(ColorChoice::Random),
                 days,
                 options: variant_options,
@@ -178,7 +178,7 @@ pub fn parse_command(
         "hand" => no_args(Request::Hand),
         "help" => Ok(Some(Request::Help)),
         "move" | "m" => {
-            // The move text is taken whole: `Ze4:e4` and `e4 (freeze d5)` contain
+            // The move text is taken whole: moves may contain colons and parentheses,
             // characters that look like options.
             let t = rest
                 .strip_prefix("text:")
@@ -248,6 +248,14 @@ pub fn parse_command(
                 .map(str::to_string)
                 .or_else(|| positional.first().cloned());
             Ok(Some(Request::Rules {
+                variant: v.as_deref().map(parse_variant).transpose()?,
+            }))
+        }
+        "legend" => {
+            let v = option("variant")
+                .map(str::to_string)
+                .or_else(|| positional.first().cloned());
+            Ok(Some(Request::Legend {
                 variant: v.as_deref().map(parse_variant).transpose()?,
             }))
         }

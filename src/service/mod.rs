@@ -37,6 +37,8 @@ pub const MAX_DAYS: u32 = 14;
 const MAX_TEXT: usize = 200;
 /// Autocomplete lists at most this many choices (Discord's limit).
 pub const MAX_CHOICES: usize = 25;
+/// A `/legend` text longer than this is left to its picture (chat messages are short).
+const LEGEND_TEXT: usize = 1900;
 /// Idempotency keys are kept this long; redeliveries come within minutes.
 const KEY_RETENTION_MS: u64 = 2 * DAY_MS;
 
@@ -295,6 +297,14 @@ impl Service {
     pub fn handle(&self, ctx: &Context, req: Request) -> Vec<Reply> {
         match req {
             Request::Rules { variant } => return vec![rules_reply(variant)],
+            Request::Legend { variant } => {
+                let shown = variant.or_else(|| {
+                    let slot = self.slot(ctx.channel);
+                    let slot = lock(&slot);
+                    slot.live.as_ref().map(|l| l.rec.variant)
+                });
+                return vec![legend_reply(shown)];
+            }
             Request::Help => return vec![Reply::invoker(help_text())],
             Request::Games(scope) => return vec![self.games(ctx, scope)],
             Request::Profile { user } => return vec![self.profile(ctx, user)],
@@ -560,9 +570,10 @@ impl Service {
                     .game
                     .secret(side)
                     .unwrap_or_else(|| "You have no secret information in this game.".to_string());
-                Ok(Change::reply(Reply::invoker(text)))
+                Ok(Change::reply(Reply::invoker(secret_text(&live.rec, &text))))
             }
             Request::Rules { .. }
+            | Request::Legend { .. }
             | Request::Help
             | Request::Games(_)
             | Request::Profile { .. }
@@ -588,7 +599,8 @@ impl Service {
     ) -> Result<Change, Refusal> {
         if let Some(live) = &slot.live {
             return Err(format!(
-                "This channel already has a game ({}); finish it or play in another channel.",
+                "This channel already has a game ({}); finish it (a player can `/resign`, or \
+                 `/abort` before both sides have moved) or play in another channel.",
                 players_line(&live.rec)
             ));
         }
@@ -759,7 +771,10 @@ impl Service {
         let mut replies = vec![r];
         for side in Side::BOTH {
             if let Some(secret) = live.game.secret(side) {
-                replies.push(Reply::private(live.rec.player(side).clone(), secret));
+                replies.push(Reply::private(
+                    live.rec.player(side).clone(),
+                    secret_text(&live.rec, &secret),
+                ));
             }
         }
         Ok(Change {
@@ -793,7 +808,12 @@ impl Service {
         let private: Vec<Reply> = played
             .private
             .iter()
-            .map(|(owner, text)| Reply::private(next.rec.player(*owner).clone(), text.clone()))
+            .map(|(owner, text)| {
+                Reply::private(
+                    next.rec.player(*owner).clone(),
+                    secret_text(&next.rec, text),
+                )
+            })
             .collect();
         let mut change = commit_live(next, live.rec.clock.as_ref(), now, move_replies(played))?;
         change.replies.extend(private);
@@ -1220,11 +1240,17 @@ fn record_play(next: &mut Live, side: Side, follow_up: bool, played: &Played, no
     }
 }
 
-/// RULINGS Z6: plays the rules' `pass` for `side`, whose turn's time has run out.
+/// RULINGS Z6: plays the variant's timeout answer for `side`, whose turn's time has
+/// run out.
 fn timeout_pass(live: &Live, side: Side, now: u64) -> Result<Change, Refusal> {
     let mut next = live.clone();
+    let answer = live
+        .rec
+        .variant
+        .timeout_answer()
+        .ok_or("In this variant a turn whose time runs out does not pass.")?;
     let follow_up = live.game.ask().is_some_and(|a| a.question.continues_turn());
-    let played = next.game.play(side, "pass").map_err(|e| e.to_string())?;
+    let played = next.game.play(side, answer).map_err(|e| e.to_string())?;
     record_play(&mut next, side, follow_up, &played, now);
     let mut lines = vec![format!(
         "{}'s time ran out, so the turn passes with no action.",
@@ -1280,6 +1306,18 @@ fn public_view(live: &Live) -> View {
     let mut v = live.game.view(Viewer::Public);
     v.names = names(&live.rec);
     v
+}
+
+/// A player's secret information, headed by the game it belongs to: a direct message
+/// may arrive long after, beside those of other games. (Front ends add the channel.)
+fn secret_text(rec: &GameRecord, text: &str) -> String {
+    format!(
+        "**{}**, game {}: {} vs {}\n{text}",
+        rec.variant.name(),
+        rec.id,
+        rec.players[0].name,
+        rec.players[1].name
+    )
 }
 
 fn players_line(rec: &GameRecord) -> String {
@@ -1410,6 +1448,46 @@ fn rules_reply(variant: Option<VariantId>) -> Reply {
     }
 }
 
+/// `/legend`: the badges and marks of one variant (or of all), as a picture drawn
+/// from the variants' own badge data, and as text.
+fn legend_reply(variant: Option<VariantId>) -> Reply {
+    use crate::core::view::{common_legend, Legend};
+    let shown = match variant {
+        Some(v) => vec![v],
+        None => VariantId::available(),
+    };
+    let mut sections = vec![("On every board".to_string(), common_legend())];
+    for v in shown {
+        let entries = crate::variants::legend(v);
+        // Variants sharing one legend (a game and its larger form) are shown once.
+        if !entries.is_empty() && !sections.iter().any(|(_, e)| *e == entries) {
+            sections.push((v.name().to_string(), entries));
+        }
+    }
+    let mut lines = vec!["**Legend** — what the marks on the board mean.".to_string()];
+    for (title, entries) in &sections {
+        lines.push(format!("__{title}__"));
+        lines.extend(entries.iter().map(|e| format!("- {}", e.text())));
+    }
+    let legend = Legend { sections };
+    let mut text = lines.join("\n");
+    if text.chars().count() > LEGEND_TEXT {
+        // Too long for one chat message: the picture carries it.
+        text = format!("{}\n(The picture names every one of them.)", lines[0]);
+    }
+    let mut r = Reply::invoker(text);
+    match crate::render::legend_png(&legend, 512) {
+        Ok(png) => {
+            r.attachment = Some(api::Attachment {
+                name: "legend.png".to_string(),
+                bytes: png,
+            })
+        }
+        Err(e) => tracing::error!("legend image failed: {e}"),
+    }
+    r
+}
+
 /// The `/help` text.
 pub fn help_text() -> String {
     [
@@ -1421,10 +1499,10 @@ pub fn help_text() -> String {
         "`/board`, `/history`, `/export` — look at the game",
         "`/draw offer|accept|decline|claim`, `/resign`, `/abort` (before both sides have moved)",
         "`/claim` — win when your opponent's time has run out",
-        "`/hand` — your secret information (wands, cards)",
+        "`/hand` — your secret information in this game (what only you may see)",
         "`/profile [@user]` — ratings, results and current games; `/leaderboard [variant]` — the best settled ratings here",
         "`/rules <variant>` — how to play one game: the exact text of every special action, with a picture",
-        "`/games [@user]`, `/help`",
+        "`/games [@user]`, `/legend [variant]` (what the board's marks mean), `/help`",
     ]
     .join("\n")
 }

@@ -48,6 +48,18 @@ pub enum VariantId {
 }
 
 impl VariantId {
+    /// The variant of a challenge that names none.
+    pub const DEFAULT: VariantId = VariantId::Standard;
+
+    /// What a turn whose time runs out becomes: `Some(answer)` is played for the late
+    /// player, so the turn passes (RULINGS Z6); `None` lets the opponent claim the win.
+    pub fn timeout_answer(self) -> Option<&'static str> {
+        match self {
+            VariantId::Walls | VariantId::WallsFull => Some("pass"),
+            _ => None,
+        }
+    }
+
     pub const ALL: [VariantId; 7] = [
         VariantId::Standard,
         VariantId::Wand,
@@ -743,4 +755,19 @@ pub fn rules_text(v: VariantId) -> &'static str {
              both squares, `Nf6-e8` (a plain `Ne8` is refused and asks which)."
         }
     }
+}
+
+/// Every badge and mark a variant's pictures may show, with its meaning (`/legend`),
+/// built from the same data the variant's view uses.
+pub fn legend(v: VariantId) -> Vec<crate::core::view::LegendEntry> {
+    let mut out = crate::core::view::common_legend();
+    out.extend(match v {
+        VariantId::Standard => Vec::new(),
+        VariantId::Wand => wand::view::legend(),
+        VariantId::Walls | VariantId::WallsFull => walls::view::legend(),
+        VariantId::Wickets => wickets::view::legend(),
+        VariantId::Spell => spell::view::legend(),
+        VariantId::Sorchess => sorchess::view::legend(),
+    });
+    out
 }

@@ -3,6 +3,7 @@
 
 pub mod eval;
 pub mod position;
+pub mod view;
 
 pub use position::{SorchessMove, SorchessPosition, WizardState};
 

@@ -4,10 +4,11 @@
 pub mod eval;
 pub mod notation;
 pub mod position;
+pub mod view;
 
 use crate::core::chess::mix_key;
 use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
-use crate::core::view::{SquareMark, View, Viewer};
+use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Move, Position, Role, Side, Square};
 use crate::variants::fide::{self, Repetitions};
 use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules};
@@ -553,14 +554,14 @@ impl Rules for SpellGame {
         }
         if let Some(c) = self.sp.active_freeze() {
             let mark = if over {
-                SquareMark::FrozenSpent
+                view::FROZEN_SPENT
             } else {
-                SquareMark::Frozen
+                view::FROZEN
             };
             v.marks.extend(freeze_area(c).map(|s| (s, mark)));
         }
         if let Some(j) = self.sp.active_jump() {
-            v.marks.push((j, SquareMark::Jump));
+            v.marks.push((j, view::JUMP));
         }
         if self.sp.in_check() {
             if let Some(k) = pos.king(self.sp.turn()) {

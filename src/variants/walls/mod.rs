@@ -6,7 +6,7 @@ pub mod eval;
 pub mod fen;
 pub mod notation;
 pub mod position;
-mod view;
+pub mod view;
 
 use self::notation::{Spec, Token, Typed};
 use self::position::{

@@ -4,7 +4,7 @@
 
 use super::state::{Unit, WandState};
 use super::WandGame;
-use crate::core::view::WandKind;
+use super::WandKind;
 use crate::core::{Side, Square};
 use crate::variants::eval::pieces_score;
 use crate::variants::fide::Repetitions;

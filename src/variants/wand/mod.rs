@@ -3,6 +3,7 @@
 
 pub mod effects;
 pub mod eval;
+pub mod kind;
 pub mod movegen;
 pub mod notation;
 pub mod state;
@@ -12,10 +13,11 @@ use self::movegen::Turn;
 use self::notation::{turn_text, zap_text, Input, Typed};
 use self::state::{wand_list, Pos, WandMode, WandState};
 use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
-use crate::core::view::{View, Viewer, WandKind};
+use crate::core::view::{View, Viewer};
 use crate::core::{Move, Side, Square};
 use crate::variants::fide::{self, Repetitions};
 use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules};
+pub use kind::WandKind;
 use rand::Rng;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
