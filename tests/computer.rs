@@ -95,8 +95,16 @@ fn a_full_game_of_every_variant_against_the_computer() {
         let seat = rec.computer.unwrap();
         assert_eq!(seat.level, 1);
         assert_eq!(rec.player(seat.side).name, COMPUTER);
+        // Games against the computer never count for the ratings.
+        assert!(!rec.rated, "{v}: a computer game is unrated");
         rec.replay().unwrap();
     }
+    let (table, _) = service.store().ratings().unwrap();
+    assert!(
+        table.standings.is_empty(),
+        "computer games moved ratings: {:?}",
+        table.standings
+    );
 }
 
 #[test]
