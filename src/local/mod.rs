@@ -80,7 +80,7 @@ pub fn local_channel(name: &str) -> u64 {
 
 pub const LOCAL_SERVER: &str = "local";
 
-/// The computer player's name in `arcana local`: `/challenge @arcana wand level:4`.
+/// The computer player's name in `arcana local`: `/challenge @arcana level:4`.
 pub const COMPUTER: &str = "arcana";
 /// Channel names seen on input lines, so that replies can name a channel (`#lobby`).
 #[derive(Debug, Default)]

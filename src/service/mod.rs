@@ -310,7 +310,7 @@ impl Service {
             Request::Profile { user } => return vec![self.profile(ctx, user)],
             Request::Leaderboard { variant } => {
                 return vec![
-                    lock(&self.ratings).leaderboard(ctx, variant.unwrap_or(VariantId::Standard))
+                    lock(&self.ratings).leaderboard(ctx, variant.unwrap_or(VariantId::DEFAULT))
                 ]
             }
             _ => {}
