@@ -188,3 +188,33 @@ fn arena_games_end_with_a_result() {
     assert_eq!(Player::parse("random"), Ok(Player::Random));
     assert!(Player::parse("engine:9").is_err());
 }
+
+#[test]
+fn arena_adds_each_engine_s_processor_time() {
+    use arcana::engine::arena::play_game_timed;
+    use std::cell::Cell as Counter;
+    use std::time::Duration;
+    // A clock that moves 1 ms each time it is read: two reads per engine answer.
+    let ticks = Counter::new(0u64);
+    let clock = || {
+        ticks.set(ticks.get() + 1);
+        Some(Duration::from_millis(ticks.get()))
+    };
+    let m = Match {
+        variant: VariantId::Standard,
+        options: Options::new(),
+        white: Player::Random,
+        black: Player::Engine { level: 1 },
+        games: 1,
+        seed: 5,
+        max_time: None,
+    };
+    let mut summary = Summary::default();
+    play_game_timed(&m, 0, &mut summary, &clock).unwrap();
+    assert!(summary.engine_answers[1] > 0);
+    assert_eq!(
+        summary.cpu[1],
+        Duration::from_millis(u64::from(summary.engine_answers[1]))
+    );
+    assert_eq!(summary.cpu[0], Duration::ZERO);
+}
