@@ -182,6 +182,7 @@ pub fn play_game_timed(
                     level,
                     seed: players_rng.gen(),
                     max_time: m.max_time,
+                    full_budget: false,
                 };
                 let t = Instant::now();
                 let c = cpu_clock();
