@@ -1,11 +1,54 @@
 //! Time per answer of the computer player at each level, in every variant, on a
 //! middle-game position (the start of each game played on by level 1 for a dozen
-//! answers, setup included), one search at a time on one thread.
+//! answers, setup included), one search at a time on one thread. Measured in the
+//! thread's processor time where Linux gives it (`/proc/thread-self/schedstat`), so the
+//! figures hold on a machine shared with other work; wall-clock time elsewhere.
 
 use arcana::engine::{decide, Settings, LEVELS};
 use arcana::variants::{Game, Options, VariantId};
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// Processor time of the measuring thread (wall-clock time if the system has no such
+/// clock).
+struct ThreadCpu {
+    wall: WallTime,
+}
+
+/// Processor time used so far by this thread, from Linux's scheduler statistics.
+fn thread_cpu() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns = text.split_whitespace().next()?.parse::<u64>().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+impl Measurement for ThreadCpu {
+    type Intermediate = (Option<Duration>, Instant);
+    type Value = Duration;
+
+    fn start(&self) -> Self::Intermediate {
+        (thread_cpu(), Instant::now())
+    }
+    fn end(&self, (cpu, wall): Self::Intermediate) -> Duration {
+        match (cpu, thread_cpu()) {
+            (Some(a), Some(b)) => b.saturating_sub(a),
+            _ => wall.elapsed(),
+        }
+    }
+    fn add(&self, a: &Duration, b: &Duration) -> Duration {
+        *a + *b
+    }
+    fn zero(&self) -> Duration {
+        Duration::ZERO
+    }
+    fn to_f64(&self, value: &Duration) -> f64 {
+        value.as_nanos() as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        self.wall.formatter()
+    }
+}
 
 /// Answers played from the start before the measured decision.
 const OPENING: usize = 12;
@@ -22,7 +65,7 @@ fn position(variant: VariantId) -> Game {
     game
 }
 
-fn bench(c: &mut Criterion) {
+fn bench(c: &mut Criterion<ThreadCpu>) {
     let mut group = c.benchmark_group("engine");
     group.sample_size(10);
     group.warm_up_time(Duration::from_millis(500));
@@ -40,5 +83,9 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(ThreadCpu { wall: WallTime });
+    targets = bench
+}
 criterion_main!(benches);
