@@ -1290,6 +1290,14 @@ fn asked_user(live: &Live) -> Option<User> {
 
 fn prompt_line(live: &Live) -> Option<String> {
     let ask = live.game.ask()?;
+    if computer_asked(live) {
+        // Nobody types for the computer: no instructions, just what happens next.
+        return Some(format!(
+            "{} ({}) is thinking.",
+            live.rec.player(ask.side).name,
+            ask.side.name()
+        ));
+    }
     Some(format!(
         "{} ({}), {}.",
         live.rec.player(ask.side).name,
@@ -1432,7 +1440,11 @@ fn rules_reply(variant: Option<VariantId>) -> Reply {
                 text.push_str(&format!("\nPictured: {caption}"));
             }
             let mut r = Reply::invoker(text);
-            r.image = example.map(|(game, _)| game.view(Viewer::Public));
+            // A diagram is read from White's side, whoever is to move in it.
+            r.image = example.map(|(game, _)| View {
+                bottom: Some(Side::White),
+                ..game.view(Viewer::Public)
+            });
             r
         }
         None => {
