@@ -73,7 +73,7 @@ fn a_full_game_of_every_variant_against_the_computer() {
                         "{v}: a prompt for the computer: {printed}"
                     );
                 }
-                thinking |= printed.contains(&format!(") is thinking."));
+                thinking |= printed.contains(") is thinking.");
                 if !printed.contains("only @alice") {
                     break;
                 }

@@ -48,6 +48,9 @@ pub struct ServiceConfig {
     pub seed: Option<u64>,
     /// Each server's own ladder (the default) or one ladder for all.
     pub ladder: LadderScope,
+    /// The width of the `/legend` picture, as the front end draws its boards
+    /// (`None`: 512 pixels).
+    pub legend_size: Option<u32>,
 }
 
 /// A game in memory, exactly as its record says.
@@ -109,6 +112,8 @@ pub struct Service {
     ratings: Mutex<ratings::Ratings>,
     /// How the front end names channels (`/games`, the export's `Site`).
     places: Arc<dyn Places>,
+    /// The width of the `/legend` picture.
+    legend_size: u32,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -186,6 +191,7 @@ impl Service {
             attention: Mutex::new(attention),
             computer: Mutex::new(None),
             places: Arc::new(api::Unnamed),
+            legend_size: config.legend_size.unwrap_or(512),
         })
     }
 
@@ -303,7 +309,7 @@ impl Service {
                     let slot = lock(&slot);
                     slot.live.as_ref().map(|l| l.rec.variant)
                 });
-                return vec![legend_reply(shown)];
+                return vec![legend_reply(shown, self.legend_size)];
             }
             Request::Help => return vec![Reply::invoker(help_text())],
             Request::Games(scope) => return vec![self.games(ctx, scope)],
@@ -1462,15 +1468,20 @@ fn rules_reply(variant: Option<VariantId>) -> Reply {
 
 /// `/legend`: the badges and marks of one variant (or of all), as a picture drawn
 /// from the variants' own badge data, and as text.
-fn legend_reply(variant: Option<VariantId>) -> Reply {
+fn legend_reply(variant: Option<VariantId>, size: u32) -> Reply {
     use crate::core::view::{common_legend, Legend};
     let shown = match variant {
         Some(v) => vec![v],
         None => VariantId::available(),
     };
-    let mut sections = vec![("On every board".to_string(), common_legend())];
+    let common = common_legend();
+    let mut sections = vec![("On every board".to_string(), common.clone())];
     for v in shown {
-        let entries = crate::variants::legend(v);
+        // What every board shows is named once, at the top.
+        let entries: Vec<_> = crate::variants::legend(v)
+            .into_iter()
+            .filter(|e| !common.contains(e))
+            .collect();
         // Variants sharing one legend (a game and its larger form) are shown once.
         if !entries.is_empty() && !sections.iter().any(|(_, e)| *e == entries) {
             sections.push((v.name().to_string(), entries));
@@ -1488,7 +1499,7 @@ fn legend_reply(variant: Option<VariantId>) -> Reply {
         text = format!("{}\n(The picture names every one of them.)", lines[0]);
     }
     let mut r = Reply::invoker(text);
-    match crate::render::legend_png(&legend, 512) {
+    match crate::render::legend_png(&legend, size) {
         Ok(png) => {
             r.attachment = Some(api::Attachment {
                 name: "legend.png".to_string(),
