@@ -65,7 +65,10 @@ fn setup() -> Setup {
     let service = Service::new(
         Store::open(dir.path()).expect("store"),
         Arc::new(SystemClock),
-        ServiceConfig { seed: Some(1) },
+        ServiceConfig {
+            seed: Some(1),
+            ..ServiceConfig::default()
+        },
     )
     .expect("service");
     for ch in 0..GAMES {
@@ -77,6 +80,7 @@ fn setup() -> Setup {
                 color: ColorChoice::White,
                 days: Some(3),
                 options: Options::new(),
+                rated: true,
             },
         );
         service.handle(&ctx("bob", ch), Request::Accept);
@@ -178,6 +182,7 @@ fn restart(service: &Service, ch: u64) {
             color: ColorChoice::White,
             days: Some(3),
             options: Options::new(),
+            rated: true,
         },
     );
     service.handle(&ctx("bob", ch), Request::Accept);

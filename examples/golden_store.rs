@@ -69,6 +69,7 @@ impl Gen {
                 color: ColorChoice::White,
                 days: None,
                 options,
+                rated: true,
             },
         );
     }
@@ -145,7 +146,10 @@ fn main() {
     let service = Service::new(
         Store::open(dir.path()).expect("store"),
         clock.clone(),
-        ServiceConfig { seed: Some(11) },
+        ServiceConfig {
+            seed: Some(11),
+            ..ServiceConfig::default()
+        },
     )
     .expect("service");
     let mut g = Gen {

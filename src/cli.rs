@@ -1,5 +1,6 @@
-//! Command-line entry points: `perft`, `render`, `local`, `run`.
+//! Command-line entry points: `perft`, `render`, `local`, `run`, `arena`, `ratings`.
 
+use crate::ratings::{LadderScope, Table};
 use crate::variants::{Game, Options, VariantId};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -40,6 +41,7 @@ pub enum Command {
         config: Option<std::path::PathBuf>,
     },
     /// Play through the service in a terminal: lines `[#channel ]NAME: TEXT`.
+    #[command(after_help = LOCAL_EXAMPLE)]
     Local {
         /// The store directory.
         #[arg(long, default_value = "arcana-data")]
@@ -53,6 +55,22 @@ pub enum Command {
         /// Print text only, write no images.
         #[arg(long)]
         no_images: bool,
+        /// One ratings ladder for all servers instead of one per server.
+        #[arg(long)]
+        global_ladder: bool,
+    },
+    /// Show the stored ratings; with --rebuild, recompute them from the game records
+    /// (replaying every finished game) and compare. Run it while the bot is stopped.
+    Ratings {
+        /// The store directory.
+        #[arg(long, default_value = "arcana-data")]
+        data: std::path::PathBuf,
+        /// Recompute from the records and check that they give the stored values.
+        #[arg(long)]
+        rebuild: bool,
+        /// Rebuild for one global ladder (default: the scope the stored ratings have).
+        #[arg(long)]
+        global_ladder: bool,
     },
     /// Draw a position as a PNG board image.
     Render {
@@ -75,6 +93,49 @@ pub enum Command {
         #[arg(long = "option")]
         options: Vec<String>,
     },
+    /// Play computer games: `random` or `engine:LEVEL` (1-5) on each side. The last line
+    /// is `white W, black B, draws D`.
+    Arena {
+        variant: String,
+        #[arg(long)]
+        white: String,
+        #[arg(long)]
+        black: String,
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Optional cap on each engine answer's thinking time, in milliseconds.
+        #[arg(long)]
+        ms: Option<u64>,
+        /// Variant options as `key=value`.
+        #[arg(long = "option")]
+        options: Vec<String>,
+    },
+}
+
+/// The example session under `arcana local --help`.
+const LOCAL_EXAMPLE: &str = "Example session (type each line, or pipe them in):
+  alice: /challenge @bob standard color:white
+  bob: /accept
+  alice: e4
+Then `/help` lists the commands, `/rules <variant>` explains a game and `/legend` names
+the marks on the board. Games are kept in --data; use a new folder to start afresh.";
+
+/// Writes lines to standard output. A closed pipe (`arcana perft ... | head -1`) ends
+/// the output quietly.
+fn print_lines(lines: impl IntoIterator<Item = String>) -> Result<(), String> {
+    use std::io::Write;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let written = lines
+        .into_iter()
+        .try_for_each(|l| writeln!(out, "{l}"))
+        .and_then(|()| out.flush());
+    match written {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.to_string()),
+        _ => Ok(()),
+    }
 }
 
 /// Parses `key=value` (or `key:value`) pairs into variant options.
@@ -159,16 +220,17 @@ fn perft(
     let options = parse_options(options)?;
     let game = setup_game(variant, fen, moves, &options, 0)?;
     if divide && depth > 0 {
-        let mut total = 0;
-        for (m, n) in game.perft_divide(depth) {
-            println!("{m}: {n}");
-            total += n;
-        }
-        println!("{total}");
+        let counts = game.perft_divide(depth);
+        let total: u64 = counts.iter().map(|(_, n)| n).sum();
+        print_lines(
+            counts
+                .into_iter()
+                .map(|(m, n)| format!("{m}: {n}"))
+                .chain([total.to_string()]),
+        )
     } else {
-        println!("{}", game.perft(depth));
+        print_lines([game.perft(depth).to_string()])
     }
-    Ok(())
 }
 
 /// `arcana render`: the public view of a position, written as a PNG file.
@@ -195,8 +257,124 @@ fn render(
     }
     let png = render_png(&view, &opts).map_err(|e| e.to_string())?;
     std::fs::write(out, png).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    println!("{}", out.display());
+    print_lines([out.display().to_string()])
+}
+
+/// `arcana arena`: one line per game, the engines' time per answer, then the totals.
+fn arena(
+    variant: &str,
+    white: &str,
+    black: &str,
+    games: u32,
+    seed: u64,
+    ms: Option<u64>,
+    options: &[String],
+) -> Result<(), String> {
+    use crate::engine::arena::{play_game, Match, Player, Summary};
+    let m = Match {
+        variant: VariantId::parse(variant).ok_or_else(|| format!("unknown variant `{variant}`"))?,
+        options: parse_options(options)?,
+        white: Player::parse(white)?,
+        black: Player::parse(black)?,
+        games,
+        seed,
+        max_time: ms.map(std::time::Duration::from_millis),
+    };
+    let mut summary = Summary::default();
+    for i in 0..m.games {
+        let r = play_game(&m, i, &mut summary)?;
+        summary.add(&r);
+        println!(
+            "game {}: {} {} after {} answers{}",
+            i + 1,
+            r.outcome.score(),
+            r.outcome,
+            r.answers,
+            if r.adjudicated { " (adjudicated)" } else { "" }
+        );
+    }
+    for (side, player) in [("white", m.white), ("black", m.black)] {
+        let i = usize::from(side == "black");
+        let n = summary.engine_answers[i];
+        if n > 0 {
+            let per = summary.think[i].as_secs_f64() * 1000.0 / f64::from(n);
+            println!("{side} {player}: {n} answers, {per:.1} ms per answer");
+        }
+    }
+    println!("adjudicated {}", summary.adjudicated);
+    println!("{}", summary.line());
     Ok(())
+}
+
+fn ratings_lines(table: &Table) -> Vec<String> {
+    table
+        .standings
+        .iter()
+        .map(|(k, s)| {
+            format!(
+                "{} {} user {}: rating {} deviation {} volatility {} ({}-{}-{})",
+                k.ladder
+                    .map_or("global".to_string(), |l| format!("server {l}")),
+                k.variant.id(),
+                k.user,
+                s.glicko.rating,
+                s.glicko.deviation,
+                s.glicko.volatility,
+                s.wins,
+                s.draws,
+                s.losses
+            )
+        })
+        .collect()
+}
+
+/// `arcana ratings [--rebuild]`: the stored ratings, or their recomputation from the
+/// records compared with them (an error when they differ).
+fn ratings(data: &std::path::Path, rebuild: bool, global: bool) -> Result<(), String> {
+    if !data.is_dir() {
+        return Err(format!("there is no store at {}", data.display()));
+    }
+    let store = crate::store::Store::open(data).map_err(|e| {
+        format!(
+            "cannot open the store in {} (is the bot running?): {e}",
+            data.display()
+        )
+    })?;
+    let (stored, stored_scope) = store.ratings().map_err(|e| e.to_string())?;
+    if !rebuild {
+        for l in ratings_lines(&stored) {
+            println!("{l}");
+        }
+        return Ok(());
+    }
+    let scope = if global {
+        LadderScope::Global
+    } else {
+        stored_scope.unwrap_or_default()
+    };
+    let (rebuilt, games) =
+        crate::service::ratings::rebuild(&store, scope).map_err(|e| e.to_string())?;
+    for l in ratings_lines(&rebuilt) {
+        println!("{l}");
+    }
+    if rebuilt == stored && stored_scope == Some(scope) {
+        println!(
+            "{games} rated game{}, {} ratings ({} ladders): identical to the stored ratings",
+            if games == 1 { "" } else { "s" },
+            rebuilt.standings.len(),
+            scope.name()
+        );
+        Ok(())
+    } else {
+        let old = ratings_lines(&stored);
+        let new = ratings_lines(&rebuilt);
+        let differ = new.iter().filter(|l| !old.contains(l)).count()
+            + old.iter().filter(|l| !new.contains(l)).count();
+        Err(format!(
+            "the ratings rebuilt from {games} rated games ({} ladders) differ from the stored ones in {differ} lines; the bot replaces them with the rebuilt ones at its next start",
+            scope.name()
+        ))
+    }
 }
 
 pub fn main() -> ExitCode {
@@ -222,13 +400,29 @@ pub fn main() -> ExitCode {
             out,
             seed,
             no_images,
+            global_ladder,
         } => crate::local::main(crate::local::LocalOptions {
             data,
             out,
             seed,
             images: !no_images,
+            global_ladder,
         }),
+        Command::Ratings {
+            data,
+            rebuild,
+            global_ladder,
+        } => ratings(&data, rebuild, global_ladder),
         Command::Run { config } => crate::discord::run(config.as_deref()),
+        Command::Arena {
+            variant,
+            white,
+            black,
+            games,
+            seed,
+            ms,
+            options,
+        } => arena(&variant, &white, &black, games, seed, ms, &options),
         Command::Render {
             variant,
             fen,

@@ -652,3 +652,143 @@ async fn wand_secrets_go_by_dm_only_and_fall_back_privately() {
     assert!(!shown.contains(LIST), "{shown}");
     assert!(bot.stop().success(), "the bot did not stop cleanly");
 }
+
+/// Ratings over Discord: a rated game moves the ratings, `rated:false` makes a casual
+/// game, `/profile` links the current games' channels, `/leaderboard` answers privately.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn profile_and_leaderboard_over_discord() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, &dir.path().join("data"), "");
+    connect(&fake, 1).await;
+    let reg = fake
+        .wait_for(0, "command registration", |r| {
+            r.method == "PUT" && r.path.ends_with(&format!("/guilds/{GUILD_ID}/commands"))
+        })
+        .await;
+    let find = |name: &str| {
+        reg.json
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap_or_else(|| panic!("/{name} not registered"))
+            .to_string()
+    };
+    assert!(find("challenge").contains("\"rated\""));
+    assert!(find("profile").contains("\"player\""));
+    let board = find("leaderboard");
+    assert!(
+        board.contains("\"standard\"") && board.contains("\"wand\""),
+        "{board}"
+    );
+
+    // A rated game: alice resigns.
+    start_game(&fake).await;
+    let rs = slash(&fake, &ALICE, "resign", &[], &[]).await;
+    assert!(all_text(&public(&rs)).contains("resigns"), "{rs:?}");
+
+    // A casual game, said so when accepted.
+    let rs = start_game_with(&fake, &[("rated", 5, json!(false))]).await;
+    assert!(
+        all_text(&public(&rs)).contains("casual"),
+        "{}",
+        all_text(&rs)
+    );
+
+    let rs = slash(
+        &fake,
+        &CAROL,
+        "profile",
+        &[("player", 6, text(&BOB.id.to_string()))],
+        &[&BOB],
+    )
+    .await;
+    let shown: Vec<&Recorded> = rs.iter().filter(|r| !r.content().is_empty()).collect();
+    assert!(
+        !shown.is_empty() && shown.iter().all(|r| r.is_ephemeral()),
+        "{rs:?}"
+    );
+    let t = all_text(&rs);
+    assert!(t.contains("**bob**: ratings on this server"), "{t}");
+    assert!(
+        t.contains("Chess: 1") && t.contains("1 win, 0 draws, 0 losses"),
+        "{t}"
+    );
+    assert!(t.contains("- win vs alice (Chess, rated, 1500? → 1"), "{t}");
+    // The current game's channel is a Discord channel link.
+    assert!(
+        t.contains(&format!(
+            "- Chess vs alice in <#{CHANNEL}> (casual), alice to move"
+        )),
+        "{t}"
+    );
+
+    let rs = slash(
+        &fake,
+        &ALICE,
+        "leaderboard",
+        &[("variant", 3, text("standard"))],
+        &[],
+    )
+    .await;
+    let t = all_text(&rs);
+    assert!(rs
+        .iter()
+        .filter(|r| !r.content().is_empty())
+        .all(Recorded::is_ephemeral));
+    assert!(t.contains("Chess leaderboard on this server:"), "{t}");
+    assert!(t.contains("You are not listed yet: your rating 1"), "{t}");
+    assert!(bot.stop().success(), "the bot did not stop cleanly");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_challenges_the_bot_and_the_bot_replies() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, &dir.path().join("data"), "");
+    connect(&fake, 1).await;
+    // The bot knows who it is once the commands are registered (after `ready`).
+    fake.wait_for(0, "command registration", |r| {
+        r.method == "PUT" && r.path.ends_with(&format!("/guilds/{GUILD_ID}/commands"))
+    })
+    .await;
+    let me = FakeUser {
+        id: support::fake_discord::BOT_ID,
+        name: "arcana",
+    };
+    let rs = slash(
+        &fake,
+        &ALICE,
+        "challenge",
+        &[
+            ("opponent", 6, text(&me.id.to_string())),
+            ("color", 3, text("white")),
+            ("level", 4, json!(1)),
+        ],
+        &[&me],
+    )
+    .await;
+    // No acceptance: the game starts at once and alice is asked.
+    assert_move(&rs, &ALICE);
+    assert!(
+        all_text(&public(&rs)).contains("level 1"),
+        "{}",
+        all_text(&rs)
+    );
+
+    let mark = fake.mark();
+    let rs = slash(&fake, &ALICE, "move", &[("text", 3, text("e4"))], &[]).await;
+    assert_move(&rs, &me);
+    // The computer's answer arrives in the channel like a human's move would.
+    let channel_post = format!("/api/v10/channels/{CHANNEL}/messages");
+    let reply = fake
+        .wait_for(mark, "the computer's answer", |r| {
+            r.method == "POST" && r.path == channel_post && r.content().contains(&mention(&ALICE))
+        })
+        .await;
+    assert!(pngs(&[reply]) >= 1, "the answer carries the board");
+    let rs = slash(&fake, &ALICE, "history", &[], &[]).await;
+    assert!(all_text(&rs).contains("1. e2-e4 "), "{}", all_text(&rs));
+    assert!(bot.stop().success());
+}

@@ -119,6 +119,7 @@ fn start(h: &Harness, ch: u64, v: VariantId, options: Options) {
             color: ColorChoice::White,
             days: None,
             options,
+            rated: true,
         },
     );
     h.ok("bob", ch, Request::Accept);
@@ -253,7 +254,10 @@ fn a_teleport_exports_as_one_token_with_a_comment() {
     let service = Service::new(
         Store::temporary().expect("store"),
         clock.clone(),
-        ServiceConfig { seed: Some(37) },
+        ServiceConfig {
+            seed: Some(37),
+            ..ServiceConfig::default()
+        },
     )
     .expect("service");
     let h = Harness { service, clock };

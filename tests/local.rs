@@ -6,6 +6,11 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 fn run(data: &Path, out: &Path, script: &str) -> Vec<String> {
+    run_with_stderr(data, out, script).0
+}
+
+/// Runs a script; gives the output lines and the standard error.
+fn run_with_stderr(data: &Path, out: &Path, script: &str) -> (Vec<String>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
         .arg("local")
         .arg("--data")
@@ -26,12 +31,18 @@ fn run(data: &Path, out: &Path, script: &str) -> Vec<String> {
         .expect("write script");
     let output = child.wait_with_output().expect("wait");
     assert!(output.status.success(), "exit status {:?}", output.status);
-    assert!(output.stderr.is_empty(), "no intro when piped");
-    String::from_utf8(output.stdout)
+    let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+    // No intro when piped; at most the note about games of an earlier run.
+    assert!(
+        stderr.is_empty() || stderr.starts_with("Note: "),
+        "{stderr}"
+    );
+    let lines = String::from_utf8(output.stdout)
         .expect("utf8")
         .lines()
         .map(str::to_string)
-        .collect()
+        .collect();
+    (lines, stderr)
 }
 
 fn has(lines: &[String], want: &str) -> bool {
@@ -60,7 +71,7 @@ bob: /move Qh4#
 ";
     let lines = run(&data, &out, script);
     assert!(
-        has(&lines, "#general: @bob alice challenges bob to Chess (alice plays White, 3 days per move). bob: `/accept` or `/decline`."),
+        has(&lines, "#general: @bob alice challenges bob to Chess (alice plays White, 3 days per move, rated). bob: `/accept` or `/decline`."),
         "{lines:#?}"
     );
     assert!(has(&lines, "#general: @bob f2-f3"), "{lines:#?}");
@@ -151,4 +162,162 @@ fn bad_lines_and_help() {
             .any(|l| l.contains("There is no command `/nonsense`")),
         "{lines:#?}"
     );
+}
+
+#[test]
+fn ratings_profile_and_leaderboard_in_local() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let out = dir.path().join("out");
+    let script = "\
+alice: /challenge @bob standard color:white
+bob: /accept
+alice: f3
+bob: e5
+alice: g4
+bob: Qh4#
+#side alice: /challenge @bob rated:false color:white
+#side bob: /accept
+#other carol: /challenge @alice color:white
+#other alice: /accept
+alice: /profile
+carol: /profile @bob
+bob: /leaderboard standard
+alice: /leaderboard variant:wand
+";
+    let lines = run(&data, &out, script);
+    assert!(
+        has(&lines, "#side: @bob alice challenges bob to Chess (alice plays White, 3 days per move, casual). bob: `/accept` or `/decline`."),
+        "{lines:#?}"
+    );
+    let alice: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("only @alice: "))
+        .collect();
+    assert_eq!(alice[0], "**alice**: ratings on this server", "{lines:#?}");
+    assert!(
+        alice[1].starts_with("Chess: 1") && alice[1].contains("? (deviation "),
+        "{lines:#?}"
+    );
+    assert!(alice[1].ends_with("0 wins, 0 draws, 1 loss"), "{lines:#?}");
+    assert_eq!(alice[2], "Current games:");
+    // Channel references are printed as the local channel names.
+    assert_eq!(alice[3], "- Chess vs bob in #side (casual), alice to move");
+    assert_eq!(alice[4], "- Chess vs carol in #other, carol to move");
+    assert_eq!(alice[5], "Last results:");
+    assert!(
+        alice[6].starts_with("- loss vs bob (Chess, rated, 1500? → 1"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("only @carol: - win vs alice (Chess, rated, 1500? → 1")),
+        "{lines:#?}"
+    );
+    assert!(
+        has(&lines, "only @bob: Chess leaderboard on this server:"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("only @bob: You are not listed yet: your rating 1")),
+        "{lines:#?}"
+    );
+    assert!(
+        has(
+            &lines,
+            "only @alice: You have no rated Wand Chess games here yet."
+        ),
+        "{lines:#?}"
+    );
+
+    // A second run sees the same ratings, and the command line rebuilds them exactly.
+    let again = run(&data, &out, "alice: /profile\n");
+    assert_eq!(again[1], format!("only @alice: {}", alice[1]), "{again:#?}");
+    let rebuilt = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(["ratings", "--rebuild", "--data"])
+        .arg(&data)
+        .output()
+        .expect("arcana ratings");
+    assert!(rebuilt.status.success(), "{rebuilt:?}");
+    let text = String::from_utf8_lossy(&rebuilt.stdout);
+    assert!(
+        text.contains("1 rated game, 2 ratings (server ladders): identical to the stored ratings"),
+        "{text}"
+    );
+}
+
+/// Re-running the README's example in the same folder: the old game is still there,
+/// and both the note at start and the refusal say how to get out.
+#[test]
+fn a_second_run_of_the_example_says_how_to_start_afresh() {
+    let dir = tempfile::tempdir().expect("dir");
+    let (data, out) = (dir.path().join("data"), dir.path().join("out"));
+    let example = "alice: /challenge @bob standard color:white\nbob: /accept\nalice: e4\n";
+    let (_, stderr) = run_with_stderr(&data, &out, example);
+    assert!(stderr.is_empty(), "{stderr}");
+    let (lines, stderr) = run_with_stderr(&data, &out, example);
+    assert!(stderr.contains("--data"), "{stderr}");
+    let refusal = lines
+        .iter()
+        .find(|l| l.contains("already has a game"))
+        .expect("refused");
+    assert!(
+        refusal.contains("/resign") && refusal.contains("/abort"),
+        "{refusal}"
+    );
+}
+
+#[test]
+fn local_help_shows_an_example_session() {
+    let output = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(["local", "--help"])
+        .output()
+        .expect("run");
+    let help = String::from_utf8(output.stdout).expect("utf8");
+    for line in [
+        "alice: /challenge @bob standard color:white",
+        "bob: /accept",
+        "alice: e4",
+    ] {
+        assert!(help.contains(line), "{help}");
+    }
+}
+
+/// `arcana perft ... | head -1`: the reader goes away; arcana ends quietly.
+#[test]
+fn perft_into_a_closed_pipe_exits_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(["perft", "standard", "3", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    // Close the reading end before anything is written.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("wait");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(output.status.success(), "{:?} {stderr}", output.status);
+}
+
+/// A DM names the channel of its game, and a refusal shows a U+202E escaped.
+#[test]
+fn direct_messages_name_their_channel_and_refusals_escape_controls() {
+    let dir = tempfile::tempdir().expect("dir");
+    let script = "#den alice: /challenge @bob wickets color:white\n#den bob: /accept\n#den alice: e4\u{202e}xd5\n";
+    let lines = run(&dir.path().join("data"), &dir.path().join("out"), script);
+    assert!(
+        lines.iter().any(|l| l
+            .starts_with("DM @alice (from #den): **Chess with Wickets**, game 1: alice vs bob")),
+        "{lines:#?}"
+    );
+    let refusal = lines
+        .iter()
+        .find(|l| l.starts_with("only @alice: "))
+        .expect("a refusal");
+    assert!(!refusal.contains('\u{202e}'), "{refusal}");
+    assert!(refusal.contains("<U+202E>"), "{refusal}");
 }

@@ -206,7 +206,10 @@ fn service(seed: u64) -> Harness {
     let service = Service::new(
         Store::temporary().expect("store"),
         clock.clone(),
-        ServiceConfig { seed: Some(seed) },
+        ServiceConfig {
+            seed: Some(seed),
+            ..ServiceConfig::default()
+        },
     )
     .expect("service");
     Harness { service, clock }
@@ -222,6 +225,7 @@ fn challenge(h: &Harness, ch: u64, v: VariantId, options: Options) -> Vec<Reply>
             color: ColorChoice::White,
             days: None,
             options,
+            rated: true,
         },
     );
     h.ok("bob", ch, Request::Accept)

@@ -2,12 +2,15 @@
 //! says things are. No golden files, so style changes do not break these tests.
 
 use arcana::cli::setup_game;
-use arcana::core::view::{Badge, PieceView, SquareMark, View, Viewer, WandKind};
-use arcana::core::{Bitboard, Cell, Piece, Role, Side, Square};
+use arcana::core::view::{Badge, PieceView, Tone, View, Viewer};
+use arcana::core::{Cell, Piece, Role, Side, Square};
 use arcana::render::{
-    colours, piece_colours, render_png, square_colour, Layout, PixelRect, RenderOptions,
+    colours, piece_colours, render_png, square_colour, tone_colour, Layout, PixelRect,
+    RenderOptions,
 };
-use arcana::variants::Options;
+use arcana::variants::wand::view as wand_view;
+use arcana::variants::wand::WandKind;
+use arcana::variants::{spell, walls, wickets, Options};
 use image::RgbImage;
 
 fn game_view(moves: &str) -> View {
@@ -269,7 +272,7 @@ fn piece(cell: Cell, side: Side, role: Role, badges: Vec<Badge>) -> PieceView {
 fn variety_view() -> View {
     let mut v = View::new(Viewer::Public, "Test Variant");
     v.to_move = Some(Side::White);
-    v.wickets = true;
+    v.outer_cells = true;
     v.pieces = vec![
         piece(Cell::Board(sq("e1")), Side::White, Role::King, vec![]),
         piece(Cell::Board(sq("e8")), Side::Black, Role::King, vec![]),
@@ -277,33 +280,33 @@ fn variety_view() -> View {
             Cell::Board(sq("c3")),
             Side::White,
             Role::Knight,
-            vec![Badge::Asleep(3)],
+            vec![wand_view::asleep(3)],
         ),
         piece(
             Cell::Board(sq("f6")),
             Side::Black,
             Role::Bishop,
-            vec![Badge::Wand(WandKind::Teleport)],
+            vec![wand_view::wand(WandKind::Teleport, true)],
         ),
         piece(Cell::Board(sq("d4")), Side::White, Role::Wizard, vec![]),
         piece(Cell::Wicket(Side::Black), Side::Black, Role::Rook, vec![]),
     ];
-    v.walls = Bitboard::from_square(sq("b5"));
     v.marks = vec![
-        (sq("g4"), SquareMark::Frozen),
-        (sq("a3"), SquareMark::Setup),
+        (sq("b5"), walls::view::WALL),
+        (sq("g4"), spell::view::FROZEN),
+        (sq("a3"), walls::view::SETUP),
     ];
-    v.balls = vec![(Cell::Board(sq("h3")), Side::Black)];
+    v.tokens = vec![(Cell::Board(sq("h3")), Side::Black)];
     v.names = ["alice".to_string(), "bob".to_string()];
     v.notes = [vec!["2 walls in hand".to_string()], vec![]];
     v
 }
 
 #[test]
-fn hand_built_view_shows_walls_wickets_badges_marks_and_wizard() {
+fn hand_built_view_shows_walls_outer_cells_badges_marks_and_wizard() {
     let view = variety_view();
     let (img, l) = decode(&view, &RenderOptions::default());
-    assert!(l.wickets);
+    assert!(l.outer_cells);
 
     // The wall fills b5 with stone, not the square colour.
     let b5 = l.square_rect(sq("b5"));
@@ -317,8 +320,8 @@ fn hand_built_view_shows_walls_wickets_badges_marks_and_wizard() {
     assert!(w0.y >= l.board_y + l.board_size());
     assert!(w9.y + w9.h <= l.board_y);
     let (cx, cy) = w0.centre();
-    assert_eq!(px(&img, cx, cy), colours::WICKET);
-    assert!(ink(&img, w9, colours::WICKET) > area(w9) / 16);
+    assert_eq!(px(&img, cx, cy), colours::OUTER_CELL);
+    assert!(ink(&img, w9, colours::OUTER_CELL) > area(w9) / 16);
 
     // Asleep badge on c3's knight (blue), wand badge on f6 (purple); none elsewhere.
     let blue = [64, 96, 214];
@@ -334,7 +337,7 @@ fn hand_built_view_shows_walls_wickets_badges_marks_and_wizard() {
     assert!(p[2] > p[0] && p[2] > 180, "frozen tint {p:?}");
     let a3 = l.square_rect(sq("a3"));
     let (cx, cy) = a3.centre();
-    assert_eq!(px(&img, cx, cy), colours::SETUP);
+    assert_eq!(px(&img, cx, cy), tone_colour(walls::view::SETUP.tone));
 
     // The ball on h3 is a disc in Black's colour.
     let h3 = l.square_rect(sq("h3"));
@@ -372,10 +375,10 @@ fn crowded_badges_use_separate_corners() {
             Side::White,
             Role::Queen,
             vec![
-                Badge::Sick(2),
-                Badge::Protected,
-                Badge::Asleep(3),
-                Badge::Wand(WandKind::Death),
+                wand_view::sick(2),
+                wand_view::protected(),
+                wand_view::asleep(3),
+                wand_view::wand(WandKind::Death, true),
             ],
         ),
     ];
@@ -450,7 +453,7 @@ fn the_wizard_is_a_piece_of_its_own() {
 #[test]
 fn bars_show_whose_turn_it_is_and_the_result() {
     let mut view = variety_view();
-    view.wickets = false;
+    view.outer_cells = false;
     let (img, l) = decode(&view, &opts(512, Some(Side::White)));
     let white_bar = l.side_bar(Side::White);
     let black_bar = l.side_bar(Side::Black);
@@ -470,7 +473,7 @@ fn bars_show_whose_turn_it_is_and_the_result() {
 #[test]
 fn notes_and_names_are_written_in_the_bars() {
     let mut view = variety_view();
-    view.wickets = false;
+    view.outer_cells = false;
     let o = opts(512, Some(Side::White));
     let (with, l) = decode(&view, &o);
     view.notes = [vec![], vec![]];
@@ -501,10 +504,10 @@ fn write_samples_when_asked() {
         Side::Black,
         Role::Queen,
         vec![
-            Badge::Statue(2),
-            Badge::Slow(1),
-            Badge::Protected,
-            Badge::WandDestroyed,
+            wand_view::statue(2),
+            wand_view::slow(1),
+            wand_view::protected(),
+            wand_view::wand_destroyed(),
         ],
     ));
     variety.pieces.push(piece(
@@ -512,21 +515,21 @@ fn write_samples_when_asked() {
         Side::White,
         Role::Rook,
         vec![
-            Badge::Sick(4),
-            Badge::Fast,
-            Badge::Peaceful,
-            Badge::Wand(WandKind::Polymorph),
+            wand_view::sick(4),
+            wand_view::fast(),
+            wand_view::peaceful(),
+            wand_view::wand(WandKind::Polymorph, true),
         ],
     ));
     variety.pieces.push(piece(
         Cell::Board(sq("b2")),
         Side::White,
         Role::Pawn,
-        vec![Badge::Defender, Badge::BallHaver],
+        vec![wickets::view::defender(), wickets::view::ball_haver()],
     ));
-    variety.marks.push((sq("g5"), SquareMark::Frozen));
-    variety.marks.push((sq("h4"), SquareMark::FrozenSpent));
-    variety.marks.push((sq("c6"), SquareMark::Jump));
+    variety.marks.push((sq("g5"), spell::view::FROZEN));
+    variety.marks.push((sq("h4"), spell::view::FROZEN_SPENT));
+    variety.marks.push((sq("c6"), spell::view::JUMP));
     variety.last_move = vec![Cell::Board(sq("d2")), Cell::Board(sq("d4"))];
     variety.notes = [
         vec![
@@ -561,6 +564,38 @@ fn write_samples_when_asked() {
     ];
     for (name, view, o) in samples {
         let png = render_png(&view, &o).expect("render");
+        std::fs::write(dir.join(format!("{name}.png")), png).expect("write");
+    }
+    // A moderated Wand Chess game after a few turns, from White's private side.
+    let mut o = Options::new();
+    o.insert("wands".into(), "moderated".into());
+    let mut g =
+        arcana::variants::Game::new(arcana::variants::VariantId::Wand, &o, 7).expect("game");
+    for m in ["e4", "e5", "Ze4:e5", "Nc6"] {
+        if let Some(ask) = g.ask() {
+            let _ = g.play(ask.side, m);
+        }
+    }
+    for (name, viewer) in [
+        ("wand-white", Viewer::Player(Side::White)),
+        ("wand-black", Viewer::Player(Side::Black)),
+        ("wand-public", Viewer::Public),
+    ] {
+        let png = render_png(&g.view(viewer), &RenderOptions::default()).expect("render");
+        std::fs::write(dir.join(format!("{name}.png")), png).expect("write");
+    }
+    for (name, sections) in [
+        (
+            "legend-wand",
+            vec![("Wand Chess".to_string(), wand_view::legend())],
+        ),
+        (
+            "legend-wickets",
+            vec![("Chess with Wickets".to_string(), wickets::view::legend())],
+        ),
+    ] {
+        let legend = arcana::core::view::Legend { sections };
+        let png = arcana::render::legend_png(&legend, 512).expect("legend");
         std::fs::write(dir.join(format!("{name}.png")), png).expect("write");
     }
 }
@@ -606,4 +641,153 @@ fn cli_render_writes_a_png_and_flip_turns_the_board() {
         .expect("run arcana");
     assert!(!bad.status.success());
     assert!(!dir.path().join("bad.png").exists());
+}
+
+/// Columns of a rectangle holding at least one pixel close to `colour`.
+fn colour_columns(img: &RgbImage, r: PixelRect, colour: [u8; 3]) -> usize {
+    (r.x..r.x + r.w)
+        .filter(|&x| {
+            (r.y..r.y + r.h).any(|y| (0..3).all(|k| px(img, x, y)[k].abs_diff(colour[k]) <= 6))
+        })
+        .count()
+}
+
+fn one_piece(badges: Vec<Badge>) -> View {
+    let mut v = View::new(Viewer::Public, "Test Variant");
+    v.pieces = vec![piece(
+        Cell::Board(sq("d4")),
+        Side::White,
+        Role::Rook,
+        badges,
+    )];
+    v
+}
+
+/// A badge alone is written in words; on a crowded piece it falls back to its short
+/// form, so the same badge is narrower there.
+#[test]
+fn badges_are_words_where_there_is_room() {
+    let blue = tone_colour(wand_view::asleep(3).tone);
+    let alone = one_piece(vec![wand_view::asleep(3)]);
+    let crowded = one_piece(vec![
+        wand_view::sick(2),
+        wand_view::asleep(3),
+        wand_view::protected(),
+    ]);
+    let o = opts(512, Some(Side::White));
+    let (a, l) = decode(&alone, &o);
+    let (c, _) = decode(&crowded, &o);
+    let r = l.square_rect(sq("d4"));
+    let wide = colour_columns(&a, r, blue);
+    let narrow = colour_columns(&c, r, blue);
+    // "sleep 3" is seven characters, "z3" two.
+    assert!(wide > 2 * narrow && narrow > 8, "{wide} vs {narrow}");
+    assert_eq!(wand_view::asleep(3).label, "sleep 3");
+}
+
+/// A wand kind only this viewer knows is hollow (dark inside a purple rim); a kind
+/// both players know is filled purple.
+#[test]
+fn viewer_only_wand_kinds_are_drawn_hollow() {
+    let purple = tone_colour(wand_view::wand(WandKind::Death, true).tone);
+    let o = opts(512, Some(Side::White));
+    let (filled, l) = decode(&one_piece(vec![wand_view::wand(WandKind::Death, true)]), &o);
+    let (hollow, _) = decode(
+        &one_piece(vec![wand_view::wand(WandKind::Death, false)]),
+        &o,
+    );
+    let r = l.square_rect(sq("d4"));
+    let f = count_colour(&filled, r, purple, 6);
+    let h = count_colour(&hollow, r, purple, 6);
+    assert!(f > 2 * h && h > 20, "filled {f}, hollow {h}");
+    // (The piece's own dark outline is close to the hollow fill, so compare.)
+    let dark = |img: &RgbImage| count_colour(img, r, colours::HOLLOW_FILL, 6);
+    assert!(dark(&hollow) > dark(&filled) + 100);
+}
+
+/// A player's private board is drawn from that player's side, whoever is to move.
+#[test]
+fn a_private_view_is_drawn_from_the_viewers_side() {
+    let mut v = game_view("");
+    assert_eq!(v.to_move, Some(Side::White));
+    v.viewer = Viewer::Player(Side::Black);
+    let (_, l) = decode(&v, &RenderOptions::default());
+    assert_eq!(l.bottom, Side::Black);
+    v.viewer = Viewer::Public;
+    let (_, l) = decode(&v, &RenderOptions::default());
+    assert_eq!(l.bottom, Side::White);
+    // A fixed orientation still wins.
+    v.viewer = Viewer::Player(Side::Black);
+    let (_, l) = decode(&v, &opts(512, Some(Side::White)));
+    assert_eq!(l.bottom, Side::White);
+}
+
+/// The result shares the top bar's name line; the notes under it stay whole.
+#[test]
+fn the_result_does_not_shorten_the_top_players_notes() {
+    let mut view = game_view("");
+    view.names = ["alice".to_string(), "bob".to_string()];
+    view.title = String::new();
+    view.to_move = None;
+    view.notes[1] = vec![
+        "Freeze 4 (ready in 2) · Jump 2".to_string(),
+        "12 points".to_string(),
+    ];
+    let o = opts(512, Some(Side::White));
+    let (plain, l) = decode(&view, &o);
+    view.result = Some("0-1 Black wins by checkmate, a long reason indeed".to_string());
+    let (with_result, _) = decode(&view, &o);
+    let bar = l.bar_rect(true);
+    // The notes row: the lower part of the bar.
+    let notes_row = PixelRect {
+        y: bar.y + bar.h * 9 / 16,
+        h: bar.h - bar.h * 9 / 16,
+        ..bar
+    };
+    for y in notes_row.y..notes_row.y + notes_row.h {
+        for x in notes_row.x..notes_row.x + notes_row.w {
+            assert_eq!(px(&plain, x, y), px(&with_result, x, y), "({x}, {y})");
+        }
+    }
+    assert!(count_colour(&with_result, bar, colours::RESULT, 10) > 30);
+    assert!(count_colour(&plain, notes_row, colours::NOTE, 30) > 100);
+}
+
+/// The legend draws each sample as on the board: its badge colours appear, one row
+/// per entry.
+#[test]
+fn the_legend_picture_shows_every_sample() {
+    use arcana::core::view::Legend;
+    let entries = wand_view::legend();
+    let one = Legend {
+        sections: vec![("Wand Chess".to_string(), entries[..1].to_vec())],
+    };
+    let all = Legend {
+        sections: vec![("Wand Chess".to_string(), entries.clone())],
+    };
+    let small = arcana::render::legend_rgb(&one, 512);
+    let big = arcana::render::legend_rgb(&all, 512);
+    assert_eq!(small.width(), big.width());
+    assert!(big.height() > small.height() * (entries.len() as u32) / 2);
+    let whole = PixelRect {
+        x: 0,
+        y: 0,
+        w: big.width(),
+        h: big.height(),
+    };
+    for tone in [
+        Tone::Blue,
+        Tone::Slate,
+        Tone::Brown,
+        Tone::Purple,
+        Tone::Red,
+        Tone::Gold,
+    ] {
+        assert!(
+            count_colour(&big, whole, tone_colour(tone), 4) > 20,
+            "{tone:?}"
+        );
+    }
+    let png = arcana::render::legend_png(&all, 512).expect("png");
+    assert_eq!(&png[1..4], b"PNG");
 }

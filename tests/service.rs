@@ -231,6 +231,7 @@ fn authorization_matrix() {
             color: ColorChoice::White,
             days: None,
             options: Options::new(),
+            rated: true,
         },
     );
     h.refused("carol", CH, Request::Accept);
@@ -283,6 +284,7 @@ fn authorization_matrix() {
             color: ColorChoice::Random,
             days: None,
             options: Options::new(),
+            rated: true,
         },
     );
     assert!(t.contains("already has a game"), "{t}");
@@ -302,6 +304,7 @@ fn authorization_matrix() {
             color: ColorChoice::Random,
             days: None,
             options: Options::new(),
+            rated: true,
         },
     );
     let t = h.refused(
@@ -313,6 +316,7 @@ fn authorization_matrix() {
             color: ColorChoice::Random,
             days: Some(15),
             options: Options::new(),
+            rated: true,
         },
     );
     assert!(t.contains("between 1 and 14"), "{t}");
@@ -327,6 +331,7 @@ fn authorization_matrix() {
             color: ColorChoice::Random,
             days: None,
             options: opts,
+            rated: true,
         },
     );
     // Games lists.

@@ -74,7 +74,10 @@ fn open(dir: &Path, now_ms: u64) -> Opened {
     let service = Service::new(
         Store::open(dir).expect("store"),
         clock.clone(),
-        ServiceConfig { seed: Some(3) },
+        ServiceConfig {
+            seed: Some(3),
+            ..ServiceConfig::default()
+        },
     )
     .expect("the service opens the golden store");
     Opened { service, clock }
@@ -394,6 +397,7 @@ fn todays_store(dir: &Path) -> u64 {
                     .map(|(k, v)| (k.to_string(), v.to_string()))
                     .into_iter()
                     .collect(),
+                rated: true,
             },
         );
         o.ok("bob", ch, Request::Accept);

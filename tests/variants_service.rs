@@ -3,9 +3,10 @@
 
 mod common;
 
-use arcana::core::view::{Badge, SquareMark};
 use arcana::core::{Cell, Square};
 use arcana::service::api::{Audience, ColorChoice, Reply, Request};
+use arcana::variants::spell::view::FROZEN;
+use arcana::variants::wand::view::wand_kind_of;
 use arcana::variants::{Options, VariantId};
 use common::{user, Harness};
 
@@ -25,6 +26,7 @@ fn start(h: &Harness, variant: VariantId, options: &[(&str, &str)]) -> Vec<Reply
             color: ColorChoice::White,
             days: None,
             options,
+            rated: true,
         },
     );
     h.ok("bob", CH, Request::Accept)
@@ -41,11 +43,7 @@ fn spell_chess_through_the_service() {
     let r = h.mv("alice", CH, "e4 (freeze e7)");
     assert_eq!(r.text.lines().next(), Some("e2-e4 (freeze e7)"));
     let view = r.image.expect("board");
-    assert!(
-        view.marks.contains(&(sq("e7"), SquareMark::Frozen)),
-        "{:?}",
-        view.marks
-    );
+    assert!(view.marks.contains(&(sq("e7"), FROZEN)), "{:?}", view.marks);
     // ruling P2(b): Black's pieces in the area cannot move this turn.
     let why = h.refused("bob", CH, Request::Move { text: "e5".into() });
     assert!(!why.contains("e7-e5"), "{why}");
@@ -112,18 +110,25 @@ fn moderated_wands_stay_secret_in_the_channel() {
     let to_alice = private_to(&replies, "alice");
     let to_bob = private_to(&replies, "bob");
     assert!(!to_alice.is_empty() && !to_bob.is_empty());
+    // The first line names the game (both players); the list follows.
+    let body = |r: &&Reply| r.text.lines().skip(1).collect::<Vec<_>>().join("\n");
     assert!(to_alice
         .iter()
-        .all(|r| r.text.contains("White") && !r.text.contains("Black")));
+        .all(|r| r.text.starts_with("**Wand Chess**, game ")));
+    assert!(to_alice
+        .iter()
+        .map(body)
+        .all(|t| t.contains("White") && !t.contains("Black")));
     assert!(to_bob
         .iter()
-        .all(|r| r.text.contains("Black") && !r.text.contains("White")));
+        .map(body)
+        .all(|t| t.contains("Black") && !t.contains("White")));
     for r in replies.iter().filter(|r| r.to == Audience::Channel) {
         if let Some(v) = &r.image {
             assert!(v
                 .pieces
                 .iter()
-                .all(|p| !p.badges.iter().any(|b| matches!(b, Badge::Wand(_)))));
+                .all(|p| !p.badges.iter().any(|b| wand_kind_of(b).is_some())));
         }
     }
     h.mv("alice", CH, "e4");
@@ -153,7 +158,7 @@ fn moderated_wands_stay_secret_in_the_channel() {
         .map(|p| {
             p.badges
                 .iter()
-                .filter(|b| matches!(b, Badge::Wand(_)))
+                .filter(|b| wand_kind_of(b).is_some())
                 .count()
         })
         .sum();

@@ -4,11 +4,12 @@
 
 mod common;
 
-use arcana::core::view::{SquareMark, Viewer};
+use arcana::core::view::Viewer;
 use arcana::core::{Role, Side, Square};
 use arcana::service::api::{Audience, ColorChoice, DrawAction, Request};
 use arcana::service::clock::DAY_MS;
 use arcana::variants::walls::position::{home_zone, wall_zone, Action};
+use arcana::variants::walls::view::{SETUP, WALL};
 use arcana::variants::walls::{team_compositions, Walls};
 use arcana::variants::{Game, Options, Outcome, Question, VariantId, VariantState};
 use common::{user, Harness};
@@ -70,7 +71,7 @@ fn z2_setup_order_and_limits() {
     // The setup squares are marked in the picture.
     let v = g.view(Viewer::Public);
     assert_eq!(v.marks.len(), 32);
-    assert!(v.marks.iter().all(|(_, m)| *m == SquareMark::Setup));
+    assert!(v.marks.iter().all(|(_, m)| *m == SETUP));
     assert!(no(&mut g, Side::White, "@c4 @d5").contains("exactly 3 walls"));
     assert!(no(&mut g, Side::White, "@c4 @d5 @f2").contains("ranks 3-6"));
     assert!(no(&mut g, Side::White, "@c4 @c4 @f3").contains("named twice"));
@@ -110,9 +111,11 @@ fn z2_setup_order_and_limits() {
         g.fen(),
         "r1b5/3n4/5*2/2**4/2*1*3/5*2/3N4/R1B5 w 5/5 0/0 -/- play"
     );
-    // No setup marks once play begins; points and hands are in the notes.
+    // No setup marks once play begins, only the six walls; points and hands are in
+    // the notes.
     let v = g.view(Viewer::Public);
-    assert!(v.marks.is_empty());
+    assert_eq!(v.marks.len(), 6);
+    assert!(v.marks.iter().all(|(_, m)| *m == WALL));
     assert!(
         v.notes[0].contains(&"5 walls in hand".to_string()),
         "{:?}",
@@ -449,6 +452,7 @@ fn z6_whole_game_through_the_service() {
             color: ColorChoice::White,
             days: Some(1),
             options: Options::new(),
+            rated: true,
         },
     );
     let r = h.ok("bob", CH, Request::Accept);
@@ -636,6 +640,7 @@ fn z6_full_game_pass_survives_a_restart() {
                 color: ColorChoice::White,
                 days: Some(2),
                 options: Options::new(),
+                rated: true,
             },
         );
         h.ok("bob", CH, Request::Accept);

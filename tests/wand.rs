@@ -1,10 +1,12 @@
 //! Wand Chess through the `Game` wrapper: random playouts that keep every invariant,
 //! replay exactly from their records and never leak a moderated secret; perft.
 
-use arcana::core::view::{Badge, View, Viewer, WandKind};
+use arcana::core::view::{BadgeStyle, View, Viewer};
 use arcana::core::{Cell, Side};
 use arcana::variants::wand::state::{WandState, SICK_TURNS, SLEEP_TURNS, SLOTH_WAIT, STONE_TURNS};
+use arcana::variants::wand::view::wand_kind_of;
 use arcana::variants::wand::WandGame;
+use arcana::variants::wand::WandKind;
 use arcana::variants::{Game, Options, VariantId, VariantState};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -31,13 +33,21 @@ fn check_view(w: &WandGame, view: &View) {
         let Cell::Board(sq) = pv.cell else { continue };
         let u = w.pos().unit(sq).copied().expect("piece in view exists");
         for b in &pv.badges {
-            if let Badge::Wand(k) = b {
+            if let Some(k) = wand_kind_of(b) {
+                let k = &k;
                 let allowed = match u.wand {
-                    WandState::Identified(i) => i == *k,
+                    WandState::Identified(i) => i == *k && b.style == BadgeStyle::Filled,
                     WandState::Unknown => {
-                        // Revealed to everyone once the rules have ended the game.
+                        // Revealed to everyone once the rules have ended the game; before
+                        // that, to its owner only and drawn hollow (known to one side).
+                        let over = w.outcome_ref().is_some();
                         u.secret == Some(*k)
-                            && (view.viewer == Viewer::Player(u.side) || w.outcome_ref().is_some())
+                            && if over {
+                                b.style == BadgeStyle::Filled
+                            } else {
+                                view.viewer == Viewer::Player(u.side)
+                                    && b.style == BadgeStyle::Hollow
+                            }
                     }
                     WandState::Destroyed => false,
                 };

@@ -66,7 +66,7 @@ fn check_invariants(g: &Game) {
         }
     }
     let public = g.view(Viewer::Public);
-    assert!(public.wickets);
+    assert!(public.outer_cells);
     for n in public.notes.iter().flatten() {
         assert!(!n.starts_with("hand"), "a hand in the public view: {n}");
     }
@@ -248,6 +248,7 @@ fn start(h: &Harness, ch: u64, method: &str) -> Vec<Reply> {
             color: ColorChoice::White,
             days: None,
             options: options(method),
+            rated: true,
         },
     );
     h.ok("bob", ch, Request::Accept)
@@ -264,7 +265,13 @@ fn hand_of(h: &Harness, ch: u64, who: &str) -> Vec<String> {
     let r = h.ok(who, ch, Request::Hand);
     assert!(r.iter().all(|r| r.to == Audience::Invoker));
     let text = &r[0].text;
-    let list = text.split(": ").nth(1).expect("cards");
+    // The first line names the game; the hand follows.
+    assert!(text.starts_with("**Chess with Wickets**, game "), "{text}");
+    let list = text
+        .lines()
+        .last()
+        .and_then(|l| l.split(": ").nth(1))
+        .expect("cards");
     list.split_whitespace().map(str::to_string).collect()
 }
 
@@ -450,14 +457,22 @@ fn whole_games_through_the_service_keep_hands_private() {
             match &reply.to {
                 Audience::Private(u) if u.name == "alice" => {
                     assert!(
-                        reply.text.starts_with("Your cards (White)"),
+                        reply
+                            .text
+                            .lines()
+                            .nth(1)
+                            .is_some_and(|l| l.starts_with("Your cards (White)")),
                         "{}",
                         reply.text
                     )
                 }
                 Audience::Private(u) if u.name == "bob" => {
                     assert!(
-                        reply.text.starts_with("Your cards (Black)"),
+                        reply
+                            .text
+                            .lines()
+                            .nth(1)
+                            .is_some_and(|l| l.starts_with("Your cards (Black)")),
                         "{}",
                         reply.text
                     )

@@ -1,7 +1,9 @@
 //! What one viewer may see of a game: the renderer's only input, and the only way
-//! hidden information leaves a game (each variant builds it per viewer).
+//! hidden information leaves a game (each variant builds it per viewer). Badges and
+//! square marks are open data (label, tone, corner, style) that each variant fills
+//! in, so this vocabulary and the renderer name no game.
 
-use crate::core::{Bitboard, Cell, Piece, Side, Square};
+use crate::core::{Cell, Piece, Side, Square};
 use serde::{Deserialize, Serialize};
 
 /// Who is looking.
@@ -13,104 +15,113 @@ pub enum Viewer {
     Player(Side),
 }
 
-/// The twelve wands of Wand Chess.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum WandKind {
-    Teleport,
-    Death,
-    Sleep,
-    Stoning,
-    Sloth,
-    Polymorph,
-    Demotion,
-    Peace,
-    Sickness,
-    Speed,
-    Protection,
-    Healing,
-}
-
-impl WandKind {
-    pub const ALL: [WandKind; 12] = [
-        WandKind::Teleport,
-        WandKind::Death,
-        WandKind::Sleep,
-        WandKind::Stoning,
-        WandKind::Sloth,
-        WandKind::Polymorph,
-        WandKind::Demotion,
-        WandKind::Peace,
-        WandKind::Sickness,
-        WandKind::Speed,
-        WandKind::Protection,
-        WandKind::Healing,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            WandKind::Teleport => "teleport",
-            WandKind::Death => "death",
-            WandKind::Sleep => "sleep",
-            WandKind::Stoning => "stoning",
-            WandKind::Sloth => "sloth",
-            WandKind::Polymorph => "polymorph",
-            WandKind::Demotion => "demotion",
-            WandKind::Peace => "peace",
-            WandKind::Sickness => "sickness",
-            WandKind::Speed => "speed",
-            WandKind::Protection => "protection",
-            WandKind::Healing => "healing",
-        }
-    }
-
-    /// Two-letter label for small badges.
-    pub fn short(self) -> &'static str {
-        match self {
-            WandKind::Teleport => "Tp",
-            WandKind::Death => "De",
-            WandKind::Sleep => "Sl",
-            WandKind::Stoning => "St",
-            WandKind::Sloth => "So",
-            WandKind::Polymorph => "Po",
-            WandKind::Demotion => "Dm",
-            WandKind::Peace => "Pe",
-            WandKind::Sickness => "Si",
-            WandKind::Speed => "Sp",
-            WandKind::Protection => "Pr",
-            WandKind::Healing => "He",
-        }
-    }
-}
-
-/// A small mark drawn on a piece. Counts are turns left.
+/// A colour family for badges and square marks; the renderer owns the exact shades.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Badge {
-    Asleep(u8),
-    Statue(u8),
-    /// Slow; the count is the turns it must still wait (0 = ready).
-    Slow(u8),
-    Sick(u8),
-    Peaceful,
-    Fast,
-    Protected,
-    /// A wand whose kind this viewer knows.
-    Wand(WandKind),
-    WandDestroyed,
-    Defender,
-    BallHaver,
+pub enum Tone {
+    Blue,
+    Slate,
+    Brown,
+    Green,
+    Teal,
+    Orange,
+    Gold,
+    Purple,
+    Red,
+    Forest,
+    Ice,
+    Violet,
+    Leaf,
+}
+
+/// The corner of its square where a badge sits. Badges of one corner are laid out
+/// together: top-left ones stack downwards, the others run inwards from their corner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Corner {
+    TopLeft,
+    TopRight,
+    BottomLeft,
+    BottomRight,
+}
+
+/// How a badge is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BadgeStyle {
+    /// A pill filled with its tone, the label on it.
+    Filled,
+    /// A hollow pill: rim and label in its tone on a dark fill. For what only this
+    /// viewer knows, so it never looks like what both players know.
+    Hollow,
+    /// A small disc in the piece's own colours (the label is for the legend only).
+    Disc,
+}
+
+/// A small mark drawn on a piece.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Badge {
+    /// The words drawn where there is room, e.g. `sleep 3`.
+    pub label: String,
+    /// The form drawn on crowded or small squares, e.g. `z3`.
+    pub short: String,
+    pub tone: Tone,
+    pub corner: Corner,
+    pub style: BadgeStyle,
+}
+
+impl Badge {
+    /// A filled badge.
+    pub fn new(label: &str, short: &str, tone: Tone, corner: Corner) -> Badge {
+        Badge {
+            label: label.to_string(),
+            short: short.to_string(),
+            tone,
+            corner,
+            style: BadgeStyle::Filled,
+        }
+    }
+
+    /// A disc in the piece's colours, named `label` in the legend.
+    pub fn disc(label: &str, corner: Corner) -> Badge {
+        Badge {
+            style: BadgeStyle::Disc,
+            ..Badge::new(label, "", Tone::Slate, corner)
+        }
+    }
+
+    /// The same badge drawn hollow (known only to this viewer).
+    pub fn hollow(self) -> Badge {
+        Badge {
+            style: BadgeStyle::Hollow,
+            ..self
+        }
+    }
+}
+
+/// How a square mark is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MarkStyle {
+    /// A strong tint with a rim: the square is under an effect that binds now.
+    Strong,
+    /// A lighter tint with a rim.
+    Light,
+    /// A faint tint with a thin rim: an effect that no longer binds.
+    Faint,
+    /// A dot in the middle: a square where something may be placed.
+    Dot,
+    /// Stone bricks filling the square: nothing stands or passes there.
+    Stone,
 }
 
 /// A mark on a board square that is not about one piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum SquareMark {
-    /// Inside a freeze area that stops the player to move (Spell Chess).
-    Frozen,
-    /// Inside a freeze area that no longer binds the player to move.
-    FrozenSpent,
-    /// The square made transparent by a jump spell.
-    Jump,
-    /// A square where the player may place something in a setup phase.
-    Setup,
+pub struct SquareMark {
+    pub style: MarkStyle,
+    pub tone: Tone,
+}
+
+impl SquareMark {
+    pub const fn new(style: MarkStyle, tone: Tone) -> SquareMark {
+        SquareMark { style, tone }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -122,16 +133,17 @@ pub struct PieceView {
 
 /// Everything the renderer draws, already filtered for one viewer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "StoredView")]
 pub struct View {
     pub viewer: Viewer,
-    /// Display name of the variant, e.g. "Spell Chess".
+    /// Display name of the variant.
     pub title: String,
     pub pieces: Vec<PieceView>,
-    pub walls: Bitboard,
-    /// Whether the board has the two wicket cells of Chess with Wickets.
-    pub wickets: bool,
-    /// Balls lying on a cell, with the side they belong to.
-    pub balls: Vec<(Cell, Side)>,
+    /// Whether the board has the two outer cells ([`Cell::Wicket`]) that stick out
+    /// behind the e-file's end squares.
+    pub outer_cells: bool,
+    /// Loose tokens lying on a cell, drawn as discs in the colours of their side.
+    pub tokens: Vec<(Cell, Side)>,
     pub last_move: Vec<Cell>,
     /// Kings in check.
     pub check: Vec<Cell>,
@@ -139,10 +151,54 @@ pub struct View {
     pub to_move: Option<Side>,
     /// Player names, White then Black.
     pub names: [String; 2],
-    /// Short lines of per-side state: spells, walls in hand, points, Wizard in hand.
+    /// Short lines of per-side state, from the variant.
     pub notes: [Vec<String>; 2],
     /// The result line when the game is over.
     pub result: Option<String>,
+}
+
+/// A [`View`] as stored in kept replies, today's or format 1's (whose outer cells,
+/// tokens and blocked squares had fields of their own).
+#[derive(Deserialize)]
+struct StoredView {
+    viewer: Viewer,
+    title: String,
+    pieces: Vec<PieceView>,
+    #[serde(default, alias = "wickets")]
+    outer_cells: bool,
+    #[serde(default, alias = "balls")]
+    tokens: Vec<(Cell, Side)>,
+    #[serde(default, rename = "walls")]
+    stone: Option<crate::core::Bitboard>,
+    last_move: Vec<Cell>,
+    check: Vec<Cell>,
+    marks: Vec<(Square, SquareMark)>,
+    to_move: Option<Side>,
+    names: [String; 2],
+    notes: [Vec<String>; 2],
+    result: Option<String>,
+}
+
+impl From<StoredView> for View {
+    fn from(s: StoredView) -> View {
+        let stone = SquareMark::new(MarkStyle::Stone, Tone::Slate);
+        let mut marks = s.marks;
+        marks.extend(s.stone.into_iter().flatten().map(|sq| (sq, stone)));
+        View {
+            viewer: s.viewer,
+            title: s.title,
+            pieces: s.pieces,
+            outer_cells: s.outer_cells,
+            tokens: s.tokens,
+            last_move: s.last_move,
+            check: s.check,
+            marks,
+            to_move: s.to_move,
+            names: s.names,
+            notes: s.notes,
+            result: s.result,
+        }
+    }
 }
 
 impl View {
@@ -151,9 +207,8 @@ impl View {
             viewer,
             title: title.to_string(),
             pieces: Vec::new(),
-            walls: Bitboard::EMPTY,
-            wickets: false,
-            balls: Vec::new(),
+            outer_cells: false,
+            tokens: Vec::new(),
             last_move: Vec::new(),
             check: Vec::new(),
             marks: Vec::new(),
@@ -178,4 +233,84 @@ impl View {
     pub fn piece_at(&self, cell: Cell) -> Option<&PieceView> {
         self.pieces.iter().find(|p| p.cell == cell)
     }
+}
+
+/// What one legend line shows beside its text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Sample {
+    /// A badge on a piece.
+    Badge(Badge),
+    /// A square mark.
+    Mark(SquareMark),
+    /// A piece by itself.
+    Piece(Piece),
+    /// A loose token of a side.
+    Token(Side),
+    /// An outer cell beyond the board's edge.
+    OuterCell,
+    /// The tint of the last move's cells.
+    LastMove,
+    /// The glow under a king in check.
+    Check,
+}
+
+/// One line of a legend: a sample as drawn on the board, and what it means.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegendEntry {
+    pub sample: Sample,
+    pub meaning: String,
+}
+
+impl LegendEntry {
+    pub fn new(sample: Sample, meaning: &str) -> LegendEntry {
+        LegendEntry {
+            sample,
+            meaning: meaning.to_string(),
+        }
+    }
+
+    /// The words a player sees on the board for this sample, if it has any: the
+    /// label and, when it differs, the short form drawn on crowded or small squares.
+    pub fn words(&self) -> Option<String> {
+        match &self.sample {
+            Sample::Badge(b) if b.style != BadgeStyle::Disc => {
+                if b.short.is_empty() || b.short == b.label {
+                    Some(format!("`{}`", b.label))
+                } else {
+                    Some(format!("`{}` or `{}`", b.label, b.short))
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The line as text, for the reply beside the legend picture.
+    pub fn text(&self) -> String {
+        match self.words() {
+            Some(w) => format!("{w} — {}", self.meaning),
+            None => self.meaning.clone(),
+        }
+    }
+
+    /// The line as drawn in the legend picture (its font has no dashes or backticks).
+    pub fn picture_text(&self) -> String {
+        match self.words() {
+            Some(w) => format!("{} - {}", w.replace('`', "\""), self.meaning),
+            None => self.meaning.clone(),
+        }
+    }
+}
+
+/// A legend: titled sections of entries, drawn as one picture.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Legend {
+    pub sections: Vec<(String, Vec<LegendEntry>)>,
+}
+
+/// The marks every board may show, whatever the game.
+pub fn common_legend() -> Vec<LegendEntry> {
+    vec![
+        LegendEntry::new(Sample::LastMove, "yellow tint: the cells of the last move"),
+        LegendEntry::new(Sample::Check, "red glow: a king in check"),
+    ]
 }

@@ -57,10 +57,24 @@ pub fn definitions() -> Vec<CreateCommand> {
                 CreateCommandOption::new(
                     CommandOptionType::String,
                     "options",
-                    "Variant options, e.g. wands:moderated",
+                    "Variant options as key:value (`/rules <variant>` lists them)",
                 )
                 .max_length(200),
-            ),
+            )
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::Integer,
+                    "level",
+                    "The computer's strength when you challenge the bot, 1-5 (default 3)",
+                )
+                .min_int_value(1)
+                .max_int_value(5),
+            )
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::Boolean,
+                "rated",
+                "Whether the game counts for the ratings (default: yes)",
+            )),
         simple("accept", "Accept the challenge in this channel"),
         simple("decline", "Decline the challenge in this channel"),
         simple("cancel", "Withdraw your challenge in this channel"),
@@ -99,9 +113,28 @@ pub fn definitions() -> Vec<CreateCommand> {
                 "Only this player's games",
             ),
         ),
+        simple("profile", "Ratings, results and current games of a player").add_option(
+            CreateCommandOption::new(
+                CommandOptionType::User,
+                "player",
+                "Whose profile (default: yours)",
+            ),
+        ),
+        simple("leaderboard", "The best settled ratings of a variant here").add_option(
+            variant_choice("variant", "Which game (default: Chess)", false),
+        ),
         simple("rules", "Explain the rules of a variant").add_option(variant_choice(
             "variant",
             "Which game",
+            false,
+        )),
+        simple(
+            "legend",
+            "A picture naming every badge and mark on the board",
+        )
+        .add_option(variant_choice(
+            "variant",
+            "Which game (default: this channel's)",
             false,
         )),
         simple("help", "How to play with Arcana"),
@@ -114,6 +147,7 @@ pub fn definitions() -> Vec<CreateCommand> {
 pub enum OptionValue {
     Text(String),
     Integer(i64),
+    Bool(bool),
     User(User),
 }
 
@@ -137,7 +171,7 @@ pub fn to_request(
             let variant = match text("variant") {
                 Some(v) => VariantId::parse(&v)
                     .ok_or_else(|| format!("There is no variant called `{v}`."))?,
-                None => VariantId::Standard,
+                None => VariantId::DEFAULT,
             };
             let color = match text("color").as_deref() {
                 None | Some("random") => ColorChoice::Random,
@@ -152,20 +186,30 @@ pub fn to_request(
                 Some(_) => return Err("Days per move must be 0 (no limit) to 14.".into()),
                 None => default_days,
             };
+            let rated = match options.get("rated") {
+                Some(OptionValue::Bool(b)) => *b,
+                Some(_) => return Err("Choose True or False for `rated`.".into()),
+                None => true,
+            };
             let pairs: Vec<String> = text("options")
                 .unwrap_or_default()
                 .split([',', ' ', ';'])
                 .filter(|s| !s.is_empty())
                 .map(str::to_string)
                 .collect();
-            let options =
+            let level = options.get("level").cloned();
+            let mut options =
                 crate::cli::parse_options(&pairs).map_err(|e| format!("Variant options: {e}."))?;
+            if let Some(OptionValue::Integer(l)) = level {
+                options.insert("level".to_string(), l.to_string());
+            }
             Request::Challenge {
                 opponent,
                 variant,
                 color,
                 days: Some(days),
                 options,
+                rated,
             }
         }
         "accept" => Request::Accept,
@@ -201,7 +245,31 @@ pub fn to_request(
                 None => None,
             },
         },
+        "legend" => Request::Legend {
+            variant: match text("variant") {
+                Some(v) => Some(
+                    VariantId::parse(&v)
+                        .ok_or_else(|| format!("There is no variant called `{v}`."))?,
+                ),
+                None => None,
+            },
+        },
         "help" => Request::Help,
+        "profile" => Request::Profile {
+            user: match options.get("player") {
+                Some(OptionValue::User(u)) => Some(u.clone()),
+                _ => None,
+            },
+        },
+        "leaderboard" => Request::Leaderboard {
+            variant: match text("variant") {
+                Some(v) => Some(
+                    VariantId::parse(&v)
+                        .ok_or_else(|| format!("There is no variant called `{v}`."))?,
+                ),
+                None => None,
+            },
+        },
         other => {
             let _ = invoker;
             return Err(format!("I do not know the command `/{other}`."));
@@ -214,7 +282,16 @@ pub fn to_request(
 pub fn is_private(name: &str) -> bool {
     matches!(
         name,
-        "hand" | "board" | "history" | "export" | "games" | "rules" | "help"
+        "hand"
+            | "board"
+            | "history"
+            | "export"
+            | "games"
+            | "rules"
+            | "legend"
+            | "help"
+            | "profile"
+            | "leaderboard"
     )
 }
 
@@ -257,6 +334,8 @@ mod tests {
             "games",
             "rules",
             "help",
+            "profile",
+            "leaderboard",
         ] {
             assert_eq!(names.iter().filter(|x| *x == n).count(), 1, "{n}");
         }
@@ -280,7 +359,15 @@ mod tests {
     #[test]
     fn invoker_only_replies_defer_privately() {
         for n in [
-            "hand", "board", "history", "export", "games", "rules", "help",
+            "hand",
+            "board",
+            "history",
+            "export",
+            "games",
+            "rules",
+            "help",
+            "profile",
+            "leaderboard",
         ] {
             assert!(is_private(n), "{n}");
         }
@@ -306,7 +393,9 @@ mod tests {
                 color,
                 days,
                 options,
+                rated,
             } => {
+                assert!(rated, "rated by default");
                 assert_eq!(opponent.id, 2);
                 assert_eq!(variant, VariantId::Standard);
                 assert_eq!(color, ColorChoice::White);
@@ -342,5 +431,41 @@ mod tests {
             Request::Games(GamesScope::Server)
         );
         assert!(to_request("frobnicate", &HashMap::new(), &user(1, "a"), 3).is_err());
+    }
+
+    #[test]
+    fn casual_profile_and_leaderboard_translate() {
+        let mut o = HashMap::new();
+        o.insert("opponent".into(), OptionValue::User(user(2, "bob")));
+        o.insert("rated".into(), OptionValue::Bool(false));
+        match to_request("challenge", &o, &user(1, "alice"), 3).unwrap() {
+            Request::Challenge { rated, options, .. } => {
+                assert!(!rated);
+                assert!(options.is_empty());
+            }
+            other => panic!("{other:?}"),
+        }
+        let mut o = HashMap::new();
+        o.insert("player".into(), OptionValue::User(user(2, "bob")));
+        assert_eq!(
+            to_request("profile", &o, &user(1, "a"), 3).unwrap(),
+            Request::Profile {
+                user: Some(user(2, "bob"))
+            }
+        );
+        assert_eq!(
+            to_request("profile", &HashMap::new(), &user(1, "a"), 3).unwrap(),
+            Request::Profile { user: None }
+        );
+        let mut o = HashMap::new();
+        o.insert("variant".into(), OptionValue::Text("spell".into()));
+        assert_eq!(
+            to_request("leaderboard", &o, &user(1, "a"), 3).unwrap(),
+            Request::Leaderboard {
+                variant: Some(VariantId::Spell)
+            }
+        );
+        let defs = serde_json::to_string(&definitions()).unwrap();
+        assert!(defs.contains("\"leaderboard\"") && defs.contains("\"rated\""));
     }
 }

@@ -1,6 +1,7 @@
 //! The bot's configuration: a TOML file plus the `DISCORD_TOKEN` environment variable,
 //! validated at start so that a bad setting stops the bot with one clear sentence.
 
+use crate::ratings::LadderScope;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -20,6 +21,14 @@ struct RawConfig {
     api_base: Option<String>,
     #[serde(default)]
     defaults: RawDefaults,
+    #[serde(default)]
+    ratings: RawRatings,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRatings {
+    global_ladder: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -49,6 +58,8 @@ pub struct Config {
     pub default_days: u32,
     /// Where Discord's REST API lives (tests point it at a fake); `None` for Discord.
     pub api_base: Option<String>,
+    /// One ladder per server (the default) or one for all servers.
+    pub ladder: LadderScope,
 }
 
 /// The channel permissions the invite asks for (see README, "Running the bot").
@@ -184,6 +195,10 @@ impl Config {
             reminder_check_seconds,
             default_days,
             api_base: raw.api_base,
+            ladder: match raw.ratings.global_ladder {
+                Some(true) => LadderScope::Global,
+                _ => LadderScope::Server,
+            },
         })
     }
 }
@@ -218,6 +233,9 @@ mod tests {
         assert_eq!(c.default_days, 3);
         assert_eq!(c.api_base, None);
         assert_eq!(c.data_dir, PathBuf::from("arcana-data"));
+        assert_eq!(c.ladder, LadderScope::Server);
+        let c = Config::parse("token = \"abc\"\n[ratings]\nglobal_ladder = true", None).unwrap();
+        assert_eq!(c.ladder, LadderScope::Global);
     }
 
     #[test]
@@ -239,6 +257,7 @@ mod tests {
             "token = \"a\"\n[defaults]\ndays_per_move = 30",
             "token = \"a\"\napi_base = \"localhost\"",
             "token = \"a\"\napplication_id = -3",
+            "token = \"a\"\n[ratings]\nglobal_ladder = \"yes\"",
             "token = [",
         ] {
             let e = Config::parse(text, None).unwrap_err();

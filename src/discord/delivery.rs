@@ -4,7 +4,7 @@
 
 use super::commands::{ACCEPT_BUTTON, DECLINE_BUTTON};
 use crate::render::{render_png, RenderOptions};
-use crate::service::api::{Audience, Reply, ReplyKind, User};
+use crate::service::api::{replace_places, Audience, Reply, ReplyKind, User};
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
@@ -67,7 +67,8 @@ impl Parts {
     fn of(out: &Outgoing) -> Parts {
         let r = &out.reply;
         let mut content: String = r.mention.iter().map(|u| format!("<@{}> ", u.id)).collect();
-        content.push_str(&r.text);
+        // Channel references become Discord channel links.
+        content.push_str(&replace_places(&r.text, |c| format!("<#{c}>")));
         let mut files = Vec::new();
         if content.chars().count() > MAX_CONTENT {
             // Long texts (a long history) travel whole as a file.
@@ -321,10 +322,20 @@ pub async fn deliver(
     out: Vec<Outgoing>,
 ) {
     let mut private = Vec::new();
+    // A direct message names the channel it comes from (a player may have games in
+    // several).
+    let from = match &*origin {
+        Origin::Interaction(i) => i.channel,
+        Origin::Message { channel, .. } | Origin::Timed { channel } => *channel,
+    };
+    let in_dm = |mut parts: Parts| {
+        parts.content = format!("From <#{from}>:\n{}", parts.content);
+        parts
+    };
     for o in out {
         let parts = Parts::of(&o);
         match (&o.reply.to, &mut *origin) {
-            (Audience::Private(u), _) => private.push((u.clone(), parts)),
+            (Audience::Private(u), _) => private.push((u.clone(), in_dm(parts))),
             (Audience::Channel, Origin::Interaction(i)) => {
                 log_err("interaction reply", i.send(http, parts, false).await).await
             }
@@ -343,7 +354,7 @@ pub async fn deliver(
             }
             // Without an interaction the invoker's private answer goes by DM.
             (Audience::Invoker, Origin::Message { author, .. }) => {
-                private.push((author.clone(), parts))
+                private.push((author.clone(), in_dm(parts)))
             }
             (Audience::Invoker, Origin::Timed { channel }) => {
                 log_err(

@@ -67,8 +67,8 @@ fn could_be_move(text: &str) -> bool {
     let t = text.trim();
     !t.is_empty()
         && t.len() <= 80
-        // Twelve words hold the longest turns: a Wizard Walls Full team of nine
-        // wizards, or two actions in the long form (`N c3 wall d4, R a1 a3`).
+        // Twelve words hold the longest turn of any variant (a whole team placed at
+        // once, or two actions written in their long form).
         && t.split_whitespace().count() <= 12
         && !t.starts_with('/')
         && !t.contains("://")
@@ -159,9 +159,11 @@ impl Handler {
             let v = match &o.value {
                 CommandDataOptionValue::String(s) => OptionValue::Text(s.clone()),
                 CommandDataOptionValue::Integer(i) => OptionValue::Integer(*i),
+                CommandDataOptionValue::Boolean(b) => OptionValue::Bool(*b),
                 CommandDataOptionValue::User(id) => {
                     let resolved = cmd.data.resolved.users.get(id);
-                    if resolved.is_some_and(|u| u.bot) {
+                    let me = self.bot.me.get() == Some(&id.get());
+                    if resolved.is_some_and(|u| u.bot) && !me {
                         let mut i = Interacted::new(
                             cmd.id,
                             cmd.token.clone(),
@@ -226,6 +228,8 @@ impl Handler {
             out,
         )
         .await;
+        self.bot
+            .run_computer(Arc::clone(&ctx.http), cmd.channel_id.get());
     }
 
     async fn component(&self, ctx: &Context, comp: ComponentInteraction) {
@@ -267,6 +271,8 @@ impl Handler {
             out,
         )
         .await;
+        self.bot
+            .run_computer(Arc::clone(&ctx.http), comp.channel_id.get());
         if acted {
             // The challenge is settled: its buttons would only collect refusals now.
             let edit = EditMessage::new().components(Vec::new());
@@ -316,6 +322,25 @@ impl Handler {
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!("connected to Discord as {}", ready.user.name);
+        let _ = self.bot.me.set(ready.user.id.get());
+        let me = User {
+            id: ready.user.id.get(),
+            name: ready
+                .user
+                .global_name
+                .clone()
+                .unwrap_or_else(|| ready.user.name.clone()),
+        };
+        let bot = Arc::clone(&self.bot);
+        let pending = tokio::task::spawn_blocking(move || {
+            bot.service.set_computer(me);
+            bot.service.computer_channels()
+        })
+        .await
+        .unwrap_or_default();
+        for channel in pending {
+            self.bot.run_computer(Arc::clone(&ctx.http), channel);
+        }
         let defs = commands::definitions();
         let result = match self.bot.config.server_id {
             Some(server) => GuildId::new(server)
@@ -395,6 +420,8 @@ impl EventHandler for Handler {
             author,
         };
         deliver(&ctx.http, &self.bot.undelivered, &mut origin, out).await;
+        self.bot
+            .run_computer(Arc::clone(&ctx.http), msg.channel_id.get());
     }
 }
 

@@ -7,7 +7,7 @@ pub mod config;
 pub mod delivery;
 pub mod handler;
 
-use crate::service::api::{Context, Places, Reply, Request, TimedReply};
+use crate::service::api::{Context, Places, Reply, Request, TimedReply, User};
 use crate::service::{Service, ServiceConfig};
 use config::Config;
 use delivery::{deliver, prepare, Origin, Undelivered};
@@ -29,6 +29,16 @@ pub trait GameService: Send + Sync + 'static {
     fn autocomplete(&self, channel: u64, user: u64, prefix: &str) -> Vec<String>;
     /// Writes everything to disk (on shutdown).
     fn flush(&self) -> Result<(), String>;
+    /// The bot's own user stands for the computer player.
+    fn set_computer(&self, _user: User) {}
+    /// Plays the computer's pending answer in `channel` (a search: blocking, seconds).
+    fn computer_turn(&self, _channel: u64) -> Option<Vec<Reply>> {
+        None
+    }
+    /// Channels whose game waits for the computer.
+    fn computer_channels(&self) -> Vec<u64> {
+        Vec::new()
+    }
 }
 
 /// How long the gateway may take to close after a stop request.
@@ -65,13 +75,81 @@ pub struct Bot {
     pub service: Arc<dyn GameService>,
     pub config: Config,
     pub undelivered: Undelivered,
+    /// The bot's own user id, known once connected (a challenge to it plays the computer).
+    pub me: std::sync::OnceLock<u64>,
+    /// One computer search per core at most.
+    pub thinking: Arc<tokio::sync::Semaphore>,
+    /// Channels whose computer answers are being run now.
+    pub busy: std::sync::Mutex<std::collections::HashSet<u64>>,
     /// Events already handled (gateway replays act once).
     pub seen: handler::Seen,
 }
 
+impl Bot {
+    fn mark_busy(&self, channel: u64, busy: bool) -> bool {
+        let mut set = self.busy.lock().unwrap_or_else(|e| e.into_inner());
+        if busy {
+            set.insert(channel)
+        } else {
+            set.remove(&channel)
+        }
+    }
+
+    /// Runs the computer's pending answers in `channel` off the async threads (one
+    /// search per core) and posts them to the channel like a human's moves.
+    pub fn run_computer(self: &Arc<Self>, http: Arc<serenity::all::Http>, channel: u64) {
+        if !self.mark_busy(channel, true) {
+            return;
+        }
+        let bot = Arc::clone(self);
+        tokio::spawn(async move {
+            loop {
+                let Ok(permit) = Arc::clone(&bot.thinking).acquire_owned().await else {
+                    break;
+                };
+                let b = Arc::clone(&bot);
+                let out = tokio::task::spawn_blocking(move || {
+                    let _permit = permit;
+                    match b.service.computer_turn(channel) {
+                        Some(replies) => Some(prepare(replies, b.config.image_size)),
+                        // Let go only when no answer is pending (a move may have come in).
+                        None if b.service.computer_channels().contains(&channel) => {
+                            Some(Vec::new())
+                        }
+                        None => {
+                            b.mark_busy(channel, false);
+                            None
+                        }
+                    }
+                })
+                .await
+                .unwrap_or_else(|e| {
+                    tracing::error!("computer turn failed: {e}");
+                    bot.mark_busy(channel, false);
+                    None
+                });
+                let Some(out) = out else { break };
+                if out.is_empty() {
+                    // Pending but refused (the game moved on meanwhile): try again shortly.
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    continue;
+                }
+                let mut origin = Origin::Timed {
+                    channel: ChannelId::new(channel.max(1)),
+                };
+                deliver(&http, &bot.undelivered, &mut origin, out).await;
+            }
+        });
+    }
+}
+
 /// Opens the game service on the configured data directory.
 fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
-    let service = Service::open(&config.data_dir, ServiceConfig::default())
+    let service_config = ServiceConfig {
+        ladder: config.ladder,
+        ..ServiceConfig::default()
+    };
+    let service = Service::open(&config.data_dir, service_config)
         .map_err(|e| {
             format!(
                 "cannot open the game store in {}: {e}",
@@ -112,6 +190,15 @@ impl GameService for Service {
     }
     fn flush(&self) -> Result<(), String> {
         Service::flush(self).map_err(|e| e.to_string())
+    }
+    fn set_computer(&self, user: User) {
+        Service::set_computer(self, user)
+    }
+    fn computer_turn(&self, channel: u64) -> Option<Vec<Reply>> {
+        Service::computer_turn(self, channel)
+    }
+    fn computer_channels(&self) -> Vec<u64> {
+        Service::computer_channels(self)
     }
 }
 
@@ -189,6 +276,11 @@ pub async fn serve_with(
         service,
         config: config.clone(),
         undelivered,
+        me: std::sync::OnceLock::new(),
+        thinking: Arc::new(tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map_or(1, |n| n.get()),
+        )),
+        busy: std::sync::Mutex::new(std::collections::HashSet::new()),
         seen: handler::Seen::default(),
     });
 

@@ -2,7 +2,7 @@
 //! prints every reply with its audience, writes board images as PNG files.
 
 use crate::render::{render_png, RenderOptions};
-use crate::service::api::{Audience, Context, Places, Reply, Request, User};
+use crate::service::api::{replace_places, Audience, Context, Places, Reply, Request, User};
 use crate::service::command::parse_command;
 use crate::service::{stable_id, Service, ServiceConfig};
 use std::collections::HashMap;
@@ -19,6 +19,8 @@ pub struct LocalOptions {
     pub seed: Option<u64>,
     /// Write board images (off: only the text is printed).
     pub images: bool,
+    /// One ratings ladder for all servers (the bot's `ratings.global_ladder`).
+    pub global_ladder: bool,
 }
 
 /// One input line, split.
@@ -78,6 +80,8 @@ pub fn local_channel(name: &str) -> u64 {
 
 pub const LOCAL_SERVER: &str = "local";
 
+/// The computer player's name in `arcana local`: `/challenge @arcana level:4`.
+pub const COMPUTER: &str = "arcana";
 /// Channel names seen on input lines, so that replies can name a channel (`#lobby`).
 #[derive(Debug, Default)]
 pub struct LocalPlaces {
@@ -119,6 +123,8 @@ pub struct Printer {
     out_dir: PathBuf,
     images: bool,
     counter: u64,
+    /// Channel names by id, to print the service's channel references as `#name`.
+    channels: std::collections::HashMap<u64, String>,
 }
 
 impl Printer {
@@ -141,7 +147,13 @@ impl Printer {
             out_dir: out_dir.to_path_buf(),
             images,
             counter,
+            channels: std::collections::HashMap::new(),
         }
+    }
+
+    /// Remembers a channel's name for the references printed later.
+    pub fn know_channel(&mut self, name: &str) {
+        self.channels.insert(local_channel(name), name.to_string());
     }
 
     fn file(&mut self, channel: &str, name: &str, bytes: &[u8]) -> Result<PathBuf, String> {
@@ -173,7 +185,8 @@ impl Printer {
     ) -> std::io::Result<()> {
         let prefix = match &reply.to {
             Audience::Channel => format!("#{channel}: "),
-            Audience::Private(u) => format!("DM @{}: ", u.name),
+            // A direct message names the channel it comes from.
+            Audience::Private(u) => format!("DM @{} (from #{channel}): ", u.name),
             Audience::Invoker => format!("only @{invoker}: "),
         };
         let mentions: String = reply
@@ -181,7 +194,11 @@ impl Printer {
             .iter()
             .map(|u| format!("@{} ", u.name))
             .collect();
-        for (i, line) in reply.text.lines().enumerate() {
+        let text = replace_places(&reply.text, |c| match self.channels.get(&c) {
+            Some(name) => format!("#{name}"),
+            None => format!("#channel-{c}"),
+        });
+        for (i, line) in text.lines().enumerate() {
             if i == 0 {
                 writeln!(out, "{prefix}{mentions}{line}")?;
             } else {
@@ -245,16 +262,33 @@ pub fn run(
     printer: &mut Printer,
 ) -> std::io::Result<()> {
     let server = Some(stable_id("server", LOCAL_SERVER));
-    let mut buf = String::new();
+    let mut bytes = Vec::new();
+    service.set_computer(local_user(COMPUTER));
     for t in service.tick() {
         print_timed(out, printer, &t)?;
     }
+    // Games of an earlier run that wait for the computer.
+    for channel in service.computer_channels() {
+        while let Some(replies) = service.computer_turn(channel) {
+            for r in replies {
+                printer.print(out, &format!("channel-{channel}"), COMPUTER, &r)?;
+            }
+        }
+    }
     loop {
-        buf.clear();
-        if input.read_line(&mut buf)? == 0 {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
             break;
         }
-        let line = match parse_line(&buf) {
+        // One bad line is refused; the session carries on.
+        let Ok(buf) = std::str::from_utf8(&bytes) else {
+            writeln!(
+                out,
+                "error: that line is not valid UTF-8 text, so it was ignored."
+            )?;
+            continue;
+        };
+        let line = match parse_line(buf) {
             None => continue,
             Some(Err(e)) => {
                 writeln!(out, "error: {e}")?;
@@ -263,6 +297,7 @@ pub fn run(
             Some(Ok(l)) => l,
         };
         let user = local_user(&line.user);
+        printer.know_channel(&line.channel);
         match request_for(service, &line) {
             Ok(req) => {
                 let ctx = Context {
@@ -273,6 +308,12 @@ pub fn run(
                 };
                 for r in service.handle(&ctx, req) {
                     printer.print(out, &line.channel, &line.user, &r)?;
+                }
+                // The computer answers at once, inline: one search at a time.
+                while let Some(replies) = service.computer_turn(ctx.channel) {
+                    for r in replies {
+                        printer.print(out, &line.channel, COMPUTER, &r)?;
+                    }
                 }
             }
             Err(e) => printer.print(out, &line.channel, &line.user, &Reply::refusal(e))?,
@@ -298,14 +339,32 @@ fn print_timed(
 /// `arcana local` itself.
 pub fn main(opts: LocalOptions) -> Result<(), String> {
     use std::io::IsTerminal;
+    let ladder = if opts.global_ladder {
+        crate::ratings::LadderScope::Global
+    } else {
+        crate::ratings::LadderScope::Server
+    };
+    let config = ServiceConfig {
+        seed: opts.seed,
+        ladder,
+    };
     let places = Arc::new(LocalPlaces::default());
     places.see(DEFAULT_CHANNEL);
-    let service = Service::open(&opts.data, ServiceConfig { seed: opts.seed })
+    let service = Service::open(&opts.data, config)
         .map_err(|e| format!("cannot open the store in {}: {e}", opts.data.display()))?
         .with_places(places.clone());
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
         eprintln!("{INTRO}");
+    }
+    // A newcomer re-running an example in the same folder finds the old game there.
+    let unfinished = service.store().active_games().map(|g| g.len()).unwrap_or(0);
+    if unfinished > 0 {
+        eprintln!(
+            "Note: {} holds {unfinished} unfinished game(s) from an earlier run; they go on \
+             here. Pass `--data <new folder>` to start afresh.",
+            opts.data.display()
+        );
     }
     let mut printer = Printer::new(&opts.out, opts.images);
     let stdout = std::io::stdout();
@@ -338,5 +397,26 @@ mod tests {
         );
         assert_eq!(parse_line("   "), None);
         assert!(matches!(parse_line("no colon here"), Some(Err(_))));
+    }
+
+    #[test]
+    fn a_line_of_invalid_utf8_is_refused_and_the_session_goes_on() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let service = Service::open(
+            dir.path().join("data"),
+            ServiceConfig {
+                seed: Some(1),
+                ..ServiceConfig::default()
+            },
+        )
+        .expect("service");
+        let mut printer = Printer::new(&dir.path().join("out"), false);
+        let mut input: &[u8] = b"alice: /challenge @bob\n\xff\xfe bad\nbob: /accept\n";
+        let mut out = Vec::new();
+        let places = LocalPlaces::default();
+        run(&service, &places, &mut input, &mut out, &mut printer).expect("run");
+        let out = String::from_utf8(out).expect("utf8");
+        assert!(out.contains("error: that line is not valid UTF-8"), "{out}");
+        assert!(out.contains("bob accepts"), "{out}");
     }
 }

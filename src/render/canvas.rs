@@ -4,7 +4,7 @@
 /// An opaque colour.
 pub type Rgb = [u8; 3];
 
-/// A premultiplied-alpha RGBA tile (piece, wall, check glow), prepared once and
+/// A premultiplied-alpha RGBA tile (piece, stone, check glow), prepared once and
 /// blitted many times.
 #[derive(Clone, Debug)]
 pub struct Sprite {

@@ -2,14 +2,18 @@
 //! the store. The layout is public so tests (and callers) can find squares by pixel.
 
 mod canvas;
+mod legend;
 mod text;
 mod tiles;
 
-use crate::core::view::{Badge, PieceView, SquareMark, View};
+use crate::core::view::{
+    Badge, BadgeStyle, Corner, MarkStyle, PieceView, SquareMark, Tone, View, Viewer,
+};
 use crate::core::{Cell, Side, Square};
 use canvas::{Canvas, Rgb};
 use text::{Font, TextSize};
 
+pub use legend::{legend_png, legend_rgb};
 pub use tiles::piece_colours;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,8 +21,8 @@ pub struct RenderOptions {
     /// Board size in pixels (the bars and the label frame are added around it). Clamped
     /// to [`MIN_SIZE`]..=[`MAX_SIZE`] and rounded down to a multiple of 8.
     pub size: u32,
-    /// Fix the orientation: `Some(side)` draws from that side; `None` draws from the
-    /// side of the player to move.
+    /// Fix the orientation: `Some(side)` draws from that side; `None` draws a player's
+    /// private view from that player's side, any other from the side to move.
     pub orientation: Option<crate::core::Side>,
 }
 
@@ -58,11 +62,42 @@ pub mod colours {
     /// Last-move tint and its strength (out of 255).
     pub const LAST_MOVE: Rgb = [222, 206, 40];
     pub const LAST_MOVE_ALPHA: u8 = 120;
-    pub const FROZEN: Rgb = [70, 160, 255];
-    pub const JUMP: Rgb = [176, 92, 226];
-    pub const SETUP: Rgb = [64, 170, 80];
-    pub const WICKET: Rgb = [214, 226, 196];
-    pub const WICKET_RIM: Rgb = [92, 130, 70];
+    /// The cells beyond the board's edge.
+    pub const OUTER_CELL: Rgb = [214, 226, 196];
+    pub const OUTER_CELL_RIM: Rgb = [92, 130, 70];
+    /// The fill of a hollow badge.
+    pub const HOLLOW_FILL: Rgb = [26, 22, 36];
+    /// The thin rim around every badge, for contrast on any square.
+    pub const BADGE_RIM: Rgb = [20, 20, 24];
+}
+
+/// The shade of a tone, for badges and square marks.
+pub fn tone_colour(tone: Tone) -> Rgb {
+    match tone {
+        Tone::Blue => [64, 96, 214],
+        Tone::Slate => [112, 116, 124],
+        Tone::Brown => [150, 96, 44],
+        Tone::Green => [52, 140, 60],
+        Tone::Teal => [40, 160, 190],
+        Tone::Orange => [232, 132, 20],
+        Tone::Gold => [236, 196, 40],
+        Tone::Purple => [132, 64, 200],
+        Tone::Red => [168, 36, 36],
+        Tone::Forest => [30, 120, 70],
+        Tone::Ice => [70, 160, 255],
+        Tone::Violet => [176, 92, 226],
+        Tone::Leaf => [64, 170, 80],
+    }
+}
+
+/// The colour of a filled badge's label: dark on light tones, white otherwise.
+fn label_colour(bg: Rgb) -> Rgb {
+    let luma = (bg[0] as u32 * 299 + bg[1] as u32 * 587 + bg[2] as u32 * 114) / 1000;
+    if luma > 150 {
+        [30, 30, 30]
+    } else {
+        [255, 255, 255]
+    }
 }
 
 /// A pixel rectangle.
@@ -85,7 +120,7 @@ impl PixelRect {
 }
 
 /// Where everything goes, from the board size, the side at the bottom and whether the
-/// board has wicket cells. Nothing depends on the position, so the picture keeps its
+/// board has outer cells. Nothing depends on the position, so the picture keeps its
 /// shape for a whole game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
@@ -93,11 +128,11 @@ pub struct Layout {
     pub square: u32,
     /// The side drawn at the bottom.
     pub bottom: Side,
-    pub wickets: bool,
+    pub outer_cells: bool,
     /// Width of the label frame around the board.
     pub margin: u32,
-    /// Side of a wicket cell.
-    pub wicket: u32,
+    /// Side of an outer cell.
+    pub outer: u32,
     /// Height of each player bar.
     pub bar: u32,
     pub width: u32,
@@ -108,19 +143,19 @@ pub struct Layout {
 }
 
 impl Layout {
-    pub fn new(size: u32, bottom: Side, wickets: bool) -> Layout {
+    pub fn new(size: u32, bottom: Side, outer_cells: bool) -> Layout {
         let board = size.clamp(MIN_SIZE, MAX_SIZE) / 8 * 8;
         let square = board / 8;
         let margin = (square * 2 / 5).max(16);
-        let wicket = square * 5 / 8;
+        let outer = square * 5 / 8;
         let bar = square * 7 / 8;
-        let edge = margin + if wickets { wicket } else { 0 };
+        let edge = margin + if outer_cells { outer } else { 0 };
         Layout {
             square,
             bottom,
-            wickets,
+            outer_cells,
             margin,
-            wicket,
+            outer,
             bar,
             width: board + 2 * margin,
             height: 2 * bar + 2 * edge + board,
@@ -131,7 +166,7 @@ impl Layout {
 
     /// The layout `render_png` uses for this view and these options.
     pub fn for_view(view: &View, options: &RenderOptions) -> Layout {
-        Layout::new(options.size, bottom_side(view, options), view.wickets)
+        Layout::new(options.size, bottom_side(view, options), view.outer_cells)
     }
 
     pub fn board_size(&self) -> u32 {
@@ -161,24 +196,24 @@ impl Layout {
         }
     }
 
-    /// A board square or, on a board with wickets, a wicket cell: a smaller cell just
-    /// outside the board edge behind e1 (`w0`) or e8 (`w9`).
+    /// A board square or, on a board with outer cells, one of them: a smaller cell
+    /// just outside the board edge behind e1 or e8.
     pub fn cell_rect(&self, cell: Cell) -> Option<PixelRect> {
         match cell {
             Cell::Board(sq) => Some(self.square_rect(sq)),
-            Cell::Wicket(side) if self.wickets => {
+            Cell::Wicket(side) if self.outer_cells => {
                 let x =
-                    self.board_x + self.column(4) * self.square + (self.square - self.wicket) / 2;
+                    self.board_x + self.column(4) * self.square + (self.square - self.outer) / 2;
                 let y = if side == self.bottom {
                     self.board_y + self.board_size()
                 } else {
-                    self.board_y - self.wicket
+                    self.board_y - self.outer
                 };
                 Some(PixelRect {
                     x,
                     y,
-                    w: self.wicket,
-                    h: self.wicket,
+                    w: self.outer,
+                    h: self.outer,
                 })
             }
             Cell::Wicket(_) => None,
@@ -217,13 +252,21 @@ impl Layout {
     }
 }
 
-/// The side drawn at the bottom: fixed by the options, else the player to move, else
-/// White.
+/// The side drawn at the bottom: fixed by the options, else the viewer's own side in a
+/// private view, else the player to move, else White.
 pub fn bottom_side(view: &View, options: &RenderOptions) -> Side {
-    options.orientation.or(view.to_move).unwrap_or(Side::White)
+    let own = match view.viewer {
+        Viewer::Player(side) => Some(side),
+        Viewer::Public => None,
+    };
+    options
+        .orientation
+        .or(own)
+        .or(view.to_move)
+        .unwrap_or(Side::White)
 }
 
-/// Convenience for tests and callers: a square's pixels on a board without wickets.
+/// Convenience for tests and callers: a square's pixels on a board without outer cells.
 pub fn square_rect(size: u32, bottom: Side, sq: Square) -> PixelRect {
     Layout::new(size, bottom, false).square_rect(sq)
 }
@@ -234,24 +277,6 @@ pub fn square_colour(sq: Square) -> Rgb {
         colours::LIGHT_SQUARE
     } else {
         colours::DARK_SQUARE
-    }
-}
-
-/// How a badge looks: background, text colour, label.
-fn badge_style(badge: Badge) -> (Rgb, Rgb, String) {
-    const WHITE: Rgb = [255, 255, 255];
-    match badge {
-        Badge::Asleep(n) => ([64, 96, 214], WHITE, format!("z{n}")),
-        Badge::Statue(n) => ([112, 116, 124], WHITE, format!("st{n}")),
-        Badge::Slow(n) => ([150, 96, 44], WHITE, format!("sl{n}")),
-        Badge::Sick(n) => ([52, 140, 60], WHITE, format!("sk{n}")),
-        Badge::Peaceful => ([40, 160, 190], WHITE, "pc".to_string()),
-        Badge::Fast => ([232, 132, 20], WHITE, "»".to_string()),
-        Badge::Protected => ([236, 196, 40], [30, 30, 30], "pr".to_string()),
-        Badge::Wand(kind) => ([132, 64, 200], WHITE, kind.short().to_string()),
-        Badge::WandDestroyed => ([168, 36, 36], WHITE, "×".to_string()),
-        Badge::Defender => ([30, 120, 70], WHITE, "D".to_string()),
-        Badge::BallHaver => ([0, 0, 0], WHITE, String::new()),
     }
 }
 
@@ -274,7 +299,6 @@ pub fn render_rgb(view: &View, options: &RenderOptions) -> image::RgbImage {
 fn render_canvas(view: &View, options: &RenderOptions) -> Canvas {
     let l = Layout::for_view(view, options);
     let mut c = Canvas::new(l.width, l.height, colours::FRAME);
-    let board_tiles = tiles::tiles(l.square);
 
     // Squares with their marks.
     for sq in Square::all() {
@@ -289,15 +313,11 @@ fn render_canvas(view: &View, options: &RenderOptions) -> Canvas {
         }
     }
     for &(sq, mark) in &view.marks {
-        draw_mark(&mut c, &l, sq, mark);
-    }
-    for sq in view.walls {
-        let r = l.square_rect(sq);
-        c.blit(&board_tiles.wall, r.x as i32, r.y as i32);
+        draw_mark(&mut c, l.square_rect(sq), mark);
     }
     draw_labels(&mut c, &l);
-    if l.wickets {
-        draw_wickets(&mut c, &l, view);
+    if l.outer_cells {
+        draw_outer_cells(&mut c, &l, view);
     }
     for &cell in &view.check {
         if let Some(r) = l.cell_rect(cell) {
@@ -306,10 +326,14 @@ fn render_canvas(view: &View, options: &RenderOptions) -> Canvas {
         }
     }
     for p in &view.pieces {
-        draw_piece(&mut c, &l, p);
+        if let Some(r) = l.cell_rect(p.cell) {
+            draw_piece(&mut c, l.badge_font(), r, p);
+        }
     }
-    for &(cell, side) in &view.balls {
-        draw_ball(&mut c, &l, view, cell, side);
+    for &(cell, side) in &view.tokens {
+        if let Some(r) = l.cell_rect(cell) {
+            draw_token(&mut c, r, view.piece_at(cell).is_some(), side);
+        }
     }
     for side in Side::BOTH {
         draw_bar(&mut c, &l, view, side);
@@ -317,34 +341,35 @@ fn render_canvas(view: &View, options: &RenderOptions) -> Canvas {
     c
 }
 
-fn draw_mark(c: &mut Canvas, l: &Layout, sq: Square, mark: SquareMark) {
-    let r = l.square_rect(sq);
+fn draw_mark(c: &mut Canvas, r: PixelRect, mark: SquareMark) {
     let (x, y, s) = (r.x as i32, r.y as i32, r.w as i32);
     let rim = (s / 16).max(2);
-    match mark {
-        SquareMark::Frozen => {
-            c.blend_rect(x, y, s, s, colours::FROZEN, 130);
-            c.frame_rect((x, y, s, s), rim, colours::FROZEN, 255);
+    let colour = tone_colour(mark.tone);
+    match mark.style {
+        MarkStyle::Strong => {
+            c.blend_rect(x, y, s, s, colour, 130);
+            c.frame_rect((x, y, s, s), rim, colour, 255);
         }
-        SquareMark::FrozenSpent => {
-            c.blend_rect(x, y, s, s, colours::FROZEN, 50);
-            c.frame_rect((x, y, s, s), (rim / 2).max(1), colours::FROZEN, 160);
+        MarkStyle::Light => {
+            c.blend_rect(x, y, s, s, colour, 70);
+            c.frame_rect((x, y, s, s), rim, colour, 255);
         }
-        SquareMark::Jump => {
-            c.blend_rect(x, y, s, s, colours::JUMP, 70);
-            c.frame_rect((x, y, s, s), rim, colours::JUMP, 255);
+        MarkStyle::Faint => {
+            c.blend_rect(x, y, s, s, colour, 50);
+            c.frame_rect((x, y, s, s), (rim / 2).max(1), colour, 160);
         }
-        SquareMark::Setup => {
+        MarkStyle::Dot => {
             let (cx, cy) = r.centre();
-            c.fill_circle(cx as f32, cy as f32, s as f32 * 0.14, colours::SETUP);
+            c.fill_circle(cx as f32, cy as f32, s as f32 * 0.14, colour);
         }
+        MarkStyle::Stone => c.blit(&tiles::tiles(r.w).stone, x, y),
     }
 }
 
 fn draw_labels(c: &mut Canvas, l: &Layout) {
     let f = l.label_font();
     let board = l.board_size() as i32;
-    let bottom_strip = l.board_y as i32 + board + if l.wickets { l.wicket as i32 } else { 0 };
+    let bottom_strip = l.board_y as i32 + board + if l.outer_cells { l.outer as i32 } else { 0 };
     for i in 0..8u8 {
         let file = Square::from_coords(i, 0)
             .map(|s| s.file_char())
@@ -371,116 +396,196 @@ fn draw_labels(c: &mut Canvas, l: &Layout) {
     }
 }
 
-fn draw_wickets(c: &mut Canvas, l: &Layout, view: &View) {
+fn draw_outer_cells(c: &mut Canvas, l: &Layout, view: &View) {
     for side in Side::BOTH {
         let Some(r) = l.cell_rect(Cell::Wicket(side)) else {
             continue;
         };
-        let (x, y, w) = (r.x as i32, r.y as i32, r.w as i32);
-        c.fill_rect(x, y, w, w, colours::WICKET);
-        if view.last_move.contains(&Cell::Wicket(side)) {
-            c.blend_rect(x, y, w, w, colours::LAST_MOVE, colours::LAST_MOVE_ALPHA);
-        }
-        c.frame_rect((x, y, w, w), (w / 16).max(2), colours::WICKET_RIM, 255);
+        draw_outer_cell(c, r, view.last_move.contains(&Cell::Wicket(side)));
     }
 }
 
-fn draw_piece(c: &mut Canvas, l: &Layout, p: &PieceView) {
-    let Some(r) = l.cell_rect(p.cell) else { return };
-    let t = tiles::tiles(r.w);
-    c.blit(t.piece(p.piece), r.x as i32, r.y as i32);
-    draw_badges(c, l, r, p);
+fn draw_outer_cell(c: &mut Canvas, r: PixelRect, last_move: bool) {
+    let (x, y, w) = (r.x as i32, r.y as i32, r.w as i32);
+    c.fill_rect(x, y, w, w, colours::OUTER_CELL);
+    if last_move {
+        c.blend_rect(x, y, w, w, colours::LAST_MOVE, colours::LAST_MOVE_ALPHA);
+    }
+    c.frame_rect((x, y, w, w), (w / 16).max(2), colours::OUTER_CELL_RIM, 255);
 }
 
-fn draw_badges(c: &mut Canvas, l: &Layout, r: PixelRect, p: &PieceView) {
-    let f = l.badge_font();
+fn draw_piece(c: &mut Canvas, font: Font, r: PixelRect, p: &PieceView) {
+    let t = tiles::tiles(r.w);
+    c.blit(t.piece(p.piece), r.x as i32, r.y as i32);
+    draw_badges(c, font, r, p);
+}
+
+/// The badges of one piece. Each corner holds its own group, so a piece with many
+/// stays readable: top-left badges stack downwards; top-right ones run leftwards
+/// (wrapping below when they meet the top-left column); bottom ones run inwards
+/// from their corner. A group is written in full words when they fit, else in the
+/// short forms.
+fn draw_badges(c: &mut Canvas, f: Font, r: PixelRect, p: &PieceView) {
     let h = f.height() as f32 + 2.0;
     let pad = (f.advance() as f32 * 0.4).round();
     let (x0, y0, s) = (r.x as f32, r.y as f32, r.w as f32);
     let pill_w = |label: &str| f.width(label) as f32 + 2.0 * pad;
-    // Four corners, so that a piece with many marks stays readable: permanent
-    // conditions (fast, peaceful, protected, Defender) stack down the top-left corner;
-    // timed statuses run from the top-right corner leftwards (wrapping below when they
-    // meet that column); the wand sits bottom-right and the ball bottom-left, where the
-    // piece's base is.
-    let permanent = |b: &Badge| {
-        matches!(
-            b,
-            Badge::Fast | Badge::Peaceful | Badge::Protected | Badge::Defender
-        )
+    let group = |corner: Corner| -> Vec<&Badge> {
+        p.badges
+            .iter()
+            .filter(|b| b.corner == corner && b.style != BadgeStyle::Disc)
+            .collect()
     };
+    let room = s - 2.0;
+    // Full words when the whole group fits in one row of `width` pixels.
+    let words_fit = |badges: &[&Badge], width: f32| -> bool {
+        let total: f32 = badges.iter().map(|b| pill_w(&b.label) + 2.0).sum();
+        total - 2.0 <= width
+    };
+    let text = |b: &Badge, words: bool| -> String {
+        let t = if words || b.short.is_empty() {
+            &b.label
+        } else {
+            &b.short
+        };
+        // On the smallest squares even a short form is cut to what fits.
+        f.fit_plain(t, (room - 2.0 * pad).max(0.0) as u32)
+    };
+
+    // Top-left: a stack, in words only when it has the top row to itself.
+    let tl = group(Corner::TopLeft);
+    let tr = group(Corner::TopRight);
+    let tl_words = tl.len() <= 2 && tr.is_empty() && tl.iter().all(|b| pill_w(&b.label) <= room);
     let mut left_y = y0 + 1.0;
     let mut left_w: f32 = 0.0;
-    for &badge in p.badges.iter().filter(|b| permanent(b)) {
-        let (bg, fg, label) = badge_style(badge);
+    for b in &tl {
+        let label = text(b, tl_words);
         let w = pill_w(&label);
-        pill(c, x0 + 1.0, left_y, w, h, bg);
-        f.draw(
-            c,
-            (x0 + 1.0 + pad) as i32,
-            (left_y + 1.0) as i32,
-            &label,
-            fg,
-        );
+        badge_pill(c, f, (x0 + 1.0, left_y, w, h), pad, b, &label);
         left_w = left_w.max(w);
         left_y += h + 1.0;
     }
     let left_rows_end = left_y;
+
+    // Top-right: leftwards, wrapping below.
+    let first_row = if tl.is_empty() {
+        room
+    } else {
+        room - left_w - 2.0
+    };
+    let tr_words = words_fit(&tr, first_row);
     let mut cursor = x0 + s - 1.0;
     let mut row_y = y0 + 1.0;
-    for &badge in p.badges.iter().filter(|b| !permanent(b)) {
-        let (bg, fg, label) = badge_style(badge);
-        match badge {
-            Badge::BallHaver => {
-                let rad = s * 0.13;
-                let (fill, line) = piece_colours(p.piece.side);
-                c.fill_circle(x0 + rad + 2.0, y0 + s - rad - 2.0, rad, line);
-                c.fill_circle(x0 + rad + 2.0, y0 + s - rad - 2.0, rad - 1.5, fill);
+    for b in &tr {
+        let label = text(b, tr_words);
+        let w = pill_w(&label);
+        let left_edge = |row_y: f32| {
+            if row_y < left_rows_end {
+                x0 + left_w + 3.0
+            } else {
+                x0 + 1.0
             }
-            Badge::Wand(_) | Badge::WandDestroyed => {
-                let w = pill_w(&label);
-                let (bx, by) = (x0 + s - w - 1.0, y0 + s - h - 1.0);
-                pill(c, bx, by, w, h, bg);
-                f.draw(c, (bx + pad) as i32, (by + 1.0) as i32, &label, fg);
-            }
-            _ => {
-                let w = pill_w(&label);
-                let left_edge = if row_y < left_rows_end {
-                    x0 + left_w + 3.0
-                } else {
-                    x0 + 1.0
-                };
-                if cursor - w < left_edge && cursor < x0 + s - 2.0 {
-                    cursor = x0 + s - 1.0;
-                    row_y += h + 1.0;
-                }
-                let bx = cursor - w;
-                pill(c, bx, row_y, w, h, bg);
-                f.draw(c, (bx + pad) as i32, (row_y + 1.0) as i32, &label, fg);
-                cursor = bx - 2.0;
-            }
+        };
+        // A row already holding a badge wraps (the top-left stack is in short forms
+        // whenever this group exists, so a fresh row's first badge fits beside it
+        // on all but the smallest squares).
+        if cursor - w < left_edge(row_y) && cursor < x0 + s - 2.0 {
+            cursor = x0 + s - 1.0;
+            row_y += h + 1.0;
         }
+        let bx = cursor - w;
+        badge_pill(c, f, (bx, row_y, w, h), pad, b, &label);
+        cursor = bx - 2.0;
+    }
+
+    // Bottom-left: discs in the piece's colours, then any pills rightwards.
+    let mut bl_x = x0 + 1.0;
+    for b in p.badges.iter().filter(|b| b.style == BadgeStyle::Disc) {
+        let rad = s * 0.13;
+        let (fill, line) = piece_colours(p.piece.side);
+        let (cx, cy) = match b.corner {
+            Corner::TopLeft => (x0 + rad + 2.0, y0 + rad + 2.0),
+            Corner::TopRight => (x0 + s - rad - 2.0, y0 + rad + 2.0),
+            Corner::BottomRight => (x0 + s - rad - 2.0, y0 + s - rad - 2.0),
+            Corner::BottomLeft => {
+                bl_x = x0 + 2.0 * rad + 5.0;
+                (x0 + rad + 2.0, y0 + s - rad - 2.0)
+            }
+        };
+        c.fill_circle(cx, cy, rad, line);
+        c.fill_circle(cx, cy, rad - 1.5, fill);
+    }
+    let bl = group(Corner::BottomLeft);
+    let bl_words = words_fit(&bl, x0 + s - 1.0 - bl_x);
+    for b in &bl {
+        let label = text(b, bl_words);
+        let w = pill_w(&label);
+        badge_pill(c, f, (bl_x, y0 + s - h - 1.0, w, h), pad, b, &label);
+        bl_x += w + 2.0;
+    }
+
+    // Bottom-right: leftwards, wrapping above.
+    let br = group(Corner::BottomRight);
+    let br_words = words_fit(&br, x0 + s - 1.0 - bl_x);
+    let mut cursor = x0 + s - 1.0;
+    let mut row_y = y0 + s - h - 1.0;
+    for b in &br {
+        let label = text(b, br_words);
+        let w = pill_w(&label);
+        if cursor - w < bl_x && cursor < x0 + s - 2.0 {
+            cursor = x0 + s - 1.0;
+            row_y -= h + 1.0;
+        }
+        let bx = cursor - w;
+        badge_pill(c, f, (bx, row_y, w, h), pad, b, &label);
+        cursor = bx - 2.0;
     }
 }
 
-/// A badge background: a rounded pill with a thin dark rim for contrast on any square.
-fn pill(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, bg: Rgb) {
+/// One badge: a rounded pill with a thin dark rim for contrast on any square, filled
+/// with its tone, or hollow (tone rim and label on a dark fill).
+fn badge_pill(
+    c: &mut Canvas,
+    f: Font,
+    (x, y, w, h): (f32, f32, f32, f32),
+    pad: f32,
+    badge: &Badge,
+    label: &str,
+) {
+    let tone = tone_colour(badge.tone);
     c.fill_round_rect(
         x - 1.0,
         y - 1.0,
         w + 2.0,
         h + 2.0,
         h / 2.0 + 1.0,
-        [20, 20, 24],
+        colours::BADGE_RIM,
     );
-    c.fill_round_rect(x, y, w, h, h / 2.0, bg);
+    let fg = match badge.style {
+        BadgeStyle::Hollow => {
+            let rim = (h / 8.0).max(2.0);
+            c.fill_round_rect(x, y, w, h, h / 2.0, tone);
+            c.fill_round_rect(
+                x + rim,
+                y + rim,
+                w - 2.0 * rim,
+                h - 2.0 * rim,
+                (h / 2.0 - rim).max(1.0),
+                colours::HOLLOW_FILL,
+            );
+            canvas::mix(tone, [255, 255, 255], 110)
+        }
+        BadgeStyle::Filled | BadgeStyle::Disc => {
+            c.fill_round_rect(x, y, w, h, h / 2.0, tone);
+            label_colour(tone)
+        }
+    };
+    f.draw(c, (x + pad) as i32, (y + 1.0) as i32, label, fg);
 }
 
-fn draw_ball(c: &mut Canvas, l: &Layout, view: &View, cell: Cell, side: Side) {
-    let Some(r) = l.cell_rect(cell) else { return };
+fn draw_token(c: &mut Canvas, r: PixelRect, occupied: bool, side: Side) {
     let s = r.w as f32;
-    let occupied = view.piece_at(cell).is_some();
-    // Alone, a ball sits in the middle of its cell; beside a piece, in the corner.
+    // Alone, a token sits in the middle of its cell; beside a piece, in the corner.
     let (cx, cy, rad) = if occupied {
         let rad = s * 0.13;
         (r.x as f32 + rad + 2.0, r.y as f32 + s - rad - 2.0, rad)
@@ -556,22 +661,32 @@ fn draw_bar(c: &mut Canvas, l: &Layout, view: &View, side: Side) {
         right -= pw + pad;
     }
     let text_x = left + chip as i32 + 12;
+    let notes_block = !notes.is_empty();
+    let block = name_font.height() as i32 + note_font.height() as i32 - 2;
+    let name_y = if notes_block {
+        y + (h - block) / 2
+    } else {
+        y + (h - name_font.height() as i32) / 2
+    };
+    // The notes line is cut only by the "to move" tag; the name line also holds the
+    // result or the title on the top bar.
+    let notes_right = right;
     if top {
         let name_w = name_font.width(&view.names[side.index()]) as i32;
         match &view.result {
-            // The result matters more than the notes: it takes what the name leaves.
+            // The result matters more than the name: it takes what the name leaves on
+            // the name's line, and never shortens the notes below.
             Some(res) => {
                 let font = Font::bold(note_font.size);
                 let x0 = text_x + name_w.min(l.width as i32 / 3) + 16;
                 let text = font.fit(res, (right - x0).max(0) as u32);
                 let tw = font.width(&text) as i32;
-                font.draw(
-                    c,
-                    right - tw,
-                    y + (h - font.height() as i32) / 2,
-                    &text,
-                    colours::RESULT,
-                );
+                let ry = if notes_block {
+                    name_y + (name_font.height() as i32 - font.height() as i32) / 2
+                } else {
+                    y + (h - font.height() as i32) / 2
+                };
+                font.draw(c, right - tw, ry, &text, colours::RESULT);
                 right -= tw + 16;
             }
             // The title is shown only when it leaves the name and notes whole.
@@ -588,25 +703,14 @@ fn draw_bar(c: &mut Canvas, l: &Layout, view: &View, side: Side) {
     }
 
     // Name, and the notes under it.
-    let avail = (right - text_x).max(0) as u32;
-    let name = name_font.fit(&view.names[side.index()], avail);
-    if notes.is_empty() {
-        name_font.draw(
-            c,
-            text_x,
-            y + (h - name_font.height() as i32) / 2,
-            &name,
-            colours::NAME,
-        );
-    } else {
-        let block = name_font.height() as i32 + note_font.height() as i32 - 2;
-        let ny = y + (h - block) / 2;
-        name_font.draw(c, text_x, ny, &name, colours::NAME);
-        let notes = note_font.fit(&notes, avail);
+    let name = name_font.fit(&view.names[side.index()], (right - text_x).max(0) as u32);
+    name_font.draw(c, text_x, name_y, &name, colours::NAME);
+    if notes_block {
+        let notes = note_font.fit(&notes, (notes_right - text_x).max(0) as u32);
         note_font.draw(
             c,
             text_x,
-            ny + name_font.height() as i32 - 2,
+            name_y + name_font.height() as i32 - 2,
             &notes,
             colours::NOTE,
         );
@@ -644,7 +748,7 @@ mod tests {
     }
 
     #[test]
-    fn wickets_sit_outside_the_board_behind_the_kings() {
+    fn outer_cells_sit_outside_the_board_behind_the_kings() {
         let l = Layout::new(512, Side::White, true);
         let w0 = l.cell_rect(Cell::Wicket(Side::White)).expect("w0");
         let e1 = l.square_rect(Square::E1);

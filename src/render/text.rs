@@ -88,6 +88,35 @@ impl Font {
         s
     }
 
+    /// `text` cut to at most `max_width` pixels, with no ellipsis (badges).
+    pub fn fit_plain(self, text: &str, max_width: u32) -> String {
+        let max_chars = (max_width / self.advance().max(1)) as usize;
+        text.chars().take(max_chars.max(1)).collect()
+    }
+
+    /// Lines of at most `max_width` pixels, broken at spaces (a word longer than a
+    /// line is cut).
+    pub fn wrap(self, text: &str, max_width: u32) -> Vec<String> {
+        let max_chars = ((max_width / self.advance().max(1)) as usize).max(1);
+        let mut lines: Vec<String> = Vec::new();
+        let mut line = String::new();
+        for word in text.split_whitespace() {
+            let word: String = word.chars().take(max_chars).collect();
+            let len = line.chars().count();
+            if len > 0 && len + 1 + word.chars().count() > max_chars {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&word);
+        }
+        if !line.is_empty() {
+            lines.push(line);
+        }
+        lines
+    }
+
     /// Draws `text` with its line box's top-left corner at `(x, y)`; characters the
     /// font lacks are drawn as `?`.
     pub fn draw(self, canvas: &mut Canvas, x: i32, y: i32, text: &str, colour: Rgb) {
@@ -130,6 +159,9 @@ mod tests {
         let ink = c.buf.iter().filter(|&&b| b > 100).count();
         assert!(ink > 20);
         assert_eq!(f.width("abc"), 3 * f.advance());
+        let lines = f.wrap("one two three four", 9 * f.advance());
+        assert_eq!(lines, vec!["one two", "three", "four"]);
+        assert_eq!(f.fit_plain("teleport", 3 * f.advance()), "tel");
         assert!(
             f.fit("a very long name indeed", 5 * f.advance())
                 .chars()

@@ -1,5 +1,5 @@
 //! The project's own piece art (vector silhouettes drawn with imageproc and smoothed by
-//! supersampling) and the other prepared tiles (wall, check glow), built once per pixel
+//! supersampling) and the other prepared tiles (stone, check glow), built once per pixel
 //! size and cached for every later frame.
 
 use super::canvas::{Rgb, Sprite};
@@ -163,7 +163,7 @@ const KING: Art = Art {
     ],
 };
 
-/// Sorchess's Wizard: a tall pointed hat over a robe, unlike any chess piece, with a
+/// The Wizard: a tall pointed hat over a robe, unlike any chess piece, with a
 /// gold star that shows on both colours.
 const WIZARD: Art = Art {
     body: &[
@@ -395,8 +395,8 @@ fn piece_sprite(piece: Piece, px: u32) -> Sprite {
     })
 }
 
-/// A stone wall filling a square: staggered bricks with mortar lines.
-fn wall_sprite(px: u32) -> Sprite {
+/// Stone filling a square: staggered bricks with mortar lines.
+fn stone_sprite(px: u32) -> Sprite {
     let n = px * SUPER;
     let rows = 4;
     let row_h = n as f32 / rows as f32;
@@ -453,7 +453,7 @@ fn check_sprite(px: u32) -> Sprite {
 /// Everything prepared for one tile size.
 pub struct Tiles {
     pieces: Vec<Sprite>,
-    pub wall: Sprite,
+    pub stone: Sprite,
     pub check: Sprite,
 }
 
@@ -467,7 +467,7 @@ impl Tiles {
         }
         Tiles {
             pieces,
-            wall: wall_sprite(px),
+            stone: stone_sprite(px),
             check: check_sprite(px),
         }
     }

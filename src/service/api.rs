@@ -46,6 +46,8 @@ pub enum Request {
         /// Days per move: `None` for the default, `Some(0)` for no limit, else 1-14.
         days: Option<u32>,
         options: Options,
+        /// `false` makes a casual game, which leaves the ratings alone.
+        rated: bool,
     },
     Accept,
     Decline,
@@ -61,13 +63,28 @@ pub enum Request {
     Abort,
     /// Claim the win when the opponent's time has run out.
     Claim,
-    /// The invoker's secret information (wand list, card hand).
+    /// The invoker's secret information (what only they may see of the game).
     Hand,
     Games(GamesScope),
     Rules {
         variant: Option<VariantId>,
     },
+    /// A picture naming every badge and mark: of one variant, else of this channel's
+    /// game, else of every variant.
+    Legend {
+        variant: Option<VariantId>,
+    },
     Help,
+    /// Ratings, record, current games and last results of a player (the invoker when
+    /// `None`).
+    Profile {
+        user: Option<User>,
+    },
+    /// The best settled ratings of a variant (Chess when `None`) in the invoker's
+    /// ladder.
+    Leaderboard {
+        variant: Option<VariantId>,
+    },
 }
 
 /// Where a reply goes.
@@ -108,6 +125,7 @@ pub struct Reply {
     pub mention: Vec<User>,
     pub text: String,
     /// A board image to draw for this view (already filtered for the audience).
+    #[serde(default, deserialize_with = "lenient_view")]
     pub image: Option<View>,
     pub attachment: Option<Attachment>,
 }
@@ -131,11 +149,13 @@ impl Reply {
         }
     }
 
+    /// A refusal. Refusals often echo what was typed, so control and direction
+    /// characters are shown escaped here, in the one place every refusal passes.
     pub fn refusal(text: impl Into<String>) -> Reply {
         Reply {
             to: Audience::Invoker,
             kind: ReplyKind::Refusal,
-            ..Reply::channel(text)
+            ..Reply::channel(visible(&text.into()))
         }
     }
 
@@ -144,6 +164,83 @@ impl Reply {
             to: Audience::Private(user),
             ..Reply::channel(text)
         }
+    }
+}
+
+/// Replies are kept for redelivered requests; an image kept by an older version may
+/// not match today's [`View`], and is then dropped (the text still says it all).
+fn lenient_view<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<View>, D::Error> {
+    let value = serde_json::Value::deserialize(d)?;
+    Ok(serde_json::from_value(value).ok())
+}
+
+/// Whether a character would act on the text around it instead of showing: control
+/// characters (line breaks included) and the invisible direction, joining and
+/// spacing marks (a U+202E reverses the rest of a chat line).
+fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}'
+                | '\u{180E}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2028}'..='\u{202E}'
+                | '\u{2060}'..='\u{2069}'
+                | '\u{FEFF}'
+        )
+}
+
+/// `text` with every hidden character written out as `<U+XXXX>`.
+pub fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if is_hidden(c) {
+            out.push_str(&format!("<U+{:04X}>", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_never_carry_hidden_characters() {
+        let r = Reply::refusal("I don't understand `e4\u{202E}xd5\nb\u{200B}`.");
+        assert_eq!(
+            r.text,
+            "I don't understand `e4<U+202E>xd5<U+000A>b<U+200B>`."
+        );
+        assert_eq!(visible("Nf3 café ♞"), "Nf3 café ♞");
+    }
+
+    #[test]
+    fn a_reply_kept_with_an_older_picture_still_reads() {
+        let mut r = Reply::channel("e2-e4");
+        r.image = Some(View::new(crate::core::view::Viewer::Public, "Chess"));
+        let back: Reply =
+            serde_json::from_str(&serde_json::to_string(&r).expect("json")).expect("today's reply");
+        assert_eq!(back, r);
+        let old = r#"{"to":"Channel","kind":"Plain","mention":[],"text":"e2-e4",
+            "image":{"viewer":"Public","title":"Wand Chess","pieces":[{"cell":{"Board":12},
+            "piece":{"side":"White","role":"Pawn"},"badges":[{"Asleep":3},"Fast"]}],
+            "walls":0,"wickets":false,"balls":[],"last_move":[],"check":[],"marks":[],
+            "to_move":null,"names":["a","b"],"notes":[[],[]],"result":null},
+            "attachment":null}"#;
+        let back: Reply = serde_json::from_str(old).expect("old reply");
+        assert_eq!(back.text, "e2-e4");
+        // Its badges were an enum that no longer exists: the picture is dropped.
+        assert_eq!(back.image, None);
+        // A format-1 picture without badges keeps its blocked squares as marks.
+        let old = old.replace(r#","badges":[{"Asleep":3},"Fast"]"#, r#","badges":[]"#);
+        let old = old.replace(r#""walls":0"#, r#""walls":1"#);
+        let back: Reply = serde_json::from_str(&old).expect("old reply");
+        let image = back.image.expect("a picture");
+        assert_eq!(image.marks.len(), 1);
+        assert!(!image.outer_cells);
     }
 }
 
@@ -175,5 +272,50 @@ impl Places for Unnamed {
 
     fn site(&self, _server: Option<u64>, _channel: u64) -> Option<String> {
         None
+    }
+}
+
+/// How reply text refers to a channel, as the service knows it (`{#123}`): front ends
+/// rewrite each with [`replace_places`] into their own form (a link on Discord).
+pub fn place(channel: u64) -> String {
+    format!("{{#{channel}}}")
+}
+
+/// Rewrites every [`place`] reference in `text` with `form(channel)`.
+pub fn replace_places(text: &str, form: impl Fn(u64) -> String) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("{#") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let channel = after[..digits].parse::<u64>().ok();
+        match channel {
+            Some(id) if after[digits..].starts_with('}') => {
+                out.push_str(&form(id));
+                rest = &after[digits + 1..];
+            }
+            _ => {
+                out.push_str("{#");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod escape_tests {
+    use super::*;
+
+    #[test]
+    fn places_are_rewritten_by_the_front_end() {
+        let text = format!("in {} and {}; {{#x}} {{#12", place(5), place(77));
+        assert_eq!(
+            replace_places(&text, |c| format!("<#{c}>")),
+            "in <#5> and <#77>; {#x} {#12"
+        );
+        assert_eq!(replace_places("plain", |_| String::new()), "plain");
     }
 }

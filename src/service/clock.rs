@@ -58,17 +58,16 @@ impl Clock for ManualClock {
 pub enum TimeoutPolicy {
     /// The opponent may `/claim` the win; until then the game waits.
     OpponentMayClaim,
-    /// The turn ends with no action and play passes (RULINGS Z6, Wizard Walls): the
-    /// service plays the rules' `pass` answer for the player whose time ran out.
+    /// The turn ends with no action and play passes (RULINGS Z6): the service plays
+    /// the variant's timeout answer for the player whose time ran out.
     PassTurn,
 }
 
-/// The timeout rule of a variant: Wizard Walls passes the turn (RULINGS Z6), every
-/// other variant lets the opponent claim.
+/// The timeout rule of a variant, as the variant declares it.
 pub fn timeout_policy(variant: VariantId) -> TimeoutPolicy {
-    match variant {
-        VariantId::Walls | VariantId::WallsFull => TimeoutPolicy::PassTurn,
-        _ => TimeoutPolicy::OpponentMayClaim,
+    match variant.timeout_answer() {
+        Some(_) => TimeoutPolicy::PassTurn,
+        None => TimeoutPolicy::OpponentMayClaim,
     }
 }
 

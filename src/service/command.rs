@@ -7,7 +7,7 @@ use crate::variants::{Options, VariantId};
 
 /// Option keys a `/challenge` understands itself; other `key:value` pairs are variant
 /// options.
-const CHALLENGE_KEYS: [&str; 5] = ["opponent", "variant", "color", "colour", "days"];
+const CHALLENGE_KEYS: [&str; 6] = ["opponent", "variant", "color", "colour", "days", "rated"];
 
 /// Splits `name:value` options from positional words. A token is an option only when
 /// its name is made of lower-case letters, so moves like `Ze4:e4` stay words.
@@ -44,6 +44,16 @@ fn parse_days(v: &str) -> Result<u32, String> {
         d => d.parse::<u32>().map_err(|_| {
             format!("Days per move must be a number from 1 to 14 or `none`, not `{v}`.")
         }),
+    }
+}
+
+fn parse_rated(v: &str) -> Result<bool, String> {
+    match v.to_ascii_lowercase().as_str() {
+        "true" | "yes" | "rated" => Ok(true),
+        "false" | "no" | "casual" => Ok(false),
+        _ => Err(format!(
+            "Say `rated:true` or `rated:false`, not `rated:{v}`."
+        )),
     }
 }
 
@@ -138,6 +148,10 @@ pub fn parse_command(
             }
             let opponent = opponent.ok_or("Name your opponent, for example `/challenge @bob`.")?;
             let days = option("days").map(parse_days).transpose()?;
+            let rated = option("rated")
+                .map(parse_rated)
+                .transpose()?
+                .unwrap_or(true);
             let variant_options: Options = options
                 .iter()
                 .filter(|(k, _)| !CHALLENGE_KEYS.contains(&k.as_str()))
@@ -145,10 +159,11 @@ pub fn parse_command(
                 .collect();
             Ok(Some(Request::Challenge {
                 opponent,
-                variant: variant.unwrap_or(VariantId::Standard),
+                variant: variant.unwrap_or(VariantId::DEFAULT),
                 color: color.unwrap_or(ColorChoice::Random),
                 days,
                 options: variant_options,
+                rated,
             }))
         }
         "accept" => no_args(Request::Accept),
@@ -163,7 +178,7 @@ pub fn parse_command(
         "hand" => no_args(Request::Hand),
         "help" => Ok(Some(Request::Help)),
         "move" | "m" => {
-            // The move text is taken whole: `Ze4:e4` and `e4 (freeze d5)` contain
+            // The move text is taken whole: moves may contain colons and parentheses,
             // characters that look like options.
             let t = rest
                 .strip_prefix("text:")
@@ -208,11 +223,39 @@ pub fn parse_command(
                 },
             )))
         }
+        "profile" => {
+            let who = option("user")
+                .or(option("player"))
+                .map(str::to_string)
+                .or_else(|| positional.first().cloned());
+            if positional.len() > 1 {
+                return Err("`/profile` takes at most one player.".to_string());
+            }
+            Ok(Some(Request::Profile {
+                user: who.as_deref().and_then(user_ref).map(resolve),
+            }))
+        }
+        "leaderboard" => {
+            let v = option("variant")
+                .map(str::to_string)
+                .or_else(|| positional.first().cloned());
+            Ok(Some(Request::Leaderboard {
+                variant: v.as_deref().map(parse_variant).transpose()?,
+            }))
+        }
         "rules" => {
             let v = option("variant")
                 .map(str::to_string)
                 .or_else(|| positional.first().cloned());
             Ok(Some(Request::Rules {
+                variant: v.as_deref().map(parse_variant).transpose()?,
+            }))
+        }
+        "legend" => {
+            let v = option("variant")
+                .map(str::to_string)
+                .or_else(|| positional.first().cloned());
+            Ok(Some(Request::Legend {
                 variant: v.as_deref().map(parse_variant).transpose()?,
             }))
         }
@@ -246,6 +289,7 @@ mod tests {
                 color: ColorChoice::White,
                 days: Some(3),
                 options: Options::new(),
+                rated: true,
             })
         );
         let r =
@@ -256,6 +300,7 @@ mod tests {
             days,
             options,
             color,
+            rated,
         }) = r
         else {
             panic!("not a challenge")
@@ -265,6 +310,7 @@ mod tests {
         assert_eq!(days, Some(0));
         assert_eq!(color, ColorChoice::Random);
         assert_eq!(options.get("wands").map(String::as_str), Some("moderated"));
+        assert!(rated, "challenges are rated by default");
         assert!(parse("/challenge standard").is_err());
         let why = parse("/challenge @bob wand wands:moderated wands:rolled").expect_err("twice");
         assert!(why.contains("`wands` is given twice"), "{why}");
@@ -317,5 +363,38 @@ mod tests {
         assert!(parse("/resign now").is_err());
         assert!(parse("/frobnicate").is_err());
         assert!(parse("/draw").is_err());
+    }
+
+    #[test]
+    fn casual_profile_and_leaderboard() {
+        let Some(Request::Challenge { rated, options, .. }) =
+            parse("/challenge @bob spell rated:false").expect("ok")
+        else {
+            panic!("not a challenge")
+        };
+        assert!(!rated);
+        assert!(options.is_empty(), "rated is not a variant option");
+        assert!(parse("/challenge @bob rated:maybe").is_err());
+        assert_eq!(
+            parse("/profile").expect("ok"),
+            Some(Request::Profile { user: None })
+        );
+        assert_eq!(
+            parse("/profile @bob").expect("ok"),
+            Some(Request::Profile {
+                user: Some(user("bob"))
+            })
+        );
+        assert_eq!(
+            parse("/leaderboard wand").expect("ok"),
+            Some(Request::Leaderboard {
+                variant: Some(VariantId::Wand)
+            })
+        );
+        assert_eq!(
+            parse("/leaderboard").expect("ok"),
+            Some(Request::Leaderboard { variant: None })
+        );
+        assert!(parse("/leaderboard chequers").is_err());
     }
 }

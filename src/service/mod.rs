@@ -9,14 +9,17 @@
 pub mod api;
 pub mod clock;
 pub mod command;
+pub mod ratings;
 pub mod record;
 
 use crate::core::view::{View, Viewer};
 use crate::core::Side;
+use crate::ratings::LadderScope;
 use crate::store::{
-    Action, ActionKind, Challenge, GameRecord, Store, StoreError, TurnClock, Write, FORMAT_VERSION,
+    Action, ActionKind, Challenge, ComputerSeat, GameRecord, Store, StoreError, TurnClock, Write,
+    FORMAT_VERSION,
 };
-use crate::variants::{rules_text, Game, Options, Played, VariantId};
+use crate::variants::{example_game, rules_text, Game, Options, Played, VariantId};
 use api::{
     ColorChoice, Context, DrawAction, GamesScope, Places, Reply, ReplyKind, Request, TimedReply,
     User,
@@ -34,6 +37,8 @@ pub const MAX_DAYS: u32 = 14;
 const MAX_TEXT: usize = 200;
 /// Autocomplete lists at most this many choices (Discord's limit).
 pub const MAX_CHOICES: usize = 25;
+/// A `/legend` text longer than this is left to its picture (chat messages are short).
+const LEGEND_TEXT: usize = 1900;
 /// Idempotency keys are kept this long; redeliveries come within minutes.
 const KEY_RETENTION_MS: u64 = 2 * DAY_MS;
 
@@ -41,6 +46,8 @@ const KEY_RETENTION_MS: u64 = 2 * DAY_MS;
 pub struct ServiceConfig {
     /// Fixes the randomness of new games (seeds and random colours).
     pub seed: Option<u64>,
+    /// Each server's own ladder (the default) or one ladder for all.
+    pub ladder: LadderScope,
 }
 
 /// A game in memory, exactly as its record says.
@@ -95,6 +102,11 @@ pub struct Service {
     seeds: Mutex<rand_chacha::ChaCha8Rng>,
     /// Channels to tell, at the next tick, that their game needs attention.
     attention: Mutex<Vec<(u64, String)>>,
+    /// The computer player's own user (the bot), once the front end knows it.
+    computer: Mutex<Option<User>>,
+    /// The ratings. Taken after a channel's lock, never before one, so that games end
+    /// (and are rated) one at a time in the order they are stamped with.
+    ratings: Mutex<ratings::Ratings>,
     /// How the front end names channels (`/games`, the export's `Site`).
     places: Arc<dyn Places>,
 }
@@ -159,7 +171,9 @@ impl Service {
                 }
             }
         }
+        let ratings = ratings::Ratings::load(&store, config.ladder)?;
         Ok(Service {
+            ratings: Mutex::new(ratings),
             store,
             clock,
             channels: Mutex::new(
@@ -170,6 +184,7 @@ impl Service {
             ),
             seeds: Mutex::new(seeds),
             attention: Mutex::new(attention),
+            computer: Mutex::new(None),
             places: Arc::new(api::Unnamed),
         })
     }
@@ -186,6 +201,76 @@ impl Service {
         config: ServiceConfig,
     ) -> Result<Service, StoreError> {
         Service::new(Store::open(dir)?, Arc::new(clock::SystemClock), config)
+    }
+
+    /// Names the user that stands for the computer player: a challenge to it starts a
+    /// game against the engine at once (front ends: the bot's own user).
+    pub fn set_computer(&self, user: User) {
+        *lock(&self.computer) = Some(user);
+    }
+
+    pub fn computer(&self) -> Option<User> {
+        lock(&self.computer).clone()
+    }
+
+    /// Channels whose game waits for the computer's answer now.
+    pub fn computer_channels(&self) -> Vec<u64> {
+        let mut out: Vec<u64> = self
+            .slots()
+            .into_iter()
+            .filter(|(_, slot)| lock(slot).live.as_ref().is_some_and(computer_asked))
+            .map(|(ch, _)| ch)
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The generic hook of games against the computer: when the game in `channel` asks
+    /// the computer, searches for its answer and plays it through [`Service::handle`]
+    /// as the computer's own `Request::Move`, returning the replies a human's move would
+    /// give. `None` when nothing was played. The search takes up to seconds and holds no
+    /// lock meanwhile: front ends run this on a blocking pool, one search per core.
+    pub fn computer_turn(&self, channel: u64) -> Option<Vec<Reply>> {
+        let (game, seat, user, server, seed) = {
+            let slot = self.slot(channel);
+            let slot = lock(&slot);
+            let live = slot.live.as_ref().filter(|l| computer_asked(l))?;
+            let seat = live.rec.computer?;
+            (
+                live.game.clone(),
+                seat,
+                live.rec.player(seat.side).clone(),
+                live.rec.server,
+                // Reproducible, and independent of the game's own (secret) seed.
+                stable_id(
+                    "engine",
+                    &format!("{}:{}", live.rec.id, live.rec.actions.len()),
+                ),
+            )
+        };
+        let settings = crate::engine::Settings::new(seat.level, seed);
+        let decision = crate::engine::decide(&game, seat.side, &settings)?;
+        let ctx = Context {
+            user,
+            channel,
+            server,
+            key: None,
+        };
+        let replies = self.handle(
+            &ctx,
+            Request::Move {
+                text: decision.text.clone(),
+            },
+        );
+        if replies.iter().any(|r| r.kind == ReplyKind::Refusal) {
+            // The game moved on meanwhile (a resignation, another worker): nothing played.
+            tracing::warn!(
+                "channel {channel}: computer answer `{}` refused",
+                decision.text
+            );
+            return None;
+        }
+        Some(replies)
     }
 
     pub fn store(&self) -> &Store {
@@ -212,8 +297,22 @@ impl Service {
     pub fn handle(&self, ctx: &Context, req: Request) -> Vec<Reply> {
         match req {
             Request::Rules { variant } => return vec![rules_reply(variant)],
+            Request::Legend { variant } => {
+                let shown = variant.or_else(|| {
+                    let slot = self.slot(ctx.channel);
+                    let slot = lock(&slot);
+                    slot.live.as_ref().map(|l| l.rec.variant)
+                });
+                return vec![legend_reply(shown)];
+            }
             Request::Help => return vec![Reply::invoker(help_text())],
             Request::Games(scope) => return vec![self.games(ctx, scope)],
+            Request::Profile { user } => return vec![self.profile(ctx, user)],
+            Request::Leaderboard { variant } => {
+                return vec![
+                    lock(&self.ratings).leaderboard(ctx, variant.unwrap_or(VariantId::DEFAULT))
+                ]
+            }
             _ => {}
         }
         let slot = self.slot(ctx.channel);
@@ -234,16 +333,25 @@ impl Service {
             }
         }
         let now = self.clock.now_ms();
-        let change = match self.act(&slot, ctx, req, now) {
+        let mut change = match self.act(&slot, ctx, req, now) {
             Ok(c) => c,
             Err(refusal) => Change::reply(Reply::refusal(refusal)),
         };
+        if let Some(computer) = self.computer() {
+            // The computer reads its secrets from the game, never from a message.
+            change
+                .replies
+                .retain(|r| !matches!(&r.to, api::Audience::Private(u) if u.id == computer.id));
+        }
         let mut write = Write::new();
+        // A game that ends here is rated in the same batch as its finishing record.
+        let mut ratings = None;
         let built = (|| -> Result<(), StoreError> {
             if let Some(c) = &change.challenge {
                 write.challenge(ctx.channel, c.as_ref())?;
             }
-            if let Some(live) = &change.live {
+            if let Some(live) = &mut change.live {
+                ratings = self.seal(live, &mut write)?;
                 write.game(&live.rec)?;
             }
             if let Some(k) = &ctx.key {
@@ -263,6 +371,9 @@ impl Service {
         if let Err(e) = committed {
             return vec![store_failure(e)];
         }
+        if let Some((mut guard, sealed)) = ratings {
+            guard.keep(sealed);
+        }
         if let Some(c) = change.challenge {
             slot.challenge = c;
         }
@@ -270,6 +381,58 @@ impl Service {
             slot.live = (!live.rec.finished).then_some(live);
         }
         change.replies
+    }
+
+    /// For a game that has just ended: takes the ratings lock, stamps the record with
+    /// its end (and rating change) and puts the new ratings into `write`. The caller
+    /// keeps the result once `write` is committed.
+    #[allow(clippy::type_complexity)]
+    fn seal(
+        &self,
+        live: &mut Live,
+        write: &mut Write,
+    ) -> Result<Option<(MutexGuard<'_, ratings::Ratings>, ratings::Sealed)>, StoreError> {
+        if !live.rec.finished || live.rec.end.is_some() {
+            return Ok(None);
+        }
+        let guard = lock(&self.ratings);
+        let sealed = guard.seal(&mut live.rec, &live.game, write)?;
+        Ok(Some((guard, sealed)))
+    }
+
+    fn profile(&self, ctx: &Context, user: Option<User>) -> Reply {
+        let user = user.unwrap_or_else(|| ctx.user.clone());
+        let (mut lines, global) = {
+            let r = lock(&self.ratings);
+            (
+                r.profile(ctx, user.id, &user.name),
+                r.scope == LadderScope::Global,
+            )
+        };
+        let mut current = Vec::new();
+        for (_, slot) in self.slots() {
+            let slot = lock(&slot);
+            let Some(live) = &slot.live else { continue };
+            if live.rec.side_of(user.id).is_some() && (global || live.rec.server == ctx.server) {
+                let to_move = asked_user(live).map(|u| u.name);
+                current.push((
+                    live.rec.id,
+                    ratings::current_game_line(&live.rec, user.id, to_move.as_deref()),
+                ));
+            }
+        }
+        current.sort();
+        if !current.is_empty() {
+            // After the ratings, before the last results.
+            let at = lines
+                .iter()
+                .position(|l| l == "Last results:")
+                .unwrap_or(lines.len());
+            let mut block = vec!["Current games:".to_string()];
+            block.extend(current.into_iter().map(|(_, l)| l));
+            lines.splice(at..at, block);
+        }
+        Reply::invoker(lines.join("\n"))
     }
 
     fn act(&self, slot: &Slot, ctx: &Context, req: Request, now: u64) -> Result<Change, Refusal> {
@@ -283,7 +446,10 @@ impl Service {
                 color,
                 days,
                 options,
-            } => self.challenge(slot, ctx, opponent, variant, color, days, options, now),
+                rated,
+            } => self.challenge(
+                slot, ctx, opponent, variant, color, days, options, rated, now,
+            ),
             Request::Accept => self.accept(slot, ctx, now),
             Request::Decline => {
                 let c = pending(slot, "decline")?;
@@ -404,9 +570,14 @@ impl Service {
                     .game
                     .secret(side)
                     .unwrap_or_else(|| "You have no secret information in this game.".to_string());
-                Ok(Change::reply(Reply::invoker(text)))
+                Ok(Change::reply(Reply::invoker(secret_text(&live.rec, &text))))
             }
-            Request::Rules { .. } | Request::Help | Request::Games(_) => {
+            Request::Rules { .. }
+            | Request::Legend { .. }
+            | Request::Help
+            | Request::Games(_)
+            | Request::Profile { .. }
+            | Request::Leaderboard { .. } => {
                 // Answered before the channel lock is taken.
                 Err("That request needs no game.".to_string())
             }
@@ -423,11 +594,13 @@ impl Service {
         color: ColorChoice,
         days: Option<u32>,
         options: Options,
+        rated: bool,
         now: u64,
     ) -> Result<Change, Refusal> {
         if let Some(live) = &slot.live {
             return Err(format!(
-                "This channel already has a game ({}); finish it or play in another channel.",
+                "This channel already has a game ({}); finish it (a player can `/resign`, or \
+                 `/abort` before both sides have moved) or play in another channel.",
                 players_line(&live.rec)
             ));
         }
@@ -444,6 +617,22 @@ impl Service {
         if opponent.id == ctx.user.id {
             return Err("You cannot challenge yourself.".to_string());
         }
+        let computer = self.computer();
+        let against_computer = computer.as_ref().is_some_and(|c| c.id == opponent.id);
+        if computer.as_ref().is_some_and(|c| c.id == ctx.user.id) {
+            return Err("The computer does not challenge anyone.".to_string());
+        }
+        let mut options = options;
+        let level = match options.remove("level") {
+            None => crate::engine::DEFAULT_LEVEL,
+            Some(_) if !against_computer => {
+                return Err(format!(
+                    "`level` sets the computer's strength; it applies only to a challenge to {}.",
+                    computer.map_or_else(|| "the computer".to_string(), |c| c.name)
+                ))
+            }
+            Some(l) => crate::engine::parse_level(&l)?,
+        };
         let days = days.unwrap_or(DEFAULT_DAYS);
         if days > MAX_DAYS {
             return Err(format!(
@@ -461,19 +650,25 @@ impl Service {
             days,
             options,
             created_ms: now,
+            rated,
         };
+        if against_computer {
+            // No acceptance to wait for: the game starts at once.
+            return self.start_game(&c, ctx, now, Some(level));
+        }
         let colour = match color {
             ColorChoice::White => format!("{} plays White", c.challenger.name),
             ColorChoice::Black => format!("{} plays Black", c.challenger.name),
             ColorChoice::Random => "colours drawn at random".to_string(),
         };
         let mut r = Reply::channel(format!(
-            "{} challenges {} to {}{} ({colour}, {}). {}: `/accept` or `/decline`.",
+            "{} challenges {} to {}{} ({colour}, {}, {}). {}: `/accept` or `/decline`.",
             c.challenger.name,
             c.opponent.name,
             variant.name(),
             options_text(&c.options),
             days_text(days),
+            rated_text(rated),
             c.opponent.name
         ));
         r.kind = ReplyKind::Challenge {
@@ -495,6 +690,18 @@ impl Service {
                 c.opponent.name
             ));
         }
+        self.start_game(c, ctx, now, None)
+    }
+
+    /// Starts the game of challenge `c`; `computer` is the computer's level when the
+    /// opponent is the computer.
+    fn start_game(
+        &self,
+        c: &Challenge,
+        ctx: &Context,
+        now: u64,
+        computer: Option<u8>,
+    ) -> Result<Change, Refusal> {
         let (seed, challenger_white) = {
             let mut rng = lock(&self.seeds);
             let seed: u64 = rng.gen();
@@ -531,16 +738,30 @@ impl Service {
             clock: None,
             draw_offer: None,
             finished: false,
+            computer: computer.map(|level| ComputerSeat {
+                side: if challenger_white {
+                    Side::Black
+                } else {
+                    Side::White
+                },
+                level,
+            }),
+            rated: c.rated && computer.is_none(),
+            end: None,
         };
         rec.clock = next_clock(&rec, &game, None, now);
         let live = Live { rec, game };
+        let accepts = match computer {
+            Some(level) => format!("{} plays you at level {level}.", c.opponent.name),
+            None => format!("{} accepts.", c.opponent.name),
+        };
         let mut lines = vec![format!(
-            "{} accepts. {} — {}{}, {}.",
-            c.opponent.name,
+            "{accepts} {} — {}{}, {}, {}.",
             players_line(&live.rec),
             c.variant.name(),
             options_text(&c.options),
-            days_text(c.days)
+            days_text(c.days),
+            rated_text(c.rated && computer.is_none())
         )];
         let mut r = Reply::channel(String::new());
         lines.extend(prompt_line(&live));
@@ -550,7 +771,10 @@ impl Service {
         let mut replies = vec![r];
         for side in Side::BOTH {
             if let Some(secret) = live.game.secret(side) {
-                replies.push(Reply::private(live.rec.player(side).clone(), secret));
+                replies.push(Reply::private(
+                    live.rec.player(side).clone(),
+                    secret_text(&live.rec, &secret),
+                ));
             }
         }
         Ok(Change {
@@ -584,7 +808,12 @@ impl Service {
         let private: Vec<Reply> = played
             .private
             .iter()
-            .map(|(owner, text)| Reply::private(next.rec.player(*owner).clone(), text.clone()))
+            .map(|(owner, text)| {
+                Reply::private(
+                    next.rec.player(*owner).clone(),
+                    secret_text(&next.rec, text),
+                )
+            })
             .collect();
         let mut change = commit_live(next, live.rec.clock.as_ref(), now, move_replies(played))?;
         change.replies.extend(private);
@@ -763,7 +992,7 @@ impl Service {
             return Vec::new();
         }
         let prefix = prefix.trim();
-        let texts = live.game.legal_texts();
+        let texts = live.game.typed_texts();
         let lower = prefix.to_ascii_lowercase();
         let mut out: Vec<String> = texts
             .iter()
@@ -824,10 +1053,23 @@ impl Service {
                         continue;
                     }
                 };
-                let Some(next) = change.live else { continue };
+                let Some(mut next) = change.live else {
+                    continue;
+                };
                 let mut w = Write::new();
-                match w.game(&next.rec).and_then(|()| self.store.commit(w)) {
+                let mut ratings = None;
+                let written = self
+                    .seal(&mut next, &mut w)
+                    .and_then(|r| {
+                        ratings = r;
+                        w.game(&next.rec)
+                    })
+                    .and_then(|()| self.store.commit(w));
+                match written {
                     Ok(()) => {
+                        if let Some((mut guard, sealed)) = ratings {
+                            guard.keep(sealed);
+                        }
                         slot.live = (!next.rec.finished).then_some(next);
                         out.extend(
                             change
@@ -926,10 +1168,12 @@ fn next_clock(
             return Some(old.clone());
         }
     }
+    // The computer never runs out of time.
+    let computer = rec.computer.is_some_and(|c| c.side == ask.side);
     Some(TurnClock {
         side: ask.side,
         started_ms: now,
-        deadline_ms: (rec.days > 0).then(|| now + u64::from(rec.days) * DAY_MS),
+        deadline_ms: (rec.days > 0 && !computer).then(|| now + u64::from(rec.days) * DAY_MS),
         reminded: false,
         expiry_told: false,
     })
@@ -996,11 +1240,17 @@ fn record_play(next: &mut Live, side: Side, follow_up: bool, played: &Played, no
     }
 }
 
-/// RULINGS Z6: plays the rules' `pass` for `side`, whose turn's time has run out.
+/// RULINGS Z6: plays the variant's timeout answer for `side`, whose turn's time has
+/// run out.
 fn timeout_pass(live: &Live, side: Side, now: u64) -> Result<Change, Refusal> {
     let mut next = live.clone();
+    let answer = live
+        .rec
+        .variant
+        .timeout_answer()
+        .ok_or("In this variant a turn whose time runs out does not pass.")?;
     let follow_up = live.game.ask().is_some_and(|a| a.question.continues_turn());
-    let played = next.game.play(side, "pass").map_err(|e| e.to_string())?;
+    let played = next.game.play(side, answer).map_err(|e| e.to_string())?;
     record_play(&mut next, side, follow_up, &played, now);
     let mut lines = vec![format!(
         "{}'s time ran out, so the turn passes with no action.",
@@ -1026,6 +1276,14 @@ fn finish(live: &Live, kind: ActionKind, now: u64) -> Result<Change, Refusal> {
     Ok(change)
 }
 
+/// Whether the game is asking the computer's side.
+fn computer_asked(live: &Live) -> bool {
+    match (live.rec.computer, live.game.ask()) {
+        (Some(seat), Some(ask)) => seat.side == ask.side,
+        _ => false,
+    }
+}
+
 fn asked_user(live: &Live) -> Option<User> {
     live.game.ask().map(|a| live.rec.player(a.side).clone())
 }
@@ -1036,7 +1294,7 @@ fn prompt_line(live: &Live) -> Option<String> {
         "{} ({}), {}.",
         live.rec.player(ask.side).name,
         ask.side.name(),
-        ask.question.prompt_for(ask.side)
+        live.game.prompt()?
     ))
 }
 
@@ -1048,6 +1306,18 @@ fn public_view(live: &Live) -> View {
     let mut v = live.game.view(Viewer::Public);
     v.names = names(&live.rec);
     v
+}
+
+/// A player's secret information, headed by the game it belongs to: a direct message
+/// may arrive long after, beside those of other games. (Front ends add the channel.)
+fn secret_text(rec: &GameRecord, text: &str) -> String {
+    format!(
+        "**{}**, game {}: {} vs {}\n{text}",
+        rec.variant.name(),
+        rec.id,
+        rec.players[0].name,
+        rec.players[1].name
+    )
 }
 
 fn players_line(rec: &GameRecord) -> String {
@@ -1069,6 +1339,14 @@ fn days_text(days: u32) -> String {
     }
 }
 
+fn rated_text(rated: bool) -> &'static str {
+    if rated {
+        "rated"
+    } else {
+        "casual"
+    }
+}
+
 fn options_text(options: &Options) -> String {
     if options.is_empty() {
         String::new()
@@ -1082,6 +1360,9 @@ fn options_text(options: &Options) -> String {
 fn game_summary(live: &Live, place: Option<&str>) -> String {
     let turns = live.rec.history.len();
     let mut parts = vec![title_line(&live.rec)];
+    if !live.rec.rated {
+        parts[0].push_str(" (casual)");
+    }
     if let Some(place) = place {
         parts[0].push_str(&format!(" in {place}"));
     }
@@ -1146,7 +1427,13 @@ fn rules_reply(variant: Option<VariantId>) -> Reply {
             if !VariantId::available().contains(&v) {
                 text.push_str("\n(Not playable yet in this build.)");
             }
-            Reply::invoker(text)
+            let example = example_game(v);
+            if let Some((_, caption)) = &example {
+                text.push_str(&format!("\nPictured: {caption}"));
+            }
+            let mut r = Reply::invoker(text);
+            r.image = example.map(|(game, _)| game.view(Viewer::Public));
+            r
         }
         None => {
             let list: Vec<String> = VariantId::available()
@@ -1161,18 +1448,61 @@ fn rules_reply(variant: Option<VariantId>) -> Reply {
     }
 }
 
+/// `/legend`: the badges and marks of one variant (or of all), as a picture drawn
+/// from the variants' own badge data, and as text.
+fn legend_reply(variant: Option<VariantId>) -> Reply {
+    use crate::core::view::{common_legend, Legend};
+    let shown = match variant {
+        Some(v) => vec![v],
+        None => VariantId::available(),
+    };
+    let mut sections = vec![("On every board".to_string(), common_legend())];
+    for v in shown {
+        let entries = crate::variants::legend(v);
+        // Variants sharing one legend (a game and its larger form) are shown once.
+        if !entries.is_empty() && !sections.iter().any(|(_, e)| *e == entries) {
+            sections.push((v.name().to_string(), entries));
+        }
+    }
+    let mut lines = vec!["**Legend** — what the marks on the board mean.".to_string()];
+    for (title, entries) in &sections {
+        lines.push(format!("__{title}__"));
+        lines.extend(entries.iter().map(|e| format!("- {}", e.text())));
+    }
+    let legend = Legend { sections };
+    let mut text = lines.join("\n");
+    if text.chars().count() > LEGEND_TEXT {
+        // Too long for one chat message: the picture carries it.
+        text = format!("{}\n(The picture names every one of them.)", lines[0]);
+    }
+    let mut r = Reply::invoker(text);
+    match crate::render::legend_png(&legend, 512) {
+        Ok(png) => {
+            r.attachment = Some(api::Attachment {
+                name: "legend.png".to_string(),
+                bytes: png,
+            })
+        }
+        Err(e) => tracing::error!("legend image failed: {e}"),
+    }
+    r
+}
+
 /// The `/help` text.
 pub fn help_text() -> String {
     [
         "**Arcana** — correspondence chess variants. Commands:",
-        "`/challenge @user [variant] [color:white|black|random] [days:1-14|0]` — challenge someone in this channel",
+        "`/challenge @user [variant] [color:white|black|random] [days:1-14|0] [rated:false]` — challenge someone in this channel (rated unless `rated:false`)",
+        "`/challenge` the bot itself (`level:1-5`, default 3) — play the computer; it answers at once",
         "`/accept`, `/decline` — answer a challenge; `/cancel` — withdraw yours",
         "`/move <move>` — play a move (`e4`, `Nf3`, `Ng1-f3`, `O-O`); the player to move may also just type it",
         "`/board`, `/history`, `/export` — look at the game",
         "`/draw offer|accept|decline|claim`, `/resign`, `/abort` (before both sides have moved)",
         "`/claim` — win when your opponent's time has run out",
-        "`/hand` — your secret information (wands, cards)",
-        "`/games [@user]`, `/rules [variant]`, `/help`",
+        "`/hand` — your secret information in this game (what only you may see)",
+        "`/profile [@user]` — ratings, results and current games; `/leaderboard [variant]` — the best settled ratings here",
+        "`/rules <variant>` — how to play one game: the exact text of every special action, with a picture",
+        "`/games [@user]`, `/legend [variant]` (what the board's marks mean), `/help`",
     ]
     .join("\n")
 }

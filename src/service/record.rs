@@ -6,8 +6,8 @@ use crate::store::{ActionKind, GameRecord, HistoryEntry};
 use crate::variants::{Game, Options, Outcome, PlayError, Played, VariantId};
 
 /// Adds one accepted answer to the per-turn record. An answer that begins a turn
-/// opens a new entry; a follow-up inside that turn (`follow_up`: a teleport square, a
-/// ball square, a throw, a Defender, a card, a sacrifice) rewrites the turn's entry
+/// opens a new entry; a follow-up inside that turn (`follow_up`: any further question
+/// the rules ask within the same turn) rewrites the turn's entry
 /// with the turn's text so far, so a finished turn is one entry in its final form.
 /// The result line is left out: the closing line announces it, once.
 pub fn add_answer(
@@ -592,7 +592,7 @@ pub fn import(text: &str) -> Result<Imported, String> {
             .into_iter()
             .find(|v| v.name().eq_ignore_ascii_case(name) || v.id() == name.to_lowercase())
             .ok_or_else(|| format!("unknown variant `{name}`"))?,
-        (None, None) => VariantId::Standard,
+        (None, None) => VariantId::DEFAULT,
     };
     let pairs: Vec<String> = pgn
         .tag("VariantOptions")

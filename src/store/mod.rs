@@ -16,6 +16,7 @@ pub mod migrate;
 
 use crate::core::Side;
 use crate::model::{ColorChoice, User};
+use crate::ratings::{GameEnd, Key, LadderScope, Standing, Table};
 use crate::variants::{Game, Options, VariantId};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -54,6 +55,14 @@ pub struct Challenge {
     pub days: u32,
     pub options: Options,
     pub created_ms: u64,
+    /// Counts for the ratings; `rated:false` makes a casual game. Challenges stored
+    /// before ratings existed are rated, the default.
+    #[serde(default = "rated_by_default")]
+    pub rated: bool,
+}
+
+fn rated_by_default() -> bool {
+    true
 }
 
 /// One stored action of a game, with when it happened.
@@ -104,6 +113,23 @@ pub struct GameRecord {
     /// The side whose draw offer stands.
     pub draw_offer: Option<Side>,
     pub finished: bool,
+    /// Counts for the ratings. Records from before ratings existed are rated (X-RATINGS-1).
+    #[serde(default = "rated_by_default")]
+    pub rated: bool,
+    /// Set when the game ends: its place in the end order, the score and, for a rated
+    /// game, the rating change (written in the same batch as the ratings themselves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<GameEnd>,
+    /// The computer's seat in a game against it; absent in games between people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<ComputerSeat>,
+}
+
+/// The side the computer plays and its strength (1-5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComputerSeat {
+    pub side: Side,
+    pub level: u8,
 }
 
 impl GameRecord {
@@ -182,6 +208,18 @@ impl Write {
         Ok(())
     }
 
+    /// One player's rating (the game's own record goes in the same batch).
+    pub fn rating(&mut self, key: &Key, standing: &Standing) -> Result<(), StoreError> {
+        self.batch.insert(
+            rating_key(key),
+            serde_json::to_vec(&StoredStanding {
+                key: *key,
+                standing: *standing,
+            })?,
+        );
+        Ok(())
+    }
+
     /// Keeps `replies` (any JSON the caller chose) under the idempotency key `k`.
     pub fn replies(
         &mut self,
@@ -196,6 +234,25 @@ impl Write {
         Ok(())
     }
 }
+
+/// A stored rating carries its own key, so reading needs no key parsing.
+#[derive(Serialize, Deserialize)]
+struct StoredStanding {
+    key: Key,
+    standing: Standing,
+}
+
+fn rating_key(k: &Key) -> Vec<u8> {
+    let mut out = b"r/".to_vec();
+    out.extend_from_slice(&k.ladder.map_or(0, |l| l.wrapping_add(1)).to_be_bytes());
+    out.extend_from_slice(k.variant.id().as_bytes());
+    out.push(b'/');
+    out.extend_from_slice(&k.user.to_be_bytes());
+    out
+}
+
+/// The ladder scope the stored ratings were computed for.
+const RATING_SCOPE_KEY: &[u8] = b"rscope";
 
 fn key(prefix: u8, id: u64) -> Vec<u8> {
     let mut k = vec![prefix, b'/'];
@@ -308,6 +365,51 @@ impl Store {
         for kv in self.db.scan_prefix(b"g/") {
             let (_, v) = kv?;
             out.push(decode_game(&v)?);
+        }
+        Ok(out)
+    }
+
+    /// The stored ratings and the scope they were computed for (`None` when no
+    /// ratings were ever stored).
+    pub fn ratings(&self) -> Result<(Table, Option<LadderScope>), StoreError> {
+        let mut table = Table::default();
+        for kv in self.db.scan_prefix(b"r/") {
+            let (_, v) = kv?;
+            let s: StoredStanding = serde_json::from_slice(&v)?;
+            table.standings.insert(s.key, s.standing);
+        }
+        let scope = match self.db.get(RATING_SCOPE_KEY)? {
+            Some(v) => Some(serde_json::from_slice(&v)?),
+            None => None,
+        };
+        Ok((table, scope))
+    }
+
+    /// Replaces every stored rating with `table`, computed for `scope`, atomically.
+    pub fn replace_ratings(&self, table: &Table, scope: LadderScope) -> Result<(), StoreError> {
+        let mut w = Write::new();
+        for kv in self.db.scan_prefix(b"r/") {
+            let (k, _) = kv?;
+            w.batch.remove(k);
+        }
+        for (k, s) in &table.standings {
+            w.rating(k, s)?;
+        }
+        w.batch
+            .insert(RATING_SCOPE_KEY, serde_json::to_vec(&scope)?);
+        self.commit(w)
+    }
+
+    /// Every game record that decodes; an unreadable one is logged and skipped (its
+    /// channel reports it when it loads).
+    pub fn readable_games(&self) -> Result<Vec<GameRecord>, StoreError> {
+        let mut out = Vec::new();
+        for kv in self.db.scan_prefix(b"g/") {
+            let (k, v) = kv?;
+            match decode_game(&v) {
+                Ok(rec) => out.push(rec),
+                Err(e) => tracing::error!("game record {:?} is unreadable: {e}", id_of(&k[2..])),
+            }
         }
         Ok(out)
     }

@@ -3,6 +3,7 @@
 //! the service and the front ends never special-case a variant.
 
 pub mod action;
+pub mod eval;
 pub mod fide;
 pub mod sorchess;
 pub mod spell;
@@ -47,6 +48,18 @@ pub enum VariantId {
 }
 
 impl VariantId {
+    /// The variant of a challenge that names none.
+    pub const DEFAULT: VariantId = VariantId::Standard;
+
+    /// What a turn whose time runs out becomes: `Some(answer)` is played for the late
+    /// player, so the turn passes (RULINGS Z6); `None` lets the opponent claim the win.
+    pub fn timeout_answer(self) -> Option<&'static str> {
+        match self {
+            VariantId::Walls | VariantId::WallsFull => Some("pass"),
+            _ => None,
+        }
+    }
+
     pub const ALL: [VariantId; 7] = [
         VariantId::Standard,
         VariantId::Wand,
@@ -179,20 +192,19 @@ pub enum Question {
 }
 
 impl Question {
-    /// Phrase used in "@alice, {prompt}".
+    /// The question in a few words, without an example; [`Rules::prompt`] adds what to
+    /// type, taken from the legal answers.
     pub fn prompt(&self) -> &'static str {
         match self {
             Question::Move => "your move",
-            Question::TeleportSquare => "choose the teleport square (an empty square, e.g. `h8`)",
-            Question::BallSquare => "choose where the ball lies (an empty adjacent square)",
-            Question::NewDefender => "name a new Defender (`defender Nf3`)",
-            Question::Card => "play a card (`card 7c`)",
-            Question::Sacrifice => "sacrifice pieces (`sacrifice a2 b2`) or `decline`",
-            Question::Throw => {
-                "throw the ball (a square like `f6`, or the enemy wicket) or `decline`"
-            }
-            Question::SetupWalls => "place your walls (`@c4 @d5 @f3`)",
-            Question::SetupTeam => "place your team (`B@c1 N@d2 R@a1`)",
+            Question::TeleportSquare => "choose the teleport square",
+            Question::BallSquare => "choose where the ball lies",
+            Question::NewDefender => "name a new Defender",
+            Question::Card => "play a card",
+            Question::Sacrifice => "sacrifice pieces or `decline`",
+            Question::Throw => "throw the ball or `decline`",
+            Question::SetupWalls => "place your walls",
+            Question::SetupTeam => "place your team",
         }
     }
 
@@ -208,15 +220,6 @@ impl Question {
             | Question::Sacrifice
             | Question::Throw => true,
             Question::Move | Question::SetupWalls | Question::SetupTeam => false,
-        }
-    }
-
-    /// The prompt for the player of `side`: examples that name squares are given on
-    /// that player's own ranks.
-    pub fn prompt_for(&self, side: Side) -> &'static str {
-        match (self, side) {
-            (Question::SetupTeam, Side::Black) => "place your team (`B@c8 N@d7 R@a8`)",
-            _ => self.prompt(),
         }
     }
 }
@@ -297,6 +300,75 @@ pub trait Rules: Sized + Clone {
     }
     fn perft(&self, depth: u32) -> u64;
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// The words asking `ask` of its player: exactly what to type, with an example that
+    /// is legal now. It is shown in the channel, so it reveals nothing secret.
+    fn prompt(&self, ask: &Ask) -> String {
+        default_prompt(&ask.question, &self.typed_texts())
+    }
+    /// The legal answers as a player must type them to be accepted (autocomplete): the
+    /// canonical texts unless a variant asks for a confirmation mark.
+    fn typed_texts(&self) -> Vec<String> {
+        self.legal_texts()
+    }
+
+    /// How good the position looks for `side`, in hundredths of a pawn, for the
+    /// computer player. Default: material and a little piece placement on the board of
+    /// `side`'s own view ([`eval::view_score`]).
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::view_score(&self.view(Viewer::Player(side)), side)
+    }
+
+    /// A state `viewer` cannot tell from this one: the same view and the same own
+    /// secret, with everything hidden from `viewer` (the opponent's unknown wands and
+    /// cards, the deck order) drawn afresh from `rng`. It must depend only on what
+    /// `viewer` may see and on `rng`, so that the computer player cannot peek.
+    /// Default: a copy, for games without hidden information.
+    fn determinise(&self, _viewer: Side, _rng: &mut GameRng) -> Self {
+        self.clone()
+    }
+
+    /// The answers the computer player considers: by default the legal answers; a game
+    /// whose legal answers are parts of a turn lists whole turns instead.
+    fn candidate_texts(&self) -> Vec<String> {
+        self.legal_texts()
+    }
+}
+
+/// A legal answer to show as an example: one from the middle of the list, so that it
+/// is not always the corner square or the rook's pawn.
+pub fn example(texts: &[String]) -> Option<&str> {
+    texts.get(texts.len() / 2).map(String::as_str)
+}
+
+/// `` `a` ``, `` `a` or `b` ``, `` `a`, `b` or `c` ``.
+pub fn either(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|t| format!("`{t}`")).collect();
+    match quoted.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// The generic prompt: the question in words and a legal example, or the whole list
+/// when it is short.
+pub fn default_prompt(question: &Question, texts: &[String]) -> String {
+    let what = question.prompt();
+    let Some(ex) = example(texts) else {
+        return what.to_string();
+    };
+    if texts.len() <= 6 && *question != Question::Move {
+        format!("{}: {}", what, either(texts))
+    } else {
+        format!("{what}, e.g. `{ex}`")
+    }
+}
+
+/// Code that works on any variant's [`Rules`], run by [`Game::visit`] on the game's
+/// state (the computer player is written this way, once for every game).
+pub trait RulesVisitor {
+    type Output;
+    fn visit<R: Rules>(self, rules: &R) -> Self::Output;
 }
 
 macro_rules! variant_states {
@@ -343,6 +415,12 @@ macro_rules! variant_states {
             pub fn variant(&self) -> VariantId {
                 match self {
                     $(VariantState::$id(_) => VariantId::$id,)*
+                }
+            }
+
+            fn determinise(&self, viewer: Side, rng: &mut GameRng) -> VariantState {
+                match self {
+                    $(VariantState::$id(s) => VariantState::$id(s.determinise(viewer, rng)),)*
                 }
             }
         }
@@ -457,6 +535,29 @@ impl Game {
         dispatch!(&self.state, s => s.legal_texts())
     }
 
+    /// The legal answers as they must be typed to be accepted (autocomplete).
+    pub fn typed_texts(&self) -> Vec<String> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        dispatch!(&self.state, s => s.typed_texts())
+    }
+
+    /// What the asked player should type now, with a legal example; a move prompt
+    /// also points to `/rules`. `None` once the game is over.
+    pub fn prompt(&self) -> Option<String> {
+        let ask = self.ask()?;
+        let text = dispatch!(&self.state, s => s.prompt(&ask));
+        Some(if ask.question == Question::Move {
+            format!(
+                "{text} (`/rules {}` explains the game)",
+                self.variant().id()
+            )
+        } else {
+            text
+        })
+    }
+
     pub fn view(&self, viewer: Viewer) -> View {
         let mut view = dispatch!(&self.state, s => s.view(viewer));
         if let Some(o) = self.outcome() {
@@ -516,69 +617,157 @@ impl Game {
     pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
         dispatch!(&self.state, s => s.perft_divide(depth))
     }
+
+    /// Runs `visitor` on the rules state (not on the generator or an outside result).
+    pub fn visit<V: RulesVisitor>(&self, visitor: V) -> V::Output {
+        dispatch!(&self.state, s => visitor.visit(s))
+    }
+
+    /// A game `viewer` cannot tell from this one ([`Rules::determinise`]), with a fresh
+    /// generator from `rng`: the stored generator's future rolls are secret too.
+    pub fn determinised(&self, viewer: Side, rng: &mut GameRng) -> Game {
+        let state = self.state.determinise(viewer, rng);
+        Game {
+            options: self.options.clone(),
+            state,
+            rng: GameRng::seed_from_u64(rand::Rng::gen(rng)),
+            result: self.result.clone(),
+        }
+    }
 }
 
-/// A few lines explaining a variant, for `/rules`.
+/// One worked example from a game's rules document, drawn under `/rules`: where it
+/// starts, the answers played from there (as a player types them) and what it shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorkedExample {
+    /// A FEN to start from, or `None` for the starting position.
+    pub fen: Option<&'static str>,
+    pub options: &'static [(&'static str, &'static str)],
+    pub moves: &'static [&'static str],
+    pub caption: &'static str,
+}
+
+/// The worked example of a variant, if it has one.
+pub fn worked_example(v: VariantId) -> Option<WorkedExample> {
+    match v {
+        VariantId::Standard => None,
+        VariantId::Wand => Some(wand::EXAMPLE),
+        VariantId::Spell => Some(spell::EXAMPLE),
+        VariantId::Sorchess => Some(sorchess::EXAMPLE),
+        VariantId::Walls => Some(walls::EXAMPLE),
+        VariantId::WallsFull => Some(walls::EXAMPLE_FULL),
+        VariantId::Wickets => Some(wickets::EXAMPLE),
+    }
+}
+
+/// The game of a variant's worked example, played out, with its caption.
+pub fn example_game(v: VariantId) -> Option<(Game, &'static str)> {
+    let ex = worked_example(v)?;
+    let options: Options = ex
+        .options
+        .iter()
+        .map(|(k, val)| (k.to_string(), val.to_string()))
+        .collect();
+    let mut game = match ex.fen {
+        Some(fen) => Game::from_fen(v, fen, &options, 0).ok()?,
+        None => Game::new(v, &options, 0).ok()?,
+    };
+    for m in ex.moves {
+        let side = game.ask()?.side;
+        game.play(side, m).ok()?;
+    }
+    Some((game, ex.caption))
+}
+
+/// A short guide to a variant, for `/rules`: the rules in brief and the exact text of
+/// every special action.
 pub fn rules_text(v: VariantId) -> &'static str {
     match v {
         VariantId::Standard => {
             "**Chess** — the FIDE rules: castling, en passant, promotion, check and checkmate. \
              Stalemate, insufficient material, fivefold repetition and the 75-move rule draw at once; \
-             threefold repetition and the 50-move rule let the player to move claim a draw (`/draw claim`). \
-             Type moves as `e4`, `Nf3`, `Ng1-f3`, `e2e4` or `O-O`."
+             threefold repetition and the 50-move rule let the player to move claim a draw (`/draw claim`).\n\
+             • Move: `e4`, `Nf3`, `Ng1-f3`, `e2e4`; castle `O-O` / `O-O-O`; promote `e8=Q` (the piece must be named)."
         }
         VariantId::Wand => {
             "**Wand Chess** — chess where every piece carries a wand of unknown kind. Instead of moving, \
-             a piece may zap its wand at itself or a neighbouring square (`Ze4:d5`). The first zap at an \
-             occupied square identifies the wand (12 kinds: teleport, death, sleep, stoning, sloth, \
-             polymorph, demotion, peace, sickness, speed, protection, healing); identified wands misfire \
-             one time in three. No zapping while in check; with no move you must zap. Fast pieces may move \
-             twice (`Ke4-e5:e6`, `Nb1-c3 Bc1-f4`) but take a piece that is not fast only as a whole turn. \
-             Sleep (5), stoning (10), sloth (3) and sickness (3) count their owner's turns. Two kings ignore \
-             check; lose your last king and you lose. Option `wands:moderated`: all kinds are drawn at the \
-             start and each player learns their own by DM (`/hand`)."
+             a piece may zap its wand at itself or a neighbouring square. The first zap at an occupied square \
+             identifies the wand (teleport, death, sleep, stoning, sloth, polymorph, demotion, peace, sickness, \
+             speed, protection, healing); identified wands misfire one time in three. No zapping while in check; \
+             with no move you must zap. Sleep (5), stoning (10), sloth (3) and sickness (3) count their owner's \
+             turns; asleep, stoned and slowed pieces neither move nor zap. Two kings ignore check; lose your last \
+             king and you lose.\n\
+             • Move: `e4`, `Ng1-f3`.\n\
+             • Zap: `Ze4:d5` (the piece on e4 zaps d5), `Ze4:e4` at itself.\n\
+             • Teleport: when asked, answer one empty square, `c6`; or give it with the zap: `Ze4:d5 (teleport c6)`.\n\
+             • Fast piece, two moves in one turn: `Ke4-e5:e6` (one piece twice) or `Nb1-c3 Bc1-f4` (two pieces).\n\
+             • Option `wands:moderated`: every kind is drawn at the start and you learn yours by DM (`/hand`)."
         }
         VariantId::Walls | VariantId::WallsFull => {
-            "**Wizard Walls** — Bishop, Knight and Rook wizards (Full: any team costing 11, P 1, N 3, B 3, \
-             R 5, Q 9; pawns step one square any way) that never capture by moving. Setup: White then Black \
-             place 3 walls on ranks 3-6 (`@c4 @d5 @f3`), then each places the team on its first two ranks \
-             (`B@c1 N@d2 R@a1`); each then holds 5 walls. A turn is up to two actions together: move \
-             (`Nb1-c3`; knights jump walls, sliders do not), conjure a wall next to a wizard, killing any \
-             wizard there (`Nc3+d4`), destroy an adjacent wall into your hand (`Nc3xd4`), or resurrect a \
-             destroyed wizard next to two of yours (`R@e4`); `pass` for none. Each wizard moves, conjures \
-             and destroys at most once a turn; one resurrection a turn. Every destroyed wizard scores its \
-             value for its owner's opponent; 10 points wins at once. Threefold repetition may be claimed \
-             (`/draw claim`); a turn whose time runs out passes."
+            "**Wizard Walls** — Bishop, Knight and Rook wizards (Full: any team costing exactly 11: P 1, N 3, \
+             B 3, R 5, Q 9, at most 8 P, 2 N, 2 B, 2 R, 1 Q; pawns step one square any way) that never capture \
+             by moving. Each side holds 5 walls after the setup. Each wizard moves, conjures and destroys at most \
+             once a turn; one resurrection a turn. Every destroyed wizard scores its value for its owner's \
+             opponent; 10 points wins at once. Threefold repetition may be claimed (`/draw claim`); a turn whose \
+             time runs out passes.\n\
+             • Setup walls (White, then Black): 3 walls on ranks 3-6: `@c4 @d5 @f3`.\n\
+             • Setup team on your first two ranks: `B@c1 N@d2 R@a1` (Black `B@c8 N@d7 R@a8`; Full e.g. `Q@d1 P@c2 P@e2`).\n\
+             • A turn is up to two actions in one message, separated by a space: `Nb1-c3 Nc3+d4`; `pass` for none.\n\
+             • Move: `Nb1-c3` (knights jump walls, sliders do not). Conjure a wall next to a wizard, killing any \
+             wizard there: `Nc3+d4`. Destroy an adjacent wall into your hand: `Nc3xd4`. Resurrect a destroyed \
+             wizard next to two of yours: `R@e4`."
         }
         VariantId::Wickets => {
             "**Chess with Wickets** — chess plus two wicket squares, `w0` behind e1 and `w9` behind e8. \
-             Each King starts with its side's ball and each Queen is the Defender. After your ball-haver \
-             moves it may throw along a queen line to one of your pieces (not the Defender) or an empty \
-             square (`Ke1-f2>f6`, or answer `f6` / `decline` when asked); a lying ball is picked up only by \
-             its own side. Only your Defender enters your wicket; only your ball-haver (or a piece fetching \
-             your ball) enters the enemy's; pieces in a wicket give no check. Taking a ball-haver needs an \
-             empty neighbouring square for its ball (`Qd1:d7 (ball d6)`) unless it mates. A ball thrown into \
-             the enemy wicket is decided by the `decision` option (cards, cards2, dice, dice2, deterministic, \
-             deterministic2; a Defender that sees its wicket makes it harder): success removes their \
-             Defender (a King-Defender loses) and they name a new one (`defender Nf3`). Cards are private \
-             (`/hand`); play with `card 7c`, sacrifice with `sacrifice a2 b2`."
+             Each King starts with its side's ball and each Queen is the Defender. Only your Defender enters your \
+             wicket; only your ball-haver (or a piece fetching your ball) enters the enemy's; pieces in a wicket \
+             give no check. A lying ball is picked up only by its own side. A ball thrown into the enemy wicket \
+             is decided by the `decision` option: cards (play cards, higher wins; cards2 gives a second try you \
+             may decline), dice (3+, or 5+ when their Defender sees its wicket; dice2: sacrifice 1 piece for a \
+             second roll), deterministic (free, or sacrifice 3 pieces when guarded; deterministic2: 2). Success \
+             removes their Defender (a King-Defender loses) and they name a new one.\n\
+             • Move into a wicket: `Qd1-w0`.\n\
+             • Throw with the ball-haver's move: `Ke1-f2>f6`, into the wicket `Nc3-d5>w9`; keep the ball: \
+             `Ke1-f2 decline`. Without either you are asked after the move: answer `f6` or `decline`.\n\
+             • After castling with the ball-haver, the partner may throw instead: `O-O>f1>f5` (or `f1>f5` when asked).\n\
+             • Taking a ball-haver, place its ball on an empty neighbouring square: `Qd1:d7 (ball d6)`, or `d6` when asked.\n\
+             • New Defender: `defender Nf3`. Cards: `card 7c` (rank A or 1-10, suit c d h s; `/hand` shows yours). \
+             Sacrifice: `sacrifice a2 b2 c2` (as many as asked) or `decline`."
         }
         VariantId::Spell => {
-            "**Spell Chess** — chess plus 5 freeze and 2 jump spells each; cast at most one with a move \
-             (`e4 (freeze d5)`, `Bc1-h6 (jump e3)`, also `freeze@d5 e4` or `f@d5,e2e4`). Freeze: the opponent's \
-             pieces in the 3x3 area around the square cannot move or attack in their next turn (your own move \
-             may not start there). Jump: sliders of both sides pass through that piece until the opponent has moved. \
-             A spell type rests two turns after use; promotions carry no spell. Self-check is legal (confirm with \
-             `!`, e.g. `Kd2!`), a captured king loses, and checkmate ends the game."
+            "**Spell Chess** — chess plus 5 freeze and 2 jump spells each; cast at most one with a move. \
+             Freeze: the opponent's pieces in the 3x3 area around the square cannot move or attack in their next \
+             turn (your own move may not start there). Jump: sliders of both sides pass through that piece until \
+             the opponent has moved. A spell type rests two turns after use; promotions carry no spell. Self-check \
+             is legal, a captured king loses, and checkmate ends the game.\n\
+             • Move with a freeze: `e4 (freeze d5)`; with a jump: `Bc1-h6 (jump e3)`; also `freeze@d5 e4`, `f@d5,e2e4`.\n\
+             • A move that leaves your king capturable needs `!` to confirm: `Kd2!`."
         }
         VariantId::Sorchess => {
-            "**Sorchess** — chess plus one Wizard (W) per side, held in hand at the start. It enters by moving \
-             from a rook that has not moved (or moved only by castling) as if it stood there; the rook stays \
-             (`Wg4`, or `Wh1-g4` to name the rook). The Wizard leaps (3,1) or steps one square diagonally, \
-             capturing either way, and once per game may step one square orthogonally without capturing. \
-             Only one Wizard per side on the board: a pawn may promote to one (`e8=W`) while yours is not \
-             on the board, and after your Wizard is captured your only Knight may become one on its first \
-             arrival at the enemy king's square (`Nf6-e8=W`) — decline once and the chance is gone."
+            "**Sorchess** — chess plus one Wizard (W) per side, held in hand at the start. The Wizard leaps (3,1) \
+             or steps one square diagonally, capturing either way, and once per game may step one square \
+             orthogonally without capturing. Only one Wizard per side on the board.\n\
+             • Enter from a rook that has not moved (or moved only by castling) as if the Wizard stood there; \
+             the rook stays: `Wg4`, or `Wh1-g4` to name the rook.\n\
+             • Promote a pawn to a Wizard while yours is not on the board: `e8=W`.\n\
+             • After your Wizard is captured, your only Knight may become one on its first arrival at the enemy \
+             king's square: `Nf6-e8=W`; to stay a Knight and give the chance up for good type the move with \
+             both squares, `Nf6-e8` (a plain `Ne8` is refused and asks which)."
         }
     }
+}
+
+/// Every badge and mark a variant's pictures may show, with its meaning (`/legend`),
+/// built from the same data the variant's view uses.
+pub fn legend(v: VariantId) -> Vec<crate::core::view::LegendEntry> {
+    let mut out = crate::core::view::common_legend();
+    out.extend(match v {
+        VariantId::Standard => Vec::new(),
+        VariantId::Wand => wand::view::legend(),
+        VariantId::Walls | VariantId::WallsFull => walls::view::legend(),
+        VariantId::Wickets => wickets::view::legend(),
+        VariantId::Spell => spell::view::legend(),
+        VariantId::Sorchess => sorchess::view::legend(),
+    });
+    out
 }

@@ -62,6 +62,10 @@ impl StandardGame {
 }
 
 impl Rules for StandardGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        crate::variants::eval::board_score(self.pos.board(), side)
+    }
+
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
         if let Some(k) = options.keys().next() {
             return Err(format!("Chess has no option `{k}`."));

@@ -38,7 +38,10 @@ impl Harness {
         let service = Service::new(
             Store::temporary().expect("store"),
             clock.clone(),
-            ServiceConfig { seed: Some(1) },
+            ServiceConfig {
+                seed: Some(1),
+                ..ServiceConfig::default()
+            },
         )
         .expect("service");
         Harness { service, clock }
@@ -48,7 +51,10 @@ impl Harness {
         let service = Service::new(
             Store::open(dir).expect("store"),
             clock.clone(),
-            ServiceConfig { seed: Some(1) },
+            ServiceConfig {
+                seed: Some(1),
+                ..ServiceConfig::default()
+            },
         )
         .expect("service");
         Harness { service, clock }
@@ -114,6 +120,7 @@ impl Harness {
                 color: ColorChoice::White,
                 days,
                 options: Options::new(),
+                rated: true,
             },
         );
         self.ok(black, channel, Request::Accept);

@@ -1,7 +1,9 @@
 //! Sorchess (variant `sorchess`): FIDE chess plus one Wizard per side that enters from
 //! a launching rook, RULINGS S1-S5 and C1-C4.
 
+pub mod eval;
 pub mod position;
+pub mod view;
 
 pub use position::{SorchessMove, SorchessPosition, WizardState};
 
@@ -41,7 +43,8 @@ impl SorchessGame {
     /// Parses typed text into a legal move, explaining Sorchess-specific refusals.
     pub fn parse_move(&self, text: &str) -> Result<SorchessMove, PlayError> {
         let syntax = notation::parse_syntax(text)?;
-        let mut legal = self.pos.legal_moves();
+        let all = self.pos.legal_moves();
+        let mut legal = all.clone();
         if let MoveSyntax::Move(spec) = &syntax {
             if spec.promotion.is_none() {
                 // A Knight reaching the king's square without `=W` declines its chance
@@ -53,13 +56,98 @@ impl SorchessGame {
             }
         }
         match notation::resolve_syntax(text, &syntax, &legal) {
-            Ok(m) => Ok(m),
+            Ok(m) => match self.unconfirmed_decline(&syntax, m, &all) {
+                Some(reason) => Err(PlayError::Refused(reason)),
+                None => Ok(m),
+            },
             Err(e @ NotationError::Illegal { .. }) => Err(match self.explain(&syntax) {
                 Some(reason) => PlayError::Refused(reason),
                 None => PlayError::Notation(e),
             }),
             Err(e) => Err(PlayError::Notation(e)),
         }
+    }
+
+    /// X-SORCHESS-7: a Knight move onto the king's square typed without its origin
+    /// (`Ne8`) while the Knight's chance is open would give the chance up for good
+    /// without saying so; like an unstated promotion it is refused, naming both forms.
+    fn unconfirmed_decline(
+        &self,
+        syntax: &MoveSyntax,
+        m: SorchessMove,
+        all: &[SorchessMove],
+    ) -> Option<String> {
+        let MoveSyntax::Move(spec) = syntax else {
+            return None;
+        };
+        let SorchessMove::Board(mv) = m else {
+            return None;
+        };
+        let us = self.pos.turn();
+        let square = knight_chance_square(us);
+        if spec.promotion.is_some()
+            || spec.from_square().is_some()
+            || mv.role() != Role::Knight
+            || mv.to() != square
+            || !self.pos.knight_chance_open(us)
+        {
+            return None;
+        }
+        let take = all.iter().find_map(|x| match x {
+            SorchessMove::Board(w)
+                if w.from() == mv.from() && w.to() == square && w.promotion().is_some() =>
+            {
+                Some(x.long())
+            }
+            _ => None,
+        })?;
+        Some(format!(
+            "Your Knight may become a Wizard on {square} now and never again (S4): type `{take}` to \
+             take the chance, or `{}` to stay a Knight and give the chance up for good.",
+            m.long()
+        ))
+    }
+
+    /// The move question with legal examples of the Wizard's own forms when they are open.
+    fn move_prompt(&self) -> String {
+        let texts = self.legal_texts();
+        let plain: Vec<String> = texts
+            .iter()
+            .filter(|t| !t.starts_with('W') && !t.contains('='))
+            .cloned()
+            .collect();
+        let mut s = match crate::variants::example(&plain).or(crate::variants::example(&texts)) {
+            Some(m) => format!("your move, e.g. `{m}`"),
+            None => "your move".to_string(),
+        };
+        let us = self.pos.turn();
+        if self.pos.wizard(us) == WizardState::InHand {
+            let entries: Vec<String> = texts
+                .iter()
+                .filter(|t| t.starts_with('W'))
+                .cloned()
+                .collect();
+            if let Some(e) = crate::variants::example(&entries) {
+                s.push_str(&format!(
+                    "; your Wizard enters from an unmoved rook as if it stood there, e.g. `{e}`"
+                ));
+            }
+        }
+        if let Some(k) = texts
+            .iter()
+            .find(|t| t.starts_with('N') && t.ends_with("=W"))
+        {
+            s.push_str(&format!(
+                "; your Knight may become a Wizard now, once: `{k}` (`{}` gives the chance up)",
+                k.trim_end_matches("=W")
+            ));
+        } else if let Some(p) = texts
+            .iter()
+            .find(|t| !t.starts_with('N') && t.ends_with("=W"))
+        {
+            s.push_str(&format!("; a pawn may promote to a Wizard: `{p}`"));
+        }
+        s
     }
 
     /// A one-line reason for a refused move that only Sorchess's rules forbid.
@@ -182,6 +270,10 @@ impl SorchessGame {
 }
 
 impl Rules for SorchessGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
+    }
+
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
         if let Some(k) = options.keys().next() {
             return Err(format!("Sorchess has no option `{k}`."));
@@ -260,6 +352,10 @@ impl Rules for SorchessGame {
         })
     }
 
+    fn prompt(&self, _ask: &Ask) -> String {
+        self.move_prompt()
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         let pos = self.pos.position();
         let mut v = View::new(viewer, "Sorchess").with_board(pos.board());
@@ -297,6 +393,15 @@ impl Rules for SorchessGame {
             .collect()
     }
 }
+
+/// The rules document's own first move: the Wizard enters from the rook on h1.
+pub const EXAMPLE: crate::variants::WorkedExample = crate::variants::WorkedExample {
+    fen: None,
+    options: &[],
+    moves: &["Wg4"],
+    caption: "From the rules: the first move could be `Wg4` — the Wizard enters from the rook \
+              on h1 as if it stood there, and the rook stays.",
+};
 
 #[cfg(test)]
 mod tests;

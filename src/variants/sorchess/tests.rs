@@ -250,7 +250,17 @@ fn ruling_s4_knight_chance_taken() {
 #[test]
 fn ruling_s4_knight_chance_forfeited() {
     let mut g = fen_game("k7/7p/5N2/8/8/8/7P/4K3 w - - 0 1");
-    let played = g.play(Side::White, "Ne8").expect("Ne8");
+    // X-SORCHESS-7: `Ne8` alone does not give the chance up; both forms are named.
+    for typed in ["Ne8", "Nxe8", "Nfe8"] {
+        match refused(&mut g, typed) {
+            PlayError::Refused(r) => assert!(
+                r.contains("`Nf6-e8=W`") && r.contains("`Nf6-e8`"),
+                "{typed}: {r}"
+            ),
+            other => panic!("{typed}: {other:?}"),
+        }
+    }
+    let played = g.play(Side::White, "Nf6-e8").expect("Nf6-e8");
     assert_eq!(played.action, "Nf6-e8");
     assert!(
         played.events.iter().any(|e| e.contains("declined")),

@@ -1,12 +1,14 @@
 //! Spell Chess (variant `spell`): chess with freeze and jump spells, RULINGS P1-P8,
 //! following chess.com (self-check is legal, a king can be captured).
 
+pub mod eval;
 pub mod notation;
 pub mod position;
+pub mod view;
 
 use crate::core::chess::mix_key;
 use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
-use crate::core::view::{SquareMark, View, Viewer};
+use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Move, Position, Role, Side, Square};
 use crate::variants::fide::{self, Repetitions};
 use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules};
@@ -396,6 +398,14 @@ fn apply_state_field(sp: &mut SpellPosition, field: &str) -> Result<(), String> 
 }
 
 impl Rules for SpellGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
+    }
+
+    fn candidate_texts(&self) -> Vec<String> {
+        eval::candidates(self)
+    }
+
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
         if let Some(k) = options.keys().next() {
             return Err(format!("Spell Chess has no option `{k}`."));
@@ -484,6 +494,56 @@ impl Rules for SpellGame {
         })
     }
 
+    /// Confirmed turns carry their `!`, as they must be typed to be accepted.
+    fn typed_texts(&self) -> Vec<String> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        let mut out = Vec::with_capacity(2048);
+        self.sp.for_each_turn(|t| {
+            let mut text = t.canonical();
+            if self.sp.leaves_king_capturable(t) {
+                text.push('!');
+            }
+            out.push(text);
+            false
+        });
+        out
+    }
+
+    fn prompt(&self, _ask: &Ask) -> String {
+        let mut plain = Vec::new();
+        let mut freeze = Vec::new();
+        let mut jump = Vec::new();
+        self.sp.for_each_turn(|t| {
+            if !self.sp.leaves_king_capturable(t) {
+                match t.spell {
+                    None => plain.push(t.canonical()),
+                    Some(Spell::Freeze(_)) => freeze.push(t.canonical()),
+                    Some(Spell::Jump(_)) => jump.push(t.canonical()),
+                }
+            }
+            false
+        });
+        let mut s = match crate::variants::example(&plain) {
+            Some(m) => format!("your move, e.g. `{m}`"),
+            None => "your move".to_string(),
+        };
+        let spells: Vec<String> = [(&freeze, "a freeze"), (&jump, "a jump")]
+            .into_iter()
+            .filter_map(|(list, name)| {
+                crate::variants::example(list).map(|e| format!("{name} `{e}`"))
+            })
+            .collect();
+        if !spells.is_empty() {
+            s.push_str(&format!(
+                "; cast a spell with it in brackets, like {}",
+                spells.join(" or ")
+            ));
+        }
+        s
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         let pos = self.sp.position();
         let mut v = View::new(viewer, "Spell Chess").with_board(pos.board());
@@ -494,14 +554,14 @@ impl Rules for SpellGame {
         }
         if let Some(c) = self.sp.active_freeze() {
             let mark = if over {
-                SquareMark::FrozenSpent
+                view::FROZEN_SPENT
             } else {
-                SquareMark::Frozen
+                view::FROZEN
             };
             v.marks.extend(freeze_area(c).map(|s| (s, mark)));
         }
         if let Some(j) = self.sp.active_jump() {
-            v.marks.push((j, SquareMark::Jump));
+            v.marks.push((j, view::JUMP));
         }
         if self.sp.in_check() {
             if let Some(k) = pos.king(self.sp.turn()) {
@@ -549,6 +609,15 @@ pub fn spell_note(sp: &SpellPosition, side: Side) -> String {
     };
     format!("{} · {}", part(FREEZE, "Freeze"), part(JUMP, "Jump"))
 }
+
+/// A freeze cast with a move, its 3x3 area drawn on the board.
+pub const EXAMPLE: crate::variants::WorkedExample = crate::variants::WorkedExample {
+    fen: None,
+    options: &[],
+    moves: &["e4", "e5", "Nf3 (freeze d6)"],
+    caption: "After `e4`, `e5`, `Nf3 (freeze d6)`: White moved the Knight and froze the 3x3 area \
+              around d6, so Black's pawns on c7, d7 and e5 cannot move this turn.",
+};
 
 #[cfg(test)]
 mod tests;

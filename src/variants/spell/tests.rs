@@ -627,7 +627,7 @@ fn view_shows_areas_jump_and_notes() {
     let frozen: Vec<Square> = v
         .marks
         .iter()
-        .filter(|(_, m)| *m == SquareMark::Frozen)
+        .filter(|(_, m)| *m == super::view::FROZEN)
         .map(|(s, _)| *s)
         .collect();
     assert_eq!(frozen.len(), 9);
@@ -644,7 +644,7 @@ fn view_shows_areas_jump_and_notes() {
     assert_eq!(v.to_move, Some(Side::Black));
     play(&mut g, "Nf6 (jump e4)");
     let v = g.view(Viewer::Public);
-    assert_eq!(v.marks, vec![(sq("e4"), SquareMark::Jump)]);
+    assert_eq!(v.marks, vec![(sq("e4"), super::view::JUMP)]);
 }
 
 #[test]

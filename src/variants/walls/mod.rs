@@ -2,10 +2,11 @@
 //! `rules/wizard-walls.md`, RULINGS Z1-Z6): the setup questions, turns of 0-2
 //! actions, scoring, repetition and the `Rules` implementation. `Full` is a flag.
 
+pub mod eval;
 pub mod fen;
 pub mod notation;
 pub mod position;
-mod view;
+pub mod view;
 
 use self::notation::{Spec, Token, Typed};
 use self::position::{
@@ -155,6 +156,101 @@ impl Walls {
             return Vec::new();
         }
         pos.legal_actions(&used)
+    }
+
+    /// The question in words with examples that are legal now (setup squares that are
+    /// free, actions the side to move can play).
+    pub fn prompt(&self) -> String {
+        let spread = |free: &[Square], k: usize| -> Vec<Square> {
+            let n = free.len();
+            (0..k)
+                .filter_map(|i| free.get((2 * i + 1) * n / (2 * k)))
+                .copied()
+                .collect()
+        };
+        match self.pos.phase {
+            Phase::Walls(_) => {
+                let free: Vec<Square> = (wall_zone() & !self.pos.blocked()).collect();
+                let at = preferred(&free, &["c4", "d5", "f3"], Side::White)
+                    .unwrap_or_else(|| spread(&free, SETUP_WALLS));
+                let ex: Vec<String> = at.iter().map(|s| format!("@{s}")).collect();
+                format!(
+                    "place your walls: {SETUP_WALLS} on empty squares of ranks 3-6, e.g. `{}`",
+                    ex.join(" ")
+                )
+            }
+            Phase::Team(side) => {
+                let free: Vec<Square> = (home_zone(side) & !self.pos.blocked()).collect();
+                let ranks = if side == Side::White { "1-2" } else { "7-8" };
+                let names = if self.pos.full {
+                    ["d1", "c2", "e2"]
+                } else {
+                    ["c1", "d2", "a1"]
+                };
+                let at = preferred(&free, &names, side).unwrap_or_else(|| spread(&free, 3));
+                if self.pos.full {
+                    let ex = ["Q", "P", "P"]
+                        .iter()
+                        .zip(&at)
+                        .map(|(r, s)| format!("{r}@{s}"))
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    let limits = TEAM_ROLES
+                        .iter()
+                        .map(|(r, cost, max)| format!("{} costs {cost}, at most {max}", r.letter()))
+                        .collect::<Vec<_>>()
+                        .join("; ");
+                    format!(
+                        "place your team: any team costing exactly {TEAM_COST} ({limits}) on empty \
+                         squares of ranks {ranks}, e.g. `{ex}` (9+1+1) or a Rook, Knight and Bishop (5+3+3)"
+                    )
+                } else {
+                    let ex = ["B", "N", "R"]
+                        .iter()
+                        .zip(&at)
+                        .map(|(r, s)| format!("{r}@{s}"))
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    format!(
+                        "place your team, a Bishop, Knight and Rook, on empty squares of ranks {ranks}, e.g. `{ex}`"
+                    )
+                }
+            }
+            Phase::Play => {
+                let actions = self.pos.legal_actions(&Used::default());
+                let texts: Vec<String> = actions.iter().map(Action::text).collect();
+                let pick = |f: fn(&Action) -> bool| -> Option<Action> {
+                    let of: Vec<&Action> = actions.iter().filter(|a| f(a)).collect();
+                    of.get(of.len() / 2).map(|a| **a)
+                };
+                let first = pick(|a| matches!(a, Action::Move { .. }))
+                    .or_else(|| actions.get(texts.len() / 2).copied());
+                let mut s = "your move: up to two actions in one message".to_string();
+                if let Some(f) = first {
+                    let second = self.actions_after(&[f]);
+                    match second.get(second.len() / 2) {
+                        Some(b) => s.push_str(&format!(", e.g. `{} {}`", f.text(), b.text())),
+                        None => s.push_str(&format!(", e.g. `{}`", f.text())),
+                    }
+                }
+                let mut forms = Vec::new();
+                if let Some(a) = pick(|a| matches!(a, Action::Move { .. })) {
+                    forms.push(format!("move `{}`", a.text()));
+                }
+                if let Some(a) = pick(|a| matches!(a, Action::Conjure { .. })) {
+                    forms.push(format!("conjure a wall `{}`", a.text()));
+                }
+                if let Some(a) = pick(|a| matches!(a, Action::Destroy { .. })) {
+                    forms.push(format!("destroy a wall `{}`", a.text()));
+                }
+                if let Some(a) = pick(|a| matches!(a, Action::Resurrect { .. })) {
+                    forms.push(format!("resurrect `{}`", a.text()));
+                }
+                forms.push("`pass` for none".to_string());
+                s.push_str(&format!("; {}", forms.join(", ")));
+                s
+            }
+        }
     }
 
     /// Plays an answer of the side asked; on error `self` may be changed ([`Game`]
@@ -950,6 +1046,22 @@ fn setup_team_texts(pos: &Pos, side: Side) -> Vec<String> {
     out
 }
 
+/// The documents' example squares (`c4 d5 f3`, `c1 d2 a1`), mirrored onto Black's
+/// ranks for Black, when all of them are free.
+fn preferred(free: &[Square], names: &[&str], side: Side) -> Option<Vec<Square>> {
+    names
+        .iter()
+        .map(|n| {
+            let sq = Square::parse(n)?;
+            let sq = match side {
+                Side::White => sq,
+                Side::Black => Square::from_coords(sq.file(), 7 - sq.rank())?,
+            };
+            free.contains(&sq).then_some(sq)
+        })
+        .collect()
+}
+
 impl<const FULL: bool> WallsGame<FULL> {
     pub fn walls(&self) -> &Walls {
         &self.0
@@ -975,6 +1087,10 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         self.0.ask()
     }
 
+    fn prompt(&self, _ask: &Ask) -> String {
+        self.0.prompt()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
     }
@@ -993,6 +1109,14 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
 
     fn view(&self, viewer: Viewer) -> View {
         self.0.view(viewer)
+    }
+
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(&self.0, side)
+    }
+
+    fn candidate_texts(&self) -> Vec<String> {
+        eval::candidates(&self.0)
     }
 
     fn claimable_draw(&self) -> Option<String> {
@@ -1017,6 +1141,38 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         self.0.perft_divide(depth)
     }
 }
+
+/// The rules' valid turn "Move Knight, build a wall with Knight", after a setup.
+pub const EXAMPLE: crate::variants::WorkedExample = crate::variants::WorkedExample {
+    fen: None,
+    options: &[],
+    moves: &[
+        "@c4 @d5 @f3",
+        "@c5 @e4 @f6",
+        "B@c1 N@d2 R@a1",
+        "B@c8 N@d7 R@a8",
+        "Nd2-b3 Nb3+b4",
+    ],
+    caption: "After the setup (`@c4 @d5 @f3`, `@c5 @e4 @f6`, `B@c1 N@d2 R@a1`, `B@c8 N@d7 R@a8`), \
+              White's turn `Nd2-b3 Nb3+b4` is the rules' \"move Knight, build a wall with Knight\": two \
+              actions in one message.",
+};
+
+/// The Full setup with a Queen and two pawns, then a Queen's move and wall.
+pub const EXAMPLE_FULL: crate::variants::WorkedExample = crate::variants::WorkedExample {
+    fen: None,
+    options: &[],
+    moves: &[
+        "@c4 @d5 @f3",
+        "@c5 @e4 @f6",
+        "Q@d1 P@c2 P@e2",
+        "R@a8 N@b8 B@c8",
+        "Qd1-d3 Qd3+d4",
+    ],
+    caption: "Full: White chose a Queen and two pawns (9+1+1 = 11, `Q@d1 P@c2 P@e2`), Black a Rook, \
+              Knight and Bishop (5+3+3, `R@a8 N@b8 B@c8`); then White's turn `Qd1-d3 Qd3+d4` moves the \
+              Queen and conjures a wall next to it.",
+};
 
 #[cfg(test)]
 mod tests;

@@ -1,13 +1,32 @@
 //! The Wizard Walls picture: wizards, walls, setup squares, last turn, and per-side
-//! notes (walls in hand, points, destroyed wizards). Nothing here is secret.
+//! notes (walls in hand, points, destroyed wizards), and its legend. Nothing here is
+//! secret.
 
 use super::position::{home_zone, wall_zone, Phase, Pos};
-use crate::core::view::{SquareMark, View, Viewer};
+use crate::core::view::{LegendEntry, MarkStyle, Sample, SquareMark, Tone, View, Viewer};
 use crate::core::{Cell, Side, Square};
+
+/// A wall: stone filling its square.
+pub const WALL: SquareMark = SquareMark::new(MarkStyle::Stone, Tone::Slate);
+/// A free square where the player asked may place a wall or a wizard.
+pub const SETUP: SquareMark = SquareMark::new(MarkStyle::Dot, Tone::Leaf);
+
+pub fn legend() -> Vec<LegendEntry> {
+    vec![
+        LegendEntry::new(
+            Sample::Mark(WALL),
+            "a wall: nothing stands on it; only knights jump over it",
+        ),
+        LegendEntry::new(
+            Sample::Mark(SETUP),
+            "green dot (setup): a square where you may place a wall or a wizard now",
+        ),
+    ]
+}
 
 pub fn build(pos: &Pos, last: &[Square], title: &str, over: bool, viewer: Viewer) -> View {
     let mut v = View::new(viewer, title).with_board(&pos.board);
-    v.walls = pos.walls;
+    v.marks.extend(pos.walls.map(|s| (s, WALL)));
     v.last_move = last.iter().map(|s| Cell::Board(*s)).collect();
     if !over {
         v.to_move = Some(pos.asked());
@@ -17,7 +36,7 @@ pub fn build(pos: &Pos, last: &[Square], title: &str, over: bool, viewer: Viewer
             Phase::Team(side) => home_zone(side) & free,
             Phase::Play => crate::core::Bitboard::EMPTY,
         };
-        v.marks = setup.map(|s| (s, SquareMark::Setup)).collect();
+        v.marks.extend(setup.map(|s| (s, SETUP)));
     }
     for side in Side::BOTH {
         let i = side.index();

@@ -1,11 +1,11 @@
 //! What wands do: identification and misfire draws (W3, W4), the twelve effects with
 //! immunity (W5-W15), teleport destinations (W6) and the owner's timers (W21).
 
+use super::kind::WandKind;
 use super::state::{
     Pos, WandState, FRESH_SICK, FRESH_SLEEP, FRESH_STONE, FRESH_WAIT, SICK_TURNS, SLEEP_TURNS,
     STONE_TURNS,
 };
-use crate::core::view::WandKind;
 use crate::core::{Bitboard, Role, Side, Square};
 use crate::variants::GameRng;
 use rand::Rng;

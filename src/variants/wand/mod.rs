@@ -2,6 +2,8 @@
 //! the game state, turn flow, outcomes and the `Rules` implementation.
 
 pub mod effects;
+pub mod eval;
+pub mod kind;
 pub mod movegen;
 pub mod notation;
 pub mod state;
@@ -11,10 +13,11 @@ use self::movegen::Turn;
 use self::notation::{turn_text, zap_text, Input, Typed};
 use self::state::{wand_list, Pos, WandMode, WandState};
 use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
-use crate::core::view::{View, Viewer, WandKind};
+use crate::core::view::{View, Viewer};
 use crate::core::{Move, Side, Square};
 use crate::variants::fide::{self, Repetitions};
 use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules};
+pub use kind::WandKind;
 use rand::Rng;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -175,19 +178,118 @@ impl WandGame {
                     .collect();
                 match resolve_syntax(text, s, &singles) {
                     Ok(m) => Ok(Turn::Move(m)),
-                    Err(NotationError::Illegal { input, .. }) => Err(NotationError::Illegal {
-                        input,
-                        suggestions: crate::core::notation::suggestions(
-                            text,
-                            legal.iter().map(turn_text),
-                        ),
+                    Err(NotationError::Illegal { input, .. }) => {
+                        Err(self.disabled_refusal(text, s).unwrap_or_else(|| {
+                            NotationError::Illegal {
+                                input,
+                                suggestions: crate::core::notation::suggestions(
+                                    text,
+                                    legal.iter().map(turn_text),
+                                ),
+                            }
+                            .into()
+                        }))
                     }
-                    .into()),
                     Err(e) => Err(e.into()),
                 }
             }
             Some(Input::Double(a, b)) => Ok(notation::resolve_double(text, a, b, legal)?),
         }
+    }
+
+    /// The question in words with legal examples: a move, a zap (at an enemy piece
+    /// when one stands next to a zapper) and a fast double move when there is one.
+    fn question_prompt(&self, ask: &Ask) -> String {
+        if let Some(p) = self.pending {
+            let squares = self.legal_texts();
+            let what = self
+                .pos
+                .unit(p.target)
+                .map_or(format!("the piece on {}", p.target), |u| {
+                    format!("the {} on {}", u.role.name().to_ascii_lowercase(), p.target)
+                });
+            return match crate::variants::example(&squares) {
+                Some(ex) => format!(
+                    "choose where {what} is teleported: type one empty square, e.g. `{ex}` ({} squares allowed)",
+                    squares.len()
+                ),
+                None => format!("choose where {what} is teleported"),
+            };
+        }
+        let turns = self.legal_turns();
+        let texts_of = |f: &dyn Fn(&Turn) -> bool| -> Vec<String> {
+            turns.iter().filter(|t| f(t)).map(turn_text).collect()
+        };
+        let moves = texts_of(&|t| matches!(t, Turn::Move(_)));
+        let them = ask.side.other();
+        let mut zaps = texts_of(&|t| match *t {
+            Turn::Zap { from, to } => {
+                from != to && self.pos.unit(to).is_some_and(|u| u.side == them)
+            }
+            _ => false,
+        });
+        if zaps.is_empty() {
+            zaps = texts_of(&|t| matches!(t, Turn::Zap { .. }));
+        }
+        let doubles = texts_of(&|t| matches!(t, Turn::Double(..)));
+        let mut parts = Vec::new();
+        if let Some(m) = crate::variants::example(&moves) {
+            parts.push(format!("a move like `{m}`"));
+        }
+        if let Some(z) = crate::variants::example(&zaps) {
+            parts.push(format!(
+                "a zap like `{z}` (Z, the square of the piece whose wand is zapped, a colon, then a neighbouring square or its own)"
+            ));
+        }
+        if let Some(d) = crate::variants::example(&doubles) {
+            parts.push(format!("a fast double move like `{d}`"));
+        }
+        match parts.len() {
+            0 => "your move".to_string(),
+            _ => format!("your move: {}", parts.join(", or ")),
+        }
+    }
+
+    /// A move refused because its piece is asleep, a statue or slow and waiting: say
+    /// which, rather than listing unrelated legal moves.
+    fn disabled_refusal(&self, text: &str, syntax: &MoveSyntax) -> Option<PlayError> {
+        let us = self.pos.turn;
+        let masks = self.pos.masks();
+        let idle = self.pos.board.by_side(us) & !masks.active;
+        if idle.is_empty() {
+            return None;
+        }
+        let mut awake = self.pos.clone();
+        for sq in idle {
+            if let Some(u) = awake.unit_mut(sq) {
+                u.asleep = 0;
+                u.statue = 0;
+                u.wait = 0;
+            }
+        }
+        let awake_masks = awake.masks();
+        let mut moves = Vec::new();
+        awake.pseudo_moves(us, &awake_masks, idle, false, &mut moves);
+        let m = resolve_syntax(text, syntax, &moves).ok()?;
+        let u = self.pos.unit(m.from())?;
+        let label = u.label(m.from());
+        let why = if u.statue > 0 {
+            format!(
+                "{label} is stoned (a statue) and cannot move for {} more turn(s).",
+                u.statue
+            )
+        } else if u.asleep > 0 {
+            format!(
+                "{label} is asleep and cannot move for {} more turn(s).",
+                u.asleep
+            )
+        } else {
+            format!(
+                "{label} is slowed and must wait {} more turn(s) before it moves again.",
+                u.wait
+            )
+        };
+        Some(PlayError::Refused(why))
     }
 
     fn zap_refusal(&self, text: &str, from: Square, to: Square, legal: &[Turn]) -> PlayError {
@@ -550,8 +652,20 @@ impl Rules for WandGame {
         view::build(self, viewer)
     }
 
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
+    }
+
+    fn determinise(&self, viewer: Side, rng: &mut GameRng) -> Self {
+        eval::determinise(self, viewer, rng)
+    }
+
     fn secret(&self, side: Side) -> Option<String> {
         Some(wand_list(&self.pos, side, self.mode))
+    }
+
+    fn prompt(&self, ask: &Ask) -> String {
+        self.question_prompt(ask)
     }
 
     fn uses_randomness(&self) -> bool {
@@ -590,6 +704,15 @@ impl Rules for WandGame {
             .collect()
     }
 }
+
+/// The rules document's own sample: both kings fast, White to play takes two steps.
+pub const EXAMPLE: crate::variants::WorkedExample = crate::variants::WorkedExample {
+    fen: Some("8/8/4k3/8/4K3/8/8/8 w - - 0 1 rolled e4:fast,wand=speed;e6:fast"),
+    options: &[],
+    moves: &[],
+    caption: "From the rules: both Kings are fast, so White to play may move twice and take \
+              the fast Black King: type `Ke4-e5:e6`. Were only one King fast, neither could take the other.",
+};
 
 #[cfg(test)]
 mod tests;

@@ -1,9 +1,9 @@
 //! Wand Chess position: pieces that carry their wand and statuses with them, the
 //! board they stand on, and the FEN extension that writes the whole state.
 
+use super::kind::WandKind;
 use crate::core::bitboard::Bitboard;
 use crate::core::chess::{mix_key, Position};
-use crate::core::view::WandKind;
 use crate::core::{Board, Piece, Role, Side, Square};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;

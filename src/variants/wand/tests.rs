@@ -5,7 +5,7 @@
 use super::effects::{demoted, draw_kind, draw_misfire, draw_polymorph};
 use super::state::{kind_index, WandMode, WandState};
 use super::*;
-use crate::core::view::{Badge, Viewer};
+use crate::core::view::{BadgeStyle, Viewer};
 use crate::core::{Cell, Role};
 use crate::variants::{Game, VariantId};
 
@@ -811,8 +811,16 @@ fn ruling_w23_moderated_secrets_stay_secret() {
     assert!(public.pieces.iter().all(|p| p.badges.is_empty()));
     let white = g.view(Viewer::Player(Side::White));
     for p in &white.pieces {
-        let has = p.badges.iter().any(|b| matches!(b, Badge::Wand(_)));
+        let has = p
+            .badges
+            .iter()
+            .any(|b| super::view::wand_kind_of(b).is_some());
         assert_eq!(has, p.piece.side == Side::White, "{:?}", p.cell);
+        // A kind only White knows is drawn hollow, unlike an identified one.
+        assert!(p
+            .badges
+            .iter()
+            .all(|b| b.style == BadgeStyle::Hollow || super::view::wand_kind_of(b).is_none()));
     }
     let list = g.secret(Side::White).expect("list");
     assert!(list.contains("Known only to you: Ra1 "), "{list}");

@@ -1,11 +1,97 @@
 //! What each viewer sees of a Wand Chess game: status badges with turns left, wands
-//! whose kind that viewer may know (W22-W23), the last turn and check.
+//! whose kind that viewer may know (W22-W23; a kind only this viewer knows is drawn
+//! hollow), the last turn and check. The badges' words live here, and the legend is
+//! built from the same functions, so the two cannot drift apart.
 
 use super::state::WandState;
-use super::WandGame;
-use crate::core::view::{Badge, PieceView, View, Viewer};
+use super::{WandGame, WandKind};
+use crate::core::view::{Badge, Corner, LegendEntry, PieceView, Sample, Tone, View, Viewer};
 use crate::core::{Cell, Side, Square};
 use crate::variants::Rules;
+
+/// `word n`, or `wordn` for two-digit counts so that the badge stays short.
+fn counted(word: &str, n: u8) -> String {
+    if n >= 10 {
+        format!("{word}{n}")
+    } else {
+        format!("{word} {n}")
+    }
+}
+
+pub fn asleep(n: u8) -> Badge {
+    Badge::new(
+        &counted("sleep", n),
+        &format!("z{n}"),
+        Tone::Blue,
+        Corner::TopRight,
+    )
+}
+
+pub fn statue(n: u8) -> Badge {
+    Badge::new(
+        &counted("stone", n),
+        &format!("st{n}"),
+        Tone::Slate,
+        Corner::TopRight,
+    )
+}
+
+/// Slow; `wait` is the turns it must still wait (0: it may move now).
+pub fn slow(wait: u8) -> Badge {
+    if wait == 0 {
+        Badge::new("slow", "sl", Tone::Brown, Corner::TopRight)
+    } else {
+        Badge::new(
+            &counted("slow", wait),
+            &format!("sl{wait}"),
+            Tone::Brown,
+            Corner::TopRight,
+        )
+    }
+}
+
+pub fn sick(n: u8) -> Badge {
+    Badge::new(
+        &counted("sick", n),
+        &format!("sk{n}"),
+        Tone::Green,
+        Corner::TopRight,
+    )
+}
+
+pub fn peaceful() -> Badge {
+    Badge::new("peace", "pc", Tone::Teal, Corner::TopLeft)
+}
+
+pub fn fast() -> Badge {
+    Badge::new("fast", "»", Tone::Orange, Corner::TopLeft)
+}
+
+pub fn protected() -> Badge {
+    Badge::new("immune", "im", Tone::Gold, Corner::TopLeft)
+}
+
+/// A wand whose kind the viewer knows: filled when both players know it (identified),
+/// hollow when only this viewer does (a moderated secret, W23).
+pub fn wand(kind: WandKind, both_know: bool) -> Badge {
+    let b = Badge::new(kind.word(), kind.short(), Tone::Purple, Corner::BottomRight);
+    if both_know {
+        b
+    } else {
+        b.hollow()
+    }
+}
+
+pub fn wand_destroyed() -> Badge {
+    Badge::new("no wand", "×", Tone::Red, Corner::BottomRight)
+}
+
+/// The kind a wand badge shows, if it is one (tests and the legend use it).
+pub fn wand_kind_of(badge: &Badge) -> Option<WandKind> {
+    WandKind::ALL
+        .into_iter()
+        .find(|&k| [wand(k, true), wand(k, false)].contains(badge))
+}
 
 pub fn build(game: &WandGame, viewer: Viewer) -> View {
     let pos = game.pos();
@@ -16,34 +102,36 @@ pub fn build(game: &WandGame, viewer: Viewer) -> View {
         let Some(u) = pos.unit(sq) else { continue };
         let mut badges = Vec::new();
         if u.asleep > 0 {
-            badges.push(Badge::Asleep(u.asleep));
+            badges.push(asleep(u.asleep));
         }
         if u.statue > 0 {
-            badges.push(Badge::Statue(u.statue));
+            badges.push(statue(u.statue));
         }
         if u.slow {
-            badges.push(Badge::Slow(u.wait));
+            badges.push(slow(u.wait));
         }
         if u.sick > 0 {
-            badges.push(Badge::Sick(u.sick));
+            badges.push(sick(u.sick));
         }
         if u.peaceful {
-            badges.push(Badge::Peaceful);
+            badges.push(peaceful());
         }
         if u.fast {
-            badges.push(Badge::Fast);
+            badges.push(fast());
         }
         if u.protected {
-            badges.push(Badge::Protected);
+            badges.push(protected());
         }
         match u.wand {
-            WandState::Identified(k) => badges.push(Badge::Wand(k)),
-            WandState::Destroyed => badges.push(Badge::WandDestroyed),
+            WandState::Identified(k) => badges.push(wand(k, true)),
+            WandState::Destroyed => badges.push(wand_destroyed()),
             WandState::Unknown => {
                 // W23: a secret kind only for its owner, or for all once the game is over.
                 if let Some(k) = u.secret {
-                    if over || viewer == Viewer::Player(u.side) {
-                        badges.push(Badge::Wand(k));
+                    if over {
+                        badges.push(wand(k, true));
+                    } else if viewer == Viewer::Player(u.side) {
+                        badges.push(wand(k, false));
                     }
                 }
             }
@@ -80,4 +168,42 @@ pub fn build(game: &WandGame, viewer: Viewer) -> View {
         ));
     }
     v
+}
+
+/// Every badge of Wand Chess with its meaning. Numbers are the owner's turns left.
+pub fn legend() -> Vec<LegendEntry> {
+    let mut out = vec![
+        LegendEntry::new(
+            Sample::Badge(asleep(3)),
+            "asleep: cannot move, zap or give check for 3 more turns",
+        ),
+        LegendEntry::new(
+            Sample::Badge(statue(9)),
+            "a statue: cannot move, be captured or be zapped for 9 more turns",
+        ),
+        LegendEntry::new(
+            Sample::Badge(slow(2)),
+            "slow: must wait 2 more turns before it moves or zaps again",
+        ),
+        LegendEntry::new(Sample::Badge(slow(0)), "slow, but ready to move or zap now"),
+        LegendEntry::new(Sample::Badge(sick(2)), "sick: dies in 2 turns unless healed"),
+        LegendEntry::new(Sample::Badge(peaceful()), "peaceful: cannot capture"),
+        LegendEntry::new(
+            Sample::Badge(fast()),
+            "fast: may move twice in a turn (a capture of a piece that is not fast takes the whole turn)",
+        ),
+        LegendEntry::new(Sample::Badge(protected()), "immune to every wand"),
+        LegendEntry::new(
+            Sample::Badge(wand(WandKind::Death, false)),
+            "hollow: a wand kind only you know (moderated wands; your opponent sees no badge); filled: both players know it",
+        ),
+        LegendEntry::new(Sample::Badge(wand_destroyed()), "its wand is destroyed"),
+    ];
+    for k in WandKind::ALL {
+        out.push(LegendEntry::new(
+            Sample::Badge(wand(k, true)),
+            &format!("wand of {}: {}", k.name(), k.effect()),
+        ));
+    }
+    out
 }

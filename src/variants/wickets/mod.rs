@@ -4,9 +4,11 @@
 //! implementation.
 
 pub mod cards;
+pub mod eval;
 pub mod fen;
 pub mod notation;
 pub mod position;
+mod prompt;
 pub mod view;
 
 use self::cards::{Card, Deck};
@@ -494,6 +496,9 @@ impl WicketsGame {
     }
 
     fn answer_move(&mut self, text: &str, played: &mut Played) -> Result<(), PlayError> {
+        if is_decline(text) {
+            return Err(refuse(self.decline_as_move()));
+        }
         let typed = notation::parse_move(text)?;
         let legal = self.pos.legal_moves();
         let mv = notation::resolve(text, &typed.body, &legal)?;
@@ -530,9 +535,29 @@ impl WicketsGame {
                 "Only the ball-haver throws, right after it moves."
             }));
         }
+        if typed.decline {
+            if turn.throwers.is_empty() {
+                return Err(refuse(if effect.picked_up {
+                    "A piece that picks up its ball cannot throw in the same turn, so there is \
+                     nothing to decline: play the move without `decline`."
+                        .to_string()
+                } else {
+                    format!(
+                        "`decline` after a move keeps the ball of a ball-haver that moves; {} is \
+                         not your ball-haver's move: play it without `decline`.",
+                        mv.long()
+                    )
+                }));
+            }
+            // X-WICKETS-19: the throw is declined now; it will not be asked.
+            turn.throwers.clear();
+        }
         let mut action = mv.long();
         if !typed.throw.is_empty() {
             action.extend(typed.throw.iter().map(|h| format!(">{h}")));
+        }
+        if typed.decline {
+            action.push_str(" decline");
         }
         if let Some(b) = typed.ball {
             let Some(c) = turn.place_ball else {
@@ -576,6 +601,33 @@ impl WicketsGame {
             }
         }
         Ok(())
+    }
+
+    /// Why `decline` alone is not a move, with legal examples of a move and of a
+    /// ball-haver's move that keeps the ball (X-WICKETS-19).
+    fn decline_as_move(&self) -> String {
+        let legal = self.pos.legal_moves();
+        let haver = self.pos.ball_haver(self.pos.turn);
+        let plain = legal
+            .iter()
+            .find(|m| Some(m.from) != haver)
+            .or(legal.first())
+            .map(|m| m.long());
+        let mut s =
+            "`decline` answers a throw, card or sacrifice question, and none is asked now: \
+                     it is your move"
+                .to_string();
+        if let Some(p) = plain {
+            s.push_str(&format!(", e.g. `{p}`"));
+        }
+        s.push('.');
+        if let Some(h) = legal.iter().find(|m| Some(m.from) == haver) {
+            s.push_str(&format!(
+                " To move your ball-haver and keep the ball, put `decline` after its move: `{} decline`.",
+                h.long()
+            ));
+        }
+        s
     }
 
     /// K4: who may throw after `mv`: the ball-haver that moved, and after castling
@@ -1111,6 +1163,18 @@ impl Rules for WicketsGame {
         view::build(self, viewer)
     }
 
+    fn prompt(&self, ask: &Ask) -> String {
+        self.question_prompt(ask)
+    }
+
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
+    }
+
+    fn determinise(&self, viewer: Side, rng: &mut GameRng) -> Self {
+        eval::determinise(self, viewer, rng)
+    }
+
     fn secret(&self, side: Side) -> Option<String> {
         if !self.method.uses_cards() {
             return None;
@@ -1182,6 +1246,17 @@ fn combinations(cells: &[Cell], n: usize) -> Vec<Vec<Cell>> {
     }
     out
 }
+
+/// A ball-haver's move with its throw (K4): the ball then lies on the square.
+pub const EXAMPLE: crate::variants::WorkedExample = crate::variants::WorkedExample {
+    fen: None,
+    options: &[("decision", "dice")],
+    moves: &["e4", "e5", "Ke1-e2>h5"],
+    caption:
+        "After `e4`, `e5`, `Ke1-e2>h5`: the King, White's ball-haver, moved and threw its ball \
+              along a queen line to h5, where it lies until a White piece picks it up. \
+              `Ke1-e2 decline` would have kept the ball.",
+};
 
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,7 @@
 //! Chess with Wickets move text (NOTATION.md): moves with wicket cells (`Qd1-w0`),
 //! throws after `>` (`Ke1-f2>f6`, castling relay `O-O>f1>f5`), a ball square given in
-//! advance (`Qd1:d7 (ball d6)`), and the follow-up answers (`defender Nf3`, `card 7c`,
+//! advance (`Qd1:d7 (ball d6)`), a throw declined in advance (`Ke1-e2 decline`), and
+//! the follow-up answers (`defender Nf3`, `card 7c`,
 //! `sacrifice a2 b2`, `decline`).
 
 use super::position::{Kind, WMove};
@@ -15,6 +16,8 @@ pub struct MoveText {
     pub throw: Vec<Cell>,
     /// Ball square given in advance (`(ball d6)`).
     pub ball: Option<Cell>,
+    /// The throw declined in advance (`Ke1-e2 decline`, X-WICKETS-19).
+    pub decline: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +73,16 @@ pub fn parse_move(text: &str) -> Result<MoveText, NotationError> {
         ball = Some(Cell::parse(sq).ok_or_else(|| syntax(text, "the ball needs a square"))?);
         s = format!("{}{}", &s[..open], &s[close + 1..]);
     }
-    let s = strip_decorations(s.trim()).to_string();
+    let mut s = strip_decorations(s.trim()).to_string();
+    let mut decline = false;
+    if let Some(head) = s.to_ascii_lowercase().strip_suffix("decline") {
+        if head.ends_with([' ', ',', '>']) {
+            decline = true;
+            s = s[..head.len()]
+                .trim_end_matches([' ', ',', '>'])
+                .to_string();
+        }
+    }
     let mut parts = s.split('>');
     let head = parts.next().unwrap_or("").trim();
     let mut throw = Vec::new();
@@ -84,10 +96,17 @@ pub fn parse_move(text: &str) -> Result<MoveText, NotationError> {
     if throw.len() > 2 {
         return Err(syntax(text, "a throw has at most two hops"));
     }
+    if decline && !throw.is_empty() {
+        return Err(syntax(
+            text,
+            "a move either throws (`>f6`) or keeps the ball (`decline`), not both",
+        ));
+    }
     Ok(MoveText {
         body: parse_body(text, head)?,
         throw,
         ball,
+        decline,
     })
 }
 
@@ -276,6 +295,18 @@ mod tests {
         ));
         let t = parse_move("O-O>f1>f5").expect("parse");
         assert_eq!(t.throw.len(), 2);
+        // X-WICKETS-19: the throw declined in advance.
+        for text in [
+            "Ke1-e2 decline",
+            "Ke1-e2, decline",
+            "Ke1-e2 DECLINE",
+            "O-O decline",
+        ] {
+            let t = parse_move(text).expect(text);
+            assert!(t.decline && t.throw.is_empty(), "{text}");
+        }
+        assert!(!parse_move("Ke1-e2").expect("parse").decline);
+        assert!(parse_move("Ke1-e2>f3 decline").is_err());
         assert!(parse_move("Ke1-f2>z9").is_err());
         assert!(parse_move("Qd1:d7 (wand d6)").is_err());
     }

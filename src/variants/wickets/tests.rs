@@ -445,7 +445,7 @@ fn hands_stay_private() {
     let other = WicketsGame::new(&Options::new(), &mut GameRng::seed_from_u64(99)).expect("new");
     assert_ne!(other.deck().hand(Side::White), g.deck().hand(Side::White));
     assert_eq!(other.fen(), g.fen());
-    assert!(public.wickets);
+    assert!(public.outer_cells);
     let badges: Vec<_> = public
         .pieces
         .iter()
@@ -454,14 +454,14 @@ fn hands_stay_private() {
     assert_eq!(
         badges
             .iter()
-            .filter(|b| **b == crate::core::view::Badge::Defender)
+            .filter(|b| **b == super::view::defender())
             .count(),
         2
     );
     assert_eq!(
         badges
             .iter()
-            .filter(|b| **b == crate::core::view::Badge::BallHaver)
+            .filter(|b| **b == super::view::ball_haver())
             .count(),
         2
     );

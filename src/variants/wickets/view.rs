@@ -1,22 +1,67 @@
 //! What each viewer sees of a Chess with Wickets game: the wickets, lying balls,
-//! Defender and ball-haver badges, hand sizes for all and a hand only for its owner.
+//! Defender and ball-haver badges, hand sizes for all and a hand only for its owner;
+//! and the legend, built from the same badges and marks.
 
 use super::{Step, WicketsGame};
-use crate::core::view::{Badge, PieceView, SquareMark, View, Viewer};
-use crate::core::Side;
+use crate::core::view::{
+    Badge, Corner, LegendEntry, MarkStyle, PieceView, Sample, SquareMark, Tone, View, Viewer,
+};
+use crate::core::{Piece, Role, Side};
 use crate::variants::Rules;
+
+/// The Defender of its side.
+pub fn defender() -> Badge {
+    Badge::new("Defender", "D", Tone::Forest, Corner::TopLeft)
+}
+
+/// The piece carrying its side's ball: a disc in its colours at its foot.
+pub fn ball_haver() -> Badge {
+    Badge::disc("ball", Corner::BottomLeft)
+}
+
+/// A square where a captured ball may be put.
+pub const BALL_SQUARE: SquareMark = SquareMark::new(MarkStyle::Dot, Tone::Leaf);
+
+pub fn legend() -> Vec<LegendEntry> {
+    vec![
+        LegendEntry::new(
+            Sample::OuterCell,
+            "a wicket: w0 behind e1 (White's), w9 behind e8 (Black's)",
+        ),
+        LegendEntry::new(
+            Sample::Badge(defender()),
+            "the Defender: the only piece that may enter its own wicket",
+        ),
+        LegendEntry::new(
+            Sample::Badge(ball_haver()),
+            "disc at a piece's foot: it carries its side's ball and may throw it after moving",
+        ),
+        LegendEntry::new(
+            Sample::Token(Side::Black),
+            "a lying ball (here Black's): only its own side picks it up",
+        ),
+        LegendEntry::new(
+            Sample::Mark(BALL_SQUARE),
+            "green dot: a square where the captured ball may be put now",
+        ),
+        LegendEntry::new(
+            Sample::Piece(Piece::new(Side::White, Role::Queen)),
+            "every Queen starts as its side's Defender, every King with the ball",
+        ),
+    ]
+}
 
 pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
     let pos = game.pos();
     let mut v = View::new(viewer, "Chess with Wickets");
-    v.wickets = true;
+    v.outer_cells = true;
     for (cell, m) in pos.men.iter() {
         let mut badges = Vec::new();
         if m.defender {
-            badges.push(Badge::Defender);
+            badges.push(defender());
         }
         if m.ball {
-            badges.push(Badge::BallHaver);
+            badges.push(ball_haver());
         }
         v.pieces.push(PieceView {
             cell,
@@ -26,7 +71,7 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
     }
     for side in Side::BOTH {
         if let Some(c) = pos.lying[side.index()] {
-            v.balls.push((c, side));
+            v.tokens.push((c, side));
         }
     }
     v.to_move = game.ask().map(|a| a.side);
@@ -64,7 +109,7 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
         // K5: show where the captured ball may be put while that is asked.
         if let Some(c) = t.place_ball {
             for sq in pos.ball_squares(c).into_iter().filter_map(|c| c.square()) {
-                v.marks.push((sq, SquareMark::Setup));
+                v.marks.push((sq, BALL_SQUARE));
             }
         }
         if let Some(d) = t.decision {

@@ -1,0 +1,98 @@
+//! The computer player: one Monte Carlo tree search for every game, written against
+//! the rules' own interface ([`Rules`]: ask, candidate answers, play, outcome) with
+//! per-variant knowledge only in each variant's `evaluate` and `determinise`.
+//!
+//! It never peeks: every iteration starts from [`Rules::determinise`], a state drawn
+//! from what the engine's side may see, and every random effect is drawn from the
+//! engine's own generator, never from the game's stored one. Strength is a budget of
+//! iterations, so a decision depends only on the position seen and the seed.
+
+pub mod arena;
+mod search;
+
+use crate::core::Side;
+use crate::variants::{Game, GameRng, Rules, RulesVisitor};
+use rand::SeedableRng;
+use std::time::Duration;
+
+/// The levels a player may ask for, weakest first.
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
+/// The level of a game against the computer when none is named.
+pub const DEFAULT_LEVEL: u8 = 3;
+
+/// Search iterations per answer at each level (level 1 looks one answer ahead only).
+pub fn iterations(level: u8) -> u32 {
+    match level {
+        0 | 1 => 1,
+        2 => 40,
+        3 => 250,
+        4 => 800,
+        _ => 2000,
+    }
+}
+
+/// How one search is run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub level: u8,
+    /// Seeds the engine's own generator (determinisations and random effects).
+    pub seed: u64,
+    /// Optional cap on thinking time; the iteration budget decides otherwise.
+    pub max_time: Option<Duration>,
+}
+
+impl Settings {
+    pub fn new(level: u8, seed: u64) -> Settings {
+        Settings {
+            level,
+            seed,
+            max_time: None,
+        }
+    }
+}
+
+/// The engine's answer and what the search saw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    /// The answer to play, in the rules' own text.
+    pub text: String,
+    /// Root answers with their visit counts and mean value for the engine's side.
+    pub stats: Vec<(String, u32, f64)>,
+    pub iterations: u32,
+}
+
+/// Chooses `side`'s answer to the question `game` asks now; `None` when `side` is not
+/// the one asked (or the game is over or has no legal answer).
+pub fn decide(game: &Game, side: Side, settings: &Settings) -> Option<Decision> {
+    if game.ask()?.side != side {
+        return None;
+    }
+    game.visit(Visit { side, settings })
+}
+
+struct Visit<'a> {
+    side: Side,
+    settings: &'a Settings,
+}
+
+impl RulesVisitor for Visit<'_> {
+    type Output = Option<Decision>;
+
+    fn visit<R: Rules>(self, rules: &R) -> Option<Decision> {
+        let mut rng = GameRng::seed_from_u64(self.settings.seed);
+        search::run(rules, self.side, self.settings, &mut rng)
+    }
+}
+
+/// Parses a level typed by a player (`3`, `level:3`): 1-5.
+pub fn parse_level(text: &str) -> Result<u8, String> {
+    let t = text.trim();
+    let t = t.strip_prefix("level:").unwrap_or(t).trim();
+    match t.parse::<u8>() {
+        Ok(l) if LEVELS.contains(&l) => Ok(l),
+        _ => Err(format!(
+            "The computer's level is a number from 1 to 5, not `{}`.",
+            crate::core::notation::echo(t)
+        )),
+    }
+}

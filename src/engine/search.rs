@@ -1,0 +1,217 @@
+//! Open-loop Monte Carlo tree search over a [`Rules`] state. Nodes are answer
+//! sequences, not states: each iteration replays them on a fresh determinisation,
+//! so hidden information and random effects are sampled anew every time. A leaf is
+//! expanded all at once, each child scored by the variant's evaluation; the best
+//! child's value (for the side asked there) is backed up.
+
+use super::{iterations, Decision, Settings};
+use crate::core::Side;
+use crate::variants::{GameRng, Outcome, Rules};
+use rand::seq::SliceRandom;
+use std::time::Instant;
+
+/// At most this many candidate answers are scored at a node: the first half as the
+/// variant lists them (its most promising first), the rest drawn at random.
+const WIDTH: usize = 48;
+/// Exploration constant of the UCB1 rule on values in 0..1.
+const EXPLORE: f64 = 0.45;
+/// Hundredths of a pawn that make a value of about 0.73 (a logistic curve).
+const SCALE: f64 = 250.0;
+
+struct Node {
+    /// The answer leading here from the parent (empty at the root).
+    text: String,
+    visits: u32,
+    /// Sum of White's values over the visits.
+    white: f64,
+    children: Vec<usize>,
+    expanded: bool,
+}
+
+impl Node {
+    fn new(text: String, white: f64) -> Node {
+        Node {
+            text,
+            visits: 1,
+            white,
+            children: Vec::new(),
+            expanded: false,
+        }
+    }
+
+    /// Mean value for `side`.
+    fn mean(&self, side: Side) -> f64 {
+        let w = self.white / f64::from(self.visits.max(1));
+        match side {
+            Side::White => w,
+            Side::Black => 1.0 - w,
+        }
+    }
+}
+
+fn white_value(v: f64, side: Side) -> f64 {
+    match side {
+        Side::White => v,
+        Side::Black => 1.0 - v,
+    }
+}
+
+/// White's value of a finished game.
+fn outcome_value(o: &Outcome) -> f64 {
+    match o {
+        Outcome::Win {
+            winner: Side::White,
+            ..
+        } => 1.0,
+        Outcome::Win { .. } => 0.0,
+        Outcome::Draw { .. } | Outcome::Aborted => 0.5,
+    }
+}
+
+/// White's value of a state: exact when over, else the evaluation on a logistic curve.
+fn state_value<R: Rules>(state: &R) -> f64 {
+    match state.outcome() {
+        Some(o) => outcome_value(&o),
+        None => {
+            let cp = f64::from(state.evaluate(Side::White));
+            1.0 / (1.0 + (-cp / SCALE).exp())
+        }
+    }
+}
+
+/// The candidates scored at a node: all, or [`WIDTH`] of them.
+fn pick_candidates<R: Rules>(state: &R, rng: &mut GameRng) -> Vec<String> {
+    let mut all = state.candidate_texts();
+    if all.len() <= WIDTH {
+        return all;
+    }
+    let mut rest = all.split_off(WIDTH / 2);
+    rest.shuffle(rng);
+    rest.truncate(WIDTH - all.len());
+    all.extend(rest);
+    all
+}
+
+struct Tree {
+    nodes: Vec<Node>,
+}
+
+impl Tree {
+    /// Scores every candidate of `state` (asked of `mover`) as a new child of `at`;
+    /// returns White's value of the best one for `mover`.
+    fn expand<R: Rules>(&mut self, at: usize, state: &R, mover: Side, rng: &mut GameRng) -> f64 {
+        self.nodes[at].expanded = true;
+        let mut best: Option<f64> = None;
+        for text in pick_candidates(state, rng) {
+            let mut next = state.clone();
+            if next.play(mover, &text, rng).is_err() {
+                continue;
+            }
+            let v = state_value(&next);
+            let id = self.nodes.len();
+            self.nodes.push(Node::new(text, v));
+            self.nodes[at].children.push(id);
+            let for_mover = white_value(v, mover);
+            if best.is_none_or(|b| for_mover > b) {
+                best = Some(for_mover);
+            }
+        }
+        match best {
+            Some(b) => white_value(b, mover),
+            None => state_value(state),
+        }
+    }
+
+    /// The children of `at` in the order UCB1 prefers them for `mover`.
+    fn ranked(&self, at: usize, mover: Side) -> Vec<usize> {
+        let parent = &self.nodes[at];
+        let ln = f64::from(parent.visits.max(1)).ln();
+        let mut scored: Vec<(f64, usize)> = parent
+            .children
+            .iter()
+            .map(|&c| {
+                let n = &self.nodes[c];
+                let u = n.mean(mover) + EXPLORE * (ln / f64::from(n.visits)).sqrt();
+                (u, c)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        scored.into_iter().map(|(_, c)| c).collect()
+    }
+}
+
+/// Runs the search for `side` on `root` (whose question is asked of `side`).
+pub fn run<R: Rules>(
+    root: &R,
+    side: Side,
+    settings: &Settings,
+    rng: &mut GameRng,
+) -> Option<Decision> {
+    if root.ask()?.side != side {
+        return None;
+    }
+    let started = Instant::now();
+    let budget = iterations(settings.level);
+    let mut tree = Tree {
+        nodes: vec![Node::new(String::new(), 0.5)],
+    };
+    let mut done = 0;
+    while done < budget {
+        if done > 0 && settings.max_time.is_some_and(|t| started.elapsed() >= t) {
+            break;
+        }
+        done += 1;
+        let mut state = root.determinise(side, rng);
+        let mut path = vec![0usize];
+        let mut at = 0usize;
+        let value = loop {
+            let Some(ask) = state.ask() else {
+                break state_value(&state);
+            };
+            if !tree.nodes[at].expanded {
+                break tree.expand(at, &state, ask.side, rng);
+            }
+            // The best child whose answer is legal in this determinisation.
+            let mut moved = None;
+            for c in tree.ranked(at, ask.side) {
+                let mut next = state.clone();
+                if next.play(ask.side, &tree.nodes[c].text, rng).is_ok() {
+                    moved = Some((c, next));
+                    break;
+                }
+            }
+            match moved {
+                Some((c, next)) => {
+                    state = next;
+                    at = c;
+                    path.push(c);
+                }
+                None => break state_value(&state),
+            }
+        };
+        for &n in &path {
+            tree.nodes[n].visits += 1;
+            tree.nodes[n].white += value;
+        }
+    }
+    let root_node = &tree.nodes[0];
+    let mut stats: Vec<(String, u32, f64)> = root_node
+        .children
+        .iter()
+        .map(|&c| {
+            let n = &tree.nodes[c];
+            (n.text.clone(), n.visits, n.mean(side))
+        })
+        .collect();
+    let best = stats
+        .iter()
+        .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))?
+        .0
+        .clone();
+    stats.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+    Some(Decision {
+        text: best,
+        stats,
+        iterations: done,
+    })
+}

@@ -1,0 +1,352 @@
+//! The service's side of the ratings: the table in memory, derived from the stored
+//! records at start; the end stamp and rating change of each game as it ends (written
+//! in the same store batch as its finishing record); `/profile` and `/leaderboard`.
+
+use super::api::{place, Context, Reply};
+use crate::core::Side;
+use crate::ratings::{
+    Finished, GameEnd, Key, LadderScope, RatingChange, Score, Standing, Table, LEADERBOARD_SIZE,
+    PROVISIONAL_DEVIATION,
+};
+use crate::store::{GameRecord, Store, StoreError, Write};
+use crate::variants::{Game, Outcome, VariantId};
+use std::collections::HashMap;
+
+/// A finished game as profiles show it.
+#[derive(Clone, Debug)]
+pub(super) struct Past {
+    pub fin: Finished,
+    pub names: [String; 2],
+    pub change: Option<[RatingChange; 2]>,
+}
+
+/// Everything the ratings know, behind the service's one ratings lock: games end one
+/// at a time, so the order they are stamped with is the order they were rated in.
+pub(super) struct Ratings {
+    pub scope: LadderScope,
+    pub table: Table,
+    pub last_order: u64,
+    pub past: Vec<Past>,
+    /// The latest name of each player seen in a record.
+    pub names: HashMap<u64, String>,
+}
+
+/// What ending one game adds, kept once its batch is committed.
+pub(super) struct Sealed {
+    past: Past,
+    standings: Option<([Key; 2], [Standing; 2])>,
+}
+
+/// The score of a finished game.
+pub fn score_of(game: &Game) -> Score {
+    match game.outcome() {
+        Some(Outcome::Win { winner, .. }) => Score::Won(winner),
+        Some(Outcome::Draw { .. }) => Score::Draw,
+        Some(Outcome::Aborted) | None => Score::Aborted,
+    }
+}
+
+/// When a record's game ended: its last action, else its creation.
+fn end_ms(rec: &GameRecord) -> u64 {
+    rec.actions.last().map_or(rec.created_ms, |a| a.at_ms)
+}
+
+fn finished_of(rec: &GameRecord, score: Score, order: u64) -> Finished {
+    Finished {
+        id: rec.id,
+        server: rec.server,
+        variant: rec.variant,
+        players: [rec.players[0].id, rec.players[1].id],
+        rated: rec.rated,
+        score,
+        order,
+        end_ms: end_ms(rec),
+    }
+}
+
+/// A finished record as the ratings see it, its score taken from the record's end
+/// stamp, or by replaying it when it has none (`replay` forces the replay: records
+/// are the truth). `None` for games still running.
+pub fn finished_record(rec: &GameRecord, replay: bool) -> Result<Option<Finished>, StoreError> {
+    if !rec.finished {
+        return Ok(None);
+    }
+    let order = rec.end.as_ref().map_or(0, |e| e.order);
+    let score = match (&rec.end, replay) {
+        (Some(e), false) => e.score,
+        _ => score_of(&rec.replay()?),
+    };
+    Ok(Some(finished_of(rec, score, order)))
+}
+
+/// Recomputes the ratings from every stored record, replaying each finished game:
+/// what `arcana ratings --rebuild` compares with the stored table.
+pub fn rebuild(store: &Store, scope: LadderScope) -> Result<(Table, usize), StoreError> {
+    let mut finished = Vec::new();
+    for rec in store.all_games()? {
+        if let Some(f) = finished_record(&rec, true)? {
+            finished.push(f);
+        }
+    }
+    let counted = finished.iter().filter(|f| f.counts()).count();
+    Ok((Table::derive(&finished, scope).0, counted))
+}
+
+impl Ratings {
+    /// Derives the ratings from the records; when the stored table differs (a store
+    /// from before ratings, a changed ladder scope) the derived one replaces it.
+    pub fn load(store: &Store, scope: LadderScope) -> Result<Ratings, StoreError> {
+        let mut past = Vec::new();
+        let mut names = HashMap::new();
+        let mut records = store.readable_games()?;
+        records.sort_by_key(|r| (r.end.as_ref().map_or(0, |e| e.order), end_ms(r), r.id));
+        for rec in &records {
+            for p in &rec.players {
+                names.insert(p.id, p.name.clone());
+            }
+            match finished_record(rec, false) {
+                Ok(Some(fin)) => past.push(Past {
+                    fin,
+                    names: [rec.players[0].name.clone(), rec.players[1].name.clone()],
+                    change: rec.end.as_ref().and_then(|e| e.rating),
+                }),
+                Ok(None) => {}
+                // A record that does not replay is reported where its channel loads it.
+                Err(e) => tracing::error!("ratings skip a game: {e}"),
+            }
+        }
+        let fins: Vec<Finished> = past.iter().map(|p| p.fin.clone()).collect();
+        let (table, changes) = Table::derive(&fins, scope);
+        for p in &mut past {
+            if p.change.is_none() {
+                p.change = changes.get(&p.fin.id).copied();
+            }
+        }
+        let (stored, stored_scope) = store.ratings()?;
+        if stored != table || stored_scope != Some(scope) {
+            if stored_scope.is_some() {
+                tracing::warn!(
+                    "the stored ratings differ from the records ({} ladder); rebuilt",
+                    scope.name()
+                );
+            }
+            store.replace_ratings(&table, scope)?;
+        }
+        Ok(Ratings {
+            scope,
+            table,
+            last_order: fins.iter().map(|f| f.order).max().unwrap_or(0),
+            past,
+            names,
+        })
+    }
+
+    /// Stamps a game that has just ended with the next end order and, when it counts,
+    /// its rating change; the new ratings join `write`, the batch that stores the
+    /// finishing record.
+    pub fn seal(
+        &self,
+        rec: &mut GameRecord,
+        game: &Game,
+        write: &mut Write,
+    ) -> Result<Sealed, StoreError> {
+        let order = self.last_order + 1;
+        let fin = finished_of(rec, score_of(game), order);
+        let mut change = None;
+        let mut standings = None;
+        if fin.counts() {
+            if let Some((keys, st, ch)) = self.table.after(
+                self.scope.ladder(fin.server),
+                fin.variant,
+                fin.players,
+                fin.score,
+            ) {
+                for i in 0..2 {
+                    write.rating(&keys[i], &st[i])?;
+                }
+                change = Some(ch);
+                standings = Some((keys, st));
+            }
+        }
+        rec.end = Some(GameEnd {
+            order,
+            score: fin.score,
+            rating: change,
+        });
+        Ok(Sealed {
+            past: Past {
+                fin,
+                names: [rec.players[0].name.clone(), rec.players[1].name.clone()],
+                change,
+            },
+            standings,
+        })
+    }
+
+    /// Keeps a sealed game once its batch is on disk.
+    pub fn keep(&mut self, sealed: Sealed) {
+        self.last_order = sealed.past.fin.order;
+        if let Some((keys, st)) = sealed.standings {
+            for i in 0..2 {
+                self.table.standings.insert(keys[i], st[i]);
+            }
+        }
+        for (id, name) in sealed.past.fin.players.iter().zip(&sealed.past.names) {
+            self.names.insert(*id, name.clone());
+        }
+        self.past.push(sealed.past);
+    }
+
+    fn name(&self, user: u64) -> String {
+        self.names
+            .get(&user)
+            .cloned()
+            .unwrap_or_else(|| format!("player {user}"))
+    }
+
+    fn where_text(&self) -> &'static str {
+        match self.scope {
+            LadderScope::Server => "on this server",
+            LadderScope::Global => "across all servers",
+        }
+    }
+
+    /// Whether a game of `server` shows to someone asking on `asked_from`.
+    fn in_scope(&self, server: Option<u64>, asked_from: Option<u64>) -> bool {
+        self.scope == LadderScope::Global || server == asked_from
+    }
+
+    /// The `/profile` text, without the current games (the caller adds those).
+    pub fn profile(&self, ctx: &Context, user: u64, name: &str) -> Vec<String> {
+        let ladder = self.scope.ladder(ctx.server);
+        let mut lines = vec![format!("**{name}**: ratings {}", self.where_text())];
+        let standings = self.table.player(ladder, user);
+        if standings.is_empty() {
+            lines.push("No rated games yet.".to_string());
+        }
+        for (variant, s) in standings {
+            lines.push(format!(
+                "{}: {} (deviation {}), {}",
+                variant.name(),
+                s.glicko.shown(),
+                s.glicko.deviation.round() as i64,
+                wdl(s.wins, s.draws, s.losses)
+            ));
+        }
+        let mut recent: Vec<&Past> = self
+            .past
+            .iter()
+            .filter(|p| {
+                p.fin.score != Score::Aborted
+                    && p.fin.players.contains(&user)
+                    && self.in_scope(p.fin.server, ctx.server)
+            })
+            .collect();
+        recent.sort_by_key(|p| std::cmp::Reverse(p.fin.sort_key()));
+        if !recent.is_empty() {
+            lines.push("Last results:".to_string());
+        }
+        for p in recent.into_iter().take(5) {
+            let side = if p.fin.players[0] == user {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let result = p.fin.score.for_side(side).unwrap_or("aborted");
+            let rating = match (&p.change, p.fin.rated) {
+                (Some(c), _) => {
+                    let c = c[side.index()];
+                    format!(
+                        "rated, {} → {} ({})",
+                        c.before.shown(),
+                        c.after.shown(),
+                        c.diff_text()
+                    )
+                }
+                (None, true) => "rated".to_string(),
+                (None, false) => "casual".to_string(),
+            };
+            lines.push(format!(
+                "- {result} vs {} ({}, {rating})",
+                p.names[side.other().index()],
+                p.fin.variant.name()
+            ));
+        }
+        lines
+    }
+
+    /// The `/leaderboard` reply for `variant`.
+    pub fn leaderboard(&self, ctx: &Context, variant: VariantId) -> Reply {
+        let ladder = self.scope.ladder(ctx.server);
+        let all = self.table.ladder(ladder, variant);
+        let settled: Vec<&(u64, Standing)> = all
+            .iter()
+            .filter(|(_, s)| !s.glicko.provisional())
+            .collect();
+        let mut lines = vec![format!(
+            "{} leaderboard {}:",
+            variant.name(),
+            self.where_text()
+        )];
+        if settled.is_empty() {
+            lines.push(format!(
+                "Nobody has a settled {} rating yet (deviation {} or less).",
+                variant.name(),
+                PROVISIONAL_DEVIATION
+            ));
+        }
+        for (i, (user, s)) in settled.iter().take(LEADERBOARD_SIZE).enumerate() {
+            lines.push(format!(
+                "{}. {} {} ({})",
+                i + 1,
+                self.name(*user),
+                s.glicko.shown(),
+                wdl(s.wins, s.draws, s.losses)
+            ));
+        }
+        let me = ctx.user.id;
+        lines.push(match all.iter().find(|(u, _)| *u == me) {
+            None => format!("You have no rated {} games here yet.", variant.name()),
+            Some((_, s)) if s.glicko.provisional() => format!(
+                "You are not listed yet: your rating {} is provisional (deviation {}; it settles at {} or less).",
+                s.glicko.shown(),
+                s.glicko.deviation.round() as i64,
+                PROVISIONAL_DEVIATION
+            ),
+            Some((_, s)) => {
+                let place = settled.iter().position(|(u, _)| *u == me).map_or(0, |p| p + 1);
+                format!(
+                    "Your place: {place} of {}, with {}.",
+                    settled.len(),
+                    s.glicko.shown()
+                )
+            }
+        });
+        Reply::invoker(lines.join("\n"))
+    }
+}
+
+fn wdl(w: u32, d: u32, l: u32) -> String {
+    let n = |k: u32, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+    format!(
+        "{}, {}, {}",
+        n(w, "win", "wins"),
+        n(d, "draw", "draws"),
+        n(l, "loss", "losses")
+    )
+}
+
+/// A current game line of a profile: the place reference is the front end's to format.
+pub fn current_game_line(rec: &GameRecord, user: u64, to_move: Option<&str>) -> String {
+    let side = rec.side_of(user).unwrap_or(Side::White);
+    format!(
+        "- {} vs {} in {}{}{}",
+        rec.variant.name(),
+        rec.player(side.other()).name,
+        place(rec.channel),
+        if rec.rated { "" } else { " (casual)" },
+        to_move
+            .map(|n| format!(", {n} to move"))
+            .unwrap_or_default()
+    )
+}

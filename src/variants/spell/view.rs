@@ -1,0 +1,28 @@
+//! The marks of the Spell Chess picture and their legend: freeze areas (binding the
+//! player to move, or spent once the game is over) and the jump square.
+
+use crate::core::view::{LegendEntry, MarkStyle, Sample, SquareMark, Tone};
+
+/// Inside a freeze area that stops the player to move.
+pub const FROZEN: SquareMark = SquareMark::new(MarkStyle::Strong, Tone::Ice);
+/// Inside a freeze area that no longer binds anyone (the game is over).
+pub const FROZEN_SPENT: SquareMark = SquareMark::new(MarkStyle::Faint, Tone::Ice);
+/// The square made transparent by a jump spell.
+pub const JUMP: SquareMark = SquareMark::new(MarkStyle::Light, Tone::Violet);
+
+pub fn legend() -> Vec<LegendEntry> {
+    vec![
+        LegendEntry::new(
+            Sample::Mark(FROZEN),
+            "blue area: frozen; the player to move cannot move or attack with pieces there",
+        ),
+        LegendEntry::new(
+            Sample::Mark(FROZEN_SPENT),
+            "faint blue area: a freeze that binds nobody any more",
+        ),
+        LegendEntry::new(
+            Sample::Mark(JUMP),
+            "violet square: jump spell; sliders of both sides pass through this piece",
+        ),
+    ]
+}

@@ -1,0 +1,390 @@
+//! The words of each Chess with Wickets question: what to type, with examples taken
+//! from the legal answers, the short lists written out, and nothing from a card hand
+//! (the prompt is read in the channel).
+
+use super::{label, Method, Step, WicketsGame};
+use crate::core::Side;
+use crate::variants::{either, example, Ask, GameRng, Question, Rules};
+use rand::SeedableRng;
+
+/// Lists up to this many answers in full; longer lists give a count and an example.
+const SHORT: usize = 8;
+
+fn suit_name(suit: char) -> &'static str {
+    match suit {
+        'c' => "clubs (c)",
+        'd' => "diamonds (d)",
+        'h' => "hearts (h)",
+        _ => "spades (s)",
+    }
+}
+
+impl WicketsGame {
+    pub(super) fn question_prompt(&self, ask: &Ask) -> String {
+        let texts = self.legal_texts();
+        match ask.question {
+            Question::Move => self.move_prompt(ask.side, &texts),
+            Question::BallSquare => format!(
+                "choose where the captured ball-haver's ball lies (an empty square next to it): {}",
+                either(&texts)
+            ),
+            Question::NewDefender => {
+                let ex = example(&texts).unwrap_or("defender Nf3");
+                let names: Vec<String> = texts
+                    .iter()
+                    .map(|t| t.trim_start_matches("defender ").to_string())
+                    .collect();
+                if names.len() <= SHORT {
+                    format!(
+                        "name your new Defender (any piece but the ball-haver), e.g. `{ex}`; you may name {}",
+                        names.join(", ")
+                    )
+                } else {
+                    format!(
+                        "name your new Defender (any of your {} pieces but the ball-haver), e.g. `{ex}`",
+                        names.len()
+                    )
+                }
+            }
+            Question::Throw => self.throw_prompt(&texts),
+            Question::Card => self.card_prompt(ask.side),
+            Question::Sacrifice => self.sacrifice_prompt(&texts),
+            _ => crate::variants::default_prompt(&ask.question, &texts),
+        }
+    }
+
+    fn move_prompt(&self, side: Side, texts: &[String]) -> String {
+        let legal = self.pos.legal_moves();
+        let haver = self.pos.ball_haver(side);
+        let plain: Vec<String> = legal
+            .iter()
+            .filter(|m| Some(m.from) != haver)
+            .map(|m| m.long())
+            .collect();
+        let mut s = match example(&plain).or(example(texts)) {
+            Some(ex) => format!("your move, e.g. `{ex}`"),
+            None => "your move".to_string(),
+        };
+        let Some(h) = haver else { return s };
+        let Some(man) = self.pos.man(h) else { return s };
+        let who = label(man.piece.role, h);
+        let mut rng = GameRng::seed_from_u64(0);
+        for m in legal.iter().filter(|m| Some(m.from) == haver).take(8) {
+            let mut probe = self.clone();
+            let moved = m.long();
+            if probe.play(side, &moved, &mut rng).is_err() {
+                continue;
+            }
+            if probe.ask().map(|a| a.question) != Some(Question::Throw) {
+                continue;
+            }
+            let targets = probe.legal_texts();
+            let Some(to) = targets
+                .iter()
+                .find(|t| !t.contains('>') && !t.starts_with('w') && *t != "decline")
+            else {
+                continue;
+            };
+            s.push_str(&format!(
+                "; your ball-haver {who} may throw as it moves (`{moved}>{to}`) or keep the ball \
+                 (`{moved} decline`), else you are asked after the move"
+            ));
+            return s;
+        }
+        s
+    }
+
+    fn throw_prompt(&self, texts: &[String]) -> String {
+        let throws: Vec<String> = texts.iter().filter(|t| *t != "decline").cloned().collect();
+        let relays: Vec<&String> = throws.iter().filter(|t| t.contains('>')).collect();
+        let direct: Vec<String> = throws
+            .iter()
+            .filter(|t| !t.contains('>'))
+            .cloned()
+            .collect();
+        let mut s = if direct.len() <= SHORT {
+            format!(
+                "throw the ball along a queen line: {}; or `decline` to keep it",
+                either(&direct)
+            )
+        } else {
+            format!(
+                "throw the ball along a queen line to one of {} squares or pieces, e.g. `{}`; or `decline` to keep it",
+                direct.len(),
+                example(&direct).unwrap_or("decline")
+            )
+        };
+        if let Some(r) = relays.get(relays.len() / 2) {
+            let (via, to) = r.split_once('>').unwrap_or((r.as_str(), ""));
+            s.push_str(&format!(
+                "; after castling the ball may also be passed to the partner on {via} which throws it on: \
+                 `{r}` passes it via {via} to {to} ({} such throws)",
+                relays.len()
+            ));
+        }
+        if throws
+            .iter()
+            .any(|t| t.ends_with("w0") || t.ends_with("w9"))
+        {
+            s.push_str("; a throw into the enemy wicket tries to take it");
+        }
+        s
+    }
+
+    fn card_prompt(&self, side: Side) -> String {
+        let Some((mover, d)) = self
+            .turn
+            .as_ref()
+            .and_then(|t| t.decision.map(|d| (t.mover, d)))
+        else {
+            return "play a card".to_string();
+        };
+        let form = "`card` with a rank (A or 1-10) and suit of your hand, like `card 7c`; `/hand` shows your cards";
+        let bonus = if d.seeing {
+            " (their Defender guards its wicket: +2.5 to the answer)"
+        } else {
+            ""
+        };
+        match d.step {
+            Step::Answer(lead) => format!(
+                "answer {}'s {lead}: play a card of {} if you have one, else any card; the \
+                 thrower takes the wicket with the higher card{bonus}. Type {form}",
+                mover,
+                suit_name(lead.suit)
+            ),
+            Step::Lead if d.attempt == 2 && side == mover => format!(
+                "second try (cards2): lead another card, or `decline` to give up the wicket. Type {form}"
+            ),
+            Step::Lead => {
+                let tie = self
+                    .turn
+                    .as_ref()
+                    .and_then(|t| t.results.last())
+                    .is_some_and(|r| r.ends_with("tie"));
+                let why = if tie {
+                    "the cards tied: lead again"
+                } else {
+                    "the ball is in the wicket: lead a card"
+                };
+                format!(
+                    "{why}; {} answers and you take the wicket if yours is higher{bonus}. Type {form}",
+                    mover.other()
+                )
+            }
+            Step::Sacrifice(_) => "play a card".to_string(),
+        }
+    }
+
+    fn sacrifice_prompt(&self, texts: &[String]) -> String {
+        let Some((mover, n)) = self.turn.as_ref().and_then(|t| match t.decision {
+            Some(d) => match d.step {
+                Step::Sacrifice(n) => Some((t.mover, n)),
+                _ => None,
+            },
+            None => None,
+        }) else {
+            return "sacrifice pieces or `decline`".to_string();
+        };
+        let pieces: Vec<String> = self
+            .pos
+            .sacrificeable(mover)
+            .into_iter()
+            .filter_map(|c| self.pos.man(c).map(|m| label(m.piece.role, c)))
+            .collect();
+        let what = if self.method == Method::Dice2 {
+            "for a second roll"
+        } else {
+            "to take the guarded wicket"
+        };
+        let piece_word = if n == 1 { "piece" } else { "pieces" };
+        let ex = texts
+            .iter()
+            .find(|t| *t != "decline")
+            .map_or(String::new(), |t| format!(", e.g. `{t}`"));
+        let from = if pieces.len() <= 12 {
+            format!(" (you may choose from {})", pieces.join(" "))
+        } else {
+            String::new()
+        };
+        format!(
+            "sacrifice {n} {piece_word} {what}, not the King or the Defender{ex}{from}; or `decline` to miss"
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::cards::Card;
+    use super::*;
+    use crate::core::Cell;
+    use crate::variants::{Options, PlayError};
+
+    const OPEN: &str = "q5k1/7p/8/8/8/8/PPP1R3/3Q2K1 w - - 0 1 -- D=d1,a8 B=e2,g8";
+    const GUARDED: &str = "3q2k1/7p/8/8/8/8/PPP1R3/3Q2K1 w - - 0 1 -- D=d1,d8 B=e2,g8";
+
+    fn game(fen: &str) -> WicketsGame {
+        WicketsGame::from_fen(fen, &Options::new()).expect("fen")
+    }
+
+    fn play(g: &mut WicketsGame, text: &str) -> crate::variants::Played {
+        let side = g.ask().expect("live").side;
+        g.play(side, text, &mut GameRng::seed_from_u64(3))
+            .unwrap_or_else(|e| panic!("`{text}`: {e}"))
+    }
+
+    fn prompt(g: &WicketsGame) -> String {
+        let ask = g.ask().expect("live");
+        g.prompt(&ask)
+    }
+
+    fn refusal(g: &WicketsGame, text: &str) -> String {
+        let side = g.ask().expect("live").side;
+        match g.clone().play(side, text, &mut GameRng::seed_from_u64(3)) {
+            Ok(p) => panic!("`{text}` accepted: {p:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    fn hands(g: &mut WicketsGame, white: &[&str], black: &[&str]) {
+        let parse = |v: &[&str]| v.iter().filter_map(|t| Card::parse(t)).collect::<Vec<_>>();
+        let mut d = super::super::Deck::deal(&mut GameRng::seed_from_u64(1));
+        let (w, b) = (parse(white), parse(black));
+        d.pile.retain(|c| !w.contains(c) && !b.contains(c));
+        d.hands = [w, b];
+        g.deck = d;
+    }
+
+    #[test]
+    fn ball_squares_are_listed() {
+        let mut g = game("6k1/8/8/3b4/8/4N3/8/K7 w - - 0 1 -- D=-,- B=a1,d5 dice");
+        play(&mut g, "Ne3:d5");
+        let p = prompt(&g);
+        for sq in ["c4", "c6", "d4", "d6", "e4", "e5", "e6"] {
+            assert!(p.contains(&format!("`{sq}`")), "{sq}: {p}");
+        }
+    }
+
+    #[test]
+    fn sacrifices_say_how_many() {
+        for (method, n, ex) in [
+            ("deterministic", "3 pieces", "`sacrifice "),
+            ("deterministic2", "2 pieces", "`sacrifice "),
+        ] {
+            let mut g = game(&format!("{GUARDED} {method}"));
+            play(&mut g, "Re2-e4>w9");
+            let p = prompt(&g);
+            assert!(p.contains(&format!("sacrifice {n}")), "{p}");
+            assert!(p.contains(ex) && p.contains("`decline`"), "{p}");
+            // The example is a legal answer with the right count.
+            let start = p.find(ex).map(|i| i + 1).expect("example");
+            let text = &p[start..start + p[start..].find('`').expect("closing")];
+            assert_eq!(
+                text.split(' ').count() - 1,
+                n[..1].parse::<usize>().expect("n")
+            );
+            assert!(g.legal_texts().contains(&text.to_string()), "{text}");
+        }
+        let mut seen = false;
+        for seed in 0..40 {
+            let mut g = game(&format!("{GUARDED} dice2"));
+            let side = Side::White;
+            g.play(side, "Re2-e4>w9", &mut GameRng::seed_from_u64(seed))
+                .expect("throw");
+            if g.ask().map(|a| a.question) == Some(Question::Sacrifice) {
+                let p = prompt(&g);
+                assert!(p.contains("sacrifice 1 piece for a second roll"), "{p}");
+                seen = true;
+                break;
+            }
+        }
+        assert!(seen);
+    }
+
+    #[test]
+    fn cards_name_the_led_card_and_the_second_try() {
+        let mut g = game(&format!("{OPEN} cards2"));
+        hands(&mut g, &["2c", "3c"], &["9c", "8c"]);
+        play(&mut g, "Re2-e4>w9");
+        let lead = prompt(&g);
+        assert!(
+            lead.contains("`card 7c`") && lead.contains("/hand"),
+            "{lead}"
+        );
+        play(&mut g, "card 2c");
+        let answer = prompt(&g);
+        assert!(answer.contains("answer White's 2c"), "{answer}");
+        assert!(answer.contains("clubs"), "{answer}");
+        play(&mut g, "card 9c");
+        let second = prompt(&g);
+        assert!(
+            second.contains("second try") && second.contains("`decline`"),
+            "{second}"
+        );
+    }
+
+    // The prompt is public: it must not depend on the cards in a hand.
+    #[test]
+    fn card_prompts_reveal_no_hand() {
+        let mut a = game(&format!("{OPEN} cards"));
+        hands(&mut a, &["2c", "3c"], &["9c", "8c"]);
+        let mut b = game(&format!("{OPEN} cards"));
+        hands(&mut b, &["10h", "4d"], &["1s", "6c"]);
+        play(&mut a, "Re2-e4>w9");
+        play(&mut b, "Re2-e4>w9");
+        assert_eq!(prompt(&a), prompt(&b));
+    }
+
+    #[test]
+    fn the_throw_prompt_explains_the_castling_relay() {
+        let mut g = game("4k3/8/8/8/8/8/8/4K2R w K - 0 1 -- D=-,- B=e1,e8 dice");
+        play(&mut g, "O-O");
+        let p = prompt(&g);
+        assert!(p.contains("castling") && p.contains("`f1>"), "{p}");
+        assert!(p.contains("`decline`"), "{p}");
+    }
+
+    #[test]
+    fn the_move_prompt_shows_a_throw_and_a_decline_in_advance() {
+        let g = game("3qk3/7p/8/8/8/8/P7/1N1QK3 w - - 0 1 -- D=d1,d8 B=e1,e8 dice");
+        let p = prompt(&g);
+        assert!(p.contains(" decline`") && p.contains(">"), "{p}");
+    }
+
+    // X-WICKETS-19: a ball-haver's move may decline its throw in advance: one answer,
+    // the turn passes, the record prints the move alone.
+    #[test]
+    fn x_wickets_19_decline_in_advance() {
+        let fen = "3qk3/7p/8/8/8/8/P7/1N1QK3 w - - 0 1 -- D=d1,d8 B=e1,e8 dice";
+        let mut one = game(fen);
+        let p = play(&mut one, "Ke1-f2 decline");
+        assert_eq!(p.action, "Ke1-f2 decline");
+        assert_eq!(p.printed, "Ke1-f2");
+        assert_eq!(one.ask().map(|a| a.side), Some(Side::Black));
+        let mut two = game(fen);
+        play(&mut two, "Ke1-f2");
+        play(&mut two, "decline");
+        assert_eq!(one.pos(), two.pos());
+        assert_eq!(one.fen(), two.fen());
+        let cell = Cell::parse("f2").expect("f2");
+        assert!(one.pos().man(cell).is_some_and(|m| m.ball));
+        // Not the ball-haver's move, a pick-up, and `decline` alone.
+        let g = game(fen);
+        assert!(refusal(&g, "Nb1-c3 decline").contains("not your ball-haver's move"));
+        let r = refusal(&g, "decline");
+        assert!(!r.contains("too many squares"), "{r}");
+        assert!(
+            r.contains("it is your move") && r.contains(" decline`"),
+            "{r}"
+        );
+        let pick = game("6k1/8/8/8/8/8/8/K3R3 w - - 0 1 -- D=-,- B=@e5,g8 dice");
+        assert!(refusal(&pick, "Re1-e5 decline").contains("nothing to decline"));
+        assert!(matches!(
+            game(fen).play(
+                Side::White,
+                "Ke1-f2>f3 decline",
+                &mut GameRng::seed_from_u64(0)
+            ),
+            Err(PlayError::Notation(_))
+        ));
+    }
+}

@@ -1,0 +1,177 @@
+//! Games against the computer through the local front end: a full game of every
+//! variant (the bot answers every question of its side), stored, exported and replayed
+//! like any other, with no deadline on the computer's turns.
+
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+use arcana::local::{local_channel, local_user, run, LocalPlaces, Printer, COMPUTER};
+use arcana::service::api::{ColorChoice, Context, Request};
+use arcana::service::{Service, ServiceConfig};
+use arcana::variants::{Options, VariantId};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+/// Feeds `line` to the local front end and returns what it printed.
+fn say(service: &Service, printer: &mut Printer, line: &str) -> String {
+    let mut input = std::io::Cursor::new(format!("{line}\n"));
+    let mut out = Vec::new();
+    run(
+        service,
+        &LocalPlaces::default(),
+        &mut input,
+        &mut out,
+        printer,
+    )
+    .unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn a_full_game_of_every_variant_against_the_computer() {
+    let dir = tempfile::tempdir().unwrap();
+    let service = Service::open(
+        dir.path().join("data"),
+        ServiceConfig {
+            seed: Some(3),
+            ..ServiceConfig::default()
+        },
+    )
+    .unwrap();
+    let mut printer = Printer::new(&dir.path().join("out"), false);
+    let alice = local_user("alice");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    for (i, v) in VariantId::available().into_iter().enumerate() {
+        let channel = format!("game{i}");
+        let ch = local_channel(&channel);
+        // Alternate colours so that the computer opens some games.
+        let colour = if i % 2 == 0 { "white" } else { "black" };
+        let started = say(
+            &service,
+            &mut printer,
+            &format!("#{channel} alice: /challenge @{COMPUTER} {v} level:1 color:{colour}"),
+        );
+        assert!(
+            started.contains(&format!("{COMPUTER} plays you at level 1")),
+            "{v}: {started}"
+        );
+        let mut answers = 0;
+        while service.asks(ch, alice.id) {
+            assert!(answers < 800, "{v}: the game does not end");
+            let texts = service.autocomplete(ch, alice.id, "");
+            // Some listed answers need a confirmation (Spell Chess self-check): pick again.
+            let mut tries = 0;
+            loop {
+                let text = texts.choose(&mut rng).unwrap();
+                let printed = say(&service, &mut printer, &format!("#{channel} alice: {text}"));
+                if !printed.contains("only @alice") {
+                    break;
+                }
+                tries += 1;
+                assert!(tries < 50, "{v}: refused: {printed}");
+            }
+            answers += 1;
+            if service.asks(ch, alice.id) {
+                // The computer has answered at once (when the turn was not alice's again).
+                assert!(service.computer_channels().is_empty(), "{v}: bot pending");
+            }
+        }
+        assert!(answers > 0, "{v}");
+        // Over: the record says how, exports and replays.
+        let board = say(&service, &mut printer, &format!("#{channel} alice: /board"));
+        assert!(
+            board.contains(" wins by ") || board.contains("Draw by"),
+            "{v}: {board}"
+        );
+        let export = say(
+            &service,
+            &mut printer,
+            &format!("#{channel} alice: /export"),
+        );
+        assert!(export.contains("[file]"), "{v}: {export}");
+        let id = service.store().last_game(ch).unwrap().unwrap();
+        let rec = service.store().game(id).unwrap().unwrap();
+        assert!(rec.finished);
+        let seat = rec.computer.unwrap();
+        assert_eq!(seat.level, 1);
+        assert_eq!(rec.player(seat.side).name, COMPUTER);
+        // Games against the computer never count for the ratings.
+        assert!(!rec.rated, "{v}: a computer game is unrated");
+        rec.replay().unwrap();
+    }
+    let (table, _) = service.store().ratings().unwrap();
+    assert!(
+        table.standings.is_empty(),
+        "computer games moved ratings: {:?}",
+        table.standings
+    );
+}
+
+#[test]
+fn the_computer_has_no_deadline_and_level_needs_the_computer() {
+    let dir = tempfile::tempdir().unwrap();
+    let service = Service::open(dir.path().join("data"), ServiceConfig::default()).unwrap();
+    let mut printer = Printer::new(&dir.path().join("out"), false);
+    let refused = say(
+        &service,
+        &mut printer,
+        "alice: /challenge @bob wand level:3",
+    );
+    assert!(refused.contains("only @alice"), "{refused}");
+    let refused = say(
+        &service,
+        &mut printer,
+        &format!("alice: /challenge @{COMPUTER} level:9"),
+    );
+    assert!(refused.contains("1 to 5"), "{refused}");
+    // Through the service alone (no front end runs the computer's turn): after
+    // alice's move the computer is asked, and its turn has no deadline.
+    let ch = local_channel("quiet");
+    let ctx = Context {
+        user: local_user("alice"),
+        channel: ch,
+        server: None,
+        key: None,
+    };
+    service.set_computer(local_user(COMPUTER));
+    let replies = service.handle(
+        &ctx,
+        Request::Challenge {
+            opponent: local_user(COMPUTER),
+            variant: VariantId::Standard,
+            color: ColorChoice::White,
+            days: Some(1),
+            options: Options::new(),
+            rated: true,
+        },
+    );
+    assert!(
+        replies[0].text.contains("plays you at level 3"),
+        "{replies:?}"
+    );
+    let clock = |service: &Service| {
+        let (_, id) = service
+            .store()
+            .active_games()
+            .unwrap()
+            .into_iter()
+            .find(|(c, _)| *c == ch)
+            .unwrap();
+        service.store().game(id).unwrap().unwrap().clock.unwrap()
+    };
+    assert!(
+        clock(&service).deadline_ms.is_some(),
+        "alice's turn is timed"
+    );
+    service.handle(&ctx, Request::Move { text: "e4".into() });
+    assert_eq!(service.computer_channels(), vec![ch]);
+    assert_eq!(
+        clock(&service).deadline_ms,
+        None,
+        "the computer never times out"
+    );
+    let replies = service.computer_turn(ch).unwrap();
+    assert!(replies[0].mention.iter().any(|u| u.name == "alice"));
+    assert!(clock(&service).deadline_ms.is_some());
+    assert!(service.computer_turn(ch).is_none(), "nothing more to play");
+}

@@ -1,0 +1,190 @@
+//! The computer player: legal answers in every game, no peeking at hidden
+//! information, reproducible decisions, and arena games that finish.
+
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+use arcana::core::view::Viewer;
+use arcana::core::{Cell, Side};
+use arcana::engine::arena::{play_game, Match, Player, Summary};
+use arcana::engine::{decide, Settings};
+use arcana::variants::{Game, GameRng, Options, VariantId};
+use rand::SeedableRng;
+
+fn options(pairs: &[(&str, &str)]) -> Options {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+#[test]
+fn every_variant_gets_a_legal_answer_from_every_level() {
+    for v in VariantId::available() {
+        let game = Game::new(v, &Options::new(), 3).unwrap();
+        let side = game.ask().unwrap().side;
+        for level in [1, 2] {
+            let d = decide(&game, side, &Settings::new(level, 7)).unwrap();
+            let mut g = game.clone();
+            g.play(side, &d.text)
+                .unwrap_or_else(|e| panic!("{v} level {level}: `{}` refused: {e}", d.text));
+        }
+        // Not the side asked: no answer.
+        assert!(decide(&game, side.other(), &Settings::new(1, 7)).is_none());
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_decision() {
+    let game = Game::new(VariantId::Spell, &Options::new(), 1).unwrap();
+    let a = decide(&game, Side::White, &Settings::new(2, 11)).unwrap();
+    let b = decide(&game, Side::White, &Settings::new(2, 11)).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a.iterations, arcana::engine::iterations(2));
+}
+
+#[test]
+fn it_takes_a_free_queen() {
+    // Black's queen on g5 stands en prise to the bishop on c1.
+    let game = Game::from_fen(
+        VariantId::Standard,
+        "rnb1kbnr/pppp1ppp/8/4p1q1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 1 3",
+        &Options::new(),
+        1,
+    )
+    .unwrap();
+    for level in [1, 3] {
+        let d = decide(&game, Side::White, &Settings::new(level, 5)).unwrap();
+        let mut g = game.clone();
+        g.play(Side::White, &d.text).unwrap();
+        let board = g.fen().split(' ').next().unwrap().to_string();
+        assert!(!board.contains('q'), "level {level} played {}", d.text);
+    }
+}
+
+/// Replaces the secret kind of every unknown Black wand in a moderated Wand Chess FEN.
+fn other_black_secrets(game: &Game) -> String {
+    let view = game.view(Viewer::Public);
+    let black = |sq: &str| {
+        view.pieces
+            .iter()
+            .any(|p| p.piece.side == Side::Black && p.cell == Cell::parse(sq).unwrap())
+    };
+    let fen = game.fen();
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+    let units: Vec<String> = fields[7]
+        .split(';')
+        .map(|entry| {
+            let (sq, tokens) = entry.split_once(':').unwrap();
+            if !black(sq) {
+                return entry.to_string();
+            }
+            let tokens: Vec<String> = tokens
+                .split(',')
+                .map(|t| match t.strip_prefix("secret=") {
+                    Some("death") => "secret=healing".to_string(),
+                    Some(_) => "secret=death".to_string(),
+                    None => t.to_string(),
+                })
+                .collect();
+            format!("{sq}:{}", tokens.join(","))
+        })
+        .collect();
+    fields[7] = units.join(";");
+    fields.join(" ")
+}
+
+#[test]
+fn moderated_wands_hidden_from_it_do_not_change_its_decision() {
+    let o = options(&[("wands", "moderated")]);
+    let mut start = Game::new(VariantId::Wand, &o, 21).unwrap();
+    // Pawns face each other: a Black zap at e4 is one answer away.
+    start.play(Side::White, "e4").unwrap();
+    start.play(Side::Black, "d5").unwrap();
+    let fen = start.fen();
+    let changed = other_black_secrets(&start);
+    assert_ne!(fen, changed);
+    // Different hidden kinds and even different game generators.
+    let a = Game::from_fen(VariantId::Wand, &fen, &o, 1).unwrap();
+    let b = Game::from_fen(VariantId::Wand, &changed, &o, 2).unwrap();
+    assert_ne!(a.secret(Side::Black), b.secret(Side::Black));
+    assert_eq!(a.secret(Side::White), b.secret(Side::White));
+    assert_eq!(
+        a.view(Viewer::Player(Side::White)),
+        b.view(Viewer::Player(Side::White))
+    );
+    let settings = Settings::new(3, 99);
+    let da = decide(&a, Side::White, &settings).unwrap();
+    let db = decide(&b, Side::White, &settings).unwrap();
+    // The whole search saw the same thing, not only the chosen answer.
+    assert_eq!(da, db);
+    // Black, who may see its own kinds, does search differently.
+    let mut a2 = a.clone();
+    let mut b2 = b.clone();
+    a2.play(Side::White, &da.text).unwrap();
+    b2.play(Side::White, &da.text).unwrap();
+    if a2.ask().map(|x| x.side) == Some(Side::Black) {
+        let ea = decide(&a2, Side::Black, &settings).unwrap();
+        let eb = decide(&b2, Side::Black, &settings).unwrap();
+        assert_ne!(ea.stats, eb.stats);
+    }
+}
+
+#[test]
+fn a_determinised_game_keeps_the_viewer_view_and_secret() {
+    let mut rng = GameRng::seed_from_u64(4);
+    for (v, o) in [
+        (VariantId::Wand, options(&[("wands", "moderated")])),
+        (VariantId::Wickets, options(&[("decision", "cards")])),
+    ] {
+        let mut game = Game::new(v, &o, 8).unwrap();
+        let first = game.legal_texts()[0].clone();
+        game.play(Side::White, &first).unwrap();
+        for side in Side::BOTH {
+            let d = game.determinised(side, &mut rng);
+            assert_eq!(
+                d.view(Viewer::Player(side)),
+                game.view(Viewer::Player(side))
+            );
+            assert_eq!(d.secret(side), game.secret(side));
+            assert_eq!(d.view(Viewer::Public), game.view(Viewer::Public));
+        }
+        // The opponent's secret is drawn afresh.
+        let d = game.determinised(Side::White, &mut rng);
+        assert_ne!(d.secret(Side::Black), game.secret(Side::Black), "{v}");
+    }
+}
+
+#[test]
+fn arena_games_end_with_a_result() {
+    for v in [VariantId::Standard, VariantId::Walls] {
+        let m = Match {
+            variant: v,
+            options: Options::new(),
+            white: Player::Engine { level: 1 },
+            black: Player::Random,
+            games: 2,
+            seed: 3,
+            max_time: None,
+        };
+        let mut summary = Summary::default();
+        for i in 0..m.games {
+            let r = play_game(&m, i, &mut summary).unwrap();
+            assert!(r.answers > 0);
+            summary.add(&r);
+        }
+        assert_eq!(summary.white + summary.black + summary.draws, 2);
+        assert!(summary.engine_answers[0] > 0);
+        assert_eq!(summary.engine_answers[1], 0);
+        assert_eq!(
+            summary.line(),
+            format!(
+                "white {}, black {}, draws {}",
+                summary.white, summary.black, summary.draws
+            )
+        );
+    }
+    assert_eq!(Player::parse("engine:4"), Ok(Player::Engine { level: 4 }));
+    assert_eq!(Player::parse("random"), Ok(Player::Random));
+    assert!(Player::parse("engine:9").is_err());
+}

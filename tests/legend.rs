@@ -1,0 +1,145 @@
+//! The legend cannot drift from the pictures: every badge and square mark that any
+//! view of a random game shows is named in its variant's legend (counts aside), and
+//! `/legend` answers with a picture in the service.
+
+mod common;
+
+use arcana::core::view::{Badge, BadgeStyle, Sample, SquareMark, Viewer};
+use arcana::core::Side;
+use arcana::service::api::Request;
+use arcana::variants::{legend, Game, Options, VariantId};
+use rand::{Rng, SeedableRng};
+use std::collections::HashSet;
+
+/// A badge with its turn counts taken out, so `sleep 3` and `sleep 4` are one kind.
+fn kind(b: &Badge) -> (String, String, BadgeStyle, String) {
+    let strip = |t: &str| {
+        t.chars()
+            .filter(|c| !c.is_ascii_digit())
+            .collect::<String>()
+    };
+    (
+        strip(&b.label).trim().to_string(),
+        strip(&b.short),
+        b.style,
+        format!("{:?}{:?}", b.tone, b.corner),
+    )
+}
+
+fn options(v: VariantId, moderated: bool) -> Options {
+    let mut o = Options::new();
+    if v == VariantId::Wand && moderated {
+        o.insert("wands".into(), "moderated".into());
+    }
+    o
+}
+
+#[test]
+fn every_badge_and_mark_shown_is_in_the_legend() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    for v in VariantId::available() {
+        let entries = legend(v);
+        let mut badges = HashSet::new();
+        let mut marks: HashSet<SquareMark> = HashSet::new();
+        for e in &entries {
+            match &e.sample {
+                Sample::Badge(b) => {
+                    badges.insert(kind(b));
+                }
+                Sample::Mark(m) => {
+                    marks.insert(*m);
+                }
+                _ => {}
+            }
+        }
+        for game_no in 0..12u64 {
+            let mut g = Game::new(v, &options(v, game_no % 2 == 0), game_no).expect("game");
+            for _ in 0..160 {
+                for viewer in [
+                    Viewer::Public,
+                    Viewer::Player(Side::White),
+                    Viewer::Player(Side::Black),
+                ] {
+                    let view = g.view(viewer);
+                    for p in &view.pieces {
+                        for b in &p.badges {
+                            // A hollow badge is its filled kind, known to one side;
+                            // the legend explains hollowness once.
+                            let filled = Badge {
+                                style: BadgeStyle::Filled,
+                                ..b.clone()
+                            };
+                            let known = if b.style == BadgeStyle::Hollow {
+                                badges.contains(&kind(&filled))
+                                    && badges.iter().any(|k| k.2 == BadgeStyle::Hollow)
+                            } else {
+                                badges.contains(&kind(b))
+                            };
+                            assert!(known, "{v}: {b:?} is not in the legend");
+                        }
+                    }
+                    for (_, m) in &view.marks {
+                        assert!(marks.contains(m), "{v}: {m:?} is not in the legend");
+                    }
+                    if !view.tokens.is_empty() {
+                        assert!(entries.iter().any(|e| matches!(e.sample, Sample::Token(_))));
+                    }
+                    if view.outer_cells {
+                        assert!(entries.iter().any(|e| e.sample == Sample::OuterCell));
+                    }
+                }
+                let Some(ask) = g.ask() else { break };
+                let legal = g.legal_texts();
+                if legal.is_empty() {
+                    break;
+                }
+                // Some listed answers ask for a confirmation first; try another.
+                let played = (0..8).any(|_| {
+                    let m = &legal[rng.gen_range(0..legal.len())];
+                    g.play(ask.side, m).is_ok()
+                });
+                if !played {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn legend_entries_say_what_they_mean() {
+    for v in VariantId::available() {
+        for e in legend(v) {
+            assert!(e.meaning.len() > 8, "{v}: {e:?}");
+            if let Sample::Badge(b) = &e.sample {
+                if b.style != BadgeStyle::Disc {
+                    assert!(e.text().contains(&format!("`{}`", b.label)), "{}", e.text());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn slash_legend_answers_with_a_picture() {
+    let h = common::Harness::new();
+    for (variant, expect) in [
+        (Some(VariantId::Wand), "`sleep 3` or `z3`"),
+        (Some(VariantId::Wickets), "`Defender` or `D`"),
+        (None, "The picture names every one"),
+    ] {
+        let replies = h.ok("alice", 1, Request::Legend { variant });
+        assert_eq!(replies.len(), 1);
+        let r = &replies[0];
+        assert!(r.text.contains(expect), "{}", r.text);
+        let a = r.attachment.as_ref().expect("a picture");
+        assert_eq!(a.name, "legend.png");
+        let img = image::load_from_memory(&a.bytes).expect("png").to_rgb8();
+        assert!(img.height() > img.width() / 2);
+    }
+    // In a channel with a game and no variant named, the game's legend is shown.
+    h.start(2, None);
+    let r = &h.ok("alice", 2, Request::Legend { variant: None })[0];
+    assert!(r.text.contains("On every board"), "{}", r.text);
+    assert!(!r.text.contains("sleep"), "{}", r.text);
+}
