@@ -1,11 +1,12 @@
-//! Animated boards: a list of per-turn [`View`]s in, GIF bytes out. Each frame is drawn
-//! by the same renderer as the PNG boards, mapped onto one fixed palette (the board's
-//! own colours exactly, a colour cube for the anti-aliased edges) and stored as the
-//! rectangle that changed since the previous frame, unchanged pixels transparent.
+//! Animated boards: a list of public [`View`]s in, GIF bytes out. Each frame is drawn by
+//! the same renderer as the PNG boards and mapped onto one fixed palette (the board's
+//! own colours exactly, ramps and a colour cube for the anti-aliased edges), so no frame
+//! is ever quantised on its own; each frame after the first is stored as the rectangle
+//! that changed, its unchanged pixels transparent.
 
 use super::canvas::{mix, Rgb};
-use super::{colours, piece_colours, render_canvas, RenderError, RenderOptions};
-use crate::core::view::View;
+use super::{colours, piece_colours, render_canvas, tone_colour, RenderError, RenderOptions};
+use crate::core::view::{Tone, View, Viewer};
 use crate::core::Side;
 use std::sync::OnceLock;
 
@@ -28,20 +29,23 @@ impl Default for GifOptions {
             size: 384,
             bottom: Side::White,
             frame_ms: 800,
-            last_ms: 3000,
+            last_ms: 4000,
         }
     }
 }
 
-/// The palette index left for "unchanged since the previous frame".
+/// The palette index kept for "unchanged since the previous frame".
 const TRANSPARENT: u8 = 255;
-/// Levels of the colour cube that covers anti-aliased edges.
-const CUBE: [u8; 6] = [0, 51, 102, 153, 204, 255];
+/// Levels of the colour cube that catches whatever the ramps do not.
+const CUBE: [u8; 5] = [0, 64, 128, 191, 255];
+/// Steps of each ramp between two colours that meet at anti-aliased edges.
+const RAMP_STEPS: u32 = 8;
 
 /// The fixed palette and its colour lookup (5 bits a channel).
 struct Palette {
     colours: Vec<Rgb>,
-    lut: Vec<u8>,
+    /// The index of each 5-bit bucket holding a key colour, else `UNKNOWN`.
+    keyed: Vec<u8>,
 }
 
 fn bucket(c: Rgb) -> usize {
@@ -54,8 +58,12 @@ fn distance(a: Rgb, b: Rgb) -> u32 {
     3 * d(0) * d(0) + 4 * d(1) * d(1) + 2 * d(2) * d(2)
 }
 
-/// The colours boards are made of, drawn exactly: squares and their tints, frame,
-/// bars, text, pieces, badges.
+/// Marks the renderer draws on squares, as (tone, fill strength out of 255). Public
+/// views use these; any other mark still gets the nearest colour.
+const MARK_FILLS: [(Tone, u8); 3] = [(Tone::Ice, 130), (Tone::Ice, 50), (Tone::Violet, 70)];
+
+/// The colours boards are made of, drawn exactly: squares, last-move and mark tints,
+/// frame, bars, text, pieces, badges.
 fn key_colours() -> Vec<Rgb> {
     let mut keys = vec![
         colours::LIGHT_SQUARE,
@@ -68,99 +76,166 @@ fn key_colours() -> Vec<Rgb> {
         colours::NAME,
         colours::NOTE,
         colours::RESULT,
-        colours::LAST_MOVE,
-        colours::FROZEN,
-        colours::JUMP,
-        colours::SETUP,
-        colours::WICKET,
-        colours::WICKET_RIM,
+        colours::OUTER_CELL,
+        colours::OUTER_CELL_RIM,
+        colours::BADGE_RIM,
+        // Badge labels, the "to move" label, the colour chip's disc.
         [255, 255, 255],
-        [0, 0, 0],
-        [20, 20, 24],
         [30, 30, 30],
         [16, 28, 12],
         [112, 116, 124],
-        [64, 96, 214],
-        [150, 96, 44],
-        [52, 140, 60],
-        [40, 160, 190],
-        [232, 132, 20],
-        [236, 196, 40],
-        [132, 64, 200],
-        [168, 36, 36],
-        [30, 120, 70],
+        // The stone mark's shades and shadow, the gold star in one piece's art.
         [128, 122, 114],
+        [112, 107, 100],
+        [138, 131, 121],
+        [74, 70, 66],
+        [246, 196, 48],
     ];
+    for tone in [
+        Tone::Blue,
+        Tone::Slate,
+        Tone::Brown,
+        Tone::Green,
+        Tone::Teal,
+        Tone::Orange,
+        Tone::Gold,
+        Tone::Purple,
+        Tone::Red,
+        Tone::Forest,
+        Tone::Ice,
+        Tone::Violet,
+        Tone::Leaf,
+    ] {
+        keys.push(tone_colour(tone));
+    }
     for side in Side::BOTH {
         let (fill, line) = piece_colours(side);
         keys.extend([fill, line]);
     }
+    let last = |c: Rgb| mix(c, colours::LAST_MOVE, colours::LAST_MOVE_ALPHA);
     for square in [colours::LIGHT_SQUARE, colours::DARK_SQUARE] {
-        keys.push(mix(square, colours::LAST_MOVE, colours::LAST_MOVE_ALPHA));
-        keys.push(mix(square, colours::FROZEN, 130));
-        keys.push(mix(square, colours::FROZEN, 50));
-        keys.push(mix(square, colours::JUMP, 70));
+        keys.push(last(square));
+        for (tone, a) in MARK_FILLS {
+            keys.push(mix(square, tone_colour(tone), a));
+            keys.push(mix(last(square), tone_colour(tone), a));
+        }
     }
-    keys.push(mix(
-        colours::WICKET,
-        colours::LAST_MOVE,
-        colours::LAST_MOVE_ALPHA,
-    ));
+    keys.push(last(colours::OUTER_CELL));
+    dedup(keys)
+}
+
+/// Colours between pairs that meet at soft edges: piece outlines on both squares and
+/// on their own fill, text on the frame and the bars.
+fn ramp_colours() -> Vec<Rgb> {
+    let mut pairs = Vec::new();
+    for side in Side::BOTH {
+        let (fill, line) = piece_colours(side);
+        pairs.push((fill, line));
+        for square in [colours::LIGHT_SQUARE, colours::DARK_SQUARE] {
+            pairs.push((square, line));
+        }
+    }
+    pairs.push((colours::FRAME, colours::LABEL));
+    pairs.push((colours::BAR, colours::NAME));
+    let mut out = Vec::new();
+    for (a, b) in pairs {
+        for k in 1..RAMP_STEPS {
+            out.push(mix(a, b, (k * 255 / RAMP_STEPS) as u8));
+        }
+    }
+    out
+}
+
+fn dedup(mut list: Vec<Rgb>) -> Vec<Rgb> {
     let mut seen = Vec::new();
-    keys.retain(|k| {
+    list.retain(|k| {
         let new = !seen.contains(k);
         seen.push(*k);
         new
     });
-    keys
+    list
 }
 
 fn palette() -> &'static Palette {
     static PALETTE: OnceLock<Palette> = OnceLock::new();
     PALETTE.get_or_init(|| {
         let keys = key_colours();
-        let mut colours = keys.clone();
-        'cube: for r in CUBE {
+        let mut all = keys.clone();
+        all.extend(ramp_colours());
+        for r in CUBE {
             for g in CUBE {
                 for b in CUBE {
-                    if colours.len() >= TRANSPARENT as usize {
-                        break 'cube;
-                    }
-                    let c = [r, g, b];
-                    if !colours.contains(&c) {
-                        colours.push(c);
-                    }
+                    all.push([r, g, b]);
                 }
             }
         }
-        let mut lut = vec![0u8; 1 << 15];
-        for (i, slot) in lut.iter_mut().enumerate() {
-            let centre = [
-                ((i >> 10) as u8) << 3 | 4,
-                (((i >> 5) & 31) as u8) << 3 | 4,
-                ((i & 31) as u8) << 3 | 4,
-            ];
-            let best = colours
-                .iter()
-                .enumerate()
-                .min_by_key(|(_, c)| distance(**c, centre))
-                .map_or(0, |(j, _)| j);
-            *slot = best as u8;
-        }
-        // The board's own colours come back exactly.
+        let mut colours = dedup(all);
+        // Never more than the indices below the transparent one (a test keeps the
+        // lists short enough that nothing is cut).
+        colours.truncate(TRANSPARENT as usize);
+        // The board's own colours come back exactly (keys come first in the list);
+        // every other bucket is found when first met (see `Lut`).
+        let mut keyed = vec![UNKNOWN; 1 << 15];
         for (j, k) in keys.iter().enumerate() {
-            lut[bucket(*k)] = j as u8;
+            keyed[bucket(*k)] = j as u8;
         }
         while colours.len() <= TRANSPARENT as usize {
             colours.push([0, 0, 0]);
         }
-        Palette { colours, lut }
+        Palette { colours, keyed }
     })
+}
+
+/// A bucket whose palette index is not found yet. Never a drawn colour's index: it is
+/// the transparent one.
+const UNKNOWN: u8 = TRANSPARENT;
+
+/// The nearest palette colour to a bucket's centre (the transparent index excluded).
+fn nearest(pal: &Palette, b: usize) -> u8 {
+    let centre = [
+        ((b >> 10) as u8) << 3 | 4,
+        (((b >> 5) & 31) as u8) << 3 | 4,
+        ((b & 31) as u8) << 3 | 4,
+    ];
+    pal.colours[..TRANSPARENT as usize]
+        .iter()
+        .enumerate()
+        .min_by_key(|(_, c)| distance(**c, centre))
+        .map_or(0, |(j, _)| j as u8)
+}
+
+/// Colour to palette index, filled as colours are met: a board uses a few hundred
+/// buckets of the 32,768, so finding each once is cheaper than a full table.
+struct Lut {
+    pal: &'static Palette,
+    index: Vec<u8>,
+}
+
+impl Lut {
+    fn new() -> Lut {
+        let pal = palette();
+        Lut {
+            pal,
+            index: pal.keyed.clone(),
+        }
+    }
+
+    #[inline]
+    fn get(&mut self, c: Rgb) -> u8 {
+        let b = bucket(c);
+        let i = self.index[b];
+        if i != UNKNOWN {
+            return i;
+        }
+        let found = nearest(self.pal, b);
+        self.index[b] = found;
+        found
+    }
 }
 
 /// The palette index a colour is drawn with.
 pub fn palette_index(c: Rgb) -> u8 {
-    palette().lut[bucket(c)]
+    Lut::new().get(c)
 }
 
 /// The colour of a palette index.
@@ -168,20 +243,37 @@ pub fn palette_colour(i: u8) -> Rgb {
     palette().colours[i as usize]
 }
 
-/// Maps an RGB8 buffer onto palette indices; runs of one colour cost one lookup.
-fn quantise(rgb: &[u8], out: &mut Vec<u8>) {
-    let lut = &palette().lut;
-    out.clear();
-    out.reserve(rgb.len() / 3);
-    let mut last = [0u8, 0, 0];
-    let mut last_index = lut[0];
-    for px in rgb.chunks_exact(3) {
-        let c = [px[0], px[1], px[2]];
-        if c != last {
-            last = c;
-            last_index = lut[bucket(c)];
+/// Maps pixels `x0..x1` of row `y` of an RGB8 buffer onto palette indices, writing
+/// `TRANSPARENT` where `prev` (the previous frame, if any) has the same colour: those
+/// pixels show through from before. Runs of one colour cost one lookup.
+#[allow(clippy::too_many_arguments)]
+fn quantise_row(
+    lut: &mut Lut,
+    rgb: &[u8],
+    prev: Option<&[u8]>,
+    w: usize,
+    y: usize,
+    (x0, x1): (usize, usize),
+    out: &mut Vec<u8>,
+) {
+    let row = &rgb[(y * w + x0) * 3..(y * w + x1) * 3];
+    let before = prev.map(|p| &p[(y * w + x0) * 3..(y * w + x1) * 3]);
+    let mut last: Option<(Rgb, u8)> = None;
+    for (k, px) in row.chunks_exact(3).enumerate() {
+        if before.is_some_and(|b| &b[k * 3..k * 3 + 3] == px) {
+            out.push(TRANSPARENT);
+            continue;
         }
-        out.push(last_index);
+        let c = [px[0], px[1], px[2]];
+        let i = match last {
+            Some((l, i)) if l == c => i,
+            _ => {
+                let i = lut.get(c);
+                last = Some((c, i));
+                i
+            }
+        };
+        out.push(i);
     }
 }
 
@@ -189,108 +281,136 @@ fn gif_error(e: impl std::fmt::Display) -> RenderError {
     RenderError::Encode(e.to_string())
 }
 
-/// Draws one frame per view, from `options.bottom`'s side, and encodes the animation.
-/// Views are drawn as given: pass public views only.
+/// Draws one frame per view, from `options.bottom`'s side, and encodes the animation:
+/// each frame shows `frame_ms`, the last `last_ms`, then it starts again. Only public
+/// views are drawn; a player's private view is refused, so no secret can slip in.
 pub fn render_gif(frames: &[View], options: &GifOptions) -> Result<Vec<u8>, RenderError> {
     let first = frames
         .first()
         .ok_or_else(|| RenderError::Encode("an animation needs at least one frame".into()))?;
+    if frames.iter().any(|v| v.viewer != Viewer::Public) {
+        return Err(RenderError::Encode(
+            "an animation is drawn from public views only".into(),
+        ));
+    }
     let render = RenderOptions {
         size: options.size,
         orientation: Some(options.bottom),
     };
     let layout = super::Layout::for_view(first, &render);
-    let (w, h) = (layout.width, layout.height);
-    let too_big = |n: u32| u16::try_from(n).map_err(gif_error);
-    let (w16, h16) = (too_big(w)?, too_big(h)?);
+    let (w, h) = (layout.width as usize, layout.height as usize);
+    let w16 = u16::try_from(w).map_err(gif_error)?;
+    let h16 = u16::try_from(h).map_err(gif_error)?;
     let pal: Vec<u8> = palette().colours.iter().flatten().copied().collect();
+    let centis = |ms: u32| u16::try_from(ms / 10).unwrap_or(u16::MAX);
     let mut out = Vec::new();
     {
         let mut enc = gif::Encoder::new(&mut out, w16, h16, &pal).map_err(gif_error)?;
         enc.set_repeat(gif::Repeat::Infinite).map_err(gif_error)?;
+        let mut lut = Lut::new();
         let mut prev: Vec<u8> = Vec::new();
-        let mut cur: Vec<u8> = Vec::new();
-        let mut sub: Vec<u8> = Vec::new();
+        let mut sub: Vec<u8> = Vec::with_capacity(w * h);
         for (n, view) in frames.iter().enumerate() {
             let canvas = render_canvas(view, &render);
-            if canvas.w != w || canvas.h != h {
+            if canvas.w as usize != w || canvas.h as usize != h {
                 return Err(RenderError::Encode(
                     "the frames of an animation differ in size".into(),
                 ));
             }
-            quantise(&canvas.buf, &mut cur);
             let last = n + 1 == frames.len();
-            let ms = if last {
-                options.last_ms
-            } else {
-                options.frame_ms
-            };
-            let delay = u16::try_from(ms / 10).unwrap_or(u16::MAX);
             let mut frame = gif::Frame {
-                delay,
+                delay: centis(if last {
+                    options.last_ms
+                } else {
+                    options.frame_ms
+                }),
                 dispose: gif::DisposalMethod::Keep,
                 ..gif::Frame::default()
             };
-            match changed_rect(&prev, &cur, w as usize, h as usize) {
-                _ if prev.is_empty() => {
-                    frame.width = w16;
-                    frame.height = h16;
-                    frame.buffer = std::borrow::Cow::Borrowed(&cur);
-                    enc.write_frame(&frame).map_err(gif_error)?;
+            sub.clear();
+            let rect = if prev.is_empty() {
+                for y in 0..h {
+                    quantise_row(&mut lut, &canvas.buf, None, w, y, (0, w), &mut sub);
                 }
-                None => {
-                    // Nothing moved (a pass): one transparent pixel keeps the timing.
-                    frame.width = 1;
-                    frame.height = 1;
-                    frame.transparent = Some(TRANSPARENT);
-                    sub.clear();
-                    sub.push(TRANSPARENT);
-                    frame.buffer = std::borrow::Cow::Borrowed(&sub);
-                    enc.write_frame(&frame).map_err(gif_error)?;
-                }
-                Some((x0, y0, x1, y1)) => {
-                    sub.clear();
-                    for y in y0..y1 {
-                        let row = y * w as usize;
-                        for x in x0..x1 {
-                            let (p, c) = (prev[row + x], cur[row + x]);
-                            sub.push(if p == c { TRANSPARENT } else { c });
+                (0, 0, w, h)
+            } else {
+                match changed_rect(&prev, &canvas.buf, w, h) {
+                    Some((x0, y0, x1, y1)) => {
+                        frame.transparent = Some(TRANSPARENT);
+                        for y in y0..y1 {
+                            let p = Some(prev.as_slice());
+                            quantise_row(&mut lut, &canvas.buf, p, w, y, (x0, x1), &mut sub);
                         }
+                        (x0, y0, x1, y1)
                     }
-                    frame.left = x0 as u16;
-                    frame.top = y0 as u16;
-                    frame.width = (x1 - x0) as u16;
-                    frame.height = (y1 - y0) as u16;
-                    frame.transparent = Some(TRANSPARENT);
-                    frame.buffer = std::borrow::Cow::Borrowed(&sub);
-                    enc.write_frame(&frame).map_err(gif_error)?;
+                    None => {
+                        // Nothing changed (a pass): one transparent pixel keeps the timing.
+                        frame.transparent = Some(TRANSPARENT);
+                        sub.push(TRANSPARENT);
+                        (0, 0, 1, 1)
+                    }
                 }
-            }
-            std::mem::swap(&mut prev, &mut cur);
+            };
+            let (x0, y0, x1, y1) = rect;
+            // In range: the rectangle lies inside the u16-sized frame.
+            frame.left = x0 as u16;
+            frame.top = y0 as u16;
+            frame.width = (x1 - x0) as u16;
+            frame.height = (y1 - y0) as u16;
+            frame.buffer = std::borrow::Cow::Borrowed(&sub);
+            enc.write_frame(&frame).map_err(gif_error)?;
+            prev = canvas.buf;
         }
     }
     Ok(out)
 }
 
-/// The smallest rectangle `(x0, y0, x1, y1)` holding every changed pixel.
-fn changed_rect(prev: &[u8], cur: &[u8], w: usize, h: usize) -> Option<(usize, usize, usize, usize)> {
-    if prev.len() != cur.len() || prev.is_empty() {
+/// The smallest pixel rectangle `(x0, y0, x1, y1)` holding every pixel that differs
+/// between two RGB8 buffers of `w` x `h` pixels.
+fn changed_rect(
+    prev: &[u8],
+    cur: &[u8],
+    w: usize,
+    h: usize,
+) -> Option<(usize, usize, usize, usize)> {
+    let stride = w * 3;
+    if prev.len() != cur.len() || prev.len() < stride * h {
         return None;
     }
-    let rows = |y: usize| &prev[y * w..(y + 1) * w] != &cur[y * w..(y + 1) * w];
-    let y0 = (0..h).find(|&y| rows(y))?;
-    let y1 = (y0..h).rev().find(|&y| rows(y)).map_or(y0 + 1, |y| y + 1);
+    let row = |y: usize| {
+        (
+            &prev[y * stride..(y + 1) * stride],
+            &cur[y * stride..(y + 1) * stride],
+        )
+    };
+    let differs = |y: usize| {
+        let (a, b) = row(y);
+        a != b
+    };
+    let y0 = (0..h).find(|&y| differs(y))?;
+    let y1 = (y0..h)
+        .rev()
+        .find(|&y| differs(y))
+        .map_or(y0 + 1, |y| y + 1);
     let mut x0 = w;
     let mut x1 = 0;
     for y in y0..y1 {
-        let (a, b) = (&prev[y * w..(y + 1) * w], &cur[y * w..(y + 1) * w]);
-        if let Some(first) = (0..w).find(|&x| a[x] != b[x]) {
-            x0 = x0.min(first);
-            let last = (first..w).rev().find(|&x| a[x] != b[x]).unwrap_or(first);
-            x1 = x1.max(last + 1);
+        let (a, b) = row(y);
+        if a == b {
+            continue;
+        }
+        let first = (0..x0).find(|&x| a[x * 3..x * 3 + 3] != b[x * 3..x * 3 + 3]);
+        if let Some(first) = first {
+            x0 = first;
+        }
+        let last = (x1.max(x0)..w)
+            .rev()
+            .find(|&x| a[x * 3..x * 3 + 3] != b[x * 3..x * 3 + 3]);
+        if let Some(last) = last {
+            x1 = last + 1;
         }
     }
-    Some((x0, y0, x1, y1))
+    Some((x0, y0, x1.max(x0 + 1), y1))
 }
 
 #[cfg(test)]
@@ -302,16 +422,40 @@ mod tests {
         for k in key_colours() {
             assert_eq!(palette_colour(palette_index(k)), k, "{k:?}");
         }
-        assert!(palette().colours.len() == 256);
+        // Nothing was cut to fit: keys, ramps and cube all hold their place.
+        let wanted = dedup(
+            key_colours()
+                .into_iter()
+                .chain(ramp_colours())
+                .chain(CUBE.iter().flat_map(|&r| {
+                    CUBE.iter()
+                        .flat_map(move |&g| CUBE.iter().map(move |&b| [r, g, b]))
+                }))
+                .collect(),
+        );
+        assert!(wanted.len() <= TRANSPARENT as usize, "{}", wanted.len());
+        assert_eq!(palette().colours.len(), 256);
+        // No drawn colour ever takes the transparent index.
+        let mut lut = Lut::new();
+        for b in 0..1 << 15 {
+            let c = [
+                (b >> 10 << 3) as u8,
+                ((b >> 5 & 31) << 3) as u8,
+                ((b & 31) << 3) as u8,
+            ];
+            assert_ne!(lut.get(c), TRANSPARENT);
+        }
     }
 
     #[test]
     fn changed_rect_finds_the_difference() {
-        let a = vec![0u8; 20];
+        let a = vec![0u8; 60];
         let mut b = a.clone();
         assert_eq!(changed_rect(&a, &b, 5, 4), None);
-        b[7] = 1; // (2, 1)
-        b[13] = 1; // (3, 2)
+        b[7 * 3 + 2] = 1; // (2, 1)
+        b[13 * 3] = 1; // (3, 2)
         assert_eq!(changed_rect(&a, &b, 5, 4), Some((2, 1, 4, 3)));
+        b[5 * 3] = 1; // (0, 1)
+        assert_eq!(changed_rect(&a, &b, 5, 4), Some((0, 1, 4, 3)));
     }
 }

@@ -9,6 +9,7 @@
 pub mod api;
 pub mod clock;
 pub mod command;
+pub mod fair;
 pub mod ratings;
 pub mod record;
 
@@ -506,10 +507,19 @@ impl Service {
                 let site = self.places.site(live.rec.server, live.rec.channel);
                 let text = record::export_text(&live.rec, &live.game, site.as_deref());
                 let mut r = Reply::invoker(format!("The record of game {}.", live.rec.id));
-                r.attachment = Some(api::Attachment {
+                r.attachments.push(api::Attachment {
                     name: format!("arcana-{}-{}.pgn", live.rec.variant.id(), live.rec.id),
                     bytes: text.into_bytes(),
                 });
+                // Beside it, the game as an animation, from the invoker's side.
+                let bottom = live.rec.side_of(ctx.user.id).unwrap_or(Side::White);
+                match record::animation(&live.rec, public_view(&live), bottom) {
+                    Ok(gif) => r.attachments.push(api::Attachment {
+                        name: format!("arcana-{}-{}.gif", live.rec.variant.id(), live.rec.id),
+                        bytes: gif,
+                    }),
+                    Err(e) => tracing::error!("game {}: animation failed: {e}", live.rec.id),
+                }
                 Ok(Change::reply(r))
             }
             Request::Resign => {
@@ -769,6 +779,7 @@ impl Service {
         r.mention = asked_user(&live).into_iter().collect();
         r.image = Some(public_view(&live));
         let mut replies = vec![r];
+        replies.extend(fair::at_start(&live.game, live.rec.seed));
         for side in Side::BOTH {
             if let Some(secret) = live.game.secret(side) {
                 replies.push(Reply::private(
@@ -1203,8 +1214,12 @@ fn commit_live(
     let mut r = Reply::channel(lines.join("\n"));
     r.mention = asked_user(&next).into_iter().collect();
     r.image = Some(public_view(&next));
+    let mut replies = vec![r];
+    if next.rec.finished {
+        replies.extend(fair::at_end(&next.game, next.rec.seed));
+    }
     Ok(Change {
-        replies: vec![r],
+        replies,
         challenge: None,
         live: Some(next),
     })
@@ -1477,12 +1492,10 @@ fn legend_reply(variant: Option<VariantId>) -> Reply {
     }
     let mut r = Reply::invoker(text);
     match crate::render::legend_png(&legend, 512) {
-        Ok(png) => {
-            r.attachment = Some(api::Attachment {
-                name: "legend.png".to_string(),
-                bytes: png,
-            })
-        }
+        Ok(png) => r.attachments.push(api::Attachment {
+            name: "legend.png".to_string(),
+            bytes: png,
+        }),
         Err(e) => tracing::error!("legend image failed: {e}"),
     }
     r
