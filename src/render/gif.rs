@@ -44,8 +44,11 @@ const RAMP_STEPS: u32 = 8;
 /// The fixed palette and its colour lookup (5 bits a channel).
 struct Palette {
     colours: Vec<Rgb>,
-    /// The index of each 5-bit bucket holding a key colour, else `UNKNOWN`.
-    keyed: Vec<u8>,
+    /// Per 5-bit bucket: the index of the one key colour in it, `SHARED` when several
+    /// key colours fall in it, else `UNKNOWN`.
+    keyed: Vec<u16>,
+    /// The key colours of the `SHARED` buckets with their indices, told apart exactly.
+    shared: Vec<(Rgb, u8)>,
 }
 
 fn bucket(c: Rgb) -> usize {
@@ -176,27 +179,43 @@ fn palette() -> &'static Palette {
         // The board's own colours come back exactly (keys come first in the list);
         // every other bucket is found when first met (see `Lut`).
         let mut keyed = vec![UNKNOWN; 1 << 15];
+        let mut shared = Vec::new();
         for (j, k) in keys.iter().enumerate() {
-            keyed[bucket(*k)] = j as u8;
+            let slot = &mut keyed[bucket(*k)];
+            *slot = if *slot == UNKNOWN { j as u16 } else { SHARED };
+        }
+        for (j, k) in keys.iter().enumerate() {
+            if keyed[bucket(*k)] == SHARED {
+                shared.push((*k, j as u8));
+            }
         }
         while colours.len() <= TRANSPARENT as usize {
             colours.push([0, 0, 0]);
         }
-        Palette { colours, keyed }
+        Palette {
+            colours,
+            keyed,
+            shared,
+        }
     })
 }
 
-/// A bucket whose palette index is not found yet. Never a drawn colour's index: it is
-/// the transparent one.
-const UNKNOWN: u8 = TRANSPARENT;
+/// A bucket whose palette index is not found yet.
+const UNKNOWN: u16 = 0x100;
+/// A bucket holding several key colours: each is looked up exactly.
+const SHARED: u16 = 0x200;
 
-/// The nearest palette colour to a bucket's centre (the transparent index excluded).
-fn nearest(pal: &Palette, b: usize) -> u8 {
-    let centre = [
+/// The centre colour of a bucket.
+fn centre(b: usize) -> Rgb {
+    [
         ((b >> 10) as u8) << 3 | 4,
         (((b >> 5) & 31) as u8) << 3 | 4,
         ((b & 31) as u8) << 3 | 4,
-    ];
+    ]
+}
+
+/// The nearest palette colour (the transparent index excluded).
+fn nearest(pal: &Palette, centre: Rgb) -> u8 {
     pal.colours[..TRANSPARENT as usize]
         .iter()
         .enumerate()
@@ -208,7 +227,7 @@ fn nearest(pal: &Palette, b: usize) -> u8 {
 /// buckets of the 32,768, so finding each once is cheaper than a full table.
 struct Lut {
     pal: &'static Palette,
-    index: Vec<u8>,
+    index: Vec<u16>,
 }
 
 impl Lut {
@@ -223,13 +242,19 @@ impl Lut {
     #[inline]
     fn get(&mut self, c: Rgb) -> u8 {
         let b = bucket(c);
-        let i = self.index[b];
-        if i != UNKNOWN {
-            return i;
+        match self.index[b] {
+            UNKNOWN => {
+                let found = nearest(self.pal, centre(b));
+                self.index[b] = u16::from(found);
+                found
+            }
+            SHARED => match self.pal.shared.iter().find(|(k, _)| *k == c) {
+                Some((_, i)) => *i,
+                None => nearest(self.pal, c),
+            },
+            // In range: every other entry is an index below the transparent one.
+            i => i as u8,
         }
-        let found = nearest(self.pal, b);
-        self.index[b] = found;
-        found
     }
 }
 
