@@ -1,0 +1,301 @@
+//! Queries that change no game: boards, lists, profiles, rules, legend and help,
+//! and the text lines they share.
+
+use super::*;
+
+impl Service {
+    pub(super) fn profile(&self, ctx: &Context, user: Option<User>) -> Reply {
+        let user = user.unwrap_or_else(|| ctx.user.clone());
+        let (mut lines, global) = {
+            let r = lock(&self.ratings);
+            (
+                r.profile(ctx, user.id, &user.name),
+                r.scope == LadderScope::Global,
+            )
+        };
+        let mut current = Vec::new();
+        for (_, slot) in self.slots() {
+            let slot = lock(&slot);
+            let Some(live) = &slot.live else { continue };
+            if live.rec.side_of(user.id).is_some() && (global || live.rec.server == ctx.server) {
+                let to_move = asked_user(live).map(|u| u.name);
+                current.push((
+                    live.rec.id,
+                    ratings::current_game_line(&live.rec, user.id, to_move.as_deref()),
+                ));
+            }
+        }
+        current.sort();
+        if !current.is_empty() {
+            // After the ratings, before the last results.
+            let at = lines
+                .iter()
+                .position(|l| l == "Last results:")
+                .unwrap_or(lines.len());
+            let mut block = vec!["Current games:".to_string()];
+            block.extend(current.into_iter().map(|(_, l)| l));
+            lines.splice(at..at, block);
+        }
+        Reply::invoker(lines.join("\n"))
+    }
+
+    /// The game `/board`, `/history` and `/export` show: the active one, else the last.
+    pub(super) fn shown_game(&self, slot: &Slot, channel: u64) -> Result<Live, Refusal> {
+        if let Some(live) = &slot.live {
+            return Ok(live.clone());
+        }
+        let none = || {
+            if slot.challenge.is_some() {
+                "The challenge in this channel has not been accepted yet.".to_string()
+            } else {
+                "There is no game in this channel.".to_string()
+            }
+        };
+        let failed = |e: StoreError| {
+            tracing::error!("store: {e}");
+            "The game store failed; please try again later.".to_string()
+        };
+        let id = self
+            .store
+            .last_game(channel)
+            .map_err(failed)?
+            .ok_or_else(none)?;
+        let rec = self.store.game(id).map_err(failed)?.ok_or_else(none)?;
+        let game = rec.replay().map_err(|e| {
+            tracing::error!("{e}");
+            "The last game of this channel needs attention: its record does not replay.".to_string()
+        })?;
+        Ok(Live {
+            rec: per_turn(rec),
+            game,
+        })
+    }
+
+    pub(super) fn games(&self, ctx: &Context, scope: GamesScope) -> Reply {
+        let mut lines = Vec::new();
+        for (_, slot) in self.slots() {
+            let slot = lock(&slot);
+            let Some(live) = &slot.live else { continue };
+            let keep = match &scope {
+                GamesScope::Server => live.rec.server == ctx.server,
+                GamesScope::User(u) => live.rec.side_of(*u).is_some(),
+            };
+            if keep {
+                let place = self.places.mention(live.rec.server, live.rec.channel);
+                lines.push((live.rec.id, game_summary(live, place.as_deref())));
+            }
+        }
+        lines.sort();
+        if lines.is_empty() {
+            return Reply::invoker(match scope {
+                GamesScope::Server => "No games are being played on this server.",
+                GamesScope::User(_) => "No active games for that player.",
+            });
+        }
+        let mut text = vec![format!("Active games ({}):", lines.len())];
+        text.extend(lines.into_iter().map(|(_, l)| format!("- {l}")));
+        Reply::invoker(text.join("\n"))
+    }
+}
+
+pub(super) fn names(rec: &GameRecord) -> [String; 2] {
+    [rec.players[0].name.clone(), rec.players[1].name.clone()]
+}
+
+pub(super) fn public_view(live: &Live) -> View {
+    let mut v = live.game.view(Viewer::Public);
+    v.names = names(&live.rec);
+    v
+}
+
+/// A player's secret information, headed by the game it belongs to: a direct message
+/// may arrive long after, beside those of other games. (Front ends add the channel.)
+pub(super) fn secret_text(rec: &GameRecord, text: &str) -> String {
+    format!(
+        "**{}**, game {}: {} vs {}\n{text}",
+        rec.variant.name(),
+        rec.id,
+        rec.players[0].name,
+        rec.players[1].name
+    )
+}
+
+pub(super) fn players_line(rec: &GameRecord) -> String {
+    format!(
+        "{} (White) vs {} (Black)",
+        rec.players[0].name, rec.players[1].name
+    )
+}
+
+pub(super) fn title_line(rec: &GameRecord) -> String {
+    format!("{}: {}", rec.variant.name(), players_line(rec))
+}
+
+pub(super) fn days_text(days: u32) -> String {
+    match days {
+        0 => "no time limit".to_string(),
+        1 => "1 day per move".to_string(),
+        d => format!("{d} days per move"),
+    }
+}
+
+pub(super) fn rated_text(rated: bool) -> &'static str {
+    if rated {
+        "rated"
+    } else {
+        "casual"
+    }
+}
+
+pub(super) fn options_text(options: &Options) -> String {
+    if options.is_empty() {
+        String::new()
+    } else {
+        let list: Vec<String> = options.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+        format!(" [{}]", list.join(", "))
+    }
+}
+
+/// `/games`: one line per game; `place` is the channel as the front end names it.
+pub(super) fn game_summary(live: &Live, place: Option<&str>) -> String {
+    let turns = live.rec.history.len();
+    let mut parts = vec![title_line(&live.rec)];
+    if !live.rec.rated {
+        parts[0].push_str(" (casual)");
+    }
+    if let Some(place) = place {
+        parts[0].push_str(&format!(" in {place}"));
+    }
+    parts.push(match turns {
+        0 => "no turns played yet".to_string(),
+        1 => "1 turn played".to_string(),
+        n => format!("{n} turns played"),
+    });
+    if let Some(u) = asked_user(live) {
+        parts.push(format!("{} to move", u.name));
+    }
+    parts.join(", ")
+}
+
+/// `/board`: the picture for the invoker; a player sees their own view.
+pub(super) fn board_reply(live: &Live, user_id: u64, now: u64) -> Reply {
+    let viewer = match live.rec.side_of(user_id) {
+        Some(side) => Viewer::Player(side),
+        None => Viewer::Public,
+    };
+    let mut view = live.game.view(viewer);
+    view.names = names(&live.rec);
+    let mut lines = vec![title_line(&live.rec)];
+    match live.game.outcome() {
+        Some(o) => lines.push(format!("{o}.")),
+        None => {
+            lines.extend(prompt_line(live));
+            if let Some(deadline) = live.rec.clock.as_ref().and_then(|c| c.deadline_ms) {
+                lines.push(if now >= deadline {
+                    "The time for this move has run out.".to_string()
+                } else {
+                    format!(
+                        "Time left for this move: {}.",
+                        describe_duration(deadline - now)
+                    )
+                });
+            }
+            if let Some(side) = live.rec.draw_offer {
+                lines.push(format!(
+                    "{} has offered a draw.",
+                    live.rec.player(side).name
+                ));
+            }
+        }
+    }
+    let mut r = Reply::invoker(lines.join("\n"));
+    r.image = Some(view);
+    r
+}
+
+pub(super) fn rules_reply(variant: Option<VariantId>) -> Reply {
+    match variant {
+        Some(v) => {
+            let mut text = rules_text(v).to_string();
+            if !VariantId::available().contains(&v) {
+                text.push_str("\n(Not playable yet in this build.)");
+            }
+            let example = example_game(v);
+            if let Some((_, caption)) = &example {
+                text.push_str(&format!("\nPictured: {caption}"));
+            }
+            let mut r = Reply::invoker(text);
+            r.image = example.map(|(game, _)| game.view(Viewer::Public));
+            r
+        }
+        None => {
+            let list: Vec<String> = VariantId::available()
+                .into_iter()
+                .map(|v| format!("`{}` ({})", v.id(), v.name()))
+                .collect();
+            Reply::invoker(format!(
+                "Variants you can play: {}. Use `/rules <variant>` for the rules of one.",
+                list.join(", ")
+            ))
+        }
+    }
+}
+
+/// `/legend`: the badges and marks of one variant (or of all), as a picture drawn
+/// from the variants' own badge data, and as text.
+pub(super) fn legend_reply(variant: Option<VariantId>) -> Reply {
+    use crate::core::view::{common_legend, Legend};
+    let shown = match variant {
+        Some(v) => vec![v],
+        None => VariantId::available(),
+    };
+    let mut sections = vec![("On every board".to_string(), common_legend())];
+    for v in shown {
+        let entries = crate::variants::legend(v);
+        // Variants sharing one legend (a game and its larger form) are shown once.
+        if !entries.is_empty() && !sections.iter().any(|(_, e)| *e == entries) {
+            sections.push((v.name().to_string(), entries));
+        }
+    }
+    let mut lines = vec!["**Legend** — what the marks on the board mean.".to_string()];
+    for (title, entries) in &sections {
+        lines.push(format!("__{title}__"));
+        lines.extend(entries.iter().map(|e| format!("- {}", e.text())));
+    }
+    let legend = Legend { sections };
+    let mut text = lines.join("\n");
+    if text.chars().count() > LEGEND_TEXT {
+        // Too long for one chat message: the picture carries it.
+        text = format!("{}\n(The picture names every one of them.)", lines[0]);
+    }
+    let mut r = Reply::invoker(text);
+    match crate::render::legend_png(&legend, 512) {
+        Ok(png) => {
+            r.attachments.push(api::Attachment {
+                name: "legend.png".to_string(),
+                bytes: png,
+            })
+        }
+        Err(e) => tracing::error!("legend image failed: {e}"),
+    }
+    r
+}
+
+/// The `/help` text.
+pub fn help_text() -> String {
+    [
+        "**Arcana** — correspondence chess variants. Commands:",
+        "`/challenge @user [variant] [color:white|black|random] [days:1-14|0] [rated:false]` — challenge someone in this channel (rated unless `rated:false`)",
+        "`/challenge` the bot itself (`level:1-5`, default 3) — play the computer; it answers at once",
+        "`/accept`, `/decline` — answer a challenge; `/cancel` — withdraw yours",
+        "`/move <move>` — play a move (`e4`, `Nf3`, `Ng1-f3`, `O-O`); the player to move may also just type it",
+        "`/board`, `/history`, `/export` — look at the game",
+        "`/draw offer|accept|decline|claim`, `/resign`, `/abort` (before both sides have moved)",
+        "`/claim` — win when your opponent's time has run out",
+        "`/hand` — your secret information in this game (what only you may see)",
+        "`/profile [@user]` — ratings, results and current games; `/leaderboard [variant]` — the best settled ratings here",
+        "`/rules <variant>` — how to play one game: the exact text of every special action, with a picture",
+        "`/games [@user]`, `/legend [variant]` (what the board's marks mean), `/help`",
+    ]
+    .join("\n")
+}

@@ -1,0 +1,369 @@
+//! Turns: answers to the game's questions, draws, endings outside the rules, the
+//! computer's turn, and what the asked player may type.
+
+use super::*;
+
+impl Service {
+    /// Channels whose game waits for the computer's answer now.
+    pub fn computer_channels(&self) -> Vec<u64> {
+        let mut out: Vec<u64> = self
+            .slots()
+            .into_iter()
+            .filter(|(_, slot)| lock(slot).live.as_ref().is_some_and(computer_asked))
+            .map(|(ch, _)| ch)
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The generic hook of games against the computer: when the game in `channel` asks
+    /// the computer, searches for its answer and plays it through [`Service::handle`]
+    /// as the computer's own `Request::Move`, returning the replies a human's move would
+    /// give. `None` when nothing was played. The search takes up to seconds and holds no
+    /// lock meanwhile: front ends run this on a blocking pool, one search per core.
+    pub fn computer_turn(&self, channel: u64) -> Option<Vec<Reply>> {
+        let (game, seat, user, server, seed) = {
+            let slot = self.slot(channel);
+            let slot = lock(&slot);
+            let live = slot.live.as_ref().filter(|l| computer_asked(l))?;
+            let seat = live.rec.computer?;
+            (
+                live.game.clone(),
+                seat,
+                live.rec.player(seat.side).clone(),
+                live.rec.server,
+                // Reproducible, and independent of the game's own (secret) seed.
+                stable_id(
+                    "engine",
+                    &format!("{}:{}", live.rec.id, live.rec.actions.len()),
+                ),
+            )
+        };
+        let settings = crate::engine::Settings::new(seat.level, seed);
+        let decision = crate::engine::decide(&game, seat.side, &settings)?;
+        let ctx = Context {
+            user,
+            channel,
+            server,
+            key: None,
+        };
+        let replies = self.handle(
+            &ctx,
+            Request::Move {
+                text: decision.text.clone(),
+            },
+        );
+        if replies.iter().any(|r| r.kind == ReplyKind::Refusal) {
+            // The game moved on meanwhile (a resignation, another worker): nothing played.
+            tracing::warn!(
+                "channel {channel}: computer answer `{}` refused",
+                decision.text
+            );
+            return None;
+        }
+        Some(replies)
+    }
+
+    pub(super) fn play(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        text: &str,
+        now: u64,
+    ) -> Result<Change, Refusal> {
+        let (live, side) = player_game(slot, ctx)?;
+        let ask = live.game.ask().ok_or("The game is over.")?;
+        if ask.side != side {
+            return Err(format!(
+                "It is not your turn; {} ({}) is to move.",
+                live.rec.player(ask.side).name,
+                ask.side.name()
+            ));
+        }
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("Type a move, for example `e4`.".to_string());
+        }
+        if text.chars().count() > MAX_TEXT {
+            return Err("That is far too long to be a move.".to_string());
+        }
+        let mut next = live.clone();
+        let played = next.game.play(side, text).map_err(|e| e.to_string())?;
+        record_play(&mut next, side, ask.question.continues_turn(), &played, now);
+        // Secrets go to their owner only, never to the channel.
+        let private: Vec<Reply> = played
+            .private
+            .iter()
+            .map(|(owner, text)| {
+                Reply::private(
+                    next.rec.player(*owner).clone(),
+                    secret_text(&next.rec, text),
+                )
+            })
+            .collect();
+        let mut change = commit_live(next, live.rec.clock.as_ref(), now, move_replies(played))?;
+        change.replies.extend(private);
+        Ok(change)
+    }
+
+    pub(super) fn draw(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        action: DrawAction,
+        now: u64,
+    ) -> Result<Change, Refusal> {
+        let (live, side) = player_game(slot, ctx)?;
+        let opponent = live.rec.player(side.other()).clone();
+        match action {
+            DrawAction::Offer => {
+                if live.rec.draw_offer == Some(side.other()) {
+                    // X-SERVICE-1: offering while the opponent's offer stands agrees to it.
+                    return finish(
+                        live,
+                        ActionKind::DrawAgreed {
+                            offerer: side.other(),
+                        },
+                        now,
+                    );
+                }
+                if live.rec.draw_offer == Some(side) {
+                    return Err("You have already offered a draw; wait for the answer.".to_string());
+                }
+                let mut next = live.clone();
+                next.rec.draw_offer = Some(side);
+                next.rec.actions.push(Action {
+                    at_ms: now,
+                    kind: ActionKind::DrawOffer { side },
+                });
+                let mut r = Reply::channel(format!(
+                    "{} offers a draw. {}: `/draw accept` or `/draw decline`.",
+                    ctx.user.name, opponent.name
+                ));
+                r.mention = vec![opponent];
+                Ok(Change {
+                    replies: vec![r],
+                    challenge: None,
+                    live: Some(next),
+                })
+            }
+            DrawAction::Accept => {
+                if live.rec.draw_offer != Some(side.other()) {
+                    return Err(format!("{} has not offered a draw.", opponent.name));
+                }
+                finish(
+                    live,
+                    ActionKind::DrawAgreed {
+                        offerer: side.other(),
+                    },
+                    now,
+                )
+            }
+            DrawAction::Decline => {
+                if live.rec.draw_offer != Some(side.other()) {
+                    return Err(format!("{} has not offered a draw.", opponent.name));
+                }
+                let mut next = live.clone();
+                next.rec.draw_offer = None;
+                next.rec.actions.push(Action {
+                    at_ms: now,
+                    kind: ActionKind::DrawDecline { side },
+                });
+                Ok(Change {
+                    replies: vec![Reply::channel(format!(
+                        "{} declines the draw offer.",
+                        ctx.user.name
+                    ))],
+                    challenge: None,
+                    live: Some(next),
+                })
+            }
+            DrawAction::Claim => {
+                let ask = live.game.ask().ok_or("The game is over.")?;
+                if ask.side != side {
+                    return Err("You can only claim a draw when it is your turn.".to_string());
+                }
+                let reason = live.game.claimable_draw().ok_or_else(|| {
+                    let none: Vec<String> = live
+                        .game
+                        .draw_claim_rules()
+                        .iter()
+                        .map(|r| format!("no {r}"))
+                        .collect();
+                    format!("There is no draw to claim: {} yet.", none.join(" and "))
+                })?;
+                finish(live, ActionKind::DrawClaim { side, reason }, now)
+            }
+        }
+    }
+
+    /// Whether `user_id` is the player the game in `channel` is asking (a plain chat
+    /// message from them may then be read as an answer).
+    pub fn asks(&self, channel: u64, user_id: u64) -> bool {
+        let slot = self.slot(channel);
+        let slot = lock(&slot);
+        slot.live
+            .as_ref()
+            .and_then(asked_user)
+            .map(|u| u.id == user_id)
+            .unwrap_or(false)
+    }
+
+    /// Legal answers starting with `prefix`, for the asked player only (at most 25).
+    pub fn autocomplete(&self, channel: u64, user_id: u64, prefix: &str) -> Vec<String> {
+        let slot = self.slot(channel);
+        let slot = lock(&slot);
+        let Some(live) = &slot.live else {
+            return Vec::new();
+        };
+        if asked_user(live).map(|u| u.id) != Some(user_id) {
+            return Vec::new();
+        }
+        let prefix = prefix.trim();
+        let texts = live.game.typed_texts();
+        let lower = prefix.to_ascii_lowercase();
+        let mut out: Vec<String> = texts
+            .iter()
+            .filter(|t| t.starts_with(prefix))
+            .cloned()
+            .collect();
+        if out.is_empty() {
+            out = texts
+                .iter()
+                .filter(|t| t.to_ascii_lowercase().starts_with(&lower))
+                .cloned()
+                .collect();
+        }
+        if out.is_empty() && !prefix.is_empty() {
+            // `e4` should find `e2-e4`: match on the destination part too.
+            out = texts
+                .iter()
+                .filter(|t| t.to_ascii_lowercase().contains(&lower))
+                .cloned()
+                .collect();
+        }
+        out.truncate(MAX_CHOICES);
+        out
+    }
+}
+
+/// The active game and the invoker's side in it, or why they may not act.
+pub(super) fn player_game<'a>(slot: &'a Slot, ctx: &Context) -> Result<(&'a Live, Side), Refusal> {
+    let live = slot.live.as_ref().ok_or_else(|| {
+        if slot.challenge.is_some() {
+            "The challenge in this channel has not been accepted yet.".to_string()
+        } else {
+            "There is no game in this channel.".to_string()
+        }
+    })?;
+    let side = live.rec.side_of(ctx.user.id).ok_or_else(|| {
+        format!(
+            "Only {} and {} play this game; you can watch with `/board` and `/history`.",
+            live.rec.players[0].name, live.rec.players[1].name
+        )
+    })?;
+    Ok((live, side))
+}
+
+/// Finishes the bookkeeping of a changed game: clock, finished flag, and the
+/// channel reply with the board.
+pub(super) fn commit_live(
+    mut next: Live,
+    old_clock: Option<&TurnClock>,
+    now: u64,
+    mut lines: Vec<String>,
+) -> Result<Change, Refusal> {
+    next.rec.clock = next_clock(&next.rec, &next.game, old_clock, now);
+    next.rec.finished = next.game.is_over();
+    if next.rec.finished {
+        next.rec.draw_offer = None;
+        // The closing line states the result; a rules event saying it too is dropped.
+        if let Some(o) = next.game.outcome() {
+            let result = format!("{o}.");
+            lines.retain(|l| *l != result);
+        }
+        lines.extend(record::closing_line(&next.rec, &next.game));
+    } else {
+        lines.extend(prompt_line(&next));
+    }
+    let mut r = Reply::channel(lines.join("\n"));
+    r.mention = asked_user(&next).into_iter().collect();
+    r.image = Some(public_view(&next));
+    let mut replies = vec![r];
+    if next.rec.finished {
+        replies.extend(super::fair::at_end(&next.game, next.rec.seed));
+    }
+    Ok(Change {
+        replies,
+        challenge: None,
+        live: Some(next),
+    })
+}
+
+pub(super) fn move_replies(played: Played) -> Vec<String> {
+    let mut lines = vec![played.printed];
+    lines.extend(played.events);
+    lines
+}
+
+/// Writes an accepted answer into the record: the action to replay, the turn's entry
+/// (`follow_up`: the answer continues a turn already begun), and the lapse of a pending
+/// draw offer (ruling C2: an offer lapses when the offerer's opponent moves).
+pub(super) fn record_play(next: &mut Live, side: Side, follow_up: bool, played: &Played, now: u64) {
+    next.rec.actions.push(Action {
+        at_ms: now,
+        kind: ActionKind::Play {
+            side,
+            text: played.action.clone(),
+        },
+    });
+    let outcome = next.game.outcome();
+    record::add_answer(
+        &mut next.rec.history,
+        side,
+        follow_up,
+        played,
+        outcome.as_ref(),
+    );
+    if next.rec.draw_offer == Some(side.other()) {
+        next.rec.draw_offer = None;
+    }
+}
+
+/// Ends the game by an action outside the rules (resign, agreement, claim, abort).
+pub(super) fn finish(live: &Live, kind: ActionKind, now: u64) -> Result<Change, Refusal> {
+    if live.game.is_over() {
+        return Err("The game is over.".to_string());
+    }
+    let mut next = live.clone();
+    next.game.apply(&kind)?;
+    next.rec.actions.push(Action { at_ms: now, kind });
+    // No moves lines: the closing line says what happened.
+    let mut change = commit_live(next, None, now, Vec::new())?;
+    if let Some(r) = change.replies.first_mut() {
+        r.text = r.text.trim_start().to_string();
+    }
+    Ok(change)
+}
+
+/// Whether the game is asking the computer's side.
+pub(super) fn computer_asked(live: &Live) -> bool {
+    match (live.rec.computer, live.game.ask()) {
+        (Some(seat), Some(ask)) => seat.side == ask.side,
+        _ => false,
+    }
+}
+
+pub(super) fn asked_user(live: &Live) -> Option<User> {
+    live.game.ask().map(|a| live.rec.player(a.side).clone())
+}
+
+pub(super) fn prompt_line(live: &Live) -> Option<String> {
+    let ask = live.game.ask()?;
+    Some(format!(
+        "{} ({}), {}.",
+        live.rec.player(ask.side).name,
+        ask.side.name(),
+        live.game.prompt()?
+    ))
+}

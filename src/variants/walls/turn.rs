@@ -1,0 +1,329 @@
+//! The play phase: a turn's 0-2 actions, each matched against the legal ones, and
+//! why an action was refused.
+
+use super::*;
+
+impl Walls {
+    pub(super) fn play_turn(&mut self, typed: &[Typed]) -> Result<Played, PlayError> {
+        let mover = self.pos.turn;
+        let items: Vec<&Typed> = typed.iter().filter(|t| t.token != Token::Pass).collect();
+        if items.len() != typed.len() && typed.len() > 1 {
+            return Err(PlayError::Refused(
+                "`pass` stands alone: it is a turn of no actions.".into(),
+            ));
+        }
+        if items.len() > 2 {
+            return Err(PlayError::Refused(format!(
+                "A turn has at most two actions; you gave {}.",
+                items.len()
+            )));
+        }
+        let mut used = Used::default();
+        let mut actions = Vec::new();
+        let mut printed = Vec::new();
+        let mut events = Vec::new();
+        let mut last = Vec::new();
+        for (i, t) in items.iter().enumerate() {
+            if self.pos.winner().is_some() {
+                // Z4: the game ended with the first action; the second is not played.
+                events.push(format!(
+                    "The game is over, so `{}` is not played.",
+                    echo(&t.raw)
+                ));
+                break;
+            }
+            let legal = self.pos.legal_actions(&used);
+            let action = match self.resolve(&used, t, &legal) {
+                Ok(a) => a,
+                Err(Refusal::Notation(e)) => return Err(e.into()),
+                Err(Refusal::Reason(why)) => {
+                    let which = match (items.len(), i) {
+                        (1, _) => String::new(),
+                        (_, 0) => "The first action ".to_string(),
+                        _ => "The second action ".to_string(),
+                    };
+                    let mut line = format!("{which}`{}` is not legal: {why}.", echo(&t.raw));
+                    if let Some(c) = line.get_mut(0..1) {
+                        c.make_ascii_uppercase();
+                    }
+                    return Err(PlayError::Refused(line));
+                }
+            };
+            let effect = self.pos.apply(&mut used, action);
+            let mut text = action.text();
+            actions.push(text.clone());
+            let mut notes = Vec::new();
+            if let Some((sq, victim)) = effect.killed {
+                let scorer = victim.side.other();
+                notes.push(format!(
+                    "kills {} {}{sq}",
+                    victim.side.name().to_lowercase(),
+                    victim.role.letter()
+                ));
+                let points = self.pos.points[scorer.index()];
+                events.push(format!(
+                    "[{}'s {} on {sq} is destroyed: {scorer} has {points} point{}]",
+                    victim.side,
+                    victim.role.name(),
+                    if points == 1 { "" } else { "s" }
+                ));
+            }
+            if effect.wall_to_hand {
+                notes.push("wall to hand".into());
+            }
+            if !notes.is_empty() {
+                text.push_str(&format!(" ({})", notes.join(", ")));
+            }
+            printed.push(text);
+            last.extend(action.squares());
+        }
+        self.pos.turn = mover.other();
+        self.last = last;
+        if let Some(o) = self.outcome() {
+            events.push(format!("{o}."));
+        } else {
+            self.reps.push(self.pos.key());
+        }
+        let action = if actions.is_empty() {
+            "pass".to_string()
+        } else {
+            actions.join(" ")
+        };
+        Ok(Played {
+            action,
+            printed: if printed.is_empty() {
+                "pass".to_string()
+            } else {
+                printed.join(" ")
+            },
+            events,
+            private: Vec::new(),
+        })
+    }
+
+    /// Matches one typed action against the legal ones.
+    pub(super) fn resolve(
+        &self,
+        used: &Used,
+        t: &Typed,
+        legal: &[Action],
+    ) -> Result<Action, Refusal> {
+        let pick = |found: Vec<Action>, otherwise: Option<String>| match found.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(match otherwise {
+                Some(why) => Refusal::Reason(why),
+                None => Refusal::Notation(NotationError::Illegal {
+                    input: echo(&t.raw),
+                    suggestions: suggestions(&t.raw, legal.iter().map(Action::text)),
+                }),
+            }),
+            many => Err(Refusal::Notation(NotationError::Ambiguous {
+                input: echo(&t.raw),
+                candidates: many.iter().map(Action::text).collect(),
+            })),
+        };
+        match t.token {
+            Token::Pass => Err(Refusal::Reason("`pass` stands alone".into())),
+            Token::Wall(_) => Err(Refusal::Reason(
+                "walls are placed freely only in the setup; to conjure one, name the wizard, like `Nc3+d4`"
+                    .into(),
+            )),
+            Token::Move(syntax) => {
+                let moves: Vec<WizardMove> = legal
+                    .iter()
+                    .filter_map(|a| match *a {
+                        Action::Move { role, from, to } => Some(WizardMove { role, from, to }),
+                        _ => None,
+                    })
+                    .collect();
+                match resolve_syntax(&t.raw, &syntax, &moves) {
+                    Ok(m) => Ok(Action::Move {
+                        role: m.role,
+                        from: m.from,
+                        to: m.to,
+                    }),
+                    Err(NotationError::Illegal { .. }) => {
+                        pick(Vec::new(), self.move_refusal(used, &syntax))
+                    }
+                    Err(e) => Err(Refusal::Notation(e)),
+                }
+            }
+            Token::Conjure(spec, at) | Token::Destroy(spec, at) => {
+                let conjure = matches!(t.token, Token::Conjure(..));
+                let found: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| match *a {
+                        Action::Conjure { role, by, at: x } if conjure => {
+                            x == at && spec_fits(spec, role, by)
+                        }
+                        Action::Destroy { role, by, at: x } if !conjure => {
+                            x == at && spec_fits(spec, role, by)
+                        }
+                        _ => false,
+                    })
+                    .collect();
+                let why = self.cast_refusal(used, spec, at, conjure);
+                pick(found, Some(why))
+            }
+            Token::Place(role, at) => {
+                let found: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| *a == Action::Resurrect { role, at })
+                    .collect();
+                let why = self.resurrect_refusal(used, role, at);
+                pick(found, Some(why))
+            }
+        }
+    }
+
+    pub(super) fn move_refusal(&self, used: &Used, syntax: &MoveSyntax) -> Option<String> {
+        let MoveSyntax::Move(spec) = syntax else {
+            return Some("there is no castling in Wizard Walls".into());
+        };
+        let us = self.pos.turn;
+        let to = spec.to;
+        let occupied = |why: &mut Option<String>| {
+            if self.pos.walls.contains(to) {
+                *why = Some(format!("{to} holds a wall"));
+            } else if self.pos.board.piece_at(to).is_some() {
+                *why = Some(format!(
+                    "{to} is occupied, and wizards never capture by moving"
+                ));
+            }
+        };
+        if let Some(from) = spec.from_square() {
+            let Some(p) = self.pos.board.piece_at(from).filter(|p| p.side == us) else {
+                return Some(format!("there is no wizard of yours on {from}"));
+            };
+            if let Some(r) = spec.role.filter(|r| *r != p.role) {
+                return Some(format!(
+                    "the wizard on {from} is a {}, not a {}",
+                    name(p.role),
+                    name(r)
+                ));
+            }
+            if used.moved.contains(from) {
+                return Some(format!(
+                    "the {} on {from} has already moved this turn",
+                    name(p.role)
+                ));
+            }
+            let mut why = None;
+            occupied(&mut why);
+            return why
+                .or_else(|| Some(format!("the {} on {from} cannot reach {to}", name(p.role))));
+        }
+        let mut why = None;
+        occupied(&mut why);
+        if why.is_some() {
+            return why;
+        }
+        let role = spec.role.unwrap_or(Role::Pawn);
+        let could: Vec<Square> = self
+            .pos
+            .board
+            .pieces(us, role)
+            .filter(|f| {
+                spec.from_file.is_none_or(|x| x == f.file())
+                    && spec.from_rank.is_none_or(|x| x == f.rank())
+                    && self.pos.move_targets(role, *f).contains(to)
+            })
+            .collect();
+        match could.as_slice() {
+            [] => None,
+            [f, ..] => Some(format!(
+                "the {} on {f} has already moved this turn",
+                name(role)
+            )),
+        }
+    }
+
+    pub(super) fn cast_refusal(
+        &self,
+        used: &Used,
+        spec: Spec,
+        at: Square,
+        conjure: bool,
+    ) -> String {
+        let us = self.pos.turn;
+        let verb = if conjure { "conjure" } else { "destroy" };
+        let done = if conjure {
+            "conjured a wall"
+        } else {
+            "destroyed a wall"
+        };
+        let flags = if conjure {
+            used.conjured
+        } else {
+            used.destroyed
+        };
+        if conjure && self.pos.hand[us.index()] == 0 {
+            return "you have no walls in hand".into();
+        }
+        let casters: Vec<(Square, Role)> = match spec.from {
+            Some(from) => {
+                let Some(p) = self.pos.board.piece_at(from).filter(|p| p.side == us) else {
+                    return format!("there is no wizard of yours on {from}");
+                };
+                if let Some(r) = spec.role.filter(|r| *r != p.role) {
+                    return format!(
+                        "the wizard on {from} is a {}, not a {}",
+                        name(p.role),
+                        name(r)
+                    );
+                }
+                if p.role == Role::Pawn {
+                    return format!("pawns cannot {verb} walls");
+                }
+                if from.distance(at) != 1 {
+                    return format!("{at} is not next to the {} on {from}", name(p.role));
+                }
+                vec![(from, p.role)]
+            }
+            None => {
+                let near: Vec<(Square, Role)> = (king_attacks(at) & self.pos.board.by_side(us))
+                    .filter_map(|s| self.pos.board.role_at(s).map(|r| (s, r)))
+                    .filter(|(_, r)| spec.role.is_none_or(|x| x == *r))
+                    .collect();
+                if near.is_empty() {
+                    return format!("no wizard of yours stands next to {at}");
+                }
+                if near.iter().all(|(_, r)| *r == Role::Pawn) {
+                    return format!("pawns cannot {verb} walls");
+                }
+                near.into_iter().filter(|(_, r)| *r != Role::Pawn).collect()
+            }
+        };
+        if conjure && self.pos.walls.contains(at) {
+            return format!("{at} already holds a wall");
+        }
+        if !conjure && !self.pos.walls.contains(at) {
+            return format!("there is no wall on {at}");
+        }
+        match casters.iter().find(|(s, _)| flags.contains(*s)) {
+            Some((s, r)) => format!("the {} on {s} has already {done} this turn", name(*r)),
+            None if conjure => format!("no wall can be conjured on {at} that way"),
+            None => format!("the wall on {at} cannot be destroyed that way"),
+        }
+    }
+
+    pub(super) fn resurrect_refusal(&self, used: &Used, role: Role, at: Square) -> String {
+        let us = self.pos.turn;
+        if used.resurrected {
+            return "only one wizard may be resurrected per turn".into();
+        }
+        if !self.pos.dead[us.index()].contains(&role) {
+            return format!("you have no destroyed {} to resurrect", name(role));
+        }
+        if !self.pos.resurrect_squares(us).contains(at) {
+            return format!("{at} is not next to two of your wizards (pawns do not count)");
+        }
+        format!("{} cannot be resurrected on {at}", name(role))
+    }
+}
+
+pub(super) fn spec_fits(spec: Spec, role: Role, by: Square) -> bool {
+    spec.role.is_none_or(|r| r == role) && spec.from.is_none_or(|f| f == by)
+}

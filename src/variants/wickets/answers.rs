@@ -1,0 +1,424 @@
+//! The answers to each question of a turn: moves, ball squares, Defenders, throws,
+//! cards and sacrifices.
+
+use super::*;
+
+impl WicketsGame {
+    pub(super) fn answer_move(&mut self, text: &str, played: &mut Played) -> Result<(), PlayError> {
+        if is_decline(text) {
+            return Err(refuse(self.decline_as_move()));
+        }
+        let typed = notation::parse_move(text)?;
+        let legal = self.pos.legal_moves();
+        let mv = notation::resolve(text, &typed.body, &legal)?;
+        let mover = self.pos.turn;
+        let haver_before = self.pos.ball_haver(mover);
+        let throwers = self.throwers_after(&mv, haver_before);
+        let effect = self.pos.apply(&mv);
+        self.last = vec![mv.from, mv.to];
+        if let Some(r) = mv.rook_to() {
+            self.last.push(r);
+        }
+        let mut turn = TurnState {
+            mover,
+            head: mv.long(),
+            results: Vec::new(),
+            place_ball: None,
+            throwers: if effect.picked_up {
+                Vec::new()
+            } else {
+                throwers
+            },
+            advance_throw: typed.throw.clone(),
+            new_defender: false,
+            decision: None,
+        };
+        if let Some((cell, victim)) = effect.captured {
+            turn.place_ball = victim.ball.then_some(cell);
+            turn.new_defender = victim.defender;
+        }
+        if !typed.throw.is_empty() && turn.throwers.is_empty() {
+            return Err(refuse(if effect.picked_up {
+                "A piece that picks up its ball cannot throw in the same turn."
+            } else {
+                "Only the ball-haver throws, right after it moves."
+            }));
+        }
+        if typed.decline {
+            if turn.throwers.is_empty() {
+                return Err(refuse(if effect.picked_up {
+                    "A piece that picks up its ball cannot throw in the same turn, so there is \
+                     nothing to decline: play the move without `decline`."
+                        .to_string()
+                } else {
+                    format!(
+                        "`decline` after a move keeps the ball of a ball-haver that moves; {} is \
+                         not your ball-haver's move: play it without `decline`.",
+                        mv.long()
+                    )
+                }));
+            }
+            // X-WICKETS-19: the throw is declined now; it will not be asked.
+            turn.throwers.clear();
+        }
+        let mut action = mv.long();
+        if !typed.throw.is_empty() {
+            action.extend(typed.throw.iter().map(|h| format!(">{h}")));
+        }
+        if typed.decline {
+            action.push_str(" decline");
+        }
+        if let Some(b) = typed.ball {
+            let Some(c) = turn.place_ball else {
+                return Err(refuse(
+                    "This move does not take the ball-haver: there is no ball to place.",
+                ));
+            };
+            if !self.pos.ball_squares(c).contains(&b) {
+                return Err(refuse(format!(
+                    "The ball must lie on an empty square next to {c}; {b} is not one."
+                )));
+            }
+            action.push_str(&format!(" (ball {b})"));
+        }
+        played.action = action;
+        // K5 and C1: a capture that mates ends the game at once, ball or no ball.
+        if self.pos.is_mated(2) {
+            self.outcome = Some(Outcome::win(mover, "checkmate"));
+            self.record = turn.head.clone();
+            played.events.push("Checkmate.".to_string());
+            return Ok(());
+        }
+        self.turn = Some(turn);
+        if let Some(b) = typed.ball {
+            self.place_ball(b);
+        }
+        // An advance throw is checked now unless a ball square is still to be chosen.
+        if !typed.throw.is_empty() {
+            let mut probe = self.clone();
+            if let Some(c) = probe.turn.as_ref().and_then(|t| t.place_ball) {
+                if let [only] = probe.pos.ball_squares(c).as_slice() {
+                    probe.place_ball(*only);
+                }
+            }
+            let placed = probe.turn.as_ref().is_some_and(|t| t.place_ball.is_none());
+            let hops = probe.normalize_throw(&typed.throw);
+            if placed && !probe.throw_options().contains(&hops) {
+                return Err(throw_refusal(
+                    typed.throw.last().map_or(String::new(), |c| c.to_string()),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Why `decline` alone is not a move, with legal examples of a move and of a
+    /// ball-haver's move that keeps the ball (X-WICKETS-19).
+    pub(super) fn decline_as_move(&self) -> String {
+        let legal = self.pos.legal_moves();
+        let haver = self.pos.ball_haver(self.pos.turn);
+        let plain = legal
+            .iter()
+            .find(|m| Some(m.from) != haver)
+            .or(legal.first())
+            .map(|m| m.long());
+        let mut s =
+            "`decline` answers a throw, card or sacrifice question, and none is asked now: \
+                     it is your move"
+                .to_string();
+        if let Some(p) = plain {
+            s.push_str(&format!(", e.g. `{p}`"));
+        }
+        s.push('.');
+        if let Some(h) = legal.iter().find(|m| Some(m.from) == haver) {
+            s.push_str(&format!(
+                " To move your ball-haver and keep the ball, put `decline` after its move: `{} decline`.",
+                h.long()
+            ));
+        }
+        s
+    }
+
+    /// K4: who may throw after `mv`: the ball-haver that moved, and after castling
+    /// with a ball-haver king or rook, both of them (the ball-haver first).
+    pub(super) fn throwers_after(&self, mv: &WMove, haver: Option<Cell>) -> Vec<Cell> {
+        let Some(haver) = haver else {
+            return Vec::new();
+        };
+        match mv.kind {
+            Kind::Castle { rook } => {
+                let (Some(k_to), Some(r_to)) = (Some(mv.to), mv.rook_to()) else {
+                    return Vec::new();
+                };
+                if haver == mv.from {
+                    vec![k_to, r_to]
+                } else if haver == Cell::Board(rook) {
+                    vec![r_to, k_to]
+                } else {
+                    Vec::new()
+                }
+            }
+            _ if haver == mv.from => vec![mv.to],
+            _ => Vec::new(),
+        }
+    }
+
+    pub(super) fn answer_ball(&mut self, text: &str) -> Result<String, PlayError> {
+        let Some(c) = self.turn.as_ref().and_then(|t| t.place_ball) else {
+            return Err(refuse("No ball is waiting for a square."));
+        };
+        let t = strip_keyword(text, "ball");
+        let b = Cell::parse(t).ok_or_else(|| {
+            refuse(format!(
+                "Answer with the square where the ball lies, e.g. `{}`.",
+                self.pos
+                    .ball_squares(c)
+                    .first()
+                    .map_or("d4".to_string(), |c| c.to_string())
+            ))
+        })?;
+        if !self.pos.ball_squares(c).contains(&b) {
+            return Err(refuse(format!(
+                "The ball must lie on an empty square next to {c}; {b} is not one."
+            )));
+        }
+        self.place_ball(b);
+        Ok(b.to_string())
+    }
+
+    pub(super) fn answer_defender(&mut self, text: &str) -> Result<String, PlayError> {
+        let Some(mover) = self.turn.as_ref().map(|t| t.mover) else {
+            return Err(refuse("No Defender is asked for."));
+        };
+        let side = mover.other();
+        let t = strip_keyword(text, "defender");
+        // `Nf3`, `nf3` or `f3`: a third character in front names the piece.
+        let (role, cell_text) = match t.chars().next() {
+            Some(c) if t.len() == 3 && c.is_ascii_alphabetic() => (
+                Some(Role::from_letter(c).ok_or_else(|| {
+                    refuse(format!("`{}` is not a piece letter.", echo(&c.to_string())))
+                })?),
+                &t[1..],
+            ),
+            _ => (None, t),
+        };
+        let c = Cell::parse(cell_text.trim())
+            .ok_or_else(|| refuse("Name the new Defender by its square, e.g. `defender Nf3`."))?;
+        let Some(m) = self.pos.man(c).filter(|m| m.piece.side == side) else {
+            return Err(refuse(format!("You have no piece on {c}.")));
+        };
+        if role.is_some_and(|r| r != m.piece.role) {
+            return Err(refuse(format!(
+                "The piece on {c} is not a {}.",
+                role.map_or("", |r| r.name())
+            )));
+        }
+        if m.ball {
+            return Err(refuse("The ball-haver cannot also be the Defender (K6)."));
+        }
+        if let Some(x) = self.pos.men.get_mut(c) {
+            x.defender = true;
+        }
+        let l = label(m.piece.role, c);
+        if let Some(t) = self.turn.as_mut() {
+            t.new_defender = false;
+            t.results.push(format!("defender {l}"));
+        }
+        Ok(format!("defender {l}"))
+    }
+
+    pub(super) fn answer_throw(
+        &mut self,
+        text: &str,
+        rng: &mut GameRng,
+    ) -> Result<String, PlayError> {
+        if is_decline(text) {
+            if let Some(t) = self.turn.as_mut() {
+                t.throwers.clear();
+            }
+            return Ok("decline".to_string());
+        }
+        let t = text.trim().trim_start_matches('>');
+        let mut hops = Vec::new();
+        for h in t.split('>') {
+            hops.push(Cell::parse(h.trim()).ok_or_else(|| {
+                refuse(format!(
+                    "`{}` is not a square; throw with a square like `f6` or `w9`, or `decline`.",
+                    echo(h)
+                ))
+            })?);
+        }
+        let hops = self.normalize_throw(&hops);
+        if !self.throw_options().contains(&hops) {
+            return Err(throw_refusal(
+                hops.last().map_or(String::new(), |c| c.to_string()),
+            ));
+        }
+        self.apply_throw(&hops, rng);
+        Ok(hops
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(">"))
+    }
+
+    pub(super) fn answer_card(
+        &mut self,
+        side: Side,
+        text: &str,
+        played: &mut Played,
+        rng: &mut GameRng,
+    ) -> Result<String, PlayError> {
+        let Some(d) = self.turn.as_ref().and_then(|t| t.decision) else {
+            return Err(refuse("No card is asked for."));
+        };
+        if d.step == Step::Lead && d.attempt == 2 && is_decline(text) {
+            self.push_result("no second try".to_string());
+            self.set_decision(None);
+            return Ok("decline".to_string());
+        }
+        let t = strip_keyword(text, "card");
+        let card = Card::parse(t).ok_or_else(|| {
+            refuse("Play a card from your hand like `card 7c` (suits c d h s, ranks A or 1 to 10).")
+        })?;
+        if !self.deck.hand(side).contains(&card) {
+            return Err(refuse(format!(
+                "You do not hold {card}; `/hand` shows your cards."
+            )));
+        }
+        if let Step::Answer(lead) = d.step {
+            let can_follow = self.deck.hand(side).iter().any(|c| c.suit == lead.suit);
+            if can_follow && card.suit != lead.suit {
+                return Err(refuse(format!(
+                    "You must follow suit: play a card of suit {}.",
+                    lead.suit
+                )));
+            }
+        }
+        self.deck.play(side, card, rng);
+        played.private.push((side, self.deck.hand_text(side)));
+        match d.step {
+            Step::Lead => self.set_decision(Some(Decision {
+                step: Step::Answer(card),
+                ..d
+            })),
+            Step::Answer(lead) => {
+                let bonus = if d.seeing { 5 } else { 0 };
+                let (a, b) = (2 * lead.rank as u32, 2 * card.rank as u32 + bonus);
+                let plus = if d.seeing { "+2.5" } else { "" };
+                let shown = format!("cards {lead} vs {card}{plus}");
+                if a > b {
+                    let s = self.success();
+                    self.push_result(format!("{shown}: {s}"));
+                } else if a == b {
+                    self.push_result(format!("{shown}: tie"));
+                    self.set_decision(Some(Decision {
+                        step: Step::Lead,
+                        ..d
+                    }));
+                } else if self.method == Method::Cards2 && d.attempt == 1 {
+                    self.push_result(format!("{shown}: missed"));
+                    self.set_decision(Some(Decision {
+                        step: Step::Lead,
+                        attempt: 2,
+                        ..d
+                    }));
+                } else {
+                    self.push_result(format!("{shown}: missed"));
+                    self.set_decision(None);
+                }
+            }
+            Step::Sacrifice(_) => {}
+        }
+        Ok(format!("card {card}"))
+    }
+
+    pub(super) fn answer_sacrifice(
+        &mut self,
+        text: &str,
+        rng: &mut GameRng,
+    ) -> Result<String, PlayError> {
+        let Some((mover, d)) = self
+            .turn
+            .as_ref()
+            .and_then(|t| t.decision.map(|d| (t.mover, d)))
+        else {
+            return Err(refuse("No sacrifice is asked for."));
+        };
+        let Step::Sacrifice(n) = d.step else {
+            return Err(refuse("No sacrifice is asked for."));
+        };
+        if is_decline(text) {
+            self.push_result("declined: missed".to_string());
+            self.set_decision(None);
+            return Ok("decline".to_string());
+        }
+        let t = strip_keyword(text, "sacrifice");
+        let allowed = self.pos.sacrificeable(mover);
+        let mut cells: Vec<Cell> = Vec::new();
+        for w in t.split([' ', ',']).filter(|w| !w.is_empty()) {
+            let w = w.trim_start_matches(['P', 'N', 'B', 'R', 'Q', 'K']);
+            let c = Cell::parse(w).ok_or_else(|| {
+                refuse(format!(
+                    "`{}` is not a square; write `sacrifice a2 b2`.",
+                    echo(w)
+                ))
+            })?;
+            if !allowed.contains(&c) {
+                return Err(refuse(format!(
+                    "{c} is not one of your pieces that may be sacrificed (not the King, not the Defender)."
+                )));
+            }
+            if cells.contains(&c) {
+                return Err(refuse(format!("{c} is named twice.")));
+            }
+            cells.push(c);
+        }
+        if cells.len() != n as usize {
+            return Err(refuse(format!(
+                "Name exactly {n} piece(s) to sacrifice, or `decline`."
+            )));
+        }
+        cells.sort();
+        let mut labels = Vec::new();
+        for c in &cells {
+            if let Some(m) = self.pos.men.remove(*c) {
+                labels.push(label(m.piece.role, *c));
+                if m.ball {
+                    self.pos.lying[mover.index()] = None;
+                }
+            }
+            if let Cell::Board(s) = c {
+                self.pos.castling.clear(*s);
+            }
+        }
+        self.pos.halfmoves = 0;
+        let sac = format!("sacrifice {}", labels.join(" "));
+        if self.method == Method::Dice2 {
+            self.push_result(sac);
+            // X-WICKETS-18: the second roll is a new decision; the sacrifice may have
+            // opened or closed the Defender's view of its wicket.
+            let seeing = self.pos.defender_sees_wicket(mover.other());
+            self.roll(seeing, 2, rng);
+        } else {
+            let s = self.success();
+            self.push_result(format!("{sac}: {s}"));
+        }
+        Ok(format!(
+            "sacrifice {}",
+            cells
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ))
+    }
+}
+
+/// K4 in one line, for a throw that is not allowed.
+pub(super) fn throw_refusal(to: String) -> PlayError {
+    refuse(format!(
+        "The ball cannot be thrown to {to}: a throw goes along a queen line over empty squares \
+         to one of your pieces other than the Defender, or to an empty square (not your own wicket)."
+    ))
+}
