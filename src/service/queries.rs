@@ -270,12 +270,10 @@ pub(super) fn legend_reply(variant: Option<VariantId>) -> Reply {
     }
     let mut r = Reply::invoker(text);
     match crate::render::legend_png(&legend, 512) {
-        Ok(png) => {
-            r.attachments.push(api::Attachment {
-                name: "legend.png".to_string(),
-                bytes: png,
-            })
-        }
+        Ok(png) => r.attachments.push(api::Attachment {
+            name: "legend.png".to_string(),
+            bytes: png,
+        }),
         Err(e) => tracing::error!("legend image failed: {e}"),
     }
     r
