@@ -515,10 +515,28 @@ impl Game {
         }
         let mut state = self.state.clone();
         let mut rng = self.rng.clone();
-        let played = dispatch!(&mut state, s => s.play(side, text, &mut rng))?;
+        let played = match dispatch!(&mut state, s => s.play(side, text, &mut rng)) {
+            Ok(played) => played,
+            Err(PlayError::Notation(e)) if self.in_check(side) => {
+                return Err(e
+                    .in_check()
+                    .map_or(PlayError::Notation(e), PlayError::Refused))
+            }
+            Err(e) => return Err(e),
+        };
         self.state = state;
         self.rng = rng;
         Ok(played)
+    }
+
+    /// Whether a king of `side` is in check (as the public picture marks it).
+    fn in_check(&self, side: Side) -> bool {
+        let view = self.view(Viewer::Public);
+        view.check.iter().any(|cell| {
+            view.pieces
+                .iter()
+                .any(|p| p.cell == *cell && p.piece.side == side)
+        })
     }
 
     /// Ends the game for a reason outside the rules.
@@ -694,8 +712,9 @@ pub fn rules_text(v: VariantId) -> &'static str {
              a piece may zap its wand at itself or a neighbouring square. The first zap at an occupied square \
              identifies the wand (teleport, death, sleep, stoning, sloth, polymorph, demotion, peace, sickness, \
              speed, protection, healing); identified wands misfire one time in three. No zapping while in check; \
-             with no move you must zap. Sleep (5), stoning (10), sloth (3) and sickness (3) count their owner's \
-             turns; asleep, stoned and slowed pieces neither move nor zap. Two kings ignore check; lose your last \
+             with no move you must zap. Sleep (5), stoning (10) and sickness (3) count their owner's turns; \
+             a slow piece (sloth) waits three of its turns after each move or zap. Asleep, stoned and \
+             waiting slow pieces neither move nor zap. Two kings ignore check; lose your last \
              king and you lose.\n\
              • Move: `e4`, `Ng1-f3`.\n\
              • Zap: `Ze4:d5` (the piece on e4 zaps d5), `Ze4:e4` at itself.\n\
