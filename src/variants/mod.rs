@@ -258,6 +258,10 @@ pub enum PlayError {
 
 /// One variant's rules, pure and deterministic given the generator.
 pub trait Rules: Sized + Clone {
+    /// The most words one answer of this game may take: a plain chat line with more is
+    /// never read as an answer (the front ends' chat-line policy).
+    const ANSWER_WORDS: usize = 6;
+
     fn new(options: &Options, rng: &mut GameRng) -> Result<Self, String>;
     fn from_fen(fen: &str, options: &Options) -> Result<Self, String>;
     fn fen(&self) -> String;
@@ -412,6 +416,11 @@ macro_rules! variant_states {
                 }
             }
 
+            /// The most words an answer of any variant may take.
+            pub fn max_answer_words() -> usize {
+                [$(<$ty as Rules>::ANSWER_WORDS,)*].into_iter().max().unwrap_or(1)
+            }
+
             pub fn variant(&self) -> VariantId {
                 match self {
                     $(VariantState::$id(_) => VariantId::$id,)*
@@ -425,6 +434,11 @@ macro_rules! variant_states {
             }
         }
     };
+}
+
+/// The most words an answer of any variant may take (the chat-line policy).
+pub fn max_answer_words() -> usize {
+    VariantState::max_answer_words()
 }
 
 fn unavailable(v: VariantId) -> String {

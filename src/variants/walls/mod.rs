@@ -385,6 +385,10 @@ impl<const FULL: bool> WallsGame<FULL> {
 }
 
 impl<const FULL: bool> Rules for WallsGame<FULL> {
+    /// A whole team placed at once (Full), or two actions in their long form
+    /// (`N c3 wall d4, R a1 a3`).
+    const ANSWER_WORDS: usize = 12;
+
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
         check_options(options)?;
         Ok(WallsGame(Walls::new(FULL)))
