@@ -40,7 +40,36 @@ fn the_same_seed_gives_the_same_decision() {
     let a = decide(&game, Side::White, &Settings::new(2, 11)).unwrap();
     let b = decide(&game, Side::White, &Settings::new(2, 11)).unwrap();
     assert_eq!(a, b);
-    assert_eq!(a.iterations, arcana::engine::iterations(2));
+    assert!(a.iterations >= 1 && a.iterations <= arcana::engine::iterations(2));
+}
+
+#[test]
+fn stopping_once_the_answer_is_settled_gives_the_same_answer() {
+    // Middle games of every variant, reached by level 1 from the start.
+    let mut stopped_early = 0;
+    for v in VariantId::available() {
+        let mut game = Game::new(v, &Options::new(), 9).unwrap();
+        for i in 0..10 {
+            let Some(ask) = game.ask() else { break };
+            let side = ask.side;
+            let d = decide(&game, side, &Settings::new(1, i)).unwrap();
+            game.play(side, &d.text).unwrap();
+        }
+        let Some(ask) = game.ask() else { continue };
+        for level in [2, 3] {
+            let quick = decide(&game, ask.side, &Settings::new(level, 4)).unwrap();
+            let mut settings = Settings::new(level, 4);
+            settings.full_budget = true;
+            let full = decide(&game, ask.side, &settings).unwrap();
+            assert_eq!(quick.text, full.text, "{v} level {level}");
+            assert_eq!(full.iterations, arcana::engine::iterations(level));
+            assert!(quick.iterations <= full.iterations);
+            if quick.iterations < full.iterations {
+                stopped_early += 1;
+            }
+        }
+    }
+    assert!(stopped_early > 0, "the search stops early somewhere");
 }
 
 #[test]
@@ -187,4 +216,34 @@ fn arena_games_end_with_a_result() {
     assert_eq!(Player::parse("engine:4"), Ok(Player::Engine { level: 4 }));
     assert_eq!(Player::parse("random"), Ok(Player::Random));
     assert!(Player::parse("engine:9").is_err());
+}
+
+#[test]
+fn arena_adds_each_engine_s_processor_time() {
+    use arcana::engine::arena::play_game_timed;
+    use std::cell::Cell as Counter;
+    use std::time::Duration;
+    // A clock that moves 1 ms each time it is read: two reads per engine answer.
+    let ticks = Counter::new(0u64);
+    let clock = || {
+        ticks.set(ticks.get() + 1);
+        Some(Duration::from_millis(ticks.get()))
+    };
+    let m = Match {
+        variant: VariantId::Standard,
+        options: Options::new(),
+        white: Player::Random,
+        black: Player::Engine { level: 1 },
+        games: 1,
+        seed: 5,
+        max_time: None,
+    };
+    let mut summary = Summary::default();
+    play_game_timed(&m, 0, &mut summary, &clock).unwrap();
+    assert!(summary.engine_answers[1] > 0);
+    assert_eq!(
+        summary.cpu[1],
+        Duration::from_millis(u64::from(summary.engine_answers[1]))
+    );
+    assert_eq!(summary.cpu[0], Duration::ZERO);
 }

@@ -73,7 +73,8 @@ pub struct GameResult {
     pub adjudicated: bool,
 }
 
-/// Totals of a match; `think` is time spent by each colour's engine.
+/// Totals of a match; `think` is wall-clock time spent by each colour's engine and
+/// `cpu` the processor time it used, when the caller has a processor clock.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Summary {
     pub white: u32,
@@ -82,6 +83,7 @@ pub struct Summary {
     pub adjudicated: u32,
     pub engine_answers: [u32; 2],
     pub think: [Duration; 2],
+    pub cpu: [Duration; 2],
 }
 
 impl Summary {
@@ -132,6 +134,18 @@ impl crate::variants::RulesVisitor for WhiteScore {
 
 /// Plays game number `index` of the match, timing each engine's answers into `summary`.
 pub fn play_game(m: &Match, index: u32, summary: &mut Summary) -> Result<GameResult, String> {
+    play_game_timed(m, index, summary, &|| None)
+}
+
+/// [`play_game`], also adding each engine's processor time read from `cpu_clock` (the
+/// processor time used so far by this thread, `None` where the system gives none):
+/// unlike wall-clock time, it does not grow when other programs share the machine.
+pub fn play_game_timed(
+    m: &Match,
+    index: u32,
+    summary: &mut Summary,
+    cpu_clock: &dyn Fn() -> Option<Duration>,
+) -> Result<GameResult, String> {
     let game_seed = m
         .seed
         .wrapping_mul(0x9e37_79b9_7f4a_7c15)
@@ -168,10 +182,15 @@ pub fn play_game(m: &Match, index: u32, summary: &mut Summary) -> Result<GameRes
                     level,
                     seed: players_rng.gen(),
                     max_time: m.max_time,
+                    full_budget: false,
                 };
                 let t = Instant::now();
+                let c = cpu_clock();
                 let d = decide(&game, ask.side, &settings).ok_or("the engine found no answer")?;
                 summary.think[ask.side.index()] += t.elapsed();
+                if let (Some(before), Some(after)) = (c, cpu_clock()) {
+                    summary.cpu[ask.side.index()] += after.saturating_sub(before);
+                }
                 summary.engine_answers[ask.side.index()] += 1;
                 d.text
             }

@@ -39,6 +39,9 @@ pub struct Settings {
     pub seed: u64,
     /// Optional cap on thinking time; the iteration budget decides otherwise.
     pub max_time: Option<Duration>,
+    /// Spend the whole budget even once the answer can no longer change (tests compare
+    /// the two; by default the search stops as soon as its answer is settled).
+    pub full_budget: bool,
 }
 
 impl Settings {
@@ -47,6 +50,7 @@ impl Settings {
             level,
             seed,
             max_time: None,
+            full_budget: false,
         }
     }
 }

@@ -122,6 +122,26 @@ impl Tree {
         }
     }
 
+    /// Whether the root's answer can no longer change in `remaining` more iterations:
+    /// the answer is the most visited child, and no other child can catch up with it
+    /// even if every remaining iteration went its way (a single child too). Stopping
+    /// then gives the very answer the whole budget would, for less work.
+    fn settled(&self, remaining: u32) -> bool {
+        let mut first = 0;
+        let mut second = 0;
+        for &c in &self.nodes[0].children {
+            let v = self.nodes[c].visits;
+            if v > first {
+                second = first;
+                first = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        let children = self.nodes[0].children.len();
+        children == 1 || (children > 1 && first - second > remaining)
+    }
+
     /// The children of `at` in the order UCB1 prefers them for `mover`.
     fn ranked(&self, at: usize, mover: Side) -> Vec<usize> {
         let parent = &self.nodes[at];
@@ -158,6 +178,9 @@ pub fn run<R: Rules>(
     let mut done = 0;
     while done < budget {
         if done > 0 && settings.max_time.is_some_and(|t| started.elapsed() >= t) {
+            break;
+        }
+        if done > 0 && !settings.full_budget && tree.settled(budget - done) {
             break;
         }
         done += 1;

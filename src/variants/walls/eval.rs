@@ -39,20 +39,31 @@ pub fn evaluate(walls: &Walls, side: Side) -> i32 {
     score(&walls.pos, side)
 }
 
-/// Whole turns (pass, one or two actions), best scored for the mover first; the
-/// setup answers as the rules list them.
+/// How many whole turns, best statically scored first, are listed for the search: the
+/// rest (most of the thousands of two-action turns) are never written out.
+pub const LISTED: usize = 160;
+
+/// Whole turns (pass, one or two actions), the [`LISTED`] best scored for the mover,
+/// best first; the setup answers as the rules list them. Only the listed turns are
+/// written as text (scoring all of them is cheap, writing them was most of the cost).
 pub fn candidates(walls: &Walls) -> Vec<String> {
     if walls.pos.phase != Phase::Play {
         return walls.legal_texts();
     }
     let mover = walls.pos.turn;
-    let mut turns: Vec<(i32, String)> = walls
-        .turns()
-        .into_iter()
-        .map(|(acts, next)| (score(&next, mover), turn_text(&acts)))
+    let turns = walls.turns();
+    let mut scored: Vec<(i32, usize)> = turns
+        .iter()
+        .enumerate()
+        .map(|(i, (_, next))| (score(next, mover), i))
         .collect();
-    turns.sort_by_key(|t| std::cmp::Reverse(t.0));
-    turns.into_iter().map(|(_, t)| t).collect()
+    // Stable: equal scores keep the rules' order.
+    scored.sort_by_key(|t| std::cmp::Reverse(t.0));
+    scored.truncate(LISTED);
+    scored
+        .into_iter()
+        .map(|(_, i)| turn_text(&turns[i].0))
+        .collect()
 }
 
 #[cfg(test)]
@@ -80,6 +91,19 @@ mod tests {
             list.iter().any(|t| t.contains(' ')),
             "two-action turns listed"
         );
+        let all = g.0.turns();
+        assert!(all.len() > LISTED, "more turns than are listed");
+        assert_eq!(list.len(), LISTED);
+        let best = all
+            .iter()
+            .map(|(_, next)| score(next, Side::White))
+            .max()
+            .expect("turns");
+        let first = all
+            .iter()
+            .find(|(acts, _)| turn_text(acts) == list[0])
+            .expect("listed turn is a turn");
+        assert_eq!(score(&first.1, Side::White), best, "best scored first");
         for t in list.iter().take(20) {
             let mut h = g.clone();
             h.play(Side::White, t, &mut rng)

@@ -1,0 +1,96 @@
+//! Time per answer of the computer player at each level, in every variant, on a
+//! middle-game position (the start of each game played on by level 1 for a dozen
+//! answers, setup included), one search at a time on one thread. Measured in the
+//! thread's processor time where Linux gives it (`/proc/thread-self/schedstat`), so the
+//! figures hold on a machine shared with other work; wall-clock time elsewhere.
+
+use arcana::engine::{decide, Settings, LEVELS};
+use arcana::variants::{Game, Options, VariantId};
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use std::time::{Duration, Instant};
+
+/// Processor time of the measuring thread (wall-clock time if the system has no such
+/// clock).
+struct ThreadCpu {
+    wall: WallTime,
+}
+
+/// Processor time used so far by this thread, from Linux's scheduler statistics.
+fn thread_cpu() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns = text.split_whitespace().next()?.parse::<u64>().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+impl Measurement for ThreadCpu {
+    type Intermediate = (Option<Duration>, Instant);
+    type Value = Duration;
+
+    fn start(&self) -> Self::Intermediate {
+        (thread_cpu(), Instant::now())
+    }
+    fn end(&self, (cpu, wall): Self::Intermediate) -> Duration {
+        match (cpu, thread_cpu()) {
+            (Some(a), Some(b)) => b.saturating_sub(a),
+            _ => wall.elapsed(),
+        }
+    }
+    fn add(&self, a: &Duration, b: &Duration) -> Duration {
+        *a + *b
+    }
+    fn zero(&self) -> Duration {
+        Duration::ZERO
+    }
+    fn to_f64(&self, value: &Duration) -> f64 {
+        value.as_nanos() as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        self.wall.formatter()
+    }
+}
+
+/// Answers played from the start before the measured decision.
+const OPENING: usize = 12;
+
+/// The measured position of `variant`: a dozen answers by level 1 from the start,
+/// stopping short of an answer that would end the game.
+fn position(variant: VariantId) -> Game {
+    let mut game = Game::new(variant, &Options::new(), 5).expect("game");
+    for i in 0..OPENING {
+        let ask = game.ask().expect("the game goes on");
+        let d = decide(&game, ask.side, &Settings::new(1, i as u64)).expect("an answer");
+        let mut next = game.clone();
+        next.play(ask.side, &d.text).expect("legal answer");
+        if next.ask().is_none() {
+            break;
+        }
+        game = next;
+    }
+    game
+}
+
+fn bench(c: &mut Criterion<ThreadCpu>) {
+    let mut group = c.benchmark_group("engine");
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(2));
+    for variant in VariantId::available() {
+        let game = position(variant);
+        let side = game.ask().expect("asked").side;
+        for level in LEVELS {
+            let id = BenchmarkId::new(variant.id(), format!("level {level}"));
+            group.bench_with_input(id, &level, |b, &l| {
+                b.iter(|| decide(&game, side, &Settings::new(l, 1)).expect("an answer"))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(ThreadCpu { wall: WallTime });
+    targets = bench
+}
+criterion_main!(benches);
