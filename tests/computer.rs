@@ -56,6 +56,7 @@ fn a_full_game_of_every_variant_against_the_computer() {
             "{v}: {started}"
         );
         let mut answers = 0;
+        let mut thinking = false;
         while service.asks(ch, alice.id) {
             assert!(answers < 800, "{v}: the game does not end");
             let texts = service.autocomplete(ch, alice.id, "");
@@ -64,6 +65,15 @@ fn a_full_game_of_every_variant_against_the_computer() {
             loop {
                 let text = texts.choose(&mut rng).unwrap();
                 let printed = say(&service, &mut printer, &format!("#{channel} alice: {text}"));
+                // Nobody is told what to type for the computer; the channel only reads
+                // that it is thinking.
+                for side in ["White", "Black"] {
+                    assert!(
+                        !printed.contains(&format!("{COMPUTER} ({side}), ")),
+                        "{v}: a prompt for the computer: {printed}"
+                    );
+                }
+                thinking |= printed.contains(") is thinking.");
                 if !printed.contains("only @alice") {
                     break;
                 }
@@ -77,6 +87,7 @@ fn a_full_game_of_every_variant_against_the_computer() {
             }
         }
         assert!(answers > 0, "{v}");
+        assert!(thinking, "{v}: the computer's turn was never announced");
         // Over: the record says how, exports and replays.
         let board = say(&service, &mut printer, &format!("#{channel} alice: /board"));
         assert!(

@@ -137,9 +137,67 @@ fn slash_legend_answers_with_a_picture() {
         let img = image::load_from_memory(&a.bytes).expect("png").to_rgb8();
         assert!(img.height() > img.width() / 2);
     }
+    // What every board shows is named once, not again in each game's section.
+    let r = &h.ok(
+        "alice",
+        1,
+        Request::Legend {
+            variant: Some(VariantId::Wand),
+        },
+    )[0];
+    assert_eq!(r.text.matches("yellow tint").count(), 1, "{}", r.text);
+    // The picture follows the front end's image size, like its boards.
+    let width = |size: Option<u32>| {
+        let service = arcana::service::Service::new(
+            arcana::store::Store::temporary().expect("store"),
+            std::sync::Arc::new(arcana::service::clock::ManualClock::new(0)),
+            arcana::service::ServiceConfig {
+                legend_size: size,
+                ..Default::default()
+            },
+        )
+        .expect("service");
+        let ctx = common::ctx("alice", 1);
+        let r = service.handle(&ctx, Request::Legend { variant: None });
+        let a = r[0].attachment.as_ref().expect("a picture");
+        image::load_from_memory(&a.bytes).expect("png").width()
+    };
+    assert!(
+        width(Some(900)) > width(None),
+        "the legend ignores the image size"
+    );
     // In a channel with a game and no variant named, the game's legend is shown.
     h.start(2, None);
     let r = &h.ok("alice", 2, Request::Legend { variant: None })[0];
     assert!(r.text.contains("On every board"), "{}", r.text);
     assert!(!r.text.contains("sleep"), "{}", r.text);
+}
+
+// Issue 17: a long legend is laid out in columns, so a chat client does not shrink it
+// to a thin strip; a short one stays one column.
+#[test]
+fn long_legends_are_laid_out_in_columns() {
+    use arcana::core::view::{common_legend, Legend};
+    let picture = |sections: Vec<(String, Vec<arcana::core::view::LegendEntry>)>| {
+        arcana::render::legend_rgb(&Legend { sections }, 512)
+    };
+    let short = picture(vec![("On every board".into(), common_legend())]);
+    let wand = picture(vec![
+        ("On every board".into(), common_legend()),
+        ("Wand Chess".into(), legend(VariantId::Wand)),
+    ]);
+    let all = picture(
+        VariantId::available()
+            .into_iter()
+            .map(|v| (v.name().to_string(), legend(v)))
+            .collect(),
+    );
+    assert!(
+        wand.width() > short.width(),
+        "the wand legend is one tall column"
+    );
+    for img in [&wand, &all] {
+        let (w, h) = (img.width() as f32, img.height() as f32);
+        assert!(h <= 1.8 * w, "{w}x{h}: too tall for a chat preview");
+    }
 }

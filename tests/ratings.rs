@@ -413,6 +413,7 @@ fn server_ladders_by_default_and_one_global_ladder_by_switch() {
             ServiceConfig {
                 seed: Some(1),
                 ladder,
+                ..ServiceConfig::default()
             },
         )
         .expect("service")

@@ -201,7 +201,20 @@ fn rules_guides_have_forms_and_a_worked_example_picture() {
             assert_eq!(image.viewer, Viewer::Public);
             assert!(text.contains("Pictured: "), "{v}: {text}");
             let (game, _) = arcana::variants::example_game(v).expect("example plays");
-            assert_eq!(*image, game.view(Viewer::Public));
+            // A diagram is read from White's side, whoever is to move in it.
+            assert_eq!(
+                *image,
+                arcana::core::view::View {
+                    bottom: Some(Side::White),
+                    ..game.view(Viewer::Public)
+                }
+            );
+            let opts = arcana::render::RenderOptions::default();
+            assert_eq!(
+                arcana::render::bottom_side(image, &opts),
+                Side::White,
+                "{v}"
+            );
         }
     }
     let forms = [
@@ -267,4 +280,27 @@ fn the_full_team_prompt_shows_cost_and_limits() {
     b.clone()
         .play(Side::Black, &quoted(&p)[0])
         .expect("black's example is legal");
+}
+
+// Issue 17 (found playing as a newcomer): a move refused while the mover's king is in
+// check says so, beside the legal moves close to it.
+#[test]
+fn a_refused_move_in_check_says_the_king_is_in_check() {
+    let mut g = Game::new(VariantId::Standard, &Options::new(), 0).expect("game");
+    for m in ["e4", "f5", "Qh5"] {
+        let side = g.ask().expect("live").side;
+        g.play(side, m).expect(m);
+    }
+    let before = g.clone();
+    let r = refusal(&g, "a6");
+    assert!(
+        r.contains("`a6` is not a legal move here (your king is in check)"),
+        "{r}"
+    );
+    assert!(r.contains("g7-g6"), "{r}");
+    assert_eq!(g, before);
+    // Out of check, the usual reason.
+    let g = Game::new(VariantId::Standard, &Options::new(), 0).expect("game");
+    let r = refusal(&g, "e5");
+    assert!(!r.contains("check"), "{r}");
 }

@@ -48,6 +48,20 @@ pub enum NotationError {
     },
 }
 
+impl NotationError {
+    /// The refusal of an illegal move made while the mover's king is in check, which
+    /// says so: the likeliest reason a newcomer's move was refused.
+    pub fn in_check(&self) -> Option<String> {
+        match self {
+            NotationError::Illegal { input, suggestions } => Some(format!(
+                "`{input}` is not a legal move here (your king is in check){}.",
+                suggestion_tail(suggestions)
+            )),
+            _ => None,
+        }
+    }
+}
+
 fn suggestion_tail(s: &[String]) -> String {
     if s.is_empty() {
         String::new()

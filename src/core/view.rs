@@ -155,6 +155,9 @@ pub struct View {
     pub notes: [Vec<String>; 2],
     /// The result line when the game is over.
     pub result: Option<String>,
+    /// The side drawn at the bottom when the picture fixes it (a rules diagram, read
+    /// from White's side); `None` leaves it to the viewer and the player to move.
+    pub bottom: Option<Side>,
 }
 
 /// A [`View`] as stored in kept replies, today's or format 1's (whose outer cells,
@@ -177,6 +180,8 @@ struct StoredView {
     names: [String; 2],
     notes: [Vec<String>; 2],
     result: Option<String>,
+    #[serde(default)]
+    bottom: Option<Side>,
 }
 
 impl From<StoredView> for View {
@@ -197,6 +202,7 @@ impl From<StoredView> for View {
             names: s.names,
             notes: s.notes,
             result: s.result,
+            bottom: s.bottom,
         }
     }
 }
@@ -216,6 +222,7 @@ impl View {
             names: ["White".to_string(), "Black".to_string()],
             notes: [Vec::new(), Vec::new()],
             result: None,
+            bottom: None,
         }
     }
 

@@ -123,6 +123,7 @@ impl Bot {
 fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
     let service_config = ServiceConfig {
         ladder: config.ladder,
+        legend_size: Some(config.image_size),
         ..ServiceConfig::default()
     };
     let service = Service::open(&config.data_dir, service_config)

@@ -350,6 +350,7 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
     let config = ServiceConfig {
         seed: opts.seed,
         ladder,
+        legend_size: None,
     };
     let places = Arc::new(LocalPlaces::default());
     places.see(DEFAULT_CHANNEL);

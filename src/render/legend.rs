@@ -7,7 +7,7 @@ use super::{
     colours, draw_mark, draw_outer_cell, draw_piece, draw_token, tiles, PixelRect, RenderError,
     MAX_SIZE, MIN_SIZE,
 };
-use crate::core::view::{Legend, PieceView, Sample};
+use crate::core::view::{Legend, LegendEntry, PieceView, Sample};
 use crate::core::{Cell, Piece, Role, Side};
 
 /// Where a legend's parts go, for a board size (the same scale as the board image).
@@ -67,51 +67,125 @@ pub fn legend_png(legend: &Legend, size: u32) -> Result<Vec<u8>, RenderError> {
         .map_err(|e| RenderError::Encode(e.to_string()))
 }
 
-fn legend_canvas(legend: &Legend, size: u32) -> Canvas {
-    let sh = Shape::new(size);
-    let mut height = sh.pad;
-    for (_, entries) in &legend.sections {
-        height += sh.heading_height();
-        for e in entries {
-            height += sh.row_height(sh.lines(&e.picture_text()).len());
+/// One row of the picture: a section's heading or one of its entries.
+enum Row<'a> {
+    Heading(String),
+    Entry(&'a LegendEntry),
+}
+
+impl Shape {
+    fn height_of(&self, row: &Row) -> u32 {
+        match row {
+            Row::Heading(_) => self.heading_height(),
+            Row::Entry(e) => self.row_height(self.lines(&e.picture_text()).len()),
         }
     }
-    let mut c = Canvas::new(sh.width, height, colours::FRAME);
-    let mut y = sh.pad;
+}
+
+/// The rows of each column: as many columns as keep the picture at most about one and
+/// a half times as tall as it is wide (a chat client shrinks a very tall picture to a
+/// thin strip). A section split between columns is headed again, "(continued)".
+fn columns<'a>(legend: &'a Legend, sh: &Shape) -> Vec<Vec<Row<'a>>> {
+    let mut rows = Vec::new();
     for (title, entries) in &legend.sections {
-        c.fill_rect(
-            0,
-            y as i32,
-            sh.width as i32,
-            (sh.heading_height() - sh.pad) as i32,
-            colours::BAR,
-        );
-        sh.heading.draw(
-            &mut c,
-            sh.pad as i32,
-            (y + sh.pad / 2) as i32,
-            title,
-            colours::NAME,
-        );
-        y += sh.heading_height();
-        for e in entries {
-            let lines = sh.lines(&e.picture_text());
-            let row = sh.row_height(lines.len());
-            let r = PixelRect {
-                x: sh.pad,
-                y,
-                w: sh.cell,
-                h: sh.cell,
-            };
-            draw_sample(&mut c, &sh, r, &e.sample);
-            let block = lines.len() as u32 * sh.text.height();
-            let mut ty = y + sh.cell.saturating_sub(block) / 2;
-            for line in &lines {
-                sh.text
-                    .draw(&mut c, sh.text_x() as i32, ty as i32, line, colours::NOTE);
-                ty += sh.text.height();
+        rows.push((title.as_str(), Row::Heading(title.clone())));
+        rows.extend(entries.iter().map(|e| (title.as_str(), Row::Entry(e))));
+    }
+    let total: u32 = rows.iter().map(|(_, r)| sh.height_of(r)).sum();
+    let mut n = 1u32;
+    while total / n > 3 * n * sh.width / 2 && (n as usize) < rows.len() / 2 {
+        n += 1;
+    }
+    let target = total.div_ceil(n);
+    let mut cols: Vec<Vec<Row<'a>>> = Vec::new();
+    let mut rows = rows.into_iter().peekable();
+    // A heading that would have stood alone at the foot of the previous column.
+    let mut carried: Option<Row<'a>> = None;
+    while rows.peek().is_some() {
+        let last = cols.len() as u32 + 1 >= n;
+        let mut col = Vec::new();
+        if let Some(heading) = carried.take() {
+            col.push(heading);
+        } else if let Some((title, Row::Entry(_))) = rows.peek() {
+            if !cols.is_empty() {
+                col.push(Row::Heading(format!("{title} (continued)")));
             }
-            y += row;
+        }
+        let mut acc: u32 = col.iter().map(|r| sh.height_of(r)).sum();
+        while let Some((_, row)) = rows.peek() {
+            let h = sh.height_of(row);
+            let has_entry = col.iter().any(|r| matches!(r, Row::Entry(_)));
+            if !last && has_entry && acc + h > target {
+                break;
+            }
+            acc += h;
+            if let Some((_, row)) = rows.next() {
+                col.push(row);
+            }
+        }
+        if rows.peek().is_some() && col.len() > 1 && matches!(col.last(), Some(Row::Heading(_))) {
+            carried = col.pop();
+        }
+        cols.push(col);
+    }
+    cols
+}
+
+fn legend_canvas(legend: &Legend, size: u32) -> Canvas {
+    let sh = Shape::new(size);
+    let cols = columns(legend, &sh);
+    let height = sh.pad
+        + cols
+            .iter()
+            .map(|col| col.iter().map(|r| sh.height_of(r)).sum::<u32>())
+            .max()
+            .unwrap_or(0);
+    let mut c = Canvas::new(sh.width * cols.len() as u32, height, colours::FRAME);
+    for (i, col) in cols.iter().enumerate() {
+        let x0 = sh.width * i as u32;
+        let mut y = sh.pad;
+        for row in col {
+            match row {
+                Row::Heading(title) => {
+                    c.fill_rect(
+                        x0 as i32,
+                        y as i32,
+                        sh.width as i32,
+                        (sh.heading_height() - sh.pad) as i32,
+                        colours::BAR,
+                    );
+                    sh.heading.draw(
+                        &mut c,
+                        (x0 + sh.pad) as i32,
+                        (y + sh.pad / 2) as i32,
+                        title,
+                        colours::NAME,
+                    );
+                }
+                Row::Entry(e) => {
+                    let lines = sh.lines(&e.picture_text());
+                    let r = PixelRect {
+                        x: x0 + sh.pad,
+                        y,
+                        w: sh.cell,
+                        h: sh.cell,
+                    };
+                    draw_sample(&mut c, &sh, r, &e.sample);
+                    let block = lines.len() as u32 * sh.text.height();
+                    let mut ty = y + sh.cell.saturating_sub(block) / 2;
+                    for line in &lines {
+                        sh.text.draw(
+                            &mut c,
+                            (x0 + sh.text_x()) as i32,
+                            ty as i32,
+                            line,
+                            colours::NOTE,
+                        );
+                        ty += sh.text.height();
+                    }
+                }
+            }
+            y += sh.height_of(row);
         }
     }
     c

@@ -252,8 +252,9 @@ impl Layout {
     }
 }
 
-/// The side drawn at the bottom: fixed by the options, else the viewer's own side in a
-/// private view, else the player to move, else White.
+/// The side drawn at the bottom: fixed by the options, else by the picture (a
+/// diagram), else the viewer's own side in a private view, else the player to move,
+/// else White.
 pub fn bottom_side(view: &View, options: &RenderOptions) -> Side {
     let own = match view.viewer {
         Viewer::Player(side) => Some(side),
@@ -261,6 +262,7 @@ pub fn bottom_side(view: &View, options: &RenderOptions) -> Side {
     };
     options
         .orientation
+        .or(view.bottom)
         .or(own)
         .or(view.to_move)
         .unwrap_or(Side::White)

@@ -64,6 +64,9 @@ pub struct ServiceConfig {
     pub seed: Option<u64>,
     /// Each server's own ladder (the default) or one ladder for all.
     pub ladder: LadderScope,
+    /// The width of the `/legend` picture, as the front end draws its boards
+    /// (`None`: 512 pixels).
+    pub legend_size: Option<u32>,
 }
 
 /// A game in memory, exactly as its record says.
@@ -125,6 +128,8 @@ pub struct Service {
     ratings: Mutex<ratings::Ratings>,
     /// How the front end names channels (`/games`, the export's `Site`).
     places: Arc<dyn Places>,
+    /// The width of the `/legend` picture.
+    legend_size: u32,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -202,6 +207,7 @@ impl Service {
             attention: Mutex::new(attention),
             computer: Mutex::new(None),
             places: Arc::new(api::Unnamed),
+            legend_size: config.legend_size.unwrap_or(512),
         })
     }
 
@@ -259,7 +265,7 @@ impl Service {
                     let slot = lock(&slot);
                     slot.live.as_ref().map(|l| l.rec.variant)
                 });
-                return vec![legend_reply(shown)];
+                return vec![legend_reply(shown, self.legend_size)];
             }
             Request::Help => return vec![Reply::invoker(help_text())],
             Request::Games(scope) => return vec![self.games(ctx, scope)],

@@ -225,7 +225,11 @@ pub(super) fn rules_reply(variant: Option<VariantId>) -> Reply {
                 text.push_str(&format!("\nPictured: {caption}"));
             }
             let mut r = Reply::invoker(text);
-            r.image = example.map(|(game, _)| game.view(Viewer::Public));
+            // A diagram is read from White's side, whoever is to move in it.
+            r.image = example.map(|(game, _)| View {
+                bottom: Some(Side::White),
+                ..game.view(Viewer::Public)
+            });
             r
         }
         None => {
@@ -243,15 +247,20 @@ pub(super) fn rules_reply(variant: Option<VariantId>) -> Reply {
 
 /// `/legend`: the badges and marks of one variant (or of all), as a picture drawn
 /// from the variants' own badge data, and as text.
-pub(super) fn legend_reply(variant: Option<VariantId>) -> Reply {
+pub(super) fn legend_reply(variant: Option<VariantId>, size: u32) -> Reply {
     use crate::core::view::{common_legend, Legend};
     let shown = match variant {
         Some(v) => vec![v],
         None => VariantId::available(),
     };
-    let mut sections = vec![("On every board".to_string(), common_legend())];
+    let common = common_legend();
+    let mut sections = vec![("On every board".to_string(), common.clone())];
     for v in shown {
-        let entries = crate::variants::legend(v);
+        // What every board shows is named once, at the top.
+        let entries: Vec<_> = crate::variants::legend(v)
+            .into_iter()
+            .filter(|e| !common.contains(e))
+            .collect();
         // Variants sharing one legend (a game and its larger form) are shown once.
         if !entries.is_empty() && !sections.iter().any(|(_, e)| *e == entries) {
             sections.push((v.name().to_string(), entries));
@@ -269,7 +278,7 @@ pub(super) fn legend_reply(variant: Option<VariantId>) -> Reply {
         text = format!("{}\n(The picture names every one of them.)", lines[0]);
     }
     let mut r = Reply::invoker(text);
-    match crate::render::legend_png(&legend, 512) {
+    match crate::render::legend_png(&legend, size) {
         Ok(png) => {
             r.attachment = Some(api::Attachment {
                 name: "legend.png".to_string(),

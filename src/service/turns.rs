@@ -356,6 +356,14 @@ pub(super) fn asked_user(live: &Live) -> Option<User> {
 
 pub(super) fn prompt_line(live: &Live) -> Option<String> {
     let ask = live.game.ask()?;
+    if computer_asked(live) {
+        // Nobody types for the computer: no instructions, just what happens next.
+        return Some(format!(
+            "{} ({}) is thinking.",
+            live.rec.player(ask.side).name,
+            ask.side.name()
+        ));
+    }
     Some(format!(
         "{} ({}), {}.",
         live.rec.player(ask.side).name,

@@ -593,10 +593,28 @@ impl Game {
         }
         let mut state = self.state.clone();
         let mut rng = self.rng.clone();
-        let played = dispatch!(&mut state, s => s.play(side, text, &mut rng))?;
+        let played = match dispatch!(&mut state, s => s.play(side, text, &mut rng)) {
+            Ok(played) => played,
+            Err(PlayError::Notation(e)) if self.in_check(side) => {
+                return Err(e
+                    .in_check()
+                    .map_or(PlayError::Notation(e), PlayError::Refused))
+            }
+            Err(e) => return Err(e),
+        };
         self.state = state;
         self.rng = rng;
         Ok(played)
+    }
+
+    /// Whether a king of `side` is in check (as the public picture marks it).
+    fn in_check(&self, side: Side) -> bool {
+        let view = self.view(Viewer::Public);
+        view.check.iter().any(|cell| {
+            view.pieces
+                .iter()
+                .any(|p| p.cell == *cell && p.piece.side == side)
+        })
     }
 
     /// Ends the game for a reason outside the rules.

@@ -224,17 +224,29 @@ impl Walls {
                 }
             }
             Phase::Play => {
-                let actions = self.pos.legal_actions(&Used::default());
-                let texts: Vec<String> = actions.iter().map(Action::text).collect();
+                // Examples never conjure a wall onto one of the player's own wizards
+                // (legal, but it hands the opponent points).
+                let actions: Vec<Action> = self
+                    .pos
+                    .legal_actions(&Used::default())
+                    .into_iter()
+                    .filter(|a| !kills_own(&self.pos, a))
+                    .collect();
                 let pick = |f: fn(&Action) -> bool| -> Option<Action> {
                     let of: Vec<&Action> = actions.iter().filter(|a| f(a)).collect();
                     of.get(of.len() / 2).map(|a| **a)
                 };
                 let first = pick(|a| matches!(a, Action::Move { .. }))
-                    .or_else(|| actions.get(texts.len() / 2).copied());
+                    .or_else(|| actions.get(actions.len() / 2).copied());
                 let mut s = "your move: up to two actions in one message".to_string();
                 if let Some(f) = first {
-                    let second = self.actions_after(&[f]);
+                    let mut after = self.pos.clone();
+                    after.apply(&mut Used::default(), f);
+                    let second: Vec<Action> = self
+                        .actions_after(&[f])
+                        .into_iter()
+                        .filter(|a| !kills_own(&after, a))
+                        .collect();
                     match second.get(second.len() / 2) {
                         Some(b) => s.push_str(&format!(", e.g. `{} {}`", f.text(), b.text())),
                         None => s.push_str(&format!(", e.g. `{}`", f.text())),
@@ -519,6 +531,14 @@ pub const EXAMPLE_FULL: crate::variants::WorkedExample = crate::variants::Worked
               Knight and Bishop (5+3+3, `R@a8 N@b8 B@c8`); then White's turn `Qd1-d3 Qd3+d4` moves the \
               Queen and conjures a wall next to it.",
 };
+
+/// Whether an action conjures a wall onto a wizard of the side whose turn it is.
+fn kills_own(pos: &Pos, action: &Action) -> bool {
+    match action {
+        Action::Conjure { at, .. } => pos.board.piece_at(*at).is_some_and(|p| p.side == pos.turn),
+        _ => false,
+    }
+}
 
 #[cfg(test)]
 mod tests;

@@ -450,3 +450,51 @@ fn z3_second_resurrection_names_the_one_per_turn_limit() {
         "{why}"
     );
 }
+
+/// The squares a backticked conjure (`Xa1+b2`) in a prompt targets, with the square the
+/// example's first action moves from and to (`Xa1-a2 ...`).
+fn conjure_examples(prompt: &str) -> Vec<(Option<(Square, Square)>, Square)> {
+    let mut out = Vec::new();
+    for quoted in prompt.split('`').skip(1).step_by(2) {
+        let tokens: Vec<&str> = quoted.split(' ').collect();
+        let first_move = tokens.first().and_then(|t| {
+            let (a, b) = t.split_once('-')?;
+            Some((Square::parse(&a[a.len() - 2..])?, Square::parse(b)?))
+        });
+        for (i, t) in tokens.iter().enumerate() {
+            if let Some((_, at)) = t.split_once('+') {
+                let at = Square::parse(at).expect(t);
+                out.push((if i > 0 { first_move } else { None }, at));
+            }
+        }
+    }
+    out
+}
+
+// The turn prompt teaches with harmless examples: conjuring onto one's own wizard is
+// legal (and hands the opponent points), so the examples never show it.
+#[test]
+fn prompt_examples_never_conjure_onto_own_wizards() {
+    let crowded = [
+        full("q7/pp6/8/3*4/8/2P5/1B1N4/8 w 5/5 0/0 -/- play"),
+        full("n7/pppppppp/8/3*4/8/2P5/2PQP3/8 w 5/5 0/0 -/- play"),
+        full("n7/pppppppp/8/3*4/8/2P5/2PQP3/8 b 5/5 0/0 -/- play"),
+        game("r1b5/3n4/5*2/2**4/2*1*3/5*2/3N4/R1B5 b 1/5 0/0 B/n play"),
+        game(START),
+    ];
+    let mut checked = 0;
+    for g in crowded {
+        let prompt = g.prompt();
+        let side = g.pos().turn;
+        for (first, at) in conjure_examples(&prompt) {
+            let own_before = g.pos().board.piece_at(at).is_some_and(|p| p.side == side);
+            let own_after = match first {
+                Some((from, to)) => to == at || (own_before && from != at),
+                None => own_before,
+            };
+            assert!(!own_after, "{prompt}: conjures onto an own wizard at {at}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 5, "too few conjure examples checked: {checked}");
+}

@@ -371,8 +371,9 @@ impl Rules for WandGame {
         a piece may zap its wand at itself or a neighbouring square. The first zap at an occupied square \
         identifies the wand (teleport, death, sleep, stoning, sloth, polymorph, demotion, peace, sickness, \
         speed, protection, healing); identified wands misfire one time in three. No zapping while in check; \
-        with no move you must zap. Sleep (5), stoning (10), sloth (3) and sickness (3) count their owner's \
-        turns; asleep, stoned and slowed pieces neither move nor zap. Two kings ignore check; lose your last \
+        with no move you must zap. Sleep (5), stoning (10) and sickness (3) count their owner's turns; \
+        a slow piece (sloth) waits three of its turns after each move or zap. Asleep, stoned and \
+        waiting slow pieces neither move nor zap. Two kings ignore check; lose your last \
         king and you lose.\n\
         • Move: `e4`, `Ng1-f3`.\n\
         • Zap: `Ze4:d5` (the piece on e4 zaps d5), `Ze4:e4` at itself.\n\
