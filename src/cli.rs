@@ -1,4 +1,5 @@
-//! Command-line entry points: `perft`, `render`, `local`, `run`, `arena`, `ratings`.
+//! Command-line entry points: `perft`, `render`, `local`, `run`, `arena`, `ratings`,
+//! `verify`.
 
 use crate::ratings::{LadderScope, Table};
 use crate::variants::{Game, Options, VariantId};
@@ -72,26 +73,46 @@ pub enum Command {
         #[arg(long)]
         global_ladder: bool,
     },
-    /// Draw a position as a PNG board image.
+    /// Draw a position as a PNG board image, or (`--gif RECORD`) a whole exported game
+    /// as an animated GIF.
+    #[command(after_help = RENDER_EXAMPLE)]
     Render {
-        variant: String,
+        /// The variant of the position (not with `--gif`, whose record names it).
+        #[arg(required_unless_present = "gif")]
+        variant: Option<String>,
+        /// An exported record (`/export`'s `.pgn`, or any PGN of plain chess): draws
+        /// the whole game as an animated GIF, one frame per turn.
+        #[arg(long, value_name = "RECORD_OR_PGN", conflicts_with_all = ["variant", "fen", "moves", "flip", "options"])]
+        gif: Option<std::path::PathBuf>,
+        /// With `--gif`: the side drawn at the bottom (default white).
+        #[arg(long, requires = "gif")]
+        side: Option<String>,
         #[arg(long)]
         fen: Option<String>,
         /// Moves to play from the start, separated by spaces (or by `;`).
         #[arg(long)]
         moves: Option<String>,
-        /// Where to write the PNG.
-        #[arg(long)]
+        /// Where to write the PNG (or the GIF).
+        #[arg(long, short = 'o')]
         out: std::path::PathBuf,
-        /// Board size in pixels (bars and labels are added around it).
-        #[arg(long, default_value_t = 512)]
-        size: u32,
+        /// Board size in pixels (bars and labels are added around it); default 512 for
+        /// a PNG, 384 for a GIF.
+        #[arg(long)]
+        size: Option<u32>,
         /// Draw from the side not to move (default: from the side to move).
         #[arg(long)]
         flip: bool,
         /// Variant options as `key=value`.
         #[arg(long = "option")]
         options: Vec<String>,
+    },
+    /// Check an exported record of a game of chance: that its seed commitment is the
+    /// SHA-256 of its revealed seed, and that replaying its answers from that seed
+    /// gives every roll, wand kind, misfire and card deal it records. Exit code 0 when
+    /// everything matches, 1 otherwise (the last line names the first mismatch).
+    Verify {
+        /// The exported record (`/export`'s `.pgn`).
+        file: std::path::PathBuf,
     },
     /// Play computer games: `random` or `engine:LEVEL` (1-5) on each side. The last line
     /// is `white W, black B, draws D`.
@@ -121,6 +142,11 @@ const LOCAL_EXAMPLE: &str = "Example session (type each line, or pipe them in):
   alice: e4
 Then `/help` lists the commands, `/rules <variant>` explains a game and `/legend` names
 the marks on the board. Games are kept in --data; use a new folder to start afresh.";
+
+/// The examples under `arcana render --help`.
+const RENDER_EXAMPLE: &str = "Examples:
+  arcana render wand --moves \"e4 e5\" --out board.png
+  arcana render --gif arcana-wand-12.pgn -o game.gif --side black";
 
 /// Writes lines to standard output. A closed pipe (`arcana perft ... | head -1`) ends
 /// the output quietly.
@@ -260,6 +286,26 @@ fn render(
     print_lines([out.display().to_string()])
 }
 
+/// `arcana render --gif`: an exported record drawn as an animated GIF.
+fn render_record_gif(
+    record: &std::path::Path,
+    out: &std::path::Path,
+    side: Option<&str>,
+    size: Option<u32>,
+) -> Result<(), String> {
+    let bottom = match side.map(str::to_ascii_lowercase).as_deref() {
+        None | Some("white") => crate::core::Side::White,
+        Some("black") => crate::core::Side::Black,
+        Some(other) => return Err(format!("--side is white or black, not `{other}`")),
+    };
+    let text = std::fs::read_to_string(record)
+        .map_err(|e| format!("cannot read {}: {e}", record.display()))?;
+    let imported = crate::service::record::import(&text)?;
+    let gif = imported.animation(bottom, size)?;
+    std::fs::write(out, gif).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    print_lines([out.display().to_string()])
+}
+
 /// `arcana arena`: one line per game, the engines' time per answer, then the totals.
 fn arena(
     variant: &str,
@@ -386,9 +432,27 @@ fn ratings(data: &std::path::Path, rebuild: bool, global: bool) -> Result<(), St
     }
 }
 
+/// `arcana verify`: the fairness check of an exported record, one line per check and
+/// the verdict; success only when everything matches.
+fn verify(file: &std::path::Path) -> ExitCode {
+    let verdict = match std::fs::read_to_string(file) {
+        Ok(text) => crate::service::fair::verify(&text),
+        Err(e) => {
+            println!("not verified: cannot read {}: {e}", file.display());
+            return ExitCode::from(1);
+        }
+    };
+    let passed = verdict.passed();
+    if print_lines(verdict.lines()).is_err() || !passed {
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Verify { file } => return verify(&file),
         Command::Perft {
             variant,
             depth,
@@ -434,21 +498,27 @@ pub fn main() -> ExitCode {
         } => arena(&variant, &white, &black, games, seed, ms, &options),
         Command::Render {
             variant,
+            gif,
+            side,
             fen,
             moves,
             out,
             size,
             flip,
             options,
-        } => render(
-            &variant,
-            fen.as_deref(),
-            moves.as_deref(),
-            &out,
-            size,
-            flip,
-            &options,
-        ),
+        } => match (gif, variant) {
+            (Some(record), _) => render_record_gif(&record, &out, side.as_deref(), size),
+            (None, Some(variant)) => render(
+                &variant,
+                fen.as_deref(),
+                moves.as_deref(),
+                &out,
+                size.unwrap_or(512),
+                flip,
+                &options,
+            ),
+            (None, None) => Err("name a variant, or a record with --gif".to_string()),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -361,6 +361,20 @@ async fn registers_commands_and_plays_a_whole_game() {
     assert_eq!(history.matches("f2-f3").count(), 1, "history: {history}");
     assert!(history.contains("Qd8-h4"), "history: {history}");
 
+    // /export: the PGN and, beside it, the animated GIF, in one answer.
+    let rs = slash(&fake, &CAROL, "export", &[], &[]).await;
+    let files: Vec<(String, Vec<u8>)> = rs.iter().flat_map(|r| r.files.clone()).collect();
+    let pgn = files
+        .iter()
+        .find(|(name, _)| name.ends_with(".pgn"))
+        .expect("a PGN file");
+    assert!(String::from_utf8_lossy(&pgn.1).contains("1. f3 e5 2. g4 Qh4#"));
+    let gif = files
+        .iter()
+        .find(|(name, _)| name.ends_with(".gif"))
+        .expect("a GIF file beside the PGN");
+    assert_eq!(&gif.1[..6], b"GIF89a");
+
     // No DM went to anyone but its owner.
     for r in fake.requests() {
         if r.method == "POST"
@@ -606,6 +620,19 @@ async fn wand_secrets_go_by_dm_only_and_fall_back_privately() {
         shown.contains(&mention(&ALICE)) && shown.contains("direct message"),
         "the channel is told alice's DM failed: {shown}"
     );
+    // A game of chance: the seed's commitment is posted in the channel at the start.
+    let all = fake.settle(0, Duration::from_millis(300)).await;
+    let commitment = all
+        .iter()
+        .filter(|r| dm_owner(&fake, r).is_none() && !r.is_ephemeral())
+        .map(Recorded::content)
+        .find(|c| c.starts_with("seed commitment: sha256:"))
+        .expect("the seed commitment in the channel");
+    let digest = commitment.trim_start_matches("seed commitment: sha256:");
+    assert_eq!(digest.len(), 64, "{commitment}");
+    assert!(digest
+        .chars()
+        .all(|c| c.is_ascii_digit() || ('a'..='f').contains(&c)));
     let all = fake.settle(0, Duration::from_millis(300)).await;
     let mut bob_got = false;
     for r in &all {

@@ -71,7 +71,7 @@ fn read(pgn: &str) -> Replay {
 
 fn export(h: &Harness, ch: u64) -> String {
     let r = h.ok("carol", ch, Request::Export);
-    let a = r[0].attachment.as_ref().expect("a PGN attachment");
+    let a = r[0].attachments.first().expect("a PGN attachment");
     assert!(a.name.ends_with(".pgn"), "{}", a.name);
     String::from_utf8(a.bytes.clone()).expect("UTF-8")
 }

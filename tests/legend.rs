@@ -132,7 +132,7 @@ fn slash_legend_answers_with_a_picture() {
         assert_eq!(replies.len(), 1);
         let r = &replies[0];
         assert!(r.text.contains(expect), "{}", r.text);
-        let a = r.attachment.as_ref().expect("a picture");
+        let a = r.attachments.first().expect("a picture");
         assert_eq!(a.name, "legend.png");
         let img = image::load_from_memory(&a.bytes).expect("png").to_rgb8();
         assert!(img.height() > img.width() / 2);
@@ -159,7 +159,7 @@ fn slash_legend_answers_with_a_picture() {
         .expect("service");
         let ctx = common::ctx("alice", 1);
         let r = service.handle(&ctx, Request::Legend { variant: None });
-        let a = r[0].attachment.as_ref().expect("a picture");
+        let a = r[0].attachments.first().expect("a picture");
         image::load_from_memory(&a.bytes).expect("png").width()
     };
     assert!(

@@ -129,8 +129,19 @@ bob: /move Qh4#
         .iter()
         .find_map(|l| l.split_once("[file] ").map(|(_, p)| p.to_string()))
         .expect("export file");
-    let pgn = std::fs::read_to_string(file).expect("export");
+    let pgn = std::fs::read_to_string(&file).expect("export");
     assert!(pgn.contains("[VariantId \"standard\"]"), "{pgn}");
+    // The animation is written beside the PGN, and the line says where.
+    let gif = lines
+        .iter()
+        .filter_map(|l| l.split_once("[file] ").map(|(_, p)| p.to_string()))
+        .find(|p| p.ends_with(".gif"))
+        .expect("the GIF's file");
+    assert_eq!(
+        std::path::Path::new(&gif).parent(),
+        std::path::Path::new(&file).parent()
+    );
+    assert_eq!(&std::fs::read(&gif).expect("gif")[..6], b"GIF89a");
     assert!(pgn.contains("[White \"bob\"]"), "{pgn}");
     assert!(pgn.contains("1. d4 e5"), "{pgn}");
 }

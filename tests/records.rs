@@ -308,7 +308,7 @@ fn games_lists_turns_without_channel_numbers() {
     assert!(!text.contains("answers"), "{text}");
     let r = h.ok("carol", 7_879_104_166_236_145_842, Request::Export);
     let pgn =
-        String::from_utf8(r[0].attachment.as_ref().expect("pgn").bytes.clone()).expect("utf-8");
+        String::from_utf8(r[0].attachments.first().expect("pgn").bytes.clone()).expect("utf-8");
     assert!(!pgn.contains("7879104166236145842"), "{pgn}");
 }
 

@@ -137,7 +137,8 @@ fn abort_until_both_moved() {
     h2.start(CH, None);
     h2.ok("alice", CH, Request::Abort);
     let r = h2.ok("carol", CH, Request::Export);
-    let file = String::from_utf8(r[0].attachment.clone().expect("file").bytes).expect("utf8");
+    let file =
+        String::from_utf8(r[0].attachments.first().cloned().expect("file").bytes).expect("utf8");
     assert!(file.contains("[Result \"*\"]"), "{file}");
 }
 

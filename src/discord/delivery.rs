@@ -84,7 +84,7 @@ impl Parts {
         if let Some(png) = &out.png {
             files.push(CreateAttachment::bytes(png.clone(), "board.png"));
         }
-        if let Some(a) = &r.attachment {
+        for a in &r.attachments {
             files.push(CreateAttachment::bytes(a.bytes.clone(), a.name.clone()));
         }
         Parts {

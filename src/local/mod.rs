@@ -219,7 +219,7 @@ impl Printer {
                 }
             }
         }
-        if let Some(a) = &reply.attachment {
+        for a in &reply.attachments {
             match self.file(channel, &a.name, &a.bytes) {
                 Ok(path) => writeln!(out, "{prefix}[file] {}", path.display())?,
                 Err(e) => writeln!(out, "{prefix}[file not written: {e}]")?,

@@ -2,6 +2,7 @@
 //! the store. The layout is public so tests (and callers) can find squares by pixel.
 
 mod canvas;
+pub mod gif;
 mod legend;
 mod text;
 mod tiles;
@@ -13,6 +14,7 @@ use crate::core::{Cell, Side, Square};
 use canvas::{Canvas, Rgb};
 use text::{Font, TextSize};
 
+pub use gif::{render_gif, GifOptions};
 pub use legend::{legend_png, legend_rgb};
 pub use tiles::piece_colours;
 

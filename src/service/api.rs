@@ -98,7 +98,7 @@ pub enum Audience {
     Invoker,
 }
 
-/// A file attached to a reply (exports).
+/// A file attached to a reply (exports, pictures).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Attachment {
     pub name: String,
@@ -127,7 +127,14 @@ pub struct Reply {
     /// A board image to draw for this view (already filtered for the audience).
     #[serde(default, deserialize_with = "lenient_view")]
     pub image: Option<View>,
-    pub attachment: Option<Attachment>,
+    /// Files sent with the reply, in order (an export's PGN, then its GIF). Replies
+    /// kept by an older version had one `attachment` at most.
+    #[serde(
+        default,
+        alias = "attachment",
+        deserialize_with = "lenient_attachments"
+    )]
+    pub attachments: Vec<Attachment>,
 }
 
 impl Reply {
@@ -138,7 +145,7 @@ impl Reply {
             mention: Vec::new(),
             text: text.into(),
             image: None,
-            attachment: None,
+            attachments: Vec::new(),
         }
     }
 
@@ -172,6 +179,24 @@ impl Reply {
 fn lenient_view<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<View>, D::Error> {
     let value = serde_json::Value::deserialize(d)?;
     Ok(serde_json::from_value(value).ok())
+}
+
+/// The files of a reply: a list, or (kept by an older version) one file or none.
+fn lenient_attachments<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<Attachment>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Kept {
+        Many(Vec<Attachment>),
+        One(Attachment),
+        Nothing(()),
+    }
+    Ok(match Kept::deserialize(d)? {
+        Kept::Many(list) => list,
+        Kept::One(a) => vec![a],
+        Kept::Nothing(()) => Vec::new(),
+    })
 }
 
 /// Whether a character would act on the text around it instead of showing: control
@@ -241,6 +266,22 @@ mod tests {
         let image = back.image.expect("a picture");
         assert_eq!(image.marks.len(), 1);
         assert!(!image.outer_cells);
+        // A reply kept with one attached file keeps it as the first of its files.
+        let old = r#"{"to":"Invoker","kind":"Plain","mention":[],"text":"x","image":null,
+            "attachment":{"name":"a.pgn","bytes":[49]}}"#;
+        let back: Reply = serde_json::from_str(old).expect("old reply");
+        assert_eq!(
+            back.attachments,
+            vec![Attachment {
+                name: "a.pgn".into(),
+                bytes: vec![b'1']
+            }]
+        );
+        let mut two = Reply::channel("y");
+        two.attachments = [back.attachments.clone(), back.attachments].concat();
+        let again: Reply =
+            serde_json::from_str(&serde_json::to_string(&two).expect("json")).expect("reply");
+        assert_eq!(again, two);
     }
 }
 

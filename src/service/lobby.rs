@@ -188,6 +188,7 @@ impl Service {
         r.mention = asked_user(&live).into_iter().collect();
         r.image = Some(public_view(&live));
         let mut replies = vec![r];
+        replies.extend(super::fair::at_start(&live.game, live.rec.seed));
         for side in Side::BOTH {
             if let Some(secret) = live.game.secret(side) {
                 replies.push(Reply::private(

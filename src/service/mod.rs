@@ -9,6 +9,7 @@
 pub mod api;
 pub mod clock;
 pub mod command;
+pub mod fair;
 mod lobby;
 mod queries;
 pub mod ratings;
@@ -431,10 +432,19 @@ impl Service {
                 let site = self.places.site(live.rec.server, live.rec.channel);
                 let text = record::export_text(&live.rec, &live.game, site.as_deref());
                 let mut r = Reply::invoker(format!("The record of game {}.", live.rec.id));
-                r.attachment = Some(api::Attachment {
+                r.attachments.push(api::Attachment {
                     name: format!("arcana-{}-{}.pgn", live.rec.variant.id(), live.rec.id),
                     bytes: text.into_bytes(),
                 });
+                // Beside it, the game as an animation, from the invoker's side.
+                let bottom = live.rec.side_of(ctx.user.id).unwrap_or(Side::White);
+                match record::animation(&live.rec, public_view(&live), bottom) {
+                    Ok(gif) => r.attachments.push(api::Attachment {
+                        name: format!("arcana-{}-{}.gif", live.rec.variant.id(), live.rec.id),
+                        bytes: gif,
+                    }),
+                    Err(e) => tracing::error!("game {}: animation failed: {e}", live.rec.id),
+                }
                 Ok(Change::reply(r))
             }
             Request::Resign => {

@@ -279,12 +279,10 @@ pub(super) fn legend_reply(variant: Option<VariantId>, size: u32) -> Reply {
     }
     let mut r = Reply::invoker(text);
     match crate::render::legend_png(&legend, size) {
-        Ok(png) => {
-            r.attachment = Some(api::Attachment {
-                name: "legend.png".to_string(),
-                bytes: png,
-            })
-        }
+        Ok(png) => r.attachments.push(api::Attachment {
+            name: "legend.png".to_string(),
+            bytes: png,
+        }),
         Err(e) => tracing::error!("legend image failed: {e}"),
     }
     r

@@ -1,7 +1,9 @@
 //! The record of a game: one entry per turn, the numbered history, the PGN export
 //! (`docs/export.md`), reading an export back, and the fairness check of its seed.
 
+use crate::core::view::{View, Viewer};
 use crate::core::Side;
+use crate::render::{render_gif, GifOptions};
 use crate::store::{ActionKind, GameRecord, HistoryEntry};
 use crate::variants::{Game, Options, Outcome, PlayError, Played, VariantId};
 
@@ -206,6 +208,56 @@ pub fn replay(
     Ok(Replayed { game, turns })
 }
 
+/// The frames of a game's animation: the public view at the start and after every
+/// finished turn, with the players' names. Public views only, so no secret (a hidden
+/// piece property, a player's hand) can reach the picture. Only the last frame marks the
+/// player to move: in a replay the last-move marks say who moved, and bars that
+/// stay still between frames keep the animation calm (and each frame small).
+pub fn frames(
+    variant: VariantId,
+    options: &Options,
+    seed: u64,
+    answers: &[String],
+    names: &[String; 2],
+) -> Result<(Vec<View>, Replayed), String> {
+    let mut views = Vec::new();
+    let replayed = replay(variant, options, seed, answers, |game| {
+        let mut v = game.view(Viewer::Public);
+        v.names = names.clone();
+        views.push(v);
+    })?;
+    let shown = views.len().saturating_sub(1);
+    for v in &mut views[..shown] {
+        v.to_move = None;
+    }
+    Ok((views, replayed))
+}
+
+/// The animated GIF of a stored game, drawn from `bottom`'s side: one frame per turn,
+/// and last the game as it stands (`now`, its public view, which also shows how a game
+/// ended outside the rules, or a turn still half played). A record that does not
+/// replay is drawn as it stands.
+pub fn animation(rec: &GameRecord, now: View, bottom: Side) -> Result<Vec<u8>, String> {
+    let names = [rec.players[0].name.clone(), rec.players[1].name.clone()];
+    let mut views = frames(rec.variant, &rec.options, rec.seed, &answers(rec), &names)
+        .map(|(views, _)| views)
+        .unwrap_or_default();
+    let position = |v: &View| View {
+        to_move: None,
+        result: None,
+        ..v.clone()
+    };
+    match views.last_mut() {
+        Some(last) if position(last) == position(&now) => *last = now,
+        _ => views.push(now),
+    }
+    let options = GifOptions {
+        bottom,
+        ..GifOptions::default()
+    };
+    render_gif(&views, &options).map_err(|e| e.to_string())
+}
+
 /// The answers of a stored record, in order.
 pub fn answers(rec: &GameRecord) -> Vec<String> {
     rec.actions
@@ -274,7 +326,7 @@ pub fn split_printed(printed: &str) -> (String, Vec<String>) {
 /// Characters that mean something else in movetext.
 const PGN_SPECIAL: [char; 10] = ['{', '}', '(', ')', ';', '[', ']', '%', '"', '$'];
 
-fn comment(text: &str) -> String {
+pub(crate) fn comment(text: &str) -> String {
     let clean: String = text
         .chars()
         .map(|c| match c {
@@ -288,7 +340,7 @@ fn comment(text: &str) -> String {
 }
 
 /// The movetext atoms of the turns: move numbers, moves, comments.
-fn movetext_atoms(turns: &[Turn], plain: bool) -> Vec<String> {
+pub(crate) fn movetext_atoms(turns: &[Turn], plain: bool) -> Vec<String> {
     let mut atoms = Vec::new();
     let mut number = 0u32;
     let mut last: Option<Side> = None;
@@ -485,14 +537,14 @@ pub fn parse_pgn(text: &str) -> Result<Pgn, String> {
 
 /// A token of movetext.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Token {
+pub(crate) enum Token {
     Move(String),
     Comment(String),
     Result(String),
 }
 
 /// Splits movetext into moves, comments and the result; move numbers are dropped.
-fn tokens(movetext: &str) -> Vec<Token> {
+pub(crate) fn tokens(movetext: &str) -> Vec<Token> {
     let mut out = Vec::new();
     let mut chars = movetext.chars().peekable();
     let mut word = String::new();
@@ -566,6 +618,50 @@ impl Imported {
         } else {
             Ok(0)
         }
+    }
+
+    /// The animated GIF of the record from `bottom`'s side: one frame per turn, the
+    /// last showing how the game ended (the closing comment, for an ending outside
+    /// the rules such as a resignation).
+    pub fn animation(&self, bottom: Side, size: Option<u32>) -> Result<Vec<u8>, String> {
+        let (mut views, replayed) = frames(
+            self.variant,
+            &self.options,
+            self.replay_seed()?,
+            &self.answers,
+            &self.names,
+        )?;
+        if let (None, Some(ended), Some(last)) = (
+            replayed.game.outcome(),
+            self.ending_outside_the_rules(),
+            views.last_mut(),
+        ) {
+            last.result = Some(ended);
+            last.to_move = None;
+        }
+        let mut options = GifOptions {
+            bottom,
+            ..GifOptions::default()
+        };
+        options.size = size.unwrap_or(options.size);
+        render_gif(&views, &options).map_err(|e| e.to_string())
+    }
+
+    /// How a game that the rules did not end was ended, from the closing comment's
+    /// last sentence (`bob resigns. White wins by resignation.`), when the record
+    /// gives a result.
+    fn ending_outside_the_rules(&self) -> Option<String> {
+        let closing = self.closing.as_deref()?;
+        if self.result == "*" && !closing.ends_with("aborted.") {
+            return None;
+        }
+        let last = closing
+            .trim_end_matches('.')
+            .rsplit(". ")
+            .next()?
+            .trim()
+            .to_string();
+        (!last.is_empty()).then_some(last)
     }
 
     /// Replays the record's answers.

@@ -289,8 +289,12 @@ pub(super) fn commit_live(
     let mut r = Reply::channel(lines.join("\n"));
     r.mention = asked_user(&next).into_iter().collect();
     r.image = Some(public_view(&next));
+    let mut replies = vec![r];
+    if next.rec.finished {
+        replies.extend(super::fair::at_end(&next.game, next.rec.seed));
+    }
     Ok(Change {
-        replies: vec![r],
+        replies,
         challenge: None,
         live: Some(next),
     })

@@ -1,0 +1,486 @@
+//! Animated boards: a list of public [`View`]s in, GIF bytes out. Each frame is drawn by
+//! the same renderer as the PNG boards and mapped onto one fixed palette (the board's
+//! own colours exactly, ramps and a colour cube for the anti-aliased edges), so no frame
+//! is ever quantised on its own; each frame after the first is stored as the rectangle
+//! that changed, its unchanged pixels transparent.
+
+use super::canvas::{mix, Rgb};
+use super::{colours, piece_colours, render_canvas, tone_colour, RenderError, RenderOptions};
+use crate::core::view::{Tone, View, Viewer};
+use crate::core::Side;
+use std::sync::OnceLock;
+
+/// How an animation is drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GifOptions {
+    /// Board size in pixels, as for the PNG boards.
+    pub size: u32,
+    /// The side drawn at the bottom, the same in every frame.
+    pub bottom: Side,
+    /// How long each turn is shown, in milliseconds.
+    pub frame_ms: u32,
+    /// How long the last frame stays before the animation starts again.
+    pub last_ms: u32,
+}
+
+impl Default for GifOptions {
+    fn default() -> Self {
+        GifOptions {
+            size: 384,
+            bottom: Side::White,
+            frame_ms: 800,
+            last_ms: 4000,
+        }
+    }
+}
+
+/// The palette index kept for "unchanged since the previous frame".
+const TRANSPARENT: u8 = 255;
+/// Levels of the colour cube that catches whatever the ramps do not.
+const CUBE: [u8; 5] = [0, 64, 128, 191, 255];
+/// Steps of each ramp between two colours that meet at anti-aliased edges.
+const RAMP_STEPS: u32 = 8;
+
+/// The fixed palette and its colour lookup (5 bits a channel).
+struct Palette {
+    colours: Vec<Rgb>,
+    /// Per 5-bit bucket: the index of the one key colour in it, `SHARED` when several
+    /// key colours fall in it, else `UNKNOWN`.
+    keyed: Vec<u16>,
+    /// The key colours of the `SHARED` buckets with their indices, told apart exactly.
+    shared: Vec<(Rgb, u8)>,
+}
+
+fn bucket(c: Rgb) -> usize {
+    ((c[0] as usize >> 3) << 10) | ((c[1] as usize >> 3) << 5) | (c[2] as usize >> 3)
+}
+
+fn distance(a: Rgb, b: Rgb) -> u32 {
+    let d = |i: usize| (a[i] as i32 - b[i] as i32).unsigned_abs();
+    // Green weighs most, blue least, roughly as the eye does.
+    3 * d(0) * d(0) + 4 * d(1) * d(1) + 2 * d(2) * d(2)
+}
+
+/// Marks the renderer draws on squares, as (tone, fill strength out of 255). Public
+/// views use these; any other mark still gets the nearest colour.
+const MARK_FILLS: [(Tone, u8); 3] = [(Tone::Ice, 130), (Tone::Ice, 50), (Tone::Violet, 70)];
+
+/// The colours boards are made of, drawn exactly: squares, last-move and mark tints,
+/// frame, bars, text, pieces, badges.
+fn key_colours() -> Vec<Rgb> {
+    let mut keys = vec![
+        colours::LIGHT_SQUARE,
+        colours::DARK_SQUARE,
+        colours::FRAME,
+        colours::BAR,
+        colours::BAR_ACTIVE,
+        colours::ACCENT,
+        colours::LABEL,
+        colours::NAME,
+        colours::NOTE,
+        colours::RESULT,
+        colours::OUTER_CELL,
+        colours::OUTER_CELL_RIM,
+        colours::BADGE_RIM,
+        // Badge labels, the "to move" label, the colour chip's disc.
+        [255, 255, 255],
+        [30, 30, 30],
+        [16, 28, 12],
+        [112, 116, 124],
+        // The stone mark's shades and shadow, the gold star in one piece's art.
+        [128, 122, 114],
+        [112, 107, 100],
+        [138, 131, 121],
+        [74, 70, 66],
+        [246, 196, 48],
+    ];
+    for tone in [
+        Tone::Blue,
+        Tone::Slate,
+        Tone::Brown,
+        Tone::Green,
+        Tone::Teal,
+        Tone::Orange,
+        Tone::Gold,
+        Tone::Purple,
+        Tone::Red,
+        Tone::Forest,
+        Tone::Ice,
+        Tone::Violet,
+        Tone::Leaf,
+    ] {
+        keys.push(tone_colour(tone));
+    }
+    for side in Side::BOTH {
+        let (fill, line) = piece_colours(side);
+        keys.extend([fill, line]);
+    }
+    let last = |c: Rgb| mix(c, colours::LAST_MOVE, colours::LAST_MOVE_ALPHA);
+    for square in [colours::LIGHT_SQUARE, colours::DARK_SQUARE] {
+        keys.push(last(square));
+        for (tone, a) in MARK_FILLS {
+            keys.push(mix(square, tone_colour(tone), a));
+            keys.push(mix(last(square), tone_colour(tone), a));
+        }
+    }
+    keys.push(last(colours::OUTER_CELL));
+    dedup(keys)
+}
+
+/// Colours between pairs that meet at soft edges: piece outlines on both squares and
+/// on their own fill, text on the frame and the bars.
+fn ramp_colours() -> Vec<Rgb> {
+    let mut pairs = Vec::new();
+    for side in Side::BOTH {
+        let (fill, line) = piece_colours(side);
+        pairs.push((fill, line));
+        for square in [colours::LIGHT_SQUARE, colours::DARK_SQUARE] {
+            pairs.push((square, line));
+        }
+    }
+    pairs.push((colours::FRAME, colours::LABEL));
+    pairs.push((colours::BAR, colours::NAME));
+    let mut out = Vec::new();
+    for (a, b) in pairs {
+        for k in 1..RAMP_STEPS {
+            out.push(mix(a, b, (k * 255 / RAMP_STEPS) as u8));
+        }
+    }
+    out
+}
+
+fn dedup(mut list: Vec<Rgb>) -> Vec<Rgb> {
+    let mut seen = Vec::new();
+    list.retain(|k| {
+        let new = !seen.contains(k);
+        seen.push(*k);
+        new
+    });
+    list
+}
+
+fn palette() -> &'static Palette {
+    static PALETTE: OnceLock<Palette> = OnceLock::new();
+    PALETTE.get_or_init(|| {
+        let keys = key_colours();
+        let mut all = keys.clone();
+        all.extend(ramp_colours());
+        for r in CUBE {
+            for g in CUBE {
+                for b in CUBE {
+                    all.push([r, g, b]);
+                }
+            }
+        }
+        let mut colours = dedup(all);
+        // Never more than the indices below the transparent one (a test keeps the
+        // lists short enough that nothing is cut).
+        colours.truncate(TRANSPARENT as usize);
+        // The board's own colours come back exactly (keys come first in the list);
+        // every other bucket is found when first met (see `Lut`).
+        let mut keyed = vec![UNKNOWN; 1 << 15];
+        let mut shared = Vec::new();
+        for (j, k) in keys.iter().enumerate() {
+            let slot = &mut keyed[bucket(*k)];
+            *slot = if *slot == UNKNOWN { j as u16 } else { SHARED };
+        }
+        for (j, k) in keys.iter().enumerate() {
+            if keyed[bucket(*k)] == SHARED {
+                shared.push((*k, j as u8));
+            }
+        }
+        while colours.len() <= TRANSPARENT as usize {
+            colours.push([0, 0, 0]);
+        }
+        Palette {
+            colours,
+            keyed,
+            shared,
+        }
+    })
+}
+
+/// A bucket whose palette index is not found yet.
+const UNKNOWN: u16 = 0x100;
+/// A bucket holding several key colours: each is looked up exactly.
+const SHARED: u16 = 0x200;
+
+/// The centre colour of a bucket.
+fn centre(b: usize) -> Rgb {
+    [
+        ((b >> 10) as u8) << 3 | 4,
+        (((b >> 5) & 31) as u8) << 3 | 4,
+        ((b & 31) as u8) << 3 | 4,
+    ]
+}
+
+/// The nearest palette colour (the transparent index excluded).
+fn nearest(pal: &Palette, centre: Rgb) -> u8 {
+    pal.colours[..TRANSPARENT as usize]
+        .iter()
+        .enumerate()
+        .min_by_key(|(_, c)| distance(**c, centre))
+        .map_or(0, |(j, _)| j as u8)
+}
+
+/// Colour to palette index, filled as colours are met: a board uses a few hundred
+/// buckets of the 32,768, so finding each once is cheaper than a full table.
+struct Lut {
+    pal: &'static Palette,
+    index: Vec<u16>,
+}
+
+impl Lut {
+    fn new() -> Lut {
+        let pal = palette();
+        Lut {
+            pal,
+            index: pal.keyed.clone(),
+        }
+    }
+
+    #[inline]
+    fn get(&mut self, c: Rgb) -> u8 {
+        let b = bucket(c);
+        match self.index[b] {
+            UNKNOWN => {
+                let found = nearest(self.pal, centre(b));
+                self.index[b] = u16::from(found);
+                found
+            }
+            SHARED => match self.pal.shared.iter().find(|(k, _)| *k == c) {
+                Some((_, i)) => *i,
+                None => nearest(self.pal, c),
+            },
+            // In range: every other entry is an index below the transparent one.
+            i => i as u8,
+        }
+    }
+}
+
+/// The palette index a colour is drawn with.
+pub fn palette_index(c: Rgb) -> u8 {
+    Lut::new().get(c)
+}
+
+/// The colour of a palette index.
+pub fn palette_colour(i: u8) -> Rgb {
+    palette().colours[i as usize]
+}
+
+/// Maps pixels `x0..x1` of row `y` of an RGB8 buffer onto palette indices, writing
+/// `TRANSPARENT` where `prev` (the previous frame, if any) has the same colour: those
+/// pixels show through from before. Runs of one colour cost one lookup.
+#[allow(clippy::too_many_arguments)]
+fn quantise_row(
+    lut: &mut Lut,
+    rgb: &[u8],
+    prev: Option<&[u8]>,
+    w: usize,
+    y: usize,
+    (x0, x1): (usize, usize),
+    out: &mut Vec<u8>,
+) {
+    let row = &rgb[(y * w + x0) * 3..(y * w + x1) * 3];
+    let before = prev.map(|p| &p[(y * w + x0) * 3..(y * w + x1) * 3]);
+    let mut last: Option<(Rgb, u8)> = None;
+    for (k, px) in row.chunks_exact(3).enumerate() {
+        if before.is_some_and(|b| &b[k * 3..k * 3 + 3] == px) {
+            out.push(TRANSPARENT);
+            continue;
+        }
+        let c = [px[0], px[1], px[2]];
+        let i = match last {
+            Some((l, i)) if l == c => i,
+            _ => {
+                let i = lut.get(c);
+                last = Some((c, i));
+                i
+            }
+        };
+        out.push(i);
+    }
+}
+
+fn gif_error(e: impl std::fmt::Display) -> RenderError {
+    RenderError::Encode(e.to_string())
+}
+
+/// Draws one frame per view, from `options.bottom`'s side, and encodes the animation:
+/// each frame shows `frame_ms`, the last `last_ms`, then it starts again. Only public
+/// views are drawn; a player's private view is refused, so no secret can slip in.
+pub fn render_gif(frames: &[View], options: &GifOptions) -> Result<Vec<u8>, RenderError> {
+    let first = frames
+        .first()
+        .ok_or_else(|| RenderError::Encode("an animation needs at least one frame".into()))?;
+    if frames.iter().any(|v| v.viewer != Viewer::Public) {
+        return Err(RenderError::Encode(
+            "an animation is drawn from public views only".into(),
+        ));
+    }
+    let render = RenderOptions {
+        size: options.size,
+        orientation: Some(options.bottom),
+    };
+    let layout = super::Layout::for_view(first, &render);
+    let (w, h) = (layout.width as usize, layout.height as usize);
+    let w16 = u16::try_from(w).map_err(gif_error)?;
+    let h16 = u16::try_from(h).map_err(gif_error)?;
+    let pal: Vec<u8> = palette().colours.iter().flatten().copied().collect();
+    let centis = |ms: u32| u16::try_from(ms / 10).unwrap_or(u16::MAX);
+    let mut out = Vec::new();
+    {
+        let mut enc = gif::Encoder::new(&mut out, w16, h16, &pal).map_err(gif_error)?;
+        enc.set_repeat(gif::Repeat::Infinite).map_err(gif_error)?;
+        let mut lut = Lut::new();
+        let mut prev: Vec<u8> = Vec::new();
+        let mut sub: Vec<u8> = Vec::with_capacity(w * h);
+        for (n, view) in frames.iter().enumerate() {
+            let canvas = render_canvas(view, &render);
+            if canvas.w as usize != w || canvas.h as usize != h {
+                return Err(RenderError::Encode(
+                    "the frames of an animation differ in size".into(),
+                ));
+            }
+            let last = n + 1 == frames.len();
+            let mut frame = gif::Frame {
+                delay: centis(if last {
+                    options.last_ms
+                } else {
+                    options.frame_ms
+                }),
+                dispose: gif::DisposalMethod::Keep,
+                ..gif::Frame::default()
+            };
+            sub.clear();
+            let rect = if prev.is_empty() {
+                for y in 0..h {
+                    quantise_row(&mut lut, &canvas.buf, None, w, y, (0, w), &mut sub);
+                }
+                (0, 0, w, h)
+            } else {
+                match changed_rect(&prev, &canvas.buf, w, h) {
+                    Some((x0, y0, x1, y1)) => {
+                        frame.transparent = Some(TRANSPARENT);
+                        for y in y0..y1 {
+                            let p = Some(prev.as_slice());
+                            quantise_row(&mut lut, &canvas.buf, p, w, y, (x0, x1), &mut sub);
+                        }
+                        (x0, y0, x1, y1)
+                    }
+                    None => {
+                        // Nothing changed (a pass): one transparent pixel keeps the timing.
+                        frame.transparent = Some(TRANSPARENT);
+                        sub.push(TRANSPARENT);
+                        (0, 0, 1, 1)
+                    }
+                }
+            };
+            let (x0, y0, x1, y1) = rect;
+            // In range: the rectangle lies inside the u16-sized frame.
+            frame.left = x0 as u16;
+            frame.top = y0 as u16;
+            frame.width = (x1 - x0) as u16;
+            frame.height = (y1 - y0) as u16;
+            frame.buffer = std::borrow::Cow::Borrowed(&sub);
+            enc.write_frame(&frame).map_err(gif_error)?;
+            prev = canvas.buf;
+        }
+    }
+    Ok(out)
+}
+
+/// The smallest pixel rectangle `(x0, y0, x1, y1)` holding every pixel that differs
+/// between two RGB8 buffers of `w` x `h` pixels.
+fn changed_rect(
+    prev: &[u8],
+    cur: &[u8],
+    w: usize,
+    h: usize,
+) -> Option<(usize, usize, usize, usize)> {
+    let stride = w * 3;
+    if prev.len() != cur.len() || prev.len() < stride * h {
+        return None;
+    }
+    let row = |y: usize| {
+        (
+            &prev[y * stride..(y + 1) * stride],
+            &cur[y * stride..(y + 1) * stride],
+        )
+    };
+    let differs = |y: usize| {
+        let (a, b) = row(y);
+        a != b
+    };
+    let y0 = (0..h).find(|&y| differs(y))?;
+    let y1 = (y0..h)
+        .rev()
+        .find(|&y| differs(y))
+        .map_or(y0 + 1, |y| y + 1);
+    let mut x0 = w;
+    let mut x1 = 0;
+    for y in y0..y1 {
+        let (a, b) = row(y);
+        if a == b {
+            continue;
+        }
+        let first = (0..x0).find(|&x| a[x * 3..x * 3 + 3] != b[x * 3..x * 3 + 3]);
+        if let Some(first) = first {
+            x0 = first;
+        }
+        let last = (x1.max(x0)..w)
+            .rev()
+            .find(|&x| a[x * 3..x * 3 + 3] != b[x * 3..x * 3 + 3]);
+        if let Some(last) = last {
+            x1 = last + 1;
+        }
+    }
+    Some((x0, y0, x1.max(x0 + 1), y1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_colours_are_exact_in_the_palette() {
+        for k in key_colours() {
+            assert_eq!(palette_colour(palette_index(k)), k, "{k:?}");
+        }
+        // Nothing was cut to fit: keys, ramps and cube all hold their place.
+        let wanted = dedup(
+            key_colours()
+                .into_iter()
+                .chain(ramp_colours())
+                .chain(CUBE.iter().flat_map(|&r| {
+                    CUBE.iter()
+                        .flat_map(move |&g| CUBE.iter().map(move |&b| [r, g, b]))
+                }))
+                .collect(),
+        );
+        assert!(wanted.len() <= TRANSPARENT as usize, "{}", wanted.len());
+        assert_eq!(palette().colours.len(), 256);
+        // No drawn colour ever takes the transparent index.
+        let mut lut = Lut::new();
+        for b in 0..1 << 15 {
+            let c = [
+                (b >> 10 << 3) as u8,
+                ((b >> 5 & 31) << 3) as u8,
+                ((b & 31) << 3) as u8,
+            ];
+            assert_ne!(lut.get(c), TRANSPARENT);
+        }
+    }
+
+    #[test]
+    fn changed_rect_finds_the_difference() {
+        let a = vec![0u8; 60];
+        let mut b = a.clone();
+        assert_eq!(changed_rect(&a, &b, 5, 4), None);
+        b[7 * 3 + 2] = 1; // (2, 1)
+        b[13 * 3] = 1; // (3, 2)
+        assert_eq!(changed_rect(&a, &b, 5, 4), Some((2, 1, 4, 3)));
+        b[5 * 3] = 1; // (0, 1)
+        assert_eq!(changed_rect(&a, &b, 5, 4), Some((0, 1, 4, 3)));
+    }
+}
