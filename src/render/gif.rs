@@ -326,65 +326,94 @@ pub fn render_gif(frames: &[View], options: &GifOptions) -> Result<Vec<u8>, Rend
     let (w, h) = (layout.width as usize, layout.height as usize);
     let w16 = u16::try_from(w).map_err(gif_error)?;
     let h16 = u16::try_from(h).map_err(gif_error)?;
-    let pal: Vec<u8> = palette().colours.iter().flatten().copied().collect();
     let centis = |ms: u32| u16::try_from(ms / 10).unwrap_or(u16::MAX);
+    // Two stages on two threads: this one draws each frame and finds what changed,
+    // the other compresses and writes; compressing costs about as much as drawing.
+    let (to_writer, frames_in) = std::sync::mpsc::sync_channel::<gif::Frame<'static>>(4);
+    std::thread::scope(|scope| {
+        let writer = scope.spawn(move || write_frames(w16, h16, frames_in));
+        let drawn = (|| -> Result<(), RenderError> {
+            let mut lut = Lut::new();
+            let mut prev: Vec<u8> = Vec::new();
+            for (n, view) in frames.iter().enumerate() {
+                let canvas = render_canvas(view, &render);
+                if canvas.w as usize != w || canvas.h as usize != h {
+                    return Err(RenderError::Encode(
+                        "the frames of an animation differ in size".into(),
+                    ));
+                }
+                let last = n + 1 == frames.len();
+                let mut frame = gif::Frame {
+                    delay: centis(if last {
+                        options.last_ms
+                    } else {
+                        options.frame_ms
+                    }),
+                    dispose: gif::DisposalMethod::Keep,
+                    ..gif::Frame::default()
+                };
+                let mut sub = Vec::new();
+                let rect = if prev.is_empty() {
+                    sub.reserve(w * h);
+                    for y in 0..h {
+                        quantise_row(&mut lut, &canvas.buf, None, w, y, (0, w), &mut sub);
+                    }
+                    (0, 0, w, h)
+                } else {
+                    frame.transparent = Some(TRANSPARENT);
+                    match changed_rect(&prev, &canvas.buf, w, h) {
+                        Some((x0, y0, x1, y1)) => {
+                            sub.reserve((x1 - x0) * (y1 - y0));
+                            for y in y0..y1 {
+                                let p = Some(prev.as_slice());
+                                quantise_row(&mut lut, &canvas.buf, p, w, y, (x0, x1), &mut sub);
+                            }
+                            (x0, y0, x1, y1)
+                        }
+                        None => {
+                            // Nothing changed (a pass): one transparent pixel keeps the
+                            // timing.
+                            sub.push(TRANSPARENT);
+                            (0, 0, 1, 1)
+                        }
+                    }
+                };
+                let (x0, y0, x1, y1) = rect;
+                // In range: the rectangle lies inside the u16-sized frame.
+                frame.left = x0 as u16;
+                frame.top = y0 as u16;
+                frame.width = (x1 - x0) as u16;
+                frame.height = (y1 - y0) as u16;
+                frame.buffer = std::borrow::Cow::Owned(sub);
+                if to_writer.send(frame).is_err() {
+                    // The writer stopped on an error, which it reports.
+                    break;
+                }
+                prev = canvas.buf;
+            }
+            Ok(())
+        })();
+        drop(to_writer);
+        let written = writer
+            .join()
+            .map_err(|_| RenderError::Encode("the GIF writer failed".into()))?;
+        drawn.and(written)
+    })
+}
+
+/// Compresses and writes the frames it receives, in order, as one looping GIF.
+fn write_frames(
+    w: u16,
+    h: u16,
+    frames: std::sync::mpsc::Receiver<gif::Frame<'static>>,
+) -> Result<Vec<u8>, RenderError> {
+    let pal: Vec<u8> = palette().colours.iter().flatten().copied().collect();
     let mut out = Vec::new();
     {
-        let mut enc = gif::Encoder::new(&mut out, w16, h16, &pal).map_err(gif_error)?;
+        let mut enc = gif::Encoder::new(&mut out, w, h, &pal).map_err(gif_error)?;
         enc.set_repeat(gif::Repeat::Infinite).map_err(gif_error)?;
-        let mut lut = Lut::new();
-        let mut prev: Vec<u8> = Vec::new();
-        let mut sub: Vec<u8> = Vec::with_capacity(w * h);
-        for (n, view) in frames.iter().enumerate() {
-            let canvas = render_canvas(view, &render);
-            if canvas.w as usize != w || canvas.h as usize != h {
-                return Err(RenderError::Encode(
-                    "the frames of an animation differ in size".into(),
-                ));
-            }
-            let last = n + 1 == frames.len();
-            let mut frame = gif::Frame {
-                delay: centis(if last {
-                    options.last_ms
-                } else {
-                    options.frame_ms
-                }),
-                dispose: gif::DisposalMethod::Keep,
-                ..gif::Frame::default()
-            };
-            sub.clear();
-            let rect = if prev.is_empty() {
-                for y in 0..h {
-                    quantise_row(&mut lut, &canvas.buf, None, w, y, (0, w), &mut sub);
-                }
-                (0, 0, w, h)
-            } else {
-                match changed_rect(&prev, &canvas.buf, w, h) {
-                    Some((x0, y0, x1, y1)) => {
-                        frame.transparent = Some(TRANSPARENT);
-                        for y in y0..y1 {
-                            let p = Some(prev.as_slice());
-                            quantise_row(&mut lut, &canvas.buf, p, w, y, (x0, x1), &mut sub);
-                        }
-                        (x0, y0, x1, y1)
-                    }
-                    None => {
-                        // Nothing changed (a pass): one transparent pixel keeps the timing.
-                        frame.transparent = Some(TRANSPARENT);
-                        sub.push(TRANSPARENT);
-                        (0, 0, 1, 1)
-                    }
-                }
-            };
-            let (x0, y0, x1, y1) = rect;
-            // In range: the rectangle lies inside the u16-sized frame.
-            frame.left = x0 as u16;
-            frame.top = y0 as u16;
-            frame.width = (x1 - x0) as u16;
-            frame.height = (y1 - y0) as u16;
-            frame.buffer = std::borrow::Cow::Borrowed(&sub);
+        for frame in frames {
             enc.write_frame(&frame).map_err(gif_error)?;
-            prev = canvas.buf;
         }
     }
     Ok(out)
