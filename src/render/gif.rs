@@ -412,11 +412,129 @@ fn write_frames(
     {
         let mut enc = gif::Encoder::new(&mut out, w, h, &pal).map_err(gif_error)?;
         enc.set_repeat(gif::Repeat::Infinite).map_err(gif_error)?;
-        for frame in frames {
-            enc.write_frame(&frame).map_err(gif_error)?;
+        for mut frame in frames {
+            frame.buffer = std::borrow::Cow::Owned(lzw(&frame.buffer));
+            enc.write_lzw_pre_encoded_frame(&frame).map_err(gif_error)?;
         }
     }
     Ok(out)
+}
+
+/// GIF's LZW for 8-bit indices, tuned for frames that are mostly one long run of the
+/// transparent index: a run extends through the dictionary's run codes in one step
+/// instead of one lookup a pixel. Returns the minimum code size byte, then the codes.
+fn lzw(data: &[u8]) -> Vec<u8> {
+    const MIN: u32 = 8;
+    const CLEAR: u16 = 1 << MIN;
+    const END: u16 = CLEAR + 1;
+    const FIRST: u16 = CLEAR + 2;
+    const FULL: u16 = 4096;
+    const SLOTS: usize = 8192;
+    let mut out = Vec::with_capacity(data.len() / 8 + 16);
+    out.push(MIN as u8);
+    let (mut bits, mut nbits) = (0u32, 0u32);
+    let mut width = MIN + 1;
+    let mut next = FIRST;
+    // Entries (prefix code, byte) -> code, open addressing; 0 is empty.
+    let mut table = vec![0u32; SLOTS];
+    // For each byte, the codes of its runs: `runs[b][k - 1]` spells `b` k times.
+    let mut runs: Vec<Vec<u16>> = (0..=255u16).map(|b| vec![b]).collect();
+    // For each code, the run it spells (`(byte, length)`), if it is one.
+    let mut run_of: Vec<(u8, u16)> = (0..FULL)
+        .map(|c| if c < CLEAR { (c as u8, 1) } else { (0, 0) })
+        .collect();
+    let slot = |key: u32| ((key.wrapping_mul(0x9E37_79B1)) >> 19) as usize & (SLOTS - 1);
+    let mut emit = |code: u16, width: u32, out: &mut Vec<u8>| {
+        bits |= u32::from(code) << nbits;
+        nbits += width;
+        while nbits >= 8 {
+            out.push(bits as u8);
+            bits >>= 8;
+            nbits -= 8;
+        }
+    };
+    emit(CLEAR, width, &mut out);
+    let Some((&first, rest)) = data.split_first() else {
+        emit(END, width, &mut out);
+        if nbits > 0 {
+            out.push(bits as u8);
+        }
+        return out;
+    };
+    let mut current = u16::from(first);
+    let mut i = 0;
+    while i < rest.len() {
+        let x = rest[i];
+        let (rb, rlen) = run_of[current as usize];
+        if rlen > 0 && rb == x {
+            // The current string is a run of `x` and `x` follows: take the longest
+            // run code that the input allows.
+            let known = runs[x as usize].len();
+            let room = known - rlen as usize;
+            if room > 0 {
+                let ahead = rest[i..].iter().take(room).take_while(|&&b| b == x).count();
+                current = runs[x as usize][rlen as usize + ahead - 1];
+                i += ahead;
+                continue;
+            }
+        } else {
+            let key = (u32::from(current) << 8 | u32::from(x)) + 1;
+            let mut s = slot(key);
+            let mut found = None;
+            while table[s] != 0 {
+                if table[s] >> 12 == key {
+                    found = Some((table[s] & 0xFFF) as u16);
+                    break;
+                }
+                s = (s + 1) & (SLOTS - 1);
+            }
+            if let Some(code) = found {
+                current = code;
+                i += 1;
+                continue;
+            }
+        }
+        // Not in the dictionary: write the current string, add it with `x`.
+        emit(current, width, &mut out);
+        if next > (1 << width) - 1 && width < 12 {
+            width += 1;
+        }
+        if next < FULL {
+            if rlen > 0 && rb == x {
+                runs[x as usize].push(next);
+                run_of[next as usize] = (x, rlen + 1);
+            } else {
+                let key = (u32::from(current) << 8 | u32::from(x)) + 1;
+                let mut s = slot(key);
+                while table[s] != 0 {
+                    s = (s + 1) & (SLOTS - 1);
+                }
+                table[s] = key << 12 | u32::from(next);
+                run_of[next as usize] = (0, 0);
+            }
+            next += 1;
+        } else {
+            emit(CLEAR, width, &mut out);
+            width = MIN + 1;
+            next = FIRST;
+            table.fill(0);
+            for (b, r) in runs.iter_mut().enumerate() {
+                r.clear();
+                r.push(b as u16);
+            }
+        }
+        current = u16::from(x);
+        i += 1;
+    }
+    emit(current, width, &mut out);
+    if next > (1 << width) - 1 && width < 12 {
+        width += 1;
+    }
+    emit(END, width, &mut out);
+    if nbits > 0 {
+        out.push(bits as u8);
+    }
+    out
 }
 
 /// The smallest pixel rectangle `(x0, y0, x1, y1)` holding every pixel that differs
@@ -499,6 +617,57 @@ mod tests {
             ];
             assert_ne!(lut.get(c), TRANSPARENT);
         }
+    }
+
+    /// Decodes one frame of `w` x `h` indices written by [`lzw`].
+    fn round_trip(data: &[u8], w: u16, h: u16) -> Vec<u8> {
+        let pal = vec![0u8; 768];
+        let mut out = Vec::new();
+        {
+            let mut enc = gif::Encoder::new(&mut out, w, h, &pal).expect("encoder");
+            let frame = gif::Frame {
+                width: w,
+                height: h,
+                buffer: std::borrow::Cow::Owned(lzw(data)),
+                ..gif::Frame::default()
+            };
+            enc.write_lzw_pre_encoded_frame(&frame).expect("frame");
+        }
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::Indexed);
+        let mut dec = options.read_info(out.as_slice()).expect("a GIF");
+        let frame = dec.read_next_frame().expect("decodes").expect("a frame");
+        frame.buffer.to_vec()
+    }
+
+    #[test]
+    fn lzw_round_trips_runs_noise_and_full_dictionaries() {
+        // Long runs, short runs, islands, and noise that fills the dictionary (clears).
+        let mut state = 7u32;
+        let mut noise = || {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (state >> 16) as u8
+        };
+        let mut data = vec![TRANSPARENT; 300 * 200];
+        for (i, px) in data.iter_mut().enumerate() {
+            let (x, y) = (i % 300, i / 300);
+            if y % 40 < 9 && x % 70 < 25 {
+                *px = (x % 5) as u8 + 20;
+            }
+            if y > 150 {
+                *px = noise();
+            }
+            if y == 120 {
+                *px = 3;
+            }
+        }
+        assert_eq!(round_trip(&data, 300, 200), data);
+        let runs: Vec<u8> = (0..20_000u32).map(|i| (i / 700 % 3) as u8).collect();
+        assert_eq!(round_trip(&runs, 200, 100), runs);
+        let one = vec![TRANSPARENT; 1];
+        assert_eq!(round_trip(&one, 1, 1), one);
+        let all: Vec<u8> = (0..=255u8).cycle().take(256 * 64).collect();
+        assert_eq!(round_trip(&all, 256, 64), all);
     }
 
     #[test]
