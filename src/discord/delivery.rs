@@ -11,6 +11,7 @@ use serenity::all::{
     CreateMessage, EditInteractionResponse, Http, InteractionId, UserId,
 };
 use serenity::builder::Builder;
+use serenity::http::HttpError;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -303,9 +304,95 @@ impl Undelivered {
 
 /// Sends `user` a direct message.
 async fn direct_message(http: &Http, user: u64, parts: Parts) -> serenity::Result<()> {
-    let channel = UserId::new(user).create_dm_channel(http).await?;
-    channel.id.send_message(http, parts.message()).await?;
-    Ok(())
+    let channel = with_retries("direct message channel", || {
+        UserId::new(user).create_dm_channel(http)
+    })
+    .await?;
+    post(http, channel.id, &parts).await
+}
+
+/// Pauses before each new try of a request that failed for a passing reason; after the
+/// last, the failure stands (about 8 s in all, well inside a player's patience).
+const RETRY_DELAYS_MS: [u64; 5] = [250, 500, 1000, 2000, 4000];
+
+/// Whether a failed request may succeed when sent again: Discord's 5xx answers,
+/// transport failures (timeouts, dropped connections) and 429. Any other 4xx never will.
+///
+/// A 429 normally never gets here: serenity's rate limiter waits its `retry_after` and
+/// resends. With a redirected API base (`api_base`: a proxy, or the tests' fake
+/// Discord) serenity must run without its limiter and drops the answer's `retry_after`,
+/// so the bot waits at least [`RATE_LIMIT_PAUSE_MS`] itself.
+fn transient(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+            r.status_code.is_server_error() || rate_limited(e)
+        }
+        serenity::Error::Http(HttpError::Request(_)) => true,
+        _ => false,
+    }
+}
+
+/// The shortest pause after a 429 whose `retry_after` is not known.
+const RATE_LIMIT_PAUSE_MS: u64 = 1000;
+
+fn rate_limited(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.status_code.as_u16() == 429)
+}
+
+/// Discord's JSON error code of a refused request (50013 missing permissions, ...).
+fn discord_code(e: &serenity::Error) -> Option<isize> {
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => Some(r.error.code),
+        _ => None,
+    }
+}
+
+/// What a permanent refusal of a post in a channel means, in an admin's terms.
+pub fn permanent_reason(code: isize) -> Option<&'static str> {
+    match code {
+        50013 => Some(
+            "I lack a permission there (View Channel, Send Messages, Send Messages in \
+             Threads, Attach Files or Read Message History); a server admin can grant it",
+        ),
+        50001 => Some("I cannot see that channel; a server admin can let me in"),
+        10003 => Some("that channel no longer exists"),
+        _ => None,
+    }
+}
+
+/// Runs a request, sending it again after a pause while it fails for a passing reason.
+async fn with_retries<T, F, Fut>(what: &str, mut attempt: F) -> serenity::Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = serenity::Result<T>>,
+{
+    let mut delays = RETRY_DELAYS_MS.iter();
+    loop {
+        match attempt().await {
+            Err(e) if transient(&e) => match delays.next() {
+                Some(ms) => {
+                    let ms = if rate_limited(&e) {
+                        (*ms).max(RATE_LIMIT_PAUSE_MS)
+                    } else {
+                        *ms
+                    };
+                    tracing::info!("{what} failed ({e}); trying again in {ms} ms");
+                    tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+                }
+                None => return Err(e),
+            },
+            other => return other,
+        }
+    }
+}
+
+/// Posts a message in a channel, retrying passing failures.
+async fn post(http: &Http, channel: ChannelId, parts: &Parts) -> serenity::Result<()> {
+    with_retries("channel message", || {
+        channel.send_message(http, parts.clone().message())
+    })
+    .await
+    .map(|_| ())
 }
 
 async fn log_err(what: &str, r: serenity::Result<()>) {
@@ -322,6 +409,8 @@ pub async fn deliver(
     out: Vec<Outgoing>,
 ) {
     let mut private = Vec::new();
+    // Whether a channel already refused a post here (the player is told once).
+    let mut refused_channel = false;
     // A direct message names the channel it comes from (a player may have games in
     // several).
     let from = match &*origin {
@@ -342,29 +431,33 @@ pub async fn deliver(
             (Audience::Invoker, Origin::Interaction(i)) => {
                 log_err("private interaction reply", i.send(http, parts, true).await).await
             }
-            (Audience::Channel, Origin::Message { channel, .. } | Origin::Timed { channel }) => {
-                log_err(
-                    "channel message",
-                    channel
-                        .send_message(http, parts.message())
-                        .await
-                        .map(|_| ()),
-                )
-                .await
+            (Audience::Channel, Origin::Message { channel, author }) => {
+                if let Err(e) = post(http, *channel, &parts).await {
+                    tracing::warn!("channel message in {channel} failed: {e}");
+                    // The player who moved learns why the channel stayed silent.
+                    if let Some(reason) = discord_code(&e).and_then(permanent_reason) {
+                        if !refused_channel {
+                            refused_channel = true;
+                            private.push((
+                                author.clone(),
+                                Parts::text(format!(
+                                    "Your move was played, but I could not post in <#{channel}>: \
+                                     {reason}. `/board` shows the game."
+                                )),
+                            ));
+                        }
+                    }
+                }
+            }
+            (Audience::Channel, Origin::Timed { channel }) => {
+                log_err("channel message", post(http, *channel, &parts).await).await
             }
             // Without an interaction the invoker's private answer goes by DM.
             (Audience::Invoker, Origin::Message { author, .. }) => {
                 private.push((author.clone(), in_dm(parts)))
             }
             (Audience::Invoker, Origin::Timed { channel }) => {
-                log_err(
-                    "channel message",
-                    channel
-                        .send_message(http, parts.message())
-                        .await
-                        .map(|_| ()),
-                )
-                .await
+                log_err("channel message", post(http, *channel, &parts).await).await
             }
         }
     }
@@ -402,14 +495,7 @@ pub async fn deliver(
                         log_err("notice", i.send(http, notice, false).await).await
                     }
                     Origin::Message { channel, .. } | Origin::Timed { channel } => {
-                        log_err(
-                            "notice",
-                            channel
-                                .send_message(http, notice.message())
-                                .await
-                                .map(|_| ()),
-                        )
-                        .await
+                        log_err("notice", post(http, *channel, &notice).await).await
                     }
                 }
             }

@@ -104,6 +104,30 @@ struct Inner {
     dead_interactions: Mutex<HashSet<u64>>,
     /// How the gateway treats a connection (see [`GatewayMode`]).
     gateway_mode: Mutex<GatewayMode>,
+    /// Scripted failures of the next matching REST requests (see [`Fault`]).
+    faults: Mutex<Vec<Fault>>,
+}
+
+/// The next `times` requests whose method is `method` and whose path ends with
+/// `path_end` fail as Discord fails them.
+#[derive(Clone, Debug)]
+struct Fault {
+    method: String,
+    path_end: String,
+    times: u32,
+    kind: FaultKind,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum FaultKind {
+    /// A server error (500, 502, 503) with no Discord error code.
+    Server(u16),
+    /// A refusal with Discord's JSON error code: 403 / 50013 Missing Permissions,
+    /// 403 / 50001 Missing Access, 404 / 10003 Unknown Channel.
+    Refused(u16, u64),
+    /// 429 with `retry_after` seconds, in the body and in the `Retry-After` header,
+    /// and the per-route bucket headers, as Discord's rate limiter answers.
+    RateLimited(f64),
 }
 
 /// How the fake gateway answers a connecting bot.
@@ -141,6 +165,7 @@ impl FakeDiscord {
             dm_channels: Mutex::new(HashMap::new()),
             gateway_mode: Mutex::new(GatewayMode::Normal),
             dead_interactions: Mutex::new(HashSet::new()),
+            faults: Mutex::new(Vec::new()),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -150,6 +175,33 @@ impl FakeDiscord {
             let _ = axum::serve(listener, app).await;
         });
         FakeDiscord { inner }
+    }
+
+    /// The next `times` `method` requests to a path ending in `path_end` answer with a
+    /// server error `status` (500, 502, 503).
+    pub fn fail_next(&self, method: &str, path_end: &str, times: u32, status: u16) {
+        self.fault(method, path_end, times, FaultKind::Server(status));
+    }
+
+    /// The next `times` matching requests are refused with Discord error `code`
+    /// (50013 and 50001 with 403, 10003 with 404).
+    pub fn refuse_next(&self, method: &str, path_end: &str, times: u32, code: u64) {
+        let status = if code == 10003 { 404 } else { 403 };
+        self.fault(method, path_end, times, FaultKind::Refused(status, code));
+    }
+
+    /// The next `times` matching requests are rate limited for `retry_after` seconds.
+    pub fn rate_limit_next(&self, method: &str, path_end: &str, times: u32, retry_after: f64) {
+        self.fault(method, path_end, times, FaultKind::RateLimited(retry_after));
+    }
+
+    fn fault(&self, method: &str, path_end: &str, times: u32, kind: FaultKind) {
+        self.inner.faults.lock().unwrap().push(Fault {
+            method: method.to_string(),
+            path_end: path_end.to_string(),
+            times,
+            kind,
+        });
     }
 
     /// The base URL for the bot's `api_base` setting.
@@ -521,6 +573,64 @@ async fn rest(
         }
     } else if !body.is_empty() {
         json_body = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    }
+    let fault = {
+        let mut faults = inner.faults.lock().unwrap();
+        faults
+            .iter_mut()
+            .find(|f| f.times > 0 && f.method == method.as_str() && path.ends_with(&f.path_end))
+            .map(|f| {
+                f.times -= 1;
+                f.kind
+            })
+    };
+    if let Some(kind) = fault {
+        let (status, body, mut headers) = match kind {
+            FaultKind::Server(s) => (s, None, Vec::new()),
+            FaultKind::Refused(s, code) => (
+                s,
+                Some(json!({"code": code, "message": match code {
+                    50013 => "Missing Permissions",
+                    50001 => "Missing Access",
+                    10003 => "Unknown Channel",
+                    _ => "Refused",
+                }})),
+                Vec::new(),
+            ),
+            FaultKind::RateLimited(after) => (
+                429,
+                Some(
+                    json!({"message": "You are being rate limited.", "retry_after": after, "global": false}),
+                ),
+                vec![
+                    ("retry-after", format!("{after}")),
+                    ("x-ratelimit-limit", "5".to_string()),
+                    ("x-ratelimit-remaining", "0".to_string()),
+                    ("x-ratelimit-reset-after", format!("{after}")),
+                    ("x-ratelimit-bucket", "fake-bucket".to_string()),
+                    ("x-ratelimit-scope", "user".to_string()),
+                ],
+            ),
+        };
+        inner.log.lock().unwrap().push(Recorded {
+            method: method.to_string(),
+            path,
+            json: json_body,
+            files,
+            status,
+        });
+        inner.changed.notify_waiters();
+        let status = StatusCode::from_u16(status).unwrap();
+        let mut response = match body {
+            Some(v) => (status, Json(v)).into_response(),
+            None => status.into_response(),
+        };
+        for (k, v) in headers.drain(..) {
+            response
+                .headers_mut()
+                .insert(k, axum::http::HeaderValue::from_str(&v).unwrap());
+        }
+        return response;
     }
     let (status, answer) = answer(&inner, &method, &path, &json_body);
     inner.log.lock().unwrap().push(Recorded {
