@@ -2,6 +2,7 @@
 //! `verify`.
 
 use crate::ratings::{LadderScope, Table};
+use crate::service::grammar::parse_options;
 use crate::variants::{Game, Options, VariantId};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -161,38 +162,6 @@ fn print_lines(lines: impl IntoIterator<Item = String>) -> Result<(), String> {
     match written {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.to_string()),
         _ => Ok(()),
-    }
-}
-
-/// Parses `key=value` (or `key:value`) pairs into variant options.
-pub fn parse_options(pairs: &[String]) -> Result<Options, String> {
-    let mut options = Options::new();
-    for p in pairs {
-        let (k, v) = p
-            .split_once(['=', ':'])
-            .ok_or_else(|| format!("option `{p}` should look like key=value"))?;
-        let (k, v) = (k.trim().to_ascii_lowercase(), v.trim().to_ascii_lowercase());
-        if let Some(first) = options.get(&k) {
-            return Err(repeated_option(&k, first, &v));
-        }
-        options.insert(k, v);
-    }
-    Ok(options)
-}
-
-/// The refusal of an option given twice (`wands:moderated wands:rolled`): neither is
-/// silently preferred.
-pub fn repeated_option(key: &str, first: &str, second: &str) -> String {
-    let echo = crate::core::notation::echo;
-    if first == second {
-        format!("option `{}` is given twice; give it once", echo(key))
-    } else {
-        format!(
-            "option `{}` is given twice (`{}` and `{}`); choose one",
-            echo(key),
-            echo(first),
-            echo(second)
-        )
     }
 }
 

@@ -27,7 +27,7 @@ const CHANNEL: u64 = 200_000_000_000_000_001;
 /// request answers the invoker alone.
 struct Scripted;
 
-impl arcana::discord::GameService for Scripted {
+impl arcana::service::front::GameService for Scripted {
     fn handle(&self, ctx: &Context, request: Request) -> Vec<Reply> {
         let user = |u: &FakeUser| User {
             id: u.id,

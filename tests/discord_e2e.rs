@@ -481,7 +481,7 @@ async fn without_a_token_it_explains_how_to_get_one() {
 /// so this stands in for a variant that sends each player private information.
 struct Secretive;
 
-impl arcana::discord::GameService for Secretive {
+impl arcana::service::front::GameService for Secretive {
     fn handle(
         &self,
         ctx: &arcana::service::api::Context,

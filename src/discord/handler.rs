@@ -6,6 +6,7 @@ use super::commands::{self, OptionValue, ACCEPT_BUTTON, DECLINE_BUTTON};
 use super::delivery::{deliver, prepare, Interacted, Origin, Outgoing};
 use super::Bot;
 use crate::service::api::{Context as ServiceContext, Reply, ReplyKind, Request, User};
+use crate::service::front::{could_be_move, ChatLine};
 use serenity::all::{
     CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, EditMessage, EventHandler, GuildId,
@@ -60,18 +61,6 @@ fn display_name(user: &serenity::all::User, member: Option<&Member>) -> String {
         .and_then(|m| m.nick.clone())
         .or_else(|| user.global_name.clone())
         .unwrap_or_else(|| user.name.clone())
-}
-
-/// Plain chat that cannot be a move is not sent to the service at all.
-fn could_be_move(text: &str) -> bool {
-    let t = text.trim();
-    !t.is_empty()
-        && t.len() <= 80
-        // Twelve words hold the longest turn of any variant (a whole team placed at
-        // once, or two actions written in their long form).
-        && t.split_whitespace().count() <= 12
-        && !t.starts_with('/')
-        && !t.contains("://")
 }
 
 /// The answer to any command or button used outside a server (in a DM with the bot).
@@ -290,11 +279,14 @@ impl Handler {
         if cmd.guild_id.is_none() {
             return;
         }
-        let prefix = cmd
-            .data
-            .autocomplete()
-            .map(|a| a.value.to_string())
-            .unwrap_or_default();
+        let Some(focused) = cmd.data.autocomplete() else {
+            return;
+        };
+        // Only the options the command table marks as answers are completed.
+        if !crate::service::grammar::completes_answers(&cmd.data.name, focused.name) {
+            return;
+        }
+        let prefix = focused.value.to_string();
         let bot = Arc::clone(&self.bot);
         let (channel, user) = (cmd.channel_id.get(), cmd.user.id.get());
         let choices =
@@ -394,14 +386,13 @@ impl EventHandler for Handler {
             server: msg.guild_id.map(GuildId::get),
             key: Some(msg.id.get().to_string()),
         };
-        let request = Request::Move {
-            text: msg.content.trim().to_string(),
-        };
+        let text = msg.content.clone();
         let bot = Arc::clone(&self.bot);
         let out = tokio::task::spawn_blocking(move || {
-            if !bot.service.asks(sctx.channel, sctx.user.id) {
+            let ChatLine::Move(request) = bot.service.chat_line(sctx.channel, sctx.user.id, &text)
+            else {
                 return Vec::new();
-            }
+            };
             let replies = bot.service.handle(&sctx, request);
             // Ordinary chat is not a move: a refusal means "not for me", so stay
             // silent rather than answer every chat line (ruling X-DISCORD-1).
@@ -427,7 +418,7 @@ impl EventHandler for Handler {
 
 #[cfg(test)]
 mod tests {
-    use super::{could_be_move, Seen};
+    use super::Seen;
 
     #[test]
     fn seen_ids_act_once_and_stay_bounded() {
@@ -440,30 +431,5 @@ mod tests {
         // 7 was the oldest and has been forgotten; a recent one is still known.
         assert!(seen.first(7));
         assert!(!seen.first(100 + Seen::CAPACITY as u64));
-    }
-
-    #[test]
-    fn chat_filter_keeps_moves() {
-        for m in [
-            "e4",
-            "Ng1-f3",
-            "Ze4:e4 (teleport h8)",
-            "freeze@d5 Nd6",
-            "card 7c",
-            "B@c8 N@b8 R@a8",
-            "P@a2 P@b2 P@c2 P@d2 P@e2 P@f2 P@g2 P@h2 N@b1",
-            "N c3 wall d4, R a1 a3",
-        ] {
-            assert!(could_be_move(m), "{m}");
-        }
-        for c in [
-            "",
-            "   ",
-            "see https://example.com",
-            "/move e4",
-            "this is a very long chat line about the game that nobody would type as a move",
-        ] {
-            assert!(!could_be_move(c), "{c}");
-        }
     }
 }

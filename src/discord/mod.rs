@@ -7,7 +7,8 @@ pub mod config;
 pub mod delivery;
 pub mod handler;
 
-use crate::service::api::{Context, Places, Reply, Request, TimedReply, User};
+use crate::service::api::Places;
+use crate::service::front::GameService;
 use crate::service::{Service, ServiceConfig};
 use config::Config;
 use delivery::{deliver, prepare, Origin, Undelivered};
@@ -15,31 +16,6 @@ use serenity::all::{ApplicationId, ChannelId, ClientBuilder, GatewayIntents, Htt
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// What the front end needs from the game service. A trait so that the front end can
-/// be exercised without a store, and so the service stays free of Discord types.
-pub trait GameService: Send + Sync + 'static {
-    fn handle(&self, ctx: &Context, request: Request) -> Vec<Reply>;
-    /// Reminders and expired deadlines since the last call.
-    fn tick(&self) -> Vec<TimedReply>;
-    /// Whether the game in `channel` is asking `user` (only then is their plain chat
-    /// read as a move).
-    fn asks(&self, channel: u64, user: u64) -> bool;
-    /// Legal answers in `channel`'s game for `user`, starting with `prefix`.
-    fn autocomplete(&self, channel: u64, user: u64, prefix: &str) -> Vec<String>;
-    /// Writes everything to disk (on shutdown).
-    fn flush(&self) -> Result<(), String>;
-    /// The bot's own user stands for the computer player.
-    fn set_computer(&self, _user: User) {}
-    /// Plays the computer's pending answer in `channel` (a search: blocking, seconds).
-    fn computer_turn(&self, _channel: u64) -> Option<Vec<Reply>> {
-        None
-    }
-    /// Channels whose game waits for the computer.
-    fn computer_channels(&self) -> Vec<u64> {
-        Vec::new()
-    }
-}
 
 /// How long the gateway may take to close after a stop request.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
@@ -173,33 +149,6 @@ impl Places for DiscordPlaces {
     fn site(&self, server: Option<u64>, channel: u64) -> Option<String> {
         let server = server.map_or_else(|| "@me".to_string(), |s| s.to_string());
         Some(format!("https://discord.com/channels/{server}/{channel}"))
-    }
-}
-
-impl GameService for Service {
-    fn handle(&self, ctx: &Context, request: Request) -> Vec<Reply> {
-        Service::handle(self, ctx, request)
-    }
-    fn tick(&self) -> Vec<TimedReply> {
-        Service::tick(self)
-    }
-    fn asks(&self, channel: u64, user: u64) -> bool {
-        Service::asks(self, channel, user)
-    }
-    fn autocomplete(&self, channel: u64, user: u64, prefix: &str) -> Vec<String> {
-        Service::autocomplete(self, channel, user, prefix)
-    }
-    fn flush(&self) -> Result<(), String> {
-        Service::flush(self).map_err(|e| e.to_string())
-    }
-    fn set_computer(&self, user: User) {
-        Service::set_computer(self, user)
-    }
-    fn computer_turn(&self, channel: u64) -> Option<Vec<Reply>> {
-        Service::computer_turn(self, channel)
-    }
-    fn computer_channels(&self) -> Vec<u64> {
-        Service::computer_channels(self)
     }
 }
 

@@ -4,6 +4,7 @@
 use crate::render::{render_png, RenderOptions};
 use crate::service::api::{replace_places, Audience, Context, Places, Reply, Request, User};
 use crate::service::command::parse_command;
+use crate::service::front::{ChatLine, GameService};
 use crate::service::{stable_id, Service, ServiceConfig};
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
@@ -233,18 +234,20 @@ impl Printer {
 pub fn request_for(service: &Service, line: &Line) -> Result<Request, String> {
     match parse_command(&line.text, &|name| local_user(name))? {
         Some(req) => Ok(req),
-        None => {
-            if service.asks(local_channel(&line.channel), local_user(&line.user).id) {
-                Ok(Request::Move {
-                    text: line.text.clone(),
-                })
-            } else {
-                Err(
-                    "That is not a command, and nobody asked you for a move here; try `/help`."
-                        .to_string(),
-                )
+        None => match service.chat_line(
+            local_channel(&line.channel),
+            local_user(&line.user).id,
+            &line.text,
+        ) {
+            ChatLine::Move(req) => Ok(req),
+            ChatLine::NotAsked => Err(
+                "That is not a command, and nobody asked you for a move here; try `/help`."
+                    .to_string(),
+            ),
+            ChatLine::NotAMove => {
+                Err("That is neither a command nor a move; try `/help`.".to_string())
             }
-        }
+        },
     }
 }
 

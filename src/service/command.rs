@@ -1,74 +1,33 @@
 //! Slash-command text, as a user would type it in Discord, into a [`Request`]:
 //! `/challenge @bob standard color:white days:3`, `/move e4`, `/draw offer`. Shared
-//! by the local front end and any front end that reads typed commands.
+//! by the local front end and any front end that reads typed commands. The commands,
+//! their options and the checks of their values all come from the one table of
+//! [`super::grammar`]; this module only splits a typed line into option values.
 
-use super::api::{ColorChoice, DrawAction, GamesScope, Request, User};
-use crate::variants::{Options, VariantId};
+use super::api::{Request, User};
+use super::grammar::{self, Kind, OptionSpec, Value, Values};
+use crate::core::notation::echo;
 
-/// Option keys a `/challenge` understands itself; other `key:value` pairs are variant
-/// options.
-const CHALLENGE_KEYS: [&str; 6] = ["opponent", "variant", "color", "colour", "days", "rated"];
-
-/// Splits `name:value` options from positional words. A token is an option only when
-/// its name is made of lower-case letters, so moves like `Ze4:e4` stay words.
-fn split_options(words: &[&str]) -> (Vec<String>, Vec<(String, String)>) {
-    let mut positional = Vec::new();
-    let mut options = Vec::new();
-    for w in words {
-        match w.split_once(':') {
-            Some((k, v))
-                if !k.is_empty()
-                    && k.chars()
-                        .all(|c| c.is_ascii_lowercase() || c == '_' || c == '-') =>
-            {
-                options.push((k.to_string(), v.to_string()));
-            }
-            _ => positional.push((*w).to_string()),
-        }
-    }
-    (positional, options)
-}
-
-fn parse_color(v: &str) -> Option<ColorChoice> {
-    match v.to_ascii_lowercase().as_str() {
-        "white" | "w" => Some(ColorChoice::White),
-        "black" | "b" => Some(ColorChoice::Black),
-        "random" | "r" | "any" => Some(ColorChoice::Random),
-        _ => None,
-    }
-}
-
-fn parse_days(v: &str) -> Result<u32, String> {
-    match v.to_ascii_lowercase().as_str() {
-        "none" | "0" | "off" | "unlimited" => Ok(0),
-        d => d.parse::<u32>().map_err(|_| {
-            format!("Days per move must be a number from 1 to 14 or `none`, not `{v}`.")
-        }),
-    }
-}
-
-fn parse_rated(v: &str) -> Result<bool, String> {
-    match v.to_ascii_lowercase().as_str() {
-        "true" | "yes" | "rated" => Ok(true),
-        "false" | "no" | "casual" => Ok(false),
-        _ => Err(format!(
-            "Say `rated:true` or `rated:false`, not `rated:{v}`."
-        )),
-    }
-}
-
-fn parse_variant(v: &str) -> Result<VariantId, String> {
-    VariantId::parse(v).ok_or_else(|| {
-        let ids: Vec<&str> = VariantId::ALL.iter().map(|v| v.id()).collect();
-        format!("Unknown variant `{v}`; choose one of {}.", ids.join(", "))
+/// Whether `word` is a `name:value` option: its name is made of lower-case letters,
+/// so moves like `Ze4:e4` stay words.
+fn as_option(word: &str) -> Option<(&str, &str)> {
+    word.split_once(':').filter(|(k, _)| {
+        !k.is_empty()
+            && k.chars()
+                .all(|c| c.is_ascii_lowercase() || c == '_' || c == '-')
     })
 }
 
-/// Reads a user reference: `@name`, `<@name>` or a bare name.
-fn user_ref(word: &str) -> Option<&str> {
-    let w = word.trim().trim_start_matches('<').trim_end_matches('>');
-    let w = w.strip_prefix('@').unwrap_or(w);
-    (!w.is_empty()).then_some(w)
+/// Whether a plain word certainly fills option `o` (a mention, one of its choices);
+/// `loose`: whether it may fill it at all (any word names a variant, or a player when
+/// the command takes nothing else).
+fn fills(o: &OptionSpec, word: &str, loose: bool, only_option: bool) -> bool {
+    match o.kind {
+        Kind::User => word.starts_with('@') || word.starts_with("<@") || (loose && only_option),
+        Kind::Choice(choices) => choices.iter().any(|(_, v)| v.eq_ignore_ascii_case(word)),
+        Kind::Variant => loose,
+        _ => false,
+    }
 }
 
 /// Parses typed text. `Ok(None)` when the text is not a slash command; `resolve` turns
@@ -85,187 +44,109 @@ pub fn parse_command(
         Some((n, r)) => (n, r.trim()),
         None => (body, ""),
     };
-    let words: Vec<&str> = rest.split_whitespace().collect();
-    let (positional, options) = split_options(&words);
-    if name.eq_ignore_ascii_case("challenge") {
-        // A repeated option (`wands:moderated wands:rolled`) is refused, never
-        // silently resolved; `color` and `colour` are one option.
-        let key = |k: &str| {
-            if k == "colour" {
-                "color".to_string()
-            } else {
-                k.to_string()
-            }
-        };
-        for (i, (k, v)) in options.iter().enumerate() {
-            if let Some((_, first)) = options[..i].iter().find(|(k0, _)| key(k0) == key(k)) {
-                let mut why = crate::cli::repeated_option(k, first, v);
-                if let Some(c) = why.get_mut(0..1) {
-                    c.make_ascii_uppercase();
-                }
-                return Err(format!("{why}."));
+    let spec = grammar::command(name).ok_or_else(|| {
+        format!(
+            "There is no command `/{}`; try `/help`.",
+            echo(&name.to_ascii_lowercase())
+        )
+    })?;
+    let mut values = Values::new();
+    // An answer is taken whole: moves may contain colons and parentheses, characters
+    // that look like options.
+    if let Some(o) = spec
+        .options
+        .iter()
+        .find(|o| matches!(o.kind, Kind::Answer { .. }))
+    {
+        let named = std::iter::once(o.name).chain(o.aliases.iter().copied());
+        let mut t = rest;
+        for n in named {
+            if let Some(after) = rest.strip_prefix(n).and_then(|r| r.strip_prefix(':')) {
+                t = after.trim();
+                break;
             }
         }
+        if !t.is_empty() {
+            values.insert(o.name.to_string(), grammar::read(o, t, resolve)?);
+        }
+        return grammar::to_request(spec.name, &values, None).map(Some);
     }
-    let option = |key: &str| {
-        options
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    };
-    let name = name.to_ascii_lowercase();
-    let no_args = |req: Request| -> Result<Option<Request>, String> {
-        if words.is_empty() {
-            Ok(Some(req))
-        } else {
-            Err(format!("`/{name}` takes no arguments."))
-        }
-    };
-    match name.as_str() {
-        "challenge" => {
-            let mut opponent = option("opponent").and_then(user_ref).map(resolve);
-            let mut variant = option("variant").map(parse_variant).transpose()?;
-            let mut color =
-                match option("color").or(option("colour")) {
-                    Some(c) => Some(parse_color(c).ok_or_else(|| {
-                        format!("Colour must be white, black or random, not `{c}`.")
-                    })?),
-                    None => None,
-                };
-            for p in &positional {
-                if p.starts_with('@') || p.starts_with("<@") {
-                    if opponent.is_some() {
-                        return Err("Challenge one opponent at a time.".to_string());
+    let mut given: Vec<(&str, &str)> = Vec::new();
+    let mut pairs: Vec<String> = Vec::new();
+    let mut words: Vec<&str> = Vec::new();
+    for w in rest.split_whitespace() {
+        match as_option(w) {
+            Some((k, v)) => match spec.option(k) {
+                Some(o) => {
+                    // A repeated option (`color:white colour:black`) is refused, never
+                    // silently resolved.
+                    if let Some((_, first)) = given.iter().find(|(n, _)| *n == o.name) {
+                        let mut why = grammar::repeated_option(o.name, first, v);
+                        if let Some(c) = why.get_mut(0..1) {
+                            c.make_ascii_uppercase();
+                        }
+                        return Err(format!("{why}."));
                     }
-                    opponent = user_ref(p).map(resolve);
-                } else if let (None, Some(c)) = (color, parse_color(p)) {
-                    color = Some(c);
-                } else if variant.is_none() {
-                    variant = Some(parse_variant(p)?);
-                } else {
-                    return Err(format!("I don't understand `{p}` in this challenge."));
+                    given.push((o.name, v));
                 }
-            }
-            let opponent = opponent.ok_or("Name your opponent, for example `/challenge @bob`.")?;
-            let days = option("days").map(parse_days).transpose()?;
-            let rated = option("rated")
-                .map(parse_rated)
-                .transpose()?
-                .unwrap_or(true);
-            let variant_options: Options = options
-                .iter()
-                .filter(|(k, _)| !CHALLENGE_KEYS.contains(&k.as_str()))
-                .map(|(k, v)| (k.clone(), v.to_ascii_lowercase()))
-                .collect();
-            Ok(Some(Request::Challenge {
-                opponent,
-                variant: variant.unwrap_or(VariantId::DEFAULT),
-                color: color.unwrap_or(ColorChoice::Random),
-                days,
-                options: variant_options,
-                rated,
-            }))
-        }
-        "accept" => no_args(Request::Accept),
-        "decline" => no_args(Request::Decline),
-        "cancel" => no_args(Request::Cancel),
-        "board" => no_args(Request::Board),
-        "history" => no_args(Request::History),
-        "export" => no_args(Request::Export),
-        "resign" => no_args(Request::Resign),
-        "abort" => no_args(Request::Abort),
-        "claim" => no_args(Request::Claim),
-        "hand" => no_args(Request::Hand),
-        "help" => Ok(Some(Request::Help)),
-        "move" | "m" => {
-            // The move text is taken whole: moves may contain colons and parentheses,
-            // characters that look like options.
-            let t = rest
-                .strip_prefix("text:")
-                .or_else(|| rest.strip_prefix("move:"))
-                .unwrap_or(rest)
-                .trim();
-            if t.is_empty() {
-                return Err("Type the move after `/move`, for example `/move e4`.".to_string());
-            }
-            Ok(Some(Request::Move {
-                text: t.to_string(),
-            }))
-        }
-        "draw" => {
-            let a = option("action")
-                .map(str::to_string)
-                .or_else(|| positional.first().cloned())
-                .unwrap_or_default();
-            let action = match a.to_ascii_lowercase().as_str() {
-                "offer" => DrawAction::Offer,
-                "accept" => DrawAction::Accept,
-                "decline" => DrawAction::Decline,
-                "claim" => DrawAction::Claim,
-                _ => {
-                    return Err(
-                        "Say `/draw offer`, `/draw accept`, `/draw decline` or `/draw claim`."
-                            .to_string(),
-                    )
+                // Loose `key:value` pairs are the variant options, where a command
+                // takes them.
+                None if spec
+                    .options
+                    .iter()
+                    .any(|o| matches!(o.kind, Kind::Pairs { .. })) =>
+                {
+                    pairs.push(w.to_string())
                 }
-            };
-            Ok(Some(Request::Draw(action)))
+                None => return Err(format!("`/{}` has no option `{}`.", spec.name, echo(k))),
+            },
+            None => words.push(w),
         }
-        "games" => {
-            let who = option("user")
-                .or(option("player"))
-                .map(str::to_string)
-                .or_else(|| positional.first().cloned());
-            Ok(Some(Request::Games(
-                match who.as_deref().and_then(user_ref) {
-                    Some(name) => GamesScope::User(resolve(name).id),
-                    None => GamesScope::Server,
-                },
-            )))
-        }
-        "profile" => {
-            let who = option("user")
-                .or(option("player"))
-                .map(str::to_string)
-                .or_else(|| positional.first().cloned());
-            if positional.len() > 1 {
-                return Err("`/profile` takes at most one player.".to_string());
-            }
-            Ok(Some(Request::Profile {
-                user: who.as_deref().and_then(user_ref).map(resolve),
-            }))
-        }
-        "leaderboard" => {
-            let v = option("variant")
-                .map(str::to_string)
-                .or_else(|| positional.first().cloned());
-            Ok(Some(Request::Leaderboard {
-                variant: v.as_deref().map(parse_variant).transpose()?,
-            }))
-        }
-        "rules" => {
-            let v = option("variant")
-                .map(str::to_string)
-                .or_else(|| positional.first().cloned());
-            Ok(Some(Request::Rules {
-                variant: v.as_deref().map(parse_variant).transpose()?,
-            }))
-        }
-        "legend" => {
-            let v = option("variant")
-                .map(str::to_string)
-                .or_else(|| positional.first().cloned());
-            Ok(Some(Request::Legend {
-                variant: v.as_deref().map(parse_variant).transpose()?,
-            }))
-        }
-        other => Err(format!("There is no command `/{other}`; try `/help`.")),
     }
+    for (k, v) in &given {
+        if let Some(o) = spec.option(k) {
+            if matches!(o.kind, Kind::Pairs { .. }) {
+                pairs.insert(0, (*v).to_string());
+            } else {
+                values.insert(o.name.to_string(), grammar::read(o, v, resolve)?);
+            }
+        }
+    }
+    if let Some(o) = spec
+        .options
+        .iter()
+        .find(|o| matches!(o.kind, Kind::Pairs { .. }))
+    {
+        if !pairs.is_empty() {
+            values.insert(o.name.to_string(), Value::Text(pairs.join(" ")));
+        }
+    }
+    let positional: Vec<&OptionSpec> = spec.options.iter().filter(|o| o.positional).collect();
+    let only_option = positional.len() == 1;
+    for w in words {
+        let open = |loose: bool| {
+            positional
+                .iter()
+                .find(|o| !values.contains_key(o.name) && fills(o, w, loose, only_option))
+                .copied()
+        };
+        let Some(o) = open(false).or_else(|| open(true)) else {
+            return Err(if spec.options.is_empty() {
+                format!("`/{}` takes no arguments.", spec.name)
+            } else {
+                format!("I don't understand `{}` in `/{}`.", echo(w), spec.name)
+            });
+        };
+        values.insert(o.name.to_string(), grammar::read(o, w, resolve)?);
+    }
+    grammar::to_request(spec.name, &values, None).map(Some)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::service::api::{ColorChoice, DrawAction, GamesScope};
+    use crate::variants::{Options, VariantId};
 
     fn user(name: &str) -> User {
         User {

@@ -10,6 +10,8 @@ pub mod api;
 pub mod clock;
 pub mod command;
 pub mod fair;
+pub mod front;
+pub mod grammar;
 mod lobby;
 mod queries;
 pub mod ratings;
@@ -17,7 +19,7 @@ pub mod record;
 mod timeouts;
 mod turns;
 
-pub use queries::help_text;
+pub use grammar::help_text;
 
 use lobby::pending;
 use queries::{

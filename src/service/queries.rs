@@ -287,22 +287,3 @@ pub(super) fn legend_reply(variant: Option<VariantId>, size: u32) -> Reply {
     }
     r
 }
-
-/// The `/help` text.
-pub fn help_text() -> String {
-    [
-        "**Arcana** — correspondence chess variants. Commands:",
-        "`/challenge @user [variant] [color:white|black|random] [days:1-14|0] [rated:false]` — challenge someone in this channel (rated unless `rated:false`)",
-        "`/challenge` the bot itself (`level:1-5`, default 3) — play the computer; it answers at once",
-        "`/accept`, `/decline` — answer a challenge; `/cancel` — withdraw yours",
-        "`/move <move>` — play a move (`e4`, `Nf3`, `Ng1-f3`, `O-O`); the player to move may also just type it",
-        "`/board`, `/history`, `/export` — look at the game",
-        "`/draw offer|accept|decline|claim`, `/resign`, `/abort` (before both sides have moved)",
-        "`/claim` — win when your opponent's time has run out",
-        "`/hand` — your secret information in this game (what only you may see)",
-        "`/profile [@user]` — ratings, results and current games; `/leaderboard [variant]` — the best settled ratings here",
-        "`/rules <variant>` — how to play one game: the exact text of every special action, with a picture",
-        "`/games [@user]`, `/legend [variant]` (what the board's marks mean), `/help`",
-    ]
-    .join("\n")
-}

@@ -696,7 +696,7 @@ pub fn import(text: &str) -> Result<Imported, String> {
         .split_whitespace()
         .map(str::to_string)
         .collect();
-    let options = crate::cli::parse_options(&pairs)?;
+    let options = super::grammar::parse_options(&pairs)?;
     let seed = pgn
         .tag("Seed")
         .map(|s| u64::from_str_radix(s.trim(), 16).map_err(|_| format!("`{s}` is not a seed")))

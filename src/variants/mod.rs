@@ -28,86 +28,6 @@ pub type GameRng = rand_chacha::ChaCha8Rng;
 /// Variant options as typed in `/challenge` (`wands:moderated`), validated per variant.
 pub type Options = BTreeMap<String, String>;
 
-/// Variant ids, the same in the CLI, the commands and the store.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum VariantId {
-    #[serde(rename = "standard")]
-    Standard,
-    #[serde(rename = "wand")]
-    Wand,
-    #[serde(rename = "walls")]
-    Walls,
-    #[serde(rename = "walls-full")]
-    WallsFull,
-    #[serde(rename = "wickets")]
-    Wickets,
-    #[serde(rename = "spell")]
-    Spell,
-    #[serde(rename = "sorchess")]
-    Sorchess,
-}
-
-impl VariantId {
-    /// The variant of a challenge that names none.
-    pub const DEFAULT: VariantId = VariantId::Standard;
-
-    /// What a turn whose time runs out becomes: `Some(answer)` is played for the late
-    /// player, so the turn passes (RULINGS Z6); `None` lets the opponent claim the win.
-    pub fn timeout_answer(self) -> Option<&'static str> {
-        match self {
-            VariantId::Walls | VariantId::WallsFull => Some("pass"),
-            _ => None,
-        }
-    }
-
-    pub const ALL: [VariantId; 7] = [
-        VariantId::Standard,
-        VariantId::Wand,
-        VariantId::Walls,
-        VariantId::WallsFull,
-        VariantId::Wickets,
-        VariantId::Spell,
-        VariantId::Sorchess,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            VariantId::Standard => "standard",
-            VariantId::Wand => "wand",
-            VariantId::Walls => "walls",
-            VariantId::WallsFull => "walls-full",
-            VariantId::Wickets => "wickets",
-            VariantId::Spell => "spell",
-            VariantId::Sorchess => "sorchess",
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            VariantId::Standard => "Chess",
-            VariantId::Wand => "Wand Chess",
-            VariantId::Walls => "Wizard Walls",
-            VariantId::WallsFull => "Wizard Walls (Full)",
-            VariantId::Wickets => "Chess with Wickets",
-            VariantId::Spell => "Spell Chess",
-            VariantId::Sorchess => "Sorchess",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<VariantId> {
-        let t = text.trim().to_ascii_lowercase();
-        VariantId::ALL.into_iter().find(|v| v.id() == t)
-    }
-
-    /// Variants that can be played in this build.
-    pub fn available() -> Vec<VariantId> {
-        VariantId::ALL
-            .into_iter()
-            .filter(|v| VariantState::supports(*v))
-            .collect()
-    }
-}
-
 impl fmt::Display for VariantId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
@@ -257,7 +177,36 @@ pub enum PlayError {
 }
 
 /// One variant's rules, pure and deterministic given the generator.
+///
+/// Required: how to construct a game (`new`, `from_fen`) and write it (`fen`), the
+/// question asked (`ask`), its legal answers (`legal_texts`), playing one (`play`),
+/// what a viewer sees (`view`) and how the rules ended it (`outcome`). The rest is
+/// declared as data (name, rules text, worked example, legend, timeout rule, longest
+/// answer) or has a default that a variant overrides only when it has something to
+/// say. [`Game`] makes the turn and game-over checks for every variant: `play` is only
+/// called for the side asked while the game is not over, and a refused answer is rolled
+/// back by it.
 pub trait Rules: Sized + Clone {
+    /// The variant's name in messages (`Chess`).
+    const NAME: &'static str;
+    /// A short guide for `/rules`: the rules in brief and the exact text of every
+    /// special action.
+    const RULES: &'static str;
+    /// A worked example from the rules document, drawn under `/rules`.
+    const EXAMPLE: Option<WorkedExample> = None;
+    /// What a turn whose time runs out becomes: `Some(answer)` is played for the late
+    /// player, so the turn passes; `None` lets the opponent claim the win.
+    const TIMEOUT_ANSWER: Option<&'static str> = None;
+    /// The most words one answer of this game may take: a plain chat line with more is
+    /// never read as an answer (the front ends' chat-line policy).
+    const ANSWER_WORDS: usize = 6;
+
+    /// The badges and marks this variant's pictures may show beyond the common ones,
+    /// with their meaning (`/legend`).
+    fn legend() -> Vec<crate::core::view::LegendEntry> {
+        Vec::new()
+    }
+
     fn new(options: &Options, rng: &mut GameRng) -> Result<Self, String>;
     fn from_fen(fen: &str, options: &Options) -> Result<Self, String>;
     fn fen(&self) -> String;
@@ -269,12 +218,16 @@ pub trait Rules: Sized + Clone {
     /// Applies `side`'s answer. On error `self` may be left changed: [`Game`] restores it.
     fn play(&mut self, side: Side, text: &str, rng: &mut GameRng) -> Result<Played, PlayError>;
     fn view(&self, viewer: Viewer) -> View;
+
     /// A player's secret information (wand list, card hand), for a DM or `/hand`.
     fn secret(&self, _side: Side) -> Option<String> {
         None
     }
     /// The reason the player to move may claim a draw now (threefold, 50 moves).
-    fn claimable_draw(&self) -> Option<String>;
+    /// Default: none.
+    fn claimable_draw(&self) -> Option<String> {
+        None
+    }
     /// The draw rules a player may claim under, for the refusal when none applies.
     fn draw_claim_rules(&self) -> &'static [&'static str] {
         &["threefold repetition", "50-move rule"]
@@ -298,8 +251,22 @@ pub trait Rules: Sized + Clone {
     fn setup_fen(&self) -> Option<String> {
         None
     }
-    fn perft(&self, depth: u32) -> u64;
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// The number of answer paths of `depth` answers. Default: by playing every legal
+    /// answer (with a fixed generator); variants override it with faster counting.
+    fn perft(&self, depth: u32) -> u64 {
+        perft_by_answers(self, depth)
+    }
+    /// [`Rules::perft`] per legal answer.
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        self.legal_texts()
+            .into_iter()
+            .map(|t| {
+                let n = answer_child(self, &t)
+                    .map_or(0, |c| perft_by_answers(&c, depth.saturating_sub(1)));
+                (t, n)
+            })
+            .collect()
+    }
     /// The words asking `ask` of its player: exactly what to type, with an example that
     /// is legal now. It is shown in the channel, so it reveals nothing secret.
     fn prompt(&self, ask: &Ask) -> String {
@@ -332,6 +299,33 @@ pub trait Rules: Sized + Clone {
     fn candidate_texts(&self) -> Vec<String> {
         self.legal_texts()
     }
+}
+
+/// The game after the asked side plays `text`, with a fixed generator (perft).
+fn answer_child<R: Rules>(rules: &R, text: &str) -> Option<R> {
+    let side = rules.ask()?.side;
+    let mut next = rules.clone();
+    next.play(side, text, &mut GameRng::seed_from_u64(0)).ok()?;
+    Some(next)
+}
+
+/// Perft by playing answers: the default of [`Rules::perft`].
+pub fn perft_by_answers<R: Rules>(rules: &R, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if rules.ask().is_none() {
+        return 0;
+    }
+    let texts = rules.legal_texts();
+    if depth == 1 {
+        return texts.len() as u64;
+    }
+    texts
+        .iter()
+        .filter_map(|t| answer_child(rules, t))
+        .map(|c| perft_by_answers(&c, depth - 1))
+        .sum()
 }
 
 /// A legal answer to show as an example: one from the middle of the list, so that it
@@ -371,8 +365,61 @@ pub trait RulesVisitor {
     fn visit<R: Rules>(self, rules: &R) -> Self::Output;
 }
 
-macro_rules! variant_states {
-    ($($id:ident => $ty:ty),* $(,)?) => {
+macro_rules! variants {
+    ($($id:ident = $name:literal => $ty:ty),* $(,)?) => {
+        /// Variant ids, the same in the CLI, the commands and the store.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum VariantId {
+            $(#[serde(rename = $name)] $id,)*
+        }
+
+        const VARIANT_COUNT: usize = [$($name),*].len();
+
+        impl VariantId {
+            pub const ALL: [VariantId; VARIANT_COUNT] = [$(VariantId::$id),*];
+
+            /// The id typed in commands and kept in the store (`walls-full`).
+            pub fn id(self) -> &'static str {
+                match self {
+                    $(VariantId::$id => $name,)*
+                }
+            }
+
+            /// The name in messages, as the variant declares it.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(VariantId::$id => <$ty as Rules>::NAME,)*
+                }
+            }
+
+            /// What a turn whose time runs out becomes, as the variant declares it:
+            /// `Some(answer)` is played for the late player, so the turn passes;
+            /// `None` lets the opponent claim the win.
+            pub fn timeout_answer(self) -> Option<&'static str> {
+                match self {
+                    $(VariantId::$id => <$ty as Rules>::TIMEOUT_ANSWER,)*
+                }
+            }
+
+            fn rules(self) -> &'static str {
+                match self {
+                    $(VariantId::$id => <$ty as Rules>::RULES,)*
+                }
+            }
+
+            fn example(self) -> Option<WorkedExample> {
+                match self {
+                    $(VariantId::$id => <$ty as Rules>::EXAMPLE,)*
+                }
+            }
+
+            fn legend_entries(self) -> Vec<crate::core::view::LegendEntry> {
+                match self {
+                    $(VariantId::$id => <$ty as Rules>::legend(),)*
+                }
+            }
+        }
+
         /// The rules state of a game, one arm per playable variant.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         pub enum VariantState {
@@ -412,6 +459,11 @@ macro_rules! variant_states {
                 }
             }
 
+            /// The most words an answer of any variant may take.
+            pub fn max_answer_words() -> usize {
+                [$(<$ty as Rules>::ANSWER_WORDS,)*].into_iter().max().unwrap_or(1)
+            }
+
             pub fn variant(&self) -> VariantId {
                 match self {
                     $(VariantState::$id(_) => VariantId::$id,)*
@@ -427,18 +479,44 @@ macro_rules! variant_states {
     };
 }
 
+/// The most words an answer of any variant may take (the chat-line policy).
+pub fn max_answer_words() -> usize {
+    VariantState::max_answer_words()
+}
+
 fn unavailable(v: VariantId) -> String {
     format!("{} is not playable yet.", v.name())
 }
 
-variant_states! {
-    Standard => standard::StandardGame,
-    Spell => spell::SpellGame,
-    Sorchess => sorchess::SorchessGame,
-    Wand => wand::WandGame,
-    Walls => walls::WallsBasic,
-    WallsFull => walls::WallsFull,
-    Wickets => wickets::WicketsGame,
+impl VariantId {
+    /// The variant of a challenge that names none.
+    pub const DEFAULT: VariantId = VariantId::Standard;
+
+    pub fn parse(text: &str) -> Option<VariantId> {
+        let t = text.trim().to_ascii_lowercase();
+        VariantId::ALL.into_iter().find(|v| v.id() == t)
+    }
+
+    /// Variants that can be played in this build.
+    pub fn available() -> Vec<VariantId> {
+        VariantId::ALL
+            .into_iter()
+            .filter(|v| VariantState::supports(*v))
+            .collect()
+    }
+}
+
+// THE variant list: a game's id, and the type implementing its [`Rules`]. Everything
+// else about a variant lives in its own folder. The order is the order of lists
+// (`/rules`, `/legend`, the command choices) and of `VariantId`'s `Ord`.
+variants! {
+    Standard = "standard" => standard::StandardGame,
+    Wand = "wand" => wand::WandGame,
+    Walls = "walls" => walls::WallsBasic,
+    WallsFull = "walls-full" => walls::WallsFull,
+    Wickets = "wickets" => wickets::WicketsGame,
+    Spell = "spell" => spell::SpellGame,
+    Sorchess = "sorchess" => sorchess::SorchessGame,
 }
 
 /// A game: its rules state, its generator and how it ended.
@@ -667,15 +745,7 @@ pub struct WorkedExample {
 
 /// The worked example of a variant, if it has one.
 pub fn worked_example(v: VariantId) -> Option<WorkedExample> {
-    match v {
-        VariantId::Standard => None,
-        VariantId::Wand => Some(wand::EXAMPLE),
-        VariantId::Spell => Some(spell::EXAMPLE),
-        VariantId::Sorchess => Some(sorchess::EXAMPLE),
-        VariantId::Walls => Some(walls::EXAMPLE),
-        VariantId::WallsFull => Some(walls::EXAMPLE_FULL),
-        VariantId::Wickets => Some(wickets::EXAMPLE),
-    }
+    v.example()
 }
 
 /// The game of a variant's worked example, played out, with its caption.
@@ -700,93 +770,70 @@ pub fn example_game(v: VariantId) -> Option<(Game, &'static str)> {
 /// A short guide to a variant, for `/rules`: the rules in brief and the exact text of
 /// every special action.
 pub fn rules_text(v: VariantId) -> &'static str {
-    match v {
-        VariantId::Standard => {
-            "**Chess** — the FIDE rules: castling, en passant, promotion, check and checkmate. \
-             Stalemate, insufficient material, fivefold repetition and the 75-move rule draw at once; \
-             threefold repetition and the 50-move rule let the player to move claim a draw (`/draw claim`).\n\
-             • Move: `e4`, `Nf3`, `Ng1-f3`, `e2e4`; castle `O-O` / `O-O-O`; promote `e8=Q` (the piece must be named)."
-        }
-        VariantId::Wand => {
-            "**Wand Chess** — chess where every piece carries a wand of unknown kind. Instead of moving, \
-             a piece may zap its wand at itself or a neighbouring square. The first zap at an occupied square \
-             identifies the wand (teleport, death, sleep, stoning, sloth, polymorph, demotion, peace, sickness, \
-             speed, protection, healing); identified wands misfire one time in three. No zapping while in check; \
-             with no move you must zap. Sleep (5), stoning (10) and sickness (3) count their owner's turns; \
-             a slow piece (sloth) waits three of its turns after each move or zap. Asleep, stoned and \
-             waiting slow pieces neither move nor zap. Two kings ignore check; lose your last \
-             king and you lose.\n\
-             • Move: `e4`, `Ng1-f3`.\n\
-             • Zap: `Ze4:d5` (the piece on e4 zaps d5), `Ze4:e4` at itself.\n\
-             • Teleport: when asked, answer one empty square, `c6`; or give it with the zap: `Ze4:d5 (teleport c6)`.\n\
-             • Fast piece, two moves in one turn: `Ke4-e5:e6` (one piece twice) or `Nb1-c3 Bc1-f4` (two pieces).\n\
-             • Option `wands:moderated`: every kind is drawn at the start and you learn yours by DM (`/hand`)."
-        }
-        VariantId::Walls | VariantId::WallsFull => {
-            "**Wizard Walls** — Bishop, Knight and Rook wizards (Full: any team costing exactly 11: P 1, N 3, \
-             B 3, R 5, Q 9, at most 8 P, 2 N, 2 B, 2 R, 1 Q; pawns step one square any way) that never capture \
-             by moving. Each side holds 5 walls after the setup. Each wizard moves, conjures and destroys at most \
-             once a turn; one resurrection a turn. Every destroyed wizard scores its value for its owner's \
-             opponent; 10 points wins at once. Threefold repetition may be claimed (`/draw claim`); a turn whose \
-             time runs out passes.\n\
-             • Setup walls (White, then Black): 3 walls on ranks 3-6: `@c4 @d5 @f3`.\n\
-             • Setup team on your first two ranks: `B@c1 N@d2 R@a1` (Black `B@c8 N@d7 R@a8`; Full e.g. `Q@d1 P@c2 P@e2`).\n\
-             • A turn is up to two actions in one message, separated by a space: `Nb1-c3 Nc3+d4`; `pass` for none.\n\
-             • Move: `Nb1-c3` (knights jump walls, sliders do not). Conjure a wall next to a wizard, killing any \
-             wizard there: `Nc3+d4`. Destroy an adjacent wall into your hand: `Nc3xd4`. Resurrect a destroyed \
-             wizard next to two of yours: `R@e4`."
-        }
-        VariantId::Wickets => {
-            "**Chess with Wickets** — chess plus two wicket squares, `w0` behind e1 and `w9` behind e8. \
-             Each King starts with its side's ball and each Queen is the Defender. Only your Defender enters your \
-             wicket; only your ball-haver (or a piece fetching your ball) enters the enemy's; pieces in a wicket \
-             give no check. A lying ball is picked up only by its own side. A ball thrown into the enemy wicket \
-             is decided by the `decision` option: cards (play cards, higher wins; cards2 gives a second try you \
-             may decline), dice (3+, or 5+ when their Defender sees its wicket; dice2: sacrifice 1 piece for a \
-             second roll), deterministic (free, or sacrifice 3 pieces when guarded; deterministic2: 2). Success \
-             removes their Defender (a King-Defender loses) and they name a new one.\n\
-             • Move into a wicket: `Qd1-w0`.\n\
-             • Throw with the ball-haver's move: `Ke1-f2>f6`, into the wicket `Nc3-d5>w9`; keep the ball: \
-             `Ke1-f2 decline`. Without either you are asked after the move: answer `f6` or `decline`.\n\
-             • After castling with the ball-haver, the partner may throw instead: `O-O>f1>f5` (or `f1>f5` when asked).\n\
-             • Taking a ball-haver, place its ball on an empty neighbouring square: `Qd1:d7 (ball d6)`, or `d6` when asked.\n\
-             • New Defender: `defender Nf3`. Cards: `card 7c` (rank A or 1-10, suit c d h s; `/hand` shows yours). \
-             Sacrifice: `sacrifice a2 b2 c2` (as many as asked) or `decline`."
-        }
-        VariantId::Spell => {
-            "**Spell Chess** — chess plus 5 freeze and 2 jump spells each; cast at most one with a move. \
-             Freeze: the opponent's pieces in the 3x3 area around the square cannot move or attack in their next \
-             turn (your own move may not start there). Jump: sliders of both sides pass through that piece until \
-             the opponent has moved. A spell type rests two turns after use; promotions carry no spell. Self-check \
-             is legal, a captured king loses, and checkmate ends the game.\n\
-             • Move with a freeze: `e4 (freeze d5)`; with a jump: `Bc1-h6 (jump e3)`; also `freeze@d5 e4`, `f@d5,e2e4`.\n\
-             • A move that leaves your king capturable needs `!` to confirm: `Kd2!`."
-        }
-        VariantId::Sorchess => {
-            "**Sorchess** — chess plus one Wizard (W) per side, held in hand at the start. The Wizard leaps (3,1) \
-             or steps one square diagonally, capturing either way, and once per game may step one square \
-             orthogonally without capturing. Only one Wizard per side on the board.\n\
-             • Enter from a rook that has not moved (or moved only by castling) as if the Wizard stood there; \
-             the rook stays: `Wg4`, or `Wh1-g4` to name the rook.\n\
-             • Promote a pawn to a Wizard while yours is not on the board: `e8=W`.\n\
-             • After your Wizard is captured, your only Knight may become one on its first arrival at the enemy \
-             king's square: `Nf6-e8=W`; to stay a Knight and give the chance up for good type the move with \
-             both squares, `Nf6-e8` (a plain `Ne8` is refused and asks which)."
-        }
-    }
+    v.rules()
 }
 
 /// Every badge and mark a variant's pictures may show, with its meaning (`/legend`),
 /// built from the same data the variant's view uses.
 pub fn legend(v: VariantId) -> Vec<crate::core::view::LegendEntry> {
     let mut out = crate::core::view::common_legend();
-    out.extend(match v {
-        VariantId::Standard => Vec::new(),
-        VariantId::Wand => wand::view::legend(),
-        VariantId::Walls | VariantId::WallsFull => walls::view::legend(),
-        VariantId::Wickets => wickets::view::legend(),
-        VariantId::Spell => spell::view::legend(),
-        VariantId::Sorchess => sorchess::view::legend(),
-    });
+    out.extend(v.legend_entries());
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The default perft (playing every answer) counts what the variants' own fast
+    // counting counts.
+    #[test]
+    fn default_perft_agrees_with_the_variants_own() {
+        for v in [VariantId::Standard, VariantId::Sorchess] {
+            let game = Game::new(v, &Options::new(), 0).expect("game");
+            struct ByAnswers(u32);
+            impl RulesVisitor for ByAnswers {
+                type Output = u64;
+                fn visit<R: Rules>(self, rules: &R) -> u64 {
+                    perft_by_answers(rules, self.0)
+                }
+            }
+            assert_eq!(game.visit(ByAnswers(3)), game.perft(3), "{v}");
+        }
+        let game = Game::new(VariantId::Standard, &Options::new(), 0).expect("game");
+        assert_eq!(game.perft(3), 8902);
+    }
+
+    // Each variant declares its data; the list derives ids and names from it.
+    #[test]
+    fn the_variant_list_declares_every_variant() {
+        let ids: Vec<&str> = VariantId::ALL.iter().map(|v| v.id()).collect();
+        assert_eq!(
+            ids,
+            [
+                "standard",
+                "wand",
+                "walls",
+                "walls-full",
+                "wickets",
+                "spell",
+                "sorchess"
+            ]
+        );
+        for v in VariantId::ALL {
+            assert_eq!(VariantId::parse(v.id()), Some(v));
+            assert_eq!(
+                serde_json::to_value(v).expect("json"),
+                serde_json::json!(v.id())
+            );
+            assert!(
+                rules_text(v).contains(&format!("**{}", v.name().split(" (").next().unwrap_or(""))),
+                "{v}"
+            );
+        }
+        assert_eq!(VariantId::WallsFull.name(), "Wizard Walls (Full)");
+        assert_eq!(VariantId::WallsFull.timeout_answer(), Some("pass"));
+        assert_eq!(VariantId::Wand.timeout_answer(), None);
+        assert!(max_answer_words() >= 12);
+    }
 }

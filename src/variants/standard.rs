@@ -62,6 +62,13 @@ impl StandardGame {
 }
 
 impl Rules for StandardGame {
+    const NAME: &'static str = "Chess";
+    const RULES: &'static str =
+        "**Chess** — the FIDE rules: castling, en passant, promotion, check and checkmate. \
+        Stalemate, insufficient material, fivefold repetition and the 75-move rule draw at once; \
+        threefold repetition and the 50-move rule let the player to move claim a draw (`/draw claim`).\n\
+        • Move: `e4`, `Nf3`, `Ng1-f3`, `e2e4`; castle `O-O` / `O-O-O`; promote `e8=Q` (the piece must be named).";
+
     fn evaluate(&self, side: Side) -> i32 {
         crate::variants::eval::board_score(self.pos.board(), side)
     }

@@ -270,6 +270,23 @@ impl SorchessGame {
 }
 
 impl Rules for SorchessGame {
+    const NAME: &'static str = "Sorchess";
+    const RULES: &'static str =
+        "**Sorchess** — chess plus one Wizard (W) per side, held in hand at the start. The Wizard leaps (3,1) \
+        or steps one square diagonally, capturing either way, and once per game may step one square \
+        orthogonally without capturing. Only one Wizard per side on the board.\n\
+        • Enter from a rook that has not moved (or moved only by castling) as if the Wizard stood there; \
+        the rook stays: `Wg4`, or `Wh1-g4` to name the rook.\n\
+        • Promote a pawn to a Wizard while yours is not on the board: `e8=W`.\n\
+        • After your Wizard is captured, your only Knight may become one on its first arrival at the enemy \
+        king's square: `Nf6-e8=W`; to stay a Knight and give the chance up for good type the move with \
+        both squares, `Nf6-e8` (a plain `Ne8` is refused and asks which).";
+    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
+
+    fn legend() -> Vec<crate::core::view::LegendEntry> {
+        view::legend()
+    }
+
     fn evaluate(&self, side: Side) -> i32 {
         eval::evaluate(self, side)
     }

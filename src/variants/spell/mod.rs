@@ -398,6 +398,21 @@ fn apply_state_field(sp: &mut SpellPosition, field: &str) -> Result<(), String> 
 }
 
 impl Rules for SpellGame {
+    const NAME: &'static str = "Spell Chess";
+    const RULES: &'static str =
+        "**Spell Chess** — chess plus 5 freeze and 2 jump spells each; cast at most one with a move. \
+        Freeze: the opponent's pieces in the 3x3 area around the square cannot move or attack in their next \
+        turn (your own move may not start there). Jump: sliders of both sides pass through that piece until \
+        the opponent has moved. A spell type rests two turns after use; promotions carry no spell. Self-check \
+        is legal, a captured king loses, and checkmate ends the game.\n\
+        • Move with a freeze: `e4 (freeze d5)`; with a jump: `Bc1-h6 (jump e3)`; also `freeze@d5 e4`, `f@d5,e2e4`.\n\
+        • A move that leaves your king capturable needs `!` to confirm: `Kd2!`.";
+    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
+
+    fn legend() -> Vec<crate::core::view::LegendEntry> {
+        view::legend()
+    }
+
     fn evaluate(&self, side: Side) -> i32 {
         eval::evaluate(self, side)
     }

@@ -397,6 +397,36 @@ impl<const FULL: bool> WallsGame<FULL> {
 }
 
 impl<const FULL: bool> Rules for WallsGame<FULL> {
+    const NAME: &'static str = if FULL {
+        "Wizard Walls (Full)"
+    } else {
+        "Wizard Walls"
+    };
+    const RULES: &'static str =
+        "**Wizard Walls** — Bishop, Knight and Rook wizards (Full: any team costing exactly 11: P 1, N 3, \
+        B 3, R 5, Q 9, at most 8 P, 2 N, 2 B, 2 R, 1 Q; pawns step one square any way) that never capture \
+        by moving. Each side holds 5 walls after the setup. Each wizard moves, conjures and destroys at most \
+        once a turn; one resurrection a turn. Every destroyed wizard scores its value for its owner's \
+        opponent; 10 points wins at once. Threefold repetition may be claimed (`/draw claim`); a turn whose \
+        time runs out passes.\n\
+        • Setup walls (White, then Black): 3 walls on ranks 3-6: `@c4 @d5 @f3`.\n\
+        • Setup team on your first two ranks: `B@c1 N@d2 R@a1` (Black `B@c8 N@d7 R@a8`; Full e.g. `Q@d1 P@c2 P@e2`).\n\
+        • A turn is up to two actions in one message, separated by a space: `Nb1-c3 Nc3+d4`; `pass` for none.\n\
+        • Move: `Nb1-c3` (knights jump walls, sliders do not). Conjure a wall next to a wizard, killing any \
+        wizard there: `Nc3+d4`. Destroy an adjacent wall into your hand: `Nc3xd4`. Resurrect a destroyed \
+        wizard next to two of yours: `R@e4`.";
+    const EXAMPLE: Option<crate::variants::WorkedExample> =
+        Some(if FULL { EXAMPLE_FULL } else { EXAMPLE });
+    /// RULINGS Z6: a turn whose time runs out passes with no action.
+    const TIMEOUT_ANSWER: Option<&'static str> = Some("pass");
+    /// A whole team placed at once (Full), or two actions in their long form
+    /// (`N c3 wall d4, R a1 a3`).
+    const ANSWER_WORDS: usize = 12;
+
+    fn legend() -> Vec<crate::core::view::LegendEntry> {
+        view::legend()
+    }
+
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
         check_options(options)?;
         Ok(WallsGame(Walls::new(FULL)))

@@ -365,6 +365,27 @@ impl WandGame {
 }
 
 impl Rules for WandGame {
+    const NAME: &'static str = "Wand Chess";
+    const RULES: &'static str =
+        "**Wand Chess** — chess where every piece carries a wand of unknown kind. Instead of moving, \
+        a piece may zap its wand at itself or a neighbouring square. The first zap at an occupied square \
+        identifies the wand (teleport, death, sleep, stoning, sloth, polymorph, demotion, peace, sickness, \
+        speed, protection, healing); identified wands misfire one time in three. No zapping while in check; \
+        with no move you must zap. Sleep (5), stoning (10) and sickness (3) count their owner's turns; \
+        a slow piece (sloth) waits three of its turns after each move or zap. Asleep, stoned and \
+        waiting slow pieces neither move nor zap. Two kings ignore check; lose your last \
+        king and you lose.\n\
+        • Move: `e4`, `Ng1-f3`.\n\
+        • Zap: `Ze4:d5` (the piece on e4 zaps d5), `Ze4:e4` at itself.\n\
+        • Teleport: when asked, answer one empty square, `c6`; or give it with the zap: `Ze4:d5 (teleport c6)`.\n\
+        • Fast piece, two moves in one turn: `Ke4-e5:e6` (one piece twice) or `Nb1-c3 Bc1-f4` (two pieces).\n\
+        • Option `wands:moderated`: every kind is drawn at the start and you learn yours by DM (`/hand`).";
+    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
+
+    fn legend() -> Vec<crate::core::view::LegendEntry> {
+        view::legend()
+    }
+
     fn new(options: &Options, rng: &mut GameRng) -> Result<Self, String> {
         let mode = mode_option(options)?.unwrap_or(WandMode::Rolled);
         let mut pos = Pos::start();

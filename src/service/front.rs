@@ -1,0 +1,129 @@
+//! The front ends' contract: what a front end (Discord, `arcana local`) needs from the
+//! game service, and the one chat-line policy ("may this plain chat line be a move?")
+//! they all follow.
+
+use super::api::{Context, Reply, Request, TimedReply, User};
+use super::Service;
+
+/// What a front end needs from the game service. A trait so that a front end can be
+/// exercised without a store, and so the service stays free of front-end types.
+pub trait GameService: Send + Sync + 'static {
+    fn handle(&self, ctx: &Context, request: Request) -> Vec<Reply>;
+    /// Reminders and expired deadlines since the last call.
+    fn tick(&self) -> Vec<TimedReply>;
+    /// Whether the game in `channel` is asking `user` (only then is their plain chat
+    /// read as a move).
+    fn asks(&self, channel: u64, user: u64) -> bool;
+    /// Legal answers in `channel`'s game for `user`, starting with `prefix`.
+    fn autocomplete(&self, channel: u64, user: u64, prefix: &str) -> Vec<String>;
+    /// Writes everything to disk (on shutdown).
+    fn flush(&self) -> Result<(), String>;
+    /// The bot's own user stands for the computer player.
+    fn set_computer(&self, _user: User) {}
+    /// Plays the computer's pending answer in `channel` (a search: blocking, seconds).
+    fn computer_turn(&self, _channel: u64) -> Option<Vec<Reply>> {
+        None
+    }
+    /// Channels whose game waits for the computer.
+    fn computer_channels(&self) -> Vec<u64> {
+        Vec::new()
+    }
+    /// The chat-line policy: what a plain chat line (not a command) of `user` in
+    /// `channel` is.
+    fn chat_line(&self, channel: u64, user: u64, text: &str) -> ChatLine {
+        if !could_be_move(text) {
+            ChatLine::NotAMove
+        } else if !self.asks(channel, user) {
+            ChatLine::NotAsked
+        } else {
+            ChatLine::Move(Request::Move {
+                text: text.trim().to_string(),
+            })
+        }
+    }
+}
+
+/// What a plain chat line is, by the one policy of every front end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChatLine {
+    /// An answer of the asked player, for the service to judge. A front end that
+    /// cannot tell chat from moves (Discord) stays silent when it is refused (ruling
+    /// X-DISCORD-1).
+    Move(Request),
+    /// Its writer is not the player the channel's game is asking.
+    NotAsked,
+    /// It cannot be an answer of any game: empty, too long, a command or a link.
+    NotAMove,
+}
+
+/// A chat line longer than this (bytes) is never read as a move.
+pub const MAX_CHAT_MOVE: usize = 80;
+
+/// Whether a chat line has the shape of an answer: short, with no more words than the
+/// longest answer any variant declares, not a command and not a link. Cheap, so a
+/// front end may call it on every chat line before asking the service anything.
+pub fn could_be_move(text: &str) -> bool {
+    let t = text.trim();
+    !t.is_empty()
+        && t.len() <= MAX_CHAT_MOVE
+        && t.split_whitespace().count() <= crate::variants::max_answer_words()
+        && !t.starts_with('/')
+        && !t.contains("://")
+}
+
+impl GameService for Service {
+    fn handle(&self, ctx: &Context, request: Request) -> Vec<Reply> {
+        Service::handle(self, ctx, request)
+    }
+    fn tick(&self) -> Vec<TimedReply> {
+        Service::tick(self)
+    }
+    fn asks(&self, channel: u64, user: u64) -> bool {
+        Service::asks(self, channel, user)
+    }
+    fn autocomplete(&self, channel: u64, user: u64, prefix: &str) -> Vec<String> {
+        Service::autocomplete(self, channel, user, prefix)
+    }
+    fn flush(&self) -> Result<(), String> {
+        Service::flush(self).map_err(|e| e.to_string())
+    }
+    fn set_computer(&self, user: User) {
+        Service::set_computer(self, user)
+    }
+    fn computer_turn(&self, channel: u64) -> Option<Vec<Reply>> {
+        Service::computer_turn(self, channel)
+    }
+    fn computer_channels(&self) -> Vec<u64> {
+        Service::computer_channels(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::could_be_move;
+
+    #[test]
+    fn chat_filter_keeps_moves() {
+        for m in [
+            "e4",
+            "Ng1-f3",
+            "Ze4:e4 (teleport h8)",
+            "freeze@d5 Nd6",
+            "card 7c",
+            "B@c8 N@b8 R@a8",
+            "P@a2 P@b2 P@c2 P@d2 P@e2 P@f2 P@g2 P@h2 N@b1",
+            "N c3 wall d4, R a1 a3",
+        ] {
+            assert!(could_be_move(m), "{m}");
+        }
+        for c in [
+            "",
+            "   ",
+            "see https://example.com",
+            "/move e4",
+            "this is a very long chat line about the game that nobody would type as a move",
+        ] {
+            assert!(!could_be_move(c), "{c}");
+        }
+    }
+}

@@ -1,0 +1,685 @@
+//! The command grammar: ONE table of the commands and their options (names,
+//! descriptions, choices, ranges), and the one translation of an invoked command into a
+//! service [`Request`]. The Discord definitions, the typed-command parser of
+//! `arcana local` ([`super::command`]), the `/help` text and the autocompleted option
+//! are all derived from [`COMMANDS`]; front ends only turn their own input into
+//! [`Values`].
+//!
+//! One rule for option values (ruling X-GRAMMAR-1 in `docs/rulings-extra.md`): a
+//! choice is one of its listed values, whole words, case-insensitive, never an
+//! abbreviation; a number must lie in its declared range; variant options are
+//! `key:value` (or `key=value`) pairs, each key given once.
+
+use super::api::{ColorChoice, DrawAction, GamesScope, Request, User};
+use super::{MAX_DAYS, MAX_TEXT};
+use crate::core::notation::echo;
+use crate::variants::{either, Options, VariantId};
+use std::collections::BTreeMap;
+
+/// What an option's value is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Free text of at most `max` characters.
+    Text {
+        max: usize,
+    },
+    /// An answer to the game's question, taken whole (it may hold `:` and spaces) and
+    /// completed from the legal answers of the asked player.
+    Answer {
+        max: usize,
+    },
+    /// A whole number in `min..=max`; `named` are words that stand for a number.
+    Integer {
+        min: i64,
+        max: i64,
+        named: &'static [(&'static str, i64)],
+    },
+    Bool,
+    /// A person (a mention).
+    User,
+    /// One of fixed choices, as (label, value).
+    Choice(&'static [(&'static str, &'static str)]),
+    /// A playable variant (the choices come from the variant list).
+    Variant,
+    /// Variant options, `key:value` pairs (typed commands also take them loose).
+    Pairs {
+        max: usize,
+    },
+}
+
+/// One option of a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub kind: Kind,
+    pub required: bool,
+    /// Typed commands may give it as a plain word (`/rules standard`, `/draw offer`).
+    pub positional: bool,
+    /// Other names typed commands accept (`colour:`).
+    pub aliases: &'static [&'static str],
+    /// The sentence for the invoker when a required option is missing.
+    pub missing: &'static str,
+}
+
+/// One command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommandSpec {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub options: &'static [OptionSpec],
+    /// Its replies are for the invoker alone (a deferral can already be private).
+    pub private: bool,
+    /// Other names typed commands accept (`/m`).
+    pub aliases: &'static [&'static str],
+    /// What `/help` adds after the description, if anything.
+    pub help: &'static str,
+}
+
+impl CommandSpec {
+    pub fn option(&self, name: &str) -> Option<&'static OptionSpec> {
+        let name = name.to_ascii_lowercase();
+        self.options
+            .iter()
+            .find(|o| o.name == name || o.aliases.contains(&name.as_str()))
+    }
+}
+
+const fn opt(name: &'static str, description: &'static str, kind: Kind) -> OptionSpec {
+    OptionSpec {
+        name,
+        description,
+        kind,
+        required: false,
+        positional: false,
+        aliases: &[],
+        missing: "",
+    }
+}
+
+const fn cmd(name: &'static str, description: &'static str, private: bool) -> CommandSpec {
+    CommandSpec {
+        name,
+        description,
+        options: &[],
+        private,
+        aliases: &[],
+        help: "",
+    }
+}
+
+const COLORS: &[(&str, &str)] = &[("White", "white"), ("Black", "black"), ("Random", "random")];
+const DRAW_ACTIONS: &[(&str, &str)] = &[
+    ("offer", "offer"),
+    ("accept", "accept"),
+    ("decline", "decline"),
+    ("claim", "claim"),
+];
+
+const PLAYER: OptionSpec = OptionSpec {
+    positional: true,
+    aliases: &["user"],
+    ..opt("player", "Only this player's games", Kind::User)
+};
+
+/// THE table of commands: everything a front end offers is derived from it.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        options: &[
+            OptionSpec {
+                required: true,
+                positional: true,
+                missing: "Name your opponent, for example `/challenge @bob`.",
+                ..opt("opponent", "Who to play", Kind::User)
+            },
+            OptionSpec {
+                positional: true,
+                ..opt("variant", "Which game (default: Chess)", Kind::Variant)
+            },
+            OptionSpec {
+                positional: true,
+                aliases: &["colour"],
+                ..opt("color", "Your colour", Kind::Choice(COLORS))
+            },
+            opt(
+                "days",
+                "Days per move, 1-14, or 0 for no limit",
+                Kind::Integer {
+                    min: 0,
+                    max: MAX_DAYS as i64,
+                    named: &[("none", 0), ("off", 0), ("unlimited", 0)],
+                },
+            ),
+            opt(
+                "options",
+                "Variant options as key:value (`/rules <variant>` lists them)",
+                Kind::Pairs { max: MAX_TEXT },
+            ),
+            opt(
+                "level",
+                "The computer's strength when you challenge the bot, 1-5 (default 3)",
+                Kind::Integer {
+                    min: *crate::engine::LEVELS.start() as i64,
+                    max: *crate::engine::LEVELS.end() as i64,
+                    named: &[],
+                },
+            ),
+            opt(
+                "rated",
+                "Whether the game counts for the ratings (default: yes)",
+                Kind::Bool,
+            ),
+        ],
+        help: "(challenge the bot itself to play the computer)",
+        ..cmd(
+            "challenge",
+            "Challenge someone to a game in this channel",
+            false,
+        )
+    },
+    cmd("accept", "Accept the challenge in this channel", false),
+    cmd("decline", "Decline the challenge in this channel", false),
+    cmd("cancel", "Withdraw your challenge in this channel", false),
+    CommandSpec {
+        options: &[OptionSpec {
+            required: true,
+            positional: true,
+            aliases: &["move"],
+            missing: "Type the move after `/move`, for example `/move e4`.",
+            ..opt(
+                "text",
+                "The move, e.g. e4 or Ng1-f3",
+                Kind::Answer { max: MAX_TEXT },
+            )
+        }],
+        aliases: &["m"],
+        help: "(the player to move may also just type it)",
+        ..cmd("move", "Play a move (or answer the game's question)", false)
+    },
+    cmd("board", "Show the board of this channel's game", true),
+    cmd("history", "Show the moves of this channel's game", true),
+    cmd("export", "Download this channel's game as a file", true),
+    cmd("resign", "Resign this channel's game", false),
+    CommandSpec {
+        options: &[OptionSpec {
+            required: true,
+            positional: true,
+            missing: "Say `/draw offer`, `/draw accept`, `/draw decline` or `/draw claim`.",
+            ..opt("action", "What to do", Kind::Choice(DRAW_ACTIONS))
+        }],
+        ..cmd("draw", "Offer, accept, decline or claim a draw", false)
+    },
+    cmd(
+        "abort",
+        "Call the game off before both sides have moved",
+        false,
+    ),
+    cmd(
+        "claim",
+        "Claim the win when your opponent's time has run out",
+        false,
+    ),
+    cmd(
+        "hand",
+        "Show your secret information (only you see it)",
+        true,
+    ),
+    CommandSpec {
+        options: &[PLAYER],
+        ..cmd(
+            "games",
+            "List active games of this server or of one player",
+            true,
+        )
+    },
+    CommandSpec {
+        options: &[OptionSpec {
+            description: "Whose profile (default: yours)",
+            ..PLAYER
+        }],
+        ..cmd(
+            "profile",
+            "Ratings, results and current games of a player",
+            true,
+        )
+    },
+    CommandSpec {
+        options: &[OptionSpec {
+            positional: true,
+            ..opt("variant", "Which game (default: Chess)", Kind::Variant)
+        }],
+        ..cmd(
+            "leaderboard",
+            "The best settled ratings of a variant here",
+            true,
+        )
+    },
+    CommandSpec {
+        options: &[OptionSpec {
+            positional: true,
+            ..opt("variant", "Which game", Kind::Variant)
+        }],
+        help: "(the exact text of every special action, with a picture)",
+        ..cmd("rules", "Explain the rules of a variant", true)
+    },
+    CommandSpec {
+        options: &[OptionSpec {
+            positional: true,
+            ..opt(
+                "variant",
+                "Which game (default: this channel's)",
+                Kind::Variant,
+            )
+        }],
+        ..cmd(
+            "legend",
+            "A picture naming every badge and mark on the board",
+            true,
+        )
+    },
+    cmd("help", "How to play with Arcana", true),
+];
+
+/// The command called `name` (or one of its aliases), case-insensitive.
+pub fn command(name: &str) -> Option<&'static CommandSpec> {
+    let name = name.to_ascii_lowercase();
+    COMMANDS
+        .iter()
+        .find(|c| c.name == name || c.aliases.contains(&name.as_str()))
+}
+
+/// Whether a command's reply is meant for the invoker alone.
+pub fn is_private(name: &str) -> bool {
+    command(name).is_some_and(|c| c.private)
+}
+
+/// Whether the option `option` of command `name` is completed from the game's legal
+/// answers.
+pub fn completes_answers(name: &str, option: &str) -> bool {
+    command(name)
+        .and_then(|c| c.option(option))
+        .is_some_and(|o| matches!(o.kind, Kind::Answer { .. }))
+}
+
+/// An invoked option's value, independent of any front end's types.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Text(String),
+    Integer(i64),
+    Bool(bool),
+    User(User),
+}
+
+/// An invoked command's options by name.
+pub type Values = BTreeMap<String, Value>;
+
+/// The choices of a variant option: every playable variant, as (name, id).
+pub fn variant_choices() -> Vec<(&'static str, &'static str)> {
+    VariantId::available()
+        .into_iter()
+        .map(|v| (v.name(), v.id()))
+        .collect()
+}
+
+fn unknown_variant(v: &str) -> String {
+    let ids: Vec<String> = VariantId::available()
+        .iter()
+        .map(|v| v.id().to_string())
+        .collect();
+    format!(
+        "Unknown variant `{}`; choose one of {}.",
+        echo(v),
+        ids.join(", ")
+    )
+}
+
+/// The one check of a value against its option: the type, the choices, the range.
+/// Returns the value in canonical form (a choice or variant as its value, lower case).
+pub fn check(o: &OptionSpec, value: Value) -> Result<Value, String> {
+    let name = o.name;
+    match (o.kind, value) {
+        (Kind::Text { max } | Kind::Pairs { max }, Value::Text(t)) => {
+            if t.chars().count() > max {
+                Err(format!("`{name}` is too long (at most {max} characters)."))
+            } else {
+                Ok(Value::Text(t))
+            }
+        }
+        (Kind::Answer { .. }, Value::Text(t)) => Ok(Value::Text(t)),
+        (Kind::Integer { min, max, .. }, Value::Integer(n)) => {
+            if (min..=max).contains(&n) {
+                Ok(Value::Integer(n))
+            } else {
+                Err(range_refusal(o, &n.to_string()))
+            }
+        }
+        (Kind::Bool, Value::Bool(b)) => Ok(Value::Bool(b)),
+        (Kind::User, Value::User(u)) => Ok(Value::User(u)),
+        (Kind::Choice(choices), Value::Text(t)) => choices
+            .iter()
+            .find(|(_, v)| v.eq_ignore_ascii_case(t.trim()))
+            .map(|(_, v)| Value::Text(v.to_string()))
+            .ok_or_else(|| choice_refusal(o, choices, &t)),
+        (Kind::Variant, Value::Text(t)) => VariantId::parse(&t)
+            .map(|v| Value::Text(v.id().to_string()))
+            .ok_or_else(|| unknown_variant(&t)),
+        (_, other) => Err(format!(
+            "`{name}` does not take {}.",
+            match other {
+                Value::Text(_) => "text",
+                Value::Integer(_) => "a number",
+                Value::Bool(_) => "true or false",
+                Value::User(_) => "a person",
+            }
+        )),
+    }
+}
+
+fn range_refusal(o: &OptionSpec, given: &str) -> String {
+    match o.kind {
+        Kind::Integer { min, max, named } => {
+            let words: Vec<String> = named.iter().map(|(w, _)| w.to_string()).collect();
+            let named = if words.is_empty() {
+                String::new()
+            } else {
+                format!(" (or {})", either(&words[..1]))
+            };
+            format!(
+                "`{}` must be a whole number from {min} to {max}{named}, not `{}`.",
+                o.name,
+                echo(given)
+            )
+        }
+        _ => format!("`{}` cannot be `{}`.", o.name, echo(given)),
+    }
+}
+
+fn choice_refusal(o: &OptionSpec, choices: &[(&str, &str)], given: &str) -> String {
+    let values: Vec<String> = choices.iter().map(|(_, v)| v.to_string()).collect();
+    let list = either(&values).replace('`', "");
+    format!("`{}` must be {list}, not `{}`.", o.name, echo(given))
+}
+
+/// Reads a typed value for option `o` (a typed command's `name:value` or plain word),
+/// then checks it. `resolve` turns a mentioned name into a user.
+pub fn read(o: &OptionSpec, raw: &str, resolve: &dyn Fn(&str) -> User) -> Result<Value, String> {
+    let value = match o.kind {
+        Kind::Text { .. } | Kind::Answer { .. } | Kind::Pairs { .. } => {
+            Value::Text(raw.to_string())
+        }
+        Kind::Choice(_) | Kind::Variant => Value::Text(raw.to_string()),
+        Kind::Integer { named, .. } => {
+            let lower = raw.trim().to_ascii_lowercase();
+            match named.iter().find(|(w, _)| *w == lower) {
+                Some((_, n)) => Value::Integer(*n),
+                None => Value::Integer(lower.parse::<i64>().map_err(|_| range_refusal(o, raw))?),
+            }
+        }
+        Kind::Bool => match raw.trim().to_ascii_lowercase().as_str() {
+            "true" | "yes" => Value::Bool(true),
+            "false" | "no" => Value::Bool(false),
+            _ => {
+                return Err(format!(
+                    "Say `{0}:true` or `{0}:false`, not `{0}:{1}`.",
+                    o.name,
+                    echo(raw)
+                ))
+            }
+        },
+        Kind::User => Value::User(resolve(
+            user_ref(raw).ok_or_else(|| format!("Name a player for `{}`.", o.name))?,
+        )),
+    };
+    check(o, value)
+}
+
+/// Reads a user reference: `@name`, `<@name>` or a bare name.
+pub fn user_ref(word: &str) -> Option<&str> {
+    let w = word.trim().trim_start_matches('<').trim_end_matches('>');
+    let w = w.strip_prefix('@').unwrap_or(w);
+    (!w.is_empty()).then_some(w)
+}
+
+/// Parses `key=value` (or `key:value`) pairs into variant options; a key given twice
+/// is refused.
+pub fn parse_options(pairs: &[String]) -> Result<Options, String> {
+    let mut options = Options::new();
+    for p in pairs {
+        let (k, v) = p
+            .split_once(['=', ':'])
+            .ok_or_else(|| format!("option `{}` should look like key=value", echo(p)))?;
+        let (k, v) = (k.trim().to_ascii_lowercase(), v.trim().to_ascii_lowercase());
+        if let Some(first) = options.get(&k) {
+            return Err(repeated_option(&k, first, &v));
+        }
+        options.insert(k, v);
+    }
+    Ok(options)
+}
+
+/// The refusal of an option given twice (`wands:moderated wands:rolled`): neither is
+/// silently preferred.
+pub fn repeated_option(key: &str, first: &str, second: &str) -> String {
+    if first == second {
+        format!("option `{}` is given twice; give it once", echo(key))
+    } else {
+        format!(
+            "option `{}` is given twice (`{}` and `{}`); choose one",
+            echo(key),
+            echo(first),
+            echo(second)
+        )
+    }
+}
+
+/// Turns an invoked command into a request; `Err` is a sentence for the invoker.
+/// Every value is checked against the table first. `default_days` is the front end's
+/// days per move when a challenge names none (`None`: the service's default).
+pub fn to_request(
+    name: &str,
+    values: &Values,
+    default_days: Option<u32>,
+) -> Result<Request, String> {
+    let spec = command(name)
+        .ok_or_else(|| format!("There is no command `/{}`; try `/help`.", echo(name)))?;
+    let mut checked = Values::new();
+    for (k, v) in values {
+        let o = spec
+            .option(k)
+            .ok_or_else(|| format!("`/{}` has no option `{}`.", spec.name, echo(k)))?;
+        checked.insert(o.name.to_string(), check(o, v.clone())?);
+    }
+    for o in spec.options.iter().filter(|o| o.required) {
+        if !checked.contains_key(o.name) {
+            return Err(o.missing.to_string());
+        }
+    }
+    let text = |k: &str| match checked.get(k) {
+        Some(Value::Text(t)) => Some(t.clone()),
+        _ => None,
+    };
+    let integer = |k: &str| match checked.get(k) {
+        Some(Value::Integer(n)) => Some(*n),
+        _ => None,
+    };
+    let user = |k: &str| match checked.get(k) {
+        Some(Value::User(u)) => Some(u.clone()),
+        _ => None,
+    };
+    // Checked above: a variant value is a variant id.
+    let variant = |k: &str| text(k).and_then(|v| VariantId::parse(&v));
+    Ok(match spec.name {
+        "challenge" => {
+            let pairs: Vec<String> = text("options")
+                .unwrap_or_default()
+                .split([',', ' ', ';'])
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect();
+            let mut options =
+                parse_options(&pairs).map_err(|e| format!("Variant options: {e}."))?;
+            if let Some(l) = integer("level") {
+                if let Some(first) = options.get("level") {
+                    return Err(format!(
+                        "{}.",
+                        repeated_option("level", first, &l.to_string())
+                    ));
+                }
+                options.insert("level".to_string(), l.to_string());
+            }
+            Request::Challenge {
+                opponent: user("opponent").ok_or_else(|| spec.options[0].missing.to_string())?,
+                variant: variant("variant").unwrap_or(VariantId::DEFAULT),
+                color: match text("color").as_deref() {
+                    Some("white") => ColorChoice::White,
+                    Some("black") => ColorChoice::Black,
+                    _ => ColorChoice::Random,
+                },
+                days: integer("days")
+                    .and_then(|d| u32::try_from(d).ok())
+                    .or(default_days),
+                options,
+                rated: !matches!(checked.get("rated"), Some(Value::Bool(false))),
+            }
+        }
+        "accept" => Request::Accept,
+        "decline" => Request::Decline,
+        "cancel" => Request::Cancel,
+        "move" => Request::Move {
+            text: text("text").unwrap_or_default(),
+        },
+        "board" => Request::Board,
+        "history" => Request::History,
+        "export" => Request::Export,
+        "resign" => Request::Resign,
+        "draw" => Request::Draw(match text("action").as_deref() {
+            Some("offer") => DrawAction::Offer,
+            Some("accept") => DrawAction::Accept,
+            Some("decline") => DrawAction::Decline,
+            _ => DrawAction::Claim,
+        }),
+        "abort" => Request::Abort,
+        "claim" => Request::Claim,
+        "hand" => Request::Hand,
+        "games" => Request::Games(match user("player") {
+            Some(u) => GamesScope::User(u.id),
+            None => GamesScope::Server,
+        }),
+        "profile" => Request::Profile {
+            user: user("player"),
+        },
+        "leaderboard" => Request::Leaderboard {
+            variant: variant("variant"),
+        },
+        "rules" => Request::Rules {
+            variant: variant("variant"),
+        },
+        "legend" => Request::Legend {
+            variant: variant("variant"),
+        },
+        "help" => Request::Help,
+        other => return Err(format!("There is no command `/{other}`; try `/help`.")),
+    })
+}
+
+/// How `/help` writes an option: `@opponent`, `[variant]`, `[color:white|black|random]`,
+/// `[days:0-14]`.
+pub fn usage(o: &OptionSpec) -> String {
+    let shape = match o.kind {
+        Kind::User if o.positional => format!("@{}", o.name),
+        Kind::Answer { .. } => format!("<{}>", o.name),
+        Kind::Variant if o.positional => format!("<{}>", o.name),
+        Kind::Choice(choices) => {
+            let values: Vec<&str> = choices.iter().map(|(_, v)| *v).collect();
+            format!("{}:{}", o.name, values.join("|"))
+        }
+        Kind::Integer { min, max, .. } => format!("{}:{min}-{max}", o.name),
+        Kind::Bool => format!("{}:true|false", o.name),
+        Kind::Pairs { .. } => "key:value".to_string(),
+        Kind::Text { .. } | Kind::User | Kind::Variant => format!("{}:…", o.name),
+    };
+    if o.required {
+        shape
+    } else {
+        format!("[{shape}]")
+    }
+}
+
+/// The `/help` text: one line per command of the table.
+pub fn help_text() -> String {
+    let mut lines = vec![
+        "**Arcana** — correspondence chess variants (`/rules <variant>` explains one). Commands:"
+            .to_string(),
+    ];
+    for c in COMMANDS {
+        let mut line = format!("`/{}", c.name);
+        for o in c.options {
+            line.push(' ');
+            line.push_str(&usage(o));
+        }
+        line.push_str(&format!("` — {}", c.description));
+        if !c.help.is_empty() {
+            line.push(' ');
+            line.push_str(c.help);
+        }
+        lines.push(line);
+    }
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_are_unique() {
+        let mut seen = Vec::new();
+        for c in COMMANDS {
+            for n in std::iter::once(&c.name).chain(c.aliases) {
+                assert!(!seen.contains(n), "{n}");
+                seen.push(n);
+            }
+            let mut opts = Vec::new();
+            for o in c.options {
+                for n in std::iter::once(&o.name).chain(o.aliases) {
+                    assert!(!opts.contains(n), "/{} {n}", c.name);
+                    opts.push(n);
+                }
+                assert_eq!(o.required, !o.missing.is_empty(), "/{} {}", c.name, o.name);
+            }
+        }
+    }
+
+    #[test]
+    fn one_check_for_choices_and_ranges() {
+        let challenge = command("challenge").expect("challenge");
+        let color = challenge.option("colour").expect("alias");
+        assert_eq!(
+            check(color, Value::Text("Black".into())),
+            Ok(Value::Text("black".into()))
+        );
+        // X-GRAMMAR-1: whole words only, in every front end.
+        let why = check(color, Value::Text("w".into())).expect_err("abbreviation");
+        assert!(why.contains("white, black or random"), "{why}");
+        let days = challenge.option("days").expect("days");
+        assert!(check(days, Value::Integer(i64::from(MAX_DAYS))).is_ok());
+        let why = check(days, Value::Integer(i64::from(MAX_DAYS) + 1)).expect_err("range");
+        assert!(why.contains(&format!("0 to {MAX_DAYS}")), "{why}");
+        assert!(check(days, Value::Text("3".into())).is_err());
+        let resolve = |n: &str| User {
+            id: 1,
+            name: n.to_string(),
+        };
+        assert_eq!(read(days, "none", &resolve), Ok(Value::Integer(0)));
+        assert!(read(days, "soon", &resolve).is_err());
+    }
+
+    #[test]
+    fn help_fits_one_message_and_names_every_command() {
+        let help = help_text();
+        assert!(help.chars().count() < 2000, "{}", help.chars().count());
+        for c in COMMANDS {
+            assert!(help.contains(&format!("`/{}", c.name)), "{}", c.name);
+        }
+    }
+}
