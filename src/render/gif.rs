@@ -326,68 +326,215 @@ pub fn render_gif(frames: &[View], options: &GifOptions) -> Result<Vec<u8>, Rend
     let (w, h) = (layout.width as usize, layout.height as usize);
     let w16 = u16::try_from(w).map_err(gif_error)?;
     let h16 = u16::try_from(h).map_err(gif_error)?;
-    let pal: Vec<u8> = palette().colours.iter().flatten().copied().collect();
     let centis = |ms: u32| u16::try_from(ms / 10).unwrap_or(u16::MAX);
+    // Two stages on two threads: this one draws each frame and finds what changed,
+    // the other compresses and writes; compressing costs about as much as drawing.
+    let (to_writer, frames_in) = std::sync::mpsc::sync_channel::<gif::Frame<'static>>(4);
+    std::thread::scope(|scope| {
+        let writer = scope.spawn(move || write_frames(w16, h16, frames_in));
+        let drawn = (|| -> Result<(), RenderError> {
+            let mut lut = Lut::new();
+            let mut prev: Vec<u8> = Vec::new();
+            for (n, view) in frames.iter().enumerate() {
+                let canvas = render_canvas(view, &render);
+                if canvas.w as usize != w || canvas.h as usize != h {
+                    return Err(RenderError::Encode(
+                        "the frames of an animation differ in size".into(),
+                    ));
+                }
+                let last = n + 1 == frames.len();
+                let mut frame = gif::Frame {
+                    delay: centis(if last {
+                        options.last_ms
+                    } else {
+                        options.frame_ms
+                    }),
+                    dispose: gif::DisposalMethod::Keep,
+                    ..gif::Frame::default()
+                };
+                let mut sub = Vec::new();
+                let rect = if prev.is_empty() {
+                    sub.reserve(w * h);
+                    for y in 0..h {
+                        quantise_row(&mut lut, &canvas.buf, None, w, y, (0, w), &mut sub);
+                    }
+                    (0, 0, w, h)
+                } else {
+                    frame.transparent = Some(TRANSPARENT);
+                    match changed_rect(&prev, &canvas.buf, w, h) {
+                        Some((x0, y0, x1, y1)) => {
+                            sub.reserve((x1 - x0) * (y1 - y0));
+                            for y in y0..y1 {
+                                let p = Some(prev.as_slice());
+                                quantise_row(&mut lut, &canvas.buf, p, w, y, (x0, x1), &mut sub);
+                            }
+                            (x0, y0, x1, y1)
+                        }
+                        None => {
+                            // Nothing changed (a pass): one transparent pixel keeps the
+                            // timing.
+                            sub.push(TRANSPARENT);
+                            (0, 0, 1, 1)
+                        }
+                    }
+                };
+                let (x0, y0, x1, y1) = rect;
+                // In range: the rectangle lies inside the u16-sized frame.
+                frame.left = x0 as u16;
+                frame.top = y0 as u16;
+                frame.width = (x1 - x0) as u16;
+                frame.height = (y1 - y0) as u16;
+                frame.buffer = std::borrow::Cow::Owned(sub);
+                if to_writer.send(frame).is_err() {
+                    // The writer stopped on an error, which it reports.
+                    break;
+                }
+                prev = canvas.buf;
+            }
+            Ok(())
+        })();
+        drop(to_writer);
+        let written = writer
+            .join()
+            .map_err(|_| RenderError::Encode("the GIF writer failed".into()))?;
+        drawn.and(written)
+    })
+}
+
+/// Compresses and writes the frames it receives, in order, as one looping GIF.
+fn write_frames(
+    w: u16,
+    h: u16,
+    frames: std::sync::mpsc::Receiver<gif::Frame<'static>>,
+) -> Result<Vec<u8>, RenderError> {
+    let pal: Vec<u8> = palette().colours.iter().flatten().copied().collect();
     let mut out = Vec::new();
     {
-        let mut enc = gif::Encoder::new(&mut out, w16, h16, &pal).map_err(gif_error)?;
+        let mut enc = gif::Encoder::new(&mut out, w, h, &pal).map_err(gif_error)?;
         enc.set_repeat(gif::Repeat::Infinite).map_err(gif_error)?;
-        let mut lut = Lut::new();
-        let mut prev: Vec<u8> = Vec::new();
-        let mut sub: Vec<u8> = Vec::with_capacity(w * h);
-        for (n, view) in frames.iter().enumerate() {
-            let canvas = render_canvas(view, &render);
-            if canvas.w as usize != w || canvas.h as usize != h {
-                return Err(RenderError::Encode(
-                    "the frames of an animation differ in size".into(),
-                ));
-            }
-            let last = n + 1 == frames.len();
-            let mut frame = gif::Frame {
-                delay: centis(if last {
-                    options.last_ms
-                } else {
-                    options.frame_ms
-                }),
-                dispose: gif::DisposalMethod::Keep,
-                ..gif::Frame::default()
-            };
-            sub.clear();
-            let rect = if prev.is_empty() {
-                for y in 0..h {
-                    quantise_row(&mut lut, &canvas.buf, None, w, y, (0, w), &mut sub);
-                }
-                (0, 0, w, h)
-            } else {
-                match changed_rect(&prev, &canvas.buf, w, h) {
-                    Some((x0, y0, x1, y1)) => {
-                        frame.transparent = Some(TRANSPARENT);
-                        for y in y0..y1 {
-                            let p = Some(prev.as_slice());
-                            quantise_row(&mut lut, &canvas.buf, p, w, y, (x0, x1), &mut sub);
-                        }
-                        (x0, y0, x1, y1)
-                    }
-                    None => {
-                        // Nothing changed (a pass): one transparent pixel keeps the timing.
-                        frame.transparent = Some(TRANSPARENT);
-                        sub.push(TRANSPARENT);
-                        (0, 0, 1, 1)
-                    }
-                }
-            };
-            let (x0, y0, x1, y1) = rect;
-            // In range: the rectangle lies inside the u16-sized frame.
-            frame.left = x0 as u16;
-            frame.top = y0 as u16;
-            frame.width = (x1 - x0) as u16;
-            frame.height = (y1 - y0) as u16;
-            frame.buffer = std::borrow::Cow::Borrowed(&sub);
-            enc.write_frame(&frame).map_err(gif_error)?;
-            prev = canvas.buf;
+        for mut frame in frames {
+            frame.buffer = std::borrow::Cow::Owned(lzw(&frame.buffer));
+            enc.write_lzw_pre_encoded_frame(&frame).map_err(gif_error)?;
         }
     }
     Ok(out)
+}
+
+/// GIF's LZW for 8-bit indices, tuned for frames that are mostly one long run of the
+/// transparent index: a run extends through the dictionary's run codes in one step
+/// instead of one lookup a pixel. Returns the minimum code size byte, then the codes.
+fn lzw(data: &[u8]) -> Vec<u8> {
+    const MIN: u32 = 8;
+    const CLEAR: u16 = 1 << MIN;
+    const END: u16 = CLEAR + 1;
+    const FIRST: u16 = CLEAR + 2;
+    const FULL: u16 = 4096;
+    const SLOTS: usize = 8192;
+    let mut out = Vec::with_capacity(data.len() / 8 + 16);
+    out.push(MIN as u8);
+    let (mut bits, mut nbits) = (0u32, 0u32);
+    let mut width = MIN + 1;
+    let mut next = FIRST;
+    // Entries (prefix code, byte) -> code, open addressing; 0 is empty.
+    let mut table = vec![0u32; SLOTS];
+    // For each byte, the codes of its runs: `runs[b][k - 1]` spells `b` k times.
+    let mut runs: Vec<Vec<u16>> = (0..=255u16).map(|b| vec![b]).collect();
+    // For each code, the run it spells (`(byte, length)`), if it is one.
+    let mut run_of: Vec<(u8, u16)> = (0..FULL)
+        .map(|c| if c < CLEAR { (c as u8, 1) } else { (0, 0) })
+        .collect();
+    let slot = |key: u32| ((key.wrapping_mul(0x9E37_79B1)) >> 19) as usize & (SLOTS - 1);
+    let mut emit = |code: u16, width: u32, out: &mut Vec<u8>| {
+        bits |= u32::from(code) << nbits;
+        nbits += width;
+        while nbits >= 8 {
+            out.push(bits as u8);
+            bits >>= 8;
+            nbits -= 8;
+        }
+    };
+    emit(CLEAR, width, &mut out);
+    let Some((&first, rest)) = data.split_first() else {
+        emit(END, width, &mut out);
+        if nbits > 0 {
+            out.push(bits as u8);
+        }
+        return out;
+    };
+    let mut current = u16::from(first);
+    let mut i = 0;
+    while i < rest.len() {
+        let x = rest[i];
+        let (rb, rlen) = run_of[current as usize];
+        if rlen > 0 && rb == x {
+            // The current string is a run of `x` and `x` follows: take the longest
+            // run code that the input allows.
+            let known = runs[x as usize].len();
+            let room = known - rlen as usize;
+            if room > 0 {
+                let ahead = rest[i..].iter().take(room).take_while(|&&b| b == x).count();
+                current = runs[x as usize][rlen as usize + ahead - 1];
+                i += ahead;
+                continue;
+            }
+        } else {
+            let key = (u32::from(current) << 8 | u32::from(x)) + 1;
+            let mut s = slot(key);
+            let mut found = None;
+            while table[s] != 0 {
+                if table[s] >> 12 == key {
+                    found = Some((table[s] & 0xFFF) as u16);
+                    break;
+                }
+                s = (s + 1) & (SLOTS - 1);
+            }
+            if let Some(code) = found {
+                current = code;
+                i += 1;
+                continue;
+            }
+        }
+        // Not in the dictionary: write the current string, add it with `x`.
+        emit(current, width, &mut out);
+        if next > (1 << width) - 1 && width < 12 {
+            width += 1;
+        }
+        if next < FULL {
+            if rlen > 0 && rb == x {
+                runs[x as usize].push(next);
+                run_of[next as usize] = (x, rlen + 1);
+            } else {
+                let key = (u32::from(current) << 8 | u32::from(x)) + 1;
+                let mut s = slot(key);
+                while table[s] != 0 {
+                    s = (s + 1) & (SLOTS - 1);
+                }
+                table[s] = key << 12 | u32::from(next);
+                run_of[next as usize] = (0, 0);
+            }
+            next += 1;
+        } else {
+            emit(CLEAR, width, &mut out);
+            width = MIN + 1;
+            next = FIRST;
+            table.fill(0);
+            for (b, r) in runs.iter_mut().enumerate() {
+                r.clear();
+                r.push(b as u16);
+            }
+        }
+        current = u16::from(x);
+        i += 1;
+    }
+    emit(current, width, &mut out);
+    if next > (1 << width) - 1 && width < 12 {
+        width += 1;
+    }
+    emit(END, width, &mut out);
+    if nbits > 0 {
+        out.push(bits as u8);
+    }
+    out
 }
 
 /// The smallest pixel rectangle `(x0, y0, x1, y1)` holding every pixel that differs
@@ -470,6 +617,57 @@ mod tests {
             ];
             assert_ne!(lut.get(c), TRANSPARENT);
         }
+    }
+
+    /// Decodes one frame of `w` x `h` indices written by [`lzw`].
+    fn round_trip(data: &[u8], w: u16, h: u16) -> Vec<u8> {
+        let pal = vec![0u8; 768];
+        let mut out = Vec::new();
+        {
+            let mut enc = gif::Encoder::new(&mut out, w, h, &pal).expect("encoder");
+            let frame = gif::Frame {
+                width: w,
+                height: h,
+                buffer: std::borrow::Cow::Owned(lzw(data)),
+                ..gif::Frame::default()
+            };
+            enc.write_lzw_pre_encoded_frame(&frame).expect("frame");
+        }
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::Indexed);
+        let mut dec = options.read_info(out.as_slice()).expect("a GIF");
+        let frame = dec.read_next_frame().expect("decodes").expect("a frame");
+        frame.buffer.to_vec()
+    }
+
+    #[test]
+    fn lzw_round_trips_runs_noise_and_full_dictionaries() {
+        // Long runs, short runs, islands, and noise that fills the dictionary (clears).
+        let mut state = 7u32;
+        let mut noise = || {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (state >> 16) as u8
+        };
+        let mut data = vec![TRANSPARENT; 300 * 200];
+        for (i, px) in data.iter_mut().enumerate() {
+            let (x, y) = (i % 300, i / 300);
+            if y % 40 < 9 && x % 70 < 25 {
+                *px = (x % 5) as u8 + 20;
+            }
+            if y > 150 {
+                *px = noise();
+            }
+            if y == 120 {
+                *px = 3;
+            }
+        }
+        assert_eq!(round_trip(&data, 300, 200), data);
+        let runs: Vec<u8> = (0..20_000u32).map(|i| (i / 700 % 3) as u8).collect();
+        assert_eq!(round_trip(&runs, 200, 100), runs);
+        let one = vec![TRANSPARENT; 1];
+        assert_eq!(round_trip(&one, 1, 1), one);
+        let all: Vec<u8> = (0..=255u8).cycle().take(256 * 64).collect();
+        assert_eq!(round_trip(&all, 256, 64), all);
     }
 
     #[test]
