@@ -247,3 +247,21 @@ fn arena_adds_each_engine_s_processor_time() {
     );
     assert_eq!(summary.cpu[0], Duration::ZERO);
 }
+
+#[test]
+fn the_random_player_confirms_when_every_answer_needs_it() {
+    // Spell Chess, game 419 of this random match: a turn comes where every legal
+    // answer leaves the king capturable and must be confirmed with `!`.
+    let m = Match {
+        variant: VariantId::Spell,
+        options: Options::new(),
+        white: Player::Random,
+        black: Player::Random,
+        games: 419,
+        seed: 7,
+        max_time: None,
+    };
+    let mut summary = Summary::default();
+    let r = play_game(&m, 418, &mut summary).unwrap();
+    assert!(r.answers > 0);
+}

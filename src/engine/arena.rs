@@ -169,13 +169,22 @@ pub fn play_game_timed(
         let text = match player {
             Player::Random => {
                 // A listed answer may still want a confirmation (Spell Chess self-check):
-                // the random player then picks among the others.
+                // the random player then picks among the others, and only when every
+                // answer wants one among the answers as they must be typed.
+                let plays = |t: &String| game.clone().play(ask.side, t).is_ok();
                 let mut texts = game.legal_texts();
                 texts.shuffle(&mut players_rng);
-                texts
-                    .into_iter()
-                    .find(|t| game.clone().play(ask.side, t).is_ok())
-                    .ok_or("the rules offer no playable answer")?
+                match texts.into_iter().find(plays) {
+                    Some(t) => t,
+                    None => {
+                        let mut typed = game.typed_texts();
+                        typed.shuffle(&mut players_rng);
+                        typed
+                            .into_iter()
+                            .find(plays)
+                            .ok_or("the rules offer no playable answer")?
+                    }
+                }
             }
             Player::Engine { level } => {
                 let settings = Settings {

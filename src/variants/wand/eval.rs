@@ -76,16 +76,23 @@ pub fn evaluate(game: &WandGame, side: Side) -> i32 {
 /// W23: the opponent's still unknown moderated wands are redrawn (each kind equally
 /// likely, as at the start). The repetition history is cut to the current position:
 /// its keys hash the secret kinds, so keeping it would carry hidden information.
+/// When nothing is hidden from the viewer (rolled wands, or every moderated wand of the
+/// opponent known or gone) the state is kept whole, repetition history included, so
+/// the search sees the repetitions it would walk into.
 pub fn determinise(game: &WandGame, viewer: Side, rng: &mut GameRng) -> WandGame {
     let mut g = game.clone();
+    let mut redrawn = false;
     for sq in Square::all() {
         if let Some(u) = g.pos.unit_mut(sq) {
             if u.side != viewer && u.wand == WandState::Unknown && u.secret.is_some() {
                 u.secret = Some(WandKind::ALL[rng.gen_range(0..12)]);
+                redrawn = true;
             }
         }
     }
-    g.reps = Repetitions::new(g.pos.key());
+    if redrawn {
+        g.reps = Repetitions::new(g.pos.key());
+    }
     g
 }
 
@@ -126,6 +133,27 @@ mod tests {
         assert_eq!(da, db);
         // White's own kinds are kept.
         assert_eq!(da.secret(Side::White), a.secret(Side::White));
+    }
+
+    #[test]
+    fn with_rolled_wands_the_repetition_history_is_kept() {
+        let mut rng = GameRng::seed_from_u64(2);
+        let mut g = WandGame::new(&Options::new(), &mut rng).expect("game");
+        for text in [
+            "g1-f3", "g8-f6", "f3-g1", "f6-g8", "g1-f3", "g8-f6", "f3-g1", "f6-g8",
+        ] {
+            let side = g.ask().expect("asked").side;
+            g.play(side, text, &mut rng).expect("knight move");
+        }
+        assert!(g.claimable_draw().is_some(), "threefold repetition");
+        let d = g.determinise(Side::White, &mut GameRng::seed_from_u64(3));
+        assert_eq!(d, g);
+        assert!(d.claimable_draw().is_some());
+        // Moderated: the opponent's kinds are redrawn and the history, which hashes
+        // them, is cut.
+        let m = moderated(4);
+        let dm = m.determinise(Side::White, &mut GameRng::seed_from_u64(3));
+        assert_ne!(dm, m);
     }
 
     #[test]
