@@ -309,3 +309,62 @@ fn notice_channel(r: &Recorded) -> u64 {
         .and_then(|s| s.parse().ok())
         .unwrap()
 }
+
+// Issue 12: an interaction's answer survives Discord's passing failures: a 5xx on the
+// callback is retried; when the callback did take effect but its answer was lost, the
+// retry meets 40060 ("already acknowledged"), which counts as answered. Nothing shows
+// twice and the rest of the replies (the DMs) still go out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interaction_answers_survive_server_errors_and_lost_answers() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _stop = start(&fake, dir.path()).await;
+    let callbacks = |rs: &[Recorded], iid: u64| -> Vec<u16> {
+        rs.iter()
+            .filter(|r| r.path.contains(&format!("/interactions/{iid}/")))
+            .map(|r| r.status)
+            .collect()
+    };
+
+    // Two 503s, then the callback goes through.
+    fake.fail_next("POST", "/callback", 2, 503);
+    let mark = fake.mark();
+    let iid = fake.slash(
+        &ALICE,
+        CHANNEL,
+        "move",
+        &[("text", 3, serde_json::json!("e4"))],
+        &[],
+    );
+    fake.wait_for(mark, "the answered move", |r| {
+        r.answers(iid) && r.status == 204
+    })
+    .await;
+    let seen = fake.settle(mark, Duration::from_millis(500)).await;
+    assert_eq!(callbacks(&seen, iid), vec![503, 503, 204], "{seen:?}");
+    assert_eq!(count(&seen, "SECRET-A"), 1);
+
+    // The callback takes effect, its answer is lost (502): the retry is refused with
+    // 40060 and the bot carries on.
+    fake.lose_answer_next("POST", "/callback", 1, 502);
+    let mark = fake.mark();
+    let iid = fake.slash(
+        &BOB,
+        CHANNEL,
+        "move",
+        &[("text", 3, serde_json::json!("e5"))],
+        &[],
+    );
+    fake.wait_for(mark, "bob's secret", |r| r.content().contains("SECRET-B"))
+        .await;
+    let seen = fake.settle(mark, Duration::from_millis(500)).await;
+    assert_eq!(callbacks(&seen, iid), vec![502, 400], "{seen:?}");
+    // The move was shown once, by the callback that took effect (the refused retry
+    // showed nothing): no followup or channel post repeats it.
+    let elsewhere = seen
+        .iter()
+        .filter(|r| r.content().contains("bob played e5") && !r.path.ends_with("/callback"))
+        .count();
+    assert_eq!(elsewhere, 0, "{seen:?}");
+    assert_eq!(count(&seen, "SECRET-A"), 1);
+}

@@ -289,7 +289,7 @@ fn variety_view() -> View {
             vec![wand_view::wand(WandKind::Teleport, true)],
         ),
         piece(Cell::Board(sq("d4")), Side::White, Role::Wizard, vec![]),
-        piece(Cell::Wicket(Side::Black), Side::Black, Role::Rook, vec![]),
+        piece(Cell::Outer(Side::Black), Side::Black, Role::Rook, vec![]),
     ];
     v.marks = vec![
         (sq("b5"), walls::view::WALL),
@@ -315,8 +315,8 @@ fn hand_built_view_shows_walls_outer_cells_badges_marks_and_wizard() {
     assert_eq!(ink(&img, c5, square_colour(sq("c5"))), 0);
 
     // Wicket cells sit outside the board; the black one holds a rook, the white is empty.
-    let w0 = l.cell_rect(Cell::Wicket(Side::White)).expect("w0");
-    let w9 = l.cell_rect(Cell::Wicket(Side::Black)).expect("w9");
+    let w0 = l.cell_rect(Cell::Outer(Side::White)).expect("w0");
+    let w9 = l.cell_rect(Cell::Outer(Side::Black)).expect("w9");
     assert!(w0.y >= l.board_y + l.board_size());
     assert!(w9.y + w9.h <= l.board_y);
     let (cx, cy) = w0.centre();

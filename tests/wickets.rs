@@ -61,7 +61,7 @@ fn check_invariants(g: &Game) {
             assert!(pos.men.get(c).is_none());
         }
         // K3: only the own Defender stands in its own wicket.
-        if let Some(m) = pos.men.get(Cell::Wicket(side)) {
+        if let Some(m) = pos.men.get(Cell::Outer(side)) {
             assert!(m.piece.side != side || m.defender, "{}", g.fen());
         }
     }

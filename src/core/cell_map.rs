@@ -21,15 +21,15 @@ impl<T> Default for CellMap<T> {
 fn slot(cell: Cell) -> usize {
     match cell {
         Cell::Board(sq) => sq.index(),
-        Cell::Wicket(Side::White) => 64,
-        Cell::Wicket(Side::Black) => 65,
+        Cell::Outer(Side::White) => 64,
+        Cell::Outer(Side::Black) => 65,
     }
 }
 
 fn cell_of(index: usize) -> Option<Cell> {
     match index {
-        64 => Some(Cell::Wicket(Side::White)),
-        65 => Some(Cell::Wicket(Side::Black)),
+        64 => Some(Cell::Outer(Side::White)),
+        65 => Some(Cell::Outer(Side::Black)),
         i => Square::new(i as u8).map(Cell::Board),
     }
 }
@@ -114,10 +114,10 @@ mod tests {
         assert_eq!(m.relocate(e2, e4), Some("wand of e4"));
         assert_eq!(m.get(e4), Some(&"wand of e2"));
         assert_eq!(m.get(e2), None);
-        m.relocate(e4, Cell::Wicket(Side::Black));
+        m.relocate(e4, Cell::Outer(Side::Black));
         assert_eq!(
             m.iter().map(|(c, _)| c).collect::<Vec<_>>(),
-            vec![Cell::Wicket(Side::Black)]
+            vec![Cell::Outer(Side::Black)]
         );
         assert_eq!(m.len(), 1);
     }

@@ -177,28 +177,31 @@ impl fmt::Display for Square {
     }
 }
 
-/// A place a piece can stand: a board square or one of the two wicket squares of
-/// Chess with Wickets (`w0` behind e1, White's; `w9` behind e8, Black's).
+/// A place a piece can stand: a board square or one of the two outer cells that stick
+/// out behind the e-file's end squares (`w0` behind e1, White's; `w9` behind e8,
+/// Black's), used by the games whose boards have them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Cell {
     Board(Square),
-    Wicket(Side),
+    /// An outer cell; stored pictures of format 1 and 2 spelled it `Wicket`.
+    #[serde(alias = "Wicket")]
+    Outer(Side),
 }
 
 impl Cell {
-    /// Geometry coordinates: wickets act as e0 and e9.
+    /// Geometry coordinates: the outer cells act as e0 and e9.
     pub fn coords(self) -> (i8, i8) {
         match self {
             Cell::Board(sq) => (sq.file() as i8, sq.rank() as i8),
-            Cell::Wicket(Side::White) => (4, -1),
-            Cell::Wicket(Side::Black) => (4, 8),
+            Cell::Outer(Side::White) => (4, -1),
+            Cell::Outer(Side::Black) => (4, 8),
         }
     }
 
     pub fn from_coords(file: i8, rank: i8) -> Option<Cell> {
         match (file, rank) {
-            (4, -1) => Some(Cell::Wicket(Side::White)),
-            (4, 8) => Some(Cell::Wicket(Side::Black)),
+            (4, -1) => Some(Cell::Outer(Side::White)),
+            (4, 8) => Some(Cell::Outer(Side::Black)),
             (0..=7, 0..=7) => Square::from_coords(file as u8, rank as u8).map(Cell::Board),
             _ => None,
         }
@@ -206,8 +209,8 @@ impl Cell {
 
     pub fn parse(text: &str) -> Option<Cell> {
         match text {
-            "w0" | "W0" => Some(Cell::Wicket(Side::White)),
-            "w9" | "W9" => Some(Cell::Wicket(Side::Black)),
+            "w0" | "W0" => Some(Cell::Outer(Side::White)),
+            "w9" | "W9" => Some(Cell::Outer(Side::Black)),
             _ => Square::parse(text).map(Cell::Board),
         }
     }
@@ -215,7 +218,7 @@ impl Cell {
     pub fn square(self) -> Option<Square> {
         match self {
             Cell::Board(sq) => Some(sq),
-            Cell::Wicket(_) => None,
+            Cell::Outer(_) => None,
         }
     }
 }
@@ -230,8 +233,8 @@ impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Cell::Board(sq) => sq.fmt(f),
-            Cell::Wicket(Side::White) => f.write_str("w0"),
-            Cell::Wicket(Side::Black) => f.write_str("w9"),
+            Cell::Outer(Side::White) => f.write_str("w0"),
+            Cell::Outer(Side::Black) => f.write_str("w9"),
         }
     }
 }
@@ -252,10 +255,27 @@ mod tests {
 
     #[test]
     fn wickets_sit_behind_the_kings() {
-        assert_eq!(Cell::parse("w0"), Some(Cell::Wicket(Side::White)));
-        let (f, r) = Cell::Wicket(Side::Black).coords();
+        assert_eq!(Cell::parse("w0"), Some(Cell::Outer(Side::White)));
+        let (f, r) = Cell::Outer(Side::Black).coords();
         assert_eq!(Cell::from_coords(f, r - 1), Some(Cell::Board(Square::E8)));
-        assert_eq!(Cell::Wicket(Side::White).to_string(), "w0");
+        assert_eq!(Cell::Outer(Side::White).to_string(), "w0");
         assert_eq!(Cell::from_coords(3, -1), None);
+    }
+}
+
+#[cfg(test)]
+mod outer_cell_names {
+    use super::*;
+
+    // Pictures kept by earlier versions name the outer cells `Wicket`: they still load.
+    #[test]
+    fn old_stored_name_still_reads() {
+        let old: Cell = serde_json::from_str(r#"{"Wicket":"White"}"#).expect("old name");
+        assert_eq!(old, Cell::Outer(Side::White));
+        let now = serde_json::to_string(&Cell::Outer(Side::Black)).expect("json");
+        assert_eq!(
+            serde_json::from_str::<Cell>(&now).expect("new"),
+            Cell::Outer(Side::Black)
+        );
     }
 }

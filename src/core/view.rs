@@ -139,7 +139,7 @@ pub struct View {
     /// Display name of the variant.
     pub title: String,
     pub pieces: Vec<PieceView>,
-    /// Whether the board has the two outer cells ([`Cell::Wicket`]) that stick out
+    /// Whether the board has the two outer cells ([`Cell::Outer`]) that stick out
     /// behind the e-file's end squares.
     pub outer_cells: bool,
     /// Loose tokens lying on a cell, drawn as discs in the colours of their side.

@@ -188,9 +188,12 @@ impl Interacted {
             return Ok(());
         }
         let m = CreateInteractionResponseMessage::new().ephemeral(ephemeral);
-        CreateInteractionResponse::Defer(m)
-            .execute(http, (self.id, &self.token))
-            .await?;
+        acknowledged(
+            with_retries("deferral", || {
+                CreateInteractionResponse::Defer(m.clone()).execute(http, (self.id, &self.token))
+            })
+            .await,
+        )?;
         self.ack = Ack::Deferred { ephemeral };
         Ok(())
     }
@@ -202,12 +205,19 @@ impl Interacted {
     async fn send(&mut self, http: &Http, parts: Parts, ephemeral: bool) -> serenity::Result<()> {
         match self.ack {
             Ack::None => {
-                CreateInteractionResponse::Message(parts.response(ephemeral))
-                    .execute(http, (self.id, &self.token))
-                    .await?;
+                acknowledged(
+                    with_retries("interaction reply", || {
+                        CreateInteractionResponse::Message(parts.clone().response(ephemeral))
+                            .execute(http, (self.id, &self.token))
+                    })
+                    .await,
+                )?;
             }
             Ack::Deferred { ephemeral: e } if e == ephemeral => {
-                parts.edit().execute(http, &self.token).await?;
+                with_retries("interaction reply", || {
+                    parts.clone().edit().execute(http, &self.token)
+                })
+                .await?;
             }
             Ack::Deferred { ephemeral: true } => {
                 // The private "thinking" placeholder cannot turn public: close it and
@@ -232,10 +242,13 @@ impl Interacted {
                     .await?;
             }
             Ack::Responded => {
-                parts
-                    .followup(ephemeral)
-                    .execute(http, (None, &self.token))
-                    .await?;
+                with_retries("followup", || {
+                    parts
+                        .clone()
+                        .followup(ephemeral)
+                        .execute(http, (None, &self.token))
+                })
+                .await?;
             }
         }
         self.ack = Ack::Responded;
@@ -383,6 +396,20 @@ where
             },
             other => return other,
         }
+    }
+}
+
+/// An interaction callback's result: 40060 ("already acknowledged") means an earlier
+/// try did reach Discord although its answer was lost, so the interaction is answered.
+// The error type is serenity's own, passed through unchanged.
+#[allow(clippy::result_large_err)]
+fn acknowledged<T>(r: serenity::Result<T>) -> serenity::Result<()> {
+    match r {
+        Err(e) if discord_code(&e) == Some(40060) => {
+            tracing::info!("interaction already acknowledged by an earlier try");
+            Ok(())
+        }
+        other => other.map(|_| ()),
     }
 }
 

@@ -203,7 +203,7 @@ impl Layout {
     pub fn cell_rect(&self, cell: Cell) -> Option<PixelRect> {
         match cell {
             Cell::Board(sq) => Some(self.square_rect(sq)),
-            Cell::Wicket(side) if self.outer_cells => {
+            Cell::Outer(side) if self.outer_cells => {
                 let x =
                     self.board_x + self.column(4) * self.square + (self.square - self.outer) / 2;
                 let y = if side == self.bottom {
@@ -218,7 +218,7 @@ impl Layout {
                     h: self.outer,
                 })
             }
-            Cell::Wicket(_) => None,
+            Cell::Outer(_) => None,
         }
     }
 
@@ -402,10 +402,10 @@ fn draw_labels(c: &mut Canvas, l: &Layout) {
 
 fn draw_outer_cells(c: &mut Canvas, l: &Layout, view: &View) {
     for side in Side::BOTH {
-        let Some(r) = l.cell_rect(Cell::Wicket(side)) else {
+        let Some(r) = l.cell_rect(Cell::Outer(side)) else {
             continue;
         };
-        draw_outer_cell(c, r, view.last_move.contains(&Cell::Wicket(side)));
+        draw_outer_cell(c, r, view.last_move.contains(&Cell::Outer(side)));
     }
 }
 
@@ -754,14 +754,14 @@ mod tests {
     #[test]
     fn outer_cells_sit_outside_the_board_behind_the_kings() {
         let l = Layout::new(512, Side::White, true);
-        let w0 = l.cell_rect(Cell::Wicket(Side::White)).expect("w0");
+        let w0 = l.cell_rect(Cell::Outer(Side::White)).expect("w0");
         let e1 = l.square_rect(Square::E1);
         assert_eq!(w0.y, e1.y + e1.h);
         assert!(w0.x > e1.x && w0.x + w0.w < e1.x + e1.w);
-        let w9 = l.cell_rect(Cell::Wicket(Side::Black)).expect("w9");
+        let w9 = l.cell_rect(Cell::Outer(Side::Black)).expect("w9");
         assert_eq!(w9.y + w9.h, l.square_rect(Square::E8).y);
         assert!(Layout::new(512, Side::White, false)
-            .cell_rect(Cell::Wicket(Side::White))
+            .cell_rect(Cell::Outer(Side::White))
             .is_none());
     }
 }

@@ -106,6 +106,9 @@ struct Inner {
     gateway_mode: Mutex<GatewayMode>,
     /// Scripted failures of the next matching REST requests (see [`Fault`]).
     faults: Mutex<Vec<Fault>>,
+    /// Interactions already answered by a callback: a second callback is refused with
+    /// 400 / 40060, as Discord refuses it.
+    acknowledged: Mutex<HashSet<u64>>,
 }
 
 /// The next `times` requests whose method is `method` and whose path ends with
@@ -128,6 +131,9 @@ enum FaultKind {
     /// 429 with `retry_after` seconds, in the body and in the `Retry-After` header,
     /// and the per-route bucket headers, as Discord's rate limiter answers.
     RateLimited(f64),
+    /// The request takes effect, but the answer is lost: a server error (a gateway
+    /// timeout between Discord's edge and its API) after the work was done.
+    LostAnswer(u16),
 }
 
 /// How the fake gateway answers a connecting bot.
@@ -166,6 +172,7 @@ impl FakeDiscord {
             gateway_mode: Mutex::new(GatewayMode::Normal),
             dead_interactions: Mutex::new(HashSet::new()),
             faults: Mutex::new(Vec::new()),
+            acknowledged: Mutex::new(HashSet::new()),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -193,6 +200,12 @@ impl FakeDiscord {
     /// The next `times` matching requests are rate limited for `retry_after` seconds.
     pub fn rate_limit_next(&self, method: &str, path_end: &str, times: u32, retry_after: f64) {
         self.fault(method, path_end, times, FaultKind::RateLimited(retry_after));
+    }
+
+    /// The next `times` matching requests take effect but answer `status` (a 502 or
+    /// 504 after the work was done).
+    pub fn lose_answer_next(&self, method: &str, path_end: &str, times: u32, status: u16) {
+        self.fault(method, path_end, times, FaultKind::LostAnswer(status));
     }
 
     fn fault(&self, method: &str, path_end: &str, times: u32, kind: FaultKind) {
@@ -587,6 +600,10 @@ async fn rest(
     if let Some(kind) = fault {
         let (status, body, mut headers) = match kind {
             FaultKind::Server(s) => (s, None, Vec::new()),
+            FaultKind::LostAnswer(s) => {
+                let _ = answer(&inner, &method, &path, &json_body);
+                (s, None, Vec::new())
+            }
             FaultKind::Refused(s, code) => (
                 s,
                 Some(json!({"code": code, "message": match code {
@@ -707,7 +724,19 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
                 .collect();
             (StatusCode::OK, Some(Value::Array(cmds)))
         }
-        ("POST", ["interactions", _, _, "callback"]) => (StatusCode::NO_CONTENT, None),
+        ("POST", ["interactions", id, _, "callback"]) => {
+            let id: u64 = id.parse().unwrap_or(0);
+            if inner.acknowledged.lock().unwrap().insert(id) {
+                (StatusCode::NO_CONTENT, None)
+            } else {
+                (
+                    StatusCode::BAD_REQUEST,
+                    Some(
+                        json!({"code": 40060, "message": "Interaction has already been acknowledged."}),
+                    ),
+                )
+            }
+        }
         ("PATCH", ["webhooks", _, _, "messages", _])
         | ("GET", ["webhooks", _, _, "messages", _]) => (StatusCode::OK, Some(message(1))),
         ("DELETE", ["webhooks", _, _, "messages", _]) => (StatusCode::NO_CONTENT, None),

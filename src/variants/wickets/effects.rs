@@ -43,7 +43,7 @@ impl WicketsGame {
             t.throwers.clear();
             t.advance_throw.clear();
         }
-        if from == Cell::Wicket(mover.other()) {
+        if from == Cell::Outer(mover.other()) {
             self.start_decision(rng);
         }
     }

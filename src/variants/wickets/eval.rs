@@ -28,7 +28,7 @@ pub fn evaluate(game: &WicketsGame, side: Side) -> i32 {
         let mut own = 0;
         // A ball carried near the enemy wicket threatens a throw into it.
         if let Some(h) = pos.ball_haver(s) {
-            own += (9 - steps(h, Cell::Wicket(s.other()))) * 4;
+            own += (9 - steps(h, Cell::Outer(s.other()))) * 4;
         } else {
             own -= 25;
         }

@@ -9,8 +9,8 @@ use crate::core::{Cell, Piece, Position, Role, Side};
 pub fn cell_index(c: Cell) -> usize {
     match c {
         Cell::Board(s) => s.index(),
-        Cell::Wicket(Side::White) => 64,
-        Cell::Wicket(Side::Black) => 65,
+        Cell::Outer(Side::White) => 64,
+        Cell::Outer(Side::Black) => 65,
     }
 }
 
@@ -52,7 +52,7 @@ pub fn write(pos: &Pos) -> String {
         }
         Err(_) => String::new(),
     };
-    let wicket = |s: Side| pos.man(Cell::Wicket(s)).map_or('-', |m| m.piece.fen_char());
+    let wicket = |s: Side| pos.man(Cell::Outer(s)).map_or('-', |m| m.piece.fen_char());
     let balls = |s: Side| match (pos.ball_haver(s), pos.lying[s.index()]) {
         (Some(c), _) => c.to_string(),
         (None, Some(c)) => format!("@{c}"),
@@ -105,7 +105,7 @@ pub fn read(fen: &str) -> Result<(Pos, Vec<String>), String> {
                     if p.role == Role::Pawn {
                         return Err(err("a pawn cannot stand in a wicket"));
                     }
-                    pos.men.insert(Cell::Wicket(side), Man::new(p));
+                    pos.men.insert(Cell::Outer(side), Man::new(p));
                 }
             }
         }
@@ -202,7 +202,7 @@ fn validate(pos: &Pos) -> Result<(), String> {
     // K3: a side's own wicket holds only its Defender; an enemy piece there came in
     // as a ball-haver and may since have thrown.
     for side in Side::BOTH {
-        if let Some(m) = pos.men.get(Cell::Wicket(side)) {
+        if let Some(m) = pos.men.get(Cell::Outer(side)) {
             if m.piece.side == side && !m.defender {
                 return Err(err(&format!(
                     "only {side}'s Defender may stand in {side}'s wicket"

@@ -282,14 +282,14 @@ mod tests {
         let t = parse_move("Ke1-f2>f6").expect("parse");
         assert_eq!(t.throw, vec![Cell::parse("f6").expect("f6")]);
         let t = parse_move("Nc3-d5>w9").expect("parse");
-        assert_eq!(t.throw, vec![Cell::Wicket(Side::Black)]);
+        assert_eq!(t.throw, vec![Cell::Outer(Side::Black)]);
         let t = parse_move("Qd1:d7 (ball d6)").expect("parse");
         assert_eq!(t.ball, Some(Cell::Board(Square::parse("d6").expect("d6"))));
         let t = parse_move("Qd1-w0").expect("parse");
         assert!(matches!(
             t.body,
             Body::Move {
-                to: Cell::Wicket(Side::White),
+                to: Cell::Outer(Side::White),
                 ..
             }
         ));

@@ -99,7 +99,7 @@ pub fn step(c: Cell, (df, dr): (i8, i8)) -> Option<Cell> {
 pub fn all_cells() -> impl Iterator<Item = Cell> {
     Square::all()
         .map(Cell::Board)
-        .chain([Cell::Wicket(Side::White), Cell::Wicket(Side::Black)])
+        .chain([Cell::Outer(Side::White), Cell::Outer(Side::Black)])
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -292,7 +292,7 @@ impl Pos {
             return false;
         };
         let Some(m) = self.man(d) else { return false };
-        self.attacks_from(d, m.piece).contains(&Cell::Wicket(side))
+        self.attacks_from(d, m.piece).contains(&Cell::Outer(side))
     }
 
     /// May `m` (of the side to move) end a move on `to`? Entry rules (K3) and balls (K2).
@@ -312,12 +312,12 @@ impl Pos {
             return None;
         }
         match to {
-            Cell::Wicket(owner) if owner == us => {
+            Cell::Outer(owner) if owner == us => {
                 if !m.defender {
                     return None;
                 }
             }
-            Cell::Wicket(_) => {
+            Cell::Outer(_) => {
                 if !(m.ball || picks_up) {
                     return None;
                 }
@@ -617,7 +617,7 @@ impl Pos {
                 if self.ball_at(n).is_some() {
                     break;
                 }
-                if n != Cell::Wicket(side) {
+                if n != Cell::Outer(side) {
                     out.push(n);
                 }
                 c = n;

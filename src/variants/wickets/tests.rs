@@ -266,7 +266,7 @@ fn deterministic_decisions() {
     assert_eq!(question(&g), (Side::Black, Question::NewDefender));
     assert_eq!(
         g.pos().lying[0],
-        Some(Cell::Wicket(Side::Black)),
+        Some(Cell::Outer(Side::Black)),
         "the ball stays (K7)"
     );
     let mut g = with(GUARDED, "deterministic");
@@ -576,7 +576,7 @@ fn a_wicket_can_receive_a_placed_ball() {
     assert_eq!(question(&g), (Side::White, Question::BallSquare));
     assert!(g.legal_texts().contains(&"w0".to_string()));
     play(&mut g, "w0", &mut rng());
-    assert_eq!(g.pos().lying[1], Some(Cell::Wicket(Side::White)));
+    assert_eq!(g.pos().lying[1], Some(Cell::Outer(Side::White)));
 }
 
 // X-WICKETS-3: an advance throw waits for the ball square, then is asked if illegal.
