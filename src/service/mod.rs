@@ -13,6 +13,7 @@ pub mod fair;
 pub mod front;
 pub mod grammar;
 mod lobby;
+pub mod pgn;
 mod queries;
 pub mod ratings;
 pub mod record;
