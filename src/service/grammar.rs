@@ -198,7 +198,11 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
     cmd("board", "Show the board of this channel's game", true),
     cmd("history", "Show the moves of this channel's game", true),
-    cmd("export", "Download this channel's game as a file", true),
+    cmd(
+        "export",
+        "Download this channel's game: the record (PGN) and an animated GIF",
+        true,
+    ),
     cmd("resign", "Resign this channel's game", false),
     CommandSpec {
         options: &[OptionSpec {
