@@ -5,6 +5,7 @@
 use super::commands::{ACCEPT_BUTTON, DECLINE_BUTTON};
 use crate::render::{render_png, RenderOptions};
 use crate::service::api::{replace_places, Audience, Reply, ReplyKind, User};
+use crate::service::front::GameService;
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
@@ -267,11 +268,13 @@ pub enum Origin<'a> {
 }
 
 /// Private texts that could not be delivered by DM, kept (on disk, so a restart does
-/// not lose them) until the user's next interaction.
+/// not lose them) until the user's next interaction; and the service to tell when the
+/// replies of an outbox entry have been delivered.
 pub struct Undelivered {
     path: PathBuf,
     // A plain mutex: held only to copy a small map, never across an await.
     map: Mutex<BTreeMap<u64, Vec<String>>>,
+    service: std::sync::OnceLock<std::sync::Arc<dyn GameService>>,
 }
 
 impl Undelivered {
@@ -283,6 +286,20 @@ impl Undelivered {
         Undelivered {
             path,
             map: Mutex::new(map),
+            service: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The service whose outbox entries delivery reports done.
+    pub fn report_to(&self, service: std::sync::Arc<dyn GameService>) {
+        let _ = self.service.set(service);
+    }
+
+    fn delivered(&self, ids: &std::collections::BTreeSet<u64>) {
+        if let Some(service) = self.service.get() {
+            for id in ids {
+                service.delivered(*id);
+            }
         }
     }
 
@@ -430,6 +447,19 @@ async fn log_err(what: &str, r: serenity::Result<()>) {
 
 /// Delivers prepared replies to where they belong.
 pub async fn deliver(
+    http: &Http,
+    undelivered: &Undelivered,
+    origin: &mut Origin<'_>,
+    out: Vec<Outgoing>,
+) {
+    // Reported delivered at the end: every reply below has been sent, or refused for good.
+    let entries: std::collections::BTreeSet<u64> =
+        out.iter().filter_map(|o| o.reply.outbox).collect();
+    deliver_replies(http, undelivered, origin, out).await;
+    undelivered.delivered(&entries);
+}
+
+async fn deliver_replies(
     http: &Http,
     undelivered: &Undelivered,
     origin: &mut Origin<'_>,

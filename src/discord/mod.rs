@@ -222,6 +222,7 @@ pub async fn serve_with(
         )
     })?;
     let undelivered = Undelivered::open(config.data_dir.join("undelivered-dms.json"));
+    undelivered.report_to(Arc::clone(&service));
     let bot = Arc::new(Bot {
         service,
         config: config.clone(),
@@ -255,6 +256,32 @@ pub async fn serve_with(
         })
         .await
         .map_err(|e| format!("cannot build the Discord client: {e}"))?;
+
+    // Replies stored with their change but not delivered when the bot last stopped.
+    {
+        let bot = Arc::clone(&bot);
+        let http = Arc::clone(&client.http);
+        tokio::spawn(async move {
+            let b = Arc::clone(&bot);
+            let pending = tokio::task::spawn_blocking(move || {
+                b.service
+                    .outbox()
+                    .into_iter()
+                    .map(|p| (p.channel, p.actor, prepare(p.replies, b.config.image_size)))
+                    .collect::<Vec<_>>()
+            })
+            .await
+            .unwrap_or_default();
+            for (channel, actor, out) in pending {
+                let channel = ChannelId::new(channel.max(1));
+                let mut origin = match actor {
+                    Some(author) => Origin::Message { channel, author },
+                    None => Origin::Timed { channel },
+                };
+                deliver(&http, &bot.undelivered, &mut origin, out).await;
+            }
+        });
+    }
 
     let ticker = {
         let bot = Arc::clone(&bot);

@@ -267,14 +267,24 @@ pub fn run(
     let server = Some(stable_id("server", LOCAL_SERVER));
     let mut bytes = Vec::new();
     service.set_computer(local_user(COMPUTER));
+    // Replies an earlier run stored but stopped before printing.
+    for pending in service.outbox() {
+        let who = pending.actor.map(|u| u.name).unwrap_or_default();
+        for r in &pending.replies {
+            printer.print(out, &format!("channel-{}", pending.channel), &who, r)?;
+        }
+        service.delivered(pending.id);
+    }
     for t in service.tick() {
         print_timed(out, printer, &t)?;
+        delivered(service, &t.reply);
     }
     // Games of an earlier run that wait for the computer.
     for channel in service.computer_channels() {
         while let Some(replies) = service.computer_turn(channel) {
             for r in replies {
                 printer.print(out, &format!("channel-{channel}"), COMPUTER, &r)?;
+                delivered(service, &r);
             }
         }
     }
@@ -311,11 +321,13 @@ pub fn run(
                 };
                 for r in service.handle(&ctx, req) {
                     printer.print(out, &line.channel, &line.user, &r)?;
+                    delivered(service, &r);
                 }
                 // The computer answers at once, inline: one search at a time.
                 while let Some(replies) = service.computer_turn(ctx.channel) {
                     for r in replies {
                         printer.print(out, &line.channel, COMPUTER, &r)?;
+                        delivered(service, &r);
                     }
                 }
             }
@@ -323,10 +335,18 @@ pub fn run(
         }
         for t in service.tick() {
             print_timed(out, printer, &t)?;
+            delivered(service, &t.reply);
         }
         out.flush()?;
     }
     out.flush()
+}
+
+/// A printed reply has reached its reader: its outbox entry is done.
+fn delivered(service: &Service, r: &Reply) {
+    if let Some(id) = r.outbox {
+        service.delivered(id);
+    }
 }
 
 fn print_timed(

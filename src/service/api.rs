@@ -139,6 +139,24 @@ pub struct Reply {
         deserialize_with = "lenient_attachments"
     )]
     pub attachments: Vec<Attachment>,
+    /// The outbox entry this reply belongs to: a reply produced by a change of a game is
+    /// stored with that change and kept until the front end reports it delivered
+    /// ([`super::front::GameService::delivered`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outbox: Option<u64>,
+}
+
+/// Replies of one change, kept in the store (written with the change itself) until the
+/// front end has delivered them: a restart delivers what is still here.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub id: u64,
+    /// The place of the game the change belongs to.
+    pub channel: u64,
+    /// Who caused the change (their private answers go by direct message when no
+    /// interaction is left to answer); `None` for time passing.
+    pub actor: Option<User>,
+    pub replies: Vec<Reply>,
 }
 
 impl Reply {
@@ -150,6 +168,7 @@ impl Reply {
             text: text.into(),
             image: None,
             attachments: Vec::new(),
+            outbox: None,
         }
     }
 

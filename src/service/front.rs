@@ -2,7 +2,7 @@
 //! game service, and the one chat-line policy ("may this plain chat line be a move?")
 //! they all follow.
 
-use super::api::{Context, Reply, Request, TimedReply, User};
+use super::api::{Context, Pending, Reply, Request, TimedReply, User};
 use super::Service;
 
 /// What a front end needs from the game service. A trait so that a front end can be
@@ -28,6 +28,14 @@ pub trait GameService: Send + Sync + 'static {
     fn computer_channels(&self) -> Vec<u64> {
         Vec::new()
     }
+    /// Replies stored with their change and not yet reported delivered: a front end
+    /// delivers them at start (the process stopped before it could).
+    fn outbox(&self) -> Vec<Pending> {
+        Vec::new()
+    }
+    /// Every reply of outbox entry `id` ([`Reply::outbox`]) has been delivered (or
+    /// refused for good).
+    fn delivered(&self, _id: u64) {}
     /// The chat-line policy: what a plain chat line (not a command) of `user` in
     /// `channel` is.
     fn chat_line(&self, channel: u64, user: u64, text: &str) -> ChatLine {
@@ -95,6 +103,12 @@ impl GameService for Service {
     }
     fn computer_channels(&self) -> Vec<u64> {
         Service::computer_channels(self)
+    }
+    fn outbox(&self) -> Vec<Pending> {
+        Service::outbox(self)
+    }
+    fn delivered(&self, id: u64) {
+        Service::delivered(self, id)
     }
 }
 

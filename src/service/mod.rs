@@ -284,15 +284,7 @@ impl Service {
         let mut slot = lock(&slot);
         if let Some(k) = &ctx.key {
             match self.store.replies(k) {
-                Ok(Some(stored)) => {
-                    // Replies stored by an older build may no longer decode: the
-                    // request was handled then, so it is not acted on again.
-                    return serde_json::from_value(stored).unwrap_or_else(|_| {
-                        vec![Reply::refusal(
-                            "This request was already handled; its answer was given then.",
-                        )]
-                    });
-                }
+                Ok(Some(stored)) => return self.redelivered(stored),
                 Ok(None) => {}
                 Err(e) => return vec![store_failure(e)],
             }
@@ -311,7 +303,16 @@ impl Service {
         let mut write = Write::new();
         // A game that ends here is rated in the same batch as its finishing record.
         let mut ratings = None;
+        let acts = change.acts();
         let built = (|| -> Result<(), StoreError> {
+            if acts {
+                self.post(
+                    &mut write,
+                    ctx.channel,
+                    Some(&ctx.user),
+                    &mut change.replies,
+                )?;
+            }
             if let Some(c) = &change.challenge {
                 write.challenge(ctx.channel, c.as_ref())?;
             }
@@ -346,6 +347,83 @@ impl Service {
             slot.live = (!live.rec.finished).then_some(live);
         }
         change.replies
+    }
+
+    /// Gives `replies` an outbox entry in `write`, so they are stored with the change
+    /// that produced them and kept until the front end has delivered them.
+    fn post(
+        &self,
+        write: &mut Write,
+        channel: u64,
+        actor: Option<&User>,
+        replies: &mut [Reply],
+    ) -> Result<(), StoreError> {
+        if replies.is_empty() {
+            return Ok(());
+        }
+        let id = self.store.new_outbox_id()?;
+        for r in replies.iter_mut() {
+            r.outbox = Some(id);
+        }
+        let entry = api::Pending {
+            id,
+            channel,
+            actor: actor.cloned(),
+            replies: replies.to_vec(),
+        };
+        write.outbox(id, &serde_json::to_value(&entry)?)
+    }
+
+    /// The answer to a request whose key was handled before (a redelivery): its
+    /// replies again while they wait in the outbox, a short note once delivered.
+    fn redelivered(&self, stored: serde_json::Value) -> Vec<Reply> {
+        let done = || {
+            vec![Reply::refusal(
+                "This request was already handled; its answer was given then.",
+            )]
+        };
+        // Replies stored by an older build may no longer decode: the request was
+        // handled then, so it is not acted on again.
+        let Ok(replies) = serde_json::from_value::<Vec<Reply>>(stored) else {
+            return done();
+        };
+        match replies.iter().find_map(|r| r.outbox) {
+            // Replies of a look-up: shown again, nothing changes.
+            None => replies,
+            Some(id) => match self.store.outbox_pending(id) {
+                Ok(true) => replies,
+                Ok(false) => done(),
+                Err(e) => vec![store_failure(e)],
+            },
+        }
+    }
+
+    /// The replies still waiting in the outbox (delivered at start after a crash).
+    pub fn outbox(&self) -> Vec<api::Pending> {
+        match self.store.outbox() {
+            Ok(entries) => entries
+                .into_iter()
+                .filter_map(|(id, v)| {
+                    serde_json::from_value(v)
+                        .map_err(|e| tracing::error!("outbox entry {id} is unreadable: {e}"))
+                        .ok()
+                })
+                .collect(),
+            Err(e) => {
+                tracing::error!("store: {e}");
+                Vec::new()
+            }
+        }
+    }
+
+    /// The front end has delivered the replies of outbox entry `id`.
+    pub fn delivered(&self, id: u64) {
+        let mut w = Write::new();
+        w.delivered(id);
+        // Not flushed: after a crash the entry is delivered again (at least once).
+        if let Err(e) = self.store.commit_lazy(w) {
+            tracing::error!("store: {e}");
+        }
     }
 
     /// For a game that has just ended: takes the ratings lock, stamps the record with

@@ -41,6 +41,7 @@ impl Service {
                 let Some(mut next) = change.live else {
                     continue;
                 };
+                let mut replies = change.replies;
                 let mut w = Write::new();
                 let mut ratings = None;
                 let written = self
@@ -49,6 +50,7 @@ impl Service {
                         ratings = r;
                         w.game(&next.rec)
                     })
+                    .and_then(|()| self.post(&mut w, channel, None, &mut replies))
                     .and_then(|()| self.store.commit(w));
                 match written {
                     Ok(()) => {
@@ -57,8 +59,7 @@ impl Service {
                         }
                         slot.live = (!next.rec.finished).then_some(next);
                         out.extend(
-                            change
-                                .replies
+                            replies
                                 .into_iter()
                                 .map(|reply| TimedReply { channel, reply }),
                         );
@@ -99,13 +100,20 @@ impl Service {
                 .flatten();
             let mut next = live.clone();
             next.rec.clock = Some(next_clock);
+            let mut replies: Vec<Reply> = std::iter::once(reply).chain(dm).collect();
             let mut w = Write::new();
-            let written = w.game(&next.rec).and_then(|()| self.store.commit(w));
+            let written = w
+                .game(&next.rec)
+                .and_then(|()| self.post(&mut w, channel, None, &mut replies))
+                .and_then(|()| self.store.commit(w));
             match written {
                 Ok(()) => {
                     slot.live = Some(next);
-                    out.push(TimedReply { channel, reply });
-                    out.extend(dm.map(|reply| TimedReply { channel, reply }));
+                    out.extend(
+                        replies
+                            .into_iter()
+                            .map(|reply| TimedReply { channel, reply }),
+                    );
                 }
                 Err(e) => tracing::error!("store: {e}"),
             }

@@ -220,6 +220,18 @@ impl Write {
         Ok(())
     }
 
+    /// Keeps the replies of this batch's change (any JSON the caller chose) until
+    /// [`Write::delivered`] removes them.
+    pub fn outbox(&mut self, id: u64, entry: &serde_json::Value) -> Result<(), StoreError> {
+        self.batch.insert(key(b'o', id), serde_json::to_vec(entry)?);
+        Ok(())
+    }
+
+    /// The replies of outbox entry `id` have been delivered.
+    pub fn delivered(&mut self, id: u64) {
+        self.batch.remove(key(b'o', id));
+    }
+
     /// Whether `user` gets reminders by direct message (the default) or not.
     pub fn dm_reminders(&mut self, user: u64, on: bool) {
         if on {
@@ -314,6 +326,16 @@ impl Store {
     pub fn new_id(&self) -> Result<u64, StoreError> {
         // sled ids start at 0; keep 0 free so it never looks like "no game".
         Ok(self.db.generate_id()? + 1)
+    }
+
+    /// A new outbox entry id (its own sequence, so game ids stay 1, 2, 3...). Made
+    /// durable by the commit of the change it belongs to.
+    pub fn new_outbox_id(&self) -> Result<u64, StoreError> {
+        let next = self.db.update_and_fetch(b"onext", |old| {
+            let n = old.and_then(id_of).unwrap_or(0) + 1;
+            Some(n.to_be_bytes().to_vec())
+        })?;
+        Ok(next.as_deref().and_then(id_of).unwrap_or(1))
     }
 
     pub fn game(&self, id: u64) -> Result<Option<GameRecord>, StoreError> {
@@ -431,6 +453,23 @@ impl Store {
             Some(v) => Ok(Some(serde_json::from_slice::<KeyedReplies>(&v)?.replies)),
             None => Ok(None),
         }
+    }
+
+    /// The outbox entries not yet delivered, oldest first.
+    pub fn outbox(&self) -> Result<Vec<(u64, serde_json::Value)>, StoreError> {
+        let mut out = Vec::new();
+        for kv in self.db.scan_prefix(b"o/") {
+            let (k, v) = kv?;
+            if let Some(id) = id_of(&k[2..]) {
+                out.push((id, serde_json::from_slice(&v)?));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether outbox entry `id` still waits for delivery.
+    pub fn outbox_pending(&self, id: u64) -> Result<bool, StoreError> {
+        Ok(self.db.contains_key(key(b'o', id))?)
     }
 
     /// Whether `user` has turned reminders by direct message off.

@@ -1,0 +1,99 @@
+//! The outbox (issue 12): the replies of a change are stored with that change, kept
+//! until the front end reports them delivered, survive a restart, and a redelivered
+//! request never acts or speaks twice once its answer went out.
+
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use arcana::service::api::{Audience, Context, ReplyKind, Request};
+use arcana::service::clock::{ManualClock, DAY_MS};
+use common::{ctx, user, Harness, START_MS};
+use std::sync::Arc;
+
+const CH: u64 = 42;
+
+fn keyed(name: &str, key: &str) -> Context {
+    Context {
+        key: Some(key.to_string()),
+        ..ctx(name, CH)
+    }
+}
+
+fn mv(text: &str) -> Request {
+    Request::Move {
+        text: text.to_string(),
+    }
+}
+
+#[test]
+fn replies_wait_in_the_outbox_until_delivered_even_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let first;
+    {
+        let h = Harness::on_disk(dir.path(), clock.clone());
+        h.start(CH, Some(3));
+        // What the start said was delivered (the front end reports it).
+        for p in h.service.outbox() {
+            h.service.delivered(p.id);
+        }
+        assert!(h.service.outbox().is_empty());
+        first = h.service.handle(&keyed("alice", "m1"), mv("e4"));
+        assert!(first.iter().all(|r| r.kind != ReplyKind::Refusal));
+        let id = first[0]
+            .outbox
+            .expect("a change's replies carry their entry");
+        assert!(first.iter().all(|r| r.outbox == Some(id)));
+        let pending = h.service.outbox();
+        assert_eq!(pending.len(), 1);
+        assert_eq!(pending[0].id, id);
+        assert_eq!(pending[0].channel, CH);
+        assert_eq!(pending[0].actor, Some(user("alice")));
+        assert_eq!(pending[0].replies, first);
+        // A refusal changes nothing and keeps nothing.
+        let r = h.service.handle(&keyed("bob", "m2"), mv("e4"));
+        assert_eq!(r[0].kind, ReplyKind::Refusal);
+        assert_eq!(r[0].outbox, None);
+        assert_eq!(h.service.outbox().len(), 1);
+        // The process stops before delivering.
+    }
+    let h = Harness::on_disk(dir.path(), clock.clone());
+    let pending = h.service.outbox();
+    assert_eq!(pending.len(), 1, "the entry survives the restart");
+    assert_eq!(pending[0].replies, first);
+    // A redelivery while the entry waits gets the same replies, and plays nothing.
+    let again = h.service.handle(&keyed("alice", "m1"), mv("e4"));
+    assert_eq!(again, first);
+    // Delivered: the entry goes, and a later redelivery says so privately, once.
+    h.service.delivered(pending[0].id);
+    assert!(h.service.outbox().is_empty());
+    let late = h.service.handle(&keyed("alice", "m1"), mv("e4"));
+    assert_eq!(late.len(), 1, "{late:?}");
+    assert_eq!(late[0].kind, ReplyKind::Refusal);
+    assert_eq!(late[0].to, Audience::Invoker);
+    assert!(late[0].text.contains("already handled"), "{}", late[0].text);
+    // The game saw one e4: Black is to move.
+    h.mv("bob", CH, "e5");
+}
+
+#[test]
+fn reminders_wait_in_the_outbox_too() {
+    let h = Harness::new();
+    h.start(CH, Some(5));
+    for p in h.service.outbox() {
+        h.service.delivered(p.id);
+    }
+    h.clock.advance(4 * DAY_MS);
+    let t = h.service.tick();
+    assert_eq!(t.len(), 2, "{t:?}");
+    let id = t[0].reply.outbox.expect("stored with the clock's change");
+    assert_eq!(t[1].reply.outbox, Some(id));
+    let pending = h.service.outbox();
+    assert_eq!(pending.len(), 1);
+    assert_eq!(pending[0].actor, None, "time passing has no actor");
+    assert_eq!(pending[0].replies.len(), 2);
+    h.service.delivered(id);
+    assert!(h.service.outbox().is_empty());
+}
