@@ -37,9 +37,9 @@ impl Bot {
         std::fs::write(
             &config,
             format!(
-                "token = \"fake-token\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\napi_base = \"{}\"\nimage_size = 256\n{extra}\n",
+                "token = \"fake-token\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}image_size = 256\n{extra}\n",
                 data.display(),
-                fake.base()
+                fake.api_lines()
             ),
         )
         .unwrap();
@@ -530,9 +530,9 @@ async fn direct_messages_go_to_their_owner_and_fall_back_when_closed() {
     let dir = tempfile::tempdir().unwrap();
     let config = arcana::discord::config::Config::parse(
         &format!(
-            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\napi_base = \"{}\"\n",
+            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}",
             dir.path().join("data").display(),
-            fake.base()
+            fake.api_lines()
         ),
         None,
     )

@@ -48,9 +48,9 @@ impl arcana::service::front::GameService for Scripted {
 async fn start(fake: &FakeDiscord, dir: &std::path::Path) -> tokio::sync::oneshot::Sender<()> {
     let config = arcana::discord::config::Config::parse(
         &format!(
-            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\napi_base = \"{}\"\n",
+            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}",
             dir.join("data").display(),
-            fake.base()
+            fake.api_lines()
         ),
         None,
     )

@@ -41,9 +41,9 @@ async fn serve(
 ) -> tokio::sync::oneshot::Sender<()> {
     let config = arcana::discord::config::Config::parse(
         &format!(
-            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\napi_base = \"{}\"\nimage_size = 256\n",
+            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}image_size = 256\n",
             dir.display(),
-            fake.base()
+            fake.api_lines()
         ),
         None,
     )

@@ -67,10 +67,10 @@ async fn a_reminder_reaches_the_channel_and_the_player_by_dm() {
     let dir = tempfile::tempdir().unwrap();
     let config = arcana::discord::config::Config::parse(
         &format!(
-            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\napi_base = \"{}\"\n\
+            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}\
              reminder_check_seconds = 1\n",
             dir.path().join("data").display(),
-            fake.base()
+            fake.api_lines()
         ),
         None,
     )

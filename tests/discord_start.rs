@@ -24,9 +24,9 @@ fn start(fake: &FakeDiscord, dir: &Path) -> Child {
     std::fs::write(
         &config,
         format!(
-            "token = \"fake-token\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\napi_base = \"{}\"\n",
+            "token = \"fake-token\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}",
             dir.join("data").display(),
-            fake.base()
+            fake.api_lines()
         ),
     )
     .unwrap();

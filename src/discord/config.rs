@@ -19,6 +19,7 @@ struct RawConfig {
     defer_after_ms: Option<u64>,
     reminder_check_seconds: Option<u64>,
     api_base: Option<String>,
+    api_certificate: Option<PathBuf>,
     #[serde(default)]
     defaults: RawDefaults,
     #[serde(default)]
@@ -58,6 +59,11 @@ pub struct Config {
     pub default_days: u32,
     /// Where Discord's REST API lives (tests point it at a fake); `None` for Discord.
     pub api_base: Option<String>,
+    /// With an `https://HOST:PORT` `api_base`: the PEM certificate that stand-in for
+    /// discord.com presents. Requests then still name discord.com (resolved to
+    /// HOST:PORT), so serenity's rate limiter stays on; without it, `api_base` is a
+    /// plain proxy and the limiter is off.
+    pub api_certificate: Option<PathBuf>,
     /// One ladder per server (the default) or one for all servers.
     pub ladder: LadderScope,
 }
@@ -184,6 +190,16 @@ impl Config {
                 )));
             }
         }
+        if raw.api_certificate.is_some()
+            && !raw
+                .api_base
+                .as_deref()
+                .is_some_and(|b| b.starts_with("https://"))
+        {
+            return Err(ConfigError::Invalid(
+                "`api_certificate` needs an `api_base` starting with https://".into(),
+            ));
+        }
         Ok(Config {
             token,
             application_id: raw.application_id,
@@ -195,6 +211,7 @@ impl Config {
             reminder_check_seconds,
             default_days,
             api_base: raw.api_base,
+            api_certificate: raw.api_certificate,
             ladder: match raw.ratings.global_ladder {
                 Some(true) => LadderScope::Global,
                 _ => LadderScope::Server,
@@ -256,6 +273,8 @@ mod tests {
             "token = \"a\"\ncolour = 1",
             "token = \"a\"\n[defaults]\ndays_per_move = 30",
             "token = \"a\"\napi_base = \"localhost\"",
+            "token = \"a\"\napi_base = \"http://127.0.0.1:9\"\napi_certificate = \"c.pem\"",
+            "token = \"a\"\napi_certificate = \"c.pem\"",
             "token = \"a\"\napplication_id = -3",
             "token = \"a\"\n[ratings]\nglobal_ladder = \"yes\"",
             "token = [",

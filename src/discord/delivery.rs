@@ -349,9 +349,10 @@ const RETRY_DELAYS_MS: [u64; 5] = [250, 500, 1000, 2000, 4000];
 /// transport failures (timeouts, dropped connections) and 429. Any other 4xx never will.
 ///
 /// A 429 normally never gets here: serenity's rate limiter waits its `retry_after` and
-/// resends. With a redirected API base (`api_base`: a proxy, or the tests' fake
-/// Discord) serenity must run without its limiter and drops the answer's `retry_after`,
-/// so the bot waits at least [`RATE_LIMIT_PAUSE_MS`] itself.
+/// resends (also against the tests' fake Discord, which answers for discord.com over
+/// TLS). Behind a plain proxy (`api_base = "http://..."` without a certificate)
+/// serenity must run without its limiter and drops the answer's `retry_after`, so the
+/// bot waits at least [`RATE_LIMIT_PAUSE_MS`] itself.
 fn transient(e: &serenity::Error) -> bool {
     match e {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {

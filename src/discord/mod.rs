@@ -119,6 +119,33 @@ impl Bot {
     }
 }
 
+/// An HTTP client whose requests for discord.com reach `base` (`https://HOST:PORT`),
+/// trusting the PEM certificate in `pem`.
+fn stand_in_client(base: &str, pem: &std::path::Path) -> Result<reqwest::Client, String> {
+    let authority = base
+        .trim_start_matches("https://")
+        .split('/')
+        .next()
+        .unwrap_or_default();
+    let address: std::net::SocketAddr = authority.parse().map_err(|_| {
+        format!("`api_base` must be https://IP:PORT with a certificate, not `{base}`")
+    })?;
+    let bytes = std::fs::read(pem)
+        .map_err(|e| format!("cannot read `api_certificate` {}: {e}", pem.display()))?;
+    let certificate = reqwest::Certificate::from_pem(&bytes).map_err(|e| {
+        format!(
+            "`api_certificate` {} is not a PEM certificate: {e}",
+            pem.display()
+        )
+    })?;
+    reqwest::Client::builder()
+        .use_rustls_tls()
+        .resolve("discord.com", address)
+        .add_root_certificate(certificate)
+        .build()
+        .map_err(|e| format!("cannot build the HTTP client: {e}"))
+}
+
 /// Opens the game service on the configured data directory.
 fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
     let service_config = ServiceConfig {
@@ -237,9 +264,13 @@ pub async fn serve_with(
 
     let mut http = HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
-        // serenity's rate limiter rebuilds requests for discord.com, bypassing the
-        // proxy, so with a redirected base it must be off.
-        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+        match &config.api_certificate {
+            // discord.com answered by a stand-in: serenity's rate limiter stays on.
+            Some(pem) => http = http.client(stand_in_client(base, pem)?),
+            // serenity's rate limiter rebuilds requests for discord.com, bypassing the
+            // proxy, so with a plain proxy it must be off.
+            None => http = http.proxy(base.clone()).ratelimiter_disabled(true),
+        }
         tracing::warn!("Discord API redirected to {base}");
     }
     if let Some(id) = config.application_id {

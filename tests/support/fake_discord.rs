@@ -1,7 +1,10 @@
 //! A fake Discord for end-to-end tests: the REST API and the gateway websocket on
 //! 127.0.0.1, enough for the real serenity client to connect, register commands,
 //! answer interactions and send messages. Every REST request is recorded for
-//! assertions; events are injected through the gateway.
+//! assertions; events are injected through the gateway. The REST API is served twice:
+//! plain HTTP (`base()`, for a proxy-style `api_base`) and HTTPS answering for
+//! discord.com with a per-fake certificate (`api_lines()`), so the bot's client, with
+//! serenity's rate limiter on, talks to it as to Discord.
 
 #![allow(dead_code)]
 
@@ -90,6 +93,11 @@ impl Recorded {
 
 struct Inner {
     port: u16,
+    /// The port of the TLS listener that answers for discord.com.
+    tls_port: u16,
+    /// The PEM certificate it presents (for `api_certificate`), in a folder of its own.
+    certificate: std::path::PathBuf,
+    _certificates: tempfile::TempDir,
     log: Mutex<Vec<Recorded>>,
     changed: Notify,
     /// The gateway session: its id, sequence numbers, every dispatched event (to replay
@@ -193,8 +201,19 @@ impl FakeDiscord {
             .await
             .expect("bind loopback");
         let port = listener.local_addr().expect("address").port();
+        let tls_listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind loopback");
+        let tls_port = tls_listener.local_addr().expect("address").port();
+        let (acceptor, pem) = tls_acceptor();
+        let certificates = tempfile::tempdir().expect("temporary folder");
+        let certificate = certificates.path().join("fake-discord.pem");
+        std::fs::write(&certificate, pem).expect("write the certificate");
         let inner = Arc::new(Inner {
             port,
+            tls_port,
+            certificate,
+            _certificates: certificates,
             log: Mutex::new(Vec::new()),
             changed: Notify::new(),
             gateway: Mutex::new(Session::default()),
@@ -213,10 +232,43 @@ impl FakeDiscord {
             .route("/ws", get(gateway))
             .fallback(rest)
             .with_state(Arc::clone(&inner));
+        let tls_app = app.clone();
         tokio::spawn(async move {
             let _ = axum::serve(listener, app).await;
         });
+        // discord.com itself: HTTPS with the test's certificate, so the bot's HTTP client
+        // (and serenity's rate limiter) talk to it as to Discord.
+        tokio::spawn(async move {
+            loop {
+                let Ok((tcp, _)) = tls_listener.accept().await else {
+                    continue;
+                };
+                let acceptor = acceptor.clone();
+                let app = tls_app.clone();
+                tokio::spawn(async move {
+                    let Ok(tls) = acceptor.accept(tcp).await else {
+                        return;
+                    };
+                    let service = hyper_util::service::TowerToHyperService::new(app);
+                    let _ = hyper_util::server::conn::auto::Builder::new(
+                        hyper_util::rt::TokioExecutor::new(),
+                    )
+                    .serve_connection_with_upgrades(hyper_util::rt::TokioIo::new(tls), service)
+                    .await;
+                });
+            }
+        });
         FakeDiscord { inner }
+    }
+
+    /// The configuration lines that send the bot's API traffic for discord.com here
+    /// (over TLS, trusting this fake's certificate): serenity's rate limiter stays on.
+    pub fn api_lines(&self) -> String {
+        format!(
+            "api_base = \"https://127.0.0.1:{}\"\napi_certificate = \"{}\"\n",
+            self.inner.tls_port,
+            self.inner.certificate.display()
+        )
     }
 
     /// The next `times` `method` requests to a path ending in `path_end` answer with a
@@ -545,6 +597,29 @@ impl FakeDiscord {
         self.dispatch("MESSAGE_CREATE", m);
         id
     }
+}
+
+/// A TLS acceptor presenting a fresh self-signed certificate for discord.com, and that
+/// certificate in PEM.
+fn tls_acceptor() -> (tokio_rustls::TlsAcceptor, String) {
+    use tokio_rustls::rustls;
+    let key = rcgen::KeyPair::generate().expect("key");
+    let cert = rcgen::CertificateParams::new(vec!["discord.com".to_string()])
+        .expect("params")
+        .self_signed(&key)
+        .expect("certificate");
+    let der = rustls::pki_types::PrivatePkcs8KeyDer::from(key.serialize_der());
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .expect("protocols")
+        .with_no_client_auth()
+        .with_single_cert(vec![cert.der().clone()], der.into())
+        .expect("server config");
+    (
+        tokio_rustls::TlsAcceptor::from(Arc::new(config)),
+        cert.pem(),
+    )
 }
 
 /// A message object as Discord returns it.
