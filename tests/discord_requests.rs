@@ -1,0 +1,141 @@
+//! What a whole game costs in Discord requests (issue 12 asks for the count per route):
+//! a challenge, its acceptance and Fool's Mate played in chat, against the fake Discord
+//! with the real service. Prints the table (`cargo test --release --test
+//! discord_requests -- --nocapture`) and holds the bot to its budget: a chat move is one
+//! channel message, and nothing is sent twice or fails.
+
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use arcana::service::{Service, ServiceConfig};
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+use support::fake_discord::{FakeDiscord, FakeUser, Recorded, GUILD_ID};
+
+const ALICE: FakeUser = FakeUser {
+    id: 100_000_000_000_000_001,
+    name: "alice",
+};
+const BOB: FakeUser = FakeUser {
+    id: 100_000_000_000_000_002,
+    name: "bob",
+};
+const CHANNEL: u64 = 200_000_000_000_000_001;
+
+/// A request's route: its method and path with every id replaced by `{id}`, and an
+/// interaction's token by `{token}`.
+fn route(r: &Recorded) -> String {
+    let path: Vec<String> = r
+        .path
+        .trim_start_matches("/api/v10")
+        .split('/')
+        .map(|part| {
+            if part.chars().all(|c| c.is_ascii_digit()) && !part.is_empty() {
+                "{id}".to_string()
+            } else if part.starts_with("tok-") {
+                "{token}".to_string()
+            } else {
+                part.to_string()
+            }
+        })
+        .collect();
+    format!("{} {}", r.method, path.join("/"))
+}
+
+fn table(rs: &[Recorded]) -> BTreeMap<String, usize> {
+    let mut t = BTreeMap::new();
+    for r in rs {
+        *t.entry(route(r)).or_insert(0) += 1;
+    }
+    t
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_in_requests_per_route() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let service = Arc::new(Service::open(&data, ServiceConfig::default()).unwrap());
+    let config = arcana::discord::config::Config::parse(
+        &format!(
+            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}image_size = 256\n",
+            data.display(),
+            fake.api_lines()
+        ),
+        None,
+    )
+    .unwrap();
+    let (_stop, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(arcana::discord::serve_with(config, service, async move {
+        let _ = stop_rx.await;
+    }));
+    fake.wait_identified(1).await;
+    let start = fake.settle(0, Duration::from_millis(300)).await;
+    let game = fake.mark();
+
+    // The challenge and its acceptance, by slash commands.
+    let iid = fake.slash(
+        &ALICE,
+        CHANNEL,
+        "challenge",
+        &[
+            ("opponent", 6, json!(BOB.id.to_string())),
+            ("color", 3, json!("white")),
+        ],
+        &[&BOB],
+    );
+    fake.wait_for(game, "the challenge", |r| r.answers(iid))
+        .await;
+    let mark = fake.mark();
+    let iid = fake.slash(&BOB, CHANNEL, "accept", &[], &[]);
+    fake.wait_for(mark, "the start", |r| r.answers(iid) && !r.files.is_empty())
+        .await;
+    fake.settle(mark, Duration::from_millis(300)).await;
+
+    // Fool's Mate in chat; each move is one channel message with its board.
+    let mut per_move = Vec::new();
+    for (who, text) in [(&ALICE, "f3"), (&BOB, "e5"), (&ALICE, "g4"), (&BOB, "Qh4#")] {
+        let mark = fake.mark();
+        fake.chat(who, CHANNEL, text);
+        fake.wait_for(mark, text, |r| {
+            r.path.ends_with(&format!("/channels/{CHANNEL}/messages")) && !r.files.is_empty()
+        })
+        .await;
+        let sent = fake.settle(mark, Duration::from_millis(300)).await;
+        per_move.push(sent.len());
+        let posts: Vec<&Recorded> = sent
+            .iter()
+            .filter(|r| route(r) == "POST /channels/{id}/messages")
+            .collect();
+        assert!(!posts.is_empty(), "{text}: {sent:?}");
+        assert_eq!(
+            table(&sent).len(),
+            1,
+            "{text}: only channel messages: {sent:?}"
+        );
+    }
+    let all = fake.settle(game, Duration::from_millis(300)).await;
+    assert!(
+        all.iter().all(|r| r.status < 300),
+        "every request succeeded against a healthy Discord: {all:?}"
+    );
+    assert!(
+        all.iter().any(|r| r.content().contains("wins")),
+        "the game ended"
+    );
+
+    println!("requests at start (before any game):");
+    for (route, n) in table(&start) {
+        println!("  {n:3}  {route}");
+    }
+    println!("requests of the whole game (challenge, accept, 4 chat moves):");
+    for (route, n) in table(&all) {
+        println!("  {n:3}  {route}");
+    }
+    println!("  {:3}  in all", all.len());
+    println!("requests per chat move: {per_move:?}");
+}
