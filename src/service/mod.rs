@@ -361,7 +361,9 @@ impl Service {
         if replies.is_empty() {
             return Ok(());
         }
-        let id = self.store.new_outbox_id()?;
+        // Ordered by time (a restart delivers the oldest first) and unique without a
+        // shared counter: the millisecond, then 20 random bits.
+        let id = (self.clock.now_ms() << 20) | u64::from(rand::random::<u32>() & 0xF_FFFF);
         for r in replies.iter_mut() {
             r.outbox = Some(id);
         }

@@ -328,16 +328,6 @@ impl Store {
         Ok(self.db.generate_id()? + 1)
     }
 
-    /// A new outbox entry id (its own sequence, so game ids stay 1, 2, 3...). Made
-    /// durable by the commit of the change it belongs to.
-    pub fn new_outbox_id(&self) -> Result<u64, StoreError> {
-        let next = self.db.update_and_fetch(b"onext", |old| {
-            let n = old.and_then(id_of).unwrap_or(0) + 1;
-            Some(n.to_be_bytes().to_vec())
-        })?;
-        Ok(next.as_deref().and_then(id_of).unwrap_or(1))
-    }
-
     pub fn game(&self, id: u64) -> Result<Option<GameRecord>, StoreError> {
         match self.db.get(key(b'g', id))? {
             Some(v) => Ok(Some(decode_game(&v)?)),
