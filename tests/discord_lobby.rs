@@ -233,12 +233,12 @@ fn unanswered_challenges_expire_at_the_tick() {
         .service
         .tick()
         .iter()
-        .all(|t| over(&[t.reply.clone()]).is_none()));
+        .all(|t| over(std::slice::from_ref(&t.reply)).is_none()));
     h.clock.advance(1);
     let timed = h.service.tick();
     let (c, message, shown) = timed
         .iter()
-        .find_map(|t| over(&[t.reply.clone()]))
+        .find_map(|t| over(std::slice::from_ref(&t.reply)))
         .expect("the expiry updates the message");
     assert_eq!((c, message), (id, Some(777)));
     assert!(shown.contains("Expired"), "{shown}");
@@ -248,7 +248,7 @@ fn unanswered_challenges_expire_at_the_tick() {
         .service
         .tick()
         .iter()
-        .all(|t| over(&[t.reply.clone()]).is_none()));
+        .all(|t| over(std::slice::from_ref(&t.reply)).is_none()));
     let why = h.refused("bob", CH, Request::Accept);
     assert!(why.contains("no challenge"), "{why}");
     let r = h.req("bob", CH, answer(ChallengeAnswer::Accept, id));
@@ -298,7 +298,7 @@ fn challenges_survive_a_restart_and_old_channel_keyed_ones_load() {
     let timed = service.tick();
     let (_, message, _) = timed
         .iter()
-        .find_map(|t| over(&[t.reply.clone()]))
+        .find_map(|t| over(std::slice::from_ref(&t.reply)))
         .expect("expired");
     assert_eq!(message, Some(999));
 }
