@@ -151,6 +151,7 @@ fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
     let service_config = ServiceConfig {
         ladder: config.ladder,
         legend_size: Some(config.image_size),
+        challenge_expiry_ms: Some(config.challenge_expiry_ms),
         ..ServiceConfig::default()
     };
     let service = Service::open(&config.data_dir, service_config)
@@ -309,7 +310,15 @@ pub async fn serve_with(
                     Some(author) => Origin::Message { channel, author },
                     None => Origin::Timed { channel },
                 };
-                deliver(&http, &bot.undelivered, &mut origin, out).await;
+                let shown = deliver(&http, &bot.undelivered, &mut origin, out).await;
+                // A challenge posted now: the service learns its message (for edits).
+                let b = Arc::clone(&bot);
+                let _ = tokio::task::spawn_blocking(move || {
+                    for (challenge, message) in shown {
+                        b.service.shown(channel.get(), challenge, message);
+                    }
+                })
+                .await;
             }
         });
     }
