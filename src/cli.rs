@@ -41,6 +41,10 @@ pub enum Command {
         /// The configuration file (TOML).
         #[arg(long)]
         config: Option<std::path::PathBuf>,
+        /// Where games are kept: `sled:PATH` or `postgres://...` (wins over the
+        /// configuration's `store`).
+        #[arg(long)]
+        store: Option<String>,
     },
     /// Play through the service in a terminal: lines `[#channel ]NAME: TEXT`.
     #[command(after_help = LOCAL_EXAMPLE)]
@@ -48,6 +52,9 @@ pub enum Command {
         /// The store directory.
         #[arg(long, default_value = "arcana-data")]
         data: std::path::PathBuf,
+        /// Where games are kept: `sled:PATH` or `postgres://...` (wins over --data).
+        #[arg(long)]
+        store: Option<String>,
         /// Where board images and exported files are written.
         #[arg(long, default_value = "arcana-out")]
         out: std::path::PathBuf,
@@ -439,12 +446,14 @@ pub fn main() -> ExitCode {
         ),
         Command::Local {
             data,
+            store,
             out,
             seed,
             no_images,
             global_ladder,
         } => crate::local::main(crate::local::LocalOptions {
             data,
+            store,
             out,
             seed,
             images: !no_images,
@@ -455,7 +464,7 @@ pub fn main() -> ExitCode {
             rebuild,
             global_ladder,
         } => ratings(&data, rebuild, global_ladder),
-        Command::Run { config } => crate::discord::run(config.as_deref()),
+        Command::Run { config, store } => crate::discord::run(config.as_deref(), store.as_deref()),
         Command::Arena {
             variant,
             white,

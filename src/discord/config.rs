@@ -2,6 +2,7 @@
 //! validated at start so that a bad setting stops the bot with one clear sentence.
 
 use crate::ratings::LadderScope;
+use crate::store::StoreUrl;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -14,6 +15,7 @@ struct RawConfig {
     application_id: Option<u64>,
     server_id: Option<u64>,
     data_dir: Option<PathBuf>,
+    store: Option<String>,
     image_size: Option<u32>,
     message_content: Option<bool>,
     defer_after_ms: Option<u64>,
@@ -46,6 +48,9 @@ pub struct Config {
     /// Register the commands to this one server (instant) instead of globally.
     pub server_id: Option<u64>,
     pub data_dir: PathBuf,
+    /// Where games are kept: `store = "sled:PATH"` or `"postgres://..."`; without it,
+    /// sled in `data_dir`.
+    pub store: StoreUrl,
     /// Board size in pixels.
     pub image_size: u32,
     /// Read plain chat messages as moves (needs the privileged message-content intent).
@@ -184,11 +189,19 @@ impl Config {
                 )));
             }
         }
+        let data_dir = raw.data_dir.unwrap_or_else(|| PathBuf::from("arcana-data"));
+        let store = match &raw.store {
+            Some(url) => {
+                StoreUrl::parse(url).map_err(|e| ConfigError::Invalid(format!("`store`: {e}")))?
+            }
+            None => StoreUrl::Sled(data_dir.clone()),
+        };
         Ok(Config {
             token,
             application_id: raw.application_id,
             server_id: raw.server_id,
-            data_dir: raw.data_dir.unwrap_or_else(|| PathBuf::from("arcana-data")),
+            data_dir,
+            store,
             image_size,
             message_content: raw.message_content.unwrap_or(true),
             defer_after_ms: raw.defer_after_ms.unwrap_or(1000),
@@ -233,6 +246,16 @@ mod tests {
         assert_eq!(c.default_days, 3);
         assert_eq!(c.api_base, None);
         assert_eq!(c.data_dir, PathBuf::from("arcana-data"));
+        assert_eq!(c.store, StoreUrl::Sled(PathBuf::from("arcana-data")));
+        let c = Config::parse(
+            "token = \"abc\"\nstore = \"postgres://bot@db/arcana\"",
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            c.store,
+            StoreUrl::Postgres("postgres://bot@db/arcana".into())
+        );
         assert_eq!(c.ladder, LadderScope::Server);
         let c = Config::parse("token = \"abc\"\n[ratings]\nglobal_ladder = true", None).unwrap();
         assert_eq!(c.ladder, LadderScope::Global);
@@ -258,6 +281,7 @@ mod tests {
             "token = \"a\"\napi_base = \"localhost\"",
             "token = \"a\"\napplication_id = -3",
             "token = \"a\"\n[ratings]\nglobal_ladder = \"yes\"",
+            "token = \"a\"\nstore = \"sled:\"",
             "token = [",
         ] {
             let e = Config::parse(text, None).unwrap_err();

@@ -126,11 +126,18 @@ fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
         legend_size: Some(config.image_size),
         ..ServiceConfig::default()
     };
-    let service = Service::open(&config.data_dir, service_config)
+    // Opened on a thread of its own: the PostgreSQL client blocks, and this runs on
+    // the async runtime.
+    let opened = std::thread::scope(|s| {
+        s.spawn(|| Service::open_url(&config.store, service_config))
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    });
+    let service = opened
         .map_err(|e| {
             format!(
-                "cannot open the game store in {}: {e}",
-                config.data_dir.display()
+                "cannot open the game store {}: {e}",
+                config.store.describe()
             )
         })?
         .with_places(Arc::new(DiscordPlaces));
@@ -165,8 +172,11 @@ fn init_tracing() {
 
 /// `arcana run [--config FILE]`: loads the configuration and runs until SIGTERM or
 /// Ctrl-C.
-pub fn run(config_path: Option<&Path>) -> Result<(), String> {
-    let config = Config::load(config_path).map_err(|e| e.to_string())?;
+pub fn run(config_path: Option<&Path>, store: Option<&str>) -> Result<(), String> {
+    let mut config = Config::load(config_path).map_err(|e| e.to_string())?;
+    if let Some(url) = store {
+        config.store = crate::store::StoreUrl::parse(url)?;
+    }
     init_tracing();
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;

@@ -17,6 +17,7 @@ pub mod pgn;
 mod queries;
 pub mod ratings;
 pub mod record;
+mod refresh;
 mod timeouts;
 mod turns;
 
@@ -85,6 +86,9 @@ struct Slot {
     live: Option<Live>,
     /// Why the active game of this channel could not be loaded.
     broken: Option<String>,
+    /// The active game's id and record version as last loaded or written here
+    /// (`None`: no active game); see [`refresh`].
+    stored: Option<(u64, u64)>,
 }
 
 /// What an operation wants done: replies, and the new state to store first.
@@ -163,35 +167,8 @@ impl Service {
         }
         for (ch, id) in store.active_games()? {
             let slot = channels.entry(ch).or_default();
-            let loaded = store.game(id).and_then(|r| match r {
-                Some(rec) => rec.replay().map(|game| Live {
-                    rec: per_turn(rec),
-                    game,
-                }),
-                None => Err(StoreError::Replay {
-                    id,
-                    reason: "the record is missing".to_string(),
-                }),
-            });
-            match loaded {
-                Ok(live) => slot.live = Some(live),
-                Err(e) => {
-                    tracing::error!("channel {ch}: {e}");
-                    let msg = match e {
-                        StoreError::TooNew { .. } => format!(
-                            "The game in this channel needs attention: it was saved by a newer \
-                             version of Arcana (game {id}), so it is paused until the bot is \
-                             upgraded again."
-                        ),
-                        _ => format!(
-                            "The game in this channel needs attention: its record could not \
-                             be loaded (game {id}), so it is paused until the operator repairs \
-                             it."
-                        ),
-                    };
-                    slot.broken = Some(msg.clone());
-                    attention.push((ch, msg));
-                }
+            if let Some(msg) = refresh::load_into(&store, slot, ch, id) {
+                attention.push((ch, msg));
             }
         }
         let ratings = ratings::Ratings::load(&store, config.ladder)?;
@@ -227,6 +204,15 @@ impl Service {
         Service::new(Store::open(dir)?, Arc::new(clock::SystemClock), config)
     }
 
+    /// Opens the store a URL names (`sled:PATH`, a bare path, or `postgres://...`)
+    /// with the system clock.
+    pub fn open_url(
+        url: &crate::store::StoreUrl,
+        config: ServiceConfig,
+    ) -> Result<Service, StoreError> {
+        Service::new(Store::open_at(url)?, Arc::new(clock::SystemClock), config)
+    }
+
     /// Names the user that stands for the computer player: a challenge to it starts a
     /// game against the engine at once (front ends: the bot's own user).
     pub fn set_computer(&self, user: User) {
@@ -259,6 +245,12 @@ impl Service {
 
     /// Handles one request and returns the replies to deliver.
     pub fn handle(&self, ctx: &Context, req: Request) -> Vec<Reply> {
+        self.handle_tries(ctx, req, refresh::RETRIES)
+    }
+
+    /// [`Service::handle`], re-run up to `tries` times when another process sharing
+    /// the store changed the game meanwhile.
+    fn handle_tries(&self, ctx: &Context, req: Request, tries: u32) -> Vec<Reply> {
         match req {
             Request::Rules { variant } => return vec![rules_reply(variant)],
             Request::Legend { variant } => {
@@ -281,6 +273,8 @@ impl Service {
         }
         let slot = self.slot(ctx.channel);
         let mut slot = lock(&slot);
+        self.refresh(&mut slot, ctx.channel);
+        let again = req.clone();
         if let Some(k) = &ctx.key {
             match self.store.replies(k) {
                 Ok(Some(stored)) => {
@@ -310,13 +304,17 @@ impl Service {
         let mut write = Write::new();
         // A game that ends here is rated in the same batch as its finishing record.
         let mut ratings = None;
+        let expect = change
+            .live
+            .as_ref()
+            .map(|live| refresh::expected(&slot, live.rec.id));
         let built = (|| -> Result<(), StoreError> {
             if let Some(c) = &change.challenge {
                 write.challenge(ctx.channel, c.as_ref())?;
             }
-            if let Some(live) = &mut change.live {
+            if let (Some(live), Some(expect)) = (&mut change.live, expect) {
                 ratings = self.seal(live, &mut write)?;
-                write.game(&live.rec)?;
+                write.game_checked(&live.rec, expect)?;
             }
             if let Some(k) = &ctx.key {
                 write.replies(k, now, serde_json::to_value(&change.replies)?)?;
@@ -333,6 +331,15 @@ impl Service {
             }
         });
         if let Err(e) = committed {
+            if let StoreError::Conflict { .. } = e {
+                // Another process changed the game: run the request again on its state.
+                drop(ratings);
+                drop(slot);
+                if tries == 0 {
+                    return vec![Reply::refusal(refresh::BUSY)];
+                }
+                return self.handle_tries(ctx, again, tries - 1);
+            }
             return vec![store_failure(e)];
         }
         if let Some((mut guard, sealed)) = ratings {
@@ -341,7 +348,8 @@ impl Service {
         if let Some(c) = change.challenge {
             slot.challenge = c;
         }
-        if let Some(live) = change.live {
+        if let (Some(live), Some(expect)) = (change.live, expect) {
+            refresh::after_write(&mut slot, &live.rec, expect);
             slot.live = (!live.rec.finished).then_some(live);
         }
         change.replies
