@@ -191,16 +191,35 @@ fn reminders_sent_once_and_remembered() {
         assert!(h.service.tick().is_empty());
         clock.advance(HOUR_MS);
         let t = h.service.tick();
-        assert_eq!(t.len(), 1, "{t:?}");
+        // The game's place, and the player to move by direct message.
+        assert_eq!(t.len(), 2, "{t:?}");
         assert_eq!(t[0].channel, CH);
+        assert_eq!(t[0].reply.to, Audience::Channel);
         assert_eq!(t[0].reply.mention, vec![user("alice")]);
         assert!(
             t[0].reply.text.contains("1 day left"),
             "{}",
             t[0].reply.text
         );
+        assert_eq!(t[1].reply.to, Audience::Private(user("alice")));
+        assert!(
+            t[1].reply
+                .text
+                .contains("1 day left for your move against bob")
+                && t[1].reply.text.contains("/reminders dm:off"),
+            "{}",
+            t[1].reply.text
+        );
         clock.advance(HOUR_MS);
         assert!(h.service.tick().is_empty(), "sent once");
+        // Bob turns his reminder DMs off (kept across the restart below).
+        let r = h.ok("bob", CH, Request::Reminders { dm: false });
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].to, Audience::Invoker);
+        assert!(
+            r[0].text.contains("No more reminders by direct message"),
+            "{r:?}"
+        );
     }
     // After a restart the reminder is not sent again; the expiry notice comes once.
     let h = Harness::on_disk(dir.path(), clock.clone());
@@ -215,8 +234,18 @@ fn reminders_sent_once_and_remembered() {
     h.mv("alice", CH, "e4");
     clock.advance(4 * DAY_MS);
     let t = h.service.tick();
-    assert_eq!(t.len(), 1);
+    // Bob turned direct-message reminders off: the game's place only.
+    assert_eq!(t.len(), 1, "{t:?}");
+    assert_eq!(t[0].reply.to, Audience::Channel);
     assert_eq!(t[0].reply.mention, vec![user("bob")]);
+    // And back on: the next turn's reminder reaches him by DM again.
+    h.ok("bob", CH, Request::Reminders { dm: true });
+    h.mv("bob", CH, "e5");
+    h.mv("alice", CH, "Nf3");
+    clock.advance(4 * DAY_MS);
+    let t = h.service.tick();
+    assert_eq!(t.len(), 2, "{t:?}");
+    assert_eq!(t[1].reply.to, Audience::Private(user("bob")));
 }
 
 #[test]

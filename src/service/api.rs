@@ -85,6 +85,10 @@ pub enum Request {
     Leaderboard {
         variant: Option<VariantId>,
     },
+    /// Turns the invoker's reminders by direct message on or off.
+    Reminders {
+        dm: bool,
+    },
 }
 
 /// Where a reply goes.

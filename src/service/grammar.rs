@@ -109,6 +109,7 @@ const fn cmd(name: &'static str, description: &'static str, private: bool) -> Co
 }
 
 const COLORS: &[(&str, &str)] = &[("White", "white"), ("Black", "black"), ("Random", "random")];
+const ON_OFF: &[(&str, &str)] = &[("on", "on"), ("off", "off")];
 const DRAW_ACTIONS: &[(&str, &str)] = &[
     ("offer", "offer"),
     ("accept", "accept"),
@@ -255,6 +256,24 @@ pub const COMMANDS: &[CommandSpec] = &[
         ..cmd(
             "leaderboard",
             "The best settled ratings of a variant here",
+            true,
+        )
+    },
+    CommandSpec {
+        options: &[OptionSpec {
+            required: true,
+            positional: true,
+            missing: "Say `/reminders dm:on` or `/reminders dm:off`.",
+            ..opt(
+                "dm",
+                "Reminders by direct message when your time runs short",
+                Kind::Choice(ON_OFF),
+            )
+        }],
+        help: "(the game's own place is always reminded)",
+        ..cmd(
+            "reminders",
+            "Turn your reminders by direct message on or off",
             true,
         )
     },
@@ -582,6 +601,9 @@ pub fn to_request(
             variant: variant("variant"),
         },
         "help" => Request::Help,
+        "reminders" => Request::Reminders {
+            dm: text("dm").as_deref() != Some("off"),
+        },
         other => return Err(format!("There is no command `/{other}`; try `/help`.")),
     })
 }

@@ -269,6 +269,7 @@ impl Service {
                     lock(&self.ratings).leaderboard(ctx, variant.unwrap_or(VariantId::DEFAULT))
                 ]
             }
+            Request::Reminders { dm } => return vec![self.set_dm_reminders(ctx, dm)],
             _ => {}
         }
         let slot = self.slot(ctx.channel);
@@ -523,7 +524,8 @@ impl Service {
             | Request::Help
             | Request::Games(_)
             | Request::Profile { .. }
-            | Request::Leaderboard { .. } => {
+            | Request::Leaderboard { .. }
+            | Request::Reminders { .. } => {
                 // Answered before the channel lock is taken.
                 Err("That request needs no game.".to_string())
             }

@@ -83,7 +83,7 @@ impl Service {
                     "{}'s time to move has run out. {}: you may `/claim` the win, or keep waiting.",
                     asked.name, opponent.name
                 ));
-                r.mention = vec![opponent];
+                r.mention = vec![opponent.clone()];
                 r
             } else if !clock.reminded && left.saturating_mul(5) <= total {
                 next_clock.reminded = true;
@@ -93,11 +93,16 @@ impl Service {
                     describe_duration(left),
                     opponent.name
                 ));
-                r.mention = vec![asked];
+                r.mention = vec![asked.clone()];
                 r
             } else {
                 continue;
             };
+            // A reminder also goes to the player to move, by direct message, unless
+            // they turned that off.
+            let dm = (!next_clock.expiry_told)
+                .then(|| self.reminder_dm(&live.rec, &asked, &opponent, left))
+                .flatten();
             let mut next = live.clone();
             next.rec.clock = Some(next_clock);
             let mut w = Write::new();
@@ -110,6 +115,7 @@ impl Service {
                     refresh::after_write(&mut slot, &next.rec, expect);
                     slot.live = Some(next);
                     out.push(TimedReply { channel, reply });
+                    out.extend(dm.map(|reply| TimedReply { channel, reply }));
                 }
                 Err(e) => {
                     tracing::error!("store: {e}");
@@ -121,6 +127,51 @@ impl Service {
             tracing::error!("store: {e}");
         }
         out
+    }
+}
+
+impl Service {
+    /// The direct-message copy of a reminder for `asked`, unless they turned such
+    /// messages off.
+    fn reminder_dm(
+        &self,
+        rec: &GameRecord,
+        asked: &User,
+        opponent: &User,
+        left: u64,
+    ) -> Option<Reply> {
+        match self.store.dm_reminders_off(asked.id) {
+            Ok(false) => Some(Reply::private(
+                asked.clone(),
+                format!(
+                    "Reminder: {} left for your move against {} ({}, game {}). \
+                     `/reminders dm:off` stops these messages.",
+                    describe_duration(left),
+                    opponent.name,
+                    rec.variant.name(),
+                    rec.id
+                ),
+            )),
+            Ok(true) => None,
+            Err(e) => {
+                tracing::error!("store: {e}");
+                None
+            }
+        }
+    }
+
+    /// `/reminders dm:on|off`: the invoker's reminders by direct message.
+    pub(super) fn set_dm_reminders(&self, ctx: &Context, on: bool) -> Reply {
+        let mut w = Write::new();
+        w.dm_reminders(ctx.user.id, on);
+        if let Err(e) = self.store.commit(w) {
+            return store_failure(e);
+        }
+        Reply::invoker(if on {
+            "Reminders will also come by direct message when your time to move runs short."
+        } else {
+            "No more reminders by direct message; the game's own place still gets them."
+        })
     }
 }
 

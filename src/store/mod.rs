@@ -240,6 +240,15 @@ impl Write {
         Ok(())
     }
 
+    /// Whether `user` gets reminders by direct message (the default) or not.
+    pub fn dm_reminders(&mut self, user: u64, on: bool) {
+        if on {
+            self.batch.remove(key(b'q', user));
+        } else {
+            self.batch.insert(key(b'q', user), b"off".to_vec());
+        }
+    }
+
     /// Keeps `replies` (any JSON the caller chose) under the idempotency key `k`.
     pub fn replies(
         &mut self,
@@ -475,6 +484,11 @@ impl Store {
             Some(v) => Ok(Some(serde_json::from_slice::<KeyedReplies>(&v)?.replies)),
             None => Ok(None),
         }
+    }
+
+    /// Whether `user` has turned reminders by direct message off.
+    pub fn dm_reminders_off(&self, user: u64) -> Result<bool, StoreError> {
+        Ok(self.db.contains_key(key(b'q', user))?)
     }
 
     /// Forgets idempotency keys older than `before_ms` (redeliveries come within minutes).

@@ -92,8 +92,12 @@ struct Inner {
     port: u16,
     log: Mutex<Vec<Recorded>>,
     changed: Notify,
-    gateway: Mutex<Option<mpsc::UnboundedSender<Value>>>,
+    /// The gateway session: its id, sequence numbers, every dispatched event (to replay
+    /// on resume) and the connection currently attached to it.
+    gateway: Mutex<Session>,
     identifies: AtomicU64,
+    /// RESUMEs received: (session id, the last sequence number the bot had seen).
+    resumes: Mutex<Vec<(String, u64)>>,
     attempts: AtomicU64,
     next_id: AtomicU64,
     closed_dms: Mutex<HashSet<u64>>,
@@ -148,6 +152,36 @@ pub enum GatewayMode {
     Down,
 }
 
+/// The fake's gateway session, as Discord keeps one per identified connection: events
+/// get increasing sequence numbers and are kept, so that a connection that resumes
+/// the session (op 6) is sent every event after the sequence number it names, then
+/// RESUMED. While no connection is attached (between an op 7 and the resume, or
+/// after a dropped connection) events wait in the session.
+#[derive(Default)]
+struct Session {
+    /// `None` before the first IDENTIFY and after an invalidation.
+    id: Option<String>,
+    /// How many sessions have been created (names them).
+    count: u64,
+    seq: u64,
+    events: Vec<Value>,
+    /// The attached connection.
+    live: Option<mpsc::UnboundedSender<Control>>,
+}
+
+/// What the test asks of the attached connection.
+#[derive(Debug)]
+enum Control {
+    /// A dispatch (op 0) with its sequence number already set.
+    Event(Value),
+    /// Op 7: the bot should reconnect and resume.
+    Reconnect,
+    /// Op 9 with `d` = resumable.
+    Invalidate(bool),
+    /// The connection ends without a close frame (a network failure).
+    Drop,
+}
+
 #[derive(Clone)]
 pub struct FakeDiscord {
     inner: Arc<Inner>,
@@ -163,8 +197,9 @@ impl FakeDiscord {
             port,
             log: Mutex::new(Vec::new()),
             changed: Notify::new(),
-            gateway: Mutex::new(None),
+            gateway: Mutex::new(Session::default()),
             identifies: AtomicU64::new(0),
+            resumes: Mutex::new(Vec::new()),
             attempts: AtomicU64::new(0),
             next_id: AtomicU64::new(1_000_000_000_000_000_000),
             closed_dms: Mutex::new(HashSet::new()),
@@ -343,12 +378,85 @@ impl FakeDiscord {
         }
     }
 
-    /// Sends a dispatch event to the connected bot.
+    /// Sends a dispatch event to the bot: at once when a connection is attached to the
+    /// session, else when the bot resumes it.
     pub fn dispatch(&self, event: &str, data: Value) {
-        let tx = self.inner.gateway.lock().unwrap().clone();
-        let tx = tx.expect("no gateway connection");
-        tx.send(json!({"op": 0, "t": event, "d": data}))
-            .expect("gateway connection closed");
+        let mut session = self.inner.gateway.lock().unwrap();
+        assert!(session.id.is_some(), "no gateway session");
+        session.seq += 1;
+        let event = json!({"op": 0, "t": event, "d": data, "s": session.seq});
+        session.events.push(event.clone());
+        if let Some(tx) = &session.live {
+            if tx.send(Control::Event(event)).is_err() {
+                session.live = None;
+            }
+        }
+    }
+
+    fn control(&self, c: Control) {
+        let mut session = self.inner.gateway.lock().unwrap();
+        let tx = session.live.take().expect("no gateway connection");
+        let _ = tx.send(c);
+    }
+
+    /// Sends op 7 (Reconnect), as Discord does before moving a session: the bot must
+    /// reconnect and resume. Events dispatched until then wait for the resume.
+    pub fn send_reconnect(&self) {
+        self.control(Control::Reconnect);
+    }
+
+    /// Sends op 9 (Invalid Session). Not resumable: the session is dropped with its
+    /// waiting events and the bot must identify anew.
+    pub fn invalidate_session(&self, resumable: bool) {
+        if !resumable {
+            let mut session = self.inner.gateway.lock().unwrap();
+            session.id = None;
+            session.events.clear();
+        }
+        self.control(Control::Invalidate(resumable));
+    }
+
+    /// Ends the connection without a close frame, as a network failure does; the
+    /// session stays resumable.
+    pub fn drop_connection(&self) {
+        self.control(Control::Drop);
+    }
+
+    /// Forgets the session (Discord's sessions expire): a later RESUME is answered with
+    /// op 9, not resumable.
+    pub fn expire_session(&self) {
+        let mut session = self.inner.gateway.lock().unwrap();
+        session.id = None;
+        session.events.clear();
+    }
+
+    /// The RESUMEs received so far: (session id, last sequence number seen by the bot).
+    pub fn resumes(&self) -> Vec<(String, u64)> {
+        self.inner.resumes.lock().unwrap().clone()
+    }
+
+    /// The sequence number of the last event dispatched in the current session.
+    pub fn last_seq(&self) -> u64 {
+        self.inner.gateway.lock().unwrap().seq
+    }
+
+    /// Waits until the bot has resumed `n` times in all.
+    pub async fn wait_resumed(&self, n: usize) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let notified = self.inner.changed.notified();
+            if self.inner.resumes.lock().unwrap().len() >= n {
+                return;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                panic!("the bot did not resume its gateway session");
+            }
+        }
+    }
+
+    /// How many times the bot has identified (a new session each).
+    pub fn identifies(&self) -> u64 {
+        self.inner.identifies.load(Ordering::SeqCst)
     }
 
     fn member(user: &FakeUser) -> Value {
@@ -463,9 +571,11 @@ async fn gateway(ws: WebSocketUpgrade, AxumState(inner): AxumState<Arc<Inner>>) 
     ws.on_upgrade(move |socket| session(socket, inner))
 }
 
-/// One gateway session: HELLO, IDENTIFY -> READY, heartbeats, injected events.
+/// One gateway connection: HELLO; IDENTIFY -> a new session and READY, or RESUME ->
+/// the missed events and RESUMED (op 9 when the session is gone); heartbeats; the
+/// events and controls the test sends.
 async fn session(mut socket: WebSocket, inner: Arc<Inner>) {
-    let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
+    let (tx, mut rx) = mpsc::unbounded_channel::<Control>();
     let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}, "s": null, "t": null});
     if socket
         .send(WsMessage::Text(hello.to_string()))
@@ -474,7 +584,7 @@ async fn session(mut socket: WebSocket, inner: Arc<Inner>) {
     {
         return;
     }
-    let mut seq = 0u64;
+    let send = |v: Value| WsMessage::Text(v.to_string());
     loop {
         tokio::select! {
             incoming = socket.recv() => {
@@ -484,7 +594,7 @@ async fn session(mut socket: WebSocket, inner: Arc<Inner>) {
                 match v["op"].as_u64() {
                     Some(1) => {
                         let ack = json!({"op": 11, "d": null, "s": null, "t": null});
-                        if socket.send(WsMessage::Text(ack.to_string())).await.is_err() { return; }
+                        if socket.send(send(ack)).await.is_err() { return; }
                     }
                     Some(2) => {
                         let mode = *inner.gateway_mode.lock().unwrap();
@@ -494,24 +604,62 @@ async fn session(mut socket: WebSocket, inner: Arc<Inner>) {
                             let _ = socket.send(WsMessage::Close(Some(frame))).await;
                             return;
                         }
-                        seq += 1;
                         let url = format!("ws://127.0.0.1:{}/ws", inner.port);
-                        let ready = json!({"op": 0, "t": "READY", "s": seq, "d": {
-                            "v": 10, "user": bot_user(), "guilds": [], "session_id": "fake-session",
-                            "resume_gateway_url": url, "application": {"id": APP_ID.to_string(), "flags": 0},
-                        }});
-                        if socket.send(WsMessage::Text(ready.to_string())).await.is_err() { return; }
-                        *inner.gateway.lock().unwrap() = Some(tx.clone());
+                        let ready = {
+                            let mut session = inner.gateway.lock().unwrap();
+                            session.count += 1;
+                            let id = format!("fake-session-{}", session.count);
+                            session.id = Some(id.clone());
+                            session.events.clear();
+                            session.seq = 1;
+                            session.live = Some(tx.clone());
+                            json!({"op": 0, "t": "READY", "s": 1, "d": {
+                                "v": 10, "user": bot_user(), "guilds": [], "session_id": id,
+                                "resume_gateway_url": url, "application": {"id": APP_ID.to_string(), "flags": 0},
+                            }})
+                        };
+                        if socket.send(send(ready)).await.is_err() { return; }
                         inner.identifies.fetch_add(1, Ordering::SeqCst);
+                        inner.changed.notify_waiters();
+                    }
+                    Some(6) => {
+                        let asked = v["d"]["session_id"].as_str().unwrap_or_default().to_string();
+                        let from = v["d"]["seq"].as_u64().unwrap_or(0);
+                        inner.resumes.lock().unwrap().push((asked.clone(), from));
+                        // The missed events and RESUMED, or op 9 when the session is gone.
+                        let answer: Vec<Value> = {
+                            let mut session = inner.gateway.lock().unwrap();
+                            if session.id.as_deref() == Some(asked.as_str()) {
+                                session.live = Some(tx.clone());
+                                session.seq += 1;
+                                let mut out: Vec<Value> = session
+                                    .events
+                                    .iter()
+                                    .filter(|e| e["s"].as_u64().unwrap_or(0) > from)
+                                    .cloned()
+                                    .collect();
+                                out.push(json!({"op": 0, "t": "RESUMED", "s": session.seq, "d": null}));
+                                out
+                            } else {
+                                vec![json!({"op": 9, "d": false, "s": null, "t": null})]
+                            }
+                        };
+                        for a in answer {
+                            if socket.send(send(a)).await.is_err() { return; }
+                        }
                         inner.changed.notify_waiters();
                     }
                     _ => {}
                 }
             }
-            Some(mut event) = rx.recv() => {
-                seq += 1;
-                event["s"] = json!(seq);
-                if socket.send(WsMessage::Text(event.to_string())).await.is_err() { return; }
+            Some(control) = rx.recv() => {
+                let out = match control {
+                    Control::Event(event) => event,
+                    Control::Reconnect => json!({"op": 7, "d": null, "s": null, "t": null}),
+                    Control::Invalidate(resumable) => json!({"op": 9, "d": resumable, "s": null, "t": null}),
+                    Control::Drop => return,
+                };
+                if socket.send(send(out)).await.is_err() { return; }
             }
         }
     }
