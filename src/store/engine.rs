@@ -155,6 +155,10 @@ impl Db {
         }
     }
 
+    pub fn contains_key(&self, k: impl AsRef<[u8]>) -> Result<bool, StoreError> {
+        Ok(self.get(k)?.is_some())
+    }
+
     pub fn scan_prefix(&self, prefix: impl AsRef<[u8]>) -> Entries {
         let found: Result<Vec<_>, StoreError> = match self {
             Db::Sled(db) => db
