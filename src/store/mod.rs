@@ -245,7 +245,7 @@ impl Write {
         if on {
             self.batch.remove(key(b'q', user));
         } else {
-            self.batch.insert(key(b'q', user), b"off".to_vec());
+            self.batch.insert(key(b'q', user), b"off");
         }
     }
 
@@ -488,7 +488,7 @@ impl Store {
 
     /// Whether `user` has turned reminders by direct message off.
     pub fn dm_reminders_off(&self, user: u64) -> Result<bool, StoreError> {
-        Ok(self.db.contains_key(key(b'q', user))?)
+        self.db.contains_key(key(b'q', user))
     }
 
     /// Forgets idempotency keys older than `before_ms` (redeliveries come within minutes).
