@@ -81,6 +81,17 @@ pub enum Command {
         #[arg(long)]
         global_ladder: bool,
     },
+    /// Copy a whole game store into an empty one, e.g. from sled to PostgreSQL
+    /// (run it while the bot is stopped): `arcana store-copy --from sled:arcana-data
+    /// --to postgres://arcana@127.0.0.1/arcana`.
+    StoreCopy {
+        /// The store to read: `sled:PATH` or `postgres://...`.
+        #[arg(long)]
+        from: String,
+        /// The empty store to fill: `sled:PATH` or `postgres://...`.
+        #[arg(long)]
+        to: String,
+    },
     /// Draw a position as a PNG board image, or (`--gif RECORD`) a whole exported game
     /// as an animated GIF.
     #[command(after_help = RENDER_EXAMPLE)]
@@ -359,6 +370,29 @@ fn ratings_lines(table: &Table) -> Vec<String> {
         .collect()
 }
 
+/// `arcana store-copy --from URL --to URL`: every entry of one store into an empty one.
+fn store_copy(from: &str, to: &str) -> Result<(), String> {
+    use crate::store::{Store, StoreUrl};
+    let (from, to) = (StoreUrl::parse(from)?, StoreUrl::parse(to)?);
+    if let StoreUrl::Sled(p) = &from {
+        if !p.is_dir() {
+            return Err(format!("there is no store at {}", p.display()));
+        }
+    }
+    let open = |u: &StoreUrl| {
+        Store::open_at(u).map_err(|e| format!("cannot open the store {}: {e}", u.describe()))
+    };
+    let copied = open(&from)?
+        .copy_into(&open(&to)?)
+        .map_err(|e| e.to_string())?;
+    println!(
+        "copied {copied} entries from {} to {}",
+        from.describe(),
+        to.describe()
+    );
+    Ok(())
+}
+
 /// `arcana ratings [--rebuild]`: the stored ratings, or their recomputation from the
 /// records compared with them (an error when they differ).
 fn ratings(data: &std::path::Path, rebuild: bool, global: bool) -> Result<(), String> {
@@ -464,6 +498,7 @@ pub fn main() -> ExitCode {
             rebuild,
             global_ladder,
         } => ratings(&data, rebuild, global_ladder),
+        Command::StoreCopy { from, to } => store_copy(&from, &to),
         Command::Run { config, store } => crate::discord::run(config.as_deref(), store.as_deref()),
         Command::Arena {
             variant,

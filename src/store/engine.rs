@@ -210,6 +210,17 @@ impl Db {
         }
     }
 
+    /// Makes `new_id` give ids above `max` from now on.
+    pub fn reserve_ids(&self, max: u64) -> Result<(), StoreError> {
+        match self {
+            Db::Sled(db) => {
+                while db.generate_id()? + 1 < max {}
+                Ok(())
+            }
+            Db::Postgres(pg) => pg.reserve_ids(max),
+        }
+    }
+
     /// A game record with its version, read together (`None`: no such game).
     pub fn game_versioned(&self, id: u64) -> Result<Option<(Vec<u8>, u64)>, StoreError> {
         match self {

@@ -462,6 +462,42 @@ impl Store {
         self.commit(w)
     }
 
+    /// Copies every entry of this store into `dest`, which must hold no game yet, in
+    /// batches of `COPY_BATCH` (moving from sled to PostgreSQL, backups). Records are
+    /// copied byte for byte (older formats stay as they are and upgrade on load); game
+    /// versions start again at 1; `dest` gives ids above every copied game. Returns the
+    /// number of entries copied.
+    pub fn copy_into(&self, dest: &Store) -> Result<usize, StoreError> {
+        const COPY_BATCH: usize = 1000;
+        if dest.db.scan_prefix(b"g/").next().is_some() {
+            return Err(StoreError::Url(
+                "the destination store already holds games; copy into an empty one".into(),
+            ));
+        }
+        let mut batch = Batch::default();
+        let mut copied = 0;
+        let mut max_id = 0;
+        for kv in self.db.scan_prefix(b"") {
+            let (k, v) = kv?;
+            // Versions are the source's own; the destination counts afresh.
+            if k.starts_with(b"v/") {
+                continue;
+            }
+            if let Some(id) = k.strip_prefix(b"g/").and_then(id_of) {
+                max_id = max_id.max(id);
+            }
+            batch.insert(k, v);
+            copied += 1;
+            if batch.ops.len() >= COPY_BATCH {
+                dest.db.apply(std::mem::take(&mut batch), false)?;
+            }
+        }
+        dest.db.apply(batch, true)?;
+        dest.db.reserve_ids(max_id)?;
+        dest.db.flush()?;
+        Ok(copied)
+    }
+
     /// Every game record that decodes; an unreadable one is logged and skipped (its
     /// channel reports it when it loads).
     pub fn readable_games(&self) -> Result<Vec<GameRecord>, StoreError> {

@@ -222,6 +222,17 @@ impl Pg {
         Ok(unsql(row.get(0)))
     }
 
+    pub fn reserve_ids(&self, max: u64) -> Result<(), StoreError> {
+        let max = sql(max);
+        self.with(|c| {
+            c.execute(
+                "SELECT setval('game_ids', greatest($1, (SELECT last_value FROM game_ids)))",
+                &[&max],
+            )
+        })?;
+        Ok(())
+    }
+
     pub fn game_versioned(&self, id: u64) -> Result<Option<(Vec<u8>, u64)>, StoreError> {
         let row = self.with(|c| {
             c.query_opt(
