@@ -9,7 +9,7 @@ mod store_engines;
 use arcana::core::Side;
 use arcana::model::User;
 use arcana::ratings::{Key, LadderScope, Standing, Table};
-use arcana::service::api::{ColorChoice, Context, Reply, ReplyKind, Request};
+use arcana::service::api::{Audience, ColorChoice, Context, Reply, ReplyKind, Request};
 use arcana::service::clock::ManualClock;
 use arcana::service::{Service, ServiceConfig};
 use arcana::store::{ActionKind, Challenge, Expect, GameRecord, Store, StoreError, Write};
@@ -546,5 +546,68 @@ fn the_golden_store_copied_to_each_engine_loads_and_plays_on() {
             played += 1;
         }
         assert!(played >= 5, "{name}: {played}");
+    }
+}
+
+#[test]
+fn two_services_send_each_reminder_once() {
+    const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+    for e in engines("reminders") {
+        let name = e.name;
+        let store = e.open();
+        let other = second(&e, &store);
+        let clock_a = Arc::new(ManualClock::new(START_MS));
+        let clock_b = Arc::new(ManualClock::new(START_MS));
+        let config = ServiceConfig {
+            seed: Some(1),
+            ..ServiceConfig::default()
+        };
+        let a = Service::new(store, clock_a.clone(), config.clone()).expect("service");
+        let channels: Vec<u64> = (30..40).collect();
+        for &ch in &channels {
+            start(&a, ch);
+        }
+        // B loads every game as it stands; both clocks reach the reminder together.
+        let b = Service::new(other, clock_b.clone(), config).expect("service");
+        for clock in [&clock_a, &clock_b] {
+            clock.advance(3 * DAY_MS - 60_000);
+        }
+        let barrier = Barrier::new(2);
+        let [ta, tb] = std::thread::scope(|s| {
+            let ta = s.spawn(|| {
+                barrier.wait();
+                a.tick()
+            });
+            let tb = s.spawn(|| {
+                barrier.wait();
+                b.tick()
+            });
+            [ta.join().expect("a"), tb.join().expect("b")]
+        });
+        for &ch in &channels {
+            let sent = ta
+                .iter()
+                .chain(tb.iter())
+                .filter(|t| {
+                    t.channel == ch
+                        && t.reply.to == Audience::Channel
+                        && t.reply.text.contains("left for your move")
+                })
+                .count();
+            assert_eq!(
+                sent,
+                1,
+                "{name}: channel {ch}: {} + {} replies",
+                ta.len(),
+                tb.len()
+            );
+        }
+        assert!(
+            a.tick()
+                .iter()
+                .chain(b.tick().iter())
+                .all(|t| !t.reply.text.contains("left")),
+            "{name}: sent once"
+        );
     }
 }
