@@ -45,6 +45,10 @@ pub enum Command {
         /// configuration's `store`).
         #[arg(long)]
         store: Option<String>,
+        /// Connect only these Discord shards, `FIRST-LAST/TOTAL` (e.g. `0-3/8`), for
+        /// several processes on one PostgreSQL store (wins over `shards`).
+        #[arg(long)]
+        shards: Option<String>,
     },
     /// Play through the service in a terminal: lines `[#channel ]NAME: TEXT`.
     #[command(after_help = LOCAL_EXAMPLE)]
@@ -499,7 +503,11 @@ pub fn main() -> ExitCode {
             global_ladder,
         } => ratings(&data, rebuild, global_ladder),
         Command::StoreCopy { from, to } => store_copy(&from, &to),
-        Command::Run { config, store } => crate::discord::run(config.as_deref(), store.as_deref()),
+        Command::Run {
+            config,
+            store,
+            shards,
+        } => crate::discord::run(config.as_deref(), store.as_deref(), shards.as_deref()),
         Command::Arena {
             variant,
             white,

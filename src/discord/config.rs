@@ -16,6 +16,7 @@ struct RawConfig {
     server_id: Option<u64>,
     data_dir: Option<PathBuf>,
     store: Option<String>,
+    shards: Option<String>,
     image_size: Option<u32>,
     message_content: Option<bool>,
     defer_after_ms: Option<u64>,
@@ -51,6 +52,8 @@ pub struct Config {
     /// Where games are kept: `store = "sled:PATH"` or `"postgres://..."`; without it,
     /// sled in `data_dir`.
     pub store: StoreUrl,
+    /// The Discord shards this process connects (`None`: all, one process).
+    pub shards: Option<Shards>,
     /// Board size in pixels.
     pub image_size: u32,
     /// Read plain chat messages as moves (needs the privileged message-content intent).
@@ -65,6 +68,37 @@ pub struct Config {
     pub api_base: Option<String>,
     /// One ladder per server (the default) or one for all servers.
     pub ladder: LadderScope,
+}
+
+/// A range of the bot's Discord shards, `FIRST-LAST/TOTAL` (or `SHARD/TOTAL`): with
+/// several processes on one PostgreSQL store, each connects its own range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shards {
+    pub first: u32,
+    /// The last shard of the range (included).
+    pub last: u32,
+    pub total: u32,
+}
+
+impl Shards {
+    pub fn parse(text: &str) -> Result<Shards, String> {
+        let bad = || {
+            format!(
+                "shards must be FIRST-LAST/TOTAL, e.g. `0-3/8` (shards 0 to 3 of 8), not `{text}`"
+            )
+        };
+        let (range, total) = text.trim().split_once('/').ok_or_else(bad)?;
+        let (first, last) = range.split_once('-').unwrap_or((range, range));
+        let num = |s: &str| s.trim().parse::<u32>().map_err(|_| bad());
+        let (first, last, total) = (num(first)?, num(last)?, num(total)?);
+        if first > last || last >= total {
+            return Err(format!(
+                "shards `{text}`: the range must run upwards within 0 to {}",
+                total.saturating_sub(1)
+            ));
+        }
+        Ok(Shards { first, last, total })
+    }
 }
 
 /// The channel permissions the invite asks for (see README, "Running the bot").
@@ -196,8 +230,15 @@ impl Config {
             }
             None => StoreUrl::Sled(data_dir.clone()),
         };
+        let shards = match &raw.shards {
+            Some(s) => {
+                Some(Shards::parse(s).map_err(|e| ConfigError::Invalid(format!("`shards`: {e}")))?)
+            }
+            None => None,
+        };
         Ok(Config {
             token,
+            shards,
             application_id: raw.application_id,
             server_id: raw.server_id,
             data_dir,
@@ -282,6 +323,9 @@ mod tests {
             "token = \"a\"\napplication_id = -3",
             "token = \"a\"\n[ratings]\nglobal_ladder = \"yes\"",
             "token = \"a\"\nstore = \"sled:\"",
+            "token = \"a\"\nshards = \"4-3/8\"",
+            "token = \"a\"\nshards = \"0-8/8\"",
+            "token = \"a\"\nshards = \"three\"",
             "token = [",
         ] {
             let e = Config::parse(text, None).unwrap_err();
@@ -289,6 +333,41 @@ mod tests {
             assert!(matches!(e, ConfigError::Invalid(_)), "{text}");
             assert!(!s.contains('\n'), "{text}: {s}");
         }
+    }
+
+    #[test]
+    fn shard_ranges() {
+        let s = |t: &str| Shards::parse(t);
+        assert_eq!(
+            s("0-3/8"),
+            Ok(Shards {
+                first: 0,
+                last: 3,
+                total: 8
+            })
+        );
+        assert_eq!(
+            s("5/8"),
+            Ok(Shards {
+                first: 5,
+                last: 5,
+                total: 8
+            })
+        );
+        assert!(s("3-1/8").is_err());
+        assert!(s("0-8/8").is_err());
+        assert!(s("0/0").is_err());
+        assert!(s("0-3").is_err());
+        let c = Config::parse("token = \"a\"\nshards = \"4-7/8\"", None).unwrap();
+        assert_eq!(
+            c.shards,
+            Some(Shards {
+                first: 4,
+                last: 7,
+                total: 8
+            })
+        );
+        assert_eq!(Config::parse("token = \"a\"", None).unwrap().shards, None);
     }
 
     #[test]

@@ -172,10 +172,17 @@ fn init_tracing() {
 
 /// `arcana run [--config FILE]`: loads the configuration and runs until SIGTERM or
 /// Ctrl-C.
-pub fn run(config_path: Option<&Path>, store: Option<&str>) -> Result<(), String> {
+pub fn run(
+    config_path: Option<&Path>,
+    store: Option<&str>,
+    shards: Option<&str>,
+) -> Result<(), String> {
     let mut config = Config::load(config_path).map_err(|e| e.to_string())?;
     if let Some(url) = store {
         config.store = crate::store::StoreUrl::parse(url)?;
+    }
+    if let Some(s) = shards {
+        config.shards = Some(config::Shards::parse(s)?);
     }
     init_tracing();
     let runtime = tokio::runtime::Runtime::new()
@@ -308,8 +315,15 @@ pub async fn serve_with(
         })
     };
     let shards = Arc::clone(&client.shard_manager);
+    let config_shards = bot.config.shards;
     let result = tokio::select! {
-        r = client.start() => r.map_err(|e| connection_error(&e)),
+        r = async {
+            match config_shards {
+                // serenity's range names its last shard, included.
+                Some(s) => client.start_shard_range(s.first..s.last, s.total).await,
+                None => client.start().await,
+            }
+        } => r.map_err(|e| connection_error(&e)),
         _ = stopped.notified() => {
             if tokio::time::timeout(SHUTDOWN_GRACE, shards.shutdown_all()).await.is_err() {
                 tracing::warn!("the gateway did not close in time; stopping anyway");
