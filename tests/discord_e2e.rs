@@ -194,33 +194,39 @@ async fn start_game_with(fake: &FakeDiscord, extra: &[(&str, u8, Value)]) -> Vec
         ("color", 3, text("white")),
     ];
     options.extend(extra.iter().cloned());
-    let rs = slash(fake, &ALICE, "challenge", &options, &[&BOB]).await;
+    let mark = fake.mark();
+    let ciid = fake.slash(&ALICE, CHANNEL, "challenge", &options, &[&BOB]);
+    let rs = answers(fake, mark, ciid).await;
     let challenge = public(&rs).into_iter().next().expect("a public challenge");
     let data = if challenge.json.get("data").is_some() {
         &challenge.json["data"]
     } else {
         &challenge.json
     };
-    let buttons = data["components"].to_string();
-    assert!(
-        buttons.contains("arcana:accept") && buttons.contains("arcana:decline"),
-        "{buttons}"
-    );
+    // Every button names its challenge.
+    let ids: Vec<String> = data["components"][0]["components"]
+        .as_array()
+        .expect("buttons")
+        .iter()
+        .map(|b| b["custom_id"].as_str().unwrap().to_string())
+        .collect();
+    let accept = ids
+        .iter()
+        .find(|i| i.starts_with("accept:"))
+        .expect("accept");
+    let number = accept.trim_start_matches("accept:");
+    assert!(number.parse::<u64>().is_ok(), "{ids:?}");
+    assert!(ids.contains(&format!("decline:{number}")), "{ids:?}");
 
-    // The challenge message as Discord would echo it in the button interaction.
-    let message = support::fake_discord::message_json(
-        fake.new_id(),
-        CHANNEL,
-        json!({"id": "1", "username": "arcana", "bot": true}),
-        &challenge.content(),
-    );
+    // The challenge message as Discord echoes it in the button interaction.
+    let message = fake.original(ciid).expect("the challenge message");
     // Only bob may accept.
     let mark = fake.mark();
-    let iid = fake.button(&CAROL, CHANNEL, "arcana:accept", message.clone());
+    let iid = fake.button(&CAROL, CHANNEL, accept, message.clone());
     assert_refused(&answers(fake, mark, iid).await);
 
     let mark = fake.mark();
-    let iid = fake.button(&BOB, CHANNEL, "arcana:accept", message);
+    let iid = fake.button(&BOB, CHANNEL, accept, message);
     let rs = answers(fake, mark, iid).await;
     assert_move(&rs, &ALICE);
     rs

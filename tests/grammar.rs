@@ -187,15 +187,16 @@ fn both_front_ends_read_every_option_alike() {
                     .expect(&line)
                     .expect("a command");
                 let discord = to_request(spec.name, &values, &me, 3).expect(&line);
+                use arcana::service::api::Request::{Challenge, OpenChallenge};
                 if let (
-                    arcana::service::api::Request::Challenge { days: ld, .. },
-                    arcana::service::api::Request::Challenge { days: dd, .. },
+                    Challenge { days: ld, .. } | OpenChallenge { days: ld, .. },
+                    Challenge { days: dd, .. } | OpenChallenge { days: dd, .. },
                 ) = (&local, &discord)
                 {
                     if o.name != "days" {
                         assert_eq!((*ld, *dd), (None, Some(3)), "{line}");
                         let mut l = local.clone();
-                        if let arcana::service::api::Request::Challenge { days, .. } = &mut l {
+                        if let Challenge { days, .. } | OpenChallenge { days, .. } = &mut l {
                             *days = Some(3);
                         }
                         assert_eq!(l, discord, "{line}");

@@ -2,16 +2,53 @@
 //! command table ([`crate::service::grammar::COMMANDS`]), and the translation of an
 //! invoked command's options into a service [`Request`] (by the same grammar).
 
-use crate::service::api::{Request, User};
+use crate::service::api::{ChallengeAnswer, ChallengeTarget, Request, User};
 use crate::service::grammar::{self, Kind, OptionSpec, Values};
 use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption, InteractionContext};
 use std::collections::HashMap;
 
 pub use crate::service::grammar::{is_private, Value as OptionValue};
 
-/// Custom ids of the challenge message's buttons.
+/// Custom ids of the buttons of challenge messages sent before buttons named their
+/// challenge: they still answer the one challenge that concerns the presser.
 pub const ACCEPT_BUTTON: &str = "arcana:accept";
 pub const DECLINE_BUTTON: &str = "arcana:decline";
+
+/// A button's custom id: what it does and to which challenge (`accept:<id>`), so a
+/// press can never reach another challenge than the one its message shows.
+pub fn button_id(answer: ChallengeAnswer, challenge: u64) -> String {
+    let verb = match answer {
+        ChallengeAnswer::Accept => "accept",
+        ChallengeAnswer::Decline => "decline",
+        ChallengeAnswer::Cancel => "cancel",
+    };
+    format!("{verb}:{challenge}")
+}
+
+/// The request a button's custom id stands for, and the challenge it names; `None`
+/// for ids this build does not know.
+pub fn button_request(custom_id: &str) -> Option<(Request, Option<u64>)> {
+    match custom_id {
+        ACCEPT_BUTTON => return Some((Request::Accept, None)),
+        DECLINE_BUTTON => return Some((Request::Decline, None)),
+        _ => {}
+    }
+    let (verb, id) = custom_id.split_once(':')?;
+    let id: u64 = id.parse().ok()?;
+    let answer = match verb {
+        "accept" => ChallengeAnswer::Accept,
+        "decline" => ChallengeAnswer::Decline,
+        "cancel" => ChallengeAnswer::Cancel,
+        _ => return None,
+    };
+    Some((
+        Request::Answer {
+            answer,
+            target: ChallengeTarget::Id(id),
+        },
+        Some(id),
+    ))
+}
 
 fn length(max: usize) -> u16 {
     u16::try_from(max).unwrap_or(u16::MAX)

@@ -38,6 +38,15 @@ struct RawRatings {
 #[serde(deny_unknown_fields)]
 struct RawDefaults {
     days_per_move: Option<u32>,
+    challenge_expiry_hours: Option<Hours>,
+}
+
+/// A number of hours, whole or not (`24`, `0.5`).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Hours {
+    Whole(i64),
+    Part(f64),
 }
 
 /// The validated configuration the bot runs with.
@@ -68,6 +77,9 @@ pub struct Config {
     pub api_base: Option<String>,
     /// One ladder per server (the default) or one for all servers.
     pub ladder: LadderScope,
+    /// How long a challenge waits for an answer before it expires, in milliseconds
+    /// (0: never). Written in hours in the file.
+    pub challenge_expiry_ms: u64,
 }
 
 /// A range of the bot's Discord shards, `FIRST-LAST/TOTAL` (or `SHARD/TOTAL`): with
@@ -100,6 +112,9 @@ impl Shards {
         Ok(Shards { first, last, total })
     }
 }
+
+/// The longest a challenge may wait for an answer, in hours (30 days).
+pub const MAX_CHALLENGE_HOURS: u64 = 720;
 
 /// The channel permissions the invite asks for (see README, "Running the bot").
 pub const INVITE_PERMISSIONS: u64 = 309_237_746_688;
@@ -204,6 +219,18 @@ impl Config {
                 "`defaults.days_per_move` must be 0 (no limit) to 14, not {default_days}"
             )));
         }
+        let hours = match raw.defaults.challenge_expiry_hours {
+            None => 24.0,
+            Some(Hours::Whole(h)) => h as f64,
+            Some(Hours::Part(h)) => h,
+        };
+        if !(0.0..=MAX_CHALLENGE_HOURS as f64).contains(&hours) {
+            return Err(ConfigError::Invalid(format!(
+                "`defaults.challenge_expiry_hours` must be 0 (never) to {MAX_CHALLENGE_HOURS}, not {hours}"
+            )));
+        }
+        // Within 0..=720 hours: the product fits a u64 of milliseconds exactly enough.
+        let challenge_expiry_ms = (hours * 3_600_000.0).round() as u64;
         if raw.application_id == Some(0) || raw.server_id == Some(0) {
             return Err(ConfigError::Invalid(
                 "`application_id` and `server_id` must be Discord ids (positive numbers), not 0"
@@ -253,6 +280,7 @@ impl Config {
                 Some(true) => LadderScope::Global,
                 _ => LadderScope::Server,
             },
+            challenge_expiry_ms,
         })
     }
 }
@@ -298,6 +326,13 @@ mod tests {
             StoreUrl::Postgres("postgres://bot@db/arcana".into())
         );
         assert_eq!(c.ladder, LadderScope::Server);
+        assert_eq!(c.challenge_expiry_ms, 24 * 3_600_000);
+        let c = Config::parse(
+            "token = \"a\"\n[defaults]\nchallenge_expiry_hours = 0.5",
+            None,
+        )
+        .unwrap();
+        assert_eq!(c.challenge_expiry_ms, 1_800_000);
         let c = Config::parse("token = \"abc\"\n[ratings]\nglobal_ladder = true", None).unwrap();
         assert_eq!(c.ladder, LadderScope::Global);
     }
@@ -319,6 +354,8 @@ mod tests {
             "token = \"a\"\nimage_size = \"big\"",
             "token = \"a\"\ncolour = 1",
             "token = \"a\"\n[defaults]\ndays_per_move = 30",
+            "token = \"a\"\n[defaults]\nchallenge_expiry_hours = 100000",
+            "token = \"a\"\n[defaults]\nchallenge_expiry_hours = -1",
             "token = \"a\"\napi_base = \"localhost\"",
             "token = \"a\"\napplication_id = -3",
             "token = \"a\"\n[ratings]\nglobal_ladder = \"yes\"",

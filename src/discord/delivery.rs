@@ -2,13 +2,13 @@
 //! its deferral), followups, channel messages and direct messages, with the fallback
 //! for users whose direct messages are closed.
 
-use super::commands::{ACCEPT_BUTTON, DECLINE_BUTTON};
+use super::commands::button_id;
 use crate::render::{render_png, RenderOptions};
-use crate::service::api::{replace_places, Audience, Reply, ReplyKind, User};
+use crate::service::api::{replace_places, Audience, ChallengeAnswer, Reply, ReplyKind, User};
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, EditInteractionResponse, Http, InteractionId, UserId,
+    CreateMessage, EditInteractionResponse, EditMessage, Http, InteractionId, MessageId, UserId,
 };
 use serenity::builder::Builder;
 use serenity::http::HttpError;
@@ -51,8 +51,10 @@ pub fn prepare(replies: Vec<Reply>, size: u32) -> Vec<Outgoing> {
 struct Parts {
     content: String,
     files: Vec<CreateAttachment>,
-    buttons: bool,
+    rows: Vec<CreateActionRow>,
     mentions: Vec<UserId>,
+    /// The challenge this message shows, if any (its message id is noted once sent).
+    challenge: Option<u64>,
 }
 
 impl Parts {
@@ -60,8 +62,9 @@ impl Parts {
         Parts {
             content: text.into(),
             files: Vec::new(),
-            buttons: false,
+            rows: Vec::new(),
             mentions: Vec::new(),
+            challenge: None,
         }
     }
 
@@ -87,11 +90,22 @@ impl Parts {
         for a in &r.attachments {
             files.push(CreateAttachment::bytes(a.bytes.clone(), a.name.clone()));
         }
+        let (rows, challenge) = match &r.kind {
+            ReplyKind::Challenge {
+                challenge,
+                challenged,
+            } => (
+                challenge_buttons(*challenge, challenged.is_some()),
+                Some(*challenge),
+            ),
+            _ => (Vec::new(), None),
+        };
         Parts {
             content,
             files,
-            buttons: matches!(r.kind, ReplyKind::Challenge { .. }),
+            rows,
             mentions: r.mention.iter().map(|u| UserId::new(u.id)).collect(),
+            challenge,
         }
     }
 
@@ -101,18 +115,26 @@ impl Parts {
     }
 
     fn rows(&self) -> Vec<CreateActionRow> {
-        if self.buttons {
-            vec![CreateActionRow::Buttons(vec![
-                CreateButton::new(ACCEPT_BUTTON)
-                    .label("Accept")
-                    .style(ButtonStyle::Success),
-                CreateButton::new(DECLINE_BUTTON)
-                    .label("Decline")
-                    .style(ButtonStyle::Danger),
-            ])]
-        } else {
-            Vec::new()
-        }
+        self.rows.clone()
+    }
+
+    /// A message shown in place of a settled challenge's: its fate, no buttons.
+    fn settled(shown: &str) -> Parts {
+        Parts::text(replace_places(shown, |c| format!("<#{c}>")))
+    }
+
+    fn update(self) -> CreateInteractionResponseMessage {
+        CreateInteractionResponseMessage::new()
+            .content(self.content.clone())
+            .allowed_mentions(self.allowed())
+            .components(self.rows())
+    }
+
+    fn edit_message(self) -> EditMessage {
+        EditMessage::new()
+            .content(self.content.clone())
+            .allowed_mentions(self.allowed())
+            .components(self.rows())
     }
 
     fn response(self, ephemeral: bool) -> CreateInteractionResponseMessage {
@@ -153,6 +175,29 @@ impl Parts {
     }
 }
 
+/// The buttons of a challenge's message, each naming the challenge: Accept, Decline
+/// (only when it is made to one player) and Cancel.
+fn challenge_buttons(challenge: u64, directed: bool) -> Vec<CreateActionRow> {
+    let mut buttons = vec![
+        CreateButton::new(button_id(ChallengeAnswer::Accept, challenge))
+            .label("Accept")
+            .style(ButtonStyle::Success),
+    ];
+    if directed {
+        buttons.push(
+            CreateButton::new(button_id(ChallengeAnswer::Decline, challenge))
+                .label("Decline")
+                .style(ButtonStyle::Danger),
+        );
+    }
+    buttons.push(
+        CreateButton::new(button_id(ChallengeAnswer::Cancel, challenge))
+            .label("Cancel")
+            .style(ButtonStyle::Secondary),
+    );
+    vec![CreateActionRow::Buttons(buttons)]
+}
+
 /// How far an interaction has been acknowledged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ack {
@@ -168,6 +213,9 @@ pub struct Interacted {
     pub token: String,
     pub user: User,
     pub channel: ChannelId,
+    /// For a button press: the message it was on, and the challenge its id names
+    /// (`None` for the fixed ids of older messages).
+    pub pressed: Option<(MessageId, Option<u64>)>,
     ack: Ack,
 }
 
@@ -178,8 +226,36 @@ impl Interacted {
             token,
             user,
             channel,
+            pressed: None,
             ack: Ack::None,
         }
+    }
+
+    /// Whether a settled challenge's message is the one this button was pressed on.
+    fn pressed_on(&self, challenge: u64, message: Option<u64>) -> bool {
+        match self.pressed {
+            Some((m, named)) => {
+                message == Some(m.get()) || named.is_none() || named == Some(challenge)
+            }
+            None => false,
+        }
+    }
+
+    /// Answers a button press by updating the message it was on (interaction response
+    /// type 7); `false` when the interaction was already acknowledged otherwise.
+    async fn update(&mut self, http: &Http, parts: Parts) -> serenity::Result<bool> {
+        if self.ack != Ack::None || self.pressed.is_none() {
+            return Ok(false);
+        }
+        acknowledged(
+            with_retries("message update", || {
+                CreateInteractionResponse::UpdateMessage(parts.clone().update())
+                    .execute(http, (self.id, &self.token))
+            })
+            .await,
+        )?;
+        self.ack = Ack::Responded;
+        Ok(true)
     }
 
     /// Acknowledges now and answers later (Discord's 3 seconds run out otherwise).
@@ -202,7 +278,16 @@ impl Interacted {
         self.ack == Ack::Responded
     }
 
-    async fn send(&mut self, http: &Http, parts: Parts, ephemeral: bool) -> serenity::Result<()> {
+    /// Sends one message as the interaction's answer; returns its message id when the
+    /// message shows a challenge (so that it can be updated later).
+    async fn send(
+        &mut self,
+        http: &Http,
+        parts: Parts,
+        ephemeral: bool,
+    ) -> serenity::Result<Option<MessageId>> {
+        let wanted = parts.challenge.is_some() && !ephemeral;
+        let mut sent = None;
         match self.ack {
             Ack::None => {
                 acknowledged(
@@ -212,12 +297,24 @@ impl Interacted {
                     })
                     .await,
                 )?;
+                if wanted {
+                    // A callback answers no message: ask Discord which one it made.
+                    match with_retries("original response", || {
+                        http.get_original_interaction_response(&self.token)
+                    })
+                    .await
+                    {
+                        Ok(m) => sent = Some(m.id),
+                        Err(e) => tracing::warn!("could not read the challenge message: {e}"),
+                    }
+                }
             }
             Ack::Deferred { ephemeral: e } if e == ephemeral => {
-                with_retries("interaction reply", || {
+                let m = with_retries("interaction reply", || {
                     parts.clone().edit().execute(http, &self.token)
                 })
                 .await?;
+                sent = Some(m.id);
             }
             Ack::Deferred { ephemeral: true } => {
                 // The private "thinking" placeholder cannot turn public: close it and
@@ -226,10 +323,11 @@ impl Interacted {
                     .edit()
                     .execute(http, &self.token)
                     .await?;
-                parts
+                let m = parts
                     .followup(false)
                     .execute(http, (None, &self.token))
                     .await?;
+                sent = Some(m.id);
             }
             Ack::Deferred { ephemeral: false } => {
                 // A public "thinking" placeholder cannot turn private: remove it and
@@ -242,17 +340,18 @@ impl Interacted {
                     .await?;
             }
             Ack::Responded => {
-                with_retries("followup", || {
+                let m = with_retries("followup", || {
                     parts
                         .clone()
                         .followup(ephemeral)
                         .execute(http, (None, &self.token))
                 })
                 .await?;
+                sent = Some(m.id);
             }
         }
         self.ack = Ack::Responded;
-        Ok(())
+        Ok(sent.filter(|_| wanted))
     }
 }
 
@@ -415,26 +514,58 @@ fn acknowledged<T>(r: serenity::Result<T>) -> serenity::Result<()> {
 
 /// Posts a message in a channel, retrying passing failures.
 async fn post(http: &Http, channel: ChannelId, parts: &Parts) -> serenity::Result<()> {
+    post_message(http, channel, parts).await.map(|_| ())
+}
+
+async fn post_message(
+    http: &Http,
+    channel: ChannelId,
+    parts: &Parts,
+) -> serenity::Result<MessageId> {
     with_retries("channel message", || {
         channel.send_message(http, parts.clone().message())
+    })
+    .await
+    .map(|m| m.id)
+}
+
+/// Replaces a message the bot sent earlier (a settled challenge's).
+async fn edit_posted(
+    http: &Http,
+    channel: ChannelId,
+    message: u64,
+    parts: &Parts,
+) -> serenity::Result<()> {
+    with_retries("message edit", || {
+        channel.edit_message(
+            http,
+            MessageId::new(message.max(1)),
+            parts.clone().edit_message(),
+        )
     })
     .await
     .map(|_| ())
 }
 
-async fn log_err(what: &str, r: serenity::Result<()>) {
+async fn log_err<T>(what: &str, r: serenity::Result<T>) {
     if let Err(e) = r {
         tracing::warn!("{what} failed: {e}");
     }
 }
 
-/// Delivers prepared replies to where they belong.
+/// Delivers prepared replies to where they belong. Returns the messages that show
+/// new challenges, as `(challenge, message id)`, for the service to note.
 pub async fn deliver(
     http: &Http,
     undelivered: &Undelivered,
     origin: &mut Origin<'_>,
     out: Vec<Outgoing>,
-) {
+) -> Vec<(u64, u64)> {
+    let mut shown = Vec::new();
+    // A settled challenge's message is updated first: on a button press that update
+    // is the interaction's answer (type 7), and everything else follows it.
+    let mut out = out;
+    out.sort_by_key(|o| !matches!(o.reply.kind, ReplyKind::ChallengeOver { .. }));
     let mut private = Vec::new();
     // Whether a channel already refused a post here (the player is told once).
     let mut refused_channel = false;
@@ -449,12 +580,26 @@ pub async fn deliver(
         parts
     };
     for o in out {
+        if let ReplyKind::ChallengeOver {
+            challenge,
+            message,
+            shown: text,
+        } = &o.reply.kind
+        {
+            settle_message(http, origin, *challenge, *message, text).await;
+            if o.reply.text.is_empty() {
+                continue;
+            }
+        }
         let parts = Parts::of(&o);
+        let challenge = parts.challenge;
         match (&o.reply.to, &mut *origin) {
             (Audience::Private(u), _) => private.push((u.clone(), in_dm(parts))),
-            (Audience::Channel, Origin::Interaction(i)) => {
-                log_err("interaction reply", i.send(http, parts, false).await).await
-            }
+            (Audience::Channel, Origin::Interaction(i)) => match i.send(http, parts, false).await {
+                Ok(Some(m)) => shown.extend(challenge.map(|c| (c, m.get()))),
+                Ok(None) => {}
+                Err(e) => tracing::warn!("interaction reply failed: {e}"),
+            },
             (Audience::Invoker, Origin::Interaction(i)) => {
                 log_err("private interaction reply", i.send(http, parts, true).await).await
             }
@@ -477,7 +622,10 @@ pub async fn deliver(
                 }
             }
             (Audience::Channel, Origin::Timed { channel }) => {
-                log_err("channel message", post(http, *channel, &parts).await).await
+                match post_message(http, *channel, &parts).await {
+                    Ok(m) => shown.extend(challenge.map(|c| (c, m.get()))),
+                    Err(e) => tracing::warn!("channel message failed: {e}"),
+                }
             }
             // Without an interaction the invoker's private answer goes by DM.
             (Audience::Invoker, Origin::Message { author, .. }) => {
@@ -514,8 +662,9 @@ pub async fn deliver(
                         user.id
                     ),
                     files: Vec::new(),
-                    buttons: false,
+                    rows: Vec::new(),
                     mentions: vec![UserId::new(user.id)],
+                    challenge: None,
                 };
                 match origin {
                     Origin::Interaction(i) => {
@@ -549,5 +698,53 @@ pub async fn deliver(
                 undelivered.push(i.user.id, text);
             }
         }
+    }
+    shown
+}
+
+/// Shows what became of a settled challenge on its message, without buttons: by
+/// updating the pressed message when the answer came from one of its buttons
+/// (interaction response type 7), else by editing the message the service noted.
+async fn settle_message(
+    http: &Http,
+    origin: &mut Origin<'_>,
+    challenge: u64,
+    message: Option<u64>,
+    shown: &str,
+) {
+    let parts = Parts::settled(shown);
+    let channel = match origin {
+        Origin::Interaction(i) => {
+            if i.pressed_on(challenge, message) {
+                let pressed = i.pressed.map(|(m, _)| m.get());
+                match i.update(http, parts.clone()).await {
+                    Ok(true) => return,
+                    Ok(false) => {
+                        // Already acknowledged (deferred): edit the pressed message.
+                        if let Some(m) = pressed {
+                            let r = edit_posted(http, i.channel, m, &parts).await;
+                            log_err("challenge message edit", r).await;
+                            return;
+                        }
+                    }
+                    Err(e) => {
+                        tracing::warn!("message update failed: {e}");
+                        return;
+                    }
+                }
+            }
+            i.channel
+        }
+        Origin::Message { channel, .. } | Origin::Timed { channel } => *channel,
+    };
+    match message {
+        Some(m) => {
+            log_err(
+                "challenge message edit",
+                edit_posted(http, channel, m, &parts).await,
+            )
+            .await
+        }
+        None => tracing::debug!("challenge {challenge}: no message to update"),
     }
 }

@@ -2,15 +2,15 @@
 //! plain chat moves, each translated into a [`Request`] and answered through
 //! [`delivery`](super::delivery).
 
-use super::commands::{self, OptionValue, ACCEPT_BUTTON, DECLINE_BUTTON};
+use super::commands::{self, OptionValue};
 use super::delivery::{deliver, prepare, Interacted, Origin, Outgoing};
 use super::Bot;
 use crate::service::api::{Context as ServiceContext, Reply, ReplyKind, Request, User};
 use crate::service::front::{could_be_move, ChatLine};
 use serenity::all::{
     CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context,
-    CreateAutocompleteResponse, CreateInteractionResponse, EditMessage, EventHandler, GuildId,
-    Interaction, Member, Message, Ready,
+    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Interaction,
+    Member, Message, Permissions, Ready,
 };
 use serenity::async_trait;
 use serenity::builder::Builder;
@@ -63,6 +63,17 @@ fn display_name(user: &serenity::all::User, member: Option<&Member>) -> String {
         .unwrap_or_else(|| user.name.clone())
 }
 
+/// Whether a member may moderate games where they act: Manage Threads or Manage
+/// Messages (Administrator implies both), from the permissions Discord computed for
+/// the interaction's channel.
+pub fn moderates(permissions: Option<Permissions>) -> bool {
+    permissions.is_some_and(|p| {
+        p.intersects(
+            Permissions::MANAGE_THREADS | Permissions::MANAGE_MESSAGES | Permissions::ADMINISTRATOR,
+        )
+    })
+}
+
 /// The answer to any command or button used outside a server (in a DM with the bot).
 pub const SERVER_ONLY: &str = "Arcana games are played in server channels, so the other \
 player can see them: use the commands in a server I have been added to.";
@@ -97,6 +108,7 @@ impl Handler {
         interacted: &mut Interacted,
         ephemeral_defer: bool,
         ctx: ServiceContext,
+        moderator: bool,
         request: Request,
     ) -> Vec<Outgoing> {
         if self.bot.config.defer_after_ms == 0 {
@@ -107,7 +119,7 @@ impl Handler {
         }
         let bot = Arc::clone(&self.bot);
         let mut task = tokio::task::spawn_blocking(move || {
-            let replies = bot.service.handle(&ctx, request);
+            let replies = bot.service.handle_as(&ctx, moderator, request);
             prepare(replies, bot.config.image_size)
         });
         let budget = Duration::from_millis(self.bot.config.defer_after_ms);
@@ -129,6 +141,23 @@ impl Handler {
                 0,
             )
         })
+    }
+
+    /// Tells the service which messages show the challenges just posted in `channel`.
+    async fn note_shown(&self, channel: u64, shown: Vec<(u64, u64)>) {
+        if shown.is_empty() {
+            return;
+        }
+        let bot = Arc::clone(&self.bot);
+        let noted = tokio::task::spawn_blocking(move || {
+            for (challenge, message) in shown {
+                bot.service.shown(channel, challenge, message);
+            }
+        })
+        .await;
+        if let Err(e) = noted {
+            tracing::error!("noting a challenge message failed: {e}");
+        }
     }
 
     async fn command(&self, ctx: &Context, cmd: CommandInteraction) {
@@ -199,24 +228,27 @@ impl Handler {
                     server: cmd.guild_id.map(GuildId::get),
                     key: Some(cmd.id.get().to_string()),
                 };
+                let moderator = moderates(cmd.member.as_ref().and_then(|m| m.permissions));
                 self.call_service(
                     &ctx.http,
                     &mut interacted,
                     commands::is_private(name),
                     sctx,
+                    moderator,
                     request,
                 )
                 .await
             }
             Err(sentence) => prepare(vec![Reply::refusal(sentence)], 0),
         };
-        deliver(
+        let shown = deliver(
             &ctx.http,
             &self.bot.undelivered,
             &mut Origin::Interaction(&mut interacted),
             out,
         )
         .await;
+        self.note_shown(cmd.channel_id.get(), shown).await;
         self.bot
             .run_computer(Arc::clone(&ctx.http), cmd.channel_id.get());
     }
@@ -233,46 +265,49 @@ impl Handler {
         {
             return;
         }
-        let request = match comp.data.custom_id.as_str() {
-            ACCEPT_BUTTON => Request::Accept,
-            DECLINE_BUTTON => Request::Decline,
-            other => {
-                tracing::debug!("unknown button {other}");
-                return;
-            }
+        let Some((request, named)) = commands::button_request(&comp.data.custom_id) else {
+            tracing::debug!("unknown button {}", comp.data.custom_id);
+            let mut i = Interacted::new(comp.id, comp.token.clone(), user, comp.channel_id);
+            let out = prepare(
+                vec![Reply::refusal(
+                    "That button belongs to an older version of this bot; use the commands.",
+                )],
+                0,
+            );
+            deliver(
+                &ctx.http,
+                &self.bot.undelivered,
+                &mut Origin::Interaction(&mut i),
+                out,
+            )
+            .await;
+            return;
         };
         let mut interacted =
             Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id);
+        interacted.pressed = Some((comp.message.id, named));
         let sctx = ServiceContext {
             user,
             channel: comp.channel_id.get(),
             server: comp.guild_id.map(GuildId::get),
             key: Some(comp.id.get().to_string()),
         };
+        let moderator = moderates(comp.member.as_ref().and_then(|m| m.permissions));
         let out = self
-            .call_service(&ctx.http, &mut interacted, false, sctx, request)
+            .call_service(&ctx.http, &mut interacted, false, sctx, moderator, request)
             .await;
-        let acted = !out.iter().any(|o| o.reply.kind == ReplyKind::Refusal);
-        deliver(
+        // A settled challenge's message is updated by the service's own reply (type 7
+        // on the pressed message), on every path.
+        let shown = deliver(
             &ctx.http,
             &self.bot.undelivered,
             &mut Origin::Interaction(&mut interacted),
             out,
         )
         .await;
+        self.note_shown(comp.channel_id.get(), shown).await;
         self.bot
             .run_computer(Arc::clone(&ctx.http), comp.channel_id.get());
-        if acted {
-            // The challenge is settled: its buttons would only collect refusals now.
-            let edit = EditMessage::new().components(Vec::new());
-            if let Err(e) = comp
-                .channel_id
-                .edit_message(&*ctx.http, comp.message.id, edit)
-                .await
-            {
-                tracing::debug!("could not remove the challenge buttons: {e}");
-            }
-        }
     }
 
     async fn autocomplete(&self, ctx: &Context, cmd: CommandInteraction) {

@@ -124,6 +124,7 @@ fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
     let service_config = ServiceConfig {
         ladder: config.ladder,
         legend_size: Some(config.image_size),
+        challenge_expiry_ms: Some(config.challenge_expiry_ms),
         ..ServiceConfig::default()
     };
     // Opened on a thread of its own: the PostgreSQL client blocks, and this runs on

@@ -353,6 +353,7 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
         seed: opts.seed,
         ladder,
         legend_size: None,
+        challenge_expiry_ms: None,
     };
     let places = Arc::new(LocalPlaces::default());
     places.see(DEFAULT_CHANNEL);

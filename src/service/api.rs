@@ -28,6 +28,25 @@ pub enum DrawAction {
     Claim,
 }
 
+/// What is done to a challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChallengeAnswer {
+    Accept,
+    Decline,
+    /// Withdrawn by its challenger, or called off by a moderator.
+    Cancel,
+}
+
+/// Which challenge a request means.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChallengeTarget {
+    /// The challenge with this id.
+    Id(u64),
+    /// The challenge whose other side is this player (its challenger when accepting or
+    /// declining, its opponent when cancelling; a moderator may name either).
+    Player(User),
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GamesScope {
     /// Active games of the invoker's server.
@@ -49,9 +68,26 @@ pub enum Request {
         /// `false` makes a casual game, which leaves the ratings alone.
         rated: bool,
     },
+    /// Accept the one pending challenge here that concerns the invoker.
     Accept,
+    /// Decline the one challenge here made to the invoker.
     Decline,
+    /// Withdraw the invoker's one challenge here.
     Cancel,
+    /// A challenge open to anyone here: the first to accept plays.
+    OpenChallenge {
+        variant: VariantId,
+        color: ColorChoice,
+        days: Option<u32>,
+        options: Options,
+        rated: bool,
+    },
+    /// Accept, decline or cancel one named challenge: by its id (a button on its
+    /// message) or by the player on its other side.
+    Answer {
+        answer: ChallengeAnswer,
+        target: ChallengeTarget,
+    },
     Move {
         text: String,
     },
@@ -113,9 +149,20 @@ pub struct Attachment {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ReplyKind {
     Plain,
-    /// A new challenge: the front end may add Accept and Decline buttons.
+    /// A new challenge (`challenged` is `None` for an open one): the front end may
+    /// add buttons that name it (accept, decline, cancel) and should tell the service
+    /// which message shows it ([`super::front::GameService::shown`]).
     Challenge {
-        challenged: User,
+        challenge: u64,
+        challenged: Option<User>,
+    },
+    /// A challenge was settled (or a late answer found it settled): the front end
+    /// replaces the message that shows it (`message`, when known) with `shown`, without
+    /// buttons. The reply's own text, if any, is posted as usual.
+    ChallengeOver {
+        challenge: u64,
+        message: Option<u64>,
+        shown: String,
     },
     /// A refusal: one sentence, shown only to the invoker.
     Refusal,

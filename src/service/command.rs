@@ -192,7 +192,14 @@ mod tests {
         assert_eq!(color, ColorChoice::Random);
         assert_eq!(options.get("wands").map(String::as_str), Some("moderated"));
         assert!(rated, "challenges are rated by default");
-        assert!(parse("/challenge standard").is_err());
+        // Without an opponent: an open challenge, the first taker plays.
+        assert!(matches!(
+            parse("/challenge standard"),
+            Ok(Some(Request::OpenChallenge {
+                variant: VariantId::Standard,
+                ..
+            }))
+        ));
         let why = parse("/challenge @bob wand wands:moderated wands:rolled").expect_err("twice");
         assert!(why.contains("`wands` is given twice"), "{why}");
         assert!(why.contains("`moderated` and `rolled`"), "{why}");

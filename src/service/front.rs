@@ -9,6 +9,15 @@ use super::Service;
 /// exercised without a store, and so the service stays free of front-end types.
 pub trait GameService: Send + Sync + 'static {
     fn handle(&self, ctx: &Context, request: Request) -> Vec<Reply>;
+    /// The same, for a user who may (`moderator`) moderate the channel: cancel any
+    /// challenge, abort any game there.
+    fn handle_as(&self, ctx: &Context, moderator: bool, request: Request) -> Vec<Reply> {
+        let _ = moderator;
+        self.handle(ctx, request)
+    }
+    /// The front end's message `message` shows challenge `challenge` of `channel` (it
+    /// is updated when the challenge is settled).
+    fn shown(&self, _channel: u64, _challenge: u64, _message: u64) {}
     /// Reminders and expired deadlines since the last call.
     fn tick(&self) -> Vec<TimedReply>;
     /// Whether the game in `channel` is asking `user` (only then is their plain chat
@@ -74,6 +83,12 @@ pub fn could_be_move(text: &str) -> bool {
 impl GameService for Service {
     fn handle(&self, ctx: &Context, request: Request) -> Vec<Reply> {
         Service::handle(self, ctx, request)
+    }
+    fn handle_as(&self, ctx: &Context, moderator: bool, request: Request) -> Vec<Reply> {
+        Service::handle_as(self, ctx, moderator, request)
+    }
+    fn shown(&self, channel: u64, challenge: u64, message: u64) {
+        Service::shown(self, channel, challenge, message)
     }
     fn tick(&self) -> Vec<TimedReply> {
         Service::tick(self)

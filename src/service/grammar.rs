@@ -10,7 +10,9 @@
 //! abbreviation; a number must lie in its declared range; variant options are
 //! `key:value` (or `key=value`) pairs, each key given once.
 
-use super::api::{ColorChoice, DrawAction, GamesScope, Request, User};
+use super::api::{
+    ChallengeAnswer, ChallengeTarget, ColorChoice, DrawAction, GamesScope, Request, User,
+};
 use super::{MAX_DAYS, MAX_TEXT};
 use crate::core::notation::echo;
 use crate::variants::{either, Options, VariantId};
@@ -123,15 +125,27 @@ const PLAYER: OptionSpec = OptionSpec {
     ..opt("player", "Only this player's games", Kind::User)
 };
 
+/// Which challenge an answer means, when several wait in a channel.
+const CHALLENGER: OptionSpec = OptionSpec {
+    positional: true,
+    ..opt(
+        "player",
+        "Who made the challenge, when several wait here",
+        Kind::User,
+    )
+};
+
 /// THE table of commands: everything a front end offers is derived from it.
 pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         options: &[
             OptionSpec {
-                required: true,
                 positional: true,
-                missing: "Name your opponent, for example `/challenge @bob`.",
-                ..opt("opponent", "Who to play", Kind::User)
+                ..opt(
+                    "opponent",
+                    "Who to play (none: an open challenge, the first taker plays)",
+                    Kind::User,
+                )
             },
             OptionSpec {
                 positional: true,
@@ -178,9 +192,25 @@ pub const COMMANDS: &[CommandSpec] = &[
             false,
         )
     },
-    cmd("accept", "Accept the challenge in this channel", false),
-    cmd("decline", "Decline the challenge in this channel", false),
-    cmd("cancel", "Withdraw your challenge in this channel", false),
+    CommandSpec {
+        options: &[CHALLENGER],
+        ..cmd("accept", "Accept a challenge in this channel", false)
+    },
+    CommandSpec {
+        options: &[CHALLENGER],
+        ..cmd("decline", "Decline a challenge made to you here", false)
+    },
+    CommandSpec {
+        options: &[OptionSpec {
+            description: "The other player of the challenge, when several wait here",
+            ..CHALLENGER
+        }],
+        ..cmd(
+            "cancel",
+            "Withdraw your challenge here (moderators: any challenge)",
+            false,
+        )
+    },
     CommandSpec {
         options: &[OptionSpec {
             required: true,
@@ -550,24 +580,50 @@ pub fn to_request(
                 }
                 options.insert("level".to_string(), l.to_string());
             }
-            Request::Challenge {
-                opponent: user("opponent").ok_or_else(|| spec.options[0].missing.to_string())?,
-                variant: variant("variant").unwrap_or(VariantId::DEFAULT),
-                color: match text("color").as_deref() {
-                    Some("white") => ColorChoice::White,
-                    Some("black") => ColorChoice::Black,
-                    _ => ColorChoice::Random,
+            let variant = variant("variant").unwrap_or(VariantId::DEFAULT);
+            let color = match text("color").as_deref() {
+                Some("white") => ColorChoice::White,
+                Some("black") => ColorChoice::Black,
+                _ => ColorChoice::Random,
+            };
+            let days = integer("days")
+                .and_then(|d| u32::try_from(d).ok())
+                .or(default_days);
+            let rated = !matches!(checked.get("rated"), Some(Value::Bool(false)));
+            match user("opponent") {
+                Some(opponent) => Request::Challenge {
+                    opponent,
+                    variant,
+                    color,
+                    days,
+                    options,
+                    rated,
                 },
-                days: integer("days")
-                    .and_then(|d| u32::try_from(d).ok())
-                    .or(default_days),
-                options,
-                rated: !matches!(checked.get("rated"), Some(Value::Bool(false))),
+                None => Request::OpenChallenge {
+                    variant,
+                    color,
+                    days,
+                    options,
+                    rated,
+                },
             }
         }
-        "accept" => Request::Accept,
-        "decline" => Request::Decline,
-        "cancel" => Request::Cancel,
+        "accept" | "decline" | "cancel" => {
+            let answer = match spec.name {
+                "accept" => ChallengeAnswer::Accept,
+                "decline" => ChallengeAnswer::Decline,
+                _ => ChallengeAnswer::Cancel,
+            };
+            match (user("player"), answer) {
+                (Some(p), answer) => Request::Answer {
+                    answer,
+                    target: ChallengeTarget::Player(p),
+                },
+                (None, ChallengeAnswer::Accept) => Request::Accept,
+                (None, ChallengeAnswer::Decline) => Request::Decline,
+                (None, ChallengeAnswer::Cancel) => Request::Cancel,
+            }
+        }
         "move" => Request::Move {
             text: text("text").unwrap_or_default(),
         },

@@ -1,6 +1,66 @@
-//! The lobby: challenges, their answers, and the start of a game.
+//! The lobby: challenges (any number per channel, each with its own id, open or to one
+//! player, expiring), their answers, and the start of a game.
 
 use super::*;
+
+/// Pending challenges one channel may hold (the oldest must be answered first).
+const MAX_PENDING: usize = 25;
+/// Settled challenges a channel remembers, so a late press on one is told its fate.
+pub(super) const MAX_SETTLED: usize = 50;
+/// How long a settled challenge is remembered.
+pub(super) const SETTLED_RETENTION_MS: u64 = 7 * DAY_MS;
+
+/// One line describing a challenge, for its message and for what became of it.
+pub(super) fn challenge_line(c: &Challenge) -> String {
+    let colour = match c.color {
+        ColorChoice::White => format!("{} plays White", c.challenger.name),
+        ColorChoice::Black => format!("{} plays Black", c.challenger.name),
+        ColorChoice::Random => "colours drawn at random".to_string(),
+    };
+    let whom = c
+        .opponent
+        .as_ref()
+        .map_or_else(|| "anyone here".to_string(), |o| o.name.clone());
+    format!(
+        "{} challenges {whom} to {}{} ({colour}, {}, {}).",
+        c.challenger.name,
+        c.variant.name(),
+        options_text(&c.options),
+        days_text(c.days),
+        rated_text(c.rated),
+    )
+}
+
+/// The reply that replaces a challenge's message with what became of it.
+pub(super) fn over_reply(c: &Challenge) -> Reply {
+    let mut r = Reply::channel(String::new());
+    r.kind = ReplyKind::ChallengeOver {
+        challenge: c.id,
+        message: c.message,
+        shown: format!(
+            "{}\n**{}**",
+            challenge_line(c),
+            c.outcome.as_deref().unwrap_or("Settled.")
+        ),
+    };
+    r
+}
+
+/// `c`, settled now with `outcome`.
+fn settled(c: &Challenge, outcome: String, now: u64) -> Challenge {
+    Challenge {
+        outcome: Some(outcome),
+        settled_ms: Some(now),
+        ..c.clone()
+    }
+}
+
+/// The other side of a challenge, as its answers name them.
+fn opponent_name(c: &Challenge) -> String {
+    c.opponent
+        .as_ref()
+        .map_or_else(|| "anyone".to_string(), |o| o.name.clone())
+}
 
 impl Service {
     #[allow(clippy::too_many_arguments)]
@@ -8,7 +68,7 @@ impl Service {
         &self,
         slot: &Slot,
         ctx: &Context,
-        opponent: User,
+        opponent: Option<User>,
         variant: VariantId,
         color: ColorChoice,
         days: Option<u32>,
@@ -17,29 +77,40 @@ impl Service {
         now: u64,
     ) -> Result<Change, Refusal> {
         if let Some(live) = &slot.live {
+            // Its game is played here: a new game could not start here before it ends.
             return Err(format!(
                 "This channel already has a game ({}); finish it (a player can `/resign`, or \
                  `/abort` before both sides have moved) or play in another channel.",
                 players_line(&live.rec)
             ));
         }
-        if let Some(c) = &slot.challenge {
-            return Err(if c.challenger.id == ctx.user.id {
-                "You already have an open challenge here; `/cancel` it first.".to_string()
-            } else {
-                format!(
-                    "{} has already challenged {} here; wait for the answer or use another channel.",
-                    c.challenger.name, c.opponent.name
-                )
-            });
-        }
-        if opponent.id == ctx.user.id {
+        if opponent.as_ref().is_some_and(|o| o.id == ctx.user.id) {
             return Err("You cannot challenge yourself.".to_string());
         }
         let computer = self.computer();
-        let against_computer = computer.as_ref().is_some_and(|c| c.id == opponent.id);
+        let against_computer = computer
+            .as_ref()
+            .is_some_and(|c| opponent.as_ref().is_some_and(|o| o.id == c.id));
         if computer.as_ref().is_some_and(|c| c.id == ctx.user.id) {
             return Err("The computer does not challenge anyone.".to_string());
+        }
+        if !against_computer {
+            let twin = slot.challenges.iter().find(|c| {
+                c.challenger.id == ctx.user.id
+                    && c.opponent.as_ref().map(|o| o.id) == opponent.as_ref().map(|o| o.id)
+            });
+            if let Some(twin) = twin {
+                return Err(format!(
+                    "You already have a challenge to {} waiting here; `/cancel` it first.",
+                    opponent_name(twin)
+                ));
+            }
+            if slot.challenges.len() >= MAX_PENDING {
+                return Err(format!(
+                    "This channel already has {MAX_PENDING} challenges waiting; answer or \
+                     cancel some first."
+                ));
+            }
         }
         let mut options = options;
         let level = match options.remove("level") {
@@ -60,7 +131,9 @@ impl Service {
         }
         // Validates the variant and its options before anyone accepts.
         Game::new(variant, &options, 0)?;
-        let c = Challenge {
+        let mut c = Challenge {
+            id: 0,
+            channel: ctx.channel,
             challenger: ctx.user.clone(),
             opponent: opponent.clone(),
             server: ctx.server,
@@ -70,57 +143,257 @@ impl Service {
             options,
             created_ms: now,
             rated,
+            message: None,
+            outcome: None,
+            settled_ms: None,
         };
         if against_computer {
             // No acceptance to wait for: the game starts at once.
-            return self.start_game(&c, ctx, now, Some(level));
+            return self.start_game(slot, &c, ctx, now, Some(level));
         }
-        let colour = match color {
-            ColorChoice::White => format!("{} plays White", c.challenger.name),
-            ColorChoice::Black => format!("{} plays Black", c.challenger.name),
-            ColorChoice::Random => "colours drawn at random".to_string(),
+        c.id = self.challenge_id(slot, ctx, now);
+        let answer = match &opponent {
+            Some(o) => format!("{}: `/accept` or `/decline`.", o.name),
+            None => "The first to `/accept` plays.".to_string(),
         };
-        let mut r = Reply::channel(format!(
-            "{} challenges {} to {}{} ({colour}, {}, {}). {}: `/accept` or `/decline`.",
-            c.challenger.name,
-            c.opponent.name,
-            variant.name(),
-            options_text(&c.options),
-            days_text(days),
-            rated_text(rated),
-            c.opponent.name
-        ));
+        let mut r = Reply::channel(format!("{} {answer}", challenge_line(&c)));
         r.kind = ReplyKind::Challenge {
+            challenge: c.id,
             challenged: opponent.clone(),
         };
-        r.mention = vec![opponent];
+        r.mention = opponent.into_iter().collect();
         Ok(Change {
             replies: vec![r],
-            challenge: Some(Some(c)),
+            challenge: Some(c),
             live: None,
         })
     }
 
-    pub(super) fn accept(&self, slot: &Slot, ctx: &Context, now: u64) -> Result<Change, Refusal> {
-        let c = pending(slot, "accept")?;
-        if c.opponent.id != ctx.user.id {
-            return Err(format!(
-                "Only {} can accept this challenge.",
-                c.opponent.name
-            ));
+    /// A new challenge id: drawn from the moment, place and challenger rather than from
+    /// the store's counter, so that game numbers stay as they were (1, 2, ...).
+    fn challenge_id(&self, slot: &Slot, ctx: &Context, now: u64) -> u64 {
+        loop {
+            let n = self
+                .challenge_seq
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let seed = format!("{}:{}:{now}:{n}", ctx.channel, ctx.user.id);
+            // 53 bits: an id any chat client or script reads exactly.
+            let id = stable_id("challenge", &seed) & ((1 << 53) - 1);
+            let taken = slot
+                .challenges
+                .iter()
+                .chain(&slot.settled)
+                .any(|c| c.id == id);
+            if id != 0 && !taken {
+                return id;
+            }
         }
-        self.start_game(c, ctx, now, None)
+    }
+
+    /// Accepts, declines or cancels the challenge `target` names, else the one that
+    /// unambiguously concerns the invoker.
+    pub(super) fn answer(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        moderator: bool,
+        answer: ChallengeAnswer,
+        target: Option<ChallengeTarget>,
+        now: u64,
+    ) -> Result<Change, Refusal> {
+        let c = match target {
+            Some(ChallengeTarget::Id(id)) => match slot.challenges.iter().find(|c| c.id == id) {
+                Some(c) => c,
+                None => return self.settled_already(slot, id),
+            },
+            Some(ChallengeTarget::Player(p)) => chosen(slot, ctx, moderator, answer, Some(&p))?,
+            None => chosen(slot, ctx, moderator, answer, None)?,
+        };
+        let me = &ctx.user;
+        let is_challenger = c.challenger.id == me.id;
+        let is_opponent = c.opponent.as_ref().is_some_and(|o| o.id == me.id);
+        match answer {
+            ChallengeAnswer::Accept => {
+                if is_challenger {
+                    return Err("You cannot accept your own challenge.".to_string());
+                }
+                if let Some(o) = &c.opponent {
+                    if !is_opponent {
+                        return Err(format!("Only {} can accept this challenge.", o.name));
+                    }
+                }
+                let mut taken = c.clone();
+                taken.opponent = Some(me.clone());
+                let mut change = self.start_game(slot, &taken, ctx, now, None)?;
+                let done = settled(&taken, format!("Accepted by {}.", me.name), now);
+                change.replies.push(over_reply(&done));
+                change.challenge = Some(done);
+                Ok(change)
+            }
+            ChallengeAnswer::Decline => {
+                if !is_opponent {
+                    return Err(match &c.opponent {
+                        Some(o) => format!("Only {} can decline this challenge.", o.name),
+                        None => "An open challenge cannot be declined; it waits for a taker \
+                                 or expires."
+                            .to_string(),
+                    });
+                }
+                let done = settled(c, format!("Declined by {}.", me.name), now);
+                Ok(Change {
+                    replies: vec![
+                        Reply::channel(format!(
+                            "{} declines {}'s challenge.",
+                            me.name, c.challenger.name
+                        )),
+                        over_reply(&done),
+                    ],
+                    challenge: Some(done),
+                    live: None,
+                })
+            }
+            ChallengeAnswer::Cancel => {
+                let (outcome, line) = if is_challenger {
+                    (
+                        format!("Withdrawn by {}.", me.name),
+                        format!(
+                            "{} withdraws the challenge to {}.",
+                            me.name,
+                            opponent_name(c)
+                        ),
+                    )
+                } else if is_opponent || moderator {
+                    let role = if is_opponent { "" } else { " (moderator)" };
+                    (
+                        format!("Cancelled by {}{role}.", me.name),
+                        format!(
+                            "{}{role} cancels {}'s challenge to {}.",
+                            me.name,
+                            c.challenger.name,
+                            opponent_name(c)
+                        ),
+                    )
+                } else {
+                    return Err(format!(
+                        "Only {} (or the challenged player, or a moderator) can cancel this \
+                         challenge.",
+                        c.challenger.name
+                    ));
+                };
+                let done = settled(c, outcome, now);
+                Ok(Change {
+                    replies: vec![Reply::channel(line), over_reply(&done)],
+                    challenge: Some(done),
+                    live: None,
+                })
+            }
+        }
+    }
+
+    /// A late answer to challenge `id`: refused, and its message shows what became of it.
+    fn settled_already(&self, slot: &Slot, id: u64) -> Result<Change, Refusal> {
+        let Some(c) = slot.settled.iter().find(|c| c.id == id) else {
+            return Err("That challenge is no longer waiting here.".to_string());
+        };
+        let outcome = c.outcome.as_deref().unwrap_or("Settled.");
+        Ok(Change {
+            replies: vec![
+                Reply::refusal(format!("That challenge is over: {outcome}")),
+                over_reply(c),
+            ],
+            ..Change::default()
+        })
+    }
+
+    /// Settles the challenges of `slot` whose time ran out (minute tick).
+    pub(super) fn expire_challenges(
+        &self,
+        slot: &mut Slot,
+        now: u64,
+    ) -> Result<Vec<Reply>, StoreError> {
+        let expiry = self.challenge_expiry_ms;
+        let (gone, kept): (Vec<Challenge>, Vec<Challenge>) = std::mem::take(&mut slot.challenges)
+            .into_iter()
+            .partition(|c| expiry > 0 && now >= c.created_ms.saturating_add(expiry));
+        slot.challenges = kept;
+        let old =
+            |c: &Challenge| now.saturating_sub(c.settled_ms.unwrap_or(0)) >= SETTLED_RETENTION_MS;
+        let forgotten: Vec<u64> = slot
+            .settled
+            .iter()
+            .filter(|c| old(c))
+            .map(|c| c.id)
+            .collect();
+        if gone.is_empty() && forgotten.is_empty() {
+            return Ok(Vec::new());
+        }
+        let done: Vec<Challenge> = gone
+            .iter()
+            .map(|c| settled(c, "Expired unanswered.".to_string(), now))
+            .collect();
+        let mut w = Write::new();
+        for c in &done {
+            w.put_challenge(c)?;
+        }
+        for id in &forgotten {
+            w.drop_challenge(*id);
+        }
+        if let Err(e) = self.store.commit(w) {
+            // Nothing changed: try again at the next tick.
+            slot.challenges.extend(gone);
+            slot.challenges.sort_by_key(|c| c.created_ms);
+            return Err(e);
+        }
+        slot.settled.retain(|c| !old(c));
+        let replies = done.iter().map(over_reply).collect();
+        for c in done {
+            remember_settled(slot, c);
+        }
+        Ok(replies)
+    }
+
+    /// Notes which message shows challenge `id` (so that it can be updated later).
+    pub fn shown(&self, channel: u64, id: u64, message: u64) {
+        let slot = self.slot(channel);
+        let mut slot = lock(&slot);
+        let slot = &mut *slot;
+        let Some(c) = slot
+            .challenges
+            .iter_mut()
+            .chain(slot.settled.iter_mut())
+            .find(|c| c.id == id)
+        else {
+            return;
+        };
+        c.message = Some(message);
+        let mut w = Write::new();
+        let written = w.put_challenge(c).and_then(|()| self.store.commit(w));
+        if let Err(e) = written {
+            tracing::error!("store: {e}");
+        }
     }
 
     /// Starts the game of challenge `c`; `computer` is the computer's level when the
     /// opponent is the computer.
     pub(super) fn start_game(
         &self,
+        slot: &Slot,
         c: &Challenge,
         ctx: &Context,
         now: u64,
         computer: Option<u8>,
     ) -> Result<Change, Refusal> {
+        let opponent = c
+            .opponent
+            .clone()
+            .ok_or("An open challenge needs a taker before its game starts.")?;
+        if let Some(live) = &slot.live {
+            return Err(format!(
+                "This channel already has a game ({}); the challenge can wait until it ends \
+                 (a player can `/resign`, or `/abort` before both sides have moved).",
+                players_line(&live.rec)
+            ));
+        }
         let (seed, challenger_white) = {
             let mut rng = lock(&self.seeds);
             let seed: u64 = rng.gen();
@@ -137,9 +410,9 @@ impl Service {
             "The game store failed, so nothing was changed; please try again later.".to_string()
         })?;
         let players = if challenger_white {
-            [c.challenger.clone(), c.opponent.clone()]
+            [c.challenger.clone(), opponent.clone()]
         } else {
-            [c.opponent.clone(), c.challenger.clone()]
+            [opponent.clone(), c.challenger.clone()]
         };
         let mut rec = GameRecord {
             format: FORMAT_VERSION,
@@ -171,8 +444,8 @@ impl Service {
         rec.clock = next_clock(&rec, &game, None, now);
         let live = Live { rec, game };
         let accepts = match computer {
-            Some(level) => format!("{} plays you at level {level}.", c.opponent.name),
-            None => format!("{} accepts.", c.opponent.name),
+            Some(level) => format!("{} plays you at level {level}.", opponent.name),
+            None => format!("{} accepts.", opponent.name),
         };
         let mut lines = vec![format!(
             "{accepts} {} — {}{}, {}, {}.",
@@ -199,18 +472,103 @@ impl Service {
         }
         Ok(Change {
             replies,
-            challenge: Some(None),
+            challenge: None,
             live: Some(live),
         })
     }
 }
 
-pub(super) fn pending<'a>(slot: &'a Slot, verb: &str) -> Result<&'a Challenge, Refusal> {
-    slot.challenge.as_ref().ok_or_else(|| {
-        if slot.live.is_some() {
-            format!("There is no challenge to {verb}: a game is already being played here.")
-        } else {
-            format!("There is no challenge to {verb} in this channel.")
+/// Keeps a settled challenge in the channel's short memory.
+pub(super) fn remember_settled(slot: &mut Slot, c: Challenge) {
+    slot.challenges.retain(|p| p.id != c.id);
+    slot.settled.push(c);
+    if slot.settled.len() > MAX_SETTLED {
+        let extra = slot.settled.len() - MAX_SETTLED;
+        slot.settled.drain(..extra);
+    }
+}
+
+/// The one pending challenge of this channel an answer without an id means: the one
+/// that unambiguously concerns the invoker (or, named, the one with that player).
+fn chosen<'a>(
+    slot: &'a Slot,
+    ctx: &Context,
+    moderator: bool,
+    answer: ChallengeAnswer,
+    named: Option<&User>,
+) -> Result<&'a Challenge, Refusal> {
+    let me = ctx.user.id;
+    let to_me = |c: &Challenge| c.opponent.as_ref().is_some_and(|o| o.id == me);
+    let open = |c: &Challenge| c.opponent.is_none() && c.challenger.id != me;
+    let by = |c: &Challenge, u: &User| c.challenger.id == u.id;
+    let with = |c: &Challenge, u: &User| c.opponent.as_ref().is_some_and(|o| o.id == u.id);
+    let all = slot.challenges.iter();
+    let (verb, candidates): (&str, Vec<&Challenge>) = match (answer, named) {
+        (ChallengeAnswer::Accept, None) => {
+            let mine: Vec<_> = all.clone().filter(|c| to_me(c)).collect();
+            let list = if mine.is_empty() {
+                all.filter(|c| open(c)).collect()
+            } else {
+                mine
+            };
+            ("accept", list)
         }
-    })
+        (ChallengeAnswer::Accept, Some(u)) => (
+            "accept",
+            all.filter(|c| by(c, u) && (to_me(c) || open(c))).collect(),
+        ),
+        (ChallengeAnswer::Decline, None) => ("decline", all.filter(|c| to_me(c)).collect()),
+        (ChallengeAnswer::Decline, Some(u)) => {
+            ("decline", all.filter(|c| by(c, u) && to_me(c)).collect())
+        }
+        (ChallengeAnswer::Cancel, None) => {
+            let mine: Vec<_> = all.clone().filter(|c| c.challenger.id == me).collect();
+            let list = if mine.is_empty() && moderator {
+                all.collect()
+            } else {
+                mine
+            };
+            ("cancel", list)
+        }
+        (ChallengeAnswer::Cancel, Some(u)) => (
+            "cancel",
+            all.filter(|c| {
+                (c.challenger.id == me && with(c, u))
+                    || (moderator && (by(c, u) || with(c, u)))
+                    || (to_me(c) && by(c, u))
+            })
+            .collect(),
+        ),
+    };
+    match candidates.as_slice() {
+        [one] => Ok(one),
+        [] => Err(match (slot.live.is_some(), named) {
+            (_, Some(u)) => format!(
+                "There is no challenge here with {} for you to {verb}.",
+                u.name
+            ),
+            (true, None) if slot.challenges.is_empty() => {
+                format!("There is no challenge to {verb}: a game is already being played here.")
+            }
+            _ => format!("There is no challenge here for you to {verb}."),
+        }),
+        several => {
+            let mut names: Vec<String> = several
+                .iter()
+                .map(|c| {
+                    if c.challenger.id == me {
+                        opponent_name(c)
+                    } else {
+                        c.challenger.name.clone()
+                    }
+                })
+                .collect();
+            names.dedup();
+            Err(format!(
+                "Several challenges here could be meant ({}): press the button on the one \
+                 you mean, or name the player, e.g. `/{verb} player:@name`.",
+                names.join(", ")
+            ))
+        }
+    }
 }

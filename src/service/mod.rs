@@ -23,7 +23,7 @@ mod turns;
 
 pub use grammar::help_text;
 
-use lobby::pending;
+use lobby::remember_settled;
 use queries::{
     board_reply, days_text, legend_reply, options_text, players_line, public_view, rated_text,
     rules_reply, secret_text, title_line,
@@ -40,8 +40,8 @@ use crate::store::{
 };
 use crate::variants::{example_game, rules_text, Game, Options, Played, VariantId};
 use api::{
-    ColorChoice, Context, DrawAction, GamesScope, Places, Reply, ReplyKind, Request, TimedReply,
-    User,
+    ChallengeAnswer, ChallengeTarget, ColorChoice, Context, DrawAction, GamesScope, Places, Reply,
+    ReplyKind, Request, TimedReply, User,
 };
 use clock::{describe_duration, timeout_policy, Clock, TimeoutPolicy, DAY_MS};
 use rand::{Rng, SeedableRng};
@@ -70,7 +70,12 @@ pub struct ServiceConfig {
     /// The width of the `/legend` picture, as the front end draws its boards
     /// (`None`: 512 pixels).
     pub legend_size: Option<u32>,
+    /// How long a challenge waits for an answer (`None`: a day; `Some(0)`: for ever).
+    pub challenge_expiry_ms: Option<u64>,
 }
+
+/// How long a challenge waits for an answer when the configuration does not say.
+pub const DEFAULT_CHALLENGE_EXPIRY_MS: u64 = DAY_MS;
 
 /// A game in memory, exactly as its record says.
 #[derive(Clone)]
@@ -82,7 +87,10 @@ struct Live {
 /// The state of one channel, guarded by that channel's lock.
 #[derive(Default)]
 struct Slot {
-    challenge: Option<Challenge>,
+    /// Pending challenges made here, oldest first.
+    challenges: Vec<Challenge>,
+    /// Challenges settled here lately: a late answer to one is told what became of it.
+    settled: Vec<Challenge>,
     live: Option<Live>,
     /// Why the active game of this channel could not be loaded.
     broken: Option<String>,
@@ -95,8 +103,8 @@ struct Slot {
 #[derive(Default)]
 struct Change {
     replies: Vec<Reply>,
-    /// `Some(x)`: the channel's challenge becomes `x`.
-    challenge: Option<Option<Challenge>>,
+    /// A challenge to store: a new pending one, or one settled now (with its outcome).
+    challenge: Option<Challenge>,
     /// The game's new state (possibly finished).
     live: Option<Live>,
 }
@@ -136,6 +144,10 @@ pub struct Service {
     places: Arc<dyn Places>,
     /// The width of the `/legend` picture.
     legend_size: u32,
+    /// How long a challenge waits for an answer (0: for ever).
+    challenge_expiry_ms: u64,
+    /// Numbers the challenges made since the start (part of their ids).
+    challenge_seq: std::sync::atomic::AtomicU64,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -162,8 +174,26 @@ impl Service {
         };
         let mut channels: HashMap<u64, Slot> = HashMap::new();
         let mut attention = Vec::new();
-        for (ch, c) in store.challenges()? {
-            channels.entry(ch).or_default().challenge = Some(c);
+        for (ch, mut c) in store.challenges()? {
+            if c.id == 0 {
+                // Stored under its channel before challenges had ids: it gets one now
+                // (the channel held one challenge, so its channel's id is free).
+                c.id = stable_id("challenge", &ch.to_string()) & ((1 << 53) - 1);
+                let mut w = Write::new();
+                w.put_challenge(&c)?;
+                w.challenge(ch, None)?;
+                store.commit(w)?;
+            }
+            let slot = channels.entry(ch).or_default();
+            if c.outcome.is_some() {
+                slot.settled.push(c);
+            } else {
+                slot.challenges.push(c);
+            }
+        }
+        for slot in channels.values_mut() {
+            slot.challenges.sort_by_key(|c| c.created_ms);
+            slot.settled.sort_by_key(|c| c.settled_ms);
         }
         for (ch, id) in store.active_games()? {
             let slot = channels.entry(ch).or_default();
@@ -187,6 +217,10 @@ impl Service {
             computer: Mutex::new(None),
             places: Arc::new(api::Unnamed),
             legend_size: config.legend_size.unwrap_or(512),
+            challenge_expiry_ms: config
+                .challenge_expiry_ms
+                .unwrap_or(DEFAULT_CHALLENGE_EXPIRY_MS),
+            challenge_seq: std::sync::atomic::AtomicU64::new(0),
         })
     }
 
@@ -245,12 +279,18 @@ impl Service {
 
     /// Handles one request and returns the replies to deliver.
     pub fn handle(&self, ctx: &Context, req: Request) -> Vec<Reply> {
-        self.handle_tries(ctx, req, refresh::RETRIES)
+        self.handle_as(ctx, false, req)
     }
 
-    /// [`Service::handle`], re-run up to `tries` times when another process sharing
+    /// Handles one request of a user who may (`moderator`) or may not moderate the
+    /// channel: a moderator may cancel any challenge and abort any game there.
+    pub fn handle_as(&self, ctx: &Context, moderator: bool, req: Request) -> Vec<Reply> {
+        self.handle_tries(ctx, moderator, req, refresh::RETRIES)
+    }
+
+    /// [`Service::handle_as`], re-run up to `tries` times when another process sharing
     /// the store changed the game meanwhile.
-    fn handle_tries(&self, ctx: &Context, req: Request, tries: u32) -> Vec<Reply> {
+    fn handle_tries(&self, ctx: &Context, moderator: bool, req: Request, tries: u32) -> Vec<Reply> {
         match req {
             Request::Rules { variant } => return vec![rules_reply(variant)],
             Request::Legend { variant } => {
@@ -292,7 +332,7 @@ impl Service {
             }
         }
         let now = self.clock.now_ms();
-        let mut change = match self.act(&slot, ctx, req, now) {
+        let mut change = match self.act(&slot, ctx, moderator, req, now) {
             Ok(c) => c,
             Err(refusal) => Change::reply(Reply::refusal(refusal)),
         };
@@ -311,7 +351,7 @@ impl Service {
             .map(|live| refresh::expected(&slot, live.rec.id));
         let built = (|| -> Result<(), StoreError> {
             if let Some(c) = &change.challenge {
-                write.challenge(ctx.channel, c.as_ref())?;
+                write.put_challenge(c)?;
             }
             if let (Some(live), Some(expect)) = (&mut change.live, expect) {
                 ratings = self.seal(live, &mut write)?;
@@ -339,7 +379,7 @@ impl Service {
                 if tries == 0 {
                     return vec![Reply::refusal(refresh::BUSY)];
                 }
-                return self.handle_tries(ctx, again, tries - 1);
+                return self.handle_tries(ctx, moderator, again, tries - 1);
             }
             return vec![store_failure(e)];
         }
@@ -347,7 +387,11 @@ impl Service {
             guard.keep(sealed);
         }
         if let Some(c) = change.challenge {
-            slot.challenge = c;
+            if c.outcome.is_some() {
+                remember_settled(&mut slot, c);
+            } else {
+                slot.challenges.push(c);
+            }
         }
         if let (Some(live), Some(expect)) = (change.live, expect) {
             refresh::after_write(&mut slot, &live.rec, expect);
@@ -373,7 +417,14 @@ impl Service {
         Ok(Some((guard, sealed)))
     }
 
-    fn act(&self, slot: &Slot, ctx: &Context, req: Request, now: u64) -> Result<Change, Refusal> {
+    fn act(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        moderator: bool,
+        req: Request,
+        now: u64,
+    ) -> Result<Change, Refusal> {
         if let Some(msg) = &slot.broken {
             return Err(msg.clone());
         }
@@ -386,42 +437,34 @@ impl Service {
                 options,
                 rated,
             } => self.challenge(
-                slot, ctx, opponent, variant, color, days, options, rated, now,
+                slot,
+                ctx,
+                Some(opponent),
+                variant,
+                color,
+                days,
+                options,
+                rated,
+                now,
             ),
-            Request::Accept => self.accept(slot, ctx, now),
+            Request::OpenChallenge {
+                variant,
+                color,
+                days,
+                options,
+                rated,
+            } => self.challenge(slot, ctx, None, variant, color, days, options, rated, now),
+            Request::Accept => {
+                self.answer(slot, ctx, moderator, ChallengeAnswer::Accept, None, now)
+            }
             Request::Decline => {
-                let c = pending(slot, "decline")?;
-                if c.opponent.id != ctx.user.id {
-                    return Err(format!(
-                        "Only {} can decline this challenge.",
-                        c.opponent.name
-                    ));
-                }
-                Ok(Change {
-                    replies: vec![Reply::channel(format!(
-                        "{} declines {}'s challenge.",
-                        c.opponent.name, c.challenger.name
-                    ))],
-                    challenge: Some(None),
-                    live: None,
-                })
+                self.answer(slot, ctx, moderator, ChallengeAnswer::Decline, None, now)
             }
             Request::Cancel => {
-                let c = pending(slot, "cancel")?;
-                if c.challenger.id != ctx.user.id {
-                    return Err(format!(
-                        "Only {} can cancel this challenge.",
-                        c.challenger.name
-                    ));
-                }
-                Ok(Change {
-                    replies: vec![Reply::channel(format!(
-                        "{} withdraws the challenge to {}.",
-                        c.challenger.name, c.opponent.name
-                    ))],
-                    challenge: Some(None),
-                    live: None,
-                })
+                self.answer(slot, ctx, moderator, ChallengeAnswer::Cancel, None, now)
+            }
+            Request::Answer { answer, target } => {
+                self.answer(slot, ctx, moderator, answer, Some(target), now)
             }
             Request::Move { text } => self.play(slot, ctx, &text, now),
             Request::Board => {

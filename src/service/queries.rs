@@ -45,8 +45,8 @@ impl Service {
             return Ok(live.clone());
         }
         let none = || {
-            if slot.challenge.is_some() {
-                "The challenge in this channel has not been accepted yet.".to_string()
+            if !slot.challenges.is_empty() {
+                "No challenge here has been accepted yet.".to_string()
             } else {
                 "There is no game in this channel.".to_string()
             }

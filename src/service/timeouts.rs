@@ -16,6 +16,14 @@ impl Service {
             .collect();
         for (channel, slot) in self.slots() {
             let mut slot = lock(&slot);
+            match self.expire_challenges(&mut slot, now) {
+                Ok(replies) => out.extend(
+                    replies
+                        .into_iter()
+                        .map(|reply| TimedReply { channel, reply }),
+                ),
+                Err(e) => tracing::error!("store: {e}"),
+            }
             let Some(live) = &slot.live else { continue };
             let Some(clock) = &live.rec.clock else {
                 continue;

@@ -250,8 +250,8 @@ impl Service {
 /// The active game and the invoker's side in it, or why they may not act.
 pub(super) fn player_game<'a>(slot: &'a Slot, ctx: &Context) -> Result<(&'a Live, Side), Refusal> {
     let live = slot.live.as_ref().ok_or_else(|| {
-        if slot.challenge.is_some() {
-            "The challenge in this channel has not been accepted yet.".to_string()
+        if !slot.challenges.is_empty() {
+            "No challenge here has been accepted yet.".to_string()
         } else {
             "There is no game in this channel.".to_string()
         }

@@ -53,11 +53,20 @@ pub enum StoreError {
     TooNew { id: u64, found: u32, supported: u32 },
 }
 
-/// A challenge waiting for an answer in one channel.
+/// A challenge in one channel, waiting for an answer (or settled, kept a while so a
+/// late press on its message can be told what became of it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Challenge {
+    /// Its own id. Challenges stored before ids existed (keyed by their channel) read
+    /// as 0 and are given one when the service loads them.
+    #[serde(default)]
+    pub id: u64,
+    /// The channel it was made in (0 in challenges keyed by their channel).
+    #[serde(default)]
+    pub channel: u64,
     pub challenger: User,
-    pub opponent: User,
+    /// `None`: an open challenge, the first taker plays.
+    pub opponent: Option<User>,
     pub server: Option<u64>,
     pub variant: VariantId,
     pub color: ColorChoice,
@@ -69,6 +78,15 @@ pub struct Challenge {
     /// before ratings existed are rated, the default.
     #[serde(default = "rated_by_default")]
     pub rated: bool,
+    /// The front end's message that shows it (to update it when settled).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<u64>,
+    /// How it was settled (accepted, declined, withdrawn, expired), once it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<String>,
+    /// When it was settled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settled_ms: Option<u64>,
 }
 
 fn rated_by_default() -> bool {
@@ -218,6 +236,18 @@ impl Write {
         Ok(())
     }
 
+    /// A challenge, stored under its id (pending or settled).
+    pub fn put_challenge(&mut self, c: &Challenge) -> Result<(), StoreError> {
+        self.batch.insert(key(b'h', c.id), serde_json::to_vec(c)?);
+        Ok(())
+    }
+
+    /// Forgets the challenge with this id.
+    pub fn drop_challenge(&mut self, id: u64) {
+        self.batch.remove(key(b'h', id));
+    }
+
+    /// The challenge of a channel as stored before challenges had ids (`None` removes it).
     pub fn challenge(&mut self, channel: u64, c: Option<&Challenge>) -> Result<(), StoreError> {
         match c {
             Some(c) => self
@@ -409,13 +439,23 @@ impl Store {
         Ok(out)
     }
 
-    /// Every pending challenge, with its channel.
+    /// Every stored challenge (pending or settled), with its channel: those stored
+    /// under their id, then those stored under their channel before challenges had ids
+    /// (with id 0).
     pub fn challenges(&self) -> Result<Vec<(u64, Challenge)>, StoreError> {
         let mut out = Vec::new();
+        for kv in self.db.scan_prefix(b"h/") {
+            let (_, v) = kv?;
+            let c: Challenge = serde_json::from_slice(&v)?;
+            out.push((c.channel, c));
+        }
         for kv in self.db.scan_prefix(b"c/") {
             let (k, v) = kv?;
             if let Some(ch) = id_of(&k[2..]) {
-                out.push((ch, serde_json::from_slice(&v)?));
+                let mut c: Challenge = serde_json::from_slice(&v)?;
+                c.id = 0;
+                c.channel = ch;
+                out.push((ch, c));
             }
         }
         Ok(out)

@@ -113,7 +113,24 @@ struct Inner {
     /// Interactions already answered by a callback: a second callback is refused with
     /// 400 / 40060, as Discord refuses it.
     acknowledged: Mutex<HashSet<u64>>,
+    /// Every message the bot made, by id, as Discord keeps it (edits applied).
+    messages: Mutex<HashMap<u64, Value>>,
+    /// Interaction id -> the channel it came from.
+    interaction_channels: Mutex<HashMap<u64, u64>>,
+    /// Button interaction id -> the message it was pressed on.
+    pressed: Mutex<HashMap<u64, u64>>,
+    /// Interaction id -> its original response message (made by a type 4 callback).
+    originals: Mutex<HashMap<u64, u64>>,
+    /// Users whose member permissions include Manage Messages (moderators).
+    moderators: Mutex<HashSet<u64>>,
+    /// Threads made by the bot: thread id -> parent channel.
+    threads: Mutex<HashMap<u64, u64>>,
 }
+
+/// A member's permissions: an ordinary member's, and a moderator's (plus Manage
+/// Messages, 1 << 13), as Discord computes them for the interaction's channel.
+const MEMBER_PERMISSIONS: u64 = 2_248_473_465_835_073;
+const MODERATOR_PERMISSIONS: u64 = MEMBER_PERMISSIONS | (1 << 13);
 
 /// The next `times` requests whose method is `method` and whose path ends with
 /// `path_end` fail as Discord fails them.
@@ -208,6 +225,12 @@ impl FakeDiscord {
             dead_interactions: Mutex::new(HashSet::new()),
             faults: Mutex::new(Vec::new()),
             acknowledged: Mutex::new(HashSet::new()),
+            messages: Mutex::new(HashMap::new()),
+            interaction_channels: Mutex::new(HashMap::new()),
+            pressed: Mutex::new(HashMap::new()),
+            originals: Mutex::new(HashMap::new()),
+            moderators: Mutex::new(HashSet::new()),
+            threads: Mutex::new(HashMap::new()),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -459,18 +482,57 @@ impl FakeDiscord {
         self.inner.identifies.load(Ordering::SeqCst)
     }
 
-    fn member(user: &FakeUser) -> Value {
+    fn member(&self, user: &FakeUser) -> Value {
+        let moderator = self.inner.moderators.lock().unwrap().contains(&user.id);
+        let permissions = if moderator {
+            MODERATOR_PERMISSIONS
+        } else {
+            MEMBER_PERMISSIONS
+        };
         json!({
             "user": user.json(), "nick": null, "roles": [], "joined_at": "2024-01-01T00:00:00.000000+00:00",
-            "deaf": false, "mute": false, "flags": 0, "permissions": "2248473465835073",
+            "deaf": false, "mute": false, "flags": 0, "permissions": permissions.to_string(),
         })
     }
 
+    /// This user's interactions carry Manage Messages in their member permissions.
+    pub fn moderate(&self, user: &FakeUser) {
+        self.inner.moderators.lock().unwrap().insert(user.id);
+    }
+
+    /// A message the bot made, as Discord keeps it now (edits applied): what a button
+    /// press on it carries.
+    pub fn message(&self, id: u64) -> Option<Value> {
+        self.inner.messages.lock().unwrap().get(&id).cloned()
+    }
+
+    /// The original response message of an interaction (made by a type 4 callback).
+    pub fn original(&self, interaction: u64) -> Option<Value> {
+        let id = *self.inner.originals.lock().unwrap().get(&interaction)?;
+        self.message(id)
+    }
+
+    /// The threads the bot started: (thread id, parent channel).
+    pub fn threads(&self) -> Vec<(u64, u64)> {
+        self.inner
+            .threads
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|(t, p)| (*t, *p))
+            .collect()
+    }
+
     fn interaction(&self, id: u64, kind: u8, user: &FakeUser, channel: u64, data: Value) -> Value {
+        self.inner
+            .interaction_channels
+            .lock()
+            .unwrap()
+            .insert(id, channel);
         json!({
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
             "guild_id": GUILD_ID.to_string(), "channel_id": channel.to_string(),
-            "member": Self::member(user), "token": format!("tok-{id}"), "version": 1,
+            "member": self.member(user), "token": format!("tok-{id}"), "version": 1,
             "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
             "app_permissions": "2248473465835073", "attachment_size_limit": 26214400,
         })
@@ -531,6 +593,9 @@ impl FakeDiscord {
     pub fn button(&self, user: &FakeUser, channel: u64, custom_id: &str, message: Value) -> u64 {
         let id = self.new_id();
         let data = json!({"custom_id": custom_id, "component_type": 2});
+        if let Some(m) = message["id"].as_str().and_then(|m| m.parse::<u64>().ok()) {
+            self.inner.pressed.lock().unwrap().insert(id, m);
+        }
         let mut payload = self.interaction(id, 3, user, channel, data);
         payload["message"] = message;
         self.dispatch("INTERACTION_CREATE", payload);
@@ -815,7 +880,8 @@ async fn rest(
 fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCode, Option<Value>) {
     let segs: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     let new_id = || inner.next_id.fetch_add(1, Ordering::SeqCst);
-    let message = |channel: u64| {
+    // A new message of the bot, kept as Discord keeps it.
+    let create = |channel: u64, body: &Value| {
         let mut m = message_json(
             new_id(),
             channel,
@@ -825,7 +891,29 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
         if let Some(c) = body.get("components") {
             m["components"] = c.clone();
         }
+        let id: u64 = m["id"].as_str().and_then(|i| i.parse().ok()).unwrap_or(0);
+        inner.messages.lock().unwrap().insert(id, m.clone());
         m
+    };
+    let message = |channel: u64| create(channel, body);
+    // An edit of a kept message: content and components replaced when given.
+    let edit = |id: u64, body: &Value| -> Option<Value> {
+        let mut messages = inner.messages.lock().unwrap();
+        let m = messages.get_mut(&id)?;
+        if let Some(c) = body.get("content").filter(|c| !c.is_null()) {
+            m["content"] = c.clone();
+        }
+        if let Some(c) = body.get("components").filter(|c| !c.is_null()) {
+            m["components"] = c.clone();
+        }
+        m["edited_timestamp"] = json!("2024-01-01T00:00:01.000000+00:00");
+        Some(m.clone())
+    };
+    let token_id = |token: &str| {
+        token
+            .strip_prefix("tok-")
+            .and_then(|i| i.parse::<u64>().ok())
+            .unwrap_or(0)
     };
     let dead = |id: &str| {
         let id = id.strip_prefix("tok-").unwrap_or(id);
@@ -875,6 +963,40 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
         ("POST", ["interactions", id, _, "callback"]) => {
             let id: u64 = id.parse().unwrap_or(0);
             if inner.acknowledged.lock().unwrap().insert(id) {
+                match body["type"].as_u64() {
+                    // CHANNEL_MESSAGE_WITH_SOURCE and its deferral make the original
+                    // response message.
+                    Some(4) | Some(5) => {
+                        let channel = inner
+                            .interaction_channels
+                            .lock()
+                            .unwrap()
+                            .get(&id)
+                            .copied()
+                            .unwrap_or(1);
+                        let m = create(channel, &body["data"]);
+                        let mid: u64 = m["id"].as_str().and_then(|i| i.parse().ok()).unwrap_or(0);
+                        inner.originals.lock().unwrap().insert(id, mid);
+                    }
+                    // UPDATE_MESSAGE edits the message the button was on; only a
+                    // component interaction has one.
+                    Some(7) => {
+                        let pressed = inner.pressed.lock().unwrap().get(&id).copied();
+                        match pressed {
+                            Some(m) => {
+                                edit(m, &body["data"]);
+                            }
+                            None => {
+                                inner.acknowledged.lock().unwrap().remove(&id);
+                                return (
+                                    StatusCode::BAD_REQUEST,
+                                    Some(json!({"code": 50035, "message": "Invalid Form Body"})),
+                                );
+                            }
+                        }
+                    }
+                    _ => {}
+                }
                 (StatusCode::NO_CONTENT, None)
             } else {
                 (
@@ -885,10 +1007,34 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
                 )
             }
         }
+        ("PATCH" | "GET", ["webhooks", _, token, "messages", "@original"]) => {
+            let interaction = token_id(token);
+            let original = inner.originals.lock().unwrap().get(&interaction).copied();
+            match original {
+                Some(m) if method.as_str() == "PATCH" => (StatusCode::OK, edit(m, body)),
+                Some(m) => (
+                    StatusCode::OK,
+                    inner.messages.lock().unwrap().get(&m).cloned(),
+                ),
+                None => (
+                    StatusCode::NOT_FOUND,
+                    Some(json!({"code": 10008, "message": "Unknown Message"})),
+                ),
+            }
+        }
         ("PATCH", ["webhooks", _, _, "messages", _])
         | ("GET", ["webhooks", _, _, "messages", _]) => (StatusCode::OK, Some(message(1))),
         ("DELETE", ["webhooks", _, _, "messages", _]) => (StatusCode::NO_CONTENT, None),
-        ("POST", ["webhooks", _, _]) => (StatusCode::OK, Some(message(1))),
+        ("POST", ["webhooks", _, token]) => {
+            let channel = inner
+                .interaction_channels
+                .lock()
+                .unwrap()
+                .get(&token_id(token))
+                .copied()
+                .unwrap_or(1);
+            (StatusCode::OK, Some(message(channel)))
+        }
         ("POST", ["users", "@me", "channels"]) => {
             let user: u64 = body["recipient_id"]
                 .as_str()
@@ -916,8 +1062,19 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
             }
             (StatusCode::OK, Some(message(channel)))
         }
-        ("PATCH", ["channels", channel, "messages", _]) => {
-            (StatusCode::OK, Some(message(channel.parse().unwrap_or(0))))
+        ("PATCH", ["channels", channel, "messages", id]) => {
+            let id: u64 = id.parse().unwrap_or(0);
+            let channel: u64 = channel.parse().unwrap_or(0);
+            let known = inner.messages.lock().unwrap().get(&id).cloned();
+            match known {
+                Some(m) if m["channel_id"] == json!(channel.to_string()) => {
+                    (StatusCode::OK, edit(id, body))
+                }
+                _ => (
+                    StatusCode::NOT_FOUND,
+                    Some(json!({"code": 10008, "message": "Unknown Message"})),
+                ),
+            }
         }
         _ => (
             StatusCode::NOT_FOUND,

@@ -1,0 +1,431 @@
+//! End to end, buttons that cannot lie: the real `arcana run` binary against the fake
+//! Discord. Each challenge's buttons name it; a press on a settled, withdrawn or
+//! expired challenge is refused privately and its message updated (interaction
+//! response type 7); every settle path removes the buttons; several challenges wait in
+//! one channel; open challenges; moderators cancel.
+
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use serde_json::{json, Value};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use support::fake_discord::{FakeDiscord, FakeUser, Recorded, GUILD_ID};
+
+const ALICE: FakeUser = FakeUser {
+    id: 100_000_000_000_000_001,
+    name: "alice",
+};
+const BOB: FakeUser = FakeUser {
+    id: 100_000_000_000_000_002,
+    name: "bob",
+};
+const CAROL: FakeUser = FakeUser {
+    id: 100_000_000_000_000_003,
+    name: "carol",
+};
+const DAVE: FakeUser = FakeUser {
+    id: 100_000_000_000_000_004,
+    name: "dave",
+};
+const CHANNEL: u64 = 200_000_000_000_000_001;
+
+/// A running `arcana run` process; killed if the test fails before stopping it.
+struct Bot {
+    child: Child,
+}
+
+impl Bot {
+    async fn start(fake: &FakeDiscord, data: &Path, extra: &str) -> Bot {
+        let config = data.with_extension("toml");
+        std::fs::write(
+            &config,
+            format!(
+                "token = \"fake-token\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\napi_base = \"{}\"\nimage_size = 128\n{extra}\n",
+                data.display(),
+                fake.base()
+            ),
+        )
+        .unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_arcana"))
+            .args(["run", "--config"])
+            .arg(&config)
+            .env_remove("DISCORD_TOKEN")
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .spawn()
+            .expect("start the bot");
+        fake.wait_identified(1).await;
+        fake.wait_for(0, "command registration", |r| {
+            r.method == "PUT" && r.path.ends_with("/commands")
+        })
+        .await;
+        Bot { child }
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Waits for the interaction's first answer, then collects everything answering it.
+async fn answers(fake: &FakeDiscord, mark: usize, iid: u64) -> Vec<Recorded> {
+    fake.wait_for(mark, "an answer to the interaction", |r| {
+        r.answers(iid)
+            && (r.method == "PATCH" || (r.method == "POST" && r.json["type"].as_u64() != Some(5)))
+    })
+    .await;
+    fake.settle(mark, Duration::from_millis(400))
+        .await
+        .into_iter()
+        .filter(|r| r.answers(iid))
+        .collect()
+}
+
+fn user_option(u: &FakeUser) -> (&'static str, u8, Value) {
+    ("opponent", 6, json!(u.id.to_string()))
+}
+
+/// A challenge made by slash command: its interaction id and its message as Discord
+/// keeps it.
+async fn challenge(
+    fake: &FakeDiscord,
+    by: &FakeUser,
+    options: &[(&str, u8, Value)],
+    users: &[&FakeUser],
+) -> (u64, Value) {
+    let mark = fake.mark();
+    let iid = fake.slash(by, CHANNEL, "challenge", options, users);
+    let rs = answers(fake, mark, iid).await;
+    assert!(
+        rs.iter()
+            .any(|r| r.json["type"] == json!(4) && !r.is_ephemeral()),
+        "a public challenge: {rs:?}"
+    );
+    // The bot asks which message its callback made (to update it later).
+    fake.wait_for(mark, "the bot reads its challenge message", |r| {
+        r.method == "GET" && r.answers(iid) && r.path.ends_with("/messages/@original")
+    })
+    .await;
+    (iid, fake.original(iid).expect("the challenge message"))
+}
+
+/// The custom ids of a message's buttons.
+fn button_ids(message: &Value) -> Vec<String> {
+    message["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .map(|b| b["custom_id"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+fn button(message: &Value, verb: &str) -> String {
+    button_ids(message)
+        .into_iter()
+        .find(|i| i.starts_with(&format!("{verb}:")))
+        .unwrap_or_else(|| panic!("no {verb} button in {message}"))
+}
+
+fn message_id(message: &Value) -> u64 {
+    message["id"].as_str().unwrap().parse().unwrap()
+}
+
+async fn press(
+    fake: &FakeDiscord,
+    who: &FakeUser,
+    message: &Value,
+    custom_id: &str,
+) -> Vec<Recorded> {
+    let mark = fake.mark();
+    let iid = fake.button(who, CHANNEL, custom_id, message.clone());
+    answers(fake, mark, iid).await
+}
+
+async fn slash(
+    fake: &FakeDiscord,
+    who: &FakeUser,
+    name: &str,
+    options: &[(&str, u8, Value)],
+    users: &[&FakeUser],
+) -> (usize, Vec<Recorded>) {
+    let mark = fake.mark();
+    let iid = fake.slash(who, CHANNEL, name, options, users);
+    (mark, answers(fake, mark, iid).await)
+}
+
+/// The type 7 callback (UPDATE_MESSAGE) among `rs`, if any.
+fn update(rs: &[Recorded]) -> Option<&Recorded> {
+    rs.iter()
+        .find(|r| r.path.ends_with("/callback") && r.json["type"] == json!(7))
+}
+
+/// Asserts: refused privately, and the pressed message updated (type 7) to say `fate`
+/// with no buttons left.
+fn assert_refused_and_updated(fake: &FakeDiscord, rs: &[Recorded], message: u64, fate: &str) {
+    let u = update(rs).unwrap_or_else(|| panic!("no type 7 update: {rs:?}"));
+    assert!(
+        u.json["data"]["content"].as_str().unwrap().contains(fate),
+        "{}",
+        u.json
+    );
+    assert_eq!(u.json["data"]["components"], json!([]), "{}", u.json);
+    let refusal = rs
+        .iter()
+        .find(|r| r.content().contains("That challenge is over"))
+        .unwrap_or_else(|| panic!("no refusal: {rs:?}"));
+    assert!(refusal.is_ephemeral(), "{}", refusal.json);
+    let kept = fake.message(message).unwrap();
+    assert!(kept["content"].as_str().unwrap().contains(fate), "{kept}");
+    assert!(button_ids(&kept).is_empty(), "{kept}");
+    // Nothing public besides the update.
+    for r in rs {
+        if r.path.ends_with("/callback") && r.json["type"] == json!(7) {
+            continue;
+        }
+        assert!(
+            r.content().is_empty() || r.is_ephemeral(),
+            "{} {}",
+            r.path,
+            r.json
+        );
+        assert!(r.files.is_empty(), "no board: {}", r.path);
+    }
+}
+
+/// The bot's edit of a channel message (a settled challenge shown by command or tick).
+async fn edited(fake: &FakeDiscord, mark: usize, message: u64) -> Recorded {
+    let path = format!("/api/v10/channels/{CHANNEL}/messages/{message}");
+    fake.wait_for(mark, "the challenge message's edit", |r| {
+        r.method == "PATCH" && r.path == path
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_withdrawn_challenges_accept_button_cannot_start_a_newer_one() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+
+    // alice challenges bob to Chess as White.
+    let (_, first) = challenge(
+        &fake,
+        &ALICE,
+        &[user_option(&BOB), ("color", 3, json!("white"))],
+        &[&BOB],
+    )
+    .await;
+    let ids = button_ids(&first);
+    assert_eq!(ids.len(), 3, "accept, decline, cancel: {ids:?}");
+    let accept_first = button(&first, "accept");
+    let number = accept_first.trim_start_matches("accept:").to_string();
+    assert!(ids.contains(&format!("decline:{number}")), "{ids:?}");
+    assert!(ids.contains(&format!("cancel:{number}")), "{ids:?}");
+
+    // She cancels by command: the public line, and her first message loses its buttons.
+    let (mark, rs) = slash(&fake, &ALICE, "cancel", &[], &[]).await;
+    assert!(
+        rs.iter().any(|r| r.content().contains("alice withdraws")),
+        "{rs:?}"
+    );
+    let edit = edited(&fake, mark, message_id(&first)).await;
+    assert!(
+        edit.content().contains("Withdrawn by alice"),
+        "{}",
+        edit.json
+    );
+    assert_eq!(edit.json["components"], json!([]));
+
+    // She challenges him to Wand Chess as Black.
+    let (_, second) = challenge(
+        &fake,
+        &ALICE,
+        &[
+            user_option(&BOB),
+            ("variant", 3, json!("wand")),
+            ("color", 3, json!("black")),
+        ],
+        &[&BOB],
+    )
+    .await;
+    let accept_second = button(&second, "accept");
+    assert_ne!(accept_first, accept_second);
+
+    // bob presses Accept on the FIRST message (as it was when he saw it).
+    let rs = press(&fake, &BOB, &first, &accept_first).await;
+    assert_refused_and_updated(&fake, &rs, message_id(&first), "Withdrawn by alice");
+    // No game started.
+    let (_, rs) = slash(&fake, &BOB, "board", &[], &[]).await;
+    assert!(
+        rs.iter().all(|r| r.files.is_empty()),
+        "a board after a refused press: {rs:?}"
+    );
+    // The Wand Chess challenge still waits, and its own button starts it: bob White.
+    assert_eq!(
+        button_ids(&fake.message(message_id(&second)).unwrap()).len(),
+        3
+    );
+    let rs = press(&fake, &BOB, &second, &accept_second).await;
+    let u = update(&rs).expect("type 7 on the accepted challenge");
+    let shown = u.json["data"]["content"].as_str().unwrap();
+    assert!(
+        shown.contains("Accepted by bob") && shown.contains("Wand Chess"),
+        "{shown}"
+    );
+    assert_eq!(u.json["data"]["components"], json!([]));
+    let start = rs
+        .iter()
+        .find(|r| r.content().contains("bob (White) vs alice (Black)"))
+        .unwrap_or_else(|| panic!("the game starts: {rs:?}"));
+    assert!(!start.is_ephemeral());
+    assert!(!start.files.is_empty(), "with its board");
+    assert!(start.content().contains("Wand Chess"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+    fake.moderate(&DAVE);
+
+    let (_, from_alice) = challenge(&fake, &ALICE, &[user_option(&BOB)], &[&BOB]).await;
+    let (_, from_carol) = challenge(
+        &fake,
+        &CAROL,
+        &[user_option(&BOB), ("variant", 3, json!("spell"))],
+        &[&BOB],
+    )
+    .await;
+    // Two wait for bob: a bare /accept is refused in one line, privately.
+    let (_, rs) = slash(&fake, &BOB, "accept", &[], &[]).await;
+    let refusal = rs
+        .iter()
+        .find(|r| r.content().contains("Several"))
+        .unwrap_or_else(|| panic!("{rs:?}"));
+    assert!(refusal.is_ephemeral());
+    assert!(!refusal.content().contains('\n'));
+    // Declined by naming the challenger: the right message loses its buttons.
+    let (mark, rs) = slash(
+        &fake,
+        &BOB,
+        "decline",
+        &[("player", 6, json!(ALICE.id.to_string()))],
+        &[&ALICE],
+    )
+    .await;
+    assert!(rs
+        .iter()
+        .any(|r| r.content() == "bob declines alice's challenge."));
+    let edit = edited(&fake, mark, message_id(&from_alice)).await;
+    assert!(edit.content().contains("Declined by bob"), "{}", edit.json);
+    assert_eq!(edit.json["components"], json!([]));
+    assert_eq!(
+        button_ids(&fake.message(message_id(&from_carol)).unwrap()).len(),
+        3
+    );
+
+    // Now one concerns bob: a bare /accept takes it, and its message is updated.
+    let (mark, rs) = slash(&fake, &BOB, "accept", &[], &[]).await;
+    assert!(
+        rs.iter()
+            .any(|r| r.content().contains("Spell Chess") && !r.files.is_empty()),
+        "{rs:?}"
+    );
+    let edit = edited(&fake, mark, message_id(&from_carol)).await;
+    assert!(edit.content().contains("Accepted by bob"), "{}", edit.json);
+    assert_eq!(edit.json["components"], json!([]));
+
+    // A late Decline on alice's message: refused, the message shows its fate.
+    let rs = press(&fake, &BOB, &from_alice, &button(&from_alice, "decline")).await;
+    assert_refused_and_updated(&fake, &rs, message_id(&from_alice), "Declined by bob");
+
+    // An open challenge in another channel... here a game is played now, so it is
+    // refused; dave's moderation of a pending one is shown below in its own channel.
+    let (_, rs) = slash(&fake, &ALICE, "challenge", &[], &[]).await;
+    assert!(
+        rs.iter()
+            .any(|r| r.is_ephemeral() && r.content().contains("already has a game")),
+        "{rs:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_challenges_and_moderators() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+    fake.moderate(&DAVE);
+
+    // No opponent: an open challenge, with Accept and Cancel (nobody to decline).
+    let (_, open) = challenge(&fake, &ALICE, &[("color", 3, json!("white"))], &[]).await;
+    assert!(
+        open["content"].as_str().unwrap().contains("anyone"),
+        "{open}"
+    );
+    let ids = button_ids(&open);
+    assert_eq!(ids.len(), 2, "{ids:?}");
+    // carol may not cancel it (refused privately, the message keeps its buttons).
+    let rs = press(&fake, &CAROL, &open, &button(&open, "cancel")).await;
+    assert!(update(&rs).is_none(), "{rs:?}");
+    assert!(rs
+        .iter()
+        .any(|r| r.is_ephemeral() && r.content().contains("Only alice")));
+    assert_eq!(
+        button_ids(&fake.message(message_id(&open)).unwrap()).len(),
+        2
+    );
+    // dave moderates: his press cancels it, the message says so, without buttons.
+    let rs = press(&fake, &DAVE, &open, &button(&open, "cancel")).await;
+    let u = update(&rs).unwrap_or_else(|| panic!("{rs:?}"));
+    assert!(
+        u.json["data"]["content"]
+            .as_str()
+            .unwrap()
+            .contains("Cancelled by dave (moderator)"),
+        "{}",
+        u.json
+    );
+    assert_eq!(u.json["data"]["components"], json!([]));
+
+    // A new open challenge: the first taker plays.
+    let (_, open) = challenge(&fake, &ALICE, &[("color", 3, json!("white"))], &[]).await;
+    let rs = press(&fake, &BOB, &open, &button(&open, "accept")).await;
+    let u = update(&rs).unwrap_or_else(|| panic!("{rs:?}"));
+    assert!(u.json["data"]["content"]
+        .as_str()
+        .unwrap()
+        .contains("Accepted by bob"));
+    assert!(rs
+        .iter()
+        .any(|r| r.content().contains("alice (White) vs bob (Black)") && !r.files.is_empty()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unanswered_challenge_expires_and_its_message_says_so() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    // About 2 seconds to answer, checked every second.
+    let _bot = Bot::start(
+        &fake,
+        &dir.path().join("data"),
+        "reminder_check_seconds = 1\n[defaults]\nchallenge_expiry_hours = 0.0005",
+    )
+    .await;
+    let mark = fake.mark();
+    let (_, message) = challenge(&fake, &ALICE, &[user_option(&BOB)], &[&BOB]).await;
+    let edit = edited(&fake, mark, message_id(&message)).await;
+    assert!(edit.content().contains("Expired"), "{}", edit.json);
+    assert_eq!(edit.json["components"], json!([]));
+    // bob's press on the message he still had: refused, and it is shown again.
+    let rs = press(&fake, &BOB, &message, &button(&message, "accept")).await;
+    assert_refused_and_updated(&fake, &rs, message_id(&message), "Expired");
+}

@@ -1,0 +1,304 @@
+//! The lobby behind the Discord buttons, at the service: challenges with their own ids
+//! (any number per channel), open challenges, expiry, who may answer, and the
+//! "what became of it" reply that lets a front end update a settled challenge's
+//! message. Also: a challenge stored before challenges had ids still loads.
+
+mod common;
+
+use arcana::service::api::{
+    ChallengeAnswer, ChallengeTarget, ColorChoice, Reply, ReplyKind, Request,
+};
+use arcana::service::clock::{ManualClock, DAY_MS};
+use arcana::service::{Service, ServiceConfig};
+use arcana::store::{Challenge, Store, Write};
+use arcana::variants::{Options, VariantId};
+use common::{ctx, user, Harness, START_MS};
+use std::sync::Arc;
+
+const CH: u64 = 42;
+
+fn challenge(opponent: Option<&str>, variant: VariantId, color: ColorChoice) -> Request {
+    match opponent {
+        Some(o) => Request::Challenge {
+            opponent: user(o),
+            variant,
+            color,
+            days: None,
+            options: Options::new(),
+            rated: true,
+        },
+        None => Request::OpenChallenge {
+            variant,
+            color,
+            days: None,
+            options: Options::new(),
+            rated: true,
+        },
+    }
+}
+
+/// The id a new challenge's reply names.
+fn id_of(replies: &[Reply]) -> u64 {
+    replies
+        .iter()
+        .find_map(|r| match &r.kind {
+            ReplyKind::Challenge { challenge, .. } => Some(*challenge),
+            _ => None,
+        })
+        .expect("a challenge reply")
+}
+
+/// The "what became of it" text of a settled challenge, if the replies carry one.
+fn over(replies: &[Reply]) -> Option<(u64, Option<u64>, String)> {
+    replies.iter().find_map(|r| match &r.kind {
+        ReplyKind::ChallengeOver {
+            challenge,
+            message,
+            shown,
+        } => Some((*challenge, *message, shown.clone())),
+        _ => None,
+    })
+}
+
+fn answer(answer: ChallengeAnswer, id: u64) -> Request {
+    Request::Answer {
+        answer,
+        target: ChallengeTarget::Id(id),
+    }
+}
+
+#[test]
+fn a_withdrawn_challenge_cannot_accept_a_newer_one() {
+    let h = Harness::new();
+    let first = id_of(&h.ok(
+        "alice",
+        CH,
+        challenge(Some("bob"), VariantId::Standard, ColorChoice::White),
+    ));
+    h.service.shown(CH, first, 555);
+    let r = h.ok("alice", CH, Request::Cancel);
+    assert!(r[0].text.contains("alice withdraws"), "{}", r[0].text);
+    let (c, message, shown) = over(&r).expect("the first message is updated");
+    assert_eq!((c, message), (first, Some(555)));
+    assert!(shown.contains("Withdrawn by alice"), "{shown}");
+    let second = id_of(&h.ok(
+        "alice",
+        CH,
+        challenge(Some("bob"), VariantId::Wand, ColorChoice::Black),
+    ));
+    assert_ne!(first, second);
+    // bob presses Accept on the FIRST message: refused, and told what became of it.
+    let r = h.req("bob", CH, answer(ChallengeAnswer::Accept, first));
+    assert!(
+        r.iter()
+            .any(|x| x.kind == ReplyKind::Refusal && x.text.contains("Withdrawn by alice")),
+        "{r:?}"
+    );
+    let (c, _, shown) = over(&r).expect("the pressed message is updated");
+    assert_eq!(c, first);
+    assert!(
+        shown.contains("Chess") && !shown.contains("Wand"),
+        "{shown}"
+    );
+    assert!(r.iter().all(|x| x.image.is_none()), "no game started");
+    h.refused("bob", CH, Request::Board);
+    // The newer one is accepted by its own id: Wand Chess, bob White.
+    let r = h.ok("bob", CH, answer(ChallengeAnswer::Accept, second));
+    assert!(
+        r[0].text.contains("bob (White) vs alice (Black)") && r[0].text.contains("Wand Chess"),
+        "{}",
+        r[0].text
+    );
+    let (c, _, shown) = over(&r).expect("the accepted challenge's message is updated");
+    assert_eq!(c, second);
+    assert!(shown.contains("Accepted by bob"), "{shown}");
+}
+
+#[test]
+fn several_challenges_wait_and_text_answers_act_only_when_unambiguous() {
+    let h = Harness::new();
+    let from_alice = id_of(&h.ok(
+        "alice",
+        CH,
+        challenge(Some("bob"), VariantId::Standard, ColorChoice::White),
+    ));
+    h.ok(
+        "carol",
+        CH,
+        challenge(Some("bob"), VariantId::Spell, ColorChoice::White),
+    );
+    // The same challenge twice is refused; to someone else it is fine.
+    let why = h.refused(
+        "alice",
+        CH,
+        challenge(Some("bob"), VariantId::Wand, ColorChoice::Black),
+    );
+    assert!(why.contains("already have a challenge to bob"), "{why}");
+    h.ok(
+        "alice",
+        CH,
+        challenge(Some("dave"), VariantId::Standard, ColorChoice::White),
+    );
+    let why = h.refused("bob", CH, Request::Accept);
+    assert!(
+        why.contains("Several") && why.contains("alice") && why.contains("carol"),
+        "{why}"
+    );
+    assert!(!why.contains('\n'), "one line: {why}");
+    // Cancel without a name is ambiguous for alice too (two of hers wait).
+    let why = h.refused("alice", CH, Request::Cancel);
+    assert!(why.contains("bob") && why.contains("dave"), "{why}");
+    // Named, it is not.
+    let r = h.ok(
+        "bob",
+        CH,
+        Request::Answer {
+            answer: ChallengeAnswer::Decline,
+            target: ChallengeTarget::Player(user("alice")),
+        },
+    );
+    assert_eq!(r[0].text, "bob declines alice's challenge.");
+    assert_eq!(over(&r).map(|o| o.0), Some(from_alice));
+    // Now only carol's concerns bob.
+    let r = h.ok("bob", CH, Request::Accept);
+    assert!(r[0].text.contains("Spell Chess"), "{}", r[0].text);
+    // A game is played here now: dave's challenge waits, its acceptance is refused.
+    let why = h.refused("dave", CH, Request::Accept);
+    assert!(why.contains("already has a game"), "{why}");
+    // Only the challenged declines; a stranger cannot cancel.
+    let why = h.refused("carol", CH, Request::Decline);
+    assert!(why.contains("no challenge"), "{why}");
+    let why = h.refused(
+        "erin",
+        CH,
+        Request::Answer {
+            answer: ChallengeAnswer::Cancel,
+            target: ChallengeTarget::Player(user("alice")),
+        },
+    );
+    assert!(why.contains("no challenge"), "{why}");
+}
+
+#[test]
+fn open_challenges_take_the_first_taker_and_moderators_cancel() {
+    let h = Harness::new();
+    let open = id_of(&h.ok(
+        "alice",
+        CH,
+        challenge(None, VariantId::Standard, ColorChoice::White),
+    ));
+    let r = h.refused("alice", CH, answer(ChallengeAnswer::Accept, open));
+    assert!(r.contains("your own"), "{r}");
+    let r = h.refused("bob", CH, answer(ChallengeAnswer::Decline, open));
+    assert!(r.contains("open challenge cannot be declined"), "{r}");
+    // A stranger may not cancel it; a moderator may.
+    h.refused("carol", CH, answer(ChallengeAnswer::Cancel, open));
+    let r = h
+        .service
+        .handle_as(&ctx("mod", CH), true, answer(ChallengeAnswer::Cancel, open));
+    assert!(r[0].text.contains("(moderator)"), "{r:?}");
+    let (_, _, shown) = over(&r).expect("updated");
+    assert!(shown.contains("Cancelled by mod (moderator)"), "{shown}");
+    // The first taker of a new open challenge plays.
+    let again = id_of(&h.ok(
+        "alice",
+        CH,
+        challenge(None, VariantId::Standard, ColorChoice::White),
+    ));
+    assert_ne!(again, open);
+    let r = h.ok("carol", CH, Request::Accept);
+    assert!(
+        r[0].text.contains("alice (White) vs carol (Black)"),
+        "{}",
+        r[0].text
+    );
+    let r = h.req("bob", CH, answer(ChallengeAnswer::Accept, again));
+    assert!(
+        over(&r).is_some_and(|o| o.2.contains("Accepted by carol")),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn unanswered_challenges_expire_at_the_tick() {
+    let h = Harness::new();
+    let id = id_of(&h.ok(
+        "alice",
+        CH,
+        challenge(Some("bob"), VariantId::Standard, ColorChoice::White),
+    ));
+    h.service.shown(CH, id, 777);
+    h.clock.advance(DAY_MS - 1);
+    assert!(h
+        .service
+        .tick()
+        .iter()
+        .all(|t| over(std::slice::from_ref(&t.reply)).is_none()));
+    h.clock.advance(1);
+    let timed = h.service.tick();
+    let (c, message, shown) = timed
+        .iter()
+        .find_map(|t| over(std::slice::from_ref(&t.reply)))
+        .expect("the expiry updates the message");
+    assert_eq!((c, message), (id, Some(777)));
+    assert!(shown.contains("Expired"), "{shown}");
+    assert!(timed.iter().all(|t| t.channel == CH));
+    // Once only; and a late answer is told.
+    assert!(h
+        .service
+        .tick()
+        .iter()
+        .all(|t| over(std::slice::from_ref(&t.reply)).is_none()));
+    let why = h.refused("bob", CH, Request::Accept);
+    assert!(why.contains("no challenge"), "{why}");
+    let r = h.req("bob", CH, answer(ChallengeAnswer::Accept, id));
+    assert!(r.iter().any(|x| x.text.contains("Expired")), "{r:?}");
+}
+
+#[test]
+fn challenges_survive_a_restart_and_old_channel_keyed_ones_load() {
+    let dir = tempfile::tempdir().expect("dir");
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let config = || ServiceConfig {
+        seed: Some(1),
+        challenge_expiry_ms: Some(2 * DAY_MS),
+        ..ServiceConfig::default()
+    };
+    {
+        // A challenge as an older build stored it: under its channel, no id.
+        let store = Store::open(dir.path()).expect("store");
+        let old: Challenge = serde_json::from_value(serde_json::json!({
+            "challenger": {"id": user("carol").id, "name": "carol"},
+            "opponent": {"id": user("dave").id, "name": "dave"},
+            "server": 7, "variant": "standard", "color": "White", "days": 3,
+            "options": {}, "created_ms": START_MS,
+        }))
+        .expect("an old challenge reads");
+        let mut w = Write::new();
+        w.challenge(CH + 1, Some(&old)).expect("write");
+        store.commit(w).expect("commit");
+        let service = Service::new(store, clock.clone(), config()).expect("service");
+        let r = service.handle(
+            &ctx("alice", CH),
+            challenge(Some("bob"), VariantId::Standard, ColorChoice::White),
+        );
+        service.shown(CH, id_of(&r), 999);
+    }
+    let service = Service::new(
+        Store::open(dir.path()).expect("store"),
+        clock.clone(),
+        config(),
+    )
+    .expect("service reopens");
+    // The old one is answered as before, by text.
+    let r = service.handle(&ctx("dave", CH + 1), Request::Accept);
+    assert!(r[0].text.contains("carol (White) vs dave (Black)"), "{r:?}");
+    // The new one kept its message, and the configured expiry applies.
+    clock.advance(2 * DAY_MS);
+    let timed = service.tick();
+    let (_, message, _) = timed
+        .iter()
+        .find_map(|t| over(std::slice::from_ref(&t.reply)))
+        .expect("expired");
+    assert_eq!(message, Some(999));
+}
