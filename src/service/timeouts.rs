@@ -52,11 +52,12 @@ impl Service {
                 let mut replies = change.replies;
                 let mut w = Write::new();
                 let mut ratings = None;
+                let expect = refresh::expected(&slot, next.rec.id);
                 let written = self
                     .seal(&mut next, &mut w)
                     .and_then(|r| {
                         ratings = r;
-                        w.game(&next.rec)
+                        w.game_checked(&next.rec, expect)
                     })
                     .and_then(|()| self.post(&mut w, channel, None, &mut replies))
                     .and_then(|()| self.store.commit(w));
@@ -65,6 +66,7 @@ impl Service {
                         if let Some((mut guard, sealed)) = ratings {
                             guard.keep(sealed);
                         }
+                        refresh::after_write(&mut slot, &next.rec, expect);
                         slot.live = (!next.rec.finished).then_some(next);
                         out.extend(
                             replies
@@ -72,7 +74,11 @@ impl Service {
                                 .map(|reply| TimedReply { channel, reply }),
                         );
                     }
-                    Err(e) => tracing::error!("store: {e}"),
+                    Err(e) => {
+                        tracing::error!("store: {e}");
+                        // Another process moved: the next look starts from its state.
+                        self.refresh(&mut slot, channel);
+                    }
                 }
                 continue;
             }
@@ -110,12 +116,14 @@ impl Service {
             next.rec.clock = Some(next_clock);
             let mut replies: Vec<Reply> = std::iter::once(reply).chain(dm).collect();
             let mut w = Write::new();
+            let expect = refresh::expected(&slot, next.rec.id);
             let written = w
-                .game(&next.rec)
+                .game_checked(&next.rec, expect)
                 .and_then(|()| self.post(&mut w, channel, None, &mut replies))
                 .and_then(|()| self.store.commit(w));
             match written {
                 Ok(()) => {
+                    refresh::after_write(&mut slot, &next.rec, expect);
                     slot.live = Some(next);
                     out.extend(
                         replies
@@ -123,7 +131,10 @@ impl Service {
                             .map(|reply| TimedReply { channel, reply }),
                     );
                 }
-                Err(e) => tracing::error!("store: {e}"),
+                Err(e) => {
+                    tracing::error!("store: {e}");
+                    self.refresh(&mut slot, channel);
+                }
             }
         }
         if let Err(e) = self.store.prune_keys(now.saturating_sub(KEY_RETENTION_MS)) {
