@@ -6,9 +6,11 @@
 #![allow(clippy::unwrap_used)]
 
 mod common;
+mod store_engines;
 
 use arcana::service::api::{Audience, Context, ReplyKind, Request};
 use arcana::service::clock::{ManualClock, DAY_MS};
+use arcana::service::{Service, ServiceConfig};
 use common::{ctx, user, Harness, START_MS};
 use std::sync::Arc;
 
@@ -27,13 +29,32 @@ fn mv(text: &str) -> Request {
     }
 }
 
+/// A harness on one of the engines, as a (re)started process opens it.
+fn on(e: &store_engines::TestStore, clock: Arc<ManualClock>) -> Harness {
+    let service = Service::new(
+        e.open(),
+        clock.clone(),
+        ServiceConfig {
+            seed: Some(1),
+            ..ServiceConfig::default()
+        },
+    )
+    .unwrap();
+    Harness { service, clock }
+}
+
 #[test]
 fn replies_wait_in_the_outbox_until_delivered_even_across_a_restart() {
-    let dir = tempfile::tempdir().unwrap();
+    for e in store_engines::engines("outbox_restart") {
+        wait_until_delivered(&e);
+    }
+}
+
+fn wait_until_delivered(e: &store_engines::TestStore) {
     let clock = Arc::new(ManualClock::new(START_MS));
     let first;
     {
-        let h = Harness::on_disk(dir.path(), clock.clone());
+        let h = on(e, clock.clone());
         h.start(CH, Some(3));
         // What the start said was delivered (the front end reports it).
         for p in h.service.outbox() {
@@ -59,7 +80,7 @@ fn replies_wait_in_the_outbox_until_delivered_even_across_a_restart() {
         assert_eq!(h.service.outbox().len(), 1);
         // The process stops before delivering.
     }
-    let h = Harness::on_disk(dir.path(), clock.clone());
+    let h = on(e, clock.clone());
     let pending = h.service.outbox();
     assert_eq!(pending.len(), 1, "the entry survives the restart");
     assert_eq!(pending[0].replies, first);
