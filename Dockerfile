@@ -5,6 +5,7 @@ COPY Cargo.toml Cargo.lock ./
 COPY src ./src
 COPY assets ./assets
 COPY benches ./benches
+COPY migrations ./migrations
 RUN cargo build --release --locked --bin arcana
 
 FROM debian:bookworm-slim

@@ -41,6 +41,14 @@ pub enum Command {
         /// The configuration file (TOML).
         #[arg(long)]
         config: Option<std::path::PathBuf>,
+        /// Where games are kept: `sled:PATH` or `postgres://...` (wins over the
+        /// configuration's `store`).
+        #[arg(long)]
+        store: Option<String>,
+        /// Connect only these Discord shards, `FIRST-LAST/TOTAL` (e.g. `0-3/8`), for
+        /// several processes on one PostgreSQL store (wins over `shards`).
+        #[arg(long)]
+        shards: Option<String>,
     },
     /// Play through the service in a terminal: lines `[#channel ]NAME: TEXT`.
     #[command(after_help = LOCAL_EXAMPLE)]
@@ -48,6 +56,9 @@ pub enum Command {
         /// The store directory.
         #[arg(long, default_value = "arcana-data")]
         data: std::path::PathBuf,
+        /// Where games are kept: `sled:PATH` or `postgres://...` (wins over --data).
+        #[arg(long)]
+        store: Option<String>,
         /// Where board images and exported files are written.
         #[arg(long, default_value = "arcana-out")]
         out: std::path::PathBuf,
@@ -73,6 +84,17 @@ pub enum Command {
         /// Rebuild for one global ladder (default: the scope the stored ratings have).
         #[arg(long)]
         global_ladder: bool,
+    },
+    /// Copy a whole game store into an empty one, e.g. from sled to PostgreSQL
+    /// (run it while the bot is stopped): `arcana store-copy --from sled:arcana-data
+    /// --to postgres://arcana@127.0.0.1/arcana`.
+    StoreCopy {
+        /// The store to read: `sled:PATH` or `postgres://...`.
+        #[arg(long)]
+        from: String,
+        /// The empty store to fill: `sled:PATH` or `postgres://...`.
+        #[arg(long)]
+        to: String,
     },
     /// Draw a position as a PNG board image, or (`--gif RECORD`) a whole exported game
     /// as an animated GIF.
@@ -352,6 +374,29 @@ fn ratings_lines(table: &Table) -> Vec<String> {
         .collect()
 }
 
+/// `arcana store-copy --from URL --to URL`: every entry of one store into an empty one.
+fn store_copy(from: &str, to: &str) -> Result<(), String> {
+    use crate::store::{Store, StoreUrl};
+    let (from, to) = (StoreUrl::parse(from)?, StoreUrl::parse(to)?);
+    if let StoreUrl::Sled(p) = &from {
+        if !p.is_dir() {
+            return Err(format!("there is no store at {}", p.display()));
+        }
+    }
+    let open = |u: &StoreUrl| {
+        Store::open_at(u).map_err(|e| format!("cannot open the store {}: {e}", u.describe()))
+    };
+    let copied = open(&from)?
+        .copy_into(&open(&to)?)
+        .map_err(|e| e.to_string())?;
+    println!(
+        "copied {copied} entries from {} to {}",
+        from.describe(),
+        to.describe()
+    );
+    Ok(())
+}
+
 /// `arcana ratings [--rebuild]`: the stored ratings, or their recomputation from the
 /// records compared with them (an error when they differ).
 fn ratings(data: &std::path::Path, rebuild: bool, global: bool) -> Result<(), String> {
@@ -439,12 +484,14 @@ pub fn main() -> ExitCode {
         ),
         Command::Local {
             data,
+            store,
             out,
             seed,
             no_images,
             global_ladder,
         } => crate::local::main(crate::local::LocalOptions {
             data,
+            store,
             out,
             seed,
             images: !no_images,
@@ -455,7 +502,12 @@ pub fn main() -> ExitCode {
             rebuild,
             global_ladder,
         } => ratings(&data, rebuild, global_ladder),
-        Command::Run { config } => crate::discord::run(config.as_deref()),
+        Command::StoreCopy { from, to } => store_copy(&from, &to),
+        Command::Run {
+            config,
+            store,
+            shards,
+        } => crate::discord::run(config.as_deref(), store.as_deref(), shards.as_deref()),
         Command::Arena {
             variant,
             white,

@@ -1,5 +1,7 @@
 //! The store: records replay from their actions, and a process killed with SIGKILL at
-//! random moments never loses an acknowledged move.
+//! random moments never loses an acknowledged move, on sled and on PostgreSQL.
+
+mod store_engines;
 
 use arcana::core::Side;
 use arcana::store::{ActionKind, Store};
@@ -36,8 +38,8 @@ struct Plan {
 
 /// Opens the store, checks that every game replays, and returns the
 /// active game per channel.
-fn inspect(data: &std::path::Path) -> HashMap<String, (u64, usize, Game)> {
-    let store = Store::open(data).expect("open store");
+fn inspect(url: &str) -> HashMap<String, (u64, usize, Game)> {
+    let store = Store::open_url(url).expect("open store");
     for rec in store.all_games().expect("scan") {
         rec.replay()
             .unwrap_or_else(|e| panic!("game {} does not replay: {e}", rec.id));
@@ -55,12 +57,12 @@ fn inspect(data: &std::path::Path) -> HashMap<String, (u64, usize, Game)> {
 
 /// Checks the store against what the child acknowledged; returns (acknowledged, planned).
 fn check_acknowledged(
-    data: &std::path::Path,
+    url: &str,
     plans: &HashMap<String, Plan>,
     output: &[String],
 ) -> (usize, usize) {
     let mut totals = (0, 0);
-    let store = Store::open(data).expect("open store");
+    let store = Store::open_url(url).expect("open store");
     for (ch, plan) in plans {
         // The acknowledged moves: the plan's printed moves found in order in the output.
         let prefix = format!("#{ch}: ");
@@ -118,6 +120,15 @@ fn check_acknowledged(
 
 #[test]
 fn sigkill_never_loses_an_acknowledged_move() {
+    for e in store_engines::engines("sigkill") {
+        eprintln!("engine {}", e.name);
+        sigkill_rounds(&e.url);
+    }
+}
+
+/// Twenty rounds of a child `arcana local --store URL` fed moves and killed at a
+/// random moment, each checked against what the child acknowledged.
+fn sigkill_rounds(url: &str) {
     let dir = tempfile::tempdir().expect("dir");
     let data = dir.path().join("data");
     let out_dir = dir.path().join("out");
@@ -126,11 +137,7 @@ fn sigkill_never_loses_an_acknowledged_move() {
     let mut interrupted = 0;
     let mut total_acked = 0;
     for round in 0..20 {
-        let active = if data.exists() {
-            inspect(&data)
-        } else {
-            HashMap::new()
-        };
+        let active = inspect(url);
         let mut script = String::new();
         let mut plans = HashMap::new();
         let mut per_channel: Vec<Vec<String>> = Vec::new();
@@ -177,6 +184,8 @@ fn sigkill_never_loses_an_acknowledged_move() {
             .arg("local")
             .arg("--data")
             .arg(&data)
+            .arg("--store")
+            .arg(url)
             .arg("--out")
             .arg(&out_dir)
             .arg("--no-images")
@@ -223,7 +232,7 @@ fn sigkill_never_loses_an_acknowledged_move() {
         writer.join().expect("writer");
         reader.join().expect("reader");
         let output = output.lock().expect("lock").clone();
-        let (acked, planned) = check_acknowledged(&data, &plans, &output);
+        let (acked, planned) = check_acknowledged(url, &plans, &output);
         if acked < planned {
             interrupted += 1;
         }
@@ -231,7 +240,7 @@ fn sigkill_never_loses_an_acknowledged_move() {
         eprintln!("round {round}: killed after {target} lines + {delay} us, {acked} of {planned} moves acknowledged");
     }
     // The last state replays too.
-    inspect(&data);
+    inspect(url);
     assert!(killed_early > 0, "some kills must interrupt the child");
     assert!(
         interrupted > 0,

@@ -2,6 +2,7 @@
 //! validated at start so that a bad setting stops the bot with one clear sentence.
 
 use crate::ratings::LadderScope;
+use crate::store::StoreUrl;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -14,6 +15,8 @@ struct RawConfig {
     application_id: Option<u64>,
     server_id: Option<u64>,
     data_dir: Option<PathBuf>,
+    store: Option<String>,
+    shards: Option<String>,
     image_size: Option<u32>,
     message_content: Option<bool>,
     defer_after_ms: Option<u64>,
@@ -56,6 +59,11 @@ pub struct Config {
     /// Register the commands to this one server (instant) instead of globally.
     pub server_id: Option<u64>,
     pub data_dir: PathBuf,
+    /// Where games are kept: `store = "sled:PATH"` or `"postgres://..."`; without it,
+    /// sled in `data_dir`.
+    pub store: StoreUrl,
+    /// The Discord shards this process connects (`None`: all, one process).
+    pub shards: Option<Shards>,
     /// Board size in pixels.
     pub image_size: u32,
     /// Read plain chat messages as moves (needs the privileged message-content intent).
@@ -75,6 +83,37 @@ pub struct Config {
     /// How long a challenge waits for an answer before it expires, in milliseconds
     /// (0: never). Written in hours in the file.
     pub challenge_expiry_ms: u64,
+}
+
+/// A range of the bot's Discord shards, `FIRST-LAST/TOTAL` (or `SHARD/TOTAL`): with
+/// several processes on one PostgreSQL store, each connects its own range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shards {
+    pub first: u32,
+    /// The last shard of the range (included).
+    pub last: u32,
+    pub total: u32,
+}
+
+impl Shards {
+    pub fn parse(text: &str) -> Result<Shards, String> {
+        let bad = || {
+            format!(
+                "shards must be FIRST-LAST/TOTAL, e.g. `0-3/8` (shards 0 to 3 of 8), not `{text}`"
+            )
+        };
+        let (range, total) = text.trim().split_once('/').ok_or_else(bad)?;
+        let (first, last) = range.split_once('-').unwrap_or((range, range));
+        let num = |s: &str| s.trim().parse::<u32>().map_err(|_| bad());
+        let (first, last, total) = (num(first)?, num(last)?, num(total)?);
+        if first > last || last >= total {
+            return Err(format!(
+                "shards `{text}`: the range must run upwards within 0 to {}",
+                total.saturating_sub(1)
+            ));
+        }
+        Ok(Shards { first, last, total })
+    }
 }
 
 /// The longest a challenge may wait for an answer, in hours (30 days).
@@ -214,11 +253,26 @@ impl Config {
                 )));
             }
         }
+        let data_dir = raw.data_dir.unwrap_or_else(|| PathBuf::from("arcana-data"));
+        let store = match &raw.store {
+            Some(url) => {
+                StoreUrl::parse(url).map_err(|e| ConfigError::Invalid(format!("`store`: {e}")))?
+            }
+            None => StoreUrl::Sled(data_dir.clone()),
+        };
+        let shards = match &raw.shards {
+            Some(s) => {
+                Some(Shards::parse(s).map_err(|e| ConfigError::Invalid(format!("`shards`: {e}")))?)
+            }
+            None => None,
+        };
         Ok(Config {
             token,
+            shards,
             application_id: raw.application_id,
             server_id: raw.server_id,
-            data_dir: raw.data_dir.unwrap_or_else(|| PathBuf::from("arcana-data")),
+            data_dir,
+            store,
             image_size,
             message_content: raw.message_content.unwrap_or(true),
             defer_after_ms: raw.defer_after_ms.unwrap_or(1000),
@@ -265,6 +319,16 @@ mod tests {
         assert_eq!(c.default_days, 3);
         assert_eq!(c.api_base, None);
         assert_eq!(c.data_dir, PathBuf::from("arcana-data"));
+        assert_eq!(c.store, StoreUrl::Sled(PathBuf::from("arcana-data")));
+        let c = Config::parse(
+            "token = \"abc\"\nstore = \"postgres://bot@db/arcana\"",
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            c.store,
+            StoreUrl::Postgres("postgres://bot@db/arcana".into())
+        );
         assert_eq!(c.ladder, LadderScope::Server);
         assert_eq!(c.challenge_expiry_ms, 24 * 3_600_000);
         assert!(c.threads);
@@ -300,6 +364,10 @@ mod tests {
             "token = \"a\"\napi_base = \"localhost\"",
             "token = \"a\"\napplication_id = -3",
             "token = \"a\"\n[ratings]\nglobal_ladder = \"yes\"",
+            "token = \"a\"\nstore = \"sled:\"",
+            "token = \"a\"\nshards = \"4-3/8\"",
+            "token = \"a\"\nshards = \"0-8/8\"",
+            "token = \"a\"\nshards = \"three\"",
             "token = [",
         ] {
             let e = Config::parse(text, None).unwrap_err();
@@ -307,6 +375,41 @@ mod tests {
             assert!(matches!(e, ConfigError::Invalid(_)), "{text}");
             assert!(!s.contains('\n'), "{text}: {s}");
         }
+    }
+
+    #[test]
+    fn shard_ranges() {
+        let s = |t: &str| Shards::parse(t);
+        assert_eq!(
+            s("0-3/8"),
+            Ok(Shards {
+                first: 0,
+                last: 3,
+                total: 8
+            })
+        );
+        assert_eq!(
+            s("5/8"),
+            Ok(Shards {
+                first: 5,
+                last: 5,
+                total: 8
+            })
+        );
+        assert!(s("3-1/8").is_err());
+        assert!(s("0-8/8").is_err());
+        assert!(s("0/0").is_err());
+        assert!(s("0-3").is_err());
+        let c = Config::parse("token = \"a\"\nshards = \"4-7/8\"", None).unwrap();
+        assert_eq!(
+            c.shards,
+            Some(Shards {
+                first: 4,
+                last: 7,
+                total: 8
+            })
+        );
+        assert_eq!(Config::parse("token = \"a\"", None).unwrap().shards, None);
     }
 
     #[test]

@@ -132,11 +132,18 @@ fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
         runtime: tokio::runtime::Handle::try_current().ok(),
         threads: config.threads,
     };
-    let service = Service::open(&config.data_dir, service_config)
+    // Opened on a thread of its own: the PostgreSQL client blocks, and this runs on
+    // the async runtime.
+    let opened = std::thread::scope(|s| {
+        s.spawn(|| Service::open_url(&config.store, service_config))
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    });
+    let service = opened
         .map_err(|e| {
             format!(
-                "cannot open the game store in {}: {e}",
-                config.data_dir.display()
+                "cannot open the game store {}: {e}",
+                config.store.describe()
             )
         })?
         .with_places(Arc::new(places));
@@ -242,8 +249,18 @@ fn init_tracing() {
 
 /// `arcana run [--config FILE]`: loads the configuration and runs until SIGTERM or
 /// Ctrl-C.
-pub fn run(config_path: Option<&Path>) -> Result<(), String> {
-    let config = Config::load(config_path).map_err(|e| e.to_string())?;
+pub fn run(
+    config_path: Option<&Path>,
+    store: Option<&str>,
+    shards: Option<&str>,
+) -> Result<(), String> {
+    let mut config = Config::load(config_path).map_err(|e| e.to_string())?;
+    if let Some(url) = store {
+        config.store = crate::store::StoreUrl::parse(url)?;
+    }
+    if let Some(s) = shards {
+        config.shards = Some(config::Shards::parse(s)?);
+    }
     init_tracing();
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
@@ -375,8 +392,15 @@ pub async fn serve_with(
         })
     };
     let shards = Arc::clone(&client.shard_manager);
+    let config_shards = bot.config.shards;
     let result = tokio::select! {
-        r = client.start() => r.map_err(|e| connection_error(&e)),
+        r = async {
+            match config_shards {
+                // serenity's range names its last shard, included.
+                Some(s) => client.start_shard_range(s.first..s.last, s.total).await,
+                None => client.start().await,
+            }
+        } => r.map_err(|e| connection_error(&e)),
         _ = stopped.notified() => {
             if tokio::time::timeout(SHUTDOWN_GRACE, shards.shutdown_all()).await.is_err() {
                 tracing::warn!("the gateway did not close in time; stopping anyway");

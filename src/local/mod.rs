@@ -16,6 +16,8 @@ pub const DEFAULT_CHANNEL: &str = "general";
 #[derive(Clone, Debug)]
 pub struct LocalOptions {
     pub data: PathBuf,
+    /// A store URL (`sled:PATH`, `postgres://...`) used instead of `data`.
+    pub store: Option<String>,
     pub out: PathBuf,
     pub seed: Option<u64>,
     /// Write board images (off: only the text is printed).
@@ -360,8 +362,12 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
     };
     let places = Arc::new(LocalPlaces::default());
     places.see(DEFAULT_CHANNEL);
-    let service = Service::open(&opts.data, config)
-        .map_err(|e| format!("cannot open the store in {}: {e}", opts.data.display()))?
+    let at = match &opts.store {
+        Some(url) => crate::store::StoreUrl::parse(url)?,
+        None => crate::store::StoreUrl::Sled(opts.data.clone()),
+    };
+    let service = Service::open_url(&at, config)
+        .map_err(|e| format!("cannot open the store {}: {e}", at.describe()))?
         .with_places(places.clone());
     let stdin = std::io::stdin();
     if stdin.is_terminal() {

@@ -17,6 +17,7 @@ pub mod pgn;
 mod queries;
 pub mod ratings;
 pub mod record;
+mod refresh;
 mod timeouts;
 mod turns;
 
@@ -93,6 +94,9 @@ struct Slot {
     live: Option<Live>,
     /// Why the active game of this channel could not be loaded.
     broken: Option<String>,
+    /// The active game's id and record version as last loaded or written here
+    /// (`None`: no active game); see [`refresh`].
+    stored: Option<(u64, u64)>,
 }
 
 /// What an operation wants done: replies, and the new state to store first.
@@ -193,35 +197,8 @@ impl Service {
         }
         for (ch, id) in store.active_games()? {
             let slot = channels.entry(ch).or_default();
-            let loaded = store.game(id).and_then(|r| match r {
-                Some(rec) => rec.replay().map(|game| Live {
-                    rec: per_turn(rec),
-                    game,
-                }),
-                None => Err(StoreError::Replay {
-                    id,
-                    reason: "the record is missing".to_string(),
-                }),
-            });
-            match loaded {
-                Ok(live) => slot.live = Some(live),
-                Err(e) => {
-                    tracing::error!("channel {ch}: {e}");
-                    let msg = match e {
-                        StoreError::TooNew { .. } => format!(
-                            "The game in this channel needs attention: it was saved by a newer \
-                             version of Arcana (game {id}), so it is paused until the bot is \
-                             upgraded again."
-                        ),
-                        _ => format!(
-                            "The game in this channel needs attention: its record could not \
-                             be loaded (game {id}), so it is paused until the operator repairs \
-                             it."
-                        ),
-                    };
-                    slot.broken = Some(msg.clone());
-                    attention.push((ch, msg));
-                }
+            if let Some(msg) = refresh::load_into(&store, slot, ch, id) {
+                attention.push((ch, msg));
             }
         }
         let ratings = ratings::Ratings::load(&store, config.ladder)?;
@@ -259,6 +236,15 @@ impl Service {
         config: ServiceConfig,
     ) -> Result<Service, StoreError> {
         Service::new(Store::open(dir)?, Arc::new(clock::SystemClock), config)
+    }
+
+    /// Opens the store a URL names (`sled:PATH`, a bare path, or `postgres://...`)
+    /// with the system clock.
+    pub fn open_url(
+        url: &crate::store::StoreUrl,
+        config: ServiceConfig,
+    ) -> Result<Service, StoreError> {
+        Service::new(Store::open_at(url)?, Arc::new(clock::SystemClock), config)
     }
 
     /// Names the user that stands for the computer player: a challenge to it starts a
@@ -299,6 +285,12 @@ impl Service {
     /// Handles one request of a user who may (`moderator`) or may not moderate the
     /// channel: a moderator may cancel any challenge and abort any game there.
     pub fn handle_as(&self, ctx: &Context, moderator: bool, req: Request) -> Vec<Reply> {
+        self.handle_tries(ctx, moderator, req, refresh::RETRIES)
+    }
+
+    /// [`Service::handle_as`], re-run up to `tries` times when another process sharing
+    /// the store changed the game meanwhile.
+    fn handle_tries(&self, ctx: &Context, moderator: bool, req: Request, tries: u32) -> Vec<Reply> {
         match req {
             Request::Rules { variant } => return vec![rules_reply(variant)],
             Request::Legend { variant } => {
@@ -322,6 +314,8 @@ impl Service {
         }
         let slot = self.slot(ctx.channel);
         let mut slot = lock(&slot);
+        self.refresh(&mut slot, ctx.channel);
+        let again = req.clone();
         if let Some(k) = &ctx.key {
             match self.store.replies(k) {
                 Ok(Some(stored)) => {
@@ -351,13 +345,17 @@ impl Service {
         let mut write = Write::new();
         // A game that ends here is rated in the same batch as its finishing record.
         let mut ratings = None;
+        let expect = change
+            .live
+            .as_ref()
+            .map(|live| refresh::expected(&slot, live.rec.id));
         let built = (|| -> Result<(), StoreError> {
             if let Some(c) = &change.challenge {
                 write.put_challenge(c)?;
             }
-            if let Some(live) = &mut change.live {
+            if let (Some(live), Some(expect)) = (&mut change.live, expect) {
                 ratings = self.seal(live, &mut write)?;
-                write.game(&live.rec)?;
+                write.game_checked(&live.rec, expect)?;
             }
             if let Some(k) = &ctx.key {
                 write.replies(k, now, serde_json::to_value(&change.replies)?)?;
@@ -374,6 +372,15 @@ impl Service {
             }
         });
         if let Err(e) = committed {
+            if let StoreError::Conflict { .. } = e {
+                // Another process changed the game: run the request again on its state.
+                drop(ratings);
+                drop(slot);
+                if tries == 0 {
+                    return vec![Reply::refusal(refresh::BUSY)];
+                }
+                return self.handle_tries(ctx, moderator, again, tries - 1);
+            }
             return vec![store_failure(e)];
         }
         if let Some((mut guard, sealed)) = ratings {
@@ -386,15 +393,17 @@ impl Service {
                 slot.challenges.push(c);
             }
         }
-        if let Some(live) = change.live {
-            let kept = (!live.rec.finished).then_some(live.clone());
+        if let (Some(live), Some(expect)) = (change.live, expect) {
             if live.rec.channel == ctx.channel {
-                slot.live = kept;
+                refresh::after_write(&mut slot, &live.rec, expect);
+                slot.live = (!live.rec.finished).then_some(live);
             } else {
                 // A game that starts in a place of its own (a new place: no other
                 // operation waits for this lock while holding ours).
                 let place = self.slot(live.rec.channel);
-                lock(&place).live = kept;
+                let mut place = lock(&place);
+                refresh::after_write(&mut place, &live.rec, expect);
+                place.live = (!live.rec.finished).then_some(live);
             }
         }
         change.replies

@@ -51,11 +51,12 @@ impl Service {
                 };
                 let mut w = Write::new();
                 let mut ratings = None;
+                let expect = refresh::expected(&slot, next.rec.id);
                 let written = self
                     .seal(&mut next, &mut w)
                     .and_then(|r| {
                         ratings = r;
-                        w.game(&next.rec)
+                        w.game_checked(&next.rec, expect)
                     })
                     .and_then(|()| self.store.commit(w));
                 match written {
@@ -63,6 +64,7 @@ impl Service {
                         if let Some((mut guard, sealed)) = ratings {
                             guard.keep(sealed);
                         }
+                        refresh::after_write(&mut slot, &next.rec, expect);
                         slot.live = (!next.rec.finished).then_some(next);
                         out.extend(
                             change
@@ -71,7 +73,11 @@ impl Service {
                                 .map(|reply| TimedReply { channel, reply }),
                         );
                     }
-                    Err(e) => tracing::error!("store: {e}"),
+                    Err(e) => {
+                        tracing::error!("store: {e}");
+                        // Another process moved: the next look starts from its state.
+                        self.refresh(&mut slot, channel);
+                    }
                 }
                 continue;
             }
@@ -108,14 +114,21 @@ impl Service {
             let mut next = live.clone();
             next.rec.clock = Some(next_clock);
             let mut w = Write::new();
-            let written = w.game(&next.rec).and_then(|()| self.store.commit(w));
+            let expect = refresh::expected(&slot, next.rec.id);
+            let written = w
+                .game_checked(&next.rec, expect)
+                .and_then(|()| self.store.commit(w));
             match written {
                 Ok(()) => {
+                    refresh::after_write(&mut slot, &next.rec, expect);
                     slot.live = Some(next);
                     out.push(TimedReply { channel, reply });
                     out.extend(dm.map(|reply| TimedReply { channel, reply }));
                 }
-                Err(e) => tracing::error!("store: {e}"),
+                Err(e) => {
+                    tracing::error!("store: {e}");
+                    self.refresh(&mut slot, channel);
+                }
             }
         }
         if let Err(e) = self.store.prune_keys(now.saturating_sub(KEY_RETENTION_MS)) {

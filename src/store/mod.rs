@@ -1,5 +1,5 @@
-//! Durable game records on sled: challenges, games, per-channel pointers and
-//! idempotency replies.
+//! Durable game records on sled or PostgreSQL (see [`engine`]): challenges, games,
+//! per-channel pointers and idempotency replies.
 //!
 //! A stored game is replay-first: its record format version, variant, options, seed and
 //! actions, plus what the service adds (players, clock, draw offer, printed history).
@@ -12,16 +12,20 @@
 //! with [`StoreError::TooNew`] and never written over. Stored replies of idempotency
 //! keys are plain JSON that the store keeps and gives back without reading.
 
+pub mod engine;
 pub mod migrate;
+mod postgres;
 
 use crate::core::Side;
 use crate::model::{ColorChoice, User};
 use crate::ratings::{GameEnd, Key, LadderScope, Standing, Table};
 use crate::variants::{Game, Options, VariantId};
+use engine::{Batch, Db, GameOp};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 pub use crate::variants::ActionKind;
+pub use engine::{Expect, StoreUrl};
 
 /// Version of the stored game record layout: written with every record, read on load.
 /// 1: the first release (with a snapshot of the variant's state); 2: replay-first, no
@@ -32,6 +36,12 @@ pub const FORMAT_VERSION: u32 = 2;
 pub enum StoreError {
     #[error("the game store failed: {0}")]
     Db(#[from] sled::Error),
+    #[error("the PostgreSQL store failed: {0}")]
+    Postgres(#[from] ::postgres::Error),
+    #[error("{0}")]
+    Url(String),
+    #[error("game {id} was changed by another process meanwhile")]
+    Conflict { id: u64 },
     #[error("a stored record is unreadable: {0}")]
     Decode(#[from] serde_json::Error),
     #[error("game {id} does not replay: {reason}")]
@@ -196,7 +206,7 @@ struct KeyedReplies {
 /// A set of writes applied atomically and flushed together.
 #[derive(Default)]
 pub struct Write {
-    batch: sled::Batch,
+    batch: Batch,
 }
 
 impl Write {
@@ -204,18 +214,28 @@ impl Write {
         Write::default()
     }
 
+    /// A game record, whatever version is stored.
     pub fn game(&mut self, record: &GameRecord) -> Result<(), StoreError> {
-        self.batch
-            .insert(key(b'g', record.id), serde_json::to_vec(record)?);
-        // The last game of a channel stays visible to /board, /history, /export.
-        self.batch
-            .insert(key(b'l', record.channel), &record.id.to_be_bytes());
-        if record.finished {
-            self.batch.remove(key(b'a', record.channel));
-        } else {
-            self.batch
-                .insert(key(b'a', record.channel), &record.id.to_be_bytes());
-        }
+        self.game_op(record, None)
+    }
+
+    /// A game record, written only if the stored one is still as `expect` says;
+    /// otherwise the whole write fails with [`StoreError::Conflict`]. The record's
+    /// version after the commit is [`Expect::next`].
+    pub fn game_checked(&mut self, record: &GameRecord, expect: Expect) -> Result<(), StoreError> {
+        self.game_op(record, Some(expect))
+    }
+
+    fn game_op(&mut self, record: &GameRecord, expect: Option<Expect>) -> Result<(), StoreError> {
+        // With the record go the channel's pointers: the last game of a channel stays
+        // visible to /board, /history, /export; the active one is played.
+        self.batch.game(GameOp {
+            id: record.id,
+            channel: record.channel,
+            finished: record.finished,
+            bytes: serde_json::to_vec(record)?,
+            expect,
+        });
         Ok(())
     }
 
@@ -258,7 +278,7 @@ impl Write {
         if on {
             self.batch.remove(key(b'q', user));
         } else {
-            self.batch.insert(key(b'q', user), b"off".to_vec());
+            self.batch.insert(key(b'q', user), b"off");
         }
     }
 
@@ -296,57 +316,90 @@ fn rating_key(k: &Key) -> Vec<u8> {
 /// The ladder scope the stored ratings were computed for.
 const RATING_SCOPE_KEY: &[u8] = b"rscope";
 
-fn key(prefix: u8, id: u64) -> Vec<u8> {
+pub(crate) fn key(prefix: u8, id: u64) -> Vec<u8> {
     let mut k = vec![prefix, b'/'];
     k.extend_from_slice(&id.to_be_bytes());
     k
 }
 
-fn id_of(bytes: &[u8]) -> Option<u64> {
+pub(crate) fn id_of(bytes: &[u8]) -> Option<u64> {
     let arr: [u8; 8] = bytes.try_into().ok()?;
     Some(u64::from_be_bytes(arr))
 }
 
-/// The sled database. Everything lives in one tree so a [`Write`] is one atomic batch.
+/// The game store on one engine. On sled everything lives in one tree so a [`Write`]
+/// is one atomic batch; on PostgreSQL a [`Write`] is one transaction.
 pub struct Store {
-    db: sled::Db,
+    db: Db,
 }
 
 impl Store {
+    /// Opens (or creates) a sled store in `dir`.
     pub fn open(dir: impl AsRef<Path>) -> Result<Store, StoreError> {
-        let db = sled::Config::new().path(dir).open()?;
-        Ok(Store { db })
+        Store::open_at(&StoreUrl::Sled(dir.as_ref().to_path_buf()))
+    }
+
+    /// Opens the store a URL names: `sled:PATH` (or a bare path) or `postgres://...`.
+    pub fn open_url(url: &str) -> Result<Store, StoreError> {
+        Store::open_at(&StoreUrl::parse(url).map_err(StoreError::Url)?)
+    }
+
+    pub fn open_at(url: &StoreUrl) -> Result<Store, StoreError> {
+        Ok(Store { db: Db::open(url)? })
     }
 
     /// A store that lives in memory only (tests, benches without durability).
     pub fn temporary() -> Result<Store, StoreError> {
         Ok(Store {
-            db: sled::Config::new().temporary(true).open()?,
+            db: Db::temporary()?,
         })
     }
 
-    /// Applies the writes atomically and waits until they are on disk.
+    /// A second handle on the same engine, as a second process would have (tests of
+    /// concurrent writers on one store).
+    pub fn share(&self) -> Store {
+        Store {
+            db: self.db.clone(),
+        }
+    }
+
+    /// Whether other processes may change this store (PostgreSQL).
+    pub fn shared(&self) -> bool {
+        self.db.shared()
+    }
+
+    /// Applies the writes atomically and waits until they are durable.
     pub fn commit(&self, w: Write) -> Result<(), StoreError> {
-        self.db.apply_batch(w.batch)?;
-        self.db.flush()?;
-        Ok(())
+        self.db.apply(w.batch, true)
     }
 
     /// Applies the writes without waiting for the disk (nothing acted: e.g. replies to
     /// a look-up).
     pub fn commit_lazy(&self, w: Write) -> Result<(), StoreError> {
-        self.db.apply_batch(w.batch)?;
-        Ok(())
+        self.db.apply(w.batch, false)
     }
 
     pub fn flush(&self) -> Result<(), StoreError> {
-        self.db.flush()?;
-        Ok(())
+        self.db.flush()
     }
 
     pub fn new_id(&self) -> Result<u64, StoreError> {
-        // sled ids start at 0; keep 0 free so it never looks like "no game".
-        Ok(self.db.generate_id()? + 1)
+        self.db.new_id()
+    }
+
+    /// A game record with the version a checked write names ([`Expect::At`]), read
+    /// together.
+    pub fn game_versioned(&self, id: u64) -> Result<Option<(GameRecord, u64)>, StoreError> {
+        match self.db.game_versioned(id)? {
+            Some((bytes, version)) => Ok(Some((decode_game(&bytes)?, version))),
+            None => Ok(None),
+        }
+    }
+
+    /// The active game of a channel with its record's version (0: the record is
+    /// missing): what a process compares with its copy in memory.
+    pub fn active_version(&self, channel: u64) -> Result<Option<(u64, u64)>, StoreError> {
+        self.db.active_version(channel)
     }
 
     pub fn game(&self, id: u64) -> Result<Option<GameRecord>, StoreError> {
@@ -452,6 +505,42 @@ impl Store {
         self.commit(w)
     }
 
+    /// Copies every entry of this store into `dest`, which must hold no game yet, in
+    /// batches of `COPY_BATCH` (moving from sled to PostgreSQL, backups). Records are
+    /// copied byte for byte (older formats stay as they are and upgrade on load); game
+    /// versions start again at 1; `dest` gives ids above every copied game. Returns the
+    /// number of entries copied.
+    pub fn copy_into(&self, dest: &Store) -> Result<usize, StoreError> {
+        const COPY_BATCH: usize = 1000;
+        if dest.db.scan_prefix(b"g/").next().is_some() {
+            return Err(StoreError::Url(
+                "the destination store already holds games; copy into an empty one".into(),
+            ));
+        }
+        let mut batch = Batch::default();
+        let mut copied = 0;
+        let mut max_id = 0;
+        for kv in self.db.scan_prefix(b"") {
+            let (k, v) = kv?;
+            // Versions are the source's own; the destination counts afresh.
+            if k.starts_with(b"v/") {
+                continue;
+            }
+            if let Some(id) = k.strip_prefix(b"g/").and_then(id_of) {
+                max_id = max_id.max(id);
+            }
+            batch.insert(k, v);
+            copied += 1;
+            if batch.ops.len() >= COPY_BATCH {
+                dest.db.apply(std::mem::take(&mut batch), false)?;
+            }
+        }
+        dest.db.apply(batch, true)?;
+        dest.db.reserve_ids(max_id)?;
+        dest.db.flush()?;
+        Ok(copied)
+    }
+
     /// Every game record that decodes; an unreadable one is logged and skipped (its
     /// channel reports it when it loads).
     pub fn readable_games(&self) -> Result<Vec<GameRecord>, StoreError> {
@@ -478,27 +567,16 @@ impl Store {
 
     /// Whether `user` has turned reminders by direct message off.
     pub fn dm_reminders_off(&self, user: u64) -> Result<bool, StoreError> {
-        Ok(self.db.contains_key(key(b'q', user))?)
+        self.db.contains_key(key(b'q', user))
     }
 
     /// Forgets idempotency keys older than `before_ms` (redeliveries come within minutes).
     pub fn prune_keys(&self, before_ms: u64) -> Result<usize, StoreError> {
-        let mut batch = sled::Batch::default();
-        let mut n = 0;
-        for kv in self.db.scan_prefix(b"k/") {
-            let (k, v) = kv?;
-            let old = serde_json::from_slice::<KeyedReplies>(&v)
+        self.db.prune_keys(before_ms, |v| {
+            serde_json::from_slice::<KeyedReplies>(v)
                 .map(|r| r.at_ms < before_ms)
-                .unwrap_or(true);
-            if old {
-                batch.remove(k);
-                n += 1;
-            }
-        }
-        if n > 0 {
-            self.db.apply_batch(batch)?;
-        }
-        Ok(n)
+                .unwrap_or(true)
+        })
     }
 }
 
@@ -511,6 +589,8 @@ mod tests {
         for (name, text) in [
             ("mod.rs", include_str!("mod.rs")),
             ("migrate.rs", include_str!("migrate.rs")),
+            ("engine.rs", include_str!("engine.rs")),
+            ("postgres.rs", include_str!("postgres.rs")),
         ] {
             assert!(!text.contains(needle), "store/{name} imports the service");
         }

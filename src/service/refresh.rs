@@ -1,0 +1,112 @@
+//! A channel's game in memory against the store: loading it, noticing that another
+//! process sharing the store has changed it (its record version moved), and the
+//! version a write of it must find, so that two processes never both apply a move.
+
+use super::*;
+use crate::store::Expect;
+
+/// How many times a request is re-run against a freshly loaded game after a
+/// conflicting write by another process, before it is refused.
+pub(super) const RETRIES: u32 = 3;
+
+/// The refusal when the game kept changing under a request.
+pub(super) const BUSY: &str =
+    "The game changed while your request was handled; please look at the board and try again.";
+
+impl Service {
+    /// Makes the slot's active game the stored one when the store's version differs
+    /// from the slot's (another process moved, or started or ended a game here).
+    /// A failing store leaves the slot as it is: the write that follows is checked.
+    pub(super) fn refresh(&self, slot: &mut Slot, channel: u64) {
+        let stored = match self.store.active_version(channel) {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::error!("channel {channel}: {e}");
+                return;
+            }
+        };
+        if stored == slot.stored {
+            return;
+        }
+        match stored {
+            Some((id, _)) => {
+                if let Some(msg) = load_into(&self.store, slot, channel, id) {
+                    tracing::warn!("channel {channel}: {msg}");
+                }
+            }
+            None => {
+                slot.live = None;
+                slot.broken = None;
+                slot.stored = None;
+            }
+        }
+    }
+}
+
+/// What a write of game `id` from this slot must find stored.
+pub(super) fn expected(slot: &Slot, id: u64) -> Expect {
+    match slot.stored {
+        Some((stored, version)) if stored == id => Expect::At(version),
+        _ => Expect::New,
+    }
+}
+
+/// Loads game `id` as the channel's active game into the slot; a game that cannot be
+/// loaded is kept paused with the sentence returned (to tell the channel).
+pub(super) fn load_into(store: &Store, slot: &mut Slot, channel: u64, id: u64) -> Option<String> {
+    let loaded = store.game_versioned(id).and_then(|r| match r {
+        Some((rec, version)) => rec.replay().map(|game| {
+            (
+                Live {
+                    rec: per_turn(rec),
+                    game,
+                },
+                version,
+            )
+        }),
+        None => Err(StoreError::Replay {
+            id,
+            reason: "the record is missing".to_string(),
+        }),
+    });
+    match loaded {
+        Ok((live, version)) => {
+            slot.live = Some(live);
+            slot.broken = None;
+            slot.stored = Some((id, version));
+            None
+        }
+        Err(e) => {
+            tracing::error!("channel {channel}: {e}");
+            let msg = match e {
+                StoreError::TooNew { .. } => format!(
+                    "The game in this channel needs attention: it was saved by a newer \
+                     version of Arcana (game {id}), so it is paused until the bot is \
+                     upgraded again."
+                ),
+                _ => format!(
+                    "The game in this channel needs attention: its record could not \
+                     be loaded (game {id}), so it is paused until the operator repairs \
+                     it."
+                ),
+            };
+            slot.live = None;
+            slot.broken = Some(msg.clone());
+            // A missing record reads as version 0, an unreadable one as whatever is
+            // stored: either way the slot is reloaded only when that changes.
+            let version = store
+                .active_version(channel)
+                .ok()
+                .flatten()
+                .filter(|(a, _)| *a == id)
+                .map_or(0, |(_, v)| v);
+            slot.stored = Some((id, version));
+            Some(msg)
+        }
+    }
+}
+
+/// The slot's marker after a game write checked against `expect` is committed.
+pub(super) fn after_write(slot: &mut Slot, rec: &GameRecord, expect: Expect) {
+    slot.stored = (!rec.finished).then_some((rec.id, expect.next()));
+}

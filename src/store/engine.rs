@@ -1,0 +1,378 @@
+//! The engines under [`super::Store`]: an ordered key space with get, prefix scan,
+//! atomic batches and flush, plus version-checked game writes, on sled (embedded, the
+//! default) or PostgreSQL (shared by several processes). The typed store above never
+//! asks which engine it runs on.
+
+use super::postgres::Pg;
+use super::{id_of, key, StoreError};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Where a store lives, as written in the configuration or after `--store`:
+/// `sled:PATH` (a bare path means sled too) or `postgres://...` / `postgresql://...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreUrl {
+    Sled(PathBuf),
+    Postgres(String),
+}
+
+impl StoreUrl {
+    /// Reads a store location; an empty one is refused with a sentence.
+    pub fn parse(text: &str) -> Result<StoreUrl, String> {
+        let text = text.trim();
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            return Ok(StoreUrl::Postgres(text.to_string()));
+        }
+        let path = text.strip_prefix("sled:").unwrap_or(text);
+        if path.is_empty() {
+            return Err(
+                "the store must be `sled:PATH` (a folder) or a `postgres://` URL".to_string(),
+            );
+        }
+        Ok(StoreUrl::Sled(PathBuf::from(path)))
+    }
+
+    /// The location for messages, without a password.
+    pub fn describe(&self) -> String {
+        match self {
+            StoreUrl::Sled(p) => format!("sled:{}", p.display()),
+            StoreUrl::Postgres(url) => redact(url),
+        }
+    }
+}
+
+/// A `postgres://user:secret@host/db` URL with the secret left out.
+fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (auth, host) = match rest.split_once('@') {
+        Some((a, h)) => (Some(a), h),
+        None => (None, rest),
+    };
+    match auth {
+        Some(a) => {
+            let user = a.split(':').next().unwrap_or_default();
+            format!("{scheme}://{user}@{host}")
+        }
+        None => url.to_string(),
+    }
+}
+
+/// What the writer of a game record believes is stored, checked in the same atomic
+/// step as the write: a process whose copy is stale gets [`StoreError::Conflict`]
+/// and nothing is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// A new game: no record with its id exists, and its channel has no other active
+    /// game.
+    New,
+    /// The stored record is at this version.
+    At(u64),
+}
+
+impl Expect {
+    /// The version the record has once a write checked against `self` is committed.
+    pub fn next(self) -> u64 {
+        match self {
+            Expect::New => 1,
+            Expect::At(v) => v + 1,
+        }
+    }
+}
+
+/// One write of a batch.
+pub(crate) enum Op {
+    Put(Vec<u8>, Vec<u8>),
+    Del(Vec<u8>),
+    Game(GameOp),
+}
+
+/// A game record with the pointers of its channel: the game is the channel's last
+/// game, and its active game while not finished.
+pub(crate) struct GameOp {
+    pub id: u64,
+    pub channel: u64,
+    pub finished: bool,
+    pub bytes: Vec<u8>,
+    /// `None`: written whatever is stored (the version is bumped all the same).
+    pub expect: Option<Expect>,
+}
+
+/// Writes applied together: all or nothing.
+#[derive(Default)]
+pub struct Batch {
+    pub(crate) ops: Vec<Op>,
+}
+
+impl Batch {
+    pub fn insert(&mut self, key: impl AsRef<[u8]>, value: impl AsRef<[u8]>) {
+        self.ops
+            .push(Op::Put(key.as_ref().to_vec(), value.as_ref().to_vec()));
+    }
+
+    pub fn remove(&mut self, key: impl AsRef<[u8]>) {
+        self.ops.push(Op::Del(key.as_ref().to_vec()));
+    }
+
+    pub(crate) fn game(&mut self, op: GameOp) {
+        self.ops.push(Op::Game(op));
+    }
+}
+
+/// Entries of a prefix scan, in key order.
+pub type Entries = std::vec::IntoIter<Result<(Vec<u8>, Vec<u8>), StoreError>>;
+
+/// The engine handle. Cloning shares the engine (one sled database, one PostgreSQL
+/// connection pool).
+#[derive(Clone)]
+pub(crate) enum Db {
+    Sled(sled::Db),
+    Postgres(Arc<Pg>),
+}
+
+impl Db {
+    pub fn open(url: &StoreUrl) -> Result<Db, StoreError> {
+        match url {
+            StoreUrl::Sled(path) => Ok(Db::Sled(sled::Config::new().path(path).open()?)),
+            StoreUrl::Postgres(url) => Ok(Db::Postgres(Arc::new(Pg::open(url)?))),
+        }
+    }
+
+    pub fn temporary() -> Result<Db, StoreError> {
+        Ok(Db::Sled(sled::Config::new().temporary(true).open()?))
+    }
+
+    /// Whether other processes may write the same data (PostgreSQL).
+    pub fn shared(&self) -> bool {
+        matches!(self, Db::Postgres(_))
+    }
+
+    pub fn get(&self, k: impl AsRef<[u8]>) -> Result<Option<Vec<u8>>, StoreError> {
+        match self {
+            Db::Sled(db) => Ok(db.get(k)?.map(|v| v.to_vec())),
+            Db::Postgres(pg) => pg.get(k.as_ref()),
+        }
+    }
+
+    pub fn contains_key(&self, k: impl AsRef<[u8]>) -> Result<bool, StoreError> {
+        Ok(self.get(k)?.is_some())
+    }
+
+    pub fn scan_prefix(&self, prefix: impl AsRef<[u8]>) -> Entries {
+        let found: Result<Vec<_>, StoreError> = match self {
+            Db::Sled(db) => db
+                .scan_prefix(prefix)
+                .map(|kv| {
+                    kv.map(|(k, v)| (k.to_vec(), v.to_vec()))
+                        .map_err(StoreError::from)
+                })
+                .collect(),
+            Db::Postgres(pg) => pg.scan(prefix.as_ref()),
+        };
+        match found {
+            Ok(v) => v.into_iter().map(Ok).collect::<Vec<_>>().into_iter(),
+            Err(e) => vec![Err(e)].into_iter(),
+        }
+    }
+
+    /// Applies the batch atomically; `durable`: returns only once it is on disk.
+    pub fn apply(&self, batch: Batch, durable: bool) -> Result<(), StoreError> {
+        match self {
+            Db::Sled(db) => {
+                sled_apply(db, batch)?;
+                if durable {
+                    db.flush()?;
+                }
+                Ok(())
+            }
+            Db::Postgres(pg) => pg.apply(batch, durable),
+        }
+    }
+
+    pub fn flush(&self) -> Result<(), StoreError> {
+        match self {
+            Db::Sled(db) => {
+                db.flush()?;
+                Ok(())
+            }
+            // Every PostgreSQL commit is durable when it returns.
+            Db::Postgres(_) => Ok(()),
+        }
+    }
+
+    /// A new game id, never 0 and never given twice.
+    pub fn new_id(&self) -> Result<u64, StoreError> {
+        match self {
+            // sled ids start at 0; keep 0 free so it never looks like "no game".
+            Db::Sled(db) => Ok(db.generate_id()? + 1),
+            Db::Postgres(pg) => pg.new_id(),
+        }
+    }
+
+    /// Makes `new_id` give ids above `max` from now on.
+    pub fn reserve_ids(&self, max: u64) -> Result<(), StoreError> {
+        match self {
+            Db::Sled(db) => {
+                while db.generate_id()? + 1 < max {}
+                Ok(())
+            }
+            Db::Postgres(pg) => pg.reserve_ids(max),
+        }
+    }
+
+    /// A game record with its version, read together (`None`: no such game).
+    pub fn game_versioned(&self, id: u64) -> Result<Option<(Vec<u8>, u64)>, StoreError> {
+        match self {
+            Db::Sled(db) => {
+                // The version is read first: a write landing in between makes the
+                // version older than the record, which fails safe (a spurious conflict).
+                let version = db.get(key(b'v', id))?;
+                let record = db.get(key(b'g', id))?;
+                Ok(record.map(|r| (r.to_vec(), sled_version(version.as_deref()))))
+            }
+            Db::Postgres(pg) => pg.game_versioned(id),
+        }
+    }
+
+    /// The active game of a channel and its record's version (0: the record is missing).
+    pub fn active_version(&self, channel: u64) -> Result<Option<(u64, u64)>, StoreError> {
+        match self {
+            Db::Sled(db) => {
+                let Some(id) = db.get(key(b'a', channel))?.and_then(|v| id_of(&v)) else {
+                    return Ok(None);
+                };
+                let version = match db.get(key(b'v', id))? {
+                    Some(v) => sled_version(Some(&v)),
+                    None if db.contains_key(key(b'g', id))? => 1,
+                    None => 0,
+                };
+                Ok(Some((id, version)))
+            }
+            Db::Postgres(pg) => pg.active_version(channel),
+        }
+    }
+
+    /// Forgets idempotency keys whose stored time is before `before_ms`; `is_old`
+    /// reads a stored value where the engine has no index of the times (sled).
+    pub fn prune_keys(
+        &self,
+        before_ms: u64,
+        is_old: impl Fn(&[u8]) -> bool,
+    ) -> Result<usize, StoreError> {
+        match self {
+            Db::Sled(db) => {
+                let mut batch = sled::Batch::default();
+                let mut n = 0;
+                for kv in db.scan_prefix(b"k/") {
+                    let (k, v) = kv?;
+                    if is_old(&v) {
+                        batch.remove(k);
+                        n += 1;
+                    }
+                }
+                if n > 0 {
+                    db.apply_batch(batch)?;
+                }
+                Ok(n)
+            }
+            Db::Postgres(pg) => pg.prune_keys(before_ms),
+        }
+    }
+}
+
+/// A sled version key's value; a record stored before versions existed is version 1.
+fn sled_version(v: Option<&[u8]>) -> u64 {
+    v.and_then(id_of).unwrap_or(1)
+}
+
+fn sled_apply(db: &sled::Db, batch: Batch) -> Result<(), StoreError> {
+    use sled::transaction::{ConflictableTransactionError as Abort, TransactionError};
+    if !batch.ops.iter().any(|op| matches!(op, Op::Game(_))) {
+        let mut b = sled::Batch::default();
+        for op in batch.ops {
+            match op {
+                Op::Put(k, v) => b.insert(k, v),
+                Op::Del(k) => b.remove(k),
+                Op::Game(_) => {}
+            }
+        }
+        db.apply_batch(b)?;
+        return Ok(());
+    }
+    // A game write reads its version: one transaction, so the check and the write are
+    // one atomic step for every handle sharing this database.
+    let result = db.transaction(|tx| {
+        for op in &batch.ops {
+            match op {
+                Op::Put(k, v) => {
+                    tx.insert(k.as_slice(), v.as_slice())?;
+                }
+                Op::Del(k) => {
+                    tx.remove(k.as_slice())?;
+                }
+                Op::Game(g) => {
+                    let vkey = key(b'v', g.id);
+                    let current = match tx.get(&vkey)? {
+                        Some(v) => Some(sled_version(Some(&v))),
+                        None => tx.get(key(b'g', g.id))?.map(|_| 1),
+                    };
+                    let fits = match g.expect {
+                        None => true,
+                        Some(Expect::At(v)) => current == Some(v),
+                        Some(Expect::New) => {
+                            let other = tx
+                                .get(key(b'a', g.channel))?
+                                .and_then(|a| id_of(&a))
+                                .is_some_and(|a| a != g.id);
+                            current.is_none() && !other
+                        }
+                    };
+                    if !fits {
+                        return Err(Abort::Abort(g.id));
+                    }
+                    let next = current.unwrap_or(0) + 1;
+                    tx.insert(key(b'g', g.id), g.bytes.as_slice())?;
+                    tx.insert(vkey, &next.to_be_bytes())?;
+                    tx.insert(key(b'l', g.channel), &g.id.to_be_bytes())?;
+                    if g.finished {
+                        tx.remove(key(b'a', g.channel))?;
+                    } else {
+                        tx.insert(key(b'a', g.channel), &g.id.to_be_bytes())?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    });
+    match result {
+        Ok(()) => Ok(()),
+        Err(TransactionError::Abort(id)) => Err(StoreError::Conflict { id }),
+        Err(TransactionError::Storage(e)) => Err(e.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_urls() {
+        assert_eq!(
+            StoreUrl::parse("sled:/var/arcana"),
+            Ok(StoreUrl::Sled("/var/arcana".into()))
+        );
+        assert_eq!(
+            StoreUrl::parse("arcana-data"),
+            Ok(StoreUrl::Sled("arcana-data".into()))
+        );
+        assert_eq!(
+            StoreUrl::parse("postgresql://u@h/db"),
+            Ok(StoreUrl::Postgres("postgresql://u@h/db".into()))
+        );
+        assert!(StoreUrl::parse("sled:").is_err());
+        assert!(StoreUrl::parse(" ").is_err());
+        let url = StoreUrl::parse("postgres://arcana:hunter2@db:5432/arcana").expect("url");
+        assert_eq!(url.describe(), "postgres://arcana@db:5432/arcana");
+    }
+}

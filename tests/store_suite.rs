@@ -1,0 +1,613 @@
+//! One behavioural suite for every store engine (sled always, PostgreSQL when
+//! `ARCANA_TEST_POSTGRES` is set): the typed store's contract, checked game writes,
+//! the service playing, restarting and answering redeliveries on it, and two services
+//! (as two processes) racing on one game without ever both applying a move.
+
+mod common;
+mod store_engines;
+
+use arcana::core::Side;
+use arcana::model::User;
+use arcana::ratings::{Key, LadderScope, Standing, Table};
+use arcana::service::api::{Audience, ColorChoice, Context, Reply, ReplyKind, Request};
+use arcana::service::clock::ManualClock;
+use arcana::service::{Service, ServiceConfig};
+use arcana::store::{ActionKind, Challenge, Expect, GameRecord, Store, StoreError, Write};
+use arcana::variants::{Game, Options, VariantId};
+use common::{ctx, user, START_MS};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::sync::{Arc, Barrier};
+use store_engines::{engines, TestStore};
+
+fn record(id: u64, channel: u64) -> GameRecord {
+    GameRecord {
+        format: arcana::store::FORMAT_VERSION,
+        id,
+        channel,
+        server: Some(7),
+        players: [user("alice"), user("bob")],
+        variant: VariantId::Standard,
+        options: Options::new(),
+        seed: 5,
+        days: 0,
+        created_ms: START_MS,
+        actions: Vec::new(),
+        history: Vec::new(),
+        clock: None,
+        draw_offer: None,
+        finished: false,
+        rated: true,
+        end: None,
+        computer: None,
+    }
+}
+
+fn challenge(to: &User) -> Challenge {
+    serde_json::from_value(serde_json::json!({
+        "challenger": user("alice"),
+        "opponent": to,
+        "server": 7,
+        "variant": "standard",
+        "color": "White",
+        "days": 3,
+        "options": {},
+        "created_ms": START_MS,
+    }))
+    .expect("a challenge")
+}
+
+fn commit(store: &Store, f: impl FnOnce(&mut Write) -> Result<(), StoreError>) {
+    let mut w = Write::new();
+    f(&mut w).expect("build");
+    store.commit(w).expect("commit");
+}
+
+#[test]
+fn the_typed_store_round_trips_and_persists() {
+    for e in engines("roundtrip") {
+        let name = e.name;
+        let store = e.open();
+        let a = store.new_id().expect("id");
+        let b = store.new_id().expect("id");
+        assert!(a > 0 && b > 0 && a != b, "{name}: ids {a} {b}");
+        let mut rec = record(a, 11);
+        commit(&store, |w| {
+            w.game(&rec)?;
+            w.challenge(12, Some(&challenge(&user("carol"))))?;
+            w.replies("key-1", START_MS, serde_json::json!(["first"]))
+        });
+        assert_eq!(store.game(a).expect("read"), Some(rec.clone()), "{name}");
+        assert_eq!(store.game(b).expect("read"), None, "{name}");
+        assert_eq!(store.active_game(11).expect("read"), Some(a), "{name}");
+        assert_eq!(store.last_game(11).expect("read"), Some(a), "{name}");
+        assert_eq!(store.active_games().expect("scan"), vec![(11, a)], "{name}");
+        assert_eq!(
+            store.challenge(12).expect("read"),
+            Some(challenge(&user("carol")))
+        );
+        assert_eq!(store.challenges().expect("scan").len(), 1, "{name}");
+        assert_eq!(
+            store.replies("key-1").expect("read"),
+            Some(serde_json::json!(["first"]))
+        );
+        assert_eq!(store.replies("key-2").expect("read"), None, "{name}");
+
+        // A finished game leaves the active games but stays the channel's last one.
+        rec.finished = true;
+        rec.actions.push(arcana::store::Action {
+            at_ms: START_MS + 1,
+            kind: ActionKind::Resign { side: Side::White },
+        });
+        commit(&store, |w| {
+            w.game(&rec)?;
+            w.challenge(12, None)
+        });
+        assert_eq!(store.active_game(11).expect("read"), None, "{name}");
+        assert_eq!(store.last_game(11).expect("read"), Some(a), "{name}");
+        assert!(store.active_games().expect("scan").is_empty(), "{name}");
+        assert!(store.challenges().expect("scan").is_empty(), "{name}");
+        assert_eq!(store.all_games().expect("scan"), vec![rec.clone()]);
+
+        // Ratings: replaced whole, with their scope.
+        let mut table = Table::default();
+        let key = Key {
+            ladder: Some(7),
+            variant: VariantId::Standard,
+            user: user("alice").id,
+        };
+        table.standings.insert(
+            key,
+            Standing {
+                wins: 1,
+                ..Standing::default()
+            },
+        );
+        store
+            .replace_ratings(&table, LadderScope::Server)
+            .expect("ratings");
+        assert_eq!(
+            store.ratings().expect("read"),
+            (table.clone(), Some(LadderScope::Server))
+        );
+        store
+            .replace_ratings(&Table::default(), LadderScope::Global)
+            .expect("ratings");
+        assert_eq!(
+            store.ratings().expect("read"),
+            (Table::default(), Some(LadderScope::Global))
+        );
+
+        // Idempotency keys expire by their time.
+        commit(&store, |w| {
+            w.replies("key-2", START_MS + 10, serde_json::json!(["second"]))
+        });
+        assert_eq!(store.prune_keys(START_MS + 5).expect("prune"), 1, "{name}");
+        assert_eq!(store.replies("key-1").expect("read"), None, "{name}");
+        assert!(store.replies("key-2").expect("read").is_some(), "{name}");
+
+        // Everything is there after a restart, and ids keep growing.
+        drop(store);
+        let store = e.open();
+        assert_eq!(store.game(a).expect("read"), Some(rec), "{name}");
+        assert!(store.replies("key-2").expect("read").is_some(), "{name}");
+        let c = store.new_id().expect("id");
+        assert!(c > b, "{name}: id {c} after {b}");
+    }
+}
+
+#[test]
+fn checked_writes_refuse_a_stale_copy_and_change_nothing() {
+    for e in engines("checked") {
+        let name = e.name;
+        let store = e.open();
+        let other = store.share();
+        let id = store.new_id().expect("id");
+        let mut rec = record(id, 21);
+        commit(&store, |w| w.game_checked(&rec, Expect::New));
+        assert_eq!(store.active_version(21).expect("read"), Some((id, 1)));
+        let (read, version) = other.game_versioned(id).expect("read").expect("stored");
+        assert_eq!((read, version), (rec.clone(), 1), "{name}");
+
+        // A second "new" game with the same id, or a stale version, is refused whole:
+        // the challenge written beside it is not applied either.
+        for expect in [Expect::New, Expect::At(7)] {
+            let mut w = Write::new();
+            w.challenge(22, Some(&challenge(&user("dan"))))
+                .expect("build");
+            w.game_checked(&rec, expect).expect("build");
+            match other.commit(w) {
+                Err(StoreError::Conflict { id: got }) => assert_eq!(got, id, "{name}"),
+                r => panic!("{name}: {expect:?} gave {r:?}"),
+            }
+            assert_eq!(store.challenge(22).expect("read"), None, "{name}");
+        }
+
+        // The current version is accepted once; the same stale write then conflicts.
+        rec.draw_offer = Some(Side::White);
+        commit(&other, |w| w.game_checked(&rec, Expect::At(1)));
+        assert_eq!(Expect::At(1).next(), 2);
+        let mut stale = rec.clone();
+        stale.draw_offer = Some(Side::Black);
+        let mut w = Write::new();
+        w.game_checked(&stale, Expect::At(1)).expect("build");
+        assert!(matches!(store.commit(w), Err(StoreError::Conflict { .. })));
+        assert_eq!(
+            store.game_versioned(id).expect("read"),
+            Some((rec.clone(), 2)),
+            "{name}"
+        );
+
+        // A new game cannot take a channel whose game is still active.
+        let id2 = store.new_id().expect("id");
+        let mut w = Write::new();
+        w.game_checked(&record(id2, 21), Expect::New)
+            .expect("build");
+        assert!(
+            matches!(store.commit(w), Err(StoreError::Conflict { .. })),
+            "{name}"
+        );
+        assert_eq!(store.game(id2).expect("read"), None, "{name}");
+        assert_eq!(store.active_game(21).expect("read"), Some(id), "{name}");
+
+        // An unchecked write still moves the version, so checked writers notice it.
+        commit(&store, |w| w.game(&rec));
+        assert_eq!(store.active_version(21).expect("read"), Some((id, 3)));
+    }
+}
+
+fn service(store: Store, seed: u64) -> Service {
+    Service::new(
+        store,
+        Arc::new(ManualClock::new(START_MS)),
+        ServiceConfig {
+            seed: Some(seed),
+            ..ServiceConfig::default()
+        },
+    )
+    .expect("service")
+}
+
+/// The replies' texts, for messages.
+fn texts(r: &[Reply]) -> Vec<&str> {
+    r.iter().map(|r| r.text.as_str()).collect()
+}
+
+fn refused(r: &[Reply]) -> bool {
+    r.iter().any(|r| r.kind == ReplyKind::Refusal)
+}
+
+fn start(s: &Service, channel: u64) {
+    let r = s.handle(
+        &ctx("alice", channel),
+        Request::Challenge {
+            opponent: user("bob"),
+            variant: VariantId::Standard,
+            color: ColorChoice::White,
+            days: Some(3),
+            options: Options::new(),
+            rated: true,
+        },
+    );
+    assert!(!refused(&r), "{r:?}");
+    let r = s.handle(&ctx("bob", channel), Request::Accept);
+    assert!(!refused(&r), "{r:?}");
+}
+
+fn mv(s: &Service, who: &str, channel: u64, text: &str) -> Vec<Reply> {
+    s.handle(
+        &ctx(who, channel),
+        Request::Move {
+            text: text.to_string(),
+        },
+    )
+}
+
+fn history(s: &Service, channel: u64) -> String {
+    s.handle(&ctx("carol", channel), Request::History)[0]
+        .text
+        .clone()
+}
+
+#[test]
+fn a_game_plays_restarts_and_answers_redeliveries_once() {
+    for e in engines("service") {
+        let name = e.name;
+        let s = service(e.open(), 1);
+        start(&s, 5);
+        for (who, m) in [("alice", "f3"), ("bob", "e5"), ("alice", "g4")] {
+            assert!(!refused(&mv(&s, who, 5, m)), "{name}: {m}");
+        }
+        // A redelivered request with its key is answered as the first time, once.
+        let keyed = Context {
+            key: Some("interaction-1".to_string()),
+            ..ctx("bob", 5)
+        };
+        let first = s.handle(
+            &keyed,
+            Request::Move {
+                text: "Qh4#".to_string(),
+            },
+        );
+        assert!(!refused(&first), "{name}: {first:?}");
+        assert!(
+            first[0].text.contains("Black wins"),
+            "{name}: {}",
+            first[0].text
+        );
+        let again = s.handle(
+            &keyed,
+            Request::Move {
+                text: "Qh4#".to_string(),
+            },
+        );
+        assert_eq!(again, first, "{name}");
+        let before = history(&s, 5);
+        drop(s);
+
+        // A restarted service finds the finished game as the channel's last one.
+        let s = service(e.open(), 2);
+        assert_eq!(history(&s, 5), before, "{name}");
+        assert!(refused(&mv(&s, "alice", 5, "e4")), "{name}");
+        let again = s.handle(
+            &keyed,
+            Request::Move {
+                text: "Qh4#".to_string(),
+            },
+        );
+        assert_eq!(again, first, "{name}: the key outlives the restart");
+        // A new game starts in the same channel and goes on after another restart.
+        start(&s, 5);
+        assert!(!refused(&mv(&s, "alice", 5, "e4")), "{name}");
+        drop(s);
+        let s = service(e.open(), 3);
+        assert!(!refused(&mv(&s, "bob", 5, "e5")), "{name}");
+        let h = history(&s, 5);
+        assert!(
+            h.contains("e4") && h.contains("e5") && !h.contains("Qh4"),
+            "{name}: {h}"
+        );
+    }
+}
+
+/// A second service on the same store, as a second process would open it.
+fn second(e: &TestStore, first: &Store) -> Store {
+    if e.name == "sled" {
+        // One process holds a sled directory: share its handle.
+        first.share()
+    } else {
+        e.open()
+    }
+}
+
+/// Sends one request to each service at the same moment; returns both answers.
+fn race(
+    a: &Service,
+    b: &Service,
+    ra: (Context, Request),
+    rb: (Context, Request),
+) -> [Vec<Reply>; 2] {
+    let barrier = Barrier::new(2);
+    std::thread::scope(|s| {
+        let ta = s.spawn(|| {
+            barrier.wait();
+            a.handle(&ra.0, ra.1)
+        });
+        let tb = s.spawn(|| {
+            barrier.wait();
+            b.handle(&rb.0, rb.1)
+        });
+        [ta.join().expect("a"), tb.join().expect("b")]
+    })
+}
+
+#[test]
+fn two_services_on_one_store_never_both_apply_a_move() {
+    for e in engines("race") {
+        let name = e.name;
+        let store = e.open();
+        let other = second(&e, &store);
+        let a = service(store, 1);
+        start(&a, 9);
+        // B opens after the game started, so its copy goes stale as A plays.
+        let b = service(other, 2);
+        let mut game = Game::new(VariantId::Standard, &Options::new(), 0).expect("game");
+        let mut rng = StdRng::seed_from_u64(15);
+        let mut applied = 0;
+        let mut conflicting_rounds = 0;
+        for round in 0..40 {
+            let Some(ask) = game.ask() else { break };
+            let who = if ask.side == Side::White {
+                "alice"
+            } else {
+                "bob"
+            };
+            let legal = game.legal_texts();
+            let first = legal[rng.gen_range(0..legal.len())].clone();
+            // Half the rounds send the same move to both, half two different moves; a
+            // third of them carry one idempotency key (a redelivery reaching both).
+            let key = (round % 3 == 0).then(|| format!("race-{round}"));
+            let second_move = if round % 2 == 0 || key.is_some() {
+                first.clone()
+            } else {
+                legal[rng.gen_range(0..legal.len())].clone()
+            };
+            let c = Context {
+                key: key.clone(),
+                ..ctx(who, 9)
+            };
+            let req = |t: &str| Request::Move {
+                text: t.to_string(),
+            };
+            let [ra, rb] = race(
+                &a,
+                &b,
+                (c.clone(), req(&first)),
+                (c.clone(), req(&second_move)),
+            );
+            let ok = [!refused(&ra), !refused(&rb)];
+            if key.is_some() {
+                // One acted; the other gave the stored answer of the same key.
+                assert_eq!(ra, rb, "{name} round {round}: one key, one answer");
+                assert!(ok[0], "{name} round {round}: {:?}", texts(&ra));
+                game.play(ask.side, &first).expect("played");
+            } else {
+                assert_eq!(
+                    ok.iter().filter(|o| **o).count(),
+                    1,
+                    "{name} round {round}: {first} / {second_move}: {:?} {:?}",
+                    texts(&ra),
+                    texts(&rb)
+                );
+                if first != second_move {
+                    conflicting_rounds += 1;
+                }
+                let played = if ok[0] { &first } else { &second_move };
+                game.play(ask.side, played).expect("the applied move");
+            }
+            applied += 1;
+        }
+        assert!(applied >= 10, "{name}: {applied} moves");
+        assert!(conflicting_rounds > 0, "{name}");
+        // Both services, and the stored record, tell the same game; it replays.
+        assert_eq!(history(&a, 9), history(&b, 9), "{name}");
+        let store = second(&e, a.store());
+        let id = store.last_game(9).expect("read").expect("a game");
+        let rec = store.game(id).expect("read").expect("record");
+        let replayed = rec.replay().expect("the stored record replays");
+        let plays = rec
+            .actions
+            .iter()
+            .filter(|x| matches!(x.kind, ActionKind::Play { .. }))
+            .count();
+        assert_eq!(plays, applied, "{name}: every applied move stored once");
+        assert_eq!(replayed.legal_texts(), game.legal_texts(), "{name}");
+    }
+}
+
+fn unhex(s: &str) -> Vec<u8> {
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
+        .collect()
+}
+
+/// The golden store of format 1 (`tests/data/golden-store-v1.json`, never re-made) as a
+/// sled directory, with its id generator past every game.
+fn golden_sled(dir: &std::path::Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/golden-store-v1.json"
+    ))
+    .expect("fixture");
+    let doc: serde_json::Value = serde_json::from_str(&text).expect("fixture JSON");
+    let db = sled::open(dir).expect("sled");
+    for e in doc["entries"].as_array().expect("entries") {
+        let key = unhex(e["key"].as_str().expect("key"));
+        let value = match e["value"]["text"].as_str() {
+            Some(t) => t.as_bytes().to_vec(),
+            None => unhex(e["value"]["hex"].as_str().expect("hex value")),
+        };
+        db.insert(key, value).expect("insert");
+    }
+    let max = doc["max_game_id"].as_u64().expect("max id");
+    while db.generate_id().expect("id") < max {}
+    db.flush().expect("flush");
+    doc
+}
+
+#[test]
+fn the_golden_store_copied_to_each_engine_loads_and_plays_on() {
+    let dir = tempfile::tempdir().expect("dir");
+    let doc = golden_sled(&dir.path().join("golden"));
+    let source = Store::open(dir.path().join("golden")).expect("open");
+    let max = doc["max_game_id"].as_u64().expect("max id");
+    for e in engines("golden") {
+        let name = e.name;
+        let dest = e.open();
+        let copied = source.copy_into(&dest).expect("copy");
+        assert_eq!(copied, doc["entries"].as_array().expect("entries").len());
+        // Byte for byte: the same records decode from both, and a second copy into a
+        // store with games is refused.
+        assert_eq!(
+            dest.all_games().expect("scan"),
+            source.all_games().expect("scan")
+        );
+        assert_eq!(
+            dest.challenges().expect("scan"),
+            source.challenges().expect("scan")
+        );
+        assert_eq!(
+            dest.ratings().expect("read"),
+            source.ratings().expect("read")
+        );
+        assert!(source.copy_into(&dest).is_err(), "{name}");
+        assert!(dest.new_id().expect("id") > max, "{name}");
+        let s = service(dest, 4);
+        let notices = s.tick();
+        assert!(
+            notices.iter().all(|t| !t.reply.text.contains("attention")),
+            "{name}: {notices:?}"
+        );
+        // Every stored game shows its board and takes a legal answer from its player.
+        let mut played = 0;
+        for g in doc["games"].as_array().expect("games") {
+            let channel = g["channel"].as_u64().expect("channel");
+            let board = s.handle(&ctx("carol", channel), Request::Board);
+            assert!(!refused(&board), "{name}: {board:?}");
+            let store = s.store();
+            let id = store.active_game(channel).expect("read").expect("active");
+            let game = store
+                .game(id)
+                .expect("read")
+                .expect("record")
+                .replay()
+                .expect("replays");
+            let Some(ask) = game.ask() else { continue };
+            let who = g[if ask.side == Side::White {
+                "white"
+            } else {
+                "black"
+            }]
+            .as_str()
+            .expect("player");
+            let text = game
+                .legal_texts()
+                .into_iter()
+                .next()
+                .expect("a legal answer");
+            let r = mv(&s, who, channel, &text);
+            assert!(
+                !refused(&r),
+                "{name} {}: {text}: {:?}",
+                g["label"],
+                texts(&r)
+            );
+            played += 1;
+        }
+        assert!(played >= 5, "{name}: {played}");
+    }
+}
+
+#[test]
+fn two_services_send_each_reminder_once() {
+    const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+    for e in engines("reminders") {
+        let name = e.name;
+        let store = e.open();
+        let other = second(&e, &store);
+        let clock_a = Arc::new(ManualClock::new(START_MS));
+        let clock_b = Arc::new(ManualClock::new(START_MS));
+        let config = ServiceConfig {
+            seed: Some(1),
+            ..ServiceConfig::default()
+        };
+        let a = Service::new(store, clock_a.clone(), config.clone()).expect("service");
+        let channels: Vec<u64> = (30..40).collect();
+        for &ch in &channels {
+            start(&a, ch);
+        }
+        // B loads every game as it stands; both clocks reach the reminder together.
+        let b = Service::new(other, clock_b.clone(), config).expect("service");
+        for clock in [&clock_a, &clock_b] {
+            clock.advance(3 * DAY_MS - 60_000);
+        }
+        let barrier = Barrier::new(2);
+        let [ta, tb] = std::thread::scope(|s| {
+            let ta = s.spawn(|| {
+                barrier.wait();
+                a.tick()
+            });
+            let tb = s.spawn(|| {
+                barrier.wait();
+                b.tick()
+            });
+            [ta.join().expect("a"), tb.join().expect("b")]
+        });
+        for &ch in &channels {
+            let sent = ta
+                .iter()
+                .chain(tb.iter())
+                .filter(|t| {
+                    t.channel == ch
+                        && t.reply.to == Audience::Channel
+                        && t.reply.text.contains("left for your move")
+                })
+                .count();
+            assert_eq!(
+                sent,
+                1,
+                "{name}: channel {ch}: {} + {} replies",
+                ta.len(),
+                tb.len()
+            );
+        }
+        assert!(
+            a.tick()
+                .iter()
+                .chain(b.tick().iter())
+                .all(|t| !t.reply.text.contains("left")),
+            "{name}: sent once"
+        );
+    }
+}
