@@ -2,7 +2,9 @@
 //! Discord. Each challenge's buttons name it; a press on a settled, withdrawn or
 //! expired challenge is refused privately and its message updated (interaction
 //! response type 7); every settle path removes the buttons; several challenges wait in
-//! one channel; open challenges; moderators cancel.
+//! one channel; open challenges; moderators cancel. And a thread per game: an accepted
+//! game is played in a public thread started from its challenge's message, where its
+//! commands and chat moves act; without the permission it stays in the channel.
 
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
@@ -200,6 +202,24 @@ fn assert_refused_and_updated(fake: &FakeDiscord, rs: &[Recorded], message: u64,
     }
 }
 
+/// The thread the bot starts from a challenge's message (its id is the message's).
+async fn thread_of(fake: &FakeDiscord, mark: usize, message: u64) -> (u64, String) {
+    let path = format!("/api/v10/channels/{CHANNEL}/messages/{message}/threads");
+    let r = fake
+        .wait_for(mark, "a thread from the challenge message", |r| {
+            r.method == "POST" && r.path == path && r.status == 201
+        })
+        .await;
+    (message, r.json["name"].as_str().unwrap().to_string())
+}
+
+/// The bot's posts in a channel (or thread) after `mark`.
+async fn posted_in(fake: &FakeDiscord, mark: usize, channel: u64, what: &str) -> Recorded {
+    let path = format!("/api/v10/channels/{channel}/messages");
+    fake.wait_for(mark, what, |r| r.method == "POST" && r.path == path)
+        .await
+}
+
 /// The bot's edit of a channel message (a settled challenge shown by command or tick).
 async fn edited(fake: &FakeDiscord, mark: usize, message: u64) -> Recorded {
     let path = format!("/api/v10/channels/{CHANNEL}/messages/{message}");
@@ -273,6 +293,7 @@ async fn a_withdrawn_challenges_accept_button_cannot_start_a_newer_one() {
         button_ids(&fake.message(message_id(&second)).unwrap()).len(),
         3
     );
+    let mark = fake.mark();
     let rs = press(&fake, &BOB, &second, &accept_second).await;
     let u = update(&rs).expect("type 7 on the accepted challenge");
     let shown = u.json["data"]["content"].as_str().unwrap();
@@ -286,8 +307,19 @@ async fn a_withdrawn_challenges_accept_button_cannot_start_a_newer_one() {
         .find(|r| r.content().contains("bob (White) vs alice (Black)"))
         .unwrap_or_else(|| panic!("the game starts: {rs:?}"));
     assert!(!start.is_ephemeral());
-    assert!(!start.files.is_empty(), "with its board");
     assert!(start.content().contains("Wand Chess"));
+    // The game gets its own thread, started from the challenge's message.
+    let (thread, name) = thread_of(&fake, mark, message_id(&second)).await;
+    assert_eq!(name, "bob vs alice · Wand Chess");
+    assert!(shown.contains(&format!("<#{thread}>")), "{shown}");
+    assert!(start.content().contains(&format!("<#{thread}>")));
+    let board = posted_in(&fake, mark, thread, "the board in the thread").await;
+    assert!(!board.files.is_empty(), "with its board");
+    assert!(
+        board.content().contains(&format!("<@{}>", BOB.id)),
+        "{}",
+        board.json
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -336,26 +368,34 @@ async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
     // Now one concerns bob: a bare /accept takes it, and its message is updated.
     let (mark, rs) = slash(&fake, &BOB, "accept", &[], &[]).await;
     assert!(
-        rs.iter()
-            .any(|r| r.content().contains("Spell Chess") && !r.files.is_empty()),
+        rs.iter().any(|r| r.content().contains("Spell Chess")),
         "{rs:?}"
     );
     let edit = edited(&fake, mark, message_id(&from_carol)).await;
     assert!(edit.content().contains("Accepted by bob"), "{}", edit.json);
     assert_eq!(edit.json["components"], json!([]));
+    let (thread, _) = thread_of(&fake, mark, message_id(&from_carol)).await;
+    let board = posted_in(&fake, mark, thread, "the board in the thread").await;
+    assert!(!board.files.is_empty());
 
     // A late Decline on alice's message: refused, the message shows its fate.
     let rs = press(&fake, &BOB, &from_alice, &button(&from_alice, "decline")).await;
     assert_refused_and_updated(&fake, &rs, message_id(&from_alice), "Declined by bob");
 
-    // An open challenge in another channel... here a game is played now, so it is
-    // refused; dave's moderation of a pending one is shown below in its own channel.
-    let (_, rs) = slash(&fake, &ALICE, "challenge", &[], &[]).await;
-    assert!(
-        rs.iter()
-            .any(|r| r.is_ephemeral() && r.content().contains("already has a game")),
-        "{rs:?}"
-    );
+    // The channel stays free for more: alice's open challenge is taken by dave.
+    let (_, open) = challenge(&fake, &ALICE, &[], &[]).await;
+    let mark = fake.mark();
+    let rs = press(&fake, &DAVE, &open, &button(&open, "accept")).await;
+    assert!(update(&rs).is_some(), "{rs:?}");
+    let (second_thread, _) = thread_of(&fake, mark, message_id(&open)).await;
+    assert_ne!(thread, second_thread);
+    // /games in the channel links both threads, never a bare number.
+    let (_, rs) = slash(&fake, &CAROL, "games", &[], &[]).await;
+    let text = rs.iter().map(Recorded::content).collect::<String>();
+    assert!(text.contains("Games of this channel (2)"), "{text}");
+    assert!(text.contains(&format!("<#{thread}>")), "{text}");
+    assert!(text.contains(&format!("<#{second_thread}>")), "{text}");
+    assert!(!text.contains(&format!(" {thread}")), "{text}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -406,7 +446,7 @@ async fn open_challenges_and_moderators() {
         .contains("Accepted by bob"));
     assert!(rs
         .iter()
-        .any(|r| r.content().contains("alice (White) vs bob (Black)") && !r.files.is_empty()));
+        .any(|r| r.content().contains("alice (White) vs bob (Black)")));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -428,4 +468,115 @@ async fn an_unanswered_challenge_expires_and_its_message_says_so() {
     // bob's press on the message he still had: refused, and it is shown again.
     let rs = press(&fake, &BOB, &message, &button(&message, "accept")).await;
     assert_refused_and_updated(&fake, &rs, message_id(&message), "Expired");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_lives_in_its_thread_where_commands_and_chat_moves_act() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+    fake.moderate(&DAVE);
+    let (_, message) = challenge(
+        &fake,
+        &ALICE,
+        &[user_option(&BOB), ("color", 3, json!("white"))],
+        &[&BOB],
+    )
+    .await;
+    let mark = fake.mark();
+    press(&fake, &BOB, &message, &button(&message, "accept")).await;
+    let (thread, name) = thread_of(&fake, mark, message_id(&message)).await;
+    assert_eq!(name, "alice vs bob · Chess");
+    posted_in(&fake, mark, thread, "the board in the thread").await;
+
+    // A command typed in the thread acts on its game.
+    let mark = fake.mark();
+    let iid = fake.slash(&ALICE, thread, "move", &[("text", 3, json!("e4"))], &[]);
+    let rs = answers(&fake, mark, iid).await;
+    assert!(
+        rs.iter()
+            .any(|r| r.content().contains("e2-e4") && !r.files.is_empty() && !r.is_ephemeral()),
+        "{rs:?}"
+    );
+    // A chat move in the thread too; its board is posted there.
+    let mark = fake.mark();
+    fake.chat(&BOB, thread, "e5");
+    let m = posted_in(&fake, mark, thread, "bob's move in the thread").await;
+    assert!(
+        m.content().contains("e7-e5") && !m.files.is_empty(),
+        "{}",
+        m.json
+    );
+    // The parent channel has no game of its own.
+    let (_, rs) = slash(&fake, &ALICE, "move", &[("text", 3, json!("d4"))], &[]).await;
+    assert!(rs
+        .iter()
+        .all(|r| r.is_ephemeral() || r.content().is_empty()));
+    assert!(
+        rs.iter()
+            .any(|r| r.content().contains("no game in this channel")),
+        "{rs:?}"
+    );
+    // Both have moved: a player's /abort is too late, a moderator's ends the game.
+    let mark = fake.mark();
+    let iid = fake.slash(&ALICE, thread, "abort", &[], &[]);
+    let rs = answers(&fake, mark, iid).await;
+    assert!(rs
+        .iter()
+        .any(|r| r.is_ephemeral() && r.content().contains("Too late")));
+    let mark = fake.mark();
+    let iid = fake.slash(&DAVE, thread, "abort", &[], &[]);
+    let rs = answers(&fake, mark, iid).await;
+    assert!(
+        rs.iter()
+            .any(|r| !r.is_ephemeral() && r.content().contains("dave (moderator) aborts the game")),
+        "{rs:?}"
+    );
+    let mark = fake.mark();
+    let iid = fake.slash(&BOB, thread, "history", &[], &[]);
+    let rs = answers(&fake, mark, iid).await;
+    assert!(
+        rs.iter()
+            .any(|r| r.content().contains("(moderator) aborts")),
+        "{rs:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_thread_permission_the_game_stays_in_the_channel() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+    fake.refuse_next("POST", "/threads", 1, 50013);
+    let (_, message) = challenge(&fake, &ALICE, &[user_option(&BOB)], &[&BOB]).await;
+    let mark = fake.mark();
+    let rs = press(&fake, &BOB, &message, &button(&message, "accept")).await;
+    let refused = fake
+        .wait_for(mark, "the thread request", |r| r.path.ends_with("/threads"))
+        .await;
+    assert_eq!(refused.status, 403);
+    // The board comes here, with one note saying why.
+    let start = rs
+        .iter()
+        .find(|r| !r.files.is_empty())
+        .unwrap_or_else(|| panic!("the board in the channel: {rs:?}"));
+    assert!(!start.is_ephemeral());
+    let notes = rs
+        .iter()
+        .filter(|r| r.content().contains("This game is played in this channel"))
+        .count();
+    assert_eq!(notes, 1, "{rs:?}");
+    assert!(
+        start.content().contains("Create Public Threads"),
+        "{}",
+        start.json
+    );
+    assert!(fake.threads().is_empty());
+    // One game per channel then: another challenge here waits until it ends.
+    let (_, rs) = slash(&fake, &CAROL, "challenge", &[user_option(&DAVE)], &[&DAVE]).await;
+    assert!(
+        rs.iter()
+            .any(|r| r.is_ephemeral() && r.content().contains("already has a game")),
+        "{rs:?}"
+    );
 }

@@ -26,7 +26,9 @@ const CAROL: FakeUser = FakeUser {
 };
 const CHANNEL: u64 = 200_000_000_000_000_001;
 
-/// A running `arcana run` process; killed if the test fails before stopping it.
+/// A running `arcana run` process; killed if the test fails before stopping it. These
+/// scenarios play in the channel itself (`threads = false`); games in threads are in
+/// `tests/discord_challenges.rs`.
 struct Bot {
     child: Child,
 }
@@ -37,7 +39,7 @@ impl Bot {
         std::fs::write(
             &config,
             format!(
-                "token = \"fake-token\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}image_size = 256\n{extra}\n",
+                "token = \"fake-token\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}image_size = 256\nthreads = false\n{extra}\n",
                 data.display(),
                 fake.api_lines()
             ),

@@ -3,6 +3,9 @@
 //! "what became of it" reply that lets a front end update a settled challenge's
 //! message. Also: a challenge stored before challenges had ids still loads.
 
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
 mod common;
 
 use arcana::service::api::{
@@ -301,4 +304,164 @@ fn challenges_survive_a_restart_and_old_channel_keyed_ones_load() {
         .find_map(|t| over(std::slice::from_ref(&t.reply)))
         .expect("expired");
     assert_eq!(message, Some(999));
+}
+
+/// A front end that opens a place for each game (Discord: a thread), or refuses to.
+struct Threads {
+    refuse: Option<&'static str>,
+    opened: std::sync::Mutex<Vec<(u64, String, Option<u64>)>>,
+}
+
+impl arcana::service::api::Places for Threads {
+    fn mention(&self, _: Option<u64>, channel: u64) -> Option<String> {
+        Some(format!("<#{channel}>"))
+    }
+    fn site(&self, _: Option<u64>, _: u64) -> Option<String> {
+        None
+    }
+    fn open_place(&self, channel: u64, title: &str, anchor: Option<u64>) -> Result<u64, String> {
+        if let Some(why) = self.refuse {
+            return Err(why.to_string());
+        }
+        self.opened
+            .lock()
+            .unwrap()
+            .push((channel, title.to_string(), anchor));
+        Ok(anchor.unwrap_or(channel) + 1_000)
+    }
+}
+
+fn with_threads(refuse: Option<&'static str>) -> (Service, Arc<Threads>, Arc<ManualClock>) {
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let places = Arc::new(Threads {
+        refuse,
+        opened: std::sync::Mutex::new(Vec::new()),
+    });
+    let service = Service::new(
+        Store::temporary().expect("store"),
+        clock.clone(),
+        ServiceConfig {
+            seed: Some(1),
+            ..ServiceConfig::default()
+        },
+    )
+    .expect("service")
+    .with_places(places.clone());
+    (service, places, clock)
+}
+
+#[test]
+fn an_accepted_game_is_played_in_a_place_of_its_own() {
+    use arcana::service::api::Audience;
+    let (service, places, _) = with_threads(None);
+    let mut places_seen = Vec::new();
+    for (white, black, message) in [("alice", "bob", 10), ("carol", "dave", 20)] {
+        let r = service.handle(
+            &ctx(white, CH),
+            challenge(Some(black), VariantId::Wand, ColorChoice::White),
+        );
+        service.shown(CH, id_of(&r), message);
+        let r = service.handle(&ctx(black, CH), Request::Accept);
+        let place = message + 1_000;
+        // The channel hears where; the game itself is told in its place.
+        assert_eq!(r[0].to, Audience::Channel);
+        assert!(
+            r[0].text.contains(&format!("played in {{#{place}}}")),
+            "{r:?}"
+        );
+        let board = r.iter().find(|x| x.image.is_some()).expect("a board");
+        assert_eq!(board.to, Audience::Place(place));
+        let (_, _, shown) = over(&r).expect("the challenge message");
+        assert!(shown.contains(&format!("{{#{place}}}")), "{shown}");
+        places_seen.push(place);
+    }
+    assert_eq!(
+        places.opened.lock().unwrap()[0],
+        (CH, "alice vs bob · Wand Chess".to_string(), Some(10))
+    );
+    // Each game lives in its place: moves there, none in the channel.
+    let r = service.handle(&ctx("alice", places_seen[0]), Request::Board);
+    assert!(r[0].image.is_some(), "{r:?}");
+    let r = service.handle(&ctx("alice", CH), Request::Board);
+    assert_eq!(r[0].kind, ReplyKind::Refusal);
+    // /games in the channel names both places.
+    let r = service.handle(
+        &ctx("erin", CH),
+        Request::Games(arcana::service::api::GamesScope::Server),
+    );
+    assert!(
+        r[0].text.starts_with("Games of this channel (2):"),
+        "{}",
+        r[0].text
+    );
+    for p in &places_seen {
+        assert!(r[0].text.contains(&format!("<#{p}>")), "{}", r[0].text);
+    }
+}
+
+#[test]
+fn without_a_place_the_game_stays_in_its_channel_with_one_note() {
+    let (service, _, _) = with_threads(Some("threads are switched off here"));
+    let r = service.handle(
+        &ctx("alice", CH),
+        challenge(Some("bob"), VariantId::Standard, ColorChoice::White),
+    );
+    service.shown(CH, id_of(&r), 10);
+    let r = service.handle(&ctx("bob", CH), Request::Accept);
+    let notes: Vec<&Reply> = r
+        .iter()
+        .filter(|x| {
+            x.text
+                .contains("This game is played in this channel: threads are switched off here.")
+        })
+        .collect();
+    assert_eq!(notes.len(), 1, "{r:?}");
+    assert!(r
+        .iter()
+        .all(|x| !matches!(x.to, arcana::service::api::Audience::Place(_))));
+    // One game per channel then.
+    let why = service.handle(
+        &ctx("carol", CH),
+        challenge(Some("dave"), VariantId::Standard, ColorChoice::White),
+    );
+    assert!(why[0].text.contains("already has a game"), "{why:?}");
+}
+
+#[test]
+fn a_moderator_ends_a_stuck_game_with_no_winner() {
+    use arcana::store::ActionKind;
+    let (service, _, _) = with_threads(None);
+    let r = service.handle(
+        &ctx("alice", CH),
+        challenge(Some("bob"), VariantId::Standard, ColorChoice::White),
+    );
+    service.shown(CH, id_of(&r), 10);
+    service.handle(&ctx("bob", CH), Request::Accept);
+    let place = 1_010;
+    for (who, m) in [("alice", "e4"), ("bob", "e5")] {
+        let r = service.handle(&ctx(who, place), Request::Move { text: m.into() });
+        assert_ne!(r[0].kind, ReplyKind::Refusal, "{r:?}");
+    }
+    // Not a moderator: refused; a player after both moved: too late.
+    let r = service.handle(&ctx("erin", place), Request::Abort);
+    assert_eq!(r[0].kind, ReplyKind::Refusal);
+    let r = service.handle(&ctx("alice", place), Request::Abort);
+    assert!(r[0].text.contains("Too late"), "{r:?}");
+    let before = service.store().all_games().expect("games");
+    let r = service.handle_as(&ctx("mod", place), true, Request::Abort);
+    assert!(
+        r[0].text.contains("mod (moderator) aborts the game"),
+        "{r:?}"
+    );
+    let after = service.store().all_games().expect("games");
+    assert_eq!(before.len(), after.len());
+    let rec = after.iter().find(|g| g.channel == place).expect("the game");
+    assert!(rec.finished);
+    assert_eq!(
+        rec.actions.last().map(|a| &a.kind),
+        Some(&ActionKind::ModeratorAbort { by: "mod".into() })
+    );
+    assert_eq!(rec.end.as_ref().and_then(|e| e.rating), None);
+    // It replays (stored games keep loading).
+    rec.replay().expect("replays");
 }

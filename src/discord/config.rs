@@ -23,6 +23,7 @@ struct RawConfig {
     reminder_check_seconds: Option<u64>,
     api_base: Option<String>,
     api_certificate: Option<PathBuf>,
+    threads: Option<bool>,
     #[serde(default)]
     defaults: RawDefaults,
     #[serde(default)]
@@ -83,6 +84,8 @@ pub struct Config {
     pub api_certificate: Option<PathBuf>,
     /// One ladder per server (the default) or one for all servers.
     pub ladder: LadderScope,
+    /// Start each game in a public thread made from its challenge's message.
+    pub threads: bool,
     /// How long a challenge waits for an answer before it expires, in milliseconds
     /// (0: never). Written in hours in the file.
     pub challenge_expiry_ms: u64,
@@ -298,6 +301,7 @@ impl Config {
                 _ => LadderScope::Server,
             },
             challenge_expiry_ms,
+            threads: raw.threads.unwrap_or(true),
         })
     }
 }
@@ -344,6 +348,7 @@ mod tests {
         );
         assert_eq!(c.ladder, LadderScope::Server);
         assert_eq!(c.challenge_expiry_ms, 24 * 3_600_000);
+        assert!(c.threads);
         let c = Config::parse(
             "token = \"a\"\n[defaults]\nchallenge_expiry_hours = 0.5",
             None,

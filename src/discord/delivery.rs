@@ -470,7 +470,7 @@ fn rate_limited(e: &serenity::Error) -> bool {
 }
 
 /// Discord's JSON error code of a refused request (50013 missing permissions, ...).
-fn discord_code(e: &serenity::Error) -> Option<isize> {
+pub(crate) fn discord_code(e: &serenity::Error) -> Option<isize> {
     match e {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => Some(r.error.code),
         _ => None,
@@ -491,7 +491,7 @@ pub fn permanent_reason(code: isize) -> Option<&'static str> {
 }
 
 /// Runs a request, sending it again after a pause while it fails for a passing reason.
-async fn with_retries<T, F, Fut>(what: &str, mut attempt: F) -> serenity::Result<T>
+pub(crate) async fn with_retries<T, F, Fut>(what: &str, mut attempt: F) -> serenity::Result<T>
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = serenity::Result<T>>,
@@ -603,10 +603,18 @@ async fn deliver_replies(
     let mut refused_channel = false;
     // A direct message names the channel it comes from (a player may have games in
     // several).
-    let from = match &*origin {
+    // (a game opened in a place of its own: that place).
+    let here = match &*origin {
         Origin::Interaction(i) => i.channel,
         Origin::Message { channel, .. } | Origin::Timed { channel } => *channel,
     };
+    let from = out
+        .iter()
+        .find_map(|o| match o.reply.to {
+            Audience::Place(p) => Some(ChannelId::new(p.max(1))),
+            _ => None,
+        })
+        .unwrap_or(here);
     let in_dm = |mut parts: Parts| {
         parts.content = format!("From <#{from}>:\n{}", parts.content);
         parts
@@ -662,6 +670,13 @@ async fn deliver_replies(
             // Without an interaction the invoker's private answer goes by DM.
             (Audience::Invoker, Origin::Message { author, .. }) => {
                 private.push((author.clone(), in_dm(parts)))
+            }
+            (Audience::Place(place), _) => {
+                // A game's own place (its thread): a message there, not an answer here.
+                let channel = ChannelId::new((*place).max(1));
+                if let Err(e) = post(http, channel, &parts).await {
+                    tracing::warn!("message in {channel} failed: {e}");
+                }
             }
             (Audience::Invoker, Origin::Timed { channel }) => {
                 log_err("channel message", post(http, *channel, &parts).await).await

@@ -154,6 +154,11 @@ fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
         challenge_expiry_ms: Some(config.challenge_expiry_ms),
         ..ServiceConfig::default()
     };
+    let places = DiscordPlaces {
+        http: Arc::new(http_client(config)),
+        runtime: tokio::runtime::Handle::try_current().ok(),
+        threads: config.threads,
+    };
     // Opened on a thread of its own: the PostgreSQL client blocks, and this runs on
     // the async runtime.
     let opened = std::thread::scope(|s| {
@@ -168,15 +173,86 @@ fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
                 config.store.describe()
             )
         })?
-        .with_places(Arc::new(DiscordPlaces));
+        .with_places(Arc::new(places));
     Ok(Arc::new(service))
 }
 
+/// The REST client for the configured Discord (or the fake a test points it at).
+fn http_client(config: &Config) -> serenity::all::Http {
+    let mut http = HttpBuilder::new(&config.token);
+    if let Some(base) = &config.api_base {
+        // serenity's rate limiter rebuilds requests for discord.com, bypassing the
+        // proxy, so with a redirected base it must be off.
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    if let Some(id) = config.application_id {
+        http = http.application_id(ApplicationId::new(id));
+    }
+    http.build()
+}
+
+/// How long starting a game's thread may take before the game stays in its channel.
+const THREAD_WAIT: Duration = Duration::from_secs(15);
+
 /// Discord names a channel with a mention it renders as a link, and a game's site
-/// with the channel's web address.
-pub struct DiscordPlaces;
+/// with the channel's web address. A game's own place is a public thread started from
+/// its challenge's message.
+pub struct DiscordPlaces {
+    http: Arc<serenity::all::Http>,
+    /// The runtime the thread requests run on (the service calls from blocking threads).
+    runtime: Option<tokio::runtime::Handle>,
+    /// `threads = false` keeps every game in its channel.
+    threads: bool,
+}
+
+/// Why a thread could not be started, in an admin's terms.
+fn thread_refusal(e: &serenity::Error) -> String {
+    match delivery::discord_code(e) {
+        Some(50013) | Some(50001) => "I may not start threads here (Create Public Threads and \
+            Send Messages in Threads); a server admin can grant them"
+            .to_string(),
+        Some(50024) => "a thread cannot hold another thread".to_string(),
+        Some(160004) => "a thread was already started from the challenge's message".to_string(),
+        _ => format!("Discord did not start a thread ({e})"),
+    }
+}
 
 impl Places for DiscordPlaces {
+    fn open_place(&self, channel: u64, title: &str, anchor: Option<u64>) -> Result<u64, String> {
+        use serenity::all::{AutoArchiveDuration, ChannelType, CreateThread, MessageId};
+        if !self.threads {
+            return Err("threads are switched off in this bot's configuration".to_string());
+        }
+        let anchor = anchor.ok_or_else(|| {
+            "I could not tell which message showed the challenge, so no thread starts from it"
+                .to_string()
+        })?;
+        let runtime = self
+            .runtime
+            .as_ref()
+            .ok_or_else(|| "threads cannot be started from here".to_string())?;
+        let http = Arc::clone(&self.http);
+        let builder = CreateThread::new(title.to_string())
+            .kind(ChannelType::PublicThread)
+            .auto_archive_duration(AutoArchiveDuration::OneWeek);
+        let (tx, rx) = std::sync::mpsc::channel();
+        // Spawned and waited for, rather than `block_on`, so that a call from any
+        // thread can only wait, never panic.
+        runtime.spawn(async move {
+            let made = delivery::with_retries("thread", || {
+                ChannelId::new(channel.max(1)).create_thread_from_message(
+                    &*http,
+                    MessageId::new(anchor.max(1)),
+                    builder.clone(),
+                )
+            })
+            .await;
+            let _ = tx.send(made.map(|t| t.id.get()).map_err(|e| thread_refusal(&e)));
+        });
+        rx.recv_timeout(THREAD_WAIT)
+            .map_err(|_| "Discord did not answer in time".to_string())?
+    }
+
     fn mention(&self, _server: Option<u64>, channel: u64) -> Option<String> {
         Some(format!("<#{channel}>"))
     }

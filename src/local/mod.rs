@@ -191,6 +191,11 @@ impl Printer {
             // A direct message names the channel it comes from.
             Audience::Private(u) => format!("DM @{} (from #{channel}): ", u.name),
             Audience::Invoker => format!("only @{invoker}: "),
+            // The terminal opens no places of its own: never sent, printed by its id.
+            Audience::Place(p) => match self.channels.get(p) {
+                Some(name) => format!("#{name}: "),
+                None => format!("#channel-{p}: "),
+            },
         };
         let mentions: String = reply
             .mention

@@ -136,6 +136,9 @@ pub enum Audience {
     Private(User),
     /// Only the invoker sees it (an ephemeral reply on Discord).
     Invoker,
+    /// A public message in another place: the one a game was opened in
+    /// ([`Places::open_place`]).
+    Place(u64),
 }
 
 /// A file attached to a reply (exports, pictures).
@@ -370,6 +373,14 @@ pub trait Places: Send + Sync {
     fn mention(&self, server: Option<u64>, channel: u64) -> Option<String>;
     /// Where a game was played, for the record's `Site` tag; `None` when unknown.
     fn site(&self, server: Option<u64>, channel: u64) -> Option<String>;
+    /// Opens a place of its own for a game starting in `channel`, named `title`, from
+    /// the message `anchor` that showed its challenge (blocking: the front end may ask
+    /// its chat service). Returns the place's id, or why the game stays in `channel`.
+    /// By default a game is played where it was accepted.
+    fn open_place(&self, channel: u64, title: &str, anchor: Option<u64>) -> Result<u64, String> {
+        let _ = (title, anchor);
+        Ok(channel)
+    }
 }
 
 /// The places of a service without a front end: no channel can be named.

@@ -246,7 +246,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
     cmd(
         "abort",
-        "Call the game off before both sides have moved",
+        "Call the game off before both sides have moved (moderators: any time)",
         false,
     ),
     cmd(

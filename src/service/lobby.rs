@@ -146,6 +146,7 @@ impl Service {
             message: None,
             outcome: None,
             settled_ms: None,
+            place: None,
         };
         if against_computer {
             // No acceptance to wait for: the game starts at once.
@@ -225,7 +226,18 @@ impl Service {
                 let mut taken = c.clone();
                 taken.opponent = Some(me.clone());
                 let mut change = self.start_game(slot, &taken, ctx, now, None)?;
-                let done = settled(&taken, format!("Accepted by {}.", me.name), now);
+                let place = change.live.as_ref().map_or(ctx.channel, |l| l.rec.channel);
+                let outcome = if place == ctx.channel {
+                    format!("Accepted by {}.", me.name)
+                } else {
+                    format!(
+                        "Accepted by {}: the game is played in {}.",
+                        me.name,
+                        api::place(place)
+                    )
+                };
+                let mut done = settled(&taken, outcome, now);
+                done.place = Some(place);
                 change.replies.push(over_reply(&done));
                 change.challenge = Some(done);
                 Ok(change)
@@ -316,8 +328,14 @@ impl Service {
             .into_iter()
             .partition(|c| expiry > 0 && now >= c.created_ms.saturating_add(expiry));
         slot.challenges = kept;
-        let old =
-            |c: &Challenge| now.saturating_sub(c.settled_ms.unwrap_or(0)) >= SETTLED_RETENTION_MS;
+        // A challenge whose game is still played is kept: `/games` finds the game
+        // from it.
+        let old = |c: &Challenge| {
+            now.saturating_sub(c.settled_ms.unwrap_or(0)) >= SETTLED_RETENTION_MS
+                && !c
+                    .place
+                    .is_some_and(|p| matches!(self.store.active_game(p), Ok(Some(_))))
+        };
         let forgotten: Vec<u64> = slot
             .settled
             .iter()
@@ -387,13 +405,6 @@ impl Service {
             .opponent
             .clone()
             .ok_or("An open challenge needs a taker before its game starts.")?;
-        if let Some(live) = &slot.live {
-            return Err(format!(
-                "This channel already has a game ({}); the challenge can wait until it ends \
-                 (a player can `/resign`, or `/abort` before both sides have moved).",
-                players_line(&live.rec)
-            ));
-        }
         let (seed, challenger_white) = {
             let mut rng = lock(&self.seeds);
             let seed: u64 = rng.gen();
@@ -405,19 +416,47 @@ impl Service {
             (seed, white)
         };
         let game = Game::new(c.variant, &c.options, seed)?;
-        let id = self.store.new_id().map_err(|e| {
-            tracing::error!("store: {e}");
-            "The game store failed, so nothing was changed; please try again later.".to_string()
-        })?;
         let players = if challenger_white {
             [c.challenger.clone(), opponent.clone()]
         } else {
             [opponent.clone(), c.challenger.clone()]
         };
+        // A game between people gets a place of its own when the front end can open
+        // one; a game against the computer starts at once, where it was asked for.
+        let (place, why_here) = if computer.is_some() {
+            (ctx.channel, None)
+        } else if slot.live.is_some() && c.message.is_none() {
+            (ctx.channel, Some(String::new()))
+        } else {
+            match self
+                .places
+                .open_place(ctx.channel, &place_title(&players, c.variant), c.message)
+            {
+                Ok(p) => (p, None),
+                Err(reason) => (ctx.channel, Some(reason)),
+            }
+        };
+        if place == ctx.channel {
+            if let Some(live) = &slot.live {
+                let why = why_here
+                    .filter(|w| !w.is_empty())
+                    .map(|w| format!(" ({w})"))
+                    .unwrap_or_default();
+                return Err(format!(
+                    "This channel already has a game ({}) and this one cannot be played \
+                     elsewhere{why}; the challenge can wait until it ends.",
+                    players_line(&live.rec)
+                ));
+            }
+        }
+        let id = self.store.new_id().map_err(|e| {
+            tracing::error!("store: {e}");
+            "The game store failed, so nothing was changed; please try again later.".to_string()
+        })?;
         let mut rec = GameRecord {
             format: FORMAT_VERSION,
             id,
-            channel: ctx.channel,
+            channel: place,
             server: c.server.or(ctx.server),
             players,
             variant: c.variant,
@@ -455,13 +494,31 @@ impl Service {
             days_text(c.days),
             rated_text(c.rated && computer.is_none())
         )];
+        let mut replies = Vec::new();
+        if place != ctx.channel {
+            // The channel hears where the game went; the game itself is told there.
+            replies.push(Reply::channel(format!(
+                "{} The game is played in {}.",
+                lines.join(" "),
+                api::place(place)
+            )));
+            lines.clear();
+        } else if let Some(why) = why_here.filter(|w| !w.is_empty()) {
+            lines.push(format!("This game is played in this channel: {why}."));
+        }
         let mut r = Reply::channel(String::new());
         lines.extend(prompt_line(&live));
         r.text = lines.join("\n");
         r.mention = asked_user(&live).into_iter().collect();
         r.image = Some(public_view(&live));
-        let mut replies = vec![r];
-        replies.extend(super::fair::at_start(&live.game, live.rec.seed));
+        let mut in_place = vec![r];
+        in_place.extend(super::fair::at_start(&live.game, live.rec.seed));
+        if place != ctx.channel {
+            for r in &mut in_place {
+                r.to = Audience::Place(place);
+            }
+        }
+        replies.extend(in_place);
         for side in Side::BOTH {
             if let Some(secret) = live.game.secret(side) {
                 replies.push(Reply::private(
@@ -476,6 +533,21 @@ impl Service {
             live: Some(live),
         })
     }
+}
+
+/// The name of a game's own place (`alice vs bob · Chess`), at most 100 characters.
+fn place_title(players: &[User; 2], variant: VariantId) -> String {
+    let name = |u: &User| -> String {
+        let n: String = api::visible(&u.name).chars().take(40).collect();
+        n
+    };
+    let title = format!(
+        "{} vs {} · {}",
+        name(&players[0]),
+        name(&players[1]),
+        variant.name()
+    );
+    title.chars().take(100).collect()
 }
 
 /// Keeps a settled challenge in the channel's short memory.

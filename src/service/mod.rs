@@ -40,8 +40,8 @@ use crate::store::{
 };
 use crate::variants::{example_game, rules_text, Game, Options, Played, VariantId};
 use api::{
-    ChallengeAnswer, ChallengeTarget, ColorChoice, Context, DrawAction, GamesScope, Places, Reply,
-    ReplyKind, Request, TimedReply, User,
+    Audience, ChallengeAnswer, ChallengeTarget, ColorChoice, Context, DrawAction, GamesScope,
+    Places, Reply, ReplyKind, Request, TimedReply, User,
 };
 use clock::{describe_duration, timeout_policy, Clock, TimeoutPolicy, DAY_MS};
 use rand::{Rng, SeedableRng};
@@ -395,8 +395,17 @@ impl Service {
             }
         }
         if let (Some(live), Some(expect)) = (change.live, expect) {
-            refresh::after_write(&mut slot, &live.rec, expect);
-            slot.live = (!live.rec.finished).then_some(live);
+            if live.rec.channel == ctx.channel {
+                refresh::after_write(&mut slot, &live.rec, expect);
+                slot.live = (!live.rec.finished).then_some(live);
+            } else {
+                // A game that starts in a place of its own (a new place: no other
+                // operation waits for this lock while holding ours).
+                let place = self.slot(live.rec.channel);
+                let mut place = lock(&place);
+                refresh::after_write(&mut place, &live.rec, expect);
+                place.live = (!live.rec.finished).then_some(live);
+            }
         }
         change.replies
     }
@@ -588,6 +597,21 @@ impl Service {
             }
             Request::Draw(action) => self.draw(slot, ctx, action, now),
             Request::Abort => {
+                if moderator {
+                    if let Some(live) = &slot.live {
+                        let player = live.rec.side_of(ctx.user.id).is_some();
+                        let moved = |s: Side| {
+                            live.rec.actions.iter().any(
+                                |a| matches!(&a.kind, ActionKind::Play { side, .. } if *side == s),
+                            )
+                        };
+                        // A moderator's abort, unless they play it and may abort anyway.
+                        if !player || (moved(Side::White) && moved(Side::Black)) {
+                            let by = api::visible(&ctx.user.name);
+                            return finish(live, ActionKind::ModeratorAbort { by }, now);
+                        }
+                    }
+                }
                 let (live, side) = player_game(slot, ctx)?;
                 let moved = |s: Side| {
                     live.rec

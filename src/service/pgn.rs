@@ -143,7 +143,7 @@ fn termination(rec: &GameRecord, game: &Game) -> &'static str {
     }
     match rec.actions.last().map(|a| &a.kind) {
         Some(ActionKind::TimeoutClaim { .. }) => "time forfeit",
-        Some(ActionKind::Abort { .. }) => "abandoned",
+        Some(ActionKind::Abort { .. } | ActionKind::ModeratorAbort { .. }) => "abandoned",
         _ => "normal",
     }
 }

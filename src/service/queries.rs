@@ -72,7 +72,14 @@ impl Service {
     }
 
     pub(super) fn games(&self, ctx: &Context, scope: GamesScope) -> Reply {
+        // The places this channel's accepted challenges opened: its games.
+        let opened: Vec<u64> = {
+            let slot = self.slot(ctx.channel);
+            let slot = lock(&slot);
+            slot.settled.iter().filter_map(|c| c.place).collect()
+        };
         let mut lines = Vec::new();
+        let mut here = Vec::new();
         for (_, slot) in self.slots() {
             let slot = lock(&slot);
             let Some(live) = &slot.live else { continue };
@@ -82,10 +89,26 @@ impl Service {
             };
             if keep {
                 let place = self.places.mention(live.rec.server, live.rec.channel);
-                lines.push((live.rec.id, game_summary(live, place.as_deref())));
+                let line = (live.rec.id, game_summary(live, place.as_deref()));
+                let ours = live.rec.channel == ctx.channel || opened.contains(&live.rec.channel);
+                if ours && scope == GamesScope::Server {
+                    here.push(line);
+                } else {
+                    lines.push(line);
+                }
             }
         }
+        here.sort();
         lines.sort();
+        if !here.is_empty() {
+            let mut text = vec![format!("Games of this channel ({}):", here.len())];
+            text.extend(here.into_iter().map(|(_, l)| format!("- {l}")));
+            if !lines.is_empty() {
+                text.push(format!("Elsewhere on this server ({}):", lines.len()));
+                text.extend(lines.into_iter().map(|(_, l)| format!("- {l}")));
+            }
+            return Reply::invoker(text.join("\n"));
+        }
         if lines.is_empty() {
             return Reply::invoker(match scope {
                 GamesScope::Server => "No games are being played on this server.",

@@ -124,6 +124,7 @@ pub fn closing_line(rec: &GameRecord, game: &Game) -> Option<String> {
         )),
         ActionKind::DrawClaim { side, .. } => Some(format!("{} claims a draw. ", who(side))),
         ActionKind::Abort { side } => Some(format!("{} aborts the game. ", who(side))),
+        ActionKind::ModeratorAbort { by } => Some(format!("{by} (moderator) aborts the game. ")),
         ActionKind::TimeoutClaim { side } => {
             Some(format!("{} claims the win on time. ", who(side)))
         }

@@ -87,6 +87,9 @@ pub struct Challenge {
     /// When it was settled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settled_ms: Option<u64>,
+    /// Once accepted: where its game is played (a place opened for it, or its channel).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<u64>,
 }
 
 fn rated_by_default() -> bool {

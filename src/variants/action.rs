@@ -39,6 +39,11 @@ pub enum ActionKind {
     TimeoutClaim {
         side: Side,
     },
+    /// A moderator of the place ended the game, with no winner.
+    ModeratorAbort {
+        /// The moderator's name, as shown then.
+        by: String,
+    },
 }
 
 impl Game {
@@ -53,7 +58,9 @@ impl Game {
             ActionKind::DrawOffer { .. } | ActionKind::DrawDecline { .. } => {}
             ActionKind::DrawAgreed { .. } => self.finish(Outcome::draw("agreement")),
             ActionKind::DrawClaim { reason, .. } => self.finish(Outcome::draw(reason)),
-            ActionKind::Abort { .. } => self.finish(Outcome::Aborted),
+            ActionKind::Abort { .. } | ActionKind::ModeratorAbort { .. } => {
+                self.finish(Outcome::Aborted)
+            }
             ActionKind::TimeoutClaim { side } => self.finish(Outcome::win(*side, "timeout")),
         }
         Ok(())
