@@ -155,7 +155,7 @@ fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
         ..ServiceConfig::default()
     };
     let places = DiscordPlaces {
-        http: Arc::new(http_client(config)),
+        http: Arc::new(http_client(config)?),
         runtime: tokio::runtime::Handle::try_current().ok(),
         threads: config.threads,
     };
@@ -177,18 +177,22 @@ fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
     Ok(Arc::new(service))
 }
 
-/// The REST client for the configured Discord (or the fake a test points it at).
-fn http_client(config: &Config) -> serenity::all::Http {
+/// The REST client for the configured Discord (or the stand-in a test points it at).
+fn http_client(config: &Config) -> Result<serenity::all::Http, String> {
     let mut http = HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
-        // serenity's rate limiter rebuilds requests for discord.com, bypassing the
-        // proxy, so with a redirected base it must be off.
-        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+        match &config.api_certificate {
+            // discord.com answered by a stand-in: serenity's rate limiter stays on.
+            Some(pem) => http = http.client(stand_in_client(base, pem)?),
+            // serenity's rate limiter rebuilds requests for discord.com, bypassing the
+            // proxy, so with a plain proxy it must be off.
+            None => http = http.proxy(base.clone()).ratelimiter_disabled(true),
+        }
     }
     if let Some(id) = config.application_id {
         http = http.application_id(ApplicationId::new(id));
     }
-    http.build()
+    Ok(http.build())
 }
 
 /// How long starting a game's thread may take before the game stays in its channel.
@@ -356,26 +360,16 @@ pub async fn serve_with(
         seen: handler::Seen::default(),
     });
 
-    let mut http = HttpBuilder::new(&config.token);
+    let http = http_client(&config)?;
     if let Some(base) = &config.api_base {
-        match &config.api_certificate {
-            // discord.com answered by a stand-in: serenity's rate limiter stays on.
-            Some(pem) => http = http.client(stand_in_client(base, pem)?),
-            // serenity's rate limiter rebuilds requests for discord.com, bypassing the
-            // proxy, so with a plain proxy it must be off.
-            None => http = http.proxy(base.clone()).ratelimiter_disabled(true),
-        }
         tracing::warn!("Discord API redirected to {base}");
-    }
-    if let Some(id) = config.application_id {
-        http = http.application_id(ApplicationId::new(id));
     }
     let mut intents =
         GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
     if config.message_content {
         intents |= GatewayIntents::MESSAGE_CONTENT;
     }
-    let mut client = ClientBuilder::new_with_http(http.build(), intents)
+    let mut client = ClientBuilder::new_with_http(http, intents)
         .event_handler(handler::Handler {
             bot: Arc::clone(&bot),
         })
