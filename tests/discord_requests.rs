@@ -1,6 +1,6 @@
 //! What a whole game costs in Discord requests (issue 12 asks for the count per route):
-//! a challenge, its acceptance and Fool's Mate played in chat, against the fake Discord
-//! with the real service. Prints the table (`cargo test --release --test
+//! a challenge, its acceptance (the game gets its thread) and Fool's Mate played in the
+//! thread's chat, the real `arcana run` against the fake Discord. Prints the table (`cargo test --release --test
 //! discord_requests -- --nocapture`) and holds the bot to its budget: a chat move is one
 //! channel message, and nothing is sent twice or fails.
 
@@ -9,10 +9,9 @@
 
 mod support;
 
-use arcana::service::{Service, ServiceConfig};
 use serde_json::json;
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use support::fake_discord::{FakeDiscord, FakeUser, Recorded, GUILD_ID};
 
@@ -54,26 +53,44 @@ fn table(rs: &[Recorded]) -> BTreeMap<String, usize> {
     t
 }
 
+/// The running bot; killed when the test ends.
+struct Bot(Child);
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_in_requests_per_route() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    let service = Arc::new(Service::open(&data, ServiceConfig::default()).unwrap());
-    let config = arcana::discord::config::Config::parse(
-        &format!(
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
             "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}image_size = 256\n",
             data.display(),
             fake.api_lines()
         ),
-        None,
     )
     .unwrap();
-    let (_stop, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(arcana::discord::serve_with(config, service, async move {
-        let _ = stop_rx.await;
-    }));
+    let _bot = Bot(Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(["run", "--config"])
+        .arg(&config)
+        .env_remove("DISCORD_TOKEN")
+        .env("RUST_LOG", "error")
+        .stdin(Stdio::null())
+        .spawn()
+        .expect("start the bot"));
     fake.wait_identified(1).await;
+    fake.wait_for(0, "command registration", |r| {
+        r.method == "PUT" && r.path.ends_with("/commands")
+    })
+    .await;
     let start = fake.settle(0, Duration::from_millis(300)).await;
     let game = fake.mark();
 
@@ -90,19 +107,30 @@ async fn a_whole_game_in_requests_per_route() {
     );
     fake.wait_for(game, "the challenge", |r| r.answers(iid))
         .await;
+    // bob answers a moment later, as people do (the bot has learnt the message).
+    fake.settle(game, Duration::from_millis(300)).await;
     let mark = fake.mark();
-    let iid = fake.slash(&BOB, CHANNEL, "accept", &[], &[]);
-    fake.wait_for(mark, "the start", |r| r.answers(iid) && !r.files.is_empty())
-        .await;
+    fake.slash(&BOB, CHANNEL, "accept", &[], &[]);
+    // The game's thread, started from the challenge's message.
+    fake.wait_for(mark, "the game's thread", |r| {
+        r.method == "POST" && r.path.ends_with("/threads") && r.status == 201
+    })
+    .await;
+    let (thread, parent) = *fake.threads().last().unwrap();
+    assert_eq!(parent, CHANNEL);
+    fake.wait_for(mark, "the first board in the thread", |r| {
+        r.path.ends_with(&format!("/channels/{thread}/messages")) && !r.files.is_empty()
+    })
+    .await;
     fake.settle(mark, Duration::from_millis(300)).await;
 
-    // Fool's Mate in chat; each move is one channel message with its board.
+    // Fool's Mate in the thread's chat; each move is one message with its board.
     let mut per_move = Vec::new();
     for (who, text) in [(&ALICE, "f3"), (&BOB, "e5"), (&ALICE, "g4"), (&BOB, "Qh4#")] {
         let mark = fake.mark();
-        fake.chat(who, CHANNEL, text);
+        fake.chat(who, thread, text);
         fake.wait_for(mark, text, |r| {
-            r.path.ends_with(&format!("/channels/{CHANNEL}/messages")) && !r.files.is_empty()
+            r.path.ends_with(&format!("/channels/{thread}/messages")) && !r.files.is_empty()
         })
         .await;
         let sent = fake.settle(mark, Duration::from_millis(300)).await;
@@ -132,10 +160,63 @@ async fn a_whole_game_in_requests_per_route() {
     for (route, n) in table(&start) {
         println!("  {n:3}  {route}");
     }
-    println!("requests of the whole game (challenge, accept, 4 chat moves):");
+    println!("requests of the whole game (challenge, accept and its thread, 4 chat moves):");
     for (route, n) in table(&all) {
         println!("  {n:3}  {route}");
     }
     println!("  {:3}  in all", all.len());
     println!("requests per chat move: {per_move:?}");
+}
+
+/// An acceptance that comes before the bot has learnt which message shows the
+/// challenge (a `/accept` right after the challenge) still gets the game a thread: one
+/// of its own in the channel, where the moves are then played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_instant_acceptance_still_gets_a_thread() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}image_size = 128\n",
+            data.display(),
+            fake.api_lines()
+        ),
+    )
+    .unwrap();
+    let _bot = Bot(Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(["run", "--config"])
+        .arg(&config)
+        .env_remove("DISCORD_TOKEN")
+        .env("RUST_LOG", "error")
+        .stdin(Stdio::null())
+        .spawn()
+        .expect("start the bot"));
+    fake.wait_identified(1).await;
+    let mark = fake.mark();
+    let iid = fake.slash(
+        &ALICE,
+        CHANNEL,
+        "challenge",
+        &[("opponent", 6, json!(BOB.id.to_string()))],
+        &[&BOB],
+    );
+    fake.wait_for(mark, "the challenge", |r| r.answers(iid))
+        .await;
+    // At once: before the bot asks Discord for the challenge message's id.
+    fake.slash(&BOB, CHANNEL, "accept", &[], &[]);
+    fake.wait_for(mark, "a thread", |r| {
+        r.method == "POST" && r.path.ends_with("/threads") && r.status == 201
+    })
+    .await;
+    let (thread, parent) = *fake.threads().last().unwrap();
+    assert_eq!(parent, CHANNEL);
+    let board = fake
+        .wait_for(mark, "the first board in the thread", |r| {
+            r.path.ends_with(&format!("/channels/{thread}/messages")) && !r.files.is_empty()
+        })
+        .await;
+    assert!(board.content().contains("your move"), "{board:?}");
 }

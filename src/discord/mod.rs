@@ -227,10 +227,6 @@ impl Places for DiscordPlaces {
         if !self.threads {
             return Err("threads are switched off in this bot's configuration".to_string());
         }
-        let anchor = anchor.ok_or_else(|| {
-            "I could not tell which message showed the challenge, so no thread starts from it"
-                .to_string()
-        })?;
         let runtime = self
             .runtime
             .as_ref()
@@ -243,14 +239,28 @@ impl Places for DiscordPlaces {
         // Spawned and waited for, rather than `block_on`, so that a call from any
         // thread can only wait, never panic.
         runtime.spawn(async move {
-            let made = delivery::with_retries("thread", || {
-                ChannelId::new(channel.max(1)).create_thread_from_message(
-                    &*http,
-                    MessageId::new(anchor.max(1)),
-                    builder.clone(),
-                )
-            })
-            .await;
+            let parent = ChannelId::new(channel.max(1));
+            let made = match anchor {
+                // From the challenge's message, the thread's natural home.
+                Some(anchor) => {
+                    delivery::with_retries("thread", || {
+                        parent.create_thread_from_message(
+                            &*http,
+                            MessageId::new(anchor.max(1)),
+                            builder.clone(),
+                        )
+                    })
+                    .await
+                }
+                // The challenge's message is not known yet (accepted at once by
+                // command): a thread of its own in the same channel.
+                None => {
+                    delivery::with_retries("thread", || {
+                        parent.create_thread(&*http, builder.clone())
+                    })
+                    .await
+                }
+            };
             let _ = tx.send(made.map(|t| t.id.get()).map_err(|e| thread_refusal(&e)));
         });
         rx.recv_timeout(THREAD_WAIT)

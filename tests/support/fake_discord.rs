@@ -1137,6 +1137,40 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
             }
             (StatusCode::OK, Some(message(channel)))
         }
+        // Start Thread without Message: a new public thread (type 11) in a channel;
+        // a thread cannot hold another (50024).
+        ("POST", ["channels", channel, "threads"]) => {
+            let parent: u64 = channel.parse().unwrap_or(0);
+            let mut threads = inner.threads.lock().unwrap();
+            if threads.contains_key(&parent) {
+                return (
+                    StatusCode::BAD_REQUEST,
+                    Some(
+                        json!({"code": 50024, "message": "Cannot execute action on this channel type"}),
+                    ),
+                );
+            }
+            let id = inner.next_id.fetch_add(1, Ordering::SeqCst);
+            threads.insert(id, parent);
+            (
+                StatusCode::CREATED,
+                Some(json!({
+                    "id": id.to_string(), "type": body["type"].as_u64().unwrap_or(11),
+                    "guild_id": GUILD_ID.to_string(), "parent_id": parent.to_string(),
+                    "owner_id": BOT_ID.to_string(), "name": body["name"],
+                    "last_message_id": null, "rate_limit_per_user": 0, "message_count": 0,
+                    "member_count": 1, "total_message_sent": 0, "flags": 0,
+                    "thread_metadata": {
+                        "archived": false,
+                        "auto_archive_duration": body["auto_archive_duration"].as_u64().unwrap_or(4320),
+                        "archive_timestamp": "2024-01-01T00:00:00.000000+00:00",
+                        "locked": false,
+                    },
+                    "member": {"id": id.to_string(), "user_id": BOT_ID.to_string(),
+                        "join_timestamp": "2024-01-01T00:00:00.000000+00:00", "flags": 0},
+                })),
+            )
+        }
         // Start Thread from Message: a public thread (type 11) whose id is the
         // message's, as on Discord; a thread cannot hold another (50024), and a message
         // starts one thread at most (160004). No gateway event is sent (the bot needs
