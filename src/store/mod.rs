@@ -591,7 +591,7 @@ impl Store {
 
     /// Whether outbox entry `id` still waits for delivery.
     pub fn outbox_pending(&self, id: u64) -> Result<bool, StoreError> {
-        Ok(self.db.contains_key(key(b'o', id))?)
+        self.db.contains_key(key(b'o', id))
     }
 
     /// Whether `user` has turned reminders by direct message off.
