@@ -611,3 +611,70 @@ fn two_services_send_each_reminder_once() {
         );
     }
 }
+
+#[test]
+fn a_database_of_the_first_schema_is_migrated_on_open() {
+    for e in engines("migrate") {
+        if e.name != "postgres" {
+            continue;
+        }
+        // A database as the first schema left it, with a challenge stored under its id
+        // in the catch-all table (as builds of that schema wrote it).
+        let mut c = postgres::Client::connect(&e.url, postgres::NoTls).expect("connect");
+        c.batch_execute(
+            "CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, \
+             applied_at timestamptz NOT NULL DEFAULT now())",
+        )
+        .expect("table");
+        c.batch_execute(include_str!("../migrations/0001_tables.sql"))
+            .expect("first schema");
+        c.execute(
+            "INSERT INTO schema_migrations (version, name) VALUES (1, '0001_tables.sql')",
+            &[],
+        )
+        .expect("recorded");
+        let mut stored = challenge(&user("erin"));
+        stored.id = 77;
+        stored.channel = u64::MAX - 5;
+        let mut k = b"h/".to_vec();
+        k.extend_from_slice(&77u64.to_be_bytes());
+        c.execute(
+            "INSERT INTO kv (key, value) VALUES ($1, $2)",
+            &[&k, &serde_json::to_vec(&stored).expect("json")],
+        )
+        .expect("old row");
+        drop(c);
+
+        let store = e.open();
+        assert_eq!(
+            store.challenges().expect("scan"),
+            vec![(u64::MAX - 5, stored.clone())]
+        );
+        let mut c = postgres::Client::connect(&e.url, postgres::NoTls).expect("connect");
+        let versions: Vec<i32> = c
+            .query("SELECT version FROM schema_migrations ORDER BY version", &[])
+            .expect("read")
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        assert_eq!(versions, vec![1, 2]);
+        let left: i64 = c
+            .query_one("SELECT count(*) FROM kv", &[])
+            .expect("read")
+            .get(0);
+        assert_eq!(left, 0, "the row moved to its table");
+        let channel: i64 = c
+            .query_one("SELECT channel FROM challenge_records WHERE id = 77", &[])
+            .expect("read")
+            .get(0);
+        assert_eq!(u64::from_ne_bytes(channel.to_ne_bytes()), u64::MAX - 5);
+        // Written and removed through the store, it stays in its table.
+        let mut w = Write::new();
+        w.drop_challenge(77);
+        store.commit(w).expect("commit");
+        assert!(store.challenges().expect("scan").is_empty());
+        // A second open applies nothing twice.
+        drop(store);
+        let _again = e.open();
+    }
+}
