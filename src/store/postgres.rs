@@ -348,6 +348,7 @@ fn apply_in(client: &mut Client, batch: &Batch, durable: bool) -> Result<(), Sto
             Op::Put(k, v) => put(&mut tx, k, v)?,
             Op::Del(k) => del(&mut tx, k)?,
             Op::Game(g) => game(&mut tx, g)?,
+            Op::Keyed { key, value, .. } => put(&mut tx, key, value)?,
         }
     }
     // On an error the transaction is dropped, which rolls it back.
