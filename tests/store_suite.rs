@@ -699,7 +699,9 @@ fn idempotency_keys_expire_by_their_time() {
         assert_eq!(store.prune_keys(10).expect("prune"), 10, "{name}");
         assert_eq!(store.prune_keys(10).expect("prune"), 0, "{name}");
         // Stored again later, a key outlives its first time.
-        commit(&store, |w| w.replies("key-25", 100, serde_json::json!(["again"])));
+        commit(&store, |w| {
+            w.replies("key-25", 100, serde_json::json!(["again"]))
+        });
         assert_eq!(store.prune_keys(30).expect("prune"), 19, "{name}");
         assert_eq!(
             store.replies("key-25").expect("read"),
