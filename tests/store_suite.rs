@@ -611,3 +611,135 @@ fn two_services_send_each_reminder_once() {
         );
     }
 }
+
+#[test]
+fn a_database_of_the_first_schema_is_migrated_on_open() {
+    for e in engines("migrate") {
+        if e.name != "postgres" {
+            continue;
+        }
+        // A database as the first schema left it, with a challenge stored under its id
+        // in the catch-all table (as builds of that schema wrote it).
+        let mut c = postgres::Client::connect(&e.url, postgres::NoTls).expect("connect");
+        c.batch_execute(
+            "CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, \
+             applied_at timestamptz NOT NULL DEFAULT now())",
+        )
+        .expect("table");
+        c.batch_execute(include_str!("../migrations/0001_tables.sql"))
+            .expect("first schema");
+        c.execute(
+            "INSERT INTO schema_migrations (version, name) VALUES (1, '0001_tables.sql')",
+            &[],
+        )
+        .expect("recorded");
+        let mut stored = challenge(&user("erin"));
+        stored.id = 77;
+        stored.channel = u64::MAX - 5;
+        let mut k = b"h/".to_vec();
+        k.extend_from_slice(&77u64.to_be_bytes());
+        c.execute(
+            "INSERT INTO kv (key, value) VALUES ($1, $2)",
+            &[&k, &serde_json::to_vec(&stored).expect("json")],
+        )
+        .expect("old row");
+        drop(c);
+
+        let store = e.open();
+        assert_eq!(
+            store.challenges().expect("scan"),
+            vec![(u64::MAX - 5, stored.clone())]
+        );
+        let mut c = postgres::Client::connect(&e.url, postgres::NoTls).expect("connect");
+        let versions: Vec<i32> = c
+            .query(
+                "SELECT version FROM schema_migrations ORDER BY version",
+                &[],
+            )
+            .expect("read")
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        assert_eq!(versions, vec![1, 2]);
+        let left: i64 = c
+            .query_one("SELECT count(*) FROM kv", &[])
+            .expect("read")
+            .get(0);
+        assert_eq!(left, 0, "the row moved to its table");
+        let channel: i64 = c
+            .query_one("SELECT channel FROM challenge_records WHERE id = 77", &[])
+            .expect("read")
+            .get(0);
+        assert_eq!(u64::from_ne_bytes(channel.to_ne_bytes()), u64::MAX - 5);
+        // Written and removed through the store, it stays in its table.
+        let mut w = Write::new();
+        w.drop_challenge(77);
+        store.commit(w).expect("commit");
+        assert!(store.challenges().expect("scan").is_empty());
+        // A second open applies nothing twice.
+        drop(store);
+        let _again = e.open();
+    }
+}
+
+#[test]
+fn idempotency_keys_expire_by_their_time() {
+    for e in engines("keys") {
+        let name = e.name;
+        let store = e.open();
+        for batch in 0..5u64 {
+            commit(&store, |w| {
+                for i in 0..10 {
+                    let t = batch * 10 + i;
+                    w.replies(&format!("key-{t}"), t, serde_json::json!([t]))?;
+                }
+                Ok(())
+            });
+        }
+        assert_eq!(store.prune_keys(10).expect("prune"), 10, "{name}");
+        assert_eq!(store.prune_keys(10).expect("prune"), 0, "{name}");
+        // Stored again later, a key outlives its first time.
+        commit(&store, |w| {
+            w.replies("key-25", 100, serde_json::json!(["again"]))
+        });
+        assert_eq!(store.prune_keys(30).expect("prune"), 19, "{name}");
+        assert_eq!(
+            store.replies("key-25").expect("read"),
+            Some(serde_json::json!(["again"])),
+            "{name}"
+        );
+        assert_eq!(store.replies("key-29").expect("read"), None, "{name}");
+        assert_eq!(
+            store.replies("key-30").expect("read"),
+            Some(serde_json::json!([30])),
+            "{name}"
+        );
+        assert_eq!(store.prune_keys(101).expect("prune"), 21, "{name}");
+        assert_eq!(store.replies("key-25").expect("read"), None, "{name}");
+    }
+}
+
+#[test]
+fn keys_stored_before_the_time_index_still_expire() {
+    // A sled store written by a build without the index: its keys expire at the first
+    // pass, and those kept are indexed for the next.
+    let dir = tempfile::tempdir().expect("dir");
+    {
+        let db = sled::open(dir.path()).expect("sled");
+        for t in 0..20u64 {
+            let v = serde_json::json!({"at_ms": t, "replies": [t]});
+            db.insert(format!("k/old-{t}"), serde_json::to_vec(&v).expect("json"))
+                .expect("insert");
+        }
+        db.flush().expect("flush");
+    }
+    let store = Store::open(dir.path()).expect("open");
+    assert_eq!(store.prune_keys(5).expect("prune"), 5);
+    assert_eq!(store.prune_keys(15).expect("prune"), 10);
+    assert_eq!(
+        store.replies("old-15").expect("read"),
+        Some(serde_json::json!([15]))
+    );
+    assert_eq!(store.prune_keys(20).expect("prune"), 5);
+    assert_eq!(store.replies("old-19").expect("read"), None);
+}

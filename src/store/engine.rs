@@ -86,6 +86,24 @@ pub(crate) enum Op {
     Put(Vec<u8>, Vec<u8>),
     Del(Vec<u8>),
     Game(GameOp),
+    /// An idempotency key's replies (`k/<key>`), stored at `at_ms`: indexed by time so
+    /// that expiry reads only what expires.
+    Keyed {
+        key: Vec<u8>,
+        at_ms: u64,
+        value: Vec<u8>,
+    },
+}
+
+/// sled's marker that every idempotency key has its entry in the time index.
+const KEY_INDEX_BUILT: &[u8] = b"kx";
+
+/// The time-index entry of an idempotency key (`k/<key>` stored at `at_ms`).
+fn key_index(key: &[u8], at_ms: u64) -> Vec<u8> {
+    let mut x = b"x/".to_vec();
+    x.extend_from_slice(&at_ms.to_be_bytes());
+    x.extend_from_slice(key.strip_prefix(b"k/").unwrap_or(key));
+    x
 }
 
 /// A game record with the pointers of its channel: the game is the channel's last
@@ -117,6 +135,10 @@ impl Batch {
 
     pub(crate) fn game(&mut self, op: GameOp) {
         self.ops.push(Op::Game(op));
+    }
+
+    pub(crate) fn keyed(&mut self, key: Vec<u8>, at_ms: u64, value: Vec<u8>) {
+        self.ops.push(Op::Keyed { key, at_ms, value });
     }
 }
 
@@ -264,21 +286,48 @@ impl Db {
             Db::Sled(db) => {
                 let mut batch = sled::Batch::default();
                 let mut n = 0;
-                for kv in db.scan_prefix(b"k/") {
-                    let (k, v) = kv?;
-                    if is_old(&v) {
-                        batch.remove(k);
-                        n += 1;
+                if db.contains_key(KEY_INDEX_BUILT)? {
+                    // Only the index entries older than the limit are read.
+                    let mut end = b"x/".to_vec();
+                    end.extend_from_slice(&before_ms.to_be_bytes());
+                    for kv in db.range(b"x/".to_vec()..end) {
+                        let (x, _) = kv?;
+                        batch.remove(x.clone());
+                        let mut k = b"k/".to_vec();
+                        k.extend_from_slice(x.get(10..).unwrap_or_default());
+                        // A key stored again since keeps its newer entry.
+                        if db.get(&k)?.is_some_and(|v| is_old(&v)) {
+                            batch.remove(k);
+                            n += 1;
+                        }
                     }
+                } else {
+                    // A store from before the index: one full pass indexes the keys
+                    // that stay.
+                    for kv in db.scan_prefix(b"k/") {
+                        let (k, v) = kv?;
+                        if is_old(&v) {
+                            batch.remove(k);
+                            n += 1;
+                        } else {
+                            let at = serde_json::from_slice::<KeyHead>(&v).map_or(0, |h| h.at_ms);
+                            batch.insert(key_index(&k, at), &[]);
+                        }
+                    }
+                    batch.insert(KEY_INDEX_BUILT, &[]);
                 }
-                if n > 0 {
-                    db.apply_batch(batch)?;
-                }
+                db.apply_batch(batch)?;
                 Ok(n)
             }
             Db::Postgres(pg) => pg.prune_keys(before_ms),
         }
     }
+}
+
+/// The time of a stored idempotency reply.
+#[derive(serde::Deserialize)]
+struct KeyHead {
+    at_ms: u64,
 }
 
 /// A sled version key's value; a record stored before versions existed is version 1.
@@ -294,6 +343,10 @@ fn sled_apply(db: &sled::Db, batch: Batch) -> Result<(), StoreError> {
             match op {
                 Op::Put(k, v) => b.insert(k, v),
                 Op::Del(k) => b.remove(k),
+                Op::Keyed { key, at_ms, value } => {
+                    b.insert(key_index(&key, at_ms), &[]);
+                    b.insert(key, value);
+                }
                 Op::Game(_) => {}
             }
         }
@@ -310,6 +363,10 @@ fn sled_apply(db: &sled::Db, batch: Batch) -> Result<(), StoreError> {
                 }
                 Op::Del(k) => {
                     tx.remove(k.as_slice())?;
+                }
+                Op::Keyed { key, at_ms, value } => {
+                    tx.insert(key_index(key, *at_ms), &[])?;
+                    tx.insert(key.as_slice(), value.as_slice())?;
                 }
                 Op::Game(g) => {
                     let vkey = key(b'v', g.id);

@@ -292,7 +292,7 @@ impl Write {
         let v = serde_json::to_vec(&KeyedReplies { at_ms, replies })?;
         let mut kk = b"k/".to_vec();
         kk.extend_from_slice(k.as_bytes());
-        self.batch.insert(kk, v);
+        self.batch.keyed(kk, at_ms, v);
         Ok(())
     }
 }
@@ -522,8 +522,9 @@ impl Store {
         let mut max_id = 0;
         for kv in self.db.scan_prefix(b"") {
             let (k, v) = kv?;
-            // Versions are the source's own; the destination counts afresh.
-            if k.starts_with(b"v/") {
+            // Versions and the key index are the source engine's own; the destination
+            // counts and indexes afresh.
+            if k.starts_with(b"v/") || k.starts_with(b"x/") || k == b"kx" {
                 continue;
             }
             if let Some(id) = k.strip_prefix(b"g/").and_then(id_of) {

@@ -10,11 +10,18 @@ use std::sync::Mutex;
 
 /// The schema, in order: `(version, name, SQL)`. A file added to `migrations/` is
 /// listed here (a test checks the two agree).
-pub const MIGRATIONS: &[(i32, &str, &str)] = &[(
-    1,
-    "0001_tables.sql",
-    include_str!("../../migrations/0001_tables.sql"),
-)];
+pub const MIGRATIONS: &[(i32, &str, &str)] = &[
+    (
+        1,
+        "0001_tables.sql",
+        include_str!("../../migrations/0001_tables.sql"),
+    ),
+    (
+        2,
+        "0002_challenge_records.sql",
+        include_str!("../../migrations/0002_challenge_records.sql"),
+    ),
+];
 
 /// Serialises schema changes of processes opening one database at once.
 const MIGRATION_LOCK: i64 = 0x4152_4341_4e41;
@@ -45,6 +52,8 @@ enum Place<'a> {
     Active(u64),
     Last(u64),
     Challenge(u64),
+    /// A challenge under its own id.
+    ChallengeRecord(u64),
     Rating(&'a [u8]),
     Key(&'a str),
     Other,
@@ -61,6 +70,7 @@ fn place(k: &[u8]) -> Place<'_> {
         (b'a', Some(ch)) => Place::Active(ch),
         (b'l', Some(ch)) => Place::Last(ch),
         (b'c', Some(ch)) => Place::Challenge(ch),
+        (b'h', Some(id)) => Place::ChallengeRecord(id),
         (b'r', _) => Place::Rating(rest),
         (b'k', _) => match std::str::from_utf8(rest) {
             Ok(s) => Place::Key(s),
@@ -76,6 +86,13 @@ struct GameHead {
     channel: u64,
     #[serde(default)]
     finished: bool,
+}
+
+/// The channel of a challenge stored under its id (0 when it has none).
+#[derive(serde::Deserialize)]
+struct ChallengeHead {
+    #[serde(default)]
+    channel: u64,
 }
 
 /// The time field of a stored idempotency reply.
@@ -155,6 +172,10 @@ impl Pg {
                 "SELECT challenge FROM challenges WHERE channel = $1",
                 &[&sql(ch)],
             ),
+            Place::ChallengeRecord(id) => c.query_opt(
+                "SELECT challenge FROM challenge_records WHERE id = $1",
+                &[&sql(id)],
+            ),
             Place::Rating(r) => c.query_opt("SELECT standing FROM ratings WHERE key = $1", &[&r]),
             Place::Key(s) => {
                 c.query_opt("SELECT replies FROM idempotency_keys WHERE key = $1", &[&s])
@@ -167,7 +188,7 @@ impl Pg {
     /// Every entry whose key starts with `prefix`, in key order.
     pub fn scan(&self, prefix: &[u8]) -> Result<Vec<Entry>, StoreError> {
         // Each table holds one part of the key space; read those the prefix can reach.
-        let tables: [(&[u8], &str); 7] = [
+        let tables: [(&[u8], &str); 8] = [
             (b"g/", "SELECT int8send(id), record FROM games"),
             (
                 b"a/",
@@ -178,6 +199,10 @@ impl Pg {
                 "SELECT int8send(channel), int8send(last) FROM channels WHERE last IS NOT NULL",
             ),
             (b"c/", "SELECT int8send(channel), challenge FROM challenges"),
+            (
+                b"h/",
+                "SELECT int8send(id), challenge FROM challenge_records",
+            ),
             (b"r/", "SELECT key, standing FROM ratings"),
             (
                 b"k/",
@@ -323,6 +348,7 @@ fn apply_in(client: &mut Client, batch: &Batch, durable: bool) -> Result<(), Sto
             Op::Put(k, v) => put(&mut tx, k, v)?,
             Op::Del(k) => del(&mut tx, k)?,
             Op::Game(g) => game(&mut tx, g)?,
+            Op::Keyed { key, value, .. } => put(&mut tx, key, value)?,
         }
     }
     // On an error the transaction is dropped, which rolls it back.
@@ -366,6 +392,14 @@ fn put(tx: &mut Transaction<'_>, k: &[u8], v: &[u8]) -> Result<(), StoreError> {
                 &[&sql(ch), &v],
             )?;
         }
+        Place::ChallengeRecord(id) => {
+            let head: ChallengeHead = serde_json::from_slice(v)?;
+            tx.execute(
+                "INSERT INTO challenge_records (id, channel, challenge) VALUES ($1, $2, $3) \
+                 ON CONFLICT (id) DO UPDATE SET channel = excluded.channel, challenge = excluded.challenge",
+                &[&sql(id), &sql(head.channel), &v],
+            )?;
+        }
         Place::Rating(r) => {
             tx.execute(
                 "INSERT INTO ratings (key, standing) VALUES ($1, $2) \
@@ -405,6 +439,9 @@ fn del(tx: &mut Transaction<'_>, k: &[u8]) -> Result<(), StoreError> {
         )?,
         Place::Challenge(ch) => {
             tx.execute("DELETE FROM challenges WHERE channel = $1", &[&sql(ch)])?
+        }
+        Place::ChallengeRecord(id) => {
+            tx.execute("DELETE FROM challenge_records WHERE id = $1", &[&sql(id)])?
         }
         Place::Rating(r) => tx.execute("DELETE FROM ratings WHERE key = $1", &[&r])?,
         Place::Key(s) => tx.execute("DELETE FROM idempotency_keys WHERE key = $1", &[&s])?,
@@ -493,7 +530,8 @@ mod tests {
         assert!(matches!(place(b"k/abc"), Place::Key("abc")));
         assert!(matches!(place(b"r/\0\0xyz"), Place::Rating(b"\0\0xyz")));
         assert!(matches!(place(b"rscope"), Place::Other));
-        assert!(matches!(place(b"h/12345678"), Place::Other));
+        assert!(matches!(place(&key(b'h', 9)), Place::ChallengeRecord(9)));
+        assert!(matches!(place(b"h/short"), Place::Other));
         assert_eq!(unsql(sql(u64::MAX - 3)), u64::MAX - 3);
     }
 }
