@@ -392,7 +392,7 @@ async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
     // /games in the channel links both threads, never a bare number.
     let (_, rs) = slash(&fake, &CAROL, "games", &[], &[]).await;
     let text = rs.iter().map(Recorded::content).collect::<String>();
-    assert!(text.contains("Games of this channel (2)"), "{text}");
+    assert!(text.contains("In this channel (2)"), "{text}");
     assert!(text.contains(&format!("<#{thread}>")), "{text}");
     assert!(text.contains(&format!("<#{second_thread}>")), "{text}");
     assert!(!text.contains(&format!(" {thread}")), "{text}");
@@ -579,4 +579,133 @@ async fn without_the_thread_permission_the_game_stays_in_the_channel() {
             .any(|r| r.is_ephemeral() && r.content().contains("already has a game")),
         "{rs:?}"
     );
+}
+
+/// The custom ids of the buttons on the last message posted in `channel` after `mark`
+/// that carries any.
+async fn buttons_posted(
+    fake: &FakeDiscord,
+    mark: usize,
+    channel: u64,
+    what: &str,
+) -> (Value, Vec<String>) {
+    let path = format!("/api/v10/channels/{channel}/messages");
+    let r = fake
+        .wait_for(mark, what, |r| {
+            r.method == "POST"
+                && r.path == path
+                && r.status == 200
+                && !button_ids(&r.json).is_empty()
+        })
+        .await;
+    let ids = button_ids(&r.json);
+    (r.json, ids)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn board_buttons_name_their_game_and_only_players_act() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+    let (_, message) = challenge(
+        &fake,
+        &ALICE,
+        &[user_option(&BOB), ("color", 3, json!("white"))],
+        &[&BOB],
+    )
+    .await;
+    let mark = fake.mark();
+    press(&fake, &BOB, &message, &button(&message, "accept")).await;
+    let (thread, _) = thread_of(&fake, mark, message_id(&message)).await;
+    let (_, ids) = buttons_posted(&fake, mark, thread, "the first board with its buttons").await;
+    let game = ids[0].split(':').nth(1).unwrap().to_string();
+    assert_eq!(
+        ids,
+        vec![format!("resign:{game}"), format!("draw-offer:{game}")],
+        "no secrets in chess: no My hand"
+    );
+    let board = support::fake_discord::message_json(
+        fake.new_id(),
+        thread,
+        json!({"id": "1", "username": "arcana", "discriminator": "0", "bot": true}),
+        "",
+    );
+    let press_in = |who: &'static FakeUser, id: String| {
+        let fake = fake.clone();
+        let board = board.clone();
+        async move {
+            let mark = fake.mark();
+            let iid = fake.button(who, thread, &id, board);
+            answers(&fake, mark, iid).await
+        }
+    };
+    // A spectator's press is refused privately.
+    let rs = press_in(&CAROL, format!("draw-offer:{game}")).await;
+    assert!(
+        rs.iter()
+            .all(|r| r.is_ephemeral() || r.content().is_empty()),
+        "{rs:?}"
+    );
+    assert!(
+        rs.iter()
+            .any(|r| r.content().contains("Only alice and bob")),
+        "{rs:?}"
+    );
+    // alice offers a draw: the offer's message carries Accept draw.
+    let rs = press_in(&ALICE, format!("draw-offer:{game}")).await;
+    let offer = rs
+        .iter()
+        .find(|r| r.content().contains("offers a draw"))
+        .unwrap_or_else(|| panic!("{rs:?}"));
+    let ids = button_ids(&offer.json["data"]);
+    assert!(ids.contains(&format!("draw-accept:{game}")), "{ids:?}");
+    // bob accepts it from the button: the game ends, its last message offers Rematch.
+    let rs = press_in(&BOB, format!("draw-accept:{game}")).await;
+    let end = rs
+        .iter()
+        .find(|r| r.content().to_lowercase().contains("draw"))
+        .unwrap_or_else(|| panic!("{rs:?}"));
+    let data = if end.json.get("data").is_some() {
+        &end.json["data"]
+    } else {
+        &end.json
+    };
+    assert_eq!(button_ids(data), vec![format!("rematch:{game}")]);
+    // bob asks for the rematch: the same game, colours swapped, to alice.
+    let rs = press_in(&BOB, format!("rematch:{game}")).await;
+    let rematch = rs
+        .iter()
+        .find(|r| r.content().contains("bob challenges alice to Chess"))
+        .unwrap_or_else(|| panic!("{rs:?}"));
+    assert!(
+        rematch.content().contains("bob plays White"),
+        "{}",
+        rematch.content()
+    );
+    // A stale button of the old game is refused; a stranger cannot ask for a rematch.
+    let rs = press_in(&CAROL, format!("rematch:{game}")).await;
+    assert!(
+        rs.iter()
+            .all(|r| r.is_ephemeral() || r.content().is_empty()),
+        "{rs:?}"
+    );
+    // Resign asks first, privately, with a confirming button naming the game.
+    let rs = press_in(&ALICE, format!("resign:{game}")).await;
+    let ask = rs
+        .iter()
+        .find(|r| r.content().contains("Resign this game?"))
+        .unwrap_or_else(|| panic!("{rs:?}"));
+    assert!(ask.is_ephemeral());
+    assert_eq!(
+        button_ids(&ask.json["data"]),
+        vec![format!("resign-confirm:{game}")]
+    );
+    // ...and the game is over, so the confirmation is refused, privately.
+    let rs = press_in(&ALICE, format!("resign-confirm:{game}")).await;
+    assert!(
+        rs.iter()
+            .all(|r| r.is_ephemeral() || r.content().is_empty()),
+        "{rs:?}"
+    );
+    assert!(rs.iter().any(|r| r.content().contains("over")), "{rs:?}");
 }

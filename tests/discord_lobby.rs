@@ -389,11 +389,7 @@ fn an_accepted_game_is_played_in_a_place_of_its_own() {
         &ctx("erin", CH),
         Request::Games(arcana::service::api::GamesScope::Server),
     );
-    assert!(
-        r[0].text.starts_with("Games of this channel (2):"),
-        "{}",
-        r[0].text
-    );
+    assert!(r[0].text.contains("In this channel (2):"), "{}", r[0].text);
     for p in &places_seen {
         assert!(r[0].text.contains(&format!("<#{p}>")), "{}", r[0].text);
     }
@@ -464,4 +460,56 @@ fn a_moderator_ends_a_stuck_game_with_no_winner() {
     assert_eq!(rec.end.as_ref().and_then(|e| e.rating), None);
     // It replays (stored games keep loading).
     rec.replay().expect("replays");
+}
+
+#[test]
+fn board_messages_carry_their_game_and_stale_buttons_are_refused() {
+    use arcana::service::api::GameControls;
+    let h = Harness::new();
+    h.ok(
+        "alice",
+        CH,
+        challenge(Some("bob"), VariantId::Wickets, ColorChoice::White),
+    );
+    let r = h.ok("bob", CH, Request::Accept);
+    let controls: GameControls = r
+        .iter()
+        .find_map(|x| x.controls)
+        .expect("the board names its game");
+    assert!(controls.secrets && !controls.finished && !controls.draw_offer);
+    let on = |request: Request| Request::OnGame {
+        game: controls.game,
+        request: Box::new(request),
+    };
+    // My hand: privately, to a player only.
+    let r = h.ok("alice", CH, on(Request::Hand));
+    assert_eq!(r[0].to, arcana::service::api::Audience::Invoker);
+    h.refused("carol", CH, on(Request::Hand));
+    // A button naming another game acts on nothing.
+    let why = h.refused(
+        "alice",
+        CH,
+        Request::OnGame {
+            game: controls.game + 1,
+            request: Box::new(Request::Resign),
+        },
+    );
+    assert!(why.contains("no longer played here"), "{why}");
+    // Only those requests travel on a game's buttons.
+    h.refused("alice", CH, on(Request::Abort));
+    let r = h.ok("bob", CH, on(Request::Resign));
+    let end = r.iter().find_map(|x| x.controls).expect("the last message");
+    assert!(end.finished);
+    // Rematch: colours swapped, same game and days, to the same opponent.
+    h.refused("carol", CH, on(Request::Rematch));
+    let r = h.ok("alice", CH, on(Request::Rematch));
+    assert!(
+        r[0].text
+            .starts_with("alice challenges bob to Chess with Wickets (alice plays Black"),
+        "{}",
+        r[0].text
+    );
+    let r = h.ok("bob", CH, Request::Accept);
+    assert!(r[0].text.contains("bob (White) vs alice (Black)"), "{r:?}");
+    h.refused("alice", CH, on(Request::Resign));
 }

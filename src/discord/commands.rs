@@ -2,7 +2,7 @@
 //! command table ([`crate::service::grammar::COMMANDS`]), and the translation of an
 //! invoked command's options into a service [`Request`] (by the same grammar).
 
-use crate::service::api::{ChallengeAnswer, ChallengeTarget, Request, User};
+use crate::service::api::{ChallengeAnswer, ChallengeTarget, DrawAction, Request, User};
 use crate::service::grammar::{self, Kind, OptionSpec, Values};
 use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption, InteractionContext};
 use std::collections::HashMap;
@@ -23,6 +23,42 @@ pub fn button_id(answer: ChallengeAnswer, challenge: u64) -> String {
         ChallengeAnswer::Cancel => "cancel",
     };
     format!("{verb}:{challenge}")
+}
+
+/// What a press on one of a game's buttons (`resign:<game>`, ...) asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameButton {
+    /// Resign asks first: the presser confirms privately with a second button.
+    ConfirmResign(u64),
+    /// A request for that game only.
+    Act { game: u64, request: Request },
+}
+
+/// A game button's custom id: what it does and to which game.
+pub fn game_button_id(verb: &str, game: u64) -> String {
+    format!("{verb}:{game}")
+}
+
+/// The game button a custom id stands for; `None` for any other id.
+pub fn game_button(custom_id: &str) -> Option<GameButton> {
+    let (verb, id) = custom_id.split_once(':')?;
+    let game: u64 = id.parse().ok()?;
+    let request = match verb {
+        "resign" => return Some(GameButton::ConfirmResign(game)),
+        "resign-confirm" => Request::Resign,
+        "draw-offer" => Request::Draw(DrawAction::Offer),
+        "draw-accept" => Request::Draw(DrawAction::Accept),
+        "hand" => Request::Hand,
+        "rematch" => Request::Rematch,
+        _ => return None,
+    };
+    Some(GameButton::Act {
+        game,
+        request: Request::OnGame {
+            game,
+            request: Box::new(request),
+        },
+    })
 }
 
 /// The request a button's custom id stands for, and the challenge it names; `None`

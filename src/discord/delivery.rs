@@ -2,9 +2,11 @@
 //! its deferral), followups, channel messages and direct messages, with the fallback
 //! for users whose direct messages are closed.
 
-use super::commands::button_id;
+use super::commands::{button_id, game_button_id};
 use crate::render::{render_png, RenderOptions};
-use crate::service::api::{replace_places, Audience, ChallengeAnswer, Reply, ReplyKind, User};
+use crate::service::api::{
+    replace_places, Audience, ChallengeAnswer, GameControls, Reply, ReplyKind, User,
+};
 use crate::service::front::GameService;
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
@@ -99,7 +101,7 @@ impl Parts {
                 challenge_buttons(*challenge, challenged.is_some()),
                 Some(*challenge),
             ),
-            _ => (Vec::new(), None),
+            _ => (r.controls.map(game_buttons).unwrap_or_default(), None),
         };
         Parts {
             content,
@@ -197,6 +199,46 @@ fn challenge_buttons(challenge: u64, directed: bool) -> Vec<CreateActionRow> {
             .style(ButtonStyle::Secondary),
     );
     vec![CreateActionRow::Buttons(buttons)]
+}
+
+/// The buttons of a game's public board message, each naming the game: Resign (asks
+/// to confirm), Offer draw or Accept draw, My hand (games with secrets); Rematch once
+/// the game is over.
+fn game_buttons(c: GameControls) -> Vec<CreateActionRow> {
+    let b = |verb: &str, label: &str, style: ButtonStyle| {
+        CreateButton::new(game_button_id(verb, c.game))
+            .label(label)
+            .style(style)
+    };
+    let buttons = if c.finished {
+        vec![b("rematch", "Rematch", ButtonStyle::Primary)]
+    } else {
+        let mut v = vec![b("resign", "Resign", ButtonStyle::Danger)];
+        v.push(if c.draw_offer {
+            b("draw-accept", "Accept draw", ButtonStyle::Success)
+        } else {
+            b("draw-offer", "Offer draw", ButtonStyle::Secondary)
+        });
+        if c.secrets {
+            v.push(b("hand", "My hand", ButtonStyle::Secondary));
+        }
+        v
+    };
+    vec![CreateActionRow::Buttons(buttons)]
+}
+
+/// The private question a Resign button asks, with its confirming button.
+pub fn resign_prompt(game: u64) -> CreateInteractionResponse {
+    CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .content("Resign this game? This cannot be undone.")
+            .ephemeral(true)
+            .components(vec![CreateActionRow::Buttons(vec![CreateButton::new(
+                game_button_id("resign-confirm", game),
+            )
+            .label("Yes, resign")
+            .style(ButtonStyle::Danger)])]),
+    )
 }
 
 /// How far an interaction has been acknowledged.

@@ -265,7 +265,27 @@ impl Handler {
         {
             return;
         }
-        let Some((request, named)) = commands::button_request(&comp.data.custom_id) else {
+        let game_button = commands::game_button(&comp.data.custom_id);
+        if let Some(commands::GameButton::ConfirmResign(game)) = game_button {
+            // Asked privately first; only the confirming press acts (and is judged).
+            let prompt = super::delivery::resign_prompt(game);
+            if let Err(e) = prompt.execute(&*ctx.http, (comp.id, &comp.token)).await {
+                tracing::warn!("resign confirmation failed: {e}");
+            }
+            return;
+        }
+        // (request, the challenge a challenge button names, whether the answer is
+        // private, whether it is a game's button)
+        let chosen = match game_button {
+            Some(commands::GameButton::Act { request, .. }) => {
+                let private = matches!(&request, Request::OnGame { request, .. }
+                    if **request == Request::Hand);
+                Some((request, None, private, true))
+            }
+            _ => commands::button_request(&comp.data.custom_id)
+                .map(|(request, named)| (request, named, false, false)),
+        };
+        let Some((request, named, private, for_game)) = chosen else {
             tracing::debug!("unknown button {}", comp.data.custom_id);
             let mut i = Interacted::new(comp.id, comp.token.clone(), user, comp.channel_id);
             let out = prepare(
@@ -285,7 +305,10 @@ impl Handler {
         };
         let mut interacted =
             Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id);
-        interacted.pressed = Some((comp.message.id, named));
+        // A game's button acts on no challenge message.
+        if !for_game {
+            interacted.pressed = Some((comp.message.id, named));
+        }
         let sctx = ServiceContext {
             user,
             channel: comp.channel_id.get(),
@@ -294,7 +317,14 @@ impl Handler {
         };
         let moderator = moderates(comp.member.as_ref().and_then(|m| m.permissions));
         let out = self
-            .call_service(&ctx.http, &mut interacted, false, sctx, moderator, request)
+            .call_service(
+                &ctx.http,
+                &mut interacted,
+                private,
+                sctx,
+                moderator,
+                request,
+            )
             .await;
         // A settled challenge's message is updated by the service's own reply (type 7
         // on the pressed message), on every path.

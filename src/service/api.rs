@@ -82,6 +82,15 @@ pub enum Request {
         options: Options,
         rated: bool,
     },
+    /// `request` (resign, a draw offer or answer, the hand, a rematch) for game `game`
+    /// only: a button on one game's message can never act on another game.
+    OnGame {
+        game: u64,
+        request: Box<Request>,
+    },
+    /// A new challenge to the opponent of the finished game here: same variant, options
+    /// and days, colours swapped.
+    Rematch,
     /// Accept, decline or cancel one named challenge: by its id (a button on its
     /// message) or by the player on its other side.
     Answer {
@@ -171,6 +180,18 @@ pub enum ReplyKind {
     Refusal,
 }
 
+/// What a public board message of a game offers (the front end may show buttons).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameControls {
+    pub game: u64,
+    /// A draw offer stands (the other player may accept it).
+    pub draw_offer: bool,
+    /// The game has secrets (a player may ask for their own privately).
+    pub secrets: bool,
+    /// The game is over (a rematch may be asked for).
+    pub finished: bool,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reply {
     pub to: Audience,
@@ -194,6 +215,9 @@ pub struct Reply {
     /// ([`super::front::GameService::delivered`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outbox: Option<u64>,
+    /// For a game's public board message: what its players may do from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub controls: Option<GameControls>,
 }
 
 /// Replies of one change, kept in the store (written with the change itself) until the
@@ -219,6 +243,7 @@ impl Reply {
             image: None,
             attachments: Vec::new(),
             outbox: None,
+            controls: None,
         }
     }
 

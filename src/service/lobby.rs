@@ -511,6 +511,7 @@ impl Service {
         r.text = lines.join("\n");
         r.mention = asked_user(&live).into_iter().collect();
         r.image = Some(public_view(&live));
+        r.controls = Some(super::turns::controls(&live));
         let mut in_place = vec![r];
         in_place.extend(super::fair::at_start(&live.game, live.rec.seed));
         if place != ctx.channel {

@@ -658,6 +658,60 @@ impl Service {
                     ),
                 }
             }
+            Request::OnGame { game, request } => {
+                let current = match &slot.live {
+                    Some(live) => Some(live.rec.id),
+                    None => self.store.last_game(ctx.channel).ok().flatten(),
+                };
+                let allowed = matches!(
+                    *request,
+                    Request::Resign | Request::Draw(_) | Request::Hand | Request::Rematch
+                );
+                if current != Some(game) || !allowed {
+                    return Err(
+                        "That button belongs to a game that is no longer played here.".to_string(),
+                    );
+                }
+                if *request != Request::Rematch && slot.live.is_none() {
+                    return Err("That game is over.".to_string());
+                }
+                self.act(slot, ctx, moderator, *request, now)
+            }
+            Request::Rematch => {
+                let last = self.shown_game(slot, ctx.channel)?;
+                if !last.rec.finished {
+                    return Err(
+                        "The game is still being played; a rematch can wait until it ends."
+                            .to_string(),
+                    );
+                }
+                let side = last.rec.side_of(ctx.user.id).ok_or_else(|| {
+                    format!(
+                        "Only {} and {} can ask for a rematch.",
+                        last.rec.players[0].name, last.rec.players[1].name
+                    )
+                })?;
+                let mut options = last.rec.options.clone();
+                if let Some(seat) = last.rec.computer {
+                    options.insert("level".to_string(), seat.level.to_string());
+                }
+                // Colours swapped: who played White now plays Black.
+                let color = match side {
+                    Side::White => ColorChoice::Black,
+                    Side::Black => ColorChoice::White,
+                };
+                self.challenge(
+                    slot,
+                    ctx,
+                    Some(last.rec.player(side.other()).clone()),
+                    last.rec.variant,
+                    color,
+                    Some(last.rec.days),
+                    options,
+                    last.rec.rated,
+                    now,
+                )
+            }
             Request::Hand => {
                 let (live, side) = player_game(slot, ctx)?;
                 let text = live

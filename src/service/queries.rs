@@ -101,7 +101,10 @@ impl Service {
         here.sort();
         lines.sort();
         if !here.is_empty() {
-            let mut text = vec![format!("Games of this channel ({}):", here.len())];
+            let mut text = vec![
+                format!("Active games ({}):", here.len() + lines.len()),
+                format!("In this channel ({}):", here.len()),
+            ];
             text.extend(here.into_iter().map(|(_, l)| format!("- {l}")));
             if !lines.is_empty() {
                 text.push(format!("Elsewhere on this server ({}):", lines.len()));

@@ -141,6 +141,7 @@ impl Service {
                     ctx.user.name, opponent.name
                 ));
                 r.mention = vec![opponent];
+                r.controls = Some(controls(&next));
                 Ok(Change {
                     replies: vec![r],
                     challenge: None,
@@ -247,6 +248,16 @@ impl Service {
     }
 }
 
+/// What a game's public board message offers its players.
+pub(super) fn controls(live: &Live) -> api::GameControls {
+    api::GameControls {
+        game: live.rec.id,
+        draw_offer: live.rec.draw_offer.is_some(),
+        secrets: Side::BOTH.iter().any(|s| live.game.secret(*s).is_some()),
+        finished: live.rec.finished,
+    }
+}
+
 /// The active game and the invoker's side in it, or why they may not act.
 pub(super) fn player_game<'a>(slot: &'a Slot, ctx: &Context) -> Result<(&'a Live, Side), Refusal> {
     let live = slot.live.as_ref().ok_or_else(|| {
@@ -289,6 +300,7 @@ pub(super) fn commit_live(
     let mut r = Reply::channel(lines.join("\n"));
     r.mention = asked_user(&next).into_iter().collect();
     r.image = Some(public_view(&next));
+    r.controls = Some(controls(&next));
     let mut replies = vec![r];
     if next.rec.finished {
         replies.extend(super::fair::at_end(&next.game, next.rec.seed));
