@@ -56,6 +56,37 @@ fn table(rs: &[Recorded]) -> BTreeMap<String, usize> {
 /// The running bot; killed when the test ends.
 struct Bot(Child);
 
+impl Bot {
+    /// `arcana run` against `fake`, its data in `dir`; returns once it has registered
+    /// its commands.
+    async fn start(fake: &FakeDiscord, dir: &std::path::Path) -> Bot {
+        let config = dir.join("config.toml");
+        std::fs::write(
+            &config,
+            format!(
+                "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}image_size = 256\n",
+                dir.join("data").display(),
+                fake.api_lines()
+            ),
+        )
+        .unwrap();
+        let bot = Bot(Command::new(env!("CARGO_BIN_EXE_arcana"))
+            .args(["run", "--config"])
+            .arg(&config)
+            .env_remove("DISCORD_TOKEN")
+            .env("RUST_LOG", "error")
+            .stdin(Stdio::null())
+            .spawn()
+            .expect("start the bot"));
+        fake.wait_identified(1).await;
+        fake.wait_for(0, "command registration", |r| {
+            r.method == "PUT" && r.path.ends_with("/commands")
+        })
+        .await;
+        bot
+    }
+}
+
 impl Drop for Bot {
     fn drop(&mut self) {
         let _ = self.0.kill();
@@ -67,30 +98,7 @@ impl Drop for Bot {
 async fn a_whole_game_in_requests_per_route() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    let config = dir.path().join("config.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}image_size = 256\n",
-            data.display(),
-            fake.api_lines()
-        ),
-    )
-    .unwrap();
-    let _bot = Bot(Command::new(env!("CARGO_BIN_EXE_arcana"))
-        .args(["run", "--config"])
-        .arg(&config)
-        .env_remove("DISCORD_TOKEN")
-        .env("RUST_LOG", "error")
-        .stdin(Stdio::null())
-        .spawn()
-        .expect("start the bot"));
-    fake.wait_identified(1).await;
-    fake.wait_for(0, "command registration", |r| {
-        r.method == "PUT" && r.path.ends_with("/commands")
-    })
-    .await;
+    let _bot = Bot::start(&fake, dir.path()).await;
     let start = fake.settle(0, Duration::from_millis(300)).await;
     let game = fake.mark();
 
@@ -175,26 +183,7 @@ async fn a_whole_game_in_requests_per_route() {
 async fn an_instant_acceptance_still_gets_a_thread() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    let config = dir.path().join("config.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}image_size = 128\n",
-            data.display(),
-            fake.api_lines()
-        ),
-    )
-    .unwrap();
-    let _bot = Bot(Command::new(env!("CARGO_BIN_EXE_arcana"))
-        .args(["run", "--config"])
-        .arg(&config)
-        .env_remove("DISCORD_TOKEN")
-        .env("RUST_LOG", "error")
-        .stdin(Stdio::null())
-        .spawn()
-        .expect("start the bot"));
-    fake.wait_identified(1).await;
+    let _bot = Bot::start(&fake, dir.path()).await;
     let mark = fake.mark();
     let iid = fake.slash(
         &ALICE,
