@@ -461,7 +461,7 @@ fn golden_sled(dir: &std::path::Path) -> serde_json::Value {
     ))
     .expect("fixture");
     let doc: serde_json::Value = serde_json::from_str(&text).expect("fixture JSON");
-    let db = sled::open(dir).expect("sled");
+    let db = arcana::store::open_sled(dir).expect("sled");
     for e in doc["entries"].as_array().expect("entries") {
         let key = unhex(e["key"].as_str().expect("key"));
         let value = match e["value"]["text"].as_str() {
@@ -725,7 +725,7 @@ fn keys_stored_before_the_time_index_still_expire() {
     // pass, and those kept are indexed for the next.
     let dir = tempfile::tempdir().expect("dir");
     {
-        let db = sled::open(dir.path()).expect("sled");
+        let db = arcana::store::open_sled(dir.path()).expect("sled");
         for t in 0..20u64 {
             let v = serde_json::json!({"at_ms": t, "replies": [t]});
             db.insert(format!("k/old-{t}"), serde_json::to_vec(&v).expect("json"))

@@ -50,7 +50,7 @@ fn fixture() -> Value {
 /// Writes the fixture's raw entries into a fresh sled directory, with the id generator
 /// past every stored game (as the original store's was).
 fn import(doc: &Value, dir: &Path) {
-    let db = sled::open(dir).expect("sled");
+    let db = arcana::store::open_sled(dir).expect("sled");
     for e in doc["entries"].as_array().expect("entries") {
         let key = unhex(e["key"].as_str().expect("key"));
         let value = match e["value"]["text"].as_str() {
@@ -428,7 +428,7 @@ fn record_key(db: &sled::Db, channel: u64) -> Vec<u8> {
 
 /// Rewrites the raw stored record of the active game of `channel`; returns its bytes.
 fn rewrite(dir: &Path, channel: u64, f: impl FnOnce(&mut Value)) -> Vec<u8> {
-    let db = sled::open(dir).expect("sled");
+    let db = arcana::store::open_sled(dir).expect("sled");
     let key = record_key(&db, channel);
     let mut rec: Value =
         serde_json::from_slice(&db.get(&key).expect("db").expect("record")).expect("json");
@@ -441,7 +441,7 @@ fn rewrite(dir: &Path, channel: u64, f: impl FnOnce(&mut Value)) -> Vec<u8> {
 
 /// The raw stored bytes of the active game of `channel`.
 fn raw_record(dir: &Path, channel: u64) -> Vec<u8> {
-    let db = sled::open(dir).expect("sled");
+    let db = arcana::store::open_sled(dir).expect("sled");
     let key = record_key(&db, channel);
     let bytes = db.get(key).expect("db").expect("record");
     bytes.to_vec()

@@ -59,6 +59,23 @@ fn redact(url: &str) -> String {
     }
 }
 
+/// Opens a sled folder. A store just closed by this process (or by one that is
+/// stopping) can hold sled's file lock for a moment after its last handle is dropped,
+/// while sled's flusher thread ends: the lock is tried again for up to 2 s before the
+/// failure stands.
+pub fn open_sled(path: &std::path::Path) -> Result<sled::Db, sled::Error> {
+    let mut tries = 0;
+    loop {
+        match sled::Config::new().path(path).open() {
+            Err(e) if tries < 40 && e.to_string().contains("acquire lock") => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            other => return other,
+        }
+    }
+}
+
 /// What the writer of a game record believes is stored, checked in the same atomic
 /// step as the write: a process whose copy is stale gets [`StoreError::Conflict`]
 /// and nothing is written.
@@ -156,7 +173,7 @@ pub(crate) enum Db {
 impl Db {
     pub fn open(url: &StoreUrl) -> Result<Db, StoreError> {
         match url {
-            StoreUrl::Sled(path) => Ok(Db::Sled(sled::Config::new().path(path).open()?)),
+            StoreUrl::Sled(path) => Ok(Db::Sled(open_sled(path)?)),
             StoreUrl::Postgres(url) => Ok(Db::Postgres(Arc::new(Pg::open(url)?))),
         }
     }

@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 pub use crate::variants::ActionKind;
-pub use engine::{Expect, StoreUrl};
+pub use engine::{open_sled, Expect, StoreUrl};
 
 /// Version of the stored game record layout: written with every record, read on load.
 /// 1: the first release (with a snapshot of the variant's state); 2: replay-first, no
