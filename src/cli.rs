@@ -51,7 +51,7 @@ pub enum Command {
         shards: Option<String>,
     },
     /// Play through the service in a terminal: lines `[#channel ]NAME: TEXT`.
-    #[command(after_help = LOCAL_EXAMPLE)]
+    #[command(after_help = local_example())]
     Local {
         /// The store directory.
         #[arg(long, default_value = "arcana-data")]
@@ -98,7 +98,7 @@ pub enum Command {
     },
     /// Draw a position as a PNG board image, or (`--gif RECORD`) a whole exported game
     /// as an animated GIF.
-    #[command(after_help = RENDER_EXAMPLE)]
+    #[command(after_help = render_example())]
     Render {
         /// The variant of the position (not with `--gif`, whose record names it).
         #[arg(required_unless_present = "gif")]
@@ -158,18 +158,28 @@ pub enum Command {
     },
 }
 
-/// The example session under `arcana local --help`.
-const LOCAL_EXAMPLE: &str = "Example session (type each line, or pipe them in):
-  alice: /challenge @bob standard color:white
+/// The example session under `arcana local --help`, in the default game.
+fn local_example() -> String {
+    format!(
+        "Example session (type each line, or pipe them in):
+  alice: /challenge @bob {} color:white
   bob: /accept
   alice: e4
 Then `/help` lists the commands, `/rules <variant>` explains a game and `/legend` names
-the marks on the board. Games are kept in --data; use a new folder to start afresh.";
+the marks on the board. Games are kept in --data; use a new folder to start afresh.",
+        crate::variants::VariantId::DEFAULT.id()
+    )
+}
 
-/// The examples under `arcana render --help`.
-const RENDER_EXAMPLE: &str = "Examples:
-  arcana render wand --moves \"e4 e5\" --out board.png
-  arcana render --gif arcana-wand-12.pgn -o game.gif --side black";
+/// The examples under `arcana render --help`, in the default game.
+fn render_example() -> String {
+    let id = crate::variants::VariantId::DEFAULT.id();
+    format!(
+        "Examples:
+  arcana render {id} --moves \"e4 e5\" --out board.png
+  arcana render --gif arcana-{id}-12.pgn -o game.gif --side black"
+    )
+}
 
 /// Writes lines to standard output. A closed pipe (`arcana perft ... | head -1`) ends
 /// the output quietly.

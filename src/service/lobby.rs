@@ -536,7 +536,7 @@ impl Service {
     }
 }
 
-/// The name of a game's own place (`alice vs bob · Chess`), at most 100 characters.
+/// The name of a game's own place (`alice vs bob · <game name>`), at most 100 characters.
 fn place_title(players: &[User; 2], variant: VariantId) -> String {
     let name = |u: &User| -> String {
         let n: String = api::visible(&u.name).chars().take(40).collect();
