@@ -8,7 +8,7 @@ use crate::ratings::{
     Finished, GameEnd, Key, LadderScope, RatingChange, Score, Standing, Table, LEADERBOARD_SIZE,
     PROVISIONAL_DEVIATION,
 };
-use crate::store::{GameRecord, Store, StoreError, Write};
+use crate::store::{GameRecord, Listing, Store, StoreError, Write};
 use crate::variants::{Game, Outcome, VariantId};
 use std::collections::HashMap;
 
@@ -337,14 +337,14 @@ fn wdl(w: u32, d: u32, l: u32) -> String {
 }
 
 /// A current game line of a profile: the place reference is the front end's to format.
-pub fn current_game_line(rec: &GameRecord, user: u64, to_move: Option<&str>) -> String {
-    let side = rec.side_of(user).unwrap_or(Side::White);
+pub fn current_game_line(l: &Listing, user: u64, to_move: Option<&str>) -> String {
+    let side = l.side_of(user).unwrap_or(Side::White);
     format!(
         "- {} vs {} in {}{}{}",
-        rec.variant.name(),
-        rec.player(side.other()).name,
-        place(rec.channel),
-        if rec.rated { "" } else { " (casual)" },
+        l.variant.name(),
+        l.players[side.other().index()].name,
+        place(l.channel),
+        if l.rated { "" } else { " (casual)" },
         to_move
             .map(|n| format!(", {n} to move"))
             .unwrap_or_default()
