@@ -10,7 +10,7 @@ impl Service {
         let (mut lines, global) = {
             let r = lock(&self.ratings);
             (
-                r.profile(ctx, user.id, &user.name),
+                r.profile(&self.store, ctx, user.id, &user.name),
                 r.scope == LadderScope::Global,
             )
         };

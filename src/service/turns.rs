@@ -15,6 +15,13 @@ impl Service {
         };
         out.sort_unstable();
         out.dedup();
+        // The index names candidates; the game itself decides (one that cannot be
+        // loaded waits for nobody).
+        out.retain(|ch| {
+            let slot = self.loaded(*ch);
+            let slot = lock(&slot);
+            slot.live.as_ref().is_some_and(computer_asked)
+        });
         out
     }
 

@@ -184,12 +184,23 @@ impl Write {
     /// A finished game in both players' profiles, and the end order it took.
     pub fn result(&mut self, r: &PastGame) -> Result<(), StoreError> {
         let v = serde_json::to_vec(r)?;
+        let (a, b, c) = r.finished().sort_key();
         for p in &r.players {
-            self.batch.insert(two(b'p', p.id, r.order), &v);
+            let mut k = two(b'p', p.id, a);
+            k.extend_from_slice(&b.to_be_bytes());
+            k.extend_from_slice(&c.to_be_bytes());
+            self.batch.insert(k, &v);
             self.batch.insert(key(b'n', p.id), p.name.as_bytes());
         }
-        self.batch.insert(LAST_ORDER, r.order.to_be_bytes());
+        if r.order > 0 {
+            self.last_order(r.order);
+        }
         Ok(())
+    }
+
+    /// The end order of the last game rated.
+    pub fn last_order(&mut self, order: u64) {
+        self.batch.insert(LAST_ORDER, order.to_be_bytes());
     }
 
     /// Marks every finished game as in its players' profiles.
