@@ -410,6 +410,13 @@ fn redelivered_keys_act_once() {
         .service
         .handle(&keyed("alice", "i-1"), Request::Move { text: "e4".into() });
     assert_eq!(first, again);
+    // The key keeps only the id of the change's outbox entry, not its replies.
+    let kept = h.service.store().replies("i-1").expect("db").expect("kept");
+    let outbox = first
+        .iter()
+        .find_map(|r| r.outbox)
+        .expect("an outbox entry");
+    assert_eq!(kept, serde_json::json!({ "outbox": outbox }));
     h.mv("bob", CH, "e5");
     // Redelivered after the game moved on: still the first answer, no new action.
     let late = h

@@ -410,7 +410,14 @@ impl Service {
                 refresh::index(&mut write, slot.live.as_ref(), live)?;
             }
             if let Some(k) = &ctx.key {
-                write.replies(k, now, serde_json::to_value(&change.replies)?)?;
+                // A change keeps just its outbox entry's id (its replies are there until
+                // delivered); a refusal or a look-up keeps its replies.
+                let kept = if acts {
+                    serde_json::json!({ "outbox": change.replies.iter().find_map(|r| r.outbox) })
+                } else {
+                    serde_json::to_value(&change.replies)?
+                };
+                write.replies(k, now, kept)?;
             }
             Ok(())
         })();
@@ -496,6 +503,19 @@ impl Service {
                 "This request was already handled; its answer was given then.",
             )]
         };
+        // A change: its replies again while they wait in the outbox.
+        if let Some(outbox) = stored.get("outbox") {
+            let Some(id) = outbox.as_u64() else {
+                return done();
+            };
+            return match self.store.outbox_entry(id) {
+                Ok(Some(entry)) => serde_json::from_value::<api::Pending>(entry)
+                    .map(|p| p.replies)
+                    .unwrap_or_else(|_| done()),
+                Ok(None) => done(),
+                Err(e) => vec![store_failure(e)],
+            };
+        }
         // Replies stored by an older build may no longer decode: the request was
         // handled then, so it is not acted on again.
         let Ok(replies) = serde_json::from_value::<Vec<Reply>>(stored) else {

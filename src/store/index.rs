@@ -353,6 +353,14 @@ impl Store {
         Ok(out)
     }
 
+    /// Outbox entry `id` while it waits for delivery.
+    pub fn outbox_entry(&self, id: u64) -> Result<Option<serde_json::Value>, StoreError> {
+        match self.db.get(key(b'o', id))? {
+            Some(v) => Ok(Some(serde_json::from_slice(&v)?)),
+            None => Ok(None),
+        }
+    }
+
     /// The end order of the last game rated (0: none yet).
     pub fn last_order(&self) -> Result<u64, StoreError> {
         Ok(self
