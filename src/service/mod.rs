@@ -812,6 +812,17 @@ fn per_turn(mut rec: GameRecord) -> GameRecord {
     rec
 }
 
+/// Adds to `w` the index entries of a game record written outside the service
+/// (imports, benches), as the service writes them with each record it stores; `game`
+/// is the record replayed.
+pub fn index_record(w: &mut Write, rec: &GameRecord, game: &Game) -> Result<(), StoreError> {
+    let live = Live {
+        rec: rec.clone(),
+        game: game.clone(),
+    };
+    refresh::index(w, None, &live)
+}
+
 /// A user id derived from a name, stable across runs (local front end, tests).
 pub fn stable_id(kind: &str, name: &str) -> u64 {
     // FNV-1a: tiny, stable, good enough to keep names apart.
