@@ -61,11 +61,7 @@ impl Mover {
     /// durable move took, or `None` once the game is over.
     fn step(&mut self, s: &Service) -> Option<Duration> {
         let ask = self.game.ask()?;
-        let legal = self.game.legal_texts();
-        if legal.is_empty() {
-            return None;
-        }
-        let text = legal[self.rng.gen_range(0..legal.len())].clone();
+        let (text, after) = pick(&self.game, &mut self.rng)?;
         let ctx = Context {
             user: self.players[ask.side.index()].clone(),
             channel: self.channel,
@@ -81,9 +77,24 @@ impl Mover {
             self.channel,
             r.first().map(|r| &r.text)
         );
-        self.game.play(ask.side, &text).expect("the service took it");
+        self.game = after;
         Some(took)
     }
+}
+
+/// A random answer the game takes at once (some listed answers ask for a
+/// confirmation first), with the game after it.
+fn pick(game: &Game, rng: &mut StdRng) -> Option<(String, Game)> {
+    let ask = game.ask()?;
+    let legal = game.legal_texts();
+    for _ in 0..50 {
+        let text = legal.get(rng.gen_range(0..legal.len().max(1)))?.clone();
+        let mut after = game.clone();
+        if after.play(ask.side, &text).is_ok() {
+            return Some((text, after));
+        }
+    }
+    None
 }
 
 /// Game `i` with a few random plies (2 to 6), as the service would have stored it.
@@ -98,8 +109,9 @@ fn stored_game(i: usize, now: u64) -> (GameRecord, Mover) {
     let mut history = Vec::new();
     for _ in 0..2 + i % 5 {
         let Some(ask) = game.ask() else { break };
-        let legal = game.legal_texts();
-        let text = legal[rng.gen_range(0..legal.len())].clone();
+        let Some((text, _)) = pick(&game, &mut rng) else {
+            break;
+        };
         let played = play_answer(&mut game, &mut history, ask.side, &text).expect("legal");
         actions.push(Action {
             at_ms: now,
