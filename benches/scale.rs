@@ -48,22 +48,35 @@ fn player(i: usize, side: usize) -> User {
     }
 }
 
-/// One stored game the bench keeps playing: its state as the service has it.
+/// One stored game the bench keeps playing: its state as the service has it, and
+/// answers chosen ahead (so that a timed run spends its time in the service).
 struct Mover {
     game: Game,
     channel: u64,
     players: [User; 2],
     rng: StdRng,
+    planned: std::collections::VecDeque<(usize, String)>,
 }
 
 impl Mover {
-    /// Plays one random legal answer through the service; returns how long the
-    /// durable move took, or `None` once the game is over.
+    /// Chooses up to `plies` more answers (random, legal) on the bench's own copy.
+    fn plan(&mut self, plies: usize) {
+        for _ in 0..plies {
+            let Some(ask) = self.game.ask() else { return };
+            let Some((text, after)) = pick(&self.game, &mut self.rng) else {
+                return;
+            };
+            self.game = after;
+            self.planned.push_back((ask.side.index(), text));
+        }
+    }
+
+    /// Sends the next planned answer to the service; returns how long the durable
+    /// move took, or `None` when none is planned (the game is over).
     fn step(&mut self, s: &Service) -> Option<Duration> {
-        let ask = self.game.ask()?;
-        let (text, after) = pick(&self.game, &mut self.rng)?;
+        let (side, text) = self.planned.pop_front()?;
         let ctx = Context {
-            user: self.players[ask.side.index()].clone(),
+            user: self.players[side].clone(),
             channel: self.channel,
             server: Some(1),
             key: None,
@@ -77,7 +90,6 @@ impl Mover {
             self.channel,
             r.first().map(|r| &r.text)
         );
-        self.game = after;
         Some(took)
     }
 }
@@ -159,6 +171,7 @@ fn stored_game(i: usize, now: u64) -> (GameRecord, Mover) {
             channel,
             players,
             rng,
+            planned: Default::default(),
         },
     )
 }
@@ -220,6 +233,9 @@ fn run(
     passes: usize,
 ) -> (Vec<Duration>, Duration) {
     let mut parts: Vec<Vec<Mover>> = (0..threads).map(|_| Vec::new()).collect();
+    for m in movers.iter_mut() {
+        m.plan(passes);
+    }
     for (i, m) in movers.drain(..).enumerate() {
         parts[i % threads].push(m);
     }
@@ -271,7 +287,10 @@ fn engine(c: &mut Criterion, e: &store_engines::TestStore, n: usize) {
     let held = rss_mib().zip(before).map(|(a, b)| a - b);
     let first = movers
         .iter_mut()
-        .find_map(|m| m.step(&s))
+        .find_map(|m| {
+            m.plan(1);
+            m.step(&s)
+        })
         .unwrap_or_default();
     println!(
         "{name}, {n} stored games: start-up {startup:.2?} (memory +{:.0} MiB), first move {first:.2?}",
@@ -303,6 +322,9 @@ fn engine(c: &mut Criterion, e: &store_engines::TestStore, n: usize) {
             let mut idle = 0;
             while done < iters && idle < movers.len() {
                 i = (i + 1) % movers.len();
+                if movers[i].planned.is_empty() {
+                    movers[i].plan(1);
+                }
                 match movers[i].step(&s) {
                     Some(t) => {
                         total += t;
