@@ -194,7 +194,10 @@ fn fill(store: &Store, n: usize) -> Vec<Mover> {
             store.commit_lazy(std::mem::take(&mut w)).expect("fill");
         }
     }
+    // Marked as this build marks a store it made (no pass over old records at start).
     w.games_indexed();
+    w.results_indexed();
+    w.challenges_indexed();
     store.commit(w).expect("fill");
     store.new_id().expect("id");
     movers
