@@ -199,6 +199,9 @@ fn fill(store: &Store, n: usize) -> Vec<Mover> {
     w.results_indexed();
     w.challenges_indexed();
     store.commit(w).expect("fill");
+    store
+        .replace_ratings(&Default::default(), Default::default())
+        .expect("ratings");
     store.new_id().expect("id");
     movers
 }
