@@ -12,83 +12,14 @@
 mod support;
 
 use serde_json::{json, Value};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
-use support::fake_discord::{FakeDiscord, FakeUser, Recorded, GUILD_ID};
-
-const ALICE: FakeUser = FakeUser {
-    id: 100_000_000_000_000_001,
-    name: "alice",
+use support::bot::{
+    answers, body, button, button_ids, message_id, posted_in, press, slash, slash_in, thread_of,
+    update, Bot, ALICE, BOB, CAROL, CHANNEL, DAVE,
 };
-const BOB: FakeUser = FakeUser {
-    id: 100_000_000_000_000_002,
-    name: "bob",
-};
-const CAROL: FakeUser = FakeUser {
-    id: 100_000_000_000_000_003,
-    name: "carol",
-};
-const DAVE: FakeUser = FakeUser {
-    id: 100_000_000_000_000_004,
-    name: "dave",
-};
-const CHANNEL: u64 = 200_000_000_000_000_001;
+use support::fake_discord::{FakeDiscord, FakeUser, Recorded};
 
-/// A running `arcana run` process; killed if the test fails before stopping it.
-struct Bot {
-    child: Child,
-}
-
-impl Bot {
-    async fn start(fake: &FakeDiscord, data: &Path, extra: &str) -> Bot {
-        let config = data.with_extension("toml");
-        std::fs::write(
-            &config,
-            format!(
-                "token = \"fake-token\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}image_size = 128\n{extra}\n",
-                data.display(),
-                fake.api_lines()
-            ),
-        )
-        .unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_arcana"))
-            .args(["run", "--config"])
-            .arg(&config)
-            .env_remove("DISCORD_TOKEN")
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::null())
-            .spawn()
-            .expect("start the bot");
-        fake.wait_identified(1).await;
-        fake.wait_for(0, "command registration", |r| {
-            r.method == "PUT" && r.path.ends_with("/commands")
-        })
-        .await;
-        Bot { child }
-    }
-}
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Waits for the interaction's first answer, then collects everything answering it.
-async fn answers(fake: &FakeDiscord, mark: usize, iid: u64) -> Vec<Recorded> {
-    fake.wait_for(mark, "an answer to the interaction", |r| {
-        r.answers(iid)
-            && (r.method == "PATCH" || (r.method == "POST" && r.json["type"].as_u64() != Some(5)))
-    })
-    .await;
-    fake.settle(mark, Duration::from_millis(400))
-        .await
-        .into_iter()
-        .filter(|r| r.answers(iid))
-        .collect()
-}
+/// These scenarios' configuration lines: small boards (the images are not judged here).
+const SMALL: &str = "image_size = 128\n";
 
 fn user_option(u: &FakeUser) -> (&'static str, u8, Value) {
     ("opponent", 6, json!(u.id.to_string()))
@@ -116,57 +47,6 @@ async fn challenge(
     })
     .await;
     (iid, fake.original(iid).expect("the challenge message"))
-}
-
-/// The custom ids of a message's buttons.
-fn button_ids(message: &Value) -> Vec<String> {
-    message["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .map(|b| b["custom_id"].as_str().unwrap_or_default().to_string())
-        .collect()
-}
-
-fn button(message: &Value, verb: &str) -> String {
-    button_ids(message)
-        .into_iter()
-        .find(|i| i.starts_with(&format!("{verb}:")))
-        .unwrap_or_else(|| panic!("no {verb} button in {message}"))
-}
-
-fn message_id(message: &Value) -> u64 {
-    message["id"].as_str().unwrap().parse().unwrap()
-}
-
-async fn press(
-    fake: &FakeDiscord,
-    who: &FakeUser,
-    message: &Value,
-    custom_id: &str,
-) -> Vec<Recorded> {
-    let mark = fake.mark();
-    let iid = fake.button(who, CHANNEL, custom_id, message.clone());
-    answers(fake, mark, iid).await
-}
-
-async fn slash(
-    fake: &FakeDiscord,
-    who: &FakeUser,
-    name: &str,
-    options: &[(&str, u8, Value)],
-    users: &[&FakeUser],
-) -> (usize, Vec<Recorded>) {
-    let mark = fake.mark();
-    let iid = fake.slash(who, CHANNEL, name, options, users);
-    (mark, answers(fake, mark, iid).await)
-}
-
-/// The type 7 callback (UPDATE_MESSAGE) among `rs`, if any.
-fn update(rs: &[Recorded]) -> Option<&Recorded> {
-    rs.iter()
-        .find(|r| r.path.ends_with("/callback") && r.json["type"] == json!(7))
 }
 
 /// Asserts: refused privately, and the pressed message updated (type 7) to say `fate`
@@ -202,24 +82,6 @@ fn assert_refused_and_updated(fake: &FakeDiscord, rs: &[Recorded], message: u64,
     }
 }
 
-/// The thread the bot starts from a challenge's message (its id is the message's).
-async fn thread_of(fake: &FakeDiscord, mark: usize, message: u64) -> (u64, String) {
-    let path = format!("/api/v10/channels/{CHANNEL}/messages/{message}/threads");
-    let r = fake
-        .wait_for(mark, "a thread from the challenge message", |r| {
-            r.method == "POST" && r.path == path && r.status == 201
-        })
-        .await;
-    (message, r.json["name"].as_str().unwrap().to_string())
-}
-
-/// The bot's posts in a channel (or thread) after `mark`.
-async fn posted_in(fake: &FakeDiscord, mark: usize, channel: u64, what: &str) -> Recorded {
-    let path = format!("/api/v10/channels/{channel}/messages");
-    fake.wait_for(mark, what, |r| r.method == "POST" && r.path == path)
-        .await
-}
-
 /// The bot's edit of a channel message (a settled challenge shown by command or tick).
 async fn edited(fake: &FakeDiscord, mark: usize, message: u64) -> Recorded {
     let path = format!("/api/v10/channels/{CHANNEL}/messages/{message}");
@@ -233,7 +95,7 @@ async fn edited(fake: &FakeDiscord, mark: usize, message: u64) -> Recorded {
 async fn a_withdrawn_challenges_accept_button_cannot_start_a_newer_one() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
 
     // alice challenges bob to Chess as White.
     let (_, first) = challenge(
@@ -251,7 +113,8 @@ async fn a_withdrawn_challenges_accept_button_cannot_start_a_newer_one() {
     assert!(ids.contains(&format!("cancel:{number}")), "{ids:?}");
 
     // She cancels by command: the public line, and her first message loses its buttons.
-    let (mark, rs) = slash(&fake, &ALICE, "cancel", &[], &[]).await;
+    let mark = fake.mark();
+    let rs = slash(&fake, &ALICE, "cancel", &[], &[]).await;
     assert!(
         rs.iter().any(|r| r.content().contains("alice withdraws")),
         "{rs:?}"
@@ -283,7 +146,7 @@ async fn a_withdrawn_challenges_accept_button_cannot_start_a_newer_one() {
     let rs = press(&fake, &BOB, &first, &accept_first).await;
     assert_refused_and_updated(&fake, &rs, message_id(&first), "Withdrawn by alice");
     // No game started.
-    let (_, rs) = slash(&fake, &BOB, "board", &[], &[]).await;
+    let rs = slash(&fake, &BOB, "board", &[], &[]).await;
     assert!(
         rs.iter().all(|r| r.files.is_empty()),
         "a board after a refused press: {rs:?}"
@@ -326,7 +189,7 @@ async fn a_withdrawn_challenges_accept_button_cannot_start_a_newer_one() {
 async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
     fake.moderate(&DAVE);
 
     let (_, from_alice) = challenge(&fake, &ALICE, &[user_option(&BOB)], &[&BOB]).await;
@@ -338,7 +201,7 @@ async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
     )
     .await;
     // Two wait for bob: a bare /accept is refused in one line, privately.
-    let (_, rs) = slash(&fake, &BOB, "accept", &[], &[]).await;
+    let rs = slash(&fake, &BOB, "accept", &[], &[]).await;
     let refusal = rs
         .iter()
         .find(|r| r.content().contains("Several"))
@@ -346,7 +209,8 @@ async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
     assert!(refusal.is_ephemeral());
     assert!(!refusal.content().contains('\n'));
     // Declined by naming the challenger: the right message loses its buttons.
-    let (mark, rs) = slash(
+    let mark = fake.mark();
+    let rs = slash(
         &fake,
         &BOB,
         "decline",
@@ -366,7 +230,8 @@ async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
     );
 
     // Now one concerns bob: a bare /accept takes it, and its message is updated.
-    let (mark, rs) = slash(&fake, &BOB, "accept", &[], &[]).await;
+    let mark = fake.mark();
+    let rs = slash(&fake, &BOB, "accept", &[], &[]).await;
     assert!(
         rs.iter().any(|r| r.content().contains("Spell Chess")),
         "{rs:?}"
@@ -390,7 +255,7 @@ async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
     let (second_thread, _) = thread_of(&fake, mark, message_id(&open)).await;
     assert_ne!(thread, second_thread);
     // /games in the channel links both threads, never a bare number.
-    let (_, rs) = slash(&fake, &CAROL, "games", &[], &[]).await;
+    let rs = slash(&fake, &CAROL, "games", &[], &[]).await;
     let text = rs.iter().map(Recorded::content).collect::<String>();
     assert!(text.contains("In this channel (2)"), "{text}");
     assert!(text.contains(&format!("<#{thread}>")), "{text}");
@@ -402,7 +267,7 @@ async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
 async fn open_challenges_and_moderators() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
     fake.moderate(&DAVE);
 
     // No opponent: an open challenge, with Accept and Cancel (nobody to decline).
@@ -457,7 +322,7 @@ async fn an_unanswered_challenge_expires_and_its_message_says_so() {
     let _bot = Bot::start(
         &fake,
         &dir.path().join("data"),
-        "reminder_check_seconds = 1\n[defaults]\nchallenge_expiry_hours = 0.0005",
+        &format!("{SMALL}reminder_check_seconds = 1\n[defaults]\nchallenge_expiry_hours = 0.0005"),
     )
     .await;
     let mark = fake.mark();
@@ -474,7 +339,7 @@ async fn an_unanswered_challenge_expires_and_its_message_says_so() {
 async fn a_game_lives_in_its_thread_where_commands_and_chat_moves_act() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
     fake.moderate(&DAVE);
     let (_, message) = challenge(
         &fake,
@@ -490,9 +355,15 @@ async fn a_game_lives_in_its_thread_where_commands_and_chat_moves_act() {
     posted_in(&fake, mark, thread, "the board in the thread").await;
 
     // A command typed in the thread acts on its game.
-    let mark = fake.mark();
-    let iid = fake.slash(&ALICE, thread, "move", &[("text", 3, json!("e4"))], &[]);
-    let rs = answers(&fake, mark, iid).await;
+    let rs = slash_in(
+        &fake,
+        &ALICE,
+        thread,
+        "move",
+        &[("text", 3, json!("e4"))],
+        &[],
+    )
+    .await;
     assert!(
         rs.iter()
             .any(|r| r.content().contains("e2-e4") && !r.files.is_empty() && !r.is_ephemeral()),
@@ -508,7 +379,7 @@ async fn a_game_lives_in_its_thread_where_commands_and_chat_moves_act() {
         m.json
     );
     // The parent channel has no game of its own.
-    let (_, rs) = slash(&fake, &ALICE, "move", &[("text", 3, json!("d4"))], &[]).await;
+    let rs = slash(&fake, &ALICE, "move", &[("text", 3, json!("d4"))], &[]).await;
     assert!(rs
         .iter()
         .all(|r| r.is_ephemeral() || r.content().is_empty()));
@@ -518,23 +389,17 @@ async fn a_game_lives_in_its_thread_where_commands_and_chat_moves_act() {
         "{rs:?}"
     );
     // Both have moved: a player's /abort is too late, a moderator's ends the game.
-    let mark = fake.mark();
-    let iid = fake.slash(&ALICE, thread, "abort", &[], &[]);
-    let rs = answers(&fake, mark, iid).await;
+    let rs = slash_in(&fake, &ALICE, thread, "abort", &[], &[]).await;
     assert!(rs
         .iter()
         .any(|r| r.is_ephemeral() && r.content().contains("Too late")));
-    let mark = fake.mark();
-    let iid = fake.slash(&DAVE, thread, "abort", &[], &[]);
-    let rs = answers(&fake, mark, iid).await;
+    let rs = slash_in(&fake, &DAVE, thread, "abort", &[], &[]).await;
     assert!(
         rs.iter()
             .any(|r| !r.is_ephemeral() && r.content().contains("dave (moderator) aborts the game")),
         "{rs:?}"
     );
-    let mark = fake.mark();
-    let iid = fake.slash(&BOB, thread, "history", &[], &[]);
-    let rs = answers(&fake, mark, iid).await;
+    let rs = slash_in(&fake, &BOB, thread, "history", &[], &[]).await;
     assert!(
         rs.iter()
             .any(|r| r.content().contains("(moderator) aborts")),
@@ -546,7 +411,7 @@ async fn a_game_lives_in_its_thread_where_commands_and_chat_moves_act() {
 async fn without_the_thread_permission_the_game_stays_in_the_channel() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
     fake.refuse_next("POST", "/threads", 1, 50013);
     let (_, message) = challenge(&fake, &ALICE, &[user_option(&BOB)], &[&BOB]).await;
     let mark = fake.mark();
@@ -573,7 +438,7 @@ async fn without_the_thread_permission_the_game_stays_in_the_channel() {
     );
     assert!(fake.threads().is_empty());
     // One game per channel then: another challenge here waits until it ends.
-    let (_, rs) = slash(&fake, &CAROL, "challenge", &[user_option(&DAVE)], &[&DAVE]).await;
+    let rs = slash(&fake, &CAROL, "challenge", &[user_option(&DAVE)], &[&DAVE]).await;
     assert!(
         rs.iter()
             .any(|r| r.is_ephemeral() && r.content().contains("already has a game")),
@@ -606,7 +471,7 @@ async fn buttons_posted(
 async fn board_buttons_name_their_game_and_only_players_act() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
     let (_, message) = challenge(
         &fake,
         &ALICE,
@@ -665,12 +530,7 @@ async fn board_buttons_name_their_game_and_only_players_act() {
         .iter()
         .find(|r| r.content().to_lowercase().contains("draw"))
         .unwrap_or_else(|| panic!("{rs:?}"));
-    let data = if end.json.get("data").is_some() {
-        &end.json["data"]
-    } else {
-        &end.json
-    };
-    assert_eq!(button_ids(data), vec![format!("rematch:{game}")]);
+    assert_eq!(button_ids(body(end)), vec![format!("rematch:{game}")]);
     // bob asks for the rematch: the same game, colours swapped, to alice.
     let rs = press_in(&BOB, format!("rematch:{game}")).await;
     let rematch = rs

@@ -11,12 +11,10 @@ mod support;
 use arcana::service::api::{ColorChoice, Context, Request, User};
 use arcana::service::{Service, ServiceConfig};
 use arcana::variants::{Options, VariantId};
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
+use support::bot::{Serving, CHANNEL};
 use support::fake_discord::{FakeDiscord, GUILD_ID};
-
-const CHANNEL: u64 = 200_000_000_000_000_001;
 
 fn person(id: u64, name: &str) -> User {
     User {
@@ -32,27 +30,6 @@ fn ctx(user: &User, key: &str) -> Context {
         server: Some(GUILD_ID),
         key: Some(key.to_string()),
     }
-}
-
-async fn serve(
-    fake: &FakeDiscord,
-    dir: &Path,
-    service: Arc<Service>,
-) -> tokio::sync::oneshot::Sender<()> {
-    let config = arcana::discord::config::Config::parse(
-        &format!(
-            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}image_size = 256\n",
-            dir.display(),
-            fake.api_lines()
-        ),
-        None,
-    )
-    .unwrap();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(arcana::discord::serve_with(config, service, async move {
-        let _ = stop_rx.await;
-    }));
-    stop_tx
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -88,7 +65,7 @@ async fn a_restart_delivers_the_stored_replies_once() {
 
     let fake = FakeDiscord::start().await;
     let service = Arc::new(Service::open(&data, ServiceConfig::default()).unwrap());
-    let stop = serve(&fake, &data, Arc::clone(&service)).await;
+    let stop = Serving::spawn(&fake, &data, "image_size = 256\n", service.clone());
     let post = fake
         .wait_for(0, "the stored move's board", |r| {
             r.method == "POST"
@@ -120,12 +97,11 @@ async fn a_restart_delivers_the_stored_replies_once() {
             .count()
     };
     assert_eq!(posts(&first), 1, "{first:?}");
-    stop.send(()).unwrap();
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(stop.stop().await, Ok(()));
 
     // A second start: nothing is waiting, nothing is sent again.
     let fake2 = FakeDiscord::start().await;
-    let _stop2 = serve(&fake2, &data, Arc::clone(&service)).await;
+    let _stop2 = Serving::spawn(&fake2, &data, "image_size = 256\n", service.clone());
     fake2.wait_identified(1).await;
     let second = fake2.settle(0, Duration::from_millis(800)).await;
     assert_eq!(posts(&second), 0, "{second:?}");
