@@ -12,9 +12,10 @@
 mod support;
 
 use serde_json::{json, Value};
+use std::time::Duration;
 use support::bot::{
-    answers, body, button, button_ids, message_id, posted_in, press, slash, slash_in, thread_of,
-    update, Bot, ALICE, BOB, CAROL, CHANNEL, DAVE,
+    answers, body, button, button_ids, dm_owner, mention, message_id, posted_in, press, press_in,
+    slash, slash_in, thread_of, update, Bot, ALICE, ARCANA, BOB, CAROL, CHANNEL, DAVE,
 };
 use support::fake_discord::{FakeDiscord, FakeUser, Recorded};
 
@@ -467,6 +468,16 @@ async fn buttons_posted(
     (r.json, ids)
 }
 
+/// A message of the bot's in `channel`, as a button press carries it.
+fn bot_message(fake: &FakeDiscord, channel: u64) -> Value {
+    support::fake_discord::message_json(
+        fake.new_id(),
+        channel,
+        json!({"id": "1", "username": "arcana", "discriminator": "0", "bot": true}),
+        "",
+    )
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn board_buttons_name_their_game_and_only_players_act() {
     let fake = FakeDiscord::start().await;
@@ -489,13 +500,8 @@ async fn board_buttons_name_their_game_and_only_players_act() {
         vec![format!("resign:{game}"), format!("draw-offer:{game}")],
         "no secrets in chess: no My hand"
     );
-    let board = support::fake_discord::message_json(
-        fake.new_id(),
-        thread,
-        json!({"id": "1", "username": "arcana", "discriminator": "0", "bot": true}),
-        "",
-    );
-    let press_in = |who: &'static FakeUser, id: String| {
+    let board = bot_message(&fake, thread);
+    let press_on = |who: &'static FakeUser, id: String| {
         let fake = fake.clone();
         let board = board.clone();
         async move {
@@ -505,7 +511,7 @@ async fn board_buttons_name_their_game_and_only_players_act() {
         }
     };
     // A spectator's press is refused privately.
-    let rs = press_in(&CAROL, format!("draw-offer:{game}")).await;
+    let rs = press_on(&CAROL, format!("draw-offer:{game}")).await;
     assert!(
         rs.iter()
             .all(|r| r.is_ephemeral() || r.content().is_empty()),
@@ -516,8 +522,36 @@ async fn board_buttons_name_their_game_and_only_players_act() {
             .any(|r| r.content().contains("Only alice and bob")),
         "{rs:?}"
     );
+    // A spectator's Resign is refused at once, privately: no confirmation is asked.
+    let rs = press_on(&CAROL, format!("resign:{game}")).await;
+    assert!(
+        rs.iter()
+            .all(|r| r.is_ephemeral() || r.content().is_empty()),
+        "{rs:?}"
+    );
+    assert!(
+        rs.iter()
+            .any(|r| r.content().contains("Only alice and bob")),
+        "{rs:?}"
+    );
+    assert!(
+        rs.iter()
+            .all(|r| !r.content().contains("Resign this game?") && button_ids(body(r)).is_empty()),
+        "{rs:?}"
+    );
+    // A player's Resign asks first, privately, with a confirming button naming the game.
+    let rs = press_on(&ALICE, format!("resign:{game}")).await;
+    let ask = rs
+        .iter()
+        .find(|r| r.content().contains("Resign this game?"))
+        .unwrap_or_else(|| panic!("{rs:?}"));
+    assert!(ask.is_ephemeral());
+    assert_eq!(
+        button_ids(&ask.json["data"]),
+        vec![format!("resign-confirm:{game}")]
+    );
     // alice offers a draw: the offer's message carries Accept draw.
-    let rs = press_in(&ALICE, format!("draw-offer:{game}")).await;
+    let rs = press_on(&ALICE, format!("draw-offer:{game}")).await;
     let offer = rs
         .iter()
         .find(|r| r.content().contains("offers a draw"))
@@ -525,14 +559,14 @@ async fn board_buttons_name_their_game_and_only_players_act() {
     let ids = button_ids(&offer.json["data"]);
     assert!(ids.contains(&format!("draw-accept:{game}")), "{ids:?}");
     // bob accepts it from the button: the game ends, its last message offers Rematch.
-    let rs = press_in(&BOB, format!("draw-accept:{game}")).await;
+    let rs = press_on(&BOB, format!("draw-accept:{game}")).await;
     let end = rs
         .iter()
         .find(|r| r.content().to_lowercase().contains("draw"))
         .unwrap_or_else(|| panic!("{rs:?}"));
     assert_eq!(button_ids(body(end)), vec![format!("rematch:{game}")]);
     // bob asks for the rematch: the same game, colours swapped, to alice.
-    let rs = press_in(&BOB, format!("rematch:{game}")).await;
+    let rs = press_on(&BOB, format!("rematch:{game}")).await;
     let rematch = rs
         .iter()
         .find(|r| r.content().contains("bob challenges alice to Chess"))
@@ -543,29 +577,420 @@ async fn board_buttons_name_their_game_and_only_players_act() {
         rematch.content()
     );
     // A stale button of the old game is refused; a stranger cannot ask for a rematch.
-    let rs = press_in(&CAROL, format!("rematch:{game}")).await;
+    let rs = press_on(&CAROL, format!("rematch:{game}")).await;
     assert!(
         rs.iter()
             .all(|r| r.is_ephemeral() || r.content().is_empty()),
         "{rs:?}"
     );
-    // Resign asks first, privately, with a confirming button naming the game.
-    let rs = press_in(&ALICE, format!("resign:{game}")).await;
-    let ask = rs
-        .iter()
-        .find(|r| r.content().contains("Resign this game?"))
-        .unwrap_or_else(|| panic!("{rs:?}"));
-    assert!(ask.is_ephemeral());
-    assert_eq!(
-        button_ids(&ask.json["data"]),
-        vec![format!("resign-confirm:{game}")]
-    );
-    // ...and the game is over, so the confirmation is refused, privately.
-    let rs = press_in(&ALICE, format!("resign-confirm:{game}")).await;
+    // The confirmation asked for before the draw: the game is over, so it is refused,
+    // privately.
+    let rs = press_on(&ALICE, format!("resign-confirm:{game}")).await;
     assert!(
         rs.iter()
             .all(|r| r.is_ephemeral() || r.content().is_empty()),
         "{rs:?}"
     );
     assert!(rs.iter().any(|r| r.content().contains("over")), "{rs:?}");
+    // A board message of the ended game still shows Resign and Offer draw: a press of
+    // either (or of My hand) is refused privately, and the message is updated (type 7)
+    // to show how the game ended, with only Rematch left.
+    for verb in ["resign", "draw-offer", "hand"] {
+        let rs = press_on(&ALICE, format!("{verb}:{game}")).await;
+        let u = update(&rs).unwrap_or_else(|| panic!("{verb}: no type 7 update: {rs:?}"));
+        let shown = u.json["data"]["content"].as_str().unwrap();
+        assert!(
+            shown.contains("Chess: alice (White) vs bob (Black)")
+                && shown.contains("bob accepts the draw offer"),
+            "{verb}: {shown}"
+        );
+        // One row holding one button: Rematch.
+        let rows = u.json["data"]["components"].as_array().unwrap();
+        assert_eq!(rows.len(), 1, "{verb}: {}", u.json);
+        assert_eq!(rows[0]["components"].as_array().unwrap().len(), 1);
+        assert_eq!(rows[0]["components"][0]["label"], json!("Rematch"));
+        assert_eq!(
+            button_ids(&u.json["data"]),
+            vec![format!("rematch:{game}")],
+            "{verb}: {}",
+            u.json
+        );
+        let refusal = rs
+            .iter()
+            .find(|r| r.content().contains("That game is over"))
+            .unwrap_or_else(|| panic!("{verb}: no refusal: {rs:?}"));
+        assert!(refusal.is_ephemeral(), "{}", refusal.json);
+        assert!(
+            rs.iter()
+                .all(|r| r.json["type"] == json!(7) || r.is_ephemeral() || r.content().is_empty()),
+            "{verb}: nothing else public: {rs:?}"
+        );
+        assert!(
+            !rs.iter().any(|r| r.content().contains("Resign this game?")),
+            "{rs:?}"
+        );
+    }
+}
+
+/// The thread the bot starts on its own in [`CHANNEL`] (no message anchors it: a game
+/// against the computer starts before any message shows its challenge), with its name.
+async fn own_thread(fake: &FakeDiscord, mark: usize) -> (u64, String) {
+    let path = format!("/api/v10/channels/{CHANNEL}/threads");
+    let r = fake
+        .wait_for(mark, "a thread of the game's own", |r| {
+            r.method == "POST" && r.path == path && r.status == 201
+        })
+        .await;
+    let thread = fake
+        .threads()
+        .into_iter()
+        .filter(|(_, parent)| *parent == CHANNEL)
+        .map(|(t, _)| t)
+        .max()
+        .unwrap();
+    (thread, r.json["name"].as_str().unwrap().to_string())
+}
+
+/// Only the fake's public posts and answers: no ephemeral answer, no DM.
+fn posts_in(rs: &[Recorded], channel: u64) -> Vec<&Recorded> {
+    let path = format!("/api/v10/channels/{channel}/messages");
+    rs.iter()
+        .filter(|r| r.method == "POST" && r.path == path && r.status == 200)
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_gets_its_thread_too() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
+    let level = |white: bool| {
+        vec![
+            ("opponent", 6, json!(ARCANA.id.to_string())),
+            ("color", 3, json!(if white { "white" } else { "black" })),
+            ("level", 4, json!(1)),
+        ]
+    };
+
+    // alice plays White: the game starts at once in a thread named like any game's.
+    let mark = fake.mark();
+    let rs = slash(&fake, &ALICE, "challenge", &level(true), &[&ARCANA]).await;
+    let (thread, name) = own_thread(&fake, mark).await;
+    assert_eq!(name, "alice vs arcana · Chess");
+    // The channel hears where the game went; the board is posted in the thread.
+    let told = rs
+        .iter()
+        .find(|r| r.content().contains("plays you at level 1"))
+        .unwrap_or_else(|| panic!("{rs:?}"));
+    assert!(!told.is_ephemeral());
+    assert!(
+        told.content().contains(&format!("<#{thread}>")),
+        "{}",
+        told.json
+    );
+    assert!(
+        told.files.is_empty(),
+        "no board in the channel: {}",
+        told.json
+    );
+    let board = posted_in(&fake, mark, thread, "the board in the thread").await;
+    assert!(!board.files.is_empty(), "{}", board.json);
+    assert!(board.content().contains(&mention(&ALICE)), "{}", board.json);
+
+    // Her move in the thread; the computer's reply comes there too, with its board.
+    let mark = fake.mark();
+    let rs = slash_in(
+        &fake,
+        &ALICE,
+        thread,
+        "move",
+        &[("text", 3, json!("e4"))],
+        &[],
+    )
+    .await;
+    assert!(rs.iter().any(|r| r.content().contains("e2-e4")), "{rs:?}");
+    let reply = fake
+        .wait_for(mark, "the computer's reply in the thread", |r| {
+            r.method == "POST"
+                && r.path == format!("/api/v10/channels/{thread}/messages")
+                && r.content().contains(&mention(&ALICE))
+        })
+        .await;
+    assert!(!reply.files.is_empty(), "{}", reply.json);
+    let seen = fake.settle(mark, Duration::from_millis(400)).await;
+    assert!(
+        posts_in(&seen, CHANNEL).is_empty(),
+        "nothing in the channel: {seen:?}"
+    );
+
+    // alice plays Black: the computer moves first, in the game's own thread.
+    let mark = fake.mark();
+    slash(&fake, &ALICE, "challenge", &level(false), &[&ARCANA]).await;
+    let (second, name) = own_thread(&fake, mark).await;
+    assert_ne!(second, thread);
+    assert_eq!(name, "arcana vs alice · Chess");
+    let first = posted_in(&fake, mark, second, "the board in the thread").await;
+    assert!(first.content().contains("is thinking"), "{}", first.json);
+    let reply = fake
+        .wait_for(mark, "the computer's first move in its thread", |r| {
+            r.method == "POST"
+                && r.path == format!("/api/v10/channels/{second}/messages")
+                && r.content().contains(&mention(&ALICE))
+        })
+        .await;
+    assert!(!reply.files.is_empty(), "{}", reply.json);
+    let seen = fake.settle(mark, Duration::from_millis(400)).await;
+    assert!(
+        posts_in(&seen, CHANNEL).is_empty(),
+        "nothing in the channel: {seen:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_stays_in_the_channel_without_threads() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
+    fake.refuse_next("POST", "/threads", 1, 50013);
+    let rs = slash(
+        &fake,
+        &ALICE,
+        "challenge",
+        &[
+            ("opponent", 6, json!(ARCANA.id.to_string())),
+            ("level", 4, json!(1)),
+            ("color", 3, json!("white")),
+        ],
+        &[&ARCANA],
+    )
+    .await;
+    // The board comes here, with one note saying why.
+    let start = rs
+        .iter()
+        .find(|r| !r.files.is_empty())
+        .unwrap_or_else(|| panic!("the board in the channel: {rs:?}"));
+    assert!(!start.is_ephemeral());
+    assert!(
+        start
+            .content()
+            .contains("This game is played in this channel")
+            && start.content().contains("Create Public Threads"),
+        "{}",
+        start.json
+    );
+    assert!(fake.threads().is_empty());
+}
+
+/// `challenger` challenges `opponent` (challenger White) and the opponent accepts by
+/// button: returns the game's thread.
+async fn game_in_thread(fake: &FakeDiscord, challenger: &FakeUser, opponent: &FakeUser) -> u64 {
+    let (_, message) = challenge(
+        fake,
+        challenger,
+        &[user_option(opponent), ("color", 3, json!("white"))],
+        &[opponent],
+    )
+    .await;
+    let mark = fake.mark();
+    press(fake, opponent, &message, &button(&message, "accept")).await;
+    let (thread, _) = thread_of(fake, mark, message_id(&message)).await;
+    posted_in(fake, mark, thread, "the board in the thread").await;
+    thread
+}
+
+// Issue 12: interactions from a thread (channel id = the thread's, the payload's
+// channel naming its parent) act on that thread's game, also with another game in
+// the same channel; so does a move typed in the thread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_and_chat_in_a_thread_act_on_its_game() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
+    let ours = game_in_thread(&fake, &ALICE, &BOB).await;
+    let theirs = game_in_thread(&fake, &CAROL, &DAVE).await;
+    assert_ne!(ours, theirs);
+    assert_eq!(fake.threads().len(), 2);
+
+    // /board in each thread shows that thread's game.
+    let rs = slash_in(&fake, &CAROL, ours, "board", &[], &[]).await;
+    let text = rs.iter().map(Recorded::content).collect::<String>();
+    assert!(text.contains("alice (White) vs bob (Black)"), "{text}");
+    assert!(rs.iter().any(|r| !r.files.is_empty()), "{rs:?}");
+    let rs = slash_in(&fake, &ALICE, theirs, "board", &[], &[]).await;
+    let text = rs.iter().map(Recorded::content).collect::<String>();
+    assert!(text.contains("carol (White) vs dave (Black)"), "{text}");
+
+    // /move in our thread: answered there, publicly, with the board.
+    let rs = slash_in(
+        &fake,
+        &ALICE,
+        ours,
+        "move",
+        &[("text", 3, json!("e4"))],
+        &[],
+    )
+    .await;
+    let moved = rs
+        .iter()
+        .find(|r| r.content().contains("e2-e4"))
+        .unwrap_or_else(|| panic!("{rs:?}"));
+    assert!(
+        !moved.is_ephemeral() && !moved.files.is_empty(),
+        "{}",
+        moved.json
+    );
+    assert!(moved.content().contains(&mention(&BOB)), "{}", moved.json);
+    // A move typed in the other thread acts on the other game.
+    let mark = fake.mark();
+    fake.chat(&CAROL, theirs, "d4");
+    let m = posted_in(&fake, mark, theirs, "carol's move in her thread").await;
+    assert!(
+        m.content().contains("d2-d4") && !m.files.is_empty(),
+        "{}",
+        m.json
+    );
+    assert!(m.content().contains(&mention(&DAVE)), "{}", m.json);
+    // ...and a move typed in ours, on ours.
+    let mark = fake.mark();
+    fake.chat(&BOB, ours, "e5");
+    let m = posted_in(&fake, mark, ours, "bob's move in our thread").await;
+    assert!(m.content().contains("e7-e5"), "{}", m.json);
+
+    // /draw in our thread: bob offers, alice accepts; the other game plays on.
+    let rs = slash_in(
+        &fake,
+        &BOB,
+        ours,
+        "draw",
+        &[("action", 3, json!("offer"))],
+        &[],
+    )
+    .await;
+    assert!(
+        rs.iter()
+            .any(|r| !r.is_ephemeral() && r.content().contains("bob offers a draw")),
+        "{rs:?}"
+    );
+    let rs = slash_in(
+        &fake,
+        &ALICE,
+        ours,
+        "draw",
+        &[("action", 3, json!("accept"))],
+        &[],
+    )
+    .await;
+    assert!(
+        rs.iter()
+            .any(|r| !r.is_ephemeral() && r.content().contains("alice accepts the draw offer")),
+        "{rs:?}"
+    );
+    let rs = slash_in(
+        &fake,
+        &DAVE,
+        theirs,
+        "move",
+        &[("text", 3, json!("d5"))],
+        &[],
+    )
+    .await;
+    assert!(
+        rs.iter()
+            .any(|r| !r.is_ephemeral() && r.content().contains("d7-d5")),
+        "{rs:?}"
+    );
+    // Nothing of either game was posted in the parent channel meanwhile.
+    let all = fake.requests();
+    assert!(
+        posts_in(&all, CHANNEL).is_empty(),
+        "{:?}",
+        posts_in(&all, CHANNEL)
+    );
+}
+
+// Issue 12: "My hand" on the board of a game with hidden information shows a player
+// their own secrets privately; a spectator is refused privately; no public post ever
+// carries a secret.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn my_hand_is_private_and_only_for_players() {
+    const LIST: &str = "Known only to you";
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
+    let (_, message) = challenge(
+        &fake,
+        &ALICE,
+        &[
+            user_option(&BOB),
+            ("color", 3, json!("white")),
+            ("variant", 3, json!("wand")),
+            ("options", 3, json!("wands:moderated")),
+        ],
+        &[&BOB],
+    )
+    .await;
+    let mark = fake.mark();
+    press(&fake, &BOB, &message, &button(&message, "accept")).await;
+    let (thread, _) = thread_of(&fake, mark, message_id(&message)).await;
+    let (_, ids) = buttons_posted(&fake, mark, thread, "the board with its buttons").await;
+    let game = ids[0].split(':').nth(1).unwrap().to_string();
+    let hand = format!("hand:{game}");
+    assert!(
+        ids.contains(&hand),
+        "a game with secrets has My hand: {ids:?}"
+    );
+    let board = bot_message(&fake, thread);
+
+    // Each player sees their own list, privately.
+    for (who, colour) in [(&ALICE, "White"), (&BOB, "Black")] {
+        let rs = press_in(&fake, who, thread, &board, &hand).await;
+        let mine = rs
+            .iter()
+            .find(|r| r.content().contains(LIST))
+            .unwrap_or_else(|| panic!("{}: {rs:?}", who.name));
+        assert!(mine.is_ephemeral(), "{}", mine.json);
+        assert!(mine.content().contains(colour), "{}", mine.content());
+        assert!(
+            rs.iter()
+                .all(|r| r.is_ephemeral() || r.content().is_empty()),
+            "{rs:?}"
+        );
+    }
+    // A spectator is refused, privately, and sees no list.
+    let rs = press_in(&fake, &CAROL, thread, &board, &hand).await;
+    assert!(
+        rs.iter()
+            .any(|r| r.is_ephemeral() && r.content().contains("Only alice and bob")),
+        "{rs:?}"
+    );
+    assert!(
+        rs.iter()
+            .all(|r| (r.is_ephemeral() || r.content().is_empty()) && !r.content().contains(LIST)),
+        "{rs:?}"
+    );
+    // A move, then: every list that left the bot went to its owner alone (a DM to
+    // them, or an answer only the presser sees).
+    let rs = slash_in(
+        &fake,
+        &ALICE,
+        thread,
+        "move",
+        &[("text", 3, json!("e4"))],
+        &[],
+    )
+    .await;
+    assert!(rs.iter().any(|r| r.content().contains("e2-e4")), "{rs:?}");
+    let all = fake.settle(0, Duration::from_millis(300)).await;
+    let mut dms = 0;
+    for r in all.iter().filter(|r| r.content().contains(LIST)) {
+        match dm_owner(&fake, r) {
+            Some(owner) => {
+                let colour = if owner == ALICE.id { "White" } else { "Black" };
+                assert!(r.content().contains(colour), "{}", r.content());
+                dms += 1;
+            }
+            None => assert!(r.is_ephemeral(), "a list in public: {} {}", r.path, r.json),
+        }
+    }
+    assert_eq!(dms, 2, "each player's list by DM at the start");
 }
