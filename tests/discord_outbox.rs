@@ -129,6 +129,7 @@ async fn permanent_refusals_are_recorded_and_the_actor_told_privately() {
         "challenge",
         &[
             ("opponent", 6, json!(BOB.id.to_string())),
+            ("color", 3, json!("white")),
             ("variant", 3, json!("wand")),
             ("options", 3, json!("wands:moderated")),
         ],
