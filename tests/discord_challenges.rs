@@ -14,8 +14,9 @@ mod support;
 use serde_json::{json, Value};
 use std::time::Duration;
 use support::bot::{
-    answers, body, button, button_ids, dm_owner, mention, message_id, posted_in, press, press_in,
-    slash, slash_in, thread_of, update, Bot, ALICE, ARCANA, BOB, CAROL, CHANNEL, DAVE,
+    answers, assert_refused, body, button, button_ids, dm_owner, mention, message_id, posted_in,
+    press, press_in, private_with, public_with, slash, slash_in, started, thread_of, update, Bot,
+    ALICE, ARCANA, BOB, CAROL, CHANNEL, DAVE,
 };
 use support::fake_discord::{FakeDiscord, FakeUser, Recorded};
 
@@ -94,9 +95,7 @@ async fn edited(fake: &FakeDiscord, mark: usize, message: u64) -> Recorded {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_withdrawn_challenges_accept_button_cannot_start_a_newer_one() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
+    let (fake, _dir, _bot) = started(SMALL).await;
 
     // alice challenges bob to Chess as White.
     let (_, first) = challenge(
@@ -188,9 +187,7 @@ async fn a_withdrawn_challenges_accept_button_cannot_start_a_newer_one() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
+    let (fake, _dir, _bot) = started(SMALL).await;
     fake.moderate(&DAVE);
 
     let (_, from_alice) = challenge(&fake, &ALICE, &[user_option(&BOB)], &[&BOB]).await;
@@ -266,9 +263,7 @@ async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn open_challenges_and_moderators() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
+    let (fake, _dir, _bot) = started(SMALL).await;
     fake.moderate(&DAVE);
 
     // No opponent: an open challenge, with Accept and Cancel (nobody to decline).
@@ -338,22 +333,10 @@ async fn an_unanswered_challenge_expires_and_its_message_says_so() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_lives_in_its_thread_where_commands_and_chat_moves_act() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
+    let (fake, _dir, _bot) = started(SMALL).await;
     fake.moderate(&DAVE);
-    let (_, message) = challenge(
-        &fake,
-        &ALICE,
-        &[user_option(&BOB), ("color", 3, json!("white"))],
-        &[&BOB],
-    )
-    .await;
-    let mark = fake.mark();
-    press(&fake, &BOB, &message, &button(&message, "accept")).await;
-    let (thread, name) = thread_of(&fake, mark, message_id(&message)).await;
+    let (thread, name, _) = game_in_thread(&fake, &ALICE, &BOB, &[]).await;
     assert_eq!(name, "alice vs bob · Chess");
-    posted_in(&fake, mark, thread, "the board in the thread").await;
 
     // A command typed in the thread acts on its game.
     let rs = slash_in(
@@ -410,9 +393,7 @@ async fn a_game_lives_in_its_thread_where_commands_and_chat_moves_act() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_the_thread_permission_the_game_stays_in_the_channel() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
+    let (fake, _dir, _bot) = started(SMALL).await;
     fake.refuse_next("POST", "/threads", 1, 50013);
     let (_, message) = challenge(&fake, &ALICE, &[user_option(&BOB)], &[&BOB]).await;
     let mark = fake.mark();
@@ -480,20 +461,8 @@ fn bot_message(fake: &FakeDiscord, channel: u64) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn board_buttons_name_their_game_and_only_players_act() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
-    let (_, message) = challenge(
-        &fake,
-        &ALICE,
-        &[user_option(&BOB), ("color", 3, json!("white"))],
-        &[&BOB],
-    )
-    .await;
-    let mark = fake.mark();
-    press(&fake, &BOB, &message, &button(&message, "accept")).await;
-    let (thread, _) = thread_of(&fake, mark, message_id(&message)).await;
-    let (_, ids) = buttons_posted(&fake, mark, thread, "the first board with its buttons").await;
+    let (fake, _dir, _bot) = started(SMALL).await;
+    let (thread, _, ids) = game_in_thread(&fake, &ALICE, &BOB, &[]).await;
     let game = ids[0].split(':').nth(1).unwrap().to_string();
     assert_eq!(
         ids,
@@ -512,28 +481,12 @@ async fn board_buttons_name_their_game_and_only_players_act() {
     };
     // A spectator's press is refused privately.
     let rs = press_on(&CAROL, format!("draw-offer:{game}")).await;
-    assert!(
-        rs.iter()
-            .all(|r| r.is_ephemeral() || r.content().is_empty()),
-        "{rs:?}"
-    );
-    assert!(
-        rs.iter()
-            .any(|r| r.content().contains("Only alice and bob")),
-        "{rs:?}"
-    );
+    assert_refused(&rs);
+    private_with(&rs, "Only alice and bob");
     // A spectator's Resign is refused at once, privately: no confirmation is asked.
     let rs = press_on(&CAROL, format!("resign:{game}")).await;
-    assert!(
-        rs.iter()
-            .all(|r| r.is_ephemeral() || r.content().is_empty()),
-        "{rs:?}"
-    );
-    assert!(
-        rs.iter()
-            .any(|r| r.content().contains("Only alice and bob")),
-        "{rs:?}"
-    );
+    assert_refused(&rs);
+    private_with(&rs, "Only alice and bob");
     assert!(
         rs.iter()
             .all(|r| !r.content().contains("Resign this game?") && button_ids(body(r)).is_empty()),
@@ -661,9 +614,7 @@ fn posts_in(rs: &[Recorded], channel: u64) -> Vec<&Recorded> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_against_the_computer_gets_its_thread_too() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
+    let (fake, _dir, _bot) = started(SMALL).await;
     let level = |white: bool| {
         vec![
             ("opponent", 6, json!(ARCANA.id.to_string())),
@@ -748,9 +699,7 @@ async fn a_game_against_the_computer_gets_its_thread_too() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_against_the_computer_stays_in_the_channel_without_threads() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
+    let (fake, _dir, _bot) = started(SMALL).await;
     fake.refuse_next("POST", "/threads", 1, 50013);
     let rs = slash(
         &fake,
@@ -781,21 +730,23 @@ async fn a_game_against_the_computer_stays_in_the_channel_without_threads() {
     assert!(fake.threads().is_empty());
 }
 
-/// `challenger` challenges `opponent` (challenger White) and the opponent accepts by
-/// button: returns the game's thread.
-async fn game_in_thread(fake: &FakeDiscord, challenger: &FakeUser, opponent: &FakeUser) -> u64 {
-    let (_, message) = challenge(
-        fake,
-        challenger,
-        &[user_option(opponent), ("color", 3, json!("white"))],
-        &[opponent],
-    )
-    .await;
+/// `challenger` challenges `opponent` (challenger White, with the `extra` options) and
+/// the opponent accepts by button. Returns the game's thread, its name and the custom
+/// ids of its first board's buttons.
+async fn game_in_thread(
+    fake: &FakeDiscord,
+    challenger: &FakeUser,
+    opponent: &FakeUser,
+    extra: &[(&str, u8, Value)],
+) -> (u64, String, Vec<String>) {
+    let mut options = vec![user_option(opponent), ("color", 3, json!("white"))];
+    options.extend(extra.iter().cloned());
+    let (_, message) = challenge(fake, challenger, &options, &[opponent]).await;
     let mark = fake.mark();
     press(fake, opponent, &message, &button(&message, "accept")).await;
-    let (thread, _) = thread_of(fake, mark, message_id(&message)).await;
-    posted_in(fake, mark, thread, "the board in the thread").await;
-    thread
+    let (thread, name) = thread_of(fake, mark, message_id(&message)).await;
+    let (_, ids) = buttons_posted(fake, mark, thread, "the first board with its buttons").await;
+    (thread, name, ids)
 }
 
 // Issue 12: interactions from a thread (channel id = the thread's, the payload's
@@ -803,11 +754,9 @@ async fn game_in_thread(fake: &FakeDiscord, challenger: &FakeUser, opponent: &Fa
 // the same channel; so does a move typed in the thread.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn commands_and_chat_in_a_thread_act_on_its_game() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
-    let ours = game_in_thread(&fake, &ALICE, &BOB).await;
-    let theirs = game_in_thread(&fake, &CAROL, &DAVE).await;
+    let (fake, _dir, _bot) = started(SMALL).await;
+    let (ours, ..) = game_in_thread(&fake, &ALICE, &BOB, &[]).await;
+    let (theirs, ..) = game_in_thread(&fake, &CAROL, &DAVE, &[]).await;
     assert_ne!(ours, theirs);
     assert_eq!(fake.threads().len(), 2);
 
@@ -857,48 +806,14 @@ async fn commands_and_chat_in_a_thread_act_on_its_game() {
     assert!(m.content().contains("e7-e5"), "{}", m.json);
 
     // /draw in our thread: bob offers, alice accepts; the other game plays on.
-    let rs = slash_in(
-        &fake,
-        &BOB,
-        ours,
-        "draw",
-        &[("action", 3, json!("offer"))],
-        &[],
-    )
-    .await;
-    assert!(
-        rs.iter()
-            .any(|r| !r.is_ephemeral() && r.content().contains("bob offers a draw")),
-        "{rs:?}"
-    );
-    let rs = slash_in(
-        &fake,
-        &ALICE,
-        ours,
-        "draw",
-        &[("action", 3, json!("accept"))],
-        &[],
-    )
-    .await;
-    assert!(
-        rs.iter()
-            .any(|r| !r.is_ephemeral() && r.content().contains("alice accepts the draw offer")),
-        "{rs:?}"
-    );
-    let rs = slash_in(
-        &fake,
-        &DAVE,
-        theirs,
-        "move",
-        &[("text", 3, json!("d5"))],
-        &[],
-    )
-    .await;
-    assert!(
-        rs.iter()
-            .any(|r| !r.is_ephemeral() && r.content().contains("d7-d5")),
-        "{rs:?}"
-    );
+    let draw = |action: &str| vec![("action", 3, json!(action))];
+    let rs = slash_in(&fake, &BOB, ours, "draw", &draw("offer"), &[]).await;
+    public_with(&rs, "bob offers a draw");
+    let rs = slash_in(&fake, &ALICE, ours, "draw", &draw("accept"), &[]).await;
+    public_with(&rs, "alice accepts the draw offer");
+    let d5 = [("text", 3, json!("d5"))];
+    let rs = slash_in(&fake, &DAVE, theirs, "move", &d5, &[]).await;
+    public_with(&rs, "d7-d5");
     // Nothing of either game was posted in the parent channel meanwhile.
     let all = fake.requests();
     assert!(
@@ -914,25 +829,12 @@ async fn commands_and_chat_in_a_thread_act_on_its_game() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn my_hand_is_private_and_only_for_players() {
     const LIST: &str = "Known only to you";
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), SMALL).await;
-    let (_, message) = challenge(
-        &fake,
-        &ALICE,
-        &[
-            user_option(&BOB),
-            ("color", 3, json!("white")),
-            ("variant", 3, json!("wand")),
-            ("options", 3, json!("wands:moderated")),
-        ],
-        &[&BOB],
-    )
-    .await;
-    let mark = fake.mark();
-    press(&fake, &BOB, &message, &button(&message, "accept")).await;
-    let (thread, _) = thread_of(&fake, mark, message_id(&message)).await;
-    let (_, ids) = buttons_posted(&fake, mark, thread, "the board with its buttons").await;
+    let (fake, _dir, _bot) = started(SMALL).await;
+    let wand = [
+        ("variant", 3, json!("wand")),
+        ("options", 3, json!("wands:moderated")),
+    ];
+    let (thread, _, ids) = game_in_thread(&fake, &ALICE, &BOB, &wand).await;
     let game = ids[0].split(':').nth(1).unwrap().to_string();
     let hand = format!("hand:{game}");
     assert!(
@@ -944,11 +846,7 @@ async fn my_hand_is_private_and_only_for_players() {
     // Each player sees their own list, privately.
     for (who, colour) in [(&ALICE, "White"), (&BOB, "Black")] {
         let rs = press_in(&fake, who, thread, &board, &hand).await;
-        let mine = rs
-            .iter()
-            .find(|r| r.content().contains(LIST))
-            .unwrap_or_else(|| panic!("{}: {rs:?}", who.name));
-        assert!(mine.is_ephemeral(), "{}", mine.json);
+        let mine = private_with(&rs, LIST);
         assert!(mine.content().contains(colour), "{}", mine.content());
         assert!(
             rs.iter()
@@ -958,16 +856,9 @@ async fn my_hand_is_private_and_only_for_players() {
     }
     // A spectator is refused, privately, and sees no list.
     let rs = press_in(&fake, &CAROL, thread, &board, &hand).await;
-    assert!(
-        rs.iter()
-            .any(|r| r.is_ephemeral() && r.content().contains("Only alice and bob")),
-        "{rs:?}"
-    );
-    assert!(
-        rs.iter()
-            .all(|r| (r.is_ephemeral() || r.content().is_empty()) && !r.content().contains(LIST)),
-        "{rs:?}"
-    );
+    assert_refused(&rs);
+    private_with(&rs, "Only alice and bob");
+    assert!(rs.iter().all(|r| !r.content().contains(LIST)), "{rs:?}");
     // A move, then: every list that left the bot went to its owner alone (a DM to
     // them, or an answer only the presser sees).
     let rs = slash_in(

@@ -11,7 +11,7 @@ use std::process::Command;
 use std::time::Duration;
 use support::bot::{
     all_text, answers, assert_move, assert_refused, body, button_ids, dm_owner, mention, pngs,
-    public, slash, Bot, Scripted, Serving, ALICE, ARCANA, BOB, CAROL, CHANNEL,
+    public, slash, started, Bot, Scripted, Serving, ALICE, ARCANA, BOB, CAROL, CHANNEL,
 };
 use support::fake_discord::{FakeDiscord, Recorded, GUILD_ID};
 
@@ -66,9 +66,7 @@ async fn start_game_with(fake: &FakeDiscord, extra: &[(&str, u8, Value)]) -> Vec
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registers_commands_and_plays_a_whole_game() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(&fake, &dir.path().join("data"), IN_CHANNEL).await;
+    let (fake, _dir, bot) = started(IN_CHANNEL).await;
 
     // serenity silently falls back to the real gateway when this fails: it must be ours.
     fake.wait_for(0, "GET /api/v10/gateway", |r| {
@@ -465,9 +463,7 @@ async fn wand_secrets_go_by_dm_only_and_fall_back_privately() {
 /// game, `/profile` links the current games' channels, `/leaderboard` answers privately.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn profile_and_leaderboard_over_discord() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(&fake, &dir.path().join("data"), IN_CHANNEL).await;
+    let (fake, _dir, bot) = started(IN_CHANNEL).await;
     let reg = fake
         .wait_for(0, "command registration", |r| {
             r.method == "PUT" && r.path.ends_with(&format!("/guilds/{GUILD_ID}/commands"))
@@ -551,9 +547,7 @@ async fn profile_and_leaderboard_over_discord() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_challenges_the_bot_and_the_bot_replies() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(&fake, &dir.path().join("data"), IN_CHANNEL).await;
+    let (fake, _dir, bot) = started(IN_CHANNEL).await;
     // (Started: the bot knows who it is once the commands are registered.)
     let me = ARCANA;
     let rs = slash(

@@ -110,6 +110,15 @@ impl Drop for Bot {
     }
 }
 
+/// A fresh fake Discord and `arcana run` against it (see [`Bot::start`]), its data in
+/// a new temporary directory (kept while the returned guard lives).
+pub async fn started(extra: &str) -> (FakeDiscord, tempfile::TempDir, Bot) {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, &dir.path().join("data"), extra).await;
+    (fake, dir, bot)
+}
+
 /// The bot served in this process (`serve_with`) with `service`; stopped when dropped.
 pub struct Serving {
     stop: Option<tokio::sync::oneshot::Sender<()>>,
@@ -365,6 +374,20 @@ pub fn public(rs: &[Recorded]) -> Vec<Recorded> {
         .filter(|r| r.method != "DELETE" && !r.is_ephemeral() && !r.content().is_empty())
         .cloned()
         .collect()
+}
+
+/// The first of `rs` shown to everyone that contains `needle`.
+pub fn public_with<'a>(rs: &'a [Recorded], needle: &str) -> &'a Recorded {
+    rs.iter()
+        .find(|r| !r.is_ephemeral() && r.content().contains(needle))
+        .unwrap_or_else(|| panic!("nothing public says {needle:?}: {rs:?}"))
+}
+
+/// The first of `rs` shown to the invoker alone that contains `needle`.
+pub fn private_with<'a>(rs: &'a [Recorded], needle: &str) -> &'a Recorded {
+    rs.iter()
+        .find(|r| r.is_ephemeral() && r.content().contains(needle))
+        .unwrap_or_else(|| panic!("nothing private says {needle:?}: {rs:?}"))
 }
 
 /// Asserts that `rs` is exactly a refusal shown to the invoker alone.
