@@ -612,6 +612,23 @@ fn posts_in(rs: &[Recorded], channel: u64) -> Vec<&Recorded> {
         .collect()
 }
 
+/// The computer's move after `mark`, posted in `thread` with its board and asking
+/// alice; nothing meanwhile in the parent channel.
+async fn computer_answers_in(fake: &FakeDiscord, mark: usize, thread: u64) {
+    let path = format!("/api/v10/channels/{thread}/messages");
+    let reply = fake
+        .wait_for(mark, "the computer's move in the thread", |r| {
+            r.method == "POST" && r.path == path && r.content().contains(&mention(&ALICE))
+        })
+        .await;
+    assert!(!reply.files.is_empty(), "{}", reply.json);
+    let seen = fake.settle(mark, Duration::from_millis(400)).await;
+    assert!(
+        posts_in(&seen, CHANNEL).is_empty(),
+        "nothing in the channel: {seen:?}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_against_the_computer_gets_its_thread_too() {
     let (fake, _dir, _bot) = started(SMALL).await;
@@ -660,19 +677,7 @@ async fn a_game_against_the_computer_gets_its_thread_too() {
     )
     .await;
     assert!(rs.iter().any(|r| r.content().contains("e2-e4")), "{rs:?}");
-    let reply = fake
-        .wait_for(mark, "the computer's reply in the thread", |r| {
-            r.method == "POST"
-                && r.path == format!("/api/v10/channels/{thread}/messages")
-                && r.content().contains(&mention(&ALICE))
-        })
-        .await;
-    assert!(!reply.files.is_empty(), "{}", reply.json);
-    let seen = fake.settle(mark, Duration::from_millis(400)).await;
-    assert!(
-        posts_in(&seen, CHANNEL).is_empty(),
-        "nothing in the channel: {seen:?}"
-    );
+    computer_answers_in(&fake, mark, thread).await;
 
     // alice plays Black: the computer moves first, in the game's own thread.
     let mark = fake.mark();
@@ -682,19 +687,7 @@ async fn a_game_against_the_computer_gets_its_thread_too() {
     assert_eq!(name, "arcana vs alice · Chess");
     let first = posted_in(&fake, mark, second, "the board in the thread").await;
     assert!(first.content().contains("is thinking"), "{}", first.json);
-    let reply = fake
-        .wait_for(mark, "the computer's first move in its thread", |r| {
-            r.method == "POST"
-                && r.path == format!("/api/v10/channels/{second}/messages")
-                && r.content().contains(&mention(&ALICE))
-        })
-        .await;
-    assert!(!reply.files.is_empty(), "{}", reply.json);
-    let seen = fake.settle(mark, Duration::from_millis(400)).await;
-    assert!(
-        posts_in(&seen, CHANNEL).is_empty(),
-        "nothing in the channel: {seen:?}"
-    );
+    computer_answers_in(&fake, mark, second).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
