@@ -743,3 +743,57 @@ fn keys_stored_before_the_time_index_still_expire() {
     assert_eq!(store.prune_keys(20).expect("prune"), 5);
     assert_eq!(store.replies("old-19").expect("read"), None);
 }
+
+#[test]
+fn concurrent_durable_commits_share_flushes_and_all_persist() {
+    for e in engines("groupcommit") {
+        let name = e.name;
+        let store = e.open();
+        const THREADS: u64 = 4;
+        const EACH: u64 = 20;
+        let ids: Vec<Vec<u64>> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..THREADS)
+                .map(|t| {
+                    let store = store.share();
+                    s.spawn(move || {
+                        (0..EACH)
+                            .map(|i| {
+                                let id = store.new_id().expect("id");
+                                commit(&store, |w| w.game(&record(id, 100 + t * EACH + i)));
+                                id
+                            })
+                            .collect::<Vec<u64>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("writer"))
+                .collect()
+        });
+        let commits = THREADS * EACH;
+        if name == "sled" {
+            // One flush per commit at most; commits that meet share one.
+            let flushes = store.flushes();
+            assert!(
+                (1..=commits).contains(&flushes),
+                "{name}: {flushes} flushes for {commits} commits"
+            );
+        } else {
+            assert_eq!(store.flushes(), 0, "{name}: a commit is durable by itself");
+        }
+        drop(store);
+        let reopened = e.open();
+        for (t, ids) in ids.iter().enumerate() {
+            for (i, id) in ids.iter().enumerate() {
+                let channel = 100 + t as u64 * EACH + i as u64;
+                assert_eq!(
+                    reopened.game(*id).expect("read"),
+                    Some(record(*id, channel)),
+                    "{name}: commit {t}/{i} is kept"
+                );
+                assert_eq!(reopened.active_game(channel).expect("read"), Some(*id));
+            }
+        }
+    }
+}

@@ -3,6 +3,7 @@
 //! default) or PostgreSQL (shared by several processes). The typed store above never
 //! asks which engine it runs on.
 
+use super::group::Group;
 use super::postgres::Pg;
 use super::{id_of, key, StoreError};
 use std::path::PathBuf;
@@ -166,20 +167,54 @@ pub type Entries = std::vec::IntoIter<Result<(Vec<u8>, Vec<u8>), StoreError>>;
 /// connection pool).
 #[derive(Clone)]
 pub(crate) enum Db {
-    Sled(sled::Db),
+    Sled(Sled),
     Postgres(Arc<Pg>),
+}
+
+/// A sled database with its group commit: durable writes of every handle on it share
+/// flushes (see [`super::group`]).
+#[derive(Clone)]
+pub(crate) struct Sled {
+    db: sled::Db,
+    group: Arc<Group>,
+}
+
+impl Sled {
+    fn new(db: sled::Db) -> Sled {
+        Sled {
+            db,
+            group: Arc::new(Group::default()),
+        }
+    }
+
+    /// Returns once every write applied before the call is on disk.
+    fn sync(&self) -> Result<(), StoreError> {
+        self.group
+            .sync(|| self.db.flush().map(drop))
+            .map_err(|f| StoreError::Db(sled::Error::Io(std::io::Error::other(f.0))))
+    }
+}
+
+impl std::ops::Deref for Sled {
+    type Target = sled::Db;
+
+    fn deref(&self) -> &sled::Db {
+        &self.db
+    }
 }
 
 impl Db {
     pub fn open(url: &StoreUrl) -> Result<Db, StoreError> {
         match url {
-            StoreUrl::Sled(path) => Ok(Db::Sled(open_sled(path)?)),
+            StoreUrl::Sled(path) => Ok(Db::Sled(Sled::new(open_sled(path)?))),
             StoreUrl::Postgres(url) => Ok(Db::Postgres(Arc::new(Pg::open(url)?))),
         }
     }
 
     pub fn temporary() -> Result<Db, StoreError> {
-        Ok(Db::Sled(sled::Config::new().temporary(true).open()?))
+        Ok(Db::Sled(Sled::new(
+            sled::Config::new().temporary(true).open()?,
+        )))
     }
 
     /// Whether other processes may write the same data (PostgreSQL).
@@ -221,7 +256,7 @@ impl Db {
             Db::Sled(db) => {
                 sled_apply(db, batch)?;
                 if durable {
-                    db.flush()?;
+                    db.sync()?;
                 }
                 Ok(())
             }
@@ -231,12 +266,18 @@ impl Db {
 
     pub fn flush(&self) -> Result<(), StoreError> {
         match self {
-            Db::Sled(db) => {
-                db.flush()?;
-                Ok(())
-            }
+            Db::Sled(db) => db.sync(),
             // Every PostgreSQL commit is durable when it returns.
             Db::Postgres(_) => Ok(()),
+        }
+    }
+
+    /// How many flushes the group commit ran (sled; 0 on PostgreSQL, whose commits
+    /// are durable by themselves).
+    pub fn flushes(&self) -> u64 {
+        match self {
+            Db::Sled(db) => db.group.flushes(),
+            Db::Postgres(_) => 0,
         }
     }
 
