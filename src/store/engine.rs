@@ -357,6 +357,19 @@ impl Db {
         }
     }
 
+    /// The outbox entries this process is to deliver, oldest first: every entry on
+    /// sled (one process); on PostgreSQL those it claims, leaving the entries another
+    /// live process holds.
+    pub fn claim_outbox(&self) -> Entries {
+        match self {
+            Db::Sled(_) => self.scan_prefix(b"o/"),
+            Db::Postgres(pg) => match pg.claim_outbox() {
+                Ok(v) => v.into_iter().map(Ok).collect::<Vec<_>>().into_iter(),
+                Err(e) => vec![Err(e)].into_iter(),
+            },
+        }
+    }
+
     /// A new game id, never 0 and never given twice.
     pub fn new_id(&self) -> Result<u64, StoreError> {
         match self {

@@ -673,10 +673,13 @@ impl Store {
         }
     }
 
-    /// The outbox entries not yet delivered, oldest first.
+    /// The outbox entries not yet delivered that this process is to deliver, oldest
+    /// first. On PostgreSQL they are claimed for it: entries written by another live
+    /// process (or claimed by one resuming its outbox) are left to that one until it
+    /// stops or its lease ends (docs/storage.md).
     pub fn outbox(&self) -> Result<Vec<(u64, serde_json::Value)>, StoreError> {
         let mut out = Vec::new();
-        for kv in self.db.scan_prefix(b"o/") {
+        for kv in self.db.claim_outbox() {
             let (k, v) = kv?;
             if let Some(id) = id_of(&k[2..]) {
                 out.push((id, serde_json::from_slice(&v)?));

@@ -27,7 +27,17 @@ pub const MIGRATIONS: &[(i32, &str, &str)] = &[
         "0003_game_lists.sql",
         include_str!("../../migrations/0003_game_lists.sql"),
     ),
+    (
+        4,
+        "0004_outbox.sql",
+        include_str!("../../migrations/0004_outbox.sql"),
+    ),
 ];
+
+/// How long an outbox entry stays claimed by the process that wrote or resumed it:
+/// after that, a process resuming the outbox may take it (its claimer is taken for
+/// dead). Delivery takes seconds; a process that stops releases its claims at once.
+pub const OUTBOX_LEASE_MS: i64 = 120_000;
 
 /// Serialises schema changes of processes opening one database at once.
 const MIGRATION_LOCK: i64 = 0x4152_4341_4e41;
@@ -43,6 +53,8 @@ pub struct Pg {
     idle: Mutex<Vec<Client>>,
     /// Bytes of keys and values sent by committed batches (instrumentation).
     written: AtomicU64,
+    /// This handle's name in outbox claims: unique per process and open.
+    me: String,
 }
 
 /// The store's unsigned ids, kept bit for bit in PostgreSQL's signed bigint.
@@ -64,6 +76,8 @@ enum Place<'a> {
     ChallengeRecord(u64),
     Rating(&'a [u8]),
     Key(&'a str),
+    /// An outbox entry (`o/<id>`).
+    Outbox(u64),
     /// Item `seq` of a game's actions (`y/<id><seq>`) or history entries (`z/...`).
     Action(u64, u64),
     Entry(u64, u64),
@@ -100,6 +114,7 @@ fn place(k: &[u8]) -> Place<'_> {
         (b'l', Some(ch)) => Place::Last(ch),
         (b'c', Some(ch)) => Place::Challenge(ch),
         (b'h', Some(id)) => Place::ChallengeRecord(id),
+        (b'o', Some(id)) => Place::Outbox(id),
         (b'r', _) => Place::Rating(rest),
         (b'k', _) => match std::str::from_utf8(rest) {
             Ok(s) => Place::Key(s),
@@ -146,6 +161,7 @@ impl Pg {
             config,
             idle: Mutex::new(Vec::new()),
             written: AtomicU64::new(0),
+            me: format!("{}:{:016x}", std::process::id(), rand::random::<u64>()),
         };
         let mut client = pg.connect()?;
         migrate(&mut client)?;
@@ -210,6 +226,7 @@ impl Pg {
             Place::Key(s) => {
                 c.query_opt("SELECT replies FROM idempotency_keys WHERE key = $1", &[&s])
             }
+            Place::Outbox(id) => c.query_opt("SELECT entry FROM outbox WHERE id = $1", &[&sql(id)]),
             Place::Action(id, seq) | Place::Entry(id, seq) => {
                 let (table, column) = list_table(matches!(place(k), Place::Action(..)));
                 c.query_opt(
@@ -225,7 +242,8 @@ impl Pg {
     /// Every entry whose key starts with `prefix`, in key order.
     pub fn scan(&self, prefix: &[u8]) -> Result<Vec<Entry>, StoreError> {
         // Each table holds one part of the key space; read those the prefix can reach.
-        let tables: [(&[u8], &str); 10] = [
+        let tables: [(&[u8], &str); 11] = [
+            (b"o/", "SELECT int8send(id), entry FROM outbox"),
             (b"g/", "SELECT int8send(id), record FROM games"),
             (
                 b"y/",
@@ -282,10 +300,38 @@ impl Pg {
     /// for the write-ahead log to reach the disk (`synchronous_commit = off`).
     pub fn apply(&self, batch: Batch, durable: bool) -> Result<(), StoreError> {
         let mut client = self.take()?;
-        let result = apply_in(&mut client, &batch, durable);
+        let result = apply_in(&mut client, &batch, durable, &self.me);
         self.give_back(client);
         self.written.fetch_add(result?, Ordering::SeqCst);
         Ok(())
+    }
+
+    /// Claims and returns the outbox entries no live process holds (unclaimed, or
+    /// their lease ran out, or already this handle's), oldest first; a process
+    /// resuming its outbox at the same moment skips the rows this one is claiming.
+    pub fn claim_outbox(&self) -> Result<Vec<Entry>, StoreError> {
+        let rows = self.with(|c| {
+            c.query(
+                "UPDATE outbox SET claimed_by = $1, \
+                 claimed_until = now() + $2::bigint * interval '1 millisecond' \
+                 WHERE id IN (SELECT id FROM outbox \
+                              WHERE claimed_by IS NULL OR claimed_by = $1 \
+                                 OR claimed_until < now() \
+                              FOR UPDATE SKIP LOCKED) \
+                 RETURNING int8send(id), entry",
+                &[&self.me, &OUTBOX_LEASE_MS],
+            )
+        })?;
+        let mut out: Vec<Entry> = rows
+            .iter()
+            .map(|r| {
+                let mut k = b"o/".to_vec();
+                k.extend_from_slice(&r.get::<_, Vec<u8>>(0));
+                (k, r.get(1))
+            })
+            .collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(out)
     }
 
     /// Bytes of keys and values sent by committed batches so far.
@@ -355,6 +401,21 @@ impl Pg {
 
 impl Drop for Pg {
     fn drop(&mut self) {
+        // A stopping process releases its outbox claims: the next to resume the
+        // outbox delivers what this one did not.
+        let pg = &*self;
+        let released = off_thread(|| {
+            pg.with(|c| {
+                c.execute(
+                    "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL \
+                     WHERE claimed_by = $1",
+                    &[&pg.me],
+                )
+            })
+        });
+        if let Err(e) = released {
+            tracing::warn!("the outbox claims of this process stay until their lease ends: {e}");
+        }
         let idle = std::mem::take(self.idle.get_mut().unwrap_or_else(|e| e.into_inner()));
         if !idle.is_empty() {
             off_thread(move || drop(idle));
@@ -401,7 +462,12 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
 }
 
 /// Returns the bytes of keys and values sent.
-fn apply_in(client: &mut Client, batch: &Batch, durable: bool) -> Result<u64, StoreError> {
+fn apply_in(
+    client: &mut Client,
+    batch: &Batch,
+    durable: bool,
+    me: &str,
+) -> Result<u64, StoreError> {
     let mut tx = client.transaction()?;
     if !durable {
         tx.batch_execute("SET LOCAL synchronous_commit = off")?;
@@ -410,7 +476,7 @@ fn apply_in(client: &mut Client, batch: &Batch, durable: bool) -> Result<u64, St
     for op in &batch.ops {
         match op {
             Op::Put(k, v) => {
-                put(&mut tx, k, v)?;
+                put(&mut tx, k, v, me)?;
                 written += k.len() + v.len();
             }
             Op::Del(k) => {
@@ -419,7 +485,7 @@ fn apply_in(client: &mut Client, batch: &Batch, durable: bool) -> Result<u64, St
             }
             Op::Game(g) => written += game(&mut tx, g)?,
             Op::Keyed { key, value, .. } => {
-                put(&mut tx, key, value)?;
+                put(&mut tx, key, value, me)?;
                 written += key.len() + value.len();
             }
         }
@@ -429,8 +495,18 @@ fn apply_in(client: &mut Client, batch: &Batch, durable: bool) -> Result<u64, St
     Ok(written as u64)
 }
 
-fn put(tx: &mut Transaction<'_>, k: &[u8], v: &[u8]) -> Result<(), StoreError> {
+/// Writes one key; an outbox entry is claimed by `me`, the writer, which delivers it.
+fn put(tx: &mut Transaction<'_>, k: &[u8], v: &[u8], me: &str) -> Result<(), StoreError> {
     match place(k) {
+        Place::Outbox(id) => {
+            tx.execute(
+                "INSERT INTO outbox (id, entry, claimed_by, claimed_until) \
+                 VALUES ($1, $2, $3, now() + $4::bigint * interval '1 millisecond') \
+                 ON CONFLICT (id) DO UPDATE SET entry = excluded.entry, \
+                 claimed_by = excluded.claimed_by, claimed_until = excluded.claimed_until",
+                &[&sql(id), &v, &me, &OUTBOX_LEASE_MS],
+            )?;
+        }
         Place::Game(id) => {
             // A raw record write sets no channel pointer (as on sled); its lists are
             // written apart (copies), and counted from its head.
@@ -549,6 +625,7 @@ fn del(tx: &mut Transaction<'_>, k: &[u8]) -> Result<(), StoreError> {
         }
         Place::Rating(r) => tx.execute("DELETE FROM ratings WHERE key = $1", &[&r])?,
         Place::Key(s) => tx.execute("DELETE FROM idempotency_keys WHERE key = $1", &[&s])?,
+        Place::Outbox(id) => tx.execute("DELETE FROM outbox WHERE id = $1", &[&sql(id)])?,
         Place::Other => tx.execute("DELETE FROM kv WHERE key = $1", &[&k])?,
     };
     Ok(())
@@ -693,6 +770,7 @@ mod tests {
         assert!(matches!(place(b"r/\0\0xyz"), Place::Rating(b"\0\0xyz")));
         assert!(matches!(place(b"rscope"), Place::Other));
         assert!(matches!(place(&key(b'h', 9)), Place::ChallengeRecord(9)));
+        assert!(matches!(place(&key(b'o', 10)), Place::Outbox(10)));
         assert!(matches!(place(b"h/short"), Place::Other));
         let mut y = key(b'y', 3);
         y.extend_from_slice(&4u64.to_be_bytes());
