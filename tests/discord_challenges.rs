@@ -12,83 +12,16 @@
 mod support;
 
 use serde_json::{json, Value};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
-use support::fake_discord::{FakeDiscord, FakeUser, Recorded, GUILD_ID};
-
-const ALICE: FakeUser = FakeUser {
-    id: 100_000_000_000_000_001,
-    name: "alice",
+use support::bot::{
+    answers, assert_refused, body, button, button_ids, dm_owner, mention, message_id, posted_in,
+    press, press_in, private_with, public_with, slash, slash_in, started, thread_of, update, Bot,
+    ALICE, ARCANA, BOB, CAROL, CHANNEL, DAVE,
 };
-const BOB: FakeUser = FakeUser {
-    id: 100_000_000_000_000_002,
-    name: "bob",
-};
-const CAROL: FakeUser = FakeUser {
-    id: 100_000_000_000_000_003,
-    name: "carol",
-};
-const DAVE: FakeUser = FakeUser {
-    id: 100_000_000_000_000_004,
-    name: "dave",
-};
-const CHANNEL: u64 = 200_000_000_000_000_001;
+use support::fake_discord::{FakeDiscord, FakeUser, Recorded};
 
-/// A running `arcana run` process; killed if the test fails before stopping it.
-struct Bot {
-    child: Child,
-}
-
-impl Bot {
-    async fn start(fake: &FakeDiscord, data: &Path, extra: &str) -> Bot {
-        let config = data.with_extension("toml");
-        std::fs::write(
-            &config,
-            format!(
-                "token = \"fake-token\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}image_size = 128\n{extra}\n",
-                data.display(),
-                fake.api_lines()
-            ),
-        )
-        .unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_arcana"))
-            .args(["run", "--config"])
-            .arg(&config)
-            .env_remove("DISCORD_TOKEN")
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::null())
-            .spawn()
-            .expect("start the bot");
-        fake.wait_identified(1).await;
-        fake.wait_for(0, "command registration", |r| {
-            r.method == "PUT" && r.path.ends_with("/commands")
-        })
-        .await;
-        Bot { child }
-    }
-}
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Waits for the interaction's first answer, then collects everything answering it.
-async fn answers(fake: &FakeDiscord, mark: usize, iid: u64) -> Vec<Recorded> {
-    fake.wait_for(mark, "an answer to the interaction", |r| {
-        r.answers(iid)
-            && (r.method == "PATCH" || (r.method == "POST" && r.json["type"].as_u64() != Some(5)))
-    })
-    .await;
-    fake.settle(mark, Duration::from_millis(400))
-        .await
-        .into_iter()
-        .filter(|r| r.answers(iid))
-        .collect()
-}
+/// These scenarios' configuration lines: small boards (the images are not judged here).
+const SMALL: &str = "image_size = 128\n";
 
 fn user_option(u: &FakeUser) -> (&'static str, u8, Value) {
     ("opponent", 6, json!(u.id.to_string()))
@@ -116,57 +49,6 @@ async fn challenge(
     })
     .await;
     (iid, fake.original(iid).expect("the challenge message"))
-}
-
-/// The custom ids of a message's buttons.
-fn button_ids(message: &Value) -> Vec<String> {
-    message["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .map(|b| b["custom_id"].as_str().unwrap_or_default().to_string())
-        .collect()
-}
-
-fn button(message: &Value, verb: &str) -> String {
-    button_ids(message)
-        .into_iter()
-        .find(|i| i.starts_with(&format!("{verb}:")))
-        .unwrap_or_else(|| panic!("no {verb} button in {message}"))
-}
-
-fn message_id(message: &Value) -> u64 {
-    message["id"].as_str().unwrap().parse().unwrap()
-}
-
-async fn press(
-    fake: &FakeDiscord,
-    who: &FakeUser,
-    message: &Value,
-    custom_id: &str,
-) -> Vec<Recorded> {
-    let mark = fake.mark();
-    let iid = fake.button(who, CHANNEL, custom_id, message.clone());
-    answers(fake, mark, iid).await
-}
-
-async fn slash(
-    fake: &FakeDiscord,
-    who: &FakeUser,
-    name: &str,
-    options: &[(&str, u8, Value)],
-    users: &[&FakeUser],
-) -> (usize, Vec<Recorded>) {
-    let mark = fake.mark();
-    let iid = fake.slash(who, CHANNEL, name, options, users);
-    (mark, answers(fake, mark, iid).await)
-}
-
-/// The type 7 callback (UPDATE_MESSAGE) among `rs`, if any.
-fn update(rs: &[Recorded]) -> Option<&Recorded> {
-    rs.iter()
-        .find(|r| r.path.ends_with("/callback") && r.json["type"] == json!(7))
 }
 
 /// Asserts: refused privately, and the pressed message updated (type 7) to say `fate`
@@ -202,24 +84,6 @@ fn assert_refused_and_updated(fake: &FakeDiscord, rs: &[Recorded], message: u64,
     }
 }
 
-/// The thread the bot starts from a challenge's message (its id is the message's).
-async fn thread_of(fake: &FakeDiscord, mark: usize, message: u64) -> (u64, String) {
-    let path = format!("/api/v10/channels/{CHANNEL}/messages/{message}/threads");
-    let r = fake
-        .wait_for(mark, "a thread from the challenge message", |r| {
-            r.method == "POST" && r.path == path && r.status == 201
-        })
-        .await;
-    (message, r.json["name"].as_str().unwrap().to_string())
-}
-
-/// The bot's posts in a channel (or thread) after `mark`.
-async fn posted_in(fake: &FakeDiscord, mark: usize, channel: u64, what: &str) -> Recorded {
-    let path = format!("/api/v10/channels/{channel}/messages");
-    fake.wait_for(mark, what, |r| r.method == "POST" && r.path == path)
-        .await
-}
-
 /// The bot's edit of a channel message (a settled challenge shown by command or tick).
 async fn edited(fake: &FakeDiscord, mark: usize, message: u64) -> Recorded {
     let path = format!("/api/v10/channels/{CHANNEL}/messages/{message}");
@@ -231,9 +95,7 @@ async fn edited(fake: &FakeDiscord, mark: usize, message: u64) -> Recorded {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_withdrawn_challenges_accept_button_cannot_start_a_newer_one() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+    let (fake, _dir, _bot) = started(SMALL).await;
 
     // alice challenges bob to Chess as White.
     let (_, first) = challenge(
@@ -251,7 +113,8 @@ async fn a_withdrawn_challenges_accept_button_cannot_start_a_newer_one() {
     assert!(ids.contains(&format!("cancel:{number}")), "{ids:?}");
 
     // She cancels by command: the public line, and her first message loses its buttons.
-    let (mark, rs) = slash(&fake, &ALICE, "cancel", &[], &[]).await;
+    let mark = fake.mark();
+    let rs = slash(&fake, &ALICE, "cancel", &[], &[]).await;
     assert!(
         rs.iter().any(|r| r.content().contains("alice withdraws")),
         "{rs:?}"
@@ -283,7 +146,7 @@ async fn a_withdrawn_challenges_accept_button_cannot_start_a_newer_one() {
     let rs = press(&fake, &BOB, &first, &accept_first).await;
     assert_refused_and_updated(&fake, &rs, message_id(&first), "Withdrawn by alice");
     // No game started.
-    let (_, rs) = slash(&fake, &BOB, "board", &[], &[]).await;
+    let rs = slash(&fake, &BOB, "board", &[], &[]).await;
     assert!(
         rs.iter().all(|r| r.files.is_empty()),
         "a board after a refused press: {rs:?}"
@@ -324,9 +187,7 @@ async fn a_withdrawn_challenges_accept_button_cannot_start_a_newer_one() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+    let (fake, _dir, _bot) = started(SMALL).await;
     fake.moderate(&DAVE);
 
     let (_, from_alice) = challenge(&fake, &ALICE, &[user_option(&BOB)], &[&BOB]).await;
@@ -338,7 +199,7 @@ async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
     )
     .await;
     // Two wait for bob: a bare /accept is refused in one line, privately.
-    let (_, rs) = slash(&fake, &BOB, "accept", &[], &[]).await;
+    let rs = slash(&fake, &BOB, "accept", &[], &[]).await;
     let refusal = rs
         .iter()
         .find(|r| r.content().contains("Several"))
@@ -346,7 +207,8 @@ async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
     assert!(refusal.is_ephemeral());
     assert!(!refusal.content().contains('\n'));
     // Declined by naming the challenger: the right message loses its buttons.
-    let (mark, rs) = slash(
+    let mark = fake.mark();
+    let rs = slash(
         &fake,
         &BOB,
         "decline",
@@ -366,7 +228,8 @@ async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
     );
 
     // Now one concerns bob: a bare /accept takes it, and its message is updated.
-    let (mark, rs) = slash(&fake, &BOB, "accept", &[], &[]).await;
+    let mark = fake.mark();
+    let rs = slash(&fake, &BOB, "accept", &[], &[]).await;
     assert!(
         rs.iter().any(|r| r.content().contains("Spell Chess")),
         "{rs:?}"
@@ -390,7 +253,7 @@ async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
     let (second_thread, _) = thread_of(&fake, mark, message_id(&open)).await;
     assert_ne!(thread, second_thread);
     // /games in the channel links both threads, never a bare number.
-    let (_, rs) = slash(&fake, &CAROL, "games", &[], &[]).await;
+    let rs = slash(&fake, &CAROL, "games", &[], &[]).await;
     let text = rs.iter().map(Recorded::content).collect::<String>();
     assert!(text.contains("In this channel (2)"), "{text}");
     assert!(text.contains(&format!("<#{thread}>")), "{text}");
@@ -400,9 +263,7 @@ async fn several_challenges_wait_and_each_settle_path_removes_the_buttons() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn open_challenges_and_moderators() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+    let (fake, _dir, _bot) = started(SMALL).await;
     fake.moderate(&DAVE);
 
     // No opponent: an open challenge, with Accept and Cancel (nobody to decline).
@@ -457,7 +318,7 @@ async fn an_unanswered_challenge_expires_and_its_message_says_so() {
     let _bot = Bot::start(
         &fake,
         &dir.path().join("data"),
-        "reminder_check_seconds = 1\n[defaults]\nchallenge_expiry_hours = 0.0005",
+        &format!("{SMALL}reminder_check_seconds = 1\n[defaults]\nchallenge_expiry_hours = 0.0005"),
     )
     .await;
     let mark = fake.mark();
@@ -472,27 +333,21 @@ async fn an_unanswered_challenge_expires_and_its_message_says_so() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_lives_in_its_thread_where_commands_and_chat_moves_act() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+    let (fake, _dir, _bot) = started(SMALL).await;
     fake.moderate(&DAVE);
-    let (_, message) = challenge(
-        &fake,
-        &ALICE,
-        &[user_option(&BOB), ("color", 3, json!("white"))],
-        &[&BOB],
-    )
-    .await;
-    let mark = fake.mark();
-    press(&fake, &BOB, &message, &button(&message, "accept")).await;
-    let (thread, name) = thread_of(&fake, mark, message_id(&message)).await;
+    let (thread, name, _) = game_in_thread(&fake, &ALICE, &BOB, &[]).await;
     assert_eq!(name, "alice vs bob · Chess");
-    posted_in(&fake, mark, thread, "the board in the thread").await;
 
     // A command typed in the thread acts on its game.
-    let mark = fake.mark();
-    let iid = fake.slash(&ALICE, thread, "move", &[("text", 3, json!("e4"))], &[]);
-    let rs = answers(&fake, mark, iid).await;
+    let rs = slash_in(
+        &fake,
+        &ALICE,
+        thread,
+        "move",
+        &[("text", 3, json!("e4"))],
+        &[],
+    )
+    .await;
     assert!(
         rs.iter()
             .any(|r| r.content().contains("e2-e4") && !r.files.is_empty() && !r.is_ephemeral()),
@@ -508,7 +363,7 @@ async fn a_game_lives_in_its_thread_where_commands_and_chat_moves_act() {
         m.json
     );
     // The parent channel has no game of its own.
-    let (_, rs) = slash(&fake, &ALICE, "move", &[("text", 3, json!("d4"))], &[]).await;
+    let rs = slash(&fake, &ALICE, "move", &[("text", 3, json!("d4"))], &[]).await;
     assert!(rs
         .iter()
         .all(|r| r.is_ephemeral() || r.content().is_empty()));
@@ -518,23 +373,17 @@ async fn a_game_lives_in_its_thread_where_commands_and_chat_moves_act() {
         "{rs:?}"
     );
     // Both have moved: a player's /abort is too late, a moderator's ends the game.
-    let mark = fake.mark();
-    let iid = fake.slash(&ALICE, thread, "abort", &[], &[]);
-    let rs = answers(&fake, mark, iid).await;
+    let rs = slash_in(&fake, &ALICE, thread, "abort", &[], &[]).await;
     assert!(rs
         .iter()
         .any(|r| r.is_ephemeral() && r.content().contains("Too late")));
-    let mark = fake.mark();
-    let iid = fake.slash(&DAVE, thread, "abort", &[], &[]);
-    let rs = answers(&fake, mark, iid).await;
+    let rs = slash_in(&fake, &DAVE, thread, "abort", &[], &[]).await;
     assert!(
         rs.iter()
             .any(|r| !r.is_ephemeral() && r.content().contains("dave (moderator) aborts the game")),
         "{rs:?}"
     );
-    let mark = fake.mark();
-    let iid = fake.slash(&BOB, thread, "history", &[], &[]);
-    let rs = answers(&fake, mark, iid).await;
+    let rs = slash_in(&fake, &BOB, thread, "history", &[], &[]).await;
     assert!(
         rs.iter()
             .any(|r| r.content().contains("(moderator) aborts")),
@@ -544,9 +393,7 @@ async fn a_game_lives_in_its_thread_where_commands_and_chat_moves_act() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_the_thread_permission_the_game_stays_in_the_channel() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
+    let (fake, _dir, _bot) = started(SMALL).await;
     fake.refuse_next("POST", "/threads", 1, 50013);
     let (_, message) = challenge(&fake, &ALICE, &[user_option(&BOB)], &[&BOB]).await;
     let mark = fake.mark();
@@ -573,7 +420,7 @@ async fn without_the_thread_permission_the_game_stays_in_the_channel() {
     );
     assert!(fake.threads().is_empty());
     // One game per channel then: another challenge here waits until it ends.
-    let (_, rs) = slash(&fake, &CAROL, "challenge", &[user_option(&DAVE)], &[&DAVE]).await;
+    let rs = slash(&fake, &CAROL, "challenge", &[user_option(&DAVE)], &[&DAVE]).await;
     assert!(
         rs.iter()
             .any(|r| r.is_ephemeral() && r.content().contains("already has a game")),
@@ -602,35 +449,28 @@ async fn buttons_posted(
     (r.json, ids)
 }
 
+/// A message of the bot's in `channel`, as a button press carries it.
+fn bot_message(fake: &FakeDiscord, channel: u64) -> Value {
+    support::fake_discord::message_json(
+        fake.new_id(),
+        channel,
+        json!({"id": "1", "username": "arcana", "discriminator": "0", "bot": true}),
+        "",
+    )
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn board_buttons_name_their_game_and_only_players_act() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, &dir.path().join("data"), "").await;
-    let (_, message) = challenge(
-        &fake,
-        &ALICE,
-        &[user_option(&BOB), ("color", 3, json!("white"))],
-        &[&BOB],
-    )
-    .await;
-    let mark = fake.mark();
-    press(&fake, &BOB, &message, &button(&message, "accept")).await;
-    let (thread, _) = thread_of(&fake, mark, message_id(&message)).await;
-    let (_, ids) = buttons_posted(&fake, mark, thread, "the first board with its buttons").await;
+    let (fake, _dir, _bot) = started(SMALL).await;
+    let (thread, _, ids) = game_in_thread(&fake, &ALICE, &BOB, &[]).await;
     let game = ids[0].split(':').nth(1).unwrap().to_string();
     assert_eq!(
         ids,
         vec![format!("resign:{game}"), format!("draw-offer:{game}")],
         "no secrets in chess: no My hand"
     );
-    let board = support::fake_discord::message_json(
-        fake.new_id(),
-        thread,
-        json!({"id": "1", "username": "arcana", "discriminator": "0", "bot": true}),
-        "",
-    );
-    let press_in = |who: &'static FakeUser, id: String| {
+    let board = bot_message(&fake, thread);
+    let press_on = |who: &'static FakeUser, id: String| {
         let fake = fake.clone();
         let board = board.clone();
         async move {
@@ -640,19 +480,31 @@ async fn board_buttons_name_their_game_and_only_players_act() {
         }
     };
     // A spectator's press is refused privately.
-    let rs = press_in(&CAROL, format!("draw-offer:{game}")).await;
+    let rs = press_on(&CAROL, format!("draw-offer:{game}")).await;
+    assert_refused(&rs);
+    private_with(&rs, "Only alice and bob");
+    // A spectator's Resign is refused at once, privately: no confirmation is asked.
+    let rs = press_on(&CAROL, format!("resign:{game}")).await;
+    assert_refused(&rs);
+    private_with(&rs, "Only alice and bob");
     assert!(
         rs.iter()
-            .all(|r| r.is_ephemeral() || r.content().is_empty()),
+            .all(|r| !r.content().contains("Resign this game?") && button_ids(body(r)).is_empty()),
         "{rs:?}"
     );
-    assert!(
-        rs.iter()
-            .any(|r| r.content().contains("Only alice and bob")),
-        "{rs:?}"
+    // A player's Resign asks first, privately, with a confirming button naming the game.
+    let rs = press_on(&ALICE, format!("resign:{game}")).await;
+    let ask = rs
+        .iter()
+        .find(|r| r.content().contains("Resign this game?"))
+        .unwrap_or_else(|| panic!("{rs:?}"));
+    assert!(ask.is_ephemeral());
+    assert_eq!(
+        button_ids(&ask.json["data"]),
+        vec![format!("resign-confirm:{game}")]
     );
     // alice offers a draw: the offer's message carries Accept draw.
-    let rs = press_in(&ALICE, format!("draw-offer:{game}")).await;
+    let rs = press_on(&ALICE, format!("draw-offer:{game}")).await;
     let offer = rs
         .iter()
         .find(|r| r.content().contains("offers a draw"))
@@ -660,19 +512,14 @@ async fn board_buttons_name_their_game_and_only_players_act() {
     let ids = button_ids(&offer.json["data"]);
     assert!(ids.contains(&format!("draw-accept:{game}")), "{ids:?}");
     // bob accepts it from the button: the game ends, its last message offers Rematch.
-    let rs = press_in(&BOB, format!("draw-accept:{game}")).await;
+    let rs = press_on(&BOB, format!("draw-accept:{game}")).await;
     let end = rs
         .iter()
         .find(|r| r.content().to_lowercase().contains("draw"))
         .unwrap_or_else(|| panic!("{rs:?}"));
-    let data = if end.json.get("data").is_some() {
-        &end.json["data"]
-    } else {
-        &end.json
-    };
-    assert_eq!(button_ids(data), vec![format!("rematch:{game}")]);
+    assert_eq!(button_ids(body(end)), vec![format!("rematch:{game}")]);
     // bob asks for the rematch: the same game, colours swapped, to alice.
-    let rs = press_in(&BOB, format!("rematch:{game}")).await;
+    let rs = press_on(&BOB, format!("rematch:{game}")).await;
     let rematch = rs
         .iter()
         .find(|r| r.content().contains("bob challenges alice to Chess"))
@@ -683,29 +530,351 @@ async fn board_buttons_name_their_game_and_only_players_act() {
         rematch.content()
     );
     // A stale button of the old game is refused; a stranger cannot ask for a rematch.
-    let rs = press_in(&CAROL, format!("rematch:{game}")).await;
+    let rs = press_on(&CAROL, format!("rematch:{game}")).await;
     assert!(
         rs.iter()
             .all(|r| r.is_ephemeral() || r.content().is_empty()),
         "{rs:?}"
     );
-    // Resign asks first, privately, with a confirming button naming the game.
-    let rs = press_in(&ALICE, format!("resign:{game}")).await;
-    let ask = rs
-        .iter()
-        .find(|r| r.content().contains("Resign this game?"))
-        .unwrap_or_else(|| panic!("{rs:?}"));
-    assert!(ask.is_ephemeral());
-    assert_eq!(
-        button_ids(&ask.json["data"]),
-        vec![format!("resign-confirm:{game}")]
-    );
-    // ...and the game is over, so the confirmation is refused, privately.
-    let rs = press_in(&ALICE, format!("resign-confirm:{game}")).await;
+    // The confirmation asked for before the draw: the game is over, so it is refused,
+    // privately.
+    let rs = press_on(&ALICE, format!("resign-confirm:{game}")).await;
     assert!(
         rs.iter()
             .all(|r| r.is_ephemeral() || r.content().is_empty()),
         "{rs:?}"
     );
     assert!(rs.iter().any(|r| r.content().contains("over")), "{rs:?}");
+    // A board message of the ended game still shows Resign and Offer draw: a press of
+    // either (or of My hand) is refused privately, and the message is updated (type 7)
+    // to show how the game ended, with only Rematch left.
+    for verb in ["resign", "draw-offer", "hand"] {
+        let rs = press_on(&ALICE, format!("{verb}:{game}")).await;
+        let u = update(&rs).unwrap_or_else(|| panic!("{verb}: no type 7 update: {rs:?}"));
+        let shown = u.json["data"]["content"].as_str().unwrap();
+        assert!(
+            shown.contains("Chess: alice (White) vs bob (Black)")
+                && shown.contains("bob accepts the draw offer"),
+            "{verb}: {shown}"
+        );
+        // One row holding one button: Rematch.
+        let rows = u.json["data"]["components"].as_array().unwrap();
+        assert_eq!(rows.len(), 1, "{verb}: {}", u.json);
+        assert_eq!(rows[0]["components"].as_array().unwrap().len(), 1);
+        assert_eq!(rows[0]["components"][0]["label"], json!("Rematch"));
+        assert_eq!(
+            button_ids(&u.json["data"]),
+            vec![format!("rematch:{game}")],
+            "{verb}: {}",
+            u.json
+        );
+        let refusal = rs
+            .iter()
+            .find(|r| r.content().contains("That game is over"))
+            .unwrap_or_else(|| panic!("{verb}: no refusal: {rs:?}"));
+        assert!(refusal.is_ephemeral(), "{}", refusal.json);
+        assert!(
+            rs.iter()
+                .all(|r| r.json["type"] == json!(7) || r.is_ephemeral() || r.content().is_empty()),
+            "{verb}: nothing else public: {rs:?}"
+        );
+        assert!(
+            !rs.iter().any(|r| r.content().contains("Resign this game?")),
+            "{rs:?}"
+        );
+    }
+}
+
+/// The thread the bot starts on its own in [`CHANNEL`] (no message anchors it: a game
+/// against the computer starts before any message shows its challenge), with its name.
+async fn own_thread(fake: &FakeDiscord, mark: usize) -> (u64, String) {
+    let path = format!("/api/v10/channels/{CHANNEL}/threads");
+    let r = fake
+        .wait_for(mark, "a thread of the game's own", |r| {
+            r.method == "POST" && r.path == path && r.status == 201
+        })
+        .await;
+    let thread = fake
+        .threads()
+        .into_iter()
+        .filter(|(_, parent)| *parent == CHANNEL)
+        .map(|(t, _)| t)
+        .max()
+        .unwrap();
+    (thread, r.json["name"].as_str().unwrap().to_string())
+}
+
+/// Only the fake's public posts and answers: no ephemeral answer, no DM.
+fn posts_in(rs: &[Recorded], channel: u64) -> Vec<&Recorded> {
+    let path = format!("/api/v10/channels/{channel}/messages");
+    rs.iter()
+        .filter(|r| r.method == "POST" && r.path == path && r.status == 200)
+        .collect()
+}
+
+/// The computer's move after `mark`, posted in `thread` with its board and asking
+/// alice; nothing meanwhile in the parent channel.
+async fn computer_answers_in(fake: &FakeDiscord, mark: usize, thread: u64) {
+    let path = format!("/api/v10/channels/{thread}/messages");
+    let reply = fake
+        .wait_for(mark, "the computer's move in the thread", |r| {
+            r.method == "POST" && r.path == path && r.content().contains(&mention(&ALICE))
+        })
+        .await;
+    assert!(!reply.files.is_empty(), "{}", reply.json);
+    let seen = fake.settle(mark, Duration::from_millis(400)).await;
+    assert!(
+        posts_in(&seen, CHANNEL).is_empty(),
+        "nothing in the channel: {seen:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_gets_its_thread_too() {
+    let (fake, _dir, _bot) = started(SMALL).await;
+    let level = |white: bool| {
+        vec![
+            ("opponent", 6, json!(ARCANA.id.to_string())),
+            ("color", 3, json!(if white { "white" } else { "black" })),
+            ("level", 4, json!(1)),
+        ]
+    };
+
+    // alice plays White: the game starts at once in a thread named like any game's.
+    let mark = fake.mark();
+    let rs = slash(&fake, &ALICE, "challenge", &level(true), &[&ARCANA]).await;
+    let (thread, name) = own_thread(&fake, mark).await;
+    assert_eq!(name, "alice vs arcana · Chess");
+    // The channel hears where the game went; the board is posted in the thread.
+    let told = rs
+        .iter()
+        .find(|r| r.content().contains("plays you at level 1"))
+        .unwrap_or_else(|| panic!("{rs:?}"));
+    assert!(!told.is_ephemeral());
+    assert!(
+        told.content().contains(&format!("<#{thread}>")),
+        "{}",
+        told.json
+    );
+    assert!(
+        told.files.is_empty(),
+        "no board in the channel: {}",
+        told.json
+    );
+    let board = posted_in(&fake, mark, thread, "the board in the thread").await;
+    assert!(!board.files.is_empty(), "{}", board.json);
+    assert!(board.content().contains(&mention(&ALICE)), "{}", board.json);
+
+    // Her move in the thread; the computer's reply comes there too, with its board.
+    let mark = fake.mark();
+    let rs = slash_in(
+        &fake,
+        &ALICE,
+        thread,
+        "move",
+        &[("text", 3, json!("e4"))],
+        &[],
+    )
+    .await;
+    assert!(rs.iter().any(|r| r.content().contains("e2-e4")), "{rs:?}");
+    computer_answers_in(&fake, mark, thread).await;
+
+    // alice plays Black: the computer moves first, in the game's own thread.
+    let mark = fake.mark();
+    slash(&fake, &ALICE, "challenge", &level(false), &[&ARCANA]).await;
+    let (second, name) = own_thread(&fake, mark).await;
+    assert_ne!(second, thread);
+    assert_eq!(name, "arcana vs alice · Chess");
+    let first = posted_in(&fake, mark, second, "the board in the thread").await;
+    assert!(first.content().contains("is thinking"), "{}", first.json);
+    computer_answers_in(&fake, mark, second).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_stays_in_the_channel_without_threads() {
+    let (fake, _dir, _bot) = started(SMALL).await;
+    fake.refuse_next("POST", "/threads", 1, 50013);
+    let rs = slash(
+        &fake,
+        &ALICE,
+        "challenge",
+        &[
+            ("opponent", 6, json!(ARCANA.id.to_string())),
+            ("level", 4, json!(1)),
+            ("color", 3, json!("white")),
+        ],
+        &[&ARCANA],
+    )
+    .await;
+    // The board comes here, with one note saying why.
+    let start = rs
+        .iter()
+        .find(|r| !r.files.is_empty())
+        .unwrap_or_else(|| panic!("the board in the channel: {rs:?}"));
+    assert!(!start.is_ephemeral());
+    assert!(
+        start
+            .content()
+            .contains("This game is played in this channel")
+            && start.content().contains("Create Public Threads"),
+        "{}",
+        start.json
+    );
+    assert!(fake.threads().is_empty());
+}
+
+/// `challenger` challenges `opponent` (challenger White, with the `extra` options) and
+/// the opponent accepts by button. Returns the game's thread, its name and the custom
+/// ids of its first board's buttons.
+async fn game_in_thread(
+    fake: &FakeDiscord,
+    challenger: &FakeUser,
+    opponent: &FakeUser,
+    extra: &[(&str, u8, Value)],
+) -> (u64, String, Vec<String>) {
+    let mut options = vec![user_option(opponent), ("color", 3, json!("white"))];
+    options.extend(extra.iter().cloned());
+    let (_, message) = challenge(fake, challenger, &options, &[opponent]).await;
+    let mark = fake.mark();
+    press(fake, opponent, &message, &button(&message, "accept")).await;
+    let (thread, name) = thread_of(fake, mark, message_id(&message)).await;
+    let (_, ids) = buttons_posted(fake, mark, thread, "the first board with its buttons").await;
+    (thread, name, ids)
+}
+
+// Issue 12: interactions from a thread (channel id = the thread's, the payload's
+// channel naming its parent) act on that thread's game, also with another game in
+// the same channel; so does a move typed in the thread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_and_chat_in_a_thread_act_on_its_game() {
+    let (fake, _dir, _bot) = started(SMALL).await;
+    let (ours, ..) = game_in_thread(&fake, &ALICE, &BOB, &[]).await;
+    let (theirs, ..) = game_in_thread(&fake, &CAROL, &DAVE, &[]).await;
+    assert_ne!(ours, theirs);
+    assert_eq!(fake.threads().len(), 2);
+
+    // /board in each thread shows that thread's game.
+    let rs = slash_in(&fake, &CAROL, ours, "board", &[], &[]).await;
+    let text = rs.iter().map(Recorded::content).collect::<String>();
+    assert!(text.contains("alice (White) vs bob (Black)"), "{text}");
+    assert!(rs.iter().any(|r| !r.files.is_empty()), "{rs:?}");
+    let rs = slash_in(&fake, &ALICE, theirs, "board", &[], &[]).await;
+    let text = rs.iter().map(Recorded::content).collect::<String>();
+    assert!(text.contains("carol (White) vs dave (Black)"), "{text}");
+
+    // /move in our thread: answered there, publicly, with the board.
+    let rs = slash_in(
+        &fake,
+        &ALICE,
+        ours,
+        "move",
+        &[("text", 3, json!("e4"))],
+        &[],
+    )
+    .await;
+    let moved = rs
+        .iter()
+        .find(|r| r.content().contains("e2-e4"))
+        .unwrap_or_else(|| panic!("{rs:?}"));
+    assert!(
+        !moved.is_ephemeral() && !moved.files.is_empty(),
+        "{}",
+        moved.json
+    );
+    assert!(moved.content().contains(&mention(&BOB)), "{}", moved.json);
+    // A move typed in the other thread acts on the other game.
+    let mark = fake.mark();
+    fake.chat(&CAROL, theirs, "d4");
+    let m = posted_in(&fake, mark, theirs, "carol's move in her thread").await;
+    assert!(
+        m.content().contains("d2-d4") && !m.files.is_empty(),
+        "{}",
+        m.json
+    );
+    assert!(m.content().contains(&mention(&DAVE)), "{}", m.json);
+    // ...and a move typed in ours, on ours.
+    let mark = fake.mark();
+    fake.chat(&BOB, ours, "e5");
+    let m = posted_in(&fake, mark, ours, "bob's move in our thread").await;
+    assert!(m.content().contains("e7-e5"), "{}", m.json);
+
+    // /draw in our thread: bob offers, alice accepts; the other game plays on.
+    let draw = |action: &str| vec![("action", 3, json!(action))];
+    let rs = slash_in(&fake, &BOB, ours, "draw", &draw("offer"), &[]).await;
+    public_with(&rs, "bob offers a draw");
+    let rs = slash_in(&fake, &ALICE, ours, "draw", &draw("accept"), &[]).await;
+    public_with(&rs, "alice accepts the draw offer");
+    let d5 = [("text", 3, json!("d5"))];
+    let rs = slash_in(&fake, &DAVE, theirs, "move", &d5, &[]).await;
+    public_with(&rs, "d7-d5");
+    // Nothing of either game was posted in the parent channel meanwhile.
+    let all = fake.requests();
+    assert!(
+        posts_in(&all, CHANNEL).is_empty(),
+        "{:?}",
+        posts_in(&all, CHANNEL)
+    );
+}
+
+// Issue 12: "My hand" on the board of a game with hidden information shows a player
+// their own secrets privately; a spectator is refused privately; no public post ever
+// carries a secret.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn my_hand_is_private_and_only_for_players() {
+    const LIST: &str = "Known only to you";
+    let (fake, _dir, _bot) = started(SMALL).await;
+    let wand = [
+        ("variant", 3, json!("wand")),
+        ("options", 3, json!("wands:moderated")),
+    ];
+    let (thread, _, ids) = game_in_thread(&fake, &ALICE, &BOB, &wand).await;
+    let game = ids[0].split(':').nth(1).unwrap().to_string();
+    let hand = format!("hand:{game}");
+    assert!(
+        ids.contains(&hand),
+        "a game with secrets has My hand: {ids:?}"
+    );
+    let board = bot_message(&fake, thread);
+
+    // Each player sees their own list, privately.
+    for (who, colour) in [(&ALICE, "White"), (&BOB, "Black")] {
+        let rs = press_in(&fake, who, thread, &board, &hand).await;
+        let mine = private_with(&rs, LIST);
+        assert!(mine.content().contains(colour), "{}", mine.content());
+        assert!(
+            rs.iter()
+                .all(|r| r.is_ephemeral() || r.content().is_empty()),
+            "{rs:?}"
+        );
+    }
+    // A spectator is refused, privately, and sees no list.
+    let rs = press_in(&fake, &CAROL, thread, &board, &hand).await;
+    assert_refused(&rs);
+    private_with(&rs, "Only alice and bob");
+    assert!(rs.iter().all(|r| !r.content().contains(LIST)), "{rs:?}");
+    // A move, then: every list that left the bot went to its owner alone (a DM to
+    // them, or an answer only the presser sees).
+    let rs = slash_in(
+        &fake,
+        &ALICE,
+        thread,
+        "move",
+        &[("text", 3, json!("e4"))],
+        &[],
+    )
+    .await;
+    assert!(rs.iter().any(|r| r.content().contains("e2-e4")), "{rs:?}");
+    let all = fake.settle(0, Duration::from_millis(300)).await;
+    let mut dms = 0;
+    for r in all.iter().filter(|r| r.content().contains(LIST)) {
+        match dm_owner(&fake, r) {
+            Some(owner) => {
+                let colour = if owner == ALICE.id { "White" } else { "Black" };
+                assert!(r.content().contains(colour), "{}", r.content());
+                dms += 1;
+            }
+            None => assert!(r.is_ephemeral(), "a list in public: {} {}", r.path, r.json),
+        }
+    }
+    assert_eq!(dms, 2, "each player's list by DM at the start");
 }

@@ -8,27 +8,16 @@
 
 mod support;
 
-use arcana::service::api::{Context, Reply, Request, TimedReply, User};
-use std::sync::Arc;
+use arcana::service::api::{Reply, Request, User};
 use std::time::Duration;
-use support::fake_discord::{FakeDiscord, FakeUser, Recorded, GUILD_ID};
+use support::bot::{channel_of, count, Scripted, Serving, ALICE, BOB, CHANNEL};
+use support::fake_discord::{FakeDiscord, FakeUser, Recorded};
 
-const ALICE: FakeUser = FakeUser {
-    id: 100_000_000_000_000_001,
-    name: "alice",
-};
-const BOB: FakeUser = FakeUser {
-    id: 100_000_000_000_000_002,
-    name: "bob",
-};
-const CHANNEL: u64 = 200_000_000_000_000_001;
-
-/// Every move is shown in the channel and sends each player a secret by DM; any other
-/// request answers the invoker alone.
-struct Scripted;
-
-impl arcana::service::front::GameService for Scripted {
-    fn handle(&self, ctx: &Context, request: Request) -> Vec<Reply> {
+/// The bot in this process with a scripted service: every move is shown in the
+/// channel and sends each player a secret by DM; any other request answers the
+/// invoker alone.
+async fn start(fake: &FakeDiscord, dir: &std::path::Path) -> Serving {
+    let service = Scripted::new(true, |ctx, request| {
         let user = |u: &FakeUser| User {
             id: u.id,
             name: u.name.into(),
@@ -42,45 +31,8 @@ impl arcana::service::front::GameService for Scripted {
             Request::Hand => vec![Reply::private(user(&ALICE), "HAND-A")],
             _ => vec![Reply::invoker("the board")],
         }
-    }
-    fn tick(&self) -> Vec<TimedReply> {
-        Vec::new()
-    }
-    fn asks(&self, _: u64, _: u64) -> bool {
-        true
-    }
-    fn autocomplete(&self, _: u64, _: u64, _: &str) -> Vec<String> {
-        Vec::new()
-    }
-    fn flush(&self) -> Result<(), String> {
-        Ok(())
-    }
-}
-
-async fn start(fake: &FakeDiscord, dir: &std::path::Path) -> tokio::sync::oneshot::Sender<()> {
-    let config = arcana::discord::config::Config::parse(
-        &format!(
-            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}",
-            dir.join("data").display(),
-            fake.api_lines()
-        ),
-        None,
-    )
-    .unwrap();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(arcana::discord::serve_with(
-        config,
-        Arc::new(Scripted),
-        async move {
-            let _ = stop_rx.await;
-        },
-    ));
-    fake.wait_identified(1).await;
-    stop_tx
-}
-
-fn count(rs: &[Recorded], needle: &str) -> usize {
-    rs.iter().filter(|r| r.content().contains(needle)).count()
+    });
+    Serving::start(fake, &dir.join("data"), "", service).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -292,7 +244,10 @@ async fn a_channel_that_refuses_posts_is_explained_to_the_mover() {
         let statuses: Vec<u16> = channel_posts(&seen).iter().map(|r| r.status).collect();
         assert_eq!(statuses.len(), 1, "{code}: {seen:?}");
         // The notice went to alice's DM channel, never to the refusing channel.
-        assert_eq!(fake.dm_recipient(notice_channel(&notice)), Some(ALICE.id));
+        assert_eq!(
+            fake.dm_recipient(channel_of(&notice).unwrap()),
+            Some(ALICE.id)
+        );
         let text = notice.content();
         let expect = if code == 50013 {
             "permission"
@@ -302,15 +257,6 @@ async fn a_channel_that_refuses_posts_is_explained_to_the_mover() {
         assert!(text.contains(expect), "{code}: {text}");
         assert!(text.contains(&format!("<#{CHANNEL}>")), "{text}");
     }
-}
-
-fn notice_channel(r: &Recorded) -> u64 {
-    r.path
-        .trim_end_matches("/messages")
-        .rsplit('/')
-        .next()
-        .and_then(|s| s.parse().ok())
-        .unwrap()
 }
 
 // Issue 12: an interaction's answer survives Discord's passing failures: a 5xx on the

@@ -7,180 +7,20 @@
 mod support;
 
 use serde_json::{json, Value};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
-use support::fake_discord::{FakeDiscord, FakeUser, Recorded, GUILD_ID};
-
-const ALICE: FakeUser = FakeUser {
-    id: 100_000_000_000_000_001,
-    name: "alice",
+use support::bot::{
+    all_text, answers, assert_move, assert_refused, body, button_ids, dm_owner, mention, pngs,
+    public, slash, started, Bot, Scripted, Serving, ALICE, ARCANA, BOB, CAROL, CHANNEL,
 };
-const BOB: FakeUser = FakeUser {
-    id: 100_000_000_000_000_002,
-    name: "bob",
-};
-const CAROL: FakeUser = FakeUser {
-    id: 100_000_000_000_000_003,
-    name: "carol",
-};
-const CHANNEL: u64 = 200_000_000_000_000_001;
+use support::fake_discord::{FakeDiscord, Recorded, GUILD_ID};
 
-/// A running `arcana run` process; killed if the test fails before stopping it. These
-/// scenarios play in the channel itself (`threads = false`); games in threads are in
-/// `tests/discord_challenges.rs`.
-struct Bot {
-    child: Child,
-}
-
-impl Bot {
-    fn start(fake: &FakeDiscord, data: &Path, extra: &str) -> Bot {
-        let config = data.with_extension("toml");
-        std::fs::write(
-            &config,
-            format!(
-                "token = \"fake-token\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}image_size = 256\nthreads = false\n{extra}\n",
-                data.display(),
-                fake.api_lines()
-            ),
-        )
-        .unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_arcana"))
-            .args(["run", "--config"])
-            .arg(&config)
-            .env_remove("DISCORD_TOKEN")
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::null())
-            .spawn()
-            .expect("start the bot");
-        Bot { child }
-    }
-
-    /// SIGTERM, then wait (bounded) for a clean exit.
-    fn stop(mut self) -> std::process::ExitStatus {
-        let pid = self.child.id().to_string();
-        let _ = Command::new("kill").args(["-TERM", &pid]).status();
-        let deadline = std::time::Instant::now() + Duration::from_secs(20);
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            assert!(
-                std::time::Instant::now() < deadline,
-                "the bot did not stop on SIGTERM"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+/// These scenarios play in the channel itself (`threads = false`); games in threads
+/// are in `tests/discord_challenges.rs`.
+const IN_CHANNEL: &str = "image_size = 256\nthreads = false\n";
 
 fn text(v: &str) -> Value {
     json!(v)
-}
-
-/// Waits for the interaction's first message (a callback with content, an edit of
-/// the deferred response, or a followup), then collects everything that answers it.
-async fn answers(fake: &FakeDiscord, mark: usize, iid: u64) -> Vec<Recorded> {
-    fake.wait_for(mark, "an answer to the interaction", |r| {
-        r.answers(iid)
-            && (r.method == "PATCH" || (r.method == "POST" && r.json["type"].as_u64() != Some(5)))
-    })
-    .await;
-    fake.settle(mark, Duration::from_millis(300))
-        .await
-        .into_iter()
-        .filter(|r| r.answers(iid))
-        .collect()
-}
-
-/// Every attachment decodes as a PNG; returns how many there were.
-fn pngs(rs: &[Recorded]) -> usize {
-    let mut n = 0;
-    for r in rs {
-        for (name, bytes) in &r.files {
-            if name.ends_with(".png") {
-                let img = image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
-                    .unwrap_or_else(|e| panic!("{name} is not a PNG: {e}"));
-                assert!(img.width() >= 128 && img.height() >= 128);
-                n += 1;
-            }
-        }
-    }
-    n
-}
-
-fn all_text(rs: &[Recorded]) -> String {
-    rs.iter()
-        .map(Recorded::content)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn mention(u: &FakeUser) -> String {
-    format!("<@{}>", u.id)
-}
-
-/// The visible (non-ephemeral) messages among `rs`.
-fn public(rs: &[Recorded]) -> Vec<Recorded> {
-    rs.iter()
-        .filter(|r| r.method != "DELETE" && !r.is_ephemeral() && !r.content().is_empty())
-        .cloned()
-        .collect()
-}
-
-/// Asserts that `rs` is exactly a refusal shown to the invoker alone.
-fn assert_refused(rs: &[Recorded]) {
-    let shown: Vec<&Recorded> = rs.iter().filter(|r| !r.content().is_empty()).collect();
-    assert!(!shown.is_empty(), "no refusal was shown");
-    for r in shown {
-        assert!(
-            r.is_ephemeral(),
-            "a refusal was public: {} {}",
-            r.path,
-            r.json
-        );
-    }
-    assert_eq!(pngs(rs), 0);
-}
-
-/// Runs a slash command and returns what answered it.
-async fn slash(
-    fake: &FakeDiscord,
-    user: &FakeUser,
-    name: &str,
-    options: &[(&str, u8, Value)],
-    users: &[&FakeUser],
-) -> Vec<Recorded> {
-    let mark = fake.mark();
-    let iid = fake.slash(user, CHANNEL, name, options, users);
-    answers(fake, mark, iid).await
-}
-
-/// A played move: public, with a board image, mentioning the player to move.
-fn assert_move(rs: &[Recorded], next: &FakeUser) {
-    let shown = public(rs);
-    assert!(!shown.is_empty(), "nothing public: {rs:?}");
-    assert!(
-        pngs(&shown) >= 1,
-        "no board image: {:?}",
-        shown
-            .iter()
-            .map(|r| (r.path.clone(), r.json.to_string(), r.files.len()))
-            .collect::<Vec<_>>()
-    );
-    assert!(
-        all_text(&shown).contains(&mention(next)),
-        "{} not mentioned in {}",
-        next.name,
-        all_text(&shown)
-    );
 }
 
 /// alice challenges bob (alice white), bob accepts with the button.
@@ -200,18 +40,8 @@ async fn start_game_with(fake: &FakeDiscord, extra: &[(&str, u8, Value)]) -> Vec
     let ciid = fake.slash(&ALICE, CHANNEL, "challenge", &options, &[&BOB]);
     let rs = answers(fake, mark, ciid).await;
     let challenge = public(&rs).into_iter().next().expect("a public challenge");
-    let data = if challenge.json.get("data").is_some() {
-        &challenge.json["data"]
-    } else {
-        &challenge.json
-    };
     // Every button names its challenge.
-    let ids: Vec<String> = data["components"][0]["components"]
-        .as_array()
-        .expect("buttons")
-        .iter()
-        .map(|b| b["custom_id"].as_str().unwrap().to_string())
-        .collect();
+    let ids = button_ids(body(&challenge));
     let accept = ids
         .iter()
         .find(|i| i.starts_with("accept:"))
@@ -234,25 +64,9 @@ async fn start_game_with(fake: &FakeDiscord, extra: &[(&str, u8, Value)]) -> Vec
     rs
 }
 
-/// The user a recorded message went to by direct message, if it was one.
-fn dm_owner(fake: &FakeDiscord, r: &Recorded) -> Option<u64> {
-    r.path
-        .strip_prefix("/api/v10/channels/")
-        .and_then(|p| p.strip_suffix("/messages"))
-        .and_then(|c| c.parse().ok())
-        .and_then(|c| fake.dm_recipient(c))
-}
-
-async fn connect(fake: &FakeDiscord, n: u64) {
-    fake.wait_identified(n).await;
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registers_commands_and_plays_a_whole_game() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(&fake, &dir.path().join("data"), "");
-    connect(&fake, 1).await;
+    let (fake, _dir, bot) = started(IN_CHANNEL).await;
 
     // serenity silently falls back to the real gateway when this fails: it must be ours.
     fake.wait_for(0, "GET /api/v10/gateway", |r| {
@@ -406,16 +220,14 @@ async fn a_restarted_bot_carries_on_and_autocompletes() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    let bot = Bot::start(&fake, &data, "");
-    connect(&fake, 1).await;
+    let bot = Bot::start(&fake, &data, IN_CHANNEL).await;
     start_game(&fake).await;
     let rs = slash(&fake, &ALICE, "move", &[("text", 3, text("f3"))], &[]).await;
     assert_move(&rs, &BOB);
     assert!(bot.stop().success(), "the bot did not stop cleanly");
 
     // Same data directory; this time every interaction is deferred first.
-    let bot = Bot::start(&fake, &data, "defer_after_ms = 0");
-    connect(&fake, 2).await;
+    let bot = Bot::start(&fake, &data, &format!("{IN_CHANNEL}defer_after_ms = 0")).await;
 
     // Autocomplete offers bob's legal moves starting with what he typed.
     let mark = fake.mark();
@@ -487,15 +299,9 @@ async fn without_a_token_it_explains_how_to_get_one() {
 
 /// A scripted service for the direct-message paths: standard chess has no secrets,
 /// so this stands in for a variant that sends each player private information.
-struct Secretive;
-
-impl arcana::service::front::GameService for Secretive {
-    fn handle(
-        &self,
-        ctx: &arcana::service::api::Context,
-        request: arcana::service::api::Request,
-    ) -> Vec<arcana::service::api::Reply> {
-        use arcana::service::api::{Reply, Request, User};
+fn secretive() -> std::sync::Arc<dyn arcana::service::front::GameService> {
+    use arcana::service::api::{Reply, Request, User};
+    Scripted::new(false, |ctx, request| {
         let alice = User {
             id: ALICE.id,
             name: "alice".into(),
@@ -516,19 +322,7 @@ impl arcana::service::front::GameService for Secretive {
             }
             _ => vec![Reply::channel("the board")],
         }
-    }
-    fn tick(&self) -> Vec<arcana::service::api::TimedReply> {
-        Vec::new()
-    }
-    fn asks(&self, _: u64, _: u64) -> bool {
-        false
-    }
-    fn autocomplete(&self, _: u64, _: u64, _: &str) -> Vec<String> {
-        Vec::new()
-    }
-    fn flush(&self) -> Result<(), String> {
-        Ok(())
-    }
+    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -536,24 +330,7 @@ async fn direct_messages_go_to_their_owner_and_fall_back_when_closed() {
     let fake = FakeDiscord::start().await;
     fake.close_dms(BOB.id);
     let dir = tempfile::tempdir().unwrap();
-    let config = arcana::discord::config::Config::parse(
-        &format!(
-            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}",
-            dir.path().join("data").display(),
-            fake.api_lines()
-        ),
-        None,
-    )
-    .unwrap();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let bot = tokio::spawn(arcana::discord::serve_with(
-        config,
-        std::sync::Arc::new(Secretive),
-        async move {
-            let _ = stop_rx.await;
-        },
-    ));
-    connect(&fake, 1).await;
+    let bot = Serving::start(&fake, &dir.path().join("data"), "", secretive()).await;
 
     let rs = slash(&fake, &ALICE, "move", &[("text", 3, text("e4"))], &[]).await;
     let shown = all_text(&public(&rs));
@@ -595,12 +372,7 @@ async fn direct_messages_go_to_their_owner_and_fall_back_when_closed() {
     let rs = slash(&fake, &BOB, "board", &[], &[]).await;
     assert!(!all_text(&rs).contains("SECRET-B"));
 
-    stop_tx.send(()).unwrap();
-    let result = tokio::time::timeout(support::fake_discord::WAIT, bot)
-        .await
-        .expect("the bot stopped")
-        .unwrap();
-    assert_eq!(result, Ok(()));
+    assert_eq!(bot.stop().await, Ok(()));
 }
 
 /// The real service behind the real bot: a Wand Chess game with moderated wands. Each
@@ -613,8 +385,7 @@ async fn wand_secrets_go_by_dm_only_and_fall_back_privately() {
     let fake = FakeDiscord::start().await;
     fake.close_dms(ALICE.id);
     let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(&fake, &dir.path().join("data"), "");
-    connect(&fake, 1).await;
+    let bot = Bot::start(&fake, &dir.path().join("data"), IN_CHANNEL).await;
     let rs = start_game_with(
         &fake,
         &[
@@ -692,10 +463,7 @@ async fn wand_secrets_go_by_dm_only_and_fall_back_privately() {
 /// game, `/profile` links the current games' channels, `/leaderboard` answers privately.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn profile_and_leaderboard_over_discord() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(&fake, &dir.path().join("data"), "");
-    connect(&fake, 1).await;
+    let (fake, _dir, bot) = started(IN_CHANNEL).await;
     let reg = fake
         .wait_for(0, "command registration", |r| {
             r.method == "PUT" && r.path.ends_with(&format!("/guilds/{GUILD_ID}/commands"))
@@ -779,19 +547,9 @@ async fn profile_and_leaderboard_over_discord() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_challenges_the_bot_and_the_bot_replies() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(&fake, &dir.path().join("data"), "");
-    connect(&fake, 1).await;
-    // The bot knows who it is once the commands are registered (after `ready`).
-    fake.wait_for(0, "command registration", |r| {
-        r.method == "PUT" && r.path.ends_with(&format!("/guilds/{GUILD_ID}/commands"))
-    })
-    .await;
-    let me = FakeUser {
-        id: support::fake_discord::BOT_ID,
-        name: "arcana",
-    };
+    let (fake, _dir, bot) = started(IN_CHANNEL).await;
+    // (Started: the bot knows who it is once the commands are registered.)
+    let me = ARCANA;
     let rs = slash(
         &fake,
         &ALICE,

@@ -8,67 +8,21 @@
 
 mod support;
 
-use arcana::service::api::{Context, Reply, Request, TimedReply};
-use std::sync::Arc;
+use arcana::service::api::{Reply, Request};
 use std::time::Duration;
-use support::fake_discord::{FakeDiscord, FakeUser, Recorded, GUILD_ID};
+use support::bot::{count, Scripted, Serving, ALICE, CHANNEL};
+use support::fake_discord::{FakeDiscord, Recorded};
 
-const ALICE: FakeUser = FakeUser {
-    id: 100_000_000_000_000_001,
-    name: "alice",
-};
-const CHANNEL: u64 = 200_000_000_000_000_001;
-
-/// Every move is shown in the channel; anything else answers the invoker.
-struct Scripted;
-
-impl arcana::service::front::GameService for Scripted {
-    fn handle(&self, ctx: &Context, request: Request) -> Vec<Reply> {
-        match request {
-            Request::Move { text } => {
-                vec![Reply::channel(format!("{} played {text}", ctx.user.name))]
-            }
-            _ => vec![Reply::invoker("the board")],
+/// The bot in this process with a scripted service: every move is shown in the
+/// channel; anything else answers the invoker.
+async fn start(fake: &FakeDiscord, dir: &std::path::Path) -> Serving {
+    let service = Scripted::new(true, |ctx, request| match request {
+        Request::Move { text } => {
+            vec![Reply::channel(format!("{} played {text}", ctx.user.name))]
         }
-    }
-    fn tick(&self) -> Vec<TimedReply> {
-        Vec::new()
-    }
-    fn asks(&self, _: u64, _: u64) -> bool {
-        true
-    }
-    fn autocomplete(&self, _: u64, _: u64, _: &str) -> Vec<String> {
-        Vec::new()
-    }
-    fn flush(&self) -> Result<(), String> {
-        Ok(())
-    }
-}
-
-async fn start(fake: &FakeDiscord, dir: &std::path::Path) -> tokio::sync::oneshot::Sender<()> {
-    let config = arcana::discord::config::Config::parse(
-        &format!(
-            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}",
-            dir.join("data").display(),
-            fake.api_lines()
-        ),
-        None,
-    )
-    .unwrap();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(arcana::discord::serve_with(
-        config,
-        Arc::new(Scripted),
-        async move {
-            let _ = stop_rx.await;
-        },
-    ));
-    fake.wait_identified(1).await;
-    stop_tx
-}
-
-fn count(rs: &[Recorded], needle: &str) -> usize {
-    rs.iter().filter(|r| r.content().contains(needle)).count()
+        _ => vec![Reply::invoker("the board")],
+    });
+    Serving::start(fake, &dir.join("data"), "", service).await
 }
 
 /// A chat move reaches the bot and is shown once; returns what was sent meanwhile.

@@ -2,6 +2,8 @@
 //! committed with its replies, then the process stopped before Discord saw them. The
 //! bot posts them at start, reports them delivered, and a second start sends nothing.
 //! The real service behind the bot (in-process `serve_with`), against the fake Discord.
+//! And permanent refusals (50013, 50007) are recorded like deliveries: never sent
+//! again, the one who acted told privately.
 
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
@@ -11,12 +13,11 @@ mod support;
 use arcana::service::api::{ColorChoice, Context, Request, User};
 use arcana::service::{Service, ServiceConfig};
 use arcana::variants::{Options, VariantId};
-use std::path::Path;
+use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
-use support::fake_discord::{FakeDiscord, GUILD_ID};
-
-const CHANNEL: u64 = 200_000_000_000_000_001;
+use support::bot::{dm_owner, slash, Bot, Serving, ALICE, BOB, CHANNEL};
+use support::fake_discord::{FakeDiscord, Recorded, GUILD_ID};
 
 fn person(id: u64, name: &str) -> User {
     User {
@@ -32,27 +33,6 @@ fn ctx(user: &User, key: &str) -> Context {
         server: Some(GUILD_ID),
         key: Some(key.to_string()),
     }
-}
-
-async fn serve(
-    fake: &FakeDiscord,
-    dir: &Path,
-    service: Arc<Service>,
-) -> tokio::sync::oneshot::Sender<()> {
-    let config = arcana::discord::config::Config::parse(
-        &format!(
-            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}image_size = 256\n",
-            dir.display(),
-            fake.api_lines()
-        ),
-        None,
-    )
-    .unwrap();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(arcana::discord::serve_with(config, service, async move {
-        let _ = stop_rx.await;
-    }));
-    stop_tx
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -88,7 +68,7 @@ async fn a_restart_delivers_the_stored_replies_once() {
 
     let fake = FakeDiscord::start().await;
     let service = Arc::new(Service::open(&data, ServiceConfig::default()).unwrap());
-    let stop = serve(&fake, &data, Arc::clone(&service)).await;
+    let stop = Serving::spawn(&fake, &data, "image_size = 256\n", service.clone());
     let post = fake
         .wait_for(0, "the stored move's board", |r| {
             r.method == "POST"
@@ -120,13 +100,105 @@ async fn a_restart_delivers_the_stored_replies_once() {
             .count()
     };
     assert_eq!(posts(&first), 1, "{first:?}");
-    stop.send(()).unwrap();
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(stop.stop().await, Ok(()));
 
     // A second start: nothing is waiting, nothing is sent again.
     let fake2 = FakeDiscord::start().await;
-    let _stop2 = serve(&fake2, &data, Arc::clone(&service)).await;
+    let _stop2 = Serving::spawn(&fake2, &data, "image_size = 256\n", service.clone());
     fake2.wait_identified(1).await;
     let second = fake2.settle(0, Duration::from_millis(800)).await;
     assert_eq!(posts(&second), 0, "{second:?}");
+}
+
+// Issue 12: a permanent refusal is recorded as such, not retried and not sent again
+// after a restart: the game's thread refuses its board (50013 Missing Permissions)
+// and the accepting player's direct messages are closed (50007). He is the one who
+// acted, so he is told privately, in his interaction: why the thread stayed silent,
+// and his secret list.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn permanent_refusals_are_recorded_and_the_actor_told_privately() {
+    const LIST: &str = "Known only to you";
+    let fake = FakeDiscord::start().await;
+    fake.close_dms(BOB.id);
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let bot = Bot::start(&fake, &data, "image_size = 128\n").await;
+    slash(
+        &fake,
+        &ALICE,
+        "challenge",
+        &[
+            ("opponent", 6, json!(BOB.id.to_string())),
+            ("color", 3, json!("white")),
+            ("variant", 3, json!("wand")),
+            ("options", 3, json!("wands:moderated")),
+        ],
+        &[&BOB],
+    )
+    .await;
+    // The first message posted after this is the board in the game's thread.
+    fake.refuse_next("POST", "/messages", 1, 50013);
+    let mark = fake.mark();
+    let answer = slash(&fake, &BOB, "accept", &[], &[]).await;
+    let (thread, _) = *fake.threads().last().expect("the game's thread");
+    let seen = fake.settle(mark, Duration::from_millis(800)).await;
+    let in_thread = format!("/api/v10/channels/{thread}/messages");
+    let boards: Vec<u16> = seen
+        .iter()
+        .filter(|r| r.method == "POST" && r.path == in_thread && !r.files.is_empty())
+        .map(|r| r.status)
+        .collect();
+    assert_eq!(boards, vec![403], "one try, not retried: {seen:?}");
+    // bob acted: told privately, in his interaction, why the thread is silent...
+    let why = answer
+        .iter()
+        .find(|r| {
+            r.content()
+                .contains(&format!("could not post the game in <#{thread}>"))
+        })
+        .unwrap_or_else(|| panic!("{answer:?}"));
+    assert!(
+        why.is_ephemeral() && why.content().contains("permission"),
+        "{}",
+        why.json
+    );
+    // ...and shown his list there, his DMs being closed (one refused try).
+    let to_bob: Vec<&Recorded> = seen
+        .iter()
+        .filter(|r| r.method == "POST" && dm_owner(&fake, r) == Some(BOB.id))
+        .collect();
+    assert!(
+        !to_bob.is_empty() && to_bob.iter().all(|r| r.status == 403),
+        "{to_bob:?}"
+    );
+    let list = answer
+        .iter()
+        .find(|r| r.content().contains(LIST))
+        .unwrap_or_else(|| panic!("{answer:?}"));
+    assert!(
+        list.is_ephemeral() && list.content().contains("Black"),
+        "{}",
+        list.json
+    );
+    // Nothing public carries a list.
+    for r in seen.iter().filter(|r| r.content().contains(LIST)) {
+        assert!(
+            r.is_ephemeral() || dm_owner(&fake, r).is_some(),
+            "{} {}",
+            r.path,
+            r.json
+        );
+    }
+    assert!(bot.stop().success());
+
+    // The refusals were recorded with the rest: a restart sends none of it again.
+    let mark = fake.mark();
+    let _bot = Bot::start(&fake, &data, "image_size = 128\n").await;
+    let again = fake.settle(mark, Duration::from_millis(1500)).await;
+    assert!(
+        again
+            .iter()
+            .all(|r| r.path != in_thread && dm_owner(&fake, r).is_none()),
+        "{again:?}"
+    );
 }

@@ -11,13 +11,8 @@ use arcana::service::api::{Context, Reply, Request, TimedReply, User};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use support::fake_discord::{FakeDiscord, FakeUser, GUILD_ID};
-
-const ALICE: FakeUser = FakeUser {
-    id: 100_000_000_000_000_001,
-    name: "alice",
-};
-const CHANNEL: u64 = 200_000_000_000_000_001;
+use support::bot::{Serving, ALICE, CHANNEL};
+use support::fake_discord::FakeDiscord;
 
 /// The first tick reminds alice, in the channel and by direct message.
 #[derive(Default)]
@@ -65,24 +60,12 @@ impl arcana::service::front::GameService for Reminding {
 async fn a_reminder_reaches_the_channel_and_the_player_by_dm() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let config = arcana::discord::config::Config::parse(
-        &format!(
-            "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}\
-             reminder_check_seconds = 1\n",
-            dir.path().join("data").display(),
-            fake.api_lines()
-        ),
-        None,
-    )
-    .unwrap();
-    let (_stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(arcana::discord::serve_with(
-        config,
+    let _bot = Serving::spawn(
+        &fake,
+        &dir.path().join("data"),
+        "reminder_check_seconds = 1\n",
         Arc::new(Reminding::default()),
-        async move {
-            let _ = stop_rx.await;
-        },
-    ));
+    );
     let public = fake
         .wait_for(0, "the public reminder", |r| {
             r.method == "POST"

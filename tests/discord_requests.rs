@@ -11,19 +11,9 @@ mod support;
 
 use serde_json::json;
 use std::collections::BTreeMap;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
-use support::fake_discord::{FakeDiscord, FakeUser, Recorded, GUILD_ID};
-
-const ALICE: FakeUser = FakeUser {
-    id: 100_000_000_000_000_001,
-    name: "alice",
-};
-const BOB: FakeUser = FakeUser {
-    id: 100_000_000_000_000_002,
-    name: "bob",
-};
-const CHANNEL: u64 = 200_000_000_000_000_001;
+use support::bot::{Bot, ALICE, BOB, CHANNEL};
+use support::fake_discord::{FakeDiscord, Recorded};
 
 /// A request's route: its method and path with every id replaced by `{id}`, and an
 /// interaction's token by `{token}`.
@@ -53,52 +43,11 @@ fn table(rs: &[Recorded]) -> BTreeMap<String, usize> {
     t
 }
 
-/// The running bot; killed when the test ends.
-struct Bot(Child);
-
-impl Bot {
-    /// `arcana run` against `fake`, its data in `dir`; returns once it has registered
-    /// its commands.
-    async fn start(fake: &FakeDiscord, dir: &std::path::Path) -> Bot {
-        let config = dir.join("config.toml");
-        std::fs::write(
-            &config,
-            format!(
-                "token = \"t\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}image_size = 256\n",
-                dir.join("data").display(),
-                fake.api_lines()
-            ),
-        )
-        .unwrap();
-        let bot = Bot(Command::new(env!("CARGO_BIN_EXE_arcana"))
-            .args(["run", "--config"])
-            .arg(&config)
-            .env_remove("DISCORD_TOKEN")
-            .env("RUST_LOG", "error")
-            .stdin(Stdio::null())
-            .spawn()
-            .expect("start the bot"));
-        fake.wait_identified(1).await;
-        fake.wait_for(0, "command registration", |r| {
-            r.method == "PUT" && r.path.ends_with("/commands")
-        })
-        .await;
-        bot
-    }
-}
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_in_requests_per_route() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, dir.path()).await;
+    let _bot = Bot::start(&fake, &dir.path().join("data"), "image_size = 256\n").await;
     let start = fake.settle(0, Duration::from_millis(300)).await;
     let game = fake.mark();
 
@@ -183,7 +132,7 @@ async fn a_whole_game_in_requests_per_route() {
 async fn an_instant_acceptance_still_gets_a_thread() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let _bot = Bot::start(&fake, dir.path()).await;
+    let _bot = Bot::start(&fake, &dir.path().join("data"), "image_size = 256\n").await;
     let mark = fake.mark();
     let iid = fake.slash(
         &ALICE,

@@ -11,31 +11,13 @@ use arcana::discord::handler::SERVER_ONLY;
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
-use support::fake_discord::{FakeDiscord, FakeUser, GatewayMode, GUILD_ID, WAIT};
-
-const ALICE: FakeUser = FakeUser {
-    id: 100_000_000_000_000_001,
-    name: "alice",
-};
+use support::bot::ALICE;
+use support::fake_discord::{FakeDiscord, GatewayMode, WAIT};
 
 /// Starts `arcana run` against the fake, its standard error captured.
 fn start(fake: &FakeDiscord, dir: &Path) -> Child {
-    let config = dir.join("bot.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "token = \"fake-token\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}",
-            dir.join("data").display(),
-            fake.api_lines()
-        ),
-    )
-    .unwrap();
-    Command::new(env!("CARGO_BIN_EXE_arcana"))
-        .args(["run", "--config"])
-        .arg(&config)
-        .env_remove("DISCORD_TOKEN")
+    support::bot::command(fake, &dir.join("data"), "")
         .env("RUST_LOG", "off")
-        .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()

@@ -49,6 +49,19 @@ pub fn prepare(replies: Vec<Reply>, size: u32) -> Vec<Outgoing> {
         .collect()
 }
 
+/// The places of their own (a game's thread) that `out` posts in, each once.
+pub fn places(out: &[Outgoing]) -> Vec<u64> {
+    let mut places = Vec::new();
+    for o in out {
+        if let Audience::Place(p) = o.reply.to {
+            if !places.contains(&p) {
+                places.push(p);
+            }
+        }
+    }
+    places
+}
+
 /// One message's content, independent of the builder it goes into.
 #[derive(Clone, Debug)]
 struct Parts {
@@ -225,6 +238,29 @@ fn game_buttons(c: GameControls) -> Vec<CreateActionRow> {
         v
     };
     vec![CreateActionRow::Buttons(buttons)]
+}
+
+/// Answers a press on a button of game `game`, which is over: the pressed message is
+/// updated (interaction response type 7) to show what became of it (`shown`), with
+/// only Rematch left, and the presser is told privately.
+pub async fn game_over(http: &Http, i: &mut Interacted, game: u64, shown: &str) {
+    let mut parts = Parts::settled(shown);
+    parts.rows = game_buttons(GameControls {
+        game,
+        draw_offer: false,
+        secrets: false,
+        finished: true,
+    });
+    if let Err(e) = i.update(http, parts).await {
+        tracing::warn!("message update failed: {e}");
+    }
+    let outcome = shown.lines().last().unwrap_or_default();
+    let refusal = Parts::text(format!("That game is over: {outcome}"));
+    log_err(
+        "private interaction reply",
+        i.send(http, refusal, true).await,
+    )
+    .await
 }
 
 /// The private question a Resign button asks, with its confirming button.
@@ -713,11 +749,28 @@ async fn deliver_replies(
             (Audience::Invoker, Origin::Message { author, .. }) => {
                 private.push((author.clone(), in_dm(parts)))
             }
-            (Audience::Place(place), _) => {
+            (Audience::Place(place), origin) => {
                 // A game's own place (its thread): a message there, not an answer here.
                 let channel = ChannelId::new((*place).max(1));
                 if let Err(e) = post(http, channel, &parts).await {
                     tracing::warn!("message in {channel} failed: {e}");
+                    // Refused for good: whoever acted learns why the place stayed silent.
+                    let reason = discord_code(&e).and_then(permanent_reason);
+                    let actor = match origin {
+                        Origin::Interaction(i) => Some(i.user.clone()),
+                        Origin::Message { author, .. } => Some(author.clone()),
+                        Origin::Timed { .. } => None,
+                    };
+                    if let (Some(reason), Some(actor), false) = (reason, actor, refused_channel) {
+                        refused_channel = true;
+                        private.push((
+                            actor,
+                            Parts::text(format!(
+                                "I could not post the game in <#{channel}>: {reason}. \
+                                 `/board` there shows it."
+                            )),
+                        ));
+                    }
                 }
             }
             (Audience::Invoker, Origin::Timed { channel }) => {

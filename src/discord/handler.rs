@@ -3,10 +3,10 @@
 //! [`delivery`](super::delivery).
 
 use super::commands::{self, OptionValue};
-use super::delivery::{deliver, prepare, Interacted, Origin, Outgoing};
+use super::delivery::{self, deliver, prepare, Interacted, Origin, Outgoing};
 use super::Bot;
 use crate::service::api::{Context as ServiceContext, Reply, ReplyKind, Request, User};
-use crate::service::front::{could_be_move, ChatLine};
+use crate::service::front::{could_be_move, ChatLine, GameState};
 use serenity::all::{
     CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Interaction,
@@ -241,6 +241,7 @@ impl Handler {
             }
             Err(sentence) => prepare(vec![Reply::refusal(sentence)], 0),
         };
+        let opened = delivery::places(&out);
         let shown = deliver(
             &ctx.http,
             &self.bot.undelivered,
@@ -249,8 +250,10 @@ impl Handler {
         )
         .await;
         self.note_shown(cmd.channel_id.get(), shown).await;
-        self.bot
-            .run_computer(Arc::clone(&ctx.http), cmd.channel_id.get());
+        // Here, and in a place a game was just opened in (the computer may move first).
+        for channel in std::iter::once(cmd.channel_id.get()).chain(opened) {
+            self.bot.run_computer(Arc::clone(&ctx.http), channel);
+        }
     }
 
     async fn component(&self, ctx: &Context, comp: ComponentInteraction) {
@@ -266,6 +269,12 @@ impl Handler {
             return;
         }
         let game_button = commands::game_button(&comp.data.custom_id);
+        if self
+            .refuse_stale_game_press(ctx, &comp, &user, game_button.as_ref())
+            .await
+        {
+            return;
+        }
         if let Some(commands::GameButton::ConfirmResign(game)) = game_button {
             // Asked privately first; only the confirming press acts (and is judged).
             let prompt = super::delivery::resign_prompt(game);
@@ -326,6 +335,7 @@ impl Handler {
                 request,
             )
             .await;
+        let opened = delivery::places(&out);
         // A settled challenge's message is updated by the service's own reply (type 7
         // on the pressed message), on every path.
         let shown = deliver(
@@ -336,8 +346,66 @@ impl Handler {
         )
         .await;
         self.note_shown(comp.channel_id.get(), shown).await;
-        self.bot
-            .run_computer(Arc::clone(&ctx.http), comp.channel_id.get());
+        for channel in std::iter::once(comp.channel_id.get()).chain(opened) {
+            self.bot.run_computer(Arc::clone(&ctx.http), channel);
+        }
+    }
+
+    /// A press on a game's Resign, Offer draw or My hand button is refused at once,
+    /// privately, when that game is over (its message is then updated to show what
+    /// became of it, with only Rematch left) and, for Resign, when the presser does not
+    /// play it or it is not this place's game. Returns whether the press was refused.
+    async fn refuse_stale_game_press(
+        &self,
+        ctx: &Context,
+        comp: &ComponentInteraction,
+        user: &User,
+        button: Option<&commands::GameButton>,
+    ) -> bool {
+        let (game, resign) = match button {
+            Some(commands::GameButton::ConfirmResign(game)) => (*game, true),
+            Some(commands::GameButton::Act {
+                game,
+                request: Request::OnGame { request, .. },
+            }) if matches!(**request, Request::Draw(_) | Request::Hand) => (*game, false),
+            _ => return false,
+        };
+        let bot = Arc::clone(&self.bot);
+        let channel = comp.channel_id.get();
+        let state = tokio::task::spawn_blocking(move || bot.service.game_state(channel, game))
+            .await
+            .ok()
+            .flatten();
+        let mut i = Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id);
+        let refusal = match state {
+            Some(GameState::Over { shown }) => {
+                i.pressed = Some((comp.message.id, None));
+                delivery::game_over(&ctx.http, &mut i, game, &shown).await;
+                return true;
+            }
+            Some(GameState::Playing { players }) if resign => {
+                if players.iter().any(|p| p.id == user.id) {
+                    return false;
+                }
+                format!(
+                    "Only {} and {} play this game; you can watch with `/board` and `/history`.",
+                    players[0].name, players[1].name
+                )
+            }
+            Some(GameState::Unknown) if resign => {
+                "That button belongs to a game that is no longer played here.".to_string()
+            }
+            _ => return false,
+        };
+        let out = prepare(vec![Reply::refusal(refusal)], 0);
+        deliver(
+            &ctx.http,
+            &self.bot.undelivered,
+            &mut Origin::Interaction(&mut i),
+            out,
+        )
+        .await;
+        true
     }
 
     async fn autocomplete(&self, ctx: &Context, cmd: CommandInteraction) {

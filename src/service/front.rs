@@ -47,6 +47,12 @@ pub trait GameService: Send + Sync + 'static {
     fn delivered(&self, _id: u64) {}
     /// The chat-line policy: what a plain chat line (not a command) of `user` in
     /// `channel` is.
+    /// What a press on game `game`'s buttons in `channel` meets, read only, so that a
+    /// front end can refuse a stale or stranger's press at once; `None` when unknown
+    /// (the service judges the press itself).
+    fn game_state(&self, _channel: u64, _game: u64) -> Option<GameState> {
+        None
+    }
     fn chat_line(&self, channel: u64, user: u64, text: &str) -> ChatLine {
         if !could_be_move(text) {
             ChatLine::NotAMove
@@ -58,6 +64,17 @@ pub trait GameService: Send + Sync + 'static {
             })
         }
     }
+}
+
+/// A game as a press on one of its buttons finds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameState {
+    /// Being played there, by these two.
+    Playing { players: [User; 2] },
+    /// Over: what became of it (its title and closing line), for the pressed message.
+    Over { shown: String },
+    /// Not a game of that place.
+    Unknown,
 }
 
 /// What a plain chat line is, by the one policy of every front end.
@@ -124,6 +141,9 @@ impl GameService for Service {
     }
     fn delivered(&self, id: u64) {
         Service::delivered(self, id)
+    }
+    fn game_state(&self, channel: u64, game: u64) -> Option<GameState> {
+        Service::game_state(self, channel, game)
     }
 }
 

@@ -1,6 +1,7 @@
 //! The lobby: challenges (any number per channel, each with its own id, open or to one
 //! player, expiring), their answers, and the start of a game.
 
+use super::front::GameState;
 use super::*;
 
 /// Pending challenges one channel may hold (the oldest must be answered first).
@@ -391,6 +392,36 @@ impl Service {
         }
     }
 
+    /// What a press on game `game`'s buttons in `channel` meets (read from the store,
+    /// where every change of a game is written): its players while it is played,
+    /// what became of it once over; `None` when the store fails.
+    pub(super) fn game_state(&self, channel: u64, game: u64) -> Option<GameState> {
+        let rec = match self.store.game(game) {
+            Ok(Some(rec)) => rec,
+            Ok(None) => return Some(GameState::Unknown),
+            Err(e) => {
+                tracing::error!("store: {e}");
+                return None;
+            }
+        };
+        if rec.channel != channel {
+            return Some(GameState::Unknown);
+        }
+        if !rec.finished {
+            return Some(GameState::Playing {
+                players: rec.players.clone(),
+            });
+        }
+        let mut lines = vec![queries::title_line(&rec)];
+        match rec.replay() {
+            Ok(game) => lines.extend(record::closing_line(&rec, &game)),
+            Err(e) => tracing::error!("{e}"),
+        }
+        Some(GameState::Over {
+            shown: lines.join("\n"),
+        })
+    }
+
     /// Starts the game of challenge `c`; `computer` is the computer's level when the
     /// opponent is the computer.
     pub(super) fn start_game(
@@ -421,11 +452,10 @@ impl Service {
         } else {
             [opponent.clone(), c.challenger.clone()]
         };
-        // A game between people gets a place of its own when the front end can open
-        // one; a game against the computer starts at once, where it was asked for.
-        let (place, why_here) = if computer.is_some() {
-            (ctx.channel, None)
-        } else if slot.live.is_some() && c.message.is_none() {
+        // A game gets a place of its own when the front end can open one: from the
+        // challenge's message, or (a game against the computer starts at once, before
+        // any message shows it) a place of its own beside it.
+        let (place, why_here) = if slot.live.is_some() && c.message.is_none() {
             (ctx.channel, Some(String::new()))
         } else {
             match self

@@ -581,9 +581,27 @@ impl FakeDiscord {
             .lock()
             .unwrap()
             .insert(id, channel);
+        // The partial channel Discord sends with every interaction: a thread names
+        // its parent channel.
+        let parent = self.inner.threads.lock().unwrap().get(&channel).copied();
+        let partial = match parent {
+            Some(parent) => json!({
+                "id": channel.to_string(), "type": 11, "name": "game thread",
+                "guild_id": GUILD_ID.to_string(), "parent_id": parent.to_string(),
+                "permissions": "2248473465835073",
+                "thread_metadata": {
+                    "archived": false, "auto_archive_duration": 10080,
+                    "archive_timestamp": "2024-01-01T00:00:00.000000+00:00", "locked": false,
+                },
+            }),
+            None => json!({
+                "id": channel.to_string(), "type": 0, "name": "general",
+                "guild_id": GUILD_ID.to_string(), "permissions": "2248473465835073",
+            }),
+        };
         json!({
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
-            "guild_id": GUILD_ID.to_string(), "channel_id": channel.to_string(),
+            "guild_id": GUILD_ID.to_string(), "channel_id": channel.to_string(), "channel": partial,
             "member": self.member(user), "token": format!("tok-{id}"), "version": 1,
             "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
             "app_permissions": "2248473465835073", "attachment_size_limit": 26214400,

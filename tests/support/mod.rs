@@ -1,3 +1,4 @@
 //! Shared test support: the fake Discord and a bot process driven against it.
 
+pub mod bot;
 pub mod fake_discord;
