@@ -4,8 +4,9 @@
 //! store in lazy batches), the start-up time of `Service::new` and the memory it holds,
 //! the time of the first move after the start, p50 and p99 of a durable move (one
 //! thread, round robin over up to 1,000 of the games spread across the N), and moves
-//! per second across those games from 1 and from 2 threads. Criterion then times one
-//! durable move per engine and N.
+//! per second across those games from 1 and from 2 threads, and the bytes a move
+//! writes (the whole batch: game, outbox entry). Criterion then times one durable move
+//! per engine and N.
 //!
 //! N is 1,000 unless `ARCANA_BENCH_GAMES` lists sizes (`ARCANA_BENCH_GAMES=1000,100000`).
 //! Under `cargo test` (no `--bench`) it runs with 40 games.
@@ -297,13 +298,15 @@ fn engine(c: &mut Criterion, e: &store_engines::TestStore, n: usize) {
         held.unwrap_or(0.0)
     );
 
+    let written = s.store().bytes_written();
     let (lat, wall) = run(&s, &mut movers, 1, PASSES);
     println!(
-        "{name}, {n} stored games: durable move, 1 thread: {} moves, p50 {:.2?}, p99 {:.2?}, {:.0} moves/s",
+        "{name}, {n} stored games: durable move, 1 thread: {} moves, p50 {:.2?}, p99 {:.2?}, {:.0} moves/s, {} bytes written per move",
         lat.len(),
         percentile(&lat, 0.50),
         percentile(&lat, 0.99),
-        lat.len() as f64 / wall.as_secs_f64()
+        lat.len() as f64 / wall.as_secs_f64(),
+        (s.store().bytes_written() - written) / lat.len().max(1) as u64
     );
     let (lat, wall) = run(&s, &mut movers, 2, PASSES);
     println!(

@@ -118,3 +118,62 @@ fn reminders_wait_in_the_outbox_too() {
     h.service.delivered(id);
     assert!(h.service.outbox().is_empty());
 }
+
+#[test]
+fn each_outbox_entry_is_resumed_by_one_process() {
+    use arcana::store::Write;
+    for e in store_engines::engines("outbox_claims") {
+        let name = e.name;
+        let a = e.open();
+        let ids: Vec<u64> = (1..=30).collect();
+        for id in &ids {
+            let mut w = Write::new();
+            w.outbox(*id, &serde_json::json!({ "entry": id })).unwrap();
+            a.commit(w).unwrap();
+        }
+        let listed = |s: &arcana::store::Store| -> Vec<u64> {
+            s.outbox().unwrap().into_iter().map(|(id, _)| id).collect()
+        };
+        assert_eq!(listed(&a), ids, "{name}: the writer delivers its entries");
+        if name == "sled" {
+            // One process holds a sled store: nothing to share.
+            continue;
+        }
+        // A second process starting while the writer lives leaves its entries alone.
+        let b = e.open();
+        assert!(listed(&b).is_empty(), "{name}: the writer is alive");
+        assert_eq!(listed(&a), ids, "{name}: still the writer's");
+        // The writer stops without delivering: two processes resume at once, and each
+        // entry goes to one of them.
+        drop(a);
+        let (c, d) = (e.open(), e.open());
+        let barrier = std::sync::Barrier::new(2);
+        let [got_c, got_d] = std::thread::scope(|s| {
+            let tc = s.spawn(|| {
+                barrier.wait();
+                listed(&c)
+            });
+            let td = s.spawn(|| {
+                barrier.wait();
+                listed(&d)
+            });
+            [tc.join().unwrap(), td.join().unwrap()]
+        });
+        let mut all: Vec<u64> = got_c.iter().chain(got_d.iter()).copied().collect();
+        all.sort_unstable();
+        assert_eq!(all, ids, "{name}: every entry once: {got_c:?} / {got_d:?}");
+        // Each keeps its own; the one that started earlier gets none.
+        assert_eq!(listed(&c), got_c, "{name}");
+        assert_eq!(listed(&d), got_d, "{name}");
+        assert!(listed(&b).is_empty(), "{name}");
+        // Delivered entries go for everyone.
+        for id in &got_c {
+            let mut w = Write::new();
+            w.delivered(*id);
+            c.commit(w).unwrap();
+        }
+        drop(d);
+        assert_eq!(listed(&b), got_d, "{name}: released by the stopped one");
+        assert_eq!(listed(&c), Vec::<u64>::new(), "{name}: now b's");
+    }
+}

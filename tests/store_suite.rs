@@ -546,6 +546,22 @@ fn the_golden_store_copied_to_each_engine_loads_and_plays_on() {
             played += 1;
         }
         assert!(played >= 5, "{name}: {played}");
+        // Records of format 3 (the moves above wrote heads and items apart) copy too,
+        // out of this engine and into every engine.
+        let games = s.store().all_games().expect("scan");
+        let back = Store::temporary().expect("temporary");
+        s.store().copy_into(&back).expect("copy out");
+        assert_eq!(back.all_games().expect("scan"), games, "{name}");
+        for again in engines("golden_again") {
+            let into = again.open();
+            back.copy_into(&into).expect("copy in");
+            assert_eq!(
+                into.all_games().expect("scan"),
+                games,
+                "{name} -> {}",
+                again.name
+            );
+        }
     }
 }
 
@@ -643,9 +659,36 @@ fn a_database_of_the_first_schema_is_migrated_on_open() {
             &[&k, &serde_json::to_vec(&stored).expect("json")],
         )
         .expect("old row");
+        // And a game record of format 2 (its actions inside it), as those builds wrote.
+        let mut old_game = record(501, 12);
+        old_game.actions.push(arcana::store::Action {
+            at_ms: START_MS,
+            kind: ActionKind::Play {
+                side: Side::White,
+                text: "e2-e4".to_string(),
+            },
+        });
+        let mut v2 = serde_json::to_value(&old_game).expect("json");
+        v2["format"] = 2.into();
+        c.execute(
+            "INSERT INTO games (id, channel, finished, version, record) VALUES (501, 12, false, 1, $1)",
+            &[&serde_json::to_vec(&v2).expect("json")],
+        )
+        .expect("old game");
         drop(c);
 
         let store = e.open();
+        assert_eq!(store.game(501).expect("read"), Some(old_game.clone()));
+        // Written again (format 3: head and items apart), it reads the same.
+        old_game.actions.push(arcana::store::Action {
+            at_ms: START_MS,
+            kind: ActionKind::Play {
+                side: Side::Black,
+                text: "e7-e5".to_string(),
+            },
+        });
+        commit(&store, |w| w.game_checked(&old_game, Expect::At(1)));
+        assert_eq!(store.game(501).expect("read"), Some(old_game));
         assert_eq!(
             store.challenges().expect("scan"),
             vec![(u64::MAX - 5, stored.clone())]
@@ -660,7 +703,15 @@ fn a_database_of_the_first_schema_is_migrated_on_open() {
             .iter()
             .map(|r| r.get(0))
             .collect();
-        assert_eq!(versions, vec![1, 2]);
+        let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations"))
+            .expect("migrations/")
+            .filter(|f| {
+                f.as_ref()
+                    .is_ok_and(|f| f.file_name().to_string_lossy().ends_with(".sql"))
+            })
+            .count();
+        let every: Vec<i32> = (1..=i32::try_from(files).expect("few")).collect();
+        assert_eq!(versions, every, "every migration, once");
         let left: i64 = c
             .query_one("SELECT count(*) FROM kv", &[])
             .expect("read")
@@ -795,5 +846,76 @@ fn concurrent_durable_commits_share_flushes_and_all_persist() {
                 assert_eq!(reopened.active_game(channel).expect("read"), Some(*id));
             }
         }
+    }
+}
+
+#[test]
+fn a_move_writes_the_same_bytes_however_long_the_game() {
+    use arcana::store::{Action, HistoryEntry};
+    for e in engines("appendonly") {
+        let name = e.name;
+        let store = e.open();
+        let id = store.new_id().expect("id");
+        let mut rec = record(id, 31);
+        let mut version = None;
+        let mut sizes = Vec::new();
+        for ply in 0..120u64 {
+            let side = if ply % 2 == 0 {
+                Side::White
+            } else {
+                Side::Black
+            };
+            rec.actions.push(Action {
+                at_ms: START_MS + ply,
+                kind: ActionKind::Play {
+                    side,
+                    text: "e2-e4".to_string(),
+                },
+            });
+            rec.history.push(HistoryEntry {
+                side,
+                printed: "e2-e4".to_string(),
+                events: Vec::new(),
+            });
+            let expect = version.map_or(Expect::New, Expect::At);
+            let before = store.bytes_written();
+            commit(&store, |w| w.game_checked(&rec, expect));
+            sizes.push(store.bytes_written() - before);
+            version = Some(expect.next());
+        }
+        // The first write holds the head; each later one the head, one action and the
+        // last history entry (twice: it may change within a turn): the same size
+        // whatever the game's length, but for the digits of the counts.
+        let later = &sizes[1..];
+        let (min, max) = (
+            *later.iter().min().expect("sizes"),
+            *later.iter().max().expect("sizes"),
+        );
+        assert!(max - min <= 4, "{name}: bytes per move grew: {sizes:?}");
+        let whole = serde_json::to_vec(&rec).expect("json").len() as u64;
+        assert!(
+            whole > 5 * max,
+            "{name}: a move writes {max} bytes of a {whole}-byte record"
+        );
+        assert_eq!(store.game(id).expect("read"), Some(rec.clone()), "{name}");
+
+        // A follow-up rewrites the turn's last entry; an unchecked write with fewer
+        // items drops those past its end.
+        rec.history.last_mut().expect("entry").printed = "e2-e4 (changed)".to_string();
+        commit(&store, |w| {
+            w.game_checked(&rec, Expect::At(version.expect("v")))
+        });
+        assert_eq!(store.game(id).expect("read"), Some(rec.clone()), "{name}");
+        rec.actions.truncate(7);
+        rec.history.truncate(3);
+        commit(&store, |w| w.game(&rec));
+        drop(store);
+        let reopened = e.open();
+        assert_eq!(
+            reopened.game(id).expect("read"),
+            Some(rec.clone()),
+            "{name}"
+        );
+        assert_eq!(reopened.all_games().expect("scan"), vec![rec], "{name}");
     }
 }

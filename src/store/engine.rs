@@ -5,7 +5,7 @@
 
 use super::group::Group;
 use super::postgres::Pg;
-use super::{id_of, key, StoreError};
+use super::{id_of, key, Action, HistoryEntry, StoreError};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -126,13 +126,72 @@ fn key_index(key: &[u8], at_ms: u64) -> Vec<u8> {
 
 /// A game record with the pointers of its channel: the game is the channel's last
 /// game, and its active game while not finished.
+///
+/// The record is stored as its head (`g/<id>`: every field but the two lists, which
+/// it counts) and its actions and history entries under keys of their own (sled:
+/// `y/<id><seq>` and `z/<id><seq>`; PostgreSQL: the `game_actions` and `game_history`
+/// tables). A checked write adds only the items past those stored (actions are
+/// append-only; the last history entry is written again, since a follow-up answer
+/// rewrites its turn's entry) and removes any past the new counts: a move writes O(1)
+/// bytes. An unchecked write (a repair, [`super::Write::game`]) writes every item.
 pub(crate) struct GameOp {
     pub id: u64,
     pub channel: u64,
     pub finished: bool,
-    pub bytes: Vec<u8>,
+    /// The head's JSON, with `action_count` and `history_count`.
+    pub head: Vec<u8>,
+    pub actions: Vec<Action>,
+    pub history: Vec<HistoryEntry>,
     /// `None`: written whatever is stored (the version is bumped all the same).
     pub expect: Option<Expect>,
+}
+
+/// A stored game as read: its head, its actions and history entries (encoded, in
+/// order; empty for a record of format 2 or older, which holds them), and its version.
+pub(crate) struct StoredGame {
+    pub head: Vec<u8>,
+    pub actions: Vec<Vec<u8>>,
+    pub history: Vec<Vec<u8>>,
+    pub version: u64,
+}
+
+/// The numbers of stored actions and history entries a head counts (0 and 0 for a
+/// record of format 2 or older, whose lists are inside it).
+#[derive(serde::Deserialize)]
+pub(crate) struct ListCounts {
+    #[serde(default)]
+    pub action_count: u64,
+    #[serde(default)]
+    pub history_count: u64,
+}
+
+impl ListCounts {
+    pub fn of(head: &[u8]) -> Result<ListCounts, StoreError> {
+        Ok(serde_json::from_slice(head)?)
+    }
+}
+
+/// What a game write does to one of its lists: the items to (re)write, from `from`,
+/// and whether stored items past the new end are removed, from `new_len` to `stored`.
+pub(crate) fn list_range(
+    stored: u64,
+    new_len: usize,
+    rewrite_last: bool,
+) -> std::ops::Range<usize> {
+    let stored = usize::try_from(stored).unwrap_or(usize::MAX);
+    let from = if rewrite_last {
+        stored.saturating_sub(1)
+    } else {
+        stored
+    };
+    from.min(new_len)..new_len
+}
+
+/// The key of item `seq` of game `id`'s list `prefix` (`y`: actions, `z`: history).
+pub(crate) fn list_key(prefix: u8, id: u64, seq: u64) -> Vec<u8> {
+    let mut k = key(prefix, id);
+    k.extend_from_slice(&seq.to_be_bytes());
+    k
 }
 
 /// Writes applied together: all or nothing.
@@ -177,6 +236,8 @@ pub(crate) enum Db {
 pub(crate) struct Sled {
     db: sled::Db,
     group: Arc<Group>,
+    /// Bytes of keys and values written by batches (instrumentation).
+    written: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl Sled {
@@ -184,7 +245,13 @@ impl Sled {
         Sled {
             db,
             group: Arc::new(Group::default()),
+            written: Arc::default(),
         }
+    }
+
+    fn wrote(&self, bytes: usize) {
+        self.written
+            .fetch_add(bytes as u64, std::sync::atomic::Ordering::SeqCst);
     }
 
     /// Returns once every write applied before the call is on disk.
@@ -281,6 +348,28 @@ impl Db {
         }
     }
 
+    /// Bytes of keys and values written by this engine's batches so far (on
+    /// PostgreSQL: of the values and keys sent in its statements).
+    pub fn bytes_written(&self) -> u64 {
+        match self {
+            Db::Sled(db) => db.written.load(std::sync::atomic::Ordering::SeqCst),
+            Db::Postgres(pg) => pg.bytes_written(),
+        }
+    }
+
+    /// The outbox entries this process is to deliver, oldest first: every entry on
+    /// sled (one process); on PostgreSQL those it claims, leaving the entries another
+    /// live process holds.
+    pub fn claim_outbox(&self) -> Entries {
+        match self {
+            Db::Sled(_) => self.scan_prefix(b"o/"),
+            Db::Postgres(pg) => match pg.claim_outbox() {
+                Ok(v) => v.into_iter().map(Ok).collect::<Vec<_>>().into_iter(),
+                Err(e) => vec![Err(e)].into_iter(),
+            },
+        }
+    }
+
     /// A new game id, never 0 and never given twice.
     pub fn new_id(&self) -> Result<u64, StoreError> {
         match self {
@@ -301,16 +390,10 @@ impl Db {
         }
     }
 
-    /// A game record with its version, read together (`None`: no such game).
-    pub fn game_versioned(&self, id: u64) -> Result<Option<(Vec<u8>, u64)>, StoreError> {
+    /// A game record with its lists and version, read together (`None`: no such game).
+    pub fn game_versioned(&self, id: u64) -> Result<Option<StoredGame>, StoreError> {
         match self {
-            Db::Sled(db) => {
-                // The version is read first: a write landing in between makes the
-                // version older than the record, which fails safe (a spurious conflict).
-                let version = db.get(key(b'v', id))?;
-                let record = db.get(key(b'g', id))?;
-                Ok(record.map(|r| (r.to_vec(), sled_version(version.as_deref()))))
-            }
+            Db::Sled(db) => sled_game(db, id),
             Db::Postgres(pg) => pg.game_versioned(id),
         }
     }
@@ -393,44 +476,65 @@ fn sled_version(v: Option<&[u8]>) -> u64 {
     v.and_then(id_of).unwrap_or(1)
 }
 
-fn sled_apply(db: &sled::Db, batch: Batch) -> Result<(), StoreError> {
+/// Why a sled game write stopped: a stale copy, or an item that would not encode.
+enum Stop {
+    Conflict(u64),
+    Encode(serde_json::Error),
+}
+
+fn sled_apply(db: &Sled, batch: Batch) -> Result<(), StoreError> {
     use sled::transaction::{ConflictableTransactionError as Abort, TransactionError};
     if !batch.ops.iter().any(|op| matches!(op, Op::Game(_))) {
         let mut b = sled::Batch::default();
+        let mut written = 0;
         for op in batch.ops {
             match op {
-                Op::Put(k, v) => b.insert(k, v),
-                Op::Del(k) => b.remove(k),
+                Op::Put(k, v) => {
+                    written += k.len() + v.len();
+                    b.insert(k, v);
+                }
+                Op::Del(k) => {
+                    written += k.len();
+                    b.remove(k);
+                }
                 Op::Keyed { key, at_ms, value } => {
-                    b.insert(key_index(&key, at_ms), &[]);
+                    let x = key_index(&key, at_ms);
+                    written += x.len() + key.len() + value.len();
+                    b.insert(x, &[]);
                     b.insert(key, value);
                 }
                 Op::Game(_) => {}
             }
         }
         db.apply_batch(b)?;
+        db.wrote(written);
         return Ok(());
     }
     // A game write reads its version: one transaction, so the check and the write are
     // one atomic step for every handle sharing this database.
     let result = db.transaction(|tx| {
+        let mut written = 0;
+        let mut put = |k: &[u8], v: &[u8]| -> Result<(), Abort<Stop>> {
+            written += k.len() + v.len();
+            tx.insert(k, v)?;
+            Ok(())
+        };
         for op in &batch.ops {
             match op {
-                Op::Put(k, v) => {
-                    tx.insert(k.as_slice(), v.as_slice())?;
-                }
+                Op::Put(k, v) => put(k, v)?,
                 Op::Del(k) => {
                     tx.remove(k.as_slice())?;
                 }
                 Op::Keyed { key, at_ms, value } => {
-                    tx.insert(key_index(key, *at_ms), &[])?;
-                    tx.insert(key.as_slice(), value.as_slice())?;
+                    put(&key_index(key, *at_ms), &[])?;
+                    put(key, value)?;
                 }
                 Op::Game(g) => {
                     let vkey = key(b'v', g.id);
+                    let stored_head = tx.get(key(b'g', g.id))?;
                     let current = match tx.get(&vkey)? {
                         Some(v) => Some(sled_version(Some(&v))),
-                        None => tx.get(key(b'g', g.id))?.map(|_| 1),
+                        None => stored_head.as_ref().map(|_| 1),
                     };
                     let fits = match g.expect {
                         None => true,
@@ -444,25 +548,98 @@ fn sled_apply(db: &sled::Db, batch: Batch) -> Result<(), StoreError> {
                         }
                     };
                     if !fits {
-                        return Err(Abort::Abort(g.id));
+                        return Err(Abort::Abort(Stop::Conflict(g.id)));
+                    }
+                    // An unreadable or older head counts nothing stored apart: every
+                    // item is written.
+                    let stored =
+                        stored_head
+                            .and_then(|h| ListCounts::of(&h).ok())
+                            .unwrap_or(ListCounts {
+                                action_count: 0,
+                                history_count: 0,
+                            });
+                    let encode = |e: serde_json::Error| Abort::Abort(Stop::Encode(e));
+                    // An unchecked write (a repair) may change any item: all are written.
+                    let kept = |n: u64| if g.expect.is_some() { n } else { 0 };
+                    for i in list_range(kept(stored.action_count), g.actions.len(), false) {
+                        let v = serde_json::to_vec(&g.actions[i]).map_err(encode)?;
+                        put(&list_key(b'y', g.id, i as u64), &v)?;
+                    }
+                    for i in list_range(kept(stored.history_count), g.history.len(), true) {
+                        let v = serde_json::to_vec(&g.history[i]).map_err(encode)?;
+                        put(&list_key(b'z', g.id, i as u64), &v)?;
+                    }
+                    for (prefix, from, to) in [
+                        (b'y', g.actions.len() as u64, stored.action_count),
+                        (b'z', g.history.len() as u64, stored.history_count),
+                    ] {
+                        for seq in from..to {
+                            tx.remove(list_key(prefix, g.id, seq))?;
+                        }
                     }
                     let next = current.unwrap_or(0) + 1;
-                    tx.insert(key(b'g', g.id), g.bytes.as_slice())?;
-                    tx.insert(vkey, &next.to_be_bytes())?;
-                    tx.insert(key(b'l', g.channel), &g.id.to_be_bytes())?;
+                    put(&key(b'g', g.id), &g.head)?;
+                    put(&vkey, &next.to_be_bytes())?;
+                    put(&key(b'l', g.channel), &g.id.to_be_bytes())?;
                     if g.finished {
                         tx.remove(key(b'a', g.channel))?;
                     } else {
-                        tx.insert(key(b'a', g.channel), &g.id.to_be_bytes())?;
+                        put(&key(b'a', g.channel), &g.id.to_be_bytes())?;
                     }
                 }
             }
         }
-        Ok(())
+        Ok(written)
     });
     match result {
-        Ok(()) => Ok(()),
-        Err(TransactionError::Abort(id)) => Err(StoreError::Conflict { id }),
+        Ok(written) => {
+            db.wrote(written);
+            Ok(())
+        }
+        Err(TransactionError::Abort(Stop::Conflict(id))) => Err(StoreError::Conflict { id }),
+        Err(TransactionError::Abort(Stop::Encode(e))) => Err(e.into()),
+        Err(TransactionError::Storage(e)) => Err(e.into()),
+    }
+}
+
+/// Reads a game's head, version and lists in one transaction (a write landing
+/// meanwhile is seen whole or not at all).
+fn sled_game(db: &Sled, id: u64) -> Result<Option<StoredGame>, StoreError> {
+    use sled::transaction::TransactionError;
+    let read = db.transaction(|tx| {
+        let Some(head) = tx.get(key(b'g', id))? else {
+            return Ok(None);
+        };
+        let version = sled_version(tx.get(key(b'v', id))?.as_deref());
+        let counts = ListCounts::of(&head).unwrap_or(ListCounts {
+            action_count: 0,
+            history_count: 0,
+        });
+        let mut lists = [Vec::new(), Vec::new()];
+        for (list, prefix, n) in [
+            (0, b'y', counts.action_count),
+            (1, b'z', counts.history_count),
+        ] {
+            for seq in 0..n {
+                // A missing item ends the list; decoding reports the shortfall.
+                let Some(v) = tx.get(list_key(prefix, id, seq))? else {
+                    break;
+                };
+                lists[list].push(v.to_vec());
+            }
+        }
+        let [actions, history] = lists;
+        Ok(Some(StoredGame {
+            head: head.to_vec(),
+            actions,
+            history,
+            version,
+        }))
+    });
+    match read {
+        Ok(g) => Ok(g),
+        Err(TransactionError::Abort(())) => Ok(None),
         Err(TransactionError::Storage(e)) => Err(e.into()),
     }
 }

@@ -9,12 +9,25 @@ use serde_json::Value;
 type Step = fn(&mut serde_json::Map<String, Value>);
 
 /// `STEPS[n - 1]` upgrades version `n` to `n + 1`.
-const STEPS: [Step; (FORMAT_VERSION - 1) as usize] = [v1_to_v2];
+const STEPS: [Step; (FORMAT_VERSION - 1) as usize] = [v1_to_v2, v2_to_v3];
 
 /// Version 1 kept a snapshot of the variant's internal state, compared at load: a
 /// changed struct paused every stored game. Version 2 is replay-first: the snapshot goes.
 fn v1_to_v2(record: &mut serde_json::Map<String, Value>) {
     record.remove("snapshot");
+}
+
+/// Version 3 stores a record's actions and history entries apart from its head (a
+/// move appends them instead of rewriting the record); the store puts them back into
+/// the record before it is upgraded and decoded, so a record read has the same shape
+/// in both versions: a version 2 record, which holds its lists itself, is taken as
+/// it is. It is stored in version 3 when next written (all its items then).
+fn v2_to_v3(record: &mut serde_json::Map<String, Value>) {
+    for list in ["actions", "history"] {
+        record
+            .entry(list)
+            .or_insert_with(|| Value::Array(Vec::new()));
+    }
 }
 
 /// The format of a stored record (records before any format field count as 1).
@@ -54,12 +67,19 @@ mod tests {
 
     #[test]
     fn a_version_1_record_loses_its_snapshot_and_becomes_current() {
-        let mut r = json!({"format": 1, "id": 4, "snapshot": "{\"state\":1}", "seed": 9});
+        let mut r = json!({"format": 1, "id": 4, "snapshot": "{\"state\":1}", "seed": 9,
+                           "actions": [1], "history": [2]});
         upgrade(&mut r).expect("upgrades");
-        assert_eq!(r, json!({"format": FORMAT_VERSION, "id": 4, "seed": 9}));
+        assert_eq!(
+            r,
+            json!({"format": FORMAT_VERSION, "id": 4, "seed": 9, "actions": [1], "history": [2]})
+        );
         let mut r = json!({"id": 4, "snapshot": ""});
         upgrade(&mut r).expect("no format field counts as 1");
-        assert_eq!(r, json!({"format": FORMAT_VERSION, "id": 4}));
+        assert_eq!(
+            r,
+            json!({"format": FORMAT_VERSION, "id": 4, "actions": [], "history": []})
+        );
     }
 
     #[test]

@@ -21,7 +21,7 @@ use crate::core::Side;
 use crate::model::{ColorChoice, User};
 use crate::ratings::{GameEnd, Key, LadderScope, Standing, Table};
 use crate::variants::{Game, Options, VariantId};
-use engine::{Batch, Db, GameOp};
+use engine::{Batch, Db, GameOp, StoredGame};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -30,8 +30,10 @@ pub use engine::{open_sled, Expect, StoreUrl};
 
 /// Version of the stored game record layout: written with every record, read on load.
 /// 1: the first release (with a snapshot of the variant's state); 2: replay-first, no
-/// snapshot. Bump it, and add a step to [`migrate`], when the layout changes.
-pub const FORMAT_VERSION: u32 = 2;
+/// snapshot; 3: the record's head alone, its actions and history entries stored under
+/// their own keys (a move appends instead of rewriting the record; see
+/// [`engine::GameOp`]). Bump it, and add a step to [`migrate`], when the layout changes.
+pub const FORMAT_VERSION: u32 = 3;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -190,11 +192,63 @@ impl GameRecord {
     }
 }
 
-/// Reads a stored game record of any known format, upgrading older ones.
-fn decode_game(bytes: &[u8]) -> Result<GameRecord, StoreError> {
-    let mut value: serde_json::Value = serde_json::from_slice(bytes)?;
+/// Reads a stored game record of any known format, upgrading older ones: a head of
+/// format 3 or later with its actions and history entries (stored apart, in order;
+/// only as many as the head counts are taken), or an older record that holds them.
+fn decode_game(stored: &StoredGame) -> Result<GameRecord, StoreError> {
+    let mut value: serde_json::Value = serde_json::from_slice(&stored.head)?;
+    if migrate::format_of(&value) >= 3 {
+        if let Some(map) = value.as_object_mut() {
+            for (list, count, items) in [
+                ("actions", "action_count", &stored.actions),
+                ("history", "history_count", &stored.history),
+            ] {
+                let n = map
+                    .remove(count)
+                    .and_then(|c| c.as_u64())
+                    .map_or(0, |c| usize::try_from(c).unwrap_or(usize::MAX));
+                if items.len() < n {
+                    return Err(StoreError::Replay {
+                        id: map
+                            .get("id")
+                            .and_then(serde_json::Value::as_u64)
+                            .unwrap_or(0),
+                        reason: format!("{} of its {n} stored {list} are missing", n - items.len()),
+                    });
+                }
+                let decoded = items[..n]
+                    .iter()
+                    .map(|b| serde_json::from_slice(b))
+                    .collect::<Result<Vec<serde_json::Value>, _>>()?;
+                map.insert(list.to_string(), serde_json::Value::Array(decoded));
+            }
+        }
+    }
     migrate::upgrade(&mut value)?;
     Ok(serde_json::from_value(value)?)
+}
+
+/// The stored head of a record (format 3): every field but the action and history
+/// lists, which are counted instead.
+fn encode_head(record: &GameRecord) -> Result<Vec<u8>, StoreError> {
+    let head = GameRecord {
+        actions: Vec::new(),
+        history: Vec::new(),
+        players: record.players.clone(),
+        options: record.options.clone(),
+        clock: record.clock.clone(),
+        end: record.end.clone(),
+        ..*record
+    };
+    let mut value = serde_json::to_value(&head)?;
+    if let Some(map) = value.as_object_mut() {
+        map.remove("actions");
+        map.remove("history");
+        map.insert("format".to_string(), FORMAT_VERSION.into());
+        map.insert("action_count".to_string(), record.actions.len().into());
+        map.insert("history_count".to_string(), record.history.len().into());
+    }
+    Ok(serde_json::to_vec(&value)?)
 }
 
 /// Stored replies of an idempotency key: opaque JSON, written and read by the service.
@@ -215,7 +269,8 @@ impl Write {
         Write::default()
     }
 
-    /// A game record, whatever version is stored.
+    /// A game record, whatever version is stored, every action and history entry
+    /// written again (a repair; the service writes checked).
     pub fn game(&mut self, record: &GameRecord) -> Result<(), StoreError> {
         self.game_op(record, None)
     }
@@ -234,7 +289,9 @@ impl Write {
             id: record.id,
             channel: record.channel,
             finished: record.finished,
-            bytes: serde_json::to_vec(record)?,
+            head: encode_head(record)?,
+            actions: record.actions.clone(),
+            history: record.history.clone(),
             expect,
         });
         Ok(())
@@ -402,6 +459,12 @@ impl Store {
         self.db.flushes()
     }
 
+    /// Bytes of keys and values this store's engine has written so far (every handle
+    /// sharing it): what a commit costs, for tests and benches.
+    pub fn bytes_written(&self) -> u64 {
+        self.db.bytes_written()
+    }
+
     pub fn new_id(&self) -> Result<u64, StoreError> {
         self.db.new_id()
     }
@@ -410,7 +473,7 @@ impl Store {
     /// together.
     pub fn game_versioned(&self, id: u64) -> Result<Option<(GameRecord, u64)>, StoreError> {
         match self.db.game_versioned(id)? {
-            Some((bytes, version)) => Ok(Some((decode_game(&bytes)?, version))),
+            Some(stored) => Ok(Some((decode_game(&stored)?, stored.version))),
             None => Ok(None),
         }
     }
@@ -422,10 +485,7 @@ impl Store {
     }
 
     pub fn game(&self, id: u64) -> Result<Option<GameRecord>, StoreError> {
-        match self.db.get(key(b'g', id))? {
-            Some(v) => Ok(Some(decode_game(&v)?)),
-            None => Ok(None),
-        }
+        Ok(self.game_versioned(id)?.map(|(rec, _)| rec))
     }
 
     fn pointer(&self, prefix: u8, channel: u64) -> Result<Option<u64>, StoreError> {
@@ -485,10 +545,39 @@ impl Store {
 
     /// Every stored game record (finished ones included).
     pub fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
+        self.stored_games()?
+            .iter()
+            .map(|(_, g)| decode_game(g))
+            .collect()
+    }
+
+    /// Every stored game with its actions and history entries, by id: three scans.
+    fn stored_games(&self) -> Result<Vec<(u64, StoredGame)>, StoreError> {
+        use std::collections::HashMap;
+        let mut lists: [HashMap<u64, Vec<Vec<u8>>>; 2] = Default::default();
+        for (i, prefix) in [b"y/", b"z/"].into_iter().enumerate() {
+            // Keys are `y/<id><seq>` in order: each game's items come in sequence.
+            for kv in self.db.scan_prefix(prefix) {
+                let (k, v) = kv?;
+                if let Some(id) = k.get(2..10).and_then(id_of) {
+                    lists[i].entry(id).or_default().push(v);
+                }
+            }
+        }
+        let [mut actions, mut history] = lists;
         let mut out = Vec::new();
         for kv in self.db.scan_prefix(b"g/") {
-            let (_, v) = kv?;
-            out.push(decode_game(&v)?);
+            let (k, head) = kv?;
+            let id = id_of(&k[2..]).unwrap_or(0);
+            out.push((
+                id,
+                StoredGame {
+                    head,
+                    actions: actions.remove(&id).unwrap_or_default(),
+                    history: history.remove(&id).unwrap_or_default(),
+                    version: 0,
+                },
+            ));
         }
         Ok(out)
     }
@@ -565,11 +654,10 @@ impl Store {
     /// channel reports it when it loads).
     pub fn readable_games(&self) -> Result<Vec<GameRecord>, StoreError> {
         let mut out = Vec::new();
-        for kv in self.db.scan_prefix(b"g/") {
-            let (k, v) = kv?;
-            match decode_game(&v) {
+        for (id, stored) in self.stored_games()? {
+            match decode_game(&stored) {
                 Ok(rec) => out.push(rec),
-                Err(e) => tracing::error!("game record {:?} is unreadable: {e}", id_of(&k[2..])),
+                Err(e) => tracing::error!("game record {id} is unreadable: {e}"),
             }
         }
         Ok(out)
@@ -585,10 +673,13 @@ impl Store {
         }
     }
 
-    /// The outbox entries not yet delivered, oldest first.
+    /// The outbox entries not yet delivered that this process is to deliver, oldest
+    /// first. On PostgreSQL they are claimed for it: entries written by another live
+    /// process (or claimed by one resuming its outbox) are left to that one until it
+    /// stops or its lease ends (docs/storage.md).
     pub fn outbox(&self) -> Result<Vec<(u64, serde_json::Value)>, StoreError> {
         let mut out = Vec::new();
-        for kv in self.db.scan_prefix(b"o/") {
+        for kv in self.db.claim_outbox() {
             let (k, v) = kv?;
             if let Some(id) = id_of(&k[2..]) {
                 out.push((id, serde_json::from_slice(&v)?));

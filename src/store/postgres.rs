@@ -3,9 +3,10 @@
 //! schema migrations from `migrations/` applied in order at open, and a small pool of
 //! synchronous connections (the service is synchronous and runs on blocking threads).
 
-use super::engine::{Batch, Expect, GameOp, Op};
+use super::engine::{list_range, Batch, Expect, GameOp, ListCounts, Op, StoredGame};
 use super::{id_of, StoreError};
 use postgres::{Client, NoTls, Transaction};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 /// The schema, in order: `(version, name, SQL)`. A file added to `migrations/` is
@@ -21,7 +22,22 @@ pub const MIGRATIONS: &[(i32, &str, &str)] = &[
         "0002_challenge_records.sql",
         include_str!("../../migrations/0002_challenge_records.sql"),
     ),
+    (
+        3,
+        "0003_game_lists.sql",
+        include_str!("../../migrations/0003_game_lists.sql"),
+    ),
+    (
+        4,
+        "0004_outbox.sql",
+        include_str!("../../migrations/0004_outbox.sql"),
+    ),
 ];
+
+/// How long an outbox entry stays claimed by the process that wrote or resumed it:
+/// after that, a process resuming the outbox may take it (its claimer is taken for
+/// dead). Delivery takes seconds; a process that stops releases its claims at once.
+pub const OUTBOX_LEASE_MS: i64 = 120_000;
 
 /// Serialises schema changes of processes opening one database at once.
 const MIGRATION_LOCK: i64 = 0x4152_4341_4e41;
@@ -35,6 +51,10 @@ const POOL: usize = 8;
 pub struct Pg {
     config: postgres::Config,
     idle: Mutex<Vec<Client>>,
+    /// Bytes of keys and values sent by committed batches (instrumentation).
+    written: AtomicU64,
+    /// This handle's name in outbox claims: unique per process and open.
+    me: String,
 }
 
 /// The store's unsigned ids, kept bit for bit in PostgreSQL's signed bigint.
@@ -56,7 +76,21 @@ enum Place<'a> {
     ChallengeRecord(u64),
     Rating(&'a [u8]),
     Key(&'a str),
+    /// An outbox entry (`o/<id>`).
+    Outbox(u64),
+    /// Item `seq` of a game's actions (`y/<id><seq>`) or history entries (`z/...`).
+    Action(u64, u64),
+    Entry(u64, u64),
     Other,
+}
+
+/// The table and value column of a game's list (`Place::Action` or `Place::Entry`).
+fn list_table(actions: bool) -> (&'static str, &'static str) {
+    if actions {
+        ("game_actions", "action")
+    } else {
+        ("game_history", "entry")
+    }
 }
 
 fn place(k: &[u8]) -> Place<'_> {
@@ -64,6 +98,15 @@ fn place(k: &[u8]) -> Place<'_> {
         return Place::Other;
     };
     let rest = &k[2..];
+    if matches!(p, b'y' | b'z') && rest.len() == 16 {
+        if let (Some(id), Some(seq)) = (id_of(&rest[..8]), id_of(&rest[8..])) {
+            return if p == b'y' {
+                Place::Action(id, seq)
+            } else {
+                Place::Entry(id, seq)
+            };
+        }
+    }
     let id = id_of(rest);
     match (p, id) {
         (b'g', Some(id)) => Place::Game(id),
@@ -71,6 +114,7 @@ fn place(k: &[u8]) -> Place<'_> {
         (b'l', Some(ch)) => Place::Last(ch),
         (b'c', Some(ch)) => Place::Challenge(ch),
         (b'h', Some(id)) => Place::ChallengeRecord(id),
+        (b'o', Some(id)) => Place::Outbox(id),
         (b'r', _) => Place::Rating(rest),
         (b'k', _) => match std::str::from_utf8(rest) {
             Ok(s) => Place::Key(s),
@@ -116,6 +160,8 @@ impl Pg {
         let pg = Pg {
             config,
             idle: Mutex::new(Vec::new()),
+            written: AtomicU64::new(0),
+            me: format!("{}:{:016x}", std::process::id(), rand::random::<u64>()),
         };
         let mut client = pg.connect()?;
         migrate(&mut client)?;
@@ -180,6 +226,14 @@ impl Pg {
             Place::Key(s) => {
                 c.query_opt("SELECT replies FROM idempotency_keys WHERE key = $1", &[&s])
             }
+            Place::Outbox(id) => c.query_opt("SELECT entry FROM outbox WHERE id = $1", &[&sql(id)]),
+            Place::Action(id, seq) | Place::Entry(id, seq) => {
+                let (table, column) = list_table(matches!(place(k), Place::Action(..)));
+                c.query_opt(
+                    &format!("SELECT {column} FROM {table} WHERE game = $1 AND seq = $2"),
+                    &[&sql(id), &sql(seq)],
+                )
+            }
             Place::Other => c.query_opt("SELECT value FROM kv WHERE key = $1", &[&k]),
         })?;
         Ok(row.map(|r| r.get::<_, Vec<u8>>(0)))
@@ -188,8 +242,17 @@ impl Pg {
     /// Every entry whose key starts with `prefix`, in key order.
     pub fn scan(&self, prefix: &[u8]) -> Result<Vec<Entry>, StoreError> {
         // Each table holds one part of the key space; read those the prefix can reach.
-        let tables: [(&[u8], &str); 8] = [
+        let tables: [(&[u8], &str); 11] = [
+            (b"o/", "SELECT int8send(id), entry FROM outbox"),
             (b"g/", "SELECT int8send(id), record FROM games"),
+            (
+                b"y/",
+                "SELECT int8send(game) || int8send(seq), action FROM game_actions",
+            ),
+            (
+                b"z/",
+                "SELECT int8send(game) || int8send(seq), entry FROM game_history",
+            ),
             (
                 b"a/",
                 "SELECT int8send(channel), int8send(active) FROM channels WHERE active IS NOT NULL",
@@ -237,9 +300,43 @@ impl Pg {
     /// for the write-ahead log to reach the disk (`synchronous_commit = off`).
     pub fn apply(&self, batch: Batch, durable: bool) -> Result<(), StoreError> {
         let mut client = self.take()?;
-        let result = apply_in(&mut client, &batch, durable);
+        let result = apply_in(&mut client, &batch, durable, &self.me);
         self.give_back(client);
-        result
+        self.written.fetch_add(result?, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// Claims and returns the outbox entries no live process holds (unclaimed, or
+    /// their lease ran out, or already this handle's), oldest first; a process
+    /// resuming its outbox at the same moment skips the rows this one is claiming.
+    pub fn claim_outbox(&self) -> Result<Vec<Entry>, StoreError> {
+        let rows = self.with(|c| {
+            c.query(
+                "UPDATE outbox SET claimed_by = $1, \
+                 claimed_until = now() + $2::bigint * interval '1 millisecond' \
+                 WHERE id IN (SELECT id FROM outbox \
+                              WHERE claimed_by IS NULL OR claimed_by = $1 \
+                                 OR claimed_until < now() \
+                              FOR UPDATE SKIP LOCKED) \
+                 RETURNING int8send(id), entry",
+                &[&self.me, &OUTBOX_LEASE_MS],
+            )
+        })?;
+        let mut out: Vec<Entry> = rows
+            .iter()
+            .map(|r| {
+                let mut k = b"o/".to_vec();
+                k.extend_from_slice(&r.get::<_, Vec<u8>>(0));
+                (k, r.get(1))
+            })
+            .collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(out)
+    }
+
+    /// Bytes of keys and values sent by committed batches so far.
+    pub fn bytes_written(&self) -> u64 {
+        self.written.load(Ordering::SeqCst)
     }
 
     pub fn new_id(&self) -> Result<u64, StoreError> {
@@ -258,14 +355,25 @@ impl Pg {
         Ok(())
     }
 
-    pub fn game_versioned(&self, id: u64) -> Result<Option<(Vec<u8>, u64)>, StoreError> {
+    /// A game's head, version and lists, read by one statement (one snapshot).
+    pub fn game_versioned(&self, id: u64) -> Result<Option<StoredGame>, StoreError> {
         let row = self.with(|c| {
             c.query_opt(
-                "SELECT record, version FROM games WHERE id = $1",
+                "SELECT g.record, g.version, \
+                 ARRAY(SELECT a.action FROM game_actions a \
+                       WHERE a.game = g.id AND a.seq < g.action_count ORDER BY a.seq), \
+                 ARRAY(SELECT h.entry FROM game_history h \
+                       WHERE h.game = g.id AND h.seq < g.history_count ORDER BY h.seq) \
+                 FROM games g WHERE g.id = $1",
                 &[&sql(id)],
             )
         })?;
-        Ok(row.map(|r| (r.get(0), unsql(r.get(1)))))
+        Ok(row.map(|r| StoredGame {
+            head: r.get(0),
+            version: unsql(r.get(1)),
+            actions: r.get(2),
+            history: r.get(3),
+        }))
     }
 
     pub fn active_version(&self, channel: u64) -> Result<Option<(u64, u64)>, StoreError> {
@@ -293,6 +401,21 @@ impl Pg {
 
 impl Drop for Pg {
     fn drop(&mut self) {
+        // A stopping process releases its outbox claims: the next to resume the
+        // outbox delivers what this one did not.
+        let pg = &*self;
+        let released = off_thread(|| {
+            pg.with(|c| {
+                c.execute(
+                    "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL \
+                     WHERE claimed_by = $1",
+                    &[&pg.me],
+                )
+            })
+        });
+        if let Err(e) = released {
+            tracing::warn!("the outbox claims of this process stay until their lease ends: {e}");
+        }
         let idle = std::mem::take(self.idle.get_mut().unwrap_or_else(|e| e.into_inner()));
         if !idle.is_empty() {
             off_thread(move || drop(idle));
@@ -338,35 +461,81 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn apply_in(client: &mut Client, batch: &Batch, durable: bool) -> Result<(), StoreError> {
+/// Returns the bytes of keys and values sent.
+fn apply_in(
+    client: &mut Client,
+    batch: &Batch,
+    durable: bool,
+    me: &str,
+) -> Result<u64, StoreError> {
     let mut tx = client.transaction()?;
     if !durable {
         tx.batch_execute("SET LOCAL synchronous_commit = off")?;
     }
+    let mut written = 0;
     for op in &batch.ops {
         match op {
-            Op::Put(k, v) => put(&mut tx, k, v)?,
-            Op::Del(k) => del(&mut tx, k)?,
-            Op::Game(g) => game(&mut tx, g)?,
-            Op::Keyed { key, value, .. } => put(&mut tx, key, value)?,
+            Op::Put(k, v) => {
+                put(&mut tx, k, v, me)?;
+                written += k.len() + v.len();
+            }
+            Op::Del(k) => {
+                del(&mut tx, k)?;
+                written += k.len();
+            }
+            Op::Game(g) => written += game(&mut tx, g)?,
+            Op::Keyed { key, value, .. } => {
+                put(&mut tx, key, value, me)?;
+                written += key.len() + value.len();
+            }
         }
     }
     // On an error the transaction is dropped, which rolls it back.
     tx.commit()?;
-    Ok(())
+    Ok(written as u64)
 }
 
-fn put(tx: &mut Transaction<'_>, k: &[u8], v: &[u8]) -> Result<(), StoreError> {
+/// Writes one key; an outbox entry is claimed by `me`, the writer, which delivers it.
+fn put(tx: &mut Transaction<'_>, k: &[u8], v: &[u8], me: &str) -> Result<(), StoreError> {
     match place(k) {
-        Place::Game(id) => {
-            // A raw record write sets no channel pointer (as on sled).
-            let head: GameHead = serde_json::from_slice(v)?;
+        Place::Outbox(id) => {
             tx.execute(
-                "INSERT INTO games (id, channel, finished, version, record) \
-                 VALUES ($1, $2, $3, 1, $4) ON CONFLICT (id) DO UPDATE SET \
+                "INSERT INTO outbox (id, entry, claimed_by, claimed_until) \
+                 VALUES ($1, $2, $3, now() + $4::bigint * interval '1 millisecond') \
+                 ON CONFLICT (id) DO UPDATE SET entry = excluded.entry, \
+                 claimed_by = excluded.claimed_by, claimed_until = excluded.claimed_until",
+                &[&sql(id), &v, &me, &OUTBOX_LEASE_MS],
+            )?;
+        }
+        Place::Game(id) => {
+            // A raw record write sets no channel pointer (as on sled); its lists are
+            // written apart (copies), and counted from its head.
+            let head: GameHead = serde_json::from_slice(v)?;
+            let counts = ListCounts::of(v)?;
+            tx.execute(
+                "INSERT INTO games (id, channel, finished, version, record, action_count, \
+                 history_count) VALUES ($1, $2, $3, 1, $4, $5, $6) ON CONFLICT (id) DO UPDATE SET \
                  record = excluded.record, channel = excluded.channel, \
-                 finished = excluded.finished, version = games.version + 1",
-                &[&sql(id), &sql(head.channel), &head.finished, &v],
+                 finished = excluded.finished, version = games.version + 1, \
+                 action_count = excluded.action_count, history_count = excluded.history_count",
+                &[
+                    &sql(id),
+                    &sql(head.channel),
+                    &head.finished,
+                    &v,
+                    &sql(counts.action_count),
+                    &sql(counts.history_count),
+                ],
+            )?;
+        }
+        Place::Action(id, seq) | Place::Entry(id, seq) => {
+            let (table, column) = list_table(matches!(place(k), Place::Action(..)));
+            tx.execute(
+                &format!(
+                    "INSERT INTO {table} (game, seq, {column}) VALUES ($1, $2, $3) \
+                     ON CONFLICT (game, seq) DO UPDATE SET {column} = excluded.{column}"
+                ),
+                &[&sql(id), &sql(seq), &v],
             )?;
         }
         Place::Active(ch) | Place::Last(ch) => {
@@ -428,7 +597,18 @@ fn put(tx: &mut Transaction<'_>, k: &[u8], v: &[u8]) -> Result<(), StoreError> {
 
 fn del(tx: &mut Transaction<'_>, k: &[u8]) -> Result<(), StoreError> {
     match place(k) {
-        Place::Game(id) => tx.execute("DELETE FROM games WHERE id = $1", &[&sql(id)])?,
+        Place::Game(id) => {
+            tx.execute("DELETE FROM game_actions WHERE game = $1", &[&sql(id)])?;
+            tx.execute("DELETE FROM game_history WHERE game = $1", &[&sql(id)])?;
+            tx.execute("DELETE FROM games WHERE id = $1", &[&sql(id)])?
+        }
+        Place::Action(id, seq) | Place::Entry(id, seq) => {
+            let (table, _) = list_table(matches!(place(k), Place::Action(..)));
+            tx.execute(
+                &format!("DELETE FROM {table} WHERE game = $1 AND seq = $2"),
+                &[&sql(id), &sql(seq)],
+            )?
+        }
         Place::Active(ch) => tx.execute(
             "UPDATE channels SET active = NULL WHERE channel = $1",
             &[&sql(ch)],
@@ -445,6 +625,7 @@ fn del(tx: &mut Transaction<'_>, k: &[u8]) -> Result<(), StoreError> {
         }
         Place::Rating(r) => tx.execute("DELETE FROM ratings WHERE key = $1", &[&r])?,
         Place::Key(s) => tx.execute("DELETE FROM idempotency_keys WHERE key = $1", &[&s])?,
+        Place::Outbox(id) => tx.execute("DELETE FROM outbox WHERE id = $1", &[&sql(id)])?,
         Place::Other => tx.execute("DELETE FROM kv WHERE key = $1", &[&k])?,
     };
     Ok(())
@@ -452,32 +633,45 @@ fn del(tx: &mut Transaction<'_>, k: &[u8]) -> Result<(), StoreError> {
 
 /// Writes a game record, checking its version first when asked; the channel's
 /// pointers move with it (a new game claims its channel only when no other game is
-/// active there).
-fn game(tx: &mut Transaction<'_>, g: &GameOp) -> Result<(), StoreError> {
+/// active there). Of its lists only the items past those stored are sent (see
+/// [`GameOp`]). Returns the bytes of keys and values sent.
+fn game(tx: &mut Transaction<'_>, g: &GameOp) -> Result<usize, StoreError> {
     let conflict = || StoreError::Conflict { id: g.id };
     let (id, ch) = (sql(g.id), sql(g.channel));
-    let written = match g.expect {
-        Some(Expect::At(v)) => tx.execute(
-            "UPDATE games SET record = $2, channel = $3, finished = $4, version = version + 1 \
-             WHERE id = $1 AND version = $5",
-            &[&id, &g.bytes, &ch, &g.finished, &sql(v)],
+    let counts = (sql(g.actions.len() as u64), sql(g.history.len() as u64));
+    // The stored counts come back from the statement that checks and writes.
+    let stored = match g.expect {
+        Some(Expect::At(v)) => tx.query_opt(
+            "WITH old AS (SELECT action_count, history_count FROM games \
+                          WHERE id = $1 AND version = $5 FOR UPDATE) \
+             UPDATE games SET record = $2, channel = $3, finished = $4, version = version + 1, \
+             action_count = $6, history_count = $7 \
+             FROM old WHERE games.id = $1 AND games.version = $5 \
+             RETURNING old.action_count, old.history_count",
+            &[&id, &g.head, &ch, &g.finished, &sql(v), &counts.0, &counts.1],
         )?,
-        Some(Expect::New) => tx.execute(
-            "INSERT INTO games (id, channel, finished, version, record) \
-             VALUES ($1, $3, $4, 1, $2) ON CONFLICT (id) DO NOTHING",
-            &[&id, &g.bytes, &ch, &g.finished],
+        Some(Expect::New) => tx.query_opt(
+            "INSERT INTO games (id, channel, finished, version, record, action_count, history_count) \
+             VALUES ($1, $3, $4, 1, $2, $5, $6) ON CONFLICT (id) DO NOTHING \
+             RETURNING 0::bigint, 0::bigint",
+            &[&id, &g.head, &ch, &g.finished, &counts.0, &counts.1],
         )?,
-        None => tx.execute(
-            "INSERT INTO games (id, channel, finished, version, record) \
-             VALUES ($1, $3, $4, 1, $2) ON CONFLICT (id) DO UPDATE SET \
+        None => tx.query_opt(
+            "WITH old AS (SELECT action_count, history_count FROM games WHERE id = $1 FOR UPDATE) \
+             INSERT INTO games (id, channel, finished, version, record, action_count, history_count) \
+             VALUES ($1, $3, $4, 1, $2, $5, $6) ON CONFLICT (id) DO UPDATE SET \
              record = excluded.record, channel = excluded.channel, \
-             finished = excluded.finished, version = games.version + 1",
-            &[&id, &g.bytes, &ch, &g.finished],
+             finished = excluded.finished, version = games.version + 1, \
+             action_count = excluded.action_count, history_count = excluded.history_count \
+             RETURNING coalesce((SELECT action_count FROM old), 0), \
+                       coalesce((SELECT history_count FROM old), 0)",
+            &[&id, &g.head, &ch, &g.finished, &counts.0, &counts.1],
         )?,
     };
-    if written != 1 {
+    let Some(stored) = stored else {
         return Err(conflict());
-    }
+    };
+    let (stored_actions, stored_history): (i64, i64) = (stored.get(0), stored.get(1));
     let active: Option<i64> = (!g.finished).then_some(id);
     let claimed = if g.expect == Some(Expect::New) {
         tx.execute(
@@ -496,7 +690,52 @@ fn game(tx: &mut Transaction<'_>, g: &GameOp) -> Result<(), StoreError> {
     if claimed != 1 {
         return Err(conflict());
     }
-    Ok(())
+    let mut written = g.head.len() + 8 * 4;
+    // An unchecked write (a repair) may change any item: all are written.
+    let kept = |n: i64| if g.expect.is_some() { unsql(n) } else { 0 };
+    let actions = encode_items(&g.actions, kept(stored_actions), false)?;
+    let history = encode_items(&g.history, kept(stored_history), true)?;
+    for (actions_list, (seqs, items), stored) in [
+        (true, actions, stored_actions),
+        (false, history, stored_history),
+    ] {
+        let (table, column) = list_table(actions_list);
+        let len = if actions_list { counts.0 } else { counts.1 };
+        if len < stored {
+            tx.execute(
+                &format!("DELETE FROM {table} WHERE game = $1 AND seq >= $2"),
+                &[&id, &len],
+            )?;
+        }
+        if !items.is_empty() {
+            written += items.iter().map(|i| i.len() + 16).sum::<usize>();
+            tx.execute(
+                &format!(
+                    "INSERT INTO {table} (game, seq, {column}) \
+                     SELECT $1, s, v FROM unnest($2::bigint[], $3::bytea[]) AS t(s, v) \
+                     ON CONFLICT (game, seq) DO UPDATE SET {column} = excluded.{column}"
+                ),
+                &[&id, &seqs, &items],
+            )?;
+        }
+    }
+    Ok(written)
+}
+
+/// The items of a list a write sends (past the `stored` ones, or from the last stored
+/// one when it may have changed), with their sequence numbers.
+fn encode_items<T: serde::Serialize>(
+    items: &[T],
+    stored: u64,
+    rewrite_last: bool,
+) -> Result<(Vec<i64>, Vec<Vec<u8>>), StoreError> {
+    let range = list_range(stored, items.len(), rewrite_last);
+    let seqs = range.clone().map(|i| sql(i as u64)).collect();
+    let encoded = items[range]
+        .iter()
+        .map(serde_json::to_vec)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((seqs, encoded))
 }
 
 #[cfg(test)]
@@ -531,7 +770,13 @@ mod tests {
         assert!(matches!(place(b"r/\0\0xyz"), Place::Rating(b"\0\0xyz")));
         assert!(matches!(place(b"rscope"), Place::Other));
         assert!(matches!(place(&key(b'h', 9)), Place::ChallengeRecord(9)));
+        assert!(matches!(place(&key(b'o', 10)), Place::Outbox(10)));
         assert!(matches!(place(b"h/short"), Place::Other));
+        let mut y = key(b'y', 3);
+        y.extend_from_slice(&4u64.to_be_bytes());
+        assert!(matches!(place(&y), Place::Action(3, 4)));
+        y[0] = b'z';
+        assert!(matches!(place(&y), Place::Entry(3, 4)));
         assert_eq!(unsql(sql(u64::MAX - 3)), u64::MAX - 3);
     }
 }
