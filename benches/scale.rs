@@ -186,6 +186,8 @@ fn fill(store: &Store, n: usize) -> Vec<Mover> {
     for i in 0..n {
         let (rec, mover) = stored_game(i, now);
         w.game(&rec).expect("encode");
+        // With the index entries the service writes beside each record.
+        arcana::service::index_record(&mut w, &rec, &mover.game).expect("index");
         if i % stride == 0 && !rec.finished && movers.len() < MOVED {
             movers.push(mover);
         }
@@ -193,7 +195,14 @@ fn fill(store: &Store, n: usize) -> Vec<Mover> {
             store.commit_lazy(std::mem::take(&mut w)).expect("fill");
         }
     }
+    // Marked as this build marks a store it made (no pass over old records at start).
+    w.games_indexed();
+    w.results_indexed();
+    w.challenges_indexed();
     store.commit(w).expect("fill");
+    store
+        .replace_ratings(&Default::default(), Default::default())
+        .expect("ratings");
     store.new_id().expect("id");
     movers
 }

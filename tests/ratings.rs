@@ -605,3 +605,41 @@ fn games_ending_at_once_in_many_channels_rate_in_one_order() {
     assert_eq!(orders, (1..=8).collect::<Vec<_>>());
     assert_rebuild_equal(h.service.store(), LadderScope::Server);
 }
+
+#[test]
+fn a_start_reads_the_stored_ratings_and_results_not_every_record() {
+    let dir = tempfile::tempdir().expect("dir");
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let (table, profile);
+    {
+        let h = Harness::on_disk(dir.path(), clock.clone());
+        random_games(&h, 21, 12);
+        table = assert_rebuild_equal(h.service.store(), LadderScope::Server);
+        profile = h.ok("alice", CH, Request::Profile { user: None })[0]
+            .text
+            .clone();
+        // Change a finished rated record behind the service's back: a start that
+        // derived the ratings from the records would now compute other ones.
+        let store = h.service.store();
+        let mut rec = store
+            .all_games()
+            .expect("games")
+            .into_iter()
+            .find(|r| r.finished && r.end.as_ref().is_some_and(|e| e.rating.is_some()))
+            .expect("a rated finished game");
+        rec.rated = false;
+        let mut w = arcana::store::Write::new();
+        w.game(&rec).expect("encode");
+        store.commit(w).expect("write");
+        let (rebuilt, _) = rebuild(store, LadderScope::Server).expect("rebuild");
+        assert_ne!(rebuilt, table);
+    }
+    let h = Harness::on_disk(dir.path(), clock.clone());
+    let (stored, _) = h.service.store().ratings().expect("ratings");
+    assert_eq!(stored, table, "the stored table is read as it is");
+    let again = h.ok("alice", CH, Request::Profile { user: None });
+    assert_eq!(
+        again[0].text, profile,
+        "results come from the profile index"
+    );
+}

@@ -410,6 +410,13 @@ fn redelivered_keys_act_once() {
         .service
         .handle(&keyed("alice", "i-1"), Request::Move { text: "e4".into() });
     assert_eq!(first, again);
+    // The key keeps only the id of the change's outbox entry, not its replies.
+    let kept = h.service.store().replies("i-1").expect("db").expect("kept");
+    let outbox = first
+        .iter()
+        .find_map(|r| r.outbox)
+        .expect("an outbox entry");
+    assert_eq!(kept, serde_json::json!({ "outbox": outbox }));
     h.mv("bob", CH, "e5");
     // Redelivered after the game moved on: still the first answer, no new action.
     let late = h
@@ -450,12 +457,21 @@ fn restart_carries_on_and_bad_records_are_kept() {
         store.commit(w).expect("write");
     }
     let h = Harness::on_disk(dir.path(), clock.clone());
+    // Games load on their first use, so a start reports nothing yet...
     let t = h.service.tick();
-    assert_eq!(t.len(), 1, "{t:?}");
-    assert_eq!(t[0].channel, CH + 1);
-    assert!(t[0].reply.text.contains("needs attention"));
+    assert!(t.is_empty(), "{t:?}");
+    assert_eq!(h.service.games_in_memory(), 0);
+    // ...a move in the broken game is refused with the reason...
     let msg = h.refused("bob", CH + 1, Request::Move { text: "d5".into() });
     assert!(msg.contains("needs attention"), "{msg}");
+    // ...and its channel is told once, when its clock comes due.
+    clock.advance(DAY_MS * 5 / 2);
+    let t = h.service.tick();
+    let told: Vec<_> = t.iter().filter(|t| t.channel == CH + 1).collect();
+    assert_eq!(told.len(), 1, "{t:?}");
+    assert!(told[0].reply.text.contains("needs attention"));
+    let again = h.service.tick();
+    assert!(again.iter().all(|t| t.channel != CH + 1), "{again:?}");
     let store = h.service.store();
     let rec = store.game(tampered_id).expect("db").expect("kept");
     assert!(rec.replay().is_err(), "kept as it was, never overwritten");
@@ -597,4 +613,72 @@ fn racing_redeliveries_act_once() {
 fn service_is_send_and_sync() {
     fn check<T: Send + Sync>() {}
     check::<arcana::service::Service>();
+}
+
+#[test]
+fn games_load_on_first_use_and_leave_memory_when_idle() {
+    let dir = tempfile::tempdir().expect("dir");
+    let clock = Arc::new(arcana::service::clock::ManualClock::new(START_MS));
+    {
+        let h = Harness::on_disk(dir.path(), clock.clone());
+        for ch in 0..3 {
+            h.start(CH + ch, None);
+            h.moves(CH + ch, &["e4", "e5"]);
+        }
+    }
+    let h = Harness::on_disk(dir.path(), clock.clone());
+    assert_eq!(h.service.games_in_memory(), 0, "a start loads no game");
+    h.mv("alice", CH, "Nf3");
+    assert_eq!(h.service.games_in_memory(), 1, "the game played is loaded");
+    // Lists come from the store's indexes, not from memory: all three show.
+    let listed = h
+        .service
+        .handle(&ctx("carol", CH), Request::Games(GamesScope::Server));
+    assert!(
+        listed[0].text.contains("Active games (3)"),
+        "{}",
+        listed[0].text
+    );
+    assert_eq!(h.service.games_in_memory(), 1, "listing loads nothing");
+    // Idle for a while: the tick drops it from memory; its next use loads it again.
+    clock.advance(HOUR_MS);
+    h.service.tick();
+    assert_eq!(h.service.games_in_memory(), 0);
+    h.mv("bob", CH, "Nc6");
+    assert!(
+        h.history(CH).contains("2. Ng1-f3 Nb8-c6"),
+        "{}",
+        h.history(CH)
+    );
+}
+
+#[test]
+fn the_tick_loads_only_the_games_whose_clock_is_due() {
+    let dir = tempfile::tempdir().expect("dir");
+    let clock = Arc::new(arcana::service::clock::ManualClock::new(START_MS));
+    {
+        let h = Harness::on_disk(dir.path(), clock.clone());
+        for ch in 0..10 {
+            h.start(CH + ch, Some(if ch < 3 { 1 } else { 14 }));
+        }
+    }
+    let h = Harness::on_disk(dir.path(), clock.clone());
+    // Four fifths of a day later the three one-day games are due their reminder.
+    clock.advance(DAY_MS * 4 / 5);
+    let t = h.service.tick();
+    let mut reminded: Vec<u64> = t
+        .iter()
+        .filter(|t| t.reply.text.contains("left for your move"))
+        .map(|t| t.channel)
+        .collect();
+    reminded.sort_unstable();
+    reminded.dedup();
+    assert_eq!(reminded, vec![CH, CH + 1, CH + 2], "{t:?}");
+    assert_eq!(
+        h.service.games_in_memory(),
+        3,
+        "only the due games were read"
+    );
+    // Each is sent once: the next tick finds nothing due.
+    assert!(h.service.tick().is_empty());
 }

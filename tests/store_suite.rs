@@ -796,6 +796,163 @@ fn keys_stored_before_the_time_index_still_expire() {
 }
 
 #[test]
+fn the_indexes_list_games_and_due_clocks_on_every_engine() {
+    use arcana::store::{ComputerSeat, Listing};
+    for e in engines("indexes") {
+        let name = e.name;
+        let store = e.open();
+        let listing = |id: u64, server: u64, black: &str| Listing {
+            id,
+            channel: 100 + id,
+            server: Some(server),
+            players: [user("alice"), user(black)],
+            variant: VariantId::Standard,
+            rated: true,
+            turns: 0,
+            to_move: Some(Side::Black),
+            computer: (black == "computer").then_some(ComputerSeat {
+                side: Side::Black,
+                level: 3,
+            }),
+        };
+        commit(&store, |w| {
+            w.index(&listing(1, 7, "bob"), true, Some(5_000), None)?;
+            w.index(&listing(2, 7, "computer"), true, Some(9_000), None)?;
+            w.index(&listing(3, 8, "carol"), true, None, None)
+        });
+        let ids = |l: Vec<Listing>| {
+            let mut v: Vec<u64> = l.into_iter().map(|l| l.id).collect();
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(
+            ids(store.listings_of_server(Some(7)).expect("db")),
+            [1, 2],
+            "{name}"
+        );
+        assert_eq!(
+            ids(store.listings_of_server(Some(8)).expect("db")),
+            [3],
+            "{name}"
+        );
+        assert_eq!(
+            ids(store.listings_of_user(user("alice").id).expect("db")),
+            [1, 2, 3],
+            "{name}"
+        );
+        assert_eq!(
+            ids(store.listings_of_user(user("carol").id).expect("db")),
+            [3],
+            "{name}"
+        );
+        assert_eq!(
+            store.computer_waiting().expect("db"),
+            vec![(2, 102)],
+            "{name}"
+        );
+        // Due entries up to a time, earliest first; the bound is included.
+        assert_eq!(store.due(4_999).expect("db"), vec![], "{name}");
+        assert_eq!(
+            store.due(5_000).expect("db"),
+            vec![(5_000, 1, 101)],
+            "{name}"
+        );
+        assert_eq!(store.due(u64::MAX).expect("db").len(), 2, "{name}");
+        // A game whose clock moved: its old entry goes, the new one comes.
+        commit(&store, |w| {
+            w.index(&listing(1, 7, "bob"), true, Some(7_000), Some(5_000))
+        });
+        assert_eq!(store.due(6_000).expect("db"), vec![], "{name}");
+        assert_eq!(
+            store.due(7_000).expect("db"),
+            vec![(7_000, 1, 101)],
+            "{name}"
+        );
+        // A finished game leaves every index.
+        commit(&store, |w| {
+            w.index(&listing(2, 7, "computer"), false, None, Some(9_000))
+        });
+        assert_eq!(
+            ids(store.listings_of_server(Some(7)).expect("db")),
+            [1],
+            "{name}"
+        );
+        assert!(store.computer_waiting().expect("db").is_empty(), "{name}");
+        assert_eq!(
+            store.due(u64::MAX).expect("db"),
+            vec![(7_000, 1, 101)],
+            "{name}"
+        );
+        // Challenges by channel, and the pending ones.
+        let mut open = challenge(&user("bob"));
+        open.id = 41;
+        open.channel = 500;
+        let mut settled = challenge(&user("carol"));
+        settled.id = 42;
+        settled.channel = 500;
+        settled.outcome = Some("Declined.".into());
+        commit(&store, |w| {
+            w.put_challenge(&open)?;
+            w.put_challenge(&settled)
+        });
+        let mut here: Vec<u64> = store
+            .challenges_in(500)
+            .expect("db")
+            .iter()
+            .map(|c| c.id)
+            .collect();
+        here.sort_unstable();
+        assert_eq!(here, [41, 42], "{name}");
+        let pending: Vec<u64> = store
+            .pending_challenges()
+            .expect("db")
+            .iter()
+            .map(|c| c.id)
+            .collect();
+        assert_eq!(pending, [41], "{name}");
+        commit(&store, |w| {
+            w.drop_challenge(41);
+            Ok(())
+        });
+        assert!(store.pending_challenges().expect("db").is_empty(), "{name}");
+        let here: Vec<u64> = store
+            .challenges_in(500)
+            .expect("db")
+            .iter()
+            .map(|c| c.id)
+            .collect();
+        assert_eq!(here, [42], "{name}");
+    }
+}
+
+#[test]
+fn a_second_process_lists_the_games_the_first_started() {
+    for e in engines("listed") {
+        let name = e.name;
+        let first = e.open();
+        let other = second(&e, &first);
+        let a = service(first, 1);
+        let b = service(other, 2);
+        start(&a, 10);
+        mv(&a, "alice", 10, "e4");
+        let listed = b.handle(
+            &ctx("carol", 11),
+            Request::Games(arcana::service::api::GamesScope::Server),
+        );
+        assert!(
+            listed[0].text.contains("1 turn played"),
+            "{name}: {}",
+            listed[0].text
+        );
+        assert!(
+            listed[0].text.contains("bob to move"),
+            "{name}: {}",
+            listed[0].text
+        );
+    }
+}
+
+#[test]
 fn concurrent_durable_commits_share_flushes_and_all_persist() {
     for e in engines("groupcommit") {
         let name = e.name;

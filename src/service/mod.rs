@@ -60,6 +60,8 @@ pub const MAX_CHOICES: usize = 25;
 const LEGEND_TEXT: usize = 1900;
 /// Idempotency keys are kept this long; redeliveries come within minutes.
 const KEY_RETENTION_MS: u64 = 2 * DAY_MS;
+/// A channel unused this long leaves memory; its next use loads it from the store.
+const IDLE_MS: u64 = 15 * 60 * 1000;
 
 #[derive(Clone, Debug, Default)]
 pub struct ServiceConfig {
@@ -97,7 +99,12 @@ struct Slot {
     /// The active game's id and record version as last loaded or written here
     /// (`None`: no active game); see [`refresh`].
     stored: Option<(u64, u64)>,
+    /// The channel's stored challenges (settled ones too) have been read.
+    challenges_loaded: bool,
 }
+
+/// A channel's slot behind its lock, shared by the operations waiting for it.
+type SharedSlot = Arc<Mutex<Slot>>;
 
 /// What an operation wants done: replies, and the new state to store first.
 #[derive(Default)]
@@ -129,8 +136,10 @@ type Refusal = String;
 pub struct Service {
     store: Store,
     clock: Arc<dyn Clock>,
-    /// Per-channel state and lock. The outer mutex is held only to find the slot.
-    channels: Mutex<HashMap<u64, Arc<Mutex<Slot>>>>,
+    /// Per-channel state and lock, with when it was last used (idle ones are dropped
+    /// by the tick and loaded again on their next use). The outer mutex is held only to
+    /// find the slot.
+    channels: Mutex<HashMap<u64, (SharedSlot, u64)>>,
     /// Seeds and random colours of new games.
     seeds: Mutex<rand_chacha::ChaCha8Rng>,
     /// Channels to tell, at the next tick, that their game needs attention.
@@ -174,32 +183,34 @@ impl Service {
         };
         let mut channels: HashMap<u64, Slot> = HashMap::new();
         let mut attention = Vec::new();
-        for (ch, mut c) in store.challenges()? {
-            if c.id == 0 {
-                // Stored under its channel before challenges had ids: it gets one now
-                // (the channel held one challenge, so its channel's id is free).
-                c.id = stable_id("challenge", &ch.to_string()) & ((1 << 53) - 1);
-                let mut w = Write::new();
+        // A store from before the challenge indexes gets them now (one pass).
+        if !store.challenges_indexed()? {
+            let mut w = Write::new();
+            for (ch, mut c) in store.challenges()? {
+                if c.id == 0 {
+                    // Stored under its channel before challenges had ids: it gets one
+                    // now (the channel held one challenge, so its id is free).
+                    c.id = stable_id("challenge", &ch.to_string()) & ((1 << 53) - 1);
+                    c.channel = ch;
+                    w.challenge(ch, None)?;
+                }
                 w.put_challenge(&c)?;
-                w.challenge(ch, None)?;
-                store.commit(w)?;
             }
-            let slot = channels.entry(ch).or_default();
-            if c.outcome.is_some() {
-                slot.settled.push(c);
-            } else {
-                slot.challenges.push(c);
-            }
+            w.challenges_indexed();
+            store.commit(w)?;
+        }
+        // The pending challenges are in memory (the clock expires them); a channel's
+        // settled ones load with its game, on its first use.
+        for c in store.pending_challenges()? {
+            channels.entry(c.channel).or_default().challenges.push(c);
         }
         for slot in channels.values_mut() {
             slot.challenges.sort_by_key(|c| c.created_ms);
-            slot.settled.sort_by_key(|c| c.settled_ms);
         }
-        for (ch, id) in store.active_games()? {
-            let slot = channels.entry(ch).or_default();
-            if let Some(msg) = refresh::load_into(&store, slot, ch, id) {
-                attention.push((ch, msg));
-            }
+        // Games load on their first use; a store from before the indexes gets them now
+        // (one pass over its active games).
+        if !store.games_indexed()? {
+            attention = refresh::index_all(&store)?;
         }
         let ratings = ratings::Ratings::load(&store, config.ladder)?;
         Ok(Service {
@@ -209,7 +220,7 @@ impl Service {
             channels: Mutex::new(
                 channels
                     .into_iter()
-                    .map(|(k, v)| (k, Arc::new(Mutex::new(v))))
+                    .map(|(k, v)| (k, (Arc::new(Mutex::new(v)), 0)))
                     .collect(),
             ),
             seeds: Mutex::new(seeds),
@@ -266,15 +277,54 @@ impl Service {
         self.store.flush()
     }
 
+    /// The slot of a channel, created empty when it is not in memory: callers that
+    /// read its game call [`Service::refresh`] first, which loads it.
     fn slot(&self, channel: u64) -> Arc<Mutex<Slot>> {
-        lock(&self.channels).entry(channel).or_default().clone()
+        let now = self.clock.now_ms();
+        let mut map = lock(&self.channels);
+        let entry = map.entry(channel).or_default();
+        entry.1 = now;
+        entry.0.clone()
     }
 
+    /// The slot of a channel with its game loaded (or reloaded when another process
+    /// changed it).
+    fn loaded(&self, channel: u64) -> Arc<Mutex<Slot>> {
+        let slot = self.slot(channel);
+        self.refresh(&mut lock(&slot), channel);
+        slot
+    }
+
+    /// The slots in memory.
     fn slots(&self) -> Vec<(u64, Arc<Mutex<Slot>>)> {
         lock(&self.channels)
             .iter()
-            .map(|(k, v)| (*k, v.clone()))
+            .map(|(k, v)| (*k, v.0.clone()))
             .collect()
+    }
+
+    /// Drops the slots nobody used for [`IDLE_MS`] that hold nothing the store does not
+    /// (memory follows the games played lately, not the games stored).
+    fn evict_idle(&self, now: u64) {
+        lock(&self.channels).retain(|_, (slot, used)| {
+            if now.saturating_sub(*used) < IDLE_MS || Arc::strong_count(slot) > 1 {
+                return true;
+            }
+            match slot.try_lock() {
+                // Pending challenges stay (the clock expires them); settled ones
+                // are read again with the channel's next use.
+                Ok(s) => !s.challenges.is_empty(),
+                Err(_) => true,
+            }
+        });
+    }
+
+    /// How many channels have their game in memory now (tests, benches).
+    pub fn games_in_memory(&self) -> usize {
+        self.slots()
+            .iter()
+            .filter(|(_, s)| lock(s).live.is_some())
+            .count()
     }
 
     /// Handles one request and returns the replies to deliver.
@@ -295,7 +345,7 @@ impl Service {
             Request::Rules { variant } => return vec![rules_reply(variant)],
             Request::Legend { variant } => {
                 let shown = variant.or_else(|| {
-                    let slot = self.slot(ctx.channel);
+                    let slot = self.loaded(ctx.channel);
                     let slot = lock(&slot);
                     slot.live.as_ref().map(|l| l.rec.variant)
                 });
@@ -357,9 +407,17 @@ impl Service {
             if let (Some(live), Some(expect)) = (&mut change.live, expect) {
                 ratings = self.seal(live, &mut write)?;
                 write.game_checked(&live.rec, expect)?;
+                refresh::index(&mut write, slot.live.as_ref(), live)?;
             }
             if let Some(k) = &ctx.key {
-                write.replies(k, now, serde_json::to_value(&change.replies)?)?;
+                // A change keeps just its outbox entry's id (its replies are there until
+                // delivered); a refusal or a look-up keeps its replies.
+                let kept = if acts {
+                    serde_json::json!({ "outbox": change.replies.iter().find_map(|r| r.outbox) })
+                } else {
+                    serde_json::to_value(&change.replies)?
+                };
+                write.replies(k, now, kept)?;
             }
             Ok(())
         })();
@@ -445,6 +503,19 @@ impl Service {
                 "This request was already handled; its answer was given then.",
             )]
         };
+        // A change: its replies again while they wait in the outbox.
+        if let Some(outbox) = stored.get("outbox") {
+            let Some(id) = outbox.as_u64() else {
+                return done();
+            };
+            return match self.store.outbox_entry(id) {
+                Ok(Some(entry)) => serde_json::from_value::<api::Pending>(entry)
+                    .map(|p| p.replies)
+                    .unwrap_or_else(|_| done()),
+                Ok(None) => done(),
+                Err(e) => vec![store_failure(e)],
+            };
+        }
         // Replies stored by an older build may no longer decode: the request was
         // handled then, so it is not acted on again.
         let Ok(replies) = serde_json::from_value::<Vec<Reply>>(stored) else {
@@ -739,6 +810,17 @@ impl Service {
 fn per_turn(mut rec: GameRecord) -> GameRecord {
     rec.history = record::entries(&rec);
     rec
+}
+
+/// Adds to `w` the index entries of a game record written outside the service
+/// (imports, benches), as the service writes them with each record it stores; `game`
+/// is the record replayed.
+pub fn index_record(w: &mut Write, rec: &GameRecord, game: &Game) -> Result<(), StoreError> {
+    let live = Live {
+        rec: rec.clone(),
+        game: game.clone(),
+    };
+    refresh::index(w, None, &live)
 }
 
 /// A user id derived from a name, stable across runs (local front end, tests).

@@ -2,6 +2,7 @@
 //! and the text lines they share.
 
 use super::*;
+use crate::store::Listing;
 
 impl Service {
     pub(super) fn profile(&self, ctx: &Context, user: Option<User>) -> Reply {
@@ -9,21 +10,24 @@ impl Service {
         let (mut lines, global) = {
             let r = lock(&self.ratings);
             (
-                r.profile(ctx, user.id, &user.name),
+                r.profile(&self.store, ctx, user.id, &user.name),
                 r.scope == LadderScope::Global,
             )
         };
         let mut current = Vec::new();
-        for (_, slot) in self.slots() {
-            let slot = lock(&slot);
-            let Some(live) = &slot.live else { continue };
-            if live.rec.side_of(user.id).is_some() && (global || live.rec.server == ctx.server) {
-                let to_move = asked_user(live).map(|u| u.name);
-                current.push((
-                    live.rec.id,
-                    ratings::current_game_line(&live.rec, user.id, to_move.as_deref()),
-                ));
+        match self.store.listings_of_user(user.id) {
+            Ok(listings) => {
+                for l in listings {
+                    if global || l.server == ctx.server {
+                        let to_move = l.to_move.map(|s| l.players[s.index()].name.clone());
+                        current.push((
+                            l.id,
+                            ratings::current_game_line(&l, user.id, to_move.as_deref()),
+                        ));
+                    }
+                }
             }
+            Err(e) => tracing::error!("store: {e}"),
         }
         current.sort();
         if !current.is_empty() {
@@ -74,28 +78,28 @@ impl Service {
     pub(super) fn games(&self, ctx: &Context, scope: GamesScope) -> Reply {
         // The places this channel's accepted challenges opened: its games.
         let opened: Vec<u64> = {
-            let slot = self.slot(ctx.channel);
+            let slot = self.loaded(ctx.channel);
             let slot = lock(&slot);
             slot.settled.iter().filter_map(|c| c.place).collect()
         };
         let mut lines = Vec::new();
         let mut here = Vec::new();
-        for (_, slot) in self.slots() {
-            let slot = lock(&slot);
-            let Some(live) = &slot.live else { continue };
-            let keep = match &scope {
-                GamesScope::Server => live.rec.server == ctx.server,
-                GamesScope::User(u) => live.rec.side_of(*u).is_some(),
-            };
-            if keep {
-                let place = self.places.mention(live.rec.server, live.rec.channel);
-                let line = (live.rec.id, game_summary(live, place.as_deref()));
-                let ours = live.rec.channel == ctx.channel || opened.contains(&live.rec.channel);
-                if ours && scope == GamesScope::Server {
-                    here.push(line);
-                } else {
-                    lines.push(line);
-                }
+        let listed = match &scope {
+            GamesScope::Server => self.store.listings_of_server(ctx.server),
+            GamesScope::User(u) => self.store.listings_of_user(*u),
+        };
+        let listed = match listed {
+            Ok(l) => l,
+            Err(e) => return store_failure(e),
+        };
+        for l in listed {
+            let place = self.places.mention(l.server, l.channel);
+            let line = (l.id, game_summary(&l, place.as_deref()));
+            let ours = l.channel == ctx.channel || opened.contains(&l.channel);
+            if ours && scope == GamesScope::Server {
+                here.push(line);
+            } else {
+                lines.push(line);
             }
         }
         here.sort();
@@ -183,22 +187,26 @@ pub(super) fn options_text(options: &Options) -> String {
 }
 
 /// `/games`: one line per game; `place` is the channel as the front end names it.
-pub(super) fn game_summary(live: &Live, place: Option<&str>) -> String {
-    let turns = live.rec.history.len();
-    let mut parts = vec![title_line(&live.rec)];
-    if !live.rec.rated {
+pub(super) fn game_summary(l: &Listing, place: Option<&str>) -> String {
+    let mut parts = vec![format!(
+        "{}: {} (White) vs {} (Black)",
+        l.variant.name(),
+        l.players[0].name,
+        l.players[1].name
+    )];
+    if !l.rated {
         parts[0].push_str(" (casual)");
     }
     if let Some(place) = place {
         parts[0].push_str(&format!(" in {place}"));
     }
-    parts.push(match turns {
+    parts.push(match l.turns {
         0 => "no turns played yet".to_string(),
         1 => "1 turn played".to_string(),
         n => format!("{n} turns played"),
     });
-    if let Some(u) = asked_user(live) {
-        parts.push(format!("{} to move", u.name));
+    if let Some(side) = l.to_move {
+        parts.push(format!("{} to move", l.players[side.index()].name));
     }
     parts.join(", ")
 }

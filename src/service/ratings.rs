@@ -8,7 +8,7 @@ use crate::ratings::{
     Finished, GameEnd, Key, LadderScope, RatingChange, Score, Standing, Table, LEADERBOARD_SIZE,
     PROVISIONAL_DEVIATION,
 };
-use crate::store::{GameRecord, Store, StoreError, Write};
+use crate::store::{GameRecord, Listing, PastGame, Store, StoreError, Write};
 use crate::variants::{Game, Outcome, VariantId};
 use std::collections::HashMap;
 
@@ -22,12 +22,12 @@ pub(super) struct Past {
 
 /// Everything the ratings know, behind the service's one ratings lock: games end one
 /// at a time, so the order they are stamped with is the order they were rated in.
+/// Finished games stay in the store, in each player's results (profiles read them).
 pub(super) struct Ratings {
     pub scope: LadderScope,
     pub table: Table,
     pub last_order: u64,
-    pub past: Vec<Past>,
-    /// The latest name of each player seen in a record.
+    /// The latest name of each player seen in a finished game.
     pub names: HashMap<u64, String>,
 }
 
@@ -35,6 +35,30 @@ pub(super) struct Ratings {
 pub(super) struct Sealed {
     past: Past,
     standings: Option<([Key; 2], [Standing; 2])>,
+}
+
+/// A finished game as its players' profiles keep it in the store.
+fn past_game(p: &Past) -> PastGame {
+    PastGame {
+        id: p.fin.id,
+        server: p.fin.server,
+        variant: p.fin.variant,
+        players: [
+            crate::model::User {
+                id: p.fin.players[0],
+                name: p.names[0].clone(),
+            },
+            crate::model::User {
+                id: p.fin.players[1],
+                name: p.names[1].clone(),
+            },
+        ],
+        rated: p.fin.rated,
+        score: p.fin.score,
+        order: p.fin.order,
+        end_ms: p.fin.end_ms,
+        change: p.change,
+    }
 }
 
 /// The score of a finished game.
@@ -96,6 +120,28 @@ impl Ratings {
     /// Derives the ratings from the records; when the stored table differs (a store
     /// from before ratings, a changed ladder scope) the derived one replaces it.
     pub fn load(store: &Store, scope: LadderScope) -> Result<Ratings, StoreError> {
+        // A store that keeps its results reads its table, not its records.
+        if store.results_indexed()? {
+            let (table, stored_scope) = store.ratings()?;
+            let last_order = store.last_order()?;
+            // An empty table beside ended games: the ratings were lost, derive them.
+            let lost = table.standings.is_empty() && last_order > 0;
+            if stored_scope == Some(scope) && !lost {
+                return Ok(Ratings {
+                    scope,
+                    table,
+                    last_order,
+                    names: store.player_names()?.into_iter().collect(),
+                });
+            }
+        }
+        Ratings::derive(store, scope)
+    }
+
+    /// Derives the ratings from every stored record (a store from before the results
+    /// were kept, or a changed ladder scope): the derived table replaces the stored one
+    /// when they differ, and every finished game joins its players' results.
+    fn derive(store: &Store, scope: LadderScope) -> Result<Ratings, StoreError> {
         let mut past = Vec::new();
         let mut names = HashMap::new();
         let mut records = store.readable_games()?;
@@ -132,11 +178,21 @@ impl Ratings {
             }
             store.replace_ratings(&table, scope)?;
         }
+        let last_order = fins.iter().map(|f| f.order).max().unwrap_or(0);
+        let mut w = Write::new();
+        for (n, p) in past.iter().enumerate() {
+            w.result(&past_game(p))?;
+            if n % 1000 == 999 {
+                store.commit_lazy(std::mem::take(&mut w))?;
+            }
+        }
+        w.last_order(last_order);
+        w.results_indexed();
+        store.commit(w)?;
         Ok(Ratings {
             scope,
             table,
-            last_order: fins.iter().map(|f| f.order).max().unwrap_or(0),
-            past,
+            last_order,
             names,
         })
     }
@@ -173,14 +229,13 @@ impl Ratings {
             score: fin.score,
             rating: change,
         });
-        Ok(Sealed {
-            past: Past {
-                fin,
-                names: [rec.players[0].name.clone(), rec.players[1].name.clone()],
-                change,
-            },
-            standings,
-        })
+        let past = Past {
+            fin,
+            names: [rec.players[0].name.clone(), rec.players[1].name.clone()],
+            change,
+        };
+        write.result(&past_game(&past))?;
+        Ok(Sealed { past, standings })
     }
 
     /// Keeps a sealed game once its batch is on disk.
@@ -194,7 +249,6 @@ impl Ratings {
         for (id, name) in sealed.past.fin.players.iter().zip(&sealed.past.names) {
             self.names.insert(*id, name.clone());
         }
-        self.past.push(sealed.past);
     }
 
     fn name(&self, user: u64) -> String {
@@ -217,7 +271,7 @@ impl Ratings {
     }
 
     /// The `/profile` text, without the current games (the caller adds those).
-    pub fn profile(&self, ctx: &Context, user: u64, name: &str) -> Vec<String> {
+    pub fn profile(&self, store: &Store, ctx: &Context, user: u64, name: &str) -> Vec<String> {
         let ladder = self.scope.ladder(ctx.server);
         let mut lines = vec![format!("**{name}**: ratings {}", self.where_text())];
         let standings = self.table.player(ladder, user);
@@ -233,27 +287,25 @@ impl Ratings {
                 wdl(s.wins, s.draws, s.losses)
             ));
         }
-        let mut recent: Vec<&Past> = self
-            .past
-            .iter()
-            .filter(|p| {
-                p.fin.score != Score::Aborted
-                    && p.fin.players.contains(&user)
-                    && self.in_scope(p.fin.server, ctx.server)
+        let recent = store
+            .results_of(user, 5, |p| {
+                p.score != Score::Aborted && self.in_scope(p.server, ctx.server)
             })
-            .collect();
-        recent.sort_by_key(|p| std::cmp::Reverse(p.fin.sort_key()));
+            .unwrap_or_else(|e| {
+                tracing::error!("store: {e}");
+                Vec::new()
+            });
         if !recent.is_empty() {
             lines.push("Last results:".to_string());
         }
-        for p in recent.into_iter().take(5) {
-            let side = if p.fin.players[0] == user {
+        for p in recent {
+            let side = if p.players[0].id == user {
                 Side::White
             } else {
                 Side::Black
             };
-            let result = p.fin.score.for_side(side).unwrap_or("aborted");
-            let rating = match (&p.change, p.fin.rated) {
+            let result = p.score.for_side(side).unwrap_or("aborted");
+            let rating = match (&p.change, p.rated) {
                 (Some(c), _) => {
                     let c = c[side.index()];
                     format!(
@@ -268,8 +320,8 @@ impl Ratings {
             };
             lines.push(format!(
                 "- {result} vs {} ({}, {rating})",
-                p.names[side.other().index()],
-                p.fin.variant.name()
+                p.players[side.other().index()].name,
+                p.variant.name()
             ));
         }
         lines
@@ -337,14 +389,14 @@ fn wdl(w: u32, d: u32, l: u32) -> String {
 }
 
 /// A current game line of a profile: the place reference is the front end's to format.
-pub fn current_game_line(rec: &GameRecord, user: u64, to_move: Option<&str>) -> String {
-    let side = rec.side_of(user).unwrap_or(Side::White);
+pub fn current_game_line(l: &Listing, user: u64, to_move: Option<&str>) -> String {
+    let side = l.side_of(user).unwrap_or(Side::White);
     format!(
         "- {} vs {} in {}{}{}",
-        rec.variant.name(),
-        rec.player(side.other()).name,
-        place(rec.channel),
-        if rec.rated { "" } else { " (casual)" },
+        l.variant.name(),
+        l.players[side.other().index()].name,
+        place(l.channel),
+        if l.rated { "" } else { " (casual)" },
         to_move
             .map(|n| format!(", {n} to move"))
             .unwrap_or_default()

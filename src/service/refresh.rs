@@ -2,8 +2,9 @@
 //! process sharing the store has changed it (its record version moved), and the
 //! version a write of it must find, so that two processes never both apply a move.
 
+use super::timeouts::due_ms;
 use super::*;
-use crate::store::Expect;
+use crate::store::{Expect, Listing};
 
 /// How many times a request is re-run against a freshly loaded game after a
 /// conflicting write by another process, before it is refused.
@@ -18,6 +19,27 @@ impl Service {
     /// from the slot's (another process moved, or started or ended a game here).
     /// A failing store leaves the slot as it is: the write that follows is checked.
     pub(super) fn refresh(&self, slot: &mut Slot, channel: u64) {
+        if !slot.challenges_loaded {
+            match self.store.challenges_in(channel) {
+                Ok(stored) => {
+                    for c in stored {
+                        let known = slot.challenges.iter().chain(&slot.settled);
+                        if known.clone().any(|k| k.id == c.id) {
+                            continue;
+                        }
+                        if c.outcome.is_some() {
+                            slot.settled.push(c);
+                        } else {
+                            slot.challenges.push(c);
+                        }
+                    }
+                    slot.challenges.sort_by_key(|c| c.created_ms);
+                    slot.settled.sort_by_key(|c| c.settled_ms);
+                    slot.challenges_loaded = true;
+                }
+                Err(e) => tracing::error!("channel {channel}: {e}"),
+            }
+        }
         let stored = match self.store.active_version(channel) {
             Ok(s) => s,
             Err(e) => {
@@ -109,4 +131,61 @@ pub(super) fn load_into(store: &Store, slot: &mut Slot, channel: u64, id: u64) -
 /// The slot's marker after a game write checked against `expect` is committed.
 pub(super) fn after_write(slot: &mut Slot, rec: &GameRecord, expect: Expect) {
     slot.stored = (!rec.finished).then_some((rec.id, expect.next()));
+}
+
+/// What the store's indexes keep of a game (see [`crate::store::index`]).
+pub(super) fn listing(live: &Live) -> Listing {
+    let rec = &live.rec;
+    Listing {
+        id: rec.id,
+        channel: rec.channel,
+        server: rec.server,
+        players: rec.players.clone(),
+        variant: rec.variant,
+        rated: rec.rated,
+        turns: rec.history.len(),
+        to_move: live.game.ask().map(|a| a.side),
+        computer: rec.computer,
+    }
+}
+
+/// Adds to `w` the index entries of `next`, the game being written, in place of those
+/// of `before`, the stored state it replaces (when it is that same game).
+pub(super) fn index(w: &mut Write, before: Option<&Live>, next: &Live) -> Result<(), StoreError> {
+    let was_due = before
+        .filter(|b| b.rec.id == next.rec.id)
+        .and_then(|b| due_ms(&b.rec));
+    w.index(
+        &listing(next),
+        !next.rec.finished,
+        due_ms(&next.rec),
+        was_due,
+    )
+}
+
+/// Indexes every active game of a store written before the indexes existed (once, at
+/// the first start of a build that keeps them). Returns the games that could not be
+/// loaded, with the sentence to tell their channels.
+pub(super) fn index_all(store: &Store) -> Result<Vec<(u64, String)>, StoreError> {
+    let mut attention = Vec::new();
+    let mut w = Write::new();
+    let mut pending = 0;
+    for (channel, id) in store.active_games()? {
+        let mut slot = Slot::default();
+        if let Some(msg) = load_into(store, &mut slot, channel, id) {
+            attention.push((channel, msg));
+            continue;
+        }
+        if let Some(live) = &slot.live {
+            index(&mut w, None, live)?;
+            pending += 1;
+        }
+        if pending >= 1000 {
+            store.commit_lazy(std::mem::take(&mut w))?;
+            pending = 0;
+        }
+    }
+    w.games_indexed();
+    store.commit(w)?;
+    Ok(attention)
 }

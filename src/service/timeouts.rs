@@ -5,6 +5,7 @@ use super::*;
 impl Service {
     /// Time passing: reminders when a fifth of the time remains, a notice when it has
     /// run out, notices about games needing attention. Each is sent once (stored).
+    /// Only the games whose clock entry is due are loaded (see [`due_ms`]).
     pub fn tick(&self) -> Vec<TimedReply> {
         let now = self.clock.now_ms();
         let mut out: Vec<TimedReply> = std::mem::take(&mut *lock(&self.attention))
@@ -24,107 +25,102 @@ impl Service {
                 ),
                 Err(e) => tracing::error!("store: {e}"),
             }
-            let Some(live) = &slot.live else { continue };
-            let Some(clock) = &live.rec.clock else {
-                continue;
-            };
-            let Some(deadline) = clock.deadline_ms else {
-                continue;
-            };
-            let Some(ask) = live.game.ask() else { continue };
-            let asked = live.rec.player(ask.side).clone();
-            let opponent = live.rec.player(ask.side.other()).clone();
-            let total = deadline.saturating_sub(clock.started_ms);
-            let left = deadline.saturating_sub(now);
-            let mut next_clock = clock.clone();
-            if now >= deadline && timeout_policy(live.rec.variant) == TimeoutPolicy::PassTurn {
-                // RULINGS Z6: the turn ends with no action; the record gets the pass.
-                let change = match timeout_pass(live, ask.side, now) {
-                    Ok(c) => c,
-                    Err(e) => {
-                        tracing::error!("channel {channel}: timeout pass refused: {e}");
-                        continue;
-                    }
-                };
-                let Some(mut next) = change.live else {
-                    continue;
-                };
-                let mut replies = change.replies;
-                let mut w = Write::new();
-                let mut ratings = None;
-                let expect = refresh::expected(&slot, next.rec.id);
-                let written = self
-                    .seal(&mut next, &mut w)
-                    .and_then(|r| {
-                        ratings = r;
-                        w.game_checked(&next.rec, expect)
-                    })
-                    .and_then(|()| self.post(&mut w, channel, None, &mut replies))
-                    .and_then(|()| self.store.commit(w));
-                match written {
-                    Ok(()) => {
-                        if let Some((mut guard, sealed)) = ratings {
-                            guard.keep(sealed);
-                        }
-                        refresh::after_write(&mut slot, &next.rec, expect);
-                        slot.live = (!next.rec.finished).then_some(next);
-                        out.extend(
-                            replies
-                                .into_iter()
-                                .map(|reply| TimedReply { channel, reply }),
-                        );
-                    }
-                    Err(e) => {
-                        tracing::error!("store: {e}");
-                        // Another process moved: the next look starts from its state.
-                        self.refresh(&mut slot, channel);
-                    }
+        }
+        match self.store.due(now) {
+            Ok(entries) => {
+                for (due, id, channel) in entries {
+                    out.extend(self.due_game(due, id, channel, now));
                 }
-                continue;
             }
-            let reply = if now >= deadline {
-                if clock.expiry_told {
-                    continue;
-                }
-                next_clock.expiry_told = true;
-                next_clock.reminded = true;
-                let mut r = Reply::channel(format!(
-                    "{}'s time to move has run out. {}: you may `/claim` the win, or keep waiting.",
-                    asked.name, opponent.name
-                ));
-                r.mention = vec![opponent.clone()];
-                r
-            } else if !clock.reminded && left.saturating_mul(5) <= total {
-                next_clock.reminded = true;
-                let mut r = Reply::channel(format!(
-                    "{}, {} left for your move against {}.",
-                    asked.name,
-                    describe_duration(left),
-                    opponent.name
-                ));
-                r.mention = vec![asked.clone()];
-                r
-            } else {
-                continue;
-            };
-            // A reminder also goes to the player to move, by direct message, unless
-            // they turned that off.
-            let dm = (!next_clock.expiry_told)
-                .then(|| self.reminder_dm(&live.rec, &asked, &opponent, left))
-                .flatten();
-            let mut next = live.clone();
-            next.rec.clock = Some(next_clock);
-            let mut replies: Vec<Reply> = std::iter::once(reply).chain(dm).collect();
+            Err(e) => tracing::error!("store: {e}"),
+        }
+        self.evict_idle(now);
+        if let Err(e) = self.store.prune_keys(now.saturating_sub(KEY_RETENTION_MS)) {
+            tracing::error!("store: {e}");
+        }
+        out
+    }
+
+    /// Looks at game `id` in `channel`, whose clock entry says `due`: a game that has
+    /// moved on since drops the entry, a game that cannot be loaded is reported once.
+    fn due_game(&self, due: u64, id: u64, channel: u64, now: u64) -> Vec<TimedReply> {
+        let slot = self.loaded(channel);
+        let mut slot = lock(&slot);
+        let here = slot.stored.is_some_and(|(s, _)| s == id);
+        let broken = slot.broken.clone().filter(|_| here);
+        let current = slot
+            .live
+            .as_ref()
+            .filter(|l| l.rec.id == id)
+            .and_then(|l| due_ms(&l.rec));
+        if broken.is_some() || current != Some(due) {
             let mut w = Write::new();
-            let expect = refresh::expected(&slot, next.rec.id);
-            let written = w
-                .game_checked(&next.rec, expect)
+            w.undue(due, id);
+            if let Err(e) = self.store.commit_lazy(w) {
+                tracing::error!("store: {e}");
+            }
+            return broken
+                .map(|msg| TimedReply {
+                    channel,
+                    reply: Reply::channel(msg),
+                })
+                .into_iter()
+                .collect();
+        }
+        self.look_at_clock(channel, &mut slot, now)
+    }
+
+    /// The clock of the game in `slot`: a timeout pass, the notice that time ran out,
+    /// or the reminder, whichever is due now.
+    fn look_at_clock(&self, channel: u64, slot: &mut Slot, now: u64) -> Vec<TimedReply> {
+        let mut out = Vec::new();
+        let Some(live) = &slot.live else { return out };
+        let Some(clock) = &live.rec.clock else {
+            return out;
+        };
+        let Some(deadline) = clock.deadline_ms else {
+            return out;
+        };
+        let Some(ask) = live.game.ask() else {
+            return out;
+        };
+        let asked = live.rec.player(ask.side).clone();
+        let opponent = live.rec.player(ask.side.other()).clone();
+        let total = deadline.saturating_sub(clock.started_ms);
+        let left = deadline.saturating_sub(now);
+        let mut next_clock = clock.clone();
+        if now >= deadline && timeout_policy(live.rec.variant) == TimeoutPolicy::PassTurn {
+            // RULINGS Z6: the turn ends with no action; the record gets the pass.
+            let change = match timeout_pass(live, ask.side, now) {
+                Ok(c) => c,
+                Err(e) => {
+                    tracing::error!("channel {channel}: timeout pass refused: {e}");
+                    return out;
+                }
+            };
+            let Some(mut next) = change.live else {
+                return out;
+            };
+            let mut replies = change.replies;
+            let mut w = Write::new();
+            let mut ratings = None;
+            let expect = refresh::expected(slot, next.rec.id);
+            let written = self
+                .seal(&mut next, &mut w)
+                .and_then(|r| {
+                    ratings = r;
+                    w.game_checked(&next.rec, expect)
+                })
+                .and_then(|()| refresh::index(&mut w, Some(live), &next))
                 .and_then(|()| self.post(&mut w, channel, None, &mut replies))
                 .and_then(|()| self.store.commit(w));
             match written {
                 Ok(()) => {
-                    refresh::after_write(&mut slot, &next.rec, expect);
-                    slot.live = Some(next);
+                    if let Some((mut guard, sealed)) = ratings {
+                        guard.keep(sealed);
+                    }
+                    refresh::after_write(slot, &next.rec, expect);
+                    slot.live = (!next.rec.finished).then_some(next);
                     out.extend(
                         replies
                             .into_iter()
@@ -133,15 +129,86 @@ impl Service {
                 }
                 Err(e) => {
                     tracing::error!("store: {e}");
-                    self.refresh(&mut slot, channel);
+                    // Another process moved: the next look starts from its state.
+                    self.refresh(slot, channel);
                 }
             }
+            return out;
         }
-        if let Err(e) = self.store.prune_keys(now.saturating_sub(KEY_RETENTION_MS)) {
-            tracing::error!("store: {e}");
+        let reply = if now >= deadline {
+            if clock.expiry_told {
+                return out;
+            }
+            next_clock.expiry_told = true;
+            next_clock.reminded = true;
+            let mut r = Reply::channel(format!(
+                "{}'s time to move has run out. {}: you may `/claim` the win, or keep waiting.",
+                asked.name, opponent.name
+            ));
+            r.mention = vec![opponent.clone()];
+            r
+        } else if !clock.reminded && left.saturating_mul(5) <= total {
+            next_clock.reminded = true;
+            let mut r = Reply::channel(format!(
+                "{}, {} left for your move against {}.",
+                asked.name,
+                describe_duration(left),
+                opponent.name
+            ));
+            r.mention = vec![asked.clone()];
+            r
+        } else {
+            return out;
+        };
+        // A reminder also goes to the player to move, by direct message, unless
+        // they turned that off.
+        let dm = (!next_clock.expiry_told)
+            .then(|| self.reminder_dm(&live.rec, &asked, &opponent, left))
+            .flatten();
+        let mut next = live.clone();
+        next.rec.clock = Some(next_clock);
+        let mut replies: Vec<Reply> = std::iter::once(reply).chain(dm).collect();
+        let mut w = Write::new();
+        let expect = refresh::expected(slot, next.rec.id);
+        let written = w
+            .game_checked(&next.rec, expect)
+            .and_then(|()| refresh::index(&mut w, Some(live), &next))
+            .and_then(|()| self.post(&mut w, channel, None, &mut replies))
+            .and_then(|()| self.store.commit(w));
+        match written {
+            Ok(()) => {
+                refresh::after_write(slot, &next.rec, expect);
+                slot.live = Some(next);
+                out.extend(
+                    replies
+                        .into_iter()
+                        .map(|reply| TimedReply { channel, reply }),
+                );
+            }
+            Err(e) => {
+                tracing::error!("store: {e}");
+                self.refresh(slot, channel);
+            }
         }
         out
     }
+}
+
+/// When the clock of a game next needs a look: its reminder (a fifth of the time
+/// left), then its deadline (a notice, or the timeout pass of the variants whose turn
+/// passes). `None`: nothing will come due (no time limit, or all told).
+pub(super) fn due_ms(rec: &GameRecord) -> Option<u64> {
+    if rec.finished {
+        return None;
+    }
+    let clock = rec.clock.as_ref()?;
+    let deadline = clock.deadline_ms?;
+    if !clock.reminded {
+        let total = deadline.saturating_sub(clock.started_ms);
+        return Some(deadline - total / 5);
+    }
+    (timeout_policy(rec.variant) == TimeoutPolicy::PassTurn || !clock.expiry_told)
+        .then_some(deadline)
 }
 
 impl Service {

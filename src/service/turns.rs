@@ -6,13 +6,22 @@ use super::*;
 impl Service {
     /// Channels whose game waits for the computer's answer now.
     pub fn computer_channels(&self) -> Vec<u64> {
-        let mut out: Vec<u64> = self
-            .slots()
-            .into_iter()
-            .filter(|(_, slot)| lock(slot).live.as_ref().is_some_and(computer_asked))
-            .map(|(ch, _)| ch)
-            .collect();
+        let mut out: Vec<u64> = match self.store.computer_waiting() {
+            Ok(waiting) => waiting.into_iter().map(|(_, ch)| ch).collect(),
+            Err(e) => {
+                tracing::error!("store: {e}");
+                Vec::new()
+            }
+        };
         out.sort_unstable();
+        out.dedup();
+        // The index names candidates; the game itself decides (one that cannot be
+        // loaded waits for nobody).
+        out.retain(|ch| {
+            let slot = self.loaded(*ch);
+            let slot = lock(&slot);
+            slot.live.as_ref().is_some_and(computer_asked)
+        });
         out
     }
 
@@ -23,7 +32,7 @@ impl Service {
     /// lock meanwhile: front ends run this on a blocking pool, one search per core.
     pub fn computer_turn(&self, channel: u64) -> Option<Vec<Reply>> {
         let (game, seat, user, server, seed) = {
-            let slot = self.slot(channel);
+            let slot = self.loaded(channel);
             let slot = lock(&slot);
             let live = slot.live.as_ref().filter(|l| computer_asked(l))?;
             let seat = live.rec.computer?;
@@ -201,7 +210,7 @@ impl Service {
     /// Whether `user_id` is the player the game in `channel` is asking (a plain chat
     /// message from them may then be read as an answer).
     pub fn asks(&self, channel: u64, user_id: u64) -> bool {
-        let slot = self.slot(channel);
+        let slot = self.loaded(channel);
         let slot = lock(&slot);
         slot.live
             .as_ref()
@@ -212,7 +221,7 @@ impl Service {
 
     /// Legal answers starting with `prefix`, for the asked player only (at most 25).
     pub fn autocomplete(&self, channel: u64, user_id: u64, prefix: &str) -> Vec<String> {
-        let slot = self.slot(channel);
+        let slot = self.loaded(channel);
         let slot = lock(&slot);
         let Some(live) = &slot.live else {
             return Vec::new();

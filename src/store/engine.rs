@@ -317,6 +317,25 @@ impl Db {
         }
     }
 
+    /// Entries with keys from `start` (included) to `end` (excluded), in key order. On
+    /// PostgreSQL only keys of the kv table are reached (the indexes live there).
+    pub fn range(&self, start: Vec<u8>, end: Vec<u8>) -> Entries {
+        let found: Result<Vec<_>, StoreError> = match self {
+            Db::Sled(db) => db
+                .range(start..end)
+                .map(|kv| {
+                    kv.map(|(k, v)| (k.to_vec(), v.to_vec()))
+                        .map_err(StoreError::from)
+                })
+                .collect(),
+            Db::Postgres(pg) => pg.range(&start, Some(&end)),
+        };
+        match found {
+            Ok(v) => v.into_iter().map(Ok).collect::<Vec<_>>().into_iter(),
+            Err(e) => vec![Err(e)].into_iter(),
+        }
+    }
+
     /// Applies the batch atomically; `durable`: returns only once it is on disk.
     pub fn apply(&self, batch: Batch, durable: bool) -> Result<(), StoreError> {
         match self {

@@ -14,6 +14,7 @@
 
 pub mod engine;
 mod group;
+pub mod index;
 pub mod migrate;
 mod postgres;
 
@@ -27,6 +28,7 @@ use std::path::Path;
 
 pub use crate::variants::ActionKind;
 pub use engine::{open_sled, Expect, StoreUrl};
+pub use index::{Listing, PastGame};
 
 /// Version of the stored game record layout: written with every record, read on load.
 /// 1: the first release (with a snapshot of the variant's state); 2: replay-first, no
@@ -300,12 +302,14 @@ impl Write {
     /// A challenge, stored under its id (pending or settled).
     pub fn put_challenge(&mut self, c: &Challenge) -> Result<(), StoreError> {
         self.batch.insert(key(b'h', c.id), serde_json::to_vec(c)?);
+        self.challenge_index(c);
         Ok(())
     }
 
     /// Forgets the challenge with this id.
     pub fn drop_challenge(&mut self, id: u64) {
         self.batch.remove(key(b'h', id));
+        self.batch.remove(index::pending_challenge(id));
     }
 
     /// The challenge of a channel as stored before challenges had ids (`None` removes it).
@@ -718,6 +722,7 @@ mod tests {
             ("mod.rs", include_str!("mod.rs")),
             ("migrate.rs", include_str!("migrate.rs")),
             ("engine.rs", include_str!("engine.rs")),
+            ("index.rs", include_str!("index.rs")),
             ("group.rs", include_str!("group.rs")),
             ("postgres.rs", include_str!("postgres.rs")),
         ] {

@@ -151,6 +151,18 @@ fn off_thread<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     std::thread::scope(|s| s.spawn(f).join()).unwrap_or_else(|e| std::panic::resume_unwind(e))
 }
 
+/// The first key after every key that starts with `prefix` (`None`: there is none).
+fn successor(prefix: &[u8]) -> Option<Vec<u8>> {
+    let mut end = prefix.to_vec();
+    while let Some(last) = end.pop() {
+        if last < u8::MAX {
+            end.push(last + 1);
+            return Some(end);
+        }
+    }
+    None
+}
+
 impl Pg {
     /// Connects, and brings the schema up to date.
     pub fn open(url: &str) -> Result<Pg, StoreError> {
@@ -242,7 +254,7 @@ impl Pg {
     /// Every entry whose key starts with `prefix`, in key order.
     pub fn scan(&self, prefix: &[u8]) -> Result<Vec<Entry>, StoreError> {
         // Each table holds one part of the key space; read those the prefix can reach.
-        let tables: [(&[u8], &str); 11] = [
+        let tables: [(&[u8], &str); 10] = [
             (b"o/", "SELECT int8send(id), entry FROM outbox"),
             (b"g/", "SELECT int8send(id), record FROM games"),
             (
@@ -271,7 +283,6 @@ impl Pg {
                 b"k/",
                 "SELECT convert_to(key, 'UTF8'), replies FROM idempotency_keys",
             ),
-            (b"", "SELECT key, value FROM kv"),
         ];
         let mut out = Vec::new();
         self.with(|c| {
@@ -292,8 +303,27 @@ impl Pg {
             }
             Ok(())
         })?;
+        // The kv table (every other key, the indexes among them): only the keys of
+        // the prefix are read, through its primary key.
+        out.extend(self.range(prefix, successor(prefix).as_deref())?);
         out.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(out)
+    }
+
+    /// Entries of the kv table with keys from `start` (included) up to `end`
+    /// (excluded; `None`: to the last), in key order.
+    pub fn range(&self, start: &[u8], end: Option<&[u8]>) -> Result<Vec<Entry>, StoreError> {
+        let rows = self.with(|c| match end {
+            Some(end) => c.query(
+                "SELECT key, value FROM kv WHERE key >= $1 AND key < $2 ORDER BY key",
+                &[&start, &end],
+            ),
+            None => c.query(
+                "SELECT key, value FROM kv WHERE key >= $1 ORDER BY key",
+                &[&start],
+            ),
+        })?;
+        Ok(rows.into_iter().map(|r| (r.get(0), r.get(1))).collect())
     }
 
     /// Applies the batch in one transaction. `durable: false` commits without waiting
