@@ -1,12 +1,14 @@
 //! The lobby behind the Discord buttons, at the service: challenges with their own ids
 //! (any number per channel), open challenges, expiry, who may answer, and the
 //! "what became of it" reply that lets a front end update a settled challenge's
-//! message. Also: a challenge stored before challenges had ids still loads.
+//! message. Also: a challenge stored before challenges had ids still loads, and two
+//! processes sharing a store see each other's challenges at once.
 
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
 mod common;
+mod store_engines;
 
 use arcana::service::api::{
     ChallengeAnswer, ChallengeTarget, ColorChoice, Reply, ReplyKind, Request,
@@ -512,4 +514,96 @@ fn board_messages_carry_their_game_and_stale_buttons_are_refused() {
     let r = h.ok("bob", CH, Request::Accept);
     assert!(r[0].text.contains("bob (White) vs alice (Black)"), "{r:?}");
     h.refused("alice", CH, on(Request::Resign));
+}
+
+/// Two services on one store, as two bot processes sharing PostgreSQL (on sled, one
+/// handle shared), on one clock.
+fn two_processes(e: &store_engines::TestStore) -> (Service, Service, Arc<ManualClock>) {
+    let first = e.open();
+    let second = if e.name == "sled" {
+        first.share()
+    } else {
+        e.open()
+    };
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let open = |store: Store, seed: u64| {
+        let config = ServiceConfig {
+            seed: Some(seed),
+            ..ServiceConfig::default()
+        };
+        Service::new(store, clock.clone(), config).unwrap()
+    };
+    (open(first, 1), open(second, 2), clock)
+}
+
+fn refusal(r: &[Reply]) -> Option<&str> {
+    r.iter()
+        .find(|x| x.kind == ReplyKind::Refusal)
+        .map(|x| x.text.as_str())
+}
+
+// Issue 12 (several processes on one store): a challenge made by one process is seen by
+// the other at once, without a restart: answered there (by button or by a bare
+// command), and then refused in the first with what became of it; the first's tick
+// does not expire a challenge the other settled.
+#[test]
+fn challenges_made_by_another_process_are_seen_at_once() {
+    for e in store_engines::engines("lobby_shared") {
+        let (a, b, clock) = two_processes(&e);
+        let name = e.name;
+        // Both are running; alice challenges bob through A.
+        let r = a.handle(
+            &ctx("alice", CH),
+            challenge(Some("bob"), VariantId::Standard, ColorChoice::White),
+        );
+        let id = id_of(&r);
+        a.shown(CH, id, 777);
+        // bob presses Accept on it, and B serves the press.
+        let r = b.handle(&ctx("bob", CH), answer(ChallengeAnswer::Accept, id));
+        assert_eq!(refusal(&r), None, "{name}: {r:?}");
+        assert!(
+            r.iter()
+                .any(|x| x.text.contains("alice (White) vs bob (Black)")),
+            "{name}: {r:?}"
+        );
+        let (c, message, shown) = over(&r).expect("the challenge's message is updated");
+        assert_eq!((c, message), (id, Some(777)), "{name}");
+        assert!(shown.contains("Accepted by bob"), "{name}: {shown}");
+        // A late press in A is refused with the challenge's fate, starting nothing.
+        let r = a.handle(&ctx("bob", CH), answer(ChallengeAnswer::Accept, id));
+        let why = refusal(&r).unwrap_or_else(|| panic!("{name}: {r:?}"));
+        assert!(why.contains("Accepted by bob"), "{name}: {why}");
+        assert!(r.iter().all(|x| x.image.is_none()), "{name}: {r:?}");
+
+        // carol's open challenge through A, in another channel, is taken through B by
+        // a bare /accept; A then has nothing left to accept there.
+        let r = a.handle(
+            &ctx("carol", CH + 1),
+            challenge(None, VariantId::Standard, ColorChoice::White),
+        );
+        let open = id_of(&r);
+        let r = b.handle(&ctx("dave", CH + 1), Request::Accept);
+        assert_eq!(refusal(&r), None, "{name}: {r:?}");
+        assert!(
+            over(&r).is_some_and(|o| o.0 == open && o.2.contains("Accepted by dave")),
+            "{name}: {r:?}"
+        );
+        let r = a.handle(&ctx("erin", CH + 1), Request::Accept);
+        let why = refusal(&r).unwrap_or_else(|| panic!("{name}: {r:?}"));
+        assert!(why.contains("no challenge"), "{name}: {why}");
+
+        // A still had both pending in its own copy: its tick after the expiry does not
+        // overwrite what B settled.
+        clock.advance(2 * DAY_MS);
+        let timed = a.tick();
+        assert!(
+            timed
+                .iter()
+                .all(|t| over(std::slice::from_ref(&t.reply)).is_none()),
+            "{name}: {timed:?}"
+        );
+        let r = b.handle(&ctx("bob", CH), answer(ChallengeAnswer::Accept, id));
+        let why = refusal(&r).unwrap_or_else(|| panic!("{name}: {r:?}"));
+        assert!(why.contains("Accepted by bob"), "{name}: {why}");
+    }
 }

@@ -63,7 +63,39 @@ fn opponent_name(c: &Challenge) -> String {
         .map_or_else(|| "anyone".to_string(), |o| o.name.clone())
 }
 
+/// A channel's challenges as the store holds them now: pending ones oldest first, and
+/// settled ones. Read at every challenge and answer, because another process sharing
+/// the store may have made or settled some since this one loaded its own copy.
+struct Lobby {
+    pending: Vec<Challenge>,
+    settled: Vec<Challenge>,
+}
+
 impl Service {
+    /// The challenges of `channel` as the store holds them now (this process's own
+    /// copy in `slot` when the store cannot be read).
+    fn lobby(&self, slot: &Slot, channel: u64) -> Lobby {
+        match self.store.challenges() {
+            Ok(all) => {
+                let (mut pending, mut settled): (Vec<Challenge>, Vec<Challenge>) = all
+                    .into_iter()
+                    .filter(|(ch, c)| *ch == channel && c.id != 0)
+                    .map(|(_, c)| c)
+                    .partition(|c| c.outcome.is_none());
+                pending.sort_by_key(|c| c.created_ms);
+                settled.sort_by_key(|c| c.settled_ms);
+                Lobby { pending, settled }
+            }
+            Err(e) => {
+                tracing::error!("store: {e}");
+                Lobby {
+                    pending: slot.challenges.clone(),
+                    settled: slot.settled.clone(),
+                }
+            }
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub(super) fn challenge(
         &self,
@@ -96,7 +128,8 @@ impl Service {
             return Err("The computer does not challenge anyone.".to_string());
         }
         if !against_computer {
-            let twin = slot.challenges.iter().find(|c| {
+            let lobby = self.lobby(slot, ctx.channel);
+            let twin = lobby.pending.iter().find(|c| {
                 c.challenger.id == ctx.user.id
                     && c.opponent.as_ref().map(|o| o.id) == opponent.as_ref().map(|o| o.id)
             });
@@ -106,7 +139,7 @@ impl Service {
                     opponent_name(twin)
                 ));
             }
-            if slot.challenges.len() >= MAX_PENDING {
+            if lobby.pending.len() >= MAX_PENDING {
                 return Err(format!(
                     "This channel already has {MAX_PENDING} challenges waiting; answer or \
                      cancel some first."
@@ -203,13 +236,17 @@ impl Service {
         target: Option<ChallengeTarget>,
         now: u64,
     ) -> Result<Change, Refusal> {
+        let lobby = self.lobby(slot, ctx.channel);
+        let playing = slot.live.is_some();
         let c = match target {
-            Some(ChallengeTarget::Id(id)) => match slot.challenges.iter().find(|c| c.id == id) {
+            Some(ChallengeTarget::Id(id)) => match lobby.pending.iter().find(|c| c.id == id) {
                 Some(c) => c,
-                None => return self.settled_already(slot, id),
+                None => return settled_already(&lobby, id),
             },
-            Some(ChallengeTarget::Player(p)) => chosen(slot, ctx, moderator, answer, Some(&p))?,
-            None => chosen(slot, ctx, moderator, answer, None)?,
+            Some(ChallengeTarget::Player(p)) => {
+                chosen(&lobby, playing, ctx, moderator, answer, Some(&p))?
+            }
+            None => chosen(&lobby, playing, ctx, moderator, answer, None)?,
         };
         let me = &ctx.user;
         let is_challenger = c.challenger.id == me.id;
@@ -303,21 +340,6 @@ impl Service {
         }
     }
 
-    /// A late answer to challenge `id`: refused, and its message shows what became of it.
-    fn settled_already(&self, slot: &Slot, id: u64) -> Result<Change, Refusal> {
-        let Some(c) = slot.settled.iter().find(|c| c.id == id) else {
-            return Err("That challenge is no longer waiting here.".to_string());
-        };
-        let outcome = c.outcome.as_deref().unwrap_or("Settled.");
-        Ok(Change {
-            replies: vec![
-                Reply::refusal(format!("That challenge is over: {outcome}")),
-                over_reply(c),
-            ],
-            ..Change::default()
-        })
-    }
-
     /// Settles the challenges of `slot` whose time ran out (minute tick).
     pub(super) fn expire_challenges(
         &self,
@@ -329,6 +351,21 @@ impl Service {
             .into_iter()
             .partition(|c| expiry > 0 && now >= c.created_ms.saturating_add(expiry));
         slot.challenges = kept;
+        // Another process sharing the store may have answered some of them meanwhile:
+        // those are remembered as they were settled, not expired.
+        let gone = match (gone.is_empty(), self.store.challenges()) {
+            (false, Ok(stored)) => {
+                let mut still = Vec::new();
+                for c in gone {
+                    match stored.iter().find(|(_, s)| s.id == c.id) {
+                        Some((_, s)) if s.outcome.is_some() => remember_settled(slot, s.clone()),
+                        _ => still.push(c),
+                    }
+                }
+                still
+            }
+            _ => gone,
+        };
         // A challenge whose game is still played is kept: `/games` finds the game
         // from it.
         let old = |c: &Challenge| {
@@ -566,6 +603,21 @@ impl Service {
     }
 }
 
+/// A late answer to challenge `id`: refused, and its message shows what became of it.
+fn settled_already(lobby: &Lobby, id: u64) -> Result<Change, Refusal> {
+    let Some(c) = lobby.settled.iter().find(|c| c.id == id) else {
+        return Err("That challenge is no longer waiting here.".to_string());
+    };
+    let outcome = c.outcome.as_deref().unwrap_or("Settled.");
+    Ok(Change {
+        replies: vec![
+            Reply::refusal(format!("That challenge is over: {outcome}")),
+            over_reply(c),
+        ],
+        ..Change::default()
+    })
+}
+
 /// The name of a game's own place (`alice vs bob · <game name>`), at most 100 characters.
 fn place_title(players: &[User; 2], variant: VariantId) -> String {
     let name = |u: &User| -> String {
@@ -594,7 +646,8 @@ pub(super) fn remember_settled(slot: &mut Slot, c: Challenge) {
 /// The one pending challenge of this channel an answer without an id means: the one
 /// that unambiguously concerns the invoker (or, named, the one with that player).
 fn chosen<'a>(
-    slot: &'a Slot,
+    lobby: &'a Lobby,
+    playing: bool,
     ctx: &Context,
     moderator: bool,
     answer: ChallengeAnswer,
@@ -605,7 +658,7 @@ fn chosen<'a>(
     let open = |c: &Challenge| c.opponent.is_none() && c.challenger.id != me;
     let by = |c: &Challenge, u: &User| c.challenger.id == u.id;
     let with = |c: &Challenge, u: &User| c.opponent.as_ref().is_some_and(|o| o.id == u.id);
-    let all = slot.challenges.iter();
+    let all = lobby.pending.iter();
     let (verb, candidates): (&str, Vec<&Challenge>) = match (answer, named) {
         (ChallengeAnswer::Accept, None) => {
             let mine: Vec<_> = all.clone().filter(|c| to_me(c)).collect();
@@ -645,12 +698,12 @@ fn chosen<'a>(
     };
     match candidates.as_slice() {
         [one] => Ok(one),
-        [] => Err(match (slot.live.is_some(), named) {
+        [] => Err(match (playing, named) {
             (_, Some(u)) => format!(
                 "There is no challenge here with {} for you to {verb}.",
                 u.name
             ),
-            (true, None) if slot.challenges.is_empty() => {
+            (true, None) if lobby.pending.is_empty() => {
                 format!("There is no challenge to {verb}: a game is already being played here.")
             }
             _ => format!("There is no challenge here for you to {verb}."),
