@@ -75,12 +75,12 @@ impl Service {
     /// The challenges of `channel` as the store holds them now (this process's own
     /// copy in `slot` when the store cannot be read).
     fn lobby(&self, slot: &Slot, channel: u64) -> Lobby {
-        match self.store.challenges() {
-            Ok(all) => {
-                let (mut pending, mut settled): (Vec<Challenge>, Vec<Challenge>) = all
+        // Through the store's index of a channel's challenges: one short range read.
+        match self.store.challenges_in(channel) {
+            Ok(here) => {
+                let (mut pending, mut settled): (Vec<Challenge>, Vec<Challenge>) = here
                     .into_iter()
-                    .filter(|(ch, c)| *ch == channel && c.id != 0)
-                    .map(|(_, c)| c)
+                    .filter(|c| c.id != 0)
                     .partition(|c| c.outcome.is_none());
                 pending.sort_by_key(|c| c.created_ms);
                 settled.sort_by_key(|c| c.settled_ms);
@@ -353,12 +353,13 @@ impl Service {
         slot.challenges = kept;
         // Another process sharing the store may have answered some of them meanwhile:
         // those are remembered as they were settled, not expired.
-        let gone = match (gone.is_empty(), self.store.challenges()) {
+        let here = gone.first().map_or(0, |c| c.channel);
+        let gone = match (gone.is_empty(), self.store.challenges_in(here)) {
             (false, Ok(stored)) => {
                 let mut still = Vec::new();
                 for c in gone {
-                    match stored.iter().find(|(_, s)| s.id == c.id) {
-                        Some((_, s)) if s.outcome.is_some() => remember_settled(slot, s.clone()),
+                    match stored.iter().find(|s| s.id == c.id) {
+                        Some(s) if s.outcome.is_some() => remember_settled(slot, s.clone()),
                         _ => still.push(c),
                     }
                 }
