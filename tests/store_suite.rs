@@ -1076,3 +1076,62 @@ fn a_move_writes_the_same_bytes_however_long_the_game() {
         assert_eq!(reopened.all_games().expect("scan"), vec![rec], "{name}");
     }
 }
+
+/// Places as a chat service with threads opens them: a new one for every game.
+struct Threads(std::sync::atomic::AtomicU64);
+
+impl arcana::service::api::Places for Threads {
+    fn mention(&self, _server: Option<u64>, _channel: u64) -> Option<String> {
+        None
+    }
+    fn site(&self, _server: Option<u64>, _channel: u64) -> Option<String> {
+        None
+    }
+    fn open_place(&self, _channel: u64, _title: &str, _anchor: Option<u64>) -> Result<u64, String> {
+        Ok(self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst))
+    }
+}
+
+#[test]
+fn two_processes_accepting_one_open_challenge_start_one_game() {
+    for e in engines("settle") {
+        let name = e.name;
+        let first = e.open();
+        let other = second(&e, &first);
+        // Each process opens its own places (threads), so the channel's pointer does
+        // not keep the two games apart: only the challenge's own check does.
+        let a = service(first, 1).with_places(Arc::new(Threads(9_000.into())));
+        let b = service(other, 2).with_places(Arc::new(Threads(9_500.into())));
+        for round in 0..10u64 {
+            let channel = 700 + round;
+            let open = a.handle(
+                &ctx("alice", channel),
+                Request::OpenChallenge {
+                    variant: VariantId::Standard,
+                    color: ColorChoice::White,
+                    days: Some(3),
+                    options: Options::new(),
+                    rated: true,
+                },
+            );
+            assert!(!refused(&open), "{name}: {open:?}");
+            let [ra, rb] = race(
+                &a,
+                &b,
+                (ctx("bob", channel), Request::Accept),
+                (ctx("carol", channel), Request::Accept),
+            );
+            let won = [!refused(&ra), !refused(&rb)];
+            assert_eq!(
+                won.iter().filter(|w| **w).count(),
+                1,
+                "{name} round {round}: exactly one accept wins: {ra:?} / {rb:?}"
+            );
+        }
+        // One game per challenge, all in places of their own.
+        let store = a.store();
+        let games = store.active_games().expect("db");
+        assert_eq!(games.len(), 10, "{name}: {games:?}");
+        assert!(games.iter().all(|(place, _)| *place >= 9_000), "{name}");
+    }
+}

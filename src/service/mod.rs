@@ -402,7 +402,13 @@ impl Service {
                 )?;
             }
             if let Some(c) = &change.challenge {
-                write.put_challenge(c)?;
+                if c.outcome.is_some() && c.id != 0 {
+                    // Settled here only if still pending in the store: another
+                    // process answering it at the same moment makes this a conflict.
+                    write.settle_challenge(c)?;
+                } else {
+                    write.put_challenge(c)?;
+                }
             }
             if let (Some(live), Some(expect)) = (&mut change.live, expect) {
                 ratings = self.seal(live, &mut write)?;

@@ -104,6 +104,12 @@ pub(crate) enum Op {
     Put(Vec<u8>, Vec<u8>),
     Del(Vec<u8>),
     Game(GameOp),
+    /// A challenge settled now (`h/<id>`), written only while the stored one is still
+    /// pending: two processes never both settle (and so start) one challenge.
+    Settle {
+        id: u64,
+        value: Vec<u8>,
+    },
     /// An idempotency key's replies (`k/<key>`), stored at `at_ms`: indexed by time so
     /// that expiry reads only what expires.
     Keyed {
@@ -212,6 +218,10 @@ impl Batch {
 
     pub(crate) fn game(&mut self, op: GameOp) {
         self.ops.push(Op::Game(op));
+    }
+
+    pub(crate) fn settle(&mut self, id: u64, value: Vec<u8>) {
+        self.ops.push(Op::Settle { id, value });
     }
 
     pub(crate) fn keyed(&mut self, key: Vec<u8>, at_ms: u64, value: Vec<u8>) {
@@ -501,9 +511,23 @@ enum Stop {
     Encode(serde_json::Error),
 }
 
+/// Whether stored challenge bytes show a challenge still waiting for an answer.
+fn challenge_pending(bytes: &[u8]) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        #[serde(default)]
+        outcome: Option<String>,
+    }
+    serde_json::from_slice::<Head>(bytes).is_ok_and(|h| h.outcome.is_none())
+}
+
 fn sled_apply(db: &Sled, batch: Batch) -> Result<(), StoreError> {
     use sled::transaction::{ConflictableTransactionError as Abort, TransactionError};
-    if !batch.ops.iter().any(|op| matches!(op, Op::Game(_))) {
+    if !batch
+        .ops
+        .iter()
+        .any(|op| matches!(op, Op::Game(_) | Op::Settle { .. }))
+    {
         let mut b = sled::Batch::default();
         let mut written = 0;
         for op in batch.ops {
@@ -522,7 +546,7 @@ fn sled_apply(db: &Sled, batch: Batch) -> Result<(), StoreError> {
                     b.insert(x, &[]);
                     b.insert(key, value);
                 }
-                Op::Game(_) => {}
+                Op::Game(_) | Op::Settle { .. } => {}
             }
         }
         db.apply_batch(b)?;
@@ -547,6 +571,13 @@ fn sled_apply(db: &Sled, batch: Batch) -> Result<(), StoreError> {
                 Op::Keyed { key, at_ms, value } => {
                     put(&key_index(key, *at_ms), &[])?;
                     put(key, value)?;
+                }
+                Op::Settle { id, value } => {
+                    let stored = tx.get(key(b'h', *id))?;
+                    if !stored.as_deref().is_some_and(challenge_pending) {
+                        return Err(Abort::Abort(Stop::Conflict(*id)));
+                    }
+                    put(&key(b'h', *id), value)?;
                 }
                 Op::Game(g) => {
                     let vkey = key(b'v', g.id);

@@ -306,6 +306,15 @@ impl Write {
         Ok(())
     }
 
+    /// A challenge settled now (its outcome set), written only while the stored one is
+    /// still pending; otherwise the whole write fails with [`StoreError::Conflict`] (two
+    /// processes answering one challenge at once: one of them wins).
+    pub fn settle_challenge(&mut self, c: &Challenge) -> Result<(), StoreError> {
+        self.batch.settle(c.id, serde_json::to_vec(c)?);
+        self.challenge_index(c);
+        Ok(())
+    }
+
     /// Forgets the challenge with this id.
     pub fn drop_challenge(&mut self, id: u64) {
         self.batch.remove(key(b'h', id));

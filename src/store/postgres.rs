@@ -514,6 +514,18 @@ fn apply_in(
                 written += k.len();
             }
             Op::Game(g) => written += game(&mut tx, g)?,
+            Op::Settle { id, value } => {
+                // Only a challenge still pending is settled (an absent `outcome`).
+                let n = tx.execute(
+                    "UPDATE challenge_records SET challenge = $2 WHERE id = $1 \
+                     AND convert_from(challenge, 'UTF8')::jsonb ->> 'outcome' IS NULL",
+                    &[&sql(*id), &value],
+                )?;
+                if n != 1 {
+                    return Err(StoreError::Conflict { id: *id });
+                }
+                written += 10 + value.len();
+            }
             Op::Keyed { key, value, .. } => {
                 put(&mut tx, key, value, me)?;
                 written += key.len() + value.len();
