@@ -16,6 +16,7 @@ use arcana::variants::{Options, VariantId};
 use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
+use support::backend::Blocking;
 use support::bot::{dm_owner, slash, Bot, Serving, ALICE, BOB, CHANNEL};
 use support::fake_discord::{FakeDiscord, Recorded, GUILD_ID};
 
@@ -41,10 +42,9 @@ async fn a_restart_delivers_the_stored_replies_once() {
     let data = dir.path().join("data");
     let alice = person(100_000_000_000_000_001, "alice");
     let bob = person(100_000_000_000_000_002, "bob");
-    {
+    Blocking::open(&data, ServiceConfig::default()).with(|s| {
         // The last run: a game, then alice's move is committed and the process stops
         // before anything reaches Discord.
-        let s = Service::open(&data, ServiceConfig::default()).unwrap();
         s.handle(
             &ctx(&alice, "1"),
             Request::Challenge {
@@ -64,11 +64,11 @@ async fn a_restart_delivers_the_stored_replies_once() {
         assert!(r[0].outbox.is_some(), "{r:?}");
         assert_eq!(s.outbox().len(), 1);
         s.flush().unwrap();
-    }
+    });
 
     let fake = FakeDiscord::start().await;
-    let service = Arc::new(Service::open(&data, ServiceConfig::default()).unwrap());
-    let stop = Serving::spawn(&fake, &data, "image_size = 256\n", service.clone());
+    let held = Blocking::open(&data, ServiceConfig::default());
+    let stop = Serving::spawn(&fake, &data, "image_size = 256\n", held.arc());
     let post = fake
         .wait_for(0, "the stored move's board", |r| {
             r.method == "POST"
@@ -84,7 +84,7 @@ async fn a_restart_delivers_the_stored_replies_once() {
     );
     // Reported delivered.
     let deadline = tokio::time::Instant::now() + support::fake_discord::WAIT;
-    while !service.outbox().is_empty() {
+    while !held.with(|s| s.outbox().is_empty()) {
         assert!(
             tokio::time::Instant::now() < deadline,
             "never reported delivered"
@@ -104,7 +104,7 @@ async fn a_restart_delivers_the_stored_replies_once() {
 
     // A second start: nothing is waiting, nothing is sent again.
     let fake2 = FakeDiscord::start().await;
-    let _stop2 = Serving::spawn(&fake2, &data, "image_size = 256\n", service.clone());
+    let _stop2 = Serving::spawn(&fake2, &data, "image_size = 256\n", held.arc());
     fake2.wait_identified(1).await;
     let second = fake2.settle(0, Duration::from_millis(800)).await;
     assert_eq!(posts(&second), 0, "{second:?}");
@@ -201,4 +201,114 @@ async fn permanent_refusals_are_recorded_and_the_actor_told_privately() {
             .all(|r| r.path != in_thread && dm_owner(&fake, r).is_none()),
         "{again:?}"
     );
+}
+
+/// The real service, except that it forgets to record deliveries: a process that
+/// crashed right after posting an outbox entry's messages, before marking it delivered.
+struct ForgetsDelivered(Arc<Service>);
+
+impl arcana::service::front::GameService for ForgetsDelivered {
+    fn handle(&self, ctx: &Context, request: Request) -> Vec<arcana::service::api::Reply> {
+        self.0.handle(ctx, request)
+    }
+    fn tick(&self) -> Vec<arcana::service::api::TimedReply> {
+        Vec::new()
+    }
+    fn asks(&self, channel: u64, user: u64) -> bool {
+        arcana::service::front::GameService::asks(&*self.0, channel, user)
+    }
+    fn autocomplete(&self, channel: u64, user: u64, prefix: &str) -> Vec<String> {
+        arcana::service::front::GameService::autocomplete(&*self.0, channel, user, prefix)
+    }
+    fn flush(&self) -> Result<(), String> {
+        arcana::service::front::GameService::flush(&*self.0)
+    }
+    fn outbox(&self) -> Vec<arcana::service::api::Pending> {
+        self.0.outbox()
+    }
+    fn delivered(&self, _id: u64) {}
+}
+
+// Issue 24: exactly-once posts. A process posts a move's board and dies before marking
+// its outbox entry delivered; the restarted process posts the entry again with the same
+// nonce and `enforce_nonce`, and Discord (the fake, as documented) answers with the
+// message it already has instead of making a second one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_repeat_after_a_crash_is_dropped_by_its_nonce() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let alice = person(100_000_000_000_000_001, "alice");
+    let bob = person(100_000_000_000_000_002, "bob");
+    let held = Blocking::open(&data, ServiceConfig::default());
+    let service = held.arc();
+    let entry = held.with(|service| {
+        service.handle(
+            &ctx(&alice, "1"),
+            Request::Challenge {
+                opponent: bob.clone(),
+                variant: VariantId::Standard,
+                color: ColorChoice::White,
+                days: Some(3),
+                options: Options::new(),
+                rated: true,
+            },
+        );
+        service.handle(&ctx(&bob, "2"), Request::Accept);
+        for p in service.outbox() {
+            service.delivered(p.id);
+        }
+        let r = service.handle(&ctx(&alice, "3"), Request::Move { text: "e4".into() });
+        r[0].outbox.expect("the move's replies wait in the outbox")
+    });
+
+    let fake = FakeDiscord::start().await;
+    let board = |r: &Recorded| {
+        r.method == "POST"
+            && r.path.ends_with(&format!("/channels/{CHANNEL}/messages"))
+            && r.content().contains("e4")
+    };
+    // The first run posts the board, with a nonce naming the entry, and "crashes".
+    let first = Serving::spawn(
+        &fake,
+        &data,
+        "image_size = 128\n",
+        Arc::new(ForgetsDelivered(service.clone())),
+    );
+    let post = fake.wait_for(0, "the move's board", board).await;
+    let nonce = post.json["nonce"].as_str().unwrap_or_default().to_string();
+    assert!(!nonce.is_empty() && nonce.len() <= 25, "{:?}", post.json);
+    assert_eq!(post.json["enforce_nonce"], json!(true), "{:?}", post.json);
+    assert!(
+        nonce.contains(&format!("{entry:x}")),
+        "{nonce} names entry {entry}"
+    );
+    let _ = first.stop().await;
+    assert_eq!(
+        held.with(|s| s.outbox().len()),
+        1,
+        "the crash left the entry waiting"
+    );
+
+    // The restarted process delivers the entry again: same nonce, no second message.
+    let mark = fake.mark();
+    let second = Serving::spawn(&fake, &data, "image_size = 128\n", service.clone());
+    let again = fake.wait_for(mark, "the board sent again", board).await;
+    assert_eq!(again.json["nonce"].as_str(), Some(nonce.as_str()));
+    let deadline = tokio::time::Instant::now() + support::fake_discord::WAIT;
+    while !held.with(|s| s.outbox().is_empty()) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "never reported delivered"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(fake.deduplicated() >= 1);
+    let boards: Vec<_> = fake
+        .messages_in(CHANNEL)
+        .into_iter()
+        .filter(|m| m["content"].as_str().is_some_and(|c| c.contains("e4")))
+        .collect();
+    assert_eq!(boards.len(), 1, "one board in the channel: {boards:?}");
+    let _ = second.stop().await;
+    drop(service);
 }

@@ -100,7 +100,8 @@ async fn sigterm_stops_the_bot_while_discord_is_unreachable() {
             .unwrap();
     assert!(status.success(), "exit {status:?}: {err}");
     // The store was opened and closed cleanly: it reopens.
-    arcana::store::Store::open(dir.path().join("data")).unwrap();
+    let url = support::backend::url(&dir.path().join("data"));
+    tokio::task::block_in_place(|| drop(arcana::store::Store::open_at(&url).unwrap()));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -2,16 +2,17 @@
 //! its deferral), followups, channel messages and direct messages, with the fallback
 //! for users whose direct messages are closed.
 
+use super::calls::ServiceCalls;
 use super::commands::{button_id, game_button_id};
 use crate::render::{render_png, RenderOptions};
 use crate::service::api::{
     replace_places, Audience, ChallengeAnswer, GameControls, Reply, ReplyKind, User,
 };
-use crate::service::front::GameService;
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, EditInteractionResponse, EditMessage, Http, InteractionId, MessageId, UserId,
+    CreateMessage, EditInteractionResponse, EditMessage, Http, InteractionId, MessageId, Nonce,
+    UserId,
 };
 use serenity::builder::Builder;
 use serenity::http::HttpError;
@@ -71,6 +72,9 @@ struct Parts {
     mentions: Vec<UserId>,
     /// The challenge this message shows, if any (its message id is noted once sent).
     challenge: Option<u64>,
+    /// For a reply of an outbox entry: a nonce unique to it, sent with `enforce_nonce`
+    /// so that Discord drops the repeat a crash before "delivered" causes.
+    nonce: Option<String>,
 }
 
 impl Parts {
@@ -81,6 +85,7 @@ impl Parts {
             rows: Vec::new(),
             mentions: Vec::new(),
             challenge: None,
+            nonce: None,
         }
     }
 
@@ -122,6 +127,7 @@ impl Parts {
             rows,
             mentions: r.mention.iter().map(|u| UserId::new(u.id)).collect(),
             challenge,
+            nonce: None,
         }
     }
 
@@ -183,11 +189,15 @@ impl Parts {
     }
 
     fn message(self) -> CreateMessage {
-        CreateMessage::new()
+        let m = CreateMessage::new()
             .content(self.content.clone())
             .allowed_mentions(self.allowed())
-            .components(self.rows())
-            .add_files(self.files)
+            .components(self.rows());
+        let m = match self.nonce {
+            Some(n) => m.nonce(Nonce::String(n)).enforce_nonce(true),
+            None => m,
+        };
+        m.add_files(self.files)
     }
 }
 
@@ -451,7 +461,7 @@ pub struct Undelivered {
     path: PathBuf,
     // A plain mutex: held only to copy a small map, never across an await.
     map: Mutex<BTreeMap<u64, Vec<String>>>,
-    service: std::sync::OnceLock<std::sync::Arc<dyn GameService>>,
+    service: std::sync::OnceLock<ServiceCalls>,
 }
 
 impl Undelivered {
@@ -468,15 +478,23 @@ impl Undelivered {
     }
 
     /// The service whose outbox entries delivery reports done.
-    pub fn report_to(&self, service: std::sync::Arc<dyn GameService>) {
+    pub fn report_to(&self, service: ServiceCalls) {
         let _ = self.service.set(service);
     }
 
-    fn delivered(&self, ids: &std::collections::BTreeSet<u64>) {
+    /// Marks outbox entries delivered (a store write: on the blocking pool).
+    async fn delivered(&self, ids: std::collections::BTreeSet<u64>) {
+        if ids.is_empty() {
+            return;
+        }
         if let Some(service) = self.service.get() {
-            for id in ids {
-                service.delivered(*id);
-            }
+            service
+                .run("delivered", move |service| {
+                    for id in ids {
+                        service.delivered(id);
+                    }
+                })
+                .await;
         }
     }
 
@@ -507,6 +525,13 @@ impl Undelivered {
         }
         texts
     }
+}
+
+/// The nonce of the `n`th reply of outbox entry `entry`: the same on every delivery
+/// of the entry (by any process), different for every other message, and within
+/// Discord's 25 characters (at most 1 + 16 + 1 + 10).
+fn nonce(entry: u64, n: u32) -> String {
+    format!("o{entry:x}.{n}")
 }
 
 /// Sends `user` a direct message.
@@ -661,7 +686,7 @@ pub async fn deliver(
     let entries: std::collections::BTreeSet<u64> =
         out.iter().filter_map(|o| o.reply.outbox).collect();
     let shown = deliver_replies(http, undelivered, origin, out).await;
-    undelivered.delivered(&entries);
+    undelivered.delivered(entries).await;
     shown
 }
 
@@ -697,6 +722,8 @@ async fn deliver_replies(
         parts.content = format!("From <#{from}>:\n{}", parts.content);
         parts
     };
+    // How many replies of each outbox entry came before (the nonce's second part).
+    let mut sent_of: BTreeMap<u64, u32> = BTreeMap::new();
     for o in out {
         if let ReplyKind::ChallengeOver {
             challenge,
@@ -709,7 +736,12 @@ async fn deliver_replies(
                 continue;
             }
         }
-        let parts = Parts::of(&o);
+        let mut parts = Parts::of(&o);
+        parts.nonce = o.reply.outbox.map(|entry| {
+            let n = sent_of.entry(entry).or_insert(0);
+            *n += 1;
+            nonce(entry, *n)
+        });
         let challenge = parts.challenge;
         match (&o.reply.to, &mut *origin) {
             (Audience::Private(u), _) => private.push((u.clone(), in_dm(parts))),
@@ -807,6 +839,7 @@ async fn deliver_replies(
                     rows: Vec::new(),
                     mentions: vec![UserId::new(user.id)],
                     challenge: None,
+                    nonce: None,
                 };
                 match origin {
                     Origin::Interaction(i) => {

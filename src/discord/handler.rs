@@ -117,10 +117,10 @@ impl Handler {
                 tracing::warn!("deferring failed: {e}");
             }
         }
-        let bot = Arc::clone(&self.bot);
-        let mut task = tokio::task::spawn_blocking(move || {
-            let replies = bot.service.handle_as(&ctx, moderator, request);
-            prepare(replies, bot.config.image_size)
+        let size = self.bot.config.image_size;
+        let mut task = self.bot.service.spawn(move |service| {
+            let replies = service.handle_as(&ctx, moderator, request);
+            prepare(replies, size)
         });
         let budget = Duration::from_millis(self.bot.config.defer_after_ms);
         let result = match tokio::time::timeout(budget, &mut task).await {
@@ -132,8 +132,8 @@ impl Handler {
                 task.await
             }
         };
-        result.unwrap_or_else(|e| {
-            tracing::error!("service call failed: {e}");
+        result.ok().flatten().unwrap_or_else(|| {
+            tracing::error!("service call failed");
             prepare(
                 vec![Reply::refusal(
                     "Something went wrong on my side; nothing was changed.",
@@ -148,16 +148,14 @@ impl Handler {
         if shown.is_empty() {
             return;
         }
-        let bot = Arc::clone(&self.bot);
-        let noted = tokio::task::spawn_blocking(move || {
-            for (challenge, message) in shown {
-                bot.service.shown(channel, challenge, message);
-            }
-        })
-        .await;
-        if let Err(e) = noted {
-            tracing::error!("noting a challenge message failed: {e}");
-        }
+        self.bot
+            .service
+            .run("challenge message", move |service| {
+                for (challenge, message) in shown {
+                    service.shown(channel, challenge, message);
+                }
+            })
+            .await;
     }
 
     async fn command(&self, ctx: &Context, cmd: CommandInteraction) {
@@ -370,11 +368,14 @@ impl Handler {
             }) if matches!(**request, Request::Draw(_) | Request::Hand) => (*game, false),
             _ => return false,
         };
-        let bot = Arc::clone(&self.bot);
         let channel = comp.channel_id.get();
-        let state = tokio::task::spawn_blocking(move || bot.service.game_state(channel, game))
+        let state = self
+            .bot
+            .service
+            .run("game state", move |service| {
+                service.game_state(channel, game)
+            })
             .await
-            .ok()
             .flatten();
         let mut i = Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id);
         let refusal = match state {
@@ -420,12 +421,15 @@ impl Handler {
             return;
         }
         let prefix = focused.value.to_string();
-        let bot = Arc::clone(&self.bot);
         let (channel, user) = (cmd.channel_id.get(), cmd.user.id.get());
-        let choices =
-            tokio::task::spawn_blocking(move || bot.service.autocomplete(channel, user, &prefix))
-                .await
-                .unwrap_or_default();
+        let choices = self
+            .bot
+            .service
+            .run("autocomplete", move |service| {
+                service.autocomplete(channel, user, &prefix)
+            })
+            .await
+            .unwrap_or_default();
         // Discord shows at most 25 choices of at most 100 characters.
         let response = choices
             .into_iter()
@@ -456,13 +460,15 @@ impl EventHandler for Handler {
                 .clone()
                 .unwrap_or_else(|| ready.user.name.clone()),
         };
-        let bot = Arc::clone(&self.bot);
-        let pending = tokio::task::spawn_blocking(move || {
-            bot.service.set_computer(me);
-            bot.service.computer_channels()
-        })
-        .await
-        .unwrap_or_default();
+        let pending = self
+            .bot
+            .service
+            .run("computer", move |service| {
+                service.set_computer(me);
+                service.computer_channels()
+            })
+            .await
+            .unwrap_or_default();
         for channel in pending {
             self.bot.run_computer(Arc::clone(&ctx.http), channel);
         }
@@ -520,22 +526,25 @@ impl EventHandler for Handler {
             key: Some(msg.id.get().to_string()),
         };
         let text = msg.content.clone();
-        let bot = Arc::clone(&self.bot);
-        let out = tokio::task::spawn_blocking(move || {
-            let ChatLine::Move(request) = bot.service.chat_line(sctx.channel, sctx.user.id, &text)
-            else {
-                return Vec::new();
-            };
-            let replies = bot.service.handle(&sctx, request);
-            // Ordinary chat is not a move: a refusal means "not for me", so stay
-            // silent rather than answer every chat line (ruling X-DISCORD-1).
-            if replies.iter().any(|r| r.kind == ReplyKind::Refusal) {
-                return Vec::new();
-            }
-            prepare(replies, bot.config.image_size)
-        })
-        .await
-        .unwrap_or_default();
+        let size = self.bot.config.image_size;
+        let out = self
+            .bot
+            .service
+            .run("chat move", move |service| {
+                let ChatLine::Move(request) = service.chat_line(sctx.channel, sctx.user.id, &text)
+                else {
+                    return Vec::new();
+                };
+                let replies = service.handle(&sctx, request);
+                // Ordinary chat is not a move: a refusal means "not for me", so stay
+                // silent rather than answer every chat line (ruling X-DISCORD-1).
+                if replies.iter().any(|r| r.kind == ReplyKind::Refusal) {
+                    return Vec::new();
+                }
+                prepare(replies, size)
+            })
+            .await
+            .unwrap_or_default();
         if out.is_empty() {
             return;
         }

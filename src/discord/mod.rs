@@ -2,6 +2,7 @@
 //! interactions and chat moves into service requests, and delivers the replies
 //! (`arcana run`).
 
+pub mod calls;
 pub mod commands;
 pub mod config;
 pub mod delivery;
@@ -48,7 +49,8 @@ fn connection_error(e: &serenity::Error) -> String {
 
 /// State shared by every event.
 pub struct Bot {
-    pub service: Arc<dyn GameService>,
+    /// The game service, reached only through the blocking pool.
+    pub service: calls::ServiceCalls,
     pub config: Config,
     pub undelivered: Undelivered,
     /// The bot's own user id, known once connected (a challenge to it plays the computer).
@@ -84,26 +86,27 @@ impl Bot {
                     break;
                 };
                 let b = Arc::clone(&bot);
-                let out = tokio::task::spawn_blocking(move || {
-                    let _permit = permit;
-                    match b.service.computer_turn(channel) {
-                        Some(replies) => Some(prepare(replies, b.config.image_size)),
-                        // Let go only when no answer is pending (a move may have come in).
-                        None if b.service.computer_channels().contains(&channel) => {
-                            Some(Vec::new())
+                let out = bot
+                    .service
+                    .run("computer turn", move |service| {
+                        let _permit = permit;
+                        match service.computer_turn(channel) {
+                            Some(replies) => Some(prepare(replies, b.config.image_size)),
+                            // Let go only when no answer is pending (a move may have come in).
+                            None if service.computer_channels().contains(&channel) => {
+                                Some(Vec::new())
+                            }
+                            None => {
+                                b.mark_busy(channel, false);
+                                None
+                            }
                         }
-                        None => {
-                            b.mark_busy(channel, false);
-                            None
-                        }
-                    }
-                })
-                .await
-                .unwrap_or_else(|e| {
-                    tracing::error!("computer turn failed: {e}");
-                    bot.mark_busy(channel, false);
-                    None
-                });
+                    })
+                    .await
+                    .unwrap_or_else(|| {
+                        bot.mark_busy(channel, false);
+                        None
+                    });
                 let Some(out) = out else { break };
                 if out.is_empty() {
                     // Pending but refused (the game moved on meanwhile): try again shortly.
@@ -356,8 +359,9 @@ pub async fn serve_with(
             config.data_dir.display()
         )
     })?;
+    let service = calls::ServiceCalls::new(service);
     let undelivered = Undelivered::open(config.data_dir.join("undelivered-dms.json"));
-    undelivered.report_to(Arc::clone(&service));
+    undelivered.report_to(service.clone());
     let bot = Arc::new(Bot {
         service,
         config: config.clone(),
@@ -391,16 +395,18 @@ pub async fn serve_with(
         let bot = Arc::clone(&bot);
         let http = Arc::clone(&client.http);
         tokio::spawn(async move {
-            let b = Arc::clone(&bot);
-            let pending = tokio::task::spawn_blocking(move || {
-                b.service
-                    .outbox()
-                    .into_iter()
-                    .map(|p| (p.channel, p.actor, prepare(p.replies, b.config.image_size)))
-                    .collect::<Vec<_>>()
-            })
-            .await
-            .unwrap_or_default();
+            let size = bot.config.image_size;
+            let pending = bot
+                .service
+                .run("outbox", move |service| {
+                    service
+                        .outbox()
+                        .into_iter()
+                        .map(|p| (p.channel, p.actor, prepare(p.replies, size)))
+                        .collect::<Vec<_>>()
+                })
+                .await
+                .unwrap_or_default();
             for (channel, actor, out) in pending {
                 let channel = ChannelId::new(channel.max(1));
                 let mut origin = match actor {
@@ -409,13 +415,13 @@ pub async fn serve_with(
                 };
                 let shown = deliver(&http, &bot.undelivered, &mut origin, out).await;
                 // A challenge posted now: the service learns its message (for edits).
-                let b = Arc::clone(&bot);
-                let _ = tokio::task::spawn_blocking(move || {
-                    for (challenge, message) in shown {
-                        b.service.shown(channel.get(), challenge, message);
-                    }
-                })
-                .await;
+                bot.service
+                    .run("challenge message", move |service| {
+                        for (challenge, message) in shown {
+                            service.shown(channel.get(), challenge, message);
+                        }
+                    })
+                    .await;
             }
         });
     }
@@ -428,16 +434,18 @@ pub async fn serve_with(
                 tokio::time::interval(Duration::from_secs(bot.config.reminder_check_seconds));
             loop {
                 every.tick().await;
-                let b = Arc::clone(&bot);
-                let timed = tokio::task::spawn_blocking(move || {
-                    b.service
-                        .tick()
-                        .into_iter()
-                        .map(|t| (t.channel, prepare(vec![t.reply], b.config.image_size)))
-                        .collect::<Vec<_>>()
-                })
-                .await
-                .unwrap_or_default();
+                let size = bot.config.image_size;
+                let timed = bot
+                    .service
+                    .run("tick", move |service| {
+                        service
+                            .tick()
+                            .into_iter()
+                            .map(|t| (t.channel, prepare(vec![t.reply], size)))
+                            .collect::<Vec<_>>()
+                    })
+                    .await
+                    .unwrap_or_default();
                 for (channel, out) in timed {
                     let mut origin = Origin::Timed {
                         channel: ChannelId::new(channel.max(1)),
@@ -480,7 +488,11 @@ pub async fn serve_with(
     };
     ticker.abort();
     stop_signal.abort();
-    let flushed = bot.service.flush();
+    let flushed = bot
+        .service
+        .run("flush", |service| service.flush())
+        .await
+        .unwrap_or_else(|| Err("the flush did not finish".to_string()));
     tracing::info!("stopped");
     result?;
     flushed.map_err(|e| format!("could not flush the store: {e}"))

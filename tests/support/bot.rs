@@ -42,8 +42,9 @@ pub const CHANNEL: u64 = 200_000_000_000_000_001;
 /// (last, so that they may open a table such as `[defaults]`).
 pub fn config_text(fake: &FakeDiscord, data: &Path, extra: &str) -> String {
     format!(
-        "token = \"fake-token\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}{extra}\n",
+        "token = \"fake-token\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n{}{}{extra}\n",
         data.display(),
+        super::backend::config_line(data),
         fake.api_lines()
     )
 }

@@ -133,6 +133,13 @@ struct Inner {
     moderators: Mutex<HashSet<u64>>,
     /// Threads made by the bot: thread id -> parent channel.
     threads: Mutex<HashMap<u64, u64>>,
+    /// Nonces of the bot's messages sent with `enforce_nonce`: nonce -> the message it
+    /// made. A second create with the same nonce gets that message back and makes
+    /// none, as Discord documents ("checked for uniqueness in the past few minutes";
+    /// the fake keeps them for its whole life, longer than any test).
+    nonces: Mutex<HashMap<String, Value>>,
+    /// Creates answered with an earlier message because their nonce was seen.
+    deduplicated: AtomicU64,
 }
 
 /// A member's permissions: an ordinary member's, and a moderator's (plus Manage
@@ -250,6 +257,8 @@ impl FakeDiscord {
             originals: Mutex::new(HashMap::new()),
             moderators: Mutex::new(HashSet::new()),
             threads: Mutex::new(HashMap::new()),
+            nonces: Mutex::new(HashMap::new()),
+            deduplicated: AtomicU64::new(0),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -387,6 +396,28 @@ impl FakeDiscord {
             .unwrap()
             .get(&channel)
             .copied()
+    }
+
+    /// How many message creates were answered with an earlier message of the same
+    /// nonce (`enforce_nonce`) instead of making a new one.
+    pub fn deduplicated(&self) -> u64 {
+        self.inner.deduplicated.load(Ordering::SeqCst)
+    }
+
+    /// Messages the bot made in `channel`, as Discord keeps them (repeats dropped by
+    /// their nonce are not there).
+    pub fn messages_in(&self, channel: u64) -> Vec<Value> {
+        let mut v: Vec<Value> = self
+            .inner
+            .messages
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|m| m["channel_id"].as_str() == Some(channel.to_string().as_str()))
+            .cloned()
+            .collect();
+        v.sort_by_key(|m| m["id"].as_str().and_then(|i| i.parse::<u64>().ok()));
+        v
     }
 
     pub fn requests(&self) -> Vec<Recorded> {
@@ -1153,7 +1184,35 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
                     Some(json!({"code": 50007, "message": "Cannot send messages to this user"})),
                 );
             }
-            (StatusCode::OK, Some(message(channel)))
+            // Discord: a nonce is an integer or a string of at most 25 characters.
+            let nonce = match &body["nonce"] {
+                Value::String(n) => Some(n.clone()),
+                Value::Number(n) => Some(n.to_string()),
+                _ => None,
+            };
+            if nonce.as_ref().is_some_and(|n| n.chars().count() > 25) {
+                return (
+                    StatusCode::BAD_REQUEST,
+                    Some(json!({"code": 50035, "message": "Invalid Form Body",
+                        "errors": {"nonce": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH",
+                        "message": "Must be 25 or fewer in length."}]}}})),
+                );
+            }
+            let enforced = body["enforce_nonce"].as_bool() == Some(true);
+            match nonce.filter(|_| enforced) {
+                Some(n) => {
+                    let mut nonces = inner.nonces.lock().unwrap();
+                    if let Some(earlier) = nonces.get(&n) {
+                        inner.deduplicated.fetch_add(1, Ordering::SeqCst);
+                        return (StatusCode::OK, Some(earlier.clone()));
+                    }
+                    let mut m = message(channel);
+                    m["nonce"] = json!(n);
+                    nonces.insert(n, m.clone());
+                    (StatusCode::OK, Some(m))
+                }
+                None => (StatusCode::OK, Some(message(channel))),
+            }
         }
         // Start Thread without Message: a new public thread (type 11) in a channel;
         // a thread cannot hold another (50024).

@@ -1,4 +1,5 @@
 //! Shared test support: the fake Discord and a bot process driven against it.
 
+pub mod backend;
 pub mod bot;
 pub mod fake_discord;
