@@ -1,27 +1,21 @@
-//! Turning the service's replies into Discord messages: the interaction response (or
-//! its deferral), followups, channel messages and direct messages, with the fallback
-//! for users whose direct messages are closed.
+//! Turning the service's replies into Discord messages and sending them where they
+//! belong: the interaction's answer, channel and thread messages, direct messages with
+//! the fallback for users whose direct messages are closed; and reporting an outbox
+//! entry delivered once every reply of it was sent or refused for good.
 
 use super::calls::ServiceCalls;
-use super::commands::{button_id, game_button_id};
+use super::interaction::Interacted;
+use super::parts::{nonce, Parts};
+use super::retry::{discord_code, log_err, permanent_reason, with_retries};
 use crate::render::{render_png, RenderOptions};
-use crate::service::api::{
-    replace_places, Audience, ChallengeAnswer, GameControls, Reply, ReplyKind, User,
-};
-use serenity::all::{
-    ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, EditInteractionResponse, EditMessage, Http, InteractionId, MessageId, Nonce,
-    UserId,
-};
-use serenity::builder::Builder;
-use serenity::http::HttpError;
+use crate::service::api::{Audience, Reply, ReplyKind, User};
+use serenity::all::{ChannelId, Http, MessageId, UserId};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-/// Discord refuses message contents longer than this.
-const MAX_CONTENT: usize = 2000;
+pub use super::interaction::game_over;
+pub use super::parts::resign_prompt;
 
 /// A reply with its image already drawn (drawing happens off the async threads).
 #[derive(Clone, Debug)]
@@ -63,387 +57,6 @@ pub fn places(out: &[Outgoing]) -> Vec<u64> {
     places
 }
 
-/// One message's content, independent of the builder it goes into.
-#[derive(Clone, Debug)]
-struct Parts {
-    content: String,
-    files: Vec<CreateAttachment>,
-    rows: Vec<CreateActionRow>,
-    mentions: Vec<UserId>,
-    /// The challenge this message shows, if any (its message id is noted once sent).
-    challenge: Option<u64>,
-    /// For a reply of an outbox entry: a nonce unique to it, sent with `enforce_nonce`
-    /// so that Discord drops the repeat a crash before "delivered" causes.
-    nonce: Option<String>,
-}
-
-impl Parts {
-    fn text(text: impl Into<String>) -> Parts {
-        Parts {
-            content: text.into(),
-            files: Vec::new(),
-            rows: Vec::new(),
-            mentions: Vec::new(),
-            challenge: None,
-            nonce: None,
-        }
-    }
-
-    fn of(out: &Outgoing) -> Parts {
-        let r = &out.reply;
-        let mut content: String = r.mention.iter().map(|u| format!("<@{}> ", u.id)).collect();
-        // Channel references become Discord channel links.
-        content.push_str(&replace_places(&r.text, |c| format!("<#{c}>")));
-        let mut files = Vec::new();
-        if content.chars().count() > MAX_CONTENT {
-            // Long texts (a long history) travel whole as a file.
-            files.push(CreateAttachment::bytes(
-                content.clone().into_bytes(),
-                "text.txt",
-            ));
-            let first = content.lines().next().unwrap_or_default();
-            let first: String = first.chars().take(MAX_CONTENT - 40).collect();
-            content = format!("{first}\n(the full text is attached)");
-        }
-        if let Some(png) = &out.png {
-            files.push(CreateAttachment::bytes(png.clone(), "board.png"));
-        }
-        for a in &r.attachments {
-            files.push(CreateAttachment::bytes(a.bytes.clone(), a.name.clone()));
-        }
-        let (rows, challenge) = match &r.kind {
-            ReplyKind::Challenge {
-                challenge,
-                challenged,
-            } => (
-                challenge_buttons(*challenge, challenged.is_some()),
-                Some(*challenge),
-            ),
-            _ => (r.controls.map(game_buttons).unwrap_or_default(), None),
-        };
-        Parts {
-            content,
-            files,
-            rows,
-            mentions: r.mention.iter().map(|u| UserId::new(u.id)).collect(),
-            challenge,
-            nonce: None,
-        }
-    }
-
-    fn allowed(&self) -> CreateAllowedMentions {
-        // Only the users the service names are pinged, never names typed by players.
-        CreateAllowedMentions::new().users(self.mentions.clone())
-    }
-
-    fn rows(&self) -> Vec<CreateActionRow> {
-        self.rows.clone()
-    }
-
-    /// A message shown in place of a settled challenge's: its fate, no buttons.
-    fn settled(shown: &str) -> Parts {
-        Parts::text(replace_places(shown, |c| format!("<#{c}>")))
-    }
-
-    fn update(self) -> CreateInteractionResponseMessage {
-        CreateInteractionResponseMessage::new()
-            .content(self.content.clone())
-            .allowed_mentions(self.allowed())
-            .components(self.rows())
-    }
-
-    fn edit_message(self) -> EditMessage {
-        EditMessage::new()
-            .content(self.content.clone())
-            .allowed_mentions(self.allowed())
-            .components(self.rows())
-    }
-
-    fn response(self, ephemeral: bool) -> CreateInteractionResponseMessage {
-        CreateInteractionResponseMessage::new()
-            .content(self.content.clone())
-            .allowed_mentions(self.allowed())
-            .components(self.rows())
-            .ephemeral(ephemeral)
-            .add_files(self.files)
-    }
-
-    fn followup(self, ephemeral: bool) -> CreateInteractionResponseFollowup {
-        CreateInteractionResponseFollowup::new()
-            .content(self.content.clone())
-            .allowed_mentions(self.allowed())
-            .components(self.rows())
-            .ephemeral(ephemeral)
-            .add_files(self.files)
-    }
-
-    fn edit(self) -> EditInteractionResponse {
-        let mut e = EditInteractionResponse::new()
-            .content(self.content.clone())
-            .allowed_mentions(self.allowed())
-            .components(self.rows());
-        for f in self.files {
-            e = e.new_attachment(f);
-        }
-        e
-    }
-
-    fn message(self) -> CreateMessage {
-        let m = CreateMessage::new()
-            .content(self.content.clone())
-            .allowed_mentions(self.allowed())
-            .components(self.rows());
-        let m = match self.nonce {
-            Some(n) => m.nonce(Nonce::String(n)).enforce_nonce(true),
-            None => m,
-        };
-        m.add_files(self.files)
-    }
-}
-
-/// The buttons of a challenge's message, each naming the challenge: Accept, Decline
-/// (only when it is made to one player) and Cancel.
-fn challenge_buttons(challenge: u64, directed: bool) -> Vec<CreateActionRow> {
-    let mut buttons = vec![
-        CreateButton::new(button_id(ChallengeAnswer::Accept, challenge))
-            .label("Accept")
-            .style(ButtonStyle::Success),
-    ];
-    if directed {
-        buttons.push(
-            CreateButton::new(button_id(ChallengeAnswer::Decline, challenge))
-                .label("Decline")
-                .style(ButtonStyle::Danger),
-        );
-    }
-    buttons.push(
-        CreateButton::new(button_id(ChallengeAnswer::Cancel, challenge))
-            .label("Cancel")
-            .style(ButtonStyle::Secondary),
-    );
-    vec![CreateActionRow::Buttons(buttons)]
-}
-
-/// The buttons of a game's public board message, each naming the game: Resign (asks
-/// to confirm), Offer draw or Accept draw, My hand (games with secrets); Rematch once
-/// the game is over.
-fn game_buttons(c: GameControls) -> Vec<CreateActionRow> {
-    let b = |verb: &str, label: &str, style: ButtonStyle| {
-        CreateButton::new(game_button_id(verb, c.game))
-            .label(label)
-            .style(style)
-    };
-    let buttons = if c.finished {
-        vec![b("rematch", "Rematch", ButtonStyle::Primary)]
-    } else {
-        let mut v = vec![b("resign", "Resign", ButtonStyle::Danger)];
-        v.push(if c.draw_offer {
-            b("draw-accept", "Accept draw", ButtonStyle::Success)
-        } else {
-            b("draw-offer", "Offer draw", ButtonStyle::Secondary)
-        });
-        if c.secrets {
-            v.push(b("hand", "My hand", ButtonStyle::Secondary));
-        }
-        v
-    };
-    vec![CreateActionRow::Buttons(buttons)]
-}
-
-/// Answers a press on a button of game `game`, which is over: the pressed message is
-/// updated (interaction response type 7) to show what became of it (`shown`), with
-/// only Rematch left, and the presser is told privately.
-pub async fn game_over(http: &Http, i: &mut Interacted, game: u64, shown: &str) {
-    let mut parts = Parts::settled(shown);
-    parts.rows = game_buttons(GameControls {
-        game,
-        draw_offer: false,
-        secrets: false,
-        finished: true,
-    });
-    if let Err(e) = i.update(http, parts).await {
-        tracing::warn!("message update failed: {e}");
-    }
-    let outcome = shown.lines().last().unwrap_or_default();
-    let refusal = Parts::text(format!("That game is over: {outcome}"));
-    log_err(
-        "private interaction reply",
-        i.send(http, refusal, true).await,
-    )
-    .await
-}
-
-/// The private question a Resign button asks, with its confirming button.
-pub fn resign_prompt(game: u64) -> CreateInteractionResponse {
-    CreateInteractionResponse::Message(
-        CreateInteractionResponseMessage::new()
-            .content("Resign this game? This cannot be undone.")
-            .ephemeral(true)
-            .components(vec![CreateActionRow::Buttons(vec![CreateButton::new(
-                game_button_id("resign-confirm", game),
-            )
-            .label("Yes, resign")
-            .style(ButtonStyle::Danger)])]),
-    )
-}
-
-/// How far an interaction has been acknowledged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ack {
-    None,
-    Deferred { ephemeral: bool },
-    Responded,
-}
-
-/// An interaction being answered; it remembers whether it was deferred or answered so
-/// that later messages become edits or followups.
-pub struct Interacted {
-    pub id: InteractionId,
-    pub token: String,
-    pub user: User,
-    pub channel: ChannelId,
-    /// For a button press: the message it was on, and the challenge its id names
-    /// (`None` for the fixed ids of older messages).
-    pub pressed: Option<(MessageId, Option<u64>)>,
-    ack: Ack,
-}
-
-impl Interacted {
-    pub fn new(id: InteractionId, token: String, user: User, channel: ChannelId) -> Interacted {
-        Interacted {
-            id,
-            token,
-            user,
-            channel,
-            pressed: None,
-            ack: Ack::None,
-        }
-    }
-
-    /// Whether a settled challenge's message is the one this button was pressed on.
-    fn pressed_on(&self, challenge: u64, message: Option<u64>) -> bool {
-        match self.pressed {
-            Some((m, named)) => {
-                message == Some(m.get()) || named.is_none() || named == Some(challenge)
-            }
-            None => false,
-        }
-    }
-
-    /// Answers a button press by updating the message it was on (interaction response
-    /// type 7); `false` when the interaction was already acknowledged otherwise.
-    async fn update(&mut self, http: &Http, parts: Parts) -> serenity::Result<bool> {
-        if self.ack != Ack::None || self.pressed.is_none() {
-            return Ok(false);
-        }
-        acknowledged(
-            with_retries("message update", || {
-                CreateInteractionResponse::UpdateMessage(parts.clone().update())
-                    .execute(http, (self.id, &self.token))
-            })
-            .await,
-        )?;
-        self.ack = Ack::Responded;
-        Ok(true)
-    }
-
-    /// Acknowledges now and answers later (Discord's 3 seconds run out otherwise).
-    pub async fn defer(&mut self, http: &Http, ephemeral: bool) -> serenity::Result<()> {
-        if self.ack != Ack::None {
-            return Ok(());
-        }
-        let m = CreateInteractionResponseMessage::new().ephemeral(ephemeral);
-        acknowledged(
-            with_retries("deferral", || {
-                CreateInteractionResponse::Defer(m.clone()).execute(http, (self.id, &self.token))
-            })
-            .await,
-        )?;
-        self.ack = Ack::Deferred { ephemeral };
-        Ok(())
-    }
-
-    pub fn responded(&self) -> bool {
-        self.ack == Ack::Responded
-    }
-
-    /// Sends one message as the interaction's answer; returns its message id when the
-    /// message shows a challenge (so that it can be updated later).
-    async fn send(
-        &mut self,
-        http: &Http,
-        parts: Parts,
-        ephemeral: bool,
-    ) -> serenity::Result<Option<MessageId>> {
-        let wanted = parts.challenge.is_some() && !ephemeral;
-        let mut sent = None;
-        match self.ack {
-            Ack::None => {
-                acknowledged(
-                    with_retries("interaction reply", || {
-                        CreateInteractionResponse::Message(parts.clone().response(ephemeral))
-                            .execute(http, (self.id, &self.token))
-                    })
-                    .await,
-                )?;
-                if wanted {
-                    // A callback answers no message: ask Discord which one it made.
-                    match with_retries("original response", || {
-                        http.get_original_interaction_response(&self.token)
-                    })
-                    .await
-                    {
-                        Ok(m) => sent = Some(m.id),
-                        Err(e) => tracing::warn!("could not read the challenge message: {e}"),
-                    }
-                }
-            }
-            Ack::Deferred { ephemeral: e } if e == ephemeral => {
-                let m = with_retries("interaction reply", || {
-                    parts.clone().edit().execute(http, &self.token)
-                })
-                .await?;
-                sent = Some(m.id);
-            }
-            Ack::Deferred { ephemeral: true } => {
-                // The private "thinking" placeholder cannot turn public: close it and
-                // post the public message as a followup.
-                Parts::text("Done.")
-                    .edit()
-                    .execute(http, &self.token)
-                    .await?;
-                let m = parts
-                    .followup(false)
-                    .execute(http, (None, &self.token))
-                    .await?;
-                sent = Some(m.id);
-            }
-            Ack::Deferred { ephemeral: false } => {
-                // A public "thinking" placeholder cannot turn private: remove it and
-                // answer privately.
-                http.delete_original_interaction_response(&self.token)
-                    .await?;
-                parts
-                    .followup(true)
-                    .execute(http, (None, &self.token))
-                    .await?;
-            }
-            Ack::Responded => {
-                let m = with_retries("followup", || {
-                    parts
-                        .clone()
-                        .followup(ephemeral)
-                        .execute(http, (None, &self.token))
-                })
-                .await?;
-                sent = Some(m.id);
-            }
-        }
-        self.ack = Ack::Responded;
-        Ok(sent.filter(|_| wanted))
-    }
-}
-
 /// Where the replies of one service call go.
 pub enum Origin<'a> {
     /// A slash command or button: answer the interaction.
@@ -452,6 +65,17 @@ pub enum Origin<'a> {
     Message { channel: ChannelId, author: User },
     /// Time passing (reminders): the game's channel.
     Timed { channel: ChannelId },
+}
+
+impl Origin<'_> {
+    /// Who made the change whose replies these are (none for time passing).
+    fn actor(&self) -> Option<User> {
+        match self {
+            Origin::Interaction(i) => Some(i.user.clone()),
+            Origin::Message { author, .. } => Some(author.clone()),
+            Origin::Timed { .. } => None,
+        }
+    }
 }
 
 /// Private texts that could not be delivered by DM, kept (on disk, so a restart does
@@ -527,13 +151,6 @@ impl Undelivered {
     }
 }
 
-/// The nonce of the `n`th reply of outbox entry `entry`: the same on every delivery
-/// of the entry (by any process), different for every other message, and within
-/// Discord's 25 characters (at most 1 + 16 + 1 + 10).
-fn nonce(entry: u64, n: u32) -> String {
-    format!("o{entry:x}.{n}")
-}
-
 /// Sends `user` a direct message.
 async fn direct_message(http: &Http, user: u64, parts: Parts) -> serenity::Result<()> {
     let channel = with_retries("direct message channel", || {
@@ -541,96 +158,6 @@ async fn direct_message(http: &Http, user: u64, parts: Parts) -> serenity::Resul
     })
     .await?;
     post(http, channel.id, &parts).await
-}
-
-/// Pauses before each new try of a request that failed for a passing reason; after the
-/// last, the failure stands (about 8 s in all, well inside a player's patience).
-const RETRY_DELAYS_MS: [u64; 5] = [250, 500, 1000, 2000, 4000];
-
-/// Whether a failed request may succeed when sent again: Discord's 5xx answers,
-/// transport failures (timeouts, dropped connections) and 429. Any other 4xx never will.
-///
-/// A 429 normally never gets here: serenity's rate limiter waits its `retry_after` and
-/// resends (also against the tests' fake Discord, which answers for discord.com over
-/// TLS). Behind a plain proxy (`api_base = "http://..."` without a certificate)
-/// serenity must run without its limiter and drops the answer's `retry_after`, so the
-/// bot waits at least [`RATE_LIMIT_PAUSE_MS`] itself.
-fn transient(e: &serenity::Error) -> bool {
-    match e {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
-            r.status_code.is_server_error() || rate_limited(e)
-        }
-        serenity::Error::Http(HttpError::Request(_)) => true,
-        _ => false,
-    }
-}
-
-/// The shortest pause after a 429 whose `retry_after` is not known.
-const RATE_LIMIT_PAUSE_MS: u64 = 1000;
-
-fn rate_limited(e: &serenity::Error) -> bool {
-    matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.status_code.as_u16() == 429)
-}
-
-/// Discord's JSON error code of a refused request (50013 missing permissions, ...).
-pub(crate) fn discord_code(e: &serenity::Error) -> Option<isize> {
-    match e {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => Some(r.error.code),
-        _ => None,
-    }
-}
-
-/// What a permanent refusal of a post in a channel means, in an admin's terms.
-pub fn permanent_reason(code: isize) -> Option<&'static str> {
-    match code {
-        50013 => Some(
-            "I lack a permission there (View Channel, Send Messages, Send Messages in \
-             Threads, Attach Files or Read Message History); a server admin can grant it",
-        ),
-        50001 => Some("I cannot see that channel; a server admin can let me in"),
-        10003 => Some("that channel no longer exists"),
-        _ => None,
-    }
-}
-
-/// Runs a request, sending it again after a pause while it fails for a passing reason.
-pub(crate) async fn with_retries<T, F, Fut>(what: &str, mut attempt: F) -> serenity::Result<T>
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = serenity::Result<T>>,
-{
-    let mut delays = RETRY_DELAYS_MS.iter();
-    loop {
-        match attempt().await {
-            Err(e) if transient(&e) => match delays.next() {
-                Some(ms) => {
-                    let ms = if rate_limited(&e) {
-                        (*ms).max(RATE_LIMIT_PAUSE_MS)
-                    } else {
-                        *ms
-                    };
-                    tracing::info!("{what} failed ({e}); trying again in {ms} ms");
-                    tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
-                }
-                None => return Err(e),
-            },
-            other => return other,
-        }
-    }
-}
-
-/// An interaction callback's result: 40060 ("already acknowledged") means an earlier
-/// try did reach Discord although its answer was lost, so the interaction is answered.
-// The error type is serenity's own, passed through unchanged.
-#[allow(clippy::result_large_err)]
-fn acknowledged<T>(r: serenity::Result<T>) -> serenity::Result<()> {
-    match r {
-        Err(e) if discord_code(&e) == Some(40060) => {
-            tracing::info!("interaction already acknowledged by an earlier try");
-            Ok(())
-        }
-        other => other.map(|_| ()),
-    }
 }
 
 /// Posts a message in a channel, retrying passing failures.
@@ -668,12 +195,6 @@ async fn edit_posted(
     .map(|_| ())
 }
 
-async fn log_err<T>(what: &str, r: serenity::Result<T>) {
-    if let Err(e) = r {
-        tracing::warn!("{what} failed: {e}");
-    }
-}
-
 /// Delivers prepared replies to where they belong. Returns the messages that show
 /// new challenges, as `(challenge, message id)`, for the service to note.
 pub async fn deliver(
@@ -690,40 +211,83 @@ pub async fn deliver(
     shown
 }
 
+/// What one delivery collects as it goes: the challenge messages it posted, the private
+/// messages it sends last, whether a channel already refused a post (the actor is told
+/// once), and how many replies of each outbox entry it has sent (the nonces).
+struct Round {
+    shown: Vec<(u64, u64)>,
+    private: Vec<(User, Parts)>,
+    refused_channel: bool,
+    /// The channel a direct message says it comes from (a player may have games in
+    /// several): the game's own place when it has one, else where the change came from.
+    from: ChannelId,
+    sent_of: BTreeMap<u64, u32>,
+}
+
+impl Round {
+    fn new(origin: &Origin<'_>, out: &[Outgoing]) -> Round {
+        let here = match origin {
+            Origin::Interaction(i) => i.channel,
+            Origin::Message { channel, .. } | Origin::Timed { channel } => *channel,
+        };
+        let from = out
+            .iter()
+            .find_map(|o| match o.reply.to {
+                Audience::Place(p) => Some(ChannelId::new(p.max(1))),
+                _ => None,
+            })
+            .unwrap_or(here);
+        Round {
+            shown: Vec::new(),
+            private: Vec::new(),
+            refused_channel: false,
+            from,
+            sent_of: BTreeMap::new(),
+        }
+    }
+
+    /// The parts of `o`, with the nonce of its place in its outbox entry.
+    fn parts(&mut self, o: &Outgoing) -> Parts {
+        let mut parts = Parts::of(o);
+        parts.nonce = o.reply.outbox.map(|entry| {
+            let n = self.sent_of.entry(entry).or_insert(0);
+            *n += 1;
+            nonce(entry, *n)
+        });
+        parts
+    }
+
+    fn in_dm(&self, mut parts: Parts) -> Parts {
+        parts.content = format!("From <#{}>:\n{}", self.from, parts.content);
+        parts
+    }
+
+    /// A post refused for good: whoever acted learns why, once per delivery.
+    fn tell_refused(
+        &mut self,
+        e: &serenity::Error,
+        actor: Option<User>,
+        say: impl Fn(&str) -> String,
+    ) {
+        let reason = discord_code(e).and_then(permanent_reason);
+        if let (Some(reason), Some(actor), false) = (reason, actor, self.refused_channel) {
+            self.refused_channel = true;
+            self.private.push((actor, Parts::text(say(reason))));
+        }
+    }
+}
+
 async fn deliver_replies(
     http: &Http,
     undelivered: &Undelivered,
     origin: &mut Origin<'_>,
     out: Vec<Outgoing>,
 ) -> Vec<(u64, u64)> {
-    let mut shown = Vec::new();
     // A settled challenge's message is updated first: on a button press that update
     // is the interaction's answer (type 7), and everything else follows it.
     let mut out = out;
     out.sort_by_key(|o| !matches!(o.reply.kind, ReplyKind::ChallengeOver { .. }));
-    let mut private = Vec::new();
-    // Whether a channel already refused a post here (the player is told once).
-    let mut refused_channel = false;
-    // A direct message names the channel it comes from (a player may have games in
-    // several).
-    // (a game opened in a place of its own: that place).
-    let here = match &*origin {
-        Origin::Interaction(i) => i.channel,
-        Origin::Message { channel, .. } | Origin::Timed { channel } => *channel,
-    };
-    let from = out
-        .iter()
-        .find_map(|o| match o.reply.to {
-            Audience::Place(p) => Some(ChannelId::new(p.max(1))),
-            _ => None,
-        })
-        .unwrap_or(here);
-    let in_dm = |mut parts: Parts| {
-        parts.content = format!("From <#{from}>:\n{}", parts.content);
-        parts
-    };
-    // How many replies of each outbox entry came before (the nonce's second part).
-    let mut sent_of: BTreeMap<u64, u32> = BTreeMap::new();
+    let mut round = Round::new(origin, &out);
     for o in out {
         if let ReplyKind::ChallengeOver {
             challenge,
@@ -736,145 +300,154 @@ async fn deliver_replies(
                 continue;
             }
         }
-        let mut parts = Parts::of(&o);
-        parts.nonce = o.reply.outbox.map(|entry| {
-            let n = sent_of.entry(entry).or_insert(0);
-            *n += 1;
-            nonce(entry, *n)
-        });
-        let challenge = parts.challenge;
-        match (&o.reply.to, &mut *origin) {
-            (Audience::Private(u), _) => private.push((u.clone(), in_dm(parts))),
-            (Audience::Channel, Origin::Interaction(i)) => match i.send(http, parts, false).await {
-                Ok(Some(m)) => shown.extend(challenge.map(|c| (c, m.get()))),
-                Ok(None) => {}
-                Err(e) => tracing::warn!("interaction reply failed: {e}"),
-            },
-            (Audience::Invoker, Origin::Interaction(i)) => {
-                log_err("private interaction reply", i.send(http, parts, true).await).await
-            }
-            (Audience::Channel, Origin::Message { channel, author }) => {
-                if let Err(e) = post(http, *channel, &parts).await {
-                    tracing::warn!("channel message in {channel} failed: {e}");
-                    // The player who moved learns why the channel stayed silent.
-                    if let Some(reason) = discord_code(&e).and_then(permanent_reason) {
-                        if !refused_channel {
-                            refused_channel = true;
-                            private.push((
-                                author.clone(),
-                                Parts::text(format!(
-                                    "Your move was played, but I could not post in <#{channel}>: \
-                                     {reason}. `/board` shows the game."
-                                )),
-                            ));
-                        }
-                    }
-                }
-            }
-            (Audience::Channel, Origin::Timed { channel }) => {
-                match post_message(http, *channel, &parts).await {
-                    Ok(m) => shown.extend(challenge.map(|c| (c, m.get()))),
-                    Err(e) => tracing::warn!("channel message failed: {e}"),
-                }
-            }
-            // Without an interaction the invoker's private answer goes by DM.
-            (Audience::Invoker, Origin::Message { author, .. }) => {
-                private.push((author.clone(), in_dm(parts)))
-            }
-            (Audience::Place(place), origin) => {
-                // A game's own place (its thread): a message there, not an answer here.
-                let channel = ChannelId::new((*place).max(1));
-                if let Err(e) = post(http, channel, &parts).await {
-                    tracing::warn!("message in {channel} failed: {e}");
-                    // Refused for good: whoever acted learns why the place stayed silent.
-                    let reason = discord_code(&e).and_then(permanent_reason);
-                    let actor = match origin {
-                        Origin::Interaction(i) => Some(i.user.clone()),
-                        Origin::Message { author, .. } => Some(author.clone()),
-                        Origin::Timed { .. } => None,
-                    };
-                    if let (Some(reason), Some(actor), false) = (reason, actor, refused_channel) {
-                        refused_channel = true;
-                        private.push((
-                            actor,
-                            Parts::text(format!(
-                                "I could not post the game in <#{channel}>: {reason}. \
-                                 `/board` there shows it."
-                            )),
-                        ));
-                    }
-                }
-            }
-            (Audience::Invoker, Origin::Timed { channel }) => {
-                log_err("channel message", post(http, *channel, &parts).await).await
+        let parts = round.parts(&o);
+        route(http, origin, &mut round, &o.reply.to, parts).await;
+    }
+    let private = std::mem::take(&mut round.private);
+    let dm_sent = send_private(http, undelivered, origin, private).await;
+    if let Origin::Interaction(i) = origin {
+        finish_interaction(http, undelivered, i, dm_sent).await;
+    }
+    round.shown
+}
+
+/// Sends one reply where its audience and the origin of the change say.
+async fn route(
+    http: &Http,
+    origin: &mut Origin<'_>,
+    round: &mut Round,
+    to: &Audience,
+    parts: Parts,
+) {
+    let challenge = parts.challenge;
+    match (to, &mut *origin) {
+        (Audience::Private(u), _) => {
+            let parts = round.in_dm(parts);
+            round.private.push((u.clone(), parts))
+        }
+        (Audience::Channel, Origin::Interaction(i)) => match i.send(http, parts, false).await {
+            Ok(Some(m)) => round.shown.extend(challenge.map(|c| (c, m.get()))),
+            Ok(None) => {}
+            Err(e) => tracing::warn!("interaction reply failed: {e}"),
+        },
+        (Audience::Invoker, Origin::Interaction(i)) => {
+            log_err("private interaction reply", i.send(http, parts, true).await).await
+        }
+        (Audience::Channel, Origin::Message { channel, author }) => {
+            if let Err(e) = post(http, *channel, &parts).await {
+                tracing::warn!("channel message in {channel} failed: {e}");
+                // The player who moved learns why the channel stayed silent.
+                let channel = *channel;
+                round.tell_refused(&e, Some(author.clone()), |reason| {
+                    format!(
+                        "Your move was played, but I could not post in <#{channel}>: \
+                         {reason}. `/board` shows the game."
+                    )
+                });
             }
         }
+        (Audience::Channel, Origin::Timed { channel }) => {
+            match post_message(http, *channel, &parts).await {
+                Ok(m) => round.shown.extend(challenge.map(|c| (c, m.get()))),
+                Err(e) => tracing::warn!("channel message failed: {e}"),
+            }
+        }
+        // Without an interaction the invoker's private answer goes by DM.
+        (Audience::Invoker, Origin::Message { author, .. }) => {
+            let parts = round.in_dm(parts);
+            round.private.push((author.clone(), parts))
+        }
+        (Audience::Place(place), origin) => {
+            // A game's own place (its thread): a message there, not an answer here.
+            let channel = ChannelId::new((*place).max(1));
+            if let Err(e) = post(http, channel, &parts).await {
+                tracing::warn!("message in {channel} failed: {e}");
+                round.tell_refused(&e, origin.actor(), |reason| {
+                    format!(
+                        "I could not post the game in <#{channel}>: {reason}. \
+                         `/board` there shows it."
+                    )
+                });
+            }
+        }
+        (Audience::Invoker, Origin::Timed { channel }) => {
+            log_err("channel message", post(http, *channel, &parts).await).await
+        }
     }
+}
+
+/// Sends the private messages by DM; a closed DM falls back to a private answer to the
+/// invoker, or is kept for the user's next command with a public notice. Returns
+/// whether a direct message to the invoker went out.
+async fn send_private(
+    http: &Http,
+    undelivered: &Undelivered,
+    origin: &mut Origin<'_>,
+    private: Vec<(User, Parts)>,
+) -> bool {
     let mut dm_sent = false;
     for (user, parts) in private {
         let text = parts.content.clone();
-        match direct_message(http, user.id, parts.clone()).await {
-            Ok(()) => dm_sent |= matches!(origin, Origin::Interaction(i) if i.user.id == user.id),
-            Err(e) => {
-                tracing::info!("direct message to {} failed: {e}", user.id);
-                if let Origin::Interaction(i) = origin {
-                    if i.user.id == user.id {
-                        // The owner is right here: show it to them alone instead; keep
-                        // it for later if even that fails.
-                        if let Err(e) = i.send(http, parts, true).await {
-                            tracing::warn!("private fallback failed: {e}");
-                            undelivered.push(user.id, text);
-                        }
-                        continue;
-                    }
+        let Err(e) = direct_message(http, user.id, parts.clone()).await else {
+            dm_sent |= matches!(origin, Origin::Interaction(i) if i.user.id == user.id);
+            continue;
+        };
+        tracing::info!("direct message to {} failed: {e}", user.id);
+        if let Origin::Interaction(i) = origin {
+            if i.user.id == user.id {
+                // The owner is right here: show it to them alone instead; keep it for
+                // later if even that fails.
+                if let Err(e) = i.send(http, parts, true).await {
+                    tracing::warn!("private fallback failed: {e}");
+                    undelivered.push(user.id, text);
                 }
-                undelivered.push(user.id, text);
-                let notice = Parts {
-                    content: format!(
-                        "<@{}>, I could not send you a direct message (are your DMs closed?). \
-                         You will see it privately with your next command here.",
-                        user.id
-                    ),
-                    files: Vec::new(),
-                    rows: Vec::new(),
-                    mentions: vec![UserId::new(user.id)],
-                    challenge: None,
-                    nonce: None,
-                };
-                match origin {
-                    Origin::Interaction(i) => {
-                        log_err("notice", i.send(http, notice, false).await).await
-                    }
-                    Origin::Message { channel, .. } | Origin::Timed { channel } => {
-                        log_err("notice", post(http, *channel, &notice).await).await
-                    }
-                }
+                continue;
+            }
+        }
+        undelivered.push(user.id, text);
+        let mut notice = Parts::text(format!(
+            "<@{}>, I could not send you a direct message (are your DMs closed?). \
+             You will see it privately with your next command here.",
+            user.id
+        ));
+        notice.mentions = vec![UserId::new(user.id)];
+        match origin {
+            Origin::Interaction(i) => log_err("notice", i.send(http, notice, false).await).await,
+            Origin::Message { channel, .. } | Origin::Timed { channel } => {
+                log_err("notice", post(http, *channel, &notice).await).await
             }
         }
     }
-    if let Origin::Interaction(i) = origin {
-        if !i.responded() && dm_sent {
-            // Everything went by DM: the interaction still needs its answer. Only said
-            // when a direct message to the invoker really went out.
-            log_err(
-                "acknowledgement",
-                i.send(http, Parts::text("Sent you a direct message."), true)
-                    .await,
-            )
-            .await;
-        }
-        // Texts kept from earlier failed DMs leave the store only once shown.
-        for text in undelivered.take(i.user.id) {
-            let parts = Parts::text(format!(
-                "(A direct message I could not deliver earlier:)\n{text}"
-            ));
-            if let Err(e) = i.send(http, parts, true).await {
-                tracing::warn!("undelivered message failed again: {e}");
-                undelivered.push(i.user.id, text);
-            }
+    dm_sent
+}
+
+/// The interaction's last steps: an answer when everything went by DM, and the texts
+/// kept from earlier failed DMs, shown privately now.
+async fn finish_interaction(
+    http: &Http,
+    undelivered: &Undelivered,
+    i: &mut Interacted,
+    dm_sent: bool,
+) {
+    if !i.responded() && dm_sent {
+        // Only said when a direct message to the invoker really went out.
+        log_err(
+            "acknowledgement",
+            i.send(http, Parts::text("Sent you a direct message."), true)
+                .await,
+        )
+        .await;
+    }
+    // Texts kept from earlier failed DMs leave the store only once shown.
+    for text in undelivered.take(i.user.id) {
+        let parts = Parts::text(format!(
+            "(A direct message I could not deliver earlier:)\n{text}"
+        ));
+        if let Err(e) = i.send(http, parts, true).await {
+            tracing::warn!("undelivered message failed again: {e}");
+            undelivered.push(i.user.id, text);
         }
     }
-    shown
 }
 
 /// Shows what became of a settled challenge on its message, without buttons: by

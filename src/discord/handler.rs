@@ -3,7 +3,8 @@
 //! [`delivery`](super::delivery).
 
 use super::commands::{self, OptionValue};
-use super::delivery::{self, deliver, prepare, Interacted, Origin, Outgoing};
+use super::delivery::{self, deliver, prepare, Origin, Outgoing};
+use super::interaction::Interacted;
 use super::Bot;
 use crate::service::api::{Context as ServiceContext, Reply, ReplyKind, Request, User};
 use crate::service::front::{could_be_move, ChatLine, GameState};

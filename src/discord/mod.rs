@@ -7,6 +7,9 @@ pub mod commands;
 pub mod config;
 pub mod delivery;
 pub mod handler;
+pub mod interaction;
+pub mod parts;
+pub mod retry;
 
 use crate::service::api::Places;
 use crate::service::front::GameService;
@@ -214,7 +217,7 @@ pub struct DiscordPlaces {
 
 /// Why a thread could not be started, in an admin's terms.
 fn thread_refusal(e: &serenity::Error) -> String {
-    match delivery::discord_code(e) {
+    match retry::discord_code(e) {
         Some(50013) | Some(50001) => "I may not start threads here (Create Public Threads and \
             Send Messages in Threads); a server admin can grant them"
             .to_string(),
@@ -246,7 +249,7 @@ impl Places for DiscordPlaces {
             let made = match anchor {
                 // From the challenge's message, the thread's natural home.
                 Some(anchor) => {
-                    delivery::with_retries("thread", || {
+                    retry::with_retries("thread", || {
                         parent.create_thread_from_message(
                             &*http,
                             MessageId::new(anchor.max(1)),
@@ -258,10 +261,8 @@ impl Places for DiscordPlaces {
                 // The challenge's message is not known yet (accepted at once by
                 // command): a thread of its own in the same channel.
                 None => {
-                    delivery::with_retries("thread", || {
-                        parent.create_thread(&*http, builder.clone())
-                    })
-                    .await
+                    retry::with_retries("thread", || parent.create_thread(&*http, builder.clone()))
+                        .await
                 }
             };
             let _ = tx.send(made.map(|t| t.id.get()).map_err(|e| thread_refusal(&e)));
