@@ -9,7 +9,7 @@ COPY migrations ./migrations
 RUN cargo build --release --locked --bin arcana
 
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates \
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --create-home --home-dir /home/arcana arcana \
     && mkdir -p /data && chown arcana /data

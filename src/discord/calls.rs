@@ -39,12 +39,16 @@ impl ServiceCalls {
 
     /// Runs `work` on the blocking pool and waits for it; `None` (logged) when it
     /// panicked, so a failing call never takes the event loop down with it.
-    pub async fn run<T, F>(&self, what: &str, work: F) -> Option<T>
+    pub async fn run<T, F>(&self, what: &'static str, work: F) -> Option<T>
     where
         T: Send + 'static,
         F: FnOnce(&dyn GameService) -> T + Send + 'static,
     {
-        match self.spawn(work).await {
+        let started = std::time::Instant::now();
+        let done = self.spawn(work).await;
+        metrics::histogram!(super::ops::SERVICE_CALL, "call" => what.to_string())
+            .record(started.elapsed().as_secs_f64());
+        match done {
             Ok(t) => t,
             Err(e) => {
                 tracing::error!("service call ({what}) failed: {e}");

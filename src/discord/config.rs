@@ -28,6 +28,14 @@ struct RawConfig {
     defaults: RawDefaults,
     #[serde(default)]
     ratings: RawRatings,
+    #[serde(default)]
+    ops: RawOps,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOps {
+    listen: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -89,6 +97,9 @@ pub struct Config {
     /// How long a challenge waits for an answer before it expires, in milliseconds
     /// (0: never). Written in hours in the file.
     pub challenge_expiry_ms: u64,
+    /// Where `/healthz` and `/metrics` are served (`[ops] listen = "127.0.0.1:9100"`);
+    /// `None`: not served.
+    pub ops_listen: Option<std::net::SocketAddr>,
 }
 
 /// A range of the bot's Discord shards, `FIRST-LAST/TOTAL` (or `SHARD/TOTAL`): with
@@ -282,9 +293,18 @@ impl Config {
             }
             None => None,
         };
+        let ops_listen = match &raw.ops.listen {
+            Some(a) => Some(a.trim().parse::<std::net::SocketAddr>().map_err(|_| {
+                ConfigError::Invalid(format!(
+                    "`ops.listen` must be an address with a port, e.g. \"127.0.0.1:9100\", not `{a}`"
+                ))
+            })?),
+            None => None,
+        };
         Ok(Config {
             token,
             shards,
+            ops_listen,
             application_id: raw.application_id,
             server_id: raw.server_id,
             data_dir,
@@ -436,5 +456,23 @@ mod tests {
         let text = include_str!("../../config.example.toml");
         let c = Config::parse(text, Some("t")).unwrap();
         assert_eq!(c.api_base, None);
+    }
+
+    #[test]
+    fn the_ops_address_is_checked() {
+        let c = Config::parse("token = \"a\"\n[ops]\nlisten = \"127.0.0.1:9100\"", None)
+            .expect("valid");
+        assert_eq!(c.ops_listen, "127.0.0.1:9100".parse().ok());
+        assert_eq!(
+            Config::parse("token = \"a\"", None)
+                .expect("valid")
+                .ops_listen,
+            None
+        );
+        let bad = Config::parse("token = \"a\"\n[ops]\nlisten = \"localhost\"", None);
+        assert!(
+            matches!(&bad, Err(ConfigError::Invalid(m)) if m.contains("ops.listen")),
+            "{bad:?}"
+        );
     }
 }

@@ -86,6 +86,8 @@ pub struct Undelivered {
     // A plain mutex: held only to copy a small map, never across an await.
     map: Mutex<BTreeMap<u64, Vec<String>>>,
     service: std::sync::OnceLock<ServiceCalls>,
+    /// Outbox entries this process is delivering now, since when (for `/metrics`).
+    in_flight: Mutex<BTreeMap<u64, std::time::Instant>>,
 }
 
 impl Undelivered {
@@ -98,6 +100,7 @@ impl Undelivered {
             path,
             map: Mutex::new(map),
             service: std::sync::OnceLock::new(),
+            in_flight: Mutex::new(BTreeMap::new()),
         }
     }
 
@@ -106,11 +109,34 @@ impl Undelivered {
         let _ = self.service.set(service);
     }
 
+    /// How many outbox entries this process is delivering, and the age of the oldest.
+    pub fn in_flight(&self) -> (usize, std::time::Duration) {
+        let Ok(map) = self.in_flight.lock() else {
+            return (0, std::time::Duration::ZERO);
+        };
+        let oldest = map.values().min().map(|t| t.elapsed()).unwrap_or_default();
+        (map.len(), oldest)
+    }
+
+    fn delivering(&self, ids: &std::collections::BTreeSet<u64>) {
+        if let Ok(mut map) = self.in_flight.lock() {
+            for id in ids {
+                map.entry(*id).or_insert_with(std::time::Instant::now);
+            }
+        }
+    }
+
     /// Marks outbox entries delivered (a store write: on the blocking pool).
     async fn delivered(&self, ids: std::collections::BTreeSet<u64>) {
         if ids.is_empty() {
             return;
         }
+        if let Ok(mut map) = self.in_flight.lock() {
+            for id in &ids {
+                map.remove(id);
+            }
+        }
+        metrics::counter!(super::ops::DELIVERED).increment(ids.len() as u64);
         if let Some(service) = self.service.get() {
             service
                 .run("delivered", move |service| {
@@ -206,6 +232,7 @@ pub async fn deliver(
     // Reported delivered at the end: every reply below has been sent, or refused for good.
     let entries: std::collections::BTreeSet<u64> =
         out.iter().filter_map(|o| o.reply.outbox).collect();
+    undelivered.delivering(&entries);
     let shown = deliver_replies(http, undelivered, origin, out).await;
     undelivered.delivered(entries).await;
     shown

@@ -119,8 +119,12 @@ impl Handler {
             }
         }
         let size = self.bot.config.image_size;
+        let is_move = matches!(request, Request::Move { .. });
         let mut task = self.bot.service.spawn(move |service| {
             let replies = service.handle_as(&ctx, moderator, request);
+            if is_move && replies.iter().any(|r| r.outbox.is_some()) {
+                metrics::counter!(super::ops::MOVES).increment(1);
+            }
             prepare(replies, size)
         });
         let budget = Duration::from_millis(self.bot.config.defer_after_ms);
@@ -541,6 +545,9 @@ impl EventHandler for Handler {
                 // silent rather than answer every chat line (ruling X-DISCORD-1).
                 if replies.iter().any(|r| r.kind == ReplyKind::Refusal) {
                     return Vec::new();
+                }
+                if replies.iter().any(|r| r.outbox.is_some()) {
+                    metrics::counter!(super::ops::MOVES).increment(1);
                 }
                 prepare(replies, size)
             })

@@ -8,6 +8,7 @@ pub mod config;
 pub mod delivery;
 pub mod handler;
 pub mod interaction;
+pub mod ops;
 pub mod parts;
 pub mod retry;
 
@@ -94,7 +95,12 @@ impl Bot {
                     .run("computer turn", move |service| {
                         let _permit = permit;
                         match service.computer_turn(channel) {
-                            Some(replies) => Some(prepare(replies, b.config.image_size)),
+                            Some(replies) => {
+                                if replies.iter().any(|r| r.outbox.is_some()) {
+                                    metrics::counter!(ops::MOVES).increment(1);
+                                }
+                                Some(prepare(replies, b.config.image_size))
+                            }
                             // Let go only when no answer is pending (a move may have come in).
                             None if service.computer_channels().contains(&channel) => {
                                 Some(Vec::new())
@@ -471,6 +477,10 @@ pub async fn serve_with(
         })
     };
     let shards = Arc::clone(&client.shard_manager);
+    let ops = bot.config.ops_listen.map(|listen| {
+        ops::install();
+        tokio::spawn(ops::serve(listen, Arc::clone(&bot), Arc::clone(&shards)))
+    });
     let config_shards = bot.config.shards;
     let result = tokio::select! {
         r = async {
@@ -489,6 +499,9 @@ pub async fn serve_with(
     };
     ticker.abort();
     stop_signal.abort();
+    if let Some(ops) = ops {
+        ops.abort();
+    }
     let flushed = bot
         .service
         .run("flush", |service| service.flush())
