@@ -49,9 +49,28 @@ pub fn url(data: &Path) -> StoreUrl {
         std::process::id(),
         DATABASES.fetch_add(1, Ordering::SeqCst)
     );
+    let url = create_database(&base, &name);
+    map.insert(data.to_path_buf(), url.clone());
+    StoreUrl::Postgres(url)
+}
+
+/// A new empty database on the test server whatever the backend of this run (for the
+/// tests that only make sense on PostgreSQL); its URL.
+pub fn fresh_postgres(what: &str) -> String {
+    let base = std::env::var("ARCANA_TEST_POSTGRES").expect("ARCANA_TEST_POSTGRES");
+    let name = format!(
+        "arcana_{what}_{}_{}",
+        std::process::id(),
+        DATABASES.fetch_add(1, Ordering::SeqCst)
+    );
+    create_database(&base, &name)
+}
+
+/// Creates database `name` on the server of `base`; its URL.
+fn create_database(base: &str, name: &str) -> String {
     // On a thread of its own: the blocking client may not run on an async test's thread.
     let create = format!("CREATE DATABASE {name}");
-    let admin_url = base.clone();
+    let admin_url = base.to_string();
     std::thread::spawn(move || {
         let mut admin = postgres::Client::connect(&admin_url, postgres::NoTls)
             .unwrap_or_else(|e| panic!("the PostgreSQL test server cannot be reached: {e}"));
@@ -61,9 +80,7 @@ pub fn url(data: &Path) -> StoreUrl {
     })
     .join()
     .expect("the test database is made");
-    let url = with_database(&base, &name);
-    map.insert(data.to_path_buf(), url.clone());
-    StoreUrl::Postgres(url)
+    with_database(base, name)
 }
 
 /// The configuration line that puts the bot's games on this run's backend (empty on

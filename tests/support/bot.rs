@@ -63,6 +63,19 @@ pub fn command(fake: &FakeDiscord, data: &Path, extra: &str) -> Command {
     cmd
 }
 
+/// `arcana run` with a configuration text of the test's own, written beside `data`.
+pub fn command_with(data: &Path, text: &str) -> Command {
+    let config = data.with_extension("toml");
+    std::fs::write(&config, text).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arcana"));
+    cmd.args(["run", "--config"])
+        .arg(&config)
+        .env_remove("DISCORD_TOKEN")
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::null());
+    cmd
+}
+
 /// A running `arcana run` process; killed if the test ends before stopping it.
 pub struct Bot {
     child: Child,
@@ -87,6 +100,15 @@ impl Bot {
         })
         .await;
         bot
+    }
+
+    /// Starts the process with its own configuration text and returns once it has
+    /// identified on the gateway once more.
+    pub async fn start_with(fake: &FakeDiscord, data: &Path, text: &str) -> Bot {
+        let identified = fake.identifies();
+        let child = command_with(data, text).spawn().expect("start the bot");
+        fake.wait_identified(identified + 1).await;
+        Bot { child }
     }
 
     /// SIGTERM, then wait (bounded) for the exit.

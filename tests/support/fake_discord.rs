@@ -55,6 +55,8 @@ pub struct Recorded {
     /// Multipart files: (file name, bytes).
     pub files: Vec<(String, Vec<u8>)>,
     pub status: u16,
+    /// The Authorization header (`Bot TOKEN`): which bot process sent it.
+    pub auth: String,
 }
 
 impl Recorded {
@@ -102,7 +104,14 @@ struct Inner {
     changed: Notify,
     /// The gateway session: its id, sequence numbers, every dispatched event (to replay
     /// on resume) and the connection currently attached to it.
-    gateway: Mutex<Session>,
+    gateway: Mutex<HashMap<u32, Session>>,
+    /// The shard count of the last IDENTIFY (1 until a bot names one): a server's events
+    /// go to shard `(guild_id >> 22) % total`, as Discord routes them.
+    total_shards: AtomicU64,
+    /// Every IDENTIFY's `[shard, total]`.
+    identified_shards: Mutex<Vec<(u32, u32)>>,
+    /// Channels of servers other than [`GUILD_ID`]: channel -> server.
+    channel_guilds: Mutex<HashMap<u64, u64>>,
     identifies: AtomicU64,
     /// RESUMEs received: (session id, the last sequence number the bot had seen).
     resumes: Mutex<Vec<(String, u64)>>,
@@ -240,7 +249,10 @@ impl FakeDiscord {
             _certificates: certificates,
             log: Mutex::new(Vec::new()),
             changed: Notify::new(),
-            gateway: Mutex::new(Session::default()),
+            gateway: Mutex::new(HashMap::new()),
+            total_shards: AtomicU64::new(1),
+            identified_shards: Mutex::new(Vec::new()),
+            channel_guilds: Mutex::new(HashMap::new()),
             identifies: AtomicU64::new(0),
             resumes: Mutex::new(Vec::new()),
             attempts: AtomicU64::new(0),
@@ -358,7 +370,7 @@ impl FakeDiscord {
     /// Injects a plain chat message with a given id (to redeliver one).
     pub fn chat_with_id(&self, id: u64, user: &FakeUser, channel: u64, content: &str) {
         let mut m = message_json(id, channel, user.json(), content);
-        m["guild_id"] = json!(GUILD_ID.to_string());
+        m["guild_id"] = json!(self.guild_of(channel).to_string());
         self.dispatch("MESSAGE_CREATE", m);
     }
 
@@ -487,8 +499,13 @@ impl FakeDiscord {
     /// Sends a dispatch event to the bot: at once when a connection is attached to the
     /// session, else when the bot resumes it.
     pub fn dispatch(&self, event: &str, data: Value) {
-        let mut session = self.inner.gateway.lock().unwrap();
-        assert!(session.id.is_some(), "no gateway session");
+        let shard = data["guild_id"]
+            .as_str()
+            .and_then(|g| g.parse::<u64>().ok())
+            .map_or(0, |g| self.shard_of(g));
+        let mut sessions = self.inner.gateway.lock().unwrap();
+        let session = sessions.entry(shard).or_default();
+        assert!(session.id.is_some(), "no gateway session for shard {shard}");
         session.seq += 1;
         let event = json!({"op": 0, "t": event, "d": data, "s": session.seq});
         session.events.push(event.clone());
@@ -499,8 +516,43 @@ impl FakeDiscord {
         }
     }
 
+    /// The shard Discord sends a server's events to: `(guild_id >> 22) % total`.
+    pub fn shard_of(&self, guild: u64) -> u32 {
+        let total = self.inner.total_shards.load(Ordering::SeqCst).max(1);
+        ((guild >> 22) % total) as u32
+    }
+
+    /// Every IDENTIFY so far as `[shard, total]`.
+    pub fn identified_shards(&self) -> Vec<(u32, u32)> {
+        self.inner.identified_shards.lock().unwrap().clone()
+    }
+
+    /// Puts `channel` in server `guild` (channels are in [`GUILD_ID`] otherwise); its
+    /// events, interactions and threads then name that server.
+    pub fn place_channel(&self, channel: u64, guild: u64) {
+        self.inner
+            .channel_guilds
+            .lock()
+            .unwrap()
+            .insert(channel, guild);
+    }
+
+    /// The server of a channel or of a thread's parent.
+    pub fn guild_of(&self, channel: u64) -> u64 {
+        guild_of(&self.inner, channel)
+    }
+
+    /// Ends the gateway connection of `shard` without a close frame.
+    pub fn drop_shard(&self, shard: u32) {
+        let mut sessions = self.inner.gateway.lock().unwrap();
+        if let Some(tx) = sessions.entry(shard).or_default().live.take() {
+            let _ = tx.send(Control::Drop);
+        }
+    }
+
     fn control(&self, c: Control) {
-        let mut session = self.inner.gateway.lock().unwrap();
+        let mut sessions = self.inner.gateway.lock().unwrap();
+        let session = sessions.entry(0).or_default();
         let tx = session.live.take().expect("no gateway connection");
         let _ = tx.send(c);
     }
@@ -515,7 +567,8 @@ impl FakeDiscord {
     /// waiting events and the bot must identify anew.
     pub fn invalidate_session(&self, resumable: bool) {
         if !resumable {
-            let mut session = self.inner.gateway.lock().unwrap();
+            let mut sessions = self.inner.gateway.lock().unwrap();
+            let session = sessions.entry(0).or_default();
             session.id = None;
             session.events.clear();
         }
@@ -531,7 +584,8 @@ impl FakeDiscord {
     /// Forgets the session (Discord's sessions expire): a later RESUME is answered with
     /// op 9, not resumable.
     pub fn expire_session(&self) {
-        let mut session = self.inner.gateway.lock().unwrap();
+        let mut sessions = self.inner.gateway.lock().unwrap();
+        let session = sessions.entry(0).or_default();
         session.id = None;
         session.events.clear();
     }
@@ -543,7 +597,12 @@ impl FakeDiscord {
 
     /// The sequence number of the last event dispatched in the current session.
     pub fn last_seq(&self) -> u64 {
-        self.inner.gateway.lock().unwrap().seq
+        self.inner
+            .gateway
+            .lock()
+            .unwrap()
+            .get(&0)
+            .map_or(0, |s| s.seq)
     }
 
     /// Waits until the bot has resumed `n` times in all.
@@ -607,6 +666,7 @@ impl FakeDiscord {
     }
 
     fn interaction(&self, id: u64, kind: u8, user: &FakeUser, channel: u64, data: Value) -> Value {
+        let guild = self.guild_of(channel).to_string();
         self.inner
             .interaction_channels
             .lock()
@@ -618,7 +678,7 @@ impl FakeDiscord {
         let partial = match parent {
             Some(parent) => json!({
                 "id": channel.to_string(), "type": 11, "name": "game thread",
-                "guild_id": GUILD_ID.to_string(), "parent_id": parent.to_string(),
+                "guild_id": guild, "parent_id": parent.to_string(),
                 "permissions": "2248473465835073",
                 "thread_metadata": {
                     "archived": false, "auto_archive_duration": 10080,
@@ -627,12 +687,12 @@ impl FakeDiscord {
             }),
             None => json!({
                 "id": channel.to_string(), "type": 0, "name": "general",
-                "guild_id": GUILD_ID.to_string(), "permissions": "2248473465835073",
+                "guild_id": guild, "permissions": "2248473465835073",
             }),
         };
         json!({
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
-            "guild_id": GUILD_ID.to_string(), "channel_id": channel.to_string(), "channel": partial,
+            "guild_id": guild, "channel_id": channel.to_string(), "channel": partial,
             "member": self.member(user), "token": format!("tok-{id}"), "version": 1,
             "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
             "app_permissions": "2248473465835073", "attachment_size_limit": 26214400,
@@ -707,10 +767,23 @@ impl FakeDiscord {
     pub fn chat(&self, user: &FakeUser, channel: u64, content: &str) -> u64 {
         let id = self.new_id();
         let mut m = message_json(id, channel, user.json(), content);
-        m["guild_id"] = json!(GUILD_ID.to_string());
+        m["guild_id"] = json!(self.guild_of(channel).to_string());
         self.dispatch("MESSAGE_CREATE", m);
         id
     }
+}
+
+/// The server of a channel or of a thread's parent ([`GUILD_ID`] unless placed).
+fn guild_of(inner: &Inner, channel: u64) -> u64 {
+    let parent = inner.threads.lock().unwrap().get(&channel).copied();
+    let channel = parent.unwrap_or(channel);
+    inner
+        .channel_guilds
+        .lock()
+        .unwrap()
+        .get(&channel)
+        .copied()
+        .unwrap_or(GUILD_ID)
 }
 
 /// A TLS acceptor presenting a fresh self-signed certificate for discord.com, and that
@@ -794,16 +867,26 @@ async fn session(mut socket: WebSocket, inner: Arc<Inner>) {
                             return;
                         }
                         let url = format!("ws://127.0.0.1:{}/ws", inner.port);
+                        let shard = v["d"]["shard"][0].as_u64().unwrap_or(0) as u32;
+                        let total = v["d"]["shard"][1].as_u64().unwrap_or(1).max(1) as u32;
+                        inner.total_shards.store(u64::from(total), Ordering::SeqCst);
+                        inner.identified_shards.lock().unwrap().push((shard, total));
                         let ready = {
-                            let mut session = inner.gateway.lock().unwrap();
+                            let mut sessions = inner.gateway.lock().unwrap();
+                            let session = sessions.entry(shard).or_default();
                             session.count += 1;
-                            let id = format!("fake-session-{}", session.count);
+                            let id = if shard == 0 {
+                                format!("fake-session-{}", session.count)
+                            } else {
+                                format!("fake-session-{shard}-{}", session.count)
+                            };
                             session.id = Some(id.clone());
                             session.events.clear();
                             session.seq = 1;
                             session.live = Some(tx.clone());
                             json!({"op": 0, "t": "READY", "s": 1, "d": {
                                 "v": 10, "user": bot_user(), "guilds": [], "session_id": id,
+                                "shard": [shard, total],
                                 "resume_gateway_url": url, "application": {"id": APP_ID.to_string(), "flags": 0},
                             }})
                         };
@@ -817,8 +900,11 @@ async fn session(mut socket: WebSocket, inner: Arc<Inner>) {
                         inner.resumes.lock().unwrap().push((asked.clone(), from));
                         // The missed events and RESUMED, or op 9 when the session is gone.
                         let answer: Vec<Value> = {
-                            let mut session = inner.gateway.lock().unwrap();
-                            if session.id.as_deref() == Some(asked.as_str()) {
+                            let mut sessions = inner.gateway.lock().unwrap();
+                            let found = sessions
+                                .values_mut()
+                                .find(|s| s.id.as_deref() == Some(asked.as_str()));
+                            if let Some(session) = found {
                                 session.live = Some(tx.clone());
                                 session.seq += 1;
                                 let mut out: Vec<Value> = session
@@ -906,6 +992,11 @@ async fn rest(
     body: Bytes,
 ) -> Response {
     let path = uri.path().to_string();
+    let auth = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
     let content_type = headers
         .get("content-type")
         .and_then(|v| v.to_str().ok())
@@ -972,6 +1063,7 @@ async fn rest(
             json: json_body,
             files,
             status,
+            auth: auth.clone(),
         });
         inner.changed.notify_waiters();
         let status = StatusCode::from_u16(status).unwrap();
@@ -993,6 +1085,7 @@ async fn rest(
         json: json_body,
         files,
         status: status.as_u16(),
+        auth,
     });
     inner.changed.notify_waiters();
     match answer {
@@ -1218,6 +1311,7 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
         // a thread cannot hold another (50024).
         ("POST", ["channels", channel, "threads"]) => {
             let parent: u64 = channel.parse().unwrap_or(0);
+            let guild = guild_of(inner, parent).to_string();
             let mut threads = inner.threads.lock().unwrap();
             if threads.contains_key(&parent) {
                 return (
@@ -1233,7 +1327,7 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
                 StatusCode::CREATED,
                 Some(json!({
                     "id": id.to_string(), "type": body["type"].as_u64().unwrap_or(11),
-                    "guild_id": GUILD_ID.to_string(), "parent_id": parent.to_string(),
+                    "guild_id": guild, "parent_id": parent.to_string(),
                     "owner_id": BOT_ID.to_string(), "name": body["name"],
                     "last_message_id": null, "rate_limit_per_user": 0, "message_count": 0,
                     "member_count": 1, "total_message_sent": 0, "flags": 0,
@@ -1256,6 +1350,7 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
             let parent: u64 = channel.parse().unwrap_or(0);
             let id: u64 = id.parse().unwrap_or(0);
             let known = inner.messages.lock().unwrap().get(&id).cloned();
+            let guild = guild_of(inner, parent).to_string();
             let mut threads = inner.threads.lock().unwrap();
             if threads.contains_key(&parent) {
                 return (
@@ -1279,7 +1374,7 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
                     (
                         StatusCode::CREATED,
                         Some(json!({
-                            "id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
+                            "id": id.to_string(), "type": 11, "guild_id": guild,
                             "parent_id": parent.to_string(), "owner_id": BOT_ID.to_string(),
                             "name": body["name"], "last_message_id": null,
                             "rate_limit_per_user": 0, "message_count": 0, "member_count": 1,
