@@ -138,3 +138,55 @@ async fn health_and_metrics_while_playing() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
+
+// Issue 24: behind a plain-HTTP `api_base` (a proxy; serenity's own rate limiter off) a
+// 429 is waited out for the `retry_after` Discord sent (2 s here), not a fixed pause.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_plain_proxys_429_waits_its_retry_after() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let text = format!(
+        "token = \"fake-token\"\nserver_id = {}\ndata_dir = \"{}\"\n{}api_base = \"{}\"\nimage_size = 128\n",
+        support::fake_discord::GUILD_ID,
+        data.display(),
+        support::backend::config_line(&data),
+        fake.base()
+    );
+    let _bot = Bot::start_with(&fake, &data, &text).await;
+    let mark = fake.mark();
+    let iid = fake.slash(
+        &ALICE,
+        CHANNEL,
+        "challenge",
+        &[
+            ("opponent", 6, json!(BOB.id.to_string())),
+            ("color", 3, json!("white")),
+        ],
+        &[&BOB],
+    );
+    fake.wait_for(mark, "the challenge", |r| r.answers(iid))
+        .await;
+    fake.settle(mark, Duration::from_millis(300)).await;
+    // The game's first board in its thread is rate limited once.
+    fake.rate_limit_next("POST", "/messages", 1, 2.0);
+    let mark = fake.mark();
+    fake.slash(&BOB, CHANNEL, "accept", &[], &[]);
+    let board = fake
+        .wait_for(mark, "the first board, sent again", |r| {
+            r.method == "POST" && r.path.ends_with("/messages") && r.status == 200
+        })
+        .await;
+    let limited = fake
+        .requests()
+        .into_iter()
+        .skip(mark)
+        .find(|r| r.status == 429)
+        .expect("the 429");
+    assert_eq!(limited.path, board.path);
+    let waited = board.at.duration_since(limited.at);
+    assert!(
+        waited >= Duration::from_millis(1950),
+        "sent again after {waited:?}, before the 2 s retry_after"
+    );
+}

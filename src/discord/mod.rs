@@ -10,6 +10,7 @@ pub mod handler;
 pub mod interaction;
 pub mod ops;
 pub mod parts;
+pub mod relay;
 pub mod retry;
 
 use crate::service::api::Places;
@@ -349,13 +350,33 @@ pub async fn serve(config: Config) -> Result<(), String> {
             config.data_dir.display()
         )
     })?;
+    let config = with_relay(config).await?;
     let service = open_service(&config)?;
-    serve_with(config, service, stop_requested()).await
+    serve_relayed(config, service, stop_requested()).await
+}
+
+/// A plain-HTTP `api_base` is reached through the 429-honouring relay (`relay.rs`).
+async fn with_relay(mut config: Config) -> Result<Config, String> {
+    if let (Some(base), None) = (&config.api_base, &config.api_certificate) {
+        if base.starts_with("http://") {
+            config.api_base = Some(relay::start(base).await?);
+        }
+    }
+    Ok(config)
 }
 
 /// Runs the bot on `service` until `stop` resolves (the seam tests use to substitute
 /// a scripted service or stop the bot in-process).
 pub async fn serve_with(
+    config: Config,
+    service: Arc<dyn GameService>,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
+    let config = with_relay(config).await?;
+    serve_relayed(config, service, stop).await
+}
+
+async fn serve_relayed(
     config: Config,
     service: Arc<dyn GameService>,
     stop: impl std::future::Future<Output = ()> + Send + 'static,

@@ -12,9 +12,10 @@ const RETRY_DELAYS_MS: [u64; 5] = [250, 500, 1000, 2000, 4000];
 ///
 /// A 429 normally never gets here: serenity's rate limiter waits its `retry_after` and
 /// resends (also against the tests' fake Discord, which answers for discord.com over
-/// TLS). Behind a plain proxy (`api_base = "http://..."` without a certificate)
-/// serenity must run without its limiter and drops the answer's `retry_after`, so the
-/// bot waits at least [`RATE_LIMIT_PAUSE_MS`] itself.
+/// TLS), and behind a plain proxy (`api_base = "http://..."`), where serenity's limiter
+/// is off, the loopback relay (`relay.rs`) waits it out. One that still arrives (a
+/// `retry_after` too long to hold a request for) waits at least
+/// [`RATE_LIMIT_PAUSE_MS`] before the next try.
 fn transient(e: &serenity::Error) -> bool {
     match e {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {

@@ -57,6 +57,8 @@ pub struct Recorded {
     pub status: u16,
     /// The Authorization header (`Bot TOKEN`): which bot process sent it.
     pub auth: String,
+    /// When the fake received it.
+    pub at: std::time::Instant,
 }
 
 impl Recorded {
@@ -1064,6 +1066,7 @@ async fn rest(
             files,
             status,
             auth: auth.clone(),
+            at: std::time::Instant::now(),
         });
         inner.changed.notify_waiters();
         let status = StatusCode::from_u16(status).unwrap();
@@ -1086,6 +1089,7 @@ async fn rest(
         files,
         status: status.as_u16(),
         auth,
+        at: std::time::Instant::now(),
     });
     inner.changed.notify_waiters();
     match answer {
