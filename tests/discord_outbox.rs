@@ -312,3 +312,61 @@ async fn a_repeat_after_a_crash_is_dropped_by_its_nonce() {
     let _ = second.stop().await;
     drop(service);
 }
+
+// Issue 24: an outbox entry nobody is delivering (a dead process's, once its claim ran
+// out; here one committed behind the running bot's back) is delivered by the live
+// process at its next ticks, not only at its next start.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_process_delivers_what_nobody_delivers_within_its_ticks() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let alice = person(100_000_000_000_000_001, "alice");
+    let bob = person(100_000_000_000_000_002, "bob");
+    let held = Blocking::open(&data, ServiceConfig::default());
+    held.with(|s| {
+        s.handle(
+            &ctx(&alice, "1"),
+            Request::Challenge {
+                opponent: bob.clone(),
+                variant: VariantId::Standard,
+                color: ColorChoice::White,
+                days: Some(3),
+                options: Options::new(),
+                rated: true,
+            },
+        );
+        s.handle(&ctx(&bob, "2"), Request::Accept);
+        for p in s.outbox() {
+            s.delivered(p.id);
+        }
+    });
+    let fake = FakeDiscord::start().await;
+    let serving = Serving::start(
+        &fake,
+        &data,
+        "image_size = 128\nreminder_check_seconds = 1\n",
+        held.arc(),
+    )
+    .await;
+    fake.settle(0, Duration::from_millis(500)).await;
+    let mark = fake.mark();
+    // A move committed by "another process": its replies wait in the outbox.
+    held.with(|s| s.handle(&ctx(&alice, "3"), Request::Move { text: "e4".into() }));
+    let board = |r: &Recorded| {
+        r.method == "POST"
+            && r.path.ends_with(&format!("/channels/{CHANNEL}/messages"))
+            && r.content().contains("e4")
+    };
+    fake.wait_for(mark, "the orphaned board", board).await;
+    let deadline = tokio::time::Instant::now() + support::fake_discord::WAIT;
+    while !held.with(|s| s.outbox().is_empty()) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "never reported delivered"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let later = fake.settle(mark, Duration::from_millis(2500)).await;
+    assert_eq!(later.iter().filter(|r| board(r)).count(), 1, "{later:?}");
+    let _ = serving.stop().await;
+}

@@ -88,6 +88,9 @@ pub struct Undelivered {
     service: std::sync::OnceLock<ServiceCalls>,
     /// Outbox entries this process is delivering now, since when (for `/metrics`).
     in_flight: Mutex<BTreeMap<u64, std::time::Instant>>,
+    /// The entries the last look at the outbox found waiting for nobody, each with the
+    /// time it was first seen so.
+    waiting: Mutex<BTreeMap<u64, std::time::Instant>>,
 }
 
 impl Undelivered {
@@ -101,6 +104,7 @@ impl Undelivered {
             map: Mutex::new(map),
             service: std::sync::OnceLock::new(),
             in_flight: Mutex::new(BTreeMap::new()),
+            waiting: Mutex::new(BTreeMap::new()),
         }
     }
 
@@ -116,6 +120,34 @@ impl Undelivered {
         };
         let oldest = map.values().min().map(|t| t.elapsed()).unwrap_or_default();
         (map.len(), oldest)
+    }
+
+    /// Notes the entries found waiting now; returns those that have been waiting,
+    /// look after look, for at least `grace`.
+    pub fn waiting_for(
+        &self,
+        now: std::collections::BTreeSet<u64>,
+        grace: std::time::Duration,
+    ) -> std::collections::BTreeSet<u64> {
+        let Ok(mut seen) = self.waiting.lock() else {
+            return std::collections::BTreeSet::new();
+        };
+        seen.retain(|id, _| now.contains(id));
+        for id in &now {
+            seen.entry(*id).or_insert_with(std::time::Instant::now);
+        }
+        seen.iter()
+            .filter(|(_, since)| since.elapsed() >= grace)
+            .map(|(id, _)| *id)
+            .collect()
+    }
+
+    /// The outbox entries this process is delivering now.
+    pub fn in_flight_ids(&self) -> std::collections::BTreeSet<u64> {
+        self.in_flight
+            .lock()
+            .map(|m| m.keys().copied().collect())
+            .unwrap_or_default()
     }
 
     fn delivering(&self, ids: &std::collections::BTreeSet<u64>) {

@@ -66,6 +66,8 @@ pub struct Bot {
     pub busy: std::sync::Mutex<std::collections::HashSet<u64>>,
     /// Events already handled (gateway replays act once).
     pub seen: handler::Seen,
+    /// Held while the outbox is resumed (at start and at ticks), one resume at a time.
+    pub resuming: tokio::sync::Mutex<()>,
 }
 
 impl Bot {
@@ -355,6 +357,57 @@ pub async fn serve(config: Config) -> Result<(), String> {
     serve_relayed(config, service, stop_requested()).await
 }
 
+/// Delivers the outbox entries waiting for a process (at start: what the last run left;
+/// at every tick: what a dead process sharing the store left once its claims ran out),
+/// except those this process is delivering now. With a `grace` (the periodic look) an
+/// entry is taken only once it has been waiting for nobody that long, so that one just
+/// committed, whose delivery is about to start here, is left to it. A repeat is dropped
+/// by Discord through the entry's nonces.
+async fn resume_outbox(bot: &Arc<Bot>, http: &Arc<serenity::all::Http>, grace: Option<Duration>) {
+    let _one_at_a_time = bot.resuming.lock().await;
+    let size = bot.config.image_size;
+    let busy = bot.undelivered.in_flight_ids();
+    let waiting = bot
+        .service
+        .run("outbox", move |service| {
+            service
+                .outbox()
+                .into_iter()
+                .filter(|p| !busy.contains(&p.id))
+                .collect::<Vec<_>>()
+        })
+        .await
+        .unwrap_or_default();
+    let ids = waiting.iter().map(|p| p.id).collect();
+    let overdue = bot
+        .undelivered
+        .waiting_for(ids, grace.unwrap_or(Duration::ZERO));
+    let pending: Vec<_> = waiting
+        .into_iter()
+        .filter(|p| overdue.contains(&p.id))
+        .map(|p| (p.channel, p.actor, prepare(p.replies, size)))
+        .collect();
+    for (channel, actor, out) in pending {
+        let channel = ChannelId::new(channel.max(1));
+        let mut origin = match actor {
+            Some(author) => Origin::Message { channel, author },
+            None => Origin::Timed { channel },
+        };
+        let shown = deliver(http, &bot.undelivered, &mut origin, out).await;
+        if shown.is_empty() {
+            continue;
+        }
+        // A challenge posted now: the service learns its message (for edits).
+        bot.service
+            .run("challenge message", move |service| {
+                for (challenge, message) in shown {
+                    service.shown(channel.get(), challenge, message);
+                }
+            })
+            .await;
+    }
+}
+
 /// A plain-HTTP `api_base` is reached through the 429-honouring relay (`relay.rs`).
 async fn with_relay(mut config: Config) -> Result<Config, String> {
     if let (Some(base), None) = (&config.api_base, &config.api_certificate) {
@@ -400,6 +453,7 @@ async fn serve_relayed(
         )),
         busy: std::sync::Mutex::new(std::collections::HashSet::new()),
         seen: handler::Seen::default(),
+        resuming: tokio::sync::Mutex::new(()),
     });
 
     let http = http_client(&config)?;
@@ -422,38 +476,24 @@ async fn serve_relayed(
     {
         let bot = Arc::clone(&bot);
         let http = Arc::clone(&client.http);
-        tokio::spawn(async move {
-            let size = bot.config.image_size;
-            let pending = bot
-                .service
-                .run("outbox", move |service| {
-                    service
-                        .outbox()
-                        .into_iter()
-                        .map(|p| (p.channel, p.actor, prepare(p.replies, size)))
-                        .collect::<Vec<_>>()
-                })
-                .await
-                .unwrap_or_default();
-            for (channel, actor, out) in pending {
-                let channel = ChannelId::new(channel.max(1));
-                let mut origin = match actor {
-                    Some(author) => Origin::Message { channel, author },
-                    None => Origin::Timed { channel },
-                };
-                let shown = deliver(&http, &bot.undelivered, &mut origin, out).await;
-                // A challenge posted now: the service learns its message (for edits).
-                bot.service
-                    .run("challenge message", move |service| {
-                        for (challenge, message) in shown {
-                            service.shown(channel.get(), challenge, message);
-                        }
-                    })
-                    .await;
-            }
-        });
+        tokio::spawn(async move { resume_outbox(&bot, &http, None).await });
     }
 
+    // Entries nobody delivers (a dead process's, once its claims ran out) are taken
+    // by this process within a minute: looked for every 10 s (or the tick, if shorter)
+    // and delivered once they have waited three looks.
+    let orphans = {
+        let bot = Arc::clone(&bot);
+        let http = Arc::clone(&client.http);
+        let look = Duration::from_secs(bot.config.reminder_check_seconds.min(10));
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(look);
+            loop {
+                every.tick().await;
+                resume_outbox(&bot, &http, Some(look * 3)).await;
+            }
+        })
+    };
     let ticker = {
         let bot = Arc::clone(&bot);
         let http = Arc::clone(&client.http);
@@ -519,6 +559,7 @@ async fn serve_relayed(
         }
     };
     ticker.abort();
+    orphans.abort();
     stop_signal.abort();
     if let Some(ops) = ops {
         ops.abort();
