@@ -1,6 +1,12 @@
 //! The Discord front end: a serenity client that registers the slash commands, turns
 //! interactions and chat moves into service requests, and delivers the replies
 //! (`arcana run`).
+//!
+//! Owns everything Discord-shaped (the gateway, REST, message parts, buttons, the
+//! operator's `/healthz` and `/metrics`). May import `service` (through
+//! [`calls::ServiceCalls`] only, never on an async thread), `render` (images of the
+//! replies' views) and `store::StoreUrl` (configuration); nothing imports it but
+//! `cli.rs`.
 
 pub mod calls;
 pub mod commands;
