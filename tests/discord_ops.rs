@@ -8,7 +8,7 @@ mod support;
 
 use serde_json::json;
 use std::time::Duration;
-use support::bot::{Bot, ALICE, BOB, CHANNEL};
+use support::bot::{accepted_in_thread, Bot, ALICE, BOB, CHANNEL};
 use support::fake_discord::FakeDiscord;
 
 /// A port nothing listens on now.
@@ -67,28 +67,8 @@ async fn health_and_metrics_while_playing() {
     assert!(text.starts_with("ok: 1 shard(s) connected"), "{text}");
 
     // A game and two moves.
-    let mark = fake.mark();
-    let iid = fake.slash(
-        &ALICE,
-        CHANNEL,
-        "challenge",
-        &[
-            ("opponent", 6, json!(BOB.id.to_string())),
-            ("color", 3, json!("white")),
-        ],
-        &[&BOB],
-    );
-    fake.wait_for(mark, "the challenge", |r| r.answers(iid))
-        .await;
-    fake.settle(mark, Duration::from_millis(300)).await;
-    let mark = fake.mark();
-    fake.slash(&BOB, CHANNEL, "accept", &[], &[]);
-    fake.wait_for(mark, "the game's thread", |r| {
-        r.method == "POST" && r.path.ends_with("/threads") && r.status == 201
-    })
-    .await;
-    let (thread, _) = *fake.threads().last().unwrap();
-    fake.settle(mark, Duration::from_millis(300)).await;
+    let thread = accepted_in_thread(&fake, CHANNEL).await;
+    fake.settle(0, Duration::from_millis(300)).await;
     for (who, text) in [(&ALICE, "e4"), (&BOB, "e5")] {
         let mark = fake.mark();
         fake.chat(who, thread, text);

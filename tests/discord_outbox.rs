@@ -27,6 +27,25 @@ fn person(id: u64, name: &str) -> User {
     }
 }
 
+/// alice (White) and bob's game of chess started, its start delivered.
+fn game_started(s: &Service, alice: &User, bob: &User) {
+    s.handle(
+        &ctx(alice, "1"),
+        Request::Challenge {
+            opponent: bob.clone(),
+            variant: VariantId::Standard,
+            color: ColorChoice::White,
+            days: Some(3),
+            options: Options::new(),
+            rated: true,
+        },
+    );
+    s.handle(&ctx(bob, "2"), Request::Accept);
+    for p in s.outbox() {
+        s.delivered(p.id);
+    }
+}
+
 fn ctx(user: &User, key: &str) -> Context {
     Context {
         user: user.clone(),
@@ -45,21 +64,7 @@ async fn a_restart_delivers_the_stored_replies_once() {
     Blocking::open(&data, ServiceConfig::default()).with(|s| {
         // The last run: a game, then alice's move is committed and the process stops
         // before anything reaches Discord.
-        s.handle(
-            &ctx(&alice, "1"),
-            Request::Challenge {
-                opponent: bob.clone(),
-                variant: VariantId::Standard,
-                color: ColorChoice::White,
-                days: Some(3),
-                options: Options::new(),
-                rated: true,
-            },
-        );
-        s.handle(&ctx(&bob, "2"), Request::Accept);
-        for p in s.outbox() {
-            s.delivered(p.id);
-        }
+        game_started(s, &alice, &bob);
         let r = s.handle(&ctx(&alice, "3"), Request::Move { text: "e4".into() });
         assert!(r[0].outbox.is_some(), "{r:?}");
         assert_eq!(s.outbox().len(), 1);
@@ -242,21 +247,7 @@ async fn a_repeat_after_a_crash_is_dropped_by_its_nonce() {
     let held = Blocking::open(&data, ServiceConfig::default());
     let service = held.arc();
     let entry = held.with(|service| {
-        service.handle(
-            &ctx(&alice, "1"),
-            Request::Challenge {
-                opponent: bob.clone(),
-                variant: VariantId::Standard,
-                color: ColorChoice::White,
-                days: Some(3),
-                options: Options::new(),
-                rated: true,
-            },
-        );
-        service.handle(&ctx(&bob, "2"), Request::Accept);
-        for p in service.outbox() {
-            service.delivered(p.id);
-        }
+        game_started(service, &alice, &bob);
         let r = service.handle(&ctx(&alice, "3"), Request::Move { text: "e4".into() });
         r[0].outbox.expect("the move's replies wait in the outbox")
     });
@@ -324,21 +315,7 @@ async fn a_live_process_delivers_what_nobody_delivers_within_its_ticks() {
     let bob = person(100_000_000_000_000_002, "bob");
     let held = Blocking::open(&data, ServiceConfig::default());
     held.with(|s| {
-        s.handle(
-            &ctx(&alice, "1"),
-            Request::Challenge {
-                opponent: bob.clone(),
-                variant: VariantId::Standard,
-                color: ColorChoice::White,
-                days: Some(3),
-                options: Options::new(),
-                rated: true,
-            },
-        );
-        s.handle(&ctx(&bob, "2"), Request::Accept);
-        for p in s.outbox() {
-            s.delivered(p.id);
-        }
+        game_started(s, &alice, &bob);
     });
     let fake = FakeDiscord::start().await;
     let serving = Serving::start(

@@ -11,11 +11,11 @@
 
 mod support;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::HashSet;
 use std::path::Path;
 use std::time::Duration;
-use support::bot::{Bot, ALICE, BOB, CHANNEL};
+use support::bot::{accepted_in_thread, Bot, ALICE, BOB, CHANNEL};
 use support::fake_discord::{FakeDiscord, FakeUser, Recorded, GUILD_ID};
 
 /// A server on the other shard of two from [`GUILD_ID`]'s.
@@ -35,42 +35,6 @@ fn config(fake: &FakeDiscord, data: &Path, store: &str, shard: u32) -> String {
         data.display(),
         fake.api_lines()
     )
-}
-
-/// alice challenges bob in `channel`, bob accepts: the game's thread.
-async fn start_game(fake: &FakeDiscord, channel: u64) -> u64 {
-    let mark = fake.mark();
-    let iid = fake.slash(
-        &ALICE,
-        channel,
-        "challenge",
-        &[
-            ("opponent", 6, json!(BOB.id.to_string())),
-            ("color", 3, json!("white")),
-        ],
-        &[&BOB],
-    );
-    fake.wait_for(mark, "the challenge", |r| r.answers(iid))
-        .await;
-    fake.settle(mark, Duration::from_millis(300)).await;
-    let mark = fake.mark();
-    fake.slash(&BOB, channel, "accept", &[], &[]);
-    fake.wait_for(mark, "the game's thread", |r| {
-        r.method == "POST" && r.path.ends_with("/threads") && r.status == 201
-    })
-    .await;
-    let thread = fake
-        .threads()
-        .into_iter()
-        .filter(|(_, parent)| *parent == channel)
-        .map(|(t, _)| t)
-        .max()
-        .unwrap();
-    fake.wait_for(mark, "the first board", |r| {
-        r.path.ends_with(&format!("/channels/{thread}/messages")) && !r.files.is_empty()
-    })
-    .await;
-    thread
 }
 
 /// `who` types `text` in `thread`; returns the board message posted for it.
@@ -115,8 +79,8 @@ async fn two_sharded_processes_on_postgres_survive_a_kill() {
     assert_eq!(shards, HashSet::from([(0, 2), (1, 2)]));
 
     // A game in each server, each served by its own shard's process.
-    let here = start_game(&fake, CHANNEL).await;
-    let there = start_game(&fake, OTHER_CHANNEL).await;
+    let here = accepted_in_thread(&fake, CHANNEL).await;
+    let there = accepted_in_thread(&fake, OTHER_CHANNEL).await;
     play(&fake, &ALICE, here, "e4").await;
     play(&fake, &ALICE, there, "d4").await;
     play(&fake, &BOB, here, "e5").await;

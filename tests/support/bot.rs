@@ -52,15 +52,7 @@ pub fn config_text(fake: &FakeDiscord, data: &Path, extra: &str) -> String {
 /// `arcana run` with [`config_text`] written beside `data` (`<data>.toml`), not yet
 /// started: the caller may redirect its output.
 pub fn command(fake: &FakeDiscord, data: &Path, extra: &str) -> Command {
-    let config = data.with_extension("toml");
-    std::fs::write(&config, config_text(fake, data, extra)).unwrap();
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arcana"));
-    cmd.args(["run", "--config"])
-        .arg(&config)
-        .env_remove("DISCORD_TOKEN")
-        .env("RUST_LOG", "warn")
-        .stdin(Stdio::null());
-    cmd
+    command_with(data, &config_text(fake, data, extra))
 }
 
 /// `arcana run` with a configuration text of the test's own, written beside `data`.
@@ -459,4 +451,42 @@ pub fn channel_of(r: &Recorded) -> Option<u64> {
 /// The user a recorded message went to by direct message, if it was one.
 pub fn dm_owner(fake: &FakeDiscord, r: &Recorded) -> Option<u64> {
     channel_of(r).and_then(|c| fake.dm_recipient(c))
+}
+
+/// alice challenges bob (alice White) in `channel` by slash command and bob accepts by
+/// `/accept` a moment later: the game's thread, once its first board is there.
+pub async fn accepted_in_thread(fake: &FakeDiscord, channel: u64) -> u64 {
+    let mark = fake.mark();
+    let iid = fake.slash(
+        &ALICE,
+        channel,
+        "challenge",
+        &[
+            ("opponent", 6, json!(BOB.id.to_string())),
+            ("color", 3, json!("white")),
+        ],
+        &[&BOB],
+    );
+    fake.wait_for(mark, "the challenge", |r| r.answers(iid))
+        .await;
+    // bob answers a moment later, as people do (the bot has learnt the message).
+    fake.settle(mark, Duration::from_millis(300)).await;
+    let mark = fake.mark();
+    fake.slash(&BOB, channel, "accept", &[], &[]);
+    fake.wait_for(mark, "the game's thread", |r| {
+        r.method == "POST" && r.path.ends_with("/threads") && r.status == 201
+    })
+    .await;
+    let thread = fake
+        .threads()
+        .into_iter()
+        .filter(|(_, parent)| *parent == channel)
+        .map(|(t, _)| t)
+        .max()
+        .expect("a thread");
+    fake.wait_for(mark, "the first board", |r| {
+        r.path.ends_with(&format!("/channels/{thread}/messages")) && !r.files.is_empty()
+    })
+    .await;
+    thread
 }
