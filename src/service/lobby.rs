@@ -1,6 +1,7 @@
 //! The lobby: challenges (any number per channel, each with its own id, open or to one
 //! player, expiring), their answers, and the start of a game.
 
+use super::commit::{Origin, Unwritten};
 use super::front::GameState;
 use super::*;
 
@@ -199,8 +200,8 @@ impl Service {
         r.mention = opponent.into_iter().collect();
         Ok(Change {
             replies: vec![r],
-            challenge: Some(c),
-            live: None,
+            challenges: vec![c],
+            ..Change::default()
         })
     }
 
@@ -277,7 +278,7 @@ impl Service {
                 let mut done = settled(&taken, outcome, now);
                 done.place = Some(place);
                 change.replies.push(over_reply(&done));
-                change.challenge = Some(done);
+                change.challenges.push(done);
                 Ok(change)
             }
             ChallengeAnswer::Decline => {
@@ -298,8 +299,8 @@ impl Service {
                         )),
                         over_reply(&done),
                     ],
-                    challenge: Some(done),
-                    live: None,
+                    challenges: vec![done],
+                    ..Change::default()
                 })
             }
             ChallengeAnswer::Cancel => {
@@ -333,8 +334,8 @@ impl Service {
                 let done = settled(c, outcome, now);
                 Ok(Change {
                     replies: vec![Reply::channel(line), over_reply(&done)],
-                    challenge: Some(done),
-                    live: None,
+                    challenges: vec![done],
+                    ..Change::default()
                 })
             }
         }
@@ -344,6 +345,7 @@ impl Service {
     pub(super) fn expire_challenges(
         &self,
         slot: &mut Slot,
+        channel: u64,
         now: u64,
     ) -> Result<Vec<Reply>, StoreError> {
         let expiry = self.challenge_expiry_ms;
@@ -353,19 +355,21 @@ impl Service {
         slot.challenges = kept;
         // Another process sharing the store may have answered some of them meanwhile:
         // those are remembered as they were settled, not expired.
-        let here = gone.first().map_or(0, |c| c.channel);
-        let gone = match (gone.is_empty(), self.store.challenges_in(here)) {
-            (false, Ok(stored)) => {
-                let mut still = Vec::new();
-                for c in gone {
-                    match stored.iter().find(|s| s.id == c.id) {
-                        Some(s) if s.outcome.is_some() => remember_settled(slot, s.clone()),
-                        _ => still.push(c),
+        let gone = match gone.is_empty() {
+            true => gone,
+            false => match self.store.challenges_in(channel) {
+                Ok(stored) => {
+                    let mut still = Vec::new();
+                    for c in gone {
+                        match stored.iter().find(|s| s.id == c.id) {
+                            Some(s) if s.outcome.is_some() => remember_settled(slot, s.clone()),
+                            _ => still.push(c),
+                        }
                     }
+                    still
                 }
-                still
-            }
-            _ => gone,
+                Err(_) => gone,
+            },
         };
         // A challenge whose game is still played is kept: `/games` finds the game
         // from it.
@@ -388,25 +392,32 @@ impl Service {
             .iter()
             .map(|c| settled(c, "Expired unanswered.".to_string(), now))
             .collect();
-        let mut w = Write::new();
-        for c in &done {
-            w.put_challenge(c)?;
+        let change = Change {
+            replies: done.iter().map(over_reply).collect(),
+            challenges: done,
+            forget: forgotten,
+            live: None,
+        };
+        let at = Origin {
+            channel,
+            actor: None,
+            key: None,
+        };
+        match self.commit_change(slot, &at, change, now) {
+            Ok(replies) => {
+                slot.settled.retain(|c| !old(c));
+                Ok(replies)
+            }
+            Err(e) => {
+                // Nothing changed: try again at the next tick.
+                slot.challenges.extend(gone);
+                slot.challenges.sort_by_key(|c| c.created_ms);
+                Err(match e {
+                    Unwritten::Store(e) => e,
+                    Unwritten::Conflict => StoreError::Conflict { id: channel },
+                })
+            }
         }
-        for id in &forgotten {
-            w.drop_challenge(*id);
-        }
-        if let Err(e) = self.store.commit(w) {
-            // Nothing changed: try again at the next tick.
-            slot.challenges.extend(gone);
-            slot.challenges.sort_by_key(|c| c.created_ms);
-            return Err(e);
-        }
-        slot.settled.retain(|c| !old(c));
-        let replies = done.iter().map(over_reply).collect();
-        for c in done {
-            remember_settled(slot, c);
-        }
-        Ok(replies)
     }
 
     /// Notes which message shows challenge `id` (so that it can be updated later).
@@ -598,8 +609,8 @@ impl Service {
         }
         Ok(Change {
             replies,
-            challenge: None,
             live: Some(live),
+            ..Change::default()
         })
     }
 }

@@ -9,6 +9,7 @@
 pub mod api;
 pub mod clock;
 pub mod command;
+mod commit;
 pub mod fair;
 pub mod front;
 pub mod grammar;
@@ -23,7 +24,6 @@ mod turns;
 
 pub use grammar::help_text;
 
-use lobby::remember_settled;
 use queries::{
     board_reply, days_text, legend_reply, options_text, players_line, public_view, rated_text,
     rules_reply, secret_text, title_line,
@@ -110,8 +110,10 @@ type SharedSlot = Arc<Mutex<Slot>>;
 #[derive(Default)]
 struct Change {
     replies: Vec<Reply>,
-    /// A challenge to store: a new pending one, or one settled now (with its outcome).
-    challenge: Option<Challenge>,
+    /// Challenges to store: new pending ones, or ones settled now (with their outcome).
+    challenges: Vec<Challenge>,
+    /// Settled challenges to forget.
+    forget: Vec<u64>,
     /// The game's new state (possibly finished).
     live: Option<Live>,
 }
@@ -125,7 +127,7 @@ impl Change {
     }
 
     fn acts(&self) -> bool {
-        self.challenge.is_some() || self.live.is_some()
+        !self.challenges.is_empty() || !self.forget.is_empty() || self.live.is_some()
     }
 }
 
@@ -384,121 +386,23 @@ impl Service {
                 .replies
                 .retain(|r| !matches!(&r.to, api::Audience::Private(u) if u.id == computer.id));
         }
-        let mut write = Write::new();
-        // A game that ends here is rated in the same batch as its finishing record.
-        let mut ratings = None;
-        let acts = change.acts();
-        let expect = change
-            .live
-            .as_ref()
-            .map(|live| refresh::expected(&slot, live.rec.id));
-        let built = (|| -> Result<(), StoreError> {
-            if acts {
-                self.post(
-                    &mut write,
-                    ctx.channel,
-                    Some(&ctx.user),
-                    &mut change.replies,
-                )?;
-            }
-            if let Some(c) = &change.challenge {
-                if c.outcome.is_some() && c.id != 0 {
-                    // Settled here only if still pending in the store: another
-                    // process answering it at the same moment makes this a conflict.
-                    write.settle_challenge(c)?;
-                } else {
-                    write.put_challenge(c)?;
-                }
-            }
-            if let (Some(live), Some(expect)) = (&mut change.live, expect) {
-                ratings = self.seal(live, &mut write)?;
-                write.game_checked(&live.rec, expect)?;
-                refresh::index(&mut write, slot.live.as_ref(), live)?;
-            }
-            if let Some(k) = &ctx.key {
-                // A change keeps just its outbox entry's id (its replies are there until
-                // delivered); a refusal or a look-up keeps its replies.
-                let kept = if acts {
-                    serde_json::json!({ "outbox": change.replies.iter().find_map(|r| r.outbox) })
-                } else {
-                    serde_json::to_value(&change.replies)?
-                };
-                write.replies(k, now, kept)?;
-            }
-            Ok(())
-        })();
-        let committed = built.and_then(|()| {
-            if change.acts() {
-                self.store.commit(write)
-            } else if ctx.key.is_some() {
-                self.store.commit_lazy(write)
-            } else {
-                Ok(())
-            }
-        });
-        if let Err(e) = committed {
-            if let StoreError::Conflict { .. } = e {
+        let at = commit::Origin {
+            channel: ctx.channel,
+            actor: Some(&ctx.user),
+            key: ctx.key.as_deref(),
+        };
+        match self.commit_change(&mut slot, &at, change, now) {
+            Ok(replies) => replies,
+            Err(commit::Unwritten::Conflict) => {
                 // Another process changed the game: run the request again on its state.
-                drop(ratings);
                 drop(slot);
                 if tries == 0 {
                     return vec![Reply::refusal(refresh::BUSY)];
                 }
-                return self.handle_tries(ctx, moderator, again, tries - 1);
+                self.handle_tries(ctx, moderator, again, tries - 1)
             }
-            return vec![store_failure(e)];
+            Err(commit::Unwritten::Store(e)) => vec![store_failure(e)],
         }
-        if let Some((mut guard, sealed)) = ratings {
-            guard.keep(sealed);
-        }
-        if let Some(c) = change.challenge {
-            if c.outcome.is_some() {
-                remember_settled(&mut slot, c);
-            } else {
-                slot.challenges.push(c);
-            }
-        }
-        if let (Some(live), Some(expect)) = (change.live, expect) {
-            if live.rec.channel == ctx.channel {
-                refresh::after_write(&mut slot, &live.rec, expect);
-                slot.live = (!live.rec.finished).then_some(live);
-            } else {
-                // A game that starts in a place of its own (a new place: no other
-                // operation waits for this lock while holding ours).
-                let place = self.slot(live.rec.channel);
-                let mut place = lock(&place);
-                refresh::after_write(&mut place, &live.rec, expect);
-                place.live = (!live.rec.finished).then_some(live);
-            }
-        }
-        change.replies
-    }
-
-    /// Gives `replies` an outbox entry in `write`, so they are stored with the change
-    /// that produced them and kept until the front end has delivered them.
-    fn post(
-        &self,
-        write: &mut Write,
-        channel: u64,
-        actor: Option<&User>,
-        replies: &mut [Reply],
-    ) -> Result<(), StoreError> {
-        if replies.is_empty() {
-            return Ok(());
-        }
-        // Ordered by time (a restart delivers the oldest first) and unique without a
-        // shared counter: the millisecond, then 20 random bits.
-        let id = (self.clock.now_ms() << 20) | u64::from(rand::random::<u32>() & 0xF_FFFF);
-        for r in replies.iter_mut() {
-            r.outbox = Some(id);
-        }
-        let entry = api::Pending {
-            id,
-            channel,
-            actor: actor.cloned(),
-            replies: replies.to_vec(),
-        };
-        write.outbox(id, &serde_json::to_value(&entry)?)
     }
 
     /// The answer to a request whose key was handled before (a redelivery): its
@@ -564,23 +468,6 @@ impl Service {
         if let Err(e) = self.store.commit_lazy(w) {
             tracing::error!("store: {e}");
         }
-    }
-
-    /// For a game that has just ended: takes the ratings lock, stamps the record with
-    /// its end (and rating change) and puts the new ratings into `write`. The caller
-    /// keeps the result once `write` is committed.
-    #[allow(clippy::type_complexity)]
-    fn seal(
-        &self,
-        live: &mut Live,
-        write: &mut Write,
-    ) -> Result<Option<(MutexGuard<'_, ratings::Ratings>, ratings::Sealed)>, StoreError> {
-        if !live.rec.finished || live.rec.end.is_some() {
-            return Ok(None);
-        }
-        let guard = lock(&self.ratings);
-        let sealed = guard.seal(&mut live.rec, &live.game, write)?;
-        Ok(Some((guard, sealed)))
     }
 
     fn act(

@@ -1,5 +1,6 @@
 //! Time passing: each turn's clock, reminders, expiries and timeout passes.
 
+use super::commit::{Origin, Unwritten};
 use super::*;
 
 impl Service {
@@ -17,7 +18,7 @@ impl Service {
             .collect();
         for (channel, slot) in self.slots() {
             let mut slot = lock(&slot);
-            match self.expire_challenges(&mut slot, now) {
+            match self.expire_challenges(&mut slot, channel, now) {
                 Ok(replies) => out.extend(
                     replies
                         .into_iter()
@@ -71,73 +72,54 @@ impl Service {
     }
 
     /// The clock of the game in `slot`: a timeout pass, the notice that time ran out,
-    /// or the reminder, whichever is due now.
+    /// or the reminder, whichever is due now, written through the one commit path.
     fn look_at_clock(&self, channel: u64, slot: &mut Slot, now: u64) -> Vec<TimedReply> {
-        let mut out = Vec::new();
-        let Some(live) = &slot.live else { return out };
-        let Some(clock) = &live.rec.clock else {
-            return out;
+        let Some(change) = self.clock_change(slot, channel, now) else {
+            return Vec::new();
         };
-        let Some(deadline) = clock.deadline_ms else {
-            return out;
+        let at = Origin {
+            channel,
+            actor: None,
+            key: None,
         };
-        let Some(ask) = live.game.ask() else {
-            return out;
-        };
+        match self.commit_change(slot, &at, change, now) {
+            Ok(replies) => replies
+                .into_iter()
+                .map(|reply| TimedReply { channel, reply })
+                .collect(),
+            Err(e) => {
+                match e {
+                    Unwritten::Conflict => tracing::warn!("channel {channel}: game moved on"),
+                    Unwritten::Store(e) => tracing::error!("store: {e}"),
+                }
+                // Another process moved: the next look starts from its state.
+                self.refresh(slot, channel);
+                Vec::new()
+            }
+        }
+    }
+
+    /// What the clock of the game in `slot` asks for now, if anything.
+    fn clock_change(&self, slot: &Slot, channel: u64, now: u64) -> Option<Change> {
+        let live = slot.live.as_ref()?;
+        let clock = live.rec.clock.as_ref()?;
+        let deadline = clock.deadline_ms?;
+        let ask = live.game.ask()?;
+        if now >= deadline && timeout_policy(live.rec.variant) == TimeoutPolicy::PassTurn {
+            // RULINGS Z6: the turn ends with no action; the record gets the pass.
+            return timeout_pass(live, ask.side, now)
+                .map_err(|e| tracing::error!("channel {channel}: timeout pass refused: {e}"))
+                .ok()
+                .filter(|c| c.live.is_some());
+        }
         let asked = live.rec.player(ask.side).clone();
         let opponent = live.rec.player(ask.side.other()).clone();
         let total = deadline.saturating_sub(clock.started_ms);
         let left = deadline.saturating_sub(now);
         let mut next_clock = clock.clone();
-        if now >= deadline && timeout_policy(live.rec.variant) == TimeoutPolicy::PassTurn {
-            // RULINGS Z6: the turn ends with no action; the record gets the pass.
-            let change = match timeout_pass(live, ask.side, now) {
-                Ok(c) => c,
-                Err(e) => {
-                    tracing::error!("channel {channel}: timeout pass refused: {e}");
-                    return out;
-                }
-            };
-            let Some(mut next) = change.live else {
-                return out;
-            };
-            let mut replies = change.replies;
-            let mut w = Write::new();
-            let mut ratings = None;
-            let expect = refresh::expected(slot, next.rec.id);
-            let written = self
-                .seal(&mut next, &mut w)
-                .and_then(|r| {
-                    ratings = r;
-                    w.game_checked(&next.rec, expect)
-                })
-                .and_then(|()| refresh::index(&mut w, Some(live), &next))
-                .and_then(|()| self.post(&mut w, channel, None, &mut replies))
-                .and_then(|()| self.store.commit(w));
-            match written {
-                Ok(()) => {
-                    if let Some((mut guard, sealed)) = ratings {
-                        guard.keep(sealed);
-                    }
-                    refresh::after_write(slot, &next.rec, expect);
-                    slot.live = (!next.rec.finished).then_some(next);
-                    out.extend(
-                        replies
-                            .into_iter()
-                            .map(|reply| TimedReply { channel, reply }),
-                    );
-                }
-                Err(e) => {
-                    tracing::error!("store: {e}");
-                    // Another process moved: the next look starts from its state.
-                    self.refresh(slot, channel);
-                }
-            }
-            return out;
-        }
         let reply = if now >= deadline {
             if clock.expiry_told {
-                return out;
+                return None;
             }
             next_clock.expiry_told = true;
             next_clock.reminded = true;
@@ -158,7 +140,7 @@ impl Service {
             r.mention = vec![asked.clone()];
             r
         } else {
-            return out;
+            return None;
         };
         // A reminder also goes to the player to move, by direct message, unless
         // they turned that off.
@@ -167,30 +149,11 @@ impl Service {
             .flatten();
         let mut next = live.clone();
         next.rec.clock = Some(next_clock);
-        let mut replies: Vec<Reply> = std::iter::once(reply).chain(dm).collect();
-        let mut w = Write::new();
-        let expect = refresh::expected(slot, next.rec.id);
-        let written = w
-            .game_checked(&next.rec, expect)
-            .and_then(|()| refresh::index(&mut w, Some(live), &next))
-            .and_then(|()| self.post(&mut w, channel, None, &mut replies))
-            .and_then(|()| self.store.commit(w));
-        match written {
-            Ok(()) => {
-                refresh::after_write(slot, &next.rec, expect);
-                slot.live = Some(next);
-                out.extend(
-                    replies
-                        .into_iter()
-                        .map(|reply| TimedReply { channel, reply }),
-                );
-            }
-            Err(e) => {
-                tracing::error!("store: {e}");
-                self.refresh(slot, channel);
-            }
-        }
-        out
+        Some(Change {
+            replies: std::iter::once(reply).chain(dm).collect(),
+            live: Some(next),
+            ..Change::default()
+        })
     }
 }
 

@@ -153,8 +153,8 @@ impl Service {
                 r.controls = Some(controls(&next));
                 Ok(Change {
                     replies: vec![r],
-                    challenge: None,
                     live: Some(next),
+                    ..Change::default()
                 })
             }
             DrawAction::Accept => {
@@ -184,8 +184,8 @@ impl Service {
                         "{} declines the draw offer.",
                         ctx.user.name
                     ))],
-                    challenge: None,
                     live: Some(next),
+                    ..Change::default()
                 })
             }
             DrawAction::Claim => {
@@ -316,8 +316,8 @@ pub(super) fn commit_live(
     }
     Ok(Change {
         replies,
-        challenge: None,
         live: Some(next),
+        ..Change::default()
     })
 }
 
