@@ -1,9 +1,24 @@
 //! The lobby: challenges (any number per channel, each with its own id, open or to one
 //! player, expiring), their answers, and the start of a game.
 
+use super::api::{
+    Audience, ChallengeAnswer, ChallengeTarget, ColorChoice, Context, Reply, ReplyKind, User,
+};
+use super::clock::DAY_MS;
+use super::queries::{days_text, options_text, players_line, public_view, rated_text, secret_text};
+use super::timeouts::next_clock;
+use super::turns::{asked_user, prompt_line};
+use super::{
+    api, lock, queries, record, stable_id, Change, Live, Refusal, Service, Slot, DEFAULT_DAYS,
+    MAX_DAYS,
+};
+use crate::core::Side;
+use crate::store::{Challenge, ComputerSeat, GameRecord, StoreError, Write, FORMAT_VERSION};
+use crate::variants::{Game, Options, VariantId};
+use rand::Rng;
+
 use super::commit::{Origin, Unwritten};
 use super::front::GameState;
-use super::*;
 
 /// Pending challenges one channel may hold (the oldest must be answered first).
 const MAX_PENDING: usize = 25;
@@ -203,6 +218,43 @@ impl Service {
             challenges: vec![c],
             ..Change::default()
         })
+    }
+
+    /// `/rematch`: a challenge to the last game's opponent, colours swapped, on the
+    /// same terms.
+    pub(super) fn rematch(&self, slot: &Slot, ctx: &Context, now: u64) -> Result<Change, Refusal> {
+        let last = self.shown_game(slot, ctx.channel)?;
+        if !last.rec.finished {
+            return Err(
+                "The game is still being played; a rematch can wait until it ends.".to_string(),
+            );
+        }
+        let side = last.rec.side_of(ctx.user.id).ok_or_else(|| {
+            format!(
+                "Only {} and {} can ask for a rematch.",
+                last.rec.players[0].name, last.rec.players[1].name
+            )
+        })?;
+        let mut options = last.rec.options.clone();
+        if let Some(seat) = last.rec.computer {
+            options.insert("level".to_string(), seat.level.to_string());
+        }
+        // Colours swapped: who played White now plays Black.
+        let color = match side {
+            Side::White => ColorChoice::Black,
+            Side::Black => ColorChoice::White,
+        };
+        self.challenge(
+            slot,
+            ctx,
+            Some(last.rec.player(side.other()).clone()),
+            last.rec.variant,
+            color,
+            Some(last.rec.days),
+            options,
+            last.rec.rated,
+            now,
+        )
     }
 
     /// A new challenge id: drawn from the moment, place and challenger rather than from

@@ -24,27 +24,16 @@ mod turns;
 
 pub use grammar::help_text;
 
-use queries::{
-    board_reply, days_text, legend_reply, options_text, players_line, public_view, rated_text,
-    rules_reply, secret_text, title_line,
-};
-use timeouts::next_clock;
-use turns::{asked_user, commit_live, finish, move_replies, player_game, prompt_line, record_play};
+use queries::{legend_reply, rules_reply};
+use timeouts::claim;
+use turns::{abort, finish, hand, player_game};
 
-use crate::core::view::{View, Viewer};
-use crate::core::Side;
 use crate::ratings::LadderScope;
-use crate::store::{
-    Action, ActionKind, Challenge, ComputerSeat, GameRecord, Store, StoreError, TurnClock, Write,
-    FORMAT_VERSION,
-};
-use crate::variants::{example_game, rules_text, Game, Options, Played, VariantId};
-use api::{
-    Audience, ChallengeAnswer, ChallengeTarget, ColorChoice, Context, DrawAction, GamesScope,
-    Places, Reply, ReplyKind, Request, TimedReply, User,
-};
-use clock::{describe_duration, timeout_policy, Clock, TimeoutPolicy, DAY_MS};
-use rand::{Rng, SeedableRng};
+use crate::store::{ActionKind, Challenge, GameRecord, Store, StoreError, Write};
+use crate::variants::{Game, VariantId};
+use api::{ChallengeAnswer, Context, Places, Reply, Request, User};
+use clock::{Clock, DAY_MS};
+use rand::SeedableRng;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -520,108 +509,16 @@ impl Service {
                 self.answer(slot, ctx, moderator, answer, Some(target), now)
             }
             Request::Move { text } => self.play(slot, ctx, &text, now),
-            Request::Board => {
-                let live = self.shown_game(slot, ctx.channel)?;
-                Ok(Change::reply(board_reply(&live, ctx.user.id, now)))
-            }
-            Request::History => {
-                let live = self.shown_game(slot, ctx.channel)?;
-                let mut lines = vec![title_line(&live.rec)];
-                let moves = record::history_lines(&record::entries(&live.rec));
-                if moves.is_empty() {
-                    lines.push("No moves yet.".to_string());
-                }
-                lines.extend(moves);
-                lines.extend(record::closing_line(&live.rec, &live.game));
-                Ok(Change::reply(Reply::invoker(lines.join("\n"))))
-            }
-            Request::Export => {
-                let live = self.shown_game(slot, ctx.channel)?;
-                let site = self.places.site(live.rec.server, live.rec.channel);
-                let text = record::export_text(&live.rec, &live.game, site.as_deref());
-                let mut r = Reply::invoker(format!("The record of game {}.", live.rec.id));
-                r.attachments.push(api::Attachment {
-                    name: format!("arcana-{}-{}.pgn", live.rec.variant.id(), live.rec.id),
-                    bytes: text.into_bytes(),
-                });
-                // Beside it, the game as an animation, from the invoker's side.
-                let bottom = live.rec.side_of(ctx.user.id).unwrap_or(Side::White);
-                match record::animation(&live.rec, public_view(&live), bottom) {
-                    Ok(gif) => r.attachments.push(api::Attachment {
-                        name: format!("arcana-{}-{}.gif", live.rec.variant.id(), live.rec.id),
-                        bytes: gif,
-                    }),
-                    Err(e) => tracing::error!("game {}: animation failed: {e}", live.rec.id),
-                }
-                Ok(Change::reply(r))
-            }
+            Request::Board => self.board(slot, ctx, now),
+            Request::History => self.history(slot, ctx),
+            Request::Export => self.export(slot, ctx),
             Request::Resign => {
                 let (live, side) = player_game(slot, ctx)?;
                 finish(live, ActionKind::Resign { side }, now)
             }
             Request::Draw(action) => self.draw(slot, ctx, action, now),
-            Request::Abort => {
-                if moderator {
-                    if let Some(live) = &slot.live {
-                        let player = live.rec.side_of(ctx.user.id).is_some();
-                        let moved = |s: Side| {
-                            live.rec.actions.iter().any(
-                                |a| matches!(&a.kind, ActionKind::Play { side, .. } if *side == s),
-                            )
-                        };
-                        // A moderator's abort, unless they play it and may abort anyway.
-                        if !player || (moved(Side::White) && moved(Side::Black)) {
-                            let by = api::visible(&ctx.user.name);
-                            return finish(live, ActionKind::ModeratorAbort { by }, now);
-                        }
-                    }
-                }
-                let (live, side) = player_game(slot, ctx)?;
-                let moved = |s: Side| {
-                    live.rec
-                        .actions
-                        .iter()
-                        .any(|a| matches!(&a.kind, ActionKind::Play { side, .. } if *side == s))
-                };
-                if moved(Side::White) && moved(Side::Black) {
-                    return Err(
-                        "Too late to abort: both sides have moved; you can `/resign` or offer a draw."
-                            .to_string(),
-                    );
-                }
-                finish(live, ActionKind::Abort { side }, now)
-            }
-            Request::Claim => {
-                let (live, side) = player_game(slot, ctx)?;
-                let ask = live.game.ask().ok_or("The game is over.")?;
-                if ask.side == side {
-                    return Err(
-                        "You can only claim on time when your opponent is to move.".to_string()
-                    );
-                }
-                let deadline = live
-                    .rec
-                    .clock
-                    .as_ref()
-                    .and_then(|c| c.deadline_ms)
-                    .ok_or("This game has no time limit, so there is nothing to claim.")?;
-                if now < deadline {
-                    return Err(format!(
-                        "{} still has {} to move.",
-                        live.rec.player(ask.side).name,
-                        describe_duration(deadline - now)
-                    ));
-                }
-                match timeout_policy(live.rec.variant) {
-                    TimeoutPolicy::OpponentMayClaim => {
-                        finish(live, ActionKind::TimeoutClaim { side }, now)
-                    }
-                    TimeoutPolicy::PassTurn => Err(
-                        "In this variant a turn whose time runs out passes; there is no win to claim."
-                            .to_string(),
-                    ),
-                }
-            }
+            Request::Abort => abort(slot, ctx, moderator, now),
+            Request::Claim => claim(slot, ctx, now),
             Request::OnGame { game, request } => {
                 let current = match &slot.live {
                     Some(live) => Some(live.rec.id),
@@ -641,49 +538,8 @@ impl Service {
                 }
                 self.act(slot, ctx, moderator, *request, now)
             }
-            Request::Rematch => {
-                let last = self.shown_game(slot, ctx.channel)?;
-                if !last.rec.finished {
-                    return Err(
-                        "The game is still being played; a rematch can wait until it ends."
-                            .to_string(),
-                    );
-                }
-                let side = last.rec.side_of(ctx.user.id).ok_or_else(|| {
-                    format!(
-                        "Only {} and {} can ask for a rematch.",
-                        last.rec.players[0].name, last.rec.players[1].name
-                    )
-                })?;
-                let mut options = last.rec.options.clone();
-                if let Some(seat) = last.rec.computer {
-                    options.insert("level".to_string(), seat.level.to_string());
-                }
-                // Colours swapped: who played White now plays Black.
-                let color = match side {
-                    Side::White => ColorChoice::Black,
-                    Side::Black => ColorChoice::White,
-                };
-                self.challenge(
-                    slot,
-                    ctx,
-                    Some(last.rec.player(side.other()).clone()),
-                    last.rec.variant,
-                    color,
-                    Some(last.rec.days),
-                    options,
-                    last.rec.rated,
-                    now,
-                )
-            }
-            Request::Hand => {
-                let (live, side) = player_game(slot, ctx)?;
-                let text = live
-                    .game
-                    .secret(side)
-                    .unwrap_or_else(|| "You have no secret information in this game.".to_string());
-                Ok(Change::reply(Reply::invoker(secret_text(&live.rec, &text))))
-            }
+            Request::Rematch => self.rematch(slot, ctx, now),
+            Request::Hand => hand(slot, ctx),
             Request::Rules { .. }
             | Request::Legend { .. }
             | Request::Help

@@ -1,7 +1,19 @@
 //! Queries that change no game: boards, lists, profiles, rules, legend and help,
 //! and the text lines they share.
 
-use super::*;
+use super::api::{Context, GamesScope, Reply, User};
+use super::clock::describe_duration;
+use super::turns::prompt_line;
+use super::{
+    api, lock, per_turn, ratings, record, store_failure, Change, Live, Refusal, Service, Slot,
+    LEGEND_TEXT,
+};
+use crate::core::view::{View, Viewer};
+use crate::core::Side;
+use crate::ratings::LadderScope;
+use crate::store::{GameRecord, StoreError};
+use crate::variants::{example_game, rules_text, Options, VariantId};
+
 use crate::store::Listing;
 
 impl Service {
@@ -320,4 +332,47 @@ pub(super) fn legend_reply(variant: Option<VariantId>, size: u32) -> Reply {
         Err(e) => tracing::error!("legend image failed: {e}"),
     }
     r
+}
+
+impl Service {
+    /// `/board`: the game shown here, from the invoker's side.
+    pub(super) fn board(&self, slot: &Slot, ctx: &Context, now: u64) -> Result<Change, Refusal> {
+        let live = self.shown_game(slot, ctx.channel)?;
+        Ok(Change::reply(board_reply(&live, ctx.user.id, now)))
+    }
+
+    /// `/history`: the moves of the game shown here, a line a turn.
+    pub(super) fn history(&self, slot: &Slot, ctx: &Context) -> Result<Change, Refusal> {
+        let live = self.shown_game(slot, ctx.channel)?;
+        let mut lines = vec![title_line(&live.rec)];
+        let moves = record::history_lines(&record::entries(&live.rec));
+        if moves.is_empty() {
+            lines.push("No moves yet.".to_string());
+        }
+        lines.extend(moves);
+        lines.extend(record::closing_line(&live.rec, &live.game));
+        Ok(Change::reply(Reply::invoker(lines.join("\n"))))
+    }
+
+    /// `/export`: the record of the game shown here, and the game as an animation.
+    pub(super) fn export(&self, slot: &Slot, ctx: &Context) -> Result<Change, Refusal> {
+        let live = self.shown_game(slot, ctx.channel)?;
+        let site = self.places.site(live.rec.server, live.rec.channel);
+        let text = record::export_text(&live.rec, &live.game, site.as_deref());
+        let mut r = Reply::invoker(format!("The record of game {}.", live.rec.id));
+        r.attachments.push(api::Attachment {
+            name: format!("arcana-{}-{}.pgn", live.rec.variant.id(), live.rec.id),
+            bytes: text.into_bytes(),
+        });
+        // Beside it, the game as an animation, from the invoker's side.
+        let bottom = live.rec.side_of(ctx.user.id).unwrap_or(Side::White);
+        match record::animation(&live.rec, public_view(&live), bottom) {
+            Ok(gif) => r.attachments.push(api::Attachment {
+                name: format!("arcana-{}-{}.gif", live.rec.variant.id(), live.rec.id),
+                bytes: gif,
+            }),
+            Err(e) => tracing::error!("game {}: animation failed: {e}", live.rec.id),
+        }
+        Ok(Change::reply(r))
+    }
 }

@@ -2,8 +2,10 @@
 //! process sharing the store has changed it (its record version moved), and the
 //! version a write of it must find, so that two processes never both apply a move.
 
+use super::{per_turn, Live, Service, Slot};
+use crate::store::{GameRecord, Store, StoreError, Write};
+
 use super::timeouts::due_ms;
-use super::*;
 use crate::store::{Expect, Listing};
 
 /// How many times a request is re-run against a freshly loaded game after a

@@ -1,7 +1,14 @@
 //! Time passing: each turn's clock, reminders, expiries and timeout passes.
 
+use super::api::{Context, Reply, TimedReply, User};
+use super::clock::{describe_duration, timeout_policy, TimeoutPolicy, DAY_MS};
+use super::turns::{commit_live, finish, move_replies, player_game, record_play};
+use super::{lock, store_failure, Change, Live, Refusal, Service, Slot, KEY_RETENTION_MS};
+use crate::core::Side;
+use crate::store::{ActionKind, GameRecord, TurnClock, Write};
+use crate::variants::Game;
+
 use super::commit::{Origin, Unwritten};
-use super::*;
 
 impl Service {
     /// Time passing: reminders when a fifth of the time remains, a notice when it has
@@ -262,4 +269,34 @@ pub(super) fn timeout_pass(live: &Live, side: Side, now: u64) -> Result<Change, 
     )];
     lines.extend(move_replies(played));
     commit_live(next, live.rec.clock.as_ref(), now, lines)
+}
+
+/// `/claim`: the win on time, once the opponent's time to move has run out (in the
+/// variants where a turn does not simply pass).
+pub(super) fn claim(slot: &Slot, ctx: &Context, now: u64) -> Result<Change, Refusal> {
+    let (live, side) = player_game(slot, ctx)?;
+    let ask = live.game.ask().ok_or("The game is over.")?;
+    if ask.side == side {
+        return Err("You can only claim on time when your opponent is to move.".to_string());
+    }
+    let deadline = live
+        .rec
+        .clock
+        .as_ref()
+        .and_then(|c| c.deadline_ms)
+        .ok_or("This game has no time limit, so there is nothing to claim.")?;
+    if now < deadline {
+        return Err(format!(
+            "{} still has {} to move.",
+            live.rec.player(ask.side).name,
+            describe_duration(deadline - now)
+        ));
+    }
+    match timeout_policy(live.rec.variant) {
+        TimeoutPolicy::OpponentMayClaim => finish(live, ActionKind::TimeoutClaim { side }, now),
+        TimeoutPolicy::PassTurn => Err(
+            "In this variant a turn whose time runs out passes; there is no win to claim."
+                .to_string(),
+        ),
+    }
 }

@@ -1,7 +1,15 @@
 //! Turns: answers to the game's questions, draws, endings outside the rules, the
 //! computer's turn, and what the asked player may type.
 
-use super::*;
+use super::api::{Context, DrawAction, Reply, ReplyKind, Request, User};
+use super::queries::{public_view, secret_text};
+use super::timeouts::next_clock;
+use super::{
+    api, lock, record, stable_id, Change, Live, Refusal, Service, Slot, MAX_CHOICES, MAX_TEXT,
+};
+use crate::core::Side;
+use crate::store::{Action, ActionKind, TurnClock};
+use crate::variants::Played;
 
 impl Service {
     /// Channels whose game waits for the computer's answer now.
@@ -395,4 +403,51 @@ pub(super) fn prompt_line(live: &Live) -> Option<String> {
         ask.side.name(),
         live.game.prompt()?
     ))
+}
+
+/// Whether `s` has played in the game.
+fn has_moved(live: &Live, s: Side) -> bool {
+    live.rec
+        .actions
+        .iter()
+        .any(|a| matches!(&a.kind, ActionKind::Play { side, .. } if *side == s))
+}
+
+/// `/abort`: a player's, before both sides have moved; a moderator's at any time
+/// (unless they play the game, when they abort as a player).
+pub(super) fn abort(
+    slot: &Slot,
+    ctx: &Context,
+    moderator: bool,
+    now: u64,
+) -> Result<Change, Refusal> {
+    if moderator {
+        if let Some(live) = &slot.live {
+            let player = live.rec.side_of(ctx.user.id).is_some();
+            let both = has_moved(live, Side::White) && has_moved(live, Side::Black);
+            // A moderator's abort, unless they play it and may abort anyway.
+            if !player || both {
+                let by = api::visible(&ctx.user.name);
+                return finish(live, ActionKind::ModeratorAbort { by }, now);
+            }
+        }
+    }
+    let (live, side) = player_game(slot, ctx)?;
+    if has_moved(live, Side::White) && has_moved(live, Side::Black) {
+        return Err(
+            "Too late to abort: both sides have moved; you can `/resign` or offer a draw."
+                .to_string(),
+        );
+    }
+    finish(live, ActionKind::Abort { side }, now)
+}
+
+/// `/hand`: the invoker's secret information, to them alone.
+pub(super) fn hand(slot: &Slot, ctx: &Context) -> Result<Change, Refusal> {
+    let (live, side) = player_game(slot, ctx)?;
+    let text = live
+        .game
+        .secret(side)
+        .unwrap_or_else(|| "You have no secret information in this game.".to_string());
+    Ok(Change::reply(Reply::invoker(secret_text(&live.rec, &text))))
 }
