@@ -58,51 +58,17 @@ pub fn parse_command(
         .iter()
         .find(|o| matches!(o.kind, Kind::Answer { .. }))
     {
-        let named = std::iter::once(o.name).chain(o.aliases.iter().copied());
-        let mut t = rest;
-        for n in named {
-            if let Some(after) = rest.strip_prefix(n).and_then(|r| r.strip_prefix(':')) {
-                t = after.trim();
-                break;
-            }
-        }
+        let t = answer_text(o, rest);
         if !t.is_empty() {
             values.insert(o.name.to_string(), grammar::read(o, t, resolve)?);
         }
         return grammar::to_request(spec.name, &values, None).map(Some);
     }
-    let mut given: Vec<(&str, &str)> = Vec::new();
-    let mut pairs: Vec<String> = Vec::new();
-    let mut words: Vec<&str> = Vec::new();
-    for w in rest.split_whitespace() {
-        match as_option(w) {
-            Some((k, v)) => match spec.option(k) {
-                Some(o) => {
-                    // A repeated option (`color:white colour:black`) is refused, never
-                    // silently resolved.
-                    if let Some((_, first)) = given.iter().find(|(n, _)| *n == o.name) {
-                        let mut why = grammar::repeated_option(o.name, first, v);
-                        if let Some(c) = why.get_mut(0..1) {
-                            c.make_ascii_uppercase();
-                        }
-                        return Err(format!("{why}."));
-                    }
-                    given.push((o.name, v));
-                }
-                // Loose `key:value` pairs are the variant options, where a command
-                // takes them.
-                None if spec
-                    .options
-                    .iter()
-                    .any(|o| matches!(o.kind, Kind::Pairs { .. })) =>
-                {
-                    pairs.push(w.to_string())
-                }
-                None => return Err(format!("`/{}` has no option `{}`.", spec.name, echo(k))),
-            },
-            None => words.push(w),
-        }
-    }
+    let Sorted {
+        given,
+        mut pairs,
+        words,
+    } = sort_words(spec, rest)?;
     for (k, v) in &given {
         if let Some(o) = spec.option(k) {
             if matches!(o.kind, Kind::Pairs { .. }) {
@@ -121,6 +87,73 @@ pub fn parse_command(
             values.insert(o.name.to_string(), Value::Text(pairs.join(" ")));
         }
     }
+    place_words(spec, &words, &mut values, resolve)?;
+    grammar::to_request(spec.name, &values, None).map(Some)
+}
+
+/// The answer typed after a command that takes one, with or without its option name.
+fn answer_text<'a>(o: &OptionSpec, rest: &'a str) -> &'a str {
+    let named = std::iter::once(o.name).chain(o.aliases.iter().copied());
+    for n in named {
+        if let Some(after) = rest.strip_prefix(n).and_then(|r| r.strip_prefix(':')) {
+            return after.trim();
+        }
+    }
+    rest
+}
+
+/// The words of a typed command, sorted: named options, loose variant options, and
+/// plain words.
+struct Sorted<'a> {
+    given: Vec<(&'static str, &'a str)>,
+    pairs: Vec<String>,
+    words: Vec<&'a str>,
+}
+
+fn sort_words<'a>(spec: &grammar::CommandSpec, rest: &'a str) -> Result<Sorted<'a>, String> {
+    let mut sorted = Sorted {
+        given: Vec::new(),
+        pairs: Vec::new(),
+        words: Vec::new(),
+    };
+    let takes_pairs = spec
+        .options
+        .iter()
+        .any(|o| matches!(o.kind, Kind::Pairs { .. }));
+    for w in rest.split_whitespace() {
+        let Some((k, v)) = as_option(w) else {
+            sorted.words.push(w);
+            continue;
+        };
+        match spec.option(k) {
+            Some(o) => {
+                // A repeated option (`color:white colour:black`) is refused, never
+                // silently resolved.
+                if let Some((_, first)) = sorted.given.iter().find(|(n, _)| *n == o.name) {
+                    let mut why = grammar::repeated_option(o.name, first, v);
+                    if let Some(c) = why.get_mut(0..1) {
+                        c.make_ascii_uppercase();
+                    }
+                    return Err(format!("{why}."));
+                }
+                sorted.given.push((o.name, v));
+            }
+            // Loose `key:value` pairs are the variant options, where a command takes
+            // them.
+            None if takes_pairs => sorted.pairs.push(w.to_string()),
+            None => return Err(format!("`/{}` has no option `{}`.", spec.name, echo(k))),
+        }
+    }
+    Ok(sorted)
+}
+
+/// Gives each plain word to the positional option it fills (a certain fit first).
+fn place_words(
+    spec: &grammar::CommandSpec,
+    words: &[&str],
+    values: &mut Values,
+    resolve: &dyn Fn(&str) -> User,
+) -> Result<(), String> {
     let positional: Vec<&OptionSpec> = spec.options.iter().filter(|o| o.positional).collect();
     let only_option = positional.len() == 1;
     for w in words {
@@ -139,7 +172,7 @@ pub fn parse_command(
         };
         values.insert(o.name.to_string(), grammar::read(o, w, resolve)?);
     }
-    grammar::to_request(spec.name, &values, None).map(Some)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -535,95 +535,15 @@ pub fn to_request(
 ) -> Result<Request, String> {
     let spec = command(name)
         .ok_or_else(|| format!("There is no command `/{}`; try `/help`.", echo(name)))?;
-    let mut checked = Values::new();
-    for (k, v) in values {
-        let o = spec
-            .option(k)
-            .ok_or_else(|| format!("`/{}` has no option `{}`.", spec.name, echo(k)))?;
-        checked.insert(o.name.to_string(), check(o, v.clone())?);
-    }
-    for o in spec.options.iter().filter(|o| o.required) {
-        if !checked.contains_key(o.name) {
-            return Err(o.missing.to_string());
-        }
-    }
-    let text = |k: &str| match checked.get(k) {
-        Some(Value::Text(t)) => Some(t.clone()),
-        _ => None,
-    };
-    let integer = |k: &str| match checked.get(k) {
-        Some(Value::Integer(n)) => Some(*n),
-        _ => None,
-    };
-    let user = |k: &str| match checked.get(k) {
-        Some(Value::User(u)) => Some(u.clone()),
-        _ => None,
-    };
-    // Checked above: a variant value is a variant id.
-    let variant = |k: &str| text(k).and_then(|v| VariantId::parse(&v));
+    let checked = Checked::of(spec, values)?;
+    let text = |k: &str| checked.text(k);
+    let user = |k: &str| checked.user(k);
+    let variant = |k: &str| checked.variant(k);
     Ok(match spec.name {
-        "challenge" => {
-            let pairs: Vec<String> = text("options")
-                .unwrap_or_default()
-                .split([',', ' ', ';'])
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-                .collect();
-            let mut options =
-                parse_options(&pairs).map_err(|e| format!("Variant options: {e}."))?;
-            if let Some(l) = integer("level") {
-                if let Some(first) = options.get("level") {
-                    return Err(format!(
-                        "{}.",
-                        repeated_option("level", first, &l.to_string())
-                    ));
-                }
-                options.insert("level".to_string(), l.to_string());
-            }
-            let variant = variant("variant").unwrap_or(VariantId::DEFAULT);
-            let color = match text("color").as_deref() {
-                Some("white") => ColorChoice::White,
-                Some("black") => ColorChoice::Black,
-                _ => ColorChoice::Random,
-            };
-            let days = integer("days")
-                .and_then(|d| u32::try_from(d).ok())
-                .or(default_days);
-            let rated = !matches!(checked.get("rated"), Some(Value::Bool(false)));
-            match user("opponent") {
-                Some(opponent) => Request::Challenge {
-                    opponent,
-                    variant,
-                    color,
-                    days,
-                    options,
-                    rated,
-                },
-                None => Request::OpenChallenge {
-                    variant,
-                    color,
-                    days,
-                    options,
-                    rated,
-                },
-            }
-        }
-        "accept" | "decline" | "cancel" => {
-            let answer = match spec.name {
-                "accept" => ChallengeAnswer::Accept,
-                "decline" => ChallengeAnswer::Decline,
-                _ => ChallengeAnswer::Cancel,
-            };
-            match (user("player"), answer) {
-                (Some(p), answer) => Request::Answer {
-                    answer,
-                    target: ChallengeTarget::Player(p),
-                },
-                (None, ChallengeAnswer::Accept) => Request::Accept,
-                (None, ChallengeAnswer::Decline) => Request::Decline,
-                (None, ChallengeAnswer::Cancel) => Request::Cancel,
-            }
-        }
+        "challenge" => challenge_request(&checked, default_days)?,
+        "accept" => answer_request(ChallengeAnswer::Accept, user("player")),
+        "decline" => answer_request(ChallengeAnswer::Decline, user("player")),
+        "cancel" => answer_request(ChallengeAnswer::Cancel, user("player")),
         "move" => Request::Move {
             text: text("text").unwrap_or_default(),
         },
@@ -662,6 +582,115 @@ pub fn to_request(
         },
         other => return Err(format!("There is no command `/{other}`; try `/help`.")),
     })
+}
+
+/// A command's values, each checked against its option.
+struct Checked(Values);
+
+impl Checked {
+    fn of(spec: &CommandSpec, values: &Values) -> Result<Checked, String> {
+        let mut checked = Values::new();
+        for (k, v) in values {
+            let o = spec
+                .option(k)
+                .ok_or_else(|| format!("`/{}` has no option `{}`.", spec.name, echo(k)))?;
+            checked.insert(o.name.to_string(), check(o, v.clone())?);
+        }
+        for o in spec.options.iter().filter(|o| o.required) {
+            if !checked.contains_key(o.name) {
+                return Err(o.missing.to_string());
+            }
+        }
+        Ok(Checked(checked))
+    }
+
+    fn text(&self, k: &str) -> Option<String> {
+        match self.0.get(k) {
+            Some(Value::Text(t)) => Some(t.clone()),
+            _ => None,
+        }
+    }
+
+    fn integer(&self, k: &str) -> Option<i64> {
+        match self.0.get(k) {
+            Some(Value::Integer(n)) => Some(*n),
+            _ => None,
+        }
+    }
+
+    fn user(&self, k: &str) -> Option<User> {
+        match self.0.get(k) {
+            Some(Value::User(u)) => Some(u.clone()),
+            _ => None,
+        }
+    }
+
+    /// Checked when read: a variant value is a variant id.
+    fn variant(&self, k: &str) -> Option<VariantId> {
+        self.text(k).and_then(|v| VariantId::parse(&v))
+    }
+}
+
+/// `/challenge`: to a player, or open to the first taker.
+fn challenge_request(checked: &Checked, default_days: Option<u32>) -> Result<Request, String> {
+    let pairs: Vec<String> = checked
+        .text("options")
+        .unwrap_or_default()
+        .split([',', ' ', ';'])
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect();
+    let mut options = parse_options(&pairs).map_err(|e| format!("Variant options: {e}."))?;
+    if let Some(l) = checked.integer("level") {
+        if let Some(first) = options.get("level") {
+            return Err(format!(
+                "{}.",
+                repeated_option("level", first, &l.to_string())
+            ));
+        }
+        options.insert("level".to_string(), l.to_string());
+    }
+    let variant = checked.variant("variant").unwrap_or(VariantId::DEFAULT);
+    let color = match checked.text("color").as_deref() {
+        Some("white") => ColorChoice::White,
+        Some("black") => ColorChoice::Black,
+        _ => ColorChoice::Random,
+    };
+    let days = checked
+        .integer("days")
+        .and_then(|d| u32::try_from(d).ok())
+        .or(default_days);
+    let rated = !matches!(checked.0.get("rated"), Some(Value::Bool(false)));
+    Ok(match checked.user("opponent") {
+        Some(opponent) => Request::Challenge {
+            opponent,
+            variant,
+            color,
+            days,
+            options,
+            rated,
+        },
+        None => Request::OpenChallenge {
+            variant,
+            color,
+            days,
+            options,
+            rated,
+        },
+    })
+}
+
+/// `/accept`, `/decline`, `/cancel`: of the challenge with `player`, or the one meant.
+fn answer_request(answer: ChallengeAnswer, player: Option<User>) -> Request {
+    match (player, answer) {
+        (Some(p), answer) => Request::Answer {
+            answer,
+            target: ChallengeTarget::Player(p),
+        },
+        (None, ChallengeAnswer::Accept) => Request::Accept,
+        (None, ChallengeAnswer::Decline) => Request::Decline,
+        (None, ChallengeAnswer::Cancel) => Request::Cancel,
+    }
 }
 
 /// How `/help` writes an option: `@opponent`, `[variant]`, `[color:white|black|random]`,

@@ -133,46 +133,13 @@ impl Service {
                 players_line(&live.rec)
             ));
         }
-        if opponent.as_ref().is_some_and(|o| o.id == ctx.user.id) {
-            return Err("You cannot challenge yourself.".to_string());
-        }
         let computer = self.computer();
         let against_computer = computer
             .as_ref()
             .is_some_and(|c| opponent.as_ref().is_some_and(|o| o.id == c.id));
-        if computer.as_ref().is_some_and(|c| c.id == ctx.user.id) {
-            return Err("The computer does not challenge anyone.".to_string());
-        }
-        if !against_computer {
-            let lobby = self.lobby(slot, ctx.channel);
-            let twin = lobby.pending.iter().find(|c| {
-                c.challenger.id == ctx.user.id
-                    && c.opponent.as_ref().map(|o| o.id) == opponent.as_ref().map(|o| o.id)
-            });
-            if let Some(twin) = twin {
-                return Err(format!(
-                    "You already have a challenge to {} waiting here; `/cancel` it first.",
-                    opponent_name(twin)
-                ));
-            }
-            if lobby.pending.len() >= MAX_PENDING {
-                return Err(format!(
-                    "This channel already has {MAX_PENDING} challenges waiting; answer or \
-                     cancel some first."
-                ));
-            }
-        }
+        self.may_challenge(slot, ctx, opponent.as_ref(), against_computer)?;
         let mut options = options;
-        let level = match options.remove("level") {
-            None => crate::engine::DEFAULT_LEVEL,
-            Some(_) if !against_computer => {
-                return Err(format!(
-                    "`level` sets the computer's strength; it applies only to a challenge to {}.",
-                    computer.map_or_else(|| "the computer".to_string(), |c| c.name)
-                ))
-            }
-            Some(l) => crate::engine::parse_level(&l)?,
-        };
+        let level = computer_level(&mut options, against_computer, computer)?;
         let days = days.unwrap_or(DEFAULT_DAYS);
         if days > MAX_DAYS {
             return Err(format!(
@@ -218,6 +185,44 @@ impl Service {
             challenges: vec![c],
             ..Change::default()
         })
+    }
+
+    /// Refuses a challenge nobody could answer: to oneself, by the computer, a second
+    /// one to the same opponent here, or one too many waiting in this channel.
+    fn may_challenge(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        opponent: Option<&User>,
+        against_computer: bool,
+    ) -> Result<(), Refusal> {
+        if opponent.is_some_and(|o| o.id == ctx.user.id) {
+            return Err("You cannot challenge yourself.".to_string());
+        }
+        if self.computer().is_some_and(|c| c.id == ctx.user.id) {
+            return Err("The computer does not challenge anyone.".to_string());
+        }
+        if against_computer {
+            return Ok(());
+        }
+        let lobby = self.lobby(slot, ctx.channel);
+        let twin = lobby.pending.iter().find(|c| {
+            c.challenger.id == ctx.user.id
+                && c.opponent.as_ref().map(|o| o.id) == opponent.map(|o| o.id)
+        });
+        if let Some(twin) = twin {
+            return Err(format!(
+                "You already have a challenge to {} waiting here; `/cancel` it first.",
+                opponent_name(twin)
+            ));
+        }
+        if lobby.pending.len() >= MAX_PENDING {
+            return Err(format!(
+                "This channel already has {MAX_PENDING} challenges waiting; answer or \
+                 cancel some first."
+            ));
+        }
+        Ok(())
     }
 
     /// `/rematch`: a challenge to the last game's opponent, colours swapped, on the
@@ -301,96 +306,48 @@ impl Service {
             }
             None => chosen(&lobby, playing, ctx, moderator, answer, None)?,
         };
-        let me = &ctx.user;
-        let is_challenger = c.challenger.id == me.id;
-        let is_opponent = c.opponent.as_ref().is_some_and(|o| o.id == me.id);
         match answer {
-            ChallengeAnswer::Accept => {
-                if is_challenger {
-                    return Err("You cannot accept your own challenge.".to_string());
-                }
-                if let Some(o) = &c.opponent {
-                    if !is_opponent {
-                        return Err(format!("Only {} can accept this challenge.", o.name));
-                    }
-                }
-                let mut taken = c.clone();
-                taken.opponent = Some(me.clone());
-                let mut change = self.start_game(slot, &taken, ctx, now, None)?;
-                let place = change.live.as_ref().map_or(ctx.channel, |l| l.rec.channel);
-                let outcome = if place == ctx.channel {
-                    format!("Accepted by {}.", me.name)
-                } else {
-                    format!(
-                        "Accepted by {}: the game is played in {}.",
-                        me.name,
-                        api::place(place)
-                    )
-                };
-                let mut done = settled(&taken, outcome, now);
-                done.place = Some(place);
-                change.replies.push(over_reply(&done));
-                change.challenges.push(done);
-                Ok(change)
-            }
-            ChallengeAnswer::Decline => {
-                if !is_opponent {
-                    return Err(match &c.opponent {
-                        Some(o) => format!("Only {} can decline this challenge.", o.name),
-                        None => "An open challenge cannot be declined; it waits for a taker \
-                                 or expires."
-                            .to_string(),
-                    });
-                }
-                let done = settled(c, format!("Declined by {}.", me.name), now);
-                Ok(Change {
-                    replies: vec![
-                        Reply::channel(format!(
-                            "{} declines {}'s challenge.",
-                            me.name, c.challenger.name
-                        )),
-                        over_reply(&done),
-                    ],
-                    challenges: vec![done],
-                    ..Change::default()
-                })
-            }
-            ChallengeAnswer::Cancel => {
-                let (outcome, line) = if is_challenger {
-                    (
-                        format!("Withdrawn by {}.", me.name),
-                        format!(
-                            "{} withdraws the challenge to {}.",
-                            me.name,
-                            opponent_name(c)
-                        ),
-                    )
-                } else if is_opponent || moderator {
-                    let role = if is_opponent { "" } else { " (moderator)" };
-                    (
-                        format!("Cancelled by {}{role}.", me.name),
-                        format!(
-                            "{}{role} cancels {}'s challenge to {}.",
-                            me.name,
-                            c.challenger.name,
-                            opponent_name(c)
-                        ),
-                    )
-                } else {
-                    return Err(format!(
-                        "Only {} (or the challenged player, or a moderator) can cancel this \
-                         challenge.",
-                        c.challenger.name
-                    ));
-                };
-                let done = settled(c, outcome, now);
-                Ok(Change {
-                    replies: vec![Reply::channel(line), over_reply(&done)],
-                    challenges: vec![done],
-                    ..Change::default()
-                })
+            ChallengeAnswer::Accept => self.accept(slot, ctx, c, now),
+            ChallengeAnswer::Decline => decline(c, &ctx.user, now),
+            ChallengeAnswer::Cancel => cancel(c, &ctx.user, moderator, now),
+        }
+    }
+
+    /// `/accept`: the challenge's game starts, and the challenge is settled with where.
+    fn accept(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        c: &Challenge,
+        now: u64,
+    ) -> Result<Change, Refusal> {
+        let me = &ctx.user;
+        if c.challenger.id == me.id {
+            return Err("You cannot accept your own challenge.".to_string());
+        }
+        if let Some(o) = &c.opponent {
+            if o.id != me.id {
+                return Err(format!("Only {} can accept this challenge.", o.name));
             }
         }
+        let mut taken = c.clone();
+        taken.opponent = Some(me.clone());
+        let mut change = self.start_game(slot, &taken, ctx, now, None)?;
+        let place = change.live.as_ref().map_or(ctx.channel, |l| l.rec.channel);
+        let outcome = if place == ctx.channel {
+            format!("Accepted by {}.", me.name)
+        } else {
+            format!(
+                "Accepted by {}: the game is played in {}.",
+                me.name,
+                api::place(place)
+            )
+        };
+        let mut done = settled(&taken, outcome, now);
+        done.place = Some(place);
+        change.replies.push(over_reply(&done));
+        change.challenges.push(done);
+        Ok(change)
     }
 
     /// Settles the challenges of `slot` whose time ran out (minute tick).
@@ -537,31 +494,66 @@ impl Service {
             .opponent
             .clone()
             .ok_or("An open challenge needs a taker before its game starts.")?;
-        let (seed, challenger_white) = {
-            let mut rng = lock(&self.seeds);
-            let seed: u64 = rng.gen();
-            let white = match c.color {
-                ColorChoice::White => true,
-                ColorChoice::Black => false,
-                ColorChoice::Random => rng.gen(),
-            };
-            (seed, white)
-        };
+        let (seed, challenger_white) = self.seed_and_colour(c.color);
         let game = Game::new(c.variant, &c.options, seed)?;
         let players = if challenger_white {
             [c.challenger.clone(), opponent.clone()]
         } else {
             [opponent.clone(), c.challenger.clone()]
         };
-        // A game gets a place of its own when the front end can open one: from the
-        // challenge's message, or (a game against the computer starts at once, before
-        // any message shows it) a place of its own beside it.
+        let (place, why_here) = self.game_place(slot, ctx, c, &players)?;
+        let id = self.store.new_id().map_err(|e| {
+            tracing::error!("store: {e}");
+            "The game store failed, so nothing was changed; please try again later.".to_string()
+        })?;
+        let computer = computer.map(|level| ComputerSeat {
+            side: if challenger_white {
+                Side::Black
+            } else {
+                Side::White
+            },
+            level,
+        });
+        let rec = new_record(id, place, ctx.server, c, players, seed, computer, now);
+        let mut live = Live { rec, game };
+        live.rec.clock = next_clock(&live.rec, &live.game, None, now);
+        let replies = start_replies(&live, c, ctx.channel, why_here);
+        Ok(Change {
+            replies,
+            live: Some(live),
+            ..Change::default()
+        })
+    }
+
+    /// A new game's seed, and whether the challenger plays White.
+    fn seed_and_colour(&self, color: ColorChoice) -> (u64, bool) {
+        let mut rng = lock(&self.seeds);
+        let seed: u64 = rng.gen();
+        let white = match color {
+            ColorChoice::White => true,
+            ColorChoice::Black => false,
+            ColorChoice::Random => rng.gen(),
+        };
+        (seed, white)
+    }
+
+    /// Where a new game is played, and why here when it could not get a place of its
+    /// own: from the challenge's message, or (a game against the computer starts at
+    /// once, before any message shows it) a place of its own beside it. Refused when
+    /// it would have to share this channel with a game being played.
+    fn game_place(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        c: &Challenge,
+        players: &[User; 2],
+    ) -> Result<(u64, Option<String>), Refusal> {
         let (place, why_here) = if slot.live.is_some() && c.message.is_none() {
             (ctx.channel, Some(String::new()))
         } else {
             match self
                 .places
-                .open_place(ctx.channel, &place_title(&players, c.variant), c.message)
+                .open_place(ctx.channel, &place_title(players, c.variant), c.message)
             {
                 Ok(p) => (p, None),
                 Err(reason) => (ctx.channel, Some(reason)),
@@ -580,91 +572,180 @@ impl Service {
                 ));
             }
         }
-        let id = self.store.new_id().map_err(|e| {
-            tracing::error!("store: {e}");
-            "The game store failed, so nothing was changed; please try again later.".to_string()
-        })?;
-        let mut rec = GameRecord {
-            format: FORMAT_VERSION,
-            id,
-            channel: place,
-            server: c.server.or(ctx.server),
-            players,
-            variant: c.variant,
-            options: c.options.clone(),
-            seed,
-            days: c.days,
-            created_ms: now,
-            actions: Vec::new(),
-            history: Vec::new(),
-            clock: None,
-            draw_offer: None,
-            finished: false,
-            computer: computer.map(|level| ComputerSeat {
-                side: if challenger_white {
-                    Side::Black
-                } else {
-                    Side::White
-                },
-                level,
-            }),
-            rated: c.rated && computer.is_none(),
-            end: None,
-        };
-        rec.clock = next_clock(&rec, &game, None, now);
-        let live = Live { rec, game };
-        let accepts = match computer {
-            Some(level) => format!("{} plays you at level {level}.", opponent.name),
-            None => format!("{} accepts.", opponent.name),
-        };
-        let mut lines = vec![format!(
-            "{accepts} {} — {}{}, {}, {}.",
-            players_line(&live.rec),
-            c.variant.name(),
-            options_text(&c.options),
-            days_text(c.days),
-            rated_text(c.rated && computer.is_none())
-        )];
-        let mut replies = Vec::new();
-        if place != ctx.channel {
-            // The channel hears where the game went; the game itself is told there.
-            replies.push(Reply::channel(format!(
-                "{} The game is played in {}.",
-                lines.join(" "),
-                api::place(place)
-            )));
-            lines.clear();
-        } else if let Some(why) = why_here.filter(|w| !w.is_empty()) {
-            lines.push(format!("This game is played in this channel: {why}."));
-        }
-        let mut r = Reply::channel(String::new());
-        lines.extend(prompt_line(&live));
-        r.text = lines.join("\n");
-        r.mention = asked_user(&live).into_iter().collect();
-        r.image = Some(public_view(&live));
-        r.controls = Some(super::turns::controls(&live));
-        let mut in_place = vec![r];
-        in_place.extend(super::fair::at_start(&live.game, live.rec.seed));
-        if place != ctx.channel {
-            for r in &mut in_place {
-                r.to = Audience::Place(place);
-            }
-        }
-        replies.extend(in_place);
-        for side in Side::BOTH {
-            if let Some(secret) = live.game.secret(side) {
-                replies.push(Reply::private(
-                    live.rec.player(side).clone(),
-                    secret_text(&live.rec, &secret),
-                ));
-            }
-        }
-        Ok(Change {
-            replies,
-            live: Some(live),
-            ..Change::default()
-        })
+        Ok((place, why_here))
     }
+}
+
+/// The record of a game starting now from challenge `c`.
+#[allow(clippy::too_many_arguments)]
+fn new_record(
+    id: u64,
+    place: u64,
+    server: Option<u64>,
+    c: &Challenge,
+    players: [User; 2],
+    seed: u64,
+    computer: Option<ComputerSeat>,
+    now: u64,
+) -> GameRecord {
+    GameRecord {
+        format: FORMAT_VERSION,
+        id,
+        channel: place,
+        server: c.server.or(server),
+        players,
+        variant: c.variant,
+        options: c.options.clone(),
+        seed,
+        days: c.days,
+        created_ms: now,
+        actions: Vec::new(),
+        history: Vec::new(),
+        clock: None,
+        draw_offer: None,
+        finished: false,
+        computer,
+        rated: c.rated && computer.is_none(),
+        end: None,
+    }
+}
+
+/// What a game starting in its place says: who plays whom on what terms (to the
+/// challenge's channel too when the game went elsewhere), the board, the fairness
+/// commitment, and each player's secrets by direct message.
+fn start_replies(live: &Live, c: &Challenge, channel: u64, why_here: Option<String>) -> Vec<Reply> {
+    let place = live.rec.channel;
+    let computer = live.rec.computer;
+    let opponent = c
+        .opponent
+        .as_ref()
+        .map(|o| o.name.clone())
+        .unwrap_or_default();
+    let accepts = match computer {
+        Some(seat) => format!("{opponent} plays you at level {}.", seat.level),
+        None => format!("{opponent} accepts."),
+    };
+    let mut lines = vec![format!(
+        "{accepts} {} — {}{}, {}, {}.",
+        players_line(&live.rec),
+        c.variant.name(),
+        options_text(&c.options),
+        days_text(c.days),
+        rated_text(c.rated && computer.is_none())
+    )];
+    let mut replies = Vec::new();
+    if place != channel {
+        // The channel hears where the game went; the game itself is told there.
+        replies.push(Reply::channel(format!(
+            "{} The game is played in {}.",
+            lines.join(" "),
+            api::place(place)
+        )));
+        lines.clear();
+    } else if let Some(why) = why_here.filter(|w| !w.is_empty()) {
+        lines.push(format!("This game is played in this channel: {why}."));
+    }
+    let mut r = Reply::channel(String::new());
+    lines.extend(prompt_line(live));
+    r.text = lines.join("\n");
+    r.mention = asked_user(live).into_iter().collect();
+    r.image = Some(public_view(live));
+    r.controls = Some(super::turns::controls(live));
+    let mut in_place = vec![r];
+    in_place.extend(super::fair::at_start(&live.game, live.rec.seed));
+    if place != channel {
+        for r in &mut in_place {
+            r.to = Audience::Place(place);
+        }
+    }
+    replies.extend(in_place);
+    for side in Side::BOTH {
+        if let Some(secret) = live.game.secret(side) {
+            replies.push(Reply::private(
+                live.rec.player(side).clone(),
+                secret_text(&live.rec, &secret),
+            ));
+        }
+    }
+    replies
+}
+
+/// The computer's level a challenge asks for (its `level` option, taken out of the
+/// game's options): only a challenge to the computer may set it.
+fn computer_level(
+    options: &mut Options,
+    against_computer: bool,
+    computer: Option<User>,
+) -> Result<u8, Refusal> {
+    match options.remove("level") {
+        None => Ok(crate::engine::DEFAULT_LEVEL),
+        Some(_) if !against_computer => Err(format!(
+            "`level` sets the computer's strength; it applies only to a challenge to {}.",
+            computer.map_or_else(|| "the computer".to_string(), |c| c.name)
+        )),
+        Some(l) => crate::engine::parse_level(&l),
+    }
+}
+
+/// `/decline`: only the challenged player declines (an open challenge waits or expires).
+fn decline(c: &Challenge, me: &User, now: u64) -> Result<Change, Refusal> {
+    if c.opponent.as_ref().is_none_or(|o| o.id != me.id) {
+        return Err(match &c.opponent {
+            Some(o) => format!("Only {} can decline this challenge.", o.name),
+            None => {
+                "An open challenge cannot be declined; it waits for a taker or expires.".to_string()
+            }
+        });
+    }
+    let done = settled(c, format!("Declined by {}.", me.name), now);
+    Ok(Change {
+        replies: vec![
+            Reply::channel(format!(
+                "{} declines {}'s challenge.",
+                me.name, c.challenger.name
+            )),
+            over_reply(&done),
+        ],
+        challenges: vec![done],
+        ..Change::default()
+    })
+}
+
+/// `/cancel`: the challenger withdraws; the challenged player or a moderator cancels.
+fn cancel(c: &Challenge, me: &User, moderator: bool, now: u64) -> Result<Change, Refusal> {
+    let is_opponent = c.opponent.as_ref().is_some_and(|o| o.id == me.id);
+    let (outcome, line) = if c.challenger.id == me.id {
+        (
+            format!("Withdrawn by {}.", me.name),
+            format!(
+                "{} withdraws the challenge to {}.",
+                me.name,
+                opponent_name(c)
+            ),
+        )
+    } else if is_opponent || moderator {
+        let role = if is_opponent { "" } else { " (moderator)" };
+        (
+            format!("Cancelled by {}{role}.", me.name),
+            format!(
+                "{}{role} cancels {}'s challenge to {}.",
+                me.name,
+                c.challenger.name,
+                opponent_name(c)
+            ),
+        )
+    } else {
+        return Err(format!(
+            "Only {} (or the challenged player, or a moderator) can cancel this challenge.",
+            c.challenger.name
+        ));
+    };
+    let done = settled(c, outcome, now);
+    Ok(Change {
+        replies: vec![Reply::channel(line), over_reply(&done)],
+        challenges: vec![done],
+        ..Change::default()
+    })
 }
 
 /// A late answer to challenge `id`: refused, and its message shows what became of it.
@@ -707,23 +788,20 @@ pub(super) fn remember_settled(slot: &mut Slot, c: Challenge) {
     }
 }
 
-/// The one pending challenge of this channel an answer without an id means: the one
-/// that unambiguously concerns the invoker (or, named, the one with that player).
-fn chosen<'a>(
+/// The pending challenges an answer without an id could mean, with its verb.
+fn candidates<'a>(
     lobby: &'a Lobby,
-    playing: bool,
-    ctx: &Context,
+    me: u64,
     moderator: bool,
     answer: ChallengeAnswer,
     named: Option<&User>,
-) -> Result<&'a Challenge, Refusal> {
-    let me = ctx.user.id;
+) -> (&'static str, Vec<&'a Challenge>) {
     let to_me = |c: &Challenge| c.opponent.as_ref().is_some_and(|o| o.id == me);
     let open = |c: &Challenge| c.opponent.is_none() && c.challenger.id != me;
     let by = |c: &Challenge, u: &User| c.challenger.id == u.id;
     let with = |c: &Challenge, u: &User| c.opponent.as_ref().is_some_and(|o| o.id == u.id);
     let all = lobby.pending.iter();
-    let (verb, candidates): (&str, Vec<&Challenge>) = match (answer, named) {
+    match (answer, named) {
         (ChallengeAnswer::Accept, None) => {
             let mine: Vec<_> = all.clone().filter(|c| to_me(c)).collect();
             let list = if mine.is_empty() {
@@ -759,7 +837,21 @@ fn chosen<'a>(
             })
             .collect(),
         ),
-    };
+    }
+}
+
+/// The one pending challenge of this channel an answer without an id means: the one
+/// that unambiguously concerns the invoker (or, named, the one with that player).
+fn chosen<'a>(
+    lobby: &'a Lobby,
+    playing: bool,
+    ctx: &Context,
+    moderator: bool,
+    answer: ChallengeAnswer,
+    named: Option<&User>,
+) -> Result<&'a Challenge, Refusal> {
+    let me = ctx.user.id;
+    let (verb, candidates) = candidates(lobby, me, moderator, answer, named);
     match candidates.as_slice() {
         [one] => Ok(one),
         [] => Err(match (playing, named) {

@@ -520,23 +520,7 @@ impl Service {
             Request::Abort => abort(slot, ctx, moderator, now),
             Request::Claim => claim(slot, ctx, now),
             Request::OnGame { game, request } => {
-                let current = match &slot.live {
-                    Some(live) => Some(live.rec.id),
-                    None => self.store.last_game(ctx.channel).ok().flatten(),
-                };
-                let allowed = matches!(
-                    *request,
-                    Request::Resign | Request::Draw(_) | Request::Hand | Request::Rematch
-                );
-                if current != Some(game) || !allowed {
-                    return Err(
-                        "That button belongs to a game that is no longer played here.".to_string(),
-                    );
-                }
-                if *request != Request::Rematch && slot.live.is_none() {
-                    return Err("That game is over.".to_string());
-                }
-                self.act(slot, ctx, moderator, *request, now)
+                self.on_game(slot, ctx, moderator, game, *request, now)
             }
             Request::Rematch => self.rematch(slot, ctx, now),
             Request::Hand => hand(slot, ctx),
@@ -551,6 +535,34 @@ impl Service {
                 Err("That request needs no game.".to_string())
             }
         }
+    }
+
+    /// A press on a game's button: acted on only while that game is the one played
+    /// here (a rematch: the last one played here).
+    fn on_game(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        moderator: bool,
+        game: u64,
+        request: Request,
+        now: u64,
+    ) -> Result<Change, Refusal> {
+        let current = match &slot.live {
+            Some(live) => Some(live.rec.id),
+            None => self.store.last_game(ctx.channel).ok().flatten(),
+        };
+        let allowed = matches!(
+            request,
+            Request::Resign | Request::Draw(_) | Request::Hand | Request::Rematch
+        );
+        if current != Some(game) || !allowed {
+            return Err("That button belongs to a game that is no longer played here.".to_string());
+        }
+        if request != Request::Rematch && slot.live.is_none() {
+            return Err("That game is over.".to_string());
+        }
+        self.act(slot, ctx, moderator, request, now)
     }
 }
 

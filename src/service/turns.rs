@@ -133,49 +133,13 @@ impl Service {
         let (live, side) = player_game(slot, ctx)?;
         let opponent = live.rec.player(side.other()).clone();
         match action {
-            DrawAction::Offer => {
-                if live.rec.draw_offer == Some(side.other()) {
-                    // X-SERVICE-1: offering while the opponent's offer stands agrees to it.
-                    return finish(
-                        live,
-                        ActionKind::DrawAgreed {
-                            offerer: side.other(),
-                        },
-                        now,
-                    );
-                }
-                if live.rec.draw_offer == Some(side) {
-                    return Err("You have already offered a draw; wait for the answer.".to_string());
-                }
-                let mut next = live.clone();
-                next.rec.draw_offer = Some(side);
-                next.rec.actions.push(Action {
-                    at_ms: now,
-                    kind: ActionKind::DrawOffer { side },
-                });
-                let mut r = Reply::channel(format!(
-                    "{} offers a draw. {}: `/draw accept` or `/draw decline`.",
-                    ctx.user.name, opponent.name
-                ));
-                r.mention = vec![opponent];
-                r.controls = Some(controls(&next));
-                Ok(Change {
-                    replies: vec![r],
-                    live: Some(next),
-                    ..Change::default()
-                })
-            }
+            DrawAction::Offer => offer_draw(live, side, &ctx.user, opponent, now),
             DrawAction::Accept => {
                 if live.rec.draw_offer != Some(side.other()) {
                     return Err(format!("{} has not offered a draw.", opponent.name));
                 }
-                finish(
-                    live,
-                    ActionKind::DrawAgreed {
-                        offerer: side.other(),
-                    },
-                    now,
-                )
+                let offerer = side.other();
+                finish(live, ActionKind::DrawAgreed { offerer }, now)
             }
             DrawAction::Decline => {
                 if live.rec.draw_offer != Some(side.other()) {
@@ -187,31 +151,14 @@ impl Service {
                     at_ms: now,
                     kind: ActionKind::DrawDecline { side },
                 });
+                let line = format!("{} declines the draw offer.", ctx.user.name);
                 Ok(Change {
-                    replies: vec![Reply::channel(format!(
-                        "{} declines the draw offer.",
-                        ctx.user.name
-                    ))],
+                    replies: vec![Reply::channel(line)],
                     live: Some(next),
                     ..Change::default()
                 })
             }
-            DrawAction::Claim => {
-                let ask = live.game.ask().ok_or("The game is over.")?;
-                if ask.side != side {
-                    return Err("You can only claim a draw when it is your turn.".to_string());
-                }
-                let reason = live.game.claimable_draw().ok_or_else(|| {
-                    let none: Vec<String> = live
-                        .game
-                        .draw_claim_rules()
-                        .iter()
-                        .map(|r| format!("no {r}"))
-                        .collect();
-                    format!("There is no draw to claim: {} yet.", none.join(" and "))
-                })?;
-                finish(live, ActionKind::DrawClaim { side, reason }, now)
-            }
+            DrawAction::Claim => claim_draw(live, side, now),
         }
     }
 
@@ -450,4 +397,57 @@ pub(super) fn hand(slot: &Slot, ctx: &Context) -> Result<Change, Refusal> {
         .secret(side)
         .unwrap_or_else(|| "You have no secret information in this game.".to_string());
     Ok(Change::reply(Reply::invoker(secret_text(&live.rec, &text))))
+}
+
+/// A draw offer by `side` (`me`), or the agreement when the opponent's offer stands.
+fn offer_draw(
+    live: &Live,
+    side: Side,
+    me: &User,
+    opponent: User,
+    now: u64,
+) -> Result<Change, Refusal> {
+    if live.rec.draw_offer == Some(side.other()) {
+        // X-SERVICE-1: offering while the opponent's offer stands agrees to it.
+        let offerer = side.other();
+        return finish(live, ActionKind::DrawAgreed { offerer }, now);
+    }
+    if live.rec.draw_offer == Some(side) {
+        return Err("You have already offered a draw; wait for the answer.".to_string());
+    }
+    let mut next = live.clone();
+    next.rec.draw_offer = Some(side);
+    next.rec.actions.push(Action {
+        at_ms: now,
+        kind: ActionKind::DrawOffer { side },
+    });
+    let mut r = Reply::channel(format!(
+        "{} offers a draw. {}: `/draw accept` or `/draw decline`.",
+        me.name, opponent.name
+    ));
+    r.mention = vec![opponent];
+    r.controls = Some(controls(&next));
+    Ok(Change {
+        replies: vec![r],
+        live: Some(next),
+        ..Change::default()
+    })
+}
+
+/// A claim of a draw the rules allow (repetition, the move count...), on one's turn.
+fn claim_draw(live: &Live, side: Side, now: u64) -> Result<Change, Refusal> {
+    let ask = live.game.ask().ok_or("The game is over.")?;
+    if ask.side != side {
+        return Err("You can only claim a draw when it is your turn.".to_string());
+    }
+    let reason = live.game.claimable_draw().ok_or_else(|| {
+        let none: Vec<String> = live
+            .game
+            .draw_claim_rules()
+            .iter()
+            .map(|r| format!("no {r}"))
+            .collect();
+        format!("There is no draw to claim: {} yet.", none.join(" and "))
+    })?;
+    finish(live, ActionKind::DrawClaim { side, reason }, now)
 }
