@@ -11,8 +11,8 @@
 //! N is 1,000 unless `ARCANA_BENCH_GAMES` lists sizes (`ARCANA_BENCH_GAMES=1000,100000`).
 //! Under `cargo test` (no `--bench`) it runs with 40 games.
 
-#[path = "../tests/store_engines/mod.rs"]
-mod store_engines;
+#[path = "../tests/store_backends/mod.rs"]
+mod store_backends;
 
 use arcana::service::api::{Context, ReplyKind, Request, User};
 use arcana::service::clock::SystemClock;
@@ -280,7 +280,7 @@ fn run(
     (all, wall)
 }
 
-fn engine(c: &mut Criterion, e: &store_engines::TestStore, n: usize) {
+fn engine(c: &mut Criterion, e: &store_backends::TestStore, n: usize) {
     let name = e.name;
     let t0 = Instant::now();
     let mut movers = fill(&e.open(), n);
@@ -372,7 +372,7 @@ fn main() {
         .measurement_time(Duration::from_secs(5))
         .configure_from_args();
     for n in sizes {
-        for e in store_engines::engines("scale") {
+        for e in store_backends::backends("scale") {
             engine(&mut c, &e, n);
         }
     }

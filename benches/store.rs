@@ -1,11 +1,11 @@
-//! The store engines under the move path: with 1,000 stored active games, the p50 and
+//! The store backends under the move path: with 1,000 stored active games, the p50 and
 //! p99 of a durable move (one thread, round robin over the games), moves per second
 //! from 2 threads, and the service's start-up time, on sled and, when
 //! `ARCANA_TEST_POSTGRES` names a server, PostgreSQL (a fresh database). Criterion
 //! times one durable move per engine. Under `cargo test` (no `--bench`) it runs small.
 
-#[path = "../tests/store_engines/mod.rs"]
-mod store_engines;
+#[path = "../tests/store_backends/mod.rs"]
+mod store_backends;
 
 use arcana::core::Side;
 use arcana::service::api::{ColorChoice, Context, ReplyKind, Request, User};
@@ -116,7 +116,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i]
 }
 
-fn engine(c: &mut Criterion, e: &store_engines::TestStore, games: usize) {
+fn engine(c: &mut Criterion, e: &store_backends::TestStore, games: usize) {
     let name = e.name;
     let s = service(e.open());
     for ch in 0..games {
@@ -222,7 +222,7 @@ fn main() {
         .sample_size(20)
         .measurement_time(Duration::from_secs(5))
         .configure_from_args();
-    for e in store_engines::engines("bench") {
+    for e in store_backends::backends("bench") {
         engine(&mut c, &e, games);
     }
     c.final_summary();

@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod common;
-mod store_engines;
+mod store_backends;
 
 use arcana::service::api::{
     ChallengeAnswer, ChallengeTarget, ColorChoice, Reply, ReplyKind, Request,
@@ -518,7 +518,7 @@ fn board_messages_carry_their_game_and_stale_buttons_are_refused() {
 
 /// Two services on one store, as two bot processes sharing PostgreSQL (on sled, one
 /// handle shared), on one clock.
-fn two_processes(e: &store_engines::TestStore) -> (Service, Service, Arc<ManualClock>) {
+fn two_processes(e: &store_backends::TestStore) -> (Service, Service, Arc<ManualClock>) {
     let first = e.open();
     let second = if e.name == "sled" {
         first.share()
@@ -548,7 +548,7 @@ fn refusal(r: &[Reply]) -> Option<&str> {
 // does not expire a challenge the other settled.
 #[test]
 fn challenges_made_by_another_process_are_seen_at_once() {
-    for e in store_engines::engines("lobby_shared") {
+    for e in store_backends::backends("lobby_shared") {
         let (a, b, clock) = two_processes(&e);
         let name = e.name;
         // Both are running; alice challenges bob through A.

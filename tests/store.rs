@@ -1,7 +1,7 @@
 //! The store: records replay from their actions, and a process killed with SIGKILL at
 //! random moments never loses an acknowledged move, on sled and on PostgreSQL.
 
-mod store_engines;
+mod store_backends;
 
 use arcana::core::Side;
 use arcana::store::{ActionKind, Store};
@@ -120,7 +120,7 @@ fn check_acknowledged(
 
 #[test]
 fn sigkill_never_loses_an_acknowledged_move() {
-    for e in store_engines::engines("sigkill") {
+    for e in store_backends::backends("sigkill") {
         eprintln!("engine {}", e.name);
         sigkill_rounds(&e.url);
     }

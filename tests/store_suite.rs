@@ -4,7 +4,7 @@
 //! (as two processes) racing on one game without ever both applying a move.
 
 mod common;
-mod store_engines;
+mod store_backends;
 
 use arcana::core::Side;
 use arcana::model::User;
@@ -18,7 +18,7 @@ use common::{ctx, user, START_MS};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::{Arc, Barrier};
-use store_engines::{engines, TestStore};
+use store_backends::{backends, TestStore};
 
 fn record(id: u64, channel: u64) -> GameRecord {
     GameRecord {
@@ -65,7 +65,7 @@ fn commit(store: &Store, f: impl FnOnce(&mut Write) -> Result<(), StoreError>) {
 
 #[test]
 fn the_typed_store_round_trips_and_persists() {
-    for e in engines("roundtrip") {
+    for e in backends("roundtrip") {
         let name = e.name;
         let store = e.open();
         let a = store.new_id().expect("id");
@@ -158,7 +158,7 @@ fn the_typed_store_round_trips_and_persists() {
 
 #[test]
 fn checked_writes_refuse_a_stale_copy_and_change_nothing() {
-    for e in engines("checked") {
+    for e in backends("checked") {
         let name = e.name;
         let store = e.open();
         let other = store.share();
@@ -271,7 +271,7 @@ fn history(s: &Service, channel: u64) -> String {
 
 #[test]
 fn a_game_plays_restarts_and_answers_redeliveries_once() {
-    for e in engines("service") {
+    for e in backends("service") {
         let name = e.name;
         let s = service(e.open(), 1);
         start(&s, 5);
@@ -363,7 +363,7 @@ fn race(
 
 #[test]
 fn two_services_on_one_store_never_both_apply_a_move() {
-    for e in engines("race") {
+    for e in backends("race") {
         let name = e.name;
         let store = e.open();
         let other = second(&e, &store);
@@ -482,7 +482,7 @@ fn the_golden_store_copied_to_each_engine_loads_and_plays_on() {
     let doc = golden_sled(&dir.path().join("golden"));
     let source = Store::open(dir.path().join("golden")).expect("open");
     let max = doc["max_game_id"].as_u64().expect("max id");
-    for e in engines("golden") {
+    for e in backends("golden") {
         let name = e.name;
         let dest = e.open();
         let copied = source.copy_into(&dest).expect("copy");
@@ -552,7 +552,7 @@ fn the_golden_store_copied_to_each_engine_loads_and_plays_on() {
         let back = Store::temporary().expect("temporary");
         s.store().copy_into(&back).expect("copy out");
         assert_eq!(back.all_games().expect("scan"), games, "{name}");
-        for again in engines("golden_again") {
+        for again in backends("golden_again") {
             let into = again.open();
             back.copy_into(&into).expect("copy in");
             assert_eq!(
@@ -568,7 +568,7 @@ fn the_golden_store_copied_to_each_engine_loads_and_plays_on() {
 #[test]
 fn two_services_send_each_reminder_once() {
     const DAY_MS: u64 = 24 * 60 * 60 * 1000;
-    for e in engines("reminders") {
+    for e in backends("reminders") {
         let name = e.name;
         let store = e.open();
         let other = second(&e, &store);
@@ -630,7 +630,7 @@ fn two_services_send_each_reminder_once() {
 
 #[test]
 fn a_database_of_the_first_schema_is_migrated_on_open() {
-    for e in engines("migrate") {
+    for e in backends("migrate") {
         if e.name != "postgres" {
             continue;
         }
@@ -735,7 +735,7 @@ fn a_database_of_the_first_schema_is_migrated_on_open() {
 
 #[test]
 fn idempotency_keys_expire_by_their_time() {
-    for e in engines("keys") {
+    for e in backends("keys") {
         let name = e.name;
         let store = e.open();
         for batch in 0..5u64 {
@@ -798,7 +798,7 @@ fn keys_stored_before_the_time_index_still_expire() {
 #[test]
 fn the_indexes_list_games_and_due_clocks_on_every_engine() {
     use arcana::store::{ComputerSeat, Listing};
-    for e in engines("indexes") {
+    for e in backends("indexes") {
         let name = e.name;
         let store = e.open();
         let listing = |id: u64, server: u64, black: &str| Listing {
@@ -927,7 +927,7 @@ fn the_indexes_list_games_and_due_clocks_on_every_engine() {
 
 #[test]
 fn a_second_process_lists_the_games_the_first_started() {
-    for e in engines("listed") {
+    for e in backends("listed") {
         let name = e.name;
         let first = e.open();
         let other = second(&e, &first);
@@ -954,7 +954,7 @@ fn a_second_process_lists_the_games_the_first_started() {
 
 #[test]
 fn concurrent_durable_commits_share_flushes_and_all_persist() {
-    for e in engines("groupcommit") {
+    for e in backends("groupcommit") {
         let name = e.name;
         let store = e.open();
         const THREADS: u64 = 4;
@@ -1009,7 +1009,7 @@ fn concurrent_durable_commits_share_flushes_and_all_persist() {
 #[test]
 fn a_move_writes_the_same_bytes_however_long_the_game() {
     use arcana::store::{Action, HistoryEntry};
-    for e in engines("appendonly") {
+    for e in backends("appendonly") {
         let name = e.name;
         let store = e.open();
         let id = store.new_id().expect("id");
@@ -1094,7 +1094,7 @@ impl arcana::service::api::Places for Threads {
 
 #[test]
 fn two_processes_accepting_one_open_challenge_start_one_game() {
-    for e in engines("settle") {
+    for e in backends("settle") {
         let name = e.name;
         let first = e.open();
         let other = second(&e, &first);

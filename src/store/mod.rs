@@ -1,4 +1,4 @@
-//! Durable game records on sled or PostgreSQL (see [`engine`]): challenges, games,
+//! Durable game records on sled or PostgreSQL (see [`backend`]): challenges, games,
 //! per-channel pointers and idempotency replies.
 //!
 //! A stored game is replay-first: its record format version, variant, options, seed and
@@ -12,29 +12,32 @@
 //! with [`StoreError::TooNew`] and never written over. Stored replies of idempotency
 //! keys are plain JSON that the store keeps and gives back without reading.
 
-pub mod engine;
+pub mod backend;
 mod group;
 pub mod index;
 pub mod migrate;
 mod postgres;
+mod sled_backend;
 
 use crate::core::Side;
 use crate::model::{ColorChoice, User};
 use crate::ratings::{GameEnd, Key, LadderScope, Standing, Table};
 use crate::variants::{Game, Options, VariantId};
-use engine::{Batch, Db, GameOp, StoredGame};
+use backend::{Batch, Db, GameOp, Items, Meta, StoredGame};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 pub use crate::variants::ActionKind;
-pub use engine::{open_sled, Expect, StoreUrl};
+pub(crate) use backend::{id_of, key};
+pub use backend::{Expect, StoreUrl};
 pub use index::{Listing, PastGame};
+pub use sled_backend::open_sled;
 
 /// Version of the stored game record layout: written with every record, read on load.
 /// 1: the first release (with a snapshot of the variant's state); 2: replay-first, no
 /// snapshot; 3: the record's head alone, its actions and history entries stored under
 /// their own keys (a move appends instead of rewriting the record; see
-/// [`engine::GameOp`]). Bump it, and add a step to [`migrate`], when the layout changes.
+/// [`backend::GameOp`]). Bump it, and add a step to [`migrate`], when the layout changes.
 pub const FORMAT_VERSION: u32 = 3;
 
 #[derive(Debug, thiserror::Error)]
@@ -230,6 +233,73 @@ fn decode_game(stored: &StoredGame) -> Result<GameRecord, StoreError> {
     Ok(serde_json::from_value(value)?)
 }
 
+/// What a stored game head says of itself that a backend keeps beside it.
+#[derive(Deserialize)]
+struct HeadMeta {
+    #[serde(default)]
+    channel: u64,
+    #[serde(default)]
+    finished: bool,
+    /// 0 and 0 for a record of format 2 or older, whose lists are inside it.
+    #[serde(default)]
+    action_count: u64,
+    #[serde(default)]
+    history_count: u64,
+}
+
+/// The action and history counts of a stored head ([`backend::CountsOf`]); an
+/// unreadable head counts none.
+fn list_counts(head: &[u8]) -> (u64, u64) {
+    serde_json::from_slice::<HeadMeta>(head).map_or((0, 0), |h| (h.action_count, h.history_count))
+}
+
+/// One list of a record as a backend writes it: each item encoded when sent.
+fn items<T: Serialize + Send + Sync + 'static>(list: Vec<T>) -> Items {
+    Items::new(list.len(), move |i| match list.get(i) {
+        Some(item) => Ok(serde_json::to_vec(item)?),
+        None => Err(StoreError::Url(format!(
+            "no item {i} in a list of {}",
+            list.len()
+        ))),
+    })
+}
+
+fn challenge_meta(c: &Challenge) -> Meta {
+    Meta {
+        channel: c.channel,
+        ..Meta::default()
+    }
+}
+
+/// What the typed store says of a stored value when copying it byte for byte: a game
+/// head's channel, state and counts, a challenge's channel, a reply's time.
+fn meta_of(k: &[u8], v: &[u8]) -> Result<Meta, StoreError> {
+    if k.starts_with(b"g/") {
+        let h: HeadMeta = serde_json::from_slice(v)?;
+        return Ok(Meta {
+            channel: h.channel,
+            finished: h.finished,
+            counts: (h.action_count, h.history_count),
+            ..Meta::default()
+        });
+    }
+    if k.starts_with(b"h/") {
+        let h: HeadMeta = serde_json::from_slice(v)?;
+        return Ok(Meta {
+            channel: h.channel,
+            ..Meta::default()
+        });
+    }
+    if k.starts_with(b"k/") {
+        let r: KeyedReplies = serde_json::from_slice(v)?;
+        return Ok(Meta {
+            at_ms: r.at_ms,
+            ..Meta::default()
+        });
+    }
+    Ok(Meta::default())
+}
+
 /// The stored head of a record (format 3): every field but the action and history
 /// lists, which are counted instead.
 fn encode_head(record: &GameRecord) -> Result<Vec<u8>, StoreError> {
@@ -292,8 +362,9 @@ impl Write {
             channel: record.channel,
             finished: record.finished,
             head: encode_head(record)?,
-            actions: record.actions.clone(),
-            history: record.history.clone(),
+            counts_of: list_counts,
+            actions: items(record.actions.clone()),
+            history: items(record.history.clone()),
             expect,
         });
         Ok(())
@@ -301,7 +372,8 @@ impl Write {
 
     /// A challenge, stored under its id (pending or settled).
     pub fn put_challenge(&mut self, c: &Challenge) -> Result<(), StoreError> {
-        self.batch.insert(key(b'h', c.id), serde_json::to_vec(c)?);
+        self.batch
+            .insert_with(key(b'h', c.id), serde_json::to_vec(c)?, challenge_meta(c));
         self.challenge_index(c);
         Ok(())
     }
@@ -310,7 +382,10 @@ impl Write {
     /// still pending; otherwise the whole write fails with [`StoreError::Conflict`] (two
     /// processes answering one challenge at once: one of them wins).
     pub fn settle_challenge(&mut self, c: &Challenge) -> Result<(), StoreError> {
-        self.batch.settle(c.id, serde_json::to_vec(c)?);
+        // Its entry among the pending ones is taken: present once, taken once.
+        self.batch.take(index::pending_challenge(c.id), c.id);
+        self.batch
+            .insert_with(key(b'h', c.id), serde_json::to_vec(c)?, challenge_meta(c));
         self.challenge_index(c);
         Ok(())
     }
@@ -380,6 +455,53 @@ impl Write {
     }
 }
 
+/// A private text kept for a player whose direct messages were closed
+/// (`dm/<user><at_ms><nonce>`: a player's texts in the order they were kept).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptText {
+    key: Vec<u8>,
+    user: u64,
+    pub text: String,
+}
+
+fn kept_prefix(user: u64) -> Vec<u8> {
+    let mut k = b"dm/".to_vec();
+    k.extend_from_slice(&user.to_be_bytes());
+    k
+}
+
+impl Write {
+    /// Keeps a private text for `user` until it is taken.
+    pub fn keep_private(&mut self, user: u64, at_ms: u64, text: &str) {
+        let mut k = kept_prefix(user);
+        k.extend_from_slice(&at_ms.to_be_bytes());
+        k.extend_from_slice(&rand::random::<u64>().to_be_bytes());
+        self.batch.insert(k, text.as_bytes());
+    }
+
+    /// Takes a kept text: the whole write fails with [`StoreError::Conflict`] when
+    /// another writer took it first.
+    pub fn take_private(&mut self, kept: &KeptText) {
+        self.batch.take(kept.key.clone(), kept.user);
+    }
+}
+
+impl Store {
+    /// The private texts kept for `user`, oldest first.
+    pub fn private_texts(&self, user: u64) -> Result<Vec<KeptText>, StoreError> {
+        self.db
+            .scan_prefix(kept_prefix(user))
+            .map(|kv| {
+                kv.map(|(key, v)| KeptText {
+                    key,
+                    user,
+                    text: String::from_utf8_lossy(&v).into_owned(),
+                })
+            })
+            .collect()
+    }
+}
+
 /// A stored rating carries its own key, so reading needs no key parsing.
 #[derive(Serialize, Deserialize)]
 struct StoredStanding {
@@ -399,18 +521,7 @@ fn rating_key(k: &Key) -> Vec<u8> {
 /// The ladder scope the stored ratings were computed for.
 const RATING_SCOPE_KEY: &[u8] = b"rscope";
 
-pub(crate) fn key(prefix: u8, id: u64) -> Vec<u8> {
-    let mut k = vec![prefix, b'/'];
-    k.extend_from_slice(&id.to_be_bytes());
-    k
-}
-
-pub(crate) fn id_of(bytes: &[u8]) -> Option<u64> {
-    let arr: [u8; 8] = bytes.try_into().ok()?;
-    Some(u64::from_be_bytes(arr))
-}
-
-/// The game store on one engine. On sled everything lives in one tree so a [`Write`]
+/// The game store on one backend. On sled everything lives in one tree so a [`Write`]
 /// is one atomic batch; on PostgreSQL a [`Write`] is one transaction.
 pub struct Store {
     db: Db,
@@ -428,17 +539,21 @@ impl Store {
     }
 
     pub fn open_at(url: &StoreUrl) -> Result<Store, StoreError> {
-        Ok(Store { db: Db::open(url)? })
+        let db = match url {
+            StoreUrl::Sled(path) => Db::new(sled_backend::Sled::open(path)?),
+            StoreUrl::Postgres(url) => Db::new(postgres::Pg::open(url)?),
+        };
+        Ok(Store { db })
     }
 
     /// A store that lives in memory only (tests, benches without durability).
     pub fn temporary() -> Result<Store, StoreError> {
         Ok(Store {
-            db: Db::temporary()?,
+            db: Db::new(sled_backend::Sled::temporary()?),
         })
     }
 
-    /// A second handle on the same engine, as a second process would have (tests of
+    /// A second handle on the same backend, as a second process would have (tests of
     /// concurrent writers on one store).
     pub fn share(&self) -> Store {
         Store {
@@ -467,12 +582,12 @@ impl Store {
     }
 
     /// How many disk flushes durable commits have caused so far on this store's
-    /// engine (sled's group commit: concurrent commits share one; 0 on PostgreSQL).
+    /// backend (sled's group commit: concurrent commits share one; 0 on PostgreSQL).
     pub fn flushes(&self) -> u64 {
         self.db.flushes()
     }
 
-    /// Bytes of keys and values this store's engine has written so far (every handle
+    /// Bytes of keys and values this store's backend has written so far (every handle
     /// sharing it): what a commit costs, for tests and benches.
     pub fn bytes_written(&self) -> u64 {
         self.db.bytes_written()
@@ -485,7 +600,7 @@ impl Store {
     /// A game record with the version a checked write names ([`Expect::At`]), read
     /// together.
     pub fn game_versioned(&self, id: u64) -> Result<Option<(GameRecord, u64)>, StoreError> {
-        match self.db.game_versioned(id)? {
+        match self.db.game_versioned(id, list_counts)? {
             Some(stored) => Ok(Some((decode_game(&stored)?, stored.version))),
             None => Ok(None),
         }
@@ -643,15 +758,16 @@ impl Store {
         let mut max_id = 0;
         for kv in self.db.scan_prefix(b"") {
             let (k, v) = kv?;
-            // Versions and the key index are the source engine's own; the destination
+            // Versions and the key index are the source backend's own; the destination
             // counts and indexes afresh.
-            if k.starts_with(b"v/") || k.starts_with(b"x/") || k == b"kx" {
+            if self.db.own_key(&k) {
                 continue;
             }
             if let Some(id) = k.strip_prefix(b"g/").and_then(id_of) {
                 max_id = max_id.max(id);
             }
-            batch.insert(k, v);
+            let meta = meta_of(&k, &v)?;
+            batch.insert_with(k, v, meta);
             copied += 1;
             if batch.ops.len() >= COPY_BATCH {
                 dest.db.apply(std::mem::take(&mut batch), false)?;
@@ -713,10 +829,10 @@ impl Store {
 
     /// Forgets idempotency keys older than `before_ms` (redeliveries come within minutes).
     pub fn prune_keys(&self, before_ms: u64) -> Result<usize, StoreError> {
-        self.db.prune_keys(before_ms, |v| {
+        self.db.prune_keys(before_ms, &|v| {
             serde_json::from_slice::<KeyedReplies>(v)
-                .map(|r| r.at_ms < before_ms)
-                .unwrap_or(true)
+                .ok()
+                .map(|r| r.at_ms)
         })
     }
 }
@@ -730,12 +846,42 @@ mod tests {
         for (name, text) in [
             ("mod.rs", include_str!("mod.rs")),
             ("migrate.rs", include_str!("migrate.rs")),
-            ("engine.rs", include_str!("engine.rs")),
+            ("backend.rs", include_str!("backend.rs")),
+            ("sled_backend.rs", include_str!("sled_backend.rs")),
             ("index.rs", include_str!("index.rs")),
             ("group.rs", include_str!("group.rs")),
             ("postgres.rs", include_str!("postgres.rs")),
         ] {
             assert!(!text.contains(needle), "store/{name} imports the service");
+        }
+    }
+
+    /// Each backend in its own file imports neither the other backend nor the typed
+    /// store's records, and reads no JSON: it keeps bytes (issue 23).
+    #[test]
+    fn backends_keep_bytes_and_import_no_other_backend() {
+        for (name, text, other) in [
+            (
+                "sled_backend.rs",
+                include_str!("sled_backend.rs"),
+                concat!("super::", "postgres"),
+            ),
+            (
+                "postgres.rs",
+                include_str!("postgres.rs"),
+                concat!("super::", "sled_backend"),
+            ),
+            (
+                "backend.rs",
+                include_str!("backend.rs"),
+                concat!("super::", "index"),
+            ),
+        ] {
+            let code = text.split("#[cfg(test)]").next().unwrap_or(text);
+            assert!(!code.contains(other), "store/{name} imports {other}");
+            for json in [concat!("serde", "_json"), concat!("serde", "::Deserialize")] {
+                assert!(!code.contains(json), "store/{name} reads JSON ({json})");
+            }
         }
     }
 }

@@ -1,10 +1,14 @@
-//! The PostgreSQL engine: the store's key space mapped onto real tables (games with a
+//! The PostgreSQL backend: the store's key space mapped onto real tables (games with a
 //! row version, channels, challenges, ratings, idempotency keys with an expiry index),
 //! schema migrations from `migrations/` applied in order at open, and a small pool of
 //! synchronous connections (the service is synchronous and runs on blocking threads).
+//! The columns beside a value (a game's channel, an idempotency key's time) come from
+//! what the typed store says of it ([`Meta`]); no JSON is read here.
 
-use super::engine::{list_range, Batch, Expect, GameOp, ListCounts, Op, StoredGame};
-use super::{id_of, StoreError};
+use super::backend::{
+    id_of, list_range, Backend, Batch, CountsOf, Entry, Expect, GameOp, Items, Meta, Op, StoredGame,
+};
+use super::StoreError;
 use postgres::{Client, NoTls, Transaction};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -41,9 +45,6 @@ pub const OUTBOX_LEASE_MS: i64 = 120_000;
 
 /// Serialises schema changes of processes opening one database at once.
 const MIGRATION_LOCK: i64 = 0x4152_4341_4e41;
-
-/// One key and its value.
-type Entry = (Vec<u8>, Vec<u8>);
 
 /// Idle connections kept for reuse.
 const POOL: usize = 8;
@@ -124,27 +125,6 @@ fn place(k: &[u8]) -> Place<'_> {
     }
 }
 
-/// Fields every stored game record has, whatever its format.
-#[derive(serde::Deserialize)]
-struct GameHead {
-    channel: u64,
-    #[serde(default)]
-    finished: bool,
-}
-
-/// The channel of a challenge stored under its id (0 when it has none).
-#[derive(serde::Deserialize)]
-struct ChallengeHead {
-    #[serde(default)]
-    channel: u64,
-}
-
-/// The time field of a stored idempotency reply.
-#[derive(serde::Deserialize)]
-struct KeyHead {
-    at_ms: u64,
-}
-
 /// Runs `f` on a fresh thread: the synchronous client drives its own small runtime,
 /// which must not be started or dropped on a thread that is running async tasks.
 fn off_thread<T: Send>(f: impl FnOnce() -> T + Send) -> T {
@@ -215,7 +195,7 @@ impl Pg {
         Ok(out?)
     }
 
-    pub fn get(&self, k: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+    fn get_one(&self, k: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
         let row = self.with(|c| match place(k) {
             Place::Game(id) => c.query_opt("SELECT record FROM games WHERE id = $1", &[&sql(id)]),
             Place::Active(ch) => c.query_opt(
@@ -252,7 +232,7 @@ impl Pg {
     }
 
     /// Every entry whose key starts with `prefix`, in key order.
-    pub fn scan(&self, prefix: &[u8]) -> Result<Vec<Entry>, StoreError> {
+    fn scan_all(&self, prefix: &[u8]) -> Result<Vec<Entry>, StoreError> {
         // Each table holds one part of the key space; read those the prefix can reach.
         let tables: [(&[u8], &str); 10] = [
             (b"o/", "SELECT int8send(id), entry FROM outbox"),
@@ -305,14 +285,14 @@ impl Pg {
         })?;
         // The kv table (every other key, the indexes among them): only the keys of
         // the prefix are read, through its primary key.
-        out.extend(self.range(prefix, successor(prefix).as_deref())?);
+        out.extend(self.kv_range(prefix, successor(prefix).as_deref())?);
         out.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(out)
     }
 
     /// Entries of the kv table with keys from `start` (included) up to `end`
     /// (excluded; `None`: to the last), in key order.
-    pub fn range(&self, start: &[u8], end: Option<&[u8]>) -> Result<Vec<Entry>, StoreError> {
+    fn kv_range(&self, start: &[u8], end: Option<&[u8]>) -> Result<Vec<Entry>, StoreError> {
         let rows = self.with(|c| match end {
             Some(end) => c.query(
                 "SELECT key, value FROM kv WHERE key >= $1 AND key < $2 ORDER BY key",
@@ -328,7 +308,7 @@ impl Pg {
 
     /// Applies the batch in one transaction. `durable: false` commits without waiting
     /// for the write-ahead log to reach the disk (`synchronous_commit = off`).
-    pub fn apply(&self, batch: Batch, durable: bool) -> Result<(), StoreError> {
+    fn apply_batch(&self, batch: Batch, durable: bool) -> Result<(), StoreError> {
         let mut client = self.take()?;
         let result = apply_in(&mut client, &batch, durable, &self.me);
         self.give_back(client);
@@ -339,7 +319,7 @@ impl Pg {
     /// Claims and returns the outbox entries no live process holds (unclaimed, or
     /// their lease ran out, or already this handle's), oldest first; a process
     /// resuming its outbox at the same moment skips the rows this one is claiming.
-    pub fn claim_outbox(&self) -> Result<Vec<Entry>, StoreError> {
+    fn claim(&self) -> Result<Vec<Entry>, StoreError> {
         let rows = self.with(|c| {
             c.query(
                 "UPDATE outbox SET claimed_by = $1, \
@@ -365,16 +345,16 @@ impl Pg {
     }
 
     /// Bytes of keys and values sent by committed batches so far.
-    pub fn bytes_written(&self) -> u64 {
+    fn written(&self) -> u64 {
         self.written.load(Ordering::SeqCst)
     }
 
-    pub fn new_id(&self) -> Result<u64, StoreError> {
+    fn next_id(&self) -> Result<u64, StoreError> {
         let row = self.with(|c| c.query_one("SELECT nextval('game_ids')", &[]))?;
         Ok(unsql(row.get(0)))
     }
 
-    pub fn reserve_ids(&self, max: u64) -> Result<(), StoreError> {
+    fn reserve(&self, max: u64) -> Result<(), StoreError> {
         let max = sql(max);
         self.with(|c| {
             c.execute(
@@ -386,7 +366,7 @@ impl Pg {
     }
 
     /// A game's head, version and lists, read by one statement (one snapshot).
-    pub fn game_versioned(&self, id: u64) -> Result<Option<StoredGame>, StoreError> {
+    fn game_versioned(&self, id: u64) -> Result<Option<StoredGame>, StoreError> {
         let row = self.with(|c| {
             c.query_opt(
                 "SELECT g.record, g.version, \
@@ -406,7 +386,7 @@ impl Pg {
         }))
     }
 
-    pub fn active_version(&self, channel: u64) -> Result<Option<(u64, u64)>, StoreError> {
+    fn active(&self, channel: u64) -> Result<Option<(u64, u64)>, StoreError> {
         let row = self.with(|c| {
             c.query_opt(
                 "SELECT c.active, coalesce(g.version, 0) FROM channels c \
@@ -418,7 +398,7 @@ impl Pg {
         Ok(row.map(|r| (unsql(r.get(0)), unsql(r.get(1)))))
     }
 
-    pub fn prune_keys(&self, before_ms: u64) -> Result<usize, StoreError> {
+    fn prune(&self, before_ms: u64) -> Result<usize, StoreError> {
         let n = self.with(|c| {
             c.execute(
                 "DELETE FROM idempotency_keys WHERE at_ms < $1",
@@ -426,6 +406,72 @@ impl Pg {
             )
         })?;
         Ok(usize::try_from(n).unwrap_or(usize::MAX))
+    }
+}
+
+impl Backend for Pg {
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn get(&self, k: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        self.get_one(k)
+    }
+
+    fn scan(&self, prefix: &[u8]) -> Result<Vec<Entry>, StoreError> {
+        self.scan_all(prefix)
+    }
+
+    fn range(&self, start: &[u8], end: &[u8]) -> Result<Vec<Entry>, StoreError> {
+        self.kv_range(start, Some(end))
+    }
+
+    fn apply(&self, batch: Batch, durable: bool) -> Result<(), StoreError> {
+        self.apply_batch(batch, durable)
+    }
+
+    /// Every PostgreSQL commit is durable when it returns.
+    fn flush(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    fn flushes(&self) -> u64 {
+        0
+    }
+
+    fn bytes_written(&self) -> u64 {
+        self.written()
+    }
+
+    /// The entries no live process holds, claimed by this one (see [`Pg::claim`]).
+    fn claim_outbox(&self) -> Result<Vec<Entry>, StoreError> {
+        self.claim()
+    }
+
+    fn new_id(&self) -> Result<u64, StoreError> {
+        self.next_id()
+    }
+
+    fn reserve_ids(&self, max: u64) -> Result<(), StoreError> {
+        self.reserve(max)
+    }
+
+    /// The lists' lengths are columns of the game's row: `counts_of` is not needed.
+    fn game(&self, id: u64, _counts_of: CountsOf) -> Result<Option<StoredGame>, StoreError> {
+        self.game_versioned(id)
+    }
+
+    fn active_version(&self, channel: u64) -> Result<Option<(u64, u64)>, StoreError> {
+        self.active(channel)
+    }
+
+    /// The keys' times are a column with an index: `at_of` is not needed.
+    fn prune_keys(
+        &self,
+        before_ms: u64,
+        _at_of: &dyn Fn(&[u8]) -> Option<u64>,
+    ) -> Result<usize, StoreError> {
+        self.prune(before_ms)
     }
 }
 
@@ -505,8 +551,8 @@ fn apply_in(
     let mut written = 0;
     for op in &batch.ops {
         match op {
-            Op::Put(k, v) => {
-                put(&mut tx, k, v, me)?;
+            Op::Put(k, v, meta) => {
+                put(&mut tx, k, v, *meta, me)?;
                 written += k.len() + v.len();
             }
             Op::Del(k) => {
@@ -514,20 +560,19 @@ fn apply_in(
                 written += k.len();
             }
             Op::Game(g) => written += game(&mut tx, g)?,
-            Op::Settle { id, value } => {
-                // Only a challenge still pending is settled (an absent `outcome`).
-                let n = tx.execute(
-                    "UPDATE challenge_records SET challenge = $2 WHERE id = $1 \
-                     AND convert_from(challenge, 'UTF8')::jsonb ->> 'outcome' IS NULL",
-                    &[&sql(*id), &value],
-                )?;
-                if n != 1 {
+            Op::Take { key, id } => {
+                // Of two transactions taking one key, the second finds it gone.
+                if del(&mut tx, key)? != 1 {
                     return Err(StoreError::Conflict { id: *id });
                 }
-                written += 10 + value.len();
+                written += key.len();
             }
-            Op::Keyed { key, value, .. } => {
-                put(&mut tx, key, value, me)?;
+            Op::Keyed { key, at_ms, value } => {
+                let meta = Meta {
+                    at_ms: *at_ms,
+                    ..Meta::default()
+                };
+                put(&mut tx, key, value, meta, me)?;
                 written += key.len() + value.len();
             }
         }
@@ -538,7 +583,13 @@ fn apply_in(
 }
 
 /// Writes one key; an outbox entry is claimed by `me`, the writer, which delivers it.
-fn put(tx: &mut Transaction<'_>, k: &[u8], v: &[u8], me: &str) -> Result<(), StoreError> {
+fn put(
+    tx: &mut Transaction<'_>,
+    k: &[u8],
+    v: &[u8],
+    meta: Meta,
+    me: &str,
+) -> Result<(), StoreError> {
     match place(k) {
         Place::Outbox(id) => {
             tx.execute(
@@ -551,9 +602,7 @@ fn put(tx: &mut Transaction<'_>, k: &[u8], v: &[u8], me: &str) -> Result<(), Sto
         }
         Place::Game(id) => {
             // A raw record write sets no channel pointer (as on sled); its lists are
-            // written apart (copies), and counted from its head.
-            let head: GameHead = serde_json::from_slice(v)?;
-            let counts = ListCounts::of(v)?;
+            // written apart (copies), and counted as the typed store says.
             tx.execute(
                 "INSERT INTO games (id, channel, finished, version, record, action_count, \
                  history_count) VALUES ($1, $2, $3, 1, $4, $5, $6) ON CONFLICT (id) DO UPDATE SET \
@@ -562,11 +611,11 @@ fn put(tx: &mut Transaction<'_>, k: &[u8], v: &[u8], me: &str) -> Result<(), Sto
                  action_count = excluded.action_count, history_count = excluded.history_count",
                 &[
                     &sql(id),
-                    &sql(head.channel),
-                    &head.finished,
+                    &sql(meta.channel),
+                    &meta.finished,
                     &v,
-                    &sql(counts.action_count),
-                    &sql(counts.history_count),
+                    &sql(meta.counts.0),
+                    &sql(meta.counts.1),
                 ],
             )?;
         }
@@ -604,11 +653,10 @@ fn put(tx: &mut Transaction<'_>, k: &[u8], v: &[u8], me: &str) -> Result<(), Sto
             )?;
         }
         Place::ChallengeRecord(id) => {
-            let head: ChallengeHead = serde_json::from_slice(v)?;
             tx.execute(
                 "INSERT INTO challenge_records (id, channel, challenge) VALUES ($1, $2, $3) \
                  ON CONFLICT (id) DO UPDATE SET channel = excluded.channel, challenge = excluded.challenge",
-                &[&sql(id), &sql(head.channel), &v],
+                &[&sql(id), &sql(meta.channel), &v],
             )?;
         }
         Place::Rating(r) => {
@@ -619,11 +667,10 @@ fn put(tx: &mut Transaction<'_>, k: &[u8], v: &[u8], me: &str) -> Result<(), Sto
             )?;
         }
         Place::Key(s) => {
-            let head: KeyHead = serde_json::from_slice(v)?;
             tx.execute(
                 "INSERT INTO idempotency_keys (key, at_ms, replies) VALUES ($1, $2, $3) \
                  ON CONFLICT (key) DO UPDATE SET at_ms = excluded.at_ms, replies = excluded.replies",
-                &[&s, &sql(head.at_ms), &v],
+                &[&s, &sql(meta.at_ms), &v],
             )?;
         }
         Place::Other => {
@@ -637,8 +684,9 @@ fn put(tx: &mut Transaction<'_>, k: &[u8], v: &[u8], me: &str) -> Result<(), Sto
     Ok(())
 }
 
-fn del(tx: &mut Transaction<'_>, k: &[u8]) -> Result<(), StoreError> {
-    match place(k) {
+/// Removes one key; returns how many rows it was (0: it was not there).
+fn del(tx: &mut Transaction<'_>, k: &[u8]) -> Result<u64, StoreError> {
+    let n = match place(k) {
         Place::Game(id) => {
             tx.execute("DELETE FROM game_actions WHERE game = $1", &[&sql(id)])?;
             tx.execute("DELETE FROM game_history WHERE game = $1", &[&sql(id)])?;
@@ -670,7 +718,7 @@ fn del(tx: &mut Transaction<'_>, k: &[u8]) -> Result<(), StoreError> {
         Place::Outbox(id) => tx.execute("DELETE FROM outbox WHERE id = $1", &[&sql(id)])?,
         Place::Other => tx.execute("DELETE FROM kv WHERE key = $1", &[&k])?,
     };
-    Ok(())
+    Ok(n)
 }
 
 /// Writes a game record, checking its version first when asked; the channel's
@@ -766,16 +814,15 @@ fn game(tx: &mut Transaction<'_>, g: &GameOp) -> Result<usize, StoreError> {
 
 /// The items of a list a write sends (past the `stored` ones, or from the last stored
 /// one when it may have changed), with their sequence numbers.
-fn encode_items<T: serde::Serialize>(
-    items: &[T],
+fn encode_items(
+    items: &Items,
     stored: u64,
     rewrite_last: bool,
 ) -> Result<(Vec<i64>, Vec<Vec<u8>>), StoreError> {
     let range = list_range(stored, items.len(), rewrite_last);
     let seqs = range.clone().map(|i| sql(i as u64)).collect();
-    let encoded = items[range]
-        .iter()
-        .map(serde_json::to_vec)
+    let encoded = range
+        .map(|i| items.encode(i))
         .collect::<Result<Vec<_>, _>>()?;
     Ok((seqs, encoded))
 }

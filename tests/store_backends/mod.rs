@@ -1,4 +1,4 @@
-//! The store engines the behavioural store tests run on: sled always, and PostgreSQL
+//! The store backends the behavioural store tests run on: sled always, and PostgreSQL
 //! when `ARCANA_TEST_POSTGRES` names a server (`.ci/run` starts one and sets it); each
 //! test gets a fresh database of its own, dropped afterwards. Without the variable the
 //! PostgreSQL run is skipped with a printed reason.
@@ -7,7 +7,7 @@
 use arcana::store::Store;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// One engine under test: its name and the URL `--store` would take.
+/// One backend under test: its name and the URL `--store` would take.
 pub struct TestStore {
     pub name: &'static str,
     pub url: String,
@@ -48,8 +48,8 @@ fn with_database(base: &str, name: &str) -> String {
     format!("{root}/{name}{query}")
 }
 
-/// The engines to run `test` on, each with an empty store.
-pub fn engines(test: &str) -> Vec<TestStore> {
+/// The backends to run `test` on, each with an empty store.
+pub fn backends(test: &str) -> Vec<TestStore> {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut out = vec![TestStore {
         name: "sled",

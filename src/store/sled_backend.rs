@@ -1,0 +1,390 @@
+//! The sled backend: the whole key space in one embedded tree, game writes checked in
+//! one transaction, durable writes of every handle sharing flushes through a group
+//! commit (see [`super::group`]). Keys of its own: `v/<id>` (a game's version), `x/`
+//! (idempotency keys by time) and `kx` (that index is built).
+
+use super::backend::{
+    id_of, key, list_key, list_range, Backend, Batch, CountsOf, Entry, Expect, GameOp, Op,
+    StoredGame,
+};
+use super::group::Group;
+use super::StoreError;
+use std::sync::Arc;
+
+/// Opens a sled folder. A store just closed by this process (or by one that is
+/// stopping) can hold sled's file lock for a moment after its last handle is dropped,
+/// while sled's flusher thread ends: the lock is tried again for up to 2 s before the
+/// failure stands.
+pub fn open_sled(path: &std::path::Path) -> Result<sled::Db, sled::Error> {
+    let mut tries = 0;
+    loop {
+        match sled::Config::new().path(path).open() {
+            Err(e) if tries < 40 && e.to_string().contains("acquire lock") => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            other => return other,
+        }
+    }
+}
+
+/// sled's marker that every idempotency key has its entry in the time index.
+const KEY_INDEX_BUILT: &[u8] = b"kx";
+
+/// The time-index entry of an idempotency key (`k/<key>` stored at `at_ms`).
+fn key_index(key: &[u8], at_ms: u64) -> Vec<u8> {
+    let mut x = b"x/".to_vec();
+    x.extend_from_slice(&at_ms.to_be_bytes());
+    x.extend_from_slice(key.strip_prefix(b"k/").unwrap_or(key));
+    x
+}
+
+/// A sled database with its group commit: durable writes of every handle on it share
+/// flushes (see [`super::group`]).
+#[derive(Clone)]
+pub(crate) struct Sled {
+    db: sled::Db,
+    group: Arc<Group>,
+    /// Bytes of keys and values written by batches (instrumentation).
+    written: Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl Sled {
+    /// Opens (or creates) the sled folder at `path`.
+    pub fn open(path: &std::path::Path) -> Result<Sled, StoreError> {
+        Ok(Sled::new(open_sled(path)?))
+    }
+
+    /// A database that lives in memory only.
+    pub fn temporary() -> Result<Sled, StoreError> {
+        Ok(Sled::new(sled::Config::new().temporary(true).open()?))
+    }
+
+    fn new(db: sled::Db) -> Sled {
+        Sled {
+            db,
+            group: Arc::new(Group::default()),
+            written: Arc::default(),
+        }
+    }
+
+    fn wrote(&self, bytes: usize) {
+        self.written
+            .fetch_add(bytes as u64, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Returns once every write applied before the call is on disk.
+    fn sync(&self) -> Result<(), StoreError> {
+        self.group
+            .sync(|| self.db.flush().map(drop))
+            .map_err(|f| StoreError::Db(sled::Error::Io(std::io::Error::other(f.0))))
+    }
+}
+
+impl std::ops::Deref for Sled {
+    type Target = sled::Db;
+
+    fn deref(&self) -> &sled::Db {
+        &self.db
+    }
+}
+
+impl Backend for Sled {
+    fn shared(&self) -> bool {
+        false
+    }
+
+    fn get(&self, k: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.db.get(k)?.map(|v| v.to_vec()))
+    }
+
+    fn scan(&self, prefix: &[u8]) -> Result<Vec<Entry>, StoreError> {
+        self.db
+            .scan_prefix(prefix)
+            .map(|kv| {
+                kv.map(|(k, v)| (k.to_vec(), v.to_vec()))
+                    .map_err(StoreError::from)
+            })
+            .collect()
+    }
+
+    fn range(&self, start: &[u8], end: &[u8]) -> Result<Vec<Entry>, StoreError> {
+        self.db
+            .range(start..end)
+            .map(|kv| {
+                kv.map(|(k, v)| (k.to_vec(), v.to_vec()))
+                    .map_err(StoreError::from)
+            })
+            .collect()
+    }
+
+    fn apply(&self, batch: Batch, durable: bool) -> Result<(), StoreError> {
+        sled_apply(self, batch)?;
+        if durable {
+            self.sync()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&self) -> Result<(), StoreError> {
+        self.sync()
+    }
+
+    fn flushes(&self) -> u64 {
+        self.group.flushes()
+    }
+
+    fn bytes_written(&self) -> u64 {
+        self.written.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// One process uses a sled store: every outbox entry is its own.
+    fn claim_outbox(&self) -> Result<Vec<Entry>, StoreError> {
+        self.scan(b"o/")
+    }
+
+    fn new_id(&self) -> Result<u64, StoreError> {
+        // sled ids start at 0; keep 0 free so it never looks like "no game".
+        Ok(self.db.generate_id()? + 1)
+    }
+
+    fn reserve_ids(&self, max: u64) -> Result<(), StoreError> {
+        while self.db.generate_id()? + 1 < max {}
+        Ok(())
+    }
+
+    fn game(&self, id: u64, counts_of: CountsOf) -> Result<Option<StoredGame>, StoreError> {
+        sled_game(self, id, counts_of)
+    }
+
+    fn active_version(&self, channel: u64) -> Result<Option<(u64, u64)>, StoreError> {
+        let Some(id) = self.db.get(key(b'a', channel))?.and_then(|v| id_of(&v)) else {
+            return Ok(None);
+        };
+        let version = match self.db.get(key(b'v', id))? {
+            Some(v) => sled_version(Some(&v)),
+            None if self.db.contains_key(key(b'g', id))? => 1,
+            None => 0,
+        };
+        Ok(Some((id, version)))
+    }
+
+    fn prune_keys(
+        &self,
+        before_ms: u64,
+        at_of: &dyn Fn(&[u8]) -> Option<u64>,
+    ) -> Result<usize, StoreError> {
+        let is_old = |v: &[u8]| at_of(v).is_none_or(|at| at < before_ms);
+        let mut batch = sled::Batch::default();
+        let mut n = 0;
+        if self.db.contains_key(KEY_INDEX_BUILT)? {
+            // Only the index entries older than the limit are read.
+            let mut end = b"x/".to_vec();
+            end.extend_from_slice(&before_ms.to_be_bytes());
+            for kv in self.db.range(b"x/".to_vec()..end) {
+                let (x, _) = kv?;
+                batch.remove(x.clone());
+                let mut k = b"k/".to_vec();
+                k.extend_from_slice(x.get(10..).unwrap_or_default());
+                // A key stored again since keeps its newer entry.
+                if self.db.get(&k)?.is_some_and(|v| is_old(&v)) {
+                    batch.remove(k);
+                    n += 1;
+                }
+            }
+        } else {
+            // A store from before the index: one full pass indexes the keys that stay.
+            for kv in self.db.scan_prefix(b"k/") {
+                let (k, v) = kv?;
+                if is_old(&v) {
+                    batch.remove(k);
+                    n += 1;
+                } else {
+                    batch.insert(key_index(&k, at_of(&v).unwrap_or(0)), &[]);
+                }
+            }
+            batch.insert(KEY_INDEX_BUILT, &[]);
+        }
+        self.db.apply_batch(batch)?;
+        Ok(n)
+    }
+
+    fn own_key(&self, k: &[u8]) -> bool {
+        k.starts_with(b"v/") || k.starts_with(b"x/") || k == KEY_INDEX_BUILT
+    }
+}
+
+/// A sled version key's value; a record stored before versions existed is version 1.
+fn sled_version(v: Option<&[u8]>) -> u64 {
+    v.and_then(id_of).unwrap_or(1)
+}
+
+/// Why a sled transaction stopped: a stale copy or a key already taken, or an item
+/// that would not encode.
+enum Stop {
+    Conflict(u64),
+    Encode(StoreError),
+}
+
+type Abort = sled::transaction::ConflictableTransactionError<Stop>;
+
+fn sled_apply(db: &Sled, batch: Batch) -> Result<(), StoreError> {
+    use sled::transaction::TransactionError;
+    if !batch.reads() {
+        return plain_apply(db, batch);
+    }
+    // A game write reads its version, a take its key: one transaction, so the check
+    // and the write are one atomic step for every handle sharing this database.
+    let result = db.transaction(|tx| {
+        let mut written = 0;
+        for op in &batch.ops {
+            match op {
+                Op::Put(k, v, _) => written += put(tx, k, v)?,
+                Op::Del(k) => {
+                    tx.remove(k.as_slice())?;
+                }
+                Op::Take { key, id } => {
+                    if tx.remove(key.as_slice())?.is_none() {
+                        return Err(Abort::Abort(Stop::Conflict(*id)));
+                    }
+                }
+                Op::Keyed { key, at_ms, value } => {
+                    written += put(tx, &key_index(key, *at_ms), &[])?;
+                    written += put(tx, key, value)?;
+                }
+                Op::Game(g) => written += write_game(tx, g)?,
+            }
+        }
+        Ok(written)
+    });
+    match result {
+        Ok(written) => {
+            db.wrote(written);
+            Ok(())
+        }
+        Err(TransactionError::Abort(Stop::Conflict(id))) => Err(StoreError::Conflict { id }),
+        Err(TransactionError::Abort(Stop::Encode(e))) => Err(e),
+        Err(TransactionError::Storage(e)) => Err(e.into()),
+    }
+}
+
+/// A batch that reads nothing: one sled batch, no transaction.
+fn plain_apply(db: &Sled, batch: Batch) -> Result<(), StoreError> {
+    let mut b = sled::Batch::default();
+    let mut written = 0;
+    for op in batch.ops {
+        match op {
+            Op::Put(k, v, _) => {
+                written += k.len() + v.len();
+                b.insert(k, v);
+            }
+            Op::Del(k) => {
+                written += k.len();
+                b.remove(k);
+            }
+            Op::Keyed { key, at_ms, value } => {
+                let x = key_index(&key, at_ms);
+                written += x.len() + key.len() + value.len();
+                b.insert(x, &[]);
+                b.insert(key, value);
+            }
+            Op::Game(_) | Op::Take { .. } => {}
+        }
+    }
+    db.apply_batch(b)?;
+    db.wrote(written);
+    Ok(())
+}
+
+/// Writes one key in a transaction; returns the bytes written.
+fn put(tx: &sled::transaction::TransactionalTree, k: &[u8], v: &[u8]) -> Result<usize, Abort> {
+    tx.insert(k, v)?;
+    Ok(k.len() + v.len())
+}
+
+/// A game write in a transaction: the version check, the items past those stored, the
+/// head, the version and the channel's pointers. Returns the bytes written.
+fn write_game(tx: &sled::transaction::TransactionalTree, g: &GameOp) -> Result<usize, Abort> {
+    let vkey = key(b'v', g.id);
+    let stored_head = tx.get(key(b'g', g.id))?;
+    let current = match tx.get(&vkey)? {
+        Some(v) => Some(sled_version(Some(&v))),
+        None => stored_head.as_ref().map(|_| 1),
+    };
+    let fits = match g.expect {
+        None => true,
+        Some(Expect::At(v)) => current == Some(v),
+        Some(Expect::New) => {
+            let other = tx
+                .get(key(b'a', g.channel))?
+                .and_then(|a| id_of(&a))
+                .is_some_and(|a| a != g.id);
+            current.is_none() && !other
+        }
+    };
+    if !fits {
+        return Err(Abort::Abort(Stop::Conflict(g.id)));
+    }
+    // An unreadable or older head counts nothing stored apart: every item is written.
+    let stored = stored_head.map_or((0, 0), |h| (g.counts_of)(&h));
+    // An unchecked write (a repair) may change any item: all are written.
+    let kept = |n: u64| if g.expect.is_some() { n } else { 0 };
+    let mut written = 0;
+    for (prefix, items, stored, rewrite_last) in [
+        (b'y', &g.actions, stored.0, false),
+        (b'z', &g.history, stored.1, true),
+    ] {
+        for i in list_range(kept(stored), items.len(), rewrite_last) {
+            let v = items.encode(i).map_err(|e| Abort::Abort(Stop::Encode(e)))?;
+            written += put(tx, &list_key(prefix, g.id, i as u64), &v)?;
+        }
+        for seq in items.len() as u64..stored {
+            tx.remove(list_key(prefix, g.id, seq))?;
+        }
+    }
+    let next = current.unwrap_or(0) + 1;
+    written += put(tx, &key(b'g', g.id), &g.head)?;
+    written += put(tx, &vkey, &next.to_be_bytes())?;
+    written += put(tx, &key(b'l', g.channel), &g.id.to_be_bytes())?;
+    if g.finished {
+        tx.remove(key(b'a', g.channel))?;
+    } else {
+        written += put(tx, &key(b'a', g.channel), &g.id.to_be_bytes())?;
+    }
+    Ok(written)
+}
+
+/// Reads a game's head, version and lists in one transaction (a write landing
+/// meanwhile is seen whole or not at all).
+fn sled_game(db: &Sled, id: u64, counts_of: CountsOf) -> Result<Option<StoredGame>, StoreError> {
+    use sled::transaction::TransactionError;
+    let read = db.transaction(|tx| {
+        let Some(head) = tx.get(key(b'g', id))? else {
+            return Ok(None);
+        };
+        let version = sled_version(tx.get(key(b'v', id))?.as_deref());
+        let counts = counts_of(&head);
+        let mut lists = [Vec::new(), Vec::new()];
+        for (list, prefix, n) in [(0, b'y', counts.0), (1, b'z', counts.1)] {
+            for seq in 0..n {
+                // A missing item ends the list; decoding reports the shortfall.
+                let Some(v) = tx.get(list_key(prefix, id, seq))? else {
+                    break;
+                };
+                lists[list].push(v.to_vec());
+            }
+        }
+        let [actions, history] = lists;
+        Ok(Some(StoredGame {
+            head: head.to_vec(),
+            actions,
+            history,
+            version,
+        }))
+    });
+    match read {
+        Ok(g) => Ok(g),
+        Err(TransactionError::Abort(())) => Ok(None),
+        Err(TransactionError::Storage(e)) => Err(e.into()),
+    }
+}
