@@ -232,6 +232,12 @@ impl arcana::service::front::GameService for ForgetsDelivered {
         self.0.outbox()
     }
     fn delivered(&self, _id: u64) {}
+    fn keep_private(&self, user: u64, text: &str) -> Result<(), String> {
+        self.0.keep_private(user, text)
+    }
+    fn take_private(&self, user: u64) -> Vec<String> {
+        self.0.take_private(user)
+    }
 }
 
 // Issue 24: exactly-once posts. A process posts a move's board and dies before marking
@@ -346,4 +352,44 @@ async fn a_live_process_delivers_what_nobody_delivers_within_its_ticks() {
     let later = fake.settle(mark, Duration::from_millis(2500)).await;
     assert_eq!(later.iter().filter(|r| board(r)).count(), 1, "{later:?}");
     let _ = serving.stop().await;
+}
+
+// Issue 23: the private texts an older build kept in a file of its own
+// (`undelivered-dms.json`, one per process) move into the store at start, once: shown
+// privately with the player's next command and never again, the file set aside. The
+// real binary, on the backend of this run.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn texts_kept_in_an_older_builds_file_move_into_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let file = data.join("undelivered-dms.json");
+    std::fs::write(
+        &file,
+        json!({ BOB.id.to_string(): ["OLD-SECRET-B"] }).to_string(),
+    )
+    .unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = Bot::start(&fake, &data, "").await;
+    let mark = fake.mark();
+    let iid = fake.slash(&BOB, CHANNEL, "help", &[], &[]);
+    let shown = fake
+        .wait_for(mark, "the kept text", |r| {
+            r.answers(iid) && r.content().contains("OLD-SECRET-B")
+        })
+        .await;
+    assert!(shown.is_ephemeral(), "{:?}", shown.json);
+    assert!(!file.exists(), "the file is set aside");
+    assert!(data.join("undelivered-dms.json.imported").exists());
+    drop(bot);
+    // Restarted: nothing is imported again, and the text was taken.
+    let _bot = Bot::start(&fake, &data, "").await;
+    let mark = fake.mark();
+    let iid = fake.slash(&BOB, CHANNEL, "help", &[], &[]);
+    let after = support::bot::answers(&fake, mark, iid).await;
+    assert!(!after.is_empty());
+    assert!(
+        after.iter().all(|r| !r.content().contains("OLD-SECRET-B")),
+        "{after:?}"
+    );
 }

@@ -54,6 +54,12 @@ impl arcana::service::front::GameService for Reminding {
     fn flush(&self) -> Result<(), String> {
         Ok(())
     }
+    fn keep_private(&self, _: u64, _: &str) -> Result<(), String> {
+        Err("this test keeps nothing".into())
+    }
+    fn take_private(&self, _: u64) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

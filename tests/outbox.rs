@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod common;
-mod store_engines;
+mod store_backends;
 
 use arcana::service::api::{Audience, Context, ReplyKind, Request};
 use arcana::service::clock::{ManualClock, DAY_MS};
@@ -29,8 +29,8 @@ fn mv(text: &str) -> Request {
     }
 }
 
-/// A harness on one of the engines, as a (re)started process opens it.
-fn on(e: &store_engines::TestStore, clock: Arc<ManualClock>) -> Harness {
+/// A harness on one of the backends, as a (re)started process opens it.
+fn on(e: &store_backends::TestStore, clock: Arc<ManualClock>) -> Harness {
     let service = Service::new(
         e.open(),
         clock.clone(),
@@ -45,12 +45,12 @@ fn on(e: &store_engines::TestStore, clock: Arc<ManualClock>) -> Harness {
 
 #[test]
 fn replies_wait_in_the_outbox_until_delivered_even_across_a_restart() {
-    for e in store_engines::engines("outbox_restart") {
+    for e in store_backends::backends("outbox_restart") {
         wait_until_delivered(&e);
     }
 }
 
-fn wait_until_delivered(e: &store_engines::TestStore) {
+fn wait_until_delivered(e: &store_backends::TestStore) {
     let clock = Arc::new(ManualClock::new(START_MS));
     let first;
     {
@@ -122,7 +122,7 @@ fn reminders_wait_in_the_outbox_too() {
 #[test]
 fn each_outbox_entry_is_resumed_by_one_process() {
     use arcana::store::Write;
-    for e in store_engines::engines("outbox_claims") {
+    for e in store_backends::backends("outbox_claims") {
         let name = e.name;
         let a = e.open();
         let ids: Vec<u64> = (1..=30).collect();
@@ -175,5 +175,64 @@ fn each_outbox_entry_is_resumed_by_one_process() {
         drop(d);
         assert_eq!(listed(&b), got_d, "{name}: released by the stopped one");
         assert_eq!(listed(&c), Vec::<u64>::new(), "{name}: now b's");
+    }
+}
+
+// Issue 23: private texts a player could not be sent live in the store, not in a file
+// per process: kept by one process, shown by another sharing the store (on sled, by the
+// same store after a restart), each taken once, even by two processes taking at once.
+#[test]
+fn kept_private_texts_are_in_the_store_and_taken_once() {
+    for e in store_backends::backends("kept_texts") {
+        let name = e.name;
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let bob = user("bob").id;
+        {
+            let a = on(&e, clock.clone());
+            a.service
+                .keep_private(bob, "your wand on c1 is a Tyrant")
+                .unwrap();
+            clock.advance(1_000);
+            a.service.keep_private(bob, "second").unwrap();
+            a.service.keep_private(user("alice").id, "alice's").unwrap();
+        }
+        let b = on(&e, clock.clone());
+        assert_eq!(
+            b.service.take_private(bob),
+            vec!["your wand on c1 is a Tyrant".to_string(), "second".into()],
+            "{name}: oldest first, after a restart"
+        );
+        assert!(b.service.take_private(bob).is_empty(), "{name}: taken once");
+        // Two processes take at once: each text goes to exactly one of them.
+        for i in 0..20 {
+            b.service.keep_private(bob, &format!("t{i}")).unwrap();
+        }
+        let c = if name == "sled" {
+            None
+        } else {
+            Some(on(&e, clock.clone()))
+        };
+        let other = c.as_ref().map_or(&b.service, |c| &c.service);
+        let barrier = std::sync::Barrier::new(2);
+        let [x, y] = std::thread::scope(|s| {
+            let tx = s.spawn(|| {
+                barrier.wait();
+                b.service.take_private(bob)
+            });
+            let ty = s.spawn(|| {
+                barrier.wait();
+                other.take_private(bob)
+            });
+            [tx.join().unwrap(), ty.join().unwrap()]
+        });
+        let mut all: Vec<String> = x.iter().chain(y.iter()).cloned().collect();
+        all.sort();
+        let mut want: Vec<String> = (0..20).map(|i| format!("t{i}")).collect();
+        want.sort();
+        assert_eq!(all, want, "{name}: every text once: {x:?} / {y:?}");
+        assert_eq!(
+            b.service.take_private(user("alice").id),
+            vec!["alice's".to_string()]
+        );
     }
 }

@@ -102,6 +102,12 @@ mod tests {
         fn flush(&self) -> Result<(), String> {
             Ok(())
         }
+        fn keep_private(&self, _user: u64, _text: &str) -> Result<(), String> {
+            Err("the probe keeps nothing".into())
+        }
+        fn take_private(&self, _user: u64) -> Vec<String> {
+            Vec::new()
+        }
     }
 
     fn ctx() -> Context {

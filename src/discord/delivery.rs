@@ -11,7 +11,6 @@ use crate::render::{render_png, RenderOptions};
 use crate::service::api::{Audience, Reply, ReplyKind, User};
 use serenity::all::{ChannelId, Http, MessageId, UserId};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::sync::Mutex;
 
 pub use super::interaction::game_over;
@@ -78,13 +77,11 @@ impl Origin<'_> {
     }
 }
 
-/// Private texts that could not be delivered by DM, kept (on disk, so a restart does
-/// not lose them) until the user's next interaction; and the service to tell when the
-/// replies of an outbox entry have been delivered.
+/// Private texts that could not be delivered by DM, kept by the service in the store
+/// (every process sharing it sees them; a restart keeps them) until the user's next
+/// interaction; and the service to tell when the replies of an outbox entry have been
+/// delivered.
 pub struct Undelivered {
-    path: PathBuf,
-    // A plain mutex: held only to copy a small map, never across an await.
-    map: Mutex<BTreeMap<u64, Vec<String>>>,
     service: std::sync::OnceLock<ServiceCalls>,
     /// Outbox entries this process is delivering now, since when (for `/metrics`).
     in_flight: Mutex<BTreeMap<u64, std::time::Instant>>,
@@ -94,14 +91,8 @@ pub struct Undelivered {
 }
 
 impl Undelivered {
-    pub fn open(path: PathBuf) -> Undelivered {
-        let map = std::fs::read(&path)
-            .ok()
-            .and_then(|b| serde_json::from_slice(&b).ok())
-            .unwrap_or_default();
+    pub fn new() -> Undelivered {
         Undelivered {
-            path,
-            map: Mutex::new(map),
             service: std::sync::OnceLock::new(),
             in_flight: Mutex::new(BTreeMap::new()),
             waiting: Mutex::new(BTreeMap::new()),
@@ -180,32 +171,76 @@ impl Undelivered {
         }
     }
 
-    fn save(&self, map: &BTreeMap<u64, Vec<String>>) {
-        let tmp = self.path.with_extension("json.tmp");
-        let result = serde_json::to_vec(map)
-            .map_err(std::io::Error::other)
-            .and_then(|bytes| std::fs::write(&tmp, bytes))
-            .and_then(|()| std::fs::rename(&tmp, &self.path));
-        if let Err(e) = result {
-            tracing::error!("could not save undelivered messages: {e}");
+    /// Keeps `text` for `user`'s next command (a store write: on the blocking pool).
+    pub async fn push(&self, user: u64, text: String) {
+        let Some(service) = self.service.get() else {
+            tracing::error!("a private text for {user} was lost: no service to keep it");
+            return;
+        };
+        match service
+            .run("keep private", move |s| s.keep_private(user, &text))
+            .await
+        {
+            Some(Ok(())) => {}
+            Some(Err(e)) => tracing::error!("a private text for {user} was not kept: {e}"),
+            None => tracing::error!("a private text for {user} was not kept"),
         }
     }
 
-    pub fn push(&self, user: u64, text: String) {
-        let Ok(mut map) = self.map.lock() else { return };
-        map.entry(user).or_default().push(text);
-        self.save(&map);
-    }
-
-    pub fn take(&self, user: u64) -> Vec<String> {
-        let Ok(mut map) = self.map.lock() else {
+    /// Takes the texts kept for `user`, oldest first.
+    pub async fn take(&self, user: u64) -> Vec<String> {
+        let Some(service) = self.service.get() else {
             return Vec::new();
         };
-        let texts = map.remove(&user).unwrap_or_default();
-        if !texts.is_empty() {
-            self.save(&map);
+        service
+            .run("take private", move |s| s.take_private(user))
+            .await
+            .unwrap_or_default()
+    }
+}
+
+impl Default for Undelivered {
+    fn default() -> Undelivered {
+        Undelivered::new()
+    }
+}
+
+/// Moves the texts an older build kept in a file of its own (`undelivered-dms.json` in
+/// the data folder, one per process) into the store, once: the file is renamed
+/// `undelivered-dms.json.imported` when every text is stored, and left for the next
+/// start otherwise.
+pub async fn import_kept_file(path: &std::path::Path, service: &ServiceCalls) {
+    let Ok(bytes) = tokio::fs::read(path).await else {
+        return;
+    };
+    let kept: BTreeMap<u64, Vec<String>> = match serde_json::from_slice(&bytes) {
+        Ok(kept) => kept,
+        Err(e) => {
+            tracing::warn!("{} is unreadable, left as it is: {e}", path.display());
+            return;
         }
-        texts
+    };
+    let n: usize = kept.values().map(Vec::len).sum();
+    let stored = service
+        .run("import kept texts", move |s| {
+            kept.iter()
+                .flat_map(|(user, texts)| texts.iter().map(move |t| (*user, t)))
+                .try_for_each(|(user, text)| s.keep_private(user, text))
+        })
+        .await;
+    match stored {
+        Some(Ok(())) => {
+            let done = path.with_extension("json.imported");
+            match tokio::fs::rename(path, &done).await {
+                Ok(()) => tracing::info!("{n} kept private texts moved into the store"),
+                Err(e) => tracing::error!(
+                    "{n} kept private texts were stored but {} could not be renamed: {e}",
+                    path.display()
+                ),
+            }
+        }
+        Some(Err(e)) => tracing::error!("kept private texts not moved into the store: {e}"),
+        None => tracing::error!("kept private texts not moved into the store"),
     }
 }
 
@@ -458,12 +493,12 @@ async fn send_private(
                 // later if even that fails.
                 if let Err(e) = i.send(http, parts, true).await {
                     tracing::warn!("private fallback failed: {e}");
-                    undelivered.push(user.id, text);
+                    undelivered.push(user.id, text).await;
                 }
                 continue;
             }
         }
-        undelivered.push(user.id, text);
+        undelivered.push(user.id, text).await;
         let mut notice = Parts::text(format!(
             "<@{}>, I could not send you a direct message (are your DMs closed?). \
              You will see it privately with your next command here.",
@@ -498,13 +533,13 @@ async fn finish_interaction(
         .await;
     }
     // Texts kept from earlier failed DMs leave the store only once shown.
-    for text in undelivered.take(i.user.id) {
+    for text in undelivered.take(i.user.id).await {
         let parts = Parts::text(format!(
             "(A direct message I could not deliver earlier:)\n{text}"
         ));
         if let Err(e) = i.send(http, parts, true).await {
             tracing::warn!("undelivered message failed again: {e}");
-            undelivered.push(i.user.id, text);
+            undelivered.push(i.user.id, text).await;
         }
     }
 }

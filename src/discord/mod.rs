@@ -447,8 +447,9 @@ async fn serve_relayed(
         )
     })?;
     let service = calls::ServiceCalls::new(service);
-    let undelivered = Undelivered::open(config.data_dir.join("undelivered-dms.json"));
+    let undelivered = Undelivered::new();
     undelivered.report_to(service.clone());
+    delivery::import_kept_file(&config.data_dir.join("undelivered-dms.json"), &service).await;
     let bot = Arc::new(Bot {
         service,
         config: config.clone(),

@@ -27,6 +27,13 @@ pub trait GameService: Send + Sync + 'static {
     fn autocomplete(&self, channel: u64, user: u64, prefix: &str) -> Vec<String>;
     /// Writes everything to disk (on shutdown).
     fn flush(&self) -> Result<(), String>;
+    /// Keeps a private text that could not be sent to `user` (closed direct messages)
+    /// for their next command: in the store, so that every process sharing it sees it
+    /// and a restart keeps it. `Err`: it could not be kept.
+    fn keep_private(&self, user: u64, text: &str) -> Result<(), String>;
+    /// Takes the texts kept for `user`, oldest first; each is taken once, by one
+    /// process.
+    fn take_private(&self, user: u64) -> Vec<String>;
     /// The bot's own user stands for the computer player.
     fn set_computer(&self, _user: User) {}
     /// Plays the computer's pending answer in `channel` (a search: blocking, seconds).
@@ -141,6 +148,12 @@ impl GameService for Service {
     }
     fn delivered(&self, id: u64) {
         Service::delivered(self, id)
+    }
+    fn keep_private(&self, user: u64, text: &str) -> Result<(), String> {
+        Service::keep_private(self, user, text)
+    }
+    fn take_private(&self, user: u64) -> Vec<String> {
+        Service::take_private(self, user)
     }
     fn game_state(&self, channel: u64, game: u64) -> Option<GameState> {
         Service::game_state(self, channel, game)

@@ -15,6 +15,7 @@ pub mod front;
 pub mod grammar;
 mod lobby;
 pub mod pgn;
+mod private;
 mod queries;
 pub mod ratings;
 pub mod record;

@@ -195,10 +195,11 @@ impl Drop for Serving {
 }
 
 /// A scripted service: `reply` answers every request; nothing is ever due; plain
-/// chat is read as a move when `asks`.
+/// chat is read as a move when `asks`; kept private texts live in memory.
 pub struct Scripted<F> {
     reply: F,
     asks: bool,
+    kept: std::sync::Mutex<std::collections::BTreeMap<u64, Vec<String>>>,
 }
 
 impl<F> Scripted<F>
@@ -206,7 +207,11 @@ where
     F: Fn(&Context, Request) -> Vec<Reply> + Send + Sync + 'static,
 {
     pub fn new(asks: bool, reply: F) -> Arc<Scripted<F>> {
-        Arc::new(Scripted { reply, asks })
+        Arc::new(Scripted {
+            reply,
+            asks,
+            kept: Default::default(),
+        })
     }
 }
 
@@ -228,6 +233,14 @@ where
     }
     fn flush(&self) -> Result<(), String> {
         Ok(())
+    }
+    fn keep_private(&self, user: u64, text: &str) -> Result<(), String> {
+        let mut kept = self.kept.lock().unwrap();
+        kept.entry(user).or_default().push(text.to_string());
+        Ok(())
+    }
+    fn take_private(&self, user: u64) -> Vec<String> {
+        self.kept.lock().unwrap().remove(&user).unwrap_or_default()
     }
 }
 
