@@ -25,6 +25,8 @@ pub(super) enum Unwritten {
     /// Another process sharing the store changed the game first: plan again.
     Conflict,
     Store(StoreError),
+    /// The commit failed and reading again could not tell whether it was applied.
+    Unknown(StoreError),
 }
 
 impl From<StoreError> for Unwritten {
@@ -61,7 +63,9 @@ impl Service {
         let mut sealing = None;
         self.plan_write(slot, at, &mut change, expect, &mut write, &mut sealing, now)?;
         if acts {
-            self.store.commit(write)?;
+            if let Err(e) = self.store.commit(write) {
+                self.resolve_unknown(slot, &change, e)?;
+            }
         } else if at.key.is_some() {
             self.store.commit_lazy(write)?;
         }
@@ -79,6 +83,45 @@ impl Service {
             self.keep_live(slot, at.channel, live, expect);
         }
         Ok(change.replies)
+    }
+
+    /// A commit that failed other than by a conflict may still have been applied (its
+    /// answer lost with a dying database server, or sled's flush failing after the
+    /// batch went in): read again before anyone is told anything. The change's outbox
+    /// entry, written by its batch alone, says whether the batch is stored. `Ok`: it is,
+    /// and durable: go on as if the commit had answered.
+    fn resolve_unknown(
+        &self,
+        slot: &mut Slot,
+        change: &Change,
+        e: StoreError,
+    ) -> Result<(), Unwritten> {
+        if matches!(e, StoreError::Conflict { .. }) {
+            return Err(Unwritten::Conflict);
+        }
+        let Some(entry) = change.replies.iter().find_map(|r| r.outbox) else {
+            return Err(Unwritten::Store(e));
+        };
+        let stored = self
+            .store
+            .outbox_entry(entry)
+            .and_then(|found| match found {
+                Some(_) => self.store.flush().map(|()| true),
+                None => Ok(false),
+            });
+        match stored {
+            Ok(true) => {
+                tracing::warn!("a commit reported \"{e}\", but it is stored: going on");
+                Ok(())
+            }
+            Ok(false) => Err(Unwritten::Store(e)),
+            Err(again) => {
+                tracing::error!("store: {e}; reading again: {again}");
+                // Whatever the store holds is read again before this game's next use.
+                slot.stored = None;
+                Err(Unwritten::Unknown(again))
+            }
+        }
     }
 
     /// Puts everything `change` stores into `write`.

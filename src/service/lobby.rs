@@ -422,7 +422,7 @@ impl Service {
                 slot.challenges.extend(gone);
                 slot.challenges.sort_by_key(|c| c.created_ms);
                 Err(match e {
-                    Unwritten::Store(e) => e,
+                    Unwritten::Store(e) | Unwritten::Unknown(e) => e,
                     Unwritten::Conflict => StoreError::Conflict { id: channel },
                 })
             }

@@ -11,6 +11,8 @@ pub mod clock;
 pub mod command;
 mod commit;
 pub mod fair;
+#[cfg(test)]
+mod faults;
 pub mod front;
 pub mod grammar;
 mod lobby;
@@ -86,6 +88,9 @@ struct Slot {
     live: Option<Live>,
     /// Why the active game of this channel could not be loaded.
     broken: Option<String>,
+    /// The store failed while the game was being read (a passing failure): requests
+    /// are refused with this until a read succeeds.
+    unreadable: bool,
     /// The active game's id and record version as last loaded or written here
     /// (`None`: no active game); see [`refresh`].
     stored: Option<(u64, u64)>,
@@ -160,6 +165,21 @@ fn store_failure(e: StoreError) -> Reply {
     tracing::error!("store: {e}");
     Reply::refusal("The game store failed, so nothing was changed; please try again later.")
 }
+
+/// The answer when a commit failed and the store could not be read to learn whether
+/// it was applied: the truth, and what to do.
+fn unknown_outcome(e: StoreError) -> Reply {
+    tracing::error!("store: {e}");
+    Reply::refusal(
+        "The game store did not confirm this, so I cannot tell whether it was saved; \
+         look at the board (`/board`) before trying again.",
+    )
+}
+
+/// The refusal while the store cannot be read (a passing failure: the game is read
+/// again at its next use).
+const NOT_ANSWERING: &str = "The game store is not answering just now, so this game \
+     cannot be read; nothing was changed. Please try again in a moment.";
 
 impl Service {
     /// Opens the service on a store, rebuilding every channel's state (and so the clock
@@ -392,6 +412,7 @@ impl Service {
                 self.handle_tries(ctx, moderator, again, tries - 1)
             }
             Err(commit::Unwritten::Store(e)) => vec![store_failure(e)],
+            Err(commit::Unwritten::Unknown(e)) => vec![unknown_outcome(e)],
         }
     }
 
@@ -470,6 +491,9 @@ impl Service {
     ) -> Result<Change, Refusal> {
         if let Some(msg) = &slot.broken {
             return Err(msg.clone());
+        }
+        if slot.unreadable {
+            return Err(NOT_ANSWERING.to_string());
         }
         match req {
             Request::Challenge {

@@ -46,10 +46,11 @@ impl Service {
             Ok(s) => s,
             Err(e) => {
                 tracing::error!("channel {channel}: {e}");
+                slot.unreadable = e.is_passing();
                 return;
             }
         };
-        if stored == slot.stored {
+        if stored == slot.stored && !slot.unreadable {
             return;
         }
         match stored {
@@ -61,6 +62,7 @@ impl Service {
             None => {
                 slot.live = None;
                 slot.broken = None;
+                slot.unreadable = false;
                 slot.stored = None;
             }
         }
@@ -97,11 +99,20 @@ pub(super) fn load_into(store: &Store, slot: &mut Slot, channel: u64, id: u64) -
         Ok((live, version)) => {
             slot.live = Some(live);
             slot.broken = None;
+            slot.unreadable = false;
             slot.stored = Some((id, version));
+            None
+        }
+        Err(e) if e.is_passing() => {
+            // Not the record's fault: nothing is paused beyond the failing request,
+            // and the game is read again at its next use.
+            tracing::error!("channel {channel}: {e}");
+            slot.unreadable = true;
             None
         }
         Err(e) => {
             tracing::error!("channel {channel}: {e}");
+            slot.unreadable = false;
             let msg = match e {
                 StoreError::TooNew { .. } => format!(
                     "The game in this channel needs attention: it was saved by a newer \

@@ -54,6 +54,10 @@ impl Service {
     fn due_game(&self, due: u64, id: u64, channel: u64, now: u64) -> Vec<TimedReply> {
         let slot = self.loaded(channel);
         let mut slot = lock(&slot);
+        if slot.unreadable {
+            // A passing store failure: the entry stays, looked at again next tick.
+            return Vec::new();
+        }
         let here = slot.stored.is_some_and(|(s, _)| s == id);
         let broken = slot.broken.clone().filter(|_| here);
         let current = slot
@@ -97,7 +101,7 @@ impl Service {
             Err(e) => {
                 match e {
                     Unwritten::Conflict => tracing::warn!("channel {channel}: game moved on"),
-                    Unwritten::Store(e) => tracing::error!("store: {e}"),
+                    Unwritten::Store(e) | Unwritten::Unknown(e) => tracing::error!("store: {e}"),
                 }
                 // Another process moved: the next look starts from its state.
                 self.refresh(slot, channel);

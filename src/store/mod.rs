@@ -13,6 +13,8 @@
 //! keys are plain JSON that the store keeps and gives back without reading.
 
 pub mod backend;
+#[cfg(test)]
+mod faulty;
 mod group;
 pub mod index;
 pub mod migrate;
@@ -59,6 +61,23 @@ pub enum StoreError {
          build reads up to {supported}), so it is left untouched"
     )]
     TooNew { id: u64, found: u32, supported: u32 },
+}
+
+impl StoreError {
+    /// Whether the failure is the store's passing trouble (a disk or a database server
+    /// failing now) rather than something wrong with what is stored: such a failure
+    /// never pauses a game beyond the request that met it.
+    pub fn is_passing(&self) -> bool {
+        match self {
+            StoreError::Db(sled::Error::Io(_)) | StoreError::Postgres(_) => true,
+            StoreError::Db(_)
+            | StoreError::Url(_)
+            | StoreError::Conflict { .. }
+            | StoreError::Decode(_)
+            | StoreError::Replay { .. }
+            | StoreError::TooNew { .. } => false,
+        }
+    }
 }
 
 /// A challenge in one channel, waiting for an answer (or settled, kept a while so a
@@ -544,6 +563,14 @@ impl Store {
             StoreUrl::Postgres(url) => Db::new(postgres::Pg::open(url)?),
         };
         Ok(Store { db })
+    }
+
+    /// A store in memory whose faults a test switches on.
+    #[cfg(test)]
+    pub(crate) fn faulty() -> Result<(Store, std::sync::Arc<faulty::Switches>), StoreError> {
+        let switches = std::sync::Arc::new(faulty::Switches::default());
+        let db = Db::new(faulty::Faulty::new(switches.clone())?);
+        Ok((Store { db }, switches))
     }
 
     /// A store that lives in memory only (tests, benches without durability).
