@@ -96,6 +96,14 @@ pub enum Command {
         #[arg(long)]
         to: String,
     },
+    /// Read a whole game store and say what is readable and what is not (every game
+    /// record replayed, challenges, outbox entries): `arcana store-check --store
+    /// sled:arcana-data`. Exits with status 1 when anything is unreadable.
+    StoreCheck {
+        /// The store to check: `sled:PATH` or `postgres://...`.
+        #[arg(long)]
+        store: String,
+    },
     /// Draw a position as a PNG board image, or (`--gif RECORD`) a whole exported game
     /// as an animated GIF.
     #[command(after_help = render_example())]
@@ -407,6 +415,32 @@ fn store_copy(from: &str, to: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// `arcana store-check --store URL`: what of a store is readable.
+fn store_check(url: &str) -> Result<(), String> {
+    use crate::store::{Store, StoreUrl};
+    let url = StoreUrl::parse(url)?;
+    if let StoreUrl::Sled(p) = &url {
+        if !p.is_dir() {
+            return Err(format!("there is no store at {}", p.display()));
+        }
+    }
+    let store = Store::open_at(&url)
+        .map_err(|e| format!("cannot open the store {}: {e}", url.describe()))?;
+    let report = store.check();
+    println!("{}: {}", url.describe(), report.summary());
+    for line in &report.unreadable {
+        println!("  unreadable: {line}");
+    }
+    if report.unreadable.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} unreadable item(s): restore them from a backup (docs/deploy.md)",
+            report.unreadable.len()
+        ))
+    }
+}
+
 /// `arcana ratings [--rebuild]`: the stored ratings, or their recomputation from the
 /// records compared with them (an error when they differ).
 fn ratings(data: &std::path::Path, rebuild: bool, global: bool) -> Result<(), String> {
@@ -513,6 +547,7 @@ pub fn main() -> ExitCode {
             global_ladder,
         } => ratings(&data, rebuild, global_ladder),
         Command::StoreCopy { from, to } => store_copy(&from, &to),
+        Command::StoreCheck { store } => store_check(&store),
         Command::Run {
             config,
             store,

@@ -289,3 +289,86 @@ fn replay_detects_a_changed_action() {
         "an action that cannot be played must not replay"
     );
 }
+
+/// A store with one game of chess played by `arcana local` (two moves), in `data`.
+fn played_locally(dir: &std::path::Path, data: &std::path::Path) {
+    let script = "alice: /challenge @bob color:white\nbob: /accept\nalice: e4\nbob: e5\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(["local", "--no-images", "--data"])
+        .arg(data)
+        .arg("--out")
+        .arg(dir.join("out"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("write");
+    assert!(child.wait().expect("wait").success());
+}
+
+fn store_check(data: &std::path::Path) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .arg("store-check")
+        .arg("--store")
+        .arg(format!("sled:{}", data.display()))
+        .output()
+        .expect("store-check");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+// Issue 24: `arcana store-check` says what of a store is readable, and a damaged sled
+// folder is refused with what to do, never a panic: the folder's main file truncated at
+// many lengths, each opened by the library and checked by the binary.
+#[test]
+fn store_check_reads_a_store_and_a_damaged_one_is_refused_without_a_panic() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    played_locally(dir.path(), &data);
+    let (ok, text) = store_check(&data);
+    assert!(ok, "{text}");
+    assert!(text.contains("1 games (1 active) replay"), "{text}");
+    assert!(text.contains("0 unreadable"), "{text}");
+
+    let main = data.join("db");
+    let whole = std::fs::read(&main).expect("the sled folder's db file");
+    for step in 1..=12u64 {
+        let cut = (whole.len() as u64 * step / 13) as usize;
+        let damaged = dir.path().join(format!("damaged-{step}"));
+        std::fs::create_dir_all(&damaged).expect("dir");
+        for entry in std::fs::read_dir(&data).expect("read_dir") {
+            let entry = entry.expect("entry");
+            if entry.file_type().expect("type").is_file() {
+                std::fs::copy(entry.path(), damaged.join(entry.file_name())).expect("copy");
+            }
+        }
+        std::fs::write(damaged.join("db"), &whole[..cut]).expect("truncate");
+        // The library: a result, never a panic.
+        let opened = std::panic::catch_unwind(|| Store::open(&damaged).map(drop));
+        let opened = opened.unwrap_or_else(|_| panic!("opening a store cut at {cut} panicked"));
+        // The binary: a clear sentence when it cannot read, and never a crash.
+        let (ok, text) = store_check(&damaged);
+        assert!(!text.contains("panicked at") || opened.is_err(), "{text}");
+        if let Err(e) = opened {
+            assert!(!ok, "cut at {cut}: {text}");
+            let e = e.to_string();
+            assert!(
+                e.contains("damaged") || e.contains("failed"),
+                "cut at {cut}: {e}"
+            );
+            assert!(
+                text.contains("cannot open the store"),
+                "cut at {cut}: {text}"
+            );
+        }
+    }
+}

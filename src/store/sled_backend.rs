@@ -15,10 +15,15 @@ use std::sync::Arc;
 /// stopping) can hold sled's file lock for a moment after its last handle is dropped,
 /// while sled's flusher thread ends: the lock is tried again for up to 2 s before the
 /// failure stands.
+///
+/// sled panics on some damaged folders (a truncated file): that is caught and told as
+/// a damaged store, with what to do, instead of taking the process down.
 pub fn open_sled(path: &std::path::Path) -> Result<sled::Db, sled::Error> {
     let mut tries = 0;
     loop {
-        match sled::Config::new().path(path).open() {
+        let opened = std::panic::catch_unwind(|| sled::Config::new().path(path).open())
+            .unwrap_or(Err(sled::Error::Corruption { at: None, bt: () }));
+        match opened {
             Err(e) if tries < 40 && e.to_string().contains("acquire lock") => {
                 tries += 1;
                 std::thread::sleep(std::time::Duration::from_millis(50));
@@ -52,7 +57,18 @@ pub(crate) struct Sled {
 impl Sled {
     /// Opens (or creates) the sled folder at `path`.
     pub fn open(path: &std::path::Path) -> Result<Sled, StoreError> {
-        Ok(Sled::new(open_sled(path)?))
+        match open_sled(path) {
+            Ok(db) => Ok(Sled::new(db)),
+            Err(e @ (sled::Error::Corruption { .. } | sled::Error::ReportableBug(_))) => {
+                Err(StoreError::Url(format!(
+                    "the sled store at {} is damaged and cannot be opened ({e}); stop the \
+                     bot, keep the folder as it is (deleting files from it loses games), \
+                     and restore the last backup (docs/deploy.md, Backups)",
+                    path.display()
+                )))
+            }
+            Err(e) => Err(e.into()),
+        }
     }
 
     /// A database that lives in memory only.
