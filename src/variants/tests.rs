@@ -53,3 +53,54 @@ fn the_variant_list_declares_every_variant() {
     assert_eq!(VariantId::Wand.timeout_answer(), None);
     assert!(max_answer_words() >= 12);
 }
+
+// Each variant's options are declared as data: unique names, each default one of its
+// choices, and every declared value starts a game.
+#[test]
+fn declared_options_are_well_formed() {
+    for v in VariantId::ALL {
+        let decls = v.options();
+        for (i, d) in decls.iter().enumerate() {
+            assert!(
+                decls[..i].iter().all(|e| e.name != d.name),
+                "{v} {}",
+                d.name
+            );
+            assert!(
+                !d.description.is_empty() && !d.choices.is_empty(),
+                "{v} {}",
+                d.name
+            );
+            assert_eq!(d.name, d.name.to_ascii_lowercase(), "{v}");
+            assert!(d.choice(d.default).is_some(), "{v} {}: default", d.name);
+            for c in d.choices {
+                assert_eq!(c.value, c.value.to_ascii_lowercase(), "{v}");
+                assert!(!c.description.is_empty(), "{v} {}", c.value);
+                let options: Options = [(d.name.to_string(), c.value.to_string())].into();
+                let game = Game::new(v, &options, 7);
+                assert!(game.is_ok(), "{v} {}:{}: {game:?}", d.name, c.value);
+            }
+        }
+    }
+    assert_eq!(VariantId::Standard.options(), &[]);
+    assert_eq!(VariantId::Wand.options()[0].name, "wands");
+    assert_eq!(VariantId::Wickets.options()[0].name, "decision");
+}
+
+// A declared default is what a game that does not give the option plays: giving the
+// default explicitly starts the same game.
+#[test]
+fn declared_defaults_are_what_games_play() {
+    for v in VariantId::ALL {
+        let plain = Game::new(v, &Options::new(), 11).expect("game");
+        assert!(plain.options().is_empty(), "{v}: nothing written in");
+        let defaults: Options = v
+            .options()
+            .iter()
+            .map(|d| (d.name.to_string(), d.default.to_string()))
+            .collect();
+        let explicit = Game::new(v, &defaults, 11).expect("game");
+        assert_eq!(plain.state(), explicit.state(), "{v}");
+        assert_eq!(plain.uses_randomness(), explicit.uses_randomness(), "{v}");
+    }
+}

@@ -17,7 +17,9 @@ use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Move, Side, Square};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules};
+use crate::variants::{
+    Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question, Rules,
+};
 pub use kind::WandKind;
 use rand::Rng;
 use rand::SeedableRng;
@@ -41,6 +43,23 @@ pub struct WandGame {
     last: Vec<Square>,
     outcome: Option<Outcome>,
 }
+
+/// The `wands` option (W22-W23): when the kinds of the wands are drawn.
+pub const WANDS: OptionDecl = OptionDecl {
+    name: "wands",
+    description: "When the kinds of the wands are drawn",
+    choices: &[
+        Choice {
+            value: "rolled",
+            description: "each kind is drawn when its wand is first identified",
+        },
+        Choice {
+            value: "moderated",
+            description: "every kind is drawn at the start; you learn yours by DM (`/hand`)",
+        },
+    ],
+    default: "rolled",
+};
 
 /// Reads the `wands` option (W22-W23); anything else is refused.
 pub fn mode_option(options: &Options) -> Result<Option<WandMode>, String> {
@@ -381,6 +400,7 @@ impl Rules for WandGame {
         • Fast piece, two moves in one turn: `Ke4-e5:e6` (one piece twice) or `Nb1-c3 Bc1-f4` (two pieces).\n\
         • Option `wands:moderated`: every kind is drawn at the start and you learn yours by DM (`/hand`).";
     const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
+    const OPTIONS: &'static [OptionDecl] = &[WANDS];
 
     fn legend() -> Vec<crate::core::view::LegendEntry> {
         view::legend()

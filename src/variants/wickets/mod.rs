@@ -20,7 +20,9 @@ use crate::core::notation::echo;
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Role, Side};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules};
+use crate::variants::{
+    Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question, Rules,
+};
 use rand::Rng;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -66,6 +68,40 @@ impl Method {
         matches!(self, Method::Cards | Method::Cards2)
     }
 }
+
+/// The `decision` option (K8): how a ball thrown into a wicket is decided. The values
+/// are [`Method::name`]s.
+pub const DECISION: OptionDecl = OptionDecl {
+    name: "decision",
+    description: "How a ball thrown into a wicket is decided",
+    choices: &[
+        Choice {
+            value: "cards",
+            description: "both play a card, the higher wins",
+        },
+        Choice {
+            value: "cards2",
+            description: "cards, with a second try after a failure",
+        },
+        Choice {
+            value: "dice",
+            description: "a roll of 3+, or 5+ when their Defender sees its wicket",
+        },
+        Choice {
+            value: "dice2",
+            description: "dice, with a second roll for 1 sacrificed piece",
+        },
+        Choice {
+            value: "deterministic",
+            description: "it scores if unguarded; if guarded, for 3 sacrificed pieces",
+        },
+        Choice {
+            value: "deterministic2",
+            description: "it scores if unguarded; if guarded, for 2 sacrificed pieces",
+        },
+    ],
+    default: "cards",
+};
 
 /// Reads the `decision` option; anything else is refused.
 pub fn method_option(options: &Options) -> Result<Option<Method>, String> {
@@ -329,6 +365,7 @@ impl Rules for WicketsGame {
         • New Defender: `defender Nf3`. Cards: `card 7c` (rank A or 1-10, suit c d h s; `/hand` shows yours). \
         Sacrifice: `sacrifice a2 b2 c2` (as many as asked) or `decline`.";
     const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
+    const OPTIONS: &'static [OptionDecl] = &[DECISION];
 
     fn legend() -> Vec<crate::core::view::LegendEntry> {
         view::legend()
