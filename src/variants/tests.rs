@@ -104,3 +104,40 @@ fn declared_defaults_are_what_games_play() {
         assert_eq!(plain.uses_randomness(), explicit.uses_randomness(), "{v}");
     }
 }
+
+// THE check: every variant refuses an undeclared option and a value that is not one of
+// its choices, in `new` and in `from_fen`, with one line naming the option and what is
+// allowed.
+#[test]
+fn every_variant_checks_its_options_with_the_one_check() {
+    for v in VariantId::ALL {
+        let fen = Game::new(v, &Options::new(), 1).expect("game").fen();
+        let bogus: Options = [("colour".to_string(), "x".to_string())].into();
+        let why = check_options(v.name(), v.options(), &bogus).expect_err("undeclared");
+        assert!(
+            why.starts_with(v.name()) && why.contains("`colour`"),
+            "{why}"
+        );
+        assert_eq!(Game::new(v, &bogus, 1).err(), Some(why.clone()), "{v}");
+        assert_eq!(Game::from_fen(v, &fen, &bogus, 1).err(), Some(why), "{v}");
+        for d in v.options() {
+            let bad: Options = [(d.name.to_string(), "nonsense".to_string())].into();
+            let why = Game::new(v, &bad, 1).expect_err("not a choice");
+            assert!(!why.contains('\n') && why.contains(&format!("`{}`", d.name)));
+            assert!(why.contains("nonsense"), "{why}");
+            assert!(d.choices.iter().all(|c| why.contains(c.value)), "{why}");
+            assert_eq!(Game::from_fen(v, &fen, &bad, 1).err(), Some(why), "{v}");
+        }
+    }
+    let why = Game::new(
+        VariantId::Wickets,
+        &[("decision".to_string(), "coin".to_string())].into(),
+        1,
+    )
+    .expect_err("coin");
+    assert_eq!(
+        why,
+        "The `decision` option is cards, cards2, dice, dice2, deterministic or \
+         deterministic2, not `coin`."
+    );
+}

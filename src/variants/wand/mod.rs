@@ -18,7 +18,8 @@ use crate::core::view::{View, Viewer};
 use crate::core::{Move, Side, Square};
 use crate::variants::fide::{self, Repetitions};
 use crate::variants::{
-    Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question, Rules,
+    check_options, Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question,
+    Rules,
 };
 pub use kind::WandKind;
 use rand::Rng;
@@ -61,19 +62,11 @@ pub const WANDS: OptionDecl = OptionDecl {
     default: "rolled",
 };
 
-/// Reads the `wands` option (W22-W23); anything else is refused.
+/// Reads the `wands` option (W22-W23) once [`check_options`] has checked the options;
+/// `None` when not given.
 pub fn mode_option(options: &Options) -> Result<Option<WandMode>, String> {
-    if let Some(k) = options.keys().find(|k| k.as_str() != "wands") {
-        return Err(format!(
-            "Wand Chess has no option `{k}`; its only option is `wands` (`rolled` or `moderated`)."
-        ));
-    }
-    match options.get("wands") {
-        None => Ok(None),
-        Some(v) => WandMode::parse(&v.trim().to_ascii_lowercase())
-            .map(Some)
-            .ok_or_else(|| format!("The `wands` option is `rolled` or `moderated`, not `{v}`.")),
-    }
+    check_options(WandGame::NAME, WandGame::OPTIONS, options)?;
+    Ok(WANDS.given(options).and_then(WandMode::parse))
 }
 
 impl WandGame {

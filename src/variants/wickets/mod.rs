@@ -21,7 +21,8 @@ use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Role, Side};
 use crate::variants::fide::{self, Repetitions};
 use crate::variants::{
-    Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question, Rules,
+    check_options, Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question,
+    Rules,
 };
 use rand::Rng;
 use rand::SeedableRng;
@@ -103,24 +104,11 @@ pub const DECISION: OptionDecl = OptionDecl {
     default: "cards",
 };
 
-/// Reads the `decision` option; anything else is refused.
+/// Reads the `decision` option once [`check_options`] has checked the options; `None`
+/// when not given.
 pub fn method_option(options: &Options) -> Result<Option<Method>, String> {
-    if let Some(k) = options.keys().find(|k| k.as_str() != "decision") {
-        return Err(format!(
-            "Chess with Wickets has no option `{k}`; its only option is `decision` \
-             (cards, cards2, dice, dice2, deterministic or deterministic2)."
-        ));
-    }
-    match options.get("decision") {
-        None => Ok(None),
-        Some(v) => Method::parse(v).map(Some).ok_or_else(|| {
-            format!(
-                "The `decision` option is cards, cards2, dice, dice2, deterministic or \
-                 deterministic2, not `{}`.",
-                echo(v)
-            )
-        }),
-    }
+    check_options(WicketsGame::NAME, WicketsGame::OPTIONS, options)?;
+    Ok(DECISION.given(options).and_then(Method::parse))
 }
 
 /// Where a wicket decision stands.
