@@ -578,6 +578,11 @@ pub fn rules_text(v: VariantId) -> &'static str {
     v.rules()
 }
 
+/// The options part of a variant's `/rules`, written from its declared options.
+pub fn options_guide(v: VariantId) -> String {
+    options::guide(v.options())
+}
+
 /// Every badge and mark a variant's pictures may show, with its meaning (`/legend`),
 /// built from the same data the variant's view uses.
 pub fn legend(v: VariantId) -> Vec<crate::core::view::LegendEntry> {

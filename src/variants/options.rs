@@ -68,6 +68,33 @@ impl OptionDecl {
     }
 }
 
+/// The options part of `/rules`, written from the declarations: each option with its
+/// default and every choice with what it means, and how to give one in `/challenge`.
+pub fn guide(decls: &[OptionDecl]) -> String {
+    let Some(first) = decls.first() else {
+        return "Options: none.".to_string();
+    };
+    let example = first
+        .choices
+        .iter()
+        .find(|c| c.value != first.default)
+        .map_or(first.default, |c| c.value);
+    let mut lines = vec![format!(
+        "**Options** — give them in `/challenge`, e.g. `options:{}:{example}`:",
+        first.name
+    )];
+    for d in decls {
+        lines.push(format!(
+            "• `{}`: {} (default `{}`)",
+            d.name, d.description, d.default
+        ));
+        for c in d.choices {
+            lines.push(format!("  ◦ `{}:{}` — {}", d.name, c.value, c.description));
+        }
+    }
+    lines.join("\n")
+}
+
 /// THE check of a game's options against its variant's declarations (`variant` is the
 /// variant's name for the sentence): every key is a declared option and every value
 /// one of its choices. The refusal is one line naming the option and what is allowed.
@@ -164,6 +191,18 @@ mod tests {
         assert_eq!(
             check_options("Game", &[SIZE], &opts(&[("size", "huge")])),
             Err("The `size` option is small or large, not `huge`.".to_string())
+        );
+    }
+
+    #[test]
+    fn the_guide_lists_every_choice_and_the_default() {
+        assert_eq!(guide(&[]), "Options: none.");
+        assert_eq!(
+            guide(&[SIZE]),
+            "**Options** — give them in `/challenge`, e.g. `options:size:large`:\n\
+             • `size`: How big (default `small`)\n  \
+             ◦ `size:small` — Small\n  \
+             ◦ `size:large` — Large"
         );
     }
 

@@ -48,7 +48,7 @@ pub struct WandGame {
 /// The `wands` option (W22-W23): when the kinds of the wands are drawn.
 pub const WANDS: OptionDecl = OptionDecl {
     name: "wands",
-    description: "When the kinds of the wands are drawn",
+    description: "when the kinds of the wands are drawn",
     choices: &[
         Choice {
             value: "rolled",
@@ -390,8 +390,7 @@ impl Rules for WandGame {
         • Move: `e4`, `Ng1-f3`.\n\
         • Zap: `Ze4:d5` (the piece on e4 zaps d5), `Ze4:e4` at itself.\n\
         • Teleport: when asked, answer one empty square, `c6`; or give it with the zap: `Ze4:d5 (teleport c6)`.\n\
-        • Fast piece, two moves in one turn: `Ke4-e5:e6` (one piece twice) or `Nb1-c3 Bc1-f4` (two pieces).\n\
-        • Option `wands:moderated`: every kind is drawn at the start and you learn yours by DM (`/hand`).";
+        • Fast piece, two moves in one turn: `Ke4-e5:e6` (one piece twice) or `Nb1-c3 Bc1-f4` (two pieces).";
     const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
     const OPTIONS: &'static [OptionDecl] = &[WANDS];
 

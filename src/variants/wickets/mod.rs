@@ -74,7 +74,7 @@ impl Method {
 /// are [`Method::name`]s.
 pub const DECISION: OptionDecl = OptionDecl {
     name: "decision",
-    description: "How a ball thrown into a wicket is decided",
+    description: "how a ball thrown into a wicket is decided",
     choices: &[
         Choice {
             value: "cards",
@@ -341,10 +341,8 @@ impl Rules for WicketsGame {
         Each King starts with its side's ball and each Queen is the Defender. Only your Defender enters your \
         wicket; only your ball-haver (or a piece fetching your ball) enters the enemy's; pieces in a wicket \
         give no check. A lying ball is picked up only by its own side. A ball thrown into the enemy wicket \
-        is decided by the `decision` option: cards (play cards, higher wins; cards2 gives a second try you \
-        may decline), dice (3+, or 5+ when their Defender sees its wicket; dice2: sacrifice 1 piece for a \
-        second roll), deterministic (free, or sacrifice 3 pieces when guarded; deterministic2: 2). Success \
-        removes their Defender (a King-Defender loses) and they name a new one.\n\
+        is decided as the `decision` option says (below); their Defender guards it when it sees its wicket. \
+        Success removes their Defender (a King-Defender loses) and they name a new one.\n\
         • Move into a wicket: `Qd1-w0`.\n\
         • Throw with the ball-haver's move: `Ke1-f2>f6`, into the wicket `Nc3-d5>w9`; keep the ball: \
         `Ke1-f2 decline`. Without either you are asked after the move: answer `f6` or `decline`.\n\
