@@ -241,10 +241,9 @@ pub trait Rules: Sized + Clone {
     }
     /// Whether this game draws on the generator (dice, card deals, wand kinds,
     /// misfires): such a game commits to its seed when it starts and reveals it at
-    /// the end (the fairness check of `docs/export.md`).
-    fn uses_randomness(&self) -> bool {
-        false
-    }
+    /// the end (the fairness check of `docs/export.md`). Required, never a default:
+    /// every variant states it (`variants::tests` checks it against seeded games).
+    fn uses_randomness(&self) -> bool;
     /// Whether the game is plain chess, whose export is strict PGN in SAN.
     fn is_plain_chess(&self) -> bool {
         false

@@ -152,6 +152,11 @@ impl Rules for StandardGame {
         v
     }
 
+    fn uses_randomness(&self) -> bool {
+        // Nothing is drawn: no dice, cards or hidden set-up.
+        false
+    }
+
     fn claimable_draw(&self) -> Option<String> {
         fide::claimable_draw(&self.reps, self.pos.halfmoves())
     }

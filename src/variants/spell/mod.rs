@@ -587,6 +587,11 @@ impl Rules for SpellGame {
         v
     }
 
+    fn uses_randomness(&self) -> bool {
+        // Nothing is drawn: no dice, cards or hidden set-up.
+        false
+    }
+
     fn claimable_draw(&self) -> Option<String> {
         fide::claimable_draw(&self.reps, self.sp.position().halfmoves())
     }

@@ -471,6 +471,11 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         eval::candidates(&self.0)
     }
 
+    fn uses_randomness(&self) -> bool {
+        // Nothing is drawn: no dice, cards or hidden set-up.
+        false
+    }
+
     fn claimable_draw(&self) -> Option<String> {
         self.0.claimable_draw()
     }
