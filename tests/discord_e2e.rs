@@ -215,6 +215,51 @@ async fn registers_commands_and_plays_a_whole_game() {
     assert!(bot.stop().success(), "the bot did not stop cleanly");
 }
 
+// Issue 23: the challenge's `options` are completed from the options the chosen variant
+// declares, as `name:value` pairs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenge_options_autocomplete_from_the_variant() {
+    let (fake, _dir, bot) = started(IN_CHANNEL).await;
+    let choices = |r: &Recorded| -> Vec<String> {
+        r.json["data"]["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["value"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let mark = fake.mark();
+    let options = json!([
+        {"name": "variant", "type": 3, "value": "wickets"},
+        {"name": "options", "type": 3, "value": "decision:d", "focused": true},
+    ]);
+    let iid = fake.autocomplete_command(&ALICE, CHANNEL, "challenge", options);
+    let r = fake
+        .wait_for(mark, "autocomplete answer", |r| r.answers(iid))
+        .await;
+    assert_eq!(r.json["type"], 8, "{}", r.json);
+    assert_eq!(
+        choices(&r),
+        [
+            "decision:dice",
+            "decision:dice2",
+            "decision:deterministic",
+            "decision:deterministic2"
+        ]
+    );
+    let mark = fake.mark();
+    let options = json!([
+        {"name": "variant", "type": 3, "value": "wand"},
+        {"name": "options", "type": 3, "value": "", "focused": true},
+    ]);
+    let iid = fake.autocomplete_command(&ALICE, CHANNEL, "challenge", options);
+    let r = fake
+        .wait_for(mark, "autocomplete answer", |r| r.answers(iid))
+        .await;
+    assert_eq!(choices(&r), ["wands:rolled", "wands:moderated"]);
+    assert!(bot.stop().success(), "the bot did not stop cleanly");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restarted_bot_carries_on_and_autocompletes() {
     let fake = FakeDiscord::start().await;

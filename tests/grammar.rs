@@ -78,12 +78,13 @@ fn discord_definitions_are_the_table() {
                     assert_eq!(d["min_value"], min, "{at}");
                     assert_eq!(d["max_value"], max, "{at}");
                 }
-                Kind::Answer { max } => {
+                Kind::Answer { max } | Kind::Pairs { max } => {
                     assert_eq!(d["autocomplete"], true, "{at}");
                     assert_eq!(d["max_length"], max, "{at}");
                 }
-                Kind::Text { max } | Kind::Pairs { max } => {
-                    assert_eq!(d["max_length"], max, "{at}")
+                Kind::Text { max } => {
+                    assert_eq!(d["max_length"], max, "{at}");
+                    assert_ne!(d["autocomplete"], true, "{at}");
                 }
                 _ => assert_ne!(d["autocomplete"], true, "{at}"),
             }

@@ -304,3 +304,75 @@ fn a_refused_move_in_check_says_the_king_is_in_check() {
     let r = refusal(&g, "e5");
     assert!(!r.contains("check"), "{r}");
 }
+
+// Issue 23: `/rules` lists each variant's options from its declaration (name, default,
+// every choice with its meaning), and the challenge's `options` autocomplete offers the
+// same declared `name:value` pairs; every one of them starts a challenge.
+#[test]
+fn rules_and_autocomplete_show_the_declared_options() {
+    use arcana::service::grammar::complete_options;
+    let h = Harness::new();
+    for v in VariantId::available() {
+        let r = h.ok("alice", 9, Request::Rules { variant: Some(v) });
+        let text = &r[0].text;
+        // One Discord message, never an attachment.
+        assert!(
+            text.chars().count() <= 2000,
+            "{v}: {}",
+            text.chars().count()
+        );
+        let offered = complete_options(Some(v), "");
+        if v.options().is_empty() {
+            assert!(text.contains("Options: none."), "{v}: {text}");
+            assert!(offered.is_empty(), "{v}: {offered:?}");
+        }
+        let mut pairs = Vec::new();
+        for d in v.options() {
+            assert!(
+                text.contains(&format!("• `{}`: {}", d.name, d.description)),
+                "{text}"
+            );
+            assert!(
+                text.contains(&format!("(default `{}`)", d.default)),
+                "{text}"
+            );
+            for c in d.choices {
+                let pair = format!("{}:{}", d.name, c.value);
+                assert!(
+                    text.contains(&format!("`{pair}` — {}", c.description)),
+                    "{text}"
+                );
+                pairs.push(pair);
+            }
+        }
+        assert_eq!(offered, pairs, "{v}");
+        for (i, pair) in offered.iter().enumerate() {
+            let ch = 1000 + i as u64 + 100 * v as u64;
+            let request = arcana::service::command::parse_command(
+                &format!("/challenge @bob {} {pair}", v.id()),
+                &|n: &str| user(n),
+            )
+            .expect("parses")
+            .expect("a command");
+            h.ok("alice", ch, request);
+        }
+    }
+    let rules = h.ok(
+        "alice",
+        9,
+        Request::Rules {
+            variant: Some(VariantId::Wand),
+        },
+    );
+    assert!(
+        rules[0]
+            .text
+            .contains("`wands:moderated` — every kind is drawn at the start"),
+        "{}",
+        rules[0].text
+    );
+    assert_eq!(
+        complete_options(Some(VariantId::Wickets), "decision:di"),
+        ["decision:dice", "decision:dice2"]
+    );
+}

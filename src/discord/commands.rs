@@ -101,8 +101,10 @@ fn option(o: &OptionSpec) -> CreateCommandOption {
     };
     let mut c = CreateCommandOption::new(kind, o.name, o.description).required(o.required);
     match o.kind {
-        Kind::Text { max } | Kind::Pairs { max } => c = c.max_length(length(max)),
-        Kind::Answer { max } => c = c.set_autocomplete(true).max_length(length(max)),
+        Kind::Text { max } => c = c.max_length(length(max)),
+        Kind::Answer { max } | Kind::Pairs { max } => {
+            c = c.set_autocomplete(true).max_length(length(max))
+        }
         Kind::Integer { min, max, .. } => {
             // Discord's bounds are unsigned; the table's ranges start at 0 or above.
             c = c

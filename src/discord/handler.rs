@@ -8,6 +8,8 @@ use super::interaction::Interacted;
 use super::Bot;
 use crate::service::api::{Context as ServiceContext, Reply, ReplyKind, Request, User};
 use crate::service::front::{could_be_move, ChatLine, GameState};
+use crate::service::grammar::{self, Completion};
+use crate::variants::VariantId;
 use serenity::all::{
     CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Interaction,
@@ -421,20 +423,32 @@ impl Handler {
         let Some(focused) = cmd.data.autocomplete() else {
             return;
         };
-        // Only the options the command table marks as answers are completed.
-        if !crate::service::grammar::completes_answers(&cmd.data.name, focused.name) {
-            return;
-        }
-        let prefix = focused.value.to_string();
-        let (channel, user) = (cmd.channel_id.get(), cmd.user.id.get());
-        let choices = self
-            .bot
-            .service
-            .run("autocomplete", move |service| {
-                service.autocomplete(channel, user, &prefix)
-            })
-            .await
-            .unwrap_or_default();
+        // Only the options the command table marks as completed are: answers from the
+        // game, variant options from the chosen variant's declarations.
+        let choices = match grammar::completion(&cmd.data.name, focused.name) {
+            None => return,
+            Some(Completion::VariantOptions) => {
+                let variant = cmd
+                    .data
+                    .options
+                    .iter()
+                    .find(|o| o.name == "variant")
+                    .and_then(|o| o.value.as_str())
+                    .and_then(VariantId::parse);
+                grammar::complete_options(variant, focused.value)
+            }
+            Some(Completion::Answers) => {
+                let prefix = focused.value.to_string();
+                let (channel, user) = (cmd.channel_id.get(), cmd.user.id.get());
+                self.bot
+                    .service
+                    .run("autocomplete", move |service| {
+                        service.autocomplete(channel, user, &prefix)
+                    })
+                    .await
+                    .unwrap_or_default()
+            }
+        };
         // Discord shows at most 25 choices of at most 100 characters.
         let response = choices
             .into_iter()

@@ -13,7 +13,7 @@
 use super::api::{
     ChallengeAnswer, ChallengeTarget, ColorChoice, DrawAction, GamesScope, Request, User,
 };
-use super::{MAX_DAYS, MAX_TEXT};
+use super::{MAX_CHOICES, MAX_DAYS, MAX_TEXT};
 use crate::core::notation::echo;
 use crate::variants::{either, Options, VariantId};
 use std::collections::BTreeMap;
@@ -346,12 +346,70 @@ pub fn is_private(name: &str) -> bool {
     command(name).is_some_and(|c| c.private)
 }
 
+/// What a front end completes an option from as it is typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Completion {
+    /// The legal answers of the asked player (`Service::autocomplete`).
+    Answers,
+    /// The options the chosen variant declares ([`complete_options`]).
+    VariantOptions,
+}
+
+/// How the option `option` of command `name` is completed, if it is.
+pub fn completion(name: &str, option: &str) -> Option<Completion> {
+    match command(name)?.option(option)?.kind {
+        Kind::Answer { .. } => Some(Completion::Answers),
+        Kind::Pairs { .. } => Some(Completion::VariantOptions),
+        _ => None,
+    }
+}
+
 /// Whether the option `option` of command `name` is completed from the game's legal
 /// answers.
 pub fn completes_answers(name: &str, option: &str) -> bool {
-    command(name)
-        .and_then(|c| c.option(option))
-        .is_some_and(|o| matches!(o.kind, Kind::Answer { .. }))
+    completion(name, option) == Some(Completion::Answers)
+}
+
+/// The completions of a challenge's variant options typed so far (`typed`), from the
+/// options `variant` declares (none named: the default variant): the pairs already
+/// typed, then each declared `name:value` whose option is not given yet and that
+/// starts with the last word typed (or whose value does). At most [`MAX_CHOICES`].
+pub fn complete_options(variant: Option<VariantId>, typed: &str) -> Vec<String> {
+    let decls = variant.unwrap_or(VariantId::DEFAULT).options();
+    let mut words: Vec<&str> = typed
+        .split([',', ' ', ';'])
+        .filter(|s| !s.is_empty())
+        .collect();
+    let ends_word = typed.ends_with([',', ' ', ';']) || typed.is_empty();
+    let last = if ends_word {
+        String::new()
+    } else {
+        words
+            .pop()
+            .unwrap_or_default()
+            .to_ascii_lowercase()
+            .replace('=', ":")
+    };
+    let given: Vec<String> = words
+        .iter()
+        .map(|w| {
+            let key = w.split_once([':', '=']).map_or(*w, |(k, _)| k);
+            key.trim().to_ascii_lowercase()
+        })
+        .collect();
+    let before: String = words.iter().map(|w| format!("{w} ")).collect();
+    let mut out: Vec<String> = decls
+        .iter()
+        .filter(|d| !given.iter().any(|g| g == d.name))
+        .flat_map(|d| d.choices.iter().map(move |c| (d.name, c.value)))
+        .filter(|(name, value)| {
+            let pair = format!("{name}:{value}");
+            pair.starts_with(&last) || value.starts_with(&last)
+        })
+        .map(|(name, value)| format!("{before}{name}:{value}"))
+        .collect();
+    out.truncate(MAX_CHOICES);
+    out
 }
 
 /// An invoked option's value, independent of any front end's types.
@@ -783,6 +841,40 @@ mod tests {
         };
         assert_eq!(read(days, "none", &resolve), Ok(Value::Integer(0)));
         assert!(read(days, "soon", &resolve).is_err());
+    }
+
+    // Issue 23: the challenge's `options` are completed from the chosen variant's
+    // declared options, the pairs already typed kept in front.
+    #[test]
+    fn variant_options_complete_from_the_declarations() {
+        assert_eq!(
+            completion("challenge", "options"),
+            Some(Completion::VariantOptions)
+        );
+        assert_eq!(completion("move", "text"), Some(Completion::Answers));
+        assert_eq!(completion("challenge", "variant"), None);
+        assert!(completes_answers("m", "move") && !completes_answers("challenge", "options"));
+        let wand = Some(VariantId::Wand);
+        assert_eq!(
+            complete_options(wand, ""),
+            ["wands:rolled", "wands:moderated"]
+        );
+        assert_eq!(complete_options(wand, "wands:m"), ["wands:moderated"]);
+        assert_eq!(complete_options(wand, "WANDS=R"), ["wands:rolled"]);
+        assert_eq!(complete_options(wand, "mod"), ["wands:moderated"]);
+        assert!(complete_options(wand, "colour").is_empty());
+        // An option already given is not offered again.
+        assert!(complete_options(wand, "wands:rolled ").is_empty());
+        let wickets = Some(VariantId::Wickets);
+        assert_eq!(
+            complete_options(wickets, "decision:dice").len(),
+            2,
+            "dice and dice2"
+        );
+        assert_eq!(complete_options(wickets, "").len(), 6);
+        // No variant chosen: Chess, which declares none.
+        assert!(complete_options(None, "").is_empty());
+        assert!(complete_options(Some(VariantId::Spell), "w").is_empty());
     }
 
     #[test]

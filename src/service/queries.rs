@@ -12,7 +12,7 @@ use crate::core::view::{View, Viewer};
 use crate::core::Side;
 use crate::ratings::LadderScope;
 use crate::store::{GameRecord, StoreError};
-use crate::variants::{example_game, rules_text, Options, VariantId};
+use crate::variants::{example_game, options_guide, rules_text, Options, VariantId};
 
 use crate::store::Listing;
 
@@ -263,6 +263,8 @@ pub(super) fn rules_reply(variant: Option<VariantId>) -> Reply {
     match variant {
         Some(v) => {
             let mut text = rules_text(v).to_string();
+            text.push('\n');
+            text.push_str(&options_guide(v));
             if !VariantId::available().contains(&v) {
                 text.push_str("\n(Not playable yet in this build.)");
             }

@@ -5,6 +5,7 @@
 pub mod action;
 pub mod eval;
 pub mod fide;
+pub mod options;
 pub mod sorchess;
 pub mod spell;
 pub mod standard;
@@ -21,11 +22,13 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 pub use action::ActionKind;
+pub use options::{check_options, Choice, OptionDecl};
 
 /// The game's random generator; its state is stored with the game.
 pub type GameRng = rand_chacha::ChaCha8Rng;
 
-/// Variant options as typed in `/challenge` (`wands:moderated`), validated per variant.
+/// Variant options as typed in `/challenge` (`wands:moderated`), as given (no default
+/// is written in), checked against the variant's [`Rules::OPTIONS`] by [`check_options`].
 pub type Options = BTreeMap<String, String>;
 
 impl fmt::Display for VariantId {
@@ -200,6 +203,10 @@ pub trait Rules: Sized + Clone {
     /// The most words one answer of this game may take: a plain chat line with more is
     /// never read as an answer (the front ends' chat-line policy).
     const ANSWER_WORDS: usize = 6;
+    /// The options a challenge may give (`wands:moderated`): name, choices, default.
+    /// `new` and `from_fen` check the given ones with [`check_options`]; `/rules` and
+    /// the challenge's autocomplete list them. Most variants have none.
+    const OPTIONS: &'static [OptionDecl] = &[];
 
     /// The badges and marks this variant's pictures may show beyond the common ones,
     /// with their meaning (`/legend`).
@@ -234,10 +241,9 @@ pub trait Rules: Sized + Clone {
     }
     /// Whether this game draws on the generator (dice, card deals, wand kinds,
     /// misfires): such a game commits to its seed when it starts and reveals it at
-    /// the end (the fairness check of `docs/export.md`).
-    fn uses_randomness(&self) -> bool {
-        false
-    }
+    /// the end (the fairness check of `docs/export.md`). Required, never a default:
+    /// every variant states it (`variants::tests` checks it against seeded games).
+    fn uses_randomness(&self) -> bool;
     /// Whether the game is plain chess, whose export is strict PGN in SAN.
     fn is_plain_chess(&self) -> bool {
         false
@@ -407,6 +413,13 @@ macro_rules! variants {
                 }
             }
 
+            /// The options the variant declares.
+            pub fn options(self) -> &'static [OptionDecl] {
+                match self {
+                    $(VariantId::$id => <$ty as Rules>::OPTIONS,)*
+                }
+            }
+
             fn example(self) -> Option<WorkedExample> {
                 match self {
                     $(VariantId::$id => <$ty as Rules>::EXAMPLE,)*
@@ -562,6 +575,11 @@ pub fn example_game(v: VariantId) -> Option<(Game, &'static str)> {
 /// every special action.
 pub fn rules_text(v: VariantId) -> &'static str {
     v.rules()
+}
+
+/// The options part of a variant's `/rules`, written from its declared options.
+pub fn options_guide(v: VariantId) -> String {
+    options::guide(v.options())
 }
 
 /// Every badge and mark a variant's pictures may show, with its meaning (`/legend`),

@@ -4,7 +4,9 @@ use crate::core::notation::{self, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Move, Position, Side};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules};
+use crate::variants::{
+    check_options, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
+};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -74,13 +76,12 @@ impl Rules for StandardGame {
     }
 
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
-        if let Some(k) = options.keys().next() {
-            return Err(format!("Chess has no option `{k}`."));
-        }
+        check_options(Self::NAME, Self::OPTIONS, options)?;
         Ok(StandardGame::from_position(Position::new()))
     }
 
-    fn from_fen(fen: &str, _options: &Options) -> Result<Self, String> {
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, String> {
+        check_options(Self::NAME, Self::OPTIONS, options)?;
         Position::from_fen(fen)
             .map(StandardGame::from_position)
             .map_err(|e| e.to_string())
@@ -149,6 +150,11 @@ impl Rules for StandardGame {
             }
         }
         v
+    }
+
+    fn uses_randomness(&self) -> bool {
+        // Nothing is drawn: no dice, cards or hidden set-up.
+        false
     }
 
     fn claimable_draw(&self) -> Option<String> {

@@ -742,10 +742,22 @@ impl FakeDiscord {
 
     /// Injects an autocomplete request for `/move text:<typed>`.
     pub fn autocomplete(&self, user: &FakeUser, channel: u64, typed: &str) -> u64 {
+        let options = json!([{"name": "text", "type": 3, "value": typed, "focused": true}]);
+        self.autocomplete_command(user, channel, "move", options)
+    }
+
+    /// Injects an autocomplete request for command `name` with its `options` as
+    /// Discord sends them (the one being typed marked `"focused": true`).
+    pub fn autocomplete_command(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        name: &str,
+        options: Value,
+    ) -> u64 {
         let id = self.new_id();
         let data = json!({
-            "id": "800000000000000001", "name": "move", "type": 1,
-            "options": [{"name": "text", "type": 3, "value": typed, "focused": true}],
+            "id": "800000000000000001", "name": name, "type": 1, "options": options,
         });
         let payload = self.interaction(id, 4, user, channel, data);
         self.dispatch("INTERACTION_CREATE", payload);

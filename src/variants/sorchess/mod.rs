@@ -11,7 +11,9 @@ use crate::core::notation::{self, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Role, Side};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules};
+use crate::variants::{
+    check_options, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
+};
 use position::{is_orthogonal_step, knight_chance_square};
 use serde::{Deserialize, Serialize};
 
@@ -292,16 +294,12 @@ impl Rules for SorchessGame {
     }
 
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
-        if let Some(k) = options.keys().next() {
-            return Err(format!("Sorchess has no option `{k}`."));
-        }
+        check_options(Self::NAME, Self::OPTIONS, options)?;
         Ok(SorchessGame::from_position(SorchessPosition::new()))
     }
 
     fn from_fen(fen: &str, options: &Options) -> Result<Self, String> {
-        if let Some(k) = options.keys().next() {
-            return Err(format!("Sorchess has no option `{k}`."));
-        }
+        check_options(Self::NAME, Self::OPTIONS, options)?;
         SorchessPosition::from_fen(fen)
             .map(SorchessGame::from_position)
             .map_err(|e| e.to_string())
@@ -388,6 +386,11 @@ impl Rules for SorchessGame {
         }
         v.notes = [self.notes(Side::White), self.notes(Side::Black)];
         v
+    }
+
+    fn uses_randomness(&self) -> bool {
+        // Nothing is drawn: no dice, cards or hidden set-up.
+        false
     }
 
     fn claimable_draw(&self) -> Option<String> {

@@ -11,7 +11,9 @@ use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Move, Position, Role, Side, Square};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules};
+use crate::variants::{
+    check_options, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
+};
 use notation::{parse_turn, TurnSyntax};
 pub use position::{freeze_area, Spell, SpellPosition, Turn, FREEZE, JUMP, START_SUPPLY};
 use serde::{Deserialize, Serialize};
@@ -422,16 +424,12 @@ impl Rules for SpellGame {
     }
 
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
-        if let Some(k) = options.keys().next() {
-            return Err(format!("Spell Chess has no option `{k}`."));
-        }
+        check_options(Self::NAME, Self::OPTIONS, options)?;
         Ok(SpellGame::from_spell_position(SpellPosition::new()))
     }
 
     fn from_fen(fen: &str, options: &Options) -> Result<Self, String> {
-        if let Some(k) = options.keys().next() {
-            return Err(format!("Spell Chess has no option `{k}`."));
-        }
+        check_options(Self::NAME, Self::OPTIONS, options)?;
         SpellGame::parse_fen(fen).map(SpellGame::from_spell_position)
     }
 
@@ -587,6 +585,11 @@ impl Rules for SpellGame {
             v.notes[side.index()] = vec![spell_note(&self.sp, side)];
         }
         v
+    }
+
+    fn uses_randomness(&self) -> bool {
+        // Nothing is drawn: no dice, cards or hidden set-up.
+        false
     }
 
     fn claimable_draw(&self) -> Option<String> {

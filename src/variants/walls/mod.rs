@@ -26,7 +26,9 @@ use crate::core::notation::{
 use crate::core::view::{View, Viewer};
 use crate::core::{CastleSide, Piece, Role, Side, Square};
 use crate::variants::fide::Repetitions;
-use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules};
+use crate::variants::{
+    check_options, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
+};
 use serde::{Deserialize, Serialize};
 
 /// The game; `FULL` selects Wizard Walls Full. Both share [`Walls`].
@@ -89,14 +91,6 @@ enum Refusal {
 
 fn name(role: Role) -> String {
     role.name().to_lowercase()
-}
-
-/// Options: none exist; anything given is refused.
-fn check_options(options: &Options) -> Result<(), String> {
-    match options.keys().next() {
-        Some(k) => Err(format!("Wizard Walls has no option `{k}`.")),
-        None => Ok(()),
-    }
 }
 
 impl Walls {
@@ -428,12 +422,12 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
     }
 
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
-        check_options(options)?;
+        check_options(Self::NAME, Self::OPTIONS, options)?;
         Ok(WallsGame(Walls::new(FULL)))
     }
 
     fn from_fen(fen: &str, options: &Options) -> Result<Self, String> {
-        check_options(options)?;
+        check_options(Self::NAME, Self::OPTIONS, options)?;
         Ok(WallsGame(Walls::from_pos(fen::read(fen, FULL)?)))
     }
 
@@ -475,6 +469,11 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
 
     fn candidate_texts(&self) -> Vec<String> {
         eval::candidates(&self.0)
+    }
+
+    fn uses_randomness(&self) -> bool {
+        // Nothing is drawn: no dice, cards or hidden set-up.
+        false
     }
 
     fn claimable_draw(&self) -> Option<String> {

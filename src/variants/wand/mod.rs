@@ -17,7 +17,10 @@ use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Move, Side, Square};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules};
+use crate::variants::{
+    check_options, Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question,
+    Rules,
+};
 pub use kind::WandKind;
 use rand::Rng;
 use rand::SeedableRng;
@@ -42,19 +45,28 @@ pub struct WandGame {
     outcome: Option<Outcome>,
 }
 
-/// Reads the `wands` option (W22-W23); anything else is refused.
+/// The `wands` option (W22-W23): when the kinds of the wands are drawn.
+pub const WANDS: OptionDecl = OptionDecl {
+    name: "wands",
+    description: "when the kinds of the wands are drawn",
+    choices: &[
+        Choice {
+            value: "rolled",
+            description: "each kind is drawn when its wand is first identified",
+        },
+        Choice {
+            value: "moderated",
+            description: "every kind is drawn at the start; you learn yours by DM (`/hand`)",
+        },
+    ],
+    default: "rolled",
+};
+
+/// Reads the `wands` option (W22-W23) once [`check_options`] has checked the options;
+/// `None` when not given.
 pub fn mode_option(options: &Options) -> Result<Option<WandMode>, String> {
-    if let Some(k) = options.keys().find(|k| k.as_str() != "wands") {
-        return Err(format!(
-            "Wand Chess has no option `{k}`; its only option is `wands` (`rolled` or `moderated`)."
-        ));
-    }
-    match options.get("wands") {
-        None => Ok(None),
-        Some(v) => WandMode::parse(&v.trim().to_ascii_lowercase())
-            .map(Some)
-            .ok_or_else(|| format!("The `wands` option is `rolled` or `moderated`, not `{v}`.")),
-    }
+    check_options(WandGame::NAME, WandGame::OPTIONS, options)?;
+    Ok(WANDS.given(options).and_then(WandMode::parse))
 }
 
 impl WandGame {
@@ -378,9 +390,9 @@ impl Rules for WandGame {
         • Move: `e4`, `Ng1-f3`.\n\
         • Zap: `Ze4:d5` (the piece on e4 zaps d5), `Ze4:e4` at itself.\n\
         • Teleport: when asked, answer one empty square, `c6`; or give it with the zap: `Ze4:d5 (teleport c6)`.\n\
-        • Fast piece, two moves in one turn: `Ke4-e5:e6` (one piece twice) or `Nb1-c3 Bc1-f4` (two pieces).\n\
-        • Option `wands:moderated`: every kind is drawn at the start and you learn yours by DM (`/hand`).";
+        • Fast piece, two moves in one turn: `Ke4-e5:e6` (one piece twice) or `Nb1-c3 Bc1-f4` (two pieces).";
     const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
+    const OPTIONS: &'static [OptionDecl] = &[WANDS];
 
     fn legend() -> Vec<crate::core::view::LegendEntry> {
         view::legend()

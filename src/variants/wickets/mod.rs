@@ -20,7 +20,10 @@ use crate::core::notation::echo;
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Role, Side};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules};
+use crate::variants::{
+    check_options, Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question,
+    Rules,
+};
 use rand::Rng;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -67,24 +70,45 @@ impl Method {
     }
 }
 
-/// Reads the `decision` option; anything else is refused.
+/// The `decision` option (K8): how a ball thrown into a wicket is decided. The values
+/// are [`Method::name`]s.
+pub const DECISION: OptionDecl = OptionDecl {
+    name: "decision",
+    description: "how a ball thrown into a wicket is decided",
+    choices: &[
+        Choice {
+            value: "cards",
+            description: "both play a card, the higher wins",
+        },
+        Choice {
+            value: "cards2",
+            description: "cards, with a second try after a failure",
+        },
+        Choice {
+            value: "dice",
+            description: "a roll of 3+, or 5+ when their Defender sees its wicket",
+        },
+        Choice {
+            value: "dice2",
+            description: "dice, with a second roll for 1 sacrificed piece",
+        },
+        Choice {
+            value: "deterministic",
+            description: "it scores if unguarded; if guarded, for 3 sacrificed pieces",
+        },
+        Choice {
+            value: "deterministic2",
+            description: "it scores if unguarded; if guarded, for 2 sacrificed pieces",
+        },
+    ],
+    default: "cards",
+};
+
+/// Reads the `decision` option once [`check_options`] has checked the options; `None`
+/// when not given.
 pub fn method_option(options: &Options) -> Result<Option<Method>, String> {
-    if let Some(k) = options.keys().find(|k| k.as_str() != "decision") {
-        return Err(format!(
-            "Chess with Wickets has no option `{k}`; its only option is `decision` \
-             (cards, cards2, dice, dice2, deterministic or deterministic2)."
-        ));
-    }
-    match options.get("decision") {
-        None => Ok(None),
-        Some(v) => Method::parse(v).map(Some).ok_or_else(|| {
-            format!(
-                "The `decision` option is cards, cards2, dice, dice2, deterministic or \
-                 deterministic2, not `{}`.",
-                echo(v)
-            )
-        }),
-    }
+    check_options(WicketsGame::NAME, WicketsGame::OPTIONS, options)?;
+    Ok(DECISION.given(options).and_then(Method::parse))
 }
 
 /// Where a wicket decision stands.
@@ -317,10 +341,8 @@ impl Rules for WicketsGame {
         Each King starts with its side's ball and each Queen is the Defender. Only your Defender enters your \
         wicket; only your ball-haver (or a piece fetching your ball) enters the enemy's; pieces in a wicket \
         give no check. A lying ball is picked up only by its own side. A ball thrown into the enemy wicket \
-        is decided by the `decision` option: cards (play cards, higher wins; cards2 gives a second try you \
-        may decline), dice (3+, or 5+ when their Defender sees its wicket; dice2: sacrifice 1 piece for a \
-        second roll), deterministic (free, or sacrifice 3 pieces when guarded; deterministic2: 2). Success \
-        removes their Defender (a King-Defender loses) and they name a new one.\n\
+        is decided as the `decision` option says (below); their Defender guards it when it sees its wicket. \
+        Success removes their Defender (a King-Defender loses) and they name a new one.\n\
         • Move into a wicket: `Qd1-w0`.\n\
         • Throw with the ball-haver's move: `Ke1-f2>f6`, into the wicket `Nc3-d5>w9`; keep the ball: \
         `Ke1-f2 decline`. Without either you are asked after the move: answer `f6` or `decline`.\n\
@@ -329,6 +351,7 @@ impl Rules for WicketsGame {
         • New Defender: `defender Nf3`. Cards: `card 7c` (rank A or 1-10, suit c d h s; `/hand` shows yours). \
         Sacrifice: `sacrifice a2 b2 c2` (as many as asked) or `decline`.";
     const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
+    const OPTIONS: &'static [OptionDecl] = &[DECISION];
 
     fn legend() -> Vec<crate::core::view::LegendEntry> {
         view::legend()
