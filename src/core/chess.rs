@@ -5,7 +5,7 @@
 //! safety their own way, and reuse the move maker.
 
 use crate::core::bitboard::{self, between, Bitboard};
-use crate::core::movegen::{MoveGen, PIECES};
+use crate::core::movegen::{attackers, Fide, Kinds, MoveGen};
 use crate::core::{Board, Piece, Role, Side, Square};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -281,16 +281,29 @@ impl Position {
 
     /// Enemy pieces giving check to the side to move.
     pub fn checkers(&self) -> Bitboard {
+        self.checkers_with(&Fide)
+    }
+
+    /// Enemy pieces, the added `kinds` among them, giving check to the side to move.
+    pub fn checkers_with<K: Kinds + ?Sized>(&self, kinds: &K) -> Bitboard {
         match self.king(self.turn) {
-            Some(k) => self
-                .board
-                .attackers(k, self.turn.other(), self.board.occupied()),
+            Some(k) => attackers(
+                &self.board,
+                k,
+                self.turn.other(),
+                self.board.occupied(),
+                kinds,
+            ),
             None => Bitboard::EMPTY,
         }
     }
 
     pub fn is_check(&self) -> bool {
         self.checkers().any()
+    }
+
+    pub fn is_check_with<K: Kinds + ?Sized>(&self, kinds: &K) -> bool {
+        self.checkers_with(kinds).any()
     }
 
     /// Our pieces pinned to our king by enemy sliders.
@@ -314,27 +327,32 @@ impl Position {
         pinned
     }
 
-    /// All legal moves of the side to move, appended to `out`: the shared generator
-    /// with FIDE's masks, pins and check target, king steps first.
+    /// All legal moves of the side to move, appended to `out`.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves_with(&Fide, out);
+    }
+
+    /// All legal moves with the added `kinds`, appended to `out`: the shared generator
+    /// with FIDE's masks, pins and check target, king steps first.
+    pub fn legal_moves_with<K: Kinds + ?Sized>(&self, kinds: &K, out: &mut Vec<Move>) {
         let us = self.turn;
         let them = us.other();
         let b = &self.board;
         let occ = b.occupied();
-        let gen = MoveGen::fide(b, us);
-        let legal_ep = |m: Move| self.en_passant_is_legal(m);
+        let gen = MoveGen::with_kinds(b, us, kinds);
+        let legal_ep = |m: Move| self.en_passant_is_legal(m, kinds);
         let Some(king) = b.king_of(us) else {
             // Kingless positions only arise in variants; every move is then legal.
-            gen.pieces(&PIECES, out);
-            gen.pieces(&[Role::King], out);
+            gen.pieces(out);
+            gen.pieces_of(&[Role::King], out);
             gen.pawns(out);
             gen.en_passants(self.ep_square, out, legal_ep);
             return;
         };
-        let checkers = b.attackers(king, them, occ);
+        let checkers = attackers(b, king, them, occ, kinds);
         let occ_without_king = occ.without(king);
         let steps = gen.destinations(Role::King, king);
-        let safe = steps.filter(|to| b.attackers(*to, them, occ_without_king).is_empty());
+        let safe = steps.filter(|to| attackers(b, *to, them, occ_without_king, kinds).is_empty());
         gen.push_moves(Role::King, king, safe.collect(), out);
         if checkers.more_than_one() {
             return;
@@ -348,12 +366,12 @@ impl Position {
             pins: Some((king, self.pinned(us, king))),
             ..gen
         };
-        pinned.pieces(&PIECES, out);
+        pinned.pieces(out);
         pinned.pawns(out);
         gen.en_passants(self.ep_square, out, legal_ep);
         if checkers.is_empty() {
             let rooks = self.castling & b.pieces(us, Role::Rook) & Bitboard::rank(us.back_rank());
-            let attacked = |sq: Square, occ: Bitboard| b.attackers(sq, them, occ).any();
+            let attacked = |sq: Square, occ: Bitboard| attackers(b, sq, them, occ, kinds).any();
             gen.castling(king, rooks, attacked, out);
         }
     }
@@ -366,14 +384,15 @@ impl Position {
     }
 
     /// King safety of an en-passant capture (the rest is [`MoveGen::en_passant`]'s).
-    fn en_passant_is_legal(&self, m: Move) -> bool {
+    fn en_passant_is_legal<K: Kinds + ?Sized>(&self, m: Move, kinds: &K) -> bool {
         let (Some(captured), Some(king)) = (m.captured_square(), self.board.king_of(self.turn))
         else {
             return true;
         };
         let b = &self.board;
         let occ = (b.occupied().without(m.from()).without(captured)).with(m.to());
-        (b.attackers(king, self.turn.other(), occ) & !Bitboard::from_square(captured)).is_empty()
+        let checks = attackers(b, king, self.turn.other(), occ, kinds);
+        (checks & !Bitboard::from_square(captured)).is_empty()
     }
 
     /// Plays a move known to be legal (or at least well formed) in this position.
@@ -438,11 +457,17 @@ impl Position {
     /// The en-passant square only if a pawn of the side to move could take there
     /// legally; this is what FEN and repetition care about.
     pub fn legal_ep_square(&self) -> Option<Square> {
+        self.legal_ep_square_with(&Fide)
+    }
+
+    /// [`legal_ep_square`](Self::legal_ep_square) with the added `kinds`.
+    pub fn legal_ep_square_with<K: Kinds + ?Sized>(&self, kinds: &K) -> Option<Square> {
         let ep = self.ep_square?;
         let us = self.turn;
         let mut takers = Vec::new();
-        MoveGen::fide(&self.board, us)
-            .en_passants(Some(ep), &mut takers, |m| self.en_passant_is_legal(m));
+        MoveGen::fide(&self.board, us).en_passants(Some(ep), &mut takers, |m| {
+            self.en_passant_is_legal(m, kinds)
+        });
         (!takers.is_empty()).then_some(ep)
     }
 
@@ -456,10 +481,7 @@ impl Position {
     pub fn has_insufficient_material(&self, side: Side) -> bool {
         let b = &self.board;
         let mine = b.by_side(side);
-        let heavy = b.by_role(Role::Pawn)
-            | b.by_role(Role::Rook)
-            | b.by_role(Role::Queen)
-            | b.by_role(Role::Wizard);
+        let heavy = b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Queen);
         if (mine & heavy).any() {
             return false;
         }
@@ -481,6 +503,11 @@ impl Position {
 
     /// A key equal for positions that are the same for repetition (C4, FIDE part).
     pub fn repetition_key(&self) -> u64 {
+        self.repetition_key_with(&Fide)
+    }
+
+    /// [`repetition_key`](Self::repetition_key) with the added `kinds`.
+    pub fn repetition_key_with<K: Kinds + ?Sized>(&self, kinds: &K) -> u64 {
         let z = zobrist();
         let mut h = 0u64;
         for (sq, p) in self.board.iter() {
@@ -492,14 +519,18 @@ impl Position {
         for sq in self.castling {
             h ^= z.castling[sq.index()];
         }
-        if let Some(ep) = self.legal_ep_square() {
+        if let Some(ep) = self.legal_ep_square_with(kinds) {
             h ^= z.ep[ep.index()];
         }
         h
     }
 
+    /// A FIDE position: FIDE's six kinds only (the Wizard is Sorchess's).
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let pos = Position::from_fen_unvalidated(fen)?;
+        if pos.board.by_role(Role::Wizard).any() {
+            return Err(FenError("the Wizard is not a FIDE piece".into()));
+        }
         pos.validate_fide()?;
         Ok(pos)
     }
@@ -579,6 +610,11 @@ impl Position {
     /// FIDE sanity: one king each, no pawns on the end ranks, the side that just
     /// moved not in check.
     pub fn validate_fide(&self) -> Result<(), FenError> {
+        self.validate_fide_with(&Fide)
+    }
+
+    /// [`validate_fide`](Self::validate_fide) with the added `kinds`.
+    pub fn validate_fide_with<K: Kinds + ?Sized>(&self, kinds: &K) -> Result<(), FenError> {
         let b = &self.board;
         for side in Side::BOTH {
             if b.pieces(side, Role::King).count() != 1 {
@@ -591,7 +627,7 @@ impl Position {
             ));
         }
         if let Some(k) = b.king_of(self.turn.other()) {
-            if b.attackers(k, self.turn, b.occupied()).any() {
+            if attackers(b, k, self.turn, b.occupied(), kinds).any() {
                 return Err(FenError("the side not to move is in check".into()));
             }
         }
@@ -599,9 +635,14 @@ impl Position {
     }
 
     pub fn fen(&self) -> String {
+        self.fen_with(&Fide)
+    }
+
+    /// [`fen`](Self::fen) with the added `kinds`.
+    pub fn fen_with<K: Kinds + ?Sized>(&self, kinds: &K) -> String {
         let castling = castling_field(self.castling);
         let ep = self
-            .legal_ep_square()
+            .legal_ep_square_with(kinds)
             .map(|s| s.to_string())
             .unwrap_or_else(|| "-".into());
         format!(

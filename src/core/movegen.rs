@@ -5,26 +5,66 @@
 //! may not be taken or may not take, squares a move may not end on, squares sliders
 //! see through. It checks no king safety: FIDE's [`Position`](crate::core::Position)
 //! passes its pins and check target, Spell and Wand Chess judge safety their own way
-//! and pass an attack test to [`MoveGen::castling`]. Every generator keeps FIDE's move
-//! order (pieces by kind, then pawns), so lists and their texts stay as they were.
+//! and pass an attack test to [`MoveGen::castling`]. Piece kinds a single game adds
+//! (Sorchess's Wizard) live with that game and come in through [`Kinds`]. Every
+//! generator keeps FIDE's move order (pieces by kind, the added kinds after the queen,
+//! then pawns), so lists and their texts stay as they were.
 
 use crate::core::bitboard::{self, between, line, Bitboard};
 use crate::core::chess::{castle_squares, push_pawn_move};
 use crate::core::{Board, Move, Role, Side, Square};
 
-/// The pieces FIDE's generator moves before pawns, in the order moves are listed.
-pub const PIECES: [Role; 5] = [
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::Wizard,
-];
+/// FIDE's pieces moved before the added kinds and pawns, in the order moves are listed.
+pub const PIECES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+/// Piece kinds a game adds to FIDE's six: how they move and attack.
+pub trait Kinds {
+    /// The added kinds, in the order their moves are listed (after the queen's).
+    fn roles(&self) -> &[Role] {
+        &[]
+    }
+
+    /// Squares a piece of the added `role` and `side` on `from` attacks (and may move
+    /// to), sliders stopping at `occupied`.
+    fn attacks(&self, _role: Role, _side: Side, _from: Square, _occupied: Bitboard) -> Bitboard {
+        Bitboard::EMPTY
+    }
+
+    /// Pieces of the added kinds of `side` attacking `sq`.
+    fn attackers(&self, board: &Board, sq: Square, side: Side, occupied: Bitboard) -> Bitboard {
+        let mut found = Bitboard::EMPTY;
+        for &role in self.roles() {
+            for from in board.pieces(side, role) {
+                if self.attacks(role, side, from, occupied).contains(sq) {
+                    found.set(from);
+                }
+            }
+        }
+        found
+    }
+}
+
+/// FIDE chess: no added kinds.
+pub struct Fide;
+
+impl Kinds for Fide {}
+
+/// Pieces of `side` attacking `sq`, FIDE's and the added kinds'.
+pub fn attackers<K: Kinds + ?Sized>(
+    board: &Board,
+    sq: Square,
+    side: Side,
+    occupied: Bitboard,
+    kinds: &K,
+) -> Bitboard {
+    board.attackers(sq, side, occupied) | kinds.attackers(board, sq, side, occupied)
+}
 
 /// The masks of one pass of move generation for the side `us`.
-#[derive(Clone, Copy, Debug)]
-pub struct MoveGen<'a> {
+pub struct MoveGen<'a, K: Kinds + ?Sized = Fide> {
     pub board: &'a Board,
+    /// The piece kinds the game adds.
+    pub kinds: &'a K,
     pub us: Side,
     /// Our pieces that may move.
     pub movers: Bitboard,
@@ -46,11 +86,27 @@ pub struct MoveGen<'a> {
     pub pins: Option<(Square, Bitboard)>,
 }
 
+impl<K: Kinds + ?Sized> Clone for MoveGen<'_, K> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<K: Kinds + ?Sized> Copy for MoveGen<'_, K> {}
+
 impl<'a> MoveGen<'a> {
     /// FIDE's masks: every piece of `us` moves, every enemy piece may be taken.
     pub fn fide(board: &'a Board, us: Side) -> MoveGen<'a> {
+        MoveGen::with_kinds(board, us, &Fide)
+    }
+}
+
+impl<'a, K: Kinds + ?Sized> MoveGen<'a, K> {
+    /// FIDE's masks with the added `kinds`.
+    pub fn with_kinds(board: &'a Board, us: Side, kinds: &'a K) -> MoveGen<'a, K> {
         MoveGen {
             board,
+            kinds,
             us,
             movers: board.by_side(us),
             blockers: board.occupied(),
@@ -87,7 +143,11 @@ impl<'a> MoveGen<'a> {
 
     /// Where a piece of `role` (not a pawn) on `from` may move.
     pub fn destinations(&self, role: Role, from: Square) -> Bitboard {
-        let reach = bitboard::attacks(role, self.us, from, self.blockers);
+        let reach = if self.kinds.roles().contains(&role) {
+            self.kinds.attacks(role, self.us, from, self.blockers)
+        } else {
+            bitboard::attacks(role, self.us, from, self.blockers)
+        };
         reach & (self.open() | (self.prey_of(from) & !self.no_end)) & self.pin_line(from)
     }
 
@@ -110,8 +170,14 @@ impl<'a> MoveGen<'a> {
         }
     }
 
+    /// Moves of our knights, bishops, rooks, queens and added kinds that may move.
+    pub fn pieces(&self, out: &mut Vec<Move>) {
+        self.pieces_of(&PIECES, out);
+        self.pieces_of(self.kinds.roles(), out);
+    }
+
     /// Moves of our pieces of `roles` that may move, kind by kind.
-    pub fn pieces(&self, roles: &[Role], out: &mut Vec<Move>) {
+    pub fn pieces_of(&self, roles: &[Role], out: &mut Vec<Move>) {
         for &role in roles {
             for from in self.board.pieces(self.us, role) & self.movers {
                 self.push_moves(role, from, self.destinations(role, from), out);

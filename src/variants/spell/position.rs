@@ -7,7 +7,7 @@
 
 use crate::core::bitboard::{self, between, Bitboard};
 use crate::core::chess::castle_squares;
-use crate::core::movegen::{MoveGen, PIECES};
+use crate::core::movegen::MoveGen;
 use crate::core::{CastleSide, Move, Position, Role, Side, Square};
 use serde::{Deserialize, Serialize};
 
@@ -286,7 +286,7 @@ impl SpellPosition {
     /// which enemy pieces are frozen.
     fn gen_pieces(&self, ctx: &TurnContext, out: &mut Vec<Move>) {
         let gen = self.gen(ctx);
-        gen.pieces(&PIECES, out);
+        gen.pieces(out);
         gen.pawns(out);
     }
 
