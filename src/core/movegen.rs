@@ -84,6 +84,9 @@ pub struct MoveGen<'a, K: Kinds + ?Sized = Fide> {
     pub promotions: bool,
     /// Our king and the pieces pinned to it: those move only along the pin line.
     pub pins: Option<(Square, Bitboard)>,
+    /// Squares holding something that is not a piece (Wickets' lying balls): castling
+    /// may not pass them.
+    pub obstacles: Bitboard,
 }
 
 impl<K: Kinds + ?Sized> Clone for MoveGen<'_, K> {
@@ -117,6 +120,7 @@ impl<'a, K: Kinds + ?Sized> MoveGen<'a, K> {
             pass: Bitboard::EMPTY,
             promotions: true,
             pins: None,
+            obstacles: Bitboard::EMPTY,
         }
     }
 
@@ -283,7 +287,10 @@ impl<'a, K: Kinds + ?Sized> MoveGen<'a, K> {
             let others = self.board.occupied().without(king).without(rook);
             let crossing = between(king, king_to).with(king_to);
             let path = crossing | between(rook, rook_to).with(rook_to) | between(king, rook);
-            if (path & others).any() || !quiet_ok.contains(king_to) || !quiet_ok.contains(rook_to) {
+            if (path & (others | self.obstacles)).any()
+                || !quiet_ok.contains(king_to)
+                || !quiet_ok.contains(rook_to)
+            {
                 continue;
             }
             if Iterator::any(&mut crossing.into_iter(), |sq| attacked(sq, others)) {
