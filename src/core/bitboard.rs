@@ -160,20 +160,6 @@ pub const KING_STEPS: [(i8, i8); 8] = [
     (0, -1),
     (1, -1),
 ];
-const WIZARD_STEPS: [(i8, i8); 12] = [
-    (1, 3),
-    (3, 1),
-    (3, -1),
-    (1, -3),
-    (-1, -3),
-    (-3, -1),
-    (-3, 1),
-    (-1, 3),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
 
 #[derive(Clone, Copy, Default)]
 struct Magic {
@@ -186,7 +172,6 @@ struct Magic {
 struct Tables {
     knight: [u64; 64],
     king: [u64; 64],
-    wizard: [u64; 64],
     pawn: [[u64; 64]; 2],
     rook: [Magic; 64],
     bishop: [Magic; 64],
@@ -328,12 +313,10 @@ fn fill_magics(
 fn build_tables() -> Tables {
     let mut knight = [0; 64];
     let mut king = [0; 64];
-    let mut wizard = [0; 64];
     let mut pawn = [[0; 64]; 2];
     for sq in Square::all() {
         knight[sq.index()] = steps(sq, &KNIGHT_STEPS);
         king[sq.index()] = steps(sq, &KING_STEPS);
-        wizard[sq.index()] = steps(sq, &WIZARD_STEPS);
         pawn[0][sq.index()] = steps(sq, &[(-1, 1), (1, 1)]);
         pawn[1][sq.index()] = steps(sq, &[(-1, -1), (1, -1)]);
     }
@@ -373,7 +356,6 @@ fn build_tables() -> Tables {
     Tables {
         knight,
         king,
-        wizard,
         pawn,
         rook,
         bishop,
@@ -395,11 +377,6 @@ pub fn knight_attacks(sq: Square) -> Bitboard {
 
 pub fn king_attacks(sq: Square) -> Bitboard {
     Bitboard(tables().king[sq.index()])
-}
-
-/// The Sorchess Wizard's capturing pattern: (3,1) leaps and one diagonal step.
-pub fn wizard_attacks(sq: Square) -> Bitboard {
-    Bitboard(tables().wizard[sq.index()])
 }
 
 /// Squares a pawn of `side` on `sq` attacks.
@@ -447,7 +424,8 @@ pub fn attacks(role: crate::core::Role, side: Side, sq: Square, occupied: Bitboa
         Rook => rook_attacks(sq, occupied),
         Queen => queen_attacks(sq, occupied),
         King => king_attacks(sq),
-        Wizard => wizard_attacks(sq),
+        // Kinds a single game adds move by that game's rules (`core::movegen::Kinds`).
+        Wizard => Bitboard::EMPTY,
     }
 }
 
@@ -526,12 +504,5 @@ mod tests {
         assert!(between(a1, Square::B1).is_empty());
         let c2 = Square::from_coords(2, 1).expect("c2");
         assert!(line(a1, c2).is_empty());
-    }
-
-    #[test]
-    fn wizard_pattern() {
-        let d4 = Square::parse("d4").expect("d4");
-        assert_eq!(wizard_attacks(d4).count(), 12);
-        assert_eq!(wizard_attacks(Square::A1).count(), 3);
     }
 }

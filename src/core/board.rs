@@ -134,7 +134,8 @@ impl Board {
             .filter_map(move |sq| self.piece_at(sq).map(|p| (sq, p)))
     }
 
-    /// Pieces of `side` attacking `sq` given `occupied` as blockers.
+    /// FIDE pieces of `side` attacking `sq` given `occupied` as blockers (a game's own
+    /// kinds are added by [`crate::core::movegen::attackers`]).
     pub fn attackers(&self, sq: Square, side: Side, occupied: Bitboard) -> Bitboard {
         let them = self.sides[side.index()];
         let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
@@ -143,7 +144,6 @@ impl Board {
             | (bitboard::bishop_attacks(sq, occupied) & bq)
             | (bitboard::knight_attacks(sq) & self.by_role(Role::Knight))
             | (bitboard::king_attacks(sq) & self.by_role(Role::King))
-            | (bitboard::wizard_attacks(sq) & self.by_role(Role::Wizard))
             | (bitboard::pawn_attacks(side.other(), sq) & self.by_role(Role::Pawn)))
             & them
     }

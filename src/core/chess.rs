@@ -1,10 +1,11 @@
 //! FIDE chess positions: legal move generation, making moves, FEN, material and keys.
 //!
-//! Variants reuse this machinery: Sorchess adds the Wizard (already known to the
-//! generator as a leaper), Spell and Wand Chess build their own legality on top of the
-//! attack tables and the move maker.
+//! Moves come from the shared generator ([`crate::core::movegen`]) with FIDE's masks;
+//! Spell and Wand Chess use the same generator with their own masks and judge king
+//! safety their own way, and reuse the move maker.
 
-use crate::core::bitboard::{self, between, line, Bitboard};
+use crate::core::bitboard::{self, between, Bitboard};
+use crate::core::movegen::{attackers, Fide, Kinds, MoveGen};
 use crate::core::{Board, Piece, Role, Side, Square};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -280,16 +281,29 @@ impl Position {
 
     /// Enemy pieces giving check to the side to move.
     pub fn checkers(&self) -> Bitboard {
+        self.checkers_with(&Fide)
+    }
+
+    /// Enemy pieces, the added `kinds` among them, giving check to the side to move.
+    pub fn checkers_with<K: Kinds + ?Sized>(&self, kinds: &K) -> Bitboard {
         match self.king(self.turn) {
-            Some(k) => self
-                .board
-                .attackers(k, self.turn.other(), self.board.occupied()),
+            Some(k) => attackers(
+                &self.board,
+                k,
+                self.turn.other(),
+                self.board.occupied(),
+                kinds,
+            ),
             None => Bitboard::EMPTY,
         }
     }
 
     pub fn is_check(&self) -> bool {
         self.checkers().any()
+    }
+
+    pub fn is_check_with<K: Kinds + ?Sized>(&self, kinds: &K) -> bool {
+        self.checkers_with(kinds).any()
     }
 
     /// Our pieces pinned to our king by enemy sliders.
@@ -315,29 +329,31 @@ impl Position {
 
     /// All legal moves of the side to move, appended to `out`.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves_with(&Fide, out);
+    }
+
+    /// All legal moves with the added `kinds`, appended to `out`: the shared generator
+    /// with FIDE's masks, pins and check target, king steps first.
+    pub fn legal_moves_with<K: Kinds + ?Sized>(&self, kinds: &K, out: &mut Vec<Move>) {
         let us = self.turn;
         let them = us.other();
         let b = &self.board;
-        let our = b.by_side(us);
         let occ = b.occupied();
+        let gen = MoveGen::with_kinds(b, us, kinds);
+        let legal_ep = |m: Move| self.en_passant_is_legal(m, kinds);
         let Some(king) = b.king_of(us) else {
             // Kingless positions only arise in variants; every move is then legal.
-            self.pseudo_moves(out, Bitboard::ALL, Bitboard::EMPTY, None);
+            gen.pieces(out);
+            gen.pieces_of(&[Role::King], out);
+            gen.pawns(out);
+            gen.en_passants(self.ep_square, out, legal_ep);
             return;
         };
-        let checkers = b.attackers(king, them, occ);
+        let checkers = attackers(b, king, them, occ, kinds);
         let occ_without_king = occ.without(king);
-        for to in bitboard::king_attacks(king) & !our {
-            if b.attackers(to, them, occ_without_king).is_empty() {
-                out.push(Move::Normal {
-                    role: Role::King,
-                    from: king,
-                    to,
-                    capture: b.role_at(to),
-                    promotion: None,
-                });
-            }
-        }
+        let steps = gen.destinations(Role::King, king);
+        let safe = steps.filter(|to| attackers(b, *to, them, occ_without_king, kinds).is_empty());
+        gen.push_moves(Role::King, king, safe.collect(), out);
         if checkers.more_than_one() {
             return;
         }
@@ -345,10 +361,18 @@ impl Position {
             Some(c) => between(king, c).with(c),
             None => Bitboard::ALL,
         };
-        let pinned = self.pinned(us, king);
-        self.pseudo_moves(out, target, pinned, Some(king));
+        let pinned = MoveGen {
+            no_end: !target,
+            pins: Some((king, self.pinned(us, king))),
+            ..gen
+        };
+        pinned.pieces(out);
+        pinned.pawns(out);
+        gen.en_passants(self.ep_square, out, legal_ep);
         if checkers.is_empty() {
-            self.castling_moves(out, king);
+            let rooks = self.castling & b.pieces(us, Role::Rook) & Bitboard::rank(us.back_rank());
+            let attacked = |sq: Square, occ: Bitboard| attackers(b, sq, them, occ, kinds).any();
+            gen.castling(king, rooks, attacked, out);
         }
     }
 
@@ -359,131 +383,16 @@ impl Position {
         v
     }
 
-    /// Non-king moves (and king moves if `king` is None) restricted to `target`, with
-    /// pinned pieces kept on their pin line. En passant is checked exactly.
-    fn pseudo_moves(
-        &self,
-        out: &mut Vec<Move>,
-        target: Bitboard,
-        pinned: Bitboard,
-        king: Option<Square>,
-    ) {
-        let us = self.turn;
-        let b = &self.board;
-        let our = b.by_side(us);
-        let their = b.by_side(us.other());
-        let occ = b.occupied();
-        let restrict = |from: Square, moves: Bitboard| -> Bitboard {
-            match king {
-                Some(k) if pinned.contains(from) => moves & line(k, from),
-                _ => moves,
-            }
-        };
-        for role in [
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::Wizard,
-            Role::King,
-        ] {
-            if role == Role::King && king.is_some() {
-                continue;
-            }
-            for from in b.pieces(us, role) {
-                let moves = restrict(from, bitboard::attacks(role, us, from, occ) & !our & target);
-                for to in moves {
-                    out.push(Move::Normal {
-                        role,
-                        from,
-                        to,
-                        capture: if their.contains(to) {
-                            b.role_at(to)
-                        } else {
-                            None
-                        },
-                        promotion: None,
-                    });
-                }
-            }
-        }
-        let fwd = us.forward();
-        let promo_rank = if us == Side::White { 7 } else { 0 };
-        for from in b.pieces(us, Role::Pawn) {
-            let mut moves = bitboard::pawn_attacks(us, from) & their;
-            if let Some(one) = from.offset(0, fwd) {
-                if !occ.contains(one) {
-                    moves.set(one);
-                    if from.relative_rank(us) == 1 {
-                        if let Some(two) = one.offset(0, fwd) {
-                            if !occ.contains(two) {
-                                moves.set(two);
-                            }
-                        }
-                    }
-                }
-            }
-            let moves = restrict(from, moves & target);
-            for to in moves {
-                let capture = if their.contains(to) {
-                    b.role_at(to)
-                } else {
-                    None
-                };
-                push_pawn_move(out, from, to, capture, to.rank() == promo_rank);
-            }
-        }
-        if let Some(ep) = self.ep_square {
-            for from in bitboard::pawn_attacks(us.other(), ep) & b.pieces(us, Role::Pawn) {
-                let m = Move::EnPassant { from, to: ep };
-                if self.en_passant_is_legal(m) {
-                    out.push(m);
-                }
-            }
-        }
-    }
-
-    fn en_passant_is_legal(&self, m: Move) -> bool {
-        let Some(captured) = m.captured_square() else {
-            return false;
-        };
-        let us = self.turn;
-        let b = &self.board;
-        if b.piece_at(captured) != Some(Piece::new(us.other(), Role::Pawn)) {
-            return false;
-        }
-        if b.occupied().contains(m.to()) {
-            return false;
-        }
-        let Some(king) = b.king_of(us) else {
+    /// King safety of an en-passant capture (the rest is [`MoveGen::en_passant`]'s).
+    fn en_passant_is_legal<K: Kinds + ?Sized>(&self, m: Move, kinds: &K) -> bool {
+        let (Some(captured), Some(king)) = (m.captured_square(), self.board.king_of(self.turn))
+        else {
             return true;
         };
-        let occ = (b.occupied().without(m.from()).without(captured)).with(m.to());
-        (b.attackers(king, us.other(), occ) & !Bitboard::from_square(captured)).is_empty()
-    }
-
-    fn castling_moves(&self, out: &mut Vec<Move>, king: Square) {
-        let us = self.turn;
         let b = &self.board;
-        if king.relative_rank(us) != 0 {
-            return;
-        }
-        let rooks = self.castling & b.pieces(us, Role::Rook) & Bitboard::rank(us.back_rank());
-        for rook in rooks {
-            let (king_to, rook_to) = castle_squares(king, rook);
-            let occ = b.occupied().without(king).without(rook);
-            let path = between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to);
-            if (path & occ).any() || (between(king, rook) & occ).any() {
-                continue;
-            }
-            let crossing = between(king, king_to).with(king_to);
-            if Iterator::any(&mut crossing.into_iter(), |sq| {
-                b.attackers(sq, us.other(), occ).any()
-            }) {
-                continue;
-            }
-            out.push(Move::Castle { king, rook });
-        }
+        let occ = (b.occupied().without(m.from()).without(captured)).with(m.to());
+        let checks = attackers(b, king, self.turn.other(), occ, kinds);
+        (checks & !Bitboard::from_square(captured)).is_empty()
     }
 
     /// Plays a move known to be legal (or at least well formed) in this position.
@@ -548,13 +457,18 @@ impl Position {
     /// The en-passant square only if a pawn of the side to move could take there
     /// legally; this is what FEN and repetition care about.
     pub fn legal_ep_square(&self) -> Option<Square> {
+        self.legal_ep_square_with(&Fide)
+    }
+
+    /// [`legal_ep_square`](Self::legal_ep_square) with the added `kinds`.
+    pub fn legal_ep_square_with<K: Kinds + ?Sized>(&self, kinds: &K) -> Option<Square> {
         let ep = self.ep_square?;
         let us = self.turn;
-        let mut takers = bitboard::pawn_attacks(us.other(), ep) & self.board.pieces(us, Role::Pawn);
-        Iterator::any(&mut takers, |from| {
-            self.en_passant_is_legal(Move::EnPassant { from, to: ep })
-        })
-        .then_some(ep)
+        let mut takers = Vec::new();
+        MoveGen::fide(&self.board, us).en_passants(Some(ep), &mut takers, |m| {
+            self.en_passant_is_legal(m, kinds)
+        });
+        (!takers.is_empty()).then_some(ep)
     }
 
     /// True when neither side can ever mate: FIDE's dead positions that can be told
@@ -567,10 +481,7 @@ impl Position {
     pub fn has_insufficient_material(&self, side: Side) -> bool {
         let b = &self.board;
         let mine = b.by_side(side);
-        let heavy = b.by_role(Role::Pawn)
-            | b.by_role(Role::Rook)
-            | b.by_role(Role::Queen)
-            | b.by_role(Role::Wizard);
+        let heavy = b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Queen);
         if (mine & heavy).any() {
             return false;
         }
@@ -592,6 +503,11 @@ impl Position {
 
     /// A key equal for positions that are the same for repetition (C4, FIDE part).
     pub fn repetition_key(&self) -> u64 {
+        self.repetition_key_with(&Fide)
+    }
+
+    /// [`repetition_key`](Self::repetition_key) with the added `kinds`.
+    pub fn repetition_key_with<K: Kinds + ?Sized>(&self, kinds: &K) -> u64 {
         let z = zobrist();
         let mut h = 0u64;
         for (sq, p) in self.board.iter() {
@@ -603,14 +519,18 @@ impl Position {
         for sq in self.castling {
             h ^= z.castling[sq.index()];
         }
-        if let Some(ep) = self.legal_ep_square() {
+        if let Some(ep) = self.legal_ep_square_with(kinds) {
             h ^= z.ep[ep.index()];
         }
         h
     }
 
+    /// A FIDE position: FIDE's six kinds only (the Wizard is Sorchess's).
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let pos = Position::from_fen_unvalidated(fen)?;
+        if pos.board.by_role(Role::Wizard).any() {
+            return Err(FenError("the Wizard is not a FIDE piece".into()));
+        }
         pos.validate_fide()?;
         Ok(pos)
     }
@@ -690,6 +610,11 @@ impl Position {
     /// FIDE sanity: one king each, no pawns on the end ranks, the side that just
     /// moved not in check.
     pub fn validate_fide(&self) -> Result<(), FenError> {
+        self.validate_fide_with(&Fide)
+    }
+
+    /// [`validate_fide`](Self::validate_fide) with the added `kinds`.
+    pub fn validate_fide_with<K: Kinds + ?Sized>(&self, kinds: &K) -> Result<(), FenError> {
         let b = &self.board;
         for side in Side::BOTH {
             if b.pieces(side, Role::King).count() != 1 {
@@ -702,7 +627,7 @@ impl Position {
             ));
         }
         if let Some(k) = b.king_of(self.turn.other()) {
-            if b.attackers(k, self.turn, b.occupied()).any() {
+            if attackers(b, k, self.turn, b.occupied(), kinds).any() {
                 return Err(FenError("the side not to move is in check".into()));
             }
         }
@@ -710,9 +635,14 @@ impl Position {
     }
 
     pub fn fen(&self) -> String {
+        self.fen_with(&Fide)
+    }
+
+    /// [`fen`](Self::fen) with the added `kinds`.
+    pub fn fen_with<K: Kinds + ?Sized>(&self, kinds: &K) -> String {
         let castling = castling_field(self.castling);
         let ep = self
-            .legal_ep_square()
+            .legal_ep_square_with(kinds)
             .map(|s| s.to_string())
             .unwrap_or_else(|| "-".into());
         format!(

@@ -4,6 +4,7 @@ pub mod bitboard;
 pub mod board;
 pub mod cell_map;
 pub mod chess;
+pub mod movegen;
 pub mod notation;
 pub mod piece;
 pub mod san;

@@ -244,23 +244,64 @@ impl MoveLike for Move {
     }
 }
 
+/// What a typed (non-castling) move names besides its destination, in coordinates
+/// any board shares, so games on other geometries (Wickets' outer cells) match moves
+/// by the same rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Named {
+    /// The piece letter, if one was written.
+    pub role: Option<Role>,
+    pub from_file: Option<i8>,
+    pub from_rank: Option<i8>,
+    /// The origin was given in full.
+    pub full_from: bool,
+    pub promotion: Option<Role>,
+}
+
+impl Named {
+    /// Does a legal move of `role` from the cell at `from` (file, rank), promoting to
+    /// `promotion`, castling or not, fit what was named? No letter means a pawn unless
+    /// the origin is given in full; castling is named by its own spelling, a full origin
+    /// or the king's letter. A promotion must be named, except that an unnamed one is
+    /// ambiguous (every promotion fits).
+    pub fn fits(&self, role: Role, from: (i8, i8), promotion: Option<Role>, castles: bool) -> bool {
+        let role_ok = match self.role {
+            Some(r) => r == role,
+            None => self.full_from || role == Role::Pawn,
+        };
+        role_ok
+            && self.from_file.is_none_or(|f| f == from.0)
+            && self.from_rank.is_none_or(|r| r == from.1)
+            && (self.promotion.is_none() || self.promotion == promotion)
+            && (!castles || self.full_from || self.role == Some(Role::King))
+    }
+}
+
+impl From<&MoveSpec> for Named {
+    fn from(spec: &MoveSpec) -> Named {
+        Named {
+            role: spec.role,
+            from_file: spec.from_file.map(|f| f as i8),
+            from_rank: spec.from_rank.map(|r| r as i8),
+            full_from: spec.from_square().is_some(),
+            promotion: spec.promotion,
+        }
+    }
+}
+
 /// Does `m` fit what was typed?
 pub fn matches<M: MoveLike>(syntax: &MoveSyntax, m: &M) -> bool {
     match syntax {
         MoveSyntax::Castle(side) => m.castle_side() == Some(*side),
         MoveSyntax::Move(spec) => {
-            let full_from = spec.from_square().is_some();
-            let role_ok = match spec.role {
-                Some(r) => r == m.role(),
-                None => full_from || m.role() == Role::Pawn,
-            };
-            role_ok
-                && spec.to == m.to_square()
-                && spec.from_file.is_none_or(|f| f == m.from_square().file())
-                && spec.from_rank.is_none_or(|r| r == m.from_square().rank())
-                && (spec.promotion.is_none() || spec.promotion == m.promotion())
-                // A promotion must be named, except that an unnamed one is ambiguous below.
-                && (m.castle_side().is_none() || full_from || spec.role == Some(Role::King))
+            let from = m.from_square();
+            spec.to == m.to_square()
+                && Named::from(spec).fits(
+                    m.role(),
+                    (from.file() as i8, from.rank() as i8),
+                    m.promotion(),
+                    m.castle_side().is_some(),
+                )
         }
     }
 }
@@ -277,15 +318,26 @@ pub fn resolve_syntax<M: MoveLike>(
     syntax: &MoveSyntax,
     legal: &[M],
 ) -> Result<M, NotationError> {
-    let found: Vec<&M> = legal.iter().filter(|m| matches(syntax, *m)).collect();
+    resolve_by(text, legal, |m| matches(syntax, m), |m| m.canonical())
+}
+
+/// The one move of `legal` that `fits`, or "illegal" with close suggestions, or
+/// "ambiguous" with the candidates, each move printed by `canonical`.
+pub fn resolve_by<M: Copy>(
+    text: &str,
+    legal: &[M],
+    fits: impl Fn(&M) -> bool,
+    canonical: impl Fn(&M) -> String,
+) -> Result<M, NotationError> {
+    let found: Vec<&M> = legal.iter().filter(|m| fits(m)).collect();
     match found.as_slice() {
         [one] => Ok(**one),
         [] => Err(NotationError::Illegal {
             input: echo(text),
-            suggestions: suggestions(text, legal.iter().map(|m| m.canonical())),
+            suggestions: suggestions(text, legal.iter().map(&canonical)),
         }),
         many => {
-            let mut candidates: Vec<String> = many.iter().map(|m| m.canonical()).collect();
+            let mut candidates: Vec<String> = many.iter().map(|m| canonical(m)).collect();
             candidates.dedup();
             Err(NotationError::Ambiguous {
                 input: echo(text),

@@ -3,7 +3,8 @@
 use crate::core::Side;
 use serde::{Deserialize, Serialize};
 
-/// What a piece is. `Wizard` is Sorchess's (3,1)-leaper plus diagonal step.
+/// What a piece is. `Wizard` is Sorchess's own kind: it is named here so boards, FEN and
+/// pictures can hold it, and moves by Sorchess's rules (`variants::sorchess::position`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Role {
     Pawn,

@@ -1,12 +1,117 @@
 //! Sorchess positions: a FIDE position plus each side's Wizard state (in hand, step
 //! used, rooks that may launch it, the Knight's chance), with legal moves, move making,
-//! the FEN extension, repetition keys and insufficient material.
+//! the FEN extension, repetition keys and insufficient material. The Wizard is this
+//! game's own piece kind: its pattern lives here and reaches the shared generator of
+//! `core::movegen` through [`WizardKind`].
 
-use crate::core::bitboard::{self, Bitboard};
+use crate::core::bitboard::Bitboard;
 use crate::core::chess::{castle_squares, mix_key, FenError};
-use crate::core::{CastleSide, Move, Piece, Position, Role, Side, Square};
+use crate::core::movegen::{attackers, Kinds};
+use crate::core::{Board, CastleSide, Move, Piece, Position, Role, Side, Square};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::ops::{Deref, DerefMut};
+use std::sync::OnceLock;
+
+/// The Wizard's pattern (S1): the (3,1) leaps and the four diagonal steps.
+const WIZARD_STEPS: [(i8, i8); 12] = [
+    (1, 3),
+    (3, 1),
+    (3, -1),
+    (1, -3),
+    (-1, -3),
+    (-3, -1),
+    (-3, 1),
+    (-1, 3),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// Squares a Wizard on `sq` attacks (and may move to).
+pub fn wizard_attacks(sq: Square) -> Bitboard {
+    static TABLE: OnceLock<[Bitboard; 64]> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t = [Bitboard::EMPTY; 64];
+        for from in Square::all() {
+            t[from.index()] = WIZARD_STEPS
+                .iter()
+                .filter_map(|&(df, dr)| from.offset(df, dr))
+                .collect();
+        }
+        t
+    });
+    table[sq.index()]
+}
+
+/// Sorchess's one added kind, for the shared generator: the Wizard, a leaper.
+pub struct WizardKind;
+
+impl Kinds for WizardKind {
+    fn roles(&self) -> &[Role] {
+        &[Role::Wizard]
+    }
+
+    fn attacks(&self, _role: Role, _side: Side, from: Square, _occupied: Bitboard) -> Bitboard {
+        wizard_attacks(from)
+    }
+
+    /// The pattern is symmetric: a Wizard attacks `sq` when one on `sq` would attack it.
+    fn attackers(&self, board: &Board, sq: Square, side: Side, _occupied: Bitboard) -> Bitboard {
+        wizard_attacks(sq) & board.pieces(side, Role::Wizard)
+    }
+}
+
+/// The FIDE position as Sorchess reads it: the Wizard moves, attacks and gives check.
+/// The FIDE methods whose answers depend on attacks are shadowed here with the Wizard
+/// added; the others come through `Deref`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct WizardPosition(Position);
+
+impl Deref for WizardPosition {
+    type Target = Position;
+
+    fn deref(&self) -> &Position {
+        &self.0
+    }
+}
+
+impl DerefMut for WizardPosition {
+    fn deref_mut(&mut self) -> &mut Position {
+        &mut self.0
+    }
+}
+
+impl WizardPosition {
+    pub fn checkers(&self) -> Bitboard {
+        self.0.checkers_with(&WizardKind)
+    }
+
+    pub fn is_check(&self) -> bool {
+        self.0.is_check_with(&WizardKind)
+    }
+
+    /// FIDE-legal moves, the Wizard's board moves among them.
+    pub fn legal_move_list(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(48);
+        self.0.legal_moves_with(&WizardKind, &mut v);
+        v
+    }
+
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        self.0.legal_ep_square_with(&WizardKind)
+    }
+
+    pub fn repetition_key(&self) -> u64 {
+        self.0.repetition_key_with(&WizardKind)
+    }
+
+    pub fn fen(&self) -> String {
+        self.0.fen_with(&WizardKind)
+    }
+}
 
 /// A Sorchess move: a FIDE move (which covers the Wizard's board moves, its orthogonal
 /// step and promotions to a Wizard, all as [`Move::Normal`]) or an entry from hand.
@@ -116,7 +221,7 @@ pub fn knight_chance_square(side: Side) -> Square {
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SorchessPosition {
-    pos: Position,
+    pos: WizardPosition,
     /// Wizard still in hand, per side (index = `Side::index`).
     in_hand: [bool; 2],
     /// The once-per-game orthogonal step has been used, per side (S1).
@@ -139,7 +244,7 @@ impl SorchessPosition {
         let pos = Position::new();
         let launch = pos.castling_rooks();
         SorchessPosition {
-            pos,
+            pos: WizardPosition(pos),
             in_hand: [true, true],
             step_used: [false, false],
             launch,
@@ -147,7 +252,7 @@ impl SorchessPosition {
         }
     }
 
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &WizardPosition {
         &self.pos
     }
 
@@ -194,11 +299,9 @@ impl SorchessPosition {
     }
 
     /// Would `side`'s king be safe on `board` (after a move that is not a king move)?
-    fn king_safe(board: &crate::core::Board, side: Side) -> bool {
+    fn king_safe(board: &Board, side: Side) -> bool {
         match board.king_of(side) {
-            Some(k) => board
-                .attackers(k, side.other(), board.occupied())
-                .is_empty(),
+            Some(k) => attackers(board, k, side.other(), board.occupied(), &WizardKind).is_empty(),
             None => true,
         }
     }
@@ -263,7 +366,7 @@ impl SorchessPosition {
             }
             WizardState::InHand => {
                 for rook in self.launch_rooks(us) {
-                    for to in bitboard::wizard_attacks(rook) & !board.by_side(us) {
+                    for to in wizard_attacks(rook) & !board.by_side(us) {
                         let capture = board.role_at(to);
                         let mut after = *board;
                         if let Some(c) = capture {
@@ -467,10 +570,10 @@ impl SorchessPosition {
         let mut base: Vec<&str> = vec![board_text];
         base.extend(fields.iter().skip(1).take(5));
         let pos = Position::from_fen_unvalidated(&base.join(" "))?;
-        pos.validate_fide()?;
+        pos.validate_fide_with(&WizardKind)?;
         let mut sp = SorchessPosition {
             launch: pos.castling_rooks(),
-            pos,
+            pos: WizardPosition(pos),
             in_hand,
             step_used: [false, false],
             chance_gone: [false, false],

@@ -547,3 +547,11 @@ fn malformed_input_is_refused_without_change() {
         other => panic!("{other:?}"),
     }
 }
+
+// ruling S1: the Wizard's pattern, (3,1) leaps and diagonal steps, lives with Sorchess.
+#[test]
+fn wizard_pattern() {
+    use crate::variants::sorchess::position::wizard_attacks;
+    assert_eq!(wizard_attacks(sq("d4")).count(), 12);
+    assert_eq!(wizard_attacks(Square::A1).count(), 3);
+}

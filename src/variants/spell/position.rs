@@ -7,6 +7,7 @@
 
 use crate::core::bitboard::{self, between, Bitboard};
 use crate::core::chess::castle_squares;
+use crate::core::movegen::MoveGen;
 use crate::core::{CastleSide, Move, Position, Role, Side, Square};
 use serde::{Deserialize, Serialize};
 
@@ -265,188 +266,82 @@ impl SpellPosition {
         (self.pos.board().attackers(sq, ctx.them, blockers) & !ctx.frozen_them).any()
     }
 
-    fn push_ok(ctx: &TurnContext, to: Square, capture: bool) -> bool {
-        !ctx.no_end.contains(to) && (capture || !ctx.no_quiet.contains(to))
+    /// The shared generator with this turn's masks: frozen pieces stay, the jump
+    /// squares are transparent (a pawn's double step may cross one), captures only on
+    /// the opponent's jump square, nothing onto our own, no promotion with a spell.
+    fn gen(&self, ctx: &TurnContext) -> MoveGen<'_> {
+        let b = self.pos.board();
+        MoveGen {
+            movers: ctx.movable,
+            blockers: ctx.blockers,
+            no_end: ctx.no_end,
+            no_quiet: ctx.no_quiet,
+            pass: ctx.transparent,
+            promotions: ctx.spell.is_none(),
+            ..MoveGen::fide(b, ctx.us)
+        }
     }
 
     /// Pawn, knight and slider moves: everything whose legality does not depend on
     /// which enemy pieces are frozen.
     fn gen_pieces(&self, ctx: &TurnContext, out: &mut Vec<Move>) {
-        let b = self.pos.board();
-        let us = ctx.us;
-        let our = b.by_side(us);
-        let their = b.by_side(ctx.them);
-        for role in [
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::Wizard,
-        ] {
-            for from in b.pieces(us, role) & ctx.movable {
-                for to in bitboard::attacks(role, us, from, ctx.blockers) & !our {
-                    let capture = their.contains(to);
-                    if Self::push_ok(ctx, to, capture) {
-                        out.push(Move::Normal {
-                            role,
-                            from,
-                            to,
-                            capture: if capture { b.role_at(to) } else { None },
-                            promotion: None,
-                        });
-                    }
-                }
-            }
-        }
-        let fwd = us.forward();
-        let promo_rank = if us == Side::White { 7 } else { 0 };
-        let allow_promotion = ctx.spell.is_none();
-        for from in b.pieces(us, Role::Pawn) & ctx.movable {
-            let mut targets = bitboard::pawn_attacks(us, from) & their & !ctx.no_end;
-            if let Some(one) = from.offset(0, fwd) {
-                if !ctx.occ.contains(one) && Self::push_ok(ctx, one, false) {
-                    targets.set(one);
-                }
-                // A double step may cross a transparent square (P3).
-                if from.relative_rank(us) == 1
-                    && (!ctx.occ.contains(one) || ctx.transparent.contains(one))
-                {
-                    if let Some(two) = one.offset(0, fwd) {
-                        if !ctx.occ.contains(two) && Self::push_ok(ctx, two, false) {
-                            targets.set(two);
-                        }
-                    }
-                }
-            }
-            for to in targets {
-                let capture = if their.contains(to) {
-                    b.role_at(to)
-                } else {
-                    None
-                };
-                let last_rank = to.rank() == promo_rank;
-                // A promotion cannot carry a spell (P1).
-                if allow_promotion || !last_rank {
-                    crate::core::chess::push_pawn_move(out, from, to, capture, last_rank);
-                }
-            }
-        }
+        let gen = self.gen(ctx);
+        gen.pieces(out);
+        gen.pawns(out);
     }
 
     /// King steps, castling and en passant: the moves whose legality depends on
     /// enemy attacks, and so on which enemy pieces this turn's freeze stops.
     fn gen_king(&self, ctx: &TurnContext, out: &mut Vec<Move>) {
-        let b = self.pos.board();
-        let us = ctx.us;
-        let our = b.by_side(us);
-        let their = b.by_side(ctx.them);
-        let their_king = b.pieces(ctx.them, Role::King);
-        let king = b.king_of(us);
+        let gen = self.gen(ctx);
+        let their_king = self.pos.board().pieces(ctx.them, Role::King);
+        let king = self.pos.board().king_of(ctx.us);
         if let Some(k) = king.filter(|k| ctx.movable.contains(*k)) {
             let blockers = ctx.blockers.without(k);
-            for to in bitboard::king_attacks(k) & !our {
-                let capture = their.contains(to);
-                if !Self::push_ok(ctx, to, capture) {
-                    continue;
-                }
-                // P4: the king may not step onto an attacked square unless it takes
-                // the enemy king.
-                if !their_king.contains(to) && self.attacked(ctx, to, blockers) {
-                    continue;
-                }
-                out.push(Move::Normal {
-                    role: Role::King,
-                    from: k,
-                    to,
-                    capture: if capture { b.role_at(to) } else { None },
-                    promotion: None,
-                });
-            }
-            self.gen_castling(ctx, k, out);
+            // P4: the king may not step onto an attacked square unless it takes the
+            // enemy king.
+            let steps = gen.destinations(Role::King, k);
+            let safe =
+                steps.filter(|to| their_king.contains(*to) || !self.attacked(ctx, *to, blockers));
+            gen.push_moves(Role::King, k, safe.collect(), out);
+            self.gen_castling(ctx, &gen, k, out);
         }
         self.gen_en_passant(ctx, king, out);
     }
 
-    fn gen_castling(&self, ctx: &TurnContext, king: Square, out: &mut Vec<Move>) {
+    fn gen_castling(&self, ctx: &TurnContext, gen: &MoveGen, king: Square, out: &mut Vec<Move>) {
         let b = self.pos.board();
         let us = ctx.us;
-        if king.relative_rank(us) != 0 {
-            return;
-        }
+        // P5: not with a frozen rook nor one made transparent by a jump, nor onto the
+        // centre of this turn's freeze.
         let rooks =
-            self.pos.castling_rooks() & b.pieces(us, Role::Rook) & Bitboard::rank(us.back_rank());
-        if rooks.is_empty() {
-            return;
-        }
+            (self.pos.castling_rooks() & b.pieces(us, Role::Rook) & Bitboard::rank(us.back_rank()))
+                .filter(|r| !ctx.frozen_us.contains(*r) && !ctx.transparent.contains(*r))
+                .filter(|r| ctx.spell != Some(Spell::Freeze(castle_squares(king, *r).0)))
+                .collect::<Bitboard>();
         // P5: judged as the turn begins, before this turn's spell.
-        let start_blockers = ctx.occ & !bb(self.jump);
-        if b.attackers(king, ctx.them, start_blockers).any() {
+        if rooks.is_empty() || b.attackers(king, ctx.them, ctx.occ & !bb(self.jump)).any() {
             return;
         }
-        for rook in rooks {
-            // P5: not with a frozen rook nor one made transparent by a jump.
-            if ctx.frozen_us.contains(rook) || ctx.transparent.contains(rook) {
-                continue;
-            }
-            let Some((king_to, rook_to)) = castle_destinations(king, rook) else {
-                continue;
-            };
-            let others = ctx.occ.without(king).without(rook);
-            let path = between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to);
-            if (path & others).any() || (between(king, rook) & others).any() {
-                continue;
-            }
-            if !Self::push_ok(ctx, king_to, false) || !Self::push_ok(ctx, rook_to, false) {
-                continue;
-            }
-            if ctx.spell == Some(Spell::Freeze(king_to)) {
-                continue;
-            }
-            let blockers = ctx.blockers.without(king).without(rook);
-            let crossing = between(king, king_to).with(king_to);
-            if crossing
-                .filter(|sq| self.attacked(ctx, *sq, blockers))
-                .count()
-                > 0
-            {
-                continue;
-            }
-            out.push(Move::Castle { king, rook });
-        }
+        let attacked =
+            |sq: Square, others: Bitboard| self.attacked(ctx, sq, others & !ctx.transparent);
+        gen.castling(king, rooks, attacked, out);
     }
 
     fn gen_en_passant(&self, ctx: &TurnContext, king: Option<Square>, out: &mut Vec<Move>) {
-        let Some(ep) = self.pos.ep_square() else {
-            return;
-        };
         let b = self.pos.board();
-        let us = ctx.us;
-        if ctx.occ.contains(ep) || !Self::push_ok(ctx, ep, false) {
-            return;
-        }
-        let Some(captured) = ep.offset(0, -us.forward()) else {
-            return;
-        };
-        if !b.pieces(ctx.them, Role::Pawn).contains(captured) {
-            return;
-        }
-        for from in bitboard::pawn_attacks(ctx.them, ep) & b.pieces(us, Role::Pawn) & ctx.movable {
-            // P6: en passant may not leave the capturer's king attacked.
-            let safe = match king {
-                None => true,
-                Some(k) => {
-                    let occ = ctx.occ.without(from).without(captured).with(ep);
-                    let blockers = occ & !ctx.transparent;
-                    let attackers = b.attackers(k, ctx.them, blockers)
-                        & !ctx.frozen_them
-                        & !Bitboard::from_square(captured);
-                    attackers.is_empty()
-                }
-            };
-            if safe {
-                out.push(Move::EnPassant { from, to: ep });
+        // P6: en passant may not leave the capturer's king attacked.
+        let safe = |m: Move| match (king, m.captured_square()) {
+            (Some(k), Some(captured)) => {
+                let occ = ctx.occ.without(m.from()).without(captured).with(m.to());
+                let attackers = b.attackers(k, ctx.them, occ & !ctx.transparent)
+                    & !ctx.frozen_them
+                    & !Bitboard::from_square(captured);
+                attackers.is_empty()
             }
-        }
+            _ => true,
+        };
+        self.gen(ctx).en_passants(self.pos.ep_square(), out, safe);
     }
 
     /// Legal moves of the side to move with `spell` cast (assumed castable and
@@ -686,9 +581,4 @@ impl Default for SpellPosition {
     fn default() -> Self {
         SpellPosition::new()
     }
-}
-
-/// Castling destinations, refusing rook and king on different ranks.
-fn castle_destinations(king: Square, rook: Square) -> Option<(Square, Square)> {
-    (king.rank() == rook.rank()).then(|| castle_squares(king, rook))
 }

@@ -3,8 +3,9 @@
 //! (W16, W18).
 
 use super::state::{king_exposed, Masks, Pos, Unit, FRESH_WAIT, SLOTH_WAIT};
-use crate::core::bitboard::{self, between, Bitboard};
+use crate::core::bitboard::{self, Bitboard};
 use crate::core::chess::castle_squares;
+use crate::core::movegen::MoveGen;
 use crate::core::{Board, Move, Piece, Role, Side, Square};
 
 /// One whole turn.
@@ -26,13 +27,6 @@ pub struct Applied {
     pub skipped: Option<Square>,
     /// A capture or a pawn move: the 50-move count restarts.
     pub reset: bool,
-}
-
-fn promo_rank(us: Side) -> u8 {
-    match us {
-        Side::White => 7,
-        Side::Black => 0,
-    }
 }
 
 /// The placement after `m`, pieces only (enough to judge attacks).
@@ -149,9 +143,9 @@ impl Pos {
         done
     }
 
-    /// Moves of `us`'s pieces in `movers`, ignoring king safety. With `half`, only
-    /// what a fast piece may do as half a turn: no castling, no capture of a piece that
-    /// is not fast (W20).
+    /// Moves of `us`'s pieces in `movers`, ignoring king safety, square by square.
+    /// With `half`, only what a fast piece may do as half a turn: no castling, no
+    /// capture of a piece that is not fast (W20).
     pub fn pseudo_moves(
         &self,
         us: Side,
@@ -161,73 +155,37 @@ impl Pos {
         out: &mut Vec<Move>,
     ) {
         let b = &self.board;
-        let them = us.other();
-        let occ = b.occupied();
-        let our = b.by_side(us);
         // W9: statues cannot be captured. W20: a half-move captures only fast pieces.
-        let mut prey = b.by_side(them) & !masks.statue;
+        // W13: a peaceful piece cannot capture. W11: a pawn on its own last rank
+        // cannot move (it has no square ahead).
+        let mut prey = b.by_side(us.other()) & !masks.statue;
         if half {
             prey &= masks.fast;
         }
-        let last = promo_rank(us);
-        for from in our & movers {
-            let Some(u) = self.unit(from) else { continue };
-            // W13: a peaceful piece cannot capture.
-            let can_take = if u.peaceful { Bitboard::EMPTY } else { prey };
-            if u.role == Role::Pawn {
-                let mut targets = bitboard::pawn_attacks(us, from) & can_take;
-                // W11: a pawn on its own last rank cannot move.
-                if let Some(one) = from.offset(0, us.forward()) {
-                    if !occ.contains(one) {
-                        targets.set(one);
-                        if from.relative_rank(us) == 1 {
-                            if let Some(two) = one.offset(0, us.forward()) {
-                                if !occ.contains(two) {
-                                    targets.set(two);
-                                }
-                            }
-                        }
-                    }
-                }
-                for to in targets {
-                    let capture = b.role_at(to);
-                    crate::core::chess::push_pawn_move(out, from, to, capture, to.rank() == last);
-                }
-                if let Some(ep) = self.ep {
-                    if !u.peaceful
-                        && bitboard::pawn_attacks(us, from).contains(ep)
-                        && !occ.contains(ep)
-                    {
-                        let victim = Square::from_coords(ep.file(), from.rank());
-                        let ok = victim.is_some_and(|v| {
-                            self.unit(v).is_some_and(|t| {
-                                t.side == them && t.role == Role::Pawn && prey.contains(v)
-                            })
-                        });
-                        if ok {
-                            out.push(Move::EnPassant { from, to: ep });
-                        }
-                    }
-                }
+        let gen = MoveGen {
+            movers,
+            prey,
+            peaceful: masks.peaceful,
+            ..MoveGen::fide(b, us)
+        };
+        for from in b.by_side(us) & movers {
+            let Some(role) = b.role_at(from) else {
+                continue;
+            };
+            if role == Role::Pawn {
+                gen.pawn_moves(from, out);
+                out.extend(self.ep.and_then(|ep| gen.en_passant(ep, from)));
                 continue;
             }
-            let targets = bitboard::attacks(u.role, us, from, occ) & !our & ((!occ) | can_take);
-            for to in targets {
-                out.push(Move::Normal {
-                    role: u.role,
-                    from,
-                    to,
-                    capture: b.role_at(to),
-                    promotion: None,
-                });
-            }
-            if u.role == Role::King && !half {
-                self.castling_moves(us, masks, from, out);
+            gen.push_moves(role, from, gen.destinations(role, from), out);
+            if role == Role::King && !half {
+                self.castling_moves(&gen, masks, from, out);
             }
         }
     }
 
-    fn castling_moves(&self, us: Side, masks: &Masks, king: Square, out: &mut Vec<Move>) {
+    fn castling_moves(&self, gen: &MoveGen, masks: &Masks, king: Square, out: &mut Vec<Move>) {
+        let us = gen.us;
         let b = &self.board;
         let home = if us == Side::White {
             Square::E1
@@ -240,27 +198,16 @@ impl Pos {
         // With two kings check is ignored entirely (W16), castling's attack tests too.
         let single = self.kings(us).count() == 1;
         let armed = masks.armed[us.other().index()];
-        let attacked = |sq: Square, occ: Bitboard| (b.attackers(sq, us.other(), occ) & armed).any();
-        if single && attacked(king, b.occupied()) {
+        let attacked =
+            |sq: Square, occ: Bitboard| single && (b.attackers(sq, us.other(), occ) & armed).any();
+        if attacked(king, b.occupied()) {
             return;
         }
         let rooks = self.castling
             & b.pieces(us, Role::Rook)
             & Bitboard::rank(us.back_rank())
             & masks.active;
-        for rook in rooks {
-            let (king_to, rook_to) = castle_squares(king, rook);
-            let occ = b.occupied().without(king).without(rook);
-            let path = between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to);
-            if (path & occ).any() || (between(king, rook) & occ).any() {
-                continue;
-            }
-            let crossing = between(king, king_to).with(king_to);
-            if single && Iterator::any(&mut crossing.into_iter(), |sq| attacked(sq, occ)) {
-                continue;
-            }
-            out.push(Move::Castle { king, rook });
-        }
+        gen.castling(king, rooks, attacked, out);
     }
 
     /// Whether `us`'s single king would be safe after the board `after`, or the move

@@ -391,6 +391,9 @@ impl Pos {
     /// Reads the six FEN fields plus the unit field (mode is read by the caller).
     pub fn from_fen_parts(six: &str, units: Option<&str>, mode: WandMode) -> Result<Pos, String> {
         let p = Position::from_fen_unvalidated(six).map_err(|e| e.to_string())?;
+        if p.board().by_role(Role::Wizard).any() {
+            return Err("invalid FEN: Wand Chess has no Wizard".into());
+        }
         let mut pos = Pos::from_position(&p);
         for side in Side::BOTH {
             if pos.kings(side).is_empty() {

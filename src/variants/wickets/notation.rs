@@ -5,7 +5,7 @@
 //! `sacrifice a2 b2`, `decline`).
 
 use super::position::{Kind, WMove};
-use crate::core::notation::{echo, strip_decorations, suggestions, NotationError};
+use crate::core::notation::{echo, resolve_by, strip_decorations, Named, NotationError};
 use crate::core::{Cell, Role};
 
 /// A typed move, before the position is consulted.
@@ -200,6 +200,7 @@ fn promotion_role(t: &str) -> Option<Role> {
 }
 
 fn fits(body: &Body, m: &WMove) -> bool {
+    let castles = matches!(m.kind, Kind::Castle { .. });
     match body {
         Body::Castle { king_side } => match m.kind {
             Kind::Castle { rook } => (rook.file() > 4) == *king_side,
@@ -214,44 +215,24 @@ fn fits(body: &Body, m: &WMove) -> bool {
             promotion,
         } => {
             // The king's two-square move names castling (`e1g1`).
-            let to_ok = *to == m.to;
-            let role_ok = match role {
-                Some(r) => *r == m.role,
-                None => from_cell.is_some() || m.role == Role::Pawn,
+            let named = Named {
+                role: *role,
+                from_file: *from_file,
+                from_rank: *from_rank,
+                full_from: from_cell.is_some(),
+                promotion: *promotion,
             };
-            let (ff, fr) = m.from.coords();
-            let castle_ok = !matches!(m.kind, Kind::Castle { .. })
-                || from_cell.is_some()
-                || *role == Some(Role::King);
-            to_ok
-                && role_ok
-                && castle_ok
+            *to == m.to
                 && from_cell.is_none_or(|c| c == m.from)
-                && from_file.is_none_or(|f| f == ff)
-                && from_rank.is_none_or(|r| r == fr)
-                && (promotion.is_none() || *promotion == m.promotion)
+                && named.fits(m.role, m.from.coords(), m.promotion, castles)
         }
     }
 }
 
-/// Matches a typed move against the legal moves.
+/// Matches a typed move against the legal moves, by the FIDE rule of
+/// `core::notation` (the cells may be the outer ones, so the typed move is read here).
 pub fn resolve(text: &str, body: &Body, legal: &[WMove]) -> Result<WMove, NotationError> {
-    let found: Vec<&WMove> = legal.iter().filter(|m| fits(body, m)).collect();
-    match found.as_slice() {
-        [one] => Ok(**one),
-        [] => Err(NotationError::Illegal {
-            input: echo(text),
-            suggestions: suggestions(text, legal.iter().map(|m| m.long())),
-        }),
-        many => {
-            let mut candidates: Vec<String> = many.iter().map(|m| m.long()).collect();
-            candidates.dedup();
-            Err(NotationError::Ambiguous {
-                input: echo(text),
-                candidates,
-            })
-        }
-    }
+    resolve_by(text, legal, |m| fits(body, m), WMove::long)
 }
 
 /// Strips an answer's keyword (`defender`, `card`, `sacrifice`, `ball`), case-insensitive.

@@ -6,8 +6,9 @@
 use crate::core::bitboard::{
     BISHOP_DIRS as DIAGONALS, KING_STEPS as KING, KNIGHT_STEPS as KNIGHT, ROOK_DIRS as ORTHOGONALS,
 };
+use crate::core::movegen::MoveGen;
 use crate::core::Cell;
-use crate::core::{Bitboard, Board, CellMap, Piece, Role, Side, Square};
+use crate::core::{Bitboard, Board, CellMap, Move, Piece, Role, Side, Square};
 use serde::{Deserialize, Serialize};
 
 /// A piece with its Wickets marks.
@@ -328,6 +329,13 @@ impl Pos {
     }
 
     /// Moves ignoring king safety and the K5 placement condition.
+    ///
+    /// This stays apart from `core::movegen` (issue 23): the board has two cells beyond
+    /// the 64 squares (the wickets w0 and w9, reached by sliders and leapers alike), a
+    /// lying ball blocks like a piece yet its owner may move onto it to pick it up, and
+    /// entry depends on the mover's marks (K2, K3), none of which fit the generator's
+    /// 64-square masks. Castling, on the 64 squares only, and the matching of typed
+    /// moves are the shared ones.
     pub fn pseudo_moves(&self) -> Vec<WMove> {
         let us = self.turn;
         let mut out = Vec::with_capacity(48);
@@ -423,6 +431,9 @@ impl Pos {
         out
     }
 
+    /// Castling by the shared rule of `core::movegen`, on the 64 squares: a lying ball
+    /// blocks like a piece, and the attack test is Wickets' own (pieces in a wicket
+    /// attack nothing, K3). The king must stand on its FIDE home square.
     fn castling_moves(&self, out: &mut Vec<WMove>) {
         let us = self.turn;
         let home = if us == Side::White {
@@ -436,42 +447,27 @@ impl Pos {
         if self.attacked(Cell::Board(home), us.other()) {
             return;
         }
-        for rook in self.castling & Bitboard::rank(us.back_rank()) {
-            if self.man(Cell::Board(rook)).map(|m| m.piece) != Some(Piece::new(us, Role::Rook)) {
-                continue;
-            }
-            let (king_to, rook_to) = crate::core::chess::castle_squares(home, rook);
-            let lo = home
-                .file()
-                .min(rook.file())
-                .min(king_to.file())
-                .min(rook_to.file());
-            let hi = home
-                .file()
-                .max(rook.file())
-                .max(king_to.file())
-                .max(rook_to.file());
-            let clear = (lo..=hi).all(|f| {
-                let s = Square::from_index_unchecked(us.back_rank() * 8 + f);
-                s == home || s == rook || self.is_empty(Cell::Board(s))
-            });
-            if !clear {
-                continue;
-            }
-            let (a, b) = (
-                home.file().min(king_to.file()),
-                home.file().max(king_to.file()),
-            );
-            let safe = (a..=b).all(|f| {
-                let s = Square::from_index_unchecked(us.back_rank() * 8 + f);
-                s == home || !self.attacked(Cell::Board(s), us.other())
-            });
-            if safe {
+        let board = self.board();
+        let rooks = self.castling & Bitboard::rank(us.back_rank()) & board.pieces(us, Role::Rook);
+        let gen = MoveGen {
+            obstacles: self
+                .lying
+                .iter()
+                .flatten()
+                .filter_map(|c| c.square())
+                .collect(),
+            ..MoveGen::fide(&board, us)
+        };
+        let mut castles = Vec::new();
+        let attacked = |sq: Square, _: Bitboard| self.attacked(Cell::Board(sq), us.other());
+        gen.castling(home, rooks, attacked, &mut castles);
+        for m in castles {
+            if let Move::Castle { rook, .. } = m {
                 out.push(WMove {
                     kind: Kind::Castle { rook },
                     role: Role::King,
                     from: Cell::Board(home),
-                    to: Cell::Board(king_to),
+                    to: Cell::Board(m.to()),
                     capture: false,
                     promotion: None,
                 });

@@ -738,3 +738,18 @@ fn dice2_second_roll_judges_the_view_again() {
     }
     panic!("no seed missed the first roll");
 }
+
+// ruling K2 with castling (issue 23, the shared castling rule): a lying ball blocks the
+// path like a piece; elsewhere it does not matter.
+#[test]
+fn a_lying_ball_blocks_castling() {
+    let castles = |ball: &str| {
+        let g = game(&format!(
+            "r2qk2r/8/8/8/8/8/8/R2QK2R w KQkq - 0 1 -- D=d1,d8 B=@{ball},e8 cards"
+        ));
+        g.legal_texts().contains(&"O-O".to_string())
+    };
+    assert!(!castles("f1"));
+    assert!(!castles("g1"));
+    assert!(castles("a3"));
+}
