@@ -256,23 +256,7 @@ fn sigkill_rounds(url: &str) {
 fn replay_detects_a_changed_action() {
     let dir = tempfile::tempdir().expect("dir");
     let data = dir.path().join("data");
-    let script = "alice: /challenge @bob color:white\nbob: /accept\nalice: e4\nbob: e5\n";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
-        .args(["local", "--no-images", "--data"])
-        .arg(&data)
-        .arg("--out")
-        .arg(dir.path().join("out"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("spawn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("write");
-    assert!(child.wait().expect("wait").success());
+    played_locally(dir.path(), &data);
     let store = Store::open(&data).expect("open");
     let id = store
         .active_game(channel_id("general"))

@@ -56,7 +56,7 @@ fn started(s: &Service) -> (User, User) {
         &ctx(&alice, "c"),
         Request::Challenge {
             opponent: bob.clone(),
-            variant: VariantId::Standard,
+            variant: VariantId::DEFAULT,
             color: ColorChoice::White,
             days: Some(3),
             options: Options::new(),

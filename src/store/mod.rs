@@ -13,10 +13,12 @@
 //! keys are plain JSON that the store keeps and gives back without reading.
 
 pub mod backend;
+mod check;
 #[cfg(test)]
 mod faulty;
 mod group;
 pub mod index;
+mod kept;
 pub mod migrate;
 mod postgres;
 mod sled_backend;
@@ -32,7 +34,9 @@ use std::path::Path;
 pub use crate::variants::ActionKind;
 pub(crate) use backend::{id_of, key};
 pub use backend::{Expect, StoreUrl};
+pub use check::CheckReport;
 pub use index::{Listing, PastGame};
+pub use kept::KeptText;
 pub use sled_backend::open_sled;
 
 /// Version of the stored game record layout: written with every record, read on load.
@@ -471,107 +475,6 @@ impl Write {
         kk.extend_from_slice(k.as_bytes());
         self.batch.keyed(kk, at_ms, v);
         Ok(())
-    }
-}
-
-/// A private text kept for a player whose direct messages were closed
-/// (`dm/<user><at_ms><nonce>`: a player's texts in the order they were kept).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KeptText {
-    key: Vec<u8>,
-    user: u64,
-    pub text: String,
-}
-
-fn kept_prefix(user: u64) -> Vec<u8> {
-    let mut k = b"dm/".to_vec();
-    k.extend_from_slice(&user.to_be_bytes());
-    k
-}
-
-impl Write {
-    /// Keeps a private text for `user` until it is taken.
-    pub fn keep_private(&mut self, user: u64, at_ms: u64, text: &str) {
-        let mut k = kept_prefix(user);
-        k.extend_from_slice(&at_ms.to_be_bytes());
-        k.extend_from_slice(&rand::random::<u64>().to_be_bytes());
-        self.batch.insert(k, text.as_bytes());
-    }
-
-    /// Takes a kept text: the whole write fails with [`StoreError::Conflict`] when
-    /// another writer took it first.
-    pub fn take_private(&mut self, kept: &KeptText) {
-        self.batch.take(kept.key.clone(), kept.user);
-    }
-}
-
-impl Store {
-    /// The private texts kept for `user`, oldest first.
-    pub fn private_texts(&self, user: u64) -> Result<Vec<KeptText>, StoreError> {
-        self.db
-            .scan_prefix(kept_prefix(user))
-            .map(|kv| {
-                kv.map(|(key, v)| KeptText {
-                    key,
-                    user,
-                    text: String::from_utf8_lossy(&v).into_owned(),
-                })
-            })
-            .collect()
-    }
-}
-
-/// What `arcana store-check` found: counts of what reads, and a line for each thing
-/// that does not.
-#[derive(Debug, Default)]
-pub struct CheckReport {
-    pub games: usize,
-    pub active: usize,
-    pub challenges: usize,
-    pub outbox: usize,
-    pub unreadable: Vec<String>,
-}
-
-impl CheckReport {
-    pub fn summary(&self) -> String {
-        format!(
-            "{} games ({} active) replay, {} challenges and {} outbox entries read, {} unreadable",
-            self.games,
-            self.active,
-            self.challenges,
-            self.outbox,
-            self.unreadable.len()
-        )
-    }
-}
-
-impl Store {
-    /// Reads everything that matters and replays every game (`arcana store-check`).
-    pub fn check(&self) -> CheckReport {
-        let mut r = CheckReport::default();
-        match self.stored_games() {
-            Ok(games) => {
-                for (id, stored) in games {
-                    match decode_game(&stored).and_then(|rec| rec.replay().map(|_| rec)) {
-                        Ok(rec) => {
-                            r.games += 1;
-                            r.active += usize::from(!rec.finished);
-                        }
-                        Err(e) => r.unreadable.push(format!("game {id}: {e}")),
-                    }
-                }
-            }
-            Err(e) => r.unreadable.push(format!("the games: {e}")),
-        }
-        match self.challenges() {
-            Ok(c) => r.challenges = c.len(),
-            Err(e) => r.unreadable.push(format!("the challenges: {e}")),
-        }
-        match self.outbox() {
-            Ok(o) => r.outbox = o.len(),
-            Err(e) => r.unreadable.push(format!("the outbox: {e}")),
-        }
-        r
     }
 }
 

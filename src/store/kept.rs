@@ -1,0 +1,51 @@
+//! Private texts kept for players whose direct messages are closed, until the player's
+//! next command shows them: `dm/` keys, each taken once (see `Write::take_private`).
+
+use super::{Store, StoreError, Write};
+
+/// A private text kept for a player whose direct messages were closed
+/// (`dm/<user><at_ms><nonce>`: a player's texts in the order they were kept).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptText {
+    key: Vec<u8>,
+    user: u64,
+    pub text: String,
+}
+
+fn kept_prefix(user: u64) -> Vec<u8> {
+    let mut k = b"dm/".to_vec();
+    k.extend_from_slice(&user.to_be_bytes());
+    k
+}
+
+impl Write {
+    /// Keeps a private text for `user` until it is taken.
+    pub fn keep_private(&mut self, user: u64, at_ms: u64, text: &str) {
+        let mut k = kept_prefix(user);
+        k.extend_from_slice(&at_ms.to_be_bytes());
+        k.extend_from_slice(&rand::random::<u64>().to_be_bytes());
+        self.batch.insert(k, text.as_bytes());
+    }
+
+    /// Takes a kept text: the whole write fails with [`StoreError::Conflict`] when
+    /// another writer took it first.
+    pub fn take_private(&mut self, kept: &KeptText) {
+        self.batch.take(kept.key.clone(), kept.user);
+    }
+}
+
+impl Store {
+    /// The private texts kept for `user`, oldest first.
+    pub fn private_texts(&self, user: u64) -> Result<Vec<KeptText>, StoreError> {
+        self.db
+            .scan_prefix(kept_prefix(user))
+            .map(|kv| {
+                kv.map(|(key, v)| KeptText {
+                    key,
+                    user,
+                    text: String::from_utf8_lossy(&v).into_owned(),
+                })
+            })
+            .collect()
+    }
+}
