@@ -1,5 +1,7 @@
 //! Command-line entry points: `perft`, `render`, `local`, `run`, `arena`, `ratings`,
 //! `verify`.
+//!
+//! The top of the house: may import every module; nothing imports it but `main.rs`.
 
 use crate::ratings::{LadderScope, Table};
 use crate::service::grammar::parse_options;

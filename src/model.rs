@@ -1,6 +1,8 @@
 //! Plain data shared by the service and the store (who plays, which colour was asked
 //! for). No logic lives here, so both layers can use it without the store depending on
 //! the service.
+//!
+//! Owns plain shared data. Imports nothing of the crate.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,4 +1,8 @@
 //! Board geometry and FIDE machinery shared by all variants.
+//!
+//! Owns squares, cells, bitboards, boards, pieces, FIDE chess with its one
+//! parameterised move generator (`movegen`), notation and per-viewer views. May import
+//! nothing of the crate: everything else builds on it.
 
 pub mod bitboard;
 pub mod board;

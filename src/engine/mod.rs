@@ -6,6 +6,9 @@
 //! from what the engine's side may see, and every random effect is drawn from the
 //! engine's own generator, never from the game's stored one. Strength is a budget of
 //! iterations, so a decision depends only on the position seen and the seed.
+//!
+//! Owns the computer player's search. May import `core` and `variants` only: it plays
+//! through the rules' interface and never sees hidden information.
 
 pub mod arena;
 mod search;

@@ -1,5 +1,8 @@
 //! `arcana local`: the service in a terminal. Reads `[#channel ]NAME: TEXT` lines,
 //! prints every reply with its audience, writes board images as PNG files.
+//!
+//! Owns the terminal front end. May import `service`, `store`, `render` and `ratings`
+//! (and what they export); the game service is its only way to a game.
 
 use crate::render::{render_png, RenderOptions};
 use crate::service::api::{replace_places, Audience, Context, Places, Reply, Request, User};

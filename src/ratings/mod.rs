@@ -4,6 +4,9 @@
 //! Every rated game is its own rating period (as lichess does), so a player's rating
 //! moves after each game and the whole table is a fold over the games in end order.
 //! The formulas are the `skillratings` crate's; nothing here computes a rating itself.
+//!
+//! Owns Glicko-2 ladders over finished games (pure). May import `core` and `variants`
+//! only.
 
 use crate::core::Side;
 use crate::variants::VariantId;

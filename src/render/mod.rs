@@ -1,5 +1,8 @@
 //! Board images: a per-viewer [`View`] in, PNG bytes out. Knows nothing of Discord or
 //! the store. The layout is public so tests (and callers) can find squares by pixel.
+//!
+//! Owns the pictures (PNG boards, GIF records, legends, text drawing). May import
+//! `core` only.
 
 mod canvas;
 pub mod gif;

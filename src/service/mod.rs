@@ -5,6 +5,10 @@
 //! Every operation on one channel runs under that channel's lock, so a channel sees
 //! one operation at a time while different channels run in parallel. Every action is
 //! written and flushed to the store before its replies are returned.
+//!
+//! Owns what is asked of whom: requests in, replies out, one commit path
+//! (`commit`). May import `core`, `model`, `variants`, `store`, `ratings`, `render` and
+//! `engine`; never a front end, and it names no game.
 
 pub mod api;
 pub mod clock;

@@ -11,6 +11,11 @@
 //! load (see [`migrate`]); a record of a newer format than this build reads is refused
 //! with [`StoreError::TooNew`] and never written over. Stored replies of idempotency
 //! keys are plain JSON that the store keeps and gives back without reading.
+//!
+//! Owns durable state: game records, challenges, ratings, outbox, idempotency keys, kept
+//! private texts, over the backends of `backend`. May import `core`, `model`,
+//! `variants` (to replay a record) and `ratings` (their stored types); never the service
+//! or a front end.
 
 pub mod backend;
 mod check;

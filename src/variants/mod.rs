@@ -1,6 +1,9 @@
 //! The games. Each variant implements [`Rules`]; [`Game`] wraps one behind a closed
 //! enum together with the game's seeded random generator and its final result, so
 //! the service and the front ends never special-case a variant.
+//!
+//! Owns the rules of every game (`Rules`, `Game`, declared options, actions). May
+//! import `core` only.
 
 pub mod action;
 pub mod eval;
