@@ -320,8 +320,8 @@ fn store_check_reads_a_store_and_a_damaged_one_is_refused_without_a_panic() {
     played_locally(dir.path(), &data);
     let (ok, text) = store_check(&data);
     assert!(ok, "{text}");
-    assert!(text.contains("1 games (1 active) replay"), "{text}");
-    assert!(text.contains("0 unreadable"), "{text}");
+    assert!(text.contains("games replayed: 1 (1 active)"), "{text}");
+    assert!(text.contains("unreadable: 0"), "{text}");
 
     let main = data.join("db");
     let whole = std::fs::read(&main).expect("the sled folder's db file");

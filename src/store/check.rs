@@ -16,7 +16,7 @@ pub struct CheckReport {
 impl CheckReport {
     pub fn summary(&self) -> String {
         format!(
-            "{} games ({} active) replay, {} challenges and {} outbox entries read, {} unreadable",
+            "games replayed: {} ({} active); challenges: {}; outbox entries: {}; unreadable: {}",
             self.games,
             self.active,
             self.challenges,
