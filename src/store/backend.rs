@@ -7,7 +7,7 @@
 //! to know of a value (a channel, a time, list counts) the typed store says beside it
 //! ([`Meta`], [`CountsOf`]).
 
-use super::StoreError;
+use super::error::StoreError;
 use std::path::PathBuf;
 use std::sync::Arc;
 

@@ -3,8 +3,8 @@
 //! as when a database server dies during a commit). Tests only.
 
 use super::backend::{Backend, Batch, CountsOf, Entry, StoredGame};
+use super::error::StoreError;
 use super::sled_backend::Sled;
-use super::StoreError;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 

@@ -19,6 +19,7 @@
 
 pub mod backend;
 mod check;
+mod error;
 #[cfg(test)]
 mod faulty;
 mod group;
@@ -40,6 +41,7 @@ pub use crate::variants::ActionKind;
 pub(crate) use backend::{id_of, key};
 pub use backend::{Expect, StoreUrl};
 pub use check::CheckReport;
+pub use error::StoreError;
 pub use index::{Listing, PastGame};
 pub use kept::KeptText;
 pub use sled_backend::open_sled;
@@ -50,44 +52,6 @@ pub use sled_backend::open_sled;
 /// their own keys (a move appends instead of rewriting the record; see
 /// [`backend::GameOp`]). Bump it, and add a step to [`migrate`], when the layout changes.
 pub const FORMAT_VERSION: u32 = 3;
-
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    #[error("the game store failed: {0}")]
-    Db(#[from] sled::Error),
-    #[error("the PostgreSQL store failed: {0}")]
-    Postgres(#[from] ::postgres::Error),
-    #[error("{0}")]
-    Url(String),
-    #[error("game {id} was changed by another process meanwhile")]
-    Conflict { id: u64 },
-    #[error("a stored record is unreadable: {0}")]
-    Decode(#[from] serde_json::Error),
-    #[error("game {id} does not replay: {reason}")]
-    Replay { id: u64, reason: String },
-    #[error(
-        "game {id} was stored by a newer version of Arcana (record format {found}; this \
-         build reads up to {supported}), so it is left untouched"
-    )]
-    TooNew { id: u64, found: u32, supported: u32 },
-}
-
-impl StoreError {
-    /// Whether the failure is the store's passing trouble (a disk or a database server
-    /// failing now) rather than something wrong with what is stored: such a failure
-    /// never pauses a game beyond the request that met it.
-    pub fn is_passing(&self) -> bool {
-        match self {
-            StoreError::Db(sled::Error::Io(_)) | StoreError::Postgres(_) => true,
-            StoreError::Db(_)
-            | StoreError::Url(_)
-            | StoreError::Conflict { .. }
-            | StoreError::Decode(_)
-            | StoreError::Replay { .. }
-            | StoreError::TooNew { .. } => false,
-        }
-    }
-}
 
 /// A challenge in one channel, waiting for an answer (or settled, kept a while so a
 /// late press on its message can be told what became of it).
@@ -837,6 +801,9 @@ mod tests {
             ("migrate.rs", include_str!("migrate.rs")),
             ("backend.rs", include_str!("backend.rs")),
             ("sled_backend.rs", include_str!("sled_backend.rs")),
+            ("error.rs", include_str!("error.rs")),
+            ("check.rs", include_str!("check.rs")),
+            ("kept.rs", include_str!("kept.rs")),
             ("index.rs", include_str!("index.rs")),
             ("group.rs", include_str!("group.rs")),
             ("postgres.rs", include_str!("postgres.rs")),

@@ -8,7 +8,7 @@
 use super::backend::{
     id_of, list_range, Backend, Batch, CountsOf, Entry, Expect, GameOp, Items, Meta, Op, StoredGame,
 };
-use super::StoreError;
+use super::error::StoreError;
 use postgres::{Client, NoTls, Transaction};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;

@@ -7,8 +7,8 @@ use super::backend::{
     id_of, key, list_key, list_range, Backend, Batch, CountsOf, Entry, Expect, GameOp, Op,
     StoredGame,
 };
+use super::error::StoreError;
 use super::group::Group;
-use super::StoreError;
 use std::sync::Arc;
 
 /// Opens a sled folder. A store just closed by this process (or by one that is
