@@ -11,7 +11,7 @@
 //! then pawns), so lists and their texts stay as they were.
 
 use crate::core::bitboard::{self, between, line, Bitboard};
-use crate::core::chess::{castle_squares, push_pawn_move};
+use crate::core::moves::{castle_squares, push_pawn_move};
 use crate::core::{Board, Move, Role, Side, Square};
 
 /// FIDE's pieces moved before the added kinds and pawns, in the order moves are listed.
