@@ -164,6 +164,7 @@ fn stored_game(i: usize, now: u64) -> (GameRecord, Mover) {
         rated: true,
         end: None,
         computer: None,
+        home: None,
     };
     (
         rec,

@@ -40,6 +40,7 @@ fn record(id: u64, channel: u64) -> GameRecord {
         rated: true,
         end: None,
         computer: None,
+        home: None,
     }
 }
 
@@ -1133,5 +1134,127 @@ fn two_processes_accepting_one_open_challenge_start_one_game() {
         let games = store.active_games().expect("db");
         assert_eq!(games.len(), 10, "{name}: {games:?}");
         assert!(games.iter().all(|(place, _)| *place >= 9_000), "{name}");
+    }
+}
+
+/// The place of the one game in `replies` opened elsewhere (its thread).
+fn opened_place(replies: &[Reply]) -> Option<u64> {
+    replies.iter().find_map(|r| match r.to {
+        Audience::Place(p) => Some(p),
+        _ => None,
+    })
+}
+
+/// Issue 24: a game whose thread a moderator deletes (or locks) goes back to the
+/// channel its challenge was made in, with one note and its board; commands there
+/// reach it, in this process and in another sharing the store; a channel that already
+/// has a game sends it to a new thread of its own; two processes moving it at once
+/// move it once.
+#[test]
+fn a_game_whose_thread_is_deleted_goes_on_in_its_channel() {
+    for e in backends("relocate") {
+        let name = e.name;
+        let first = e.open();
+        let other = second(&e, &first);
+        let a = service(first, 1).with_places(Arc::new(Threads(9_000.into())));
+        let b = service(other, 2).with_places(Arc::new(Threads(9_500.into())));
+        let channel = 800;
+        let r = a.handle(
+            &ctx("alice", channel),
+            Request::Challenge {
+                opponent: user("bob"),
+                variant: VariantId::Standard,
+                color: ColorChoice::White,
+                days: Some(3),
+                options: Options::new(),
+                rated: true,
+            },
+        );
+        assert!(!refused(&r), "{name}: {r:?}");
+        let r = a.handle(&ctx("bob", channel), Request::Accept);
+        let thread = opened_place(&r).expect("a thread");
+        assert!(!refused(&mv(&a, "alice", thread, "e4")), "{name}");
+
+        // The thread is deleted: the game moves to the channel, once.
+        let moved = a.relocate(thread, Some(channel));
+        assert_eq!(moved.len(), 1, "{name}: one note: {moved:?}");
+        assert_eq!(moved[0].to, Audience::Place(channel), "{name}");
+        assert!(moved[0].text.contains("goes on here"), "{name}: {moved:?}");
+        assert!(
+            moved[0].image.is_some() && moved[0].controls.is_some(),
+            "{name}"
+        );
+        assert!(
+            moved[0].outbox.is_some(),
+            "{name}: the note is kept until posted"
+        );
+        assert!(
+            a.relocate(thread, Some(channel)).is_empty(),
+            "{name}: moved once"
+        );
+        let games = a.store().active_games().expect("db");
+        assert_eq!(games.len(), 1, "{name}: {games:?}");
+        assert_eq!(games[0].0, channel, "{name}: {games:?}");
+
+        // Commands in the channel reach it, in the other process too; the thread is
+        // no longer the game's.
+        let r = mv(&b, "bob", channel, "e5");
+        assert!(!refused(&r), "{name}: {:?}", texts(&r));
+        assert!(refused(&mv(&a, "alice", thread, "Nf3")), "{name}");
+        let r = mv(&a, "alice", channel, "Nf3");
+        assert!(!refused(&r), "{name}: {:?}", texts(&r));
+        let h = history(&b, channel);
+        assert!(h.contains("Ng1-f3"), "{name}: {h}");
+
+        // A game of another channel moved here finds it taken: it gets a new thread
+        // of its own, and its record remembers the channel (so a later move needs no
+        // word from the front end).
+        let r = a.handle(
+            &ctx("carol", channel + 1),
+            Request::Challenge {
+                opponent: user("dave"),
+                variant: VariantId::Standard,
+                color: ColorChoice::White,
+                days: Some(3),
+                options: Options::new(),
+                rated: true,
+            },
+        );
+        assert!(!refused(&r), "{name}: {r:?}");
+        let r = a.handle(&ctx("dave", channel + 1), Request::Accept);
+        let second_thread = opened_place(&r).expect("a thread");
+        let moved = b.relocate(second_thread, Some(channel));
+        let Some(Audience::Place(new_place)) = moved.first().map(|r| r.to.clone()) else {
+            panic!("{name}: moved to a new place: {moved:?}");
+        };
+        assert!(new_place >= 9_500 && new_place != second_thread, "{name}");
+        assert!(!refused(&mv(&a, "carol", new_place, "d4")), "{name}");
+        assert!(!refused(&mv(&a, "bob", channel, "Nc6")), "{name}");
+
+        // Two processes told at once move it once.
+        let barrier = Barrier::new(2);
+        let [ma, mb] = std::thread::scope(|s| {
+            let (a, b, barrier) = (&a, &b, &barrier);
+            let ta = s.spawn(move || {
+                barrier.wait();
+                a.relocate(new_place, None)
+            });
+            let tb = s.spawn(move || {
+                barrier.wait();
+                b.relocate(new_place, None)
+            });
+            [ta.join().expect("a"), tb.join().expect("b")]
+        });
+        assert_eq!(
+            [ma.is_empty(), mb.is_empty()]
+                .iter()
+                .filter(|e| !**e)
+                .count(),
+            1,
+            "{name}: {ma:?} / {mb:?}"
+        );
+        let games = a.store().active_games().expect("db");
+        assert_eq!(games.len(), 2, "{name}: {games:?}");
+        assert!(!games.iter().any(|(p, _)| *p == new_place), "{name}");
     }
 }

@@ -6,7 +6,7 @@
 use super::calls::ServiceCalls;
 use super::interaction::Interacted;
 use super::parts::{nonce, Parts};
-use super::retry::{discord_code, log_err, permanent_reason, with_retries};
+use super::retry::{discord_code, log_err, permanent_reason, place_gone, with_retries};
 use crate::render::{render_png, RenderOptions};
 use crate::service::api::{Audience, Reply, ReplyKind, User};
 use serenity::all::{ChannelId, Http, MessageId, UserId};
@@ -83,6 +83,9 @@ impl Origin<'_> {
 /// delivered.
 pub struct Undelivered {
     service: std::sync::OnceLock<ServiceCalls>,
+    /// Where places found gone (a post refused with 10003 or 50083, or THREAD_DELETE)
+    /// are reported, with their parent channel when known: their games move.
+    gone: std::sync::OnceLock<tokio::sync::mpsc::UnboundedSender<(u64, Option<u64>)>>,
     /// Outbox entries this process is delivering now, since when (for `/metrics`).
     in_flight: Mutex<BTreeMap<u64, std::time::Instant>>,
     /// The entries the last look at the outbox found waiting for nobody, each with the
@@ -94,6 +97,7 @@ impl Undelivered {
     pub fn new() -> Undelivered {
         Undelivered {
             service: std::sync::OnceLock::new(),
+            gone: std::sync::OnceLock::new(),
             in_flight: Mutex::new(BTreeMap::new()),
             waiting: Mutex::new(BTreeMap::new()),
         }
@@ -102,6 +106,18 @@ impl Undelivered {
     /// The service whose outbox entries delivery reports done.
     pub fn report_to(&self, service: ServiceCalls) {
         let _ = self.service.set(service);
+    }
+
+    /// Where places found gone are reported (see [`Undelivered::place_gone`]).
+    pub fn report_gone_to(&self, to: tokio::sync::mpsc::UnboundedSender<(u64, Option<u64>)>) {
+        let _ = self.gone.set(to);
+    }
+
+    /// The place `channel` (in `parent`, when known) is gone: its game, if any, moves.
+    pub fn place_gone(&self, channel: u64, parent: Option<u64>) {
+        if let Some(to) = self.gone.get() {
+            let _ = to.send((channel, parent));
+        }
     }
 
     /// How many outbox entries this process is delivering, and the age of the oldest.
@@ -316,6 +332,8 @@ struct Round {
     /// several): the game's own place when it has one, else where the change came from.
     from: ChannelId,
     sent_of: BTreeMap<u64, u32>,
+    /// Places whose posts were refused because they are gone (deleted, locked).
+    gone: std::collections::BTreeSet<u64>,
 }
 
 impl Round {
@@ -337,6 +355,7 @@ impl Round {
             refused_channel: false,
             from,
             sent_of: BTreeMap::new(),
+            gone: std::collections::BTreeSet::new(),
         }
     }
 
@@ -356,6 +375,14 @@ impl Round {
         parts
     }
 
+    /// A post in `channel` failed with `e`: a place that is gone is noted (its game
+    /// moves once this delivery is over).
+    fn note_failure(&mut self, channel: ChannelId, e: &serenity::Error) {
+        if discord_code(e).is_some_and(place_gone) {
+            self.gone.insert(channel.get());
+        }
+    }
+
     /// A post refused for good: whoever acted learns why, once per delivery.
     fn tell_refused(
         &mut self,
@@ -363,6 +390,10 @@ impl Round {
         actor: Option<User>,
         say: impl Fn(&str) -> String,
     ) {
+        if discord_code(e).is_some_and(place_gone) {
+            // Its game moves, and the move's note says where: nothing to tell.
+            return;
+        }
         let reason = discord_code(e).and_then(permanent_reason);
         if let (Some(reason), Some(actor), false) = (reason, actor, self.refused_channel) {
             self.refused_channel = true;
@@ -397,6 +428,9 @@ async fn deliver_replies(
         let parts = round.parts(&o);
         route(http, origin, &mut round, &o.reply.to, parts).await;
     }
+    for channel in std::mem::take(&mut round.gone) {
+        undelivered.place_gone(channel, None);
+    }
     let private = std::mem::take(&mut round.private);
     let dm_sent = send_private(http, undelivered, origin, private).await;
     if let Origin::Interaction(i) = origin {
@@ -430,6 +464,7 @@ async fn route(
         (Audience::Channel, Origin::Message { channel, author }) => {
             if let Err(e) = post(http, *channel, &parts).await {
                 tracing::warn!("channel message in {channel} failed: {e}");
+                round.note_failure(*channel, &e);
                 // The player who moved learns why the channel stayed silent.
                 let channel = *channel;
                 round.tell_refused(&e, Some(author.clone()), |reason| {
@@ -443,7 +478,10 @@ async fn route(
         (Audience::Channel, Origin::Timed { channel }) => {
             match post_message(http, *channel, &parts).await {
                 Ok(m) => round.shown.extend(challenge.map(|c| (c, m.get()))),
-                Err(e) => tracing::warn!("channel message failed: {e}"),
+                Err(e) => {
+                    tracing::warn!("channel message failed: {e}");
+                    round.note_failure(*channel, &e);
+                }
             }
         }
         // Without an interaction the invoker's private answer goes by DM.
@@ -456,6 +494,7 @@ async fn route(
             let channel = ChannelId::new((*place).max(1));
             if let Err(e) = post(http, channel, &parts).await {
                 tracing::warn!("message in {channel} failed: {e}");
+                round.note_failure(channel, &e);
                 round.tell_refused(&e, origin.actor(), |reason| {
                     format!(
                         "I could not post the game in <#{channel}>: {reason}. \

@@ -13,7 +13,7 @@ use crate::variants::VariantId;
 use serenity::all::{
     CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Interaction,
-    Member, Message, Permissions, Ready,
+    Member, Message, PartialGuildChannel, Permissions, Ready,
 };
 use serenity::async_trait;
 use serenity::builder::Builder;
@@ -518,6 +518,18 @@ impl EventHandler for Handler {
             Interaction::Autocomplete(cmd) => self.autocomplete(&ctx, cmd).await,
             _ => {}
         }
+    }
+
+    /// A deleted thread: a game played there moves back to the thread's channel.
+    async fn thread_delete(
+        &self,
+        _ctx: Context,
+        thread: PartialGuildChannel,
+        _full: Option<serenity::all::GuildChannel>,
+    ) {
+        self.bot
+            .undelivered
+            .place_gone(thread.id.get(), Some(thread.parent_id.get()));
     }
 
     async fn message(&self, ctx: Context, msg: Message) {

@@ -414,6 +414,32 @@ async fn resume_outbox(bot: &Arc<Bot>, http: &Arc<serenity::all::Http>, grace: O
     }
 }
 
+/// Moves the games of places reported gone (`(place, parent channel if known)`) and
+/// posts each one's note and board where it went.
+async fn relocate_games(
+    bot: &Arc<Bot>,
+    http: &Arc<serenity::all::Http>,
+    mut gone: tokio::sync::mpsc::UnboundedReceiver<(u64, Option<u64>)>,
+) {
+    while let Some((place, parent)) = gone.recv().await {
+        let size = bot.config.image_size;
+        let out = bot
+            .service
+            .run("relocate", move |service| {
+                prepare(service.relocate(place, parent), size)
+            })
+            .await
+            .unwrap_or_default();
+        if out.is_empty() {
+            continue;
+        }
+        let mut origin = Origin::Timed {
+            channel: ChannelId::new(parent.unwrap_or(place).max(1)),
+        };
+        deliver(http, &bot.undelivered, &mut origin, out).await;
+    }
+}
+
 /// A plain-HTTP `api_base` is reached through the 429-honouring relay (`relay.rs`).
 async fn with_relay(mut config: Config) -> Result<Config, String> {
     if let (Some(base), None) = (&config.api_base, &config.api_certificate) {
@@ -478,6 +504,15 @@ async fn serve_relayed(
         })
         .await
         .map_err(|e| format!("cannot build the Discord client: {e}"))?;
+
+    // Games whose place is gone (a deleted or locked thread) move, one at a time.
+    {
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        bot.undelivered.report_gone_to(tx);
+        let bot = Arc::clone(&bot);
+        let http = Arc::clone(&client.http);
+        tokio::spawn(async move { relocate_games(&bot, &http, rx).await });
+    }
 
     // Replies stored with their change but not delivered when the bot last stopped.
     {

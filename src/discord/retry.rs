@@ -50,8 +50,15 @@ pub fn permanent_reason(code: isize) -> Option<&'static str> {
         ),
         50001 => Some("I cannot see that channel; a server admin can let me in"),
         10003 => Some("that channel no longer exists"),
+        50083 | 160005 => Some("that thread is archived and locked"),
         _ => None,
     }
+}
+
+/// Whether a post refused with `code` means its place is gone for good (deleted, or a
+/// thread archived and locked): a game played there moves elsewhere.
+pub fn place_gone(code: isize) -> bool {
+    matches!(code, 10003 | 50083 | 160005)
 }
 
 /// Runs a request, sending it again after a pause while it fails for a passing reason.
@@ -176,6 +183,8 @@ mod tests {
     fn permanent_refusals_are_explained() {
         assert!(permanent_reason(50013).is_some_and(|r| r.contains("permission")));
         assert!(permanent_reason(10003).is_some());
+        assert!(permanent_reason(50083).is_some_and(|r| r.contains("locked")));
+        assert!(place_gone(10003) && place_gone(50083) && !place_gone(50013));
         assert!(permanent_reason(500).is_none());
     }
 }

@@ -156,6 +156,9 @@ impl Service {
             *sealing = self.seal(live, write)?;
             write.game_checked(&live.rec, expect)?;
             refresh::index(write, slot.live.as_ref(), live)?;
+            if moves_away(slot, live, at.channel) {
+                write.leave(at.channel);
+            }
         }
         if let Some(k) = at.key {
             // A change keeps just its outbox entry's id (its replies are there until
@@ -178,6 +181,12 @@ impl Service {
             refresh::after_write(slot, &live.rec, expect);
             slot.live = (!live.rec.finished).then_some(live);
         } else {
+            if moves_away(slot, &live, channel) {
+                // The channel's game went elsewhere (its place was deleted).
+                slot.live = None;
+                slot.stored = None;
+                slot.broken = None;
+            }
             let place = self.slot(live.rec.channel);
             let mut place = lock(&place);
             refresh::after_write(&mut place, &live.rec, expect);
@@ -223,4 +232,10 @@ impl Service {
         let sealed = guard.seal(&mut live.rec, &live.game, write)?;
         Ok(Some((guard, sealed)))
     }
+}
+
+/// Whether `live`, the game active in `channel` (whose slot is `slot`), is written
+/// with another place: it leaves the channel (its own place was deleted).
+fn moves_away(slot: &Slot, live: &Live, channel: u64) -> bool {
+    live.rec.channel != channel && slot.stored.is_some_and(|(id, _)| id == live.rec.id)
 }

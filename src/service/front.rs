@@ -52,6 +52,12 @@ pub trait GameService: Send + Sync + 'static {
     /// Every reply of outbox entry `id` ([`Reply::outbox`]) has been delivered (or
     /// refused for good).
     fn delivered(&self, _id: u64) {}
+    /// The place `gone` was deleted or can no longer be posted in: its game moves to
+    /// `parent` (or the channel its record names) or a new place there; the replies
+    /// are the note and board for the new place.
+    fn relocate(&self, _gone: u64, _parent: Option<u64>) -> Vec<Reply> {
+        Vec::new()
+    }
     /// The chat-line policy: what a plain chat line (not a command) of `user` in
     /// `channel` is.
     /// What a press on game `game`'s buttons in `channel` meets, read only, so that a
@@ -157,6 +163,9 @@ impl GameService for Service {
     }
     fn game_state(&self, channel: u64, game: u64) -> Option<GameState> {
         Service::game_state(self, channel, game)
+    }
+    fn relocate(&self, gone: u64, parent: Option<u64>) -> Vec<Reply> {
+        Service::relocate(self, gone, parent)
     }
 }
 

@@ -607,6 +607,9 @@ fn new_record(
         computer,
         rated: c.rated && computer.is_none(),
         end: None,
+        // A game in a place of its own goes back to the challenge's channel if that
+        // place is deleted.
+        home: (place != c.channel && c.channel != 0).then_some(c.channel),
     }
 }
 
@@ -764,7 +767,7 @@ fn settled_already(lobby: &Lobby, id: u64) -> Result<Change, Refusal> {
 }
 
 /// The name of a game's own place (`alice vs bob · <game name>`), at most 100 characters.
-fn place_title(players: &[User; 2], variant: VariantId) -> String {
+pub(super) fn place_title(players: &[User; 2], variant: VariantId) -> String {
     let name = |u: &User| -> String {
         let n: String = api::visible(&u.name).chars().take(40).collect();
         n

@@ -26,6 +26,7 @@ mod queries;
 pub mod ratings;
 pub mod record;
 mod refresh;
+mod relocate;
 mod timeouts;
 mod turns;
 

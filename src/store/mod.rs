@@ -154,6 +154,11 @@ pub struct GameRecord {
     /// The computer's seat in a game against it; absent in games between people.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub computer: Option<ComputerSeat>,
+    /// The channel the game's own place (a thread) was opened in, where the game goes
+    /// back if that place is deleted; absent when the game is played in the channel
+    /// itself, and in records from before places could go away.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub home: Option<u64>,
 }
 
 /// The side the computer plays and its strength (1-5).
@@ -360,6 +365,12 @@ impl Write {
             expect,
         });
         Ok(())
+    }
+
+    /// The game active in `channel` leaves it (its record, written in the same batch,
+    /// names its new place): the channel has no active game afterwards.
+    pub fn leave(&mut self, channel: u64) {
+        self.batch.remove(key(b'a', channel));
     }
 
     /// A challenge, stored under its id (pending or settled).

@@ -144,6 +144,8 @@ struct Inner {
     moderators: Mutex<HashSet<u64>>,
     /// Threads made by the bot: thread id -> parent channel.
     threads: Mutex<HashMap<u64, u64>>,
+    /// Threads a moderator deleted, archived or locked (see [`ThreadFate`]).
+    thread_fates: Mutex<HashMap<u64, ThreadFate>>,
     /// Nonces of the bot's messages sent with `enforce_nonce`: nonce -> the message it
     /// made. A second create with the same nonce gets that message back and makes
     /// none, as Discord documents ("checked for uniqueness in the past few minutes";
@@ -271,6 +273,7 @@ impl FakeDiscord {
             originals: Mutex::new(HashMap::new()),
             moderators: Mutex::new(HashSet::new()),
             threads: Mutex::new(HashMap::new()),
+            thread_fates: Mutex::new(HashMap::new()),
             nonces: Mutex::new(HashMap::new()),
             deduplicated: AtomicU64::new(0),
         });
@@ -537,6 +540,47 @@ impl FakeDiscord {
             .lock()
             .unwrap()
             .insert(channel, guild);
+    }
+
+    /// A moderator deletes thread `thread`: posts there are refused with 404 / 10003
+    /// (Unknown Channel) and the shard of its server gets THREAD_DELETE with the id,
+    /// guild_id, parent_id and type Discord sends.
+    pub fn delete_thread(&self, thread: u64) {
+        let parent = self.inner.threads.lock().unwrap().get(&thread).copied();
+        self.inner
+            .thread_fates
+            .lock()
+            .unwrap()
+            .insert(thread, ThreadFate::Deleted);
+        self.dispatch(
+            "THREAD_DELETE",
+            json!({"id": thread.to_string(), "guild_id": self.guild_of(thread).to_string(),
+                "parent_id": parent.unwrap_or(0).to_string(), "type": 11}),
+        );
+    }
+
+    /// Thread `thread` is archived (as Discord does after its inactivity period), and
+    /// `locked` by a moderator: a post in an archived thread unarchives it, as Discord
+    /// does for a member who may send messages there; one in a locked archived thread
+    /// is refused with 400 / 50083 (the bot has no Manage Threads). No event is sent:
+    /// the bot meets it when it next posts.
+    pub fn archive_thread(&self, thread: u64, locked: bool) {
+        let fate = if locked {
+            ThreadFate::Locked
+        } else {
+            ThreadFate::Archived
+        };
+        self.inner.thread_fates.lock().unwrap().insert(thread, fate);
+    }
+
+    /// Whether thread `thread` is archived now (a post unarchives it).
+    pub fn thread_archived(&self, thread: u64) -> bool {
+        self.inner
+            .thread_fates
+            .lock()
+            .unwrap()
+            .get(&thread)
+            .is_some()
     }
 
     /// The server of a channel or of a thread's parent.
@@ -1286,6 +1330,9 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
         }
         ("POST", ["channels", channel, "messages"]) => {
             let channel: u64 = channel.parse().unwrap_or(0);
+            if let Some(refused) = thread_refusal(inner, channel) {
+                return refused;
+            }
             let recipient = inner.dm_channels.lock().unwrap().get(&channel).copied();
             if recipient.is_some_and(|u| inner.closed_dms.lock().unwrap().contains(&u)) {
                 return (
@@ -1430,5 +1477,34 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
             StatusCode::NOT_FOUND,
             Some(json!({"code": 0, "message": "404: Not Found"})),
         ),
+    }
+}
+
+/// What a moderator did to a thread (see [`FakeDiscord::delete_thread`] and
+/// [`FakeDiscord::archive_thread`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ThreadFate {
+    Deleted,
+    Archived,
+    Locked,
+}
+
+/// A post in a thread that is gone or locked is refused as Discord refuses it; one in
+/// an archived thread unarchives it.
+fn thread_refusal(inner: &Inner, channel: u64) -> Option<(StatusCode, Option<Value>)> {
+    let mut fates = inner.thread_fates.lock().unwrap();
+    match fates.get(&channel).copied()? {
+        ThreadFate::Deleted => Some((
+            StatusCode::NOT_FOUND,
+            Some(json!({"code": 10003, "message": "Unknown Channel"})),
+        )),
+        ThreadFate::Locked => Some((
+            StatusCode::BAD_REQUEST,
+            Some(json!({"code": 50083, "message": "Thread is archived"})),
+        )),
+        ThreadFate::Archived => {
+            fates.remove(&channel);
+            None
+        }
     }
 }
