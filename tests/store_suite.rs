@@ -1258,3 +1258,49 @@ fn a_game_whose_thread_is_deleted_goes_on_in_its_channel() {
         assert!(!games.iter().any(|(p, _)| *p == new_place), "{name}");
     }
 }
+
+/// Issue 24: two processes ending games of the same players at the same moment never
+/// lose a rating update: the stored table always equals the one derived from every
+/// finished record, and every game has its own end order.
+#[test]
+fn concurrent_game_ends_in_two_processes_lose_no_rating_update() {
+    for e in backends("rated-race") {
+        let name = e.name;
+        let first = e.open();
+        let other = second(&e, &first);
+        let a = service(first, 1);
+        let b = service(other, 2);
+        let rounds = 6u64;
+        for round in 0..rounds {
+            let (ca, cb) = (900 + 2 * round, 901 + 2 * round);
+            start(&a, ca);
+            start(&b, cb);
+            assert!(!refused(&mv(&a, "alice", ca, "e4")), "{name}");
+            assert!(!refused(&mv(&b, "alice", cb, "d4")), "{name}");
+            // Both games end at once, one in each process: alice resigns one, bob the
+            // other (so a lost update shows in both players' ratings).
+            let [ra, rb] = race(
+                &a,
+                &b,
+                (ctx("alice", ca), Request::Resign),
+                (ctx("bob", cb), Request::Resign),
+            );
+            assert!(!refused(&ra), "{name}: {:?}", texts(&ra));
+            assert!(!refused(&rb), "{name}: {:?}", texts(&rb));
+        }
+        let store = a.store();
+        let (stored, _) = store.ratings().expect("ratings");
+        let (derived, counted) =
+            arcana::service::ratings::rebuild(store, LadderScope::default()).expect("rebuild");
+        assert_eq!(counted as u64, 2 * rounds, "{name}");
+        assert_eq!(stored, derived, "{name}: the stored table lost an update");
+        let mut orders: Vec<u64> = store
+            .all_games()
+            .expect("games")
+            .iter()
+            .filter_map(|r| r.end.as_ref().map(|e| e.order))
+            .collect();
+        orders.sort_unstable();
+        assert_eq!(orders, (1..=2 * rounds).collect::<Vec<_>>(), "{name}");
+    }
+}

@@ -228,7 +228,12 @@ impl Service {
         if !live.rec.finished || live.rec.end.is_some() {
             return Ok(None);
         }
-        let guard = lock(&self.ratings);
+        let mut guard = lock(&self.ratings);
+        // Another process (or service) sharing the store may have rated games since:
+        // rate from its table (one read when nothing changed). The write is checked
+        // against the order read, so one landing meanwhile makes this a conflict,
+        // planned again.
+        guard.catch_up(&self.store)?;
         let sealed = guard.seal(&mut live.rec, &live.game, write)?;
         Ok(Some((guard, sealed)))
     }

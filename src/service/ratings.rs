@@ -27,6 +27,11 @@ pub(super) struct Ratings {
     pub scope: LadderScope,
     pub table: Table,
     pub last_order: u64,
+    /// The end order of the last game rated as the store held it when this table was
+    /// read or last written (`None`: none was stored): a game's end is written only if
+    /// it still holds it, so two processes sharing the store never both rate from one
+    /// old table.
+    pub stored_order: Option<u64>,
     /// The latest name of each player seen in a finished game.
     pub names: HashMap<u64, String>,
 }
@@ -123,7 +128,8 @@ impl Ratings {
         // A store that keeps its results reads its table, not its records.
         if store.results_indexed()? {
             let (table, stored_scope) = store.ratings()?;
-            let last_order = store.last_order()?;
+            let stored_order = store.last_order_stored()?;
+            let last_order = stored_order.unwrap_or(0);
             // An empty table beside ended games: the ratings were lost, derive them.
             let lost = table.standings.is_empty() && last_order > 0;
             if stored_scope == Some(scope) && !lost {
@@ -131,6 +137,7 @@ impl Ratings {
                     scope,
                     table,
                     last_order,
+                    stored_order,
                     names: store.player_names()?.into_iter().collect(),
                 });
             }
@@ -193,8 +200,24 @@ impl Ratings {
             scope,
             table,
             last_order,
+            stored_order: Some(last_order),
             names,
         })
+    }
+
+    /// Reads the table again when another process sharing the store has rated games
+    /// since this one last read or wrote it (the stored end order moved on).
+    pub fn catch_up(&mut self, store: &Store) -> Result<(), StoreError> {
+        let stored_order = store.last_order_stored()?;
+        if stored_order == self.stored_order {
+            return Ok(());
+        }
+        let (table, _) = store.ratings()?;
+        self.table = table;
+        self.last_order = stored_order.unwrap_or(0);
+        self.stored_order = stored_order;
+        self.names = store.player_names()?.into_iter().collect();
+        Ok(())
     }
 
     /// Stamps a game that has just ended with the next end order and, when it counts,
@@ -206,6 +229,8 @@ impl Ratings {
         game: &Game,
         write: &mut Write,
     ) -> Result<Sealed, StoreError> {
+        // First in the batch: checked before the new order is written.
+        write.last_order_is(self.stored_order, rec.id);
         let order = self.last_order + 1;
         let fin = finished_of(rec, score_of(game), order);
         let mut change = None;
@@ -241,6 +266,7 @@ impl Ratings {
     /// Keeps a sealed game once its batch is on disk.
     pub fn keep(&mut self, sealed: Sealed) {
         self.last_order = sealed.past.fin.order;
+        self.stored_order = Some(self.last_order);
         if let Some((keys, st)) = sealed.standings {
             for i in 0..2 {
                 self.table.standings.insert(keys[i], st[i]);

@@ -212,6 +212,16 @@ pub(crate) enum Op {
         id: u64,
     },
     Game(GameOp),
+    /// The batch applies only if `key` still holds `value` (`None`: is absent), else it
+    /// fails whole with [`StoreError::Conflict`] naming `id`: a value read, computed on
+    /// and written back (the order of the last game rated, with the ratings) is never
+    /// overwritten by a writer that read it before another wrote it. Only for keys of
+    /// no table of their own (the general key space).
+    Expect {
+        key: Vec<u8>,
+        value: Option<Vec<u8>>,
+        id: u64,
+    },
     /// An idempotency key's replies (`k/<key>`), stored at `at_ms`: indexed by time so
     /// that expiry reads only what expires.
     Keyed {
@@ -253,6 +263,10 @@ impl Batch {
         self.ops.push(Op::Take { key, id });
     }
 
+    pub(crate) fn expect(&mut self, key: Vec<u8>, value: Option<Vec<u8>>, id: u64) {
+        self.ops.push(Op::Expect { key, value, id });
+    }
+
     pub(crate) fn game(&mut self, op: GameOp) {
         self.ops.push(Op::Game(op));
     }
@@ -266,7 +280,7 @@ impl Batch {
     pub(crate) fn reads(&self) -> bool {
         self.ops
             .iter()
-            .any(|op| matches!(op, Op::Game(_) | Op::Take { .. }))
+            .any(|op| matches!(op, Op::Game(_) | Op::Take { .. } | Op::Expect { .. }))
     }
 }
 

@@ -203,6 +203,14 @@ impl Write {
         self.batch.insert(LAST_ORDER, order.to_be_bytes());
     }
 
+    /// The write applies only if the end order of the last game rated is still as read
+    /// (`None`: none stored); else it fails whole with a conflict naming game `id`.
+    /// Two processes ending games at once so never rate from the same old table.
+    pub fn last_order_is(&mut self, order: Option<u64>, id: u64) {
+        let value = order.map(|o| o.to_be_bytes().to_vec());
+        self.batch.expect(LAST_ORDER.to_vec(), value, id);
+    }
+
     /// Marks every finished game as in its players' profiles.
     pub fn results_indexed(&mut self) {
         self.batch.insert(RESULTS_INDEXED, b"1");
@@ -363,10 +371,11 @@ impl Store {
 
     /// The end order of the last game rated (0: none yet).
     pub fn last_order(&self) -> Result<u64, StoreError> {
-        Ok(self
-            .db
-            .get(LAST_ORDER)?
-            .and_then(|v| id_of(&v))
-            .unwrap_or(0))
+        Ok(self.last_order_stored()?.unwrap_or(0))
+    }
+
+    /// The end order of the last game rated, as stored (`None`: none is).
+    pub fn last_order_stored(&self) -> Result<Option<u64>, StoreError> {
+        Ok(self.db.get(LAST_ORDER)?.and_then(|v| id_of(&v)))
     }
 }

@@ -560,6 +560,17 @@ fn apply_in(
                 written += k.len();
             }
             Op::Game(g) => written += game(&mut tx, g)?,
+            Op::Expect { key, value, id } => {
+                // Writers of one key take turns (an advisory lock held to the end of the
+                // transaction, so an absent row is guarded too); the second reads what
+                // the first committed.
+                tx.execute("SELECT pg_advisory_xact_lock($1)", &[&advisory_key(key)])?;
+                let row = tx.query_opt("SELECT value FROM kv WHERE key = $1", &[&key])?;
+                let stored: Option<Vec<u8>> = row.map(|r| r.get(0));
+                if stored != *value {
+                    return Err(StoreError::Conflict { id: *id });
+                }
+            }
             Op::Take { key, id } => {
                 // Of two transactions taking one key, the second finds it gone.
                 if del(&mut tx, key)? != 1 {
@@ -580,6 +591,16 @@ fn apply_in(
     // On an error the transaction is dropped, which rolls it back.
     tx.commit()?;
     Ok(written as u64)
+}
+
+/// The advisory lock guarding writers of a general key (FNV-1a of its bytes).
+fn advisory_key(key: &[u8]) -> i64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in key {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h as i64
 }
 
 /// Writes one key; an outbox entry is claimed by `me`, the writer, which delivers it.

@@ -264,6 +264,11 @@ fn sled_apply(db: &Sled, batch: Batch) -> Result<(), StoreError> {
                         return Err(Abort::Abort(Stop::Conflict(*id)));
                     }
                 }
+                Op::Expect { key, value, id } => {
+                    if tx.get(key.as_slice())?.as_deref() != value.as_deref() {
+                        return Err(Abort::Abort(Stop::Conflict(*id)));
+                    }
+                }
                 Op::Keyed { key, at_ms, value } => {
                     written += put(tx, &key_index(key, *at_ms), &[])?;
                     written += put(tx, key, value)?;
@@ -304,7 +309,7 @@ fn plain_apply(db: &Sled, batch: Batch) -> Result<(), StoreError> {
                 b.insert(x, &[]);
                 b.insert(key, value);
             }
-            Op::Game(_) | Op::Take { .. } => {}
+            Op::Game(_) | Op::Take { .. } | Op::Expect { .. } => {}
         }
     }
     db.apply_batch(b)?;
