@@ -815,6 +815,7 @@ fn the_indexes_list_games_and_due_clocks_on_every_engine() {
                 side: Side::Black,
                 level: 3,
             }),
+            deadline_ms: None,
         };
         commit(&store, |w| {
             w.index(&listing(1, 7, "bob"), true, Some(5_000), None)?;

@@ -53,6 +53,8 @@ pub enum GamesScope {
     Server,
     /// Active games of one user.
     User(u64),
+    /// The invoker's games, in every server, where it is their turn.
+    Mine,
 }
 
 /// Everything a player can ask of the service.
@@ -102,6 +104,11 @@ pub enum Request {
     },
     Board,
     History,
+    /// `/note`: show the invoker's notes on the channel's game (`None`), empty them
+    /// (`clear`), or add a line.
+    Note {
+        text: Option<String>,
+    },
     Export,
     Resign,
     Draw(DrawAction),

@@ -53,11 +53,13 @@ pub fn parse_command(
     let mut values = Values::new();
     // An answer is taken whole: moves may contain colons and parentheses, characters
     // that look like options.
-    if let Some(o) = spec
-        .options
-        .iter()
-        .find(|o| matches!(o.kind, Kind::Answer { .. }))
-    {
+    // So is the free text of a command that takes nothing else (a note).
+    let whole = |o: &&OptionSpec| match o.kind {
+        Kind::Answer { .. } => true,
+        Kind::Text { .. } => spec.options.len() == 1,
+        _ => false,
+    };
+    if let Some(o) = spec.options.iter().find(whole) {
         let t = answer_text(o, rest);
         if !t.is_empty() {
             values.insert(o.name.to_string(), grammar::read(o, t, resolve)?);
@@ -281,6 +283,26 @@ mod tests {
             parse("/games @bob").expect("ok"),
             Some(Request::Games(GamesScope::User(3)))
         );
+        assert_eq!(
+            parse("/games mine").expect("ok"),
+            Some(Request::Games(GamesScope::Mine))
+        );
+        assert_eq!(
+            parse("/games list:mine").expect("ok"),
+            Some(Request::Games(GamesScope::Mine))
+        );
+        // A note is taken whole, colons and parentheses included.
+        assert_eq!(
+            parse("/note if c5: play c3 (Alapin)").expect("ok"),
+            Some(Request::Note {
+                text: Some("if c5: play c3 (Alapin)".to_string())
+            })
+        );
+        assert_eq!(
+            parse("/note").expect("ok"),
+            Some(Request::Note { text: None })
+        );
+        assert!(parse(&format!("/note {}", "x".repeat(1001))).is_err());
         assert!(parse("/resign now").is_err());
         assert!(parse("/frobnicate").is_err());
         assert!(parse("/draw").is_err());

@@ -228,6 +228,21 @@ pub const COMMANDS: &[CommandSpec] = &[
         ..cmd("move", "Play a move (or answer the game's question)", false)
     },
     cmd("board", "Show the board of this channel's game", true),
+    CommandSpec {
+        options: &[OptionSpec {
+            positional: true,
+            ..opt(
+                "text",
+                "A line to add to your notes; `clear` empties them",
+                Kind::Text {
+                    max: super::notes::MAX_NOTES,
+                },
+            )
+        }],
+        help: "(private notes on this channel's game: `/note` shows them, `/note clear` \
+               empties them; only you ever see them, also in your own `/export`)",
+        ..cmd("note", "Your private notes on this channel's game", true)
+    },
     cmd("history", "Show the moves of this channel's game", true),
     cmd(
         "export",
@@ -260,7 +275,18 @@ pub const COMMANDS: &[CommandSpec] = &[
         true,
     ),
     CommandSpec {
-        options: &[PLAYER],
+        options: &[
+            PLAYER,
+            OptionSpec {
+                positional: true,
+                ..opt(
+                    "list",
+                    "`mine`: every game, in every server, where it is your turn",
+                    Kind::Choice(&[("mine", "mine")]),
+                )
+            },
+        ],
+        help: "(`/games mine`: where it is your turn, the most urgent first)",
         ..cmd(
             "games",
             "List active games of this server or of one player",
@@ -606,6 +632,7 @@ pub fn to_request(
             text: text("text").unwrap_or_default(),
         },
         "board" => Request::Board,
+        "note" => Request::Note { text: text("text") },
         "history" => Request::History,
         "export" => Request::Export,
         "resign" => Request::Resign,
@@ -618,9 +645,10 @@ pub fn to_request(
         "abort" => Request::Abort,
         "claim" => Request::Claim,
         "hand" => Request::Hand,
-        "games" => Request::Games(match user("player") {
-            Some(u) => GamesScope::User(u.id),
-            None => GamesScope::Server,
+        "games" => Request::Games(match (user("player"), text("list").as_deref()) {
+            (_, Some("mine")) => GamesScope::Mine,
+            (Some(u), _) => GamesScope::User(u.id),
+            (None, _) => GamesScope::Server,
         }),
         "profile" => Request::Profile {
             user: user("player"),

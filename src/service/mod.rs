@@ -20,6 +20,7 @@ mod faults;
 pub mod front;
 pub mod grammar;
 mod lobby;
+mod notes;
 pub mod pgn;
 mod private;
 mod queries;
@@ -540,6 +541,7 @@ impl Service {
             }
             Request::Move { text } => self.play(slot, ctx, &text, now),
             Request::Board => self.board(slot, ctx, now),
+            Request::Note { text } => self.note(slot, ctx, text.as_deref()),
             Request::History => self.history(slot, ctx),
             Request::Export => self.export(slot, ctx),
             Request::Resign => {

@@ -218,6 +218,19 @@ pub fn export_text(rec: &GameRecord, game: &Game, site: Option<&str>) -> String 
     out.join("\n")
 }
 
+/// An exported record with `author`'s private notes as a comment before its moves
+/// (their own export only).
+pub fn with_notes(exported: &str, author: &str, notes: &[String]) -> String {
+    let note = comment(&format!(
+        "Notes of {author} (private): {}",
+        notes.join(" / ")
+    ));
+    match exported.split_once("\n\n") {
+        Some((tags, moves)) => format!("{tags}\n\n{note}\n{moves}"),
+        None => format!("{exported}\n{note}\n"),
+    }
+}
+
 /// Reads an exported record: its tags and its movetext (no meaning yet).
 pub fn parse_pgn(text: &str) -> Result<Pgn, String> {
     let mut pgn = Pgn::default();

@@ -88,6 +88,9 @@ impl Service {
     }
 
     pub(super) fn games(&self, ctx: &Context, scope: GamesScope) -> Reply {
+        if scope == GamesScope::Mine {
+            return self.my_turns(ctx);
+        }
         // The places this channel's accepted challenges opened: its games.
         let opened: Vec<u64> = {
             let slot = self.loaded(ctx.channel);
@@ -99,6 +102,7 @@ impl Service {
         let listed = match &scope {
             GamesScope::Server => self.store.listings_of_server(ctx.server),
             GamesScope::User(u) => self.store.listings_of_user(*u),
+            GamesScope::Mine => self.store.listings_of_user(ctx.user.id),
         };
         let listed = match listed {
             Ok(l) => l,
@@ -131,11 +135,46 @@ impl Service {
         if lines.is_empty() {
             return Reply::invoker(match scope {
                 GamesScope::Server => "No games are being played on this server.",
-                GamesScope::User(_) => "No active games for that player.",
+                GamesScope::User(_) | GamesScope::Mine => "No active games for that player.",
             });
         }
         let mut text = vec![format!("Active games ({}):", lines.len())];
         text.extend(lines.into_iter().map(|(_, l)| format!("- {l}")));
+        Reply::invoker(text.join("\n"))
+    }
+}
+
+impl Service {
+    /// `/games mine`: every game of the invoker, in every server, where it is their
+    /// turn, the most urgent first (no time limit last), each with its time left and
+    /// where it is played.
+    fn my_turns(&self, ctx: &Context) -> Reply {
+        let me = ctx.user.id;
+        let mut mine: Vec<Listing> = match self.store.listings_of_user(me) {
+            Ok(l) => l
+                .into_iter()
+                .filter(|l| l.to_move.is_some() && l.to_move == l.side_of(me))
+                .collect(),
+            Err(e) => return store_failure(e),
+        };
+        if mine.is_empty() {
+            return Reply::invoker("It is your turn in none of your games.");
+        }
+        mine.sort_by_key(|l| (l.deadline_ms.unwrap_or(u64::MAX), l.id));
+        let now = self.clock.now_ms();
+        let mut text = vec![format!(
+            "Your turn ({}), the most urgent first:",
+            mine.len()
+        )];
+        for l in &mine {
+            let place = self.places.mention(l.server, l.channel);
+            let left = match l.deadline_ms {
+                Some(d) if d > now => format!("{} left", describe_duration(d - now)),
+                Some(_) => "time has run out".to_string(),
+                None => "no time limit".to_string(),
+            };
+            text.push(format!("- {} — {left}", game_summary(l, place.as_deref())));
+        }
         Reply::invoker(text.join("\n"))
     }
 }
@@ -360,7 +399,12 @@ impl Service {
     pub(super) fn export(&self, slot: &Slot, ctx: &Context) -> Result<Change, Refusal> {
         let live = self.shown_game(slot, ctx.channel)?;
         let site = self.places.site(live.rec.server, live.rec.channel);
-        let text = record::export_text(&live.rec, &live.game, site.as_deref());
+        let mut text = record::export_text(&live.rec, &live.game, site.as_deref());
+        // A player's own export carries their private notes (the answer only they see).
+        let notes = self.own_notes(live.rec.id, ctx.user.id);
+        if live.rec.side_of(ctx.user.id).is_some() && !notes.is_empty() {
+            text = super::pgn::with_notes(&text, &ctx.user.name, &notes);
+        }
         let mut r = Reply::invoker(format!("The record of game {}.", live.rec.id));
         r.attachments.push(api::Attachment {
             name: format!("arcana-{}-{}.pgn", live.rec.variant.id(), live.rec.id),

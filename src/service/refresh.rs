@@ -159,6 +159,7 @@ pub(super) fn listing(live: &Live) -> Listing {
         turns: rec.history.len(),
         to_move: live.game.ask().map(|a| a.side),
         computer: rec.computer,
+        deadline_ms: rec.clock.as_ref().and_then(|c| c.deadline_ms),
     }
 }
 

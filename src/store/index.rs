@@ -30,6 +30,10 @@ pub struct Listing {
     /// The side asked now (`None` once nobody is asked).
     pub to_move: Option<Side>,
     pub computer: Option<ComputerSeat>,
+    /// When the turn in progress runs out (`None`: no limit, or a listing written
+    /// before deadlines were listed: it gets one with the game's next write).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<u64>,
 }
 
 impl Listing {

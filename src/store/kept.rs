@@ -49,3 +49,53 @@ impl Store {
             .collect()
     }
 }
+
+/// A player's private notes on a game: `nt/<game><user>`, the lines in order (JSON).
+fn notes_key(game: u64, user: u64) -> Vec<u8> {
+    let mut k = b"nt/".to_vec();
+    k.extend_from_slice(&game.to_be_bytes());
+    k.extend_from_slice(&user.to_be_bytes());
+    k
+}
+
+/// A player's notes on a game as stored, with what a write replacing them must find.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Notes {
+    pub lines: Vec<String>,
+    stored: Option<Vec<u8>>,
+}
+
+impl Write {
+    /// Replaces `user`'s notes on game `game` with `lines` (none: removes them), only
+    /// if they are still as `read` (else the write fails whole with a conflict: two
+    /// notes added at once never lose one).
+    pub fn notes(
+        &mut self,
+        game: u64,
+        user: u64,
+        read: &Notes,
+        lines: &[String],
+    ) -> Result<(), StoreError> {
+        let key = notes_key(game, user);
+        self.batch.expect(key.clone(), read.stored.clone(), game);
+        if lines.is_empty() {
+            self.batch.remove(key);
+        } else {
+            self.batch.insert(key, serde_json::to_vec(lines)?);
+        }
+        Ok(())
+    }
+}
+
+impl Store {
+    /// `user`'s private notes on game `game`.
+    pub fn notes(&self, game: u64, user: u64) -> Result<Notes, StoreError> {
+        let Some(stored) = self.db.get(notes_key(game, user))? else {
+            return Ok(Notes::default());
+        };
+        Ok(Notes {
+            lines: serde_json::from_slice(&stored)?,
+            stored: Some(stored),
+        })
+    }
+}

@@ -1,0 +1,91 @@
+//! A player's private notes on a game (`/note`): only their author ever sees them, in
+//! an answer only they see and in their own export; kept in the store beside the game
+//! (never in its record, so no public view or record can carry them).
+//!
+//! Owns the notes' rules. May import the service's own modules and `store`.
+
+use super::api::{Context, Reply};
+use super::{Change, Refusal, Service, Slot};
+use crate::store::{StoreError, Write};
+
+/// The most characters a player's notes on one game may hold, all lines together.
+pub(super) const MAX_NOTES: usize = 1000;
+
+impl Service {
+    /// `/note` (show), `/note clear`, `/note TEXT` (add a line) for the invoker, a
+    /// player of the channel's game (being played or the last one played here).
+    pub(super) fn note(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        text: Option<&str>,
+    ) -> Result<Change, Refusal> {
+        let live = self.shown_game(slot, ctx.channel)?;
+        if live.rec.side_of(ctx.user.id).is_none() {
+            return Err("Only the players of this game keep notes on it.".to_string());
+        }
+        let game = live.rec.id;
+        let read = self
+            .store
+            .notes(game, ctx.user.id)
+            .map_err(|e| note_failure(&e))?;
+        let text = text.map(str::trim).filter(|t| !t.is_empty());
+        let lines = match text {
+            None => return Ok(Change::reply(Reply::invoker(shown(&read.lines)))),
+            Some(t) if t.eq_ignore_ascii_case("clear") => Vec::new(),
+            Some(t) => {
+                let used: usize = read.lines.iter().map(|l| l.chars().count()).sum();
+                if used + t.chars().count() > MAX_NOTES {
+                    return Err(format!(
+                        "Your notes on this game would be over {MAX_NOTES} characters \
+                         ({used} used); `/note clear` empties them."
+                    ));
+                }
+                let mut lines = read.lines.clone();
+                lines.push(t.to_string());
+                lines
+            }
+        };
+        let mut w = Write::new();
+        w.notes(game, ctx.user.id, &read, &lines)
+            .map_err(|e| note_failure(&e))?;
+        self.store.commit(w).map_err(|e| note_failure(&e))?;
+        Ok(Change::reply(Reply::invoker(if lines.is_empty() {
+            "Your notes on this game are empty now.".to_string()
+        } else {
+            format!("Noted (only you see your notes). {}", shown(&lines))
+        })))
+    }
+
+    /// The invoker's notes on game `game`, for their own export (empty: none).
+    pub(super) fn own_notes(&self, game: u64, user: u64) -> Vec<String> {
+        self.store
+            .notes(game, user)
+            .map(|n| n.lines)
+            .unwrap_or_else(|e| {
+                tracing::error!("store: notes of {user} on game {game}: {e}");
+                Vec::new()
+            })
+    }
+}
+
+/// A player's notes as their answer shows them.
+fn shown(lines: &[String]) -> String {
+    if lines.is_empty() {
+        return "You have no notes on this game; `/note TEXT` adds one (only you see them)."
+            .to_string();
+    }
+    let mut text = vec![format!("Your notes on this game ({}):", lines.len())];
+    text.extend(lines.iter().map(|l| format!("- {l}")));
+    text.join("\n")
+}
+
+fn note_failure(e: &StoreError) -> String {
+    tracing::error!("store: notes: {e}");
+    match e {
+        StoreError::Conflict { .. } => {
+            "Your notes changed meanwhile; please look at them and try again.".to_string()
+        }
+        _ => "The game store failed, so your notes are unchanged; please try again.".to_string(),
+    }
+}

@@ -1,0 +1,155 @@
+//! Correspondence play (issue 25), through the service: where it is your turn
+//! (`/games mine`) and private notes on a game (`/note`).
+
+mod common;
+
+use arcana::service::api::{Audience, GamesScope, Request};
+use arcana::service::clock::DAY_MS;
+use common::Harness;
+
+fn games_mine(h: &Harness, who: &str) -> String {
+    let r = h.ok(who, 1, Request::Games(GamesScope::Mine));
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0].to, Audience::Invoker, "only the invoker sees it");
+    r[0].text.clone()
+}
+
+#[test]
+fn games_mine_lists_your_turns_most_urgent_first() {
+    let h = Harness::new();
+    assert_eq!(
+        games_mine(&h, "alice"),
+        "It is your turn in none of your games."
+    );
+    // alice is asked in three games (a 3-day one started first, a 1-day one later, one
+    // without a time limit); in a fourth it is bob's turn.
+    h.start_between("alice", "bob", 10, Some(3));
+    h.clock.advance(DAY_MS / 2);
+    h.start_between("alice", "carol", 11, Some(1));
+    h.start_between("alice", "dave", 12, Some(0));
+    h.start_between("alice", "erin", 13, Some(3));
+    h.mv("alice", 13, "e4");
+    let text = games_mine(&h, "alice");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(lines[0].starts_with("Your turn (3)"), "{text}");
+    assert!(
+        lines[1].contains("carol") && lines[1].contains("1 day left"),
+        "{text}"
+    );
+    assert!(
+        lines[2].contains("bob") && lines[2].contains("2 days 12 hours left"),
+        "{text}"
+    );
+    assert!(
+        lines[3].contains("dave") && lines[3].contains("no time limit"),
+        "{text}"
+    );
+    assert!(!text.contains("erin"), "not alice's turn there: {text}");
+    // erin's turn there, and only there.
+    let theirs = games_mine(&h, "erin");
+    assert!(
+        theirs.starts_with("Your turn (1)") && theirs.contains("alice"),
+        "{theirs}"
+    );
+    // Time passes: the order follows the deadlines, and one past its time says so.
+    h.clock.advance(2 * DAY_MS);
+    let text = games_mine(&h, "alice");
+    assert!(
+        text.lines()
+            .nth(1)
+            .is_some_and(|l| l.contains("time has run out")),
+        "{text}"
+    );
+}
+
+fn note(
+    h: &Harness,
+    who: &str,
+    channel: u64,
+    text: Option<&str>,
+) -> Vec<arcana::service::api::Reply> {
+    h.req(
+        who,
+        channel,
+        Request::Note {
+            text: text.map(str::to_string),
+        },
+    )
+}
+
+/// The text of the PGN attachment of `who`'s `/export` in `channel`.
+fn exported(h: &Harness, who: &str, channel: u64) -> String {
+    let r = h.ok(who, channel, Request::Export);
+    let pgn = r
+        .iter()
+        .flat_map(|r| &r.attachments)
+        .find(|a| a.name.ends_with(".pgn"))
+        .expect("a PGN");
+    String::from_utf8(pgn.bytes.clone()).expect("utf-8")
+}
+
+#[test]
+fn private_notes_are_seen_by_their_author_only() {
+    let h = Harness::new();
+    h.start(20, Some(3));
+    h.mv("alice", 20, "e4");
+    let r = note(&h, "alice", 20, None);
+    assert!(r[0].text.contains("no notes"), "{r:?}");
+    let r = note(&h, "alice", 20, Some("  if ...c5, play the Alapin (c3)  "));
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0].to, Audience::Invoker, "only the author sees it");
+    assert!(
+        r[0].text.contains("Noted") && r[0].text.contains("Alapin (c3)"),
+        "{r:?}"
+    );
+    note(&h, "alice", 20, Some("watch f7"));
+    let r = note(&h, "alice", 20, None);
+    assert!(
+        r[0].text.starts_with("Your notes on this game (2):"),
+        "{r:?}"
+    );
+    assert_eq!(r[0].to, Audience::Invoker);
+    // The opponent has notes of their own, and a spectator none at all.
+    assert!(note(&h, "bob", 20, None)[0].text.contains("no notes"));
+    let refused = h.refused(
+        "carol",
+        20,
+        Request::Note {
+            text: Some("x".into()),
+        },
+    );
+    assert!(refused.contains("Only the players"), "{refused}");
+    // Over 1,000 characters: one line, nothing changed.
+    let long = "n".repeat(990);
+    let refused = h.refused("alice", 20, Request::Note { text: Some(long) });
+    assert!(refused.contains("over 1000 characters"), "{refused}");
+    assert!(note(&h, "alice", 20, None)[0].text.contains("(2)"));
+    // Only the author's own export carries them, and it still reads as PGN.
+    let mine = exported(&h, "alice", 20);
+    assert!(
+        mine.contains("{Notes of alice (private): if ...c5, play the Alapin (c3) / watch f7}"),
+        "{mine}"
+    );
+    arcana::service::pgn::parse_pgn(&mine).expect("still PGN");
+    for other in ["bob", "carol"] {
+        let theirs = exported(&h, other, 20);
+        assert!(
+            !theirs.contains("Alapin") && !theirs.contains("Notes of"),
+            "{theirs}"
+        );
+    }
+    // The game goes on; the public replies never carry a note.
+    let board = h.mv("bob", 20, "c5");
+    assert!(!board.text.contains("Alapin"));
+    // Cleared: empty.
+    let r = note(&h, "alice", 20, Some("clear"));
+    assert!(r[0].text.contains("empty"), "{r:?}");
+    assert!(note(&h, "alice", 20, None)[0].text.contains("no notes"));
+    // Notes stay with the game after it ends (the channel's last game).
+    note(&h, "alice", 20, Some("lost the thread after c5"));
+    h.ok("alice", 20, Request::Resign);
+    assert!(note(&h, "alice", 20, None)[0]
+        .text
+        .contains("lost the thread"));
+}
