@@ -104,11 +104,36 @@ async fn two_sharded_processes_on_postgres_survive_a_kill() {
     play(&fake, &BOB, there, "e6").await;
     fake.settle(0, Duration::from_millis(800)).await;
 
+    // Killed between a move's commit and its board (Discord failing the post): the
+    // restarted process, in the same slot (host, data folder, shards), posts it from
+    // the outbox at its start, not once the dead one's two-minute claim has run out.
+    let path = format!("/api/v10/channels/{here}/messages");
+    fake.fail_next("POST", &format!("/channels/{here}/messages"), 2, 500);
+    let mark = fake.mark();
+    fake.chat(&ALICE, here, "Bb5");
+    fake.wait_for(mark, "Bb5's board refused", |r| {
+        r.method == "POST" && r.path == path && r.status == 500
+    })
+    .await;
+    drop(bots.remove(victim)); // SIGKILL
+    let restarted = Bot::start_with(
+        &fake,
+        &data[victim],
+        &config(&fake, &data[victim], &store, victim as u32),
+    )
+    .await;
+    bots.insert(victim, restarted);
+    fake.wait_for(mark, "Bb5's board from the restarted process", |r| {
+        r.method == "POST" && r.path == path && r.status == 200 && r.content().contains("Bf1-b5")
+    })
+    .await;
+    fake.settle(0, Duration::from_millis(800)).await;
+
     // No move lost: each game's history holds every move, in order.
     // (The history writes moves in long algebraic notation.)
     for (thread, moves) in [
-        (here, ["e2-e4", "e7-e5", "Ng1-f3", "Nb8-c6"]),
-        (there, ["d2-d4", "d7-d5", "c2-c4", "e7-e6"]),
+        (here, &["e2-e4", "e7-e5", "Ng1-f3", "Nb8-c6", "Bf1-b5"][..]),
+        (there, &["d2-d4", "d7-d5", "c2-c4", "e7-e6"][..]),
     ] {
         let mark = fake.mark();
         let iid = fake.slash(&ALICE, thread, "history", &[], &[]);

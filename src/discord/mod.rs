@@ -167,12 +167,32 @@ fn stand_in_client(base: &str, pem: &std::path::Path) -> Result<reqwest::Client,
         .map_err(|e| format!("cannot build the HTTP client: {e}"))
 }
 
+/// This deployment slot's name in the outbox's claims: its host, data folder and
+/// shards, the same when its process is restarted (so the new one delivers at once
+/// what the killed one had claimed), different for every other process sharing the
+/// store.
+fn claimer(config: &Config) -> String {
+    let host = std::env::var("HOSTNAME")
+        .ok()
+        .or_else(|| std::fs::read_to_string("/etc/hostname").ok())
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "arcana".to_string());
+    let data = std::fs::canonicalize(&config.data_dir).unwrap_or_else(|_| config.data_dir.clone());
+    let shards = config.shards.map_or_else(
+        || "all".to_string(),
+        |s| format!("{}-{}/{}", s.first, s.last, s.total),
+    );
+    format!("{host}:{}:{shards}", data.display())
+}
+
 /// Opens the game service on the configured data directory.
 fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
     let service_config = ServiceConfig {
         ladder: config.ladder,
         legend_size: Some(config.image_size),
         challenge_expiry_ms: Some(config.challenge_expiry_ms),
+        claimer: Some(claimer(config)),
         ..ServiceConfig::default()
     };
     let places = DiscordPlaces {

@@ -382,6 +382,7 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
         ladder,
         legend_size: None,
         challenge_expiry_ms: None,
+        claimer: None,
     };
     let places = Arc::new(LocalPlaces::default());
     places.see(DEFAULT_CHANNEL);

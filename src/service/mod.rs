@@ -65,6 +65,12 @@ const IDLE_MS: u64 = 15 * 60 * 1000;
 pub struct ServiceConfig {
     /// Fixes the randomness of new games (seeds and random colours).
     pub seed: Option<u64>,
+    /// The name of this process's claims on outbox entries in a shared store: the same
+    /// across restarts of one deployment slot (host, data folder, shards), so that a
+    /// restarted process delivers at once what its predecessor had claimed and not
+    /// delivered (`None`: a name unique to this run; others take its entries when the
+    /// claims run out).
+    pub claimer: Option<String>,
     /// Each server's own ladder (the default) or one ladder for all.
     pub ladder: LadderScope,
     /// The width of the `/legend` picture, as the front end draws its boards
@@ -273,7 +279,8 @@ impl Service {
         url: &crate::store::StoreUrl,
         config: ServiceConfig,
     ) -> Result<Service, StoreError> {
-        Service::new(Store::open_at(url)?, Arc::new(clock::SystemClock), config)
+        let store = Store::open_claiming(url, config.claimer.as_deref())?;
+        Service::new(store, Arc::new(clock::SystemClock), config)
     }
 
     /// Names the user that stands for the computer player: a challenge to it starts a

@@ -495,9 +495,15 @@ impl Store {
     }
 
     pub fn open_at(url: &StoreUrl) -> Result<Store, StoreError> {
+        Store::open_claiming(url, None)
+    }
+
+    /// The same, naming this process in the outbox's claims with `claimer` (see
+    /// `ServiceConfig::claimer`; sled has one process and no claims).
+    pub fn open_claiming(url: &StoreUrl, claimer: Option<&str>) -> Result<Store, StoreError> {
         let db = match url {
             StoreUrl::Sled(path) => Db::new(sled_backend::Sled::open(path)?),
-            StoreUrl::Postgres(url) => Db::new(postgres::Pg::open(url)?),
+            StoreUrl::Postgres(url) => Db::new(postgres::Pg::open(url, claimer)?),
         };
         Ok(Store { db })
     }

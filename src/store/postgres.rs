@@ -54,7 +54,9 @@ pub struct Pg {
     idle: Mutex<Vec<Client>>,
     /// Bytes of keys and values sent by committed batches (instrumentation).
     written: AtomicU64,
-    /// This handle's name in outbox claims: unique per process and open.
+    /// This handle's name in outbox claims: unique per process and open, or the name of
+    /// a deployment slot (host, data folder, shards), the same when its process is
+    /// restarted, so that the new process delivers at once what the old one claimed.
     me: String,
 }
 
@@ -144,8 +146,9 @@ fn successor(prefix: &[u8]) -> Option<Vec<u8>> {
 }
 
 impl Pg {
-    /// Connects, and brings the schema up to date.
-    pub fn open(url: &str) -> Result<Pg, StoreError> {
+    /// Connects, and brings the schema up to date. `claimer` names this handle in
+    /// outbox claims (`None`: a name of its own, unique to this process and open).
+    pub fn open(url: &str, claimer: Option<&str>) -> Result<Pg, StoreError> {
         let config: postgres::Config = url
             .parse()
             .map_err(|e| StoreError::Url(format!("the PostgreSQL URL is not valid: {e}")))?;
@@ -153,7 +156,10 @@ impl Pg {
             config,
             idle: Mutex::new(Vec::new()),
             written: AtomicU64::new(0),
-            me: format!("{}:{:016x}", std::process::id(), rand::random::<u64>()),
+            me: claimer.map_or_else(
+                || format!("{}:{:016x}", std::process::id(), rand::random::<u64>()),
+                str::to_string,
+            ),
         };
         let mut client = pg.connect()?;
         migrate(&mut client)?;
