@@ -302,6 +302,8 @@ struct Seen {
     boards: HashMap<u64, u32>,
     requests: u64,
     limited: u64,
+    /// The longest copy of the fake's request log (this test's own overhead).
+    longest_read: Duration,
 }
 
 fn board_channel(r: &Recorded) -> Option<u64> {
@@ -320,7 +322,10 @@ fn look(
     sent: &mut [Sent],
     from_start: Instant,
 ) {
+    let t = Instant::now();
     let log = fake.requests();
+    // The fake's log is locked while it is copied: its answers wait meanwhile.
+    seen.longest_read = seen.longest_read.max(t.elapsed());
     for r in &log[seen.read..] {
         if r.at < from_start {
             continue;
@@ -701,7 +706,10 @@ async fn run(a: Args, base: String) {
             seen.no_nonce
         ),
         summary("latency outside the restart", outside),
-        format!("  of which over 1 s: {over_1s}, arriving at {slow_at:?} s"),
+        format!(
+            "  of which over 1 s: {over_1s}, arriving at {slow_at:?} s (the test's longest read of the fake's log: {:.0?})",
+            seen.longest_read
+        ),
         summary("latency of the moves the restart touched", window),
         summary("latency of all moves", all),
         format!(
