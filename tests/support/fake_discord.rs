@@ -153,6 +153,37 @@ struct Inner {
     nonces: Mutex<HashMap<String, Value>>,
     /// Creates answered with an earlier message because their nonce was seen.
     deduplicated: AtomicU64,
+    /// Discord's global rate limit, when set (see [`FakeDiscord::set_global_limit`]).
+    global_limit: Mutex<Option<GlobalLimit>>,
+}
+
+/// Requests per second across the whole bot (every token), counted in one-second
+/// windows; interaction endpoints are exempt, as on Discord.
+struct GlobalLimit {
+    per_second: u32,
+    window: std::time::Instant,
+    used: u32,
+    /// Requests answered 429 (`"global": true`).
+    refused: u64,
+}
+
+impl GlobalLimit {
+    /// Counts a request; `Some(retry_after)` in seconds when it is over the limit.
+    fn take(&mut self, path: &str) -> Option<f64> {
+        if path.starts_with("/api/v10/interactions/") || path.starts_with("/api/v10/webhooks/") {
+            return None;
+        }
+        let now = std::time::Instant::now();
+        if now.duration_since(self.window) >= Duration::from_secs(1) {
+            (self.window, self.used) = (now, 0);
+        }
+        if self.used < self.per_second {
+            self.used += 1;
+            return None;
+        }
+        self.refused += 1;
+        Some((Duration::from_secs(1) - now.duration_since(self.window)).as_secs_f64())
+    }
 }
 
 /// A member's permissions: an ordinary member's, and a moderator's (plus Manage
@@ -276,6 +307,7 @@ impl FakeDiscord {
             thread_fates: Mutex::new(HashMap::new()),
             nonces: Mutex::new(HashMap::new()),
             deduplicated: AtomicU64::new(0),
+            global_limit: Mutex::new(None),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -419,6 +451,30 @@ impl FakeDiscord {
     /// nonce (`enforce_nonce`) instead of making a new one.
     pub fn deduplicated(&self) -> u64 {
         self.inner.deduplicated.load(Ordering::SeqCst)
+    }
+
+    /// Enforces Discord's global rate limit from now on: past `per_second` requests in a
+    /// second (all processes together: one bot), a request is answered 429 with
+    /// `"global": true` and `retry_after` (seconds) in the body, `Retry-After` (whole
+    /// seconds, rounded up) and `X-RateLimit-Global: true` in the headers, as Discord
+    /// documents. Interaction callbacks and webhooks are exempt. Off by default.
+    pub fn set_global_limit(&self, per_second: u32) {
+        *self.inner.global_limit.lock().unwrap() = Some(GlobalLimit {
+            per_second,
+            window: std::time::Instant::now(),
+            used: 0,
+            refused: 0,
+        });
+    }
+
+    /// How many requests the global limit answered with 429.
+    pub fn globally_limited(&self) -> u64 {
+        self.inner
+            .global_limit
+            .lock()
+            .unwrap()
+            .as_ref()
+            .map_or(0, |l| l.refused)
     }
 
     /// Messages the bot made in `channel`, as Discord keeps them (repeats dropped by
@@ -1072,6 +1128,37 @@ async fn rest(
         }
     } else if !body.is_empty() {
         json_body = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    }
+    let over = inner
+        .global_limit
+        .lock()
+        .unwrap()
+        .as_mut()
+        .and_then(|l| l.take(&path));
+    if let Some(after) = over {
+        inner.log.lock().unwrap().push(Recorded {
+            method: method.to_string(),
+            path,
+            json: json_body,
+            files,
+            status: 429,
+            auth,
+            at: std::time::Instant::now(),
+        });
+        inner.changed.notify_waiters();
+        let body =
+            json!({"message": "You are being rate limited.", "retry_after": after, "global": true});
+        let mut response = (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
+        for (k, v) in [
+            ("retry-after", format!("{}", after.ceil().max(1.0))),
+            ("x-ratelimit-global", "true".to_string()),
+            ("x-ratelimit-scope", "global".to_string()),
+        ] {
+            response
+                .headers_mut()
+                .insert(k, axum::http::HeaderValue::from_str(&v).unwrap());
+        }
+        return response;
     }
     let fault = {
         let mut faults = inner.faults.lock().unwrap();
