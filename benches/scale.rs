@@ -165,6 +165,8 @@ fn stored_game(i: usize, now: u64) -> (GameRecord, Mover) {
         end: None,
         computer: None,
         home: None,
+        bank_ms: None,
+        bank_days: 0,
     };
     (
         rec,

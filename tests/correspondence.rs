@@ -153,3 +153,71 @@ fn private_notes_are_seen_by_their_author_only() {
         .text
         .contains("lost the thread"));
 }
+
+fn banked_challenge(days: u32, bank: &str) -> Request {
+    let mut options = arcana::variants::Options::new();
+    options.insert("bank".to_string(), bank.to_string());
+    Request::Challenge {
+        opponent: common::user("bob"),
+        variant: arcana::variants::VariantId::Standard,
+        color: arcana::service::api::ColorChoice::White,
+        days: Some(days),
+        options,
+        rated: true,
+    }
+}
+
+fn board_text(h: &Harness, who: &str, channel: u64) -> String {
+    h.ok(who, channel, Request::Board)[0].text.clone()
+}
+
+#[test]
+fn a_time_bank_lets_a_turn_run_past_its_days_until_both_are_spent() {
+    let h = Harness::new();
+    // Bad terms change nothing: a bank without days per move, a bank too large.
+    let r = h.refused("alice", 30, banked_challenge(0, "2"));
+    assert!(r.contains("needs days per move"), "{r}");
+    let r = h.refused("alice", 30, banked_challenge(1, "31"));
+    assert!(r.contains("0 to 30"), "{r}");
+
+    let r = h.ok("alice", 30, banked_challenge(1, "2"));
+    assert!(
+        r[0].text.contains("1 day per move + a 2-day bank each"),
+        "{r:?}"
+    );
+    h.ok("bob", 30, Request::Accept);
+    let b = board_text(&h, "alice", 30);
+    assert!(b.contains("Time left for this move: 3 days (1 day of the move's days, then alice's bank of 2 days)."), "{b}");
+
+    // alice takes a day and a half: half a day comes from her bank.
+    h.clock.advance(DAY_MS * 3 / 2);
+    let b = board_text(&h, "carol", 30);
+    assert!(
+        b.contains("1 day 12 hours, all of it from alice's bank"),
+        "{b}"
+    );
+    let board = h.mv("alice", 30, "e4");
+    assert!(board.text.contains("Time left for this move: 3 days (1 day of the move's days, then bob's bank of 2 days)."), "{}", board.text);
+
+    // bob takes 2.9 days: past his day, not past his bank; a claim is refused.
+    h.clock.advance(DAY_MS * 29 / 10);
+    let r = h.refused("alice", 30, Request::Claim);
+    assert!(!r.is_empty());
+    let board = h.mv("bob", 30, "e5");
+    // alice has a day and her 1.5 days of bank left.
+    assert!(board.text.contains("Time left for this move: 2 days 12 hours (1 day of the move's days, then alice's bank of 1 day 12 hours)."), "{}", board.text);
+
+    // alice now lets both run out: only then does bob's claim win.
+    h.clock.advance(DAY_MS * 2);
+    h.refused("bob", 30, Request::Claim);
+    h.clock.advance(DAY_MS);
+    let r = h.ok("bob", 30, Request::Claim);
+    assert!(
+        r.iter().any(|r| r.text.contains("Black wins by timeout")),
+        "{r:?}"
+    );
+
+    // A rematch offers the same terms.
+    let r = h.ok("bob", 30, Request::Rematch);
+    assert!(r[0].text.contains("+ a 2-day bank each"), "{r:?}");
+}

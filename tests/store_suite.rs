@@ -41,6 +41,8 @@ fn record(id: u64, channel: u64) -> GameRecord {
         end: None,
         computer: None,
         home: None,
+        bank_ms: None,
+        bank_days: 0,
     }
 }
 

@@ -390,10 +390,6 @@ impl Round {
         actor: Option<User>,
         say: impl Fn(&str) -> String,
     ) {
-        if discord_code(e).is_some_and(place_gone) {
-            // Its game moves, and the move's note says where: nothing to tell.
-            return;
-        }
         let reason = discord_code(e).and_then(permanent_reason);
         if let (Some(reason), Some(actor), false) = (reason, actor, self.refused_channel) {
             self.refused_channel = true;

@@ -166,6 +166,15 @@ pub const COMMANDS: &[CommandSpec] = &[
                 },
             ),
             opt(
+                "bank",
+                "Days of time bank each player gets beyond the days per move, 0-30",
+                Kind::Integer {
+                    min: 0,
+                    max: super::MAX_BANK_DAYS as i64,
+                    named: &[("none", 0), ("off", 0)],
+                },
+            ),
+            opt(
                 "options",
                 "Variant options as key:value (`/rules <variant>` lists them)",
                 Kind::Pairs { max: MAX_TEXT },
@@ -735,6 +744,15 @@ fn challenge_request(checked: &Checked, default_days: Option<u32>) -> Result<Req
             ));
         }
         options.insert("level".to_string(), l.to_string());
+    }
+    if let Some(b) = checked.integer("bank") {
+        if let Some(first) = options.get("bank") {
+            return Err(format!(
+                "{}.",
+                repeated_option("bank", first, &b.to_string())
+            ));
+        }
+        options.insert("bank".to_string(), b.to_string());
     }
     let variant = checked.variant("variant").unwrap_or(VariantId::DEFAULT);
     let color = match checked.text("color").as_deref() {

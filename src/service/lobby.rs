@@ -5,12 +5,14 @@ use super::api::{
     Audience, ChallengeAnswer, ChallengeTarget, ColorChoice, Context, Reply, ReplyKind, User,
 };
 use super::clock::DAY_MS;
-use super::queries::{days_text, options_text, players_line, public_view, rated_text, secret_text};
+use super::queries::{
+    options_text, players_line, public_view, rated_text, secret_text, terms_text,
+};
 use super::timeouts::next_clock;
 use super::turns::{asked_user, prompt_line};
 use super::{
     api, lock, queries, record, stable_id, Change, Live, Refusal, Service, Slot, DEFAULT_DAYS,
-    MAX_DAYS,
+    MAX_BANK_DAYS, MAX_DAYS,
 };
 use crate::core::Side;
 use crate::store::{Challenge, ComputerSeat, GameRecord, StoreError, Write, FORMAT_VERSION};
@@ -43,7 +45,7 @@ pub(super) fn challenge_line(c: &Challenge) -> String {
         c.challenger.name,
         c.variant.name(),
         options_text(&c.options),
-        days_text(c.days),
+        terms_text(c.days, c.bank_days),
         rated_text(c.rated),
     )
 }
@@ -146,6 +148,7 @@ impl Service {
                 "Days per move must be between 1 and {MAX_DAYS}, or 0 for no limit."
             ));
         }
+        let bank_days = bank_days(&mut options, days)?;
         // Validates the variant and its options before anyone accepts.
         Game::new(variant, &options, 0)?;
         let mut c = Challenge {
@@ -159,6 +162,7 @@ impl Service {
             days,
             options,
             created_ms: now,
+            bank_days,
             rated,
             message: None,
             outcome: None,
@@ -243,6 +247,9 @@ impl Service {
         let mut options = last.rec.options.clone();
         if let Some(seat) = last.rec.computer {
             options.insert("level".to_string(), seat.level.to_string());
+        }
+        if last.rec.bank_days > 0 {
+            options.insert("bank".to_string(), last.rec.bank_days.to_string());
         }
         // Colours swapped: who played White now plays Black.
         let color = match side {
@@ -516,7 +523,7 @@ impl Service {
         });
         let rec = new_record(id, place, ctx.server, c, players, seed, computer, now);
         let mut live = Live { rec, game };
-        live.rec.clock = next_clock(&live.rec, &live.game, None, now);
+        live.rec.clock = next_clock(&mut live.rec, &live.game, None, now);
         let replies = start_replies(&live, c, ctx.channel, why_here);
         Ok(Change {
             replies,
@@ -610,6 +617,8 @@ fn new_record(
         // A game in a place of its own goes back to the challenge's channel if that
         // place is deleted.
         home: (place != c.channel && c.channel != 0).then_some(c.channel),
+        bank_ms: (c.bank_days > 0 && c.days > 0).then(|| [u64::from(c.bank_days) * DAY_MS; 2]),
+        bank_days: c.bank_days,
     }
 }
 
@@ -633,7 +642,7 @@ fn start_replies(live: &Live, c: &Challenge, channel: u64, why_here: Option<Stri
         players_line(&live.rec),
         c.variant.name(),
         options_text(&c.options),
-        days_text(c.days),
+        terms_text(c.days, c.bank_days),
         rated_text(c.rated && computer.is_none())
     )];
     let mut replies = Vec::new();
@@ -688,6 +697,23 @@ fn computer_level(
         )),
         Some(l) => crate::engine::parse_level(&l),
     }
+}
+
+/// The days of time bank a challenge asks for (its `bank` option, taken out of the
+/// game's options): only with days per move.
+fn bank_days(options: &mut Options, days: u32) -> Result<u32, Refusal> {
+    let Some(bank) = options.remove("bank") else {
+        return Ok(0);
+    };
+    let bank: u32 = bank
+        .parse()
+        .ok()
+        .filter(|b| *b <= MAX_BANK_DAYS)
+        .ok_or_else(|| format!("`bank` is a number of days from 0 to {MAX_BANK_DAYS}."))?;
+    if bank > 0 && days == 0 {
+        return Err("A time bank needs days per move (`days:1` or more).".to_string());
+    }
+    Ok(bank)
 }
 
 /// `/decline`: only the challenged player declines (an open challenge waits or expires).

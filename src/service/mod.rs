@@ -50,6 +50,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 pub const DEFAULT_DAYS: u32 = 3;
 /// The longest time per move a challenge may ask for.
 pub const MAX_DAYS: u32 = 14;
+/// The largest time bank a challenge may give each player, in days.
+pub const MAX_BANK_DAYS: u32 = 30;
 /// Typed answers longer than this are refused before parsing.
 const MAX_TEXT: usize = 200;
 /// Autocomplete lists at most this many choices (Discord's limit).

@@ -220,6 +220,15 @@ pub(super) fn days_text(days: u32) -> String {
     }
 }
 
+/// A game's time terms: its days per move and, when it has one, each player's bank.
+pub(super) fn terms_text(days: u32, bank_days: u32) -> String {
+    match bank_days {
+        0 => days_text(days),
+        1 => format!("{} + a 1-day bank each", days_text(days)),
+        b => format!("{} + a {b}-day bank each", days_text(days)),
+    }
+}
+
 pub(super) fn rated_text(rated: bool) -> &'static str {
     if rated {
         "rated"
@@ -262,6 +271,38 @@ pub(super) fn game_summary(l: &Listing, place: Option<&str>) -> String {
     parts.join(", ")
 }
 
+/// The time left for the move asked now, with what of it is the player's bank in a
+/// game that has one (`None`: no time limit).
+pub(super) fn time_left_line(rec: &GameRecord, now: u64) -> Option<String> {
+    let clock = rec.clock.as_ref()?;
+    let deadline = clock.deadline_ms?;
+    if now >= deadline {
+        return Some("The time for this move has run out.".to_string());
+    }
+    let left = describe_duration(deadline - now);
+    Some(match super::timeouts::turn_days_end(rec, clock) {
+        None => format!("Time left for this move: {left}."),
+        Some((days_end, bank)) if now < days_end => format!(
+            "Time left for this move: {left} ({} of the move's days, then {}'s bank of {}).",
+            describe_duration(days_end - now),
+            rec.player(clock.side).name,
+            bank_text(bank)
+        ),
+        Some(_) => format!(
+            "Time left for this move: {left}, all of it from {}'s bank.",
+            rec.player(clock.side).name
+        ),
+    })
+}
+
+fn bank_text(ms: u64) -> String {
+    if ms == 0 {
+        "nothing".to_string()
+    } else {
+        describe_duration(ms)
+    }
+}
+
 /// `/board`: the picture for the invoker; a player sees their own view.
 pub(super) fn board_reply(live: &Live, user_id: u64, now: u64) -> Reply {
     let viewer = match live.rec.side_of(user_id) {
@@ -275,16 +316,7 @@ pub(super) fn board_reply(live: &Live, user_id: u64, now: u64) -> Reply {
         Some(o) => lines.push(format!("{o}.")),
         None => {
             lines.extend(prompt_line(live));
-            if let Some(deadline) = live.rec.clock.as_ref().and_then(|c| c.deadline_ms) {
-                lines.push(if now >= deadline {
-                    "The time for this move has run out.".to_string()
-                } else {
-                    format!(
-                        "Time left for this move: {}.",
-                        describe_duration(deadline - now)
-                    )
-                });
-            }
+            lines.extend(time_left_line(&live.rec, now));
             if let Some(side) = live.rec.draw_offer {
                 lines.push(format!(
                     "{} has offered a draw.",

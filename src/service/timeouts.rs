@@ -233,26 +233,49 @@ impl Service {
 /// The clock after an answer: a follow-up question to the same side keeps the turn's
 /// clock; a new side to move starts a new one.
 pub(super) fn next_clock(
-    rec: &GameRecord,
+    rec: &mut GameRecord,
     game: &Game,
     old: Option<&TurnClock>,
     now: u64,
 ) -> Option<TurnClock> {
-    let ask = game.ask()?;
+    let ask = game.ask();
     if let Some(old) = old {
-        if old.side == ask.side {
+        if ask.as_ref().is_some_and(|a| a.side == old.side) {
             return Some(old.clone());
         }
+        // The turn that ends took what ran past its days from its player's bank.
+        charge_bank(rec, old, now);
     }
+    let ask = ask?;
     // The computer never runs out of time.
     let computer = rec.computer.is_some_and(|c| c.side == ask.side);
+    let bank = rec.bank_ms.map_or(0, |b| b[ask.side.index()]);
     Some(TurnClock {
         side: ask.side,
         started_ms: now,
-        deadline_ms: (rec.days > 0 && !computer).then(|| now + u64::from(rec.days) * DAY_MS),
+        deadline_ms: (rec.days > 0 && !computer).then(|| now + u64::from(rec.days) * DAY_MS + bank),
         reminded: false,
         expiry_told: false,
     })
+}
+
+/// Takes from the bank of the player whose turn `old` was the time that turn ran past
+/// its days (a game without a bank has nothing to take).
+fn charge_bank(rec: &mut GameRecord, old: &TurnClock, now: u64) {
+    let days = u64::from(rec.days) * DAY_MS;
+    if let Some(bank) = rec.bank_ms.as_mut() {
+        let over = now.saturating_sub(old.started_ms.saturating_add(days));
+        let left = &mut bank[old.side.index()];
+        *left = left.saturating_sub(over);
+    }
+}
+
+/// When the days of the turn `clock` times run out, and how much of its player's bank
+/// is left after them (`None`: the game has no bank or no time limit).
+pub(super) fn turn_days_end(rec: &GameRecord, clock: &TurnClock) -> Option<(u64, u64)> {
+    let bank = rec.bank_ms?[clock.side.index()];
+    clock.deadline_ms?;
+    Some((clock.started_ms + u64::from(rec.days) * DAY_MS, bank))
 }
 
 /// RULINGS Z6: plays the variant's timeout answer for `side`, whose turn's time has

@@ -248,7 +248,7 @@ pub(super) fn commit_live(
     now: u64,
     mut lines: Vec<String>,
 ) -> Result<Change, Refusal> {
-    next.rec.clock = next_clock(&next.rec, &next.game, old_clock, now);
+    next.rec.clock = next_clock(&mut next.rec, &next.game, old_clock, now);
     next.rec.finished = next.game.is_over();
     if next.rec.finished {
         next.rec.draw_offer = None;
@@ -260,6 +260,10 @@ pub(super) fn commit_live(
         lines.extend(record::closing_line(&next.rec, &next.game));
     } else {
         lines.extend(prompt_line(&next));
+        if next.rec.bank_ms.is_some() {
+            // A game with a bank says on its board message how the time stands.
+            lines.extend(super::queries::time_left_line(&next.rec, now));
+        }
     }
     let mut r = Reply::channel(lines.join("\n"));
     r.mention = asked_user(&next).into_iter().collect();

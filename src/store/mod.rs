@@ -74,6 +74,10 @@ pub struct Challenge {
     pub days: u32,
     pub options: Options,
     pub created_ms: u64,
+    /// Days of time bank each player gets beyond the days per move (0: none; the
+    /// default of challenges from before banks existed).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bank_days: u32,
     /// Counts for the ratings; `rated:false` makes a casual game. Challenges stored
     /// before ratings existed are rated, the default.
     #[serde(default = "rated_by_default")]
@@ -90,6 +94,10 @@ pub struct Challenge {
     /// Once accepted: where its game is played (a place opened for it, or its channel).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub place: Option<u64>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn rated_by_default() -> bool {
@@ -159,6 +167,14 @@ pub struct GameRecord {
     /// itself, and in records from before places could go away.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub home: Option<u64>,
+    /// Each side's time bank left (White's, Black's), in milliseconds: a turn may run
+    /// past its days into it, and time runs out only when both are spent. `None`: the
+    /// game has no bank (every game from before banks existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank_ms: Option<[u64; 2]>,
+    /// The bank each player started with, in days (a rematch offers the same).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bank_days: u32,
 }
 
 /// The side the computer plays and its strength (1-5).
