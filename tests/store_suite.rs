@@ -240,18 +240,20 @@ fn refused(r: &[Reply]) -> bool {
     r.iter().any(|r| r.kind == ReplyKind::Refusal)
 }
 
+/// A rated 3-day challenge of chess to `opponent`, the challenger White.
+fn challenge_to(opponent: &str) -> Request {
+    Request::Challenge {
+        opponent: user(opponent),
+        variant: VariantId::Standard,
+        color: ColorChoice::White,
+        days: Some(3),
+        options: Options::new(),
+        rated: true,
+    }
+}
+
 fn start(s: &Service, channel: u64) {
-    let r = s.handle(
-        &ctx("alice", channel),
-        Request::Challenge {
-            opponent: user("bob"),
-            variant: VariantId::Standard,
-            color: ColorChoice::White,
-            days: Some(3),
-            options: Options::new(),
-            rated: true,
-        },
-    );
+    let r = s.handle(&ctx("alice", channel), challenge_to("bob"));
     assert!(!refused(&r), "{r:?}");
     let r = s.handle(&ctx("bob", channel), Request::Accept);
     assert!(!refused(&r), "{r:?}");
@@ -1162,17 +1164,7 @@ fn a_game_whose_thread_is_deleted_goes_on_in_its_channel() {
         let a = service(first, 1).with_places(Arc::new(Threads(9_000.into())));
         let b = service(other, 2).with_places(Arc::new(Threads(9_500.into())));
         let channel = 800;
-        let r = a.handle(
-            &ctx("alice", channel),
-            Request::Challenge {
-                opponent: user("bob"),
-                variant: VariantId::Standard,
-                color: ColorChoice::White,
-                days: Some(3),
-                options: Options::new(),
-                rated: true,
-            },
-        );
+        let r = a.handle(&ctx("alice", channel), challenge_to("bob"));
         assert!(!refused(&r), "{name}: {r:?}");
         let r = a.handle(&ctx("bob", channel), Request::Accept);
         let thread = opened_place(&r).expect("a thread");
@@ -1212,17 +1204,7 @@ fn a_game_whose_thread_is_deleted_goes_on_in_its_channel() {
         // A game of another channel moved here finds it taken: it gets a new thread
         // of its own, and its record remembers the channel (so a later move needs no
         // word from the front end).
-        let r = a.handle(
-            &ctx("carol", channel + 1),
-            Request::Challenge {
-                opponent: user("dave"),
-                variant: VariantId::Standard,
-                color: ColorChoice::White,
-                days: Some(3),
-                options: Options::new(),
-                rated: true,
-            },
-        );
+        let r = a.handle(&ctx("carol", channel + 1), challenge_to("dave"));
         assert!(!refused(&r), "{name}: {r:?}");
         let r = a.handle(&ctx("dave", channel + 1), Request::Accept);
         let second_thread = opened_place(&r).expect("a thread");

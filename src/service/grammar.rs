@@ -248,8 +248,8 @@ pub const COMMANDS: &[CommandSpec] = &[
                 },
             )
         }],
-        help: "(private notes on this channel's game: `/note` shows them, `/note clear` \
-               empties them; only you ever see them, also in your own `/export`)",
+        help: "(`/note` shows them, `/note clear` empties them; only you ever see them, \
+               also in your own `/export`)",
         ..cmd("note", "Your private notes on this channel's game", true)
     },
     cmd("history", "Show the moves of this channel's game", true),
@@ -736,23 +736,15 @@ fn challenge_request(checked: &Checked, default_days: Option<u32>) -> Result<Req
         .map(str::to_string)
         .collect();
     let mut options = parse_options(&pairs).map_err(|e| format!("Variant options: {e}."))?;
-    if let Some(l) = checked.integer("level") {
-        if let Some(first) = options.get("level") {
-            return Err(format!(
-                "{}.",
-                repeated_option("level", first, &l.to_string())
-            ));
+    // The computer's level and the time bank travel with the variant's options (the
+    // service takes them out); given both ways, they are refused.
+    for name in ["level", "bank"] {
+        if let Some(n) = checked.integer(name) {
+            if let Some(first) = options.get(name) {
+                return Err(format!("{}.", repeated_option(name, first, &n.to_string())));
+            }
+            options.insert(name.to_string(), n.to_string());
         }
-        options.insert("level".to_string(), l.to_string());
-    }
-    if let Some(b) = checked.integer("bank") {
-        if let Some(first) = options.get("bank") {
-            return Err(format!(
-                "{}.",
-                repeated_option("bank", first, &b.to_string())
-            ));
-        }
-        options.insert("bank".to_string(), b.to_string());
     }
     let variant = checked.variant("variant").unwrap_or(VariantId::DEFAULT);
     let color = match checked.text("color").as_deref() {
@@ -803,6 +795,8 @@ pub fn usage(o: &OptionSpec) -> String {
     let shape = match o.kind {
         Kind::User if o.positional => format!("@{}", o.name),
         Kind::Answer { .. } => format!("<{}>", o.name),
+        // Free text a command takes whole (a note).
+        Kind::Text { .. } if o.positional => format!("<{}>", o.name),
         Kind::Variant if o.positional => format!("<{}>", o.name),
         Kind::Choice(choices) => {
             let values: Vec<&str> = choices.iter().map(|(_, v)| *v).collect();
