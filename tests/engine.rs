@@ -187,15 +187,7 @@ fn a_determinised_game_keeps_the_viewer_view_and_secret() {
 #[test]
 fn arena_games_end_with_a_result() {
     for v in [VariantId::Standard, VariantId::Walls] {
-        let m = Match {
-            variant: v,
-            options: Options::new(),
-            white: Player::Engine { level: 1 },
-            black: Player::Random,
-            games: 2,
-            seed: 3,
-            max_time: None,
-        };
+        let m = Match::new(v, Player::Engine { level: 1 }, Player::Random, 2, 3);
         let mut summary = Summary::default();
         for i in 0..m.games {
             let r = play_game(&m, i, &mut summary).unwrap();
@@ -229,15 +221,13 @@ fn arena_adds_each_engine_s_processor_time() {
         ticks.set(ticks.get() + 1);
         Some(Duration::from_millis(ticks.get()))
     };
-    let m = Match {
-        variant: VariantId::Standard,
-        options: Options::new(),
-        white: Player::Random,
-        black: Player::Engine { level: 1 },
-        games: 1,
-        seed: 5,
-        max_time: None,
-    };
+    let m = Match::new(
+        VariantId::Standard,
+        Player::Random,
+        Player::Engine { level: 1 },
+        1,
+        5,
+    );
     let mut summary = Summary::default();
     play_game_timed(&m, 0, &mut summary, &clock).unwrap();
     assert!(summary.engine_answers[1] > 0);
@@ -252,15 +242,7 @@ fn arena_adds_each_engine_s_processor_time() {
 fn the_random_player_confirms_when_every_answer_needs_it() {
     // Spell Chess, game 419 of this random match: a turn comes where every legal
     // answer leaves the king capturable and must be confirmed with `!`.
-    let m = Match {
-        variant: VariantId::Spell,
-        options: Options::new(),
-        white: Player::Random,
-        black: Player::Random,
-        games: 419,
-        seed: 7,
-        max_time: None,
-    };
+    let m = Match::new(VariantId::Spell, Player::Random, Player::Random, 419, 7);
     let mut summary = Summary::default();
     let r = play_game(&m, 418, &mut summary).unwrap();
     assert!(r.answers > 0);

@@ -11,7 +11,9 @@
 //! through the rules' interface and never sees hidden information.
 
 pub mod arena;
+pub mod elo;
 mod search;
+pub mod uci;
 
 use crate::core::Side;
 use crate::variants::{Game, GameRng, Rules, RulesVisitor};

@@ -255,6 +255,12 @@ pub trait Rules: Sized + Clone {
     fn san(&self, _answer: &str) -> Option<String> {
         None
     }
+    /// The coordinates of `answer` in the current position as the Universal Chess
+    /// Interface writes them (`e2e4`, `e7e8q`, castling as the king's two-square move),
+    /// for games that are plain chess: how the arena talks to an external engine.
+    fn uci(&self, _answer: &str) -> Option<String> {
+        None
+    }
     /// The starting position as a PGN `FEN` tag, for games that do not start from
     /// chess's initial position. Public information only.
     fn setup_fen(&self) -> Option<String> {

@@ -169,6 +169,10 @@ impl Rules for StandardGame {
         self.parse_move(answer).ok().map(|m| self.pos.san(m))
     }
 
+    fn uci(&self, answer: &str) -> Option<String> {
+        self.parse_move(answer).ok().map(|m| m.uci())
+    }
+
     fn perft(&self, depth: u32) -> u64 {
         self.pos.perft(depth)
     }
