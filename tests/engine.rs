@@ -45,8 +45,10 @@ fn the_same_seed_gives_the_same_decision() {
 
 #[test]
 fn stopping_once_the_answer_is_settled_gives_the_same_answer() {
-    // Middle games of every variant, reached by level 1 from the start.
+    // Middle games of every variant, reached by level 1 from the start, and a forced
+    // answer (the king must take the queen), which is settled at once.
     let mut stopped_early = 0;
+    let mut games = Vec::new();
     for v in VariantId::available() {
         let mut game = Game::new(v, &Options::new(), 9).unwrap();
         for i in 0..10 {
@@ -55,6 +57,12 @@ fn stopping_once_the_answer_is_settled_gives_the_same_answer() {
             let d = decide(&game, side, &Settings::new(1, i)).unwrap();
             game.play(side, &d.text).unwrap();
         }
+        games.push(game);
+    }
+    let forced = "7k/8/8/8/8/8/6q1/7K w - - 0 1";
+    games.push(Game::from_fen(VariantId::Standard, forced, &Options::new(), 1).unwrap());
+    for game in games {
+        let v = game.variant();
         let Some(ask) = game.ask() else { continue };
         for level in [2, 3] {
             let quick = decide(&game, ask.side, &Settings::new(level, 4)).unwrap();
@@ -246,4 +254,65 @@ fn the_random_player_confirms_when_every_answer_needs_it() {
     let mut summary = Summary::default();
     let r = play_game(&m, 418, &mut summary).unwrap();
     assert!(r.answers > 0);
+}
+
+#[test]
+fn the_top_level_searches_chess_by_alpha_beta_and_sees_tactics() {
+    // A mate in one: the search stops at once with the mate.
+    let mate = Game::from_fen(
+        VariantId::Standard,
+        "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+        &Options::new(),
+        1,
+    )
+    .unwrap();
+    let d = decide(&mate, Side::White, &Settings::new(5, 1)).unwrap();
+    let mut g = mate.clone();
+    g.play(Side::White, &d.text).unwrap();
+    assert!(g.is_over(), "played {}", d.text);
+    assert!(
+        d.iterations < 10_000,
+        "{} nodes for a mate in one",
+        d.iterations
+    );
+    // A knight fork: from c7 the knight checks the king on e8 and attacks the queen on
+    // a8, which falls two answers later.
+    let fork = Game::from_fen(
+        VariantId::Standard,
+        "q3k3/8/8/3N4/8/8/8/4K3 w - - 0 1",
+        &Options::new(),
+        1,
+    )
+    .unwrap();
+    let d = decide(&fork, Side::White, &Settings::new(5, 1)).unwrap();
+    assert_eq!(d.text, "Nd5-c7", "{:?}", d.stats);
+    // The same position and level give the same answer and the same search.
+    assert_eq!(d, decide(&fork, Side::White, &Settings::new(5, 9)).unwrap());
+    // Lower levels keep the tree search: their decisions count iterations.
+    let d4 = decide(&fork, Side::White, &Settings::new(4, 1)).unwrap();
+    assert!(d4.iterations <= arcana::engine::iterations(4));
+}
+
+#[test]
+fn it_never_leaves_its_king_capturable_when_it_need_not() {
+    // Spell Chess, White in check from the rook: a pawn move would leave the king
+    // capturable (legal once confirmed with `!`), a king step does not.
+    let game = Game::from_fen(
+        VariantId::Spell,
+        "4k3/8/8/8/8/8/7P/r3K3[] w - - 0 1",
+        &Options::new(),
+        1,
+    )
+    .unwrap();
+    assert!(game.typed_texts().iter().any(|t| t.ends_with('!')));
+    for level in arcana::engine::LEVELS {
+        for seed in 0..3 {
+            let d = decide(&game, Side::White, &Settings::new(level, seed)).unwrap();
+            assert!(!d.text.ends_with('!'), "level {level}: {}", d.text);
+            let mut g = game.clone();
+            g.play(Side::White, d.text.trim_end_matches('!'))
+                .unwrap_or_else(|e| panic!("level {level}: {}: {e}", d.text));
+            assert!(g.view(Viewer::Public).check.is_empty(), "{}", d.text);
+        }
+    }
 }

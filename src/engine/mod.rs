@@ -10,6 +10,7 @@
 //! Owns the computer player's search. May import `core` and `variants` only: it plays
 //! through the rules' interface and never sees hidden information.
 
+mod alphabeta;
 pub mod arena;
 pub mod elo;
 mod search;
@@ -24,6 +25,16 @@ use std::time::Duration;
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
 /// The level of a game against the computer when none is named.
 pub const DEFAULT_LEVEL: u8 = 3;
+
+/// Nodes of the alpha-beta search per answer at the top level, in games with no hidden
+/// information and no chance ([`Rules::perfect_information`]).
+pub const ALPHA_BETA_NODES: u64 = 400_000;
+
+/// Whether `level` searches by alpha-beta in a game with perfect information (the
+/// other levels, and every level of the other games, use the tree search).
+pub fn uses_alpha_beta(level: u8) -> bool {
+    level >= 5
+}
 
 /// Search iterations per answer at each level (level 1 looks one answer ahead only).
 pub fn iterations(level: u8) -> u32 {
@@ -88,6 +99,9 @@ impl RulesVisitor for Visit<'_> {
     type Output = Option<Decision>;
 
     fn visit<R: Rules>(self, rules: &R) -> Option<Decision> {
+        if rules.perfect_information() && uses_alpha_beta(self.settings.level) {
+            return alphabeta::run(rules, self.side, self.settings, ALPHA_BETA_NODES);
+        }
         let mut rng = GameRng::seed_from_u64(self.settings.seed);
         search::run(rules, self.side, self.settings, &mut rng)
     }

@@ -2,7 +2,7 @@
 
 use crate::core::notation::{self, NotationError};
 use crate::core::view::{View, Viewer};
-use crate::core::{Cell, Move, Position, Side};
+use crate::core::{Cell, Move, Position, Role, Side};
 use crate::variants::fide::{self, Repetitions};
 use crate::variants::{
     check_options, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
@@ -72,7 +72,23 @@ impl Rules for StandardGame {
         • Move: `e4`, `Nf3`, `Ng1-f3`, `e2e4`; castle `O-O` / `O-O-O`; promote `e8=Q` (the piece must be named).";
 
     fn evaluate(&self, side: Side) -> i32 {
-        crate::variants::eval::board_score(self.pos.board(), side)
+        crate::variants::chess_eval::score(self.pos.board(), side, self.pos.turn())
+    }
+
+    fn perfect_information(&self) -> bool {
+        true
+    }
+
+    fn search_key(&self) -> Option<u64> {
+        Some(self.pos.repetition_key())
+    }
+
+    fn candidates_with_gain(&self) -> Vec<(String, i32)> {
+        self.pos
+            .legal_move_list()
+            .into_iter()
+            .map(|m| (m.long(), gain(m)))
+            .collect()
     }
 
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
@@ -188,6 +204,20 @@ impl Rules for StandardGame {
             })
             .collect()
     }
+}
+
+/// Most valuable victim, least valuable attacker: what a capture (or a queen's
+/// promotion) is likely to win, for the search's move order; 0 for a quiet move.
+fn gain(m: Move) -> i32 {
+    let value = |r: Role| r.value() as i32;
+    let mut g = 0;
+    if let Some(victim) = m.capture() {
+        g += value(victim) * 16 + 10 - value(m.role());
+    }
+    if m.promotion() == Some(Role::Queen) {
+        g += value(Role::Queen) * 16;
+    }
+    g
 }
 
 #[cfg(test)]
