@@ -98,7 +98,8 @@ impl Search {
             return;
         }
         if self.nodes >= self.budget
-            || (self.nodes.is_multiple_of(512) && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (self.nodes.is_multiple_of(512)
+                && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.stopped = true;
         }
@@ -339,11 +340,7 @@ impl Search {
         if stand > alpha {
             alpha = stand;
         }
-        let mut tactical: Vec<(String, i32)> = state
-            .candidates_with_gain()
-            .into_iter()
-            .filter(|(_, g)| *g > 0)
-            .collect();
+        let mut tactical = state.tactical_candidates();
         tactical.sort_by_key(|b| std::cmp::Reverse(b.1));
         let mut best = stand;
         for (text, _) in tactical {

@@ -107,22 +107,22 @@ fn placement(role: Role, file: u8, rank: u8) -> (i32, i32) {
 
 /// The squares in front of `sq` for `side`, on its file and the two beside it.
 fn front_span(side: Side, sq: Square) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
     let f = sq.file();
-    for file in f.saturating_sub(1)..=(f + 1).min(7) {
-        for rank in 0..8u8 {
-            let ahead = match side {
-                Side::White => rank > sq.rank(),
-                Side::Black => rank < sq.rank(),
-            };
-            if ahead {
-                if let Some(s) = Square::from_coords(file, rank) {
-                    out.set(s);
-                }
-            }
-        }
+    let mut files = Bitboard::file(f);
+    if f > 0 {
+        files |= Bitboard::file(f - 1);
     }
-    out
+    if f < 7 {
+        files |= Bitboard::file(f + 1);
+    }
+    let r = u32::from(sq.rank());
+    let ahead = match side {
+        // The ranks above `r` (none above the last).
+        Side::White => (!0u64).checked_shl(8 * (r + 1)).unwrap_or(0),
+        // The ranks below `r`.
+        Side::Black => (1u64 << (8 * r)) - 1,
+    };
+    files & Bitboard(ahead)
 }
 
 /// The score of `board` for `side` (`to_move` gets a small bonus for the move).

@@ -335,6 +335,16 @@ pub trait Rules: Sized + Clone {
     fn candidates_with_gain(&self) -> Vec<(String, i32)> {
         self.candidate_texts().into_iter().map(|t| (t, 0)).collect()
     }
+
+    /// The candidates with a gain above 0 (the quiescence search's), as in
+    /// [`Rules::candidates_with_gain`]; a variant may list them without writing out
+    /// the others.
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        self.candidates_with_gain()
+            .into_iter()
+            .filter(|(_, g)| *g > 0)
+            .collect()
+    }
 }
 
 /// The game after the asked side plays `text`, with a fixed generator (perft).

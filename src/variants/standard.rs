@@ -91,6 +91,17 @@ impl Rules for StandardGame {
             .collect()
     }
 
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        self.pos
+            .legal_move_list()
+            .into_iter()
+            .filter_map(|m| {
+                let g = gain(m);
+                (g > 0).then(|| (m.long(), g))
+            })
+            .collect()
+    }
+
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
         check_options(Self::NAME, Self::OPTIONS, options)?;
         Ok(StandardGame::from_position(Position::new()))
