@@ -1,6 +1,7 @@
 //! The computer player: one Monte Carlo tree search for every game, written against
 //! the rules' own interface ([`Rules`]: ask, candidate answers, play, outcome) with
-//! per-variant knowledge only in each variant's `evaluate` and `determinise`.
+//! per-variant knowledge only in each variant's hooks (`evaluate`, `determinise`, ...);
+//! at the top level, games with perfect information are searched by alpha-beta instead.
 //!
 //! It never peeks: every iteration starts from [`Rules::determinise`], a state drawn
 //! from what the engine's side may see, and every random effect is drawn from the
@@ -76,8 +77,10 @@ impl Settings {
 pub struct Decision {
     /// The answer to play, in the rules' own text.
     pub text: String,
-    /// Root answers with their visit counts and mean value for the engine's side.
+    /// Root answers with their visit counts and mean value for the engine's side; for
+    /// the alpha-beta search, the chosen answer with the depth reached and its value.
     pub stats: Vec<(String, u32, f64)>,
+    /// Iterations of the tree search, or nodes of the alpha-beta search.
     pub iterations: u32,
 }
 
