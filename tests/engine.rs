@@ -322,3 +322,39 @@ fn it_never_leaves_its_king_capturable_when_it_need_not() {
         }
     }
 }
+
+#[test]
+fn alternating_colours_score_the_first_player() {
+    let mut m = Match::new(
+        VariantId::Standard,
+        Player::Engine { level: 1 },
+        Player::Random,
+        4,
+        8,
+    );
+    m.alternate = true;
+    m.opening_plies = 4;
+    let mut summary = Summary::default();
+    let mut first_as_white = 0;
+    for i in 0..m.games {
+        let r = play_game(&m, i, &mut summary).unwrap();
+        assert_eq!(r.swapped, i % 2 == 1);
+        assert!(r.answers >= 4);
+        summary.add(&r);
+        if !r.swapped {
+            first_as_white += 1;
+        }
+    }
+    assert_eq!(first_as_white, 2);
+    // The engine is the first player in every game, whatever its colour.
+    assert_eq!(summary.first.games(), 4);
+    assert!(summary.engine_answers[0] > 0);
+    assert_eq!(summary.engine_answers[1], 0);
+    assert_eq!(summary.white + summary.black + summary.draws, 4);
+    let line = summary.score_line(&m.white, &m.black);
+    assert!(
+        line.starts_with("engine:1 against random: score "),
+        "{line}"
+    );
+    assert!(line.contains(", Elo "), "{line}");
+}
