@@ -322,6 +322,19 @@ mod tests {
     }
 
     #[test]
+    fn answers_in_uci_coordinates() {
+        let g = StandardGame::from_fen("r3k3/1P6/8/8/8/8/8/R3K2R w KQq - 0 1", &Options::new())
+            .expect("fen");
+        assert_eq!(g.uci("O-O").as_deref(), Some("e1g1"));
+        assert_eq!(g.uci("O-O-O").as_deref(), Some("e1c1"));
+        assert_eq!(g.uci("b8=N").as_deref(), Some("b7b8n"));
+        assert_eq!(g.uci("Ra1:a8").as_deref(), Some("a1a8"));
+        assert_eq!(g.uci("bxa8=Q").as_deref(), Some("b7a8q"));
+        assert_eq!(g.uci("Ke2").as_deref(), Some("e1e2"));
+        assert_eq!(g.uci("e6"), None);
+    }
+
+    #[test]
     fn stalemate() {
         let mut g = Game::from_fen(
             VariantId::Standard,
