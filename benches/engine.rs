@@ -2,7 +2,9 @@
 //! middle-game position (the start of each game played on by level 1 for a dozen
 //! answers, setup included), one search at a time on one thread. Measured in the
 //! thread's processor time where Linux gives it (`/proc/thread-self/schedstat`), so the
-//! figures hold on a machine shared with other work; wall-clock time elsewhere.
+//! figures hold on a machine shared with other work; wall-clock time elsewhere. Level 5
+//! of standard chess and Sorchess is the alpha-beta search (a node budget), the rest
+//! the tree search (an iteration budget).
 
 use arcana::engine::{decide, Settings, LEVELS};
 use arcana::variants::{Game, Options, VariantId};

@@ -147,21 +147,38 @@ pub enum Command {
         /// The exported record (`/export`'s `.pgn`).
         file: std::path::PathBuf,
     },
-    /// Play computer games: `random` or `engine:LEVEL` (1-5) on each side. The last line
-    /// is `white W, black B, draws D`.
+    /// Play computer games between two players, each `random`, `engine:LEVEL` (1-5) or
+    /// (standard chess only) `uci:PATH[:Name=Value,...]`, an external UCI engine such as
+    /// `uci:stockfish:UCI_LimitStrength=true,UCI_Elo=1500`. Name two players to
+    /// alternate colours game by game (the first is White in game 1), or fix them with
+    /// --white and --black. Ends with the first player's score and Elo difference, then
+    /// `white W, black B, draws D`.
     Arena {
         variant: String,
+        /// Two players, alternating colours.
+        players: Vec<String>,
         #[arg(long)]
-        white: String,
+        white: Option<String>,
         #[arg(long)]
-        black: String,
+        black: Option<String>,
         #[arg(long, default_value_t = 100)]
         games: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Optional cap on each engine answer's thinking time, in milliseconds.
+        /// Thinking time per answer in milliseconds: a cap for the engine, `go movetime`
+        /// for a UCI engine (1000 when neither this nor --nodes is given).
         #[arg(long)]
         ms: Option<u64>,
+        /// Nodes per answer for a UCI engine (`go nodes`), instead of a time.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Random legal answers from the start before the players take over (seeded;
+        /// shared by both games of a pair). Default: 4 when colours alternate, else 0.
+        #[arg(long)]
+        opening_plies: Option<u32>,
+        /// Answers after which a game is adjudicated by the evaluation.
+        #[arg(long, default_value_t = crate::engine::arena::MAX_ANSWERS)]
+        max_answers: usize,
         /// Variant options as `key=value`.
         #[arg(long = "option")]
         options: Vec<String>,
@@ -317,49 +334,85 @@ fn render_record_gif(
     print_lines([out.display().to_string()])
 }
 
-/// `arcana arena`: one line per game, the engines' time per answer, then the totals.
-fn arena(
-    variant: &str,
-    white: &str,
-    black: &str,
+/// `arcana arena`'s players and budgets, as typed.
+struct ArenaArgs<'a> {
+    variant: &'a str,
+    players: &'a [String],
+    white: Option<&'a str>,
+    black: Option<&'a str>,
     games: u32,
     seed: u64,
     ms: Option<u64>,
-    options: &[String],
-) -> Result<(), String> {
-    use crate::engine::arena::{play_game_timed, Match, Player, Summary};
-    let m = Match {
-        variant: VariantId::parse(variant).ok_or_else(|| format!("unknown variant `{variant}`"))?,
-        options: parse_options(options)?,
-        white: Player::parse(white)?,
-        black: Player::parse(black)?,
-        games,
-        seed,
-        max_time: ms.map(std::time::Duration::from_millis),
+    nodes: Option<u64>,
+    opening_plies: Option<u32>,
+    max_answers: usize,
+    options: &'a [String],
+}
+
+/// `arcana arena`: one line per game, the engines' time per answer, then the totals.
+fn arena(a: ArenaArgs) -> Result<(), String> {
+    use crate::engine::arena::{Arena, Match, Player, Summary};
+    let (white, black, alternate) = match (a.players, a.white, a.black) {
+        ([first, second], None, None) => (first.as_str(), second.as_str(), true),
+        ([], Some(w), Some(b)) => (w, b, false),
+        _ => {
+            return Err(
+                "name two players (colours alternate) or --white and --black (fixed)".into(),
+            )
+        }
     };
+    let mut m = Match::new(
+        VariantId::parse(a.variant).ok_or_else(|| format!("unknown variant `{}`", a.variant))?,
+        Player::parse(white)?,
+        Player::parse(black)?,
+        a.games,
+        a.seed,
+    );
+    m.options = parse_options(a.options)?;
+    m.max_time = a.ms.map(std::time::Duration::from_millis);
+    m.nodes = a.nodes;
+    m.alternate = alternate;
+    m.opening_plies = a.opening_plies.unwrap_or(if alternate { 4 } else { 0 });
+    m.max_answers = a.max_answers;
+    let mut arena = Arena::open(&m)?;
     let mut summary = Summary::default();
     for i in 0..m.games {
-        let r = play_game_timed(&m, i, &mut summary, &thread_cpu_time)?;
+        let r = arena.play_game(i, &mut summary, &thread_cpu_time)?;
         summary.add(&r);
         println!(
-            "game {}: {} {} after {} answers{}",
+            "game {}: {} {} after {} answers{}{}",
             i + 1,
             r.outcome.score(),
             r.outcome,
             r.answers,
-            if r.adjudicated { " (adjudicated)" } else { "" }
+            if r.adjudicated { " (adjudicated)" } else { "" },
+            match (alternate, r.swapped) {
+                (false, _) => String::new(),
+                (true, false) => format!(" (white {})", m.white),
+                (true, true) => format!(" (white {})", m.black),
+            }
         );
     }
-    for (side, player) in [("white", m.white), ("black", m.black)] {
-        let i = usize::from(side == "black");
+    let labels = if alternate {
+        ["first", "second"]
+    } else {
+        ["white", "black"]
+    };
+    for (i, (label, player)) in labels.iter().zip([&m.white, &m.black]).enumerate() {
         let n = summary.engine_answers[i];
         if n > 0 {
             let per = summary.think[i].as_secs_f64() * 1000.0 / f64::from(n);
             let cpu = summary.cpu[i].as_secs_f64() * 1000.0 / f64::from(n);
-            println!("{side} {player}: {n} answers, {per:.1} ms per answer (cpu {cpu:.1} ms)");
+            let cpu = match player {
+                // Another process: this thread's clock does not see it.
+                Player::Uci(_) => String::new(),
+                _ => format!(" (cpu {cpu:.1} ms)"),
+            };
+            println!("{label} {player}: {n} answers, {per:.1} ms per answer{cpu}");
         }
     }
     println!("adjudicated {}", summary.adjudicated);
+    println!("{}", summary.score_line(&m.white, &m.black));
     println!("{}", summary.line());
     Ok(())
 }
@@ -557,13 +610,29 @@ pub fn main() -> ExitCode {
         } => crate::discord::run(config.as_deref(), store.as_deref(), shards.as_deref()),
         Command::Arena {
             variant,
+            players,
             white,
             black,
             games,
             seed,
             ms,
+            nodes,
+            opening_plies,
+            max_answers,
             options,
-        } => arena(&variant, &white, &black, games, seed, ms, &options),
+        } => arena(ArenaArgs {
+            variant: &variant,
+            players: &players,
+            white: white.as_deref(),
+            black: black.as_deref(),
+            games,
+            seed,
+            ms,
+            nodes,
+            opening_plies,
+            max_answers,
+            options: &options,
+        }),
         Command::Render {
             variant,
             gif,

@@ -23,7 +23,7 @@ fn every_variant_gets_a_legal_answer_from_every_level() {
     for v in VariantId::available() {
         let game = Game::new(v, &Options::new(), 3).unwrap();
         let side = game.ask().unwrap().side;
-        for level in [1, 2] {
+        for level in [1, 2, 5] {
             let d = decide(&game, side, &Settings::new(level, 7)).unwrap();
             let mut g = game.clone();
             g.play(side, &d.text)
@@ -45,8 +45,10 @@ fn the_same_seed_gives_the_same_decision() {
 
 #[test]
 fn stopping_once_the_answer_is_settled_gives_the_same_answer() {
-    // Middle games of every variant, reached by level 1 from the start.
+    // Middle games of every variant, reached by level 1 from the start, and a forced
+    // answer (the king must take the queen), which is settled at once.
     let mut stopped_early = 0;
+    let mut games = Vec::new();
     for v in VariantId::available() {
         let mut game = Game::new(v, &Options::new(), 9).unwrap();
         for i in 0..10 {
@@ -55,6 +57,12 @@ fn stopping_once_the_answer_is_settled_gives_the_same_answer() {
             let d = decide(&game, side, &Settings::new(1, i)).unwrap();
             game.play(side, &d.text).unwrap();
         }
+        games.push(game);
+    }
+    let forced = "7k/8/8/8/8/8/6q1/7K w - - 0 1";
+    games.push(Game::from_fen(VariantId::Standard, forced, &Options::new(), 1).unwrap());
+    for game in games {
+        let v = game.variant();
         let Some(ask) = game.ask() else { continue };
         for level in [2, 3] {
             let quick = decide(&game, ask.side, &Settings::new(level, 4)).unwrap();
@@ -187,15 +195,7 @@ fn a_determinised_game_keeps_the_viewer_view_and_secret() {
 #[test]
 fn arena_games_end_with_a_result() {
     for v in [VariantId::Standard, VariantId::Walls] {
-        let m = Match {
-            variant: v,
-            options: Options::new(),
-            white: Player::Engine { level: 1 },
-            black: Player::Random,
-            games: 2,
-            seed: 3,
-            max_time: None,
-        };
+        let m = Match::new(v, Player::Engine { level: 1 }, Player::Random, 2, 3);
         let mut summary = Summary::default();
         for i in 0..m.games {
             let r = play_game(&m, i, &mut summary).unwrap();
@@ -229,15 +229,13 @@ fn arena_adds_each_engine_s_processor_time() {
         ticks.set(ticks.get() + 1);
         Some(Duration::from_millis(ticks.get()))
     };
-    let m = Match {
-        variant: VariantId::Standard,
-        options: Options::new(),
-        white: Player::Random,
-        black: Player::Engine { level: 1 },
-        games: 1,
-        seed: 5,
-        max_time: None,
-    };
+    let m = Match::new(
+        VariantId::Standard,
+        Player::Random,
+        Player::Engine { level: 1 },
+        1,
+        5,
+    );
     let mut summary = Summary::default();
     play_game_timed(&m, 0, &mut summary, &clock).unwrap();
     assert!(summary.engine_answers[1] > 0);
@@ -252,16 +250,111 @@ fn arena_adds_each_engine_s_processor_time() {
 fn the_random_player_confirms_when_every_answer_needs_it() {
     // Spell Chess, game 419 of this random match: a turn comes where every legal
     // answer leaves the king capturable and must be confirmed with `!`.
-    let m = Match {
-        variant: VariantId::Spell,
-        options: Options::new(),
-        white: Player::Random,
-        black: Player::Random,
-        games: 419,
-        seed: 7,
-        max_time: None,
-    };
+    let m = Match::new(VariantId::Spell, Player::Random, Player::Random, 419, 7);
     let mut summary = Summary::default();
     let r = play_game(&m, 418, &mut summary).unwrap();
     assert!(r.answers > 0);
+}
+
+#[test]
+fn the_top_level_searches_chess_by_alpha_beta_and_sees_tactics() {
+    // A mate in one: the search stops at once with the mate.
+    let mate = Game::from_fen(
+        VariantId::Standard,
+        "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+        &Options::new(),
+        1,
+    )
+    .unwrap();
+    let d = decide(&mate, Side::White, &Settings::new(5, 1)).unwrap();
+    let mut g = mate.clone();
+    g.play(Side::White, &d.text).unwrap();
+    assert!(g.is_over(), "played {}", d.text);
+    assert!(
+        d.iterations < 10_000,
+        "{} nodes for a mate in one",
+        d.iterations
+    );
+    // A knight fork: from c7 the knight checks the king on e8 and attacks the queen on
+    // a8, which falls two answers later.
+    // Sorchess has perfect information too, and is searched the same way.
+    for v in [VariantId::Sorchess, VariantId::Standard] {
+        let fork =
+            Game::from_fen(v, "q3k3/8/8/3N4/8/8/8/4K3 w - - 0 1", &Options::new(), 1).unwrap();
+        let d = decide(&fork, Side::White, &Settings::new(5, 1)).unwrap();
+        assert_eq!(d.text, "Nd5-c7", "{v}: {:?}", d.stats);
+    }
+    let fork = Game::from_fen(
+        VariantId::Standard,
+        "q3k3/8/8/3N4/8/8/8/4K3 w - - 0 1",
+        &Options::new(),
+        1,
+    )
+    .unwrap();
+    let d = decide(&fork, Side::White, &Settings::new(5, 1)).unwrap();
+    // The same position and level give the same answer and the same search.
+    assert_eq!(d, decide(&fork, Side::White, &Settings::new(5, 9)).unwrap());
+    // Lower levels keep the tree search: their decisions count iterations.
+    let d4 = decide(&fork, Side::White, &Settings::new(4, 1)).unwrap();
+    assert!(d4.iterations <= arcana::engine::iterations(4));
+}
+
+#[test]
+fn it_never_leaves_its_king_capturable_when_it_need_not() {
+    // Spell Chess, White in check from the rook: a pawn move would leave the king
+    // capturable (legal once confirmed with `!`), a king step does not.
+    let game = Game::from_fen(
+        VariantId::Spell,
+        "4k3/8/8/8/8/8/7P/r3K3[] w - - 0 1",
+        &Options::new(),
+        1,
+    )
+    .unwrap();
+    assert!(game.typed_texts().iter().any(|t| t.ends_with('!')));
+    for level in arcana::engine::LEVELS {
+        for seed in 0..3 {
+            let d = decide(&game, Side::White, &Settings::new(level, seed)).unwrap();
+            assert!(!d.text.ends_with('!'), "level {level}: {}", d.text);
+            let mut g = game.clone();
+            g.play(Side::White, d.text.trim_end_matches('!'))
+                .unwrap_or_else(|e| panic!("level {level}: {}: {e}", d.text));
+            assert!(g.view(Viewer::Public).check.is_empty(), "{}", d.text);
+        }
+    }
+}
+
+#[test]
+fn alternating_colours_score_the_first_player() {
+    let mut m = Match::new(
+        VariantId::Standard,
+        Player::Engine { level: 1 },
+        Player::Random,
+        4,
+        8,
+    );
+    m.alternate = true;
+    m.opening_plies = 4;
+    let mut summary = Summary::default();
+    let mut first_as_white = 0;
+    for i in 0..m.games {
+        let r = play_game(&m, i, &mut summary).unwrap();
+        assert_eq!(r.swapped, i % 2 == 1);
+        assert!(r.answers >= 4);
+        summary.add(&r);
+        if !r.swapped {
+            first_as_white += 1;
+        }
+    }
+    assert_eq!(first_as_white, 2);
+    // The engine is the first player in every game, whatever its colour.
+    assert_eq!(summary.first.games(), 4);
+    assert!(summary.engine_answers[0] > 0);
+    assert_eq!(summary.engine_answers[1], 0);
+    assert_eq!(summary.white + summary.black + summary.draws, 4);
+    let line = summary.score_line(&m.white, &m.black);
+    assert!(
+        line.starts_with("engine:1 against random: score "),
+        "{line}"
+    );
+    assert!(line.contains(", Elo "), "{line}");
 }

@@ -1,6 +1,7 @@
 //! The computer player: one Monte Carlo tree search for every game, written against
 //! the rules' own interface ([`Rules`]: ask, candidate answers, play, outcome) with
-//! per-variant knowledge only in each variant's `evaluate` and `determinise`.
+//! per-variant knowledge only in each variant's hooks (`evaluate`, `determinise`, ...);
+//! at the top level, games with perfect information are searched by alpha-beta instead.
 //!
 //! It never peeks: every iteration starts from [`Rules::determinise`], a state drawn
 //! from what the engine's side may see, and every random effect is drawn from the
@@ -10,8 +11,11 @@
 //! Owns the computer player's search. May import `core` and `variants` only: it plays
 //! through the rules' interface and never sees hidden information.
 
+mod alphabeta;
 pub mod arena;
+pub mod elo;
 mod search;
+pub mod uci;
 
 use crate::core::Side;
 use crate::variants::{Game, GameRng, Rules, RulesVisitor};
@@ -22,6 +26,16 @@ use std::time::Duration;
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
 /// The level of a game against the computer when none is named.
 pub const DEFAULT_LEVEL: u8 = 3;
+
+/// Nodes of the alpha-beta search per answer at the top level, in games with no hidden
+/// information and no chance ([`Rules::perfect_information`]).
+pub const ALPHA_BETA_NODES: u64 = 400_000;
+
+/// Whether `level` searches by alpha-beta in a game with perfect information (the
+/// other levels, and every level of the other games, use the tree search).
+pub fn uses_alpha_beta(level: u8) -> bool {
+    level >= 5
+}
 
 /// Search iterations per answer at each level (level 1 looks one answer ahead only).
 pub fn iterations(level: u8) -> u32 {
@@ -63,8 +77,10 @@ impl Settings {
 pub struct Decision {
     /// The answer to play, in the rules' own text.
     pub text: String,
-    /// Root answers with their visit counts and mean value for the engine's side.
+    /// Root answers with their visit counts and mean value for the engine's side; for
+    /// the alpha-beta search, the chosen answer with the depth reached and its value.
     pub stats: Vec<(String, u32, f64)>,
+    /// Iterations of the tree search, or nodes of the alpha-beta search.
     pub iterations: u32,
 }
 
@@ -86,6 +102,9 @@ impl RulesVisitor for Visit<'_> {
     type Output = Option<Decision>;
 
     fn visit<R: Rules>(self, rules: &R) -> Option<Decision> {
+        if rules.perfect_information() && uses_alpha_beta(self.settings.level) {
+            return alphabeta::run(rules, self.side, self.settings, ALPHA_BETA_NODES);
+        }
         let mut rng = GameRng::seed_from_u64(self.settings.seed);
         search::run(rules, self.side, self.settings, &mut rng)
     }

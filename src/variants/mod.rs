@@ -6,6 +6,7 @@
 //! import `core` only.
 
 pub mod action;
+pub mod chess_eval;
 pub mod eval;
 pub mod fide;
 pub mod options;
@@ -255,6 +256,12 @@ pub trait Rules: Sized + Clone {
     fn san(&self, _answer: &str) -> Option<String> {
         None
     }
+    /// The coordinates of `answer` in the current position as the Universal Chess
+    /// Interface writes them (`e2e4`, `e7e8q`, castling as the king's two-square move),
+    /// for games that are plain chess: how the arena talks to an external engine.
+    fn uci(&self, _answer: &str) -> Option<String> {
+        None
+    }
     /// The starting position as a PGN `FEN` tag, for games that do not start from
     /// chess's initial position. Public information only.
     fn setup_fen(&self) -> Option<String> {
@@ -307,6 +314,36 @@ pub trait Rules: Sized + Clone {
     /// whose legal answers are parts of a turn lists whole turns instead.
     fn candidate_texts(&self) -> Vec<String> {
         self.legal_texts()
+    }
+
+    /// Whether the game has no hidden information and no chance (nothing drawn from
+    /// the generator, nothing secret), so the computer player may search it by
+    /// alpha-beta instead of sampling. Default: no.
+    fn perfect_information(&self) -> bool {
+        false
+    }
+
+    /// A hash of everything that decides the game from here on (the transposition
+    /// table of the alpha-beta search), or `None` to search without one.
+    fn search_key(&self) -> Option<u64> {
+        None
+    }
+
+    /// [`Rules::candidate_texts`], each with how much it wins at once, for the order of
+    /// the alpha-beta search and its quiescence search (which follows only answers
+    /// with a gain above 0: captures and promotions in chess). Default: no gains.
+    fn candidates_with_gain(&self) -> Vec<(String, i32)> {
+        self.candidate_texts().into_iter().map(|t| (t, 0)).collect()
+    }
+
+    /// The candidates with a gain above 0 (the quiescence search's), as in
+    /// [`Rules::candidates_with_gain`]; a variant may list them without writing out
+    /// the others.
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        self.candidates_with_gain()
+            .into_iter()
+            .filter(|(_, g)| *g > 0)
+            .collect()
     }
 }
 

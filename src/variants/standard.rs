@@ -2,7 +2,7 @@
 
 use crate::core::notation::{self, NotationError};
 use crate::core::view::{View, Viewer};
-use crate::core::{Cell, Move, Position, Side};
+use crate::core::{Cell, Move, Position, Role, Side};
 use crate::variants::fide::{self, Repetitions};
 use crate::variants::{
     check_options, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
@@ -72,7 +72,34 @@ impl Rules for StandardGame {
         • Move: `e4`, `Nf3`, `Ng1-f3`, `e2e4`; castle `O-O` / `O-O-O`; promote `e8=Q` (the piece must be named).";
 
     fn evaluate(&self, side: Side) -> i32 {
-        crate::variants::eval::board_score(self.pos.board(), side)
+        crate::variants::chess_eval::score(self.pos.board(), side, self.pos.turn())
+    }
+
+    fn perfect_information(&self) -> bool {
+        true
+    }
+
+    fn search_key(&self) -> Option<u64> {
+        Some(self.pos.repetition_key())
+    }
+
+    fn candidates_with_gain(&self) -> Vec<(String, i32)> {
+        self.pos
+            .legal_move_list()
+            .into_iter()
+            .map(|m| (m.long(), gain(m)))
+            .collect()
+    }
+
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        self.pos
+            .legal_move_list()
+            .into_iter()
+            .filter_map(|m| {
+                let g = gain(m);
+                (g > 0).then(|| (m.long(), g))
+            })
+            .collect()
     }
 
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
@@ -169,6 +196,10 @@ impl Rules for StandardGame {
         self.parse_move(answer).ok().map(|m| self.pos.san(m))
     }
 
+    fn uci(&self, answer: &str) -> Option<String> {
+        self.parse_move(answer).ok().map(|m| m.uci())
+    }
+
     fn perft(&self, depth: u32) -> u64 {
         self.pos.perft(depth)
     }
@@ -184,6 +215,20 @@ impl Rules for StandardGame {
             })
             .collect()
     }
+}
+
+/// Most valuable victim, least valuable attacker: what a capture (or a queen's
+/// promotion) is likely to win, for the search's move order; 0 for a quiet move.
+fn gain(m: Move) -> i32 {
+    let value = |r: Role| r.value() as i32;
+    let mut g = 0;
+    if let Some(victim) = m.capture() {
+        g += value(victim) * 16 + 10 - value(m.role());
+    }
+    if m.promotion() == Some(Role::Queen) {
+        g += value(Role::Queen) * 16;
+    }
+    g
 }
 
 #[cfg(test)]
@@ -274,6 +319,19 @@ mod tests {
         .expect("fen");
         g.play(Side::White, "Kxd2").expect("Kxd2");
         assert_eq!(g.outcome(), Some(Outcome::draw("insufficient material")));
+    }
+
+    #[test]
+    fn answers_in_uci_coordinates() {
+        let g = StandardGame::from_fen("r3k3/1P6/8/8/8/8/8/R3K2R w KQq - 0 1", &Options::new())
+            .expect("fen");
+        assert_eq!(g.uci("O-O").as_deref(), Some("e1g1"));
+        assert_eq!(g.uci("O-O-O").as_deref(), Some("e1c1"));
+        assert_eq!(g.uci("b8=N").as_deref(), Some("b7b8n"));
+        assert_eq!(g.uci("Ra1:a8").as_deref(), Some("a1a8"));
+        assert_eq!(g.uci("bxa8=Q").as_deref(), Some("b7a8q"));
+        assert_eq!(g.uci("Ke2").as_deref(), Some("e1e2"));
+        assert_eq!(g.uci("e6"), None);
     }
 
     #[test]

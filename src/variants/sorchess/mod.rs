@@ -293,6 +293,23 @@ impl Rules for SorchessGame {
         eval::evaluate(self, side)
     }
 
+    fn perfect_information(&self) -> bool {
+        // Nothing hidden and nothing drawn (`uses_randomness` says the same).
+        true
+    }
+
+    fn search_key(&self) -> Option<u64> {
+        Some(self.pos.repetition_key())
+    }
+
+    fn candidates_with_gain(&self) -> Vec<(String, i32)> {
+        eval::candidates_with_gain(self, false)
+    }
+
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        eval::candidates_with_gain(self, true)
+    }
+
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
         check_options(Self::NAME, Self::OPTIONS, options)?;
         Ok(SorchessGame::from_position(SorchessPosition::new()))

@@ -23,18 +23,33 @@ pub fn evaluate(game: &SpellGame, side: Side) -> i32 {
     score
 }
 
-/// The legal turns, each confirmed with `!`: a turn that leaves the own king capturable
-/// is legal once confirmed, and `!` on any other turn changes nothing. The search then
-/// weighs such turns itself (the king is taken next) instead of having none to play.
+/// The legal turns that keep the own king safe; only when every turn leaves it
+/// capturable, all of them, confirmed with `!` (a confirmed turn is legal, and the
+/// search then weighs them itself). Never a self-check turn the player could avoid:
+/// the opponent takes the king next, which a search that samples a few of the
+/// opponent's thousands of turns may not see.
 pub fn candidates(game: &SpellGame) -> Vec<String> {
-    use crate::variants::Rules;
-    game.legal_texts()
-        .into_iter()
-        .map(|mut t| {
-            t.push('!');
-            t
-        })
-        .collect()
+    let sp = game.spell_position();
+    if game.outcome.is_some() {
+        return Vec::new();
+    }
+    let mut safe = Vec::with_capacity(2048);
+    let mut reckless = Vec::new();
+    sp.for_each_turn(|t| {
+        if sp.leaves_king_capturable(t) {
+            let mut text = t.canonical();
+            text.push('!');
+            reckless.push(text);
+        } else {
+            safe.push(t.canonical());
+        }
+        false
+    });
+    if safe.is_empty() {
+        reckless
+    } else {
+        safe
+    }
 }
 
 #[cfg(test)]
@@ -58,20 +73,23 @@ mod tests {
     }
 
     #[test]
-    fn a_turn_into_self_check_is_a_candidate() {
-        // White's king may step into the rook's file: legal only once confirmed.
-        let fen = "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1";
+    fn a_turn_into_self_check_is_no_candidate_while_a_safe_one_exists() {
+        // White is in check: a pawn move leaves the king capturable (legal only once
+        // confirmed), a king step out of the rook's rank does not.
+        let fen = "4k3/8/8/8/8/8/7P/r3K3[] w - - 0 1";
         let mut rng = GameRng::seed_from_u64(1);
         let g = SpellGame::from_fen(fen, &Options::new()).expect("fen");
         let list = candidates(&g);
-        let mut played = 0;
         for t in &list {
             let mut h = g.clone();
             h.play(Side::White, t, &mut rng)
                 .expect("every candidate plays");
-            played += 1;
         }
-        assert!(played > 0);
-        assert!(list.iter().any(|t| t.contains("e2")), "{list:?}");
+        // Exactly the turns a player need not confirm.
+        let typed = g.typed_texts();
+        assert!(typed.iter().any(|t| t.ends_with('!')), "{typed:?}");
+        let safe: Vec<&String> = typed.iter().filter(|t| !t.ends_with('!')).collect();
+        assert_eq!(list.iter().collect::<Vec<_>>(), safe);
+        assert!(!list.is_empty());
     }
 }
