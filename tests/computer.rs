@@ -5,6 +5,8 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use arcana::local::{local_channel, local_user, run, LocalPlaces, Printer, COMPUTER};
 use arcana::service::api::{ColorChoice, Context, Request};
 use arcana::service::{Service, ServiceConfig};
@@ -185,4 +187,38 @@ fn the_computer_has_no_deadline_and_level_needs_the_computer() {
     assert!(replies[0].mention.iter().any(|u| u.name == "alice"));
     assert!(clock(&service).deadline_ms.is_some());
     assert!(service.computer_turn(ch).is_none(), "nothing more to play");
+}
+
+/// Issue 27: a draw offered to the computer is answered at once, never left to lapse:
+/// in the even opening it is declined, the offer is gone and the game goes on.
+#[test]
+fn the_computer_answers_a_draw_offer_at_once() {
+    let h = common::Harness::new();
+    h.service.set_computer(common::user("arcana"));
+    h.ok(
+        "alice",
+        40,
+        Request::Challenge {
+            opponent: common::user("arcana"),
+            variant: VariantId::Standard,
+            color: ColorChoice::White,
+            days: Some(3),
+            options: Options::new(),
+            rated: false,
+        },
+    );
+    let r = h.ok(
+        "alice",
+        40,
+        Request::Draw(arcana::service::api::DrawAction::Offer),
+    );
+    assert!(
+        r.iter().any(|r| r.text.contains("arcana declines")),
+        "{r:?}"
+    );
+    let board = h.ok("alice", 40, Request::Board);
+    assert!(!board[0].text.contains("offered a draw"), "{board:?}");
+    h.mv("alice", 40, "e4");
+    let h2 = h.ok("carol", 40, Request::History);
+    assert!(h2[0].text.contains("e2-e4"), "{h2:?}");
 }

@@ -358,3 +358,19 @@ fn alternating_colours_score_the_first_player() {
     );
     assert!(line.contains(", Elo "), "{line}");
 }
+
+/// Issue 27: the computer answers a draw offer, from what it may see: it accepts when
+/// it is clearly worse than a draw (a queen down), declines an even position or one it
+/// wins (a queen up), whichever side it plays.
+#[test]
+fn the_computer_accepts_a_draw_only_when_it_is_worse() {
+    use arcana::engine::accepts_draw;
+    let game = |fen: &str| Game::from_fen(VariantId::Standard, fen, &Options::new(), 1).unwrap();
+    let start = game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let black_queen_down = game("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    for side in Side::BOTH {
+        assert!(!accepts_draw(&start, side, 7), "{side:?}: an even position");
+    }
+    assert!(accepts_draw(&black_queen_down, Side::Black, 7));
+    assert!(!accepts_draw(&black_queen_down, Side::White, 7));
+}

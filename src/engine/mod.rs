@@ -110,6 +110,29 @@ impl RulesVisitor for Visit<'_> {
     }
 }
 
+/// How much worse than even (hundredths of a pawn, the evaluation's unit) the position
+/// must look to the computer before it accepts a draw offer.
+pub const DRAW_ACCEPT_BELOW: i32 = -100;
+
+/// The computer's answer to a draw offer in `game`, for `side`: accept when the
+/// position looks clearly worse for it than a draw. It judges from what `side` may see
+/// (a state drawn as its search draws them, with `seed`), never from hidden
+/// information.
+pub fn accepts_draw(game: &Game, side: Side, seed: u64) -> bool {
+    struct Judge {
+        side: Side,
+    }
+    impl RulesVisitor for Judge {
+        type Output = i32;
+        fn visit<R: Rules>(self, rules: &R) -> i32 {
+            rules.evaluate(self.side)
+        }
+    }
+    let mut rng = GameRng::seed_from_u64(seed);
+    let seen = game.determinised(side, &mut rng);
+    seen.visit(Judge { side }) < DRAW_ACCEPT_BELOW
+}
+
 /// Parses a level typed by a player (`3`, `level:3`): 1-5.
 pub fn parse_level(text: &str) -> Result<u8, String> {
     let t = text.trim();

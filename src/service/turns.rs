@@ -425,6 +425,9 @@ fn offer_draw(
         at_ms: now,
         kind: ActionKind::DrawOffer { side },
     });
+    if let Some(seat) = live.rec.computer.filter(|c| c.side == side.other()) {
+        return computer_answers_draw(next, seat.side, me, now);
+    }
     let mut r = Reply::channel(format!(
         "{} offers a draw. {}: `/draw accept` or `/draw decline`.",
         me.name, opponent.name
@@ -433,6 +436,36 @@ fn offer_draw(
     r.controls = Some(controls(&next));
     Ok(Change {
         replies: vec![r],
+        live: Some(next),
+        ..Change::default()
+    })
+}
+
+/// The computer answers a draw offer at once (it never lets one lapse): it accepts
+/// when its evaluation finds the position clearly worse for it than a draw, and
+/// declines otherwise (`engine::accepts_draw`). `next` holds the offer.
+fn computer_answers_draw(
+    mut next: Live,
+    computer: Side,
+    me: &User,
+    now: u64,
+) -> Result<Change, Refusal> {
+    let seed = next.rec.seed ^ next.rec.actions.len() as u64;
+    if crate::engine::accepts_draw(&next.game, computer, seed) {
+        let offerer = computer.other();
+        return finish(&next, ActionKind::DrawAgreed { offerer }, now);
+    }
+    next.rec.draw_offer = None;
+    next.rec.actions.push(Action {
+        at_ms: now,
+        kind: ActionKind::DrawDecline { side: computer },
+    });
+    let name = next.rec.player(computer).name.clone();
+    Ok(Change {
+        replies: vec![Reply::channel(format!(
+            "{} offers a draw. {name} declines: it likes its position.",
+            me.name
+        ))],
         live: Some(next),
         ..Change::default()
     })
