@@ -7,31 +7,18 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
+mod common;
 mod support;
 
-use std::io::Write as _;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// Plays `script` in `arcana local` on the store `store` (`sled:PATH` or a
 /// `postgres://` URL); returns what it printed.
 fn local(dir: &Path, store: &str, script: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
-        .args(["local", "--no-images", "--store", store, "--out"])
-        .arg(dir.join("out"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn arcana local");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("write");
-    let out = child.wait_with_output().expect("wait");
-    assert!(out.status.success(), "{out:?}");
+    let out_dir = dir.join("out").display().to_string();
+    let args = ["local", "--no-images", "--store", store, "--out", &out_dir];
+    let out = common::run_arcana(&args, script);
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 

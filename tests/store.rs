@@ -1,6 +1,7 @@
 //! The store: records replay from their actions, and a process killed with SIGKILL at
 //! random moments never loses an acknowledged move, on sled and on PostgreSQL.
 
+mod common;
 mod store_backends;
 
 use arcana::core::Side;
@@ -277,22 +278,14 @@ fn replay_detects_a_changed_action() {
 /// A store with one game of chess played by `arcana local` (two moves), in `data`.
 fn played_locally(dir: &std::path::Path, data: &std::path::Path) {
     let script = "alice: /challenge @bob color:white\nbob: /accept\nalice: e4\nbob: e5\n";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
-        .args(["local", "--no-images", "--data"])
-        .arg(data)
-        .arg("--out")
-        .arg(dir.join("out"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("spawn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("write");
-    assert!(child.wait().expect("wait").success());
+    let (data, out) = (
+        data.display().to_string(),
+        dir.join("out").display().to_string(),
+    );
+    common::run_arcana(
+        &["local", "--no-images", "--data", &data, "--out", &out],
+        script,
+    );
 }
 
 fn store_check(data: &std::path::Path) -> (bool, String) {

@@ -141,3 +141,26 @@ impl Harness {
         r[0].text.clone()
     }
 }
+
+/// Runs the `arcana` binary with `args`, `script` on its standard input; its output
+/// once it has exited successfully (`arcana local` driven as a player would).
+pub fn run_arcana(args: &[&str], script: &str) -> std::process::Output {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn arcana");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("write the script");
+    let out = child.wait_with_output().expect("wait for arcana");
+    assert!(out.status.success(), "arcana {args:?}: {out:?}");
+    out
+}
