@@ -158,6 +158,7 @@ fn stored_game(i: usize, now: u64) -> (GameRecord, Mover) {
             deadline_ms: Some(now + 3 * 86_400_000),
             reminded: false,
             expiry_told: false,
+            paused_ms: None,
         }),
         draw_offer: None,
         finished: game.is_over(),
@@ -167,6 +168,10 @@ fn stored_game(i: usize, now: u64) -> (GameRecord, Mover) {
         home: None,
         bank_ms: None,
         bank_days: 0,
+        conditional: Vec::new(),
+        conditional_plies: Vec::new(),
+        away: [false; 2],
+        no_vacation: false,
     };
     (
         rec,

@@ -43,6 +43,10 @@ fn record(id: u64, channel: u64) -> GameRecord {
         home: None,
         bank_ms: None,
         bank_days: 0,
+        conditional: Vec::new(),
+        conditional_plies: Vec::new(),
+        away: [false; 2],
+        no_vacation: false,
     }
 }
 
@@ -1039,6 +1043,7 @@ fn a_move_writes_the_same_bytes_however_long_the_game() {
                 side,
                 printed: "e2-e4".to_string(),
                 events: Vec::new(),
+                conditional: false,
             });
             let expect = version.map_or(Expect::New, Expect::At);
             let before = store.bytes_written();

@@ -109,6 +109,11 @@ pub enum Request {
     Note {
         text: Option<String>,
     },
+    /// `/conditional`: show the invoker's conditional lines on the channel's game
+    /// (`None`), empty them (`clear`), or queue a line (`e5 Nf3 Nc6 Bb5`).
+    Conditional {
+        text: Option<String>,
+    },
     Export,
     Resign,
     Draw(DrawAction),

@@ -252,6 +252,20 @@ pub const COMMANDS: &[CommandSpec] = &[
                also in your own `/export`)",
         ..cmd("note", "Your private notes on this channel's game", true)
     },
+    CommandSpec {
+        options: &[OptionSpec {
+            positional: true,
+            ..opt(
+                "line",
+                "Their turn, your answer, ... e.g. `e5 Nf3 Nc6 Bb5`; `clear` empties them",
+                Kind::Text {
+                    max: super::conditional::MAX_LINE_TEXT,
+                },
+            )
+        }],
+        help: "(while they are to move: `/conditional e5 Nf3` answers e5 with Nf3 at                once; `/conditional` shows yours, only to you)",
+        ..cmd("conditional", "Answer your opponent's expected moves in advance", true)
+    },
     cmd("history", "Show the moves of this channel's game", true),
     cmd(
         "export",
@@ -642,6 +656,7 @@ pub fn to_request(
         },
         "board" => Request::Board,
         "note" => Request::Note { text: text("text") },
+        "conditional" => Request::Conditional { text: text("line") },
         "history" => Request::History,
         "export" => Request::Export,
         "resign" => Request::Resign,

@@ -619,6 +619,10 @@ fn new_record(
         home: (place != c.channel && c.channel != 0).then_some(c.channel),
         bank_ms: (c.bank_days > 0 && c.days > 0).then(|| [u64::from(c.bank_days) * DAY_MS; 2]),
         bank_days: c.bank_days,
+        conditional: Vec::new(),
+        conditional_plies: Vec::new(),
+        away: [false; 2],
+        no_vacation: false,
     }
 }
 

@@ -14,6 +14,7 @@ pub mod api;
 pub mod clock;
 pub mod command;
 mod commit;
+pub mod conditional;
 pub mod fair;
 #[cfg(test)]
 mod faults;
@@ -551,6 +552,7 @@ impl Service {
             Request::Move { text } => self.play(slot, ctx, &text, now),
             Request::Board => self.board(slot, ctx, now),
             Request::Note { text } => self.note(slot, ctx, text.as_deref()),
+            Request::Conditional { text } => self.conditional(slot, ctx, text.as_deref()),
             Request::History => self.history(slot, ctx),
             Request::Export => self.export(slot, ctx),
             Request::Resign => {

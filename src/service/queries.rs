@@ -433,7 +433,11 @@ impl Service {
         let site = self.places.site(live.rec.server, live.rec.channel);
         let mut text = record::export_text(&live.rec, &live.game, site.as_deref());
         // A player's own export carries their private notes (the answer only they see).
-        let notes = self.own_notes(live.rec.id, ctx.user.id);
+        let mut notes = self.own_notes(live.rec.id, ctx.user.id);
+        if let Some(side) = live.rec.side_of(ctx.user.id).filter(|_| live.rec.finished) {
+            // Their conditional lines too, once the game is over (X-CORR-4).
+            notes.extend(super::conditional::left_at_end(&live.rec.conditional, side));
+        }
         if live.rec.side_of(ctx.user.id).is_some() && !notes.is_empty() {
             text = super::pgn::with_notes(&text, &ctx.user.name, &notes);
         }

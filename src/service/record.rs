@@ -31,6 +31,7 @@ pub fn add_answer(
             side,
             printed: played.printed.clone(),
             events,
+            conditional: false,
         }),
     }
 }
@@ -67,9 +68,14 @@ pub fn entries(rec: &GameRecord) -> Vec<HistoryEntry> {
     let replayed = (|| -> Result<Vec<HistoryEntry>, String> {
         let mut game = Game::new(rec.variant, &rec.options, rec.seed)?;
         let mut out = Vec::new();
-        for a in &rec.actions {
+        for (i, a) in rec.actions.iter().enumerate() {
             if let ActionKind::Play { side, text } = &a.kind {
                 play_answer(&mut game, &mut out, *side, text).map_err(|e| e.to_string())?;
+                if rec.conditional_plies.contains(&i) {
+                    if let Some(entry) = out.last_mut() {
+                        entry.conditional = true;
+                    }
+                }
             }
         }
         Ok(out)
@@ -99,6 +105,10 @@ pub fn history_lines(entries: &[HistoryEntry]) -> Vec<String> {
         } else {
             line.push(' ');
             line.push_str(&e.printed);
+        }
+        if e.conditional {
+            // Played from its player's conditional line.
+            line.push_str(" [conditional]");
         }
         last = Some(e.side);
         if !e.events.is_empty() {
@@ -281,6 +291,7 @@ mod tests {
             side,
             printed: p.to_string(),
             events: ev.iter().map(|s| s.to_string()).collect(),
+            conditional: false,
         }
     }
 

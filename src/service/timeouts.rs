@@ -256,6 +256,7 @@ pub(super) fn next_clock(
         deadline_ms: (rec.days > 0 && !computer).then(|| now + u64::from(rec.days) * DAY_MS + bank),
         reminded: false,
         expiry_told: false,
+        paused_ms: None,
     })
 }
 

@@ -120,6 +120,9 @@ impl Service {
             .collect();
         let mut change = commit_live(next, live.rec.clock.as_ref(), now, move_replies(played))?;
         change.replies.extend(private);
+        // The other player's conditional lines answer a complete turn at once.
+        let fresh = !ask.question.continues_turn();
+        super::conditional::answer_conditionally(&mut change, &live.game, fresh, side, now);
         Ok(change)
     }
 

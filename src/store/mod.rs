@@ -117,6 +117,19 @@ pub struct HistoryEntry {
     pub side: Side,
     pub printed: String,
     pub events: Vec<String>,
+    /// The turn was played from its player's conditional line (`/conditional`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub conditional: bool,
+}
+
+/// One player's conditional lines on a game (`/conditional`): each line alternates the
+/// opponent's turn and this player's answer, the opponent's first. Private to their
+/// author: kept in the record (so they move with it in one checked write and survive
+/// restarts) and never shown but to that player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConditionalLines {
+    pub side: Side,
+    pub lines: Vec<Vec<String>>,
 }
 
 /// The clock of the turn in progress.
@@ -131,6 +144,10 @@ pub struct TurnClock {
     pub reminded: bool,
     /// The channel has been told that the time ran out.
     pub expiry_told: bool,
+    /// The clock stands still since then: its player is on vacation. When it runs
+    /// again, its start and deadline move on by the time it stood.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paused_ms: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -175,6 +192,22 @@ pub struct GameRecord {
     /// The bank each player started with, in days (a rematch offers the same).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub bank_days: u32,
+    /// The players' conditional lines still waiting (private to each author).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditional: Vec<ConditionalLines>,
+    /// The indices in `actions` of answers played from a conditional line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditional_plies: Vec<usize>,
+    /// Which players (White, Black) are on vacation: their turns' clocks stand still.
+    #[serde(default, skip_serializing_if = "nobody_away")]
+    pub away: [bool; 2],
+    /// Vacations do not stop this game's clocks (an event that forbids them).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_vacation: bool,
+}
+
+fn nobody_away(away: &[bool; 2]) -> bool {
+    !away[0] && !away[1]
 }
 
 /// The side the computer plays and its strength (1-5).
@@ -323,6 +356,8 @@ fn encode_head(record: &GameRecord) -> Result<Vec<u8>, StoreError> {
         options: record.options.clone(),
         clock: record.clock.clone(),
         end: record.end.clone(),
+        conditional: record.conditional.clone(),
+        conditional_plies: record.conditional_plies.clone(),
         ..*record
     };
     let mut value = serde_json::to_value(&head)?;

@@ -181,6 +181,12 @@ impl Game {
         dispatch!(&self.state, s => s.setup_fen())
     }
 
+    /// Whether the game has neither hidden information nor chance: everything a move
+    /// leads to can be worked out from the public position.
+    pub fn perfect_information(&self) -> bool {
+        dispatch!(&self.state, s => s.perfect_information())
+    }
+
     /// Whether the game's rules draw on its generator (declared by each variant).
     pub fn uses_randomness(&self) -> bool {
         dispatch!(&self.state, s => s.uses_randomness())

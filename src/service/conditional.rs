@@ -1,0 +1,531 @@
+//! Conditional moves (`/conditional`): while the opponent is to move, a player queues
+//! lines "if the opponent's turn is X, I answer Y" (alternating, opponent's turn
+//! first). When the opponent's recorded turn matches the head of a line, its answer is
+//! played at once through the normal path of a move; lines that no longer match are
+//! dropped with a private note. Lines live in the game's record (one checked write
+//! with the moves they answer, kept across restarts) and are shown to their author
+//! only.
+//!
+//! A condition is matched against the opponent's whole recorded turn as the record
+//! prints it, so it can name what the turn revealed (`Ze4:d5 (death)`), and never
+//! depends on anything hidden: a condition without a revealed part matches the move
+//! whatever it revealed (ruling X-CORR-4).
+//!
+//! Owns the conditional lines' rules. May import the service's own modules, `store`
+//! and `variants`.
+
+use super::api::{Context, Reply};
+use super::queries::secret_text;
+use super::turns::{commit_live, player_game, record_play};
+use super::{Change, Live, Refusal, Service, Slot, MAX_TEXT};
+use crate::core::Side;
+use crate::store::ConditionalLines;
+use crate::variants::Game;
+
+/// The most lines a player may queue on one game.
+pub(super) const MAX_LINES: usize = 20;
+/// The most answers one line may hold (its depth).
+pub(super) const MAX_ANSWERS: usize = 10;
+/// The longest text `/conditional` takes (a line of ten answers in long notation).
+pub const MAX_LINE_TEXT: usize = 600;
+
+const EXAMPLE: &str = "`/conditional e5 Nf3 Nc6 Bb5`: if they play e5 you answer Nf3, \
+     then if they play Nc6 you answer Bb5";
+
+impl Service {
+    /// `/conditional` (show the invoker's lines), `/conditional clear`, or
+    /// `/conditional LINE` (queue a line) on the channel's game.
+    pub(super) fn conditional(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        text: Option<&str>,
+    ) -> Result<Change, Refusal> {
+        let (live, side) = player_game(slot, ctx)?;
+        if live.game.is_over() {
+            return Err("The game is over.".to_string());
+        }
+        let mine = lines_of(&live.rec.conditional, side);
+        let text = text.map(str::trim).filter(|t| !t.is_empty());
+        let Some(text) = text else {
+            return Ok(Change::reply(Reply::invoker(shown(&mine))));
+        };
+        if text.eq_ignore_ascii_case("clear") {
+            if mine.is_empty() {
+                return Err("You have no conditional lines on this game.".to_string());
+            }
+            let mut next = live.clone();
+            set_lines(&mut next.rec.conditional, side, Vec::new());
+            return Ok(Change {
+                replies: vec![Reply::invoker(
+                    "Your conditional lines on this game are cleared.",
+                )],
+                live: Some(next),
+                ..Change::default()
+            });
+        }
+        if live.game.ask().map(|a| a.side) == Some(side) {
+            return Err(
+                "It is your turn: play your move first; conditional lines answer your \
+                 opponent's next turns."
+                    .to_string(),
+            );
+        }
+        if text.chars().count() > MAX_LINE_TEXT {
+            return Err(format!(
+                "That line is over {MAX_LINE_TEXT} characters; a line holds at most \
+                 {MAX_ANSWERS} answers."
+            ));
+        }
+        if mine.len() >= MAX_LINES {
+            return Err(format!(
+                "You already have {MAX_LINES} conditional lines on this game, the most \
+                 there may be; `/conditional clear` empties them."
+            ));
+        }
+        let line = parse_line(text)?;
+        if live.game.perfect_information() {
+            check_line(&live.game, side, &line)?;
+        }
+        if mine.contains(&line) {
+            return Err("You have already queued that line.".to_string());
+        }
+        let mut next = live.clone();
+        let mut lines = mine;
+        lines.push(line.clone());
+        let count = lines.len();
+        set_lines(&mut next.rec.conditional, side, lines);
+        let checked = if live.game.perfect_information() {
+            ""
+        } else {
+            " (in this game its moves are checked when they come up)"
+        };
+        Ok(Change {
+            replies: vec![Reply::invoker(format!(
+                "Queued{checked}: {}. You have {count} conditional line{} on this game \
+                 (only you see them).",
+                printed_line(&line),
+                if count == 1 { "" } else { "s" }
+            ))],
+            live: Some(next),
+            ..Change::default()
+        })
+    }
+}
+
+/// `side`'s lines among a record's conditional lines.
+fn lines_of(all: &[ConditionalLines], side: Side) -> Vec<Vec<String>> {
+    all.iter()
+        .find(|c| c.side == side)
+        .map(|c| c.lines.clone())
+        .unwrap_or_default()
+}
+
+/// Replaces `side`'s lines (none: removes them).
+fn set_lines(all: &mut Vec<ConditionalLines>, side: Side, lines: Vec<Vec<String>>) {
+    all.retain(|c| c.side != side);
+    if !lines.is_empty() {
+        all.push(ConditionalLines { side, lines });
+    }
+}
+
+/// A player's lines as their answer shows them.
+fn shown(lines: &[Vec<String>]) -> String {
+    if lines.is_empty() {
+        return format!(
+            "You have no conditional lines on this game. While your opponent is to \
+             move, queue one: {EXAMPLE}. Only you see them."
+        );
+    }
+    let mut out = vec![format!(
+        "Your conditional lines on this game ({}; only you see them):",
+        lines.len()
+    )];
+    out.extend(
+        lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| format!("{}. {}", i + 1, printed_line(l))),
+    );
+    out.push("`/conditional clear` empties them.".to_string());
+    out.join("\n")
+}
+
+/// A line as players read it: `if e5 → Nf3, if Nc6 → Bb5`.
+fn printed_line(line: &[String]) -> String {
+    line.chunks(2)
+        .map(|pair| match pair {
+            [theirs, mine] => format!("if `{theirs}` then `{mine}`"),
+            [theirs] => format!("if `{theirs}`"),
+            _ => String::new(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The turns of a typed line. Turns are separated by spaces, or by `;` when a turn
+/// itself has spaces (`Nb1-c3 Bc1-f4; Ke8-d8; ...`); a parenthesised part stays with
+/// the turn before it (`Ze4:d5 (death) Qd1-h5`), and move numbers (`1.`, `2...`) are
+/// ignored.
+pub(super) fn parse_line(text: &str) -> Result<Vec<String>, Refusal> {
+    let mut turns: Vec<String> = Vec::new();
+    if text.contains(';') {
+        turns.extend(text.split(';').map(|t| t.trim().to_string()));
+    } else {
+        let mut depth = 0i32;
+        for word in text.split_whitespace() {
+            match turns.last_mut() {
+                Some(last) if depth > 0 || word.starts_with('(') => {
+                    last.push(' ');
+                    last.push_str(word);
+                }
+                _ => turns.push(word.to_string()),
+            }
+            for c in word.chars() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth = (depth - 1).max(0),
+                    _ => {}
+                }
+            }
+        }
+    }
+    let turns: Vec<String> = turns
+        .into_iter()
+        .map(|t| strip_number(&t).to_string())
+        .filter(|t| !t.is_empty())
+        .collect();
+    if turns.len() < 2 || turns.len() % 2 == 1 {
+        return Err(format!(
+            "A line alternates your opponent's turn and your answer and ends with your \
+             answer, for example {EXAMPLE}."
+        ));
+    }
+    if turns.len() / 2 > MAX_ANSWERS {
+        return Err(format!(
+            "A line holds at most {MAX_ANSWERS} answers; that one has {}.",
+            turns.len() / 2
+        ));
+    }
+    if let Some(long) = turns.iter().find(|t| t.chars().count() > MAX_TEXT) {
+        return Err(format!(
+            "`{}…` is far too long to be a move.",
+            long.chars().take(20).collect::<String>()
+        ));
+    }
+    Ok(turns)
+}
+
+/// A turn without a move number in front (`12.e4`, `12...`): empty when it was one.
+fn strip_number(turn: &str) -> &str {
+    let digits = turn.len() - turn.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 {
+        return turn;
+    }
+    let rest = &turn[digits..];
+    let dots = rest.len() - rest.trim_start_matches(['.', '…']).len();
+    if dots == 0 {
+        return turn;
+    }
+    rest[dots..].trim_start()
+}
+
+/// Plays `line` on a copy of `game` (a game without hidden information or chance,
+/// where every turn of it can be worked out now): each of the opponent's turns and
+/// `me`'s answers must be legal in turn.
+fn check_line(game: &Game, me: Side, line: &[String]) -> Result<(), Refusal> {
+    let mut g = game.clone();
+    for (i, turn) in line.iter().enumerate() {
+        let side = if i % 2 == 0 { me.other() } else { me };
+        let whose = if side == me { "your answer" } else { "their turn" };
+        match g.ask() {
+            Some(ask) if ask.side == side => {}
+            Some(_) => {
+                return Err(format!(
+                    "After the turn before `{turn}` the game asks the same player again; \
+                     a line holds whole turns only."
+                ))
+            }
+            None => return Err(format!("The game would be over before `{turn}`.")),
+        }
+        if let Err(e) = g.play(side, turn) {
+            return Err(format!("`{turn}` ({whose}) is not legal there: {e}"));
+        }
+    }
+    Ok(())
+}
+
+/// The text of a turn compared as the record prints it: without spaces and the
+/// annotations players may add (`+`, `#`, `!`, `?`).
+fn bare(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && !"+#!?".contains(*c))
+        .collect()
+}
+
+/// A turn's last parenthesised part (`Ze4:d5 (death)` → `death`), lower-cased, and
+/// what comes before it.
+fn split_outcome(text: &str) -> (&str, Option<String>) {
+    let t = text.trim_end();
+    if !t.ends_with(')') {
+        return (t, None);
+    }
+    match t.rfind('(') {
+        Some(open) => (
+            t[..open].trim_end(),
+            Some(bare(&t[open + 1..t.len() - 1]).to_lowercase()),
+        ),
+        None => (t, None),
+    }
+}
+
+/// Whether the condition `cond` is the opponent's (`opponent`) recorded turn:
+/// `printed` as the record prints it, `action` its canonical text, `before` the game
+/// before that turn (`None` when the turn took several answers: then the printed text
+/// alone decides).
+fn matches(
+    cond: &str,
+    before: Option<&Game>,
+    opponent: Side,
+    printed: &str,
+    action: &str,
+) -> bool {
+    if bare(cond) == bare(printed) {
+        return true;
+    }
+    let Some(before) = before else {
+        return false;
+    };
+    let (_, want) = split_outcome(cond);
+    if let Some(want) = &want {
+        // The condition names what the turn showed: the record must show the same.
+        if split_outcome(printed).1.as_ref() != Some(want) {
+            return false;
+        }
+    }
+    let (mv, _) = split_outcome(cond);
+    [cond, mv].into_iter().any(|text| {
+        let mut g = before.clone();
+        g.play(opponent, text).is_ok_and(|p| p.action == action)
+    })
+}
+
+/// What became of `me`'s lines once the opponent's turn is recorded.
+struct Outcome {
+    /// The answer to play now, from the first matching line whose answer is legal.
+    answer: Option<String>,
+    /// The lines kept (their matched turn and answer taken off).
+    kept: Vec<Vec<String>>,
+    /// Why each dropped line was dropped, for its author.
+    dropped: Vec<String>,
+}
+
+fn follow_lines(
+    lines: &[Vec<String>],
+    after: &Game,
+    me: Side,
+    turn: (Option<&Game>, &str, &str),
+) -> Outcome {
+    let (before, printed, action) = turn;
+    let mut out = Outcome {
+        answer: None,
+        kept: Vec::new(),
+        dropped: Vec::new(),
+    };
+    let mut chosen: Option<String> = None;
+    for line in lines {
+        let (Some(cond), Some(answer)) = (line.first(), line.get(1)) else {
+            continue;
+        };
+        if !matches(cond, before, me.other(), printed, action) {
+            out.dropped.push(format!(
+                "{} (they played `{printed}`)",
+                printed_line(line)
+            ));
+            continue;
+        }
+        let mut g = after.clone();
+        match g.play(me, answer) {
+            Err(e) => out.dropped.push(format!(
+                "{} (`{answer}` is no longer legal: {e})",
+                printed_line(line)
+            )),
+            Ok(p) => match &chosen {
+                None => {
+                    chosen = Some(p.action);
+                    out.answer = Some(answer.clone());
+                    if line.len() > 2 {
+                        out.kept.push(line[2..].to_vec());
+                    }
+                }
+                Some(a) if *a == p.action => {
+                    if line.len() > 2 {
+                        out.kept.push(line[2..].to_vec());
+                    }
+                }
+                Some(_) => out.dropped.push(format!(
+                    "{} (an earlier line answered first)",
+                    printed_line(line)
+                )),
+            },
+        }
+    }
+    out
+}
+
+/// After `opponent`'s answer is recorded in `change` (its game `before` that answer,
+/// `fresh`: the answer began the opponent's turn): when the turn is complete and the
+/// other player has lines, plays the answer of the first matching one through the
+/// normal path and drops those that no longer match, each told to their author.
+pub(super) fn answer_conditionally(
+    change: &mut Change,
+    before: &Game,
+    fresh: bool,
+    opponent: Side,
+    now: u64,
+) {
+    let me = opponent.other();
+    let Some(live) = change.live.as_ref() else {
+        return;
+    };
+    let lines = lines_of(&live.rec.conditional, me);
+    if lines.is_empty() || live.game.ask().map(|a| a.side) != Some(me) {
+        return;
+    }
+    let Some(turn) = live.rec.history.last().filter(|e| e.side == opponent) else {
+        return;
+    };
+    let action = match live.rec.actions.last().map(|a| &a.kind) {
+        Some(crate::store::ActionKind::Play { text, .. }) => text.clone(),
+        _ => String::new(),
+    };
+    let outcome = follow_lines(
+        &lines,
+        &live.game,
+        me,
+        (fresh.then_some(before), &turn.printed, &action),
+    );
+    let mut next: Live = live.clone();
+    set_lines(&mut next.rec.conditional, me, outcome.kept.clone());
+    let author = next.rec.player(me).clone();
+    let mut notes = Vec::new();
+    if !outcome.dropped.is_empty() {
+        notes.push(format!(
+            "Conditional line{} dropped on game {}:\n{}",
+            if outcome.dropped.len() == 1 { "" } else { "s" },
+            next.rec.id,
+            outcome
+                .dropped
+                .iter()
+                .map(|d| format!("- {d}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        ));
+    }
+    let tell = |change: &mut Change, notes: Vec<String>| {
+        change
+            .replies
+            .extend(notes.into_iter().map(|n| Reply::private(author.clone(), n)));
+    };
+    let follow_up = next
+        .game
+        .ask()
+        .is_some_and(|a| a.question.continues_turn());
+    // Checked on a copy of this very game just now: it plays.
+    let played = match outcome.answer.as_deref().map(|a| next.game.play(me, a)) {
+        Some(Ok(played)) => played,
+        _ => {
+            change.live = Some(next);
+            tell(change, notes);
+            return;
+        }
+    };
+    record_play(&mut next, me, follow_up, &played, now);
+    next.rec.conditional_plies.push(next.rec.actions.len() - 1);
+    if let Some(entry) = next.rec.history.last_mut() {
+        entry.conditional = true;
+    }
+    let private: Vec<Reply> = played
+        .private
+        .iter()
+        .map(|(owner, text)| {
+            Reply::private(
+                next.rec.player(*owner).clone(),
+                secret_text(&next.rec, text),
+            )
+        })
+        .collect();
+    notes.insert(
+        0,
+        format!(
+            "Your conditional line answered `{}` with `{}` on game {}; {} line{} left.",
+            turn.printed,
+            played.printed,
+            next.rec.id,
+            outcome.kept.len(),
+            if outcome.kept.len() == 1 { "" } else { "s" }
+        ),
+    );
+    let mut lines = vec![format!("{} (conditional move)", played.printed)];
+    lines.extend(played.events);
+    let clock = next.rec.clock.clone();
+    let Ok(answered) = commit_live(next, clock.as_ref(), now, lines) else {
+        return;
+    };
+    change.live = answered.live;
+    change.replies.extend(answered.replies);
+    change.replies.extend(private);
+    tell(change, notes);
+}
+
+/// The lines a player had left when the game ended, for their own export.
+pub(super) fn left_at_end(all: &[ConditionalLines], side: Side) -> Vec<String> {
+    lines_of(all, side)
+        .iter()
+        .map(|l| format!("conditional line left: {}", l.join(" ")))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_split_into_turns() {
+        assert_eq!(
+            parse_line("e5 Nf3 Nc6 Bb5").expect("line"),
+            ["e5", "Nf3", "Nc6", "Bb5"]
+        );
+        assert_eq!(
+            parse_line("1...e5 2.Nf3 2... Nc6 3. Bb5").expect("numbers"),
+            ["e5", "Nf3", "Nc6", "Bb5"]
+        );
+        assert_eq!(
+            parse_line("Ze4:d5 (death) Qd1-h5 e4 (freeze d5) Nf3").expect("groups"),
+            ["Ze4:d5 (death)", "Qd1-h5", "e4 (freeze d5)", "Nf3"]
+        );
+        assert_eq!(
+            parse_line("Nb1-c3 Bc1-f4; Ke8-d8").expect("semicolons"),
+            ["Nb1-c3 Bc1-f4", "Ke8-d8"]
+        );
+        assert!(parse_line("e5").is_err());
+        assert!(parse_line("e5 Nf3 Nc6").is_err());
+        let deep = vec!["e5 Nf3"; 11].join(" ");
+        assert!(parse_line(&deep).expect_err("11 answers").contains("at most 10"));
+        assert_eq!(parse_line(&vec!["e5 Nf3"; 10].join(" ")).map(|l| l.len()), Ok(20));
+    }
+
+    #[test]
+    fn outcomes_are_the_last_parenthesised_part() {
+        assert_eq!(
+            split_outcome("Ze4:d5 (Death)"),
+            ("Ze4:d5", Some("death".to_string()))
+        );
+        assert_eq!(
+            split_outcome("Ze4:e4 (polymorph = Queen)").1.as_deref(),
+            Some("polymorph=queen")
+        );
+        assert_eq!(split_outcome("Nf3"), ("Nf3", None));
+        assert_eq!(bare("Qh4+ !"), "Qh4");
+    }
+}
