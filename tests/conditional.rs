@@ -66,22 +66,46 @@ fn a_line_answers_each_expected_turn_at_once() {
     // Only the author sees them.
     let shown = cond(&h, "alice", 1, None);
     assert_eq!(shown[0].to, Audience::Invoker);
-    assert!(shown[0].text.contains("if `e5` then `Nf3`"), "{}", shown[0].text);
+    assert!(
+        shown[0].text.contains("if `e5` then `Nf3`"),
+        "{}",
+        shown[0].text
+    );
     let bobs = cond(&h, "bob", 1, None);
-    assert!(bobs[0].text.contains("no conditional lines"), "{}", bobs[0].text);
+    assert!(
+        bobs[0].text.contains("no conditional lines"),
+        "{}",
+        bobs[0].text
+    );
     // bob plays e5: Nf3 comes at once, announced as a move, and it is bob's turn.
     let r = h.ok("bob", 1, Request::Move { text: "e5".into() });
     let public = channel_texts(&r);
     assert_eq!(public.len(), 2, "bob's move and alice's answer: {public:?}");
-    assert!(public[1].starts_with("Ng1-f3 (conditional move)"), "{}", public[1]);
-    assert!(public[1].contains("bob (Black)"), "bob is asked: {}", public[1]);
-    let told = private_to(&r, "alice");
-    assert!(told.iter().any(|t| t.contains("answered `e7-e5` with `Ng1-f3`")), "{told:?}");
     assert!(
-        told.iter().any(|t| t.contains("dropped") && t.contains("`c5`")),
+        public[1].starts_with("Ng1-f3 (conditional move)"),
+        "{}",
+        public[1]
+    );
+    assert!(
+        public[1].contains("bob (Black)"),
+        "bob is asked: {}",
+        public[1]
+    );
+    let told = private_to(&r, "alice");
+    assert!(
+        told.iter()
+            .any(|t| t.contains("answered `e7-e5` with `Ng1-f3`")),
+        "{told:?}"
+    );
+    assert!(
+        told.iter()
+            .any(|t| t.contains("dropped") && t.contains("`c5`")),
         "the c5 line no longer matches: {told:?}"
     );
-    assert!(private_to(&r, "bob").is_empty(), "bob learns nothing private");
+    assert!(
+        private_to(&r, "bob").is_empty(),
+        "bob learns nothing private"
+    );
     // The rest of the line answers bob's next turn too.
     let r = h.ok("bob", 1, Request::Move { text: "Nc6".into() });
     assert!(channel_texts(&r)[1].starts_with("Bf1-b5 (conditional move)"));
@@ -92,7 +116,9 @@ fn a_line_answers_each_expected_turn_at_once() {
     // Nothing left: the next move by bob is answered by nobody.
     let r = h.ok("bob", 1, Request::Move { text: "a6".into() });
     assert_eq!(channel_texts(&r).len(), 1);
-    assert!(cond(&h, "alice", 1, None)[0].text.contains("no conditional lines"));
+    assert!(cond(&h, "alice", 1, None)[0]
+        .text
+        .contains("no conditional lines"));
 }
 
 #[test]
@@ -111,7 +137,9 @@ fn a_deviation_drops_the_line_and_tells_its_author_only() {
         told[0]
     );
     assert!(channel_texts(&r).iter().all(|t| !t.contains("Nf3")));
-    assert!(cond(&h, "alice", 1, None)[0].text.contains("no conditional lines"));
+    assert!(cond(&h, "alice", 1, None)[0]
+        .text
+        .contains("no conditional lines"));
 }
 
 #[test]
@@ -131,8 +159,8 @@ fn bad_lines_are_refused_and_change_nothing() {
     assert!(refused(&h, "alice", 1, &deep).contains("at most 10 answers"));
     // Twenty lines, then no more.
     let answers = [
-        "a3", "a4", "b3", "b4", "c3", "c4", "d3", "d4", "f3", "f4", "g3", "g4", "h3", "h4",
-        "Nf3", "Nh3", "Nc3", "Na3", "Be2", "Bd3",
+        "a3", "a4", "b3", "b4", "c3", "c4", "d3", "d4", "f3", "f4", "g3", "g4", "h3", "h4", "Nf3",
+        "Nh3", "Nc3", "Na3", "Be2", "Bd3",
     ];
     for a in answers {
         queued(&h, "alice", 1, &format!("e5 {a}"));
@@ -145,7 +173,9 @@ fn bad_lines_are_refused_and_change_nothing() {
     let r = h.ok("bob", 1, Request::Move { text: "e5".into() });
     assert!(channel_texts(&r)[1].starts_with("a2-a3 (conditional move)"));
     let told = private_to(&r, "alice");
-    assert!(told.iter().any(|t| t.contains("an earlier line answered first")));
+    assert!(told
+        .iter()
+        .any(|t| t.contains("an earlier line answered first")));
     // `clear` empties them.
     h.mv("bob", 1, "Nc6");
     h.mv("alice", 1, "a4");
@@ -170,9 +200,16 @@ fn a_line_is_played_across_a_restart() {
     let h = Harness::on_disk(dir.path(), clock);
     let r = h.ok("bob", 1, Request::Move { text: "e5".into() });
     let public = channel_texts(&r);
-    assert!(public[1].starts_with("Ng1-f3 (conditional move)"), "{public:?}");
+    assert!(
+        public[1].starts_with("Ng1-f3 (conditional move)"),
+        "{public:?}"
+    );
     // The answer is in the record: a replay has it.
-    assert!(h.history(1).contains("2. Ng1-f3 [conditional]"), "{}", h.history(1));
+    assert!(
+        h.history(1).contains("2. Ng1-f3 [conditional]"),
+        "{}",
+        h.history(1)
+    );
 }
 
 fn wand_game(h: &Harness, channel: u64) {
@@ -233,9 +270,15 @@ fn a_condition_on_a_zaps_revealed_kind() {
     );
     let told = private_to(&r, "alice").join("\n");
     assert!(told.contains(&format!("with `")), "{told}");
-    assert!(told.contains("(nothing like it)") && told.contains("dropped"), "{told}");
+    assert!(
+        told.contains("(nothing like it)") && told.contains("dropped"),
+        "{told}"
+    );
     // The chosen answer is the second line's.
     let history = h.history(1);
     assert!(history.contains("[conditional]"), "{history}");
-    assert!(!public.iter().any(|t| t.contains("nothing like it")), "lines stay private");
+    assert!(
+        !public.iter().any(|t| t.contains("nothing like it")),
+        "lines stay private"
+    );
 }

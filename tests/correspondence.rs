@@ -221,3 +221,100 @@ fn a_time_bank_lets_a_turn_run_past_its_days_until_both_are_spent() {
     let r = h.ok("bob", 30, Request::Rematch);
     assert!(r[0].text.contains("+ a 2-day bank each"), "{r:?}");
 }
+
+fn settings(h: &Harness, who: &str, confirm: Option<bool>, digest: Option<bool>) -> String {
+    let r = h.ok(
+        who,
+        1,
+        Request::Settings(arcana::service::confirm::SettingsChange {
+            confirm,
+            digest,
+            reminders: None,
+        }),
+    );
+    assert_eq!(r[0].to, Audience::Invoker);
+    r[0].text.clone()
+}
+
+fn typed(h: &Harness, who: &str, channel: u64, text: &str) -> Vec<arcana::service::api::Reply> {
+    h.ok(
+        who,
+        channel,
+        Request::Move {
+            text: text.to_string(),
+        },
+    )
+}
+
+// Ruling X-CORR-5: with confirm:on a typed move is shown to its player first and
+// played only when confirmed for the position it was typed in.
+#[test]
+fn a_typed_move_waits_for_confirmation_and_a_stale_confirm_is_refused() {
+    use arcana::service::api::ReplyKind;
+    let h = Harness::new();
+    let shown = settings(&h, "alice", None, None);
+    assert!(
+        shown.contains("confirm: off") && shown.contains("digest: off"),
+        "{shown}"
+    );
+    let shown = settings(&h, "alice", Some(true), Some(true));
+    assert!(
+        shown.starts_with("Saved") && shown.contains("confirm: on"),
+        "{shown}"
+    );
+    assert!(shown.contains("digest: daily"), "{shown}");
+    assert!(
+        settings(&h, "bob", None, None).contains("confirm: off"),
+        "per player"
+    );
+    h.start(1, Some(3));
+    // alice types e4: only she sees it, with the board after it; nothing is played.
+    let r = typed(&h, "alice", 1, "e4");
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0].to, Audience::Invoker);
+    let ReplyKind::ConfirmMove { game, ply } = r[0].kind.clone() else {
+        panic!("{r:?}")
+    };
+    assert_eq!(ply, 0);
+    assert!(r[0].text.contains("Play `e2-e4`?"), "{}", r[0].text);
+    let after = r[0].image.as_ref().expect("the board after it");
+    assert!(after.pieces.iter().any(
+        |p| p.cell == arcana::core::Cell::Board(arcana::core::Square::parse("e4").expect("sq"))
+    ));
+    assert!(!h.history(1).contains("e2-e4"), "not played yet");
+    // An illegal move is refused as ever, and nothing waits.
+    assert!(h
+        .refused("alice", 1, Request::Move { text: "e5".into() })
+        .contains("e5"));
+    // Cancel drops it; Confirm then finds nothing for this position.
+    let r = h.ok("alice", 1, Request::CancelMove { game });
+    assert!(r[0].text.contains("Cancelled"));
+    let why = h.refused("alice", 1, Request::ConfirmMove { game, ply });
+    assert!(why.contains("earlier position"), "{why}");
+    // Typed again and confirmed: played, announced in public.
+    typed(&h, "alice", 1, "d4");
+    let r = h.ok("alice", 1, Request::ConfirmMove { game, ply });
+    assert!(r
+        .iter()
+        .any(|r| r.to == Audience::Channel && r.text.starts_with("d2-d4")));
+    // bob (confirm off) moves at once; alice's next typed move, typed twice, plays.
+    typed(&h, "bob", 1, "d5");
+    let r = typed(&h, "alice", 1, "c4");
+    assert!(
+        matches!(r[0].kind, ReplyKind::ConfirmMove { ply: 2, .. }),
+        "{r:?}"
+    );
+    let stale = r[0].kind.clone();
+    let r = typed(&h, "alice", 1, "c4");
+    assert!(r
+        .iter()
+        .any(|r| r.to == Audience::Channel && r.text.starts_with("c2-c4")));
+    // A Confirm left over from that position is stale now.
+    let ReplyKind::ConfirmMove { game, ply } = stale else {
+        unreachable!()
+    };
+    typed(&h, "bob", 1, "e6");
+    let why = h.refused("alice", 1, Request::ConfirmMove { game, ply });
+    assert!(why.contains("earlier position"), "{why}");
+    assert!(h.history(1).contains("2. c2-c4 e7-e6"), "{}", h.history(1));
+}

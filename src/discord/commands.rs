@@ -41,6 +41,14 @@ pub fn game_button_id(verb: &str, game: u64) -> String {
 
 /// The game button a custom id stands for; `None` for any other id.
 pub fn game_button(custom_id: &str) -> Option<GameButton> {
+    if let Some(rest) = custom_id.strip_prefix("move-confirm:") {
+        let (game, ply) = rest.split_once(':')?;
+        let (game, ply) = (game.parse().ok()?, ply.parse().ok()?);
+        return Some(GameButton::Act {
+            game,
+            request: Request::ConfirmMove { game, ply },
+        });
+    }
     let (verb, id) = custom_id.split_once(':')?;
     let game: u64 = id.parse().ok()?;
     let request = match verb {
@@ -50,6 +58,12 @@ pub fn game_button(custom_id: &str) -> Option<GameButton> {
         "draw-accept" => Request::Draw(DrawAction::Accept),
         "hand" => Request::Hand,
         "rematch" => Request::Rematch,
+        "move-cancel" => {
+            return Some(GameButton::Act {
+                game,
+                request: Request::CancelMove { game },
+            })
+        }
         _ => return None,
     };
     Some(GameButton::Act {

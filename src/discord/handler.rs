@@ -323,9 +323,23 @@ impl Handler {
         if !for_game {
             interacted.pressed = Some((comp.message.id, named));
         }
+        // A move shown for confirmation may have been shown by direct message: its
+        // buttons act in the game's own place.
+        let channel = match &request {
+            Request::ConfirmMove { game, .. } | Request::CancelMove { game } => {
+                let game = *game;
+                self.bot
+                    .service
+                    .run("game place", move |service| service.place_of(game))
+                    .await
+                    .flatten()
+                    .unwrap_or(comp.channel_id.get())
+            }
+            _ => comp.channel_id.get(),
+        };
         let sctx = ServiceContext {
             user,
-            channel: comp.channel_id.get(),
+            channel,
             server: comp.guild_id.map(GuildId::get),
             key: Some(comp.id.get().to_string()),
         };

@@ -70,6 +70,7 @@ impl Parts {
                 challenge_buttons(*challenge, challenged.is_some()),
                 Some(*challenge),
             ),
+            ReplyKind::ConfirmMove { game, ply } => (confirm_buttons(*game, *ply), None),
             _ => (r.controls.map(game_buttons).unwrap_or_default(), None),
         };
         Parts {
@@ -199,6 +200,18 @@ pub(crate) fn game_buttons(c: GameControls) -> Vec<CreateActionRow> {
         v
     };
     vec![CreateActionRow::Buttons(buttons)]
+}
+
+/// Confirm and Cancel under a typed move shown to its player first.
+pub(crate) fn confirm_buttons(game: u64, ply: u64) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![
+        CreateButton::new(format!("move-confirm:{game}:{ply}"))
+            .label("Confirm")
+            .style(ButtonStyle::Success),
+        CreateButton::new(game_button_id("move-cancel", game))
+            .label("Cancel")
+            .style(ButtonStyle::Secondary),
+    ])]
 }
 
 /// The private question a Resign button asks, with its confirming button.

@@ -146,6 +146,18 @@ pub enum Request {
     Reminders {
         dm: bool,
     },
+    /// `/settings`: shows the invoker's preferences, changing those named.
+    Settings(super::confirm::SettingsChange),
+    /// Plays the invoker's move waiting for confirmation on `game`, if the game is
+    /// still in the position it was typed in (`ply`: its number of actions then).
+    ConfirmMove {
+        game: u64,
+        ply: u64,
+    },
+    /// Drops the invoker's move waiting for confirmation on `game`.
+    CancelMove {
+        game: u64,
+    },
 }
 
 /// Where a reply goes.
@@ -190,6 +202,12 @@ pub enum ReplyKind {
     },
     /// A refusal: one sentence, shown only to the invoker.
     Refusal,
+    /// A typed move shown to its player before it is played: the front end offers
+    /// Confirm ([`Request::ConfirmMove`] with these) and Cancel.
+    ConfirmMove {
+        game: u64,
+        ply: u64,
+    },
 }
 
 /// What a public board message of a game offers (the front end may show buttons).

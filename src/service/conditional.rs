@@ -237,7 +237,11 @@ fn check_line(game: &Game, me: Side, line: &[String]) -> Result<(), Refusal> {
     let mut g = game.clone();
     for (i, turn) in line.iter().enumerate() {
         let side = if i % 2 == 0 { me.other() } else { me };
-        let whose = if side == me { "your answer" } else { "their turn" };
+        let whose = if side == me {
+            "your answer"
+        } else {
+            "their turn"
+        };
         match g.ask() {
             Some(ask) if ask.side == side => {}
             Some(_) => {
@@ -283,13 +287,7 @@ fn split_outcome(text: &str) -> (&str, Option<String>) {
 /// `printed` as the record prints it, `action` its canonical text, `before` the game
 /// before that turn (`None` when the turn took several answers: then the printed text
 /// alone decides).
-fn matches(
-    cond: &str,
-    before: Option<&Game>,
-    opponent: Side,
-    printed: &str,
-    action: &str,
-) -> bool {
+fn matches(cond: &str, before: Option<&Game>, opponent: Side, printed: &str, action: &str) -> bool {
     if bare(cond) == bare(printed) {
         return true;
     }
@@ -338,10 +336,8 @@ fn follow_lines(
             continue;
         };
         if !matches(cond, before, me.other(), printed, action) {
-            out.dropped.push(format!(
-                "{} (they played `{printed}`)",
-                printed_line(line)
-            ));
+            out.dropped
+                .push(format!("{} (they played `{printed}`)", printed_line(line)));
             continue;
         }
         let mut g = after.clone();
@@ -427,10 +423,7 @@ pub(super) fn answer_conditionally(
             .replies
             .extend(notes.into_iter().map(|n| Reply::private(author.clone(), n)));
     };
-    let follow_up = next
-        .game
-        .ask()
-        .is_some_and(|a| a.question.continues_turn());
+    let follow_up = next.game.ask().is_some_and(|a| a.question.continues_turn());
     // Checked on a copy of this very game just now: it plays.
     let played = match outcome.answer.as_deref().map(|a| next.game.play(me, a)) {
         Some(Ok(played)) => played,
@@ -469,9 +462,22 @@ pub(super) fn answer_conditionally(
     let mut lines = vec![format!("{} (conditional move)", played.printed)];
     lines.extend(played.events);
     let clock = next.rec.clock.clone();
+    let asked = super::turns::prompt_line(live);
     let Ok(answered) = commit_live(next, clock.as_ref(), now, lines) else {
         return;
     };
+    // The board of the turn answered asks nobody: the answer is already there.
+    if let Some(first) = change.replies.iter_mut().find(|r| r.image.is_some()) {
+        first.mention.clear();
+        if let Some(asked) = asked {
+            first.text = first
+                .text
+                .lines()
+                .filter(|l| *l != asked)
+                .collect::<Vec<_>>()
+                .join("\n");
+        }
+    }
     change.live = answered.live;
     change.replies.extend(answered.replies);
     change.replies.extend(private);
@@ -511,8 +517,13 @@ mod tests {
         assert!(parse_line("e5").is_err());
         assert!(parse_line("e5 Nf3 Nc6").is_err());
         let deep = vec!["e5 Nf3"; 11].join(" ");
-        assert!(parse_line(&deep).expect_err("11 answers").contains("at most 10"));
-        assert_eq!(parse_line(&vec!["e5 Nf3"; 10].join(" ")).map(|l| l.len()), Ok(20));
+        assert!(parse_line(&deep)
+            .expect_err("11 answers")
+            .contains("at most 10"));
+        assert_eq!(
+            parse_line(&vec!["e5 Nf3"; 10].join(" ")).map(|l| l.len()),
+            Ok(20)
+        );
     }
 
     #[test]

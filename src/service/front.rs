@@ -63,6 +63,11 @@ pub trait GameService: Send + Sync + 'static {
     /// What a press on game `game`'s buttons in `channel` meets, read only, so that a
     /// front end can refuse a stale or stranger's press at once; `None` when unknown
     /// (the service judges the press itself).
+    /// The place game `game` is played in (buttons pressed elsewhere act there).
+    fn place_of(&self, _game: u64) -> Option<u64> {
+        None
+    }
+
     fn game_state(&self, _channel: u64, _game: u64) -> Option<GameState> {
         None
     }
@@ -161,6 +166,10 @@ impl GameService for Service {
     fn take_private(&self, user: u64) -> Vec<String> {
         Service::take_private(self, user)
     }
+    fn place_of(&self, game: u64) -> Option<u64> {
+        Service::place_of(self, game)
+    }
+
     fn game_state(&self, channel: u64, game: u64) -> Option<GameState> {
         Service::game_state(self, channel, game)
     }

@@ -263,8 +263,13 @@ pub const COMMANDS: &[CommandSpec] = &[
                 },
             )
         }],
-        help: "(while they are to move: `/conditional e5 Nf3` answers e5 with Nf3 at                once; `/conditional` shows yours, only to you)",
-        ..cmd("conditional", "Answer your opponent's expected moves in advance", true)
+        help: "(while they are to move: `/conditional e5 Nf3` answers e5 with Nf3 at \
+               once; `/conditional` shows yours, only to you)",
+        ..cmd(
+            "conditional",
+            "Answer your opponent's expected moves in advance",
+            true,
+        )
     },
     cmd("history", "Show the moves of this channel's game", true),
     cmd(
@@ -353,6 +358,31 @@ pub const COMMANDS: &[CommandSpec] = &[
         ..cmd(
             "reminders",
             "Turn your reminders by direct message on or off",
+            true,
+        )
+    },
+    CommandSpec {
+        options: &[
+            opt(
+                "confirm",
+                "Show a typed move to you first, with Confirm and Cancel",
+                Kind::Choice(ON_OFF),
+            ),
+            opt(
+                "digest",
+                "A daily direct message listing the games where it is your turn",
+                Kind::Choice(&[("daily", "daily"), ("off", "off")]),
+            ),
+            opt(
+                "reminders",
+                "Reminders by direct message when your time runs short",
+                Kind::Choice(ON_OFF),
+            ),
+        ],
+        help: "(e.g. `/settings confirm:on`; no option shows them)",
+        ..cmd(
+            "settings",
+            "Your preferences: move confirmation, digest, reminders",
             true,
         )
     },
@@ -690,6 +720,11 @@ pub fn to_request(
         "reminders" => Request::Reminders {
             dm: text("dm").as_deref() != Some("off"),
         },
+        "settings" => Request::Settings(super::confirm::SettingsChange {
+            confirm: text("confirm").map(|v| v == "on"),
+            digest: text("digest").map(|v| v == "daily"),
+            reminders: text("reminders").map(|v| v == "on"),
+        }),
         other => return Err(format!("There is no command `/{other}`; try `/help`.")),
     })
 }
@@ -830,6 +865,27 @@ pub fn usage(o: &OptionSpec) -> String {
 }
 
 /// The `/help` text: one line per command of the table.
+/// The help in messages that each fit a chat message (Discord's 2,000 characters),
+/// split between commands.
+pub fn help_parts() -> Vec<String> {
+    const LIMIT: usize = 1900;
+    let mut parts: Vec<String> = Vec::new();
+    let mut part = String::new();
+    for line in help_text().lines() {
+        if !part.is_empty() && part.chars().count() + line.chars().count() + 1 > LIMIT {
+            parts.push(std::mem::take(&mut part));
+        }
+        if !part.is_empty() {
+            part.push('\n');
+        }
+        part.push_str(line);
+    }
+    if !part.is_empty() {
+        parts.push(part);
+    }
+    parts
+}
+
 pub fn help_text() -> String {
     let mut lines = vec![
         "**Arcana** — correspondence chess variants (`/rules <variant>` explains one). Commands:"
@@ -933,9 +989,14 @@ mod tests {
     }
 
     #[test]
-    fn help_fits_one_message_and_names_every_command() {
+    fn help_fits_chat_messages_and_names_every_command() {
+        let parts = help_parts();
+        assert!(parts.len() <= 2, "{}", parts.len());
+        for p in &parts {
+            assert!(p.chars().count() < 2000, "{}", p.chars().count());
+        }
+        assert_eq!(parts.join("\n"), help_text());
         let help = help_text();
-        assert!(help.chars().count() < 2000, "{}", help.chars().count());
         for c in COMMANDS {
             assert!(help.contains(&format!("`/{}", c.name)), "{}", c.name);
         }

@@ -15,6 +15,7 @@ pub mod clock;
 pub mod command;
 mod commit;
 pub mod conditional;
+pub mod confirm;
 pub mod fair;
 #[cfg(test)]
 mod faults;
@@ -32,7 +33,7 @@ mod relocate;
 mod timeouts;
 mod turns;
 
-pub use grammar::help_text;
+pub use grammar::{help_parts, help_text};
 
 use queries::{legend_reply, rules_reply};
 use timeouts::claim;
@@ -379,7 +380,7 @@ impl Service {
                 });
                 return vec![legend_reply(shown, self.legend_size)];
             }
-            Request::Help => return vec![Reply::invoker(help_text())],
+            Request::Help => return help_parts().into_iter().map(Reply::invoker).collect(),
             Request::Games(scope) => return vec![self.games(ctx, scope)],
             Request::Profile { user } => return vec![self.profile(ctx, user)],
             Request::Leaderboard { variant } => {
@@ -388,6 +389,8 @@ impl Service {
                 ]
             }
             Request::Reminders { dm } => return vec![self.set_dm_reminders(ctx, dm)],
+            Request::Settings(change) => return vec![self.settings(ctx, change)],
+            Request::CancelMove { game } => return vec![self.cancel_move(ctx, game)],
             _ => {}
         }
         let slot = self.slot(ctx.channel);
@@ -549,7 +552,8 @@ impl Service {
             Request::Answer { answer, target } => {
                 self.answer(slot, ctx, moderator, answer, Some(target), now)
             }
-            Request::Move { text } => self.play(slot, ctx, &text, now),
+            Request::Move { text } => self.move_or_confirm(slot, ctx, &text, now),
+            Request::ConfirmMove { game, ply } => self.confirm_move(slot, ctx, game, ply, now),
             Request::Board => self.board(slot, ctx, now),
             Request::Note { text } => self.note(slot, ctx, text.as_deref()),
             Request::Conditional { text } => self.conditional(slot, ctx, text.as_deref()),
@@ -573,7 +577,9 @@ impl Service {
             | Request::Games(_)
             | Request::Profile { .. }
             | Request::Leaderboard { .. }
-            | Request::Reminders { .. } => {
+            | Request::Reminders { .. }
+            | Request::Settings(_)
+            | Request::CancelMove { .. } => {
                 // Answered before the channel lock is taken.
                 Err("That request needs no game.".to_string())
             }

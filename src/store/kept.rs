@@ -99,3 +99,81 @@ impl Store {
         })
     }
 }
+
+/// A player's preferences (`/settings`): `pf/<user>` (JSON; absent: the defaults).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Prefs {
+    /// A typed move is shown privately first and played only when confirmed.
+    #[serde(default)]
+    pub confirm: bool,
+    /// A daily direct message listing the games where it is the player's turn.
+    #[serde(default)]
+    pub digest: bool,
+}
+
+fn prefs_key(user: u64) -> Vec<u8> {
+    let mut k = b"pf/".to_vec();
+    k.extend_from_slice(&user.to_be_bytes());
+    k
+}
+
+/// A move waiting for its player's confirmation: `mc/<user><game>`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PendingMove {
+    /// The number of actions of the game when it was typed: the position it was for.
+    pub ply: u64,
+    pub text: String,
+}
+
+fn pending_key(user: u64, game: u64) -> Vec<u8> {
+    let mut k = b"mc/".to_vec();
+    k.extend_from_slice(&user.to_be_bytes());
+    k.extend_from_slice(&game.to_be_bytes());
+    k
+}
+
+impl Write {
+    pub fn prefs(&mut self, user: u64, prefs: &Prefs) -> Result<(), StoreError> {
+        if *prefs == Prefs::default() {
+            self.batch.remove(prefs_key(user));
+        } else {
+            self.batch
+                .insert(prefs_key(user), serde_json::to_vec(prefs)?);
+        }
+        Ok(())
+    }
+
+    /// Keeps (or, `None`, forgets) `user`'s move waiting for confirmation on `game`.
+    pub fn pending_move(
+        &mut self,
+        user: u64,
+        game: u64,
+        pending: Option<&PendingMove>,
+    ) -> Result<(), StoreError> {
+        match pending {
+            Some(p) => self
+                .batch
+                .insert(pending_key(user, game), serde_json::to_vec(p)?),
+            None => self.batch.remove(pending_key(user, game)),
+        }
+        Ok(())
+    }
+}
+
+impl Store {
+    /// `user`'s preferences (the defaults when they set none).
+    pub fn prefs(&self, user: u64) -> Result<Prefs, StoreError> {
+        match self.db.get(prefs_key(user))? {
+            Some(v) => Ok(serde_json::from_slice(&v)?),
+            None => Ok(Prefs::default()),
+        }
+    }
+
+    /// `user`'s move waiting for confirmation on `game`, if any.
+    pub fn pending_move(&self, user: u64, game: u64) -> Result<Option<PendingMove>, StoreError> {
+        match self.db.get(pending_key(user, game))? {
+            Some(v) => Ok(Some(serde_json::from_slice(&v)?)),
+            None => Ok(None),
+        }
+    }
+}

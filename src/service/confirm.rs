@@ -1,0 +1,222 @@
+//! Player preferences (`/settings`) and move confirmation: with `confirm:on`, a typed
+//! move is answered privately with the board after it and Confirm / Cancel, and is
+//! played only when confirmed (a Confirm press, or the same move typed again) for the
+//! position it was typed in (ruling X-CORR-5).
+//!
+//! Owns the preferences and the confirmation's rules. May import the service's own
+//! modules and `store`.
+
+use super::api::{Context, Reply, ReplyKind};
+use super::queries::names;
+use super::turns::player_game;
+use super::{store_failure, Change, Refusal, Service, Slot};
+use crate::core::view::Viewer;
+use crate::store::{PendingMove, Write};
+
+/// What `/settings` changes (`None`: left as it is).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SettingsChange {
+    pub confirm: Option<bool>,
+    pub digest: Option<bool>,
+    pub reminders: Option<bool>,
+}
+
+fn on_off(on: bool) -> &'static str {
+    if on {
+        "on"
+    } else {
+        "off"
+    }
+}
+
+impl Service {
+    /// `/settings`: shows the invoker's preferences, changing those named first.
+    pub(super) fn settings(&self, ctx: &Context, change: SettingsChange) -> Reply {
+        let user = ctx.user.id;
+        let (mut prefs, reminders_off) =
+            match (self.store.prefs(user), self.store.dm_reminders_off(user)) {
+                (Ok(p), Ok(off)) => (p, off),
+                (Err(e), _) | (_, Err(e)) => return store_failure(e),
+            };
+        let mut reminders = !reminders_off;
+        let changed = change != SettingsChange::default();
+        if changed {
+            prefs.confirm = change.confirm.unwrap_or(prefs.confirm);
+            prefs.digest = change.digest.unwrap_or(prefs.digest);
+            reminders = change.reminders.unwrap_or(reminders);
+            let mut w = Write::new();
+            if let Err(e) = w.prefs(user, &prefs) {
+                return store_failure(e);
+            }
+            w.dm_reminders(user, reminders);
+            if let Err(e) = self.store.commit(w) {
+                return store_failure(e);
+            }
+        }
+        Reply::invoker(format!(
+            "{}\n- confirm: {} — a move you type is shown to you first, with Confirm and \
+             Cancel\n- digest: {} — once a day, a direct message listing the games where \
+             it is your turn\n- reminders: {} — reminders by direct message when your \
+             time runs short\nChange one with e.g. `/settings confirm:on`.",
+            if changed {
+                "Saved. Your settings:"
+            } else {
+                "Your settings:"
+            },
+            on_off(prefs.confirm),
+            if prefs.digest { "daily" } else { "off" },
+            on_off(reminders),
+        ))
+    }
+
+    /// A typed move: played at once, or (with `confirm:on`) shown to its player first.
+    /// The same move typed again for the same position confirms it.
+    pub(super) fn move_or_confirm(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        text: &str,
+        now: u64,
+    ) -> Result<Change, Refusal> {
+        let wants = match self.store.prefs(ctx.user.id) {
+            Ok(p) => p.confirm,
+            Err(e) => {
+                tracing::error!("store: {e}");
+                false
+            }
+        };
+        let live = match (&slot.live, wants) {
+            (Some(live), true) if live.rec.side_of(ctx.user.id).is_some() => live,
+            _ => return self.play(slot, ctx, text, now),
+        };
+        let game = live.rec.id;
+        let ply = live.rec.actions.len() as u64;
+        let pending = self.store.pending_move(ctx.user.id, game).ok().flatten();
+        if pending
+            .as_ref()
+            .is_some_and(|p| p.ply == ply && p.text.trim() == text.trim())
+        {
+            return self.play_confirmed(slot, ctx, game, now);
+        }
+        // Checked exactly as it would be played; nothing of it is kept.
+        let tried = self.play(slot, ctx, text, now)?;
+        let (_, side) = player_game(slot, ctx)?;
+        let mut w = Write::new();
+        let keep = PendingMove {
+            ply,
+            text: text.trim().to_string(),
+        };
+        w.pending_move(ctx.user.id, game, Some(&keep))
+            .and_then(|()| self.store.commit(w))
+            .map_err(|e| {
+                tracing::error!("store: {e}");
+                "The game store failed, so nothing was changed; please try again later.".to_string()
+            })?;
+        // Where chance or hidden pieces decide what a move does, the board after it
+        // would tell before the move is committed: the board now is shown instead.
+        let open = live.game.perfect_information();
+        let shown_game = match (&tried.live, open) {
+            (Some(after), true) => &after.game,
+            _ => &live.game,
+        };
+        let mut view = shown_game.view(Viewer::Player(side));
+        view.names = names(&live.rec);
+        let what = if open {
+            let printed = tried
+                .live
+                .as_ref()
+                .and_then(|l| l.rec.history.last())
+                .map_or_else(|| text.trim().to_string(), |e| e.printed.clone());
+            format!("Play `{printed}`? The board after it:")
+        } else {
+            format!(
+                "Play `{}`? (The board is shown as it is now: in this game the move's \
+                 outcome is seen once it is played.)",
+                text.trim()
+            )
+        };
+        let mut r = Reply::invoker(format!(
+            "{what}\nPress Confirm, or type the move again, to play it; Cancel drops it. \
+             (`/settings confirm:off` plays typed moves at once.)"
+        ));
+        r.kind = ReplyKind::ConfirmMove { game, ply };
+        r.image = Some(view);
+        Ok(Change::reply(r))
+    }
+
+    /// A Confirm press: plays the invoker's waiting move if the game is still in the
+    /// position it was typed in.
+    pub(super) fn confirm_move(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        game: u64,
+        ply: u64,
+        now: u64,
+    ) -> Result<Change, Refusal> {
+        const STALE: &str =
+            "That confirmation is for an earlier position; nothing was played. Type your move again.";
+        let live = slot.live.as_ref().ok_or(STALE)?;
+        if live.rec.id != game || live.rec.actions.len() as u64 != ply {
+            return Err(STALE.to_string());
+        }
+        match self.store.pending_move(ctx.user.id, game) {
+            Ok(Some(p)) if p.ply == ply => {}
+            Ok(_) => return Err(STALE.to_string()),
+            Err(e) => {
+                tracing::error!("store: {e}");
+                return Err("The game store failed; please try again later.".to_string());
+            }
+        }
+        self.play_confirmed(slot, ctx, game, now)
+    }
+
+    /// Plays the invoker's waiting move on `game` (checked for its position by the
+    /// caller) and forgets it with the same commit's success.
+    fn play_confirmed(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        game: u64,
+        now: u64,
+    ) -> Result<Change, Refusal> {
+        let pending = self
+            .store
+            .pending_move(ctx.user.id, game)
+            .ok()
+            .flatten()
+            .ok_or("No move of yours waits for confirmation here.")?;
+        let change = self.play(slot, ctx, &pending.text, now)?;
+        let mut w = Write::new();
+        if w.pending_move(ctx.user.id, game, None).is_ok() {
+            // A leftover pending move is harmless: it names a position gone by.
+            if let Err(e) = self.store.commit_lazy(w) {
+                tracing::error!("store: {e}");
+            }
+        }
+        Ok(change)
+    }
+
+    /// The place (channel or thread) game `game` is played in, if it is stored.
+    pub fn place_of(&self, game: u64) -> Option<u64> {
+        match self.store.game(game) {
+            Ok(rec) => rec.map(|r| r.channel),
+            Err(e) => {
+                tracing::error!("store: {e}");
+                None
+            }
+        }
+    }
+
+    /// A Cancel press: forgets the invoker's waiting move.
+    pub(super) fn cancel_move(&self, ctx: &Context, game: u64) -> Reply {
+        let mut w = Write::new();
+        if let Err(e) = w
+            .pending_move(ctx.user.id, game, None)
+            .and_then(|()| self.store.commit(w))
+        {
+            return store_failure(e);
+        }
+        Reply::invoker("Cancelled: nothing was played.")
+    }
+}
