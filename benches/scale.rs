@@ -172,6 +172,7 @@ fn stored_game(i: usize, now: u64) -> (GameRecord, Mover) {
         conditional_plies: Vec::new(),
         away: [false; 2],
         no_vacation: false,
+        takeback_offer: None,
     };
     (
         rec,

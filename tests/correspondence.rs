@@ -318,3 +318,155 @@ fn a_typed_move_waits_for_confirmation_and_a_stale_confirm_is_refused() {
     assert!(why.contains("earlier position"), "{why}");
     assert!(h.history(1).contains("2. c2-c4 e7-e6"), "{}", h.history(1));
 }
+
+fn casual(h: &Harness, channel: u64, variant: arcana::variants::VariantId, options: &[&str]) {
+    let options = arcana::service::grammar::parse_options(
+        &options.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+    )
+    .expect("options");
+    h.ok(
+        "alice",
+        channel,
+        Request::Challenge {
+            opponent: common::user("bob"),
+            variant,
+            color: arcana::service::api::ColorChoice::White,
+            days: Some(3),
+            options,
+            rated: false,
+        },
+    );
+    h.ok("bob", channel, Request::Accept);
+}
+
+fn takeback(
+    h: &Harness,
+    who: &str,
+    channel: u64,
+    action: TakebackAction,
+) -> Vec<arcana::service::api::Reply> {
+    h.req(who, channel, Request::Takeback(action))
+}
+
+use arcana::service::takeback::TakebackAction;
+
+// Ruling X-CORR-6: a takeback by agreement undoes the asker's last turn exactly; the
+// record keeps the turn and the takeback, and replays to the same game.
+#[test]
+fn a_takeback_by_agreement_undoes_the_last_turn_exactly() {
+    let dir = tempfile::tempdir().expect("dir");
+    let clock = std::sync::Arc::new(arcana::service::clock::ManualClock::new(common::START_MS));
+    let h = Harness::on_disk(dir.path(), clock.clone());
+    casual(&h, 1, arcana::variants::VariantId::Standard, &[]);
+    h.moves(1, &["e4", "e5", "Nf3"]);
+    // Not on your own turn, not the opponent's turn, not by a spectator.
+    let why = h.refused("bob", 1, Request::Takeback(TakebackAction::Ask));
+    assert!(why.contains("while your opponent is to move"), "{why}");
+    let why = h.refused("carol", 1, Request::Takeback(TakebackAction::Ask));
+    assert!(why.contains("Only"), "{why}");
+    let why = h.refused("bob", 1, Request::Takeback(TakebackAction::Accept));
+    assert!(why.contains("has not asked"), "{why}");
+    let r = takeback(&h, "alice", 1, TakebackAction::Ask);
+    assert!(
+        r[0].text.contains("alice asks to take back `Ng1-f3`"),
+        "{}",
+        r[0].text
+    );
+    assert_eq!(r[0].mention[0].name, "bob");
+    // Declined: nothing changes but the record of it.
+    let r = takeback(&h, "bob", 1, TakebackAction::Decline);
+    assert!(r[0].text.contains("declines"));
+    assert!(h.history(1).contains("Ng1-f3"));
+    takeback(&h, "alice", 1, TakebackAction::Ask);
+    let r = takeback(&h, "bob", 1, TakebackAction::Accept);
+    let board = r.iter().find(|r| r.image.is_some()).expect("a board");
+    assert!(
+        board.text.contains("`Ng1-f3` is taken back"),
+        "{}",
+        board.text
+    );
+    assert!(
+        board.text.contains("alice (White)"),
+        "alice to move: {}",
+        board.text
+    );
+    let history = h.history(1);
+    assert!(
+        history.contains("1. e2-e4 e7-e5") && !history.contains("Ng1-f3"),
+        "{history}"
+    );
+    // alice plays on; the stored record keeps the turn and the takeback and replays.
+    h.mv("alice", 1, "d4");
+    let rec = h.service.store().game(1).expect("store").expect("the game");
+    let kinds: Vec<String> = rec
+        .actions
+        .iter()
+        .map(|a| format!("{:?}", a.kind))
+        .collect();
+    assert!(kinds.iter().any(|k| k.contains("Ng1-f3")), "{kinds:?}");
+    assert!(
+        kinds.iter().any(|k| k.starts_with("TakebackAgreed")),
+        "{kinds:?}"
+    );
+    let replayed = rec.replay().expect("replays");
+    assert!(
+        replayed
+            .fen()
+            .starts_with("rnbqkbnr/pppp1ppp/8/4p3/3PP3/8/PPP2PPP/RNBQKBNR b"),
+        "{}",
+        replayed.fen()
+    );
+    drop(h);
+    let h = Harness::on_disk(dir.path(), clock);
+    assert!(
+        h.history(1).contains("2. d2-d4"),
+        "after a restart: {}",
+        h.history(1)
+    );
+    h.mv("bob", 1, "exd4");
+}
+
+#[test]
+fn takebacks_are_refused_in_rated_games_and_across_a_die_roll() {
+    let h = Harness::new();
+    h.start(1, Some(3));
+    h.mv("alice", 1, "e4");
+    let why = h.refused("alice", 1, Request::Takeback(TakebackAction::Ask));
+    assert!(why.contains("casual games"), "{why}");
+    // Chess with Wickets, decided by dice: black throws into White's wicket.
+    for channel in 10..20 {
+        casual(
+            &h,
+            channel,
+            arcana::variants::VariantId::Wickets,
+            &["decision:dice"],
+        );
+        for (who, m) in [
+            ("alice", "e4"),
+            ("bob", "e6"),
+            ("alice", "c4"),
+            ("bob", "Na6"),
+            ("alice", "Qh5"),
+            ("bob", "Nc5"),
+            ("alice", "a3"),
+            ("bob", "Ke7>c5"),
+            ("alice", "h3"),
+        ] {
+            h.mv(who, channel, m);
+        }
+        let thrown = h.mv("bob", channel, "Nb3>w0");
+        assert!(thrown.text.contains("dice"), "{}", thrown.text);
+        if thrown.text.contains("missed") {
+            // ruling X-CORR-6: the roll is known now; the turn cannot be taken back.
+            let why = h.refused("bob", channel, Request::Takeback(TakebackAction::Ask));
+            assert!(why.contains("drew on chance"), "{why}");
+            // A turn without a roll can be: alice's next move, by agreement.
+            h.mv("alice", channel, "a4");
+            takeback(&h, "alice", channel, TakebackAction::Ask);
+            let r = takeback(&h, "bob", channel, TakebackAction::Accept);
+            assert!(r.iter().any(|r| r.text.contains("is taken back")), "{r:?}");
+            return;
+        }
+    }
+    panic!("ten throws, no miss");
+}

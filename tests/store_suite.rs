@@ -47,6 +47,7 @@ fn record(id: u64, channel: u64) -> GameRecord {
         conditional_plies: Vec::new(),
         away: [false; 2],
         no_vacation: false,
+        takeback_offer: None,
     }
 }
 

@@ -114,6 +114,8 @@ pub enum Request {
     Conditional {
         text: Option<String>,
     },
+    /// `/takeback`: ask to undo the invoker's last turn, or answer such a request.
+    Takeback(super::takeback::TakebackAction),
     Export,
     Resign,
     Draw(DrawAction),

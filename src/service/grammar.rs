@@ -271,6 +271,22 @@ pub const COMMANDS: &[CommandSpec] = &[
             true,
         )
     },
+    CommandSpec {
+        options: &[OptionSpec {
+            positional: true,
+            ..opt(
+                "action",
+                "ask (the default), accept or decline",
+                Kind::Choice(&[("ask", "ask"), ("accept", "accept"), ("decline", "decline")]),
+            )
+        }],
+        help: "(casual games; your last turn, while they are to move)",
+        ..cmd(
+            "takeback",
+            "Ask to take back your last turn, or answer",
+            false,
+        )
+    },
     cmd("history", "Show the moves of this channel's game", true),
     cmd(
         "export",
@@ -687,6 +703,11 @@ pub fn to_request(
         "board" => Request::Board,
         "note" => Request::Note { text: text("text") },
         "conditional" => Request::Conditional { text: text("line") },
+        "takeback" => Request::Takeback(match text("action").as_deref() {
+            Some("accept") => super::takeback::TakebackAction::Accept,
+            Some("decline") => super::takeback::TakebackAction::Decline,
+            _ => super::takeback::TakebackAction::Ask,
+        }),
         "history" => Request::History,
         "export" => Request::Export,
         "resign" => Request::Resign,

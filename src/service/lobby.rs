@@ -623,6 +623,7 @@ fn new_record(
         conditional_plies: Vec::new(),
         away: [false; 2],
         no_vacation: false,
+        takeback_offer: None,
     }
 }
 

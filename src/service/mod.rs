@@ -30,6 +30,7 @@ pub mod ratings;
 pub mod record;
 mod refresh;
 mod relocate;
+pub mod takeback;
 mod timeouts;
 mod turns;
 
@@ -557,6 +558,10 @@ impl Service {
             Request::Board => self.board(slot, ctx, now),
             Request::Note { text } => self.note(slot, ctx, text.as_deref()),
             Request::Conditional { text } => self.conditional(slot, ctx, text.as_deref()),
+            Request::Takeback(action) => {
+                let (live, _) = player_game(slot, ctx)?;
+                takeback::takeback(live, ctx, action, now)
+            }
             Request::History => self.history(slot, ctx),
             Request::Export => self.export(slot, ctx),
             Request::Resign => {

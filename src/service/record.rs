@@ -68,8 +68,8 @@ pub fn entries(rec: &GameRecord) -> Vec<HistoryEntry> {
     let replayed = (|| -> Result<Vec<HistoryEntry>, String> {
         let mut game = Game::new(rec.variant, &rec.options, rec.seed)?;
         let mut out = Vec::new();
-        for (i, a) in rec.actions.iter().enumerate() {
-            if let ActionKind::Play { side, text } = &a.kind {
+        for (i, kind) in crate::variants::action::effective(rec.actions.iter().map(|a| &a.kind)) {
+            if let ActionKind::Play { side, text } = kind {
                 play_answer(&mut game, &mut out, *side, text).map_err(|e| e.to_string())?;
                 if rec.conditional_plies.contains(&i) {
                     if let Some(entry) = out.last_mut() {
@@ -259,9 +259,9 @@ pub fn animation(rec: &GameRecord, now: View, bottom: Side) -> Result<Vec<u8>, S
 
 /// The answers of a stored record, in order.
 pub fn answers(rec: &GameRecord) -> Vec<String> {
-    rec.actions
-        .iter()
-        .filter_map(|a| match &a.kind {
+    crate::variants::action::effective(rec.actions.iter().map(|a| &a.kind))
+        .into_iter()
+        .filter_map(|(_, kind)| match kind {
             ActionKind::Play { text, .. } => Some(text.clone()),
             _ => None,
         })

@@ -311,6 +311,8 @@ pub(super) fn record_play(next: &mut Live, side: Side, follow_up: bool, played: 
     if next.rec.draw_offer == Some(side.other()) {
         next.rec.draw_offer = None;
     }
+    // A takeback request is for the position it was made in.
+    next.rec.takeback_offer = None;
 }
 
 /// Ends the game by an action outside the rules (resign, agreement, claim, abort).

@@ -204,6 +204,9 @@ pub struct GameRecord {
     /// Vacations do not stop this game's clocks (an event that forbids them).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_vacation: bool,
+    /// The side whose takeback request stands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takeback_offer: Option<Side>,
 }
 
 fn nobody_away(away: &[bool; 2]) -> bool {

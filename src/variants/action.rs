@@ -44,6 +44,46 @@ pub enum ActionKind {
         /// The moderator's name, as shown then.
         by: String,
     },
+    /// `side` asked to take back their last turn.
+    TakebackOffer {
+        side: Side,
+    },
+    /// `side` declined the opponent's takeback request.
+    TakebackDecline {
+        side: Side,
+    },
+    /// By agreement, `side`'s last turn (its last `answers` answers) is undone: the
+    /// game is as if they had not been played ([`effective`]).
+    TakebackAgreed {
+        side: Side,
+        answers: u32,
+    },
+}
+
+/// The actions that make a game as it stands, with their places in the record: every
+/// action but the answers a takeback undid, and the takebacks themselves.
+pub fn effective<'a>(
+    actions: impl IntoIterator<Item = &'a ActionKind>,
+) -> Vec<(usize, &'a ActionKind)> {
+    let mut out: Vec<(usize, &ActionKind)> = Vec::new();
+    for (i, kind) in actions.into_iter().enumerate() {
+        if let ActionKind::TakebackAgreed { answers, .. } = kind {
+            for _ in 0..*answers {
+                match out
+                    .iter()
+                    .rposition(|(_, k)| matches!(k, ActionKind::Play { .. }))
+                {
+                    Some(at) => {
+                        out.remove(at);
+                    }
+                    None => break,
+                }
+            }
+        } else {
+            out.push((i, kind));
+        }
+    }
+    out
 }
 
 impl Game {
@@ -62,6 +102,10 @@ impl Game {
                 self.finish(Outcome::Aborted)
             }
             ActionKind::TimeoutClaim { side } => self.finish(Outcome::win(*side, "timeout")),
+            ActionKind::TakebackOffer { .. } | ActionKind::TakebackDecline { .. } => {}
+            ActionKind::TakebackAgreed { .. } => {
+                return Err("a takeback is applied by replaying the record".to_string())
+            }
         }
         Ok(())
     }
@@ -75,7 +119,7 @@ impl Game {
         actions: impl IntoIterator<Item = &'a ActionKind>,
     ) -> Result<Game, String> {
         let mut game = Game::new(variant, options, seed)?;
-        for (i, kind) in actions.into_iter().enumerate() {
+        for (i, kind) in effective(actions) {
             game.apply(kind)
                 .map_err(|e| format!("action {} ({kind:?}): {e}", i + 1))?;
         }

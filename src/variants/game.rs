@@ -181,6 +181,17 @@ impl Game {
         dispatch!(&self.state, s => s.setup_fen())
     }
 
+    /// How far the game's generator has run: a turn that changes it drew on chance.
+    pub fn draws(&self) -> u128 {
+        self.rng.get_word_pos()
+    }
+
+    /// What the players hold in secret, without where it stands on the board: a turn
+    /// that changes it revealed or took something hidden.
+    pub fn secrets_held(&self) -> String {
+        dispatch!(&self.state, s => s.secrets_held())
+    }
+
     /// Whether the game has neither hidden information nor chance: everything a move
     /// leads to can be worked out from the public position.
     pub fn perfect_information(&self) -> bool {

@@ -323,6 +323,17 @@ pub trait Rules: Sized + Clone {
         false
     }
 
+    /// What the players hold in secret, without where it stands on the board (a
+    /// takeback is refused across a turn that changes it). By default both players'
+    /// secret texts.
+    fn secrets_held(&self) -> String {
+        format!(
+            "{:?}{:?}",
+            self.secret(Side::White),
+            self.secret(Side::Black)
+        )
+    }
+
     /// A hash of everything that decides the game from here on (the transposition
     /// table of the alpha-beta search), or `None` to search without one.
     fn search_key(&self) -> Option<u64> {

@@ -521,6 +521,17 @@ impl Rules for WandGame {
         Some(wand_list(&self.pos, side, self.mode))
     }
 
+    fn secrets_held(&self) -> String {
+        // Each wand's state and hidden kind, wherever its piece stands: a move leaves
+        // it alone, a zap that identifies a wand or a capture changes it.
+        let mut held: Vec<String> = crate::core::Square::all()
+            .filter_map(|sq| self.pos.unit(sq))
+            .map(|u| format!("{:?}{:?}{:?}", u.side, u.wand, u.secret))
+            .collect();
+        held.sort();
+        held.join(",")
+    }
+
     fn prompt(&self, ask: &Ask) -> String {
         self.question_prompt(ask)
     }

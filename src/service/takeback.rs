@@ -1,0 +1,180 @@
+//! Takebacks by agreement (`/takeback`) in casual games: a player asks, while the
+//! opponent is to move, to undo their own last turn; the opponent accepts or declines.
+//! The record keeps the turn and the takeback; a replay undoes it the same way
+//! (`variants::action::effective`). Refused in rated games and across a turn that drew
+//! on chance or revealed (or took) something hidden (ruling X-CORR-6).
+//!
+//! Owns the takeback's rules. May import the service's own modules, `store` and
+//! `variants`.
+
+use super::api::{Context, Reply};
+use super::turns::{commit_live, controls};
+use super::{record, Change, Live, Refusal};
+use crate::core::Side;
+use crate::store::{Action, ActionKind};
+use crate::variants::action::effective;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TakebackAction {
+    Ask,
+    Accept,
+    Decline,
+}
+
+/// `/takeback [ask|accept|decline]` by the invoker in the channel's game.
+pub(super) fn takeback(
+    live: &Live,
+    ctx: &Context,
+    action: TakebackAction,
+    now: u64,
+) -> Result<Change, Refusal> {
+    let side = live
+        .rec
+        .side_of(ctx.user.id)
+        .ok_or("Only the players of this game may take back a move.")?;
+    if live.game.is_over() {
+        return Err("The game is over.".to_string());
+    }
+    let opponent = live.rec.player(side.other()).clone();
+    match action {
+        TakebackAction::Ask => {
+            if live.rec.takeback_offer == Some(side) {
+                return Err("You have already asked; wait for the answer.".to_string());
+            }
+            let (answers, printed) = undoable(live, side)?;
+            let mut next = live.clone();
+            next.rec.actions.push(Action {
+                at_ms: now,
+                kind: ActionKind::TakebackOffer { side },
+            });
+            if live.rec.computer.is_some_and(|c| c.side == side.other()) {
+                // The computer always agrees: a game against it is for learning.
+                return agreed(next, side, answers, &printed, now);
+            }
+            next.rec.takeback_offer = Some(side);
+            let mut r = Reply::channel(format!(
+                "{} asks to take back `{printed}`. {}: `/takeback accept` or \
+                 `/takeback decline`.",
+                ctx.user.name, opponent.name
+            ));
+            r.mention = vec![opponent];
+            r.controls = Some(controls(&next));
+            Ok(Change {
+                replies: vec![r],
+                live: Some(next),
+                ..Change::default()
+            })
+        }
+        TakebackAction::Accept | TakebackAction::Decline => {
+            let asker = side.other();
+            if live.rec.takeback_offer != Some(asker) {
+                return Err(format!(
+                    "{} has not asked to take back a move.",
+                    opponent.name
+                ));
+            }
+            let mut next = live.clone();
+            next.rec.takeback_offer = None;
+            if action == TakebackAction::Decline {
+                next.rec.actions.push(Action {
+                    at_ms: now,
+                    kind: ActionKind::TakebackDecline { side },
+                });
+                return Ok(Change {
+                    replies: vec![Reply::channel(format!(
+                        "{} declines the takeback.",
+                        ctx.user.name
+                    ))],
+                    live: Some(next),
+                    ..Change::default()
+                });
+            }
+            let (answers, printed) = undoable(live, asker)?;
+            agreed(next, asker, answers, &printed, now)
+        }
+    }
+}
+
+/// The answers of `side`'s last turn, when it is the game's last and may be undone,
+/// with the turn as the record prints it; else why not.
+fn undoable(live: &Live, side: Side) -> Result<(u32, String), Refusal> {
+    if live.rec.rated {
+        return Err("Takebacks are for casual games; this one counts for the ratings.".to_string());
+    }
+    if live.game.ask().map(|a| a.side) != Some(side.other()) {
+        return Err("You can take back your last turn while your opponent is to move.".to_string());
+    }
+    let kinds = effective(live.rec.actions.iter().map(|a| &a.kind));
+    let plays: Vec<(usize, Side)> = kinds
+        .iter()
+        .filter_map(|(i, k)| match k {
+            ActionKind::Play { side, .. } => Some((*i, *side)),
+            _ => None,
+        })
+        .collect();
+    let answers = plays.iter().rev().take_while(|(_, s)| *s == side).count();
+    if answers == 0 {
+        return Err("You have no turn to take back.".to_string());
+    }
+    let entries = record::entries(&live.rec);
+    let printed = entries
+        .last()
+        .filter(|e| e.side == side)
+        .map(|e| e.printed.clone())
+        .unwrap_or_default();
+    // The game as it was before that turn.
+    let mut shorter = live.rec.clone();
+    shorter.actions.push(Action {
+        at_ms: 0,
+        kind: ActionKind::TakebackAgreed {
+            side,
+            answers: answers as u32,
+        },
+    });
+    let before = shorter.replay().map_err(|e| {
+        tracing::error!("takeback: {e}");
+        "That turn cannot be taken back.".to_string()
+    })?;
+    if before.draws() != live.game.draws() {
+        return Err(format!(
+            "`{printed}` drew on chance, so it cannot be taken back (its outcome is known now)."
+        ));
+    }
+    if before.secrets_held() != live.game.secrets_held() {
+        return Err(format!(
+            "`{printed}` revealed or took something hidden, so it cannot be taken back."
+        ));
+    }
+    Ok((answers as u32, printed))
+}
+
+/// The takeback done: `side`'s last `answers` answers undone, the game replayed, the
+/// clock given back to `side`.
+fn agreed(
+    mut next: Live,
+    side: Side,
+    answers: u32,
+    printed: &str,
+    now: u64,
+) -> Result<Change, Refusal> {
+    next.rec.takeback_offer = None;
+    next.rec.draw_offer = None;
+    next.rec.actions.push(Action {
+        at_ms: now,
+        kind: ActionKind::TakebackAgreed { side, answers },
+    });
+    next.game = next.rec.replay().map_err(|e| {
+        tracing::error!("takeback: {e}");
+        "That turn cannot be taken back.".to_string()
+    })?;
+    next.rec.history = record::entries(&next.rec);
+    let old_clock = next.rec.clock.clone();
+    let name = next.rec.player(side).name.clone();
+    commit_live(
+        next,
+        old_clock.as_ref(),
+        now,
+        vec![format!("{name}'s `{printed}` is taken back, by agreement.")],
+    )
+}
