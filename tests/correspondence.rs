@@ -470,3 +470,131 @@ fn takebacks_are_refused_in_rated_games_and_across_a_die_roll() {
     }
     panic!("ten throws, no miss");
 }
+
+fn vacation(h: &Harness, who: &str, on: Option<bool>) -> Vec<arcana::service::api::Reply> {
+    h.req(who, 1, Request::Vacation { on })
+}
+
+fn claim_refusal(h: &Harness, who: &str, channel: u64) -> String {
+    h.refused(who, channel, Request::Claim)
+}
+
+// Ruling X-CORR-7: a vacation stops the clocks of every game of its player, each
+// opponent told once; it ends when the allowance is spent, with a direct message.
+#[test]
+fn a_vacation_stops_three_clocks_and_ends_when_the_allowance_is_spent() {
+    let h = Harness::new();
+    // alice is asked in two games (3 days a move), bob in the third.
+    h.start_between("alice", "bob", 10, Some(3));
+    h.start_between("alice", "carol", 11, Some(3));
+    h.start_between("bob", "alice", 12, Some(3));
+    h.mv("bob", 12, "e4");
+    h.start_between("alice", "dave", 13, Some(3));
+    h.mv("alice", 13, "e4");
+    let shown = vacation(&h, "alice", None);
+    assert!(
+        shown[0].text.contains("30 days of vacation left"),
+        "{}",
+        shown[0].text
+    );
+    h.clock.advance(DAY_MS);
+    let r = vacation(&h, "alice", Some(true));
+    assert_eq!(r[0].to, Audience::Invoker);
+    assert!(
+        r[0].text.contains("stand still in 4 games"),
+        "{}",
+        r[0].text
+    );
+    // Each game's place is told once, naming the opponent.
+    let told: Vec<u64> = r
+        .iter()
+        .filter_map(|r| match r.to {
+            Audience::Place(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(told.len(), 4, "{r:?}");
+    for c in [10, 11, 12, 13] {
+        assert!(told.contains(&c), "{told:?}");
+    }
+    assert!(r.iter().any(|r| r.text.contains("alice is on vacation")));
+    // Twice is refused; nothing changes.
+    assert!(h
+        .refused("alice", 1, Request::Vacation { on: Some(true) })
+        .contains("already on vacation"));
+    // Her clocks stand still: ten days later nobody can claim, no reminder came.
+    h.clock.advance(10 * DAY_MS);
+    let ticked = h.service.tick();
+    assert!(
+        ticked
+            .iter()
+            .all(|t| !t.reply.text.contains("left for your move")),
+        "{ticked:?}"
+    );
+    let why = claim_refusal(&h, "bob", 10);
+    assert!(why.contains("alice is on vacation"), "{why}");
+    let board = h.ok("bob", 10, Request::Board);
+    assert!(
+        board[0].text.contains("2 days left")
+            || board[0].text.contains("Time left for this move: 2 days"),
+        "{}",
+        board[0].text
+    );
+    assert!(board[0].text.contains("stands still"), "{}", board[0].text);
+    // dave moves in game 13: alice's new turn starts stopped too.
+    h.mv("dave", 13, "e5");
+    h.clock.advance(5 * DAY_MS);
+    assert!(claim_refusal(&h, "dave", 13).contains("on vacation"));
+    // bob's own clock in game 12 runs as ever.
+    // 30 days after it began the allowance is spent: the tick ends it, with a DM.
+    h.clock.advance(15 * DAY_MS + 60_000);
+    let ticked = h.service.tick();
+    let dm = ticked
+        .iter()
+        .find(|t| matches!(&t.reply.to, Audience::Private(u) if u.id == common::user("alice").id))
+        .unwrap_or_else(|| panic!("a direct message: {ticked:?}"));
+    assert!(dm.reply.text.contains("used up"), "{}", dm.reply.text);
+    assert!(
+        ticked
+            .iter()
+            .filter(|t| t.reply.text.contains("back from vacation"))
+            .count()
+            >= 3,
+        "{ticked:?}"
+    );
+    // The clocks run again with the time they had: 2 days left in game 10.
+    let board = h.ok("bob", 10, Request::Board);
+    assert!(
+        board[0].text.contains("Time left for this move: 2 days"),
+        "{}",
+        board[0].text
+    );
+    h.clock.advance(2 * DAY_MS + 60_000);
+    h.ok("bob", 10, Request::Claim);
+    // Nothing left this year.
+    let why = h.refused("alice", 1, Request::Vacation { on: Some(true) });
+    assert!(why.contains("no vacation left"), "{why}");
+}
+
+#[test]
+fn a_short_vacation_counts_one_whole_day_and_can_be_ended() {
+    let h = Harness::new();
+    h.start(10, Some(3));
+    assert!(h
+        .refused("alice", 1, Request::Vacation { on: Some(false) })
+        .contains("not on vacation"));
+    vacation(&h, "alice", Some(true));
+    h.clock.advance(DAY_MS / 24);
+    let r = vacation(&h, "alice", Some(false));
+    assert!(
+        r[0].text.contains("counted 1 day; 29 left"),
+        "{}",
+        r[0].text
+    );
+    assert!(r
+        .iter()
+        .any(|r| r.to == Audience::Place(10) && r.text.contains("back from vacation")));
+    // The hour away was not charged to alice's clock.
+    let board = h.ok("alice", 10, Request::Board);
+    assert!(board[0].text.contains("3 days"), "{}", board[0].text);
+}

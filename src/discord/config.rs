@@ -49,6 +49,7 @@ struct RawRatings {
 struct RawDefaults {
     days_per_move: Option<u32>,
     challenge_expiry_hours: Option<Hours>,
+    vacation_days: Option<u32>,
 }
 
 /// A number of hours, whole or not (`24`, `0.5`).
@@ -97,6 +98,8 @@ pub struct Config {
     /// How long a challenge waits for an answer before it expires, in milliseconds
     /// (0: never). Written in hours in the file.
     pub challenge_expiry_ms: u64,
+    /// Each player's yearly vacation allowance, in days (`[defaults] vacation_days`).
+    pub vacation_days: u32,
     /// Where `/healthz` and `/metrics` are served (`[ops] listen = "127.0.0.1:9100"`);
     /// `None`: not served.
     pub ops_listen: Option<std::net::SocketAddr>,
@@ -251,6 +254,15 @@ impl Config {
         }
         // Within 0..=720 hours: the product fits a u64 of milliseconds exactly enough.
         let challenge_expiry_ms = (hours * 3_600_000.0).round() as u64;
+        let vacation_days = raw
+            .defaults
+            .vacation_days
+            .unwrap_or(crate::service::DEFAULT_VACATION_DAYS);
+        if vacation_days > 366 {
+            return Err(ConfigError::Invalid(format!(
+                "`defaults.vacation_days` must be 0 (no vacations) to 366, not {vacation_days}"
+            )));
+        }
         if raw.application_id == Some(0) || raw.server_id == Some(0) {
             return Err(ConfigError::Invalid(
                 "`application_id` and `server_id` must be Discord ids (positive numbers), not 0"
@@ -321,6 +333,7 @@ impl Config {
                 _ => LadderScope::Server,
             },
             challenge_expiry_ms,
+            vacation_days,
             threads: raw.threads.unwrap_or(true),
         })
     }

@@ -192,6 +192,7 @@ fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
         ladder: config.ladder,
         legend_size: Some(config.image_size),
         challenge_expiry_ms: Some(config.challenge_expiry_ms),
+        vacation_days: Some(config.vacation_days),
         claimer: Some(claimer(config)),
         ..ServiceConfig::default()
     };

@@ -383,6 +383,7 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
         legend_size: None,
         challenge_expiry_ms: None,
         claimer: None,
+        vacation_days: None,
     };
     let places = Arc::new(LocalPlaces::default());
     places.see(DEFAULT_CHANNEL);

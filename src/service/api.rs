@@ -160,6 +160,10 @@ pub enum Request {
     CancelMove {
         game: u64,
     },
+    /// `/vacation on|off` (`None`: how much is left).
+    Vacation {
+        on: Option<bool>,
+    },
 }
 
 /// Where a reply goes.

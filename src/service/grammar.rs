@@ -378,6 +378,18 @@ pub const COMMANDS: &[CommandSpec] = &[
         )
     },
     CommandSpec {
+        options: &[OptionSpec {
+            positional: true,
+            ..opt(
+                "state",
+                "on: your clocks stop in every game; off: they run again",
+                Kind::Choice(ON_OFF),
+            )
+        }],
+        help: "(a yearly allowance, whole days; `/vacation` shows what is left)",
+        ..cmd("vacation", "Stop your clocks while you are away", true)
+    },
+    CommandSpec {
         options: &[
             opt(
                 "confirm",
@@ -740,6 +752,9 @@ pub fn to_request(
         "help" => Request::Help,
         "reminders" => Request::Reminders {
             dm: text("dm").as_deref() != Some("off"),
+        },
+        "vacation" => Request::Vacation {
+            on: text("state").map(|v| v == "on"),
         },
         "settings" => Request::Settings(super::confirm::SettingsChange {
             confirm: text("confirm").map(|v| v == "on"),

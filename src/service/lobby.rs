@@ -521,7 +521,14 @@ impl Service {
             },
             level,
         });
-        let rec = new_record(id, place, ctx.server, c, players, seed, computer, now);
+        let mut rec = new_record(id, place, ctx.server, c, players, seed, computer, now);
+        // A player on vacation starts the game away: their turns' clocks stand still.
+        for (i, p) in rec.players.clone().iter().enumerate() {
+            rec.away[i] = self
+                .store
+                .vacation(p.id)
+                .is_ok_and(|v| v.since_ms.is_some());
+        }
         let mut live = Live { rec, game };
         live.rec.clock = next_clock(&mut live.rec, &live.game, None, now);
         let replies = start_replies(&live, c, ctx.channel, why_here);

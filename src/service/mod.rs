@@ -33,6 +33,7 @@ mod relocate;
 pub mod takeback;
 mod timeouts;
 mod turns;
+mod vacation;
 
 pub use grammar::{help_parts, help_text};
 
@@ -83,7 +84,12 @@ pub struct ServiceConfig {
     pub legend_size: Option<u32>,
     /// How long a challenge waits for an answer (`None`: a day; `Some(0)`: for ever).
     pub challenge_expiry_ms: Option<u64>,
+    /// Each player's yearly vacation allowance in days (`None`: 30).
+    pub vacation_days: Option<u32>,
 }
+
+/// Each player's yearly vacation allowance when the configuration does not say.
+pub const DEFAULT_VACATION_DAYS: u32 = 30;
 
 /// How long a challenge waits for an answer when the configuration does not say.
 pub const DEFAULT_CHALLENGE_EXPIRY_MS: u64 = DAY_MS;
@@ -171,6 +177,8 @@ pub struct Service {
     challenge_expiry_ms: u64,
     /// Numbers the challenges made since the start (part of their ids).
     challenge_seq: std::sync::atomic::AtomicU64,
+    /// Each player's yearly vacation allowance, in days.
+    vacation_days: u32,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -261,6 +269,7 @@ impl Service {
                 .challenge_expiry_ms
                 .unwrap_or(DEFAULT_CHALLENGE_EXPIRY_MS),
             challenge_seq: std::sync::atomic::AtomicU64::new(0),
+            vacation_days: config.vacation_days.unwrap_or(DEFAULT_VACATION_DAYS),
         })
     }
 
@@ -392,6 +401,7 @@ impl Service {
             Request::Reminders { dm } => return vec![self.set_dm_reminders(ctx, dm)],
             Request::Settings(change) => return vec![self.settings(ctx, change)],
             Request::CancelMove { game } => return vec![self.cancel_move(ctx, game)],
+            Request::Vacation { on } => return self.vacation(ctx, on),
             _ => {}
         }
         let slot = self.slot(ctx.channel);
@@ -584,7 +594,8 @@ impl Service {
             | Request::Leaderboard { .. }
             | Request::Reminders { .. }
             | Request::Settings(_)
-            | Request::CancelMove { .. } => {
+            | Request::CancelMove { .. }
+            | Request::Vacation { .. } => {
                 // Answered before the channel lock is taken.
                 Err("That request needs no game.".to_string())
             }

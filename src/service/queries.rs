@@ -275,6 +275,20 @@ pub(super) fn game_summary(l: &Listing, place: Option<&str>) -> String {
 /// game that has one (`None`: no time limit).
 pub(super) fn time_left_line(rec: &GameRecord, now: u64) -> Option<String> {
     let clock = rec.clock.as_ref()?;
+    match clock.paused_ms {
+        // Stopped for a vacation: the time left as it stood then.
+        Some(paused) => time_left_at(rec, paused).map(|line| {
+            format!(
+                "{line} The clock stands still: {} is on vacation.",
+                rec.player(clock.side).name
+            )
+        }),
+        None => time_left_at(rec, now),
+    }
+}
+
+fn time_left_at(rec: &GameRecord, now: u64) -> Option<String> {
+    let clock = rec.clock.as_ref()?;
     let deadline = clock.deadline_ms?;
     if now >= deadline {
         return Some("The time for this move has run out.".to_string());

@@ -34,6 +34,7 @@ impl Service {
                 Err(e) => tracing::error!("store: {e}"),
             }
         }
+        out.extend(self.end_spent_vacations(now));
         match self.store.due(now) {
             Ok(entries) => {
                 for (due, id, channel) in entries {
@@ -113,7 +114,7 @@ impl Service {
     /// What the clock of the game in `slot` asks for now, if anything.
     fn clock_change(&self, slot: &Slot, channel: u64, now: u64) -> Option<Change> {
         let live = slot.live.as_ref()?;
-        let clock = live.rec.clock.as_ref()?;
+        let clock = live.rec.clock.as_ref().filter(|c| c.paused_ms.is_none())?;
         let deadline = clock.deadline_ms?;
         let ask = live.game.ask()?;
         if now >= deadline && timeout_policy(live.rec.variant) == TimeoutPolicy::PassTurn {
@@ -177,6 +178,10 @@ pub(super) fn due_ms(rec: &GameRecord) -> Option<u64> {
     }
     let clock = rec.clock.as_ref()?;
     let deadline = clock.deadline_ms?;
+    if clock.paused_ms.is_some() {
+        // Stopped for a vacation: nothing comes due until it runs again.
+        return None;
+    }
     if !clock.reminded {
         let total = deadline.saturating_sub(clock.started_ms);
         return Some(deadline - total / 5);
@@ -250,13 +255,17 @@ pub(super) fn next_clock(
     // The computer never runs out of time.
     let computer = rec.computer.is_some_and(|c| c.side == ask.side);
     let bank = rec.bank_ms.map_or(0, |b| b[ask.side.index()]);
+    let deadline_ms =
+        (rec.days > 0 && !computer).then(|| now + u64::from(rec.days) * DAY_MS + bank);
+    // A player on vacation: their new turn's clock starts stopped (X-CORR-7).
+    let away = rec.away[ask.side.index()] && !rec.no_vacation;
     Some(TurnClock {
         side: ask.side,
         started_ms: now,
-        deadline_ms: (rec.days > 0 && !computer).then(|| now + u64::from(rec.days) * DAY_MS + bank),
+        deadline_ms,
         reminded: false,
         expiry_told: false,
-        paused_ms: None,
+        paused_ms: (away && deadline_ms.is_some()).then_some(now),
     })
 }
 
@@ -313,6 +322,17 @@ pub(super) fn claim(slot: &Slot, ctx: &Context, now: u64) -> Result<Change, Refu
         .as_ref()
         .and_then(|c| c.deadline_ms)
         .ok_or("This game has no time limit, so there is nothing to claim.")?;
+    if live
+        .rec
+        .clock
+        .as_ref()
+        .is_some_and(|c| c.paused_ms.is_some())
+    {
+        return Err(format!(
+            "{} is on vacation: their clock stands still.",
+            live.rec.player(ask.side).name
+        ));
+    }
     if now < deadline {
         return Err(format!(
             "{} still has {} to move.",

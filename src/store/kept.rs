@@ -177,3 +177,81 @@ impl Store {
         }
     }
 }
+
+/// A player's vacation (`/vacation`): `vc/<user>`; while one runs, `ve/<until><user>`
+/// marks when its allowance is spent (the minute tick reads only those due).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Vacation {
+    /// The calendar year (UTC) `used_days` counts in.
+    #[serde(default)]
+    pub year: i32,
+    #[serde(default)]
+    pub used_days: u32,
+    /// On vacation since then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since_ms: Option<u64>,
+    /// When the running vacation's allowance is spent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until_ms: Option<u64>,
+}
+
+fn vacation_key(user: u64) -> Vec<u8> {
+    let mut k = b"vc/".to_vec();
+    k.extend_from_slice(&user.to_be_bytes());
+    k
+}
+
+fn vacation_end_key(until_ms: u64, user: u64) -> Vec<u8> {
+    let mut k = b"ve/".to_vec();
+    k.extend_from_slice(&until_ms.to_be_bytes());
+    k.extend_from_slice(&user.to_be_bytes());
+    k
+}
+
+impl Write {
+    /// Replaces `user`'s vacation `old` (as read) with `new`, moving its end mark.
+    pub fn vacation(
+        &mut self,
+        user: u64,
+        old: &Vacation,
+        new: &Vacation,
+    ) -> Result<(), StoreError> {
+        if let Some(until) = old.until_ms {
+            self.batch.remove(vacation_end_key(until, user));
+        }
+        if let Some(until) = new.until_ms {
+            self.batch.insert(vacation_end_key(until, user), b"");
+        }
+        self.batch
+            .insert(vacation_key(user), serde_json::to_vec(new)?);
+        Ok(())
+    }
+}
+
+impl Store {
+    /// `user`'s vacation record (empty when they never took one).
+    pub fn vacation(&self, user: u64) -> Result<Vacation, StoreError> {
+        match self.db.get(vacation_key(user))? {
+            Some(v) => Ok(serde_json::from_slice(&v)?),
+            None => Ok(Vacation::default()),
+        }
+    }
+
+    /// The users whose running vacation's allowance is spent at or before `until_ms`.
+    pub fn vacations_ending(&self, until_ms: u64) -> Result<Vec<u64>, StoreError> {
+        let mut end = b"ve/".to_vec();
+        end.extend_from_slice(&until_ms.saturating_add(1).to_be_bytes());
+        let mut out = Vec::new();
+        for kv in self.db.range(b"ve/".to_vec(), end) {
+            let (k, _) = kv?;
+            if let Some(user) = k
+                .get(11..19)
+                .and_then(|b| <[u8; 8]>::try_from(b).ok())
+                .map(u64::from_be_bytes)
+            {
+                out.push(user);
+            }
+        }
+        Ok(out)
+    }
+}

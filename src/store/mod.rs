@@ -43,7 +43,7 @@ pub use backend::{Expect, StoreUrl};
 pub use check::CheckReport;
 pub use error::StoreError;
 pub use index::{Listing, PastGame};
-pub use kept::{KeptText, Notes, PendingMove, Prefs};
+pub use kept::{KeptText, Notes, PendingMove, Prefs, Vacation};
 pub use sled_backend::open_sled;
 
 /// Version of the stored game record layout: written with every record, read on load.
