@@ -598,3 +598,57 @@ fn a_short_vacation_counts_one_whole_day_and_can_be_ended() {
     let board = h.ok("alice", 10, Request::Board);
     assert!(board[0].text.contains("3 days"), "{}", board[0].text);
 }
+
+fn digests(h: &Harness) -> Vec<String> {
+    h.service
+        .tick()
+        .into_iter()
+        .filter(|t| {
+            matches!(&t.reply.to, Audience::Private(_)) && t.reply.text.contains("daily digest")
+        })
+        .map(|t| t.reply.text)
+        .collect()
+}
+
+#[test]
+fn a_daily_digest_lists_your_turns_by_direct_message() {
+    let h = Harness::new();
+    h.start_between("alice", "bob", 10, Some(3));
+    h.start_between("carol", "alice", 11, Some(3));
+    h.ok(
+        "alice",
+        1,
+        Request::Settings(arcana::service::confirm::SettingsChange {
+            digest: Some(true),
+            ..Default::default()
+        }),
+    );
+    assert!(digests(&h).is_empty(), "the first comes a day later");
+    h.clock.advance(DAY_MS + 60_000);
+    let sent = digests(&h);
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert!(
+        sent[0].contains("Your turn (1)") && sent[0].contains("bob"),
+        "{}",
+        sent[0]
+    );
+    assert!(digests(&h).is_empty(), "once a day");
+    // Nothing to say: no message. (alice moves; carol's turn in game 11.)
+    h.mv("alice", 10, "e4");
+    h.clock.advance(DAY_MS);
+    assert!(digests(&h).is_empty());
+    h.mv("carol", 11, "e4");
+    h.clock.advance(DAY_MS);
+    assert_eq!(digests(&h).len(), 1);
+    // Turned off: none again.
+    h.ok(
+        "alice",
+        1,
+        Request::Settings(arcana::service::confirm::SettingsChange {
+            digest: Some(false),
+            ..Default::default()
+        }),
+    );
+    h.clock.advance(DAY_MS);
+    assert!(digests(&h).is_empty());
+}

@@ -6,7 +6,7 @@
 //! Owns the preferences and the confirmation's rules. May import the service's own
 //! modules and `store`.
 
-use super::api::{Context, Reply, ReplyKind};
+use super::api::{Context, Reply, ReplyKind, TimedReply, User};
 use super::queries::names;
 use super::turns::player_game;
 use super::{store_failure, Change, Refusal, Service, Slot};
@@ -42,9 +42,17 @@ impl Service {
         let changed = change != SettingsChange::default();
         if changed {
             prefs.confirm = change.confirm.unwrap_or(prefs.confirm);
+            let was = prefs.digest_due_ms;
             prefs.digest = change.digest.unwrap_or(prefs.digest);
             reminders = change.reminders.unwrap_or(reminders);
             let mut w = Write::new();
+            // The first digest a day from now, then one a day.
+            prefs.digest_due_ms = match (prefs.digest, was) {
+                (true, Some(due)) => Some(due),
+                (true, None) => Some(self.clock.now_ms() + super::clock::DAY_MS),
+                (false, _) => None,
+            };
+            w.digest_due(user, was, prefs.digest_due_ms);
             if let Err(e) = w.prefs(user, &prefs) {
                 return store_failure(e);
             }
@@ -67,6 +75,84 @@ impl Service {
             if prefs.digest { "daily" } else { "off" },
             on_off(reminders),
         ))
+    }
+
+    /// The daily digests due now (the minute tick): each subscriber whose turn it is
+    /// somewhere gets the `/games mine` list by direct message; the next is due a day
+    /// later. Each is taken from the store first, so two processes send it once.
+    pub(super) fn send_digests(&self, now: u64) -> Vec<TimedReply> {
+        let due = match self.store.digests_due(now) {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!("store: {e}");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for (at, user) in due {
+            let Ok(mut prefs) = self.store.prefs(user) else {
+                continue;
+            };
+            let mut next = at + super::clock::DAY_MS;
+            while next <= now {
+                next += super::clock::DAY_MS;
+            }
+            let mut w = Write::new();
+            w.take_digest(user, at);
+            let keep = prefs.digest && prefs.digest_due_ms == Some(at);
+            if keep {
+                prefs.digest_due_ms = Some(next);
+                w.digest_due(user, None, Some(next));
+                if w.prefs(user, &prefs).is_err() {
+                    continue;
+                }
+            }
+            if let Err(e) = self.store.commit(w) {
+                // Another process took it (a conflict), or the store failed: not sent.
+                tracing::debug!("digest of {user}: {e}");
+                continue;
+            }
+            if !keep {
+                continue;
+            }
+            let Some((channel, text)) = self.your_turns(user) else {
+                continue;
+            };
+            out.push(TimedReply {
+                channel,
+                reply: Reply::private(
+                    User {
+                        id: user,
+                        name: String::new(),
+                    },
+                    format!(
+                        "Your daily digest. {text}
+(`/settings digest:off` stops these.)"
+                    ),
+                ),
+            });
+        }
+        out
+    }
+
+    /// The `/games mine` text of `user` and the place of its first game, when it is
+    /// their turn somewhere.
+    fn your_turns(&self, user: u64) -> Option<(u64, String)> {
+        let ctx = Context {
+            user: User {
+                id: user,
+                name: String::new(),
+            },
+            channel: 0,
+            server: None,
+            key: None,
+        };
+        let listings = self.store.listings_of_user(user).ok()?;
+        let first = listings
+            .iter()
+            .find(|l| l.to_move.is_some_and(|s| l.players[s.index()].id == user))?;
+        let text = self.games(&ctx, super::api::GamesScope::Mine).text;
+        Some((first.channel, text))
     }
 
     /// A typed move: played at once, or (with `confirm:on`) shown to its player first.

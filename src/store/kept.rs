@@ -109,6 +109,16 @@ pub struct Prefs {
     /// A daily direct message listing the games where it is the player's turn.
     #[serde(default)]
     pub digest: bool,
+    /// When the next digest is due (`dg/<due><user>` marks it for the minute tick).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest_due_ms: Option<u64>,
+}
+
+fn digest_key(due_ms: u64, user: u64) -> Vec<u8> {
+    let mut k = b"dg/".to_vec();
+    k.extend_from_slice(&due_ms.to_be_bytes());
+    k.extend_from_slice(&user.to_be_bytes());
+    k
 }
 
 fn prefs_key(user: u64) -> Vec<u8> {
@@ -133,6 +143,22 @@ fn pending_key(user: u64, game: u64) -> Vec<u8> {
 }
 
 impl Write {
+    /// Moves `user`'s digest mark from `old` (as read; removed) to `new`.
+    pub fn digest_due(&mut self, user: u64, old: Option<u64>, new: Option<u64>) {
+        if let Some(due) = old {
+            self.batch.remove(digest_key(due, user));
+        }
+        if let Some(due) = new {
+            self.batch.insert(digest_key(due, user), b"");
+        }
+    }
+
+    /// Takes the digest mark `due` of `user`: the write fails whole with a conflict
+    /// when another process took it first (each digest is sent once).
+    pub fn take_digest(&mut self, user: u64, due: u64) {
+        self.batch.take(digest_key(due, user), user);
+    }
+
     pub fn prefs(&mut self, user: u64, prefs: &Prefs) -> Result<(), StoreError> {
         if *prefs == Prefs::default() {
             self.batch.remove(prefs_key(user));
@@ -167,6 +193,25 @@ impl Store {
             Some(v) => Ok(serde_json::from_slice(&v)?),
             None => Ok(Prefs::default()),
         }
+    }
+
+    /// `(due, user)` of every digest due at or before `until_ms`.
+    pub fn digests_due(&self, until_ms: u64) -> Result<Vec<(u64, u64)>, StoreError> {
+        let mut end = b"dg/".to_vec();
+        end.extend_from_slice(&until_ms.saturating_add(1).to_be_bytes());
+        let mut out = Vec::new();
+        for kv in self.db.range(b"dg/".to_vec(), end) {
+            let (k, _) = kv?;
+            let num = |r: std::ops::Range<usize>| {
+                k.get(r)
+                    .and_then(|b| <[u8; 8]>::try_from(b).ok())
+                    .map(u64::from_be_bytes)
+            };
+            if let (Some(due), Some(user)) = (num(3..11), num(11..19)) {
+                out.push((due, user));
+            }
+        }
+        Ok(out)
     }
 
     /// `user`'s move waiting for confirmation on `game`, if any.
