@@ -155,7 +155,7 @@ fn bad_lines_are_refused_and_change_nothing() {
     assert!(why.contains("`Ke2` (their turn) is not legal"), "{why}");
     assert!(refused(&h, "alice", 1, "e5").contains("ends with your answer"));
     assert!(refused(&h, "carol", 1, "e5 Nf3").contains("Only alice and bob"));
-    let deep = vec!["Nf6 Nf3 Ng8 Ng1"; 6].join(" ");
+    let deep = ["Nf6 Nf3 Ng8 Ng1"; 6].join(" ");
     assert!(refused(&h, "alice", 1, &deep).contains("at most 10 answers"));
     // Twenty lines, then no more.
     let answers = [
@@ -269,7 +269,7 @@ fn a_condition_on_a_zaps_revealed_kind() {
         "the line naming {outcome} answers: {public:?}"
     );
     let told = private_to(&r, "alice").join("\n");
-    assert!(told.contains(&format!("with `")), "{told}");
+    assert!(told.contains("with `"), "{told}");
     assert!(
         told.contains("(nothing like it)") && told.contains("dropped"),
         "{told}"

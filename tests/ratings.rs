@@ -6,7 +6,7 @@
 mod common;
 
 use arcana::core::Side;
-use arcana::ratings::{LadderScope, Score, Table, PROVISIONAL_DEVIATION};
+use arcana::ratings::{LadderScope, Score, Table};
 use arcana::service::api::{ColorChoice, Context, DrawAction, Request};
 use arcana::service::clock::{ManualClock, DAY_MS};
 use arcana::service::ratings::rebuild;
@@ -115,15 +115,17 @@ fn every_way_a_rated_game_ends_rates_it_once() {
     for (i, how) in endings.into_iter().enumerate() {
         let ch = CH + i as u64;
         let score = end_game(&h, ch, how);
+        let rec = last_record(&h, ch);
+        let ended = rec.actions.last().map_or(rec.created_ms, |a| a.at_ms);
         let change = expected
             .rate(
                 Some(7),
                 VariantId::Standard,
                 [user("alice").id, user("bob").id],
                 score,
+                ended,
             )
             .expect("rated");
-        let rec = last_record(&h, ch);
         let end = rec.end.as_ref().expect("an end stamp");
         assert_eq!(end.order, i as u64 + 1, "{how}");
         assert_eq!(end.score, score, "{how}");
@@ -526,7 +528,7 @@ fn leaderboard_lists_settled_players_only_and_the_askers_place() {
         let settled = t
             .ladder(Some(7), VariantId::Standard)
             .iter()
-            .all(|(_, s)| s.glicko.deviation <= PROVISIONAL_DEVIATION);
+            .all(|(_, s)| s.glicko.deviation <= arcana::ratings::LEADERBOARD_DEVIATION);
         if settled {
             break;
         }
@@ -576,6 +578,23 @@ fn leaderboard_lists_settled_players_only_and_the_askers_place() {
         "{}",
         r[0].text
     );
+    // X-RATINGS-7: a year without rated games: the deviations have grown past the
+    // leaderboard's 75 (and past 110: the ratings show `?` again).
+    h.clock.advance(365 * 86_400_000);
+    let r = h.ok("bob", CH, Request::Leaderboard { variant: None });
+    assert!(
+        r[0].text.contains("Nobody has a settled Chess rating")
+            && r[0].text.contains("not listed yet"),
+        "{}",
+        r[0].text
+    );
+    let p = h.ok("bob", CH, Request::Profile { user: None });
+    assert!(p[0].text.contains("? (deviation 1"), "{}", p[0].text);
+    // The stored table is still what a rebuild from the records gives.
+    let (rebuilt, _) =
+        arcana::service::ratings::rebuild(h.service.store(), arcana::ratings::LadderScope::Server)
+            .expect("rebuild");
+    assert_eq!(rebuilt, h.service.store().ratings().expect("ratings").0);
 }
 
 #[test]

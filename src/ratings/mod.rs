@@ -20,6 +20,17 @@ use std::collections::BTreeMap;
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 /// How many players a leaderboard lists.
 pub const LEADERBOARD_SIZE: usize = 10;
+/// A leaderboard lists a player only while their deviation, grown with the time since
+/// their last rated game, is at most this (X-RATINGS-7).
+pub const LEADERBOARD_DEVIATION: f64 = 75.0;
+/// Glicko-2's rating period: a deviation grows by one period's volatility for each
+/// whole period without a rated game, about 60 to 110 over a year at volatility 0.06
+/// (X-RATINGS-7).
+pub const RATING_PERIOD_MS: u64 = 5 * 86_400_000;
+/// Glicko-2's scale factor between its internal scale and ratings.
+const GLICKO2_SCALE: f64 = 173.7178;
+/// A new player's deviation: an idle deviation grows no further.
+const MAX_DEVIATION: f64 = 350.0;
 
 /// Floats kept as their shortest exact decimal text: Rust prints and parses `f64`
 /// exactly, so a stored rating reads back bit for bit and a rebuild can compare with
@@ -79,6 +90,25 @@ impl From<Glicko> for Glicko2Rating {
 }
 
 impl Glicko {
+    /// The rating as it stands at `now_ms` when its player's last rated game ended at
+    /// `last_ms` (0: unknown, no growth): the deviation grows as Glicko-2 grows it for
+    /// each whole rating period without games, φ' = √(φ² + n·σ²), at most 350.
+    pub fn aged(&self, last_ms: u64, now_ms: u64) -> Glicko {
+        if last_ms == 0 || now_ms <= last_ms {
+            return *self;
+        }
+        let periods = ((now_ms - last_ms) / RATING_PERIOD_MS) as f64;
+        if periods == 0.0 {
+            return *self;
+        }
+        let phi = self.deviation / GLICKO2_SCALE;
+        let grown = (phi * phi + periods * self.volatility * self.volatility).sqrt();
+        Glicko {
+            deviation: (grown * GLICKO2_SCALE).min(MAX_DEVIATION.max(self.deviation)),
+            ..*self
+        }
+    }
+
     pub fn provisional(&self) -> bool {
         self.deviation > PROVISIONAL_DEVIATION
     }
@@ -185,9 +215,18 @@ pub struct Standing {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
+    /// When the player's last rated game here ended (0 in tables stored before idle
+    /// deviations grew: such a table is derived again once, X-RATINGS-7).
+    #[serde(default)]
+    pub last_ms: u64,
 }
 
 impl Standing {
+    /// The rating as it stands at `now_ms` (its deviation grown while idle).
+    pub fn glicko_at(&self, now_ms: u64) -> Glicko {
+        self.glicko.aged(self.last_ms, now_ms)
+    }
+
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
@@ -243,6 +282,7 @@ impl Table {
         variant: VariantId,
         players: [u64; 2],
         score: Score,
+        at_ms: u64,
     ) -> Option<([Key; 2], [Standing; 2], [RatingChange; 2])> {
         let outcome = match score {
             Score::Won(Side::White) => Outcomes::WIN,
@@ -256,6 +296,10 @@ impl Table {
             user,
         });
         let mut st = keys.map(|k| self.standings.get(&k).copied().unwrap_or_default());
+        // Each player's deviation first grows with the time since their last game.
+        for s in &mut st {
+            s.glicko = s.glicko_at(at_ms);
+        }
         let (w, b) = glicko2(
             &st[0].glicko.into(),
             &st[1].glicko.into(),
@@ -275,6 +319,7 @@ impl Table {
         for side in Side::BOTH {
             let s = &mut st[side.index()];
             s.glicko = changes[side.index()].after;
+            s.last_ms = at_ms;
             match score.for_side(side) {
                 Some("win") => s.wins += 1,
                 Some("loss") => s.losses += 1,
@@ -291,8 +336,9 @@ impl Table {
         variant: VariantId,
         players: [u64; 2],
         score: Score,
+        at_ms: u64,
     ) -> Option<[RatingChange; 2]> {
-        let (keys, st, changes) = self.after(ladder, variant, players, score)?;
+        let (keys, st, changes) = self.after(ladder, variant, players, score, at_ms)?;
         for i in 0..2 {
             self.standings.insert(keys[i], st[i]);
         }
@@ -310,7 +356,13 @@ impl Table {
         let mut table = Table::default();
         let mut changes = BTreeMap::new();
         for g in sorted {
-            if let Some(c) = table.rate(scope.ladder(g.server), g.variant, g.players, g.score) {
+            if let Some(c) = table.rate(
+                scope.ladder(g.server),
+                g.variant,
+                g.players,
+                g.score,
+                g.end_ms,
+            ) {
                 changes.insert(g.id, c);
             }
         }
@@ -371,6 +423,7 @@ mod tests {
                 VariantId::Standard,
                 [1, 2],
                 Score::Won(Side::White),
+                0,
             )
             .expect("rated");
         let (w, b) = glicko2(
@@ -390,8 +443,60 @@ mod tests {
         assert!(t.player(Some(2), 1).is_empty());
         assert!(t.ladder(Some(1), VariantId::Wand).is_empty());
         assert!(t
-            .rate(Some(1), VariantId::Standard, [1, 2], Score::Aborted)
+            .rate(Some(1), VariantId::Standard, [1, 2], Score::Aborted, 0)
             .is_none());
+    }
+
+    // X-RATINGS-7: an idle deviation grows as Glicko-2 grows it, about 60 to 110 over
+    // a year, and the next game starts from the grown one.
+    #[test]
+    fn an_idle_deviation_grows_about_60_to_110_in_a_year() {
+        let settled = Glicko {
+            rating: 1700.0,
+            deviation: 60.0,
+            volatility: 0.06,
+        };
+        let day = 86_400_000;
+        let t0 = 1_000 * day;
+        assert_eq!(settled.aged(t0, t0 + 4 * day), settled, "within one period");
+        assert_eq!(settled.aged(0, t0), settled, "unknown last game: no growth");
+        let year = settled.aged(t0, t0 + 365 * day);
+        assert!(
+            (100.0..=115.0).contains(&year.deviation),
+            "{}",
+            year.deviation
+        );
+        assert_eq!(year.rating, 1700.0);
+        let month = settled.aged(t0, t0 + 30 * day).deviation;
+        assert!(month > 60.0 && month < 75.0, "{month}");
+        assert!(settled.aged(t0, t0 + 100_000 * day).deviation <= 350.0);
+        // Rating a game after a year away starts from the grown deviation.
+        let mut t = Table::default();
+        let key = Key {
+            ladder: Some(1),
+            variant: VariantId::Standard,
+            user: 1,
+        };
+        t.standings.insert(
+            key,
+            Standing {
+                glicko: settled,
+                wins: 20,
+                last_ms: t0,
+                ..Standing::default()
+            },
+        );
+        let c = t
+            .rate(
+                Some(1),
+                VariantId::Standard,
+                [1, 2],
+                Score::Draw,
+                t0 + 365 * day,
+            )
+            .expect("rated");
+        assert_eq!(c[0].before.deviation, year.deviation);
+        assert_eq!(t.get(&key).map(|s| s.last_ms), Some(t0 + 365 * day));
     }
 
     #[test]
@@ -403,12 +508,13 @@ mod tests {
         ];
         let (t, changes) = Table::derive(&games, LadderScope::Server);
         let mut by_hand = Table::default();
-        by_hand.rate(Some(1), VariantId::Standard, [2, 1], Score::Draw);
+        by_hand.rate(Some(1), VariantId::Standard, [2, 1], Score::Draw, 0);
         by_hand.rate(
             Some(1),
             VariantId::Standard,
             [1, 2],
             Score::Won(Side::White),
+            0,
         );
         assert_eq!(t, by_hand);
         assert_eq!(changes.len(), 2, "the abort changes nothing");
@@ -426,6 +532,7 @@ mod tests {
                 VariantId::Spell,
                 [1, 2 + i % 3],
                 Score::Won(Side::Black),
+                i * 3 * 86_400_000,
             );
         }
         for s in t.standings.values() {

@@ -516,12 +516,12 @@ mod tests {
         );
         assert!(parse_line("e5").is_err());
         assert!(parse_line("e5 Nf3 Nc6").is_err());
-        let deep = vec!["e5 Nf3"; 11].join(" ");
+        let deep = ["e5 Nf3"; 11].join(" ");
         assert!(parse_line(&deep)
             .expect_err("11 answers")
             .contains("at most 10"));
         assert_eq!(
-            parse_line(&vec!["e5 Nf3"; 10].join(" ")).map(|l| l.len()),
+            parse_line(&["e5 Nf3"; 10].join(" ")).map(|l| l.len()),
             Ok(20)
         );
     }

@@ -394,9 +394,11 @@ impl Service {
             Request::Games(scope) => return vec![self.games(ctx, scope)],
             Request::Profile { user } => return vec![self.profile(ctx, user)],
             Request::Leaderboard { variant } => {
-                return vec![
-                    lock(&self.ratings).leaderboard(ctx, variant.unwrap_or(VariantId::DEFAULT))
-                ]
+                return vec![lock(&self.ratings).leaderboard(
+                    ctx,
+                    variant.unwrap_or(VariantId::DEFAULT),
+                    self.clock.now_ms(),
+                )]
             }
             Request::Reminders { dm } => return vec![self.set_dm_reminders(ctx, dm)],
             Request::Settings(change) => return vec![self.settings(ctx, change)],

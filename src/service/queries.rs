@@ -22,7 +22,7 @@ impl Service {
         let (mut lines, global) = {
             let r = lock(&self.ratings);
             (
-                r.profile(&self.store, ctx, user.id, &user.name),
+                r.profile(&self.store, ctx, user.id, &user.name, self.clock.now_ms()),
                 r.scope == LadderScope::Global,
             )
         };

@@ -5,8 +5,8 @@
 use super::api::{place, Context, Reply};
 use crate::core::Side;
 use crate::ratings::{
-    Finished, GameEnd, Key, LadderScope, RatingChange, Score, Standing, Table, LEADERBOARD_SIZE,
-    PROVISIONAL_DEVIATION,
+    Finished, GameEnd, Glicko, Key, LadderScope, RatingChange, Score, Standing, Table,
+    LEADERBOARD_DEVIATION, LEADERBOARD_SIZE,
 };
 use crate::store::{GameRecord, Listing, PastGame, Store, StoreError, Write};
 use crate::variants::{Game, Outcome, VariantId};
@@ -132,7 +132,13 @@ impl Ratings {
             let last_order = stored_order.unwrap_or(0);
             // An empty table beside ended games: the ratings were lost, derive them.
             let lost = table.standings.is_empty() && last_order > 0;
-            if stored_scope == Some(scope) && !lost {
+            // A table from before idle deviations grew (no last game times): derived
+            // again once, so that it is what a rebuild gives (X-RATINGS-7).
+            let timeless = table
+                .standings
+                .values()
+                .any(|s| s.last_ms == 0 && s.games() > 0);
+            if stored_scope == Some(scope) && !lost && !timeless {
                 return Ok(Ratings {
                     scope,
                     table,
@@ -241,6 +247,7 @@ impl Ratings {
                 fin.variant,
                 fin.players,
                 fin.score,
+                fin.end_ms,
             ) {
                 for i in 0..2 {
                     write.rating(&keys[i], &st[i])?;
@@ -297,7 +304,14 @@ impl Ratings {
     }
 
     /// The `/profile` text, without the current games (the caller adds those).
-    pub fn profile(&self, store: &Store, ctx: &Context, user: u64, name: &str) -> Vec<String> {
+    pub fn profile(
+        &self,
+        store: &Store,
+        ctx: &Context,
+        user: u64,
+        name: &str,
+        now: u64,
+    ) -> Vec<String> {
         let ladder = self.scope.ladder(ctx.server);
         let mut lines = vec![format!("**{name}**: ratings {}", self.where_text())];
         let standings = self.table.player(ladder, user);
@@ -305,11 +319,12 @@ impl Ratings {
             lines.push("No rated games yet.".to_string());
         }
         for (variant, s) in standings {
+            let g = s.glicko_at(now);
             lines.push(format!(
                 "{}: {} (deviation {}), {}",
                 variant.name(),
-                s.glicko.shown(),
-                s.glicko.deviation.round() as i64,
+                g.shown(),
+                g.deviation.round() as i64,
                 wdl(s.wins, s.draws, s.losses)
             ));
         }
@@ -353,13 +368,19 @@ impl Ratings {
         lines
     }
 
-    /// The `/leaderboard` reply for `variant`.
-    pub fn leaderboard(&self, ctx: &Context, variant: VariantId) -> Reply {
+    /// The `/leaderboard` reply for `variant`: the players whose deviation, grown
+    /// with the time since their last rated game, is at most [`LEADERBOARD_DEVIATION`].
+    pub fn leaderboard(&self, ctx: &Context, variant: VariantId, now: u64) -> Reply {
         let ladder = self.scope.ladder(ctx.server);
-        let all = self.table.ladder(ladder, variant);
-        let settled: Vec<&(u64, Standing)> = all
+        let all: Vec<(u64, Standing, Glicko)> = self
+            .table
+            .ladder(ladder, variant)
+            .into_iter()
+            .map(|(u, s)| (u, s, s.glicko_at(now)))
+            .collect();
+        let settled: Vec<&(u64, Standing, Glicko)> = all
             .iter()
-            .filter(|(_, s)| !s.glicko.provisional())
+            .filter(|(_, _, g)| g.deviation <= LEADERBOARD_DEVIATION)
             .collect();
         let mut lines = vec![format!(
             "{} leaderboard {}:",
@@ -370,33 +391,33 @@ impl Ratings {
             lines.push(format!(
                 "Nobody has a settled {} rating yet (deviation {} or less).",
                 variant.name(),
-                PROVISIONAL_DEVIATION
+                LEADERBOARD_DEVIATION
             ));
         }
-        for (i, (user, s)) in settled.iter().take(LEADERBOARD_SIZE).enumerate() {
+        for (i, (user, s, g)) in settled.iter().take(LEADERBOARD_SIZE).enumerate() {
             lines.push(format!(
                 "{}. {} {} ({})",
                 i + 1,
                 self.name(*user),
-                s.glicko.shown(),
+                g.shown(),
                 wdl(s.wins, s.draws, s.losses)
             ));
         }
         let me = ctx.user.id;
-        lines.push(match all.iter().find(|(u, _)| *u == me) {
+        lines.push(match all.iter().find(|(u, _, _)| *u == me) {
             None => format!("You have no rated {} games here yet.", variant.name()),
-            Some((_, s)) if s.glicko.provisional() => format!(
-                "You are not listed yet: your rating {} is provisional (deviation {}; it settles at {} or less).",
-                s.glicko.shown(),
-                s.glicko.deviation.round() as i64,
-                PROVISIONAL_DEVIATION
+            Some((_, _, g)) if g.deviation > LEADERBOARD_DEVIATION => format!(
+                "You are not listed yet: your rating {} is not settled (deviation {}; listed at {} or less, and it grows while you do not play rated games).",
+                g.shown(),
+                g.deviation.round() as i64,
+                LEADERBOARD_DEVIATION
             ),
-            Some((_, s)) => {
-                let place = settled.iter().position(|(u, _)| *u == me).map_or(0, |p| p + 1);
+            Some((_, _, g)) => {
+                let place = settled.iter().position(|(u, _, _)| *u == me).map_or(0, |p| p + 1);
                 format!(
                     "Your place: {place} of {}, with {}.",
                     settled.len(),
-                    s.glicko.shown()
+                    g.shown()
                 )
             }
         });

@@ -37,8 +37,11 @@ fn plural(n: u32) -> &'static str {
 
 impl Service {
     /// `user`'s vacation as stored, its yearly count started again in a new year.
-    fn vacation_now(&self, user: u64, now: u64) -> Result<(Vacation, Vacation), Reply> {
-        let stored = self.store.vacation(user).map_err(store_failure)?;
+    fn vacation_now(&self, user: u64, now: u64) -> Result<(Vacation, Vacation), Box<Reply>> {
+        let stored = self
+            .store
+            .vacation(user)
+            .map_err(|e| Box::new(store_failure(e)))?;
         let mut v = stored.clone();
         let year = year_of(now);
         if v.year != year && v.since_ms.is_none() {
@@ -54,7 +57,7 @@ impl Service {
         let user = ctx.user.id;
         let (stored, mut v) = match self.vacation_now(user, now) {
             Ok(v) => v,
-            Err(r) => return vec![r],
+            Err(r) => return vec![*r],
         };
         let allowance = self.vacation_days;
         let left = allowance.saturating_sub(v.used_days);
