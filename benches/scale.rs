@@ -316,6 +316,46 @@ fn engine(c: &mut Criterion, e: &store_backends::TestStore, n: usize) {
         held.unwrap_or(0.0)
     );
 
+    // The minute tick reads only what is due (clock entries, vacations ending,
+    // digests): its cost must not grow with the stored games, nor with vacations.
+    let ticks = |s: &Service| {
+        let mut t: Vec<Duration> = (0..50)
+            .map(|_| {
+                let t0 = Instant::now();
+                s.tick();
+                t0.elapsed()
+            })
+            .collect();
+        t.sort();
+        (percentile(&t, 0.50), percentile(&t, 0.99))
+    };
+    let (p50, p99) = ticks(&s);
+    println!("{name}, {n} stored games: tick (nothing due): p50 {p50:.2?}, p99 {p99:.2?}");
+    // 100 players on vacation (their games' clocks stopped, their ends marked).
+    let away = movers.len().min(100);
+    for m in movers.iter().take(away) {
+        let ctx = Context {
+            user: m.players[m.game.ask().map_or(0, |a| a.side.index())].clone(),
+            channel: m.channel,
+            server: Some(1),
+            key: None,
+        };
+        s.handle(&ctx, Request::Vacation { on: Some(true) });
+    }
+    let (p50, p99) = ticks(&s);
+    println!(
+        "{name}, {n} stored games: tick with {away} players on vacation: p50 {p50:.2?}, p99 {p99:.2?}"
+    );
+    for m in movers.iter().take(away) {
+        let ctx = Context {
+            user: m.players[m.game.ask().map_or(0, |a| a.side.index())].clone(),
+            channel: m.channel,
+            server: Some(1),
+            key: None,
+        };
+        s.handle(&ctx, Request::Vacation { on: Some(false) });
+    }
+
     let written = s.store().bytes_written();
     let (lat, wall) = run(&s, &mut movers, 1, PASSES);
     println!(

@@ -282,3 +282,29 @@ fn a_condition_on_a_zaps_revealed_kind() {
         "lines stay private"
     );
 }
+
+// Ruling X-CORR-4: lines are in their author's own export once the game is over, and
+// in nobody else's.
+#[test]
+fn lines_left_at_the_end_are_in_their_authors_export_only() {
+    let h = Harness::new();
+    h.start(1, Some(3));
+    h.mv("alice", 1, "e4");
+    queued(&h, "alice", 1, "e5 Nf3");
+    let export = |who: &str| -> String {
+        let r = h.ok(who, 1, Request::Export);
+        String::from_utf8(r[0].attachments[0].bytes.clone()).expect("text")
+    };
+    assert!(
+        !export("alice").contains("e5 Nf3"),
+        "not while the game is on"
+    );
+    h.ok("bob", 1, Request::Resign);
+    assert!(
+        export("alice").contains("conditional line left: e5 Nf3"),
+        "{}",
+        export("alice")
+    );
+    assert!(!export("bob").contains("e5 Nf3"));
+    assert!(!export("carol").contains("e5 Nf3"));
+}

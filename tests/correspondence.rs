@@ -652,3 +652,27 @@ fn a_daily_digest_lists_your_turns_by_direct_message() {
     h.clock.advance(DAY_MS);
     assert!(digests(&h).is_empty());
 }
+
+// Ruling X-CORR-7: a game that forbids vacations (an event's rule) keeps its clock,
+// and `/vacation on` says so.
+#[test]
+fn a_game_without_vacations_keeps_its_clock_and_says_so() {
+    let h = Harness::new();
+    h.start(10, Some(3));
+    h.start_between("alice", "carol", 11, Some(3));
+    let mut rec = h.service.store().game(1).expect("store").expect("game 1");
+    rec.no_vacation = true;
+    let mut w = arcana::store::Write::new();
+    w.game(&rec).expect("write");
+    h.service.store().commit(w).expect("commit");
+    let r = vacation(&h, "alice", Some(true));
+    assert!(
+        r[0].text.contains("stand still in 1 game") && r[0].text.contains("game 1"),
+        "{}",
+        r[0].text
+    );
+    h.clock.advance(3 * DAY_MS + 60_000);
+    // Game 1's clock ran: bob may claim; game 2's stood still.
+    h.ok("bob", 10, Request::Claim);
+    assert!(claim_refusal(&h, "carol", 11).contains("on vacation"));
+}
