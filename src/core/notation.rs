@@ -147,6 +147,12 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
             chars.remove(0);
             Role::from_letter(c)
         }
+        // Case matters only where a lower-case letter would be a file (`b`) or a
+        // wicket (`w`): `nf3`, `ng1-f3`, `qxd5` name their piece.
+        c @ ('n' | 'r' | 'q' | 'k') if chars.len() > 2 => {
+            chars.remove(0);
+            Role::from_letter(c.to_ascii_uppercase())
+        }
         _ => None,
     };
     let mut promotion = None;
@@ -439,6 +445,15 @@ mod tests {
         }
         assert_eq!(play(&p, "e4").expect("e4").long(), "e2-e4");
         assert_eq!(play(&p, "12... e2-e4").expect("e4").long(), "e2-e4");
+        // Issue 28: lower-case piece letters where no file is meant.
+        for t in ["nf3", "ng1-f3", "ng1f3"] {
+            assert_eq!(play(&p, t).expect(t).long(), "Ng1-f3", "{t}");
+        }
+        let q = Position::from_fen("4k3/8/8/8/8/8/1P6/R1B1K3 w Q - 0 1").expect("fen");
+        // `b` is a file: `bxc3` stays a pawn's capture, `b3` a pawn's move.
+        assert_eq!(play(&q, "b3").expect("b3").long(), "b2-b3");
+        assert_eq!(play(&q, "ra1-a8").expect("ra8").long(), "Ra1-a8");
+        assert_eq!(play(&q, "ke2").expect("ke2").long(), "Ke1-e2");
     }
 
     #[test]

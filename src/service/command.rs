@@ -339,5 +339,12 @@ mod tests {
             Some(Request::Leaderboard { variant: None })
         );
         assert!(parse("/leaderboard chequers").is_err());
+        // Issue 28: the name players see works as well as the id.
+        assert_eq!(
+            parse("/leaderboard chess").expect("ok"),
+            Some(Request::Leaderboard {
+                variant: Some(VariantId::Standard)
+            })
+        );
     }
 }

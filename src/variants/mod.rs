@@ -558,7 +558,11 @@ impl VariantId {
 
     pub fn parse(text: &str) -> Option<VariantId> {
         let t = text.trim().to_ascii_lowercase();
-        VariantId::ALL.into_iter().find(|v| v.id() == t)
+        VariantId::ALL.into_iter().find(|v| {
+            // Its id (`standard`), or the name players see (`Chess`, `Wand Chess`,
+            // also `wand-chess`), as issue 28's newcomers typed them.
+            v.id() == t || v.name().to_ascii_lowercase().replace(' ', "-") == t.replace(' ', "-")
+        })
     }
 
     /// Variants that can be played in this build.
