@@ -366,6 +366,27 @@ pub const COMMANDS: &[CommandSpec] = &[
         )
     },
     cmd("help", "How to play with Arcana", true),
+    CommandSpec {
+        help: "(a player also gets a private link to their own view)",
+        ..cmd("web", "The web page of this channel's game", true)
+    },
+    CommandSpec {
+        options: &[OptionSpec {
+            required: true,
+            positional: true,
+            missing: "Say `/settings web:on` or `/settings web:off`.",
+            ..opt(
+                "web",
+                "This server's web page (moderators)",
+                Kind::Choice(ON_OFF),
+            )
+        }],
+        ..cmd(
+            "settings",
+            "Change this server's settings (moderators)",
+            true,
+        )
+    },
 ];
 
 /// The command called `name` (or one of its aliases), case-insensitive.
@@ -674,6 +695,10 @@ pub fn to_request(
         "help" => Request::Help,
         "reminders" => Request::Reminders {
             dm: text("dm").as_deref() != Some("off"),
+        },
+        "web" => Request::Web,
+        "settings" => Request::ServerWeb {
+            on: text("web").as_deref() == Some("on"),
         },
         other => return Err(format!("There is no command `/{other}`; try `/help`.")),
     })

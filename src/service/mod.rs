@@ -21,6 +21,7 @@ pub mod front;
 pub mod grammar;
 mod lobby;
 mod notes;
+pub mod pages;
 pub mod pgn;
 mod private;
 mod queries;
@@ -80,6 +81,8 @@ pub struct ServiceConfig {
     pub legend_size: Option<u32>,
     /// How long a challenge waits for an answer (`None`: a day; `Some(0)`: for ever).
     pub challenge_expiry_ms: Option<u64>,
+    /// The web pages' address and signing key (`None`: no web pages).
+    pub web: Option<pages::WebLinks>,
 }
 
 /// How long a challenge waits for an answer when the configuration does not say.
@@ -168,6 +171,8 @@ pub struct Service {
     challenge_expiry_ms: u64,
     /// Numbers the challenges made since the start (part of their ids).
     challenge_seq: std::sync::atomic::AtomicU64,
+    /// The web pages' address and key, for `/web` and the board's link.
+    web: Option<pages::WebLinks>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -258,6 +263,7 @@ impl Service {
                 .challenge_expiry_ms
                 .unwrap_or(DEFAULT_CHALLENGE_EXPIRY_MS),
             challenge_seq: std::sync::atomic::AtomicU64::new(0),
+            web: config.web,
         })
     }
 
@@ -387,6 +393,7 @@ impl Service {
                 ]
             }
             Request::Reminders { dm } => return vec![self.set_dm_reminders(ctx, dm)],
+            Request::ServerWeb { on } => return vec![self.server_web(ctx, moderator, on)],
             _ => {}
         }
         let slot = self.slot(ctx.channel);
@@ -565,13 +572,15 @@ impl Service {
             }
             Request::Rematch => self.rematch(slot, ctx, now),
             Request::Hand => hand(slot, ctx),
+            Request::Web => self.web_links(slot, ctx),
             Request::Rules { .. }
             | Request::Legend { .. }
             | Request::Help
             | Request::Games(_)
             | Request::Profile { .. }
             | Request::Leaderboard { .. }
-            | Request::Reminders { .. } => {
+            | Request::Reminders { .. }
+            | Request::ServerWeb { .. } => {
                 // Answered before the channel lock is taken.
                 Err("That request needs no game.".to_string())
             }
