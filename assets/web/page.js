@@ -53,14 +53,33 @@
   window.addEventListener("popstate", function () { show(location.href, false); });
 
   // Live: the server says the game's version; a new one brings the page again (at the
-  // newest position when we were showing it, else where we are).
-  if (window.EventSource) {
-    var source = new EventSource(main().getAttribute("data-events"));
+  // newest position when we were showing it, else where we are). The stream is closed
+  // when the page is left: a browser holds few connections per site, and a page kept
+  // for the back button must not hold one.
+  var source = null;
+  function listen() {
+    if (!window.EventSource || source) { return; }
+    source = new EventSource(main().getAttribute("data-events"));
     source.addEventListener("version", function (e) {
       var m = main();
       if (!m || m.getAttribute("data-version") === e.data) { return; }
       var atLast = m.getAttribute("data-ply") === m.getAttribute("data-last");
-      show(atLast ? location.pathname : location.pathname + location.search, false);
+      if (atLast && location.search) { history.replaceState(null, "", location.pathname); }
+      refresh(atLast ? location.pathname : location.pathname + location.search);
     });
   }
+  // A change that comes while a page is being fetched is fetched after it.
+  var waiting = null;
+  function refresh(url) {
+    if (busy) { waiting = url; return; }
+    show(url, false);
+  }
+  setInterval(function () {
+    if (waiting && !busy) { var url = waiting; waiting = null; show(url, false); }
+  }, 200);
+  window.addEventListener("pagehide", function () {
+    if (source) { source.close(); source = null; }
+  });
+  window.addEventListener("pageshow", listen);
+  listen();
 })();

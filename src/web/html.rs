@@ -46,6 +46,27 @@ fn plain(text: &str) -> String {
     text.replace("**", "").replace("__", "")
 }
 
+/// A service line as markup: escaped, its `quoted` examples as code.
+fn inline(text: &str) -> String {
+    let plain = plain(text);
+    let parts: Vec<&str> = plain.split('`').collect();
+    if parts.len() % 2 == 0 {
+        // An unpaired quote: shown as it is.
+        return escape(&plain);
+    }
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            if i % 2 == 1 {
+                format!("<code>{}</code>", escape(p))
+            } else {
+                escape(p)
+            }
+        })
+        .collect()
+}
+
 fn document(title: &str, body: &str) -> String {
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -233,13 +254,13 @@ pub(super) fn game_page(at: &PageAt<'_>) -> String {
     b.push_str(&format!("<p class=\"terms\">{}</p>\n", escape(&page.terms)));
     b.push_str("<div class=\"status\" role=\"status\" aria-live=\"polite\">\n");
     for line in &page.status {
-        b.push_str(&format!("<p>{}</p>\n", escape(&plain(line))));
+        b.push_str(&format!("<p>{}</p>\n", inline(line)));
     }
     b.push_str("</div>\n");
     if let Some(secret) = &page.secret {
         b.push_str("<div class=\"secret\"><h2>Yours alone</h2>\n");
         for line in secret.lines() {
-            b.push_str(&format!("<p>{}</p>\n", escape(&plain(line))));
+            b.push_str(&format!("<p>{}</p>\n", inline(line)));
         }
         b.push_str("</div>\n");
     }
@@ -252,15 +273,15 @@ pub(super) fn game_page(at: &PageAt<'_>) -> String {
         )),
         None => b.push_str(&format!("<span class=\"off\">{label}</span>\n")),
     };
-    step(&mut b, "first", "⏮ Start", (at.ply > 0).then_some(0));
-    step(&mut b, "prev", "◀ Back", at.ply.checked_sub(1));
+    step(&mut b, "first", "« Start", (at.ply > 0).then_some(0));
+    step(&mut b, "prev", "‹ Back", at.ply.checked_sub(1));
     step(
         &mut b,
         "next",
-        "Forward ▶",
+        "Forward ›",
         (at.ply < last).then_some(at.ply + 1),
     );
-    step(&mut b, "last", "Now ⏭", (at.ply < last).then_some(last));
+    step(&mut b, "last", "Now »", (at.ply < last).then_some(last));
     b.push_str("</nav>\n");
     // The moves, each a link to the position after it.
     b.push_str("<h2>Moves</h2>\n");
@@ -380,6 +401,8 @@ mod tests {
             "&lt;b a=&quot;x&quot;&gt;&amp;&#39;"
         );
         assert!(message_page("<t>", "a & b").contains("<h1>&lt;t&gt;</h1>"));
+        assert_eq!(inline("say `e4` **now**"), "say <code>e4</code> now");
+        assert_eq!(inline("a ` <b>"), "a ` &lt;b&gt;");
     }
 
     #[test]
