@@ -9,6 +9,8 @@
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them); without
 //! them this test fails and says what to install.
+// The shared support code (the fake Discord) unwraps freely, as tests may.
+#![allow(clippy::unwrap_used)]
 
 mod support;
 

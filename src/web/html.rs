@@ -50,7 +50,7 @@ fn plain(text: &str) -> String {
 fn inline(text: &str) -> String {
     let plain = plain(text);
     let parts: Vec<&str> = plain.split('`').collect();
-    if parts.len() % 2 == 0 {
+    if parts.len().is_multiple_of(2) {
         // An unpaired quote: shown as it is.
         return escape(&plain);
     }

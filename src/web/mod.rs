@@ -181,6 +181,22 @@ pub fn spawn(listen: SocketAddr, store: Store, options: WebOptions) -> Result<So
     Ok(bound)
 }
 
+/// A page that cannot be shown: its status, title and one sentence.
+struct Refused(StatusCode, &'static str, &'static str);
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        plain_page(self.0, self.1, self.2)
+    }
+}
+
+const NO_GAME: Refused = Refused(StatusCode::NOT_FOUND, "Not found", "There is no such game.");
+const STORE_TROUBLE: Refused = Refused(
+    StatusCode::SERVICE_UNAVAILABLE,
+    "Not available",
+    "The game store is not answering just now; please try again in a moment.",
+);
+
 /// A short page with `status` and one paragraph (refusals, missing pages).
 fn plain_page(status: StatusCode, title: &str, text: &str) -> Response {
     (status, html::Html(html::message_page(title, text))).into_response()
@@ -195,11 +211,7 @@ async fn not_found() -> Response {
 }
 
 fn store_trouble() -> Response {
-    plain_page(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "Not available",
-        "The game store is not answering just now; please try again in a moment.",
-    )
+    STORE_TROUBLE.into_response()
 }
 
 async fn index() -> Response {
@@ -240,28 +252,26 @@ enum Reader {
 }
 
 /// The game and reader an address names, or the refusal page.
-fn resolve(web: &Web, private: bool, address: &str) -> Result<(u64, Reader), Response> {
+fn resolve(web: &Web, private: bool, address: &str) -> Result<(u64, Reader), Refused> {
     if !private {
         return web
             .links
             .check_game(address)
             .map(|g| (g, Reader::Public))
-            .ok_or_else(|| {
-                plain_page(
-                    StatusCode::NOT_FOUND,
-                    "Not found",
-                    "There is no game page at this address.",
-                )
-            });
+            .ok_or(Refused(
+                StatusCode::NOT_FOUND,
+                "Not found",
+                "There is no game page at this address.",
+            ));
     }
     match web.links.check_private(address, now_ms() / 1000) {
         Ok((game, user)) => Ok((game, Reader::Player(user))),
-        Err(LinkRefusal::Forged) => Err(plain_page(
+        Err(LinkRefusal::Forged) => Err(Refused(
             StatusCode::FORBIDDEN,
             "Link refused",
             "This private link is not valid. Ask /web in the game's channel for yours.",
         )),
-        Err(LinkRefusal::Expired) => Err(plain_page(
+        Err(LinkRefusal::Expired) => Err(Refused(
             StatusCode::GONE,
             "Link expired",
             "This private link has expired. Ask /web in the game's channel for a new one.",
@@ -271,7 +281,7 @@ fn resolve(web: &Web, private: bool, address: &str) -> Result<(u64, Reader), Res
 
 /// A game's page for its reader, read from the store off the async threads, with the
 /// record's version.
-async fn load(web: &Arc<Web>, game: u64, reader: Reader) -> Result<(GamePage, u64), Response> {
+async fn load(web: &Arc<Web>, game: u64, reader: Reader) -> Result<(GamePage, u64), Refused> {
     let shared = Arc::clone(web);
     let read = tokio::task::spawn_blocking(move || {
         let Some((rec, version)) = shared.store.game_versioned(game)? else {
@@ -290,18 +300,14 @@ async fn load(web: &Arc<Web>, game: u64, reader: Reader) -> Result<(GamePage, u6
     .await;
     match read {
         Ok(Ok(Some(found))) => Ok(found),
-        Ok(Ok(None)) => Err(plain_page(
-            StatusCode::NOT_FOUND,
-            "Not found",
-            "There is no such game.",
-        )),
+        Ok(Ok(None)) => Err(NO_GAME),
         Ok(Err(e)) => {
             tracing::error!("web: game {game}: {e}");
-            Err(store_trouble())
+            Err(STORE_TROUBLE)
         }
         Err(e) => {
             tracing::error!("web: game {game}: {e}");
-            Err(store_trouble())
+            Err(STORE_TROUBLE)
         }
     }
 }
@@ -324,11 +330,11 @@ fn chosen_ply(query: &PlyQuery, positions: usize) -> usize {
 async fn page(web: Arc<Web>, private: bool, address: String, query: PlyQuery) -> Response {
     let (game, reader) = match resolve(&web, private, &address) {
         Ok(r) => r,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     let (page, version) = match load(&web, game, reader).await {
         Ok(p) => p,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     let ply = chosen_ply(&query, page.positions.len());
     let base = if private {
@@ -374,11 +380,11 @@ async fn private_page(
 async fn board(web: Arc<Web>, private: bool, address: String, query: PlyQuery) -> Response {
     let (game, reader) = match resolve(&web, private, &address) {
         Ok(r) => r,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     let (page, version) = match load(&web, game, reader).await {
         Ok(p) => p,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     let ply = chosen_ply(&query, page.positions.len());
     let key = (
@@ -461,7 +467,7 @@ async fn private_board(
 async fn events(web: Arc<Web>, private: bool, address: String) -> Response {
     let (game, _) = match resolve(&web, private, &address) {
         Ok(r) => r,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     live::stream(&web.live, &web.store, game).into_response()
 }
@@ -478,7 +484,7 @@ async fn private_events(State(web): State<Arc<Web>>, Path(address): Path<String>
 async fn export(web: Arc<Web>, address: String, gif: bool) -> Response {
     let (game, _) = match resolve(&web, false, &address) {
         Ok(r) => r,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     let shared = Arc::clone(&web);
     let made = tokio::task::spawn_blocking(move || {
