@@ -366,10 +366,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         )
     },
     cmd("help", "How to play with Arcana", true),
-    CommandSpec {
-        help: "(a player also gets a private link to their own view)",
-        ..cmd("web", "The web page of this channel's game", true)
-    },
+    cmd("web", "This game's web page", true),
     CommandSpec {
         options: &[OptionSpec {
             required: true,
