@@ -542,6 +542,41 @@ mod tests {
     }
 
     #[test]
+    fn the_web_section_is_checked() {
+        let raw = |text: &str| -> RawWeb { toml::from_str(text).expect("toml") };
+        let key = "k".repeat(MIN_WEB_KEY);
+        let good = format!(
+            "listen = \"127.0.0.1:8080\"\npublic_url = \"https://a.example\"\nkey = \"{key}\""
+        );
+        let web = web_config(&raw(&good), None).expect("valid").expect("on");
+        assert_eq!(web.listen, "127.0.0.1:8080".parse().expect("address"));
+        assert!(
+            !format!("{web:?}").contains(&key),
+            "the key stays out of logs"
+        );
+        assert_eq!(web_config(&raw(""), None).expect("valid"), None);
+        // The environment's key wins; a short key, no URL or a bad address is refused.
+        let from_env = web_config(&raw(&good), Some("e".repeat(40))).expect("valid");
+        assert_eq!(from_env.map(|w| w.key), Some("e".repeat(40)));
+        for (text, word) in [
+            (good.replace(&key, "short"), "at least 32"),
+            (
+                good.replace("public_url = \"https://a.example\"\n", ""),
+                "public_url",
+            ),
+            (good.replace("https://a.example", "a.example"), "https://"),
+            (good.replace("127.0.0.1:8080", "localhost"), "web.listen"),
+            (good.replace(&format!("\nkey = \"{key}\""), ""), "web.key"),
+        ] {
+            let bad = web_config(&raw(&text), None);
+            assert!(
+                matches!(&bad, Err(ConfigError::Invalid(m)) if m.contains(word)),
+                "{text}: {bad:?}"
+            );
+        }
+    }
+
+    #[test]
     fn the_ops_address_is_checked() {
         let c = Config::parse("token = \"a\"\n[ops]\nlisten = \"127.0.0.1:9100\"", None)
             .expect("valid");
