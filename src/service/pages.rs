@@ -196,8 +196,12 @@ pub struct GamePage {
     /// The board before the first turn and after each (public views: a replay shows
     /// no secret); the last is the game as it stands, for the page's viewer.
     pub positions: Vec<View>,
-    /// The rating change of each player when a rated game has ended (`+12`).
-    pub rating_changes: Option<[String; 2]>,
+    /// The players' user ids, White then Black (their ratings are looked up by them).
+    pub player_ids: [u64; 2],
+    /// The game counts for the ratings.
+    pub rated: bool,
+    /// Each player's rating after a rated game ended and its change (`1512`, `+12`).
+    pub rating_changes: Option<[(String, String); 2]>,
     /// The viewer's own secret information (a private page only).
     pub secret: Option<String>,
 }
@@ -277,7 +281,14 @@ pub fn game_page(rec: GameRecord, viewer: Viewer, now: u64) -> Result<GamePage, 
             .end
             .as_ref()
             .and_then(|e| e.rating.as_ref())
-            .map(|[w, b]| [w.diff_text(), b.diff_text()]),
+            .map(|[w, b]| {
+                [
+                    (w.after.shown(), w.diff_text()),
+                    (b.after.shown(), b.diff_text()),
+                ]
+            }),
+        player_ids: [rec.players[0].id, rec.players[1].id],
+        rated: rec.rated,
         secret,
     })
 }

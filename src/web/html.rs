@@ -162,6 +162,8 @@ pub(super) struct PageAt<'a> {
     /// On a private page: the game's public page.
     pub public_path: Option<&'a str>,
     pub board_size: u32,
+    /// Each player's rating in the game's ladder now (rated games).
+    pub ratings: [Option<String>; 2],
 }
 
 pub(super) fn game_page(at: &PageAt<'_>) -> String {
@@ -233,18 +235,20 @@ pub(super) fn game_page(at: &PageAt<'_>) -> String {
     // Players and the state of play.
     b.push_str("<ul class=\"players\">\n");
     for side in Side::BOTH {
-        let change = page
-            .rating_changes
-            .as_ref()
-            .map(|c| {
+        let rating = match (&page.rating_changes, &at.ratings[side.index()]) {
+            (Some(c), _) => {
+                let (after, diff) = &c[side.index()];
                 format!(
-                    " <span class=\"rating\">({})</span>",
-                    escape(&c[side.index()])
+                    " <span class=\"rating\">{} ({})</span>",
+                    escape(after),
+                    escape(diff)
                 )
-            })
-            .unwrap_or_default();
+            }
+            (None, Some(r)) => format!(" <span class=\"rating\">{}</span>", escape(r)),
+            (None, None) => String::new(),
+        };
         b.push_str(&format!(
-            "<li class=\"{}\"><span class=\"swatch\" aria-hidden=\"true\"></span>{}: {}{change}</li>\n",
+            "<li class=\"{}\"><span class=\"swatch\" aria-hidden=\"true\"></span>{}: {}{rating}</li>\n",
             if side == Side::White { "white" } else { "black" },
             side.name(),
             escape(&page.players[side.index()])

@@ -16,6 +16,7 @@ mod limits;
 mod live;
 
 use crate::core::view::Viewer;
+use crate::ratings::{LadderScope, Table};
 use crate::service::pages::{self, GamePage, LinkRefusal, WebLinks};
 use crate::store::Store;
 use axum::extract::{ConnectInfo, Path, Query, State};
@@ -25,7 +26,7 @@ use axum::routing::get;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How often a watched game's record version is read.
 pub const POLL: Duration = Duration::from_millis(250);
@@ -35,6 +36,12 @@ pub const BOARD_SIZE: u32 = 768;
 /// Rendered pictures kept (the latest position of every watched game is asked for by
 /// each viewer after each move).
 const PICTURES_KEPT: usize = 512;
+
+/// How long the ratings shown beside the players are kept before they are read again.
+const RATINGS_KEPT: Duration = Duration::from_secs(30);
+
+/// The ratings as read at a moment, with the ladder scope they were computed for.
+type RatingsKept = (Instant, Arc<Table>, LadderScope);
 
 /// What the web server needs.
 #[derive(Clone)]
@@ -72,6 +79,8 @@ struct Web {
     limiter: limits::Limiter,
     /// Rendered board pictures by (game, version, viewer, position).
     pictures: Mutex<HashMap<PictureKey, Arc<Vec<u8>>>>,
+    /// The stored ratings, read again when older than [`RATINGS_KEPT`].
+    ratings: Mutex<Option<RatingsKept>>,
     /// The legend page's picture, drawn once.
     legend: std::sync::OnceLock<(Vec<String>, Option<Vec<u8>>)>,
 }
@@ -98,6 +107,7 @@ fn router(store: Store, options: WebOptions) -> axum::Router {
         live: live::Watchers::default(),
         limiter: limits::Limiter::default(),
         pictures: Mutex::new(HashMap::new()),
+        ratings: Mutex::new(None),
         legend: std::sync::OnceLock::new(),
     });
     axum::Router::new()
@@ -343,6 +353,11 @@ async fn page(web: Arc<Web>, private: bool, address: String, query: PlyQuery) ->
         format!("/g/{address}")
     };
     let public = (reader != Reader::Public).then(|| web.links.game_path(game));
+    let ratings = if page.rated {
+        current_ratings(&web, &page).await
+    } else {
+        [None, None]
+    };
     let markup = html::game_page(&html::PageAt {
         page: &page,
         ply,
@@ -350,6 +365,7 @@ async fn page(web: Arc<Web>, private: bool, address: String, query: PlyQuery) ->
         base: &base,
         public_path: public.as_deref(),
         board_size: web.board_size,
+        ratings,
     });
     let mut response = html::Html(markup).into_response();
     if private {
@@ -359,6 +375,42 @@ async fn page(web: Arc<Web>, private: bool, address: String, query: PlyQuery) ->
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     response
+}
+
+/// The players' ratings now in the game's ladder and variant (a newcomer's starting
+/// rating when they have none yet); read from the store at most every
+/// [`RATINGS_KEPT`].
+async fn current_ratings(web: &Arc<Web>, page: &GamePage) -> [Option<String>; 2] {
+    let kept = lock(&web.ratings)
+        .as_ref()
+        .filter(|(at, _, _)| at.elapsed() < RATINGS_KEPT)
+        .map(|(_, table, scope)| (Arc::clone(table), *scope));
+    let (table, scope) = match kept {
+        Some(k) => k,
+        None => {
+            let shared = Arc::clone(web);
+            let read = tokio::task::spawn_blocking(move || shared.store.ratings()).await;
+            match read {
+                Ok(Ok((table, scope))) => {
+                    let table = Arc::new(table);
+                    let scope = scope.unwrap_or_default();
+                    *lock(&web.ratings) = Some((Instant::now(), Arc::clone(&table), scope));
+                    (table, scope)
+                }
+                _ => return [None, None],
+            }
+        }
+    };
+    let ladder = scope.ladder(page.server);
+    page.player_ids.map(|user| {
+        let key = crate::ratings::Key {
+            ladder,
+            variant: page.variant,
+            user,
+        };
+        let glicko = table.get(&key).map(|s| s.glicko).unwrap_or_default();
+        Some(glicko.shown())
+    })
 }
 
 async fn public_page(
