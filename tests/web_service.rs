@@ -218,7 +218,10 @@ async fn web_answers_and_secrets() {
 
     // Newcomers to a rated game show the starting rating, provisional.
     let (_, html, _) = get(&address(&s.ok("carol", 11, Request::Web), "/g/")).await;
-    assert!(html.contains("<span class=\"rating\">1500?</span>"), "{html}");
+    assert!(
+        html.contains("<span class=\"rating\">1500?</span>"),
+        "{html}"
+    );
 
     // The board reply links the page.
     let board = s.ok("carol", 11, Request::Board);

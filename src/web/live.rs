@@ -8,13 +8,28 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::Stream;
 use std::collections::HashMap;
 use std::convert::Infallible;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
+
+/// Event streams open at once, over all games and clients; past it a new one is
+/// refused (the page still works, without live updates).
+pub(super) const MAX_STREAMS: usize = 20_000;
 
 /// The version last seen of every watched game, one sender per game.
 #[derive(Default)]
 pub(super) struct Watchers {
     games: Arc<Mutex<HashMap<u64, watch::Sender<u64>>>>,
+    open: Arc<AtomicUsize>,
+}
+
+/// One open stream, counted until it is dropped.
+struct Counted(Arc<AtomicUsize>);
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Watchers {
@@ -78,13 +93,20 @@ async fn poll(
 /// the stream opens (once known) and whenever it changes; the page fetches itself again
 /// when that is not the version it was built from. A comment now and then keeps the
 /// stream open.
+/// `None` when [`MAX_STREAMS`] are open.
 pub(super) fn stream(
     watchers: &Watchers,
     store: &Store,
     game: u64,
-) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+) -> Option<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
+    if watchers.open.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
+        watchers.open.fetch_sub(1, Ordering::SeqCst);
+        return None;
+    }
+    let counted = Counted(Arc::clone(&watchers.open));
     let rx = watchers.watch(store, game);
-    let events = futures_util::stream::unfold((rx, true), |(mut rx, first)| async move {
+    let start = (rx, true, counted);
+    let events = futures_util::stream::unfold(start, |(mut rx, first, counted)| async move {
         let known = *rx.borrow_and_update();
         if !(first && known != 0) {
             rx.changed().await.ok()?;
@@ -92,8 +114,26 @@ pub(super) fn stream(
         let version = *rx.borrow_and_update();
         Some((
             Ok(Event::default().event("version").data(version.to_string())),
-            (rx, false),
+            (rx, false, counted),
         ))
     });
-    Sse::new(events).keep_alive(KeepAlive::default())
+    Some(Sse::new(events).keep_alive(KeepAlive::default()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn streams_are_counted_and_capped() {
+        let store = Store::temporary().expect("store");
+        let watchers = Watchers::default();
+        let mut open: Vec<_> = (0..MAX_STREAMS)
+            .map(|_| stream(&watchers, &store, 1).expect("a stream"))
+            .collect();
+        assert!(stream(&watchers, &store, 2).is_none(), "one too many");
+        open.pop();
+        assert!(stream(&watchers, &store, 2).is_some(), "a place came free");
+        assert_eq!(watchers.open.load(Ordering::SeqCst), MAX_STREAMS - 1);
+    }
 }

@@ -521,7 +521,15 @@ async fn events(web: Arc<Web>, private: bool, address: String) -> Response {
         Ok(r) => r,
         Err(refused) => return refused.into_response(),
     };
-    live::stream(&web.live, &web.store, game).into_response()
+    match live::stream(&web.live, &web.store, game) {
+        Some(events) => events.into_response(),
+        None => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [(header::RETRY_AFTER, "30")],
+            "Too many pages are following games just now.\n",
+        )
+            .into_response(),
+    }
 }
 
 async fn public_events(State(web): State<Arc<Web>>, Path(address): Path<String>) -> Response {
