@@ -576,6 +576,25 @@ async fn game_pages_in_a_browser() {
     assert_ne!(bobs, private);
     assert_eq!(http.get(&bobs).send().await.expect("bob's").status(), 403);
 
+    // The legend, as /legend shows it.
+    client
+        .goto(&format!("{site}/legend"))
+        .await
+        .expect("open the legend");
+    until(
+        &client,
+        "the legend picture",
+        "var i = document.querySelector('.legend-picture'); return !!i && i.complete && i.naturalWidth > 0;",
+    )
+    .await;
+    let items = client
+        .find_all(Locator::Css(".legend li"))
+        .await
+        .expect("the legend's entries");
+    assert!(items.len() > 5, "{} entries", items.len());
+    let png = client.screenshot().await.expect("a screenshot");
+    std::fs::write(shots.join("legend.png"), png).expect("write it");
+
     // A phone-sized look at the chess page.
     client.set_window_size(412, 915).await.expect("resize");
     client.goto(&page).await.expect("open the chess page");
