@@ -195,7 +195,10 @@ async fn browser() -> (Client, Driver) {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    panic!("chromedriver did not start a browser: {last:?}");
+    panic!(
+        "chromedriver did not start a browser ({last:?}): is Chromium installed? \
+         `apt-get install -y chromium chromium-driver` (.ci/run installs them)"
+    );
 }
 
 /// Waits (at most ten seconds) until `script` returns true in the page.
