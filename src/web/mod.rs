@@ -37,6 +37,12 @@ pub const BOARD_SIZE: u32 = 768;
 /// each viewer after each move).
 const PICTURES_KEPT: usize = 512;
 
+/// How long a built page serves other requests for the same version (its time-left
+/// line is at most this old).
+const PAGE_KEPT: Duration = Duration::from_secs(1);
+/// Built pages kept before the old ones are dropped.
+const PAGES_KEPT: usize = 1024;
+
 /// How long the ratings shown beside the players are kept before they are read again.
 const RATINGS_KEPT: Duration = Duration::from_secs(30);
 
@@ -79,6 +85,8 @@ struct Web {
     limiter: limits::Limiter,
     /// Rendered board pictures by (game, version, viewer, position).
     pictures: Mutex<HashMap<PictureKey, Arc<Vec<u8>>>>,
+    /// Pages built lately, by (game, version, reader), with when.
+    pages: Mutex<PagesKept>,
     /// The stored ratings, read again when older than [`RATINGS_KEPT`].
     ratings: Mutex<Option<RatingsKept>>,
     /// The legend page's picture, drawn once.
@@ -86,6 +94,8 @@ struct Web {
 }
 
 type PictureKey = (u64, u64, Option<u64>, usize);
+/// Built pages by (game, version, reader), with when they were built.
+type PagesKept = HashMap<(u64, u64, Reader), (Instant, Arc<GamePage>)>;
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     // Maps of plain values, only ever inserted into or cleared whole.
@@ -108,6 +118,7 @@ fn router(store: Store, options: WebOptions) -> axum::Router {
         limiter: limits::Limiter::default(),
         pictures: Mutex::new(HashMap::new()),
         ratings: Mutex::new(None),
+        pages: Mutex::new(HashMap::new()),
         legend: std::sync::OnceLock::new(),
     });
     axum::Router::new()
@@ -255,7 +266,7 @@ async fn script() -> Response {
 }
 
 /// Which page: a game's public one, or one player's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Reader {
     Public,
     Player(u64),
@@ -291,7 +302,7 @@ fn resolve(web: &Web, private: bool, address: &str) -> Result<(u64, Reader), Ref
 
 /// A game's page for its reader, read from the store off the async threads, with the
 /// record's version.
-async fn load(web: &Arc<Web>, game: u64, reader: Reader) -> Result<(GamePage, u64), Refused> {
+async fn load(web: &Arc<Web>, game: u64, reader: Reader) -> Result<(Arc<GamePage>, u64), Refused> {
     let shared = Arc::clone(web);
     let read = tokio::task::spawn_blocking(move || {
         let Some((rec, version)) = shared.store.game_versioned(game)? else {
@@ -305,7 +316,23 @@ async fn load(web: &Arc<Web>, game: u64, reader: Reader) -> Result<(GamePage, u6
                 None => return Ok(None),
             },
         };
-        pages::game_page(rec, viewer, now_ms()).map(|p| Some((p, version)))
+        // Every viewer of a game asks for it again after each move: a page built in the
+        // last moment for the same version serves them all.
+        let key = (game, version, reader);
+        let kept = lock(&shared.pages)
+            .get(&key)
+            .filter(|(at, _)| at.elapsed() < PAGE_KEPT)
+            .map(|(_, page)| Arc::clone(page));
+        if let Some(page) = kept {
+            return Ok(Some((page, version)));
+        }
+        let page = Arc::new(pages::game_page(rec, viewer, now_ms())?);
+        let mut pages = lock(&shared.pages);
+        if pages.len() >= PAGES_KEPT {
+            pages.retain(|_, (at, _)| at.elapsed() < PAGE_KEPT);
+        }
+        pages.insert(key, (Instant::now(), Arc::clone(&page)));
+        Ok::<_, crate::store::StoreError>(Some((page, version)))
     })
     .await;
     match read {
