@@ -73,6 +73,9 @@ pub enum Command {
         /// One ratings ladder for all servers instead of one per server.
         #[arg(long)]
         global_ladder: bool,
+        /// Serve the games' web pages on this address, e.g. `127.0.0.1:8080`.
+        #[arg(long)]
+        web: Option<std::net::SocketAddr>,
     },
     /// Show the stored ratings; with --rebuild, recompute them from the game records
     /// (replaying every finished game) and compare. Run it while the bot is stopped.
@@ -588,6 +591,7 @@ pub fn main() -> ExitCode {
             seed,
             no_images,
             global_ladder,
+            web,
         } => crate::local::main(crate::local::LocalOptions {
             data,
             store,
@@ -595,6 +599,7 @@ pub fn main() -> ExitCode {
             seed,
             images: !no_images,
             global_ladder,
+            web,
         }),
         Command::Ratings {
             data,

@@ -30,6 +30,85 @@ struct RawConfig {
     ratings: RawRatings,
     #[serde(default)]
     ops: RawOps,
+    #[serde(default)]
+    web: RawWeb,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWeb {
+    listen: Option<String>,
+    public_url: Option<String>,
+    key: Option<String>,
+}
+
+/// The games' web pages (`[web]`): where they are served, the address players reach
+/// them at, and the key that signs their addresses (`ARCANA_WEB_KEY` wins over `key`).
+#[derive(Clone, PartialEq, Eq)]
+pub struct WebConfig {
+    pub listen: std::net::SocketAddr,
+    pub public_url: String,
+    pub key: String,
+}
+
+impl std::fmt::Debug for WebConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WebConfig")
+            .field("listen", &self.listen)
+            .field("public_url", &self.public_url)
+            .finish_non_exhaustive()
+    }
+}
+
+impl WebConfig {
+    /// The signed links the service hands out.
+    pub fn links(&self) -> crate::service::pages::WebLinks {
+        crate::service::pages::WebLinks::new(&self.public_url, self.key.as_bytes())
+    }
+}
+
+/// The shortest key that signs web addresses.
+pub const MIN_WEB_KEY: usize = 32;
+
+fn web_config(raw: &RawWeb, env_key: Option<String>) -> Result<Option<WebConfig>, ConfigError> {
+    let Some(listen) = &raw.listen else {
+        return Ok(None);
+    };
+    let bad = |m: String| ConfigError::Invalid(m);
+    let listen = listen.trim().parse::<std::net::SocketAddr>().map_err(|_| {
+        bad(format!(
+            "`web.listen` must be an address with a port, e.g. \"127.0.0.1:8080\", not `{listen}`"
+        ))
+    })?;
+    let public_url = raw.public_url.clone().ok_or_else(|| {
+        bad(
+            "`web.public_url` is needed with `web.listen`: the address players open, \
+             e.g. \"https://arcana.example.org\""
+                .into(),
+        )
+    })?;
+    if !(public_url.starts_with("https://") || public_url.starts_with("http://")) {
+        return Err(bad(format!(
+            "`web.public_url` must start with https:// (or http://), not `{public_url}`"
+        )));
+    }
+    let key = env_key.or_else(|| raw.key.clone()).ok_or_else(|| {
+        bad(
+            "`web.key` (or ARCANA_WEB_KEY) is needed with `web.listen`: a secret of at \
+             least 32 characters that signs the pages' addresses"
+                .into(),
+        )
+    })?;
+    if key.trim().chars().count() < MIN_WEB_KEY {
+        return Err(bad(format!(
+            "`web.key` must be at least {MIN_WEB_KEY} characters long"
+        )));
+    }
+    Ok(Some(WebConfig {
+        listen,
+        public_url,
+        key: key.trim().to_string(),
+    }))
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -103,6 +182,8 @@ pub struct Config {
     /// Where `/healthz` and `/metrics` are served (`[ops] listen = "127.0.0.1:9100"`);
     /// `None`: not served.
     pub ops_listen: Option<std::net::SocketAddr>,
+    /// The games' web pages (`[web]`); `None`: not served.
+    pub web: Option<WebConfig>,
 }
 
 /// A range of the bot's Discord shards, `FIRST-LAST/TOTAL` (or `SHARD/TOTAL`): with
@@ -313,10 +394,12 @@ impl Config {
             })?),
             None => None,
         };
+        let web = web_config(&raw.web, std::env::var("ARCANA_WEB_KEY").ok())?;
         Ok(Config {
             token,
             shards,
             ops_listen,
+            web,
             application_id: raw.application_id,
             server_id: raw.server_id,
             data_dir,
@@ -469,6 +552,41 @@ mod tests {
         let text = include_str!("../../config.example.toml");
         let c = Config::parse(text, Some("t")).unwrap();
         assert_eq!(c.api_base, None);
+    }
+
+    #[test]
+    fn the_web_section_is_checked() {
+        let raw = |text: &str| -> RawWeb { toml::from_str(text).expect("toml") };
+        let key = "k".repeat(MIN_WEB_KEY);
+        let good = format!(
+            "listen = \"127.0.0.1:8080\"\npublic_url = \"https://a.example\"\nkey = \"{key}\""
+        );
+        let web = web_config(&raw(&good), None).expect("valid").expect("on");
+        assert_eq!(web.listen, "127.0.0.1:8080".parse().expect("address"));
+        assert!(
+            !format!("{web:?}").contains(&key),
+            "the key stays out of logs"
+        );
+        assert_eq!(web_config(&raw(""), None).expect("valid"), None);
+        // The environment's key wins; a short key, no URL or a bad address is refused.
+        let from_env = web_config(&raw(&good), Some("e".repeat(40))).expect("valid");
+        assert_eq!(from_env.map(|w| w.key), Some("e".repeat(40)));
+        for (text, word) in [
+            (good.replace(&key, "short"), "at least 32"),
+            (
+                good.replace("public_url = \"https://a.example\"\n", ""),
+                "public_url",
+            ),
+            (good.replace("https://a.example", "a.example"), "https://"),
+            (good.replace("127.0.0.1:8080", "localhost"), "web.listen"),
+            (good.replace(&format!("\nkey = \"{key}\""), ""), "web.key"),
+        ] {
+            let bad = web_config(&raw(&text), None);
+            assert!(
+                matches!(&bad, Err(ConfigError::Invalid(m)) if m.contains(word)),
+                "{text}: {bad:?}"
+            );
+        }
     }
 
     #[test]

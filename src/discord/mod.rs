@@ -194,6 +194,7 @@ fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
         challenge_expiry_ms: Some(config.challenge_expiry_ms),
         vacation_days: Some(config.vacation_days),
         claimer: Some(claimer(config)),
+        web: config.web.as_ref().map(|w| w.links()),
         ..ServiceConfig::default()
     };
     let places = DiscordPlaces {
@@ -216,6 +217,10 @@ fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
             )
         })?
         .with_places(Arc::new(places));
+    if let Some(web) = &config.web {
+        let options = crate::web::WebOptions::new(web.links());
+        crate::web::start(web.listen, service.store().share(), options)?;
+    }
     Ok(Arc::new(service))
 }
 

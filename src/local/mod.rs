@@ -27,6 +27,8 @@ pub struct LocalOptions {
     pub images: bool,
     /// One ratings ladder for all servers (the bot's `ratings.global_ladder`).
     pub global_ladder: bool,
+    /// Serve the games' web pages on this address (`--web`), with a key made for this run.
+    pub web: Option<std::net::SocketAddr>,
 }
 
 /// One input line, split.
@@ -384,6 +386,7 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
         challenge_expiry_ms: None,
         claimer: None,
         vacation_days: None,
+        web: opts.web.map(crate::web::local_links),
     };
     let places = Arc::new(LocalPlaces::default());
     places.see(DEFAULT_CHANNEL);
@@ -391,9 +394,18 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
         Some(url) => crate::store::StoreUrl::parse(url)?,
         None => crate::store::StoreUrl::Sled(opts.data.clone()),
     };
+    let config_web = config.web.clone();
     let service = Service::open_url(&at, config)
         .map_err(|e| format!("cannot open the store {}: {e}", at.describe()))?
         .with_places(places.clone());
+    if let (Some(listen), Some(links)) = (opts.web, &config_web) {
+        let bound = crate::web::spawn(
+            listen,
+            service.store().share(),
+            crate::web::WebOptions::new(links.clone()),
+        )?;
+        eprintln!("Web pages at http://{bound}/ (ask /web for a game's)");
+    }
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
         eprintln!("{INTRO}");

@@ -164,6 +164,12 @@ pub enum Request {
     Vacation {
         on: Option<bool>,
     },
+    /// `/web`: the address of the game's web page, and a player's private one.
+    Web,
+    /// `/settings web:on|off`: a server's web page, for its moderators.
+    ServerWeb {
+        on: bool,
+    },
 }
 
 /// Where a reply goes.

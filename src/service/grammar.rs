@@ -406,6 +406,11 @@ pub const COMMANDS: &[CommandSpec] = &[
                 "Reminders by direct message when your time runs short",
                 Kind::Choice(ON_OFF),
             ),
+            opt(
+                "web",
+                "Moderators: this server's web page on or off",
+                Kind::Choice(ON_OFF),
+            ),
         ],
         help: "(e.g. `/settings confirm:on`; no option shows them)",
         ..cmd(
@@ -438,6 +443,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         )
     },
     cmd("help", "How to play with Arcana", true),
+    cmd("web", "This game's web page", true),
 ];
 
 /// The command called `name` (or one of its aliases), case-insensitive.
@@ -756,11 +762,16 @@ pub fn to_request(
         "vacation" => Request::Vacation {
             on: text("state").map(|v| v == "on"),
         },
-        "settings" => Request::Settings(super::confirm::SettingsChange {
-            confirm: text("confirm").map(|v| v == "on"),
-            digest: text("digest").map(|v| v == "daily"),
-            reminders: text("reminders").map(|v| v == "on"),
-        }),
+        "web" => Request::Web,
+        // A server's setting (moderators) stands alone; else the player's own.
+        "settings" => match text("web") {
+            Some(web) => Request::ServerWeb { on: web == "on" },
+            None => Request::Settings(super::confirm::SettingsChange {
+                confirm: text("confirm").map(|v| v == "on"),
+                digest: text("digest").map(|v| v == "daily"),
+                reminders: text("reminders").map(|v| v == "on"),
+            }),
+        },
         other => return Err(format!("There is no command `/{other}`; try `/help`.")),
     })
 }

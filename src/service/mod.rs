@@ -23,6 +23,7 @@ pub mod front;
 pub mod grammar;
 mod lobby;
 mod notes;
+pub mod pages;
 pub mod pgn;
 mod private;
 mod queries;
@@ -86,6 +87,8 @@ pub struct ServiceConfig {
     pub challenge_expiry_ms: Option<u64>,
     /// Each player's yearly vacation allowance in days (`None`: 30).
     pub vacation_days: Option<u32>,
+    /// The web pages' address and signing key (`None`: no web pages).
+    pub web: Option<pages::WebLinks>,
 }
 
 /// Each player's yearly vacation allowance when the configuration does not say.
@@ -179,6 +182,8 @@ pub struct Service {
     challenge_seq: std::sync::atomic::AtomicU64,
     /// Each player's yearly vacation allowance, in days.
     vacation_days: u32,
+    /// The web pages' address and key, for `/web` and the board's link.
+    web: Option<pages::WebLinks>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -270,6 +275,7 @@ impl Service {
                 .unwrap_or(DEFAULT_CHALLENGE_EXPIRY_MS),
             challenge_seq: std::sync::atomic::AtomicU64::new(0),
             vacation_days: config.vacation_days.unwrap_or(DEFAULT_VACATION_DAYS),
+            web: config.web,
         })
     }
 
@@ -404,6 +410,7 @@ impl Service {
             Request::Settings(change) => return vec![self.settings(ctx, change)],
             Request::CancelMove { game } => return vec![self.cancel_move(ctx, game)],
             Request::Vacation { on } => return self.vacation(ctx, on),
+            Request::ServerWeb { on } => return vec![self.server_web(ctx, moderator, on)],
             _ => {}
         }
         let slot = self.slot(ctx.channel);
@@ -588,6 +595,7 @@ impl Service {
             }
             Request::Rematch => self.rematch(slot, ctx, now),
             Request::Hand => hand(slot, ctx),
+            Request::Web => self.web_links(slot, ctx),
             Request::Rules { .. }
             | Request::Legend { .. }
             | Request::Help
@@ -597,7 +605,8 @@ impl Service {
             | Request::Reminders { .. }
             | Request::Settings(_)
             | Request::CancelMove { .. }
-            | Request::Vacation { .. } => {
+            | Request::Vacation { .. }
+            | Request::ServerWeb { .. } => {
                 // Answered before the channel lock is taken.
                 Err("That request needs no game.".to_string())
             }

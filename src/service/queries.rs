@@ -425,7 +425,10 @@ impl Service {
     /// `/board`: the game shown here, from the invoker's side.
     pub(super) fn board(&self, slot: &Slot, ctx: &Context, now: u64) -> Result<Change, Refusal> {
         let live = self.shown_game(slot, ctx.channel)?;
-        Ok(Change::reply(board_reply(&live, ctx.user.id, now)))
+        let mut r = board_reply(&live, ctx.user.id, now);
+        r.text
+            .extend(self.web_line(live.rec.id).map(|l| format!("\n{l}")));
+        Ok(Change::reply(r))
     }
 
     /// `/history`: the moves of the game shown here, a line a turn.

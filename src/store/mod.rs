@@ -497,6 +497,15 @@ impl Write {
         }
     }
 
+    /// Whether `server`'s moderators have its web page on (off by default).
+    pub fn server_web(&mut self, server: u64, on: bool) {
+        if on {
+            self.batch.insert(key(b'W', server), b"on");
+        } else {
+            self.batch.remove(key(b'W', server));
+        }
+    }
+
     /// Keeps `replies` (any JSON the caller chose) under the idempotency key `k`.
     pub fn replies(
         &mut self,
@@ -849,6 +858,11 @@ impl Store {
     /// Whether `user` has turned reminders by direct message off.
     pub fn dm_reminders_off(&self, user: u64) -> Result<bool, StoreError> {
         self.db.contains_key(key(b'q', user))
+    }
+
+    /// Whether `server`'s moderators have turned its web page on.
+    pub fn server_web_on(&self, server: u64) -> Result<bool, StoreError> {
+        self.db.contains_key(key(b'W', server))
     }
 
     /// Forgets idempotency keys older than `before_ms` (redeliveries come within minutes).

@@ -1,0 +1,453 @@
+//! Web pages of games as the service sees them: their signed addresses (a game's public
+//! page, one player's private page, a server's page), the `/web` answer, a server's web
+//! switch (`/settings web:on|off`), and what a page shows of a stored game. Front ends
+//! serve the pages (`crate::web`); what a page may show is decided here, from the same
+//! public view a spectator in the game's thread gets (or, on a player's signed page,
+//! that player's own view).
+//!
+//! Addresses are HMAC-SHA256 tags under the configured key, so nothing new is stored:
+//! `/g/<game>-<tag>` (the game's public page), `/p/<game>-<user>-<expiry>-<tag>` (a
+//! player's private page until `expiry`, in Unix seconds) and `/s/<server>-<tag>`. Tags
+//! are the first 128 bits of the MAC, in hex, and each kind of address signs its own
+//! prefix so one kind's tag never passes for another's.
+
+use super::api::{Context, Reply};
+use super::queries::{names, public_view, time_left_line};
+use super::turns::prompt_line;
+use super::{record, store_failure, Change, Live, Refusal, Service, Slot};
+use crate::core::view::{View, Viewer};
+use crate::core::Side;
+use crate::store::{GameRecord, Store, StoreError};
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
+/// How long a private link sent by `/web` opens its page: a week.
+pub const PRIVATE_LINK_SECONDS: u64 = 7 * 24 * 3600;
+/// Bytes of the MAC kept in an address (128 bits).
+const TAG_BYTES: usize = 16;
+
+/// The web pages' public address and signing key (`[web]` in the configuration).
+#[derive(Clone)]
+pub struct WebLinks {
+    /// `https://arcana.example.org`, without a trailing slash.
+    public_url: String,
+    key: Vec<u8>,
+}
+
+impl std::fmt::Debug for WebLinks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The key never reaches a log.
+        f.debug_struct("WebLinks")
+            .field("public_url", &self.public_url)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why a private address is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkRefusal {
+    /// Not an address this key signed (forged, altered, or for another player or game).
+    Forged,
+    /// Signed, but its time is over.
+    Expired,
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok())
+        .collect()
+}
+
+impl WebLinks {
+    /// `key` must be long enough to be unguessable (the configuration asks for 32
+    /// characters or more).
+    pub fn new(public_url: &str, key: &[u8]) -> WebLinks {
+        WebLinks {
+            public_url: public_url.trim().trim_end_matches('/').to_string(),
+            key: key.to_vec(),
+        }
+    }
+
+    pub fn public_url(&self) -> &str {
+        &self.public_url
+    }
+
+    fn mac(&self, message: &str) -> Hmac<Sha256> {
+        // HMAC takes a key of any length.
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.key)
+            .unwrap_or_else(|_| unreachable!("HMAC accepts every key length"));
+        mac.update(message.as_bytes());
+        mac
+    }
+
+    fn tag(&self, message: &str) -> String {
+        hex(&self.mac(message).finalize().into_bytes()[..TAG_BYTES])
+    }
+
+    /// Whether `tag` (hex) is the tag of `message`, compared in constant time.
+    fn signed(&self, message: &str, tag: &str) -> bool {
+        match unhex(tag) {
+            Some(bytes) if bytes.len() == TAG_BYTES => {
+                self.mac(message).verify_truncated_left(&bytes).is_ok()
+            }
+            _ => false,
+        }
+    }
+
+    /// The path of a game's public page.
+    pub fn game_path(&self, game: u64) -> String {
+        format!("/g/{game}-{}", self.tag(&format!("game/{game}")))
+    }
+
+    pub fn game_url(&self, game: u64) -> String {
+        format!("{}{}", self.public_url, self.game_path(game))
+    }
+
+    /// The game a public page's address (`<game>-<tag>`, after `/g/`) names.
+    pub fn check_game(&self, address: &str) -> Option<u64> {
+        let (game, tag) = address.split_once('-')?;
+        let game: u64 = game.parse().ok()?;
+        self.signed(&format!("game/{game}"), tag).then_some(game)
+    }
+
+    /// The path of `user`'s private page of `game`, open until `expires` (Unix seconds).
+    pub fn private_path(&self, game: u64, user: u64, expires: u64) -> String {
+        let tag = self.tag(&format!("private/{game}/{user}/{expires}"));
+        format!("/p/{game}-{user}-{expires}-{tag}")
+    }
+
+    pub fn private_url(&self, game: u64, user: u64, expires: u64) -> String {
+        format!(
+            "{}{}",
+            self.public_url,
+            self.private_path(game, user, expires)
+        )
+    }
+
+    /// The game and player a private address (after `/p/`) names, at `now` (Unix
+    /// seconds).
+    pub fn check_private(&self, address: &str, now: u64) -> Result<(u64, u64), LinkRefusal> {
+        let parts: Vec<&str> = address.split('-').collect();
+        let [game, user, expires, tag] = parts[..] else {
+            return Err(LinkRefusal::Forged);
+        };
+        let (Ok(game), Ok(user), Ok(expires)) = (
+            game.parse::<u64>(),
+            user.parse::<u64>(),
+            expires.parse::<u64>(),
+        ) else {
+            return Err(LinkRefusal::Forged);
+        };
+        if !self.signed(&format!("private/{game}/{user}/{expires}"), tag) {
+            return Err(LinkRefusal::Forged);
+        }
+        if now >= expires {
+            return Err(LinkRefusal::Expired);
+        }
+        Ok((game, user))
+    }
+
+    /// The path of a server's page (served only while its moderators have it on).
+    pub fn server_path(&self, server: u64) -> String {
+        format!("/s/{server}-{}", self.tag(&format!("server/{server}")))
+    }
+
+    pub fn check_server(&self, address: &str) -> Option<u64> {
+        let (server, tag) = address.split_once('-')?;
+        let server: u64 = server.parse().ok()?;
+        self.signed(&format!("server/{server}"), tag)
+            .then_some(server)
+    }
+}
+
+/// One turn of a page's move list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageTurn {
+    pub side: Side,
+    /// The turn as the documents write it (`Ze4:e5 (teleport b6)`).
+    pub printed: String,
+    /// What it caused, a line each.
+    pub events: Vec<String>,
+}
+
+/// What a game's page shows, already filtered for its viewer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GamePage {
+    pub id: u64,
+    pub server: Option<u64>,
+    pub title: String,
+    pub variant: crate::variants::VariantId,
+    /// White then Black.
+    pub players: [String; 2],
+    /// `rated` or `casual`, the time terms.
+    pub terms: String,
+    /// Who is asked what, the time left, a standing draw offer; or how the game ended.
+    pub status: Vec<String>,
+    pub finished: bool,
+    pub turns: Vec<PageTurn>,
+    /// The board before the first turn and after each (public views: a replay shows
+    /// no secret); the last is the game as it stands, for the page's viewer.
+    pub positions: Vec<View>,
+    /// The players' user ids, White then Black (their ratings are looked up by them).
+    pub player_ids: [u64; 2],
+    /// The game counts for the ratings.
+    pub rated: bool,
+    /// Each player's rating after a rated game ended and its change (`1512`, `+12`).
+    pub rating_changes: Option<[(String, String); 2]>,
+    /// The viewer's own secret information (a private page only).
+    pub secret: Option<String>,
+}
+
+/// The page of a stored game for `viewer` at `now` (milliseconds): public views for
+/// every position but the last, which is `viewer`'s.
+pub fn game_page(rec: GameRecord, viewer: Viewer, now: u64) -> Result<GamePage, StoreError> {
+    let game = rec.replay()?;
+    let live = Live {
+        rec: super::per_turn(rec),
+        game,
+    };
+    let rec = &live.rec;
+    let names = names(rec);
+    let mut positions = record::frames(
+        rec.variant,
+        &rec.options,
+        rec.seed,
+        &record::answers(rec),
+        &names,
+    )
+    .map(|(views, _)| views)
+    .unwrap_or_default();
+    let now_view = match viewer {
+        Viewer::Public => public_view(&live),
+        Viewer::Player(_) => {
+            let mut v = live.game.view(viewer);
+            v.names = names.clone();
+            v
+        }
+    };
+    // The last frame is the game as it stands (also a turn half played, or an ending
+    // outside the rules), seen by the viewer.
+    if positions.len() > rec.history.len() {
+        positions.pop();
+    }
+    positions.push(now_view);
+    let mut status = Vec::new();
+    match record::closing_line(rec, &live.game) {
+        Some(line) => status.push(line),
+        None => {
+            status.extend(prompt_line(&live));
+            status.extend(time_left_line(rec, now));
+            if let Some(side) = rec.draw_offer {
+                status.push(format!("{} has offered a draw.", rec.player(side).name));
+            }
+        }
+    }
+    let secret = match viewer {
+        Viewer::Player(side) => live.game.secret(side),
+        Viewer::Public => None,
+    };
+    Ok(GamePage {
+        id: rec.id,
+        server: rec.server,
+        title: super::queries::title_line(rec),
+        variant: rec.variant,
+        players: names,
+        terms: format!(
+            "{}, {}",
+            super::queries::rated_text(rec.rated),
+            super::queries::terms_text(rec.days, rec.bank_days)
+        ),
+        status,
+        finished: live.game.outcome().is_some(),
+        turns: rec
+            .history
+            .iter()
+            .map(|e| PageTurn {
+                side: e.side,
+                printed: e.printed.clone(),
+                events: e.events.clone(),
+            })
+            .collect(),
+        positions,
+        rating_changes: rec
+            .end
+            .as_ref()
+            .and_then(|e| e.rating.as_ref())
+            .map(|[w, b]| {
+                [
+                    (w.after.shown(), w.diff_text()),
+                    (b.after.shown(), b.diff_text()),
+                ]
+            }),
+        player_ids: [rec.players[0].id, rec.players[1].id],
+        rated: rec.rated,
+        secret,
+    })
+}
+
+/// The public record of a stored game (PGN): the export every spectator gets, never a
+/// player's own with their notes.
+pub fn public_record(rec: &GameRecord, site: Option<&str>) -> Result<String, StoreError> {
+    let game = rec.replay()?;
+    Ok(record::export_text(rec, &game, site))
+}
+
+/// The public animation of a stored game (GIF), from White's side.
+pub fn public_animation(rec: &GameRecord) -> Result<Vec<u8>, String> {
+    let game = rec.replay().map_err(|e| e.to_string())?;
+    let live = Live {
+        rec: rec.clone(),
+        game,
+    };
+    record::animation(rec, public_view(&live), Side::White)
+}
+
+/// The legend of every badge and mark (`/legend` without a game): its text lines (chat
+/// markup: `__heading__`, `- entry`) and its picture, `size` pixels wide.
+pub fn legend(size: u32) -> (Vec<String>, Option<Vec<u8>>) {
+    let reply = super::queries::legend_reply(None, size);
+    let mut lines: Vec<String> = vec!["**Legend** — what the marks on the board mean.".into()];
+    let mut sections = vec![(
+        "On every board".to_string(),
+        crate::core::view::common_legend(),
+    )];
+    let common = crate::core::view::common_legend();
+    for v in crate::variants::VariantId::available() {
+        let entries: Vec<_> = crate::variants::legend(v)
+            .into_iter()
+            .filter(|e| !common.contains(e))
+            .collect();
+        if !entries.is_empty() && !sections.iter().any(|(_, e)| *e == entries) {
+            sections.push((v.name().to_string(), entries));
+        }
+    }
+    for (title, entries) in &sections {
+        lines.push(format!("__{title}__"));
+        lines.extend(entries.iter().map(|e| format!("- {}", e.text())));
+    }
+    let picture = reply.attachments.into_iter().next().map(|a| a.bytes);
+    (lines, picture)
+}
+
+/// Whether a server's moderators have turned its web page on.
+pub fn server_web_on(store: &Store, server: u64) -> Result<bool, StoreError> {
+    store.server_web_on(server)
+}
+
+impl Service {
+    /// `/web`: the address of the shown game's page; to a player, also their private
+    /// page's signed address, for them alone.
+    pub(super) fn web_links(&self, slot: &Slot, ctx: &Context) -> Result<Change, Refusal> {
+        let Some(links) = &self.web else {
+            return Err("Web pages are not turned on for this bot.".to_string());
+        };
+        let live = self.shown_game(slot, ctx.channel)?;
+        let mut lines = vec![format!(
+            "The page of game {}: {}",
+            live.rec.id,
+            links.game_url(live.rec.id)
+        )];
+        if live.rec.side_of(ctx.user.id).is_some() {
+            let expires = self.clock.now_ms() / 1000 + PRIVATE_LINK_SECONDS;
+            lines.push(format!(
+                "Your own view, for you alone (it opens for a week; do not share it): {}",
+                links.private_url(live.rec.id, ctx.user.id, expires)
+            ));
+        }
+        Ok(Change::reply(Reply::invoker(lines.join("\n"))))
+    }
+
+    /// The line a board reply adds when game pages are on.
+    pub(super) fn web_line(&self, game: u64) -> Option<String> {
+        self.web
+            .as_ref()
+            .map(|links| format!("Web page: {}", links.game_url(game)))
+    }
+
+    /// `/settings web:on|off`: a server's page, for its moderators.
+    pub(super) fn server_web(&self, ctx: &Context, moderator: bool, on: bool) -> Reply {
+        let Some(server) = ctx.server else {
+            return Reply::refusal("Server settings are made in a server.");
+        };
+        if !moderator {
+            return Reply::refusal("Only the server's moderators can change its settings.");
+        }
+        let mut w = crate::store::Write::new();
+        w.server_web(server, on);
+        if let Err(e) = self.store.commit(w) {
+            return store_failure(e);
+        }
+        match (on, &self.web) {
+            (true, Some(links)) => Reply::invoker(format!(
+                "This server's page is on: {}{}",
+                links.public_url(),
+                links.server_path(server)
+            )),
+            (true, None) => Reply::invoker(
+                "This server's page is on; it is served once the bot's web pages are.",
+            ),
+            (false, _) => Reply::invoker("This server's page is off."),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_signed_and_bound() {
+        let links = WebLinks::new("https://a.example/", b"0123456789abcdef0123456789abcdef");
+        let path = links.game_path(42);
+        let address = path.trim_start_matches("/g/");
+        assert_eq!(links.check_game(address), Some(42));
+        assert_eq!(links.game_url(42), format!("https://a.example{path}"));
+        // Another game's tag, an altered tag, another key: refused.
+        let other = links.game_path(43);
+        let other_tag = other.rsplit('-').next().unwrap_or_default();
+        assert_eq!(links.check_game(&format!("42-{other_tag}")), None);
+        let mut altered = address.to_string();
+        let last = if altered.ends_with('0') { '1' } else { '0' };
+        altered.pop();
+        altered.push(last);
+        assert_eq!(links.check_game(&altered), None);
+        let stranger = WebLinks::new("https://a.example", b"another key of thirty-two bytes!");
+        assert_eq!(stranger.check_game(address), None);
+        assert_eq!(links.check_game("42"), None);
+        assert_eq!(links.check_game("x-ab"), None);
+        assert_eq!(links.check_game("42-zz"), None);
+
+        let p = links.private_path(42, 7, 1000);
+        let p = p.trim_start_matches("/p/");
+        assert_eq!(links.check_private(p, 999), Ok((42, 7)));
+        assert_eq!(links.check_private(p, 1000), Err(LinkRefusal::Expired));
+        // The same tag for another player, game or expiry is refused.
+        for forged in [
+            p.replacen("42-7-", "42-8-", 1),
+            p.replacen("42-7-", "41-7-", 1),
+            p.replacen("-1000-", "-9999-", 1),
+            "42-7-1000".to_string(),
+            String::new(),
+        ] {
+            assert_eq!(
+                links.check_private(&forged, 0),
+                Err(LinkRefusal::Forged),
+                "{forged}"
+            );
+        }
+        // A game's public tag is no private or server tag.
+        let game_tag = address.split_once('-').map(|(_, t)| t).unwrap_or_default();
+        assert_eq!(links.check_server(&format!("42-{game_tag}")), None);
+        let s = links.server_path(9);
+        assert_eq!(links.check_server(s.trim_start_matches("/s/")), Some(9));
+        assert!(!format!("{links:?}").contains("0123"));
+    }
+}

@@ -1,0 +1,149 @@
+//! What every request meets before its page: only GET (and HEAD), a bounded address and
+//! body, a per-address token bucket, and the security headers on every answer.
+
+use super::{lock, Web};
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// The largest request body read (pages take none).
+pub const MAX_BODY: usize = 1024;
+/// The longest path and query accepted.
+const MAX_URI: usize = 512;
+/// Requests an address may make at once (a page asks for its style, script, board and
+/// events: a few pages in a row pass).
+const BURST: f64 = 60.0;
+/// Requests an address earns per second after that.
+const PER_SECOND: f64 = 20.0;
+/// Addresses remembered before the quiet ones are forgotten.
+const ADDRESSES_KEPT: usize = 10_000;
+
+/// The content security policy: nothing inline, nothing from elsewhere, no forms, no
+/// framing.
+const POLICY: &str = "default-src 'none'; img-src 'self'; style-src 'self'; \
+     script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; \
+     frame-ancestors 'none'";
+
+/// One token bucket per client address.
+#[derive(Default)]
+pub(super) struct Limiter {
+    buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
+}
+
+impl Limiter {
+    /// Takes a token for `ip` at `now`; `false` when its bucket is empty.
+    pub(super) fn admit(&self, ip: IpAddr, now: Instant) -> bool {
+        let mut buckets = lock(&self.buckets);
+        if buckets.len() >= ADDRESSES_KEPT && !buckets.contains_key(&ip) {
+            // Full buckets are the default: forgetting them changes nothing.
+            buckets.retain(|_, (tokens, at)| {
+                *tokens + now.saturating_duration_since(*at).as_secs_f64() * PER_SECOND < BURST
+            });
+        }
+        let (tokens, at) = buckets.entry(ip).or_insert((BURST, now));
+        let earned = now.saturating_duration_since(*at).as_secs_f64() * PER_SECOND;
+        *tokens = (*tokens + earned).min(BURST);
+        *at = now;
+        if *tokens >= 1.0 {
+            *tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+fn refuse(status: StatusCode, text: &'static str) -> Response {
+    (status, text).into_response()
+}
+
+/// The checks before every page, and the headers after.
+pub(super) async fn guard(State(web): State<Arc<Web>>, request: Request, next: Next) -> Response {
+    let mut response = if request.method() != Method::GET && request.method() != Method::HEAD {
+        // Nothing here acts on anything.
+        let mut r = refuse(StatusCode::METHOD_NOT_ALLOWED, "Only GET is served here.\n");
+        r.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        r
+    } else if request.uri().to_string().len() > MAX_URI {
+        refuse(StatusCode::URI_TOO_LONG, "This address is too long.\n")
+    } else if request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok())
+        .is_some_and(|n| n > MAX_BODY)
+    {
+        refuse(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "Requests here carry no body.\n",
+        )
+    } else {
+        let ip = super::client(request.extensions().get::<ConnectInfo<SocketAddr>>());
+        match ip {
+            Some(ip) if !web.limiter.admit(ip, Instant::now()) => {
+                let mut r = refuse(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "Too many requests from your address; please wait a moment.\n",
+                );
+                r.headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+                r
+            }
+            _ => next.run(request).await,
+        }
+    };
+    let headers = response.headers_mut();
+    for (name, value) in [
+        (header::CONTENT_SECURITY_POLICY, POLICY),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        // A private page's address is its key: it never leaves in a Referer.
+        (header::REFERRER_POLICY, "no-referrer"),
+    ] {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+    headers.insert(
+        HeaderName::from_static("cross-origin-opener-policy"),
+        HeaderValue::from_static("same-origin"),
+    );
+    headers.insert(
+        HeaderName::from_static("permissions-policy"),
+        HeaderValue::from_static("camera=(), microphone=(), geolocation=()"),
+    );
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_bucket_empties_and_fills_again() {
+        let limiter = Limiter::default();
+        let ip: IpAddr = [192, 0, 2, 1].into();
+        let other: IpAddr = [192, 0, 2, 2].into();
+        let start = Instant::now();
+        for _ in 0..BURST as usize {
+            assert!(limiter.admit(ip, start));
+        }
+        assert!(!limiter.admit(ip, start), "the burst is spent");
+        assert!(
+            limiter.admit(other, start),
+            "another address has its own bucket"
+        );
+        let later = start + Duration::from_millis(100);
+        assert!(limiter.admit(ip, later), "tokens come back with time");
+        assert!(limiter.admit(ip, later));
+        assert!(
+            !limiter.admit(ip, later),
+            "two tokens in a tenth of a second"
+        );
+    }
+}
