@@ -14,4 +14,5 @@ pub mod ratings;
 pub mod render;
 pub mod service;
 pub mod store;
+pub mod tournament;
 pub mod variants;
