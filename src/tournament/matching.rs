@@ -130,8 +130,9 @@ impl Matcher {
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
         if t == 1 {
-            let leaves = self.leaves_of(b);
-            self.queue.extend(leaves);
+            let mut queue = std::mem::take(&mut self.queue);
+            self.leaves(b, &mut queue);
+            self.queue = queue;
         } else if t == 2 {
             let base = self.blossombase[b];
             let mp = self.mate[base];

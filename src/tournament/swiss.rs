@@ -5,7 +5,8 @@
 //! games as possible; no rematch and no second bye (those edges do not exist); scores
 //! as equal as possible (the square of each difference counts); colours each player
 //! can have; within a score group, the top half meets the bottom half (1 v 4, 2 v 5 in
-//! a group of six, as the Dutch system does). X-TOUR-1.
+//! a group of six, as the Dutch system does; in a group of more than sixteen, eight places
+//! below). X-TOUR-1.
 
 use super::matching::{max_weight_matching, Edge};
 use super::{scores, Bye, Game, Round, Seed};
@@ -14,7 +15,7 @@ use std::collections::HashSet;
 /// Beyond this many players, each one is offered only the opponents within this many
 /// places of them in the ranking (with the whole field again if that fails), which
 /// keeps 1,000 players fast; the weights make farther games worse anyway.
-const WINDOW: usize = 24;
+const WINDOW: usize = 16;
 
 /// Why no round could be paired.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,7 +128,7 @@ pub fn pair(active: &[bool], games: &[Game], byes: &[Bye]) -> Result<Round, Pair
             _ => 0,
         };
         let dutch = if score[a] == score[b] {
-            let half = group_size[i] / 2;
+            let half = (group_size[i] / 2).min(WINDOW / 2);
             let gap = group_place[i].abs_diff(group_place[j]);
             gap.abs_diff(half) as i64
         } else {
