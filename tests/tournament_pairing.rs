@@ -67,7 +67,7 @@ fn brute(active: &[bool], games: &[Game], byes: &[Bye]) -> Option<i64> {
         eval: &dyn Fn(&Round) -> i64,
     ) {
         let Some((&first, rest)) = left.split_first() else {
-            if best.as_ref().map_or(true, |b| eval(acc) < eval(b)) {
+            if best.as_ref().is_none_or(|b| eval(acc) < eval(b)) {
                 *best = Some(acc.clone());
             }
             return;

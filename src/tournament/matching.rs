@@ -74,9 +74,9 @@ impl Matcher {
             maxweight = maxweight.max(w);
         }
         let mut blossombase: Vec<usize> = (0..n).collect();
-        blossombase.extend(std::iter::repeat(NONE).take(n));
+        blossombase.extend(std::iter::repeat_n(NONE, n));
         let mut dualvar = vec![maxweight; n];
-        dualvar.extend(std::iter::repeat(0).take(n));
+        dualvar.extend(std::iter::repeat_n(0, n));
         let nedge = edges.len();
         Matcher {
             n,

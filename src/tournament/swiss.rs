@@ -192,7 +192,7 @@ pub fn pair(active: &[bool], games: &[Game], byes: &[Bye]) -> Result<Round, Pair
 /// second, and so on.
 fn colours(higher: Seed, lower: Seed, want: &[Option<Want>], board: usize) -> (Seed, Seed) {
     let higher_white = match (want[higher], want[lower]) {
-        (None, None) => board % 2 == 0,
+        (None, None) => board.is_multiple_of(2),
         (Some(h), None) => h.white,
         (None, Some(l)) => !l.white,
         (Some(h), Some(l)) => {
