@@ -47,6 +47,7 @@ mod tests {
     use super::*;
     use std::collections::BTreeMap;
 
+    // ruling X-TOUR-2
     #[test]
     fn everyone_meets_everyone_once_per_cycle_with_balanced_colours() {
         for players in 2..=16 {

@@ -83,6 +83,17 @@ fn wants(players: usize, games: &[Game]) -> Vec<Option<Want>> {
 /// game and bye so far. Players with equal scores meet where they can, no two players
 /// meet twice, and a player left over gets the bye unless they had one already.
 pub fn pair(active: &[bool], games: &[Game], byes: &[Bye]) -> Result<Round, PairingError> {
+    pair_within(active, games, byes, WINDOW)
+}
+
+/// [`pair`] offering each player only the `window` players either side of them in the
+/// ranking when the field has more than twice that many.
+fn pair_within(
+    active: &[bool],
+    games: &[Game],
+    byes: &[Bye],
+    window: usize,
+) -> Result<Round, PairingError> {
     let players = active.len();
     let score = scores(players, games, byes);
     let mut ranked: Vec<Seed> = (0..players).filter(|&p| active[p]).collect();
@@ -165,8 +176,8 @@ pub fn pair(active: &[bool], games: &[Game], byes: &[Bye]) -> Result<Round, Pair
         let matched = mate.iter().filter(|m| m.is_some()).count();
         (matched == wanted_pairs * 2).then_some(mate)
     };
-    let mate = if n > 2 * WINDOW {
-        solve(&build(WINDOW)).or_else(|| solve(&build(n)))
+    let mate = if n > 2 * window {
+        solve(&build(window)).or_else(|| solve(&build(n)))
     } else {
         solve(&build(n))
     }
@@ -207,5 +218,57 @@ fn colours(higher: Seed, lower: Seed, want: &[Option<Want>], board: usize) -> (S
         (higher, lower)
     } else {
         (lower, higher)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::Outcome;
+
+    fn squared_gaps(r: &Round, score: &[u32]) -> i64 {
+        r.pairs
+            .iter()
+            .map(|&(w, b)| (score[w] as i64 - score[b] as i64).pow(2))
+            .sum()
+    }
+
+    // ruling X-TOUR-1
+    #[test]
+    fn the_ranking_window_loses_nothing_on_scores_in_mid_sized_fields() {
+        let mut state = 0x853c_49e6_748f_ea9bu64;
+        for players in [40, 61, 100] {
+            let active = vec![true; players];
+            let mut games = Vec::new();
+            let mut byes = Vec::new();
+            for round in 1..=7 {
+                let narrow = pair_within(&active, &games, &byes, WINDOW).expect("windowed");
+                let full = pair_within(&active, &games, &byes, players).expect("whole field");
+                let score = scores(players, &games, &byes);
+                assert_eq!(
+                    squared_gaps(&narrow, &score),
+                    squared_gaps(&full, &score),
+                    "players {players}, round {round}"
+                );
+                assert_eq!(narrow.bye.is_some(), full.bye.is_some());
+                for (w, b) in narrow.pairs {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let outcome = [Outcome::WhiteWins, Outcome::Draw, Outcome::BlackWins]
+                        [(state % 3) as usize];
+                    games.push(Game {
+                        round,
+                        white: w,
+                        black: b,
+                        outcome: Some(outcome),
+                        forfeit: false,
+                    });
+                }
+                if let Some(p) = narrow.bye {
+                    byes.push(Bye { round, player: p });
+                }
+            }
+        }
     }
 }
