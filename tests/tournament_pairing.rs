@@ -2,7 +2,7 @@
 //! every pairing of every field up to 10 players, and standings against tables
 //! computed by hand.
 
-use arcana::tournament::standings::{crosstable_csv, table, Tiebreak};
+use arcana::tournament::standings::{crosstable_csv, forfeit_remaining, table, text, Tiebreak};
 use arcana::tournament::swiss::{pair, PairingError};
 use arcana::tournament::{scores, Bye, Game, Outcome, Round};
 use std::collections::HashSet;
@@ -369,5 +369,76 @@ fn a_round_robin_dropout_under_half_is_struck() {
     assert_eq!(
         rows.iter().find(|r| r.player == 3).map(|r| r.points),
         Some(2)
+    );
+}
+
+// ruling X-TOUR-3
+#[test]
+fn a_dropout_forfeits_what_is_left_and_the_text_says_so() {
+    let mut games = vec![
+        game(1, 0, 1, Outcome::WhiteWins),
+        Game {
+            round: 2,
+            white: 2,
+            black: 0,
+            outcome: None,
+            forfeit: false,
+        },
+        Game {
+            round: 3,
+            white: 0,
+            black: 3,
+            outcome: None,
+            forfeit: false,
+        },
+        Game {
+            round: 3,
+            white: 1,
+            black: 2,
+            outcome: None,
+            forfeit: false,
+        },
+    ];
+    assert_eq!(forfeit_remaining(&mut games, 0), 2);
+    assert_eq!(games[1].outcome, Some(Outcome::WhiteWins));
+    assert_eq!(games[2].outcome, Some(Outcome::BlackWins));
+    assert!(games[1].forfeit && games[2].forfeit && !games[0].forfeit);
+    assert_eq!(games[3].outcome, None, "other games are left alone");
+    assert_eq!(
+        forfeit_remaining(&mut games, 0),
+        0,
+        "a second time changes nothing"
+    );
+    let names: Vec<String> = ["alice", "bob", "carol", "dave"].map(String::from).to_vec();
+    let rows = table(
+        &[true, false, false, false],
+        &games,
+        &[],
+        Tiebreak::SonnebornBerger,
+        true,
+    );
+    // alice played one of three: struck, so bob's loss to her is gone too.
+    assert_eq!(
+        text(&names, &rows, Tiebreak::SonnebornBerger),
+        "1. bob — 0 points, SB 0\n\
+         1. carol — 0 points, SB 0\n\
+         1. dave — 0 points, SB 0\n\
+         4. alice — 0 points, SB 0 (withdrew, results struck)"
+    );
+    // Without the rule: carol and dave each beat alice (1 point): SB 1; alice beat
+    // bob (0 points): SB 0.
+    let rows = table(
+        &[true, false, false, false],
+        &games,
+        &[],
+        Tiebreak::SonnebornBerger,
+        false,
+    );
+    assert_eq!(
+        text(&names, &rows, Tiebreak::SonnebornBerger),
+        "1. carol — 1 point, SB 1\n\
+         1. dave — 1 point, SB 1\n\
+         3. alice — 1 point, SB 0 (withdrew)\n\
+         4. bob — 0 points, SB 0"
     );
 }

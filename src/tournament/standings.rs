@@ -2,7 +2,7 @@
 //! robin, Buchholz cut-1 for a Swiss), then the direct encounter among those still
 //! level, then the seed.
 
-use super::{scores, Bye, Game, Seed};
+use super::{scores, Bye, Game, Outcome, Seed};
 
 /// Which tie-break comes after points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,4 +204,54 @@ pub fn crosstable_csv(
         ));
     }
     out
+}
+
+/// Marks every unfinished game of a dropout as lost by forfeit (X-TOUR-3); the number
+/// of games changed.
+pub fn forfeit_remaining(games: &mut [Game], dropout: Seed) -> usize {
+    let mut changed = 0;
+    for g in games.iter_mut().filter(|g| g.outcome.is_none()) {
+        let outcome = if g.white == dropout {
+            Outcome::BlackWins
+        } else if g.black == dropout {
+            Outcome::WhiteWins
+        } else {
+            continue;
+        };
+        g.outcome = Some(outcome);
+        g.forfeit = true;
+        changed += 1;
+    }
+    changed
+}
+
+/// The table as text, one line a player:
+/// `1. alice — 2½ points, SB 2.75` (`withdrew`, `results struck` where so).
+pub fn text(names: &[String], rows: &[Row], tiebreak: Tiebreak) -> String {
+    let short = match tiebreak {
+        Tiebreak::SonnebornBerger => "SB",
+        Tiebreak::BuchholzCut1 => "Buchholz",
+    };
+    rows.iter()
+        .map(|r| {
+            let name = names
+                .get(r.player)
+                .cloned()
+                .unwrap_or_else(|| format!("#{}", r.player));
+            let points = super::show_half_points(r.points);
+            let unit = if r.points == 2 { "point" } else { "points" };
+            let mut line = format!(
+                "{}. {name} — {points} {unit}, {short} {}",
+                r.place,
+                r.show_tiebreak(tiebreak)
+            );
+            if r.struck {
+                line.push_str(" (withdrew, results struck)");
+            } else if r.withdrawn {
+                line.push_str(" (withdrew)");
+            }
+            line
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
