@@ -14,5 +14,6 @@ pub mod ratings;
 pub mod render;
 pub mod service;
 pub mod store;
+pub mod tournament;
 pub mod variants;
 pub mod web;
