@@ -277,3 +277,90 @@ async fn a_takeback_is_asked_and_accepted_in_the_channel() {
     let rs = slash_in(&s.fake, &BOB, CHANNEL, "history", &[], &[]).await;
     assert!(!ephemeral(&rs).contains("e2-e4"), "{rs:?}");
 }
+
+// Ruling X-CORR-3, end to end: a time bank given by slash command runs out only after
+// the move's days and the bank are both spent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_time_bank_runs_out_after_the_days_and_the_bank() {
+    let s = setup(|_| {}).await;
+    let rs = slash_in(
+        &s.fake,
+        &ALICE,
+        CHANNEL,
+        "challenge",
+        &[
+            ("opponent", 6, json!(BOB.id.to_string())),
+            ("color", 3, json!("white")),
+            ("days", 4, json!(1)),
+            ("bank", 4, json!(1)),
+        ],
+        &[&BOB],
+    )
+    .await;
+    assert!(
+        rs.iter().any(|r| r.content().contains("1 day per move")),
+        "{rs:?}"
+    );
+    s.fake
+        .settle(s.fake.mark(), std::time::Duration::from_millis(300))
+        .await;
+    slash_in(&s.fake, &BOB, CHANNEL, "accept", &[], &[]).await;
+    slash_in(
+        &s.fake,
+        &ALICE,
+        CHANNEL,
+        "move",
+        &[("text", 3, json!("e4"))],
+        &[],
+    )
+    .await;
+    // A day and a half: bob's day is spent, his bank is not.
+    s.clock.advance(DAY_MS + DAY_MS / 2);
+    let rs = slash_in(&s.fake, &BOB, CHANNEL, "board", &[], &[]).await;
+    let board = ephemeral(&rs);
+    assert!(board.contains("all of it from bob's bank"), "{board}");
+    let rs = slash_in(&s.fake, &ALICE, CHANNEL, "claim", &[], &[]).await;
+    assert!(ephemeral(&rs).contains("still has 12 hours"), "{rs:?}");
+    // Both spent: alice wins on time.
+    s.clock.advance(DAY_MS / 2 + 60_000);
+    let rs = slash_in(&s.fake, &ALICE, CHANNEL, "claim", &[], &[]).await;
+    assert!(
+        rs.iter()
+            .any(|r| !r.is_ephemeral() && r.content().contains("time")),
+        "{rs:?}"
+    );
+}
+
+// X-RATINGS-7, end to end: a year without rated games grows the deviation /profile
+// shows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_rating_grows_its_deviation_on_the_profile() {
+    let s = setup(|s| {
+        game(s, CHANNEL, &ALICE, &BOB, true);
+        for (who, text) in [(&ALICE, "e4"), (&BOB, "e5")] {
+            let at = Context {
+                user: user(who),
+                channel: CHANNEL,
+                server: Some(GUILD_ID),
+                key: None,
+            };
+            s.handle(&at, Request::Move { text: text.into() });
+        }
+    })
+    .await;
+    slash_in(&s.fake, &BOB, CHANNEL, "resign", &[], &[]).await;
+    let deviation = |text: &str| -> i64 {
+        let at = text.find("(deviation ").expect("a deviation") + "(deviation ".len();
+        text[at..]
+            .split(')')
+            .next()
+            .and_then(|d| d.parse().ok())
+            .expect("a number")
+    };
+    let rs = slash_in(&s.fake, &ALICE, CHANNEL, "profile", &[], &[]).await;
+    let before = deviation(&ephemeral(&rs));
+    s.clock.advance(365 * DAY_MS);
+    let rs = slash_in(&s.fake, &ALICE, CHANNEL, "profile", &[], &[]).await;
+    let after = deviation(&ephemeral(&rs));
+    assert!(after > before && after <= 350, "{before} -> {after}");
+}
