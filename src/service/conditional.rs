@@ -15,7 +15,6 @@
 //! and `variants`.
 
 use super::api::{Context, Reply};
-use super::queries::secret_text;
 use super::turns::{commit_live, player_game, record_play};
 use super::{Change, Live, Refusal, Service, Slot, MAX_TEXT};
 use crate::core::Side;
@@ -438,16 +437,7 @@ pub(super) fn answer_conditionally(
     if let Some(entry) = next.rec.history.last_mut() {
         entry.conditional = true;
     }
-    let private: Vec<Reply> = played
-        .private
-        .iter()
-        .map(|(owner, text)| {
-            Reply::private(
-                next.rec.player(*owner).clone(),
-                secret_text(&next.rec, text),
-            )
-        })
-        .collect();
+    let private = super::turns::secret_replies(&next, &played);
     notes.insert(
         0,
         format!(

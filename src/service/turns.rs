@@ -107,17 +107,7 @@ impl Service {
         let mut next = live.clone();
         let played = next.game.play(side, text).map_err(|e| e.to_string())?;
         record_play(&mut next, side, ask.question.continues_turn(), &played, now);
-        // Secrets go to their owner only, never to the channel.
-        let private: Vec<Reply> = played
-            .private
-            .iter()
-            .map(|(owner, text)| {
-                Reply::private(
-                    next.rec.player(*owner).clone(),
-                    secret_text(&next.rec, text),
-                )
-            })
-            .collect();
+        let private = secret_replies(&next, &played);
         let mut change = commit_live(next, live.rec.clock.as_ref(), now, move_replies(played))?;
         change.replies.extend(private);
         // The other player's conditional lines answer a complete turn at once.
@@ -281,6 +271,21 @@ pub(super) fn commit_live(
         live: Some(next),
         ..Change::default()
     })
+}
+
+/// What an answer told its players in secret, each to its owner only (never to the
+/// channel).
+pub(super) fn secret_replies(next: &Live, played: &Played) -> Vec<Reply> {
+    played
+        .private
+        .iter()
+        .map(|(owner, text)| {
+            Reply::private(
+                next.rec.player(*owner).clone(),
+                secret_text(&next.rec, text),
+            )
+        })
+        .collect()
 }
 
 pub(super) fn move_replies(played: Played) -> Vec<String> {
