@@ -222,3 +222,43 @@ fn the_computer_answers_a_draw_offer_at_once() {
     let h2 = h.ok("carol", 40, Request::History);
     assert!(h2[0].text.contains("e2-e4"), "{h2:?}");
 }
+
+/// Issue 28 (newcomers): when the computer plays White, the game's first message
+/// pings the person who challenged it, never the computer.
+#[test]
+fn the_first_message_pings_the_person_when_the_computer_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    let service = Service::open(
+        dir.path().join("data"),
+        ServiceConfig {
+            seed: Some(3),
+            ..ServiceConfig::default()
+        },
+    )
+    .unwrap();
+    service.set_computer(local_user(COMPUTER));
+    let ctx = Context {
+        user: local_user("alice"),
+        channel: local_channel("opened"),
+        server: None,
+        key: None,
+    };
+    let replies = service.handle(
+        &ctx,
+        Request::Challenge {
+            opponent: local_user(COMPUTER),
+            variant: VariantId::Standard,
+            color: ColorChoice::Black,
+            days: Some(1),
+            options: Options::new(),
+            rated: false,
+        },
+    );
+    let board = replies
+        .iter()
+        .find(|r| r.image.is_some())
+        .expect("the first board");
+    assert!(board.text.contains("is thinking"), "{board:?}");
+    let pinged: Vec<&str> = board.mention.iter().map(|u| u.name.as_str()).collect();
+    assert_eq!(pinged, vec!["alice"], "{board:?}");
+}

@@ -304,6 +304,86 @@ async fn links_expire_and_server_pages_follow_the_switch() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_page_lists_live_and_finished_games_and_its_ladders() {
+    let site = site(now_ms()).await;
+    let s = &site;
+    let on = s
+        .service
+        .handle_as(&ctx("mod", 20), true, Request::ServerWeb { on: true });
+    assert_eq!(on[0].kind, ReplyKind::Plain, "{on:?}");
+    let page = format!("{}{}", s.base, WebLinks::new(&s.base, KEY).server_path(7));
+    let (status, html, _) = get(&page).await;
+    assert_eq!(status, 200);
+    assert!(html.contains("No game has finished"), "{html}");
+    assert!(html.contains("Nobody has a settled rating"), "{html}");
+    // Rated games, each two moves and a resignation, until alice is on the ladder
+    // `/leaderboard` shows (a settled rating).
+    let mut games = 0;
+    loop {
+        let channel = 100 + games;
+        s.start(VariantId::Standard, channel, Options::new());
+        s.ok("alice", channel, Request::Move { text: "e4".into() });
+        s.ok("bob", channel, Request::Move { text: "e5".into() });
+        // Each wins half: a player who always wins keeps an unsettled rating.
+        let loser = if games % 2 == 0 { "bob" } else { "alice" };
+        s.ok(loser, channel, Request::Resign);
+        games += 1;
+        let board = s.ask(
+            "alice",
+            20,
+            Request::Leaderboard {
+                variant: Some(VariantId::Standard),
+            },
+        );
+        if board.contains("1. alice") {
+            break;
+        }
+        assert!(games < 100, "alice never settled: {board}");
+    }
+    // One game being played: its first board links its page.
+    s.ok(
+        "alice",
+        20,
+        Request::Challenge {
+            opponent: user("bob"),
+            variant: VariantId::Standard,
+            color: ColorChoice::White,
+            days: None,
+            options: Options::new(),
+            rated: true,
+        },
+    );
+    let started = s.ok("bob", 20, Request::Accept);
+    let link = address(&started, "/g/");
+    assert_eq!(get(&link).await.0, 200, "{started}");
+    s.ok("alice", 20, Request::Move { text: "d4".into() });
+    let (status, html, _) = get(&page).await;
+    assert_eq!(status, 200);
+    let live = html.split("id=\"recent\"").next().unwrap_or_default();
+    assert!(
+        live.contains("alice (White) vs bob (Black)</a>, 1 turn(s)"),
+        "{html}"
+    );
+    // The finished games, the latest first, each a link to its page; at most 20.
+    let recent = html
+        .split("id=\"recent\"")
+        .nth(1)
+        .and_then(|r| r.split("id=\"ladders\"").next())
+        .unwrap_or_default();
+    let listed = recent.matches("<li>").count();
+    assert_eq!(listed, games.min(20) as usize, "{recent}");
+    assert!(recent.contains("alice vs bob, 1-0</a> (rated)"), "{recent}");
+    assert!(recent.contains("alice vs bob, 0-1</a> (rated)"), "{recent}");
+    assert_eq!(recent.matches("href=\"/g/").count(), listed);
+    // The ladder as /leaderboard lists it: alice first (she won the odd game out).
+    let ladders = html.split("id=\"ladders\"").nth(1).unwrap_or_default();
+    assert!(ladders.contains("<caption>Chess</caption>"), "{ladders}");
+    assert!(ladders.contains("<td>1</td><td>alice</td>"), "{ladders}");
+    let (won, lost) = (games.div_ceil(2), games / 2);
+    assert!(ladders.contains(&format!("{won}/0/{lost}")), "{ladders}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_is_limited() {
     let site = site(now_ms()).await;
     let url = format!("{}/static/page.css", site.base);

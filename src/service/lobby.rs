@@ -531,7 +531,14 @@ impl Service {
         }
         let mut live = Live { rec, game };
         live.rec.clock = next_clock(&mut live.rec, &live.game, None, now);
-        let replies = start_replies(&live, c, ctx.channel, why_here);
+        let mut replies = start_replies(&live, c, ctx.channel, why_here);
+        // The game's first board links its web page, when pages are served.
+        if let (Some(line), Some(board)) = (
+            self.web_line(id),
+            replies.iter_mut().find(|r| r.image.is_some()),
+        ) {
+            board.text.push_str(&format!("\n{line}"));
+        }
         Ok(Change {
             replies,
             live: Some(live),
@@ -672,7 +679,14 @@ fn start_replies(live: &Live, c: &Challenge, channel: u64, why_here: Option<Stri
     let mut r = Reply::channel(String::new());
     lines.extend(prompt_line(live));
     r.text = lines.join("\n");
-    r.mention = asked_user(live).into_iter().collect();
+    // The person is pinged, never the computer: when the computer opens, its opponent
+    // hears that the game has started.
+    r.mention = match computer {
+        Some(seat) if super::turns::computer_asked(live) => {
+            vec![live.rec.player(seat.side.other()).clone()]
+        }
+        _ => asked_user(live).into_iter().collect(),
+    };
     r.image = Some(public_view(live));
     r.controls = Some(super::turns::controls(live));
     let mut in_place = vec![r];

@@ -342,6 +342,99 @@ pub fn server_web_on(store: &Store, server: u64) -> Result<bool, StoreError> {
     store.server_web_on(server)
 }
 
+/// How many finished games a server's page lists.
+pub const SERVER_RECENT_GAMES: usize = 20;
+
+/// A finished game on a server's page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecentGame {
+    pub id: u64,
+    pub variant: crate::variants::VariantId,
+    /// White then Black.
+    pub players: [String; 2],
+    /// `1-0`, `½-½`, `0-1`.
+    pub result: &'static str,
+    pub rated: bool,
+    pub end_ms: u64,
+}
+
+/// One variant's ladder on a server's page: `(name, rating, wins/draws/losses)` of
+/// the players `/leaderboard` lists, best first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServerLadder {
+    pub variant: crate::variants::VariantId,
+    pub rows: Vec<(String, String, String)>,
+}
+
+/// What a server's page shows: its games being played, its last finished games and
+/// its ladders (the `/leaderboard` of each variant with settled ratings).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServerPage {
+    pub live: Vec<crate::store::Listing>,
+    pub recent: Vec<RecentGame>,
+    pub ladders: Vec<ServerLadder>,
+}
+
+/// A server's page at `now` (milliseconds), `None` while its moderators have it off.
+pub fn server_page(store: &Store, server: u64, now: u64) -> Result<Option<ServerPage>, StoreError> {
+    use crate::ratings::{Score, LEADERBOARD_DEVIATION, LEADERBOARD_SIZE};
+    if !store.server_web_on(server)? {
+        return Ok(None);
+    }
+    let mut live = store.listings_of_server(Some(server))?;
+    live.sort_by_key(|l| std::cmp::Reverse(l.id));
+    let recent = store
+        .results_of_server(Some(server), SERVER_RECENT_GAMES, |p| {
+            p.score != Score::Aborted
+        })?
+        .into_iter()
+        .map(|p| RecentGame {
+            id: p.id,
+            variant: p.variant,
+            players: [p.players[0].name.clone(), p.players[1].name.clone()],
+            result: match p.score {
+                Score::Won(Side::White) => "1-0",
+                Score::Won(Side::Black) => "0-1",
+                _ => "½-½",
+            },
+            rated: p.rated,
+            end_ms: p.end_ms,
+        })
+        .collect();
+    let (table, scope) = store.ratings()?;
+    let ladder = scope.unwrap_or_default().ladder(Some(server));
+    let names: std::collections::HashMap<u64, String> = store.player_names()?.into_iter().collect();
+    let mut ladders = Vec::new();
+    for variant in crate::variants::VariantId::available() {
+        let rows: Vec<(String, String, String)> = table
+            .ladder(ladder, variant)
+            .into_iter()
+            .filter_map(|(user, s)| {
+                let g = s.glicko_at(now);
+                (g.deviation <= LEADERBOARD_DEVIATION).then(|| {
+                    (
+                        names
+                            .get(&user)
+                            .cloned()
+                            .unwrap_or_else(|| user.to_string()),
+                        g.shown(),
+                        format!("{}/{}/{}", s.wins, s.draws, s.losses),
+                    )
+                })
+            })
+            .take(LEADERBOARD_SIZE)
+            .collect();
+        if !rows.is_empty() {
+            ladders.push(ServerLadder { variant, rows });
+        }
+    }
+    Ok(Some(ServerPage {
+        live,
+        recent,
+        ladders,
+    }))
+}
+
 impl Service {
     /// `/web`: the address of the shown game's page; to a player, also their private
     /// page's signed address, for them alone.

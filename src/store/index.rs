@@ -83,8 +83,10 @@ impl PastGame {
 const GAMES_INDEXED: &[u8] = b"ix/games";
 /// Marks a store whose challenges all have their index entries.
 const CHALLENGES_INDEXED: &[u8] = b"ix/challenges";
-/// Marks a store whose finished games all have their profile entries.
-const RESULTS_INDEXED: &[u8] = b"ix/results";
+/// Marks a store whose finished games all have their profile entries and their
+/// server's entries (`ix/results` marked a store from before the server entries: such a
+/// store derives them once, as a store from before results did).
+const RESULTS_INDEXED: &[u8] = b"ix/results-2";
 /// The end order of the last game rated.
 const LAST_ORDER: &[u8] = b"ix/order";
 
@@ -100,6 +102,15 @@ fn two(prefix: u8, a: u64, b: u64) -> Vec<u8> {
 
 fn listing_key(server: Option<u64>, id: u64) -> Vec<u8> {
     two(b'm', server_key(server), id)
+}
+
+/// A server's finished game: `sr/<server><end time><id>`.
+fn server_result_key(server: Option<u64>, end_ms: u64, id: u64) -> Vec<u8> {
+    let mut k = b"sr/".to_vec();
+    k.extend_from_slice(&server_key(server).to_be_bytes());
+    k.extend_from_slice(&end_ms.to_be_bytes());
+    k.extend_from_slice(&id.to_be_bytes());
+    k
 }
 
 /// A channel's challenge: `hc/<channel><id>`.
@@ -185,10 +196,13 @@ impl Write {
         self.batch.insert(GAMES_INDEXED, b"1");
     }
 
-    /// A finished game in both players' profiles, and the end order it took.
+    /// A finished game in both players' profiles and its server's recent games, and
+    /// the end order it took.
     pub fn result(&mut self, r: &PastGame) -> Result<(), StoreError> {
         let v = serde_json::to_vec(r)?;
         let (a, b, c) = r.finished().sort_key();
+        self.batch
+            .insert(server_result_key(r.server, r.end_ms, r.id), &v);
         for p in &r.players {
             let mut k = two(b'p', p.id, a);
             k.extend_from_slice(&b.to_be_bytes());
@@ -285,6 +299,30 @@ impl Store {
         for kv in self.db.scan_prefix(key(b'm', server_key(server))) {
             let (_, v) = kv?;
             out.push(serde_json::from_slice(&v)?);
+        }
+        Ok(out)
+    }
+
+    /// The last `n` finished games of a server (`None`: outside any server), the
+    /// latest first.
+    pub fn results_of_server(
+        &self,
+        server: Option<u64>,
+        n: usize,
+        keep: impl Fn(&PastGame) -> bool,
+    ) -> Result<Vec<PastGame>, StoreError> {
+        let mut prefix = b"sr/".to_vec();
+        prefix.extend_from_slice(&server_key(server).to_be_bytes());
+        let mut out = Vec::new();
+        for kv in self.db.scan_prefix(prefix).rev() {
+            let (_, v) = kv?;
+            let r: PastGame = serde_json::from_slice(&v)?;
+            if keep(&r) {
+                out.push(r);
+            }
+            if out.len() == n {
+                break;
+            }
         }
         Ok(out)
     }

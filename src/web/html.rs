@@ -372,23 +372,81 @@ pub(super) struct ServerGame {
     pub turns: usize,
 }
 
-pub(super) fn server_page(games: &[ServerGame]) -> String {
-    let mut b = String::from("<main class=\"server\">\n<h1>Games being played</h1>\n");
+/// One finished game on a server's page.
+pub(super) struct FinishedGame {
+    pub path: String,
+    pub variant: String,
+    pub players: [String; 2],
+    pub result: &'static str,
+    pub rated: bool,
+}
+
+/// A server's page: its games being played, its last finished games, and each
+/// variant's ladder as `(variant, [(name, rating, wins/draws/losses)])`.
+pub(super) fn server_page(
+    games: &[ServerGame],
+    recent: &[FinishedGame],
+    ladders: &[crate::service::pages::ServerLadder],
+) -> String {
+    let mut b = String::from("<main class=\"server\">\n<h1>This server's games</h1>\n");
+    b.push_str("<h2 id=\"live\">Being played</h2>\n");
     if games.is_empty() {
         b.push_str("<p>No games are being played on this server.</p>\n");
+    } else {
+        b.push_str("<ul class=\"games\">\n");
+        for g in games {
+            b.push_str(&format!(
+                "<li><a href=\"{}\">{}: {} (White) vs {} (Black)</a>, {} turn(s) played</li>\n",
+                escape(&g.path),
+                escape(&g.variant),
+                escape(&g.players[0]),
+                escape(&g.players[1]),
+                g.turns
+            ));
+        }
+        b.push_str("</ul>\n");
     }
-    b.push_str("<ul class=\"games\">\n");
-    for g in games {
+    b.push_str("<h2 id=\"recent\">Finished lately</h2>\n");
+    if recent.is_empty() {
+        b.push_str("<p>No game has finished on this server yet.</p>\n");
+    } else {
+        b.push_str("<ul class=\"games recent\">\n");
+        for g in recent {
+            b.push_str(&format!(
+                "<li><a href=\"{}\">{}: {} vs {}, {}</a> ({})</li>\n",
+                escape(&g.path),
+                escape(&g.variant),
+                escape(&g.players[0]),
+                escape(&g.players[1]),
+                g.result,
+                if g.rated { "rated" } else { "casual" }
+            ));
+        }
+        b.push_str("</ul>\n");
+    }
+    b.push_str("<h2 id=\"ladders\">Ladders</h2>\n");
+    if ladders.is_empty() {
+        b.push_str(
+            "<p>Nobody has a settled rating on this server yet (as <code>/leaderboard</code> lists them).</p>\n",
+        );
+    }
+    for ladder in ladders {
         b.push_str(&format!(
-            "<li><a href=\"{}\">{}: {} (White) vs {} (Black)</a>, {} turn(s) played</li>\n",
-            escape(&g.path),
-            escape(&g.variant),
-            escape(&g.players[0]),
-            escape(&g.players[1]),
-            g.turns
+            "<table class=\"ladder\">\n<caption>{}</caption>\n<thead><tr><th scope=\"col\">#</th><th scope=\"col\">Player</th><th scope=\"col\">Rating</th><th scope=\"col\">Won/drawn/lost</th></tr></thead>\n<tbody>\n",
+            escape(ladder.variant.name())
         ));
+        for (i, (name, rating, wdl)) in ladder.rows.iter().enumerate() {
+            b.push_str(&format!(
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                i + 1,
+                escape(name),
+                escape(rating),
+                escape(wdl)
+            ));
+        }
+        b.push_str("</tbody>\n</table>\n");
     }
-    b.push_str("</ul>\n<p class=\"more\"><a href=\"/legend\">What the marks mean</a></p>\n</main>");
+    b.push_str("<p class=\"more\"><a href=\"/legend\">What the marks mean</a></p>\n</main>");
     document("Games — Arcana", &b)
 }
 

@@ -663,23 +663,20 @@ async fn legend_picture(State(web): State<Arc<Web>>) -> Response {
     }
 }
 
-/// A server's page: its games being played, when its moderators have it on.
+/// A server's page: its games being played, its last finished games and its ladders,
+/// when its moderators have it on.
 async fn server_page(State(web): State<Arc<Web>>, Path(address): Path<String>) -> Response {
     let Some(server) = web.links.check_server(&address) else {
         return not_found().await;
     };
     let shared = Arc::clone(&web);
-    let listed = tokio::task::spawn_blocking(move || {
-        if !pages::server_web_on(&shared.store, server)? {
-            return Ok(None);
-        }
-        shared.store.listings_of_server(Some(server)).map(Some)
-    })
-    .await;
-    match listed {
-        Ok(Ok(Some(mut games))) => {
-            games.sort_by_key(|l| std::cmp::Reverse(l.id));
-            let rows: Vec<html::ServerGame> = games
+    let read =
+        tokio::task::spawn_blocking(move || pages::server_page(&shared.store, server, now_ms()))
+            .await;
+    match read {
+        Ok(Ok(Some(page))) => {
+            let live: Vec<html::ServerGame> = page
+                .live
                 .iter()
                 .map(|l| html::ServerGame {
                     path: web.links.game_path(l.id),
@@ -688,7 +685,18 @@ async fn server_page(State(web): State<Arc<Web>>, Path(address): Path<String>) -
                     turns: l.turns,
                 })
                 .collect();
-            html::Html(html::server_page(&rows)).into_response()
+            let recent: Vec<html::FinishedGame> = page
+                .recent
+                .iter()
+                .map(|g| html::FinishedGame {
+                    path: web.links.game_path(g.id),
+                    variant: g.variant.name().to_string(),
+                    players: g.players.clone(),
+                    result: g.result,
+                    rated: g.rated,
+                })
+                .collect();
+            html::Html(html::server_page(&live, &recent, &page.ladders)).into_response()
         }
         Ok(Ok(None)) => plain_page(
             StatusCode::NOT_FOUND,
