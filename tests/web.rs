@@ -598,6 +598,51 @@ async fn game_pages_in_a_browser() {
     let png = client.screenshot().await.expect("a screenshot");
     std::fs::write(shots.join("legend.png"), png).expect("write it");
 
+    // The server's page, once its moderators turn it on: the seven games being played
+    // and one finished, each a link to its page.
+    bot.start(VariantId::Standard, 200, Options::new()).await;
+    for (who, m) in [("alice", "d4"), ("bob", "d5")] {
+        bot.ok(who, 200, Request::Move { text: m.into() }).await;
+    }
+    bot.ok("bob", 200, Request::Resign).await;
+    let on = {
+        let service = Arc::clone(&bot.0);
+        tokio::task::spawn_blocking(move || {
+            service.handle_as(&ctx("mod", 100), true, Request::ServerWeb { on: true })
+        })
+        .await
+        .expect("service call")
+    };
+    let server_page = address_in(&on[0].text, "/s/");
+    client
+        .goto(&server_page)
+        .await
+        .expect("open the server page");
+    let live = client
+        .find_all(Locator::Css("ul.games:not(.recent) li a"))
+        .await
+        .expect("the games being played");
+    assert_eq!(live.len(), 7);
+    let recent = client
+        .find_all(Locator::Css("ul.recent li a"))
+        .await
+        .expect("the finished games");
+    assert_eq!(recent.len(), 1);
+    assert!(recent[0]
+        .text()
+        .await
+        .expect("its text")
+        .contains("alice vs bob, 1-0"));
+    let png = client.screenshot().await.expect("a screenshot");
+    std::fs::write(shots.join("server.png"), png).expect("write it");
+    recent[0].clone().click().await.expect("follow the link");
+    until(
+        &client,
+        "the finished game's page",
+        "return document.title.indexOf('Chess') >= 0 && !!document.querySelector('.moves');",
+    )
+    .await;
+
     // A phone-sized look at the chess page.
     client.set_window_size(412, 915).await.expect("resize");
     client.goto(&page).await.expect("open the chess page");
