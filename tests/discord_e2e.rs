@@ -531,8 +531,12 @@ async fn profile_and_leaderboard_over_discord() {
         "{board}"
     );
 
-    // A rated game: alice resigns.
+    // A rated game: a move each (X-RATINGS-8), then alice resigns.
     start_game(&fake).await;
+    for (who, m) in [(&ALICE, "e4"), (&BOB, "e5")] {
+        let rs = slash(&fake, who, "move", &[("text", 3, text(m))], &[]).await;
+        assert!(!all_text(&public(&rs)).is_empty(), "{rs:?}");
+    }
     let rs = slash(&fake, &ALICE, "resign", &[], &[]).await;
     assert!(all_text(&public(&rs)).contains("resigns"), "{rs:?}");
 

@@ -72,7 +72,7 @@ fn end_game(h: &Harness, ch: u64, how: &str) -> Score {
             Score::Draw
         }
         "resignation" => {
-            h.moves(ch, &["e4"]);
+            h.moves(ch, &["e4", "e5"]);
             h.ok("bob", ch, Request::Resign);
             Score::Won(Side::White)
         }
@@ -91,13 +91,67 @@ fn end_game(h: &Harness, ch: u64, how: &str) -> Score {
             Score::Draw
         }
         "timeout" => {
-            h.moves(ch, &["e4"]);
+            h.moves(ch, &["e4", "e5", "Nf3"]);
             h.clock.advance(DAY_MS + 1);
             h.ok("alice", ch, Request::Claim);
             Score::Won(Side::White)
         }
         other => panic!("no such ending {other}"),
     }
+}
+
+fn texts(replies: &[arcana::service::api::Reply]) -> String {
+    replies
+        .iter()
+        .map(|r| r.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Ruling X-RATINGS-8 (issue 28, newcomers): a rated game that ends before each player
+/// has played a move is not rated (a resignation before any move was 1500 → 1662), and
+/// says so; from the second player's first move on it is.
+#[test]
+fn a_game_ended_before_each_player_moved_is_not_rated() {
+    // ruling X-RATINGS-8
+    let h = Harness::new();
+    // Resigned before any move; resigned after White's first move; lost on time
+    // before Black's first move.
+    challenge(&h, "alice", "bob", CH, VariantId::Standard, true);
+    let ended = texts(&h.ok("bob", CH, Request::Resign));
+    assert!(
+        ended.contains("not rated: it ended before each player had played a move"),
+        "{ended}"
+    );
+    challenge(&h, "alice", "bob", CH + 1, VariantId::Standard, true);
+    h.moves(CH + 1, &["e4"]);
+    h.ok("alice", CH + 1, Request::Resign);
+    challenge(&h, "alice", "bob", CH + 2, VariantId::Standard, true);
+    h.moves(CH + 2, &["e4"]);
+    h.clock.advance(DAY_MS + 1);
+    h.ok("alice", CH + 2, Request::Claim);
+    for ch in CH..CH + 3 {
+        let rec = last_record(&h, ch);
+        let end = rec.end.as_ref().expect("ended");
+        assert_eq!(end.rating, None, "channel {ch}: {end:?}");
+    }
+    assert!(h
+        .service
+        .store()
+        .ratings()
+        .expect("ratings")
+        .0
+        .standings
+        .is_empty());
+    assert_rebuild_equal(h.service.store(), LadderScope::Server);
+    // Once each has moved, a resignation is rated.
+    challenge(&h, "alice", "bob", CH + 3, VariantId::Standard, true);
+    h.moves(CH + 3, &["e4", "e5"]);
+    let ended = texts(&h.ok("bob", CH + 3, Request::Resign));
+    assert!(!ended.contains("not rated"), "{ended}");
+    let rec = last_record(&h, CH + 3);
+    assert!(rec.end.as_ref().expect("ended").rating.is_some());
+    assert_rebuild_equal(h.service.store(), LadderScope::Server);
 }
 
 #[test]
@@ -301,7 +355,9 @@ fn many_random_games_rebuild_to_the_stored_ratings_also_after_a_restart() {
                 finished += 1;
                 assert_eq!(
                     end.rating.is_some(),
-                    rec.rated && end.score != Score::Aborted
+                    rec.rated
+                        && end.score != Score::Aborted
+                        && arcana::service::record::both_played(&rec)
                 );
             }
         }
@@ -393,6 +449,8 @@ fn game(service: &Service, server: u64, ch: u64, loser: &str) {
         for (who, req) in [
             ("alice", c),
             ("bob", Request::Accept),
+            ("alice", Request::Move { text: "e4".into() }),
+            ("bob", Request::Move { text: "e5".into() }),
             (loser, Request::Resign),
         ] {
             let r = service.handle(&ctx_on(who, ch, server), req);
@@ -535,6 +593,8 @@ fn leaderboard_lists_settled_players_only_and_the_askers_place() {
         assert!(n < 300, "deviations never settled");
     }
     challenge(&h, "carol", "bob", CH + 1, VariantId::Standard, true);
+    h.ok("carol", CH + 1, Request::Move { text: "e4".into() });
+    h.ok("bob", CH + 1, Request::Move { text: "e5".into() });
     h.ok("bob", CH + 1, Request::Resign);
     let r = h.ok(
         "bob",

@@ -1268,6 +1268,9 @@ fn concurrent_game_ends_in_two_processes_lose_no_rating_update() {
             start(&b, cb);
             assert!(!refused(&mv(&a, "alice", ca, "e4")), "{name}");
             assert!(!refused(&mv(&b, "alice", cb, "d4")), "{name}");
+            // Each player moves once, so both games are rated (X-RATINGS-8).
+            assert!(!refused(&mv(&a, "bob", ca, "e5")), "{name}");
+            assert!(!refused(&mv(&b, "bob", cb, "d5")), "{name}");
             // Both games end at once, one in each process: alice resigns one, bob the
             // other (so a lost update shows in both players' ratings).
             let [ra, rb] = race(

@@ -86,7 +86,8 @@ fn finished_of(rec: &GameRecord, score: Score, order: u64) -> Finished {
         server: rec.server,
         variant: rec.variant,
         players: [rec.players[0].id, rec.players[1].id],
-        rated: rec.rated,
+        // A game ended before each player played a turn counts for nobody (X-RATINGS-8).
+        rated: rec.rated && super::record::both_played(rec),
         score,
         order,
         end_ms: end_ms(rec),

@@ -143,6 +143,19 @@ pub fn closing_line(rec: &GameRecord, game: &Game) -> Option<String> {
     Some(format!("{}{}.", lead.unwrap_or_default(), outcome))
 }
 
+/// Whether each player has played a turn (taken-back turns not counted). A rated game
+/// that ends before that is not rated, as on lichess (ruling X-RATINGS-8): a
+/// resignation before any move is no win nobody played.
+pub fn both_played(rec: &GameRecord) -> bool {
+    let mut played = [false; 2];
+    for (_, kind) in crate::variants::action::effective(rec.actions.iter().map(|a| &a.kind)) {
+        if let ActionKind::Play { side, .. } = kind {
+            played[side.index()] = true;
+        }
+    }
+    played == [true, true]
+}
+
 /// One turn of a replayed record, with what the export needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {

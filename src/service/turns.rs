@@ -251,6 +251,12 @@ pub(super) fn commit_live(
             lines.retain(|l| *l != result);
         }
         lines.extend(record::closing_line(&next.rec, &next.game));
+        let aborted = super::ratings::score_of(&next.game) == crate::ratings::Score::Aborted;
+        if next.rec.rated && !aborted && !record::both_played(&next.rec) {
+            lines.push(
+                "The game is not rated: it ended before each player had played a move.".to_string(),
+            );
+        }
     } else {
         lines.extend(prompt_line(&next));
         if next.rec.bank_ms.is_some() {
