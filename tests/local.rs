@@ -75,11 +75,12 @@ bob: /move Qh4#
         "{lines:#?}"
     );
     assert!(has(&lines, "#general: @bob f2-f3"), "{lines:#?}");
-    // carol is not asked: her plain text is not read as a move.
+    // carol does not play: her typed move is refused as `/move` would refuse it.
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("only @carol: ") && l.contains("not a command")),
+            .any(|l| l.starts_with("only @carol: ")
+                && l.contains("Only alice and bob play this game")),
         "{lines:#?}"
     );
     assert!(has(&lines, "#general: Qd8-h4"), "{lines:#?}");

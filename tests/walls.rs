@@ -239,7 +239,7 @@ fn z3_kills_and_walls_to_hand_through_the_game() {
     let p = ok(&mut g, Side::White, "Nc3+d4 Ba3+b2");
     assert_eq!(
         p.printed,
-        "Nc3+d4 (kills black Nd4) Ba3+b2 (kills white Rb2)"
+        "Nc3+d4 (kills black Nd4), Ba3+b2 (kills white Rb2)"
     );
     assert_eq!(p.events.len(), 2, "{:?}", p.events);
     let w = walls_of(&g).pos();

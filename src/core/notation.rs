@@ -70,12 +70,14 @@ fn suggestion_tail(s: &[String]) -> String {
     }
 }
 
-/// A short, printable echo of what a player typed (no newlines, no mentions).
+/// A short, printable echo of what a player typed (no newlines, no backticks). An `@`
+/// stays as typed, so the echo can be copied back (Walls' `R@e4`): it sits in a code
+/// span, and the Discord front end lets a message ping only the users it names
+/// (`allowed_mentions`), so an echoed `@everyone` pings nobody.
 pub fn echo(input: &str) -> String {
     let mut out: String = input
         .chars()
         .filter(|c| !c.is_control() && *c != '`')
-        .map(|c| if c == '@' { '＠' } else { c })
         .take(24)
         .collect();
     if input.chars().count() > 24 {
@@ -92,6 +94,23 @@ pub fn strip_decorations(text: &str) -> &str {
         s = s[digits..].trim_start_matches('.').trim_start();
     }
     s.trim_end_matches(['+', '#', '!', '?']).trim_end()
+}
+
+/// Why a typed move with words or signs beside it is none, in the player's terms
+/// (`e4 please`: type the move alone; `e4😀`: that sign is in no move); `None` when
+/// every character could be a move's.
+pub fn stray_reason(s: &str) -> Option<String> {
+    let mut words = s.split_whitespace();
+    let first = words.next()?;
+    let rest: Vec<&str> = words.collect();
+    if !rest.is_empty() {
+        return Some(format!(
+            "type the move alone, like `{first}`: `{}` is not part of a move",
+            rest.join(" ")
+        ));
+    }
+    let c = s.chars().find(|c| !c.is_ascii_graphic())?;
+    Some(format!("`{c}` is not part of any move"))
 }
 
 fn is_file(c: char) -> bool {
@@ -128,8 +147,8 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
     if s.len() > 16 {
         return Err(fail("that is too long for a move"));
     }
-    if let Some(c) = s.chars().find(|c| !c.is_ascii_graphic()) {
-        return Err(fail(&format!("unexpected character {c:?}")));
+    if let Some(reason) = stray_reason(s) {
+        return Err(fail(&reason));
     }
     let castle: String = s
         .chars()

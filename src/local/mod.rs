@@ -252,10 +252,10 @@ pub fn request_for(service: &Service, line: &Line) -> Result<Request, String> {
             &line.text,
         ) {
             ChatLine::Move(req) => Ok(req),
-            ChatLine::NotAsked => Err(
-                "That is not a command, and nobody asked you for a move here; try `/help`."
-                    .to_string(),
-            ),
+            // Judged as `/move` would be: whose turn it is, or who plays here.
+            ChatLine::NotAsked => Ok(Request::Move {
+                text: line.text.trim().to_string(),
+            }),
             ChatLine::NotAMove => {
                 Err("That is neither a command nor a move; try `/help`.".to_string())
             }

@@ -91,6 +91,7 @@ pub fn history_lines(entries: &[HistoryEntry]) -> Vec<String> {
     let mut line = String::new();
     let mut number = 0u32;
     let mut last: Option<Side> = None;
+    let mut last_several = false;
     for e in entries {
         let joins = e.side == Side::Black && last == Some(Side::White);
         if !joins {
@@ -99,6 +100,11 @@ pub fn history_lines(entries: &[HistoryEntry]) -> Vec<String> {
                 lines.push(std::mem::take(&mut line));
             }
         }
+        if !line.is_empty() && last_several {
+            // White's turn had several parts (`@f3 @c4 @d5`, `Nb1-a3, Ng1-h3`): Black's
+            // turn gets its own line, so the two sides' actions never run together.
+            lines.push(std::mem::take(&mut line));
+        }
         if line.is_empty() {
             let dots = if e.side == Side::White { "." } else { "..." };
             line = format!("{number}{dots} {}", e.printed);
@@ -106,6 +112,7 @@ pub fn history_lines(entries: &[HistoryEntry]) -> Vec<String> {
             line.push(' ');
             line.push_str(&e.printed);
         }
+        last_several = several_parts(&e.printed);
         if e.conditional {
             // Played from its player's conditional line.
             line.push_str(" [conditional]");
@@ -120,6 +127,22 @@ pub fn history_lines(entries: &[HistoryEntry]) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// Whether a printed turn has several parts outside its parenthesised notes (a Walls
+/// setup or a two-action turn), so that another turn beside it would run together.
+fn several_parts(printed: &str) -> bool {
+    let mut depth = 0u32;
+    let mut outside = String::new();
+    for c in printed.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            c if depth == 0 => outside.push(c),
+            _ => {}
+        }
+    }
+    outside.trim().contains([' ', ','])
 }
 
 /// Lines for what happened outside the moves (resignation, agreement, abort, timeout).

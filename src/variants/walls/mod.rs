@@ -272,7 +272,19 @@ impl Walls {
         if self.pos.winner().is_some() {
             return Err(PlayError::Finished);
         }
-        let typed = notation::parse(text).map_err(PlayError::Refused)?;
+        let typed = notation::parse(text).map_err(|e| {
+            // During setup the refusal teaches the setup's own syntax, not play actions.
+            let echoed = crate::core::notation::echo(text);
+            PlayError::Refused(match self.pos.phase {
+                Phase::Walls(side) => format!(
+                    "Now {side} places 3 walls, like `@c4 @d5 @f3`; `{echoed}` is not a wall placement."
+                ),
+                Phase::Team(side) => format!(
+                    "Now {side} places the team, like `B@c1 N@d2 R@a1`; `{echoed}` is not a placement."
+                ),
+                Phase::Play => e,
+            })
+        })?;
         match self.pos.phase {
             Phase::Walls(side) => self.setup_walls(side, &typed),
             Phase::Team(side) => self.setup_team(side, &typed),

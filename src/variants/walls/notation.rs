@@ -136,6 +136,8 @@ fn single(raw: &str) -> Result<Token, String> {
 
 /// Splits an answer into its items, reading the long forms of NOTATION.md too.
 pub fn parse(text: &str) -> Result<Vec<Typed>, String> {
+    // A full-width `＠`, as refusals once printed it, is read as `@`.
+    let text = &text.replace('＠', "@");
     let words: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
         .filter(|w| !w.is_empty())

@@ -94,7 +94,9 @@ impl Walls {
             printed: if printed.is_empty() {
                 "pass".to_string()
             } else {
-                printed.join(" ")
+                // A comma between a turn's two actions keeps a move list readable
+                // (`4. Rh6-e6, Bc1-b2 Be3-f2, Nc7-a8`); NOTATION.md reads it too.
+                printed.join(", ")
             },
             events,
             private: Vec::new(),

@@ -133,6 +133,13 @@ pub fn parse(text: &str) -> Result<Typed, NotationError> {
                 syntax(text, &format!("`{}` is not a square", echo(sq)))
             })?))
         }
+        // `e4 please`: a word beside a move is no second move.
+        [a, b] if !b.chars().any(|c| c.is_ascii_digit()) => {
+            return Err(syntax(
+                text,
+                &format!("type the move alone, like `{a}`: `{b}` is not part of a move"),
+            ))
+        }
         [a, b] => Some(Input::Double(parse_syntax(a)?, parse_syntax(b)?)),
         _ => {
             return Err(syntax(

@@ -121,8 +121,8 @@ fn parse_body(input: &str, s: &str) -> Result<Body, NotationError> {
         "OOO" => return Ok(Body::Castle { king_side: false }),
         _ => {}
     }
-    if let Some(c) = s.chars().find(|c| !c.is_ascii_graphic()) {
-        return Err(syntax(input, &format!("unexpected character {c:?}")));
+    if let Some(reason) = crate::core::notation::stray_reason(s) {
+        return Err(syntax(input, &reason));
     }
     let mut chars: Vec<char> = s.chars().collect();
     let role = match chars.first() {

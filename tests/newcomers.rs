@@ -1,0 +1,145 @@
+//! Issue 28: what newcomers tripped on, each played as a newcomer would in `arcana
+//! local`: a typed move out of turn says whose turn it is; a move with a word or a
+//! sign beside it says to type the move alone; Wizard Walls echoes `@` as typed (and
+//! reads the full-width one older refusals printed), teaches the setup's syntax during
+//! setup, and separates a turn's two actions in the move list.
+
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+use arcana::local::{run, LocalPlaces, Printer};
+use arcana::service::{Service, ServiceConfig};
+
+struct Local {
+    service: Service,
+    printer: Printer,
+    _dir: tempfile::TempDir,
+}
+
+impl Local {
+    fn new() -> Local {
+        let dir = tempfile::tempdir().unwrap();
+        let service = Service::open(
+            dir.path().join("data"),
+            ServiceConfig {
+                seed: Some(5),
+                ..ServiceConfig::default()
+            },
+        )
+        .unwrap();
+        let printer = Printer::new(&dir.path().join("out"), false);
+        Local {
+            service,
+            printer,
+            _dir: dir,
+        }
+    }
+
+    /// Feeds `lines` to the local front end and returns what it printed.
+    fn say(&mut self, lines: &str) -> String {
+        let mut input = std::io::Cursor::new(format!("{lines}\n"));
+        let mut out = Vec::new();
+        run(
+            &self.service,
+            &LocalPlaces::default(),
+            &mut input,
+            &mut out,
+            &mut self.printer,
+        )
+        .unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    fn start(&mut self, variant: &str) {
+        let started = self.say(&format!(
+            "alice: /challenge @bob {variant} color:white\nbob: /accept"
+        ));
+        assert!(started.contains("bob accepts"), "{started}");
+    }
+}
+
+#[test]
+fn a_typed_move_out_of_turn_says_whose_turn_it_is() {
+    let mut l = Local::new();
+    l.start("standard");
+    let out = l.say("bob: e5");
+    assert!(
+        out.contains("It is not your turn; alice (White) is to move."),
+        "{out}"
+    );
+    assert!(!out.contains("nobody asked you"), "{out}");
+    // A spectator hears who plays.
+    let out = l.say("carol: e5");
+    assert!(out.contains("Only alice and bob play this game"), "{out}");
+    // Nothing changed: alice still moves first.
+    assert!(l.say("alice: e4").contains("e2-e4"));
+}
+
+#[test]
+fn a_word_or_a_sign_beside_a_move_is_named() {
+    for variant in ["standard", "spell", "sorchess", "wand", "wickets"] {
+        let mut l = Local::new();
+        l.start(variant);
+        let out = l.say("alice: e4 please");
+        assert!(
+            out.contains("type the move alone, like `e4`: `please` is not part of a move"),
+            "{variant}: {out}"
+        );
+        assert!(!out.contains("too many squares"), "{variant}: {out}");
+        let out = l.say("alice: e4 😀");
+        assert!(
+            out.contains("`😀` is not part of a move"),
+            "{variant}: {out}"
+        );
+        assert!(!out.contains("unexpected character"), "{variant}: {out}");
+        let out = l.say("alice: e4😀");
+        assert!(
+            out.contains("`😀` is not part of any move"),
+            "{variant}: {out}"
+        );
+    }
+}
+
+#[test]
+fn wizard_walls_echoes_at_signs_and_teaches_setup_syntax() {
+    let mut l = Local::new();
+    l.start("walls");
+    // During setup, something unreadable is answered with the setup's syntax.
+    let out = l.say("alice: hello");
+    assert!(
+        out.contains("places 3 walls, like `@c4 @d5 @f3`; `hello` is not a wall placement"),
+        "{out}"
+    );
+    assert!(!out.contains("resurrection"), "{out}");
+    // The refusal prints `@` as typed, and a full-width one is read as `@`.
+    let out = l.say("alice: @c9");
+    assert!(out.contains("`@c9`"), "{out}");
+    assert!(!out.contains('＠'), "{out}");
+    let out = l.say("alice: ＠c4 ＠d5 ＠f3");
+    assert!(!out.contains("only @alice"), "{out}");
+}
+
+#[test]
+fn a_wizard_walls_move_list_keeps_the_sides_apart() {
+    let mut l = Local::new();
+    l.start("walls");
+    let out = l.say(
+        "alice: @c4 @d5 @f3\nbob: @c5 @e4 @f6\nalice: pass\nbob: pass\n\
+         alice: Nb1-a3 Bc1-b2\nbob: Nb8-a6 Bc8-b7",
+    );
+    assert!(!out.contains("only @"), "{out}");
+    let history = l.say("carol: /history");
+    let lines: Vec<&str> = history.lines().collect();
+    // Each side's setup and turn on its own line, a turn's two actions with a comma.
+    for expected in [
+        "1. @f3 @c4 @d5",
+        "1... @e4 @c5 @f6",
+        "3. Nb1-a3, Bc1-b2",
+        "3... Nb8-a6, Bc8-b7",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.ends_with(expected)),
+            "no line `{expected}` in {history}"
+        );
+    }
+}
