@@ -143,3 +143,80 @@ fn a_wizard_walls_move_list_keeps_the_sides_apart() {
         );
     }
 }
+
+/// Messages give the rules' reason in the player's terms, never an internal rule
+/// number like "(S3)" or "(K6)": no string in the rules' code (comments and tests
+/// aside) quotes one.
+#[test]
+fn no_message_quotes_a_rule_number() {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs")
+                && !p.file_name().is_some_and(|n| n == "tests.rs")
+            {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    for d in ["src/variants", "src/service", "src/render", "src/core"] {
+        walk(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(d)
+                .as_path(),
+            &mut files,
+        );
+    }
+    let mut found = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        // Unit tests at the end of a file are not messages.
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for (n, line) in code.lines().enumerate() {
+            let t = line.trim_start();
+            if t.starts_with("//") {
+                continue;
+            }
+            // Only what is inside string literals.
+            for (i, part) in t.split('"').enumerate() {
+                if i % 2 == 0 {
+                    continue;
+                }
+                let b = part.as_bytes();
+                for w in b.windows(4) {
+                    if w[0] == b'('
+                        && w[1].is_ascii_uppercase()
+                        && w[2].is_ascii_digit()
+                        && (w[3] == b')' || w[3].is_ascii_digit())
+                    {
+                        found.push(format!("{}:{}: {}", f.display(), n + 1, t));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "rule numbers in messages:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The README lets the challenged player cancel; a plain `/cancel` of theirs does.
+#[test]
+fn the_challenged_player_may_cancel_with_a_plain_cancel() {
+    let mut l = Local::new();
+    let out = l.say("alice: /challenge @bob standard");
+    assert!(out.contains("alice challenges bob"), "{out}");
+    // Someone else has nothing to cancel.
+    let out = l.say("carol: /cancel");
+    assert!(out.contains("no challenge here for you to cancel"), "{out}");
+    let out = l.say("bob: /cancel");
+    assert!(!out.contains("only @bob"), "{out}");
+    // It is gone: alice may challenge again.
+    let out = l.say("alice: /challenge @bob standard");
+    assert!(out.contains("alice challenges bob"), "{out}");
+}

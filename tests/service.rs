@@ -251,7 +251,8 @@ fn reminders_sent_once_and_remembered() {
 #[test]
 fn authorization_matrix() {
     let h = Harness::new();
-    // Challenge answers: only the challenged accepts or declines, only the challenger cancels.
+    // Challenge answers: only the challenged accepts or declines; a stranger cannot
+    // cancel (the challenger and the challenged may: tests/newcomers.rs).
     h.ok(
         "alice",
         CH,
@@ -267,7 +268,7 @@ fn authorization_matrix() {
     h.refused("carol", CH, Request::Accept);
     h.refused("alice", CH, Request::Accept);
     h.refused("carol", CH, Request::Decline);
-    h.refused("bob", CH, Request::Cancel);
+    h.refused("carol", CH, Request::Cancel);
     h.refused("bob", CH, Request::Move { text: "e4".into() });
     h.ok("bob", CH, Request::Accept);
 

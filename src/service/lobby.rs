@@ -875,11 +875,18 @@ fn candidates<'a>(
             ("decline", all.filter(|c| by(c, u) && to_me(c)).collect())
         }
         (ChallengeAnswer::Cancel, None) => {
+            // The challenger's own first; else one made to the invoker (the challenged
+            // player may cancel, as with a name); else, for a moderator, any.
             let mine: Vec<_> = all.clone().filter(|c| c.challenger.id == me).collect();
-            let list = if mine.is_empty() && moderator {
+            let to_them: Vec<_> = all.clone().filter(|c| to_me(c)).collect();
+            let list = if !mine.is_empty() {
+                mine
+            } else if !to_them.is_empty() {
+                to_them
+            } else if moderator {
                 all.collect()
             } else {
-                mine
+                Vec::new()
             };
             ("cancel", list)
         }

@@ -104,7 +104,7 @@ impl SorchessGame {
             _ => None,
         })?;
         Some(format!(
-            "Your Knight may become a Wizard on {square} now and never again (S4): type `{take}` to \
+            "Your Knight may become a Wizard on {square} now and never again: type `{take}` to \
              take the chance, or `{}` to stay a Knight and give the chance up for good.",
             m.long()
         ))
@@ -184,7 +184,7 @@ impl SorchessGame {
             if spec.role == Some(Role::Knight) {
                 return Some(format!(
                     "A Knight may become a Wizard only on its first arrival at {} after your Wizard was captured, \
-                     and only if it is your one Knight (S4).",
+                     and only if it is your one Knight.",
                     knight_chance_square(us)
                 ));
             }
@@ -199,22 +199,22 @@ impl SorchessGame {
                     && spec.from_rank.is_none_or(|r| r == from.rank());
                 if from_ok && is_orthogonal_step(from, spec.to) {
                     if self.pos.step_used(us) {
-                        return Some("Your Wizard has already used its one orthogonal step (S1).".into());
+                        return Some("Your Wizard has already used its one orthogonal step.".into());
                     }
                     if board.occupied().contains(spec.to) {
-                        return Some("The Wizard's orthogonal step cannot capture (S1).".into());
+                        return Some("The Wizard's orthogonal step cannot capture.".into());
                     }
                 }
                 None
             }
             WizardState::Captured => Some(
-                "Your Wizard has been captured: only a promotion (S3) or the Knight's chance (S4) brings one back."
+                "Your Wizard has been captured: only a promotion or the Knight's chance brings one back."
                     .into(),
             ),
             WizardState::InHand => {
                 if self.pos.launch_rooks(us).is_empty() {
                     return Some(
-                        "None of your rooks can launch the Wizard: each has moved other than by castling (S2)."
+                        "None of your rooks can launch the Wizard: each has moved other than by castling."
                             .into(),
                     );
                 }
@@ -223,12 +223,12 @@ impl SorchessGame {
                     && !self.pos.launch_rooks(us).contains(from)
                 {
                     return Some(format!(
-                        "The rook on {from} has moved (other than by castling), so the Wizard cannot enter from it (S2)."
+                        "The rook on {from} has moved (other than by castling), so the Wizard cannot enter from it."
                     ));
                 }
                 if !board.pieces(us, Role::Rook).contains(from) {
                     return Some(format!(
-                        "Your Wizard is in hand: it enters from one of your rooks, and {from} holds none (S2)."
+                        "Your Wizard is in hand: it enters from one of your rooks, and {from} holds none."
                     ));
                 }
                 None

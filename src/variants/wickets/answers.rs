@@ -214,7 +214,7 @@ impl WicketsGame {
             )));
         }
         if m.ball {
-            return Err(refuse("The ball-haver cannot also be the Defender (K6)."));
+            return Err(refuse("The ball-haver cannot also be the Defender."));
         }
         if let Some(x) = self.pos.men.get_mut(c) {
             x.defender = true;
