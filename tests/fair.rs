@@ -284,6 +284,10 @@ fn games_without_chance_post_no_seed_and_still_verify() {
             "{:?}",
             verdict.lines()
         );
+        // Issue 28 (newcomers): no talk of a seed or of chance for such a game.
+        let all = verdict.lines().join("\n");
+        assert!(all.contains("turns replayed by the rules match"), "{all}");
+        assert!(!all.contains("from the seed"), "{all}");
     }
 }
 
