@@ -220,3 +220,23 @@ fn the_challenged_player_may_cancel_with_a_plain_cancel() {
     let out = l.say("alice: /challenge @bob standard");
     assert!(out.contains("alice challenges bob"), "{out}");
 }
+
+/// Every button has a typed command: a finished game's Rematch is `/rematch` in
+/// `arcana local`, offered under the last board.
+#[test]
+fn rematch_is_typed_in_arcana_local() {
+    let mut l = Local::new();
+    l.start("standard");
+    let out = l.say("alice: e4\nbob: e5\nbob: /resign");
+    assert!(
+        out.contains("`/rematch` challenges the same opponent"),
+        "{out}"
+    );
+    let out = l.say("bob: /rematch");
+    assert!(
+        out.contains("bob challenges alice to Chess (bob plays White"),
+        "{out}"
+    );
+    let out = l.say("alice: /accept");
+    assert!(out.contains("bob (White) vs alice (Black)"), "{out}");
+}

@@ -221,6 +221,13 @@ impl Printer {
         if reply.text.is_empty() && !mentions.is_empty() {
             writeln!(out, "{prefix}{}", mentions.trim_end())?;
         }
+        // Discord shows a Rematch button under a finished game's board; here it is typed.
+        if reply.controls.as_ref().is_some_and(|c| c.finished) {
+            writeln!(
+                out,
+                "{prefix}(`/rematch` challenges the same opponent again, colours swapped.)"
+            )?;
+        }
         if let Some(view) = &reply.image {
             if self.images {
                 let written = render_png(view, &RenderOptions::default())

@@ -318,6 +318,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "Show your secret information (only you see it)",
         true,
     ),
+    cmd(
+        "rematch",
+        "After a game here ends: challenge the same opponent again, colours swapped",
+        false,
+    ),
     CommandSpec {
         options: &[
             PLAYER,
@@ -738,6 +743,7 @@ pub fn to_request(
         "abort" => Request::Abort,
         "claim" => Request::Claim,
         "hand" => Request::Hand,
+        "rematch" => Request::Rematch,
         "games" => Request::Games(match (user("player"), text("list").as_deref()) {
             (_, Some("mine")) => GamesScope::Mine,
             (Some(u), _) => GamesScope::User(u.id),
