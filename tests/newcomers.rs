@@ -155,7 +155,7 @@ fn no_message_quotes_a_rule_number() {
             if p.is_dir() {
                 walk(&p, out);
             } else if p.extension().is_some_and(|x| x == "rs")
-                && !p.file_name().is_some_and(|n| n == "tests.rs")
+                && p.file_name().is_none_or(|n| n != "tests.rs")
             {
                 out.push(p);
             }
