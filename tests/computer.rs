@@ -224,7 +224,8 @@ fn the_computer_answers_a_draw_offer_at_once() {
 }
 
 /// Issue 28 (newcomers): when the computer plays White, the game's first message
-/// pings the person who challenged it, never the computer.
+/// pings the person who challenged it, never the computer, and every board is drawn
+/// from the person's side.
 #[test]
 fn the_first_message_pings_the_person_when_the_computer_opens() {
     let dir = tempfile::tempdir().unwrap();
@@ -261,4 +262,32 @@ fn the_first_message_pings_the_person_when_the_computer_opens() {
     assert!(board.text.contains("is thinking"), "{board:?}");
     let pinged: Vec<&str> = board.mention.iter().map(|u| u.name.as_str()).collect();
     assert_eq!(pinged, vec!["alice"], "{board:?}");
+    // Issue 28: every board of the game is drawn from alice's side (Black), also
+    // those after her own moves, when the computer is to move.
+    let options = arcana::render::RenderOptions::default();
+    let bottom = |r: &arcana::service::api::Reply| {
+        arcana::render::bottom_side(r.image.as_ref().expect("a board"), &options)
+    };
+    assert_eq!(bottom(board), arcana::core::Side::Black);
+    let mut boards = 1;
+    for _ in 0..3 {
+        for r in service.computer_turn(ctx.channel).unwrap_or_default() {
+            if r.image.is_some() {
+                assert_eq!(bottom(&r), arcana::core::Side::Black, "{r:?}");
+                boards += 1;
+            }
+        }
+        let text = service
+            .autocomplete(ctx.channel, ctx.user.id, "")
+            .into_iter()
+            .next()
+            .expect("alice's move");
+        for r in service.handle(&ctx, Request::Move { text }) {
+            if r.image.is_some() {
+                assert_eq!(bottom(&r), arcana::core::Side::Black, "{r:?}");
+                boards += 1;
+            }
+        }
+    }
+    assert!(boards >= 7, "{boards} boards");
 }

@@ -186,6 +186,11 @@ pub(super) fn names(rec: &GameRecord) -> [String; 2] {
 pub(super) fn public_view(live: &Live) -> View {
     let mut v = live.game.view(Viewer::Public);
     v.names = names(&live.rec);
+    // Against the computer every board is drawn from the person's side, not from the
+    // side to move (which is the computer's every other turn).
+    if let Some(seat) = live.rec.computer {
+        v.bottom = Some(seat.side.other());
+    }
     v
 }
 
