@@ -4,13 +4,65 @@
 use super::*;
 
 impl WicketsGame {
+    /// The wicket rule that keeps a typed move off its destination, in the player's
+    /// terms, when one does (a lying ball, a wicket): the reason the rules give, not
+    /// only "not legal".
+    fn why_not(&self, body: &notation::Body) -> Option<String> {
+        let notation::Body::Move { role, to, .. } = body else {
+            return None;
+        };
+        let us = self.pos.turn;
+        let defender_role = self
+            .pos
+            .defender(us)
+            .and_then(|c| self.pos.man(c))
+            .map(|m| m.piece.role);
+        let means_defender = role.unwrap_or(Role::Pawn) == defender_role.unwrap_or(Role::King)
+            && defender_role.is_some();
+        match (self.pos.ball_at(*to), to) {
+            (Some(owner), _) if owner != us => Some(format!(
+                "{owner}'s ball lies on {to}, and only {owner}'s pieces pick it up; for yours it blocks the square"
+            )),
+            (Some(_), _) if means_defender => Some(format!(
+                "your ball lies on {to}, and a Defender never picks up a ball; another of your pieces may"
+            )),
+            (None, crate::core::Cell::Outer(owner)) if *owner == us && !means_defender => {
+                Some("only your Defender enters your own wicket".to_string())
+            }
+            (None, crate::core::Cell::Outer(owner)) if *owner != us => Some(
+                "only your ball-haver, or a piece fetching your ball lying there, enters the opponent's wicket"
+                    .to_string(),
+            ),
+            _ => None,
+        }
+    }
+
     pub(super) fn answer_move(&mut self, text: &str, played: &mut Played) -> Result<(), PlayError> {
         if is_decline(text) {
             return Err(refuse(self.decline_as_move()));
         }
+        // `defender Rh1` typed at a move: a word of another question.
+        for word in ["defender", "card", "sacrifice", "ball"] {
+            let rest = notation::strip_keyword(text, word);
+            if rest.len() < text.trim().len() {
+                return Err(refuse(format!(
+                    "`{word}` answers another question; now your move is asked, like `Ng1-f3`."
+                )));
+            }
+        }
         let typed = notation::parse_move(text)?;
         let legal = self.pos.legal_moves();
-        let mv = notation::resolve(text, &typed.body, &legal)?;
+        let mv = notation::resolve(text, &typed.body, &legal).map_err(|e| {
+            match (&e, self.why_not(&typed.body)) {
+                (crate::core::notation::NotationError::Illegal { .. }, Some(why)) => {
+                    refuse(format!(
+                        "`{}` cannot be played: {why}",
+                        crate::core::notation::echo(text)
+                    ))
+                }
+                _ => PlayError::from(e),
+            }
+        })?;
         let mover = self.pos.turn;
         let haver_before = self.pos.ball_haver(mover);
         let throwers = self.throwers_after(&mv, haver_before);

@@ -340,15 +340,15 @@ impl Rules for WicketsGame {
         "**Chess with Wickets** — chess plus two wicket squares, `w0` behind e1 and `w9` behind e8. \
         Each King starts with its side's ball and each Queen is the Defender. Only your Defender enters your \
         wicket; only your ball-haver (or a piece fetching your ball) enters the enemy's; pieces in a wicket \
-        give no check. A lying ball is picked up only by its own side. A ball thrown into the enemy wicket \
+        give no check. A lying ball is picked up only by its side's non-Defenders; it blocks all others. A ball thrown into the enemy wicket \
         is decided as the `decision` option says (below); their Defender guards it when it sees its wicket. \
         Success removes their Defender (a King-Defender loses) and they name a new one.\n\
         • Move into a wicket: `Qd1-w0`.\n\
-        • Throw with the ball-haver's move: `Ke1-f2>f6`, into the wicket `Nc3-d5>w9`; keep the ball: \
-        `Ke1-f2 decline`. Without either you are asked after the move: answer `f6` or `decline`.\n\
+        • Throw with the ball-haver's move: `Ke1-f2>f6`, into the wicket `Nf5-g7>w9`; keep the ball: \
+        `Ke1-f2 decline`. Without either, you are asked after the move.\n\
         • After castling with the ball-haver, the partner may throw instead: `O-O>f1>f5` (or `f1>f5` when asked).\n\
         • Taking a ball-haver, place its ball on an empty neighbouring square: `Qd1:d7 (ball d6)`, or `d6` when asked.\n\
-        • New Defender: `defender Nf3`. Cards: `card 7c` (rank A or 1-10, suit c d h s; `/hand` shows yours). \
+        • New Defender: `defender Nf3`. Cards: `card 7c` (rank 1-10, 1 the ace; suit c d h s; `/hand` shows yours). \
         Sacrifice: `sacrifice a2 b2 c2` (as many as asked) or `decline`.";
     const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
     const OPTIONS: &'static [OptionDecl] = &[DECISION];

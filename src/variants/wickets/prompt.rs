@@ -139,7 +139,7 @@ impl WicketsGame {
         else {
             return "play a card".to_string();
         };
-        let form = "`card` with a rank (A or 1-10) and suit of your hand, like `card 7c`; `/hand` shows your cards";
+        let form = "`card` with a rank (1-10, 1 the ace) and suit of your hand, like `card 7c`; `/hand` shows your cards";
         let bonus = if d.seeing {
             " (their Defender guards its wicket: +2.5 to the answer)"
         } else {

@@ -753,3 +753,52 @@ fn a_lying_ball_blocks_castling() {
     assert!(!castles("g1"));
     assert!(castles("a3"));
 }
+
+// Issue 28 (newcomers): a move kept off its square by a wicket rule is refused with that
+// rule's reason, not only "not a legal move here". Rulings K2, K3, X-WICKETS-1.
+#[test]
+fn wicket_refusals_give_the_rules_reason() {
+    // ruling X-WICKETS-1: the other side's lying ball blocks the square.
+    let g = game("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1 -- D=d1,d8 B=e1,@e2 cards");
+    let r = refused(&g, "Ke2");
+    assert!(
+        r.contains("Black's ball lies on e2, and only Black's pieces pick it up"),
+        "{r}"
+    );
+    // ruling K2: a Defender never picks up a ball, even its own side's.
+    let g = game("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1 -- D=d1,d8 B=@d2,e8 cards");
+    let r = refused(&g, "Qd2");
+    assert!(r.contains("a Defender never picks up a ball"), "{r}");
+    // ruling K3: only the Defender enters its own wicket ...
+    let g = game("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1 -- D=d1,d8 B=e1,e8 cards");
+    let r = refused(&g, "Ke1-w0");
+    assert!(
+        r.contains("only your Defender enters your own wicket"),
+        "{r}"
+    );
+    // ... and only the ball-haver (or a piece fetching its ball) the opponent's.
+    let g = game("k2q4/4Q3/8/8/8/8/8/4K3 w - - 0 1 -- D=e7,d8 B=e1,a8 cards");
+    let r = refused(&g, "Qe7-w9");
+    assert!(
+        r.contains("only your ball-haver, or a piece fetching your ball lying there, enters the opponent's wicket"),
+        "{r}"
+    );
+    // A plain illegal move keeps the plain refusal.
+    let r = refused(&g, "Ke1-e3");
+    assert!(r.contains("not a legal move here"), "{r}");
+}
+
+// Issue 28 (newcomers): an answer to another question typed at a move says so.
+#[test]
+fn another_questions_answer_at_a_move_says_so() {
+    let g = game("3qk3/8/8/8/8/8/8/R2QK3 w - - 0 1 -- D=d1,d8 B=e1,e8 cards");
+    for text in ["defender Ra1", "card 7c", "Defender: Ra1"] {
+        let r = refused(&g, text);
+        assert!(
+            r.contains("answers another question; now your move is asked"),
+            "{r}"
+        );
+    }
+    // A move is still read.
+    assert!(!g.legal_texts().is_empty());
+}
