@@ -206,7 +206,14 @@ impl WandGame {
                     Err(e) => Err(e.into()),
                 }
             }
-            Some(Input::Double(a, b)) => Ok(notation::resolve_double(text, a, b, legal)?),
+            Some(Input::Double(a, b)) => {
+                notation::resolve_double(text, a, b, legal).map_err(|e| match e {
+                    NotationError::Illegal { .. } => self
+                        .whole_turn_capture(text, [a, b])
+                        .unwrap_or_else(|| e.into()),
+                    e => e.into(),
+                })
+            }
         }
     }
 
@@ -265,6 +272,26 @@ impl WandGame {
 
     /// A move refused because its piece is asleep, a statue or slow and waiting: say
     /// which, rather than listing unrelated legal moves.
+    /// Why a two-move turn is refused when one of its moves captures a piece that is
+    /// not fast: such a capture is a whole turn (ruling W20).
+    fn whole_turn_capture(&self, text: &str, halves: [&MoveSyntax; 2]) -> Option<PlayError> {
+        let them = self.pos.turn.other();
+        halves.into_iter().find_map(|h| {
+            let MoveSyntax::Move(spec) = h else {
+                return None;
+            };
+            let unit = self.pos.unit(spec.to)?;
+            (unit.side == them && !unit.fast).then(|| {
+                PlayError::Refused(format!(
+                    "`{}` cannot be played: taking the {} on {}, which is not fast, is a whole turn; play that move alone.",
+                    crate::core::notation::echo(text),
+                    unit.role.name().to_ascii_lowercase(),
+                    spec.to
+                ))
+            })
+        })
+    }
+
     fn disabled_refusal(&self, text: &str, syntax: &MoveSyntax) -> Option<PlayError> {
         let us = self.pos.turn;
         let masks = self.pos.masks();

@@ -736,6 +736,18 @@ fn ruling_w20_capture_restriction_and_two_pieces() {
         !t.iter().any(|m| m.contains(":c3") && m != "Nb1:c3"),
         "{t:?}"
     );
+    // Issue 28: typed as half a turn, the refusal gives this ruling's reason.
+    for typed in ["Nb1:c3-d5", "Nb1:c3 Bf1-d3", "Bf1-d3 Nb1:c3"] {
+        let mut copy = g.clone();
+        let r = copy
+            .play(Side::White, typed, &mut rng(1))
+            .expect_err(typed)
+            .to_string();
+        assert!(
+            r.contains("taking the pawn on c3, which is not fast, is a whole turn"),
+            "{typed}: {r}"
+        );
+    }
     // A fast pawn may be captured as half a turn.
     let g = setup(
         "k7/8/8/8/8/2p5/8/1N2KB2 w - - 0 1",
