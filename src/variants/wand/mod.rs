@@ -251,7 +251,15 @@ impl WandGame {
         if zaps.is_empty() {
             zaps = texts_of(&|t| matches!(t, Turn::Zap { .. }));
         }
-        let doubles = texts_of(&|t| matches!(t, Turn::Double(..)));
+        // An example that ends where it began (`Nd4-f5-d4`) teaches nothing: prefer
+        // one that gets somewhere.
+        let mut doubles = texts_of(&|t| match t {
+            Turn::Double(a, b) => b.to() != a.from(),
+            _ => false,
+        });
+        if doubles.is_empty() {
+            doubles = texts_of(&|t| matches!(t, Turn::Double(..)));
+        }
         let mut parts = Vec::new();
         if let Some(m) = crate::variants::example(&moves) {
             parts.push(format!("a move like `{m}`"));
@@ -270,8 +278,6 @@ impl WandGame {
         }
     }
 
-    /// A move refused because its piece is asleep, a statue or slow and waiting: say
-    /// which, rather than listing unrelated legal moves.
     /// Why a two-move turn is refused when one of its moves captures a piece that is
     /// not fast: such a capture is a whole turn (ruling W20).
     fn whole_turn_capture(&self, text: &str, halves: [&MoveSyntax; 2]) -> Option<PlayError> {
@@ -292,6 +298,8 @@ impl WandGame {
         })
     }
 
+    /// A move refused because its piece is asleep, a statue or slow and waiting: say
+    /// which, rather than listing unrelated legal moves.
     fn disabled_refusal(&self, text: &str, syntax: &MoveSyntax) -> Option<PlayError> {
         let us = self.pos.turn;
         let masks = self.pos.masks();

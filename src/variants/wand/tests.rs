@@ -894,3 +894,27 @@ fn fen_round_trip_and_perft() {
     assert_eq!(back.fen(), f);
     let _ = WandMode::Rolled;
 }
+
+// Issue 28 (newcomers): the prompt's fast double move example gets somewhere, never
+// out and back (`Nd4-f5-d4`).
+#[test]
+fn the_double_move_example_does_not_return() {
+    let g = setup(
+        "k7/8/8/8/3N4/8/8/4K3 w - - 0 1",
+        "rolled",
+        &[("d4", "fast")],
+    );
+    let ask = g.ask().expect("asked");
+    let prompt = g.prompt(&ask);
+    let example = prompt
+        .split("a fast double move like `")
+        .nth(1)
+        .and_then(|r| r.split('`').next())
+        .expect("a double move example");
+    let squares: Vec<&str> = example
+        .split(['-', ':'])
+        .map(|p| p.trim_start_matches(|c: char| c.is_ascii_uppercase()))
+        .collect();
+    assert_eq!(squares.len(), 3, "{example}");
+    assert_ne!(squares[0], squares[2], "{example}");
+}
