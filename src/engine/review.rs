@@ -12,6 +12,7 @@ use super::{search, Settings, DEFAULT_LEVEL};
 use crate::core::Side;
 use crate::variants::{Game, GameRng, Options, Outcome, Rules, RulesVisitor, VariantId};
 use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
 
 /// The level whose search budget judges each position by default (the default level
 /// of play: a 60-turn review stays well within half a minute of one core).
@@ -29,7 +30,7 @@ const SCALE: f64 = 250.0;
 pub const WORST: usize = 3;
 
 /// How a turn is marked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Mark {
     Mistake,
     Blunder,
@@ -46,7 +47,7 @@ impl Mark {
 }
 
 /// One turn judged.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TurnReview {
     pub side: Side,
     /// The answers that made the turn, as played.
@@ -57,8 +58,10 @@ pub struct TurnReview {
     /// What the mover lost by this turn, in winning chances (0 when it was the
     /// engine's own choice or no worse than it).
     pub loss: f64,
-    /// The engine's answer in the position before the turn.
+    /// The engine's answer in the position before the turn, in the rules' text, and
+    /// as players write it (SAN in plain chess, else the same text).
     pub best: Option<String>,
+    pub best_shown: Option<String>,
     pub mark: Option<Mark>,
 }
 
@@ -70,7 +73,7 @@ impl TurnReview {
 }
 
 /// A whole game judged.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Review {
     /// White's winning chances at the start.
     pub start: f64,
@@ -183,6 +186,9 @@ pub fn review(
             ));
         };
         let side = ask.side;
+        let best_shown = best
+            .as_ref()
+            .map(|b| game.san(b).unwrap_or_else(|| b.clone()));
         let mut played = Vec::new();
         loop {
             let Some(a) = game.ask() else { break };
@@ -210,6 +216,7 @@ pub fn review(
             after,
             loss,
             best: best.take(),
+            best_shown,
             mark: mark_of(loss),
         });
         before = after;
