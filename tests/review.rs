@@ -245,3 +245,20 @@ carol: /review
     assert_eq!(text.matches("Review of game").count(), 2, "{text}");
     assert!(text.contains("alice's largest mistakes"), "{text}");
 }
+
+#[test]
+fn sound_book_moves_are_not_marked() {
+    let h = Harness::new();
+    h.start(3, None);
+    h.moves(
+        3,
+        &[
+            "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+        ],
+    );
+    h.ok("bob", 3, Request::Resign);
+    let r = review(&h, 3);
+    let pgn = String::from_utf8(attachment(&r, ".pgn").to_vec()).expect("UTF-8");
+    println!("{pgn}");
+    assert!(!pgn.contains("??"), "{pgn}");
+}

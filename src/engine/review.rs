@@ -8,7 +8,7 @@
 //! pile are all known), and judging a turn by what was really there is the point.
 //! Random effects inside the search are still drawn from the engine's own generator.
 
-use super::{search, Settings, DEFAULT_LEVEL};
+use super::{alphabeta, search, Settings, DEFAULT_LEVEL};
 use crate::core::Side;
 use crate::variants::{Game, GameRng, Options, Outcome, Rules, RulesVisitor, VariantId};
 use rand::SeedableRng;
@@ -17,6 +17,9 @@ use serde::{Deserialize, Serialize};
 /// The level whose search budget judges each position by default (the default level
 /// of play: a 60-turn review stays well within half a minute of one core).
 pub const REVIEW_LEVEL: u8 = DEFAULT_LEVEL;
+/// Nodes of the alpha-beta search per position in games with perfect information
+/// (about a fifteenth of a second of one core in chess).
+pub const REVIEW_NODES: u64 = 30_000;
 /// Evaluations are shown clamped to this many hundredths of a pawn either way.
 pub const CLAMP: i32 = 1000;
 /// A drop in the mover's winning chances (0..1) of at least this is a mistake (`?`).
@@ -55,8 +58,9 @@ pub struct TurnReview {
     /// White's winning chances (0..1) before and after the turn.
     pub before: f64,
     pub after: f64,
-    /// What the mover lost by this turn, in winning chances (0 when it was the
-    /// engine's own choice or no worse than it).
+    /// What the mover lost by this turn, in winning chances: the chances after the
+    /// engine's answer less those after the turn played (0 when it was the engine's
+    /// own choice or no worse than it).
     pub loss: f64,
     /// The engine's answer in the position before the turn, in the rules' text, and
     /// as players write it (SAN in plain chess, else the same text).
@@ -138,9 +142,16 @@ fn assess(game: &Game, level: u8, seed: u64) -> (f64, Option<String>) {
     impl RulesVisitor for Judge {
         type Output = Option<(f64, String)>;
         fn visit<R: Rules>(self, rules: &R) -> Option<(f64, String)> {
-            let mut rng = GameRng::seed_from_u64(self.settings.seed);
             // The real state, not a determinisation: the game is over (module note).
-            let d = search::run_seen(rules, self.side, &self.settings, &mut rng, false)?;
+            // Alpha-beta where the game has no hidden information and no chance: its
+            // quiescence search judges a position without the tree search's lean
+            // towards the side to move.
+            let d = if rules.perfect_information() {
+                alphabeta::run(rules, self.side, &self.settings, REVIEW_NODES)?
+            } else {
+                let mut rng = GameRng::seed_from_u64(self.settings.seed);
+                search::run_seen(rules, self.side, &self.settings, &mut rng, false)?
+            };
             let value = d.stats.iter().find(|s| s.0 == d.text).map(|s| s.2)?;
             Some((for_side(value, self.side), d.text))
         }
@@ -189,6 +200,14 @@ pub fn review(
         let best_shown = best
             .as_ref()
             .map(|b| game.san(b).unwrap_or_else(|| b.clone()));
+        // The position after the engine's answer, judged like the one after the turn
+        // played (the same side to move), so that any lean of the search towards the
+        // side to move cancels out of the loss.
+        let after_best = best.as_ref().and_then(|b| {
+            let mut g = game.clone();
+            g.play(side, b).ok()?;
+            Some(g)
+        });
         let mut played = Vec::new();
         loop {
             let Some(a) = game.ask() else { break };
@@ -204,10 +223,13 @@ pub fn review(
         }
         let (after, next_best) = assess(&game, level, search_seed(turns.len() + 1));
         let chose_best = best.as_deref() == played.first().map(String::as_str);
-        let loss = if chose_best {
-            0.0
-        } else {
-            (for_side(before, side) - for_side(after, side)).max(0.0)
+        let loss = match after_best {
+            _ if chose_best => 0.0,
+            Some(g) => {
+                let (better, _) = assess(&g, level, search_seed(turns.len() + 1));
+                (for_side(better, side) - for_side(after, side)).max(0.0)
+            }
+            None => (for_side(before, side) - for_side(after, side)).max(0.0),
         };
         turns.push(TurnReview {
             side,
