@@ -40,7 +40,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("review_60_turns");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(20));
-    for variant in [VariantId::Standard, VariantId::Wand] {
+    for variant in [VariantId::Standard, VariantId::Wand, VariantId::WallsFull] {
         let (options, answers) = game_of(variant, 60);
         group.bench_with_input(
             BenchmarkId::from_parameter(variant.id()),

@@ -209,8 +209,7 @@ pub fn review(
             Some(g)
         });
         let mut played = Vec::new();
-        loop {
-            let Some(a) = game.ask() else { break };
+        while let Some(a) = game.ask() {
             let text = &answers[i];
             game.play(a.side, text)
                 .map_err(|e| format!("answer {} (`{text}`) is refused: {e}", i + 1))?;
