@@ -225,6 +225,7 @@ impl Handler {
         let mut interacted =
             Interacted::new(cmd.id, cmd.token.clone(), user.clone(), cmd.channel_id);
         let name = cmd.data.name.as_str();
+        let mut review = None;
         let out = match commands::to_request(name, &options, &user, self.bot.config.default_days) {
             Ok(request) => {
                 let sctx = ServiceContext {
@@ -234,6 +235,9 @@ impl Handler {
                     key: Some(cmd.id.get().to_string()),
                 };
                 let moderator = moderates(cmd.member.as_ref().and_then(|m| m.permissions));
+                if let Request::Review { game } = &request {
+                    review = Some((sctx.clone(), *game));
+                }
                 self.call_service(
                     &ctx.http,
                     &mut interacted,
@@ -255,6 +259,29 @@ impl Handler {
         )
         .await;
         self.note_shown(cmd.channel_id.get(), shown).await;
+        if let Some((sctx, game)) = review {
+            // The review itself, after its progress note, on the blocking pool like
+            // the computer's turn; its answer follows the note.
+            let size = self.bot.config.image_size;
+            let _permit = Arc::clone(&self.bot.thinking).acquire_owned().await;
+            let out = self
+                .bot
+                .service
+                .run("review", move |service| {
+                    service.review(&sctx, game).map(|r| prepare(r, size))
+                })
+                .await
+                .flatten();
+            if let Some(out) = out {
+                deliver(
+                    &ctx.http,
+                    &self.bot.undelivered,
+                    &mut Origin::Interaction(&mut interacted),
+                    out,
+                )
+                .await;
+            }
+        }
         // Here, and in a place a game was just opened in (the computer may move first).
         for channel in std::iter::once(cmd.channel_id.get()).chain(opened) {
             self.bot.run_computer(Arc::clone(&ctx.http), channel);

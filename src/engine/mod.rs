@@ -14,6 +14,7 @@
 mod alphabeta;
 pub mod arena;
 pub mod elo;
+pub mod review;
 mod search;
 pub mod uci;
 

@@ -167,6 +167,19 @@ pub fn run<R: Rules>(
     settings: &Settings,
     rng: &mut GameRng,
 ) -> Option<Decision> {
+    run_seen(root, side, settings, rng, true)
+}
+
+/// The search, on a determinisation drawn for `side` at every iteration when
+/// `determinise` is set, or on `root` itself (the post-game review only, once
+/// nothing is hidden any more).
+pub(super) fn run_seen<R: Rules>(
+    root: &R,
+    side: Side,
+    settings: &Settings,
+    rng: &mut GameRng,
+    determinise: bool,
+) -> Option<Decision> {
     if root.ask()?.side != side {
         return None;
     }
@@ -184,7 +197,11 @@ pub fn run<R: Rules>(
             break;
         }
         done += 1;
-        let mut state = root.determinise(side, rng);
+        let mut state = if determinise {
+            root.determinise(side, rng)
+        } else {
+            root.clone()
+        };
         let mut path = vec![0usize];
         let mut at = 0usize;
         let value = loop {

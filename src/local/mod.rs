@@ -338,9 +338,19 @@ pub fn run(
                     server,
                     key: None,
                 };
+                let review = match &req {
+                    Request::Review { game } => Some(*game),
+                    _ => None,
+                };
                 for r in service.handle(&ctx, req) {
                     printer.print(out, &line.channel, &line.user, &r)?;
                     delivered(service, &r);
+                }
+                // A review asked for runs now, after its progress note.
+                if let Some(replies) = review.and_then(|game| service.review(&ctx, game)) {
+                    for r in replies {
+                        printer.print(out, &line.channel, &line.user, &r)?;
+                    }
                 }
                 // The computer answers at once, inline: one search at a time.
                 while let Some(replies) = service.computer_turn(ctx.channel) {

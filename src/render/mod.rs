@@ -6,6 +6,7 @@
 
 mod canvas;
 pub mod gif;
+pub mod graph;
 mod legend;
 mod text;
 mod tiles;

@@ -164,6 +164,11 @@ pub enum Request {
     Vacation {
         on: Option<bool>,
     },
+    /// `/review`: the computer's review of a finished game (`None`: the channel's
+    /// last game).
+    Review {
+        game: Option<u64>,
+    },
     /// `/web`: the address of the game's web page, and a player's private one.
     Web,
     /// `/settings web:on|off`: a server's web page, for its moderators.

@@ -40,6 +40,11 @@ pub trait GameService: Send + Sync + 'static {
     fn computer_turn(&self, _channel: u64) -> Option<Vec<Reply>> {
         None
     }
+    /// Runs the post-game review asked for by `/review` (`game` as the request named
+    /// it) when none is kept yet: blocking, seconds. `None`: nothing to post.
+    fn review(&self, _ctx: &Context, _game: Option<u64>) -> Option<Vec<Reply>> {
+        None
+    }
     /// Channels whose game waits for the computer.
     fn computer_channels(&self) -> Vec<u64> {
         Vec::new()
@@ -153,6 +158,9 @@ impl GameService for Service {
     }
     fn computer_channels(&self) -> Vec<u64> {
         Service::computer_channels(self)
+    }
+    fn review(&self, ctx: &Context, game: Option<u64>) -> Option<Vec<Reply>> {
+        Service::review(self, ctx, game)
     }
     fn outbox(&self) -> Vec<Pending> {
         Service::outbox(self)

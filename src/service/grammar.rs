@@ -293,6 +293,22 @@ pub const COMMANDS: &[CommandSpec] = &[
         "Download this channel's game: the record (PGN) and an animated GIF",
         true,
     ),
+    CommandSpec {
+        options: &[OptionSpec {
+            positional: true,
+            ..opt(
+                "game",
+                "The finished game to review (its number); this channel's last game if none",
+                Kind::Integer {
+                    min: 1,
+                    max: i64::MAX,
+                    named: &[],
+                },
+            )
+        }],
+        help: "(finished games only: a graph, each side's largest mistakes, the annotated record)",
+        ..cmd("review", "The computer's review of a finished game", true)
+    },
     cmd("resign", "Resign this channel's game", false),
     CommandSpec {
         options: &[OptionSpec {
@@ -767,6 +783,9 @@ pub fn to_request(
         },
         "vacation" => Request::Vacation {
             on: text("state").map(|v| v == "on"),
+        },
+        "review" => Request::Review {
+            game: checked.integer("game").and_then(|g| u64::try_from(g).ok()),
         },
         "web" => Request::Web,
         // A server's setting (moderators) stands alone; else the player's own.

@@ -31,6 +31,7 @@ pub mod ratings;
 pub mod record;
 mod refresh;
 mod relocate;
+pub mod review;
 pub mod takeback;
 mod timeouts;
 mod turns;
@@ -410,6 +411,7 @@ impl Service {
             Request::Settings(change) => return vec![self.settings(ctx, change)],
             Request::CancelMove { game } => return vec![self.cancel_move(ctx, game)],
             Request::Vacation { on } => return self.vacation(ctx, on),
+            Request::Review { game } => return self.review_request(ctx, game),
             Request::ServerWeb { on } => return vec![self.server_web(ctx, moderator, on)],
             _ => {}
         }
@@ -606,6 +608,7 @@ impl Service {
             | Request::Settings(_)
             | Request::CancelMove { .. }
             | Request::Vacation { .. }
+            | Request::Review { .. }
             | Request::ServerWeb { .. } => {
                 // Answered before the channel lock is taken.
                 Err("That request needs no game.".to_string())

@@ -63,13 +63,27 @@ pub(crate) fn comment(text: &str) -> String {
     format!("{{{}}}", clean.trim())
 }
 
+/// What a review adds to a turn in the export: a mark after the move (`?`, `??` or
+/// nothing) and a comment (the evaluation).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotation {
+    pub mark: &'static str,
+    pub comment: String,
+}
+
 /// The movetext atoms of the turns: move numbers, moves, comments.
 pub(crate) fn movetext_atoms(turns: &[Turn], plain: bool) -> Vec<String> {
+    annotated_atoms(turns, plain, &[])
+}
+
+/// [`movetext_atoms`] with the review's annotation of each turn (by index; a turn
+/// without one is left as it is).
+fn annotated_atoms(turns: &[Turn], plain: bool, notes: &[Annotation]) -> Vec<String> {
     let mut atoms = Vec::new();
     let mut number = 0u32;
     let mut last: Option<Side> = None;
     let mut after_comment = false;
-    for t in turns {
+    for (i, t) in turns.iter().enumerate() {
         let joins = t.side == Side::Black && last == Some(Side::White);
         if !joins {
             number += 1;
@@ -81,10 +95,12 @@ pub(crate) fn movetext_atoms(turns: &[Turn], plain: bool) -> Vec<String> {
         }
         after_comment = false;
         let (token, groups) = split_printed(&t.printed);
+        let note = notes.get(i);
+        let mark = note.map_or("", |n| n.mark);
         match (&t.san, plain) {
-            (Some(san), true) => atoms.push(san.clone()),
+            (Some(san), true) => atoms.push(format!("{san}{mark}")),
             _ => {
-                atoms.push(token);
+                atoms.push(format!("{token}{mark}"));
                 for g in groups {
                     atoms.push(comment(&g));
                     after_comment = true;
@@ -94,6 +110,10 @@ pub(crate) fn movetext_atoms(turns: &[Turn], plain: bool) -> Vec<String> {
                     after_comment = true;
                 }
             }
+        }
+        if let Some(n) = note.filter(|n| !n.comment.is_empty()) {
+            atoms.push(comment(&n.comment));
+            after_comment = true;
         }
         last = Some(t.side);
     }
@@ -152,6 +172,16 @@ fn termination(rec: &GameRecord, game: &Game) -> &'static str {
 /// tags; plain chess in SAN, other games in their documents' notation with results
 /// and events as comments; the seed commitment, and the seed once the game is over.
 pub fn export_text(rec: &GameRecord, game: &Game, site: Option<&str>) -> String {
+    export_annotated(rec, game, site, &[])
+}
+
+/// [`export_text`] with a review's annotations of the turns (`notes`, by turn).
+pub fn export_annotated(
+    rec: &GameRecord,
+    game: &Game,
+    site: Option<&str>,
+    notes: &[Annotation],
+) -> String {
     let result = game.outcome().map(|o| o.score()).unwrap_or("*");
     let answers = answers(rec);
     let replayed = replay(rec.variant, &rec.options, rec.seed, &answers, |_| {});
@@ -206,7 +236,7 @@ pub fn export_text(rec: &GameRecord, game: &Game, site: Option<&str>) -> String 
     if !plain {
         tags.push(("Answers".into(), answers.join(" | ")));
     }
-    let mut atoms = movetext_atoms(&turns, plain);
+    let mut atoms = annotated_atoms(&turns, plain, notes);
     if let Some(c) = closing_line(rec, game) {
         atoms.push(comment(&c));
     }
@@ -446,10 +476,12 @@ pub fn import(text: &str) -> Result<Imported, String> {
             .filter(|a| !a.is_empty())
             .map(str::to_string)
             .collect(),
+        // A move's suffix annotation (`?`, `??`, `!?`: a review's marks) is no part
+        // of the move.
         None => toks
             .iter()
             .filter_map(|t| match t {
-                Token::Move(m) => Some(m.clone()),
+                Token::Move(m) => Some(m.trim_end_matches(['?', '!']).to_string()),
                 _ => None,
             })
             .collect(),

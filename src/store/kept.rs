@@ -300,3 +300,25 @@ impl Store {
         Ok(out)
     }
 }
+
+/// A finished game's post-game review, kept so a second `/review` answers at once:
+/// `rv/<game>` (the service's own encoding).
+fn review_key(game: u64) -> Vec<u8> {
+    let mut k = b"rv/".to_vec();
+    k.extend_from_slice(&game.to_be_bytes());
+    k
+}
+
+impl Write {
+    /// Keeps the review of `game`.
+    pub fn review(&mut self, game: u64, kept: &[u8]) {
+        self.batch.insert(review_key(game), kept);
+    }
+}
+
+impl Store {
+    /// The kept review of `game`, if any.
+    pub fn review(&self, game: u64) -> Result<Option<Vec<u8>>, StoreError> {
+        self.db.get(review_key(game))
+    }
+}
