@@ -122,6 +122,24 @@ impl Service {
 }
 
 /// An evaluation in pawns for White: `+0.35`.
+/// The tree search leans towards the side to move, so in the games it judges
+/// consecutive positions zigzag (up after Black's turns, down after White's). Each
+/// value after the first is the mean of it and the one before, which cancels the lean;
+/// a game's last value stays exact once it is over (a win is a win). The marks are
+/// unaffected: a turn's loss compares two positions with the same side to move.
+fn level_out(values: &[f64], over: bool) -> Vec<f64> {
+    let mut out = Vec::with_capacity(values.len());
+    for (i, v) in values.iter().enumerate() {
+        let last = i + 1 == values.len();
+        out.push(match i {
+            0 => *v,
+            _ if last && over => *v,
+            _ => (values[i - 1] + v) / 2.0,
+        });
+    }
+    out
+}
+
 fn pawns(white: f64) -> String {
     let cp = crate::engine::review::centipawns(white);
     format!(
@@ -203,20 +221,24 @@ fn review_replies(r: &Reviewed, review: &Review, site: Option<&str>) -> Vec<Repl
             .collect();
         lines.push(format!("{name}'s largest mistakes: {}", items.join("; ")));
     }
+    let mut values = vec![review.start];
+    values.extend(review.turns.iter().map(|t| t.after));
+    if !r.game.perfect_information() {
+        values = level_out(&values, r.game.is_over());
+    }
     let notes: Vec<record::Annotation> = review
         .turns
         .iter()
-        .map(|t| record::Annotation {
+        .zip(values.iter().skip(1))
+        .map(|(t, &value)| record::Annotation {
             mark: t.mark.map_or("", |m| m.suffix()),
             comment: match (&t.mark, &t.best_shown) {
-                (Some(_), Some(b)) => format!("{} {b} was better", pawns(t.after)),
-                _ => pawns(t.after),
+                (Some(_), Some(b)) => format!("{} {b} was better", pawns(value)),
+                _ => pawns(value),
             },
         })
         .collect();
     let export = record::export_annotated(rec, &r.game, site, &notes);
-    let mut values = vec![review.start];
-    values.extend(review.turns.iter().map(|t| t.after));
     let mut moves = vec![0];
     moves.extend(labels.iter().map(|l| l.1));
     let graph = EvalGraph {
@@ -251,4 +273,22 @@ fn review_replies(r: &Reviewed, review: &Review, site: Option<&str>) -> Vec<Repl
         bytes: export.into_bytes(),
     });
     vec![reply]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::level_out;
+
+    #[test]
+    fn a_zigzag_is_levelled_and_a_final_result_kept() {
+        let zig = [0.5, 0.3, 0.7, 0.3, 0.7, 1.0];
+        let out = level_out(&zig, true);
+        assert_eq!(out[0], 0.5);
+        for v in &out[2..5] {
+            assert!((v - 0.5).abs() < 1e-9, "{out:?}");
+        }
+        assert_eq!(out[5], 1.0);
+        let open = level_out(&zig, false);
+        assert!((open[5] - 0.85).abs() < 1e-9, "{open:?}");
+    }
 }
