@@ -170,6 +170,11 @@ pub enum Request {
     ServerWeb {
         on: bool,
     },
+    /// `/tournament ...`: of event `event`, else of the channel's latest.
+    Tournament {
+        action: super::tournament::TournamentAction,
+        event: Option<u64>,
+    },
 }
 
 /// Where a reply goes.

@@ -33,6 +33,7 @@ mod refresh;
 mod relocate;
 pub mod takeback;
 mod timeouts;
+pub mod tournament;
 mod turns;
 mod vacation;
 
@@ -411,6 +412,9 @@ impl Service {
             Request::CancelMove { game } => return vec![self.cancel_move(ctx, game)],
             Request::Vacation { on } => return self.vacation(ctx, on),
             Request::ServerWeb { on } => return vec![self.server_web(ctx, moderator, on)],
+            Request::Tournament { action, event } => {
+                return self.tournament(ctx, moderator, event, action)
+            }
             _ => {}
         }
         let slot = self.slot(ctx.channel);
@@ -606,7 +610,8 @@ impl Service {
             | Request::Settings(_)
             | Request::CancelMove { .. }
             | Request::Vacation { .. }
-            | Request::ServerWeb { .. } => {
+            | Request::ServerWeb { .. }
+            | Request::Tournament { .. } => {
                 // Answered before the channel lock is taken.
                 Err("That request needs no game.".to_string())
             }
