@@ -453,6 +453,11 @@ pub trait Places: Send + Sync {
         let _ = (title, anchor);
         Ok(channel)
     }
+    /// Opens a place of its own for a tournament's game, under the event's `channel`
+    /// (by default as any game's place).
+    fn open_event_place(&self, channel: u64, title: &str) -> Result<u64, String> {
+        self.open_place(channel, title, None)
+    }
 }
 
 /// The places of a service without a front end: no channel can be named.

@@ -34,8 +34,9 @@ pub struct EventTerms {
     pub vacation: bool,
     /// The most players (0: no limit).
     pub limit: u32,
-    /// Starts by itself then; `None`: when its organiser says `start`.
-    pub start_ms: Option<u64>,
+    /// Starts by itself this long after it is created; `None`: when its organiser
+    /// says `start`.
+    pub start_in_ms: Option<u64>,
 }
 
 /// What `/tournament` asks.
@@ -240,7 +241,7 @@ impl Service {
                 super::MAX_BANK_DAYS
             ));
         }
-        if t.start_ms.is_some_and(|s| s <= now) {
+        if t.start_in_ms == Some(0) {
             return Err("The start must be in the future.".to_string());
         }
         // Options that do not exist, or do not fit the game, are refused now.
@@ -260,7 +261,7 @@ impl Service {
             rated: t.rated,
             vacation: t.vacation,
             limit: t.limit,
-            start_ms: t.start_ms,
+            start_ms: t.start_in_ms.map(|d| now.saturating_add(d)),
             state: EventState::Open,
             players: Vec::new(),
             withdrawn: Vec::new(),
@@ -584,7 +585,7 @@ impl Service {
             return Err("a player of the pairing is missing".to_string());
         };
         let title = game_title(ev, g.pairing.round, white, black);
-        let place = self.places.open_place(ev.channel, &title, None)?;
+        let place = self.places.open_event_place(ev.channel, &title)?;
         let c = Challenge {
             id: 0,
             channel: ev.channel,
@@ -873,4 +874,62 @@ pub fn pairings_text(ev: &Event) -> String {
         }
     }
     lines.join("\n")
+}
+
+/// The request of a typed or slash `/tournament` (the grammar has checked each value).
+pub fn request(
+    action: &str,
+    text: impl Fn(&str) -> Option<String>,
+    integer: impl Fn(&str) -> Option<i64>,
+    boolean: impl Fn(&str) -> Option<bool>,
+    player: Option<User>,
+    variant: Option<VariantId>,
+) -> Result<super::api::Request, String> {
+    let num = |k: &str| integer(k).and_then(|n| u32::try_from(n).ok());
+    let action = match action {
+        "create" => {
+            let pairs: Vec<String> = text("options")
+                .unwrap_or_default()
+                .split([',', ' ', ';'])
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect();
+            let options = super::grammar::parse_options(&pairs)
+                .map_err(|e| format!("Variant options: {e}."))?;
+            let format = match text("format").as_deref() {
+                Some("swiss") => EventFormat::Swiss {
+                    rounds: num("rounds").ok_or("A Swiss needs its number of `rounds`.")?,
+                },
+                _ => EventFormat::RoundRobin {
+                    cycles: num("cycles").unwrap_or(1),
+                },
+            };
+            TournamentAction::Create(Box::new(EventTerms {
+                name: text("name").ok_or("A tournament needs a `name`.")?,
+                variant: variant.unwrap_or(VariantId::DEFAULT),
+                options,
+                format,
+                days: num("days").unwrap_or(super::DEFAULT_DAYS),
+                bank_days: num("bank").unwrap_or(0),
+                rated: boolean("rated").unwrap_or(true),
+                vacation: boolean("vacation").unwrap_or(true),
+                limit: num("limit").unwrap_or(0),
+                start_in_ms: integer("start")
+                    .and_then(|h| u64::try_from(h).ok())
+                    .map(|h| h * super::clock::HOUR_MS),
+            }))
+        }
+        "join" => TournamentAction::Join,
+        "leave" => TournamentAction::Leave,
+        "start" => TournamentAction::Start,
+        "standings" => TournamentAction::Standings,
+        "pairings" => TournamentAction::Pairings,
+        "withdraw" => TournamentAction::Withdraw(player),
+        "cancel" => TournamentAction::Cancel,
+        _ => TournamentAction::Export,
+    };
+    Ok(super::api::Request::Tournament {
+        action,
+        event: integer("event").and_then(|n| u64::try_from(n).ok()),
+    })
 }
