@@ -3,6 +3,7 @@
 //! mid-event and bad input.
 
 mod common;
+mod support;
 
 use arcana::service::api::{
     Audience, Context, DrawAction, Places, Reply, ReplyKind, Request, User,
@@ -19,7 +20,7 @@ const CH: u64 = 4_000;
 
 /// Threads as a chat service opens them, each remembered with its title.
 #[derive(Default)]
-struct Threads(Mutex<Vec<(u64, String)>>);
+struct Threads(Mutex<Vec<(u64, String)>>, u64);
 
 impl Places for Threads {
     fn mention(&self, _server: Option<u64>, _channel: u64) -> Option<String> {
@@ -30,7 +31,7 @@ impl Places for Threads {
     }
     fn open_place(&self, _channel: u64, title: &str, _anchor: Option<u64>) -> Result<u64, String> {
         let mut t = self.0.lock().expect("lock");
-        let id = 90_000 + t.len() as u64;
+        let id = 90_000 + self.1 + t.len() as u64;
         t.push((id, title.to_string()));
         Ok(id)
     }
@@ -109,7 +110,7 @@ fn terms(name: &str, variant: VariantId, format: EventFormat, rated: bool) -> Ev
         rated,
         vacation: false,
         limit: 0,
-        start_ms: None,
+        start_in_ms: None,
     }
 }
 
@@ -212,7 +213,7 @@ fn a_round_robin_of_five_with_a_withdrawal_and_a_loss_on_time() {
         assert!(title.contains(" vs p"), "{title}");
     }
     // p5 withdraws before playing: their games are forfeited, and having played less
-    // than half of them, their results are struck (rulings X-TOUR-3, X-TOUR-4).
+    // than half of them, their results are struck (ruling X-TOUR-3).
     let w = ok(tour(&s, "p5", TournamentAction::Withdraw(None)));
     assert!(text_of(&w).contains("forfeited"), "{}", text_of(&w));
     // p1 draws p2; p1 beats p3 and p4; p3 beats p2; p2 beats p4; p4 beats p3 on time.
@@ -243,6 +244,7 @@ fn a_round_robin_of_five_with_a_withdrawal_and_a_loss_on_time() {
             result_for(&white, winner),
         );
     }
+    // ruling X-TOUR-3 (one loss on time: no dropout yet).
     // The loss on time: p3's clock runs out (the tests' manual clock); p4 claims.
     let round = (1..=5)
         .find(|r| {
@@ -276,6 +278,7 @@ fn a_round_robin_of_five_with_a_withdrawal_and_a_loss_on_time() {
         "{told}"
     );
     assert!(told.contains("p1 wins"), "{told}");
+    // ruling X-TOUR-4: points, then Sonneborn-Berger.
     // Hand-computed: p1 2½ (SB: ½·1½ + 1 + 1 = 2.75), p2 1½ (SB: ½·2½ + 1 = 2.25),
     // p3 1 (SB 1½: beat p2), p4 1 (SB 1: beat p3), p5 struck.
     let table = standings(&s);
@@ -339,7 +342,7 @@ fn a_swiss_of_seven_over_three_rounds_survives_a_restart() {
         assert_eq!(this.len(), 4, "{pairs}");
         for l in &this {
             if let Some(name) = l.strip_suffix(": bye") {
-                // A bye never twice to the same player.
+                // ruling X-TOUR-1: a bye never twice to the same player.
                 assert!(!byes.contains(&name.to_string()), "{pairs}");
                 byes.push(name.to_string());
                 continue;
@@ -401,4 +404,106 @@ fn a_bad_start_changes_nothing() {
         id: user("x").id,
         name: String::new(),
     };
+}
+
+/// Two processes on one store finish the last game of a Swiss round at once, then both
+/// look at the event at once: the next round's games are created once.
+#[test]
+fn two_services_start_the_next_round_once() {
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let dir = tempfile::tempdir().expect("dir");
+    let url = support::backend::url(dir.path());
+    let first = Store::open_at(&url).expect("store");
+    let other = if support::backend::postgres() {
+        Store::open_at(&url).expect("store")
+    } else {
+        first.share()
+    };
+    let pa = Arc::new(Threads(Mutex::new(Vec::new()), 0));
+    let pb = Arc::new(Threads(Mutex::new(Vec::new()), 5_000));
+    let a = service(first, &clock, &pa);
+    let b = service(other, &clock, &pb);
+    let t = terms(
+        "Race",
+        VariantId::Standard,
+        EventFormat::Swiss { rounds: 2 },
+        true,
+    );
+    ok(tour(&a, "org", TournamentAction::Create(Box::new(t))));
+    for p in ["r1", "r2", "r3", "r4"] {
+        ok(tour(&b, p, TournamentAction::Join));
+    }
+    ok(tour(&a, "org", TournamentAction::Start));
+    let titles = pa.titles();
+    assert_eq!(titles.len(), 2, "{titles:?}");
+    let place = |title: &str| pa.find(title).expect("place");
+    let players = |title: &str| -> (String, String) {
+        let names = title.rsplit(" · ").next().expect("names");
+        let (w, bl) = names.split_once(" vs ").expect("vs");
+        (w.to_string(), bl.to_string())
+    };
+    // The first game ends on one process, the last on both at once.
+    let (w0, b0) = players(&titles[0]);
+    ok(req(&a, &b0, place(&titles[0]), Request::Resign));
+    let (w1, b1) = players(&titles[1]);
+    let last = place(&titles[1]);
+    let barrier = std::sync::Barrier::new(2);
+    let [ra, rb] = std::thread::scope(|s| {
+        let ta = s.spawn(|| {
+            barrier.wait();
+            req(&a, &b1, last, Request::Resign)
+        });
+        let tb = s.spawn(|| {
+            barrier.wait();
+            req(&b, &w1, last, Request::Resign)
+        });
+        [ta.join().expect("a"), tb.join().expect("b")]
+    });
+    let ended = [&ra, &rb]
+        .iter()
+        .filter(|r| r.iter().all(|r| r.kind != ReplyKind::Refusal))
+        .count();
+    assert_eq!(ended, 1, "{ra:?} {rb:?}");
+    let _ = w0;
+    // Both processes' ticks at once: round 2 is named and created once.
+    let barrier = std::sync::Barrier::new(2);
+    std::thread::scope(|s| {
+        let ta = s.spawn(|| {
+            barrier.wait();
+            a.tick()
+        });
+        let tb = s.spawn(|| {
+            barrier.wait();
+            b.tick()
+        });
+        let _ = (ta.join().expect("a"), tb.join().expect("b"));
+    });
+    a.tick();
+    b.tick();
+    let pairs = ok(tour(&a, "org", TournamentAction::Pairings))[0]
+        .text
+        .clone();
+    let round2: Vec<&str> = pairs
+        .split("Round 2:")
+        .nth(1)
+        .expect("round 2")
+        .lines()
+        .filter(|l| l.contains(" vs "))
+        .collect();
+    assert_eq!(round2.len(), 2, "{pairs}");
+    // Each pairing of round 2 has exactly one game being played.
+    let mut opened: Vec<(u64, String)> = pa.0.lock().expect("lock").clone();
+    opened.extend(pb.0.lock().expect("lock").clone());
+    let playing = opened
+        .iter()
+        .filter(|(_, title)| title.starts_with("Race · round 2 · "))
+        .filter(|(id, _)| {
+            a.handle(&ctx("org", *id), Request::Board)
+                .iter()
+                .all(|r| r.kind != ReplyKind::Refusal)
+        })
+        .count();
+    assert_eq!(playing, 2, "{opened:?}");
+    let table = standings(&a);
+    assert!(table.contains("1 point"), "{table}");
 }

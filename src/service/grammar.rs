@@ -525,7 +525,7 @@ pub const COMMANDS: &[CommandSpec] = &[
                 "Which event, by number (default: this channel's)",
                 Kind::Integer {
                     min: 1,
-                    max: i64::MAX,
+                    max: 9_007_199_254_740_991,
                     named: &[],
                 },
             ),

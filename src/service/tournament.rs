@@ -898,14 +898,15 @@ pub fn request(
                 .map_err(|e| format!("Variant options: {e}."))?;
             let format = match text("format").as_deref() {
                 Some("swiss") => EventFormat::Swiss {
-                    rounds: num("rounds").ok_or("A Swiss needs its number of `rounds`.")?,
+                    // None given: refused by the service, with the range.
+                    rounds: num("rounds").unwrap_or(0),
                 },
                 _ => EventFormat::RoundRobin {
                     cycles: num("cycles").unwrap_or(1),
                 },
             };
             TournamentAction::Create(Box::new(EventTerms {
-                name: text("name").ok_or("A tournament needs a `name`.")?,
+                name: text("name").unwrap_or_default(),
                 variant: variant.unwrap_or(VariantId::DEFAULT),
                 options,
                 format,
