@@ -2,6 +2,9 @@
 //! Swiss played to the end, with a withdrawal, a loss on time, a rated event, a restart
 //! mid-event and bad input.
 
+// Test code (and the shared test support): a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
 mod common;
 mod support;
 

@@ -466,10 +466,7 @@ impl Service {
         }
         ev.state = EventState::Running;
         let mut line = format!("**{}** starts with {} players.", ev.name, ev.players.len());
-        let ids = match self.next_round(&mut ev) {
-            Ok(ids) => ids,
-            Err(e) => return Err(e),
-        };
+        let ids = self.next_round(&mut ev)?;
         if all_done(&ev) {
             ev.state = EventState::Finished;
             line.push('\n');

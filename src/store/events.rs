@@ -142,7 +142,7 @@ impl Store {
     /// Every event, oldest first.
     pub fn events(&self) -> Result<Vec<StoredEvent>, StoreError> {
         self.db
-            .scan_prefix(b"ev/".to_vec())
+            .scan_prefix(b"ev/")
             .map(|kv| {
                 let (_, stored) = kv?;
                 Ok(StoredEvent {
