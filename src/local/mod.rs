@@ -124,6 +124,32 @@ impl Places for LocalPlaces {
     fn site(&self, _server: Option<u64>, channel: u64) -> Option<String> {
         self.name(channel).map(|n| format!("arcana local, #{n}"))
     }
+
+    /// A tournament's game gets a channel of its own, named after its title
+    /// (`#spring-round-1-alice-vs-bob`).
+    fn open_event_place(&self, _channel: u64, title: &str) -> Result<u64, String> {
+        let mut slug = String::new();
+        for c in title.chars().flat_map(char::to_lowercase) {
+            if c.is_alphanumeric() {
+                slug.push(c);
+            } else if !slug.is_empty() && !slug.ends_with('-') {
+                slug.push('-');
+            }
+        }
+        Ok(self.see(slug.trim_end_matches('-')))
+    }
+}
+
+impl LocalPlaces {
+    /// Every channel's name known so far.
+    pub fn names(&self) -> Vec<String> {
+        self.names
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .cloned()
+            .collect()
+    }
 }
 
 /// Prints replies in the `#channel: ...` / `DM @name: ...` / `only @name: ...` form.
@@ -342,7 +368,13 @@ pub fn run(
                     Request::Review { game } => Some(*game),
                     _ => None,
                 };
-                for r in service.handle(&ctx, req) {
+                // At a local table everyone may organise a tournament.
+                let organiser = matches!(req, crate::service::api::Request::Tournament { .. });
+                let replies = service.handle_as(&ctx, organiser, req);
+                for name in places.names() {
+                    printer.know_channel(&name);
+                }
+                for r in replies {
                     printer.print(out, &line.channel, &line.user, &r)?;
                     delivered(service, &r);
                 }
@@ -362,7 +394,12 @@ pub fn run(
             }
             Err(e) => printer.print(out, &line.channel, &line.user, &Reply::refusal(e))?,
         }
-        for t in service.tick() {
+        let ticked = service.tick();
+        // Channels opened for tournament games are printed by their names.
+        for name in places.names() {
+            printer.know_channel(&name);
+        }
+        for t in ticked {
             print_timed(out, printer, &t)?;
             delivered(service, &t.reply);
         }

@@ -175,6 +175,11 @@ pub enum Request {
     ServerWeb {
         on: bool,
     },
+    /// `/tournament ...`: of event `event`, else of the channel's latest.
+    Tournament {
+        action: super::tournament::TournamentAction,
+        event: Option<u64>,
+    },
 }
 
 /// Where a reply goes.
@@ -452,6 +457,11 @@ pub trait Places: Send + Sync {
     fn open_place(&self, channel: u64, title: &str, anchor: Option<u64>) -> Result<u64, String> {
         let _ = (title, anchor);
         Ok(channel)
+    }
+    /// Opens a place of its own for a tournament's game, under the event's `channel`
+    /// (by default as any game's place).
+    fn open_event_place(&self, channel: u64, title: &str) -> Result<u64, String> {
+        self.open_place(channel, title, None)
     }
 }
 

@@ -137,6 +137,13 @@ impl Service {
         now: u64,
     ) -> Result<(), StoreError> {
         let acts = change.acts();
+        if let Some(live) = change.live.as_ref() {
+            if live.rec.finished && live.rec.end.is_none() {
+                // A game of a tournament records its result in the same write.
+                let told = self.event_result(&live.rec, &live.game, write)?;
+                change.replies.extend(told);
+            }
+        }
         if acts {
             self.post(write, at.channel, at.actor, &mut change.replies)?;
         }

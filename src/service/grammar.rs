@@ -110,6 +110,17 @@ const fn cmd(name: &'static str, description: &'static str, private: bool) -> Co
     }
 }
 
+const TOURNAMENT_ACTIONS: &[(&str, &str)] = &[
+    ("create", "create"),
+    ("join", "join"),
+    ("leave", "leave"),
+    ("start", "start"),
+    ("standings", "standings"),
+    ("pairings", "pairings"),
+    ("withdraw", "withdraw"),
+    ("cancel", "cancel"),
+    ("export", "export"),
+];
 const COLORS: &[(&str, &str)] = &[("White", "white"), ("Black", "black"), ("Random", "random")];
 const ON_OFF: &[(&str, &str)] = &[("on", "on"), ("off", "off")];
 const DRAW_ACTIONS: &[(&str, &str)] = &[
@@ -439,6 +450,111 @@ pub const COMMANDS: &[CommandSpec] = &[
             "Your preferences: move confirmation, digest, reminders",
             true,
         )
+    },
+    CommandSpec {
+        options: &[
+            OptionSpec {
+                required: true,
+                positional: true,
+                missing: "Say what: `/tournament create`, `join`, `leave`, `start`, \
+                          `standings`, `pairings`, `withdraw`, `cancel` or `export`.",
+                ..opt("action", "What to do", Kind::Choice(TOURNAMENT_ACTIONS))
+            },
+            opt("name", "create: the event's name", Kind::Text { max: 80 }),
+            opt(
+                "variant",
+                "create: which game (default: Chess)",
+                Kind::Variant,
+            ),
+            opt(
+                "options",
+                "create: variant options as key:value",
+                Kind::Pairs { max: MAX_TEXT },
+            ),
+            opt(
+                "format",
+                "create: round-robin (default) or swiss",
+                Kind::Choice(&[("round-robin", "round-robin"), ("swiss", "swiss")]),
+            ),
+            opt(
+                "cycles",
+                "create: games per pair in a round robin, 1 or 2",
+                Kind::Integer {
+                    min: 1,
+                    max: 2,
+                    named: &[],
+                },
+            ),
+            opt(
+                "rounds",
+                "create: rounds of a Swiss, 1-30",
+                Kind::Integer {
+                    min: 1,
+                    max: 30,
+                    named: &[],
+                },
+            ),
+            opt(
+                "days",
+                "create: days per move, 1-14 (default 3), or 0 for no limit",
+                Kind::Integer {
+                    min: 0,
+                    max: MAX_DAYS as i64,
+                    named: &[("none", 0), ("off", 0), ("unlimited", 0)],
+                },
+            ),
+            opt(
+                "bank",
+                "create: days of time bank, 0-30",
+                Kind::Integer {
+                    min: 0,
+                    max: super::MAX_BANK_DAYS as i64,
+                    named: &[("none", 0), ("off", 0)],
+                },
+            ),
+            opt(
+                "rated",
+                "create: counts for the ratings (default: yes)",
+                Kind::Bool,
+            ),
+            opt(
+                "vacation",
+                "create: vacations stop clocks (default: yes)",
+                Kind::Bool,
+            ),
+            opt(
+                "limit",
+                "create: the most players (default: none)",
+                Kind::Integer {
+                    min: 2,
+                    max: 1000,
+                    named: &[],
+                },
+            ),
+            opt(
+                "start",
+                "create: starts by itself in this many hours (default: when started)",
+                Kind::Integer {
+                    min: 1,
+                    max: 24 * 60,
+                    named: &[],
+                },
+            ),
+            opt("player", "withdraw: the player (organiser)", Kind::User),
+            opt(
+                "event",
+                "Which event, by number (default: this channel's)",
+                Kind::Integer {
+                    min: 1,
+                    max: 9_007_199_254_740_991,
+                    named: &[],
+                },
+            ),
+        ],
+        help: "(round robin or Swiss, every game in its own thread; a player who \
+               withdraws or loses two games on time forfeits the rest; in a round robin, \
+               one who played less than half their games has all results struck)",
+        ..cmd("tournament", "Run a tournament in this channel", false)
     },
     CommandSpec {
         options: &[OptionSpec {
@@ -797,6 +913,17 @@ pub fn to_request(
                 reminders: text("reminders").map(|v| v == "on"),
             }),
         },
+        "tournament" => super::tournament::request(
+            text("action").as_deref().unwrap_or_default(),
+            |k| checked.text(k),
+            |k| checked.integer(k),
+            |k| match checked.0.get(k) {
+                Some(Value::Bool(b)) => Some(*b),
+                _ => None,
+            },
+            user("player"),
+            variant("variant"),
+        )?,
         other => return Err(format!("There is no command `/{other}`; try `/help`.")),
     })
 }

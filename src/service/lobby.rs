@@ -547,7 +547,7 @@ impl Service {
     }
 
     /// A new game's seed, and whether the challenger plays White.
-    fn seed_and_colour(&self, color: ColorChoice) -> (u64, bool) {
+    pub(super) fn seed_and_colour(&self, color: ColorChoice) -> (u64, bool) {
         let mut rng = lock(&self.seeds);
         let seed: u64 = rng.gen();
         let white = match color {
@@ -599,7 +599,7 @@ impl Service {
 
 /// The record of a game starting now from challenge `c`.
 #[allow(clippy::too_many_arguments)]
-fn new_record(
+pub(super) fn new_record(
     id: u64,
     place: u64,
     server: Option<u64>,
@@ -644,7 +644,12 @@ fn new_record(
 /// What a game starting in its place says: who plays whom on what terms (to the
 /// challenge's channel too when the game went elsewhere), the board, the fairness
 /// commitment, and each player's secrets by direct message.
-fn start_replies(live: &Live, c: &Challenge, channel: u64, why_here: Option<String>) -> Vec<Reply> {
+pub(super) fn start_replies(
+    live: &Live,
+    c: &Challenge,
+    channel: u64,
+    why_here: Option<String>,
+) -> Vec<Reply> {
     let place = live.rec.channel;
     let computer = live.rec.computer;
     let opponent = c

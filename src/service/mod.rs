@@ -34,6 +34,7 @@ mod relocate;
 pub mod review;
 pub mod takeback;
 mod timeouts;
+pub mod tournament;
 mod turns;
 mod vacation;
 
@@ -413,6 +414,9 @@ impl Service {
             Request::Vacation { on } => return self.vacation(ctx, on),
             Request::Review { game } => return self.review_request(ctx, game),
             Request::ServerWeb { on } => return vec![self.server_web(ctx, moderator, on)],
+            Request::Tournament { action, event } => {
+                return self.tournament(ctx, moderator, event, action)
+            }
             _ => {}
         }
         let slot = self.slot(ctx.channel);
@@ -609,7 +613,8 @@ impl Service {
             | Request::CancelMove { .. }
             | Request::Vacation { .. }
             | Request::Review { .. }
-            | Request::ServerWeb { .. } => {
+            | Request::ServerWeb { .. }
+            | Request::Tournament { .. } => {
                 // Answered before the channel lock is taken.
                 Err("That request needs no game.".to_string())
             }

@@ -35,6 +35,7 @@ impl Service {
             }
         }
         out.extend(self.end_spent_vacations(now));
+        out.extend(self.advance_events(now));
         out.extend(self.send_digests(now));
         match self.store.due(now) {
             Ok(entries) => {

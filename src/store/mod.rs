@@ -20,6 +20,7 @@
 pub mod backend;
 mod check;
 mod error;
+pub mod events;
 #[cfg(test)]
 mod faulty;
 mod group;
@@ -42,6 +43,7 @@ pub(crate) use backend::{id_of, key};
 pub use backend::{Expect, StoreUrl};
 pub use check::CheckReport;
 pub use error::StoreError;
+pub use events::{Event, EventFormat, EventGame, EventState, StoredEvent};
 pub use index::{Listing, PastGame};
 pub use kept::{KeptText, Notes, PendingMove, Prefs, Vacation};
 pub use sled_backend::open_sled;
