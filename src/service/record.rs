@@ -129,8 +129,9 @@ pub fn history_lines(entries: &[HistoryEntry]) -> Vec<String> {
     lines
 }
 
-/// Whether a printed turn has several parts outside its parenthesised notes (a Walls
-/// setup or a two-action turn), so that another turn beside it would run together.
+/// Whether a printed turn has several parts outside its parenthesised notes (a
+/// set-up of several pieces or a two-action turn), so that another turn beside it would
+/// run together.
 fn several_parts(printed: &str) -> bool {
     let mut depth = 0u32;
     let mut outside = String::new();
