@@ -381,6 +381,51 @@ async fn a_server_page_lists_live_and_finished_games_and_its_ladders() {
     assert!(ladders.contains("<td>1</td><td>alice</td>"), "{ladders}");
     let (won, lost) = (games.div_ceil(2), games / 2);
     assert!(ladders.contains(&format!("{won}/0/{lost}")), "{ladders}");
+    assert!(!html.contains("id=\"tournaments\""), "no tournaments yet");
+    // A tournament of the server appears with its standings.
+    let terms = arcana::service::tournament::EventTerms {
+        name: "Winter <Cup>".to_string(),
+        variant: VariantId::Spell,
+        options: Options::new(),
+        format: arcana::store::EventFormat::Swiss { rounds: 3 },
+        days: 3,
+        bank_days: 0,
+        rated: false,
+        vacation: false,
+        limit: 0,
+        start_in_ms: None,
+    };
+    let create = Request::Tournament {
+        action: arcana::service::tournament::TournamentAction::Create(Box::new(terms)),
+        event: None,
+    };
+    let made = s.service.handle_as(&ctx("mod", 30), true, create);
+    assert!(
+        made.iter().all(|r| r.kind != ReplyKind::Refusal),
+        "{made:?}"
+    );
+    for who in ["carol", "dave"] {
+        let join = Request::Tournament {
+            action: arcana::service::tournament::TournamentAction::Join,
+            event: None,
+        };
+        let joined = s.service.handle(&ctx(who, 30), join);
+        assert!(
+            joined.iter().all(|r| r.kind != ReplyKind::Refusal),
+            "{joined:?}"
+        );
+    }
+    let (_, html, _) = get(&page).await;
+    let events = html.split("id=\"tournaments\"").nth(1).unwrap_or_default();
+    assert!(events.contains("<h3>Winter &lt;Cup&gt;</h3>"), "{html}");
+    assert!(
+        events.contains("Spell Chess, Swiss over 3 rounds, 2 players, taking players"),
+        "{events}"
+    );
+    assert!(
+        events.contains("carol") && events.contains("dave"),
+        "{events}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

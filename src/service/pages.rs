@@ -366,13 +366,25 @@ pub struct ServerLadder {
     pub rows: Vec<(String, String, String)>,
 }
 
-/// What a server's page shows: its games being played, its last finished games and
-/// its ladders (the `/leaderboard` of each variant with settled ratings).
+/// A tournament on a server's page: its name, what it is, how it stands, and its
+/// standings as `/tournament standings` gives them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServerEvent {
+    pub name: String,
+    /// `Chess, Swiss over 3 rounds, 7 players, round 2`.
+    pub about: String,
+    pub standings: String,
+}
+
+/// What a server's page shows: its games being played, its last finished games, its
+/// ladders (the `/leaderboard` of each variant with settled ratings) and its
+/// tournaments (those not cancelled, the latest first).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ServerPage {
     pub live: Vec<crate::store::Listing>,
     pub recent: Vec<RecentGame>,
     pub ladders: Vec<ServerLadder>,
+    pub events: Vec<ServerEvent>,
 }
 
 /// A server's page at `now` (milliseconds), `None` while its moderators have it off.
@@ -428,10 +440,46 @@ pub fn server_page(store: &Store, server: u64, now: u64) -> Result<Option<Server
             ladders.push(ServerLadder { variant, rows });
         }
     }
+    let mut events: Vec<crate::store::Event> = store
+        .events()?
+        .into_iter()
+        .map(|e| e.event)
+        .filter(|e| e.server == Some(server) && e.state != crate::store::EventState::Cancelled)
+        .collect();
+    events.sort_by_key(|e| std::cmp::Reverse(e.id));
+    let events = events
+        .iter()
+        .map(|e| {
+            let format = match e.format {
+                crate::store::EventFormat::RoundRobin { cycles: 1 } => "round robin".to_string(),
+                crate::store::EventFormat::RoundRobin { cycles } => {
+                    format!("round robin, {cycles} games a pair")
+                }
+                crate::store::EventFormat::Swiss { rounds } => {
+                    format!("Swiss over {rounds} rounds")
+                }
+            };
+            let state = match e.state {
+                crate::store::EventState::Open => "taking players".to_string(),
+                crate::store::EventState::Running => format!("round {}", e.round),
+                _ => "finished".to_string(),
+            };
+            ServerEvent {
+                name: e.name.clone(),
+                about: format!(
+                    "{}, {format}, {} players, {state}",
+                    e.variant.name(),
+                    e.players.len()
+                ),
+                standings: super::tournament::standings_text(e),
+            }
+        })
+        .collect();
     Ok(Some(ServerPage {
         live,
         recent,
         ladders,
+        events,
     }))
 }
 

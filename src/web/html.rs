@@ -387,6 +387,7 @@ pub(super) fn server_page(
     games: &[ServerGame],
     recent: &[FinishedGame],
     ladders: &[crate::service::pages::ServerLadder],
+    events: &[crate::service::pages::ServerEvent],
 ) -> String {
     let mut b = String::from("<main class=\"server\">\n<h1>This server's games</h1>\n");
     b.push_str("<h2 id=\"live\">Being played</h2>\n");
@@ -445,6 +446,17 @@ pub(super) fn server_page(
             ));
         }
         b.push_str("</tbody>\n</table>\n");
+    }
+    if !events.is_empty() {
+        b.push_str("<h2 id=\"tournaments\">Tournaments</h2>\n");
+    }
+    for e in events {
+        b.push_str(&format!(
+            "<section class=\"event\">\n<h3>{}</h3>\n<p>{}</p>\n<pre class=\"standings\">{}</pre>\n</section>\n",
+            escape(&e.name),
+            escape(&e.about),
+            escape(&e.standings)
+        ));
     }
     b.push_str("<p class=\"more\"><a href=\"/legend\">What the marks mean</a></p>\n</main>");
     document("Games — Arcana", &b)

@@ -696,7 +696,13 @@ async fn server_page(State(web): State<Arc<Web>>, Path(address): Path<String>) -
                     rated: g.rated,
                 })
                 .collect();
-            html::Html(html::server_page(&live, &recent, &page.ladders)).into_response()
+            html::Html(html::server_page(
+                &live,
+                &recent,
+                &page.ladders,
+                &page.events,
+            ))
+            .into_response()
         }
         Ok(Ok(None)) => plain_page(
             StatusCode::NOT_FOUND,
