@@ -131,9 +131,12 @@ fn level_out(values: &[f64], over: bool) -> Vec<f64> {
     let mut out = Vec::with_capacity(values.len());
     for (i, v) in values.iter().enumerate() {
         let last = i + 1 == values.len();
+        // A finished position's value is exact: a win, a loss or a draw.
+        let exact = last && over && [0.0, 0.5, 1.0].contains(v);
         out.push(match i {
-            0 => *v,
-            _ if last && over => *v,
+            _ if exact => *v,
+            // The start leans like the rest: it takes the mean with the next.
+            0 => values.get(1).map_or(*v, |next| (v + next) / 2.0),
             _ => (values[i - 1] + v) / 2.0,
         });
     }
@@ -281,14 +284,16 @@ mod tests {
 
     #[test]
     fn a_zigzag_is_levelled_and_a_final_result_kept() {
-        let zig = [0.5, 0.3, 0.7, 0.3, 0.7, 1.0];
+        let zig = [0.7, 0.3, 0.7, 0.3, 0.7, 1.0];
         let out = level_out(&zig, true);
-        assert_eq!(out[0], 0.5);
-        for v in &out[2..5] {
+        for v in &out[0..5] {
             assert!((v - 0.5).abs() < 1e-9, "{out:?}");
         }
         assert_eq!(out[5], 1.0);
         let open = level_out(&zig, false);
         assert!((open[5] - 0.85).abs() < 1e-9, "{open:?}");
+        // Ended outside the moves (a resignation): the last position leans too.
+        let resigned = level_out(&[0.7, 0.3, 0.7], true);
+        assert!((resigned[2] - 0.5).abs() < 1e-9, "{resigned:?}");
     }
 }
