@@ -130,7 +130,15 @@ fn text_of(r: &[Reply]) -> String {
 
 /// Ends the game of `white` and `black` in `round`: `result` 1 (White wins), 0 (Black
 /// wins) or a draw (anything else).
-fn finish(s: &Service, t: &Threads, event: &str, round: u32, white: &str, black: &str, result: u8) {
+fn finish(
+    s: &Service,
+    t: &Threads,
+    event: &str,
+    round: u32,
+    white: &str,
+    black: &str,
+    result: u8,
+) -> Vec<Reply> {
     let title = format!("{event} · round {round} · {white} vs {black}");
     let place = t
         .find(&title)
@@ -142,7 +150,7 @@ fn finish(s: &Service, t: &Threads, event: &str, round: u32, white: &str, black:
             ok(req(s, white, place, Request::Draw(DrawAction::Offer)));
             ok(req(s, black, place, Request::Draw(DrawAction::Accept)))
         }
-    };
+    }
 }
 
 /// The game of `a` and `b` in `round`, with who plays White.
@@ -330,6 +338,7 @@ fn a_swiss_of_seven_over_three_rounds_survives_a_restart() {
     ok(tour(&s, "org", TournamentAction::Start));
     let mut byes: Vec<String> = Vec::new();
     for round in 1..=3u32 {
+        let mut told = Vec::new();
         let pairs = ok(tour(&s, "s1", TournamentAction::Pairings))[0]
             .text
             .clone();
@@ -354,23 +363,30 @@ fn a_swiss_of_seven_over_three_rounds_survives_a_restart() {
             let black = rest.split(':').next().expect("black");
             // The lower seed wins (White on a draw-free field).
             let result = if white < black { 1 } else { 0 };
-            finish(&s, &places, "Autumn", round, white, black, result);
+            told = finish(&s, &places, "Autumn", round, white, black, result);
         }
+        if round < 3 {
+            // The next round starts as the round's last game ends, not at the next tick.
+            assert!(
+                told.iter().any(|r| r.to == Audience::Place(CH)
+                    && r.text.contains(&format!("round {} starts", round + 1))),
+                "{told:?}"
+            );
+        }
+        // The event's own message is edited with the standings and their table.
+        let standing = told
+            .iter()
+            .find(|r| matches!(r.kind, ReplyKind::Standings { .. }))
+            .expect("the standings");
+        assert_eq!(standing.to, Audience::Place(CH));
+        assert!(standing.attachments[0].bytes.starts_with(b"\x89PNG"));
         if round == 1 {
             // Restart mid-event: the event and its games are read back.
             drop(s);
             s = service(Store::open(dir.path()).expect("store"), &clock, &places);
         }
-        let ticked = s.tick();
         if round < 3 {
-            assert!(
-                ticked.iter().any(|t| t
-                    .reply
-                    .text
-                    .contains(&format!("round {} starts", round + 1))),
-                "{ticked:?}"
-            );
-            // The tick after adds nothing: one game per pairing.
+            // A tick adds nothing: one game per pairing.
             let before = places.titles().len();
             s.tick();
             assert_eq!(places.titles().len(), before);

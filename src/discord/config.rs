@@ -32,6 +32,8 @@ struct RawConfig {
     ops: RawOps,
     #[serde(default)]
     web: RawWeb,
+    #[serde(default)]
+    tournaments: RawTournaments,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -113,6 +115,20 @@ fn web_config(raw: &RawWeb, env_key: Option<String>) -> Result<Option<WebConfig>
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawTournaments {
+    organiser_roles: Option<Vec<RoleEntry>>,
+}
+
+/// A role id, written as a number or as a string of digits.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum RoleEntry {
+    Id(u64),
+    Text(String),
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawOps {
     listen: Option<String>,
 }
@@ -184,6 +200,9 @@ pub struct Config {
     pub ops_listen: Option<std::net::SocketAddr>,
     /// The games' web pages (`[web]`); `None`: not served.
     pub web: Option<WebConfig>,
+    /// Members holding one of these roles (ids) may organise tournaments, besides
+    /// those with Manage Server (`[tournaments] organiser_roles`).
+    pub organiser_roles: Vec<u64>,
 }
 
 /// A range of the bot's Discord shards, `FIRST-LAST/TOTAL` (or `SHARD/TOTAL`): with
@@ -395,7 +414,24 @@ impl Config {
             None => None,
         };
         let web = web_config(&raw.web, std::env::var("ARCANA_WEB_KEY").ok())?;
+        let mut organiser_roles = Vec::new();
+        for entry in raw.tournaments.organiser_roles.iter().flatten() {
+            let id = match entry {
+                RoleEntry::Id(id) => Some(*id),
+                RoleEntry::Text(t) => t.trim().parse::<u64>().ok(),
+            };
+            match id {
+                Some(id) if id > 0 => organiser_roles.push(id),
+                _ => {
+                    return Err(ConfigError::Invalid(format!(
+                        "`tournaments.organiser_roles` lists role ids (Server Settings → \
+                         Roles → ⋯ → Copy Role ID, with Developer Mode on), not {entry:?}"
+                    )))
+                }
+            }
+        }
         Ok(Config {
+            organiser_roles,
             token,
             shards,
             ops_listen,
@@ -473,6 +509,24 @@ mod tests {
         assert_eq!(c.challenge_expiry_ms, 1_800_000);
         let c = Config::parse("token = \"abc\"\n[ratings]\nglobal_ladder = true", None).unwrap();
         assert_eq!(c.ladder, LadderScope::Global);
+    }
+
+    #[test]
+    fn organiser_roles_are_ids() {
+        let c = Config::parse("token = \"a\"", None).unwrap();
+        assert!(c.organiser_roles.is_empty());
+        let c = Config::parse(
+            "token = \"a\"\n[tournaments]\norganiser_roles = [\"123\", 456]",
+            None,
+        )
+        .unwrap();
+        assert_eq!(c.organiser_roles, vec![123, 456]);
+        let e = Config::parse(
+            "token = \"a\"\n[tournaments]\norganiser_roles = [\"Organisers\"]",
+            None,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("Copy Role ID"), "{e}");
     }
 
     #[test]

@@ -338,10 +338,7 @@ struct Round {
 
 impl Round {
     fn new(origin: &Origin<'_>, out: &[Outgoing]) -> Round {
-        let here = match origin {
-            Origin::Interaction(i) => i.channel,
-            Origin::Message { channel, .. } | Origin::Timed { channel } => *channel,
-        };
+        let here = origin_channel(origin);
         let from = out
             .iter()
             .find_map(|o| match o.reply.to {
@@ -421,6 +418,22 @@ async fn deliver_replies(
                 continue;
             }
         }
+        if let ReplyKind::Standings {
+            event,
+            message: Some(m),
+        } = &o.reply.kind
+        {
+            // A tournament's standings: its message is edited in place; posted anew
+            // (and noted) only when it is gone.
+            let channel = match o.reply.to {
+                Audience::Place(p) => ChannelId::new(p.max(1)),
+                _ => origin_channel(origin),
+            };
+            match edit_posted(http, channel, *m, &Parts::of(&o)).await {
+                Ok(()) => continue,
+                Err(e) => tracing::info!("tournament {event}: standings message {m}: {e}"),
+            }
+        }
         let parts = round.parts(&o);
         route(http, origin, &mut round, &o.reply.to, parts).await;
     }
@@ -433,6 +446,14 @@ async fn deliver_replies(
         finish_interaction(http, undelivered, i, dm_sent).await;
     }
     round.shown
+}
+
+/// The channel a change came from.
+fn origin_channel(origin: &Origin<'_>) -> ChannelId {
+    match origin {
+        Origin::Interaction(i) => i.channel,
+        Origin::Message { channel, .. } | Origin::Timed { channel } => *channel,
+    }
 }
 
 /// Sends one reply where its audience and the origin of the change say.
@@ -488,15 +509,18 @@ async fn route(
         (Audience::Place(place), origin) => {
             // A game's own place (its thread): a message there, not an answer here.
             let channel = ChannelId::new((*place).max(1));
-            if let Err(e) = post(http, channel, &parts).await {
-                tracing::warn!("message in {channel} failed: {e}");
-                round.note_failure(channel, &e);
-                round.tell_refused(&e, origin.actor(), |reason| {
-                    format!(
-                        "I could not post the game in <#{channel}>: {reason}. \
+            match post_message(http, channel, &parts).await {
+                Ok(m) => round.shown.extend(challenge.map(|c| (c, m.get()))),
+                Err(e) => {
+                    tracing::warn!("message in {channel} failed: {e}");
+                    round.note_failure(channel, &e);
+                    round.tell_refused(&e, origin.actor(), |reason| {
+                        format!(
+                            "I could not post the game in <#{channel}>: {reason}. \
                          `/board` there shows it."
-                    )
-                });
+                        )
+                    });
+                }
             }
         }
         (Audience::Invoker, Origin::Timed { channel }) => {

@@ -77,6 +77,16 @@ pub fn moderates(permissions: Option<Permissions>) -> bool {
     })
 }
 
+/// Whether `member` may organise tournaments: Manage Server (or Administrator), or one
+/// of the `roles` the configuration names.
+pub fn organises(member: Option<&serenity::all::Member>, roles: &[u64]) -> bool {
+    member.is_some_and(|m| {
+        m.permissions
+            .is_some_and(|p| p.intersects(Permissions::MANAGE_GUILD | Permissions::ADMINISTRATOR))
+            || m.roles.iter().any(|r| roles.contains(&r.get()))
+    })
+}
+
 /// The answer to any command or button used outside a server (in a DM with the bot).
 pub const SERVER_ONLY: &str = "Arcana games are played in server channels, so the other \
 player can see them: use the commands in a server I have been added to.";
@@ -234,7 +244,14 @@ impl Handler {
                     server: cmd.guild_id.map(GuildId::get),
                     key: Some(cmd.id.get().to_string()),
                 };
-                let moderator = moderates(cmd.member.as_ref().and_then(|m| m.permissions));
+                let moderator = match &request {
+                    // Tournaments are organised by those who manage the server, or hold
+                    // a role the configuration names.
+                    Request::Tournament { .. } => {
+                        organises(cmd.member.as_deref(), &self.bot.config.organiser_roles)
+                    }
+                    _ => moderates(cmd.member.as_ref().and_then(|m| m.permissions)),
+                };
                 if let Request::Review { game } = &request {
                     review = Some((sctx.clone(), *game));
                 }

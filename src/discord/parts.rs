@@ -71,6 +71,8 @@ impl Parts {
                 Some(*challenge),
             ),
             ReplyKind::ConfirmMove { game, ply } => (confirm_buttons(*game, *ply), None),
+            // Noted like a challenge's message, so that later standings edit it.
+            ReplyKind::Standings { event, .. } => (Vec::new(), Some(*event)),
             _ => (r.controls.map(game_buttons).unwrap_or_default(), None),
         };
         Parts {
@@ -104,11 +106,17 @@ impl Parts {
             .components(self.rows())
     }
 
+    /// An edit of a posted message. Files given replace the message's own (Discord
+    /// keeps the attachments an edit does not list); none given keeps them.
     pub(crate) fn edit_message(self) -> EditMessage {
-        EditMessage::new()
+        let mut e = EditMessage::new()
             .content(self.content.clone())
             .allowed_mentions(self.allowed())
-            .components(self.rows())
+            .components(self.rows());
+        for f in self.files {
+            e = e.new_attachment(f);
+        }
+        e
     }
 
     pub(crate) fn response(self, ephemeral: bool) -> CreateInteractionResponseMessage {

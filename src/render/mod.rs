@@ -8,6 +8,7 @@ mod canvas;
 pub mod gif;
 pub mod graph;
 mod legend;
+pub mod table;
 mod text;
 mod tiles;
 

@@ -230,6 +230,14 @@ pub enum ReplyKind {
         game: u64,
         ply: u64,
     },
+    /// A tournament's standings (text and table image): the front end edits the
+    /// event's message (`message`) in place; with none yet (or when it is gone), it
+    /// posts one and tells the service which message shows it
+    /// ([`super::front::GameService::shown`], with the event's id).
+    Standings {
+        event: u64,
+        message: Option<u64>,
+    },
 }
 
 /// What a public board message of a game offers (the front end may show buttons).

@@ -447,6 +447,8 @@ impl Service {
             .chain(slot.settled.iter_mut())
             .find(|c| c.id == id)
         else {
+            // Not a challenge here: a tournament's standings message, perhaps.
+            self.event_shown(id, message);
             return;
         };
         c.message = Some(message);
@@ -531,7 +533,7 @@ impl Service {
         }
         let mut live = Live { rec, game };
         live.rec.clock = next_clock(&mut live.rec, &live.game, None, now);
-        let mut replies = start_replies(&live, c, ctx.channel, why_here);
+        let mut replies = start_replies(&live, c, ctx.channel, why_here, None);
         // The game's first board links its web page, when pages are served.
         if let (Some(line), Some(board)) = (
             self.web_line(id),
@@ -649,6 +651,7 @@ pub(super) fn start_replies(
     c: &Challenge,
     channel: u64,
     why_here: Option<String>,
+    intro: Option<String>,
 ) -> Vec<Reply> {
     let place = live.rec.channel;
     let computer = live.rec.computer;
@@ -657,9 +660,11 @@ pub(super) fn start_replies(
         .as_ref()
         .map(|o| o.name.clone())
         .unwrap_or_default();
-    let accepts = match computer {
-        Some(seat) => format!("{opponent} plays you at level {}.", seat.level),
-        None => format!("{opponent} accepts."),
+    let accepts = match (intro, computer) {
+        // A game nobody challenged to (a tournament's) says what it is instead.
+        (Some(intro), _) => intro,
+        (None, Some(seat)) => format!("{opponent} plays you at level {}.", seat.level),
+        (None, None) => format!("{opponent} accepts."),
     };
     let mut lines = vec![format!(
         "{accepts} {} — {}{}, {}, {}.",

@@ -186,6 +186,9 @@ pub struct Service {
     vacation_days: u32,
     /// The web pages' address and key, for `/web` and the board's link.
     web: Option<pages::WebLinks>,
+    /// Events whose round ended in a change being written: their next round starts
+    /// once the change's locks are released ([`Service::advance_ended_rounds`]).
+    advancing: Mutex<Vec<u64>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -259,6 +262,7 @@ impl Service {
         let ratings = ratings::Ratings::load(&store, config.ladder)?;
         Ok(Service {
             ratings: Mutex::new(ratings),
+            advancing: Mutex::new(Vec::new()),
             store,
             clock,
             channels: Mutex::new(
@@ -382,7 +386,9 @@ impl Service {
     /// Handles one request of a user who may (`moderator`) or may not moderate the
     /// channel: a moderator may cancel any challenge and abort any game there.
     pub fn handle_as(&self, ctx: &Context, moderator: bool, req: Request) -> Vec<Reply> {
-        self.handle_tries(ctx, moderator, req, refresh::RETRIES)
+        let mut replies = self.handle_tries(ctx, moderator, req, refresh::RETRIES);
+        replies.extend(self.advance_ended_rounds());
+        replies
     }
 
     /// [`Service::handle_as`], re-run up to `tries` times when another process sharing

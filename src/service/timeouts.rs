@@ -45,6 +45,8 @@ impl Service {
             }
             Err(e) => tracing::error!("store: {e}"),
         }
+        // A Swiss round whose last game was lost on time just now starts at once.
+        out.extend(self.advance_ended_rounds_at(now));
         self.evict_idle(now);
         if let Err(e) = self.store.prune_keys(now.saturating_sub(KEY_RETENTION_MS)) {
             tracing::error!("store: {e}");

@@ -9,11 +9,12 @@
 //! Owns the tournament rules of the service. May import the service's own modules,
 //! `store` and `tournament`.
 
-use super::api::{Attachment, Audience, Context, Reply, TimedReply, User};
+use super::api::{Attachment, Audience, Context, Reply, ReplyKind, TimedReply, User};
 use super::commit::{Origin, Unwritten};
 use super::timeouts::next_clock;
 use super::{lock, store_failure, Change, Live, Service};
 use crate::model::ColorChoice;
+use crate::render::table::{table_png, Table, TableRow};
 use crate::store::{
     Challenge, Event, EventFormat, EventGame, EventState, StoreError, StoredEvent, Write,
 };
@@ -79,12 +80,111 @@ fn names(ev: &Event) -> Vec<String> {
     ev.players.iter().map(|p| p.name.clone()).collect()
 }
 
+/// The table of `ev`, best first (a round robin strikes the results of a dropout who
+/// played less than half of their games, X-TOUR-3).
+fn rows(ev: &Event) -> Vec<standings::Row> {
+    let strike = matches!(ev.format, EventFormat::RoundRobin { .. });
+    standings::table(
+        &ev.withdrawn,
+        &ev.pairings(),
+        &ev.byes,
+        tiebreak(ev),
+        strike,
+    )
+}
+
 /// The standings of `ev` as text.
 pub fn standings_text(ev: &Event) -> String {
+    standings::text(&names(ev), &rows(ev), tiebreak(ev))
+}
+
+/// Where `ev` stands: `round 2 of 3`, `finished`...
+fn progress(ev: &Event) -> String {
+    match (ev.state, ev.format) {
+        (EventState::Open, _) => "not started".to_string(),
+        (EventState::Finished, _) => "finished".to_string(),
+        (EventState::Cancelled, _) => "cancelled".to_string(),
+        (EventState::Running, EventFormat::Swiss { rounds }) => {
+            format!("round {} of {rounds}", ev.round)
+        }
+        (EventState::Running, EventFormat::RoundRobin { .. }) => {
+            let done = ev
+                .games
+                .iter()
+                .filter(|g| g.pairing.outcome.is_some())
+                .count();
+            format!("{done} of {} games decided", ev.games.len())
+        }
+    }
+}
+
+/// The standings of `ev` drawn as a table: a round robin's crosstable, a Swiss's
+/// rounds (see [`standings::grid`]).
+pub fn standings_png(ev: &Event) -> Result<Vec<u8>, String> {
     let tb = tiebreak(ev);
-    let strike = matches!(ev.format, EventFormat::RoundRobin { .. });
-    let rows = standings::table(&ev.withdrawn, &ev.pairings(), &ev.byes, tb, strike);
-    standings::text(&names(ev), &rows, tb)
+    let rows = rows(ev);
+    let rounds = match ev.format {
+        EventFormat::Swiss { rounds } => rounds,
+        EventFormat::RoundRobin { .. } => ev.round,
+    };
+    let (header, cells) = standings::grid(&names(ev), &rows, &ev.pairings(), &ev.byes, tb, rounds);
+    let finished = ev.state == EventState::Finished;
+    let table = Table {
+        title: format!("{} · {} · {}", ev.name, ev.variant.name(), progress(ev)),
+        header,
+        rows: rows
+            .iter()
+            .zip(cells)
+            .map(|(r, cells)| TableRow {
+                cells,
+                dim: r.withdrawn,
+                mark: finished && r.place == 1,
+            })
+            .collect(),
+        footer: match tb {
+            Tiebreak::SonnebornBerger => {
+                "SB: Sonneborn-Berger. + and -: won and lost by forfeit; ·: to play.".to_string()
+            }
+            Tiebreak::BuchholzCut1 => "+ won, = drew, - lost against the player placed so,                                        with White (w) or Black (b); *: by forfeit."
+                .to_string(),
+        },
+    };
+    table_png(&table).map_err(|e| e.to_string())
+}
+
+/// The standings as one reply, text and table image, to `to`.
+pub fn standings_reply(ev: &Event, to: Audience, kind: ReplyKind) -> Reply {
+    let mut r = Reply {
+        to,
+        kind,
+        ..Reply::channel(format!(
+            "**{}** ({}, {}), standings:\n{}",
+            ev.name,
+            format_text(ev.format),
+            progress(ev),
+            standings_text(ev)
+        ))
+    };
+    match standings_png(ev) {
+        Ok(png) => r.attachments.push(Attachment {
+            name: format!("standings-{}.png", ev.id),
+            bytes: png,
+        }),
+        Err(e) => tracing::warn!("tournament {}: standings image: {e}", ev.id),
+    }
+    r
+}
+
+/// The event's own message, edited in place (posted when there is none yet).
+fn event_message(ev: &Event) -> Reply {
+    standings_reply(
+        ev,
+        Audience::Place(ev.channel),
+        ReplyKind::Standings {
+            event: ev.id,
+            message: ev.message,
+        },
+    )
 }
 
 /// The name of an event game's place: `Event · round 2 · alice vs bob`.
@@ -125,9 +225,7 @@ fn all_done(ev: &Event) -> bool {
 
 /// The line announcing the end and the winner.
 fn winner_line(ev: &Event) -> String {
-    let tb = tiebreak(ev);
-    let strike = matches!(ev.format, EventFormat::RoundRobin { .. });
-    let rows = standings::table(&ev.withdrawn, &ev.pairings(), &ev.byes, tb, strike);
+    let rows = rows(ev);
     match rows.first().and_then(|r| ev.players.get(r.player)) {
         Some(p) => format!("**{}** is over: {} wins!", ev.name, p.name),
         None => format!("**{}** is over.", ev.name),
@@ -270,6 +368,7 @@ impl Service {
             byes: Vec::new(),
             round: 0,
             created_ms: now,
+            message: None,
         };
         self.save_event(None, &ev, &[])?;
         Ok(vec![Reply::channel(format!(
@@ -384,12 +483,11 @@ impl Service {
                 }
                 self.start_event(&read, ev, now)
             }
-            TournamentAction::Standings => Ok(vec![Reply::invoker(format!(
-                "**{}** ({}), standings:\n{}",
-                ev.name,
-                format_text(ev.format),
-                standings_text(&ev)
-            ))]),
+            TournamentAction::Standings => Ok(vec![standings_reply(
+                &ev,
+                Audience::Invoker,
+                ReplyKind::Plain,
+            )]),
             TournamentAction::Pairings => Ok(vec![Reply::invoker(pairings_text(&ev))]),
             TournamentAction::Withdraw(player) => {
                 let who = player.unwrap_or_else(|| me.clone());
@@ -423,8 +521,10 @@ impl Service {
                 if done {
                     lines.push(winner_line(&ev));
                 }
-                lines.push(standings_text(&ev));
-                let mut replies = vec![to_place(ev.channel, Reply::channel(lines.join("\n")))];
+                let mut replies = vec![
+                    to_place(ev.channel, Reply::channel(lines.join("\n"))),
+                    event_message(&ev),
+                ];
                 replies.extend(self.advance_event(ev.id, now).into_iter().map(|t| t.reply));
                 Ok(replies)
             }
@@ -476,6 +576,7 @@ impl Service {
         let mut replies = vec![to_place(ev.channel, Reply::channel(line))];
         replies.extend(self.create_games(&ev, now));
         replies.push(to_place(ev.channel, Reply::channel(pairings_text(&ev))));
+        replies.push(event_message(&ev));
         Ok(replies)
     }
 
@@ -615,8 +716,8 @@ impl Service {
         }
         let mut live = Live { rec, game };
         live.rec.clock = next_clock(&mut live.rec, &live.game, None, now);
-        let mut replies = vec![Reply::channel(format!("{title}."))];
-        replies.extend(super::lobby::start_replies(&live, &c, place, None));
+        let replies =
+            super::lobby::start_replies(&live, &c, place, None, Some(format!("{title}.")));
         let slot = self.slot(place);
         let mut slot = lock(&slot);
         self.refresh(&mut slot, place);
@@ -714,9 +815,18 @@ impl Service {
             ev.state = EventState::Finished;
             lines.push(winner_line(&ev));
         }
-        lines.push(standings_text(&ev));
         write.event(Some(&read), &ev)?;
-        Ok(vec![to_place(ev.channel, Reply::channel(lines.join("\n")))])
+        if ev.state == EventState::Running
+            && matches!(ev.format, EventFormat::Swiss { rounds } if ev.round < rounds)
+            && round_done(&ev, ev.round)
+        {
+            // The round's last game: the next round starts once this is written.
+            lock(&self.advancing).push(ev.id);
+        }
+        Ok(vec![
+            to_place(ev.channel, Reply::channel(lines.join("\n"))),
+            event_message(&ev),
+        ])
     }
 
     /// The minute tick's (and a finished game's) look at the events: starts those due,
@@ -778,6 +888,7 @@ impl Service {
                                 if next.state == EventState::Finished {
                                     r.push(Reply::channel(winner_line(&next)));
                                 }
+                                r.push(event_message(&next));
                                 r
                             }
                             // Another process started the round: it creates its games.
@@ -805,6 +916,51 @@ impl Service {
             .collect()
     }
 
+    /// The front end posted event `id`'s standings as `message`: later standings edit it.
+    /// `false` when there is no such event.
+    pub(super) fn event_shown(&self, id: u64, message: u64) -> bool {
+        for _ in 0..super::refresh::RETRIES {
+            let read = match self.store.event(id) {
+                Ok(Some(r)) => r,
+                Ok(None) => return false,
+                Err(e) => {
+                    tracing::error!("store: {e}");
+                    return true;
+                }
+            };
+            if read.event.message == Some(message) {
+                return true;
+            }
+            let mut ev = read.event.clone();
+            ev.message = Some(message);
+            match self.save_event(Some(&read), &ev, &[]) {
+                Ok(()) => return true,
+                Err(e) => tracing::info!("tournament {id}: noting its message: {e}"),
+            }
+        }
+        true
+    }
+
+    /// Starts the next round of the events whose round ended in a change just written
+    /// (a Swiss round starts when its last game ends, not at the next tick). Called
+    /// once the change's locks are released; the replies go to the events' channels.
+    pub(super) fn advance_ended_rounds(&self) -> Vec<Reply> {
+        self.advance_ended_rounds_at(self.clock.now_ms())
+            .into_iter()
+            .map(|t| to_place(t.channel, t.reply))
+            .collect()
+    }
+
+    /// [`Service::advance_ended_rounds`], for the tick.
+    pub(super) fn advance_ended_rounds_at(&self, now: u64) -> Vec<TimedReply> {
+        let mut ids: Vec<u64> = std::mem::take(&mut *lock(&self.advancing));
+        ids.sort_unstable();
+        ids.dedup();
+        ids.into_iter()
+            .flat_map(|id| self.advance_event(id, now))
+            .collect()
+    }
+
     /// `/tournament export`: every game of the event in one PGN, and the crosstable.
     fn export_event(&self, ev: &Event) -> Reply {
         let mut pgn = String::new();
@@ -818,10 +974,7 @@ impl Service {
             pgn.push_str(one.trim_end());
             pgn.push_str("\n\n");
         }
-        let tb = tiebreak(ev);
-        let strike = matches!(ev.format, EventFormat::RoundRobin { .. });
-        let rows = standings::table(&ev.withdrawn, &ev.pairings(), &ev.byes, tb, strike);
-        let csv = standings::crosstable_csv(&names(ev), &rows, &ev.pairings(), tb);
+        let csv = standings::crosstable_csv(&names(ev), &rows(ev), &ev.pairings(), tiebreak(ev));
         let mut r = Reply::invoker(format!(
             "**{}**: its games (PGN) and its crosstable (CSV).",
             ev.name

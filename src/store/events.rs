@@ -77,6 +77,10 @@ pub struct Event {
     /// The last round started (0: none yet).
     pub round: u32,
     pub created_ms: u64,
+    /// The message that shows the standings, edited after every finished game (noted
+    /// once the front end has posted it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<u64>,
 }
 
 impl Event {

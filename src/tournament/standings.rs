@@ -255,3 +255,140 @@ pub fn text(names: &[String], rows: &[Row], tiebreak: Tiebreak) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// The cells of the table drawn as an image: a header and a row a player, in table
+/// order. A round robin shows its crosstable (each cell the row player's results
+/// against the column's: `1`, `½`, `0`, `+`/`-` for a forfeit, `·` still to play);
+/// a Swiss shows its rounds (`+3w`: won with White against the player placed 3rd,
+/// `=`: drawn, `-`: lost, no sign: being played, `*`: by forfeit, `bye`).
+pub fn grid(
+    names: &[String],
+    rows: &[Row],
+    games: &[Game],
+    byes: &[Bye],
+    tiebreak: Tiebreak,
+    rounds: u32,
+) -> (Vec<String>, Vec<Vec<String>>) {
+    let name = |p: Seed| names.get(p).cloned().unwrap_or_else(|| format!("#{p}"));
+    let place_of = |p: Seed| rows.iter().position(|r| r.player == p).map_or(0, |i| i + 1);
+    let short = match tiebreak {
+        Tiebreak::SonnebornBerger => "SB",
+        Tiebreak::BuchholzCut1 => "Buchholz",
+    };
+    let mut header = vec!["#".to_string(), "Player".to_string()];
+    let crosstable = tiebreak == Tiebreak::SonnebornBerger;
+    if crosstable {
+        header.extend((1..=rows.len()).map(|i| i.to_string()));
+    } else {
+        header.extend((1..=rounds).map(|r| format!("R{r}")));
+    }
+    header.extend(["Points".to_string(), short.to_string()]);
+    let body = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mut cells = vec![r.place.to_string(), name(r.player)];
+            if crosstable {
+                for (j, c) in rows.iter().enumerate() {
+                    if i == j {
+                        cells.push("x".to_string());
+                        continue;
+                    }
+                    let cell: Vec<&str> = games
+                        .iter()
+                        .filter(|g| g.opponent(r.player) == Some(c.player))
+                        .map(|g| match (g.forfeit, g.half_points(r.player)) {
+                            (_, None) => "·",
+                            (true, Some(2)) => "+",
+                            (true, Some(_)) => "-",
+                            (false, Some(2)) => "1",
+                            (false, Some(1)) => "½",
+                            (false, Some(_)) => "0",
+                        })
+                        .collect();
+                    cells.push(cell.join(" "));
+                }
+            } else {
+                for round in 1..=rounds {
+                    let bye = byes
+                        .iter()
+                        .any(|b| b.round == round && b.player == r.player);
+                    let game = games
+                        .iter()
+                        .find(|g| g.round == round && g.opponent(r.player).is_some());
+                    cells.push(match (bye, game) {
+                        (true, _) => "bye".to_string(),
+                        (false, None) => String::new(),
+                        (false, Some(g)) => {
+                            let opp = g.opponent(r.player).map_or(0, place_of);
+                            let colour = if g.white == r.player { 'w' } else { 'b' };
+                            let sign = match g.half_points(r.player) {
+                                None => "",
+                                Some(2) => "+",
+                                Some(1) => "=",
+                                Some(_) => "-",
+                            };
+                            let forfeit = if g.forfeit { "*" } else { "" };
+                            format!("{sign}{opp}{colour}{forfeit}")
+                        }
+                    });
+                }
+            }
+            cells.push(super::show_half_points(r.points));
+            cells.push(r.show_tiebreak(tiebreak));
+            cells
+        })
+        .collect();
+    (header, body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(round: u32, white: Seed, black: Seed, outcome: Option<Outcome>) -> Game {
+        Game {
+            round,
+            white,
+            black,
+            outcome,
+            forfeit: false,
+        }
+    }
+
+    #[test]
+    fn the_grid_shows_a_crosstable_or_the_rounds() {
+        let names: Vec<String> = ["ann", "ben", "cy"].iter().map(|s| s.to_string()).collect();
+        let games = vec![
+            game(1, 0, 1, Some(Outcome::WhiteWins)),
+            game(2, 2, 0, Some(Outcome::Draw)),
+            game(3, 1, 2, None),
+        ];
+        let rows = table(&[false; 3], &games, &[], Tiebreak::SonnebornBerger, true);
+        let (header, cells) = grid(&names, &rows, &games, &[], Tiebreak::SonnebornBerger, 3);
+        assert_eq!(header, ["#", "Player", "1", "2", "3", "Points", "SB"]);
+        // ann 1½ first, then cy ½, then ben 0.
+        assert_eq!(cells[0], ["1", "ann", "x", "½", "1", "1½", "0.25"]);
+        assert_eq!(cells[1][1], "cy");
+        assert_eq!(cells[1][4], "·");
+        assert_eq!(cells[2], ["3", "ben", "0", "·", "x", "0", "0"]);
+        let byes = [Bye {
+            round: 1,
+            player: 2,
+        }];
+        let swiss = vec![game(1, 0, 1, Some(Outcome::BlackWins)), game(2, 2, 1, None)];
+        let rows = table(&[false; 3], &swiss, &byes, Tiebreak::BuchholzCut1, false);
+        let (header, cells) = grid(&names, &rows, &swiss, &byes, Tiebreak::BuchholzCut1, 3);
+        assert_eq!(
+            header,
+            ["#", "Player", "R1", "R2", "R3", "Points", "Buchholz"]
+        );
+        // ben and cy on 1 point each; ben won with Black against ann (3rd).
+        let ben = cells.iter().find(|c| c[1] == "ben").unwrap();
+        assert_eq!(ben[2], "+3b");
+        assert_eq!(ben[4], "");
+        let cy = cells.iter().find(|c| c[1] == "cy").unwrap();
+        assert_eq!(cy[2], "bye");
+        assert!(cy[3].ends_with('w') && !cy[3].starts_with(['+', '-', '=']));
+    }
+}
