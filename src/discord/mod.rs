@@ -197,11 +197,7 @@ fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
         web: config.web.as_ref().map(|w| w.links()),
         ..ServiceConfig::default()
     };
-    let places = DiscordPlaces {
-        http: Arc::new(http_client(config)?),
-        runtime: tokio::runtime::Handle::try_current().ok(),
-        threads: config.threads,
-    };
+    let places = DiscordPlaces::for_config(config)?;
     // Opened on a thread of its own: the PostgreSQL client blocks, and this runs on
     // the async runtime.
     let opened = std::thread::scope(|s| {
@@ -254,6 +250,18 @@ pub struct DiscordPlaces {
     runtime: Option<tokio::runtime::Handle>,
     /// `threads = false` keeps every game in its channel.
     threads: bool,
+}
+
+impl DiscordPlaces {
+    /// The places of the Discord `config` names; called on the async runtime the
+    /// thread requests are to run on.
+    pub fn for_config(config: &Config) -> Result<DiscordPlaces, String> {
+        Ok(DiscordPlaces {
+            http: Arc::new(http_client(config)?),
+            runtime: tokio::runtime::Handle::try_current().ok(),
+            threads: config.threads,
+        })
+    }
 }
 
 /// Why a thread could not be started, in an admin's terms.
@@ -532,13 +540,14 @@ async fn serve_relayed(
         .map_err(|e| format!("cannot build the Discord client: {e}"))?;
 
     // Games whose place is gone (a deleted or locked thread) move, one at a time.
-    {
+    // Stopped with the bot: it holds the bot, whose reports keep it waiting.
+    let relocating = {
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
         bot.undelivered.report_gone_to(tx);
         let bot = Arc::clone(&bot);
         let http = Arc::clone(&client.http);
-        tokio::spawn(async move { relocate_games(&bot, &http, rx).await });
-    }
+        tokio::spawn(async move { relocate_games(&bot, &http, rx).await })
+    };
 
     // Replies stored with their change but not delivered when the bot last stopped.
     {
@@ -628,6 +637,7 @@ async fn serve_relayed(
     };
     ticker.abort();
     orphans.abort();
+    relocating.abort();
     stop_signal.abort();
     if let Some(ops) = ops {
         ops.abort();

@@ -99,13 +99,13 @@ pub(crate) fn table_canvas(table: &Table) -> Canvas {
     } else {
         table.footer.clone()
     };
-    let text_w = title_font
-        .width(&table.title)
-        .max(font.width(&footer))
-        .min(super::MAX_SIZE * 2);
-    let w = (grid_w.max(text_w) + 2 * MARGIN).max(200);
+    let text_w = title_font.width(&table.title).min(super::MAX_SIZE * 2);
+    let w = (grid_w.max(text_w) + 2 * MARGIN).max(360);
     let lines = 1 + shown.len() as u32;
-    let footer_h = if footer.is_empty() { 0 } else { row_h };
+    // The footer wraps to the table's width.
+    let footer = font.wrap(&footer, w - 2 * MARGIN);
+    let footer_h =
+        footer.len() as u32 * font.height() + if footer.is_empty() { 0 } else { 2 * PAD_Y };
     let h = MARGIN * 2 + title_h + lines * row_h + footer_h;
     let mut c = Canvas::new(w, h, BACKGROUND);
     let x0 = MARGIN as i32;
@@ -144,8 +144,9 @@ pub(crate) fn table_canvas(table: &Table) -> Canvas {
         draw_row(&mut c, y, &r.cells, bg, font, colour);
         y += row_h as i32;
     }
-    if !footer.is_empty() {
-        font.draw(&mut c, x0, y + PAD_Y as i32, &footer, DIM_TEXT);
+    for (i, line) in footer.iter().enumerate() {
+        let ly = y + PAD_Y as i32 + (i as u32 * font.height()) as i32;
+        font.draw(&mut c, x0, ly, line, DIM_TEXT);
     }
     c
 }
@@ -166,17 +167,18 @@ mod tests {
         let mut t = Table {
             title: "Spring".into(),
             header: vec!["#".into(), "Player".into(), "Points".into()],
-            rows: vec![row(&["1", "alice", "2½"]), row(&["2", "bob", "1"])],
+            rows: vec![
+                row(&["1", "alice of the long name", "2½"]),
+                row(&["2", "bob", "1"]),
+            ],
             footer: String::new(),
         };
         let small = table_canvas(&t);
-        t.rows[1].cells[1] = "a much longer name".into();
+        t.rows[1].cells[1] = "bob of the much longer name".into();
         let wide = table_canvas(&t);
         let adv = Font::bold(TextSize::S20).advance();
-        assert_eq!(
-            wide.w - small.w,
-            adv * ("a much longer name".len() as u32 - 6)
-        );
+        // Cut at 24 characters: 2 more than alice's 22.
+        assert_eq!(wide.w - small.w, adv * 2);
         t.rows.push(row(&["3", "carol", "0"]));
         let tall = table_canvas(&t);
         assert!(tall.h > wide.h);

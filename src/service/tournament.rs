@@ -145,8 +145,11 @@ pub fn standings_png(ev: &Event) -> Result<Vec<u8>, String> {
             Tiebreak::SonnebornBerger => {
                 "SB: Sonneborn-Berger. + and -: won and lost by forfeit; ·: to play.".to_string()
             }
-            Tiebreak::BuchholzCut1 => "+ won, = drew, - lost against the player placed so,                                        with White (w) or Black (b); *: by forfeit."
-                .to_string(),
+            Tiebreak::BuchholzCut1 => {
+                "+ won, = drew, - lost, against the player placed so, with White (w) or Black (b); \
+                 *: by forfeit."
+                    .to_string()
+            }
         },
     };
     table_png(&table).map_err(|e| e.to_string())
@@ -272,7 +275,17 @@ impl Service {
             },
         };
         match result {
-            Ok(replies) => replies,
+            // What goes to the event's channel answers the request there.
+            Ok(replies) => replies
+                .into_iter()
+                .map(|r| match r.to {
+                    Audience::Place(p) if p == ctx.channel => Reply {
+                        to: Audience::Channel,
+                        ..r
+                    },
+                    _ => r,
+                })
+                .collect(),
             Err(refusal) => vec![Reply::refusal(refusal)],
         }
     }
@@ -525,6 +538,7 @@ impl Service {
                     to_place(ev.channel, Reply::channel(lines.join("\n"))),
                     event_message(&ev),
                 ];
+                replies.extend(self.end_forfeited(&ev));
                 replies.extend(self.advance_event(ev.id, now).into_iter().map(|t| t.reply));
                 Ok(replies)
             }
@@ -803,6 +817,8 @@ impl Service {
                 *n += 1;
                 if *n >= 2 && !ev.withdrawn.get(loser).copied().unwrap_or(true) {
                     drop_out(&mut ev, loser);
+                    // Their games still being played end once this is written.
+                    lock(&self.advancing).push(ev.id);
                     lines.push(format!(
                         "{} has lost two games on time: they drop out, their remaining \
                          games forfeited.",
@@ -898,7 +914,11 @@ impl Service {
                     Err(e) => vec![Reply::channel(e)],
                 }
             }
-            EventState::Running => self.create_games(&ev, now),
+            EventState::Running => {
+                let mut r = self.create_games(&ev, now);
+                r.extend(self.end_forfeited(&ev));
+                r
+            }
             _ => Vec::new(),
         };
         replies
@@ -956,9 +976,65 @@ impl Service {
         let mut ids: Vec<u64> = std::mem::take(&mut *lock(&self.advancing));
         ids.sort_unstable();
         ids.dedup();
-        ids.into_iter()
-            .flat_map(|id| self.advance_event(id, now))
-            .collect()
+        let mut out = Vec::new();
+        for id in ids {
+            if let Ok(Some(read)) = self.store.event(id) {
+                let channel = read.event.channel;
+                out.extend(
+                    self.end_forfeited(&read.event)
+                        .into_iter()
+                        .map(|reply| TimedReply { channel, reply }),
+                );
+            }
+            out.extend(self.advance_event(id, now));
+        }
+        out
+    }
+
+    /// Ends, as lost by their dropout, the games of `ev` the event has forfeited
+    /// (X-TOUR-3) that are still being played in their places: the dropout resigns
+    /// them, after a note saying why. Safe to repeat (a finished game is left alone).
+    fn end_forfeited(&self, ev: &Event) -> Vec<Reply> {
+        let mut out = Vec::new();
+        for g in ev.games.iter().filter(|g| g.pairing.forfeit) {
+            let Some(id) = g.id else { continue };
+            let rec = match self.store.game(id) {
+                Ok(Some(rec)) if !rec.finished => rec,
+                Ok(_) => continue,
+                Err(e) => {
+                    tracing::error!("store: {e}");
+                    continue;
+                }
+            };
+            let dropout = match g.pairing.outcome {
+                Some(Outcome::WhiteWins) => g.pairing.black,
+                Some(Outcome::BlackWins) => g.pairing.white,
+                _ => continue,
+            };
+            let Some(user) = ev.players.get(dropout) else {
+                continue;
+            };
+            let ctx = Context {
+                user: user.clone(),
+                channel: rec.channel,
+                server: rec.server,
+                key: None,
+            };
+            let replies = self.handle_as(&ctx, false, super::api::Request::Resign);
+            if replies.iter().any(|r| r.kind == ReplyKind::Refusal) {
+                tracing::warn!("tournament {}: game {id}: not ended: {replies:?}", ev.id);
+                continue;
+            }
+            out.push(to_place(
+                rec.channel,
+                Reply::channel(format!(
+                    "{} has dropped out of **{}**: this game is forfeited.",
+                    user.name, ev.name
+                )),
+            ));
+            out.extend(replies.into_iter().map(|r| to_place(rec.channel, r)));
+        }
+        out
     }
 
     /// `/tournament export`: every game of the event in one PGN, and the crosstable.

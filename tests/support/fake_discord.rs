@@ -142,6 +142,12 @@ struct Inner {
     originals: Mutex<HashMap<u64, u64>>,
     /// Users whose member permissions include Manage Messages (moderators).
     moderators: Mutex<HashSet<u64>>,
+    /// Users whose member permissions include Manage Server.
+    managers: Mutex<HashSet<u64>>,
+    /// The roles each member holds.
+    roles: Mutex<HashMap<u64, Vec<u64>>>,
+    /// The names threads were created with.
+    thread_names: Mutex<HashMap<u64, String>>,
     /// Threads made by the bot: thread id -> parent channel.
     threads: Mutex<HashMap<u64, u64>>,
     /// Threads a moderator deleted, archived or locked (see [`ThreadFate`]).
@@ -303,6 +309,9 @@ impl FakeDiscord {
             pressed: Mutex::new(HashMap::new()),
             originals: Mutex::new(HashMap::new()),
             moderators: Mutex::new(HashSet::new()),
+            managers: Mutex::new(HashSet::new()),
+            roles: Mutex::new(HashMap::new()),
+            thread_names: Mutex::new(HashMap::new()),
             threads: Mutex::new(HashMap::new()),
             thread_fates: Mutex::new(HashMap::new()),
             nonces: Mutex::new(HashMap::new()),
@@ -728,15 +737,56 @@ impl FakeDiscord {
 
     fn member(&self, user: &FakeUser) -> Value {
         let moderator = self.inner.moderators.lock().unwrap().contains(&user.id);
-        let permissions = if moderator {
+        let mut permissions = if moderator {
             MODERATOR_PERMISSIONS
         } else {
             MEMBER_PERMISSIONS
         };
+        if self.inner.managers.lock().unwrap().contains(&user.id) {
+            // Manage Server (1 << 5).
+            permissions |= 1 << 5;
+        }
+        let roles: Vec<String> = self
+            .inner
+            .roles
+            .lock()
+            .unwrap()
+            .get(&user.id)
+            .into_iter()
+            .flatten()
+            .map(|r| r.to_string())
+            .collect();
         json!({
-            "user": user.json(), "nick": null, "roles": [], "joined_at": "2024-01-01T00:00:00.000000+00:00",
+            "user": user.json(), "nick": null, "roles": roles, "joined_at": "2024-01-01T00:00:00.000000+00:00",
             "deaf": false, "mute": false, "flags": 0, "permissions": permissions.to_string(),
         })
+    }
+
+    /// This user's interactions carry Manage Server in their member permissions.
+    pub fn manage_server(&self, user: &FakeUser) {
+        self.inner.managers.lock().unwrap().insert(user.id);
+    }
+
+    /// The thread the bot created with this name.
+    pub fn thread_named(&self, name: &str) -> Option<u64> {
+        self.inner
+            .thread_names
+            .lock()
+            .unwrap()
+            .iter()
+            .find(|(_, n)| n.as_str() == name)
+            .map(|(id, _)| *id)
+    }
+
+    /// This user holds role `role` in the server.
+    pub fn give_role(&self, user: &FakeUser, role: u64) {
+        self.inner
+            .roles
+            .lock()
+            .unwrap()
+            .entry(user.id)
+            .or_default()
+            .push(role);
     }
 
     /// This user's interactions carry Manage Messages in their member permissions.
@@ -1174,7 +1224,8 @@ async fn rest(
         let (status, body, mut headers) = match kind {
             FaultKind::Server(s) => (s, None, Vec::new()),
             FaultKind::LostAnswer(s) => {
-                let _ = answer(&inner, &method, &path, &json_body);
+                let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
+                let _ = answer(&inner, &method, &path, &json_body, &names);
                 (s, None, Vec::new())
             }
             FaultKind::Refused(s, code) => (
@@ -1224,7 +1275,8 @@ async fn rest(
         }
         return response;
     }
-    let (status, answer) = answer(&inner, &method, &path, &json_body);
+    let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
+    let (status, answer) = answer(&inner, &method, &path, &json_body, &names);
     inner.log.lock().unwrap().push(Recorded {
         method: method.to_string(),
         path,
@@ -1241,9 +1293,21 @@ async fn rest(
     }
 }
 
-fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCode, Option<Value>) {
+fn answer(
+    inner: &Inner,
+    method: &Method,
+    path: &str,
+    body: &Value,
+    files: &[String],
+) -> (StatusCode, Option<Value>) {
     let segs: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     let new_id = || inner.next_id.fetch_add(1, Ordering::SeqCst);
+    // An attachment as Discord keeps it (the fake keeps its name).
+    let uploaded = |name: &str| {
+        let id = new_id();
+        let url = format!("https://cdn.discordapp.com/attachments/0/{id}/{name}");
+        json!({"id": id.to_string(), "filename": name, "size": 1, "url": url, "proxy_url": url})
+    };
     // A new message of the bot, kept as Discord keeps it.
     let create = |channel: u64, body: &Value| {
         let mut m = message_json(
@@ -1255,6 +1319,7 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
         if let Some(c) = body.get("components") {
             m["components"] = c.clone();
         }
+        m["attachments"] = Value::Array(files.iter().map(|f| uploaded(f)).collect());
         let id: u64 = m["id"].as_str().and_then(|i| i.parse().ok()).unwrap_or(0);
         inner.messages.lock().unwrap().insert(id, m.clone());
         m
@@ -1270,6 +1335,29 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
         if let Some(c) = body.get("components").filter(|c| !c.is_null()) {
             m["components"] = c.clone();
         }
+        // API v10: `attachments` lists every attachment the message keeps, old ones
+        // by their id and new uploads by their index among the files sent; without
+        // it the old ones stay and new uploads are added.
+        let old: Vec<Value> = m["attachments"].as_array().cloned().unwrap_or_default();
+        let kept: Vec<Value> = match body.get("attachments").and_then(Value::as_array) {
+            Some(listed) => listed
+                .iter()
+                .filter_map(|a| {
+                    let id = a["id"]
+                        .as_u64()
+                        .or_else(|| a["id"].as_str().and_then(|i| i.parse().ok()))?;
+                    old.iter()
+                        .find(|o| o["id"] == json!(id.to_string()))
+                        .cloned()
+                        .or_else(|| files.get(id as usize).map(|f| uploaded(f)))
+                })
+                .collect(),
+            None => old
+                .into_iter()
+                .chain(files.iter().map(|f| uploaded(f)))
+                .collect(),
+        };
+        m["attachments"] = Value::Array(kept);
         m["edited_timestamp"] = json!("2024-01-01T00:00:01.000000+00:00");
         Some(m.clone())
     };
@@ -1473,6 +1561,11 @@ fn answer(inner: &Inner, method: &Method, path: &str, body: &Value) -> (StatusCo
             }
             let id = inner.next_id.fetch_add(1, Ordering::SeqCst);
             threads.insert(id, parent);
+            inner
+                .thread_names
+                .lock()
+                .unwrap()
+                .insert(id, body["name"].as_str().unwrap_or_default().to_string());
             (
                 StatusCode::CREATED,
                 Some(json!({
