@@ -880,8 +880,9 @@ fn the_last_move_shows_inside_a_freeze_area() {
     assert_eq!(px(&img, f3.x + 1, f3.y + f3.h / 2), ice);
 }
 
-/// A Chess with Wickets game after White's Defender moved into its wicket (w0).
-fn into_the_wicket() -> (View, View) {
+/// A Chess with Wickets game after White's Defender moved into its wicket (w0), and
+/// the same game after it moved out again (if a move leaves it).
+fn into_the_wicket() -> (View, Option<View>) {
     let fen = "k7/8/8/8/8/8/8/4Q1K1 w - - 0 1 -- D=e1,- B=g1,a8 dice";
     let mut g = arcana::variants::Game::from_fen(
         arcana::variants::VariantId::Wickets,
@@ -890,16 +891,24 @@ fn into_the_wicket() -> (View, View) {
         0,
     )
     .expect("fen");
-    let before = g.view(Viewer::Public);
     g.play(Side::White, "Qe1-w0").expect("into the wicket");
-    (before, g.view(Viewer::Public))
+    let into = g.view(Viewer::Public);
+    g.play(Side::Black, "Ka8-b8").expect("a black move");
+    // Black's king carries its ball: it keeps it.
+    g.play(Side::Black, "decline").expect("no throw");
+    let legal = g.legal_texts();
+    let out = legal.into_iter().find(|t| t.starts_with("Qw0")).map(|t| {
+        g.play(Side::White, &t).expect("out of the wicket");
+        g.view(Viewer::Public)
+    });
+    (into, out)
 }
 
 // Issue 28, pictures, item 2: a move into a wicket tints the wicket's cell (its
 // corner, clear of the piece and badges) and the square it came from.
 #[test]
 fn a_move_into_a_wicket_is_tinted() {
-    let (_, view) = into_the_wicket();
+    let (view, out) = into_the_wicket();
     for size in [384, 512] {
         let (img, l) = decode(&view, &opts(size, Some(Side::White)));
         let w0 = l.cell_rect(Cell::Outer(Side::White)).expect("w0");
@@ -919,6 +928,21 @@ fn a_move_into_a_wicket_is_tinted() {
         );
         assert_eq!(px(&img, e1.x + 3, e1.y + 3), tinted, "{size}: e1");
     }
+    // And a move out of it.
+    let out = out.expect("a move out of the wicket");
+    assert!(out.last_move.contains(&Cell::Outer(Side::White)));
+    let (img, l) = decode(&out, &opts(384, Some(Side::White)));
+    let w0 = l.cell_rect(Cell::Outer(Side::White)).expect("w0");
+    let tinted = mix(
+        colours::OUTER_CELL,
+        colours::LAST_MOVE,
+        colours::LAST_MOVE_ALPHA,
+    );
+    assert_eq!(
+        px(&img, w0.x + w0.w / 2, w0.y + w0.h / 2),
+        tinted,
+        "w0 left"
+    );
 }
 
 // Issue 28, pictures, item 3: the Defender badge leaves the king's cross visible.
