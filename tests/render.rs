@@ -878,6 +878,29 @@ fn the_last_move_shows_inside_a_freeze_area() {
     assert_eq!(yellowish(&img, e3), 0);
     // The freeze's rim is drawn over the tint.
     assert_eq!(px(&img, f3.x + 1, f3.y + f3.h / 2), ice);
+    // The same in a real Spell Chess game: Black freezes around e4 and moves a pawn
+    // into the frozen area.
+    let mut g = arcana::variants::Game::new(arcana::variants::VariantId::Spell, &Options::new(), 0)
+        .expect("game");
+    g.play(Side::White, "e4").expect("e4");
+    g.play(Side::Black, "f@e4,e7e5").expect("freeze and e5");
+    let view = g.view(Viewer::Public);
+    assert!(
+        view.marks.contains(&(sq("e5"), spell::view::FROZEN)),
+        "{:?}",
+        view.marks
+    );
+    assert!(view.last_move.contains(&Cell::Board(sq("e5"))));
+    let (img, l) = decode(&view, &opts(384, Some(Side::White)));
+    let e5 = l.square_rect(sq("e5"));
+    let want = mix(
+        mix(square_colour(sq("e5")), ice, 130),
+        colours::LAST_MOVE,
+        colours::LAST_MOVE_ALPHA,
+    );
+    let got = px(&img, e5.x + 5, e5.y + 5);
+    assert!(close(got, want, 2), "{got:?} vs {want:?}");
+    assert_eq!(px(&img, e5.x, e5.y + e5.h / 2), ice);
 }
 
 /// A Chess with Wickets game after White's Defender moved into its wicket (w0), and
