@@ -345,3 +345,66 @@ fn arcana_render_gif_draws_an_exported_record() {
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(err.contains("white or black"), "{err}");
 }
+
+// Issue 28, pictures, item 2: a move into a wicket is tinted in the GIF too (the
+// wicket's cell and the square left), and item 8: a long result line shows whole at
+// the GIF's 384 px, on two lines.
+#[test]
+fn the_gif_tints_a_move_into_a_wicket_and_shows_the_whole_result() {
+    use arcana::core::Cell;
+    use arcana::render::{colours, Layout};
+    let fen = "k7/8/8/8/8/8/8/4Q1K1 w - - 0 1 -- D=e1,- B=g1,a8 dice";
+    let mut g = Game::from_fen(VariantId::Wickets, fen, &Options::new(), 0).expect("fen");
+    let before = g.view(Viewer::Public);
+    g.play(Side::White, "Qe1-w0").expect("into the wicket");
+    let mut after = g.view(Viewer::Public);
+    after.names = ["alice".into(), "bob".into()];
+    after.result = Some("0-1 Black wins by the loss of White's last king.".into());
+    let options = GifOptions::default();
+    assert_eq!(options.size, 384);
+    let d = decode(&render_gif(&[before, after.clone()], &options).expect("gif"));
+    let last = d.frames.last().expect("frames");
+    let px = |x: u32, y: u32| {
+        let i = (y as usize * d.width + x as usize) * 3;
+        [last[i], last[i + 1], last[i + 2]]
+    };
+    let mix = |dst: [u8; 3], src: [u8; 3], a: u8| {
+        let (a, ia) = (a as u32, 255 - a as u32);
+        [0, 1, 2].map(|k| ((src[k] as u32 * a + dst[k] as u32 * ia + 127) / 255) as u8)
+    };
+    let l = Layout::new(options.size, options.bottom, true);
+    let w0 = l.cell_rect(Cell::Outer(Side::White)).expect("w0");
+    let rim = (w0.w / 16).max(2);
+    assert_eq!(
+        px(w0.x + w0.w - rim - 2, w0.y + rim + 1),
+        mix(
+            colours::OUTER_CELL,
+            colours::LAST_MOVE,
+            colours::LAST_MOVE_ALPHA
+        )
+    );
+    let e1 = l.square_rect(arcana::core::Square::E1);
+    assert_eq!(
+        px(e1.x + 3, e1.y + 3),
+        mix(
+            colours::DARK_SQUARE,
+            colours::LAST_MOVE,
+            colours::LAST_MOVE_ALPHA
+        )
+    );
+    // The result: yellow text in the top bar on two lines, its last characters
+    // ("king.") reaching the right part of the picture.
+    let bar = l.bar_rect(true);
+    let rows: Vec<u32> = (bar.y..bar.y + bar.h)
+        .filter(|&y| (0..l.width).any(|x| px(x, y) == colours::RESULT))
+        .collect();
+    let bands = rows.windows(2).filter(|w| w[1] > w[0] + 1).count() + 1;
+    assert_eq!(bands, 2, "the result takes two lines: {rows:?}");
+    // Whole: the words run across most of the bar (the layout itself is checked
+    // whole in the renderer's unit test).
+    let cols: Vec<u32> = (0..l.width)
+        .filter(|&x| (bar.y..bar.y + bar.h).any(|y| px(x, y) == colours::RESULT))
+        .collect();
+    let span = cols.last().copied().unwrap_or(0) - cols.first().copied().unwrap_or(0);
+    assert!(span > l.width / 3, "the result spans {span} pixels");
+}

@@ -201,3 +201,57 @@ fn long_legends_are_laid_out_in_columns() {
         assert!(h <= 1.8 * w, "{w}x{h}: too tall for a chat preview");
     }
 }
+
+// Issue 28, pictures, item 10: in the `/rules wand` and `/legend` picture every badge
+// stays inside its sample cell: no badge colour left or right of the samples.
+#[test]
+fn legend_badges_stay_inside_their_cells() {
+    use arcana::core::view::{common_legend, Legend, Tone};
+    use arcana::render::tone_colour;
+    for size in [384, 512, 1024] {
+        let img = arcana::render::legend_rgb(
+            &Legend {
+                sections: vec![
+                    ("On every board".into(), common_legend()),
+                    ("Wand Chess".into(), legend(VariantId::Wand)),
+                    ("Chess with Wickets".into(), legend(VariantId::Wickets)),
+                ],
+            },
+            size,
+        );
+        // The legend's own measures: a sample cell of an eighth of the board, the
+        // padding, a column nine cells wide.
+        let cell = size / 8;
+        let pad = (cell / 6).max(4);
+        let column = cell * 9;
+        let tones: Vec<[u8; 3]> = [
+            Tone::Blue,
+            Tone::Brown,
+            Tone::Green,
+            Tone::Teal,
+            Tone::Orange,
+            Tone::Gold,
+            Tone::Purple,
+            Tone::Red,
+            Tone::Forest,
+        ]
+        .into_iter()
+        .map(tone_colour)
+        .collect();
+        let mut inside = 0;
+        for y in 0..img.height() {
+            for x in 0..img.width() {
+                if !tones.contains(&img.get_pixel(x, y).0) {
+                    continue;
+                }
+                let col_x = x % column;
+                assert!(
+                    col_x >= pad && col_x < pad + cell,
+                    "{size}: badge colour at ({x}, {y}) outside the sample cells"
+                );
+                inside += 1;
+            }
+        }
+        assert!(inside > 100, "{size}: no badges drawn");
+    }
+}

@@ -411,7 +411,13 @@ fn crowded_badges_use_separate_corners() {
         );
         let top = PixelRect { h: r.h / 2, ..r };
         assert!(count_colour(&img, top, green, 6) > 10, "{size}");
-        assert!(count_colour(&img, top, blue, 6) > 10, "{size}");
+        // At 384 px the top row has no room left for the third badge, which then
+        // goes to the foot rather than over the piece (issue 28, pictures).
+        if size >= 512 {
+            assert!(count_colour(&img, top, blue, 6) > 10, "{size}");
+        } else {
+            assert!(count_colour(&img, r, blue, 6) > 10, "{size}");
+        }
         assert!(
             count_colour(&img, half(false, false), purple, 6) > 10,
             "{size}"
@@ -664,25 +670,23 @@ fn one_piece(badges: Vec<Badge>) -> View {
 }
 
 /// A badge alone is written in words; on a crowded piece it falls back to its short
-/// form, so the same badge is narrower there.
+/// form, so the same badge is narrower there. (Badges at the top keep to their short
+/// forms when words would cover the piece's head, so a wand at the foot is used.)
 #[test]
 fn badges_are_words_where_there_is_room() {
-    let blue = tone_colour(wand_view::asleep(3).tone);
-    let alone = one_piece(vec![wand_view::asleep(3)]);
-    let crowded = one_piece(vec![
-        wand_view::sick(2),
-        wand_view::asleep(3),
-        wand_view::protected(),
-    ]);
+    let death = wand_view::wand(WandKind::Death, true);
+    let purple = tone_colour(death.tone);
+    let alone = one_piece(vec![death.clone()]);
+    let crowded = one_piece(vec![death.clone(), wand_view::wand_destroyed()]);
     let o = opts(512, Some(Side::White));
     let (a, l) = decode(&alone, &o);
     let (c, _) = decode(&crowded, &o);
     let r = l.square_rect(sq("d4"));
-    let wide = colour_columns(&a, r, blue);
-    let narrow = colour_columns(&c, r, blue);
-    // "sleep 3" is seven characters, "z3" two.
-    assert!(wide > 2 * narrow && narrow > 8, "{wide} vs {narrow}");
-    assert_eq!(wand_view::asleep(3).label, "sleep 3");
+    let wide = colour_columns(&a, r, purple);
+    let narrow = colour_columns(&c, r, purple);
+    // "death" is five characters, "dth" three.
+    assert!(wide > narrow + 10 && narrow > 8, "{wide} vs {narrow}");
+    assert_eq!(death.label, "death");
 }
 
 /// A wand kind only this viewer knows is hollow (dark inside a purple rim); a kind
@@ -793,4 +797,496 @@ fn the_legend_picture_shows_every_sample() {
     }
     let png = arcana::render::legend_png(&all, 512).expect("png");
     assert_eq!(&png[1..4], b"PNG");
+}
+
+// ---- Issue 28, pictures ----
+
+/// `src` over `dst` with coverage `a`, as the renderer mixes.
+fn mix(dst: [u8; 3], src: [u8; 3], a: u8) -> [u8; 3] {
+    let (a, ia) = (a as u32, 255 - a as u32);
+    [0, 1, 2].map(|k| ((src[k] as u32 * a + dst[k] as u32 * ia + 127) / 255) as u8)
+}
+
+fn close(a: [u8; 3], b: [u8; 3], tolerance: u8) -> bool {
+    (0..3).all(|k| a[k].abs_diff(b[k]) <= tolerance)
+}
+
+/// Pixels of a rectangle that look tinted yellow (the last-move tint over stone or
+/// ice): green well above blue.
+fn yellowish(img: &RgbImage, r: PixelRect) -> usize {
+    let mut n = 0;
+    for y in r.y..r.y + r.h {
+        for x in r.x..r.x + r.w {
+            let p = px(img, x, y);
+            if p[1] as i32 > p[2] as i32 + 50 {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+// Issue 28, pictures, item 1: the conjured wall's (kill) square is tinted like the
+// other squares of the last move, over its stone.
+#[test]
+fn a_conjured_wall_shows_the_last_move_tint() {
+    let mut g = arcana::variants::Game::from_fen(
+        arcana::variants::VariantId::Walls,
+        "rnb5/8/8/4*3/3*4/2N5/8/R4B2 w 5/5 0/0 -/- play",
+        &Options::new(),
+        0,
+    )
+    .expect("fen");
+    g.play(Side::White, "Nc3-b5 Nb5+c6").expect("conjure");
+    let view = g.view(Viewer::Public);
+    assert!(view.last_move.contains(&Cell::Board(sq("c6"))));
+    let (img, l) = decode(&view, &opts(512, Some(Side::White)));
+    let c6 = l.square_rect(sq("c6"));
+    assert!(yellowish(&img, c6) > area(c6) * 9 / 10, "c6 is not tinted");
+    // An older wall, not part of the last move, is plain stone.
+    let d4 = l.square_rect(sq("d4"));
+    assert_eq!(yellowish(&img, d4), 0);
+}
+
+// Issue 28, pictures, item 9: inside a freeze area the last-move tint shows, and so
+// does the freeze's rim.
+#[test]
+fn the_last_move_shows_inside_a_freeze_area() {
+    let mut view = game_view("e4 e5 Nf3");
+    for name in ["e3", "f3", "g3", "e2", "f2", "g2"] {
+        view.marks.push((sq(name), spell::view::FROZEN));
+    }
+    let (img, l) = decode(&view, &opts(512, Some(Side::White)));
+    let ice = tone_colour(Tone::Ice);
+    // g1 (not frozen) and f3 (frozen, holding the knight) are the last move; e3 is
+    // frozen and not part of it.
+    let f3 = l.square_rect(sq("f3"));
+    let e3 = l.square_rect(sq("e3"));
+    let frozen = mix(square_colour(sq("e3")), ice, 130);
+    assert!(close(px(&img, e3.x + 8, e3.y + 8), frozen, 2));
+    let frozen_last = mix(
+        mix(square_colour(sq("f3")), ice, 130),
+        colours::LAST_MOVE,
+        colours::LAST_MOVE_ALPHA,
+    );
+    let corner = px(&img, f3.x + 8, f3.y + 8);
+    assert!(
+        close(corner, frozen_last, 2),
+        "{corner:?} vs {frozen_last:?}"
+    );
+    assert!(yellowish(&img, f3) > area(f3) / 5);
+    assert_eq!(yellowish(&img, e3), 0);
+    // The freeze's rim is drawn over the tint.
+    assert_eq!(px(&img, f3.x + 1, f3.y + f3.h / 2), ice);
+    // The same in a real Spell Chess game: Black freezes around e4 and moves a pawn
+    // into the frozen area.
+    let mut g = arcana::variants::Game::new(arcana::variants::VariantId::Spell, &Options::new(), 0)
+        .expect("game");
+    g.play(Side::White, "e4").expect("e4");
+    g.play(Side::Black, "f@e4,e7e5").expect("freeze and e5");
+    let view = g.view(Viewer::Public);
+    assert!(
+        view.marks.contains(&(sq("e5"), spell::view::FROZEN)),
+        "{:?}",
+        view.marks
+    );
+    assert!(view.last_move.contains(&Cell::Board(sq("e5"))));
+    let (img, l) = decode(&view, &opts(384, Some(Side::White)));
+    let e5 = l.square_rect(sq("e5"));
+    let want = mix(
+        mix(square_colour(sq("e5")), ice, 130),
+        colours::LAST_MOVE,
+        colours::LAST_MOVE_ALPHA,
+    );
+    let got = px(&img, e5.x + 5, e5.y + 5);
+    assert!(close(got, want, 2), "{got:?} vs {want:?}");
+    assert_eq!(px(&img, e5.x, e5.y + e5.h / 2), ice);
+}
+
+/// A Chess with Wickets game after White's Defender moved into its wicket (w0), and
+/// the same game after it moved out again (if a move leaves it).
+fn into_the_wicket() -> (View, Option<View>) {
+    let fen = "k7/8/8/8/8/8/8/4Q1K1 w - - 0 1 -- D=e1,- B=g1,a8 dice";
+    let mut g = arcana::variants::Game::from_fen(
+        arcana::variants::VariantId::Wickets,
+        fen,
+        &Options::new(),
+        0,
+    )
+    .expect("fen");
+    g.play(Side::White, "Qe1-w0").expect("into the wicket");
+    let into = g.view(Viewer::Public);
+    g.play(Side::Black, "Ka8-b8").expect("a black move");
+    // Black's king carries its ball: it keeps it.
+    g.play(Side::Black, "decline").expect("no throw");
+    let legal = g.legal_texts();
+    let out = legal.into_iter().find(|t| t.starts_with("Qw0")).map(|t| {
+        g.play(Side::White, &t).expect("out of the wicket");
+        g.view(Viewer::Public)
+    });
+    (into, out)
+}
+
+// Issue 28, pictures, item 2: a move into a wicket tints the wicket's cell (its
+// corner, clear of the piece and badges) and the square it came from.
+#[test]
+fn a_move_into_a_wicket_is_tinted() {
+    let (view, out) = into_the_wicket();
+    for size in [384, 512] {
+        let (img, l) = decode(&view, &opts(size, Some(Side::White)));
+        let w0 = l.cell_rect(Cell::Outer(Side::White)).expect("w0");
+        let rim = (w0.w / 16).max(2);
+        let tinted = mix(
+            colours::OUTER_CELL,
+            colours::LAST_MOVE,
+            colours::LAST_MOVE_ALPHA,
+        );
+        let corner = px(&img, w0.x + w0.w - rim - 2, w0.y + rim + 1);
+        assert_eq!(corner, tinted, "{size}: w0's corner");
+        let e1 = l.square_rect(sq("e1"));
+        let tinted = mix(
+            square_colour(sq("e1")),
+            colours::LAST_MOVE,
+            colours::LAST_MOVE_ALPHA,
+        );
+        assert_eq!(px(&img, e1.x + 3, e1.y + 3), tinted, "{size}: e1");
+    }
+    // And a move out of it.
+    let out = out.expect("a move out of the wicket");
+    assert!(out.last_move.contains(&Cell::Outer(Side::White)));
+    let (img, l) = decode(&out, &opts(384, Some(Side::White)));
+    let w0 = l.cell_rect(Cell::Outer(Side::White)).expect("w0");
+    let tinted = mix(
+        colours::OUTER_CELL,
+        colours::LAST_MOVE,
+        colours::LAST_MOVE_ALPHA,
+    );
+    assert_eq!(
+        px(&img, w0.x + w0.w / 2, w0.y + w0.h / 2),
+        tinted,
+        "w0 left"
+    );
+}
+
+// Issue 28, pictures, item 3: the Defender badge leaves the king's cross visible.
+#[test]
+fn the_defender_badge_leaves_the_kings_cross_visible() {
+    let king = |badges| {
+        let mut v = View::new(Viewer::Public, "t");
+        v.pieces = vec![piece(
+            Cell::Board(sq("e1")),
+            Side::White,
+            Role::King,
+            badges,
+        )];
+        v
+    };
+    for size in [256, 384, 512, 1024, 2048] {
+        let (plain, l) = decode(&king(vec![]), &opts(size, Some(Side::White)));
+        let (badged, _) = decode(
+            &king(vec![wickets::view::defender(), wickets::view::ball_haver()]),
+            &opts(size, Some(Side::White)),
+        );
+        let e1 = l.square_rect(sq("e1"));
+        let s = e1.w as f32;
+        let cross = PixelRect {
+            x: e1.x + (0.38 * s) as u32,
+            y: e1.y + (0.05 * s) as u32,
+            w: (0.24 * s) as u32,
+            h: (0.25 * s) as u32,
+        };
+        let mut same = 0;
+        for y in cross.y..cross.y + cross.h {
+            for x in cross.x..cross.x + cross.w {
+                same += usize::from(px(&plain, x, y) == px(&badged, x, y));
+            }
+        }
+        assert_eq!(same, area(cross), "{size}: the cross is covered");
+        // The badge is there.
+        let forest = tone_colour(Tone::Forest);
+        assert!(
+            count_colour(&badged, e1, forest, 0) > 10,
+            "{size}: no badge"
+        );
+    }
+}
+
+/// The bounding box of the pixels of exactly `colour` in `r`.
+fn colour_box(img: &RgbImage, r: PixelRect, colour: [u8; 3]) -> Option<PixelRect> {
+    let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
+    for y in r.y..r.y + r.h {
+        for x in r.x..r.x + r.w {
+            if px(img, x, y) == colour {
+                x0 = x0.min(x);
+                y0 = y0.min(y);
+                x1 = x1.max(x + 1);
+                y1 = y1.max(y + 1);
+            }
+        }
+    }
+    (x0 < x1).then(|| PixelRect {
+        x: x0,
+        y: y0,
+        w: x1 - x0,
+        h: y1 - y0,
+    })
+}
+
+fn inside(a: PixelRect, b: PixelRect) -> bool {
+    a.x >= b.x && a.y >= b.y && a.x + a.w <= b.x + b.w && a.y + a.h <= b.y + b.h
+}
+
+fn disjoint(a: PixelRect, b: PixelRect) -> bool {
+    a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y
+}
+
+/// Checks that each badge's pill (found by its tone) lies inside `cell` and apart from
+/// the others; `around` is the area searched (the cell and its empty neighbours).
+fn badges_apart_and_inside(
+    img: &RgbImage,
+    cell: PixelRect,
+    around: PixelRect,
+    tones: &[Tone],
+    what: &str,
+) {
+    let boxes: Vec<PixelRect> = tones
+        .iter()
+        .filter_map(|&t| colour_box(img, around, tone_colour(t)))
+        .collect();
+    assert!(!boxes.is_empty(), "{what}: no badge drawn");
+    for (i, a) in boxes.iter().enumerate() {
+        assert!(inside(*a, cell), "{what}: {a:?} leaves the cell {cell:?}");
+        for b in &boxes[i + 1..] {
+            assert!(disjoint(*a, *b), "{what}: {a:?} and {b:?} overlap");
+        }
+    }
+}
+
+/// One piece on d4 (its neighbours empty) with these badges.
+fn lone(role: Role, badges: Vec<Badge>) -> View {
+    let mut v = View::new(Viewer::Public, "t");
+    v.pieces = vec![piece(Cell::Board(sq("d4")), Side::White, role, badges)];
+    v
+}
+
+fn around(l: &Layout, cell: PixelRect) -> PixelRect {
+    let s = l.square;
+    PixelRect {
+        x: cell.x - s,
+        y: cell.y - s,
+        w: 3 * s,
+        h: 3 * s,
+    }
+}
+
+// Issue 28, pictures, item 6: badges of one cell never overlap each other nor leave
+// the cell (`sloth` used to sit over `slow 3` in Wand Chess), at every board size.
+#[test]
+fn badges_of_a_cell_never_overlap_nor_leave_it() {
+    let cases: Vec<(Vec<Badge>, Vec<Tone>)> = vec![
+        (
+            vec![wand_view::slow(3), wand_view::wand(WandKind::Sloth, true)],
+            vec![Tone::Brown, Tone::Purple],
+        ),
+        (
+            vec![
+                wand_view::slow(3),
+                wand_view::asleep(2),
+                wand_view::wand(WandKind::Sloth, true),
+                wand_view::fast(),
+            ],
+            vec![Tone::Brown, Tone::Blue, Tone::Purple, Tone::Orange],
+        ),
+        (
+            vec![
+                wand_view::sick(4),
+                wand_view::fast(),
+                wand_view::peaceful(),
+                wand_view::wand_destroyed(),
+            ],
+            vec![Tone::Green, Tone::Orange, Tone::Teal, Tone::Red],
+        ),
+        (
+            vec![
+                wand_view::statue(12),
+                wand_view::protected(),
+                wand_view::wand(WandKind::Teleport, true),
+            ],
+            vec![Tone::Gold, Tone::Purple],
+        ),
+    ];
+    for size in [256, 384, 512, 768, 1024, 2048] {
+        for (badges, tones) in &cases {
+            let (img, l) = decode(
+                &lone(Role::Queen, badges.clone()),
+                &opts(size, Some(Side::White)),
+            );
+            let d4 = l.square_rect(sq("d4"));
+            badges_apart_and_inside(
+                &img,
+                d4,
+                around(&l, d4),
+                tones,
+                &format!("{size} {tones:?}"),
+            );
+        }
+    }
+}
+
+/// Pixels of exactly the piece's fill colour in a rectangle.
+fn fill_pixels(img: &RgbImage, r: PixelRect, side: Side) -> usize {
+    count_colour(img, r, piece_colours(side).0, 0)
+}
+
+// Issue 28, pictures, item 7: at the GIF's 384 px board a piece under badges stays
+// visible: badges shrink, and most of the piece shows.
+#[test]
+fn badges_leave_the_piece_visible_at_small_sizes() {
+    let sets = [
+        vec![wand_view::asleep(3)],
+        vec![wand_view::slow(3), wand_view::wand(WandKind::Sloth, true)],
+        vec![
+            wand_view::statue(2),
+            wand_view::slow(1),
+            wand_view::protected(),
+            wand_view::wand_destroyed(),
+        ],
+        vec![wickets::view::defender(), wickets::view::ball_haver()],
+    ];
+    for size in [384, 512] {
+        for role in [Role::King, Role::Queen, Role::Knight, Role::Pawn] {
+            let (plain, l) = decode(&lone(role, vec![]), &opts(size, Some(Side::White)));
+            let d4 = l.square_rect(sq("d4"));
+            let whole = fill_pixels(&plain, d4, Side::White);
+            for badges in &sets {
+                let (img, _) = decode(&lone(role, badges.clone()), &opts(size, Some(Side::White)));
+                let shown = fill_pixels(&img, d4, Side::White);
+                assert!(
+                    shown * 100 >= whole * 20,
+                    "{size} {role:?} {:?}: {shown} of {whole} fill pixels show",
+                    badges.iter().map(|b| &b.label).collect::<Vec<_>>()
+                );
+                // The piece's head is clear: no badge's colour in the middle columns
+                // on the rows of the head (from its first outline pixel there, which is
+                // in the upper half, a fifth of the cell down); badges above it are
+                // fine.
+                let line = piece_colours(Side::White).1;
+                let (hx0, hx1) = (d4.x + d4.w * 36 / 100, d4.x + d4.w * 64 / 100);
+                let first = (d4.y..d4.y + d4.h)
+                    .find(|&y| (hx0..hx1).any(|x| px(&img, x, y) == line))
+                    .expect("the piece's outline");
+                assert!(first < d4.y + d4.h / 2, "{size} {role:?}: head at {first}");
+                let tones: Vec<[u8; 3]> = badges.iter().map(|b| tone_colour(b.tone)).collect();
+                for y in first..first + d4.h / 5 {
+                    for x in hx0..hx1 {
+                        assert!(
+                            !tones.contains(&px(&img, x, y)),
+                            "{size} {role:?} {:?}: a badge over the head at ({x}, {y}), first {first}",
+                            badges.iter().map(|b| &b.label).collect::<Vec<_>>()
+                        );
+                    }
+                }
+                // Badges cover well under half of the cell.
+                let changed = (d4.y..d4.y + d4.h)
+                    .flat_map(|y| (d4.x..d4.x + d4.w).map(move |x| (x, y)))
+                    .filter(|&(x, y)| {
+                        let p = px(&img, x, y);
+                        p != px(&plain, x, y)
+                            && p != square_colour(sq("d4"))
+                            && !close(p, piece_colours(Side::White).0, 8)
+                            && !close(p, piece_colours(Side::White).1, 8)
+                    })
+                    .count();
+                assert!(
+                    changed * 2 < area(d4),
+                    "{size} {role:?}: badges cover {changed}"
+                );
+            }
+        }
+    }
+}
+
+// Issue 28, pictures, item 4: a piece in a wicket is drawn at a sensible size, with its
+// badges inside the wicket's cell.
+#[test]
+fn a_piece_in_a_wicket_is_drawn_whole_with_its_badges_inside() {
+    for size in [256, 384, 512, 1024] {
+        let mut v = View::new(Viewer::Public, "t");
+        v.outer_cells = true;
+        v.pieces = vec![
+            piece(
+                Cell::Outer(Side::Black),
+                Side::White,
+                Role::Queen,
+                vec![wickets::view::defender(), wickets::view::ball_haver()],
+            ),
+            piece(Cell::Board(sq("a4")), Side::White, Role::Queen, vec![]),
+        ];
+        let (img, l) = decode(&v, &opts(size, Some(Side::White)));
+        let w9 = l.cell_rect(Cell::Outer(Side::Black)).expect("w9");
+        assert!(w9.w * 4 >= l.square * 3, "{size}: the wicket is too small");
+        // The piece: at least half the fill of one on a board square.
+        let on_board = fill_pixels(&img, l.square_rect(sq("a4")), Side::White);
+        let in_wicket = fill_pixels(&img, w9, Side::White);
+        // (At 256 px a wicket is 24 pixels: the badges there take a larger share.)
+        if size >= 384 {
+            assert!(
+                in_wicket * 2 >= on_board,
+                "{size}: {in_wicket} vs {on_board}"
+            );
+        }
+        // The Defender badge within the cell, nothing of it outside.
+        let big = PixelRect {
+            x: w9.x - l.square,
+            y: w9.y.saturating_sub(l.square),
+            w: w9.w + 2 * l.square,
+            h: w9.h + 2 * l.square,
+        };
+        let forest = tone_colour(Tone::Forest);
+        let b = colour_box(&img, big, forest).expect("a Defender badge");
+        assert!(inside(b, w9), "{size}: {b:?} outside {w9:?}");
+    }
+}
+
+// Issue 28, pictures, item 5: the ball at a piece's foot stands out on light and dark
+// squares alike: a ring of strong contrast to the square around its fill.
+#[test]
+fn the_ball_contrasts_with_both_square_colours() {
+    for size in [384, 512, 1024] {
+        for (name, side) in [
+            ("c2", Side::White),
+            ("d2", Side::White),
+            ("c2", Side::Black),
+            ("d2", Side::Black),
+        ] {
+            let mut v = View::new(Viewer::Public, "t");
+            v.pieces = vec![piece(
+                Cell::Board(sq(name)),
+                side,
+                Role::Pawn,
+                vec![wickets::view::ball_haver()],
+            )];
+            let (img, l) = decode(&v, &opts(size, Some(Side::White)));
+            let r = l.square_rect(sq(name));
+            let bg = square_colour(sq(name));
+            let luma =
+                |p: [u8; 3]| (p[0] as i32 * 299 + p[1] as i32 * 587 + p[2] as i32 * 114) / 1000;
+            // Walk from the cell's left edge to the ball's centre along its middle row:
+            // some run of 2+ pixels differs from the square by a lot.
+            let rad = r.w as f32 * 0.13;
+            let cy = r.y + r.h - (rad + 2.0) as u32;
+            let cx = r.x + (rad + 2.0) as u32;
+            let mut run = 0;
+            let mut best = 0;
+            for x in r.x..=cx {
+                if (luma(px(&img, x, cy)) - luma(bg)).abs() > 90 {
+                    run += 1;
+                    best = best.max(run);
+                } else {
+                    run = 0;
+                }
+            }
+            assert!(best >= 2, "{size} {name} {side:?}: ring of {best} px");
+        }
+    }
 }

@@ -115,13 +115,22 @@ fn key_colours() -> Vec<Rgb> {
         let (fill, line) = piece_colours(side);
         keys.extend([fill, line]);
     }
+    // The last-move tint lies over a mark's fill (a wall's stone, a freeze's ice).
     let last = |c: Rgb| mix(c, colours::LAST_MOVE, colours::LAST_MOVE_ALPHA);
     for square in [colours::LIGHT_SQUARE, colours::DARK_SQUARE] {
         keys.push(last(square));
         for (tone, a) in MARK_FILLS {
             keys.push(mix(square, tone_colour(tone), a));
-            keys.push(mix(last(square), tone_colour(tone), a));
+            keys.push(last(mix(square, tone_colour(tone), a)));
         }
+    }
+    for stone in [
+        [128, 122, 114],
+        [112, 107, 100],
+        [138, 131, 121],
+        [74, 70, 66],
+    ] {
+        keys.push(last(stone));
     }
     keys.push(last(colours::OUTER_CELL));
     dedup(keys)

@@ -16,7 +16,6 @@ struct Shape {
     cell: u32,
     pad: u32,
     width: u32,
-    badge: Font,
     text: Font,
     heading: Font,
 }
@@ -29,7 +28,6 @@ impl Shape {
             cell: square,
             pad,
             width: square * 9,
-            badge: Font::bold(TextSize::at_most(square / 4)),
             text: Font::regular(TextSize::at_most(square * 9 / 32)),
             heading: Font::bold(TextSize::at_most(square * 11 / 32)),
         }
@@ -170,7 +168,7 @@ fn legend_canvas(legend: &Legend, size: u32) -> Canvas {
                         w: sh.cell,
                         h: sh.cell,
                     };
-                    draw_sample(&mut c, &sh, r, &e.sample);
+                    draw_sample(&mut c, r, &e.sample);
                     let block = lines.len() as u32 * sh.text.height();
                     let mut ty = y + sh.cell.saturating_sub(block) / 2;
                     for line in &lines {
@@ -191,7 +189,7 @@ fn legend_canvas(legend: &Legend, size: u32) -> Canvas {
     c
 }
 
-fn draw_sample(c: &mut Canvas, sh: &Shape, r: PixelRect, sample: &Sample) {
+fn draw_sample(c: &mut Canvas, r: PixelRect, sample: &Sample) {
     let (x, y, s) = (r.x as i32, r.y as i32, r.w as i32);
     // Samples stand on a light square, as on the board.
     if !matches!(sample, Sample::OuterCell) {
@@ -205,7 +203,7 @@ fn draw_sample(c: &mut Canvas, sh: &Shape, r: PixelRect, sample: &Sample) {
                 piece: pawn,
                 badges: vec![b.clone()],
             };
-            draw_piece(c, sh.badge, r, &p);
+            draw_piece(c, r, &p);
         }
         Sample::Mark(m) => draw_mark(c, r, *m),
         Sample::Piece(p) => {
@@ -213,7 +211,7 @@ fn draw_sample(c: &mut Canvas, sh: &Shape, r: PixelRect, sample: &Sample) {
         }
         Sample::Token(side) => draw_token(c, r, false, *side),
         Sample::OuterCell => {
-            let w = r.w * 5 / 8;
+            let w = r.w * 3 / 4;
             let inner = PixelRect {
                 x: r.x + (r.w - w) / 2,
                 y: r.y + (r.h - w) / 2,

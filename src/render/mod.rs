@@ -154,7 +154,7 @@ impl Layout {
         let board = size.clamp(MIN_SIZE, MAX_SIZE) / 8 * 8;
         let square = board / 8;
         let margin = (square * 2 / 5).max(16);
-        let outer = square * 5 / 8;
+        let outer = square * 3 / 4;
         let bar = square * 7 / 8;
         let edge = margin + if outer_cells { outer } else { 0 };
         Layout {
@@ -253,10 +253,6 @@ impl Layout {
     fn note_font(&self) -> Font {
         Font::regular(TextSize::at_most(self.square * 9 / 32))
     }
-
-    fn badge_font(&self) -> Font {
-        Font::bold(TextSize::at_most(self.square / 4))
-    }
 }
 
 /// The side drawn at the bottom: fixed by the options, else by the picture (a
@@ -309,20 +305,26 @@ fn render_canvas(view: &View, options: &RenderOptions) -> Canvas {
     let l = Layout::for_view(view, options);
     let mut c = Canvas::new(l.width, l.height, colours::FRAME);
 
-    // Squares with their marks.
+    // Squares with their marks: a mark's fill (a wall's stone, a freeze's ice), then
+    // the last-move tint over it, then the mark's rim or dot, so that a wall conjured
+    // or a square moved to inside a freeze still shows as part of the last move.
     for sq in Square::all() {
         let r = l.square_rect(sq);
         let (x, y, s) = (r.x as i32, r.y as i32, r.w as i32);
         c.fill_rect(x, y, s, s, square_colour(sq));
     }
+    for &(sq, mark) in &view.marks {
+        draw_mark_fill(&mut c, l.square_rect(sq), mark);
+    }
     for &cell in &view.last_move {
-        if let Some(r) = l.cell_rect(cell) {
+        if let Cell::Board(sq) = cell {
+            let r = l.square_rect(sq);
             let (x, y, w) = (r.x as i32, r.y as i32, r.w as i32);
             c.blend_rect(x, y, w, w, colours::LAST_MOVE, colours::LAST_MOVE_ALPHA);
         }
     }
     for &(sq, mark) in &view.marks {
-        draw_mark(&mut c, l.square_rect(sq), mark);
+        draw_mark_rim(&mut c, l.square_rect(sq), mark);
     }
     draw_labels(&mut c, &l);
     if l.outer_cells {
@@ -336,7 +338,7 @@ fn render_canvas(view: &View, options: &RenderOptions) -> Canvas {
     }
     for p in &view.pieces {
         if let Some(r) = l.cell_rect(p.cell) {
-            draw_piece(&mut c, l.badge_font(), r, p);
+            draw_piece(&mut c, r, p);
         }
     }
     for &(cell, side) in &view.tokens {
@@ -351,27 +353,40 @@ fn render_canvas(view: &View, options: &RenderOptions) -> Canvas {
 }
 
 fn draw_mark(c: &mut Canvas, r: PixelRect, mark: SquareMark) {
+    draw_mark_fill(c, r, mark);
+    draw_mark_rim(c, r, mark);
+}
+
+/// A mark's fill (under the last-move tint).
+fn draw_mark_fill(c: &mut Canvas, r: PixelRect, mark: SquareMark) {
+    let (x, y, s) = (r.x as i32, r.y as i32, r.w as i32);
+    let colour = tone_colour(mark.tone);
+    match mark.style {
+        MarkStyle::Strong => c.blend_rect(x, y, s, s, colour, 130),
+        MarkStyle::Light => c.blend_rect(x, y, s, s, colour, 70),
+        MarkStyle::Faint => c.blend_rect(x, y, s, s, colour, 50),
+        MarkStyle::Dot => {}
+        MarkStyle::Stone => c.blit(&tiles::tiles(r.w).stone, x, y),
+    }
+}
+
+/// A mark's rim or dot (over the last-move tint, so both show).
+fn draw_mark_rim(c: &mut Canvas, r: PixelRect, mark: SquareMark) {
     let (x, y, s) = (r.x as i32, r.y as i32, r.w as i32);
     let rim = (s / 16).max(2);
     let colour = tone_colour(mark.tone);
     match mark.style {
-        MarkStyle::Strong => {
-            c.blend_rect(x, y, s, s, colour, 130);
-            c.frame_rect((x, y, s, s), rim, colour, 255);
-        }
-        MarkStyle::Light => {
-            c.blend_rect(x, y, s, s, colour, 70);
+        MarkStyle::Strong | MarkStyle::Light => {
             c.frame_rect((x, y, s, s), rim, colour, 255);
         }
         MarkStyle::Faint => {
-            c.blend_rect(x, y, s, s, colour, 50);
             c.frame_rect((x, y, s, s), (rim / 2).max(1), colour, 160);
         }
         MarkStyle::Dot => {
             let (cx, cy) = r.centre();
             c.fill_circle(cx as f32, cy as f32, s as f32 * 0.14, colour);
         }
-        MarkStyle::Stone => c.blit(&tiles::tiles(r.w).stone, x, y),
+        MarkStyle::Stone => {}
     }
 }
 
@@ -423,21 +438,199 @@ fn draw_outer_cell(c: &mut Canvas, r: PixelRect, last_move: bool) {
     c.frame_rect((x, y, w, w), (w / 16).max(2), colours::OUTER_CELL_RIM, 255);
 }
 
-fn draw_piece(c: &mut Canvas, font: Font, r: PixelRect, p: &PieceView) {
-    let t = tiles::tiles(r.w);
-    c.blit(t.piece(p.piece), r.x as i32, r.y as i32);
-    draw_badges(c, font, r, p);
+/// The badge font for a cell of `s` pixels: about a quarter of the cell, smaller fonts
+/// being tried when the badges do not fit (see [`layout_badges`]).
+fn badge_size(s: u32) -> TextSize {
+    TextSize::at_most_small(s / 4)
 }
 
-/// The badges of one piece. Each corner holds its own group, so a piece with many
-/// stays readable: top-left badges stack downwards; top-right ones run leftwards
-/// (wrapping below when they meet the top-left column); bottom ones run inwards
-/// from their corner. A group is written in full words when they fit, else in the
-/// short forms.
-fn draw_badges(c: &mut Canvas, f: Font, r: PixelRect, p: &PieceView) {
+fn draw_piece(c: &mut Canvas, r: PixelRect, p: &PieceView) {
+    let placed = place_badges(r, p);
+    // A badge over the piece's head (where a king's cross, a queen's crown, a
+    // bishop's mitre are) shrinks the piece below it, so the piece stays known.
+    let s = r.w as f32;
+    let (head_l, head_r) = (r.x as f32 + HEAD.0 * s, r.x as f32 + HEAD.1 * s);
+    let head_b = r.y as f32 + HEAD.2 * s;
+    let below = placed
+        .badges
+        .iter()
+        .map(|b| b.outer())
+        .filter(|&(x, y, w, _)| x < head_r && x + w > head_l && y < head_b)
+        .map(|(_, y, _, h)| y + h - r.y as f32)
+        .fold(0.0f32, f32::max);
+    let size = if below > 0.0 {
+        ((s - below) / (1.0 - PIECE_TOP)).clamp(s * 0.7, s).floor() as u32
+    } else {
+        r.w
+    };
+    let t = tiles::tiles(size);
+    c.blit(
+        t.piece(p.piece),
+        (r.x + (r.w - size) / 2) as i32,
+        (r.y + r.w - size) as i32,
+    );
+    for b in &placed.badges {
+        match &b.kind {
+            PlacedKind::Disc => {
+                let (x, y, w, _) = b.rect;
+                draw_ball(c, x + w / 2.0, y + w / 2.0, w / 2.0, p.piece.side, s);
+            }
+            PlacedKind::Pill(label) => {
+                badge_pill(c, placed.font, b.rect, placed.pad, b.badge, label)
+            }
+        }
+    }
+}
+
+/// The part of a cell where pieces have their heads, as fractions of the cell: left,
+/// right, bottom edge (from the top).
+const HEAD: (f32, f32, f32) = (0.36, 0.64, 0.3);
+/// How far below a piece tile's top its art begins, as a fraction of the tile.
+const PIECE_TOP: f32 = 0.06;
+/// The most of a cell that badges may cover, so the piece under them stays visible.
+const BADGE_COVER: f32 = 0.5;
+
+/// A badge with its place in the cell.
+struct Placed<'a> {
+    badge: &'a Badge,
+    /// The pill (without its 1-pixel rim) or the disc's bounding square.
+    rect: (f32, f32, f32, f32),
+    kind: PlacedKind,
+}
+
+enum PlacedKind {
+    Pill(String),
+    Disc,
+}
+
+impl<'a> Placed<'a> {
+    fn pill(badge: &'a Badge, rect: (f32, f32, f32, f32), label: String) -> Placed<'a> {
+        Placed {
+            badge,
+            rect,
+            kind: PlacedKind::Pill(label),
+        }
+    }
+
+    /// Everything the badge paints: the pill with its rim, the disc with its halo.
+    fn outer(&self) -> (f32, f32, f32, f32) {
+        let (x, y, w, h) = self.rect;
+        (x - 1.0, y - 1.0, w + 2.0, h + 2.0)
+    }
+}
+
+/// The badges of one cell, laid out, and the font and padding of their labels.
+struct BadgeLayout<'a> {
+    font: Font,
+    pad: f32,
+    badges: Vec<Placed<'a>>,
+}
+
+impl BadgeLayout<'_> {
+    /// Every badge inside the cell, none overlapping another, and all of them together
+    /// covering at most [`BADGE_COVER`] of the cell.
+    fn fits(&self, r: PixelRect) -> bool {
+        let (x0, y0, s) = (r.x as f32, r.y as f32, r.w as f32);
+        let eps = 0.01;
+        let boxes: Vec<_> = self.badges.iter().map(|b| b.outer()).collect();
+        let inside = boxes.iter().all(|&(x, y, w, h)| {
+            x >= x0 - eps && y >= y0 - eps && x + w <= x0 + s + eps && y + h <= y0 + s + eps
+        });
+        let apart = boxes.iter().enumerate().all(|(i, a)| {
+            boxes[i + 1..].iter().all(|b| {
+                a.0 + a.2 <= b.0 + eps
+                    || b.0 + b.2 <= a.0 + eps
+                    || a.1 + a.3 <= b.1 + eps
+                    || b.1 + b.3 <= a.1 + eps
+            })
+        });
+        let area: f32 = boxes.iter().map(|b| b.2 * b.3).sum();
+        inside && apart && area <= BADGE_COVER * s * s
+    }
+}
+
+/// Lays out a piece's badges in its cell: the largest badge font (at most about a
+/// quarter of the cell) whose layout [fits](BadgeLayout::fits), else the smallest font
+/// with one-letter labels in rows from the top, leaving out what finds no room.
+fn place_badges(r: PixelRect, p: &PieceView) -> BadgeLayout<'_> {
+    let mut size = Some(badge_size(r.w));
+    while let Some(sz) = size {
+        let layout = layout_badges(Font::bold(sz), r, p);
+        if layout.fits(r) {
+            return layout;
+        }
+        size = sz.smaller();
+    }
+    crowded_badges(Font::bold(TextSize::S10), r, p)
+}
+
+/// The last resort for a crowded cell: discs in their corners, then pills in the top
+/// and the bottom row, each in its short form or, failing room, its first letter; a
+/// pill that finds no free room is left out, so the piece's middle stays clear.
+fn crowded_badges(f: Font, r: PixelRect, p: &PieceView) -> BadgeLayout<'_> {
+    let mut layout = layout_badges(f, r, p);
+    layout.badges.retain(|b| matches!(b.kind, PlacedKind::Disc));
+    let h = f.height() as f32 + 2.0;
+    let pad = layout.pad;
+    let (x0, y0, s) = (r.x as f32, r.y as f32, r.w as f32);
+    let rows = [y0 + 1.0, y0 + s - h - 1.0];
+    for b in p.badges.iter().filter(|b| b.style != BadgeStyle::Disc) {
+        let text = if b.short.is_empty() {
+            &b.label
+        } else {
+            &b.short
+        };
+        let first: String = text.chars().take(1).collect();
+        // A badge keeps to its corner's row and side while there is room.
+        let top = matches!(b.corner, Corner::TopLeft | Corner::TopRight);
+        let left = matches!(b.corner, Corner::TopLeft | Corner::BottomLeft);
+        let order = if top { [0, 1] } else { [1, 0] };
+        let found = [text.clone(), first].into_iter().find_map(|label| {
+            let w = f.width(&label) as f32 + 2.0 * pad;
+            let xs: Vec<f32> = (0..)
+                .map(|i| i as f32)
+                .take_while(|i| x0 + 1.0 + i + w + 1.0 <= x0 + s)
+                .map(|i| {
+                    if left {
+                        x0 + 1.0 + i
+                    } else {
+                        x0 + s - 1.0 - w - i
+                    }
+                })
+                .collect();
+            order.iter().find_map(|&row| {
+                xs.iter().find_map(|&x| {
+                    let candidate = Placed {
+                        badge: b,
+                        rect: (x, rows[row], w, h),
+                        kind: PlacedKind::Pill(label.clone()),
+                    };
+                    let o = candidate.outer();
+                    let free = layout.badges.iter().all(|q| {
+                        let a = q.outer();
+                        a.0 + a.2 <= o.0 || o.0 + o.2 <= a.0 || a.1 + a.3 <= o.1 || o.1 + o.3 <= a.1
+                    });
+                    free.then_some(candidate)
+                })
+            })
+        });
+        if let Some(placed) = found {
+            layout.badges.push(placed);
+        }
+    }
+    layout
+}
+
+/// The badges of one piece laid out with font `f`. Each corner holds its own group, so
+/// a piece with many stays readable: top-left badges stack downwards; top-right ones
+/// run leftwards (wrapping below when they meet the top-left column); bottom ones run
+/// inwards from their corner. A group is written in full words when they fit (at the
+/// top, only when they keep clear of the piece's head), else in the short forms.
+fn layout_badges(f: Font, r: PixelRect, p: &PieceView) -> BadgeLayout<'_> {
     let h = f.height() as f32 + 2.0;
     let pad = (f.advance() as f32 * 0.4).round();
     let (x0, y0, s) = (r.x as f32, r.y as f32, r.w as f32);
+    let (head_l, head_r) = (x0 + HEAD.0 * s, x0 + HEAD.1 * s);
     let pill_w = |label: &str| f.width(label) as f32 + 2.0 * pad;
     let group = |corner: Corner| -> Vec<&Badge> {
         p.badges
@@ -446,10 +639,8 @@ fn draw_badges(c: &mut Canvas, f: Font, r: PixelRect, p: &PieceView) {
             .collect()
     };
     let room = s - 2.0;
-    // Full words when the whole group fits in one row of `width` pixels.
-    let words_fit = |badges: &[&Badge], width: f32| -> bool {
-        let total: f32 = badges.iter().map(|b| pill_w(&b.label) + 2.0).sum();
-        total - 2.0 <= width
+    let row_w = |badges: &[&Badge]| -> f32 {
+        badges.iter().map(|b| pill_w(&b.label) + 2.0).sum::<f32>() - 2.0
     };
     let text = |b: &Badge, words: bool| -> String {
         let t = if words || b.short.is_empty() {
@@ -460,29 +651,30 @@ fn draw_badges(c: &mut Canvas, f: Font, r: PixelRect, p: &PieceView) {
         // On the smallest squares even a short form is cut to what fits.
         f.fit_plain(t, (room - 2.0 * pad).max(0.0) as u32)
     };
+    let mut out = Vec::new();
+    let mut pills: Vec<Placed> = Vec::new();
 
     // Top-left: a stack, in words only when it has the top row to itself.
     let tl = group(Corner::TopLeft);
     let tr = group(Corner::TopRight);
-    let tl_words = tl.len() <= 2 && tr.is_empty() && tl.iter().all(|b| pill_w(&b.label) <= room);
+    let tl_words = tl.len() <= 2
+        && tr.is_empty()
+        && tl
+            .iter()
+            .all(|b| x0 + 1.0 + pill_w(&b.label) <= head_l.min(x0 + room));
     let mut left_y = y0 + 1.0;
     let mut left_w: f32 = 0.0;
     for b in &tl {
         let label = text(b, tl_words);
         let w = pill_w(&label);
-        badge_pill(c, f, (x0 + 1.0, left_y, w, h), pad, b, &label);
+        pills.push(Placed::pill(b, (x0 + 1.0, left_y, w, h), label));
         left_w = left_w.max(w);
-        left_y += h + 1.0;
+        left_y += h + 2.0;
     }
     let left_rows_end = left_y;
 
     // Top-right: leftwards, wrapping below.
-    let first_row = if tl.is_empty() {
-        room
-    } else {
-        room - left_w - 2.0
-    };
-    let tr_words = words_fit(&tr, first_row);
+    let tr_words = x0 + s - 1.0 - row_w(&tr) >= head_r;
     let mut cursor = x0 + s - 1.0;
     let mut row_y = y0 + 1.0;
     for b in &tr {
@@ -495,23 +687,20 @@ fn draw_badges(c: &mut Canvas, f: Font, r: PixelRect, p: &PieceView) {
                 x0 + 1.0
             }
         };
-        // A row already holding a badge wraps (the top-left stack is in short forms
-        // whenever this group exists, so a fresh row's first badge fits beside it
-        // on all but the smallest squares).
+        // A row already holding a badge wraps.
         if cursor - w < left_edge(row_y) && cursor < x0 + s - 2.0 {
             cursor = x0 + s - 1.0;
-            row_y += h + 1.0;
+            row_y += h + 2.0;
         }
         let bx = cursor - w;
-        badge_pill(c, f, (bx, row_y, w, h), pad, b, &label);
+        pills.push(Placed::pill(b, (bx, row_y, w, h), label));
         cursor = bx - 2.0;
     }
 
     // Bottom-left: discs in the piece's colours, then any pills rightwards.
     let mut bl_x = x0 + 1.0;
+    let rad = (s * 0.13).max(3.0);
     for b in p.badges.iter().filter(|b| b.style == BadgeStyle::Disc) {
-        let rad = s * 0.13;
-        let (fill, line) = piece_colours(p.piece.side);
         let (cx, cy) = match b.corner {
             Corner::TopLeft => (x0 + rad + 2.0, y0 + rad + 2.0),
             Corner::TopRight => (x0 + s - rad - 2.0, y0 + rad + 2.0),
@@ -521,21 +710,24 @@ fn draw_badges(c: &mut Canvas, f: Font, r: PixelRect, p: &PieceView) {
                 (x0 + rad + 2.0, y0 + s - rad - 2.0)
             }
         };
-        c.fill_circle(cx, cy, rad, line);
-        c.fill_circle(cx, cy, rad - 1.5, fill);
+        out.push(Placed {
+            badge: b,
+            rect: (cx - rad, cy - rad, 2.0 * rad, 2.0 * rad),
+            kind: PlacedKind::Disc,
+        });
     }
     let bl = group(Corner::BottomLeft);
-    let bl_words = words_fit(&bl, x0 + s - 1.0 - bl_x);
+    let bl_words = row_w(&bl) <= x0 + s - 1.0 - bl_x;
     for b in &bl {
         let label = text(b, bl_words);
         let w = pill_w(&label);
-        badge_pill(c, f, (bl_x, y0 + s - h - 1.0, w, h), pad, b, &label);
+        pills.push(Placed::pill(b, (bl_x, y0 + s - h - 1.0, w, h), label));
         bl_x += w + 2.0;
     }
 
     // Bottom-right: leftwards, wrapping above.
     let br = group(Corner::BottomRight);
-    let br_words = words_fit(&br, x0 + s - 1.0 - bl_x);
+    let br_words = row_w(&br) <= x0 + s - 1.0 - bl_x;
     let mut cursor = x0 + s - 1.0;
     let mut row_y = y0 + s - h - 1.0;
     for b in &br {
@@ -543,12 +735,29 @@ fn draw_badges(c: &mut Canvas, f: Font, r: PixelRect, p: &PieceView) {
         let w = pill_w(&label);
         if cursor - w < bl_x && cursor < x0 + s - 2.0 {
             cursor = x0 + s - 1.0;
-            row_y -= h + 1.0;
+            row_y -= h + 2.0;
         }
         let bx = cursor - w;
-        badge_pill(c, f, (bx, row_y, w, h), pad, b, &label);
+        pills.push(Placed::pill(b, (bx, row_y, w, h), label));
         cursor = bx - 2.0;
     }
+    out.extend(pills);
+    BadgeLayout {
+        font: f,
+        pad,
+        badges: out,
+    }
+}
+
+/// A ball (at a piece's foot, or lying alone): the side's fill inside a thick ring of
+/// its outline colour, and a thin outer halo of the fill colour, so it stands out on
+/// light and dark squares alike. `cell` is the cell's side in pixels.
+fn draw_ball(c: &mut Canvas, cx: f32, cy: f32, rad: f32, side: Side, cell: f32) {
+    let (fill, line) = piece_colours(side);
+    let ring = (cell / 18.0).max(2.5);
+    c.fill_circle(cx, cy, rad + 1.0, fill);
+    c.fill_circle(cx, cy, rad, line);
+    c.fill_circle(cx, cy, (rad - ring).max(1.0), fill);
 }
 
 /// One badge: a rounded pill with a thin dark rim for contrast on any square, filled
@@ -596,15 +805,13 @@ fn draw_token(c: &mut Canvas, r: PixelRect, occupied: bool, side: Side) {
     let s = r.w as f32;
     // Alone, a token sits in the middle of its cell; beside a piece, in the corner.
     let (cx, cy, rad) = if occupied {
-        let rad = s * 0.13;
+        let rad = (s * 0.13).max(3.0);
         (r.x as f32 + rad + 2.0, r.y as f32 + s - rad - 2.0, rad)
     } else {
         let (cx, cy) = r.centre();
         (cx as f32, cy as f32, s * 0.2)
     };
-    let (fill, line) = piece_colours(side);
-    c.fill_circle(cx, cy, rad, line);
-    c.fill_circle(cx, cy, rad - (s / 32.0).max(1.5), fill);
+    draw_ball(c, cx, cy, rad, side, s);
 }
 
 fn draw_bar(c: &mut Canvas, l: &Layout, view: &View, side: Side) {
@@ -686,17 +893,36 @@ fn draw_bar(c: &mut Canvas, l: &Layout, view: &View, side: Side) {
             // The result matters more than the name: it takes what the name leaves on
             // the name's line, and never shortens the notes below.
             Some(res) => {
-                let font = Font::bold(note_font.size);
                 let x0 = text_x + name_w.min(l.width as i32 / 3) + 16;
-                let text = font.fit(res, (right - x0).max(0) as u32);
-                let tw = font.width(&text) as i32;
-                let ry = if notes_block {
-                    name_y + (name_font.height() as i32 - font.height() as i32) / 2
+                // A second line lies beside the notes, so it keeps clear of them.
+                let x0_two = if notes_block {
+                    x0.max(text_x + note_font.width(&notes) as i32 + 16)
                 } else {
-                    y + (h - font.height() as i32) / 2
+                    x0
                 };
-                font.draw(c, right - tw, ry, &text, colours::RESULT);
-                right -= tw + 16;
+                let (font, lines) = result_lines(
+                    res,
+                    note_font.size,
+                    (right - x0).max(0) as u32,
+                    (right - x0_two).max(0) as u32,
+                    h as u32,
+                );
+                let fh = font.height() as i32;
+                let mut ry = if lines.len() > 1 {
+                    y + (h - fh * lines.len() as i32) / 2
+                } else if notes_block {
+                    name_y + (name_font.height() as i32 - fh) / 2
+                } else {
+                    y + (h - fh) / 2
+                };
+                let mut widest = 0;
+                for line in &lines {
+                    let tw = font.width(line) as i32;
+                    font.draw(c, right - tw, ry, line, colours::RESULT);
+                    widest = widest.max(tw);
+                    ry += fh;
+                }
+                right -= widest + 16;
             }
             // The title is shown only when it leaves the name and notes whole.
             None => {
@@ -726,9 +952,62 @@ fn draw_bar(c: &mut Canvas, l: &Layout, view: &View, side: Side) {
     }
 }
 
+/// The result line laid out for a bar `bar_h` pixels tall: in bold from `size`
+/// downwards, the first that shows it whole on one line of `one_w` pixels or on two
+/// lines of `two_w`; failing all, cut to one line of the smallest font.
+fn result_lines(
+    text: &str,
+    size: TextSize,
+    one_w: u32,
+    two_w: u32,
+    bar_h: u32,
+) -> (Font, Vec<String>) {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut size = Some(size);
+    let mut last = Font::bold(TextSize::S10);
+    while let Some(sz) = size {
+        let font = Font::bold(sz);
+        if font.width(text) <= one_w {
+            return (font, vec![text.to_string()]);
+        }
+        if 2 * font.height() + 2 <= bar_h {
+            let lines = font.wrap(text, two_w);
+            let whole = lines
+                .iter()
+                .flat_map(|l| l.split_whitespace())
+                .eq(words.iter().copied());
+            if lines.len() <= 2 && whole {
+                return (font, lines);
+            }
+        }
+        last = font;
+        size = sz.smaller();
+    }
+    (last, vec![last.fit(text, one_w)])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // Issue 28, pictures: the GIF's result line was cut ("...the loss of White's
+    // last.."); at the GIF's 384 px it now shows whole, on two lines if need be.
+    #[test]
+    fn a_long_result_shows_whole_at_the_gifs_size() {
+        let text = "0-1 Black wins by the loss of White's last king.";
+        let l = Layout::new(384, Side::White, true);
+        let right = l.width - l.margin;
+        let x0 = l.margin + l.bar * 4 / 5 + 12 + l.name_font().width("bob") + 16;
+        let (font, lines) = result_lines(text, l.note_font().size, right - x0, right - x0, l.bar);
+        assert_eq!(lines.join(" "), text);
+        assert!(lines.len() <= 2);
+        assert!(lines.iter().all(|line| font.width(line) <= right - x0));
+        assert!(font.height() * lines.len() as u32 <= l.bar);
+        // Too little room for any size: cut, never wider than the room.
+        let (font, lines) = result_lines(text, TextSize::S16, 60, 60, 20);
+        assert_eq!(lines.len(), 1);
+        assert!(font.width(&lines[0]) <= 60);
+    }
 
     #[test]
     fn layout_is_proportional_and_clamped() {

@@ -4,9 +4,12 @@
 use super::canvas::{Canvas, Rgb};
 use noto_sans_mono_bitmap::{get_raster, get_raster_width, FontWeight, RasterHeight};
 
-/// One of the four raster heights the glyph crate provides.
+/// One of the four raster heights the glyph crate provides, or one of two smaller
+/// heights drawn from the 16-pixel glyphs scaled down (badges on small squares).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TextSize {
+    S10,
+    S12,
     S16,
     S20,
     S24,
@@ -16,7 +19,7 @@ pub enum TextSize {
 impl TextSize {
     fn raster(self) -> RasterHeight {
         match self {
-            TextSize::S16 => RasterHeight::Size16,
+            TextSize::S10 | TextSize::S12 | TextSize::S16 => RasterHeight::Size16,
             TextSize::S20 => RasterHeight::Size20,
             TextSize::S24 => RasterHeight::Size24,
             TextSize::S32 => RasterHeight::Size32,
@@ -33,9 +36,43 @@ impl TextSize {
         }
     }
 
+    /// The largest height not above `px`, down to the scaled 10-pixel one.
+    pub fn at_most_small(px: u32) -> TextSize {
+        match px {
+            0..=11 => TextSize::S10,
+            12..=15 => TextSize::S12,
+            _ => TextSize::at_most(px),
+        }
+    }
+
+    /// The next smaller height, if any.
+    pub fn smaller(self) -> Option<TextSize> {
+        match self {
+            TextSize::S10 => None,
+            TextSize::S12 => Some(TextSize::S10),
+            TextSize::S16 => Some(TextSize::S12),
+            TextSize::S20 => Some(TextSize::S16),
+            TextSize::S24 => Some(TextSize::S20),
+            TextSize::S32 => Some(TextSize::S24),
+        }
+    }
+
     /// Height of a line box in pixels.
     pub fn height(self) -> u32 {
-        self.raster().val() as u32
+        match self {
+            TextSize::S10 => 10,
+            TextSize::S12 => 12,
+            _ => self.raster().val() as u32,
+        }
+    }
+
+    /// The scale from the raster's glyphs to this size, as a fraction of 16.
+    fn scale16(self) -> u32 {
+        match self {
+            TextSize::S10 => 10,
+            TextSize::S12 => 12,
+            _ => 16,
+        }
     }
 }
 
@@ -65,7 +102,8 @@ impl Font {
 
     /// Advance of one character (the font is monospaced).
     pub fn advance(self) -> u32 {
-        get_raster_width(self.weight(), self.size.raster()) as u32
+        let w = get_raster_width(self.weight(), self.size.raster()) as u32;
+        (w * self.size.scale16()).div_ceil(16)
     }
 
     pub fn height(self) -> u32 {
@@ -129,6 +167,11 @@ impl Font {
             let glyph = get_raster(ch, weight, raster).or_else(|| get_raster('?', weight, raster));
             let Some(glyph) = glyph else { continue };
             let gx = x + i as i32 * adv;
+            let k = self.size.scale16();
+            if k < 16 {
+                draw_scaled(canvas, (gx, y), glyph.pixels(), glyph.width(), k, colour);
+                continue;
+            }
             for (row, line) in glyph.rows().enumerate() {
                 for (col, &a) in line.iter().enumerate() {
                     if a != 0 {
@@ -144,6 +187,44 @@ impl Font {
         let w = self.width(text) as i32;
         let h = self.height() as i32;
         self.draw(canvas, cx - w / 2, cy - h / 2, text, colour);
+    }
+}
+
+/// Draws a glyph raster scaled by `k / 16`: each output pixel averages the raster over
+/// the area it covers (4 x 4 samples).
+fn draw_scaled(
+    canvas: &mut Canvas,
+    (x, y): (i32, i32),
+    pixels: &[u8],
+    width: usize,
+    k: u32,
+    colour: Rgb,
+) {
+    if width == 0 {
+        return;
+    }
+    let cols = width as u32;
+    let rows = (pixels.len() / width) as u32;
+    if rows == 0 {
+        return;
+    }
+    let (ow, oh) = ((cols * k).div_ceil(16), (rows * k).div_ceil(16));
+    for oy in 0..oh {
+        for ox in 0..ow {
+            let mut acc = 0u32;
+            for sy in 0..4 {
+                for sx in 0..4 {
+                    // Sample points at the centres of a 4 x 4 grid in the output pixel.
+                    let rx = ((ox * 8 + sx * 2 + 1) * 16 / (8 * k)).min(cols - 1);
+                    let ry = ((oy * 8 + sy * 2 + 1) * 16 / (8 * k)).min(rows - 1);
+                    acc += pixels[(ry * cols + rx) as usize] as u32;
+                }
+            }
+            let a = (acc / 16) as u8;
+            if a != 0 {
+                canvas.blend_pixel(x + ox as i32, y + oy as i32, colour, a);
+            }
+        }
     }
 }
 
