@@ -487,6 +487,7 @@ async fn a_swiss_of_seven_over_three_rounds_is_played_to_the_end_through_discord
                 .iter()
                 .find(|(w, b)| w == "grace" || b == "grace")
                 .unwrap();
+            // ruling X-TOUR-6: her game being played ends, resigned for her.
             let thread = ev.thread(2, w, b).unwrap();
             let said: String = ev
                 .fake
@@ -498,6 +499,7 @@ async fn a_swiss_of_seven_over_three_rounds_is_played_to_the_end_through_discord
                 said.contains("grace has dropped out of **Autumn**"),
                 "{said}"
             );
+            assert!(said.contains("grace resigns"), "{said}");
         }
         let mut last = Vec::new();
         let playing: Vec<&&(String, String)> = games
