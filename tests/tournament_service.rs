@@ -526,3 +526,174 @@ fn two_services_start_the_next_round_once() {
     let table = standings(&a);
     assert!(table.contains("1 point"), "{table}");
 }
+
+/// `loser` runs out of time in their game of `round` with `winner`, who claims it.
+fn lose_on_time(
+    s: &Service,
+    t: &Threads,
+    clock: &ManualClock,
+    event: &str,
+    round: u32,
+    loser: &str,
+    winner: &str,
+) -> Vec<Reply> {
+    let (white, black) = pairing(t, event, round, loser, winner);
+    let place = t
+        .find(&format!("{event} · round {round} · {white} vs {black}"))
+        .expect("their game");
+    if white == winner {
+        ok(req(
+            s,
+            winner,
+            place,
+            Request::Move {
+                text: "e4".to_string(),
+            },
+        ));
+    }
+    clock.advance(4 * DAY_MS);
+    ok(req(s, winner, place, Request::Claim))
+}
+
+// ruling X-TOUR-3: a second loss on time in the event makes a dropout; X-TOUR-6: their
+// game still being played ends, resigned for them.
+#[test]
+fn a_second_loss_on_time_makes_a_dropout_whose_last_game_ends() {
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let places = Arc::new(Threads::default());
+    let dir = tempfile::tempdir().expect("dir");
+    let s = service(Store::open(dir.path()).expect("store"), &clock, &places);
+    let t = terms(
+        "Winter",
+        VariantId::Standard,
+        EventFormat::RoundRobin { cycles: 1 },
+        false,
+    );
+    ok(tour(&s, "org", TournamentAction::Create(Box::new(t))));
+    for p in ["w1", "w2", "w3", "w4"] {
+        ok(tour(&s, p, TournamentAction::Join));
+    }
+    ok(tour(&s, "org", TournamentAction::Start));
+    let round_of = |a: &str, b: &str| {
+        (1..=3)
+            .find(|r| {
+                let (w, bl) = pairing(&places, "Winter", *r, a, b);
+                places
+                    .find(&format!("Winter · round {r} · {w} vs {bl}"))
+                    .is_some()
+            })
+            .expect("their game")
+    };
+    // w1 and w2 finish their other games first, so only w4's games run on.
+    let (wh, bl) = pairing(&places, "Winter", round_of("w1", "w2"), "w1", "w2");
+    finish(&s, &places, "Winter", round_of("w1", "w2"), &wh, &bl, 2);
+    let (wh, bl) = pairing(&places, "Winter", round_of("w1", "w3"), "w1", "w3");
+    finish(
+        &s,
+        &places,
+        "Winter",
+        round_of("w1", "w3"),
+        &wh,
+        &bl,
+        result_for(&wh, Some("w1")),
+    );
+    let (wh, bl) = pairing(&places, "Winter", round_of("w2", "w3"), "w2", "w3");
+    finish(
+        &s,
+        &places,
+        "Winter",
+        round_of("w2", "w3"),
+        &wh,
+        &bl,
+        result_for(&wh, Some("w3")),
+    );
+    // w4 loses on time to w1: one loss, no dropout.
+    let first = lose_on_time(
+        &s,
+        &places,
+        &clock,
+        "Winter",
+        round_of("w1", "w4"),
+        "w4",
+        "w1",
+    );
+    assert!(!text_of(&first).contains("drop out"), "{}", text_of(&first));
+    // w4 loses on time to w2 too: a dropout; the game with w3 is forfeited and ends.
+    let (wh, bl) = pairing(&places, "Winter", round_of("w3", "w4"), "w3", "w4");
+    let last_place = places
+        .find(&format!(
+            "Winter · round {} · {wh} vs {bl}",
+            round_of("w3", "w4")
+        ))
+        .expect("w3 vs w4");
+    let second = lose_on_time(
+        &s,
+        &places,
+        &clock,
+        "Winter",
+        round_of("w2", "w4"),
+        "w4",
+        "w2",
+    );
+    let told = text_of(&second);
+    assert!(told.contains("w4 has lost two games on time"), "{told}");
+    assert!(told.contains("w4 has dropped out of **Winter**"), "{told}");
+    assert!(told.contains("w4 resigns"), "{told}");
+    assert!(
+        second
+            .iter()
+            .any(|r| r.to == Audience::Place(last_place) && r.text.contains("resigns")),
+        "{second:?}"
+    );
+    // The event is over: w4 played 2 of 3 games, so their results stand (X-TOUR-3).
+    assert!(told.contains("**Winter** is over"), "{told}");
+    let table = standings(&s);
+    let lines: Vec<&str> = table.lines().skip(1).collect();
+    // By hand: w1 ½ + 1 + 1 = 2½; w2 ½ + 0 + 1 = 1½; w3 1 + 0 + 1 (forfeit) = 2;
+    // w4 0. SB: w1 beat w3 (2) and w4 (0), drew w2 (1½): 2.75; w3 beat w2 (1½) and
+    // w4 (0): 1½; w2 beat w4, drew w1 (2½): 1.25.
+    assert_eq!(
+        lines,
+        [
+            "1. w1 — 2½ points, SB 2.75",
+            "2. w3 — 2 points, SB 1½",
+            "3. w2 — 1½ points, SB 1.25",
+            "4. w4 — 0 points, SB 0 (withdrew)",
+        ],
+        "{table}"
+    );
+}
+
+#[test]
+fn a_scheduled_event_starts_by_itself() {
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let places = Arc::new(Threads::default());
+    let dir = tempfile::tempdir().expect("dir");
+    let s = service(Store::open(dir.path()).expect("store"), &clock, &places);
+    let mut t = terms(
+        "Dawn",
+        VariantId::Standard,
+        EventFormat::Swiss { rounds: 2 },
+        false,
+    );
+    t.start_in_ms = Some(DAY_MS);
+    ok(tour(&s, "org", TournamentAction::Create(Box::new(t))));
+    for p in ["d1", "d2", "d3"] {
+        ok(tour(&s, p, TournamentAction::Join));
+    }
+    // Not yet: the tick leaves it open, and it still takes players.
+    clock.advance(DAY_MS - 60_000);
+    s.tick();
+    assert!(places.titles().is_empty());
+    ok(tour(&s, "d4", TournamentAction::Join));
+    clock.advance(60_000);
+    let ticked = s.tick();
+    assert!(
+        ticked
+            .iter()
+            .any(|t| t.channel == CH && t.reply.text.contains("**Dawn** starts with 4 players")),
+        "{ticked:?}"
+    );
+    assert_eq!(places.titles().len(), 2, "{:?}", places.titles());
+    assert!(refused(tour(&s, "d5", TournamentAction::Join)).contains("started"));
+}
