@@ -751,7 +751,18 @@ impl Service {
         };
         match self.commit_change(&mut slot, &at, change, now) {
             Ok(rs) => Ok(rs.into_iter().map(|r| to_place(place, r)).collect()),
-            Err(Unwritten::Conflict) => Err("created by another process".to_string()),
+            // Another process created it meanwhile, in a place of its own: the one
+            // opened here says where the game is, rather than stay empty.
+            Err(Unwritten::Conflict) => match self.store.game(id) {
+                Ok(Some(rec)) if rec.channel != place => Ok(vec![to_place(
+                    place,
+                    Reply::channel(format!(
+                        "{title}: this game is played in {}.",
+                        super::api::place(rec.channel)
+                    )),
+                )]),
+                _ => Err("created by another process".to_string()),
+            },
             Err(Unwritten::Store(e) | Unwritten::Unknown(e)) => Err(e.to_string()),
         }
     }
