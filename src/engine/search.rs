@@ -26,6 +26,8 @@ struct Node {
     white: f64,
     children: Vec<usize>,
     expanded: bool,
+    /// White's value when the node was scored on its expansion (its capture search).
+    first: f64,
 }
 
 impl Node {
@@ -36,6 +38,7 @@ impl Node {
             white,
             children: Vec::new(),
             expanded: false,
+            first: white,
         }
     }
 
@@ -79,6 +82,81 @@ fn state_value<R: Rules>(state: &R) -> f64 {
     }
 }
 
+/// Plies of captures followed beyond a leaf (see [`leaf_value`]).
+const CAPTURE_PLIES: u32 = 4;
+/// Captures tried at each of those plies, the most valuable victims first.
+const CAPTURE_WIDTH: usize = 6;
+/// How far (hundredths of a pawn) below the best root answer's first score an answer
+/// may score and still be chosen ([`Tree::sound`]): a pawn and a half, so a pawn
+/// offered is allowed and a piece left en prise is not.
+const UNSOUND: f64 = 150.0;
+/// A won game inside the capture search, in hundredths of a pawn.
+const WON: i32 = 20_000;
+
+/// The value for `me`, the side asked at `state`, in hundredths of a pawn, once the
+/// captures the variant lists ([`Rules::tactical_candidates`]) have been played out for
+/// a few plies, either side standing pat on the evaluation when it likes that better (a
+/// small quiescence search). A piece left en prise is seen here: the opponent takes it.
+fn capture_value<R: Rules>(
+    state: &R,
+    me: Side,
+    plies: u32,
+    mut alpha: i32,
+    beta: i32,
+    rng: &mut GameRng,
+) -> i32 {
+    if let Some(o) = state.outcome() {
+        return match o {
+            Outcome::Win { winner, .. } if winner == me => WON,
+            Outcome::Win { .. } => -WON,
+            Outcome::Draw { .. } | Outcome::Aborted => 0,
+        };
+    }
+    let stand = state.evaluate(me);
+    if plies == 0 || stand >= beta {
+        return stand;
+    }
+    alpha = alpha.max(stand);
+    let mut best = stand;
+    let mut tactical = state.tactical_candidates();
+    tactical.sort_by_key(|t| std::cmp::Reverse(t.1));
+    for (text, _) in tactical.into_iter().take(CAPTURE_WIDTH) {
+        let mut child = state.clone();
+        if child.play(me, &text, rng).is_err() {
+            continue;
+        }
+        let next = child.ask().map_or(me.other(), |a| a.side);
+        let v = if next == me {
+            capture_value(&child, me, plies - 1, alpha, beta, rng)
+        } else {
+            -capture_value(&child, next, plies - 1, -beta, -alpha, rng)
+        };
+        best = best.max(v);
+        alpha = alpha.max(v);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// White's value of a leaf: [`state_value`] of a finished game, else the evaluation once
+/// the captures are played out ([`capture_value`]), on the logistic curve.
+fn leaf_value<R: Rules>(state: &R, rng: &mut GameRng) -> f64 {
+    if state.outcome().is_some() {
+        return state_value(state);
+    }
+    let Some(ask) = state.ask() else {
+        return state_value(state);
+    };
+    let cp = capture_value(state, ask.side, CAPTURE_PLIES, -2 * WON, 2 * WON, rng);
+    let white = match ask.side {
+        Side::White => cp,
+        Side::Black => -cp,
+    };
+    1.0 / (1.0 + (-f64::from(white) / SCALE).exp())
+}
+
 /// The candidates scored at a node: all, or [`WIDTH`] of them.
 fn pick_candidates<R: Rules>(state: &R, rng: &mut GameRng) -> Vec<String> {
     let mut all = state.candidate_texts();
@@ -107,7 +185,7 @@ impl Tree {
             if next.play(mover, &text, rng).is_err() {
                 continue;
             }
-            let v = state_value(&next);
+            let v = leaf_value(&next, rng);
             let id = self.nodes.len();
             self.nodes.push(Node::new(text, v));
             self.nodes[at].children.push(id);
@@ -126,10 +204,11 @@ impl Tree {
     /// the answer is the most visited child, and no other child can catch up with it
     /// even if every remaining iteration went its way (a single child too). Stopping
     /// then gives the very answer the whole budget would, for less work.
-    fn settled(&self, remaining: u32) -> bool {
+    fn settled(&self, remaining: u32, side: Side) -> bool {
         let mut first = 0;
         let mut second = 0;
-        for &c in &self.nodes[0].children {
+        let sound = self.sound(side);
+        for &c in &sound {
             let v = self.nodes[c].visits;
             if v > first {
                 second = first;
@@ -138,8 +217,31 @@ impl Tree {
                 second = v;
             }
         }
-        let children = self.nodes[0].children.len();
+        let children = sound.len();
         children == 1 || (children > 1 && first - second > remaining)
+    }
+
+    /// The root's answers the engine may choose (sound play before strength): those
+    /// whose first score (the evaluation once the captures are played out, see
+    /// [`leaf_value`]) is within [`UNSOUND`] of the best first score for `side`. An
+    /// answer that leaves a piece en prise for nothing scores a piece less there, and
+    /// is not chosen while another answer keeps it, however the averages of the deeper
+    /// search (which explores the opponent's weaker answers too) lean. Fixed once the
+    /// root is expanded, so the answer stays settled.
+    fn sound(&self, side: Side) -> Vec<usize> {
+        let children = &self.nodes[0].children;
+        let score = |c: usize| {
+            let p = white_value(self.nodes[c].first, side).clamp(1e-9, 1.0 - 1e-9);
+            SCALE * (p / (1.0 - p)).ln()
+        };
+        let Some(best) = children.iter().map(|&c| score(c)).max_by(f64::total_cmp) else {
+            return Vec::new();
+        };
+        children
+            .iter()
+            .copied()
+            .filter(|&c| score(c) >= best - UNSOUND)
+            .collect()
     }
 
     /// The children of `at` in the order UCB1 prefers them for `mover`.
@@ -193,7 +295,7 @@ pub(super) fn run_seen<R: Rules>(
         if done > 0 && settings.max_time.is_some_and(|t| started.elapsed() >= t) {
             break;
         }
-        if done > 0 && !settings.full_budget && tree.settled(budget - done) {
+        if done > 0 && !settings.full_budget && tree.settled(budget - done, side) {
             break;
         }
         done += 1;
@@ -243,10 +345,16 @@ pub(super) fn run_seen<R: Rules>(
             (n.text.clone(), n.visits, n.mean(side))
         })
         .collect();
-    let best = stats
+    let sound = tree.sound(side);
+    let best = sound
         .iter()
-        .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))?
-        .0
+        .map(|&c| &tree.nodes[c])
+        .max_by(|a, b| {
+            a.visits
+                .cmp(&b.visits)
+                .then(a.mean(side).total_cmp(&b.mean(side)))
+        })?
+        .text
         .clone();
     stats.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
     Some(Decision {
