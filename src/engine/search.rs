@@ -5,6 +5,7 @@
 //! child's value (for the side asked there) is backed up.
 
 use super::{iterations, Decision, Settings};
+use crate::core::view::Viewer;
 use crate::core::Side;
 use crate::variants::{GameRng, Outcome, Rules};
 use rand::seq::SliceRandom;
@@ -28,6 +29,9 @@ struct Node {
     expanded: bool,
     /// White's value when the node was scored on its expansion (its capture search).
     first: f64,
+    /// For the root's answers: the mover's material once the captures are played out
+    /// ([`material_after`]).
+    material: i32,
 }
 
 impl Node {
@@ -39,6 +43,7 @@ impl Node {
             children: Vec::new(),
             expanded: false,
             first: white,
+            material: 0,
         }
     }
 
@@ -83,13 +88,17 @@ fn state_value<R: Rules>(state: &R) -> f64 {
 }
 
 /// Plies of captures followed beyond a leaf (see [`leaf_value`]).
-const CAPTURE_PLIES: u32 = 4;
+const CAPTURE_PLIES: u32 = 2;
 /// Captures tried at each of those plies, the most valuable victims first.
-const CAPTURE_WIDTH: usize = 6;
+const CAPTURE_WIDTH: usize = 4;
 /// How far (hundredths of a pawn) below the best root answer's first score an answer
 /// may score and still be chosen ([`Tree::sound`]): a pawn and a half, so a pawn
 /// offered is allowed and a piece left en prise is not.
 const UNSOUND: f64 = 150.0;
+/// How much material (hundredths of a pawn) a root answer may lose by the capture
+/// search, against the best answer's (or the root's own material if less), and still
+/// be chosen: a pawn, not more.
+const UNSOUND_MATERIAL: i32 = 150;
 /// A won game inside the capture search, in hundredths of a pawn.
 const WON: i32 = 20_000;
 
@@ -104,6 +113,7 @@ fn capture_value<R: Rules>(
     mut alpha: i32,
     beta: i32,
     rng: &mut GameRng,
+    eval: fn(&R, Side) -> i32,
 ) -> i32 {
     if let Some(o) = state.outcome() {
         return match o {
@@ -112,7 +122,7 @@ fn capture_value<R: Rules>(
             Outcome::Draw { .. } | Outcome::Aborted => 0,
         };
     }
-    let stand = state.evaluate(me);
+    let stand = eval(state, me);
     if plies == 0 || stand >= beta {
         return stand;
     }
@@ -127,9 +137,9 @@ fn capture_value<R: Rules>(
         }
         let next = child.ask().map_or(me.other(), |a| a.side);
         let v = if next == me {
-            capture_value(&child, me, plies - 1, alpha, beta, rng)
+            capture_value(&child, me, plies - 1, alpha, beta, rng, eval)
         } else {
-            -capture_value(&child, next, plies - 1, -beta, -alpha, rng)
+            -capture_value(&child, next, plies - 1, -beta, -alpha, rng, eval)
         };
         best = best.max(v);
         alpha = alpha.max(v);
@@ -138,6 +148,51 @@ fn capture_value<R: Rules>(
         }
     }
     best
+}
+
+/// Material on the board of `side`'s own view, `side`'s less the opponent's, in
+/// hundredths of a pawn (pawn 100 ... queen 900, kings 0).
+fn material<R: Rules>(state: &R, side: Side) -> i32 {
+    state
+        .view(Viewer::Player(side))
+        .pieces
+        .iter()
+        .filter(|p| p.cell.square().is_some())
+        .map(|p| {
+            let v = p.piece.role.value() as i32 * 100;
+            if p.piece.side == side {
+                v
+            } else {
+                -v
+            }
+        })
+        .sum()
+}
+
+/// `mover`'s material after `child` (an answer of `mover`) once the captures are played
+/// out, as in [`leaf_value`] but counting material alone: what [`Tree::sound`] compares.
+fn material_after<R: Rules>(child: &R, mover: Side, rng: &mut GameRng) -> i32 {
+    let Some(ask) = child.ask() else {
+        return match child.outcome() {
+            Some(Outcome::Win { winner, .. }) if winner == mover => WON,
+            Some(Outcome::Win { .. }) => -WON,
+            _ => material(child, mover),
+        };
+    };
+    let v = capture_value(
+        child,
+        ask.side,
+        CAPTURE_PLIES,
+        -2 * WON,
+        2 * WON,
+        rng,
+        material,
+    );
+    if ask.side == mover {
+        v
+    } else {
+        -v
+    }
 }
 
 /// White's value of a leaf: [`state_value`] of a finished game, else the evaluation once
@@ -149,7 +204,15 @@ fn leaf_value<R: Rules>(state: &R, rng: &mut GameRng) -> f64 {
     let Some(ask) = state.ask() else {
         return state_value(state);
     };
-    let cp = capture_value(state, ask.side, CAPTURE_PLIES, -2 * WON, 2 * WON, rng);
+    let cp = capture_value(
+        state,
+        ask.side,
+        CAPTURE_PLIES,
+        -2 * WON,
+        2 * WON,
+        rng,
+        R::evaluate,
+    );
     let white = match ask.side {
         Side::White => cp,
         Side::Black => -cp,
@@ -172,6 +235,8 @@ fn pick_candidates<R: Rules>(state: &R, rng: &mut GameRng) -> Vec<String> {
 
 struct Tree {
     nodes: Vec<Node>,
+    /// The engine's material at the root (its own view), see [`Tree::sound`].
+    root_material: i32,
 }
 
 impl Tree {
@@ -187,7 +252,11 @@ impl Tree {
             }
             let v = leaf_value(&next, rng);
             let id = self.nodes.len();
-            self.nodes.push(Node::new(text, v));
+            let mut node = Node::new(text, v);
+            if at == 0 {
+                node.material = material_after(&next, mover, rng);
+            }
+            self.nodes.push(node);
             self.nodes[at].children.push(id);
             let for_mover = white_value(v, mover);
             if best.is_none_or(|b| for_mover > b) {
@@ -230,6 +299,18 @@ impl Tree {
     /// root is expanded, so the answer stays settled.
     fn sound(&self, side: Side) -> Vec<usize> {
         let children = &self.nodes[0].children;
+        // Material first: no answer that loses more than a pawn of it by the capture
+        // search while another keeps it (or the root's own material).
+        let kept = children
+            .iter()
+            .map(|&c| self.nodes[c].material)
+            .max()
+            .map_or(self.root_material, |m| m.min(self.root_material));
+        let children: Vec<usize> = children
+            .iter()
+            .copied()
+            .filter(|&c| self.nodes[c].material >= kept - UNSOUND_MATERIAL)
+            .collect();
         let score = |c: usize| {
             let p = white_value(self.nodes[c].first, side).clamp(1e-9, 1.0 - 1e-9);
             SCALE * (p / (1.0 - p)).ln()
@@ -289,6 +370,7 @@ pub(super) fn run_seen<R: Rules>(
     let budget = iterations(settings.level);
     let mut tree = Tree {
         nodes: vec![Node::new(String::new(), 0.5)],
+        root_material: material(root, side),
     };
     let mut done = 0;
     while done < budget {
