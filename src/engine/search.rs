@@ -5,6 +5,7 @@
 //! child's value (for the side asked there) is backed up.
 
 use super::{iterations, Decision, Settings};
+use crate::core::view::Viewer;
 use crate::core::Side;
 use crate::variants::{GameRng, Outcome, Rules};
 use rand::seq::SliceRandom;
@@ -26,6 +27,11 @@ struct Node {
     white: f64,
     children: Vec<usize>,
     expanded: bool,
+    /// White's value when the node was scored on its expansion (its capture search).
+    first: f64,
+    /// For the root's answers: the mover's material once the captures are played out
+    /// ([`material_after`]).
+    material: i32,
 }
 
 impl Node {
@@ -36,6 +42,8 @@ impl Node {
             white,
             children: Vec::new(),
             expanded: false,
+            first: white,
+            material: 0,
         }
     }
 
@@ -79,6 +87,139 @@ fn state_value<R: Rules>(state: &R) -> f64 {
     }
 }
 
+/// Plies of captures followed beyond a leaf (see [`leaf_value`]).
+const CAPTURE_PLIES: u32 = 2;
+/// Captures tried at each of those plies, the most valuable victims first.
+const CAPTURE_WIDTH: usize = 4;
+/// How far (hundredths of a pawn) below the best root answer's first score an answer
+/// may score and still be chosen ([`Tree::sound`]): a pawn and a half, so a pawn
+/// offered is allowed and a piece left en prise is not.
+const UNSOUND: f64 = 150.0;
+/// How much material (hundredths of a pawn) a root answer may lose by the capture
+/// search, against the best answer's (or the root's own material if less), and still
+/// be chosen: a pawn, not more.
+const UNSOUND_MATERIAL: i32 = 150;
+/// A won game inside the capture search, in hundredths of a pawn.
+const WON: i32 = 20_000;
+
+/// The value for `me`, the side asked at `state`, in hundredths of a pawn, once the
+/// captures the variant lists ([`Rules::tactical_candidates`]) have been played out for
+/// a few plies, either side standing pat on the evaluation when it likes that better (a
+/// small quiescence search). A piece left en prise is seen here: the opponent takes it.
+fn capture_value<R: Rules>(
+    state: &R,
+    me: Side,
+    plies: u32,
+    mut alpha: i32,
+    beta: i32,
+    rng: &mut GameRng,
+    eval: fn(&R, Side) -> i32,
+) -> i32 {
+    if let Some(o) = state.outcome() {
+        return match o {
+            Outcome::Win { winner, .. } if winner == me => WON,
+            Outcome::Win { .. } => -WON,
+            Outcome::Draw { .. } | Outcome::Aborted => 0,
+        };
+    }
+    let stand = eval(state, me);
+    if plies == 0 || stand >= beta {
+        return stand;
+    }
+    alpha = alpha.max(stand);
+    let mut best = stand;
+    let mut tactical = state.tactical_candidates();
+    tactical.sort_by_key(|t| std::cmp::Reverse(t.1));
+    for (text, _) in tactical.into_iter().take(CAPTURE_WIDTH) {
+        let mut child = state.clone();
+        if child.play(me, &text, rng).is_err() {
+            continue;
+        }
+        let next = child.ask().map_or(me.other(), |a| a.side);
+        let v = if next == me {
+            capture_value(&child, me, plies - 1, alpha, beta, rng, eval)
+        } else {
+            -capture_value(&child, next, plies - 1, -beta, -alpha, rng, eval)
+        };
+        best = best.max(v);
+        alpha = alpha.max(v);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// Material on the board of `side`'s own view, `side`'s less the opponent's, in
+/// hundredths of a pawn (pawn 100 ... queen 900, kings 0).
+fn material<R: Rules>(state: &R, side: Side) -> i32 {
+    state
+        .view(Viewer::Player(side))
+        .pieces
+        .iter()
+        .filter(|p| p.cell.square().is_some())
+        .map(|p| {
+            let v = p.piece.role.value() as i32 * 100;
+            if p.piece.side == side {
+                v
+            } else {
+                -v
+            }
+        })
+        .sum()
+}
+
+/// `mover`'s material after `child` (an answer of `mover`) once the captures are played
+/// out, as in [`leaf_value`] but counting material alone: what [`Tree::sound`] compares.
+fn material_after<R: Rules>(child: &R, mover: Side, rng: &mut GameRng) -> i32 {
+    let Some(ask) = child.ask() else {
+        return match child.outcome() {
+            Some(Outcome::Win { winner, .. }) if winner == mover => WON,
+            Some(Outcome::Win { .. }) => -WON,
+            _ => material(child, mover),
+        };
+    };
+    let v = capture_value(
+        child,
+        ask.side,
+        CAPTURE_PLIES,
+        -2 * WON,
+        2 * WON,
+        rng,
+        material,
+    );
+    if ask.side == mover {
+        v
+    } else {
+        -v
+    }
+}
+
+/// White's value of a leaf: [`state_value`] of a finished game, else the evaluation once
+/// the captures are played out ([`capture_value`]), on the logistic curve.
+fn leaf_value<R: Rules>(state: &R, rng: &mut GameRng) -> f64 {
+    if state.outcome().is_some() {
+        return state_value(state);
+    }
+    let Some(ask) = state.ask() else {
+        return state_value(state);
+    };
+    let cp = capture_value(
+        state,
+        ask.side,
+        CAPTURE_PLIES,
+        -2 * WON,
+        2 * WON,
+        rng,
+        R::evaluate,
+    );
+    let white = match ask.side {
+        Side::White => cp,
+        Side::Black => -cp,
+    };
+    1.0 / (1.0 + (-f64::from(white) / SCALE).exp())
+}
+
 /// The candidates scored at a node: all, or [`WIDTH`] of them.
 fn pick_candidates<R: Rules>(state: &R, rng: &mut GameRng) -> Vec<String> {
     let mut all = state.candidate_texts();
@@ -94,6 +235,8 @@ fn pick_candidates<R: Rules>(state: &R, rng: &mut GameRng) -> Vec<String> {
 
 struct Tree {
     nodes: Vec<Node>,
+    /// The engine's material at the root (its own view), see [`Tree::sound`].
+    root_material: i32,
 }
 
 impl Tree {
@@ -107,9 +250,13 @@ impl Tree {
             if next.play(mover, &text, rng).is_err() {
                 continue;
             }
-            let v = state_value(&next);
+            let v = leaf_value(&next, rng);
             let id = self.nodes.len();
-            self.nodes.push(Node::new(text, v));
+            let mut node = Node::new(text, v);
+            if at == 0 {
+                node.material = material_after(&next, mover, rng);
+            }
+            self.nodes.push(node);
             self.nodes[at].children.push(id);
             let for_mover = white_value(v, mover);
             if best.is_none_or(|b| for_mover > b) {
@@ -126,10 +273,11 @@ impl Tree {
     /// the answer is the most visited child, and no other child can catch up with it
     /// even if every remaining iteration went its way (a single child too). Stopping
     /// then gives the very answer the whole budget would, for less work.
-    fn settled(&self, remaining: u32) -> bool {
+    fn settled(&self, remaining: u32, side: Side) -> bool {
         let mut first = 0;
         let mut second = 0;
-        for &c in &self.nodes[0].children {
+        let sound = self.sound(side);
+        for &c in &sound {
             let v = self.nodes[c].visits;
             if v > first {
                 second = first;
@@ -138,8 +286,43 @@ impl Tree {
                 second = v;
             }
         }
-        let children = self.nodes[0].children.len();
+        let children = sound.len();
         children == 1 || (children > 1 && first - second > remaining)
+    }
+
+    /// The root's answers the engine may choose (sound play before strength): those
+    /// whose first score (the evaluation once the captures are played out, see
+    /// [`leaf_value`]) is within [`UNSOUND`] of the best first score for `side`. An
+    /// answer that leaves a piece en prise for nothing scores a piece less there, and
+    /// is not chosen while another answer keeps it, however the averages of the deeper
+    /// search (which explores the opponent's weaker answers too) lean. Fixed once the
+    /// root is expanded, so the answer stays settled.
+    fn sound(&self, side: Side) -> Vec<usize> {
+        let children = &self.nodes[0].children;
+        // Material first: no answer that loses more than a pawn of it by the capture
+        // search while another keeps it (or the root's own material).
+        let kept = children
+            .iter()
+            .map(|&c| self.nodes[c].material)
+            .max()
+            .map_or(self.root_material, |m| m.min(self.root_material));
+        let children: Vec<usize> = children
+            .iter()
+            .copied()
+            .filter(|&c| self.nodes[c].material >= kept - UNSOUND_MATERIAL)
+            .collect();
+        let score = |c: usize| {
+            let p = white_value(self.nodes[c].first, side).clamp(1e-9, 1.0 - 1e-9);
+            SCALE * (p / (1.0 - p)).ln()
+        };
+        let Some(best) = children.iter().map(|&c| score(c)).max_by(f64::total_cmp) else {
+            return Vec::new();
+        };
+        children
+            .iter()
+            .copied()
+            .filter(|&c| score(c) >= best - UNSOUND)
+            .collect()
     }
 
     /// The children of `at` in the order UCB1 prefers them for `mover`.
@@ -187,13 +370,14 @@ pub(super) fn run_seen<R: Rules>(
     let budget = iterations(settings.level);
     let mut tree = Tree {
         nodes: vec![Node::new(String::new(), 0.5)],
+        root_material: material(root, side),
     };
     let mut done = 0;
     while done < budget {
         if done > 0 && settings.max_time.is_some_and(|t| started.elapsed() >= t) {
             break;
         }
-        if done > 0 && !settings.full_budget && tree.settled(budget - done) {
+        if done > 0 && !settings.full_budget && tree.settled(budget - done, side) {
             break;
         }
         done += 1;
@@ -243,10 +427,16 @@ pub(super) fn run_seen<R: Rules>(
             (n.text.clone(), n.visits, n.mean(side))
         })
         .collect();
-    let best = stats
+    let sound = tree.sound(side);
+    let best = sound
         .iter()
-        .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))?
-        .0
+        .map(|&c| &tree.nodes[c])
+        .max_by(|a, b| {
+            a.visits
+                .cmp(&b.visits)
+                .then(a.mean(side).total_cmp(&b.mean(side)))
+        })?
+        .text
         .clone();
     stats.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
     Some(Decision {

@@ -347,14 +347,13 @@ pub trait Rules: Sized + Clone {
         self.candidate_texts().into_iter().map(|t| (t, 0)).collect()
     }
 
-    /// The candidates with a gain above 0 (the quiescence search's), as in
-    /// [`Rules::candidates_with_gain`]; a variant may list them without writing out
-    /// the others.
+    /// The answers that win something at once (captures), each with its gain above 0:
+    /// the quiescence search of the alpha-beta search follows them, and the tree search
+    /// plays them out beyond its leaves, so that a piece left en prise is seen. A variant
+    /// with gains in [`Rules::candidates_with_gain`] lists the same ones here, without
+    /// writing out the others. Default: none (the evaluation alone judges a leaf).
     fn tactical_candidates(&self) -> Vec<(String, i32)> {
-        self.candidates_with_gain()
-            .into_iter()
-            .filter(|(_, g)| *g > 0)
-            .collect()
+        Vec::new()
     }
 }
 

@@ -2,7 +2,7 @@
 //! spells each side still holds (a spell ready now is worth more than one resting).
 
 use super::SpellGame;
-use crate::core::Side;
+use crate::core::{Role, Side};
 use crate::variants::eval::board_score;
 
 /// Hundredths of a pawn per freeze and per jump spell left.
@@ -50,6 +50,42 @@ pub fn candidates(game: &SpellGame) -> Vec<String> {
     } else {
         safe
     }
+}
+
+/// A capture's gain for the engine's capture search: the victim's value times 16 less
+/// the capturer's (most valuable victim first); taking a king wins the game.
+fn capture_gain(victim: Role, by: Role) -> i32 {
+    let value = |r: Role| r.value() as i32;
+    if victim == Role::King {
+        return 2000;
+    }
+    value(victim) * 16 + 10 - value(by)
+}
+
+/// The captures without a spell, each with its gain (the tree search plays them out
+/// beyond its leaves, so a piece left en prise is seen); a capture that leaves the own
+/// king capturable is confirmed with `!`, as the rules ask.
+pub fn tactical(game: &SpellGame) -> Vec<(String, i32)> {
+    let sp = game.spell_position();
+    if game.outcome.is_some() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    sp.for_each_turn(|t| {
+        // The turns without a spell come first: stop at the first with one.
+        if t.spell.is_some() {
+            return true;
+        }
+        if let Some(victim) = t.mv.capture() {
+            let mut text = t.canonical();
+            if sp.leaves_king_capturable(t) {
+                text.push('!');
+            }
+            out.push((text, capture_gain(victim, t.mv.role())));
+        }
+        false
+    });
+    out
 }
 
 #[cfg(test)]

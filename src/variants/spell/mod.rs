@@ -423,6 +423,10 @@ impl Rules for SpellGame {
         eval::candidates(self)
     }
 
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        eval::tactical(self)
+    }
+
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
         check_options(Self::NAME, Self::OPTIONS, options)?;
         Ok(SpellGame::from_spell_position(SpellPosition::new()))

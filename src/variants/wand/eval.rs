@@ -2,13 +2,16 @@
 //! placement, what each piece's wand and statuses are worth) and the determinisation
 //! that redraws the opponent's unknown moderated wands.
 
+use super::movegen::Turn;
+use super::notation::turn_text;
 use super::state::{Unit, WandState};
 use super::WandGame;
 use super::WandKind;
-use crate::core::{Side, Square};
+use crate::core::{Role, Side, Square};
 use crate::variants::eval::pieces_score;
 use crate::variants::fide::Repetitions;
 use crate::variants::GameRng;
+use crate::variants::Rules;
 use rand::Rng;
 
 /// Hundredths of a pawn a wand of this kind is worth to the piece holding it.
@@ -71,6 +74,53 @@ pub fn evaluate(game: &WandGame, side: Side) -> i32 {
     let kings = |s: Side| pos.kings(s).count() as i32;
     extra += (kings(side) - kings(side.other())) * 300;
     pieces_score(units.iter().map(|(sq, u)| (*sq, u.piece())), side) + extra
+}
+
+/// The turns the computer player considers: every legal turn but a zap at an empty
+/// square, which does nothing (an unknown wand stays unknown, W3; an identified one
+/// may misfire) and so only wastes the turn; all of them when nothing else is left.
+pub fn candidates(game: &WandGame) -> Vec<String> {
+    if game.outcome.is_some() || game.pending.is_some() {
+        return game.legal_texts();
+    }
+    let pos = game.pos();
+    let turns = pos.legal_turns();
+    let useful: Vec<String> = turns
+        .iter()
+        .filter(|t| !matches!(t, Turn::Zap { to, .. } if pos.unit(*to).is_none()))
+        .map(turn_text)
+        .collect();
+    if useful.is_empty() {
+        turns.iter().map(turn_text).collect()
+    } else {
+        useful
+    }
+}
+
+/// The captures of single moves, each with its gain (the victim's value times 16 less
+/// the capturer's), for the engine's capture search: the tree search plays them out
+/// beyond its leaves, so a piece left en prise is seen. Zaps are left to the search.
+pub fn tactical(game: &WandGame) -> Vec<(String, i32)> {
+    if game.outcome.is_some() || game.pending.is_some() {
+        return Vec::new();
+    }
+    let value = |r: Role| r.value() as i32;
+    game.pos()
+        .legal_turns()
+        .iter()
+        .filter_map(|t| match *t {
+            Turn::Move(m) => {
+                let victim = m.capture()?;
+                let gain = if victim == Role::King {
+                    2000
+                } else {
+                    value(victim) * 16 + 10 - value(m.role())
+                };
+                Some((turn_text(t), gain))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// W23: the opponent's still unknown moderated wands are redrawn (each kind equally

@@ -552,6 +552,14 @@ impl Rules for WandGame {
         eval::determinise(self, viewer, rng)
     }
 
+    fn candidate_texts(&self) -> Vec<String> {
+        eval::candidates(self)
+    }
+
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        eval::tactical(self)
+    }
+
     fn secret(&self, side: Side) -> Option<String> {
         Some(wand_list(&self.pos, side, self.mode))
     }

@@ -3,7 +3,7 @@
 //! redeals the opponent's hand and the draw pile from the cards it cannot see.
 
 use super::WicketsGame;
-use crate::core::{Cell, Side};
+use crate::core::{Cell, Role, Side};
 use crate::variants::eval::pieces_score;
 use crate::variants::GameRng;
 use rand::seq::SliceRandom;
@@ -13,6 +13,28 @@ fn steps(a: Cell, b: Cell) -> i32 {
     let (af, ar) = a.coords();
     let (bf, br) = b.coords();
     i32::from((af - bf).abs().max((ar - br).abs()))
+}
+
+/// Hundredths of a pawn a side loses with its King as Defender, and with no Defender.
+const KING_DEFENDER: i32 = 150;
+const NO_DEFENDER: i32 = 60;
+
+/// The captures of the move question, each with its gain (the victim's value times 16
+/// less the capturer's), for the engine's capture search: the tree search plays them
+/// out beyond its leaves, so a piece left en prise is seen.
+pub fn tactical(game: &WicketsGame) -> Vec<(String, i32)> {
+    if game.outcome.is_some() || game.turn.is_some() {
+        return Vec::new();
+    }
+    let pos = game.pos();
+    let value = |r: Role| r.value() as i32;
+    pos.legal_moves()
+        .into_iter()
+        .filter_map(|m| {
+            let victim = pos.man(m.to).filter(|v| v.piece.side != pos.turn)?;
+            Some((m.long(), value(victim.piece.role) * 16 + 10 - value(m.role)))
+        })
+        .collect()
 }
 
 /// Score of `game` for `side`.
@@ -34,6 +56,13 @@ pub fn evaluate(game: &WicketsGame, side: Side) -> i32 {
         }
         if pos.defender_sees_wicket(s) {
             own += 30;
+        }
+        // A King as Defender loses the game with its wicket (K6): any other piece is
+        // a better choice, and no Defender at all leaves the wicket free.
+        match pos.defender(s).and_then(|c| pos.man(c)) {
+            Some(m) if m.piece.role == Role::King => own -= KING_DEFENDER,
+            Some(_) => {}
+            None => own -= NO_DEFENDER,
         }
         score += sign * own;
     }

@@ -570,6 +570,10 @@ impl Rules for WicketsGame {
         eval::determinise(self, viewer, rng)
     }
 
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        eval::tactical(self)
+    }
+
     fn secret(&self, side: Side) -> Option<String> {
         if !self.method.uses_cards() {
             return None;
