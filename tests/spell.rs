@@ -232,4 +232,15 @@ fn issue28_block_of_check_unsafe_by_a_jump_says_why() {
         );
     }
     played(&mut g, "Kd8");
+
+    // Ruling P6: en passant, the one other move that may not leave the king attacked,
+    // is judged with its jump in force too: the jump over the knight on c5 opens the
+    // fifth rank once both pawns leave it.
+    let mut g = spell_game("4k3/8/8/r1NpP2K/8/8/8/8[J] w - d6 0 1");
+    assert_eq!(
+        refused(&mut g, "e5:d6 (jump c5)"),
+        "Your jump on c5 would let the rook on a5 pass over your knight on c5 to your king \
+         on h5, and en passant may not leave your king attacked."
+    );
+    assert_eq!(played(&mut g, "exd6"), "e5:d6");
 }
