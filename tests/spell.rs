@@ -106,3 +106,141 @@ fn cli_perft_spell() {
     let fen = "k7/8/8/8/8/8/8/7K[F] w - - 0 1";
     assert_eq!(arcana(&["perft", "spell", "1", "--fen", fen]).trim(), "183");
 }
+
+// --- Refusals in the rules' terms (issue 28, newcomer item "refusals that do not give
+// the reason the rules give") -------------------------------------------------------
+
+fn spell_game(fen: &str) -> Game {
+    Game::from_fen(VariantId::Spell, fen, &Options::new(), 1).expect(fen)
+}
+
+/// Plays `text` for the side asked and expects a refusal: one line, no internal rule
+/// id, and the game (its FEN included) unchanged.
+fn refused(g: &mut Game, text: &str) -> String {
+    let side = g.ask().expect("game on").side;
+    let before = g.clone();
+    let fen = g.fen();
+    let msg = match g.play(side, text) {
+        Err(PlayError::Refused(msg)) => msg,
+        other => panic!("`{text}`: expected a refusal, got {other:?}"),
+    };
+    assert_eq!(g.fen(), fen, "`{text}` changed the position");
+    assert_eq!(*g, before, "`{text}` changed the game");
+    assert!(!msg.contains('\n'), "{msg}");
+    let quotes_id = msg
+        .as_bytes()
+        .windows(3)
+        .any(|w| w[0] == b'(' && w[1].is_ascii_uppercase() && w[2].is_ascii_digit());
+    assert!(!quotes_id, "a refusal quotes a rule id: {msg}");
+    msg
+}
+
+fn played(g: &mut Game, text: &str) -> String {
+    let side = g.ask().expect("game on").side;
+    g.play(side, text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .printed
+}
+
+// Issue 28, newcomer item: a frozen piece moved with a jump. The rules: "None of the
+// pieces in the affected area will then be allowed to move"; a jump only lets sliders
+// pass over a square. Ruling P2 (frozen pieces cannot move), ruling P3 (the piece on
+// the jump square may move, unless frozen).
+#[test]
+fn issue28_frozen_piece_moved_with_a_jump_says_it_is_frozen() {
+    let mut g = Game::new(VariantId::Spell, &Options::new(), 1).expect("spell");
+    played(&mut g, "e4 (freeze d7)");
+    // The bishop on c8 would jump over d7 to h3: frozen, it may not move at all.
+    let e = refused(&mut g, "Bc8-h3 (jump d7)");
+    assert_eq!(
+        e,
+        "Your bishop on c8 is frozen by the freeze on d7 and cannot move this turn, \
+         not even with a jump spell: none of the pieces in a freeze area may move."
+    );
+    assert!(refused(&mut g, "jump@e7 Qh4").contains("queen on d8 is frozen"));
+    // A jump does not thaw the piece it is cast on.
+    let mut g = spell_game("3qk3/7p/8/8/8/8/8/4K3[j] b - - 0 1 F@d7");
+    let e = refused(&mut g, "Qd8-a5 (jump d8)");
+    assert_eq!(
+        e,
+        "Your queen on d8 is frozen by the freeze on d7 and cannot move this turn: a jump \
+         on d8 lets other pieces pass over it, it does not free the piece standing there."
+    );
+    played(&mut g, "h7-h6 (jump d8)");
+    // A frozen pawn's promotion typed with a jump: the freeze is the reason (the
+    // promotion would carry no spell either, ruling P1, but it cannot move at all).
+    let mut g = spell_game("4k3/1P6/8/8/8/8/8/4K3[J] w - - 0 1 f@b8");
+    for t in ["b8=Q (jump e8)", "b7-b8=Q (jump e8)"] {
+        let e = refused(&mut g, t);
+        assert!(
+            e.contains("pawn on b7 is frozen by the freeze on b8"),
+            "{t}: {e}"
+        );
+        assert!(e.contains("not even with a jump spell"), "{t}: {e}");
+    }
+}
+
+// Issue 28, newcomer item: a block of check that a jump spell makes unsafe. Ruling P4
+// (self-check is legal but asks for `!`), ruling X-SPELL-1 (capturable counts the
+// opponent's castable jump), ruling P3 (the mover's own jump square is transparent
+// in the opponent's turn).
+#[test]
+fn issue28_block_of_check_unsafe_by_a_jump_says_why() {
+    // The bishop blocks the rook's check, but White still holds a jump: the rook can
+    // jump over the bishop and take the king.
+    let fen = "4k3/8/8/8/8/8/2b5/4RK2[J] b - - 0 1";
+    let mut g = spell_game(fen);
+    assert_eq!(
+        refused(&mut g, "Be4"),
+        "That leaves your king capturable: your opponent still has a jump spell, and with \
+         it the rook on e1 can pass over your bishop on e4 to your king on e8; play \
+         `Bc2-e4!` to confirm."
+    );
+    assert_eq!(played(&mut g, "Be4!"), "Bc2-e4");
+    // Without a jump in White's hand the same block is safe and needs no `!`.
+    let mut g = spell_game("4k3/8/8/8/8/8/2b5/4RK2[] b - - 0 1");
+    played(&mut g, "Be4");
+
+    // The queen blocks by jumping over d7, whose square stays transparent in White's
+    // turn: the bishop on b5 then reaches e8 through it.
+    let mut g = spell_game("2q1k3/3p4/8/1B6/8/8/8/4RK2[j] b - - 0 1");
+    assert_eq!(
+        refused(&mut g, "Qc8-e6 (jump d7)"),
+        "That leaves your king capturable: your jump on d7 lets the bishop on b5 pass over \
+         your pawn on d7 to your king on e8; play `Qc8-e6 (jump d7)!` to confirm."
+    );
+
+    // A king step out of check is judged with the turn's jump in force: the jump
+    // over the knight opens the d-file to d8.
+    let mut g = spell_game("4k3/8/8/8/3n4/8/8/3RR1K1[j] b - - 0 1");
+    assert_eq!(
+        refused(&mut g, "Kd8 (jump d4)"),
+        "Your jump on d4 would let the rook on d1 pass over your knight on d4 to d8, and \
+         your king may not step onto an attacked square."
+    );
+    played(&mut g, "Kd8");
+
+    // White's knight leaves e4 with a jump cast there, a discovered check: Black may
+    // not block on e4, the opponent's jump square, with a quiet move.
+    let mut g = spell_game("4k3/8/8/8/r3N3/8/8/4R1K1[J] w - - 0 1");
+    played(&mut g, "Ne4-c5 (jump e4)");
+    for t in ["Ra4-e4", "Re4"] {
+        assert_eq!(
+            refused(&mut g, t),
+            "e4 is your opponent's jump square: this turn a piece may capture there, but \
+             no move may end there without capturing."
+        );
+    }
+    played(&mut g, "Kd8");
+
+    // Ruling P6: en passant, the one other move that may not leave the king attacked,
+    // is judged with its jump in force too: the jump over the knight on c5 opens the
+    // fifth rank once both pawns leave it.
+    let mut g = spell_game("4k3/8/8/r1NpP2K/8/8/8/8[J] w - d6 0 1");
+    assert_eq!(
+        refused(&mut g, "e5:d6 (jump c5)"),
+        "Your jump on c5 would let the rook on a5 pass over your knight on c5 to your king \
+         on h5, and en passant may not leave your king attacked."
+    );
+    assert_eq!(played(&mut g, "exd6"), "e5:d6");
+}

@@ -9,13 +9,15 @@ pub mod view;
 use crate::core::chess::mix_key;
 use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
-use crate::core::{Cell, Move, Position, Role, Side, Square};
+use crate::core::{Board, Cell, Move, Position, Role, Side, Square};
 use crate::variants::fide::{self, Repetitions};
 use crate::variants::{
     check_options, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
 };
 use notation::{parse_turn, TurnSyntax};
-pub use position::{freeze_area, Spell, SpellPosition, Turn, FREEZE, JUMP, START_SUPPLY};
+pub use position::{
+    freeze_area, KingThreat, Spell, SpellPosition, Turn, FREEZE, JUMP, START_SUPPLY,
+};
 use serde::{Deserialize, Serialize};
 
 /// A game of Spell Chess: the position plus its history for the draw rules.
@@ -153,12 +155,17 @@ impl SpellGame {
                 if let Some(s) = spell {
                     let plain = self.turns_with(None);
                     if let Ok(t) = resolve_syntax(text, &mv, &plain) {
-                        if let Some(reason) = explain_spell_conflict(s, t.mv) {
+                        let reason = explain_spell_conflict(s, t.mv)
+                            .or_else(|| self.explain_own_jump(s, t.mv));
+                        if let Some(reason) = reason {
                             return Err(PlayError::Refused(reason));
                         }
                     }
                 }
-                if let Some(reason) = self.explain_frozen(text, &mv, spell) {
+                let reason = self
+                    .explain_frozen(text, &mv, spell)
+                    .or_else(|| self.explain_jump_square(text, &mv, spell));
+                if let Some(reason) = reason {
                     return Err(PlayError::Refused(reason));
                 }
                 Err(NotationError::Illegal { input, suggestions }.into())
@@ -167,31 +174,138 @@ impl SpellGame {
         }
     }
 
-    /// An illegal move that would be legal without the opponent's freeze: say so,
-    /// rather than "not legal here", so the player sees why the piece cannot move.
+    /// An illegal move of a piece inside the opponent's freeze area: say so, rather
+    /// than "not legal here", so the player sees why the piece cannot move. A jump
+    /// cast with it changes nothing: none of the pieces in the area may move.
     fn explain_frozen(&self, text: &str, mv: &MoveSyntax, spell: Option<Spell>) -> Option<String> {
         let centre = self.sp.active_freeze()?;
+        let from = self.frozen_origin(text, mv, spell, freeze_area(centre))?;
+        let role = role_name(self.sp.position().board(), from);
+        let base = format!(
+            "Your {role} on {from} is frozen by the freeze on {centre} and cannot move this turn"
+        );
+        Some(match spell {
+            Some(Spell::Jump(j)) if j == from => format!(
+                "{base}: a jump on {j} lets other pieces pass over it, it does not free the piece standing there."
+            ),
+            Some(Spell::Jump(_)) => format!(
+                "{base}, not even with a jump spell: none of the pieces in a freeze area may move."
+            ),
+            _ => format!("{base}."),
+        })
+    }
+
+    /// The frozen square the typed move starts from: the one written, or that of the
+    /// move the text means once the freeze is lifted (with the spell, then without).
+    fn frozen_origin(
+        &self,
+        text: &str,
+        mv: &MoveSyntax,
+        spell: Option<Spell>,
+        area: crate::core::Bitboard,
+    ) -> Option<Square> {
+        let ours = self.sp.position().board().by_side(self.sp.turn());
+        let frozen = area & ours;
+        if let Some(from) = match mv {
+            MoveSyntax::Move(spec) => spec.from_square(),
+            MoveSyntax::Castle(_) => None,
+        } {
+            return frozen.contains(from).then_some(from);
+        }
         let mut thawed = self.sp.clone();
         thawed.freeze = None;
-        let turns: Vec<Turn> = thawed
+        let tries = if spell.is_some() {
+            vec![spell, None]
+        } else {
+            vec![None]
+        };
+        tries.into_iter().find_map(|s| {
+            let turns: Vec<Turn> = thawed
+                .moves_with(s)
+                .into_iter()
+                .map(|m| Turn { spell: s, mv: m })
+                .collect();
+            let from = resolve_syntax(text, mv, &turns).ok()?.mv.from();
+            frozen.contains(from).then_some(from)
+        })
+    }
+
+    /// A quiet move onto the opponent's active jump square (P3): only a capture may
+    /// end there this turn.
+    fn explain_jump_square(
+        &self,
+        text: &str,
+        mv: &MoveSyntax,
+        spell: Option<Spell>,
+    ) -> Option<String> {
+        let j = self.sp.active_jump()?;
+        let mut opaque = self.sp.clone();
+        opaque.jump = None;
+        let turns: Vec<Turn> = opaque
             .moves_with(spell)
             .into_iter()
             .map(|m| Turn { spell, mv: m })
             .collect();
         let t = resolve_syntax(text, mv, &turns).ok()?;
-        let from = t.mv.from();
-        freeze_area(centre).contains(from).then(|| {
-            let role = self
-                .sp
-                .position()
-                .board()
-                .piece_at(from)
-                .map(|p| p.role.name().to_ascii_lowercase())
-                .unwrap_or_else(|| "piece".to_string());
+        (t.mv.to() == j && !t.mv.is_capture()).then(|| {
             format!(
-                "Your {role} on {from} is frozen by the freeze on {centre} and cannot move this turn."
+                "{j} is your opponent's jump square: this turn a piece may capture there, but no move may end there without capturing."
             )
         })
+    }
+
+    /// A king step or en passant legal without the jump cast with it, illegal with
+    /// it: the jump opens a line to the king (P3 with P4, P6).
+    fn explain_own_jump(&self, spell: Spell, mv: Move) -> Option<String> {
+        let Spell::Jump(j) = spell else {
+            return None;
+        };
+        let (from, target) = self.sp.attack_through_own_jump(j, mv)?;
+        let board = self.sp.position().board();
+        let us = self.sp.turn();
+        let attacker = piece_words(board, from, us);
+        let over = piece_words(board, j, us);
+        Some(if matches!(mv, Move::EnPassant { .. }) {
+            format!(
+                "Your jump on {j} would let {attacker} pass over {over} to your king on {target}, and en passant may not leave your king attacked."
+            )
+        } else {
+            format!(
+                "Your jump on {j} would let {attacker} pass over {over} to {target}, and your king may not step onto an attacked square."
+            )
+        })
+    }
+
+    /// The confirmation a turn that leaves the king capturable needs, saying how when
+    /// a jump spell is what makes it so (the mover's own, or one the opponent holds).
+    fn confirm_prompt(&self, turn: Turn) -> String {
+        let after = self.sp.after(turn);
+        let us = self.sp.turn();
+        let board = after.position().board();
+        let king = board.king_of(us);
+        let why = match (after.king_threat(), king) {
+            (
+                Some(KingThreat::Attack {
+                    from,
+                    through: Some(j),
+                }),
+                Some(k),
+            ) => format!(
+                ": your jump on {j} lets {} pass over {} to your king on {k}",
+                piece_words(board, from, us),
+                piece_words(board, j, us)
+            ),
+            (Some(KingThreat::WithJump { from, over }), Some(k)) => format!(
+                ": your opponent still has a jump spell, and with it {} can pass over {} to your king on {k}",
+                piece_words(board, from, us),
+                piece_words(board, over, us)
+            ),
+            _ => String::new(),
+        };
+        format!(
+            "That leaves your king capturable{why}; play `{}!` to confirm.",
+            turn.canonical()
+        )
     }
 
     fn check_event(&self) -> Option<String> {
@@ -305,6 +419,24 @@ impl SpellGame {
         }
         Ok(sp)
     }
+}
+
+/// "queen", the name of the piece on `sq` (or "piece").
+fn role_name(board: &Board, sq: Square) -> String {
+    board
+        .piece_at(sq)
+        .map(|p| p.role.name().to_ascii_lowercase())
+        .unwrap_or_else(|| "piece".to_string())
+}
+
+/// "your bishop on e4" or "the rook on e1", as `side` sees the piece on `sq`.
+fn piece_words(board: &Board, sq: Square, side: Side) -> String {
+    let whose = if board.side_at(sq) == Some(side) {
+        "your"
+    } else {
+        "the"
+    };
+    format!("{whose} {} on {sq}", role_name(board, sq))
 }
 
 /// A plain-legal move refused only because of the spell cast with it.
@@ -484,10 +616,7 @@ impl Rules for SpellGame {
         let (turn, confirmed) = self.parse_turn(text)?;
         let capturable = self.sp.leaves_king_capturable(turn);
         if capturable && !confirmed {
-            return Err(PlayError::Refused(format!(
-                "That leaves your king capturable; play `{}!` to confirm.",
-                turn.canonical()
-            )));
+            return Err(PlayError::Refused(self.confirm_prompt(turn)));
         }
         self.apply(turn);
         let mut action = turn.engine();

@@ -135,6 +135,20 @@ fn bb(sq: Option<Square>) -> Bitboard {
     sq.map(Bitboard::from_square).unwrap_or(Bitboard::EMPTY)
 }
 
+/// How the side to move could take the opponent's king with its next turn: the
+/// reason given with the confirmation a self-check move needs (P4, X-SPELL-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingThreat {
+    /// A piece attacks the king; `through` is the active jump square its line passes
+    /// over, when only that jump opens the line.
+    Attack {
+        from: Square,
+        through: Option<Square>,
+    },
+    /// A slider reaches the king by casting a jump on the one piece in between.
+    WithJump { from: Square, over: Square },
+}
+
 /// The rules state of a Spell Chess position (everything but the game history).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SpellPosition {
@@ -525,6 +539,77 @@ impl SpellPosition {
             .filter(|s| (between(k, *s) & blockers).count() == 1)
             .count()
             > 0
+    }
+
+    /// How the side to move could capture the opponent's king next turn, the same
+    /// test as [`SpellPosition::can_capture_king`] naming the piece and the line.
+    pub fn king_threat(&self) -> Option<KingThreat> {
+        let b = self.pos.board();
+        let us = self.turn();
+        let k = b.king_of(us.other())?;
+        let frozen = self.freeze.map(freeze_area).unwrap_or(Bitboard::EMPTY);
+        let active = b.by_side(us) & !frozen;
+        let blockers = b.occupied() & !bb(self.jump);
+        let direct = b.attackers(k, us, blockers) & active;
+        let over_jump = |a: Square| {
+            self.jump
+                .filter(|j| b.occupied().contains(*j) && between(k, a).contains(*j))
+        };
+        if let Some(from) = direct.into_iter().find(|a| over_jump(*a).is_none()) {
+            return Some(KingThreat::Attack {
+                from,
+                through: None,
+            });
+        }
+        if let Some(from) = direct.into_iter().next() {
+            return Some(KingThreat::Attack {
+                from,
+                through: over_jump(from),
+            });
+        }
+        if !self.can_cast(us, JUMP) {
+            return None;
+        }
+        let rq = (b.by_role(Role::Rook) | b.by_role(Role::Queen)) & active;
+        let bq = (b.by_role(Role::Bishop) | b.by_role(Role::Queen)) & active;
+        let snipers = (bitboard::rook_attacks(k, Bitboard::EMPTY) & rq)
+            | (bitboard::bishop_attacks(k, Bitboard::EMPTY) & bq);
+        snipers.into_iter().find_map(|from| {
+            let inside = between(k, from) & blockers;
+            let over = inside.into_iter().next()?;
+            (inside.count() == 1).then_some(KingThreat::WithJump { from, over })
+        })
+    }
+
+    /// The enemy piece that attacks the mover's king only through the jump square
+    /// `j` cast with `mv`, and the square it attacks: why a king step or an en
+    /// passant, legal without that jump, is illegal with it (P3, P4, P6).
+    pub fn attack_through_own_jump(&self, j: Square, mv: Move) -> Option<(Square, Square)> {
+        let ctx = self.context(Some(Spell::Jump(j)));
+        let b = self.pos.board();
+        let (target, occ, ignore) = match mv {
+            Move::Normal {
+                role: Role::King,
+                from,
+                to,
+                ..
+            } => (to, ctx.blockers.without(from), Bitboard::EMPTY),
+            Move::EnPassant { from, to } => {
+                let captured = mv.captured_square()?;
+                let occ = ctx.occ.without(from).without(captured).with(to);
+                (
+                    b.king_of(ctx.us)?,
+                    occ & !ctx.transparent,
+                    Bitboard::from_square(captured),
+                )
+            }
+            _ => return None,
+        };
+        let attackers = b.attackers(target, ctx.them, occ) & !ctx.frozen_them & !ignore;
+        attackers
+            .into_iter()
+            .find(|a| between(target, *a).contains(j))
+            .map(|a| (a, target))
     }
 
     /// Does `turn` leave the mover's king capturable at once (and not end the game by
