@@ -115,7 +115,7 @@ fn key_colours() -> Vec<Rgb> {
         let (fill, line) = piece_colours(side);
         keys.extend([fill, line]);
     }
-    // The last-move tint lies over a mark's fill (a wall's stone, a freeze's ice).
+    // The last-move tint lies over a mark's fill (blocked stone, an area's ice).
     let last = |c: Rgb| mix(c, colours::LAST_MOVE, colours::LAST_MOVE_ALPHA);
     for square in [colours::LIGHT_SQUARE, colours::DARK_SQUARE] {
         keys.push(last(square));

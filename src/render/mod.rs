@@ -305,9 +305,9 @@ fn render_canvas(view: &View, options: &RenderOptions) -> Canvas {
     let l = Layout::for_view(view, options);
     let mut c = Canvas::new(l.width, l.height, colours::FRAME);
 
-    // Squares with their marks: a mark's fill (a wall's stone, a freeze's ice), then
-    // the last-move tint over it, then the mark's rim or dot, so that a wall conjured
-    // or a square moved to inside a freeze still shows as part of the last move.
+    // Squares with their marks: a mark's fill (blocked stone, an area's ice), then the
+    // last-move tint over it, then the mark's rim or dot, so that a blocked square made
+    // by the last move, or one moved to inside a marked area, still shows as part of it.
     for sq in Square::all() {
         let r = l.square_rect(sq);
         let (x, y, s) = (r.x as i32, r.y as i32, r.w as i32);
@@ -473,7 +473,7 @@ fn draw_piece(c: &mut Canvas, r: PixelRect, p: &PieceView) {
         match &b.kind {
             PlacedKind::Disc => {
                 let (x, y, w, _) = b.rect;
-                draw_ball(c, x + w / 2.0, y + w / 2.0, w / 2.0, p.piece.side, s);
+                draw_disc(c, x + w / 2.0, y + w / 2.0, w / 2.0, p.piece.side, s);
             }
             PlacedKind::Pill(label) => {
                 badge_pill(c, placed.font, b.rect, placed.pad, b.badge, label)
@@ -749,10 +749,10 @@ fn layout_badges(f: Font, r: PixelRect, p: &PieceView) -> BadgeLayout<'_> {
     }
 }
 
-/// A ball (at a piece's foot, or lying alone): the side's fill inside a thick ring of
+/// A token's disc (at a piece's foot, or alone): the side's fill inside a thick ring of
 /// its outline colour, and a thin outer halo of the fill colour, so it stands out on
 /// light and dark squares alike. `cell` is the cell's side in pixels.
-fn draw_ball(c: &mut Canvas, cx: f32, cy: f32, rad: f32, side: Side, cell: f32) {
+fn draw_disc(c: &mut Canvas, cx: f32, cy: f32, rad: f32, side: Side, cell: f32) {
     let (fill, line) = piece_colours(side);
     let ring = (cell / 18.0).max(2.5);
     c.fill_circle(cx, cy, rad + 1.0, fill);
@@ -811,7 +811,7 @@ fn draw_token(c: &mut Canvas, r: PixelRect, occupied: bool, side: Side) {
         let (cx, cy) = r.centre();
         (cx as f32, cy as f32, s * 0.2)
     };
-    draw_ball(c, cx, cy, rad, side, s);
+    draw_disc(c, cx, cy, rad, side, s);
 }
 
 fn draw_bar(c: &mut Canvas, l: &Layout, view: &View, side: Side) {
