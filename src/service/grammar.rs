@@ -552,7 +552,8 @@ pub const COMMANDS: &[CommandSpec] = &[
             ),
         ],
         help: "(round robin or Swiss, every game in its own thread; a player who \
-               withdraws or loses two games on time forfeits the rest; in a round robin, \
+               withdraws or loses two games on time forfeits the rest, those being played \
+               resigned; in a round robin, \
                one who played less than half their games has all results struck)",
         ..cmd("tournament", "Run a tournament in this channel", false)
     },

@@ -55,16 +55,6 @@ pub enum TournamentAction {
     Export,
 }
 
-/// The help of `/tournament`, with both dropout rules (rulings X-TOUR-3 and X-TOUR-4).
-pub const TOURNAMENT_HELP: &str = "`/tournament create` (members with Manage Server or \
-the organisers' role): \
-name, game, options, format `round-robin` (cycles 1 or 2) or `swiss` (rounds), days per \
-move, rated, vacations, player limit, start. Then `join`, `leave`, `start`, `standings`, \
-`pairings`, `withdraw @player`, `cancel`, `export`. Every game is a normal game in its own \
-thread. Dropouts: a player who withdraws or loses two games on time in the event forfeits \
-their remaining games (those being played end as resigned); in a round robin, a dropout \
-who played less than half of their games has all their results removed from the table.";
-
 const MAX_NAME: usize = 80;
 const MAX_ROUNDS: u32 = 30;
 const BUSY: &str = "Another change to this tournament landed first; nothing was changed, \
