@@ -280,11 +280,17 @@ async fn a_repeat_after_a_crash_is_dropped_by_its_nonce() {
         "{nonce} names entry {entry}"
     );
     let _ = first.stop().await;
-    assert_eq!(
-        held.with(|s| s.outbox().len()),
-        1,
-        "the crash left the entry waiting"
-    );
+    // On PostgreSQL a claim the stopped bot still had in flight (on the blocking pool)
+    // holds the entry's row a moment, and a claim skips locked rows: look again.
+    let mut waiting = 0;
+    for _ in 0..50 {
+        waiting = held.with(|s| s.outbox().len());
+        if waiting == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(waiting, 1, "the crash left the entry waiting");
 
     // The restarted process delivers the entry again: same nonce, no second message.
     let mark = fake.mark();
