@@ -1,5 +1,5 @@
 //! Time per answer of the computer player at each level, in every variant, on a
-//! middle-game position (the start of each game played on by level 1 for a dozen
+//! middle-game position (the start of each game played on by level 2 for a dozen
 //! answers, setup included), one search at a time on one thread. Measured in the
 //! thread's processor time where Linux gives it (`/proc/thread-self/schedstat`), so the
 //! figures hold on a machine shared with other work; wall-clock time elsewhere. Level 5
@@ -55,15 +55,15 @@ impl Measurement for ThreadCpu {
 /// Answers played from the start before the measured decision.
 const OPENING: usize = 12;
 
-/// The measured position of `variant`: a dozen answers by level 1 from the start, or
-/// fewer if level 1 against itself ends the game within four more answers (so the
+/// The measured position of `variant`: a dozen answers by level 2 from the start, or
+/// fewer if level 2 against itself ends the game within four more answers (so the
 /// measured side does not merely have a mate in one).
 fn position(variant: VariantId) -> Game {
     let mut games = vec![Game::new(variant, &Options::new(), 5).expect("game")];
     for i in 0..OPENING + 4 {
         let game = games.last().expect("a game").clone();
         let Some(ask) = game.ask() else { break };
-        let d = decide(&game, ask.side, &Settings::new(1, i as u64)).expect("an answer");
+        let d = decide(&game, ask.side, &Settings::new(2, i as u64)).expect("an answer");
         let mut next = game;
         next.play(ask.side, &d.text).expect("legal answer");
         games.push(next);

@@ -1,4 +1,4 @@
-//! The post-game review of a 60-turn game (30 answers each, played by level 1 from
+//! The post-game review of a 60-turn game (30 answers each, played by level 2 from
 //! the start) at the review's default setting, one game at a time on one thread.
 //! Measured in the thread's processor time where Linux gives it
 //! (`/proc/thread-self/schedstat`), wall-clock time elsewhere, so the figure holds on
@@ -16,7 +16,7 @@ fn thread_cpu() -> Option<Duration> {
     Some(Duration::from_nanos(ns))
 }
 
-/// Up to `turns` answers of a game played by level 1 from the start.
+/// Up to `turns` answers of a game played by level 2 from the start.
 fn game_of(variant: VariantId, turns: usize) -> (Options, Vec<String>) {
     let options = Options::default();
     let mut answers = Vec::new();
@@ -25,7 +25,7 @@ fn game_of(variant: VariantId, turns: usize) -> (Options, Vec<String>) {
     };
     while answers.len() < turns {
         let Some(ask) = game.ask() else { break };
-        let Some(d) = decide(&game, ask.side, &Settings::new(1, answers.len() as u64)) else {
+        let Some(d) = decide(&game, ask.side, &Settings::new(2, answers.len() as u64)) else {
             break;
         };
         if game.play(ask.side, &d.text).is_err() {

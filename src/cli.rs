@@ -150,7 +150,7 @@ pub enum Command {
         /// The exported record (`/export`'s `.pgn`).
         file: std::path::PathBuf,
     },
-    /// Play computer games between two players, each `random`, `engine:LEVEL` (1-5) or
+    /// Play computer games between two players, each `random`, `engine:LEVEL` (1-8) or
     /// (standard chess only) `uci:PATH[:Name=Value,...]`, an external UCI engine such as
     /// `uci:stockfish:UCI_LimitStrength=true,UCI_Elo=1500`. Name two players to
     /// alternate colours game by game (the first is White in game 1), or fix them with
@@ -186,6 +186,164 @@ pub enum Command {
         #[arg(long = "option")]
         options: Vec<String>,
     },
+    /// Rate the computer's levels: a round robin among them in one game (each level
+    /// meets the levels within --span of it, --games games a pair, colours
+    /// alternating from seeded openings), then one rating per level fitted to every
+    /// game, with its 95% interval. In standard chess --anchor adds an external UCI
+    /// engine of known rating (`uci:stockfish:UCI_LimitStrength=true,UCI_Elo=1500=1500`)
+    /// that meets the levels named by --against.
+    Ladder {
+        variant: String,
+        /// The levels, e.g. `1-8` or `1,2,3`.
+        #[arg(long, default_value = "1-8")]
+        levels: String,
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        #[arg(long, default_value_t = 2)]
+        span: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// An external player and its rating, `SPEC=RATING` (the last `=`); the
+        /// ratings are then on its scale.
+        #[arg(long)]
+        anchor: Option<String>,
+        /// The levels the anchor meets, e.g. `7,8`.
+        #[arg(long, default_value = "7,8")]
+        against: String,
+        /// Without an anchor: the rating given to the lowest level.
+        #[arg(long, default_value_t = 800.0)]
+        base: f64,
+        /// Thinking time per answer in milliseconds for a UCI anchor (`go movetime`)
+        /// and a cap for the levels; none by default (a level is its budget).
+        #[arg(long)]
+        ms: Option<u64>,
+        /// Pairs played at once, each on its own thread.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Variant options as `key=value`.
+        #[arg(long = "option")]
+        options: Vec<String>,
+    },
+}
+
+/// The levels of `arcana ladder --levels`: `1-8` or `1,3,5`.
+fn parse_levels(text: &str) -> Result<Vec<u8>, String> {
+    let bad = || format!("levels are `1-8` or `1,2,3`, not `{text}`");
+    let mut out = Vec::new();
+    for part in text.split(',') {
+        let part = part.trim();
+        if let Some((a, b)) = part.split_once('-') {
+            let a: u8 = a.trim().parse().map_err(|_| bad())?;
+            let b: u8 = b.trim().parse().map_err(|_| bad())?;
+            out.extend(a..=b);
+        } else {
+            out.push(part.parse().map_err(|_| bad())?);
+        }
+    }
+    if out.is_empty() || out.iter().any(|l| !crate::engine::LEVELS.contains(l)) {
+        return Err(bad());
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
+/// `arcana ladder`: one line per pair as it ends, then the rating table.
+fn ladder(a: LadderArgs) -> Result<(), String> {
+    use crate::engine::arena::Player;
+    use crate::engine::ladder::{fit, run, Plan};
+    let variant =
+        VariantId::parse(a.variant).ok_or_else(|| format!("unknown variant `{}`", a.variant))?;
+    let levels = parse_levels(a.levels)?;
+    let anchor = match a.anchor {
+        Some(text) => {
+            let (spec, rating) = text
+                .rsplit_once('=')
+                .ok_or("--anchor is `SPEC=RATING`, e.g. `uci:stockfish:UCI_LimitStrength=true,UCI_Elo=1500=1500`")?;
+            let rating: f64 = rating
+                .trim()
+                .parse()
+                .map_err(|_| format!("--anchor's rating is a number, not `{rating}`"))?;
+            Some((Player::parse(spec)?, rating))
+        }
+        None => None,
+    };
+    let against = parse_levels(a.against)?;
+    let extra: Vec<Player> = anchor.iter().map(|(p, _)| p.clone()).collect();
+    let mut plan = Plan::round_robin(variant, &levels, a.span.max(1), extra, &against);
+    plan.options = parse_options(a.options)?;
+    plan.games = a.games;
+    plan.seed = a.seed;
+    plan.max_time = a.ms.map(std::time::Duration::from_millis);
+    plan.jobs = a.jobs;
+    let names: Vec<String> = plan.players.iter().map(ToString::to_string).collect();
+    let cpu_clock = || thread_cpu_time();
+    let played = run(&plan, &cpu_clock, &|p| {
+        println!(
+            "{} against {}: {}",
+            names[p.pairing.a], names[p.pairing.b], p.pairing.score
+        );
+    })?;
+    let (anchor_at, anchor_rating) = match &anchor {
+        Some((_, r)) => (levels.len(), *r),
+        None => (0, a.base),
+    };
+    let pairings: Vec<_> = played.iter().map(|p| p.pairing.clone()).collect();
+    let ratings = fit(plan.players.len(), &pairings, anchor_at, anchor_rating)
+        .ok_or("some player met nobody: no ratings")?;
+    // Games, points and processor time per answer of each player.
+    let mut games = vec![0u32; plan.players.len()];
+    let mut points = vec![0.0f64; plan.players.len()];
+    let mut cpu = vec![(0.0f64, 0u32); plan.players.len()];
+    for p in &played {
+        let (a, b, s) = (p.pairing.a, p.pairing.b, p.pairing.score);
+        games[a] += s.games();
+        games[b] += s.games();
+        points[a] += s.points();
+        points[b] += f64::from(s.games()) - s.points();
+        for (i, who) in [a, b].into_iter().enumerate() {
+            cpu[who].0 += p.cpu_ms[i] * f64::from(p.answers[i]);
+            cpu[who].1 += p.answers[i];
+        }
+    }
+    println!("player | rating | 95% | above the one below | games | points | cpu ms per answer");
+    for (i, name) in names.iter().enumerate() {
+        let r = ratings[i];
+        let above = if i > 0 && i < levels.len() {
+            format!("{:+.0}", r.rating - ratings[i - 1].rating)
+        } else {
+            "".to_string()
+        };
+        let interval = if r.half == 0.0 {
+            "anchor".to_string()
+        } else {
+            format!("{:.0} to {:.0}", r.rating - r.half, r.rating + r.half)
+        };
+        let per = if cpu[i].1 == 0 || matches!(plan.players[i], Player::Uci(_)) {
+            "-".to_string()
+        } else {
+            format!("{:.1}", cpu[i].0 / f64::from(cpu[i].1))
+        };
+        println!(
+            "{name} | {:.0} | {interval} | {above} | {} | {} | {per}",
+            r.rating, games[i], points[i]
+        );
+    }
+    Ok(())
+}
+
+struct LadderArgs<'a> {
+    variant: &'a str,
+    levels: &'a str,
+    games: u32,
+    span: usize,
+    seed: u64,
+    anchor: Option<&'a str>,
+    against: &'a str,
+    base: f64,
+    ms: Option<u64>,
+    jobs: usize,
+    options: &'a [String],
 }
 
 /// The example session under `arcana local --help`, in the default game.
@@ -613,6 +771,31 @@ pub fn main() -> ExitCode {
             store,
             shards,
         } => crate::discord::run(config.as_deref(), store.as_deref(), shards.as_deref()),
+        Command::Ladder {
+            variant,
+            levels,
+            games,
+            span,
+            seed,
+            anchor,
+            against,
+            base,
+            ms,
+            jobs,
+            options,
+        } => ladder(LadderArgs {
+            variant: &variant,
+            levels: &levels,
+            games,
+            span,
+            seed,
+            anchor: anchor.as_deref(),
+            against: &against,
+            base,
+            ms,
+            jobs,
+            options: &options,
+        }),
         Command::Arena {
             variant,
             players,

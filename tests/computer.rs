@@ -136,7 +136,7 @@ fn the_computer_has_no_deadline_and_level_needs_the_computer() {
         &mut printer,
         &format!("alice: /challenge @{COMPUTER} level:9"),
     );
-    assert!(refused.contains("1 to 5"), "{refused}");
+    assert!(refused.contains("1 to 8"), "{refused}");
     // Through the service alone (no front end runs the computer's turn): after
     // alice's move the computer is asked, and its turn has no deadline.
     let ch = local_channel("quiet");
@@ -159,7 +159,7 @@ fn the_computer_has_no_deadline_and_level_needs_the_computer() {
         },
     );
     assert!(
-        replies[0].text.contains("plays you at level 3"),
+        replies[0].text.contains("plays you at level 6"),
         "{replies:?}"
     );
     let clock = |service: &Service| {
@@ -290,4 +290,52 @@ fn the_first_message_pings_the_person_when_the_computer_opens() {
         }
     }
     assert!(boards >= 7, "{boards} boards");
+}
+
+/// Issue 27: a game stored under the first ladder (levels 1-5, no `ladder` in its seat)
+/// keeps its search: each old level reads as the level of the ladder of eight that
+/// searches exactly as it did (the same iterations; alpha-beta only for the old top).
+#[test]
+fn stored_levels_of_the_first_ladder_keep_their_search() {
+    use arcana::engine::{iterations, uses_alpha_beta};
+    use arcana::store::{ComputerSeat, LADDER};
+    // The first ladder's budgets, as it searched before the ladder of eight.
+    let old_iterations = [1, 40, 250, 800, 2000];
+    for (i, old) in (1u8..=5).enumerate() {
+        let seat: ComputerSeat =
+            serde_json::from_str(&format!(r#"{{"side":"Black","level":{old}}}"#)).unwrap();
+        let now = seat.level();
+        assert_eq!(
+            iterations(now),
+            old_iterations[i],
+            "old level {old} -> {now}"
+        );
+        assert_eq!(uses_alpha_beta(now), old == 5, "old level {old} -> {now}");
+        // Written back, the seat names today's ladder and keeps its meaning.
+        let again: ComputerSeat = serde_json::from_str(
+            &serde_json::to_string(&ComputerSeat::new(seat.side, now)).unwrap(),
+        )
+        .unwrap();
+        assert_eq!((again.level(), again.ladder), (now, LADDER));
+    }
+    let mapped: Vec<u8> = (1u8..=5)
+        .map(|old| {
+            serde_json::from_str::<ComputerSeat>(&format!(r#"{{"side":"White","level":{old}}}"#))
+                .unwrap()
+                .level()
+        })
+        .collect();
+    assert_eq!(mapped, [2, 4, 6, 7, 8]);
+    // A seat stored today reads as it was written.
+    for level in 1u8..=8 {
+        let seat: ComputerSeat = serde_json::from_str(
+            &serde_json::to_string(&ComputerSeat::new(arcana::core::Side::White, level)).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(seat.level(), level);
+    }
+    // Each level searches at least as much as the one below it.
+    for level in 2u8..=8 {
+        assert!(iterations(level) >= iterations(level - 1));
+    }
 }

@@ -389,7 +389,7 @@ fn wand_chess_zaps_no_empty_square_and_keeps_its_pieces() {
                     d.text
                 );
             }
-            let d = decide(&g, me, &Settings::new(1, ply)).unwrap();
+            let d = decide(&g, me, &Settings::new(2, ply)).unwrap();
             g.play(me, &d.text).unwrap();
             while let Some(a) = g.ask() {
                 if a.side != me || !a.question.continues_turn() {

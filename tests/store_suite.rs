@@ -820,10 +820,7 @@ fn the_indexes_list_games_and_due_clocks_on_every_engine() {
             rated: true,
             turns: 0,
             to_move: Some(Side::Black),
-            computer: (black == "computer").then_some(ComputerSeat {
-                side: Side::Black,
-                level: 3,
-            }),
+            computer: (black == "computer").then_some(ComputerSeat::new(Side::Black, 3)),
             deadline_ms: None,
         };
         commit(&store, |w| {

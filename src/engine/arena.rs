@@ -46,7 +46,7 @@ impl Player {
                 level: parse_level(l)?,
             }),
             None => Err(format!(
-                "A player is `random`, `engine:LEVEL` (1-5) or `uci:PATH[:Name=Value,...]`, not `{text}`."
+                "A player is `random`, `engine:LEVEL` (1-8) or `uci:PATH[:Name=Value,...]`, not `{text}`."
             )),
         }
     }

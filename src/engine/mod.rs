@@ -14,6 +14,7 @@
 mod alphabeta;
 pub mod arena;
 pub mod elo;
+pub mod ladder;
 pub mod review;
 mod search;
 pub mod uci;
@@ -23,10 +24,12 @@ use crate::variants::{Game, GameRng, Rules, RulesVisitor};
 use rand::SeedableRng;
 use std::time::Duration;
 
-/// The levels a player may ask for, weakest first.
-pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
-/// The level of a game against the computer when none is named.
-pub const DEFAULT_LEVEL: u8 = 3;
+/// The levels a player may ask for, weakest first (the ladder of docs/engine.md:
+/// each level's rating per game is measured by an arena round robin).
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=8;
+/// The level of a game against the computer when none is named (the search of the
+/// first ladder's default level 3).
+pub const DEFAULT_LEVEL: u8 = 6;
 
 /// Nodes of the alpha-beta search per answer at the top level, in games with no hidden
 /// information and no chance ([`Rules::perfect_information`]).
@@ -35,19 +38,36 @@ pub const ALPHA_BETA_NODES: u64 = 400_000;
 /// Whether `level` searches by alpha-beta in a game with perfect information (the
 /// other levels, and every level of the other games, use the tree search).
 pub fn uses_alpha_beta(level: u8) -> bool {
-    level >= 5
+    level >= *LEVELS.end()
 }
 
-/// Search iterations per answer at each level (level 1 looks one answer ahead only).
+/// Search iterations per answer at each level (levels 1 and 2 look one answer ahead
+/// only; level 1 then picks among the answers by chance, weighted towards the better).
 pub fn iterations(level: u8) -> u32 {
     match level {
-        0 | 1 => 1,
-        2 => 40,
-        3 => 250,
-        4 => 800,
+        0..=2 => 1,
+        3 => 10,
+        4 => 40,
+        5 => 100,
+        6 => 250,
+        7 => 800,
         _ => 2000,
     }
 }
+
+/// How far level 1 strays from the best answer it sees: it draws its answer among the
+/// sound ones with a weight falling by e for each this many hundredths of a pawn it
+/// scores below the best (0: always the best).
+pub fn wander(level: u8) -> f64 {
+    if level <= 1 {
+        WANDER
+    } else {
+        0.0
+    }
+}
+
+/// Level 1's [`wander`] scale, hundredths of a pawn.
+pub const WANDER: f64 = 120.0;
 
 /// How one search is run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,14 +154,14 @@ pub fn accepts_draw(game: &Game, side: Side, seed: u64) -> bool {
     seen.visit(Judge { side }) < DRAW_ACCEPT_BELOW
 }
 
-/// Parses a level typed by a player (`3`, `level:3`): 1-5.
+/// Parses a level typed by a player (`3`, `level:3`): 1-8.
 pub fn parse_level(text: &str) -> Result<u8, String> {
     let t = text.trim();
     let t = t.strip_prefix("level:").unwrap_or(t).trim();
     match t.parse::<u8>() {
         Ok(l) if LEVELS.contains(&l) => Ok(l),
         _ => Err(format!(
-            "The computer's level is a number from 1 to 5, not `{}`.",
+            "The computer's level is a number from 1 to 8, not `{}`.",
             crate::core::notation::echo(t)
         )),
     }

@@ -9,6 +9,7 @@ use crate::core::view::Viewer;
 use crate::core::Side;
 use crate::variants::{GameRng, Outcome, Rules};
 use rand::seq::SliceRandom;
+use rand::Rng;
 use std::time::Instant;
 
 /// At most this many candidate answers are scored at a node: the first half as the
@@ -311,10 +312,7 @@ impl Tree {
             .copied()
             .filter(|&c| self.nodes[c].material >= kept - UNSOUND_MATERIAL)
             .collect();
-        let score = |c: usize| {
-            let p = white_value(self.nodes[c].first, side).clamp(1e-9, 1.0 - 1e-9);
-            SCALE * (p / (1.0 - p)).ln()
-        };
+        let score = |c: usize| self.first_score(c, side);
         let Some(best) = children.iter().map(|&c| score(c)).max_by(f64::total_cmp) else {
             return Vec::new();
         };
@@ -323,6 +321,35 @@ impl Tree {
             .copied()
             .filter(|&c| score(c) >= best - UNSOUND)
             .collect()
+    }
+
+    /// The first score of root child `c` for `side`, in hundredths of a pawn (the
+    /// logistic value turned back).
+    fn first_score(&self, c: usize, side: Side) -> f64 {
+        let p = white_value(self.nodes[c].first, side).clamp(1e-9, 1.0 - 1e-9);
+        SCALE * (p / (1.0 - p)).ln()
+    }
+
+    /// A root answer drawn by chance (the weakest level): every answer may be drawn,
+    /// with a weight falling by e for each `wander` hundredths of a pawn its first
+    /// score is below the best one's, so a blunder is rare but possible.
+    fn wandered(&self, side: Side, wander: f64, rng: &mut GameRng) -> Option<String> {
+        let children = &self.nodes[0].children;
+        let scores: Vec<f64> = children
+            .iter()
+            .map(|&c| self.first_score(c, side))
+            .collect();
+        let best = scores.iter().copied().max_by(f64::total_cmp)?;
+        let weights: Vec<f64> = scores.iter().map(|s| ((s - best) / wander).exp()).collect();
+        let total: f64 = weights.iter().sum();
+        let mut x = rng.gen::<f64>() * total;
+        for (&c, w) in children.iter().zip(&weights) {
+            if x < *w {
+                return Some(self.nodes[c].text.clone());
+            }
+            x -= w;
+        }
+        children.last().map(|&c| self.nodes[c].text.clone())
     }
 
     /// The children of `at` in the order UCB1 prefers them for `mover`.
@@ -428,16 +455,21 @@ pub(super) fn run_seen<R: Rules>(
         })
         .collect();
     let sound = tree.sound(side);
-    let best = sound
-        .iter()
-        .map(|&c| &tree.nodes[c])
-        .max_by(|a, b| {
-            a.visits
-                .cmp(&b.visits)
-                .then(a.mean(side).total_cmp(&b.mean(side)))
-        })?
-        .text
-        .clone();
+    let wander = super::wander(settings.level);
+    let best = if wander > 0.0 {
+        tree.wandered(side, wander, rng)?
+    } else {
+        sound
+            .iter()
+            .map(|&c| &tree.nodes[c])
+            .max_by(|a, b| {
+                a.visits
+                    .cmp(&b.visits)
+                    .then(a.mean(side).total_cmp(&b.mean(side)))
+            })?
+            .text
+            .clone()
+    };
     stats.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
     Some(Decision {
         text: best,

@@ -192,7 +192,7 @@ pub const COMMANDS: &[CommandSpec] = &[
             ),
             opt(
                 "level",
-                "The computer's strength when you challenge the bot, 1-5 (default 3)",
+                "The computer's strength when you challenge the bot, 1-8 (default 6)",
                 Kind::Integer {
                     min: *crate::engine::LEVELS.start() as i64,
                     max: *crate::engine::LEVELS.end() as i64,

@@ -246,7 +246,7 @@ impl Service {
         })?;
         let mut options = last.rec.options.clone();
         if let Some(seat) = last.rec.computer {
-            options.insert("level".to_string(), seat.level.to_string());
+            options.insert("level".to_string(), seat.level().to_string());
         }
         if last.rec.bank_days > 0 {
             options.insert("bank".to_string(), last.rec.bank_days.to_string());
@@ -515,13 +515,13 @@ impl Service {
             tracing::error!("store: {e}");
             "The game store failed, so nothing was changed; please try again later.".to_string()
         })?;
-        let computer = computer.map(|level| ComputerSeat {
-            side: if challenger_white {
+        let computer = computer.map(|level| {
+            let side = if challenger_white {
                 Side::Black
             } else {
                 Side::White
-            },
-            level,
+            };
+            ComputerSeat::new(side, level)
         });
         let mut rec = new_record(id, place, ctx.server, c, players, seed, computer, now);
         // A player on vacation starts the game away: their turns' clocks stand still.
@@ -663,7 +663,7 @@ pub(super) fn start_replies(
     let accepts = match (intro, computer) {
         // A game nobody challenged to (a tournament's) says what it is instead.
         (Some(intro), _) => intro,
-        (None, Some(seat)) => format!("{opponent} plays you at level {}.", seat.level),
+        (None, Some(seat)) => format!("{opponent} plays you at level {}.", seat.level()),
         (None, None) => format!("{opponent} accepts."),
     };
     let mut lines = vec![format!(

@@ -56,7 +56,7 @@ impl Service {
                 ),
             )
         };
-        let settings = crate::engine::Settings::new(seat.level, seed);
+        let settings = crate::engine::Settings::new(seat.level(), seed);
         let decision = crate::engine::decide(&game, seat.side, &settings)?;
         let ctx = Context {
             user,

@@ -215,11 +215,52 @@ fn nobody_away(away: &[bool; 2]) -> bool {
     !away[0] && !away[1]
 }
 
-/// The side the computer plays and its strength (1-5).
+/// The side the computer plays and its strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ComputerSeat {
     pub side: Side,
+    /// The level on the ladder the seat was stored under (`ladder`).
     pub level: u8,
+    /// Which ladder `level` counts on: absent in records stored before the ladder of
+    /// eight (levels 1-5, read as [`FIRST_LADDER`]), [`LADDER`] since.
+    #[serde(default = "first_ladder")]
+    pub ladder: u8,
+}
+
+/// The first ladder of computer levels (1-5).
+pub const FIRST_LADDER: u8 = 1;
+/// The ladder of eight computer levels (1-8, docs/engine.md), the one new games use.
+pub const LADDER: u8 = 2;
+
+fn first_ladder() -> u8 {
+    FIRST_LADDER
+}
+
+impl ComputerSeat {
+    /// A seat at `level` of today's ladder.
+    pub fn new(side: Side, level: u8) -> ComputerSeat {
+        ComputerSeat {
+            side,
+            level,
+            ladder: LADDER,
+        }
+    }
+
+    /// The level of today's ladder this seat plays at: a game stored under the first
+    /// ladder keeps its search, at the level of the ladder of eight that searches
+    /// exactly as its level did (1 -> 2, 2 -> 4, 3 -> 6, 4 -> 7, 5 -> 8).
+    pub fn level(&self) -> u8 {
+        if self.ladder != FIRST_LADDER {
+            return self.level;
+        }
+        match self.level {
+            0 | 1 => 2,
+            2 => 4,
+            3 => 6,
+            4 => 7,
+            _ => 8,
+        }
+    }
 }
 
 impl GameRecord {
