@@ -66,8 +66,12 @@ fn stopping_once_the_answer_is_settled_gives_the_same_answer() {
         let v = game.variant();
         let Some(ask) = game.ask() else { continue };
         for level in [4, 6] {
-            let quick = decide(&game, ask.side, &Settings::new(level, 4)).unwrap();
-            let mut settings = Settings::new(level, 4);
+            // The tree search (chess and Sorchess search by alpha-beta from level 3 up,
+            // but keep the tree search for games of the first ladder).
+            let mut quick_settings = Settings::new(level, 4);
+            quick_settings.first_ladder = true;
+            let quick = decide(&game, ask.side, &quick_settings).unwrap();
+            let mut settings = quick_settings;
             settings.full_budget = true;
             let full = decide(&game, ask.side, &settings).unwrap();
             assert_eq!(quick.text, full.text, "{v} level {level}");
@@ -295,8 +299,24 @@ fn the_top_level_searches_chess_by_alpha_beta_and_sees_tactics() {
     let d = decide(&fork, Side::White, &Settings::new(8, 1)).unwrap();
     // The same position and level give the same answer and the same search.
     assert_eq!(d, decide(&fork, Side::White, &Settings::new(8, 9)).unwrap());
-    // Lower levels keep the tree search: their decisions count iterations.
-    let d7 = decide(&fork, Side::White, &Settings::new(7, 1)).unwrap();
+    // Levels 1 and 2 keep the tree search: their decisions count iterations; from
+    // level 3 up each level searches more nodes than the one below.
+    let d2 = decide(&fork, Side::White, &Settings::new(2, 1)).unwrap();
+    assert!(d2.iterations <= arcana::engine::iterations(2));
+    for level in 3..=8u8 {
+        let nodes = arcana::engine::alpha_beta_nodes(level, false).unwrap();
+        assert!(nodes > arcana::engine::alpha_beta_nodes(level - 1, false).unwrap_or(0));
+        let d = decide(&fork, Side::White, &Settings::new(level, 1)).unwrap();
+        assert!(
+            u64::from(d.iterations) <= nodes + 64,
+            "level {level}: {}",
+            d.iterations
+        );
+    }
+    // A game stored under the first ladder keeps the tree search below its top level.
+    let mut old = Settings::new(7, 1);
+    old.first_ladder = true;
+    let d7 = decide(&fork, Side::White, &old).unwrap();
     assert!(d7.iterations <= arcana::engine::iterations(7));
 }
 

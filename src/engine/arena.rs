@@ -337,6 +337,7 @@ impl<'a> Arena<'a> {
                         seed: players_rng.gen(),
                         max_time: m.max_time,
                         full_budget: false,
+                        first_ladder: false,
                     };
                     let t = Instant::now();
                     let c = cpu_clock();

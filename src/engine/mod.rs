@@ -35,10 +35,30 @@ pub const DEFAULT_LEVEL: u8 = 6;
 /// information and no chance ([`Rules::perfect_information`]).
 pub const ALPHA_BETA_NODES: u64 = 400_000;
 
+/// The alpha-beta search's budget in nodes at `level`, in a game with perfect
+/// information, or `None` where that level uses the tree search (levels 1 and 2, and
+/// a game stored under the first ladder below its top level, which keeps the tree
+/// search it was played with). Each level searches about three times as many nodes as
+/// the one below, about one ply deeper.
+pub fn alpha_beta_nodes(level: u8, first_ladder: bool) -> Option<u64> {
+    if first_ladder {
+        return (level >= *LEVELS.end()).then_some(ALPHA_BETA_NODES);
+    }
+    match level {
+        0..=2 => None,
+        3 => Some(1_500),
+        4 => Some(5_000),
+        5 => Some(15_000),
+        6 => Some(45_000),
+        7 => Some(135_000),
+        _ => Some(ALPHA_BETA_NODES),
+    }
+}
+
 /// Whether `level` searches by alpha-beta in a game with perfect information (the
 /// other levels, and every level of the other games, use the tree search).
-pub fn uses_alpha_beta(level: u8) -> bool {
-    level >= *LEVELS.end()
+pub fn uses_alpha_beta(level: u8, first_ladder: bool) -> bool {
+    alpha_beta_nodes(level, first_ladder).is_some()
 }
 
 /// Search iterations per answer at each level (levels 1 and 2 look one answer ahead
@@ -80,6 +100,9 @@ pub struct Settings {
     /// Spend the whole budget even once the answer can no longer change (tests compare
     /// the two; by default the search stops as soon as its answer is settled).
     pub full_budget: bool,
+    /// The game was stored under the first ladder (levels 1-5): it keeps the search it
+    /// was played with ([`alpha_beta_nodes`]).
+    pub first_ladder: bool,
 }
 
 impl Settings {
@@ -89,6 +112,7 @@ impl Settings {
             seed,
             max_time: None,
             full_budget: false,
+            first_ladder: false,
         }
     }
 }
@@ -123,8 +147,10 @@ impl RulesVisitor for Visit<'_> {
     type Output = Option<Decision>;
 
     fn visit<R: Rules>(self, rules: &R) -> Option<Decision> {
-        if rules.perfect_information() && uses_alpha_beta(self.settings.level) {
-            return alphabeta::run(rules, self.side, self.settings, ALPHA_BETA_NODES);
+        if rules.perfect_information() {
+            if let Some(nodes) = alpha_beta_nodes(self.settings.level, self.settings.first_ladder) {
+                return alphabeta::run(rules, self.side, self.settings, nodes);
+            }
         }
         let mut rng = GameRng::seed_from_u64(self.settings.seed);
         search::run(rules, self.side, self.settings, &mut rng)

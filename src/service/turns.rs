@@ -56,7 +56,8 @@ impl Service {
                 ),
             )
         };
-        let settings = crate::engine::Settings::new(seat.level(), seed);
+        let mut settings = crate::engine::Settings::new(seat.level(), seed);
+        settings.first_ladder = seat.first_ladder();
         let decision = crate::engine::decide(&game, seat.side, &settings)?;
         let ctx = Context {
             user,

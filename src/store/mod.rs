@@ -246,9 +246,16 @@ impl ComputerSeat {
         }
     }
 
+    /// Whether the seat was stored under the first ladder (its game keeps the search
+    /// it was played with: the engine's `Settings::first_ladder`).
+    pub fn first_ladder(&self) -> bool {
+        self.ladder == FIRST_LADDER
+    }
+
     /// The level of today's ladder this seat plays at: a game stored under the first
-    /// ladder keeps its search, at the level of the ladder of eight that searches
-    /// exactly as its level did (1 -> 2, 2 -> 4, 3 -> 6, 4 -> 7, 5 -> 8).
+    /// ladder keeps its search, at the level of the ladder of eight whose tree search
+    /// has the same budget (1 -> 2, 2 -> 4, 3 -> 6, 4 -> 7, 5 -> 8; in chess and
+    /// Sorchess its old levels below 5 keep the tree search, `first_ladder`).
     pub fn level(&self) -> u8 {
         if self.ladder != FIRST_LADDER {
             return self.level;
