@@ -244,3 +244,58 @@ fn issue28_block_of_check_unsafe_by_a_jump_says_why() {
     );
     assert_eq!(played(&mut g, "exd6"), "e5:d6");
 }
+
+// Issue 28, newcomer items: castling refused for a reason the board alone does not
+// show. Ruling P5: "not with a frozen king or frozen rook; not with a rook made
+// transparent by a jump"; the squares the king crosses and lands on must not be
+// attacked, "judged with this turn's spell in force" (so the mover's own jump counts).
+#[test]
+fn issue28_castling_with_a_frozen_rook_says_the_rook_is_frozen() {
+    // ruling P5: Black's freeze on g2 holds the rook on h1.
+    let mut g = spell_game("4k3/8/8/8/8/8/8/4K2R[] w K - 0 1 f@g2");
+    let e = refused(&mut g, "O-O");
+    assert_eq!(
+        e,
+        "Your rook on h1 is frozen by the freeze on g2, and castling moves the rook too: \
+         no castling with it this turn."
+    );
+    // The queen's side the same way, typed with zeros.
+    let mut g = spell_game("4k3/8/8/8/8/8/8/R3K3[] w Q - 0 1 f@b2");
+    assert!(refused(&mut g, "0-0-0").contains("rook on a1 is frozen by the freeze on b2"));
+    // Without the freeze the same castling is played.
+    let mut g = spell_game("4k3/8/8/8/8/8/8/4K2R[] w K - 0 1");
+    played(&mut g, "O-O");
+}
+
+#[test]
+fn issue28_castling_made_illegal_by_ones_own_jump_says_which_line_opens() {
+    // ruling P5 with ruling P3: the jump on e2 lets the bishop on a6 see f1, which the
+    // king crosses.
+    let mut g = spell_game("4k3/8/b7/8/8/8/4P3/4K2R[J] w K - 0 1");
+    let e = refused(&mut g, "O-O (jump e2)");
+    assert!(e.starts_with("Your jump on e2 would let"), "{e}");
+    assert!(e.contains("bishop on a6"), "{e}");
+    assert!(e.contains("to f1, a square your king crosses in castling"), "{e}");
+    // The square the king lands on: the rook on g8 sees g1 over the pawn on g2.
+    let mut g = spell_game("4k1r1/8/8/8/8/8/6P1/4K2R[J] w K - 0 1");
+    let e = refused(&mut g, "O-O (jump g2)");
+    assert!(e.contains("rook on g8"), "{e}");
+    assert!(e.contains("to g1, a square your king lands on in castling"), "{e}");
+    // A jump on the castling rook itself: a rook pieces pass over cannot castle.
+    let mut g = spell_game("4k3/8/8/8/8/8/8/4K2R[J] w K - 0 1");
+    let e = refused(&mut g, "O-O (jump h1)");
+    assert!(e.contains("rook made transparent by a jump on h1"), "{e}");
+    // Nor with the opponent's jump still on it.
+    let mut g = spell_game("4k3/8/8/8/8/8/8/4K2R[] w K - 0 1 j@h1");
+    let e = refused(&mut g, "O-O");
+    assert_eq!(
+        e,
+        "Your rook on h1 stands on a jump square, and a rook that pieces pass over cannot \
+         castle this turn."
+    );
+    // Without the jump, or with one elsewhere, the castling is legal.
+    let mut g = spell_game("4k3/8/b7/8/8/8/4P3/4K2R[J] w K - 0 1");
+    played(&mut g, "O-O (jump a6)");
+    let mut g = spell_game("4k1r1/8/8/8/8/8/6P1/4K2R[J] w K - 0 1");
+    played(&mut g, "O-O");
+}

@@ -16,7 +16,7 @@ use crate::variants::{
 };
 use notation::{parse_turn, TurnSyntax};
 pub use position::{
-    freeze_area, KingThreat, Spell, SpellPosition, Turn, FREEZE, JUMP, START_SUPPLY,
+    freeze_area, CastleBar, KingThreat, Spell, SpellPosition, Turn, FREEZE, JUMP, START_SUPPLY,
 };
 use serde::{Deserialize, Serialize};
 
@@ -163,7 +163,8 @@ impl SpellGame {
                     }
                 }
                 let reason = self
-                    .explain_frozen(text, &mv, spell)
+                    .explain_castling(&mv, spell)
+                    .or_else(|| self.explain_frozen(text, &mv, spell))
                     .or_else(|| self.explain_jump_square(text, &mv, spell));
                 if let Some(reason) = reason {
                     return Err(PlayError::Refused(reason));
@@ -227,6 +228,36 @@ impl SpellGame {
                 .collect();
             let from = resolve_syntax(text, mv, &turns).ok()?.mv.from();
             frozen.contains(from).then_some(from)
+        })
+    }
+
+    /// A castling refused for a reason the board alone does not show (P5): a frozen
+    /// rook, a rook on a jump square, or a line the mover's own jump opens to a square
+    /// the king crosses or lands on.
+    fn explain_castling(&self, mv: &MoveSyntax, spell: Option<Spell>) -> Option<String> {
+        let MoveSyntax::Castle(wing) = mv else {
+            return None;
+        };
+        let board = self.sp.position().board();
+        let us = self.sp.turn();
+        Some(match self.sp.castling_bar(*wing, spell)? {
+            CastleBar::FrozenRook { rook, centre } => format!(
+                "Your rook on {rook} is frozen by the freeze on {centre}, and castling moves the rook too: no castling with it this turn."
+            ),
+            CastleBar::TransparentRook { rook } => format!(
+                "Your rook on {rook} stands on a jump square, and a rook that pieces pass over cannot castle this turn."
+            ),
+            CastleBar::OwnJump {
+                jump,
+                attacker,
+                square,
+                lands,
+            } => format!(
+                "Your jump on {jump} would let {} pass over {} to {square}, a square your king {} in castling, and castling may not go through or onto an attacked square.",
+                piece_words(board, attacker, us),
+                piece_words(board, jump, us),
+                if lands { "lands on" } else { "crosses" }
+            ),
         })
     }
 

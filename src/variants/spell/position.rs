@@ -135,6 +135,23 @@ fn bb(sq: Option<Square>) -> Bitboard {
     sq.map(Bitboard::from_square).unwrap_or(Bitboard::EMPTY)
 }
 
+/// Why a castling is illegal where the board alone does not show it ([`SpellPosition::castling_bar`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastleBar {
+    /// The castling rook stands in the opponent's freeze area.
+    FrozenRook { rook: Square, centre: Square },
+    /// The castling rook stands on a jump square.
+    TransparentRook { rook: Square },
+    /// The mover's own jump lets `attacker` reach `square`, which the king crosses (or
+    /// `lands` on).
+    OwnJump {
+        jump: Square,
+        attacker: Square,
+        square: Square,
+        lands: bool,
+    },
+}
+
 /// How the side to move could take the opponent's king with its next turn: the
 /// reason given with the confirmation a self-check move needs (P4, X-SPELL-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -610,6 +627,55 @@ impl SpellPosition {
             .into_iter()
             .find(|a| between(target, *a).contains(j))
             .map(|a| (a, target))
+    }
+
+    /// Why castling on `wing` with `spell` is illegal, when the reason is one a
+    /// player cannot see on the board alone (P5): the castling rook is frozen, the
+    /// rook is made transparent by a jump, or the mover's own jump opens a line to a
+    /// square the king crosses or lands on. `None` for any other reason (no right,
+    /// pieces in the way, the king attacked...).
+    pub fn castling_bar(&self, wing: CastleSide, spell: Option<Spell>) -> Option<CastleBar> {
+        let ctx = self.context(spell);
+        let b = self.pos.board();
+        let king = b.king_of(ctx.us)?;
+        let rook = (self.pos.castling_rooks()
+            & b.pieces(ctx.us, Role::Rook)
+            & Bitboard::rank(ctx.us.back_rank()))
+        .into_iter()
+        .find(|r| (r.file() > king.file()) == (wing == CastleSide::King))?;
+        if ctx.frozen_us.contains(rook) {
+            return Some(CastleBar::FrozenRook {
+                rook,
+                centre: self.freeze?,
+            });
+        }
+        if ctx.transparent.contains(rook) {
+            return Some(CastleBar::TransparentRook { rook });
+        }
+        let Some(Spell::Jump(j)) = spell else {
+            return None;
+        };
+        let (dest, _) = castle_squares(king, rook);
+        let (lo, hi) = if dest.file() > king.file() {
+            (king.file() + 1, dest.file())
+        } else {
+            (dest.file(), king.file() - 1)
+        };
+        let others = ctx.blockers.without(king).without(rook);
+        (lo..=hi)
+            .filter_map(|f| Square::from_coords(f, king.rank()))
+            .find_map(|sq| {
+                let attackers = b.attackers(sq, ctx.them, others) & !ctx.frozen_them;
+                attackers
+                    .into_iter()
+                    .find(|a| between(sq, *a).contains(j))
+                    .map(|attacker| CastleBar::OwnJump {
+                        jump: j,
+                        attacker,
+                        square: sq,
+                        lands: sq == dest,
+                    })
+            })
     }
 
     /// Does `turn` leave the mover's king capturable at once (and not end the game by
