@@ -477,12 +477,12 @@ fn ruling_p5_castling_and_attacks() {
 fn ruling_p5_castling_with_spells() {
     let base = "4k3/8/8/8/8/8/8/R3K2R";
     let mut g = game(&format!("{base}[FJ] w KQ - 0 1 f@h2"));
-    assert!(refusal(&mut g, "O-O").contains("not a legal move"));
+    assert!(refusal(&mut g, "O-O").contains("rook on h1 is frozen by the freeze on h2"));
     play(&mut g, "O-O-O");
     let mut g = game(&format!("{base}[FJ] w KQ - 0 1 f@e2"));
     assert!(refusal(&mut g, "O-O-O").contains("king on e1 is frozen"));
     let mut g = game(&format!("{base}[FJ] w KQ - 0 1 j@h1"));
-    assert!(refusal(&mut g, "O-O").contains("not a legal move"));
+    assert!(refusal(&mut g, "O-O").contains("rook on h1 stands on a jump square"));
     let mut g = game(&format!("{base}[FJ] w KQ - 0 1"));
     assert!(refusal(&mut g, "O-O (jump h1)").contains("transparent"));
     assert!(refusal(&mut g, "O-O (freeze g1)").contains("destination"));
