@@ -359,11 +359,13 @@ fn menus(node: &Node) -> Vec<Menu> {
                     value: u16::try_from(page * MENU_OPTIONS + i).unwrap_or(u16::MAX),
                 })
                 .collect();
+            let first = chunk.first().map(|o| o.0.as_str()).unwrap_or_default();
+            let last = chunk.last().map(|o| o.0.as_str()).unwrap_or_default();
             let placeholder = if pages == 1 {
                 node.question.clone()
+            } else if chunk.len() == 1 {
+                short(first)
             } else {
-                let first = chunk.first().map(|o| o.0.as_str()).unwrap_or_default();
-                let last = chunk.last().map(|o| o.0.as_str()).unwrap_or_default();
                 format!("{} … {}", short(first), short(last))
             };
             Menu {
@@ -493,9 +495,13 @@ pub fn parse_long(text: &str) -> Option<LongMove<'_>> {
     })
 }
 
-/// `Knight g1`.
+/// `Knight g1`, `Queen in wicket w0`.
 pub fn piece_label(role: Role, from: &str) -> String {
-    format!("{} {from}", role.name())
+    if from.starts_with('w') {
+        format!("{} in wicket {from}", role.name())
+    } else {
+        format!("{} {from}", role.name())
+    }
 }
 
 /// `f3`, `takes f6`, `wicket w0`.
