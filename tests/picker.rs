@@ -183,7 +183,9 @@ fn check_position(game: &Game, play_all: bool, rng: &mut ChaCha8Rng) -> usize {
         }
     }
     // The one-call form gives what the tree gives.
-    assert_eq!(game.picker(&[]), picker.pick(&[]));
+    if play_all {
+        assert_eq!(game.picker(&[]), picker.pick(&[]));
+    }
     paths.iter().map(|(p, _)| p.len()).max().unwrap_or(0)
 }
 

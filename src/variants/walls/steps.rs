@@ -16,9 +16,26 @@ impl Walls {
         if self.pos.phase != Phase::Play {
             return self.legal_texts();
         }
-        let mut turns: Vec<Vec<Action>> = self.turns().into_iter().map(|(t, _)| t).collect();
-        turns.sort_by_key(Vec::len);
-        turns.iter().map(|t| turn_text(t)).collect()
+        // The turns of `turns()`, without the position after each one.
+        let mut singles = vec!["pass".to_string()];
+        let mut pairs = Vec::new();
+        if self.pos.winner().is_some() {
+            return Vec::new();
+        }
+        for a in self.pos.legal_actions(&Used::default()) {
+            let first = a.text();
+            let mut after = self.pos.clone();
+            let mut used = Used::default();
+            after.apply(&mut used, a);
+            if after.winner().is_none() {
+                for b in after.legal_actions(&used) {
+                    pairs.push(format!("{first} {}", b.text()));
+                }
+            }
+            singles.push(first);
+        }
+        singles.extend(pairs);
+        singles
     }
 
     pub(super) fn picker_steps(&self, answer: &str) -> Vec<Step> {
