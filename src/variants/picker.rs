@@ -641,7 +641,7 @@ mod tests {
             assert!(pick.menus.iter().all(|m| m.options.len() <= MENU_OPTIONS));
         }
         assert_eq!(
-            p.pick(&[9, 49]).expect("last").answer.as_deref(),
+            p.pick(&[9, 94]).expect("last").answer.as_deref(),
             Some("option 0949")
         );
     }
