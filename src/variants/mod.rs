@@ -10,6 +10,7 @@ pub mod chess_eval;
 pub mod eval;
 pub mod fide;
 pub mod options;
+pub mod picker;
 pub mod sorchess;
 pub mod spell;
 pub mod standard;
@@ -292,6 +293,19 @@ pub trait Rules: Sized + Clone {
     /// canonical texts unless a variant asks for a confirmation mark.
     fn typed_texts(&self) -> Vec<String> {
         self.legal_texts()
+    }
+
+    /// The answers the move picker offers ([`picker`]): by default the typed texts. A
+    /// game whose typed answers are parts of a turn offers whole turns instead.
+    fn picker_answers(&self) -> Vec<String> {
+        self.typed_texts()
+    }
+
+    /// How one of [`Rules::picker_answers`] splits into the picker's successive
+    /// choices, each with its question and a short label (`Knight g1`, then `f3`).
+    /// Default: a chess move as piece, target and promotion; any other text as one step.
+    fn picker_steps(&self, answer: &str) -> Vec<picker::Step> {
+        picker::default_steps(answer)
     }
 
     /// How good the position looks for `side`, in hundredths of a pawn, for the

@@ -9,10 +9,10 @@ pub use position::{SorchessMove, SorchessPosition, WizardState};
 
 use crate::core::notation::{self, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
-use crate::core::{Cell, Role, Side};
+use crate::core::{Cell, Role, Side, Square};
 use crate::variants::fide::{self, Repetitions};
 use crate::variants::{
-    check_options, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
+    check_options, picker, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
 };
 use position::{is_orthogonal_step, knight_chance_square};
 use serde::{Deserialize, Serialize};
@@ -335,6 +335,31 @@ impl Rules for SorchessGame {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
+    }
+
+    /// Chess's piece, target and promotion; an entry starts from its launching rook
+    /// (`Wizard from rook h1`, then `g4`), and a Knight that may become the Wizard on
+    /// the king's square chooses between that and staying a Knight.
+    fn picker_steps(&self, answer: &str) -> Vec<picker::Step> {
+        let mut steps = picker::move_steps(answer);
+        let Some(m) = picker::parse_long(answer) else {
+            return steps;
+        };
+        let side = self.pos.turn();
+        let from = Square::parse(m.from);
+        let entry = m.role == Role::Wizard
+            && from.is_some_and(|sq| self.pos.launch_rooks(side).contains(sq));
+        if let (true, Some(first)) = (entry, steps.first_mut()) {
+            first.label = format!("Wizard from rook {}", m.from);
+        }
+        let chance = m.role == Role::Knight
+            && m.promotion.is_none()
+            && Square::parse(m.to) == Some(knight_chance_square(side))
+            && self.pos.knight_chance_open(side);
+        if chance {
+            steps.push(picker::Step::new(picker::PROMOTE_TO, "stay a Knight"));
+        }
+        steps
     }
 
     fn legal_texts(&self) -> Vec<String> {

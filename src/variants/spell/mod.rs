@@ -12,7 +12,7 @@ use crate::core::view::{View, Viewer};
 use crate::core::{Board, Cell, Move, Position, Role, Side, Square};
 use crate::variants::fide::{self, Repetitions};
 use crate::variants::{
-    check_options, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
+    check_options, picker, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
 };
 use notation::{parse_turn, TurnSyntax};
 pub use position::{
@@ -672,6 +672,28 @@ impl Rules for SpellGame {
     }
 
     /// Confirmed turns carry their `!`, as they must be typed to be accepted.
+    /// The move (piece, target, promotion), then the spell with its square as one
+    /// choice (`no spell`, `freeze d5`, `jump e3`: at most 64 + 32 + 1 options); a
+    /// turn that must be confirmed says so on that last choice.
+    fn picker_steps(&self, answer: &str) -> Vec<picker::Step> {
+        let (text, confirm) = match answer.strip_suffix('!') {
+            Some(t) => (t, true),
+            None => (answer, false),
+        };
+        let (mv, spell) = match text.split_once(" (") {
+            Some((mv, spell)) => (mv, spell.trim_end_matches(')')),
+            None => (text, "no spell"),
+        };
+        let mut steps = picker::move_steps(mv);
+        let label = if confirm {
+            format!("{spell} (leaves king capturable)")
+        } else {
+            spell.to_string()
+        };
+        steps.push(picker::Step::new("Which spell?", label));
+        steps
+    }
+
     fn typed_texts(&self) -> Vec<String> {
         if self.outcome.is_some() {
             return Vec::new();

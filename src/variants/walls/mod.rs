@@ -8,6 +8,7 @@ pub mod notation;
 mod perft;
 pub mod position;
 mod setup;
+mod steps;
 mod turn;
 pub mod view;
 
@@ -457,6 +458,14 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
+    }
+
+    fn picker_answers(&self) -> Vec<String> {
+        self.0.picker_answers()
+    }
+
+    fn picker_steps(&self, answer: &str) -> Vec<crate::variants::picker::Step> {
+        self.0.picker_steps(answer)
     }
 
     fn legal_texts(&self) -> Vec<String> {

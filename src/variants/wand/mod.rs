@@ -512,6 +512,10 @@ impl Rules for WandGame {
         self.outcome.clone()
     }
 
+    fn picker_steps(&self, answer: &str) -> Vec<crate::variants::picker::Step> {
+        notation::picker_steps(answer, self.pending.is_some())
+    }
+
     fn legal_texts(&self) -> Vec<String> {
         if self.outcome.is_some() {
             return Vec::new();

@@ -7,6 +7,7 @@ use crate::core::notation::{
     self, echo, parse_syntax, strip_decorations, MoveSyntax, NotationError,
 };
 use crate::core::{Move, Square};
+use crate::variants::picker::{self, LongMove, Step};
 
 /// What a typed text says, before it is matched against the legal turns.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,6 +71,75 @@ pub fn double_text(m1: Move, m2: Move) -> String {
     } else {
         format!("{} {}", m1.long(), m2.long())
     }
+}
+
+/// The picker's first question: a piece to move or a wand to zap with.
+const PIECE_OR_WAND: &str = "Which piece moves, or which wand zaps?";
+
+/// `e8`, `takes d7`, `e8 = Queen`: the promotion goes with the target, so that a fast
+/// pawn's two moves still take four choices.
+fn target(m: &LongMove<'_>) -> String {
+    let t = picker::target_label(m.capture, m.to);
+    match m.promotion {
+        Some(p) => format!("{t} = {}", p.name()),
+        None => t,
+    }
+}
+
+/// How a turn (or a teleport square) splits into the picker's choices: the piece or
+/// the zapping wand, then its target; a fast piece's second move is a further piece
+/// (`then Bishop c1`, or the same piece again) and target.
+pub fn picker_steps(answer: &str, teleport: bool) -> Vec<Step> {
+    if teleport {
+        return vec![Step::new(
+            "Teleport where?",
+            format!("teleport to {answer}"),
+        )];
+    }
+    if let Some(zap) = answer.strip_prefix('Z') {
+        if let Some((from, to)) = zap.split_once(':') {
+            let at = if from == to {
+                format!("at itself ({to})")
+            } else {
+                format!("at {to}")
+            };
+            return vec![
+                Step::new(PIECE_OR_WAND, format!("Zap with wand {from}")),
+                Step::new("Zap at?", at),
+            ];
+        }
+    }
+    let (first, second) = match answer.split_once(' ') {
+        Some((a, b)) => (a, Some(b)),
+        None => (answer, None),
+    };
+    let Some(m) = picker::parse_long(first) else {
+        return picker::move_steps(answer);
+    };
+    let mut steps = vec![
+        Step::new(PIECE_OR_WAND, picker::piece_label(m.role, m.from)),
+        Step::new(picker::WHERE_TO, target(&m)),
+    ];
+    // The same piece again (`Ke4-e5:e6`) or another (`Nb1-c3 Bc1-f4`).
+    let now = m.promotion.unwrap_or(m.role);
+    let again = format!("{}{}{}", now.letter(), m.to, m.rest);
+    let next = match second {
+        Some(b) => picker::parse_long(b),
+        None if !m.rest.is_empty() => picker::parse_long(&again),
+        None => return steps,
+    };
+    match next {
+        Some(n) => {
+            let role = if m.rest.is_empty() { n.role } else { now };
+            steps.push(Step::new(
+                "Then?",
+                format!("then {}", picker::piece_label(role, n.from)),
+            ));
+            steps.push(Step::new(picker::WHERE_TO, target(&n)));
+        }
+        None => steps.push(Step::new(picker::WHICH_ANSWER, answer)),
+    }
+    steps
 }
 
 /// Splits off parenthesised groups: the outcome the bot printed is ignored, a

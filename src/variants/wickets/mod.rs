@@ -11,6 +11,7 @@ pub mod fen;
 pub mod notation;
 pub mod position;
 mod prompt;
+mod steps;
 pub mod view;
 
 use self::cards::{Card, Deck};
@@ -434,6 +435,10 @@ impl Rules for WicketsGame {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
+    }
+
+    fn picker_steps(&self, answer: &str) -> Vec<crate::variants::picker::Step> {
+        WicketsGame::picker_steps(self, answer)
     }
 
     fn legal_texts(&self) -> Vec<String> {
