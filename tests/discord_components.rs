@@ -265,6 +265,14 @@ async fn serenity_reads_back_the_container_messages_discord_answers_with() {
     let media = &kept["components"][0]["components"][1]["items"][0]["media"];
     assert_eq!(media["url"], kept["attachments"][0]["url"], "{kept}");
     assert_eq!(visible_text(&kept), "<@100000000000000002> to move");
+    // The same message arriving over the gateway (MESSAGE_CREATE, MESSAGE_UPDATE) or
+    // in a button press reads as well.
+    let read: serenity::all::Message = serde_json::from_value(kept.clone()).unwrap();
+    assert_eq!(read.id, sent.id);
+    let mut update = kept.clone();
+    update["guild_id"] = json!(support::fake_discord::GUILD_ID.to_string());
+    let read: serenity::all::MessageUpdateEvent = serde_json::from_value(update).unwrap();
+    assert_eq!(read.components.map(|c| c.len()), Some(0));
 
     // An edit that keeps it a container is taken; one that would remove the flag is
     // refused with Discord's error, which serenity reports with its code.

@@ -545,6 +545,95 @@ mod tests {
         assert_eq!(count(game_buttons(controls(false, true))), 3);
     }
 
+    /// A board reply of `text`, its picture saying `to_move` is asked.
+    fn board_out(text: &str, to_move: Option<Side>) -> Outgoing {
+        use crate::core::view::Viewer;
+        use crate::service::api::User;
+        use crate::variants::{Game, Options, VariantId};
+        let game = Game::new(VariantId::DEFAULT, &Options::new(), 1).expect("a game");
+        let mut view = game.view(Viewer::Public);
+        view.to_move = to_move;
+        let mut reply = Reply::channel(text);
+        reply.mention = vec![User {
+            id: 42,
+            name: "bob".into(),
+        }];
+        reply.image = Some(view);
+        reply.controls = Some(GameControls {
+            game: 9,
+            draw_offer: false,
+            secrets: false,
+            finished: to_move.is_none(),
+        });
+        Outgoing {
+            reply,
+            png: Some(vec![1, 2, 3]),
+        }
+    }
+
+    #[test]
+    fn a_board_is_one_container_in_the_colour_of_the_side_asked() {
+        let p = Parts::of(&board_out("e2-e4\nbob to move", Some(Side::Black)));
+        assert_eq!(
+            p.layout,
+            Layout::Container {
+                accent: Some(ACCENT_BLACK),
+                gallery: true
+            }
+        );
+        let body = p.container_body(false);
+        assert_eq!(body["flags"], json!(COMPONENTS_V2));
+        assert!(body.get("content").is_none());
+        assert_eq!(
+            body["attachments"],
+            json!([{"id": 0, "filename": "board.png"}])
+        );
+        let container = &body["components"][0];
+        assert_eq!(container["type"], json!(17));
+        assert_eq!(container["accent_color"], json!(ACCENT_BLACK));
+        let inside = &container["components"];
+        assert_eq!(inside[0]["content"], json!("<@42> e2-e4\nbob to move"));
+        assert_eq!(
+            inside[1]["items"][0]["media"]["url"],
+            json!("attachment://board.png")
+        );
+        assert_eq!(inside[2]["type"], json!(1));
+        assert_eq!(body["allowed_mentions"]["users"], json!(["42"]));
+
+        let white = Parts::of(&board_out("x", Some(Side::White))).container_body(false);
+        assert_eq!(white["components"][0]["accent_color"], json!(ACCENT_WHITE));
+        let over = Parts::of(&board_out("x", None)).container_body(true);
+        assert!(over["components"][0].get("accent_color").is_none());
+        assert_eq!(over["flags"], json!(COMPONENTS_V2 | EPHEMERAL));
+    }
+
+    #[test]
+    fn a_board_text_over_the_containers_limit_stays_a_classic_message() {
+        let fits = Parts::of(&board_out(&"x".repeat(3000), Some(Side::White)));
+        assert!(fits.is_container());
+        assert_eq!(fits.files.len(), 1);
+        let long = Parts::of(&board_out(&"x".repeat(MAX_V2_TEXT), Some(Side::White)));
+        assert_eq!(long.layout, Layout::Classic);
+        let names: Vec<&str> = long.files.iter().map(|f| f.filename.as_str()).collect();
+        assert_eq!(names, vec!["text.txt", "board.png"]);
+        // Not a board: a plain text stays classic.
+        assert_eq!(Parts::of(&out("e4")).layout, Layout::Classic);
+    }
+
+    #[test]
+    fn a_closed_board_is_a_container_with_only_rematch_and_no_file() {
+        let p = closed_board("Chess: a vs b\nb resigns", 9);
+        let body = p.container_body(false);
+        assert_eq!(body["attachments"], json!([]));
+        let inside = body["components"][0]["components"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let kinds: Vec<&Value> = inside.iter().map(|c| &c["type"]).collect();
+        assert_eq!(kinds, vec![&json!(10), &json!(1)]);
+        assert_eq!(inside[1]["components"][0]["custom_id"], json!("rematch:9"));
+    }
+
     #[test]
     fn nonces_fit_discords_25_characters_and_differ() {
         assert!(nonce(u64::MAX, u32::MAX).len() <= 25);
