@@ -18,7 +18,7 @@ use support::bot::{
     press, press_in, private_with, public_with, slash, slash_in, started, thread_of, update, Bot,
     ALICE, ARCANA, BOB, CAROL, CHANNEL, DAVE,
 };
-use support::fake_discord::{FakeDiscord, FakeUser, Recorded};
+use support::fake_discord::{all_components, is_v2, FakeDiscord, FakeUser, Recorded};
 
 /// These scenarios' configuration lines: small boards (the images are not judged here).
 const SMALL: &str = "image_size = 128\n";
@@ -551,17 +551,22 @@ async fn board_buttons_name_their_game_and_only_players_act() {
     for verb in ["resign", "draw-offer", "hand"] {
         let rs = press_on(&ALICE, format!("{verb}:{game}")).await;
         let u = update(&rs).unwrap_or_else(|| panic!("{verb}: no type 7 update: {rs:?}"));
-        let shown = u.json["data"]["content"].as_str().unwrap();
+        let shown = u.content();
         assert!(
             shown.contains("Chess: alice (White) vs bob (Black)")
                 && shown.contains("bob accepts the draw offer"),
             "{verb}: {shown}"
         );
-        // One row holding one button: Rematch.
-        let rows = u.json["data"]["components"].as_array().unwrap();
-        assert_eq!(rows.len(), 1, "{verb}: {}", u.json);
-        assert_eq!(rows[0]["components"].as_array().unwrap().len(), 1);
-        assert_eq!(rows[0]["components"][0]["label"], json!("Rematch"));
+        // The board message is a Components V2 container, so is its update (the flag
+        // cannot be removed); it is accepted, and holds one row of one button: Rematch.
+        assert_eq!(u.status, 204, "{verb}: {}", u.json);
+        assert!(is_v2(&u.json["data"]), "{verb}: {}", u.json);
+        let buttons: Vec<Value> = all_components(&u.json["data"])
+            .into_iter()
+            .filter(|c| c["type"] == json!(2))
+            .collect();
+        assert_eq!(buttons.len(), 1, "{verb}: {}", u.json);
+        assert_eq!(buttons[0]["label"], json!("Rematch"));
         assert_eq!(
             button_ids(&u.json["data"]),
             vec![format!("rematch:{game}")],

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 use support::bot::{config_text, slash_in, Serving, ALICE, BOB, CAROL, CHANNEL, DAVE};
-use support::fake_discord::{FakeDiscord, FakeUser, Recorded};
+use support::fake_discord::{visible_text, FakeDiscord, FakeUser, Recorded};
 
 const START_MS: u64 = 1_700_000_000_000;
 const ROLE: u64 = 700_000_000_000_000_001;
@@ -248,9 +248,7 @@ fn edits_of(rs: &[Recorded], id: &str) -> usize {
 }
 
 fn table_of(message: &Value) -> Vec<String> {
-    message["content"]
-        .as_str()
-        .unwrap()
+    visible_text(message)
         .lines()
         .skip(1)
         .map(str::to_string)
@@ -297,7 +295,7 @@ async fn a_round_robin_of_five_is_played_to_the_end_through_discord() {
                 if let Some(t) = ev.thread(round, a.name, b.name) {
                     assert!(ev.fake.threads().contains(&(t, CHANNEL)));
                     let first = ev.fake.messages_in(t);
-                    let opening = first[0]["content"].as_str().unwrap();
+                    let opening = visible_text(&first[0]);
                     assert!(
                         opening.contains(&format!("Spring · round {round}")),
                         "{opening}"
@@ -366,7 +364,7 @@ async fn a_round_robin_of_five_is_played_to_the_end_through_discord() {
         ],
         "{message}"
     );
-    assert!(message["content"].as_str().unwrap().contains("finished"));
+    assert!(visible_text(&message).contains("finished"));
     // Anyone asks for the standings: privately, with the table image.
     let rs = ev.tour(&FRANK, "standings", &[]).await;
     let answer = rs
@@ -493,7 +491,7 @@ async fn a_swiss_of_seven_over_three_rounds_is_played_to_the_end_through_discord
                 .fake
                 .messages_in(thread)
                 .iter()
-                .map(|m| m["content"].as_str().unwrap_or_default().to_string())
+                .map(visible_text)
                 .collect();
             assert!(
                 said.contains("grace has dropped out of **Autumn**"),
@@ -573,7 +571,7 @@ async fn a_swiss_of_seven_over_three_rounds_is_played_to_the_end_through_discord
         .fake
         .messages_in(CHANNEL)
         .iter()
-        .map(|m| m["content"].as_str().unwrap_or_default().to_string())
+        .map(visible_text)
         .collect();
     assert!(all.contains("**Autumn** is over: alice wins!"), "{all}");
     // The last table drawn, kept for people to look at.

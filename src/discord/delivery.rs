@@ -279,11 +279,9 @@ async fn post_message(
     channel: ChannelId,
     parts: &Parts,
 ) -> serenity::Result<MessageId> {
-    with_retries("channel message", || {
-        channel.send_message(http, parts.clone().message())
-    })
-    .await
-    .map(|m| m.id)
+    with_retries("channel message", || parts.post(http, channel))
+        .await
+        .map(|m| m.id)
 }
 
 /// Replaces a message the bot sent earlier (a settled challenge's).
@@ -294,11 +292,7 @@ async fn edit_posted(
     parts: &Parts,
 ) -> serenity::Result<()> {
     with_retries("message edit", || {
-        channel.edit_message(
-            http,
-            MessageId::new(message.max(1)),
-            parts.clone().edit_message(),
-        )
+        parts.edit_posted(http, channel, MessageId::new(message.max(1)))
     })
     .await
     .map(|_| ())

@@ -2,7 +2,7 @@
 //! publicly or privately, responded), and so whether the next message is the response,
 //! an edit of the deferral, or a followup.
 
-use super::parts::{game_buttons, Parts};
+use super::parts::{closed_board, game_buttons, Parts};
 use super::retry::{acknowledged, log_err, with_retries};
 use crate::service::api::{GameControls, User};
 use serenity::all::{
@@ -14,15 +14,28 @@ use serenity::builder::Builder;
 /// Answers a press on a button of game `game`, which is over: the pressed message is
 /// updated (interaction response type 7) to show what became of it (`shown`), with
 /// only Rematch left, and the presser is told privately.
+///
+/// A board message is a Components V2 container, whose flag Discord never lets an
+/// edit remove, so the update is a container too; a classic message (a draw offer's,
+/// or a board posted before containers) refuses that for its content, and then gets
+/// the classic update. (serenity does not keep the pressed message's flags: it drops
+/// unknown bits, so the message cannot tell which it is.)
 pub async fn game_over(http: &Http, i: &mut Interacted, game: u64, shown: &str) {
-    let mut parts = Parts::settled(shown);
-    parts.rows = game_buttons(GameControls {
-        game,
-        draw_offer: false,
-        secrets: false,
-        finished: true,
-    });
-    if let Err(e) = i.update(http, parts).await {
+    let updated = match i.update(http, closed_board(shown, game)).await {
+        Err(e) => {
+            tracing::debug!("container update refused ({e}); updating as a classic message");
+            let mut parts = Parts::settled(shown);
+            parts.rows = game_buttons(GameControls {
+                game,
+                draw_offer: false,
+                secrets: false,
+                finished: true,
+            });
+            i.update(http, parts).await
+        }
+        ok => ok,
+    };
+    if let Err(e) = updated {
         tracing::warn!("message update failed: {e}");
     }
     let outcome = shown.lines().last().unwrap_or_default();
@@ -85,8 +98,7 @@ impl Interacted {
         }
         acknowledged(
             with_retries("message update", || {
-                CreateInteractionResponse::UpdateMessage(parts.clone().update())
-                    .execute(http, (self.id, &self.token))
+                parts.respond_update(http, self.id, &self.token)
             })
             .await,
         )?;
@@ -128,8 +140,7 @@ impl Interacted {
             Ack::None => {
                 acknowledged(
                     with_retries("interaction reply", || {
-                        CreateInteractionResponse::Message(parts.clone().response(ephemeral))
-                            .execute(http, (self.id, &self.token))
+                        parts.respond(http, self.id, &self.token, ephemeral)
                     })
                     .await,
                 )?;
@@ -147,7 +158,7 @@ impl Interacted {
             }
             Ack::Deferred { ephemeral: e } if e == ephemeral => {
                 let m = with_retries("interaction reply", || {
-                    parts.clone().edit().execute(http, &self.token)
+                    parts.edit_original(http, &self.token)
                 })
                 .await?;
                 sent = Some(m.id);
@@ -159,10 +170,7 @@ impl Interacted {
                     .edit()
                     .execute(http, &self.token)
                     .await?;
-                let m = parts
-                    .followup(false)
-                    .execute(http, (None, &self.token))
-                    .await?;
+                let m = parts.send_followup(http, &self.token, false).await?;
                 sent = Some(m.id);
             }
             Ack::Deferred { ephemeral: false } => {
@@ -170,17 +178,11 @@ impl Interacted {
                 // answer privately.
                 http.delete_original_interaction_response(&self.token)
                     .await?;
-                parts
-                    .followup(true)
-                    .execute(http, (None, &self.token))
-                    .await?;
+                parts.send_followup(http, &self.token, true).await?;
             }
             Ack::Responded => {
                 let m = with_retries("followup", || {
-                    parts
-                        .clone()
-                        .followup(ephemeral)
-                        .execute(http, (None, &self.token))
+                    parts.send_followup(http, &self.token, ephemeral)
                 })
                 .await?;
                 sent = Some(m.id);

@@ -1,18 +1,57 @@
 //! One Discord message's parts, apart from where it goes: content (with the long-text
-//! fallback), files, buttons, allowed mentions and the outbox nonce, and the builders
-//! each way of sending takes (interaction response, followup, edit, channel message).
+//! fallback), files, buttons, allowed mentions and the outbox nonce, its layout (a
+//! classic message, or one Components V2 container for a game's board), and how each
+//! way of sending takes it (interaction response, followup, edit, channel message).
+//!
+//! Components V2 (Discord's message flag `IS_COMPONENTS_V2`, `1 << 15`): serenity 0.12
+//! has no builders for it, so such a message is sent as raw JSON through serenity's
+//! `Http` (which keeps its rate limiter). The message Discord answers with still
+//! deserializes: serenity keeps a message's top-level action rows and skips any other
+//! top-level component (a container), so the id the bot needs is read as usual.
 
 use super::commands::{button_id, game_button_id};
 use super::delivery::Outgoing;
+use crate::core::Side;
 use crate::service::api::{replace_places, ChallengeAnswer, GameControls, ReplyKind};
+use serde_json::{json, Value};
 use serenity::all::{
-    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, EditInteractionResponse, EditMessage, Nonce, UserId,
+    CreateMessage, EditInteractionResponse, EditMessage, Http, InteractionId, Message, MessageId,
+    Nonce, UserId,
 };
+use serenity::builder::Builder;
 
 /// Discord refuses message contents longer than this.
 pub(crate) const MAX_CONTENT: usize = 2000;
+
+/// Discord's message flag that turns a message into Components V2 (`1 << 15`): no
+/// `content` or `embeds` then, everything is a component; it cannot be removed later.
+pub(crate) const COMPONENTS_V2: u64 = 1 << 15;
+
+/// Discord's message flag for a message only its invoker sees.
+const EPHEMERAL: u64 = 1 << 6;
+
+/// The most text a Components V2 message may carry, all its text displays together.
+pub(crate) const MAX_V2_TEXT: usize = 4000;
+
+/// The board image's file name, which the container's gallery refers to.
+const BOARD_FILE: &str = "board.png";
+
+/// The container's accent when White is asked (a light ivory) and when Black is.
+const ACCENT_WHITE: u32 = 0xF0_EC_E0;
+const ACCENT_BLACK: u32 = 0x2B_2B_2B;
+
+/// How a message is laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Layout {
+    /// Discord's classic message: content, attached files, action rows under it.
+    Classic,
+    /// One Components V2 container: the text, the board in a gallery (when `gallery`),
+    /// then the buttons; its accent is the colour of the side asked (none when no side
+    /// is: a game over).
+    Container { accent: Option<u32>, gallery: bool },
+}
 
 /// One message's content, independent of the builder it goes into.
 #[derive(Clone, Debug)]
@@ -26,6 +65,7 @@ pub(crate) struct Parts {
     /// For a reply of an outbox entry: a nonce unique to it, sent with `enforce_nonce`
     /// so that Discord drops the repeat a crash before "delivered" causes.
     pub(crate) nonce: Option<String>,
+    pub(crate) layout: Layout,
 }
 
 impl Parts {
@@ -37,10 +77,14 @@ impl Parts {
             mentions: Vec::new(),
             challenge: None,
             nonce: None,
+            layout: Layout::Classic,
         }
     }
 
     pub(crate) fn of(out: &Outgoing) -> Parts {
+        if let Some(parts) = Parts::board(out) {
+            return parts;
+        }
         let r = &out.reply;
         let mut content: String = r.mention.iter().map(|u| format!("<@{}> ", u.id)).collect();
         // Channel references become Discord channel links.
@@ -82,7 +126,196 @@ impl Parts {
             mentions: r.mention.iter().map(|u| UserId::new(u.id)).collect(),
             challenge,
             nonce: None,
+            layout: Layout::Classic,
         }
+    }
+
+    /// A game's board message as one Components V2 container: the reply's text (the
+    /// player asked is pinged), the board, the game's buttons; the accent is the colour
+    /// of the side the board says is to move. `None` when the reply is no board with
+    /// controls, or when it needs more than the board as a file (a text over the
+    /// container's limit travels as a file beside a classic message, as before: serenity
+    /// numbers only one raw upload, and the container shows one picture).
+    fn board(out: &Outgoing) -> Option<Parts> {
+        let r = &out.reply;
+        let (png, controls) = (out.png.as_ref()?, r.controls?);
+        if !r.attachments.is_empty() || !matches!(r.kind, ReplyKind::Plain) {
+            return None;
+        }
+        let mut text: String = r.mention.iter().map(|u| format!("<@{}> ", u.id)).collect();
+        text.push_str(&replace_places(&r.text, |c| format!("<#{c}>")));
+        if text.chars().count() > MAX_V2_TEXT {
+            return None;
+        }
+        let accent = r
+            .image
+            .as_ref()
+            .and_then(|v| v.to_move)
+            .map(|side| match side {
+                Side::White => ACCENT_WHITE,
+                Side::Black => ACCENT_BLACK,
+            });
+        Some(Parts {
+            content: text,
+            files: vec![CreateAttachment::bytes(png.clone(), BOARD_FILE)],
+            rows: game_buttons(controls),
+            mentions: r.mention.iter().map(|u| UserId::new(u.id)).collect(),
+            challenge: None,
+            nonce: None,
+            layout: Layout::Container {
+                accent,
+                gallery: true,
+            },
+        })
+    }
+
+    fn is_container(&self) -> bool {
+        self.layout != Layout::Classic
+    }
+
+    /// The JSON body of a Components V2 message: the flag (and the private one), one
+    /// container, who may be pinged, the uploaded files; no `content`.
+    fn container_body(&self, ephemeral: bool) -> Value {
+        let (accent, gallery) = match self.layout {
+            Layout::Container { accent, gallery } => (accent, gallery),
+            Layout::Classic => (None, false),
+        };
+        // Text beyond the limit cannot be sent: `board` never makes such a container,
+        // and a closing text is short; cut rather than be refused.
+        let text: String = self.content.chars().take(MAX_V2_TEXT).collect();
+        let mut inside = vec![json!({"type": 10, "content": text})];
+        if gallery {
+            let items: Vec<Value> = self
+                .files
+                .iter()
+                .filter(|f| f.filename.ends_with(".png"))
+                .map(|f| json!({"media": {"url": format!("attachment://{}", f.filename)}}))
+                .collect();
+            if !items.is_empty() {
+                inside.push(json!({"type": 12, "items": items}));
+            }
+        }
+        let rows = serde_json::to_value(&self.rows).unwrap_or_default();
+        inside.extend(rows.as_array().cloned().unwrap_or_default());
+        let mut container = json!({"type": 17, "components": inside});
+        if let Some(accent) = accent {
+            container["accent_color"] = json!(accent);
+        }
+        let attachments: Vec<Value> = self
+            .files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| json!({"id": i, "filename": f.filename}))
+            .collect();
+        let mut flags = COMPONENTS_V2;
+        if ephemeral {
+            flags |= EPHEMERAL;
+        }
+        json!({
+            "flags": flags,
+            "components": [container],
+            "allowed_mentions": serde_json::to_value(self.allowed()).unwrap_or_default(),
+            "attachments": attachments,
+        })
+    }
+
+    /// Posts this message in a channel (a single try; callers retry).
+    pub(crate) async fn post(&self, http: &Http, channel: ChannelId) -> serenity::Result<Message> {
+        if !self.is_container() {
+            return channel.send_message(http, self.clone().message()).await;
+        }
+        let mut body = self.container_body(false);
+        if let Some(n) = &self.nonce {
+            body["nonce"] = json!(n);
+            body["enforce_nonce"] = json!(true);
+        }
+        http.send_message(channel, self.files.clone(), &body).await
+    }
+
+    /// Edits a posted message into this one (a single try).
+    pub(crate) async fn edit_posted(
+        &self,
+        http: &Http,
+        channel: ChannelId,
+        message: MessageId,
+    ) -> serenity::Result<Message> {
+        if !self.is_container() {
+            return channel
+                .edit_message(http, message, self.clone().edit_message())
+                .await;
+        }
+        let body = self.container_body(false);
+        http.edit_message(channel, message, &body, self.files.clone())
+            .await
+    }
+
+    /// Answers an interaction with this message (callback type 4).
+    pub(crate) async fn respond(
+        &self,
+        http: &Http,
+        id: InteractionId,
+        token: &str,
+        ephemeral: bool,
+    ) -> serenity::Result<()> {
+        if !self.is_container() {
+            return CreateInteractionResponse::Message(self.clone().response(ephemeral))
+                .execute(http, (id, token))
+                .await;
+        }
+        let body = json!({"type": 4, "data": self.container_body(ephemeral)});
+        http.create_interaction_response(id, token, &body, self.files.clone())
+            .await
+    }
+
+    /// Replaces the message a button was pressed on (callback type 7).
+    pub(crate) async fn respond_update(
+        &self,
+        http: &Http,
+        id: InteractionId,
+        token: &str,
+    ) -> serenity::Result<()> {
+        if !self.is_container() {
+            return CreateInteractionResponse::UpdateMessage(self.clone().update())
+                .execute(http, (id, token))
+                .await;
+        }
+        let body = json!({"type": 7, "data": self.container_body(false)});
+        http.create_interaction_response(id, token, &body, self.files.clone())
+            .await
+    }
+
+    /// Sends this message as a followup of an answered interaction.
+    pub(crate) async fn send_followup(
+        &self,
+        http: &Http,
+        token: &str,
+        ephemeral: bool,
+    ) -> serenity::Result<Message> {
+        if !self.is_container() {
+            return self
+                .clone()
+                .followup(ephemeral)
+                .execute(http, (None, token))
+                .await;
+        }
+        let body = self.container_body(ephemeral);
+        http.create_followup_message(token, &body, self.files.clone())
+            .await
+    }
+
+    /// Turns a deferred interaction's placeholder into this message. The placeholder
+    /// has no content, so it may take the Components V2 flag.
+    pub(crate) async fn edit_original(
+        &self,
+        http: &Http,
+        token: &str,
+    ) -> serenity::Result<Message> {
+        if !self.is_container() {
+            return self.clone().edit().execute(http, token).await;
+        }
+        let body = self.container_body(false);
+        http.edit_original_interaction_response(token, &body, self.files.clone())
+            .await
     }
 
     pub(crate) fn allowed(&self) -> CreateAllowedMentions {
@@ -182,6 +415,24 @@ pub(crate) fn challenge_buttons(challenge: u64, directed: bool) -> Vec<CreateAct
             .style(ButtonStyle::Secondary),
     );
     vec![CreateActionRow::Buttons(buttons)]
+}
+
+/// A game's closing message in place of a board message whose game is over: its title
+/// and closing line (`shown`) and only Rematch, in a container without accent or
+/// picture (the board's file is dropped: a container shows only what it names).
+pub(crate) fn closed_board(shown: &str, game: u64) -> Parts {
+    let mut parts = Parts::settled(shown);
+    parts.rows = game_buttons(GameControls {
+        game,
+        draw_offer: false,
+        secrets: false,
+        finished: true,
+    });
+    parts.layout = Layout::Container {
+        accent: None,
+        gallery: false,
+    };
+    parts
 }
 
 /// The buttons of a game's public board message, each naming the game: Resign (asks
@@ -292,6 +543,95 @@ mod tests {
         assert_eq!(count(game_buttons(controls(true, true))), 1);
         assert_eq!(count(game_buttons(controls(false, false))), 2);
         assert_eq!(count(game_buttons(controls(false, true))), 3);
+    }
+
+    /// A board reply of `text`, its picture saying `to_move` is asked.
+    fn board_out(text: &str, to_move: Option<Side>) -> Outgoing {
+        use crate::core::view::Viewer;
+        use crate::service::api::User;
+        use crate::variants::{Game, Options, VariantId};
+        let game = Game::new(VariantId::DEFAULT, &Options::new(), 1).expect("a game");
+        let mut view = game.view(Viewer::Public);
+        view.to_move = to_move;
+        let mut reply = Reply::channel(text);
+        reply.mention = vec![User {
+            id: 42,
+            name: "bob".into(),
+        }];
+        reply.image = Some(view);
+        reply.controls = Some(GameControls {
+            game: 9,
+            draw_offer: false,
+            secrets: false,
+            finished: to_move.is_none(),
+        });
+        Outgoing {
+            reply,
+            png: Some(vec![1, 2, 3]),
+        }
+    }
+
+    #[test]
+    fn a_board_is_one_container_in_the_colour_of_the_side_asked() {
+        let p = Parts::of(&board_out("e2-e4\nbob to move", Some(Side::Black)));
+        assert_eq!(
+            p.layout,
+            Layout::Container {
+                accent: Some(ACCENT_BLACK),
+                gallery: true
+            }
+        );
+        let body = p.container_body(false);
+        assert_eq!(body["flags"], json!(COMPONENTS_V2));
+        assert!(body.get("content").is_none());
+        assert_eq!(
+            body["attachments"],
+            json!([{"id": 0, "filename": "board.png"}])
+        );
+        let container = &body["components"][0];
+        assert_eq!(container["type"], json!(17));
+        assert_eq!(container["accent_color"], json!(ACCENT_BLACK));
+        let inside = &container["components"];
+        assert_eq!(inside[0]["content"], json!("<@42> e2-e4\nbob to move"));
+        assert_eq!(
+            inside[1]["items"][0]["media"]["url"],
+            json!("attachment://board.png")
+        );
+        assert_eq!(inside[2]["type"], json!(1));
+        assert_eq!(body["allowed_mentions"]["users"], json!(["42"]));
+
+        let white = Parts::of(&board_out("x", Some(Side::White))).container_body(false);
+        assert_eq!(white["components"][0]["accent_color"], json!(ACCENT_WHITE));
+        let over = Parts::of(&board_out("x", None)).container_body(true);
+        assert!(over["components"][0].get("accent_color").is_none());
+        assert_eq!(over["flags"], json!(COMPONENTS_V2 | EPHEMERAL));
+    }
+
+    #[test]
+    fn a_board_text_over_the_containers_limit_stays_a_classic_message() {
+        let fits = Parts::of(&board_out(&"x".repeat(3000), Some(Side::White)));
+        assert!(fits.is_container());
+        assert_eq!(fits.files.len(), 1);
+        let long = Parts::of(&board_out(&"x".repeat(MAX_V2_TEXT), Some(Side::White)));
+        assert_eq!(long.layout, Layout::Classic);
+        let names: Vec<&str> = long.files.iter().map(|f| f.filename.as_str()).collect();
+        assert_eq!(names, vec!["text.txt", "board.png"]);
+        // Not a board: a plain text stays classic.
+        assert_eq!(Parts::of(&out("e4")).layout, Layout::Classic);
+    }
+
+    #[test]
+    fn a_closed_board_is_a_container_with_only_rematch_and_no_file() {
+        let p = closed_board("Chess: a vs b\nb resigns", 9);
+        let body = p.container_body(false);
+        assert_eq!(body["attachments"], json!([]));
+        let inside = body["components"][0]["components"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let kinds: Vec<&Value> = inside.iter().map(|c| &c["type"]).collect();
+        assert_eq!(kinds, vec![&json!(10), &json!(1)]);
+        assert_eq!(inside[1]["components"][0]["custom_id"], json!("rematch:9"));
     }
 
     #[test]

@@ -307,14 +307,13 @@ pub async fn press(
     press_in(fake, who, CHANNEL, message, custom_id).await
 }
 
-/// The custom ids of a message's buttons.
+/// The custom ids of a message's buttons, in action rows at the top or inside a
+/// Components V2 container.
 pub fn button_ids(message: &Value) -> Vec<String> {
-    message["components"]
-        .as_array()
+    super::fake_discord::all_components(message)
         .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .map(|b| b["custom_id"].as_str().unwrap_or_default().to_string())
+        .filter(|c| c["type"] == json!(2))
+        .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
         .collect()
 }
 

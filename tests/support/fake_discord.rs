@@ -62,14 +62,15 @@ pub struct Recorded {
 }
 
 impl Recorded {
-    /// The message content, wherever this request carries it.
+    /// The message's visible text, wherever this request carries it: its `content`, or
+    /// the text of its Text Display components (a Components V2 message).
     pub fn content(&self) -> String {
         let v = if self.json.get("data").is_some() {
             &self.json["data"]
         } else {
             &self.json
         };
-        v["content"].as_str().unwrap_or_default().to_string()
+        visible_text(v)
     }
 
     /// Message flags (64 = ephemeral), wherever this request carries them.
@@ -1301,6 +1302,9 @@ fn answer(
     files: &[String],
 ) -> (StatusCode, Option<Value>) {
     let segs: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    if let Some(refused) = refuse_form(inner, method, &segs, body, files) {
+        return refused;
+    }
     let new_id = || inner.next_id.fetch_add(1, Ordering::SeqCst);
     // An attachment as Discord keeps it (the fake keeps its name).
     let uploaded = |name: &str| {
@@ -1319,7 +1323,9 @@ fn answer(
         if let Some(c) = body.get("components") {
             m["components"] = c.clone();
         }
+        m["flags"] = json!(body["flags"].as_u64().unwrap_or(0));
         m["attachments"] = Value::Array(files.iter().map(|f| uploaded(f)).collect());
+        as_discord_keeps(&mut m);
         let id: u64 = m["id"].as_str().and_then(|i| i.parse().ok()).unwrap_or(0);
         inner.messages.lock().unwrap().insert(id, m.clone());
         m
@@ -1331,6 +1337,12 @@ fn answer(
         let m = messages.get_mut(&id)?;
         if let Some(c) = body.get("content").filter(|c| !c.is_null()) {
             m["content"] = c.clone();
+        }
+        // The Components V2 flag is only ever added (an upgrade clears the content).
+        let flags = m["flags"].as_u64().unwrap_or(0) | body["flags"].as_u64().unwrap_or(0);
+        m["flags"] = json!(flags);
+        if flags & COMPONENTS_V2 != 0 {
+            m["content"] = json!("");
         }
         if let Some(c) = body.get("components").filter(|c| !c.is_null()) {
             m["components"] = c.clone();
@@ -1358,6 +1370,7 @@ fn answer(
                 .collect(),
         };
         m["attachments"] = Value::Array(kept);
+        as_discord_keeps(m);
         m["edited_timestamp"] = json!("2024-01-01T00:00:01.000000+00:00");
         Some(m.clone())
     };
@@ -1685,6 +1698,548 @@ fn thread_refusal(inner: &Inner, channel: u64) -> Option<(StatusCode, Option<Val
         ThreadFate::Archived => {
             fates.remove(&channel);
             None
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Message components as Discord checks them, Components V2 included.
+//
+// What the fake enforces, and where Discord documents it:
+// - discord-api-docs `docs/components/reference.mdx` ("Component Reference"):
+//   the flag `1 << 15` (IS_COMPONENTS_V2) turns a message into Components V2; then the
+//   `content` and `embeds` fields "will no longer work" (Text Display and Container
+//   replace them), the `poll` and `stickers` fields are disabled, attachments show only
+//   through components, and "Messages allow up to 40 total components" (nested ones
+//   count: the limit is on the message's components, every level). Component types 1
+//   Action Row, 2 Button, 3 and 5-8 selects, 9 Section, 10 Text Display, 11 Thumbnail,
+//   12 Media Gallery, 13 File, 14 Separator, 17 Container (4 Text Input is for modals
+//   only). An Action Row holds up to 5 buttons or one select; a button's `custom_id` is
+//   at most 100 characters and unique in the message, its label at most 80. A Section
+//   holds 1-3 Text Displays and a Thumbnail or Button accessory. A Media Gallery holds
+//   1-10 items, each an "unfurled media item" whose `url` is a URL or an
+//   `attachment://<filename>` reference to a file uploaded with the message. A File
+//   takes only `attachment://` references. A Container holds action rows, text
+//   displays, sections, media galleries, separators and files, with an optional
+//   `accent_color` (RGB, 0x000000-0xFFFFFF). Legacy messages (no flag) allow up to 5
+//   action rows as top-level components and none of the new types.
+// - The same page, newer text (docs.discord.food/resources/components, and discord.js's
+//   guide, discordjs/guide pull request 1620): "The combined length of all text across
+//   all components cannot exceed 4000 characters".
+// - `docs/components/using-message-components.mdx` (discord-api-docs pull request
+//   7507): "Setting the IS_COMPONENTS_V2 message flag cannot be reverted: once the
+//   message has been sent, the flag cannot be removed from the message when editing
+//   the message." discord.js's guide (pull request 1620): a message is upgraded by an
+//   edit with the flag, its `content`, `embeds`, `poll` and `stickers` set to null.
+// - Components received from Discord always carry an `id` (32-bit, unique in the
+//   message, generated sequentially when not sent: reference.mdx "Anatomy of a
+//   Component"); a media item comes back with its URL resolved (`proxy_url` and the
+//   rest "provided by the API as part of the response").
+// - A refusal is 400 with code 50035, "Invalid Form Body", and an `errors` object that
+//   follows the field's path down to `_errors` (docs/reference.mdx, "Error Messages").
+// ---------------------------------------------------------------------------------
+
+/// Discord's message flag for Components V2 (`1 << 15`).
+pub const COMPONENTS_V2: u64 = 1 << 15;
+
+/// Discord's limits on the components of one message.
+const MAX_COMPONENTS: usize = 40;
+const MAX_V2_TEXT: usize = 4000;
+const MAX_CUSTOM_ID: usize = 100;
+const MAX_LABEL: usize = 80;
+
+/// A message's visible text: its `content`, else the content of its Text Display
+/// components in order (inside containers and sections too), one per line.
+pub fn visible_text(message: &Value) -> String {
+    let content = message["content"].as_str().unwrap_or_default();
+    if !content.is_empty() {
+        return content.to_string();
+    }
+    let mut texts = Vec::new();
+    text_displays(&message["components"], &mut texts);
+    texts.join("\n")
+}
+
+fn text_displays(components: &Value, out: &mut Vec<String>) {
+    for c in components.as_array().into_iter().flatten() {
+        if c["type"].as_u64() == Some(10) {
+            out.push(c["content"].as_str().unwrap_or_default().to_string());
+        }
+        text_displays(&c["components"], out);
+    }
+}
+
+/// Every component of a message, depth first (sections' accessories included).
+pub fn all_components(message: &Value) -> Vec<Value> {
+    fn walk(components: &Value, out: &mut Vec<Value>) {
+        for c in components.as_array().into_iter().flatten() {
+            out.push(c.clone());
+            walk(&c["components"], out);
+            if c.get("accessory").is_some() {
+                out.push(c["accessory"].clone());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&message["components"], &mut out);
+    out
+}
+
+/// Whether a message (as sent or as kept) is a Components V2 one.
+pub fn is_v2(message: &Value) -> bool {
+    message["flags"].as_u64().unwrap_or(0) & COMPONENTS_V2 != 0
+}
+
+/// A kept message as Discord returns it: every component has an `id` (numbered in
+/// order where none was sent), and `attachment://` media point at the uploaded file.
+fn as_discord_keeps(m: &mut Value) {
+    let attachments = m["attachments"].as_array().cloned().unwrap_or_default();
+    let mut used: HashSet<u64> = all_components(m)
+        .iter()
+        .filter_map(|c| c["id"].as_u64())
+        .collect();
+    let mut next = 1;
+    fn walk(
+        components: &mut Value,
+        attachments: &[Value],
+        used: &mut HashSet<u64>,
+        next: &mut u64,
+    ) {
+        let Some(list) = components.as_array_mut() else {
+            return;
+        };
+        for c in list {
+            if c["id"].as_u64().is_none_or(|i| i == 0) {
+                while used.contains(next) {
+                    *next += 1;
+                }
+                c["id"] = json!(*next);
+                used.insert(*next);
+            }
+            let mut media: Vec<&mut Value> = Vec::new();
+            if let Some(items) = c.get_mut("items").and_then(Value::as_array_mut) {
+                media.extend(items.iter_mut().map(|i| &mut i["media"]));
+            }
+            for item in media {
+                resolve(item, attachments);
+            }
+            if c.get("file").is_some() {
+                resolve(&mut c["file"], attachments);
+            }
+            if c.get("accessory").is_some() {
+                let mut one = json!([c["accessory"].take()]);
+                walk(&mut one, attachments, used, next);
+                c["accessory"] = one[0].take();
+            }
+            walk(&mut c["components"], attachments, used, next);
+        }
+    }
+    fn resolve(media: &mut Value, attachments: &[Value]) {
+        let Some(name) = media["url"]
+            .as_str()
+            .and_then(|u| u.strip_prefix("attachment://"))
+            .map(str::to_string)
+        else {
+            return;
+        };
+        if let Some(a) = attachments.iter().find(|a| a["filename"] == json!(name)) {
+            media["url"] = a["url"].clone();
+            media["proxy_url"] = a["proxy_url"].clone();
+            media["content_type"] = json!("image/png");
+            media["attachment_id"] = a["id"].clone();
+        }
+    }
+    walk(&mut m["components"], &attachments, &mut used, &mut next);
+}
+
+/// Discord's "Invalid Form Body" (400 / 50035) for the field at `path`.
+fn invalid_form(path: &[String], code: &str, message: &str) -> (StatusCode, Option<Value>) {
+    let mut errors = json!({"_errors": [{"code": code, "message": message}]});
+    for key in path.iter().rev() {
+        errors = json!({ key.clone(): errors });
+    }
+    (
+        StatusCode::BAD_REQUEST,
+        Some(json!({"code": 50035, "message": "Invalid Form Body", "errors": errors})),
+    )
+}
+
+/// The message body a request sends and the kept message it changes (`None` for a
+/// new one), for the requests that send a message; `None` for the others.
+fn sent_message<'a>(
+    inner: &Inner,
+    method: &Method,
+    segs: &[&str],
+    body: &'a Value,
+) -> Option<(&'a Value, Option<Value>)> {
+    let kept = |id: u64| inner.messages.lock().unwrap().get(&id).cloned();
+    match (method.as_str(), segs) {
+        ("POST", ["channels", _, "messages"]) | ("POST", ["webhooks", _, _]) => Some((body, None)),
+        ("POST", ["interactions", id, _, "callback"]) => {
+            let id: u64 = id.parse().unwrap_or(0);
+            match body["type"].as_u64() {
+                Some(4) => Some((&body["data"], None)),
+                Some(7) => {
+                    let pressed = inner.pressed.lock().unwrap().get(&id).copied();
+                    Some((&body["data"], pressed.and_then(kept)))
+                }
+                _ => None,
+            }
+        }
+        ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
+            let interaction = token
+                .strip_prefix("tok-")
+                .and_then(|i| i.parse::<u64>().ok())
+                .unwrap_or(0);
+            let original = inner.originals.lock().unwrap().get(&interaction).copied();
+            Some((body, original.and_then(kept)))
+        }
+        ("PATCH", ["webhooks", _, _, "messages", _]) => Some((body, None)),
+        ("PATCH", ["channels", _, "messages", id]) => {
+            Some((body, id.parse::<u64>().ok().and_then(kept)))
+        }
+        _ => None,
+    }
+}
+
+/// Refuses a message Discord would refuse for its form (see the notes above).
+fn refuse_form(
+    inner: &Inner,
+    method: &Method,
+    segs: &[&str],
+    body: &Value,
+    files: &[String],
+) -> Option<(StatusCode, Option<Value>)> {
+    let (message, kept) = sent_message(inner, method, segs, body)?;
+    check_message(message, files, kept.as_ref()).err()
+}
+
+/// Checks one message body (`kept`: the message it edits).
+pub fn check_message(
+    message: &Value,
+    files: &[String],
+    kept: Option<&Value>,
+) -> Result<(), (StatusCode, Option<Value>)> {
+    let p = |keys: &[&str]| keys.iter().map(|k| k.to_string()).collect::<Vec<_>>();
+    let sent_flags = message.get("flags").filter(|f| !f.is_null());
+    let was_v2 = kept.is_some_and(is_v2);
+    let v2 = was_v2 || is_v2(message);
+    if was_v2 && sent_flags.is_some() && !is_v2(message) {
+        return Err(invalid_form(
+            &p(&["flags"]),
+            "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG",
+            "The IS_COMPONENTS_V2 flag cannot be removed from a message.",
+        ));
+    }
+    let filled = |key: &str| match message.get(key) {
+        None | Some(Value::Null) => false,
+        Some(Value::String(s)) => !s.is_empty(),
+        Some(Value::Array(a)) => !a.is_empty(),
+        Some(_) => true,
+    };
+    if v2 {
+        for key in ["content", "embeds", "sticker_ids", "poll"] {
+            if filled(key) {
+                return Err(invalid_form(
+                    &p(&[key]),
+                    "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                    "The 'content', 'embeds', 'sticker_ids' and 'poll' fields cannot be used \
+                     when using MessageFlags.IS_COMPONENTS_V2.",
+                ));
+            }
+        }
+        // An upgrade by an edit: the message's old content must be cleared (null).
+        if let Some(old) = kept.filter(|_| !was_v2) {
+            let old_content = old["content"].as_str().unwrap_or_default();
+            if !old_content.is_empty() && message.get("content") != Some(&Value::Null) {
+                return Err(invalid_form(
+                    &p(&["content"]),
+                    "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                    "A message upgraded to IS_COMPONENTS_V2 must clear its content.",
+                ));
+            }
+        }
+    }
+    let Some(components) = message.get("components").filter(|c| !c.is_null()) else {
+        if v2 && kept.is_none() {
+            return Err(invalid_form(
+                &p(&["components"]),
+                "BASE_TYPE_REQUIRED",
+                "This field is required",
+            ));
+        }
+        return Ok(());
+    };
+    let Some(list) = components.as_array() else {
+        return Err(invalid_form(
+            &p(&["components"]),
+            "BASE_TYPE_BAD_TYPE",
+            "Must be an array.",
+        ));
+    };
+    if v2 && list.is_empty() && kept.is_none() {
+        return Err(invalid_form(
+            &p(&["components"]),
+            "BASE_TYPE_REQUIRED",
+            "This field is required",
+        ));
+    }
+    // Files this message may show: uploaded with it, or kept by it (an edit).
+    let mut known: Vec<String> = files.to_vec();
+    if let Some(old) = kept {
+        let listed = message.get("attachments").and_then(Value::as_array);
+        for a in old["attachments"].as_array().into_iter().flatten() {
+            let still = listed.is_none_or(|l| l.iter().any(|x| x["id"] == a["id"]));
+            if still {
+                known.push(a["filename"].as_str().unwrap_or_default().to_string());
+            }
+        }
+    }
+    let mut check = Check {
+        v2,
+        files: known,
+        count: 0,
+        text: 0,
+        custom_ids: HashSet::new(),
+    };
+    if !v2 && list.len() > 5 {
+        return Err(invalid_form(
+            &p(&["components"]),
+            "BASE_TYPE_MAX_LENGTH",
+            "Must be 5 or fewer in length.",
+        ));
+    }
+    for (i, c) in list.iter().enumerate() {
+        let path = vec!["components".to_string(), i.to_string()];
+        check.component(c, Place::Top, &path)?;
+    }
+    if check.count > MAX_COMPONENTS {
+        return Err(invalid_form(
+            &p(&["components"]),
+            "MESSAGE_COMPONENTS_TOO_MANY",
+            "A message can have at most 40 components.",
+        ));
+    }
+    if check.text > MAX_V2_TEXT {
+        return Err(invalid_form(
+            &p(&["components"]),
+            "MESSAGE_COMPONENTS_TEXT_TOO_LONG",
+            "The text of a message's components must be 4000 or fewer in length.",
+        ));
+    }
+    Ok(())
+}
+
+/// Where a component stands, which decides what it may be.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Top,
+    Container,
+    Row,
+    Section,
+    Accessory,
+}
+
+struct Check {
+    v2: bool,
+    files: Vec<String>,
+    count: usize,
+    text: usize,
+    custom_ids: HashSet<String>,
+}
+
+impl Check {
+    fn component(
+        &mut self,
+        c: &Value,
+        place: Place,
+        path: &[String],
+    ) -> Result<(), (StatusCode, Option<Value>)> {
+        let at = |key: &str| {
+            let mut v = path.to_vec();
+            v.push(key.to_string());
+            v
+        };
+        self.count += 1;
+        let kind = c["type"].as_u64().unwrap_or(0);
+        let allowed: &[u64] = match place {
+            Place::Top if self.v2 => &[1, 9, 10, 12, 13, 14, 17],
+            Place::Top => &[1],
+            Place::Container => &[1, 9, 10, 12, 13, 14],
+            Place::Row => &[2, 3, 5, 6, 7, 8],
+            Place::Section => &[10],
+            Place::Accessory => &[2, 11],
+        };
+        if !allowed.contains(&kind) {
+            return Err(invalid_form(
+                &at("type"),
+                "UNION_TYPE_INVALID_VALUE",
+                &format!("Value of field \"type\" must be one of {allowed:?}."),
+            ));
+        }
+        let children = |key: &str| c[key].as_array().cloned().unwrap_or_default();
+        match kind {
+            1 => {
+                let inside = children("components");
+                let buttons = inside.iter().filter(|b| b["type"] == json!(2)).count();
+                let selects = inside.len() - buttons;
+                if inside.is_empty()
+                    || inside.len() > 5
+                    || (selects > 0 && (selects > 1 || buttons > 0))
+                {
+                    return Err(invalid_form(
+                        &at("components"),
+                        "BASE_TYPE_BAD_LENGTH",
+                        "An action row holds 1 to 5 buttons or one select menu.",
+                    ));
+                }
+                for (i, x) in inside.iter().enumerate() {
+                    let mut path = at("components");
+                    path.push(i.to_string());
+                    self.component(x, Place::Row, &path)?;
+                }
+            }
+            2 | 3 | 5..=8 => {
+                let id = c["custom_id"].as_str();
+                let link = kind == 2 && matches!(c["style"].as_u64(), Some(5) | Some(6));
+                match id {
+                    None if !link => {
+                        return Err(invalid_form(
+                            &at("custom_id"),
+                            "BASE_TYPE_REQUIRED",
+                            "This field is required",
+                        ))
+                    }
+                    Some(id) if id.chars().count() > MAX_CUSTOM_ID => {
+                        return Err(invalid_form(
+                            &at("custom_id"),
+                            "BASE_TYPE_MAX_LENGTH",
+                            "Must be 100 or fewer in length.",
+                        ))
+                    }
+                    Some(id) if !self.custom_ids.insert(id.to_string()) => {
+                        return Err(invalid_form(
+                            &at("custom_id"),
+                            "COMPONENT_CUSTOM_ID_DUPLICATED",
+                            "Component custom id cannot be duplicated",
+                        ))
+                    }
+                    _ => {}
+                }
+                if c["label"]
+                    .as_str()
+                    .is_some_and(|l| l.chars().count() > MAX_LABEL)
+                {
+                    return Err(invalid_form(
+                        &at("label"),
+                        "BASE_TYPE_MAX_LENGTH",
+                        "Must be 80 or fewer in length.",
+                    ));
+                }
+            }
+            9 => {
+                let inside = children("components");
+                if inside.is_empty() || inside.len() > 3 || c.get("accessory").is_none() {
+                    return Err(invalid_form(
+                        &at("components"),
+                        "BASE_TYPE_BAD_LENGTH",
+                        "A section holds 1 to 3 text displays and an accessory.",
+                    ));
+                }
+                for (i, x) in inside.iter().enumerate() {
+                    let mut path = at("components");
+                    path.push(i.to_string());
+                    self.component(x, Place::Section, &path)?;
+                }
+                self.component(&c["accessory"], Place::Accessory, &at("accessory"))?;
+            }
+            10 => {
+                let Some(text) = c["content"].as_str().filter(|t| !t.is_empty()) else {
+                    return Err(invalid_form(
+                        &at("content"),
+                        "BASE_TYPE_REQUIRED",
+                        "This field is required",
+                    ));
+                };
+                self.text += text.chars().count();
+            }
+            11 => self.media(&c["media"], &at("media"), false)?,
+            12 => {
+                let items = children("items");
+                if items.is_empty() || items.len() > 10 {
+                    return Err(invalid_form(
+                        &at("items"),
+                        "BASE_TYPE_BAD_LENGTH",
+                        "Must be between 1 and 10 in length.",
+                    ));
+                }
+                for (i, item) in items.iter().enumerate() {
+                    let mut path = at("items");
+                    path.push(i.to_string());
+                    path.push("media".to_string());
+                    self.media(&item["media"], &path, false)?;
+                }
+            }
+            13 => self.media(&c["file"], &at("file"), true)?,
+            14 => {}
+            17 => {
+                if let Some(accent) = c.get("accent_color").filter(|a| !a.is_null()) {
+                    if accent.as_u64().is_none_or(|a| a > 0xFF_FF_FF) {
+                        return Err(invalid_form(
+                            &at("accent_color"),
+                            "NUMBER_TYPE_MAX",
+                            "Must be between 0 and 16777215.",
+                        ));
+                    }
+                }
+                let inside = children("components");
+                if inside.is_empty() {
+                    return Err(invalid_form(
+                        &at("components"),
+                        "BASE_TYPE_REQUIRED",
+                        "This field is required",
+                    ));
+                }
+                for (i, x) in inside.iter().enumerate() {
+                    let mut path = at("components");
+                    path.push(i.to_string());
+                    self.component(x, Place::Container, &path)?;
+                }
+            }
+            _ => unreachable!("refused above"),
+        }
+        Ok(())
+    }
+
+    /// An unfurled media item: a URL, or `attachment://<name>` naming a file of the
+    /// message (the only form a File component takes).
+    fn media(
+        &self,
+        media: &Value,
+        path: &[String],
+        attachment_only: bool,
+    ) -> Result<(), (StatusCode, Option<Value>)> {
+        let mut at = path.to_vec();
+        at.push("url".to_string());
+        let url = media["url"].as_str().unwrap_or_default();
+        match url.strip_prefix("attachment://") {
+            Some(name) if self.files.iter().any(|f| f == name) => Ok(()),
+            Some(_) => Err(invalid_form(
+                &at,
+                "UNFURLED_MEDIA_ITEM_ATTACHMENT_NOT_FOUND",
+                "The attachment referenced was not uploaded with the message.",
+            )),
+            None if attachment_only => Err(invalid_form(
+                &at,
+                "UNFURLED_MEDIA_ITEM_MUST_BE_ATTACHMENT",
+                "A file component takes an attachment:// reference.",
+            )),
+            None if url.starts_with("https://") || url.starts_with("http://") => Ok(()),
+            None => Err(invalid_form(
+                &at,
+                "URL_TYPE_INVALID_URL",
+                "Not a well formed URL.",
+            )),
         }
     }
 }
