@@ -275,12 +275,18 @@ fn issue28_castling_made_illegal_by_ones_own_jump_says_which_line_opens() {
     let e = refused(&mut g, "O-O (jump e2)");
     assert!(e.starts_with("Your jump on e2 would let"), "{e}");
     assert!(e.contains("bishop on a6"), "{e}");
-    assert!(e.contains("to f1, a square your king crosses in castling"), "{e}");
+    assert!(
+        e.contains("to f1, a square your king crosses in castling"),
+        "{e}"
+    );
     // The square the king lands on: the rook on g8 sees g1 over the pawn on g2.
     let mut g = spell_game("4k1r1/8/8/8/8/8/6P1/4K2R[J] w K - 0 1");
     let e = refused(&mut g, "O-O (jump g2)");
     assert!(e.contains("rook on g8"), "{e}");
-    assert!(e.contains("to g1, a square your king lands on in castling"), "{e}");
+    assert!(
+        e.contains("to g1, a square your king lands on in castling"),
+        "{e}"
+    );
     // A jump on the castling rook itself: a rook pieces pass over cannot castle.
     let mut g = spell_game("4k3/8/8/8/8/8/8/4K2R[J] w K - 0 1");
     let e = refused(&mut g, "O-O (jump h1)");
