@@ -16,7 +16,7 @@ use std::collections::HashSet;
 use std::path::Path;
 use std::time::Duration;
 use support::bot::{accepted_in_thread, Bot, ALICE, BOB, CHANNEL};
-use support::fake_discord::{FakeDiscord, FakeUser, Recorded, GUILD_ID};
+use support::fake_discord::{visible_text, FakeDiscord, FakeUser, Recorded, GUILD_ID};
 
 /// A server on the other shard of two from [`GUILD_ID`]'s.
 const OTHER_GUILD: u64 = GUILD_ID + (1 << 22);
@@ -50,10 +50,7 @@ async fn play(fake: &FakeDiscord, who: &FakeUser, thread: u64, text: &str) -> Re
 }
 
 fn contents(messages: &[Value]) -> Vec<String> {
-    messages
-        .iter()
-        .map(|m| m["content"].as_str().unwrap_or_default().to_string())
-        .collect()
+    messages.iter().map(visible_text).collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -114,7 +114,7 @@ fn ephemeral(rs: &[Recorded]) -> String {
 fn posts_in(fake: &FakeDiscord, channel: u64, needle: &str) -> usize {
     fake.messages_in(channel)
         .iter()
-        .filter(|m| m["content"].as_str().is_some_and(|c| c.contains(needle)))
+        .filter(|m| support::fake_discord::visible_text(m).contains(needle))
         .count()
 }
 
