@@ -1,13 +1,13 @@
 //! What a whole game costs in Discord requests (issue 12 asks for the count per route):
 //! a challenge, its acceptance (the game gets its thread) and Fool's Mate played in the
 //! thread's chat, the real `arcana run` against the fake Discord. Prints the table (`cargo test --release --test
-//! discord_requests -- --nocapture`) and holds the bot to its budget: a chat move is one
+//! discord -- requests:: --nocapture`) and holds the bot to its budget: a chat move is one
 //! channel message, and nothing is sent twice or fails.
 
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use serde_json::json;
 use std::collections::BTreeMap;

@@ -6,7 +6,7 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use arcana::service::api::{Reply, Request};
 use std::time::Duration;

@@ -5,7 +5,7 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use serde_json::json;
 use support::bot::{accepted_in_thread, slash, slash_in, started, ALICE, BOB, CHANNEL};

@@ -7,8 +7,8 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-mod store_backends;
+use crate::common;
+use crate::store_backends;
 
 use arcana::service::api::{
     ChallengeAnswer, ChallengeTarget, ColorChoice, Reply, ReplyKind, Request,

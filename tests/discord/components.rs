@@ -9,7 +9,7 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use arcana::core::view::Viewer;
 use arcana::service::api::{GameControls, Reply, Request, User};

@@ -4,7 +4,7 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use serde_json::{json, Value};
 use std::process::Command;
@@ -16,7 +16,7 @@ use support::bot::{
 use support::fake_discord::{FakeDiscord, Recorded, GUILD_ID};
 
 /// These scenarios play in the channel itself (`threads = false`); games in threads
-/// are in `tests/discord_challenges.rs`.
+/// are in `tests/discord/challenges.rs`.
 const IN_CHANNEL: &str = "image_size = 256\nthreads = false\n";
 
 fn text(v: &str) -> Value {

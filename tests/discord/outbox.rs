@@ -8,7 +8,7 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use arcana::service::api::{ColorChoice, Context, Request, User};
 use arcana::service::{Service, ServiceConfig};

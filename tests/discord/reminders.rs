@@ -5,7 +5,7 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use arcana::service::api::{Context, Reply, Request, TimedReply, User};
 use std::sync::atomic::{AtomicBool, Ordering};

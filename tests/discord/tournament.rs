@@ -11,7 +11,7 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use arcana::discord::config::Config;
 use arcana::discord::DiscordPlaces;
