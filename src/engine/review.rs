@@ -8,9 +8,10 @@
 //! pile are all known), and judging a turn by what was really there is the point.
 //! Random effects inside the search are still drawn from the engine's own generator.
 
+use super::search::{outcome_value, white_value as for_side};
 use super::{alphabeta, search, Settings, DEFAULT_LEVEL};
 use crate::core::Side;
-use crate::variants::{Game, GameRng, Options, Outcome, Rules, RulesVisitor, VariantId};
+use crate::variants::{Game, GameRng, Options, Rules, RulesVisitor, VariantId};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
@@ -112,24 +113,6 @@ pub fn mark_of(loss: f64) -> Option<Mark> {
         Some(Mark::Mistake)
     } else {
         None
-    }
-}
-
-fn for_side(white: f64, side: Side) -> f64 {
-    match side {
-        Side::White => white,
-        Side::Black => 1.0 - white,
-    }
-}
-
-fn outcome_value(o: &Outcome) -> f64 {
-    match o {
-        Outcome::Win {
-            winner: Side::White,
-            ..
-        } => 1.0,
-        Outcome::Win { .. } => 0.0,
-        Outcome::Draw { .. } | Outcome::Aborted => 0.5,
     }
 }
 

@@ -58,7 +58,8 @@ impl Node {
     }
 }
 
-fn white_value(v: f64, side: Side) -> f64 {
+/// A value for White turned into the value for `side` (the same for White).
+pub(crate) fn white_value(v: f64, side: Side) -> f64 {
     match side {
         Side::White => v,
         Side::Black => 1.0 - v,
@@ -66,7 +67,7 @@ fn white_value(v: f64, side: Side) -> f64 {
 }
 
 /// White's value of a finished game.
-fn outcome_value(o: &Outcome) -> f64 {
+pub(crate) fn outcome_value(o: &Outcome) -> f64 {
     match o {
         Outcome::Win {
             winner: Side::White,
