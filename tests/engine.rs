@@ -395,3 +395,39 @@ fn the_computer_accepts_a_draw_only_when_it_is_worse() {
     assert!(accepts_draw(&black_queen_down, Side::Black, 7));
     assert!(!accepts_draw(&black_queen_down, Side::White, 7));
 }
+
+/// `engine:v1`, the yardstick issue 27 measures the top level against: the first
+/// search (a tree search of 2000 iterations scoring each leaf by the evaluation alone),
+/// in chess too, where today's levels from 3 up search by alpha-beta.
+#[test]
+fn engine_v1_is_the_first_tree_search_in_every_game() {
+    use arcana::engine::decide_first;
+    assert_eq!(Player::parse("engine:v1"), Ok(Player::First));
+    assert_eq!(Player::First.to_string(), "engine:v1");
+    for v in VariantId::ALL {
+        let game = Game::new(v, &Options::new(), 11).unwrap();
+        let side = game.ask().unwrap().side;
+        let d = decide_first(&game, side, &Settings::new(8, 5)).unwrap();
+        assert!(game.legal_texts().contains(&d.text), "{v:?}: {}", d.text);
+        assert!(d.iterations >= 1 && d.iterations <= arcana::engine::iterations(8));
+        // The other side is not asked.
+        assert!(decide_first(&game, side.other(), &Settings::new(8, 5)).is_none());
+    }
+    // In chess, a tree search (several root answers visited), not today's alpha-beta
+    // (one answer with its depth).
+    let chess = Game::new(VariantId::Standard, &Options::new(), 1).unwrap();
+    let first = decide_first(&chess, Side::White, &Settings::new(8, 2)).unwrap();
+    assert!(first.stats.len() > 1, "{:?}", first.stats);
+    assert_eq!(
+        decide_first(&chess, Side::White, &Settings::new(8, 2)),
+        Some(first)
+    );
+    let today = decide(&chess, Side::White, &Settings::new(3, 2)).unwrap();
+    assert_eq!(today.stats.len(), 1, "{:?}", today.stats);
+    // It plays in the arena (a game cut after a few answers and adjudicated).
+    let mut m = Match::new(VariantId::Wickets, Player::First, Player::Random, 1, 4);
+    m.max_answers = 8;
+    let mut summary = Summary::default();
+    let r = play_game(&m, 0, &mut summary).unwrap();
+    assert!(r.answers > 0);
+}

@@ -4,7 +4,7 @@
 
 pub use super::elo::Score;
 use super::uci::{Budget, UciEngine, UciSpec};
-use super::{decide, parse_level, Settings};
+use super::{decide, decide_first, parse_level, Settings, LEVELS};
 use crate::core::Side;
 use crate::variants::{Game, GameRng, Options, Outcome, VariantId};
 use rand::seq::SliceRandom;
@@ -26,12 +26,14 @@ pub enum Player {
     Engine {
         level: u8,
     },
+    /// `engine:v1`: the first search, kept as a yardstick ([`crate::engine::decide_first`]).
+    First,
     /// An external engine over the Universal Chess Interface (plain chess only).
     Uci(UciSpec),
 }
 
 impl Player {
-    /// `random`, `engine:LEVEL` or `uci:PATH[:Name=Value,...]`.
+    /// `random`, `engine:LEVEL`, `engine:v1` or `uci:PATH[:Name=Value,...]`.
     pub fn parse(text: &str) -> Result<Player, String> {
         let trimmed = text.trim();
         if let Some(rest) = trimmed.strip_prefix("uci:") {
@@ -42,11 +44,12 @@ impl Player {
             return Ok(Player::Random);
         }
         match t.strip_prefix("engine:") {
+            Some("v1") => Ok(Player::First),
             Some(l) => Ok(Player::Engine {
                 level: parse_level(l)?,
             }),
             None => Err(format!(
-                "A player is `random`, `engine:LEVEL` (1-8) or `uci:PATH[:Name=Value,...]`, not `{text}`."
+                "A player is `random`, `engine:LEVEL` (1-8), `engine:v1` or `uci:PATH[:Name=Value,...]`, not `{text}`."
             )),
         }
     }
@@ -57,6 +60,7 @@ impl fmt::Display for Player {
         match self {
             Player::Random => f.write_str("random"),
             Player::Engine { level } => write!(f, "engine:{level}"),
+            Player::First => f.write_str("engine:v1"),
             Player::Uci(spec) => {
                 write!(f, "uci:{}", spec.path)?;
                 let options: Vec<String> = spec
@@ -331,9 +335,12 @@ impl<'a> Arena<'a> {
             let player = m.player(seat);
             let text = match player {
                 Player::Random => random_answer(&game, ask.side, &mut players_rng)?,
-                Player::Engine { level } => {
+                Player::Engine { .. } | Player::First => {
                     let settings = Settings {
-                        level: *level,
+                        level: match player {
+                            Player::Engine { level } => *level,
+                            _ => *LEVELS.end(),
+                        },
                         seed: players_rng.gen(),
                         max_time: m.max_time,
                         full_budget: false,
@@ -341,8 +348,12 @@ impl<'a> Arena<'a> {
                     };
                     let t = Instant::now();
                     let c = cpu_clock();
-                    let d =
-                        decide(&game, ask.side, &settings).ok_or("the engine found no answer")?;
+                    let d = if *player == Player::First {
+                        decide_first(&game, ask.side, &settings)
+                    } else {
+                        decide(&game, ask.side, &settings)
+                    }
+                    .ok_or("the engine found no answer")?;
                     summary.think[seat] += t.elapsed();
                     if let (Some(before), Some(after)) = (c, cpu_clock()) {
                         summary.cpu[seat] += after.saturating_sub(before);

@@ -157,6 +157,33 @@ impl RulesVisitor for Visit<'_> {
     }
 }
 
+/// The yardstick `engine:v1` of the arena: the first ladder's top level as the issue
+/// that asked for a stronger computer found it (commit 272a9fa), the tree search of
+/// 2000 iterations with each leaf scored by the variant's evaluation alone, in every
+/// game (perfect information too). It runs on today's rules and their evaluations.
+pub fn decide_first(game: &Game, side: Side, settings: &Settings) -> Option<Decision> {
+    struct First<'a> {
+        side: Side,
+        settings: &'a Settings,
+    }
+    impl RulesVisitor for First<'_> {
+        type Output = Option<Decision>;
+
+        fn visit<R: Rules>(self, rules: &R) -> Option<Decision> {
+            let mut rng = GameRng::seed_from_u64(self.settings.seed);
+            let settings = Settings {
+                level: *LEVELS.end(),
+                ..*self.settings
+            };
+            search::run_first(rules, self.side, &settings, &mut rng)
+        }
+    }
+    if game.ask()?.side != side {
+        return None;
+    }
+    game.visit(First { side, settings })
+}
+
 /// How much worse than even (hundredths of a pawn, the evaluation's unit) the position
 /// must look to the computer before it accepts a draw offer.
 pub const DRAW_ACCEPT_BELOW: i32 = -100;

@@ -239,6 +239,9 @@ struct Tree {
     nodes: Vec<Node>,
     /// The engine's material at the root (its own view), see [`Tree::sound`].
     root_material: i32,
+    /// The first search ([`run_first`]): leaves scored by the evaluation alone, and
+    /// every root answer may be chosen.
+    plain: bool,
 }
 
 impl Tree {
@@ -252,10 +255,14 @@ impl Tree {
             if next.play(mover, &text, rng).is_err() {
                 continue;
             }
-            let v = leaf_value(&next, rng);
+            let v = if self.plain {
+                state_value(&next)
+            } else {
+                leaf_value(&next, rng)
+            };
             let id = self.nodes.len();
             let mut node = Node::new(text, v);
-            if at == 0 {
+            if at == 0 && !self.plain {
                 node.material = material_after(&next, mover, rng);
             }
             self.nodes.push(node);
@@ -301,6 +308,9 @@ impl Tree {
     /// root is expanded, so the answer stays settled.
     fn sound(&self, side: Side) -> Vec<usize> {
         let children = &self.nodes[0].children;
+        if self.plain {
+            return children.clone();
+        }
         // Material first: no answer that loses more than a pawn of it by the capture
         // search while another keeps it (or the root's own material).
         let kept = children
@@ -381,6 +391,18 @@ pub fn run<R: Rules>(
     run_seen(root, side, settings, rng, true)
 }
 
+/// The first search (commit 272a9fa, the first ladder's level 5 before sound play):
+/// each leaf scored by the variant's evaluation alone, every root answer a candidate.
+/// Kept as the arena's `engine:v1` yardstick only.
+pub fn run_first<R: Rules>(
+    root: &R,
+    side: Side,
+    settings: &Settings,
+    rng: &mut GameRng,
+) -> Option<Decision> {
+    run_tree(root, side, settings, rng, true, true)
+}
+
 /// The search, on a determinisation drawn for `side` at every iteration when
 /// `determinise` is set, or on `root` itself (the post-game review only, once
 /// nothing is hidden any more).
@@ -391,6 +413,17 @@ pub(super) fn run_seen<R: Rules>(
     rng: &mut GameRng,
     determinise: bool,
 ) -> Option<Decision> {
+    run_tree(root, side, settings, rng, determinise, false)
+}
+
+fn run_tree<R: Rules>(
+    root: &R,
+    side: Side,
+    settings: &Settings,
+    rng: &mut GameRng,
+    determinise: bool,
+    plain: bool,
+) -> Option<Decision> {
     if root.ask()?.side != side {
         return None;
     }
@@ -399,6 +432,7 @@ pub(super) fn run_seen<R: Rules>(
     let mut tree = Tree {
         nodes: vec![Node::new(String::new(), 0.5)],
         root_material: material(root, side),
+        plain,
     };
     let mut done = 0;
     while done < budget {
