@@ -150,8 +150,8 @@ pub enum Command {
         /// The exported record (`/export`'s `.pgn`).
         file: std::path::PathBuf,
     },
-    /// Play computer games between two players, each `random`, `engine:LEVEL` (1-8) or
-    /// (standard chess only) `uci:PATH[:Name=Value,...]`, an external UCI engine such as
+    /// Play computer games between two players, each `random`, `engine:LEVEL` (1-8),
+    /// `engine:v1` (the first search, kept as a yardstick) or (standard chess only) `uci:PATH[:Name=Value,...]`, an external UCI engine such as
     /// `uci:stockfish:UCI_LimitStrength=true,UCI_Elo=1500`. Name two players to
     /// alternate colours game by game (the first is White in game 1), or fix them with
     /// --white and --black. Ends with the first player's score and Elo difference, then
