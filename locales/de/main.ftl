@@ -235,3 +235,21 @@ graph-mistake = Fehler ?
 graph-blunder = Patzer ??
 graph-white = Weiß
 graph-black = Schwarz
+
+## Die eigenen Sätze des Discord-Frontends. IDs (Nutzer, Kanäle) werden als Text
+## übergeben: Fluents Zahlen würden sie runden.
+
+delivery-dm-sent = Ich habe dir eine Direktnachricht geschickt.
+delivery-undelivered = (Eine Direktnachricht, die ich vorhin nicht zustellen konnte:)
+delivery-dms-closed = <@{ $user }>, ich konnte dir keine Direktnachricht schicken (sind deine DMs geschlossen?). Du siehst sie bei deinem nächsten Befehl hier privat.
+delivery-from = Aus <#{ $channel }>:
+
+## Warum kein Thread für eine Partie geöffnet werden konnte (dann wird dort gespielt, wo sie beginnt).
+
+thread-not-allowed = Ich darf hier keine Threads starten (Öffentliche Threads erstellen und Nachrichten in Threads senden); ein Server-Admin kann mir das erlauben
+thread-in-thread = ein Thread kann keinen weiteren Thread enthalten
+thread-exists = aus der Nachricht der Herausforderung wurde schon ein Thread gestartet
+thread-failed = Discord hat keinen Thread gestartet ({ $error })
+thread-switched-off = Threads sind in der Konfiguration dieses Bots ausgeschaltet
+thread-no-runtime = von hier aus können keine Threads gestartet werden
+thread-timeout = Discord hat nicht rechtzeitig geantwortet

@@ -239,3 +239,21 @@ graph-mistake = mistake ?
 graph-blunder = blunder ??
 graph-white = White
 graph-black = Black
+
+## The Discord front end's own sentences. Ids (users, channels) are passed as text:
+## Fluent's numbers would round them.
+
+delivery-dm-sent = Sent you a direct message.
+delivery-undelivered = (A direct message I could not deliver earlier:)
+delivery-dms-closed = <@{ $user }>, I could not send you a direct message (are your DMs closed?). You will see it privately with your next command here.
+delivery-from = From <#{ $channel }>:
+
+## Why a game's thread could not be opened (shown where the game starts instead).
+
+thread-not-allowed = I may not start threads here (Create Public Threads and Send Messages in Threads); a server admin can grant them
+thread-in-thread = a thread cannot hold another thread
+thread-exists = a thread was already started from the challenge's message
+thread-failed = Discord did not start a thread ({ $error })
+thread-switched-off = threads are switched off in this bot's configuration
+thread-no-runtime = threads cannot be started from here
+thread-timeout = Discord did not answer in time
