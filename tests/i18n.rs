@@ -417,3 +417,62 @@ fn images_draw_their_words_from_the_catalog() {
     assert_eq!(eval_graph_png_in(&graph, Lang::En).expect("graph"), english);
     assert_ne!(eval_graph_png_in(&graph, Lang::De).expect("graph"), english);
 }
+
+/// The English catalog's texts as the source might repeat them: each message's text
+/// between its variables, where it is at least three words long.
+fn english_phrases() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for line in Lang::En.catalog().lines() {
+        let Some((key, text)) = line.split_once(" = ") else {
+            continue;
+        };
+        if key.starts_with('#') || key.contains(' ') {
+            continue;
+        }
+        let mut rest = text;
+        loop {
+            let (phrase, after) = match rest.split_once('{') {
+                Some((p, a)) => (p, a.split_once('}').map_or("", |(_, a)| a)),
+                None => (rest, ""),
+            };
+            let phrase = phrase.trim();
+            if phrase.split_whitespace().count() >= 3 {
+                out.push((key.to_string(), phrase.to_string()));
+            }
+            if after.is_empty() {
+                break;
+            }
+            rest = after;
+        }
+    }
+    out
+}
+
+#[test]
+fn no_catalog_text_is_written_inline_in_the_source() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let texts: Vec<(PathBuf, String)> = files
+        .into_iter()
+        .map(|f| {
+            let t = std::fs::read_to_string(&f).expect("read");
+            (f, t)
+        })
+        .collect();
+    let phrases = english_phrases();
+    assert!(phrases.len() > 50, "{}", phrases.len());
+    let mut inline = Vec::new();
+    for (key, phrase) in &phrases {
+        for (f, t) in &texts {
+            if t.contains(phrase.as_str()) {
+                inline.push(format!("{}: {key}: {phrase}", f.display()));
+            }
+        }
+    }
+    assert!(
+        inline.is_empty(),
+        "catalog texts written inline (ask the catalog instead):\n{}",
+        inline.join("\n")
+    );
+}

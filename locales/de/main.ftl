@@ -54,6 +54,7 @@ cmd-move-description = Spiele einen Zug (oder beantworte die Frage der Partie)
 cmd-move-help = (wer am Zug ist, kann ihn auch einfach tippen)
 cmd-move-text-name = zug
 cmd-move-text-description = Der Zug, z. B. e4 oder Ng1-f3
+cmd-move-text-missing = Tippe den Zug nach `/zug`, zum Beispiel `/zug e4`.
 
 cmd-board-name = brett
 cmd-board-description = Zeige das Brett der Partie in diesem Kanal
@@ -95,6 +96,7 @@ cmd-draw-name = remis
 cmd-draw-description = Biete ein Remis an, nimm es an, lehne es ab oder reklamiere es
 cmd-draw-action-name = aktion
 cmd-draw-action-description = Was du tun willst
+cmd-draw-action-missing = Sag `/remis anbieten`, `/remis annehmen`, `/remis ablehnen` oder `/remis reklamieren`.
 
 cmd-abort-name = abbrechen
 cmd-abort-description = Brich die Partie ab, bevor beide Seiten gezogen haben (Moderatoren: jederzeit)
@@ -131,6 +133,7 @@ cmd-reminders-description = Schalte deine Erinnerungen per Direktnachricht ein o
 cmd-reminders-help = (der Ort der Partie selbst wird immer erinnert)
 cmd-reminders-dm-name = dm
 cmd-reminders-dm-description = Erinnerungen per Direktnachricht, wenn deine Zeit knapp wird
+cmd-reminders-dm-missing = Sag `/erinnerungen dm:an` oder `/erinnerungen dm:aus`.
 
 cmd-vacation-name = urlaub
 cmd-vacation-description = Halte deine Uhren an, während du weg bist
@@ -155,6 +158,7 @@ cmd-tournament-description = Veranstalte ein Turnier in diesem Kanal
 cmd-tournament-help = (Rundenturnier oder Schweizer System, jede Partie in ihrem eigenen Thread; wer sich zurückzieht oder zwei Partien auf Zeit verliert, verliert den Rest kampflos, laufende gelten als aufgegeben; wer in einem Rundenturnier weniger als die Hälfte seiner Partien gespielt hat, dessen Ergebnisse werden alle gestrichen)
 cmd-tournament-action-name = aktion
 cmd-tournament-action-description = Was du tun willst
+cmd-tournament-action-missing = Sag, was du tun willst: `/turnier erstellen`, `beitreten`, `verlassen`, `starten`, `tabelle`, `paarungen`, `zurückziehen`, `absagen` oder `exportieren`.
 cmd-tournament-name-name = name
 cmd-tournament-name-description = erstellen: der Name der Veranstaltung
 cmd-tournament-variant-name = variante

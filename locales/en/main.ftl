@@ -14,8 +14,9 @@ help-pairs = key:value
 
 ## Slash commands. For each command `cmd-<command>-name` (the name Discord shows; in
 ## English the registered name), `cmd-<command>-description`, and optionally
-## `cmd-<command>-help` (what /help adds); for each option `cmd-<command>-<option>-name`
-## and `cmd-<command>-<option>-description`. Names: lowercase letters, digits, - and _,
+## `cmd-<command>-help` (what /help adds); for each option `cmd-<command>-<option>-name`,
+## `cmd-<command>-<option>-description` and, if it is required, `-missing` (the refusal
+## when it is left out). Names: lowercase letters, digits, - and _,
 ## at most 32; descriptions at most 100 characters.
 
 cmd-challenge-name = challenge
@@ -58,6 +59,7 @@ cmd-move-description = Play a move (or answer the game's question)
 cmd-move-help = (the player to move may also just type it)
 cmd-move-text-name = text
 cmd-move-text-description = The move, e.g. e4 or Ng1-f3
+cmd-move-text-missing = Type the move after `/move`, for example `/move e4`.
 
 cmd-board-name = board
 cmd-board-description = Show the board of this channel's game
@@ -99,6 +101,7 @@ cmd-draw-name = draw
 cmd-draw-description = Offer, accept, decline or claim a draw
 cmd-draw-action-name = action
 cmd-draw-action-description = What to do
+cmd-draw-action-missing = Say `/draw offer`, `/draw accept`, `/draw decline` or `/draw claim`.
 
 cmd-abort-name = abort
 cmd-abort-description = Call the game off before both sides have moved (moderators: any time)
@@ -135,6 +138,7 @@ cmd-reminders-description = Turn your reminders by direct message on or off
 cmd-reminders-help = (the game's own place is always reminded)
 cmd-reminders-dm-name = dm
 cmd-reminders-dm-description = Reminders by direct message when your time runs short
+cmd-reminders-dm-missing = Say `/reminders dm:on` or `/reminders dm:off`.
 
 cmd-vacation-name = vacation
 cmd-vacation-description = Stop your clocks while you are away
@@ -159,6 +163,7 @@ cmd-tournament-description = Run a tournament in this channel
 cmd-tournament-help = (round robin or Swiss, every game in its own thread; a player who withdraws or loses two games on time forfeits the rest, those being played resigned; in a round robin, one who played less than half their games has all results struck)
 cmd-tournament-action-name = action
 cmd-tournament-action-description = What to do
+cmd-tournament-action-missing = Say what: `/tournament create`, `join`, `leave`, `start`, `standings`, `pairings`, `withdraw`, `cancel` or `export`.
 cmd-tournament-name-name = name
 cmd-tournament-name-description = create: the event's name
 cmd-tournament-variant-name = variant

@@ -62,8 +62,6 @@ pub struct OptionSpec {
     pub positional: bool,
     /// Other names typed commands accept (`colour:`).
     pub aliases: &'static [&'static str],
-    /// The sentence for the invoker when a required option is missing.
-    pub missing: &'static str,
 }
 
 /// One command.
@@ -112,7 +110,6 @@ const fn opt(name: &'static str, kind: Kind) -> OptionSpec {
         required: false,
         positional: false,
         aliases: &[],
-        missing: "",
     }
 }
 
@@ -215,7 +212,6 @@ pub const COMMANDS: &[CommandSpec] = &[
             required: true,
             positional: true,
             aliases: &["move"],
-            missing: "Type the move after `/move`, for example `/move e4`.",
             ..opt("text", Kind::Answer { max: MAX_TEXT })
         }],
         aliases: &["m"],
@@ -274,7 +270,6 @@ pub const COMMANDS: &[CommandSpec] = &[
         options: &[OptionSpec {
             required: true,
             positional: true,
-            missing: "Say `/draw offer`, `/draw accept`, `/draw decline` or `/draw claim`.",
             ..opt("action", Kind::Choice(DRAW_ACTIONS))
         }],
         ..cmd("draw", false)
@@ -308,7 +303,6 @@ pub const COMMANDS: &[CommandSpec] = &[
         options: &[OptionSpec {
             required: true,
             positional: true,
-            missing: "Say `/reminders dm:on` or `/reminders dm:off`.",
             ..opt("dm", Kind::Choice(ON_OFF))
         }],
         ..cmd("reminders", true)
@@ -334,8 +328,6 @@ pub const COMMANDS: &[CommandSpec] = &[
             OptionSpec {
                 required: true,
                 positional: true,
-                missing: "Say what: `/tournament create`, `join`, `leave`, `start`, \
-                          `standings`, `pairings`, `withdraw`, `cancel` or `export`.",
                 ..opt("action", Kind::Choice(TOURNAMENT_ACTIONS))
             },
             opt("name", Kind::Text { max: 80 }),
@@ -781,7 +773,9 @@ impl Checked {
         }
         for o in spec.options.iter().filter(|o| o.required) {
             if !checked.contains_key(o.name) {
-                return Err(o.missing.to_string());
+                // Refusals are in English until a request carries its invoker's
+                // language.
+                return Err(spec.option_text(o, "missing", Lang::En));
             }
         }
         Ok(Checked(checked))
@@ -995,7 +989,14 @@ mod tests {
                     assert!(!opts.contains(n), "/{} {n}", c.name);
                     opts.push(n);
                 }
-                assert_eq!(o.required, !o.missing.is_empty(), "/{} {}", c.name, o.name);
+                let missing = format!("cmd-{}-{}-missing", c.name, o.name);
+                assert_eq!(
+                    o.required,
+                    i18n::has(Lang::En, &missing),
+                    "/{} {}",
+                    c.name,
+                    o.name
+                );
             }
         }
     }
