@@ -40,7 +40,7 @@ cmd-accept-player-name = spieler
 cmd-accept-player-description = Wer herausgefordert hat, wenn hier mehrere warten
 
 cmd-decline-name = ablehnen
-cmd-decline-description = Lehne eine Herausforderung an dich hier ab
+cmd-decline-description = Lehne eine Herausforderung ab, die dir hier gestellt wurde
 cmd-decline-player-name = spieler
 cmd-decline-player-description = Wer herausgefordert hat, wenn hier mehrere warten
 
@@ -124,13 +124,13 @@ cmd-profile-player-name = spieler
 cmd-profile-player-description = Wessen Profil (Standard: deins)
 
 cmd-leaderboard-name = rangliste
-cmd-leaderboard-description = Die besten gefestigten Wertungen einer Variante hier
+cmd-leaderboard-description = Die besten etablierten Wertungen einer Variante hier
 cmd-leaderboard-variant-name = variante
 cmd-leaderboard-variant-description = Welches Spiel (Standard: Chess)
 
 cmd-reminders-name = erinnerungen
 cmd-reminders-description = Schalte deine Erinnerungen per Direktnachricht ein oder aus
-cmd-reminders-help = (der Ort der Partie selbst wird immer erinnert)
+cmd-reminders-help = (im Kanal oder Thread der Partie wird immer erinnert)
 cmd-reminders-dm-name = dm
 cmd-reminders-dm-description = Erinnerungen per Direktnachricht, wenn deine Zeit knapp wird
 cmd-reminders-dm-missing = Sag `/erinnerungen dm:an` oder `/erinnerungen dm:aus`.
@@ -145,7 +145,7 @@ cmd-settings-name = einstellungen
 cmd-settings-description = Deine Einstellungen: Zugbestätigung, Übersicht, Erinnerungen
 cmd-settings-help = (z. B. `/einstellungen bestätigen:an`; ohne Option werden sie angezeigt)
 cmd-settings-confirm-name = bestätigen
-cmd-settings-confirm-description = Zeige dir einen getippten Zug zuerst, mit Bestätigen und Abbrechen
+cmd-settings-confirm-description = Zeigt dir einen getippten Zug zuerst, mit Bestätigen und Abbrechen
 cmd-settings-digest-name = übersicht
 cmd-settings-digest-description = Eine tägliche Direktnachricht mit den Partien, in denen du am Zug bist
 cmd-settings-reminders-name = erinnerungen
@@ -155,7 +155,7 @@ cmd-settings-web-description = Moderatoren: die Webseite dieses Servers an oder 
 
 cmd-tournament-name = turnier
 cmd-tournament-description = Veranstalte ein Turnier in diesem Kanal
-cmd-tournament-help = (Rundenturnier oder Schweizer System, jede Partie in ihrem eigenen Thread; wer sich zurückzieht oder zwei Partien auf Zeit verliert, verliert den Rest kampflos, laufende gelten als aufgegeben; wer in einem Rundenturnier weniger als die Hälfte seiner Partien gespielt hat, dessen Ergebnisse werden alle gestrichen)
+cmd-tournament-help = (Rundenturnier oder Schweizer System, jede Partie in ihrem eigenen Thread; wer sich zurückzieht oder zwei Partien auf Zeit verliert, verliert die übrigen kampflos, laufende gelten als aufgegeben; in einem Rundenturnier werden alle Ergebnisse eines Spielers gestrichen, der weniger als die Hälfte seiner Partien gespielt hat)
 cmd-tournament-action-name = aktion
 cmd-tournament-action-description = Was du tun willst
 cmd-tournament-action-missing = Sag, was du tun willst: `/turnier erstellen`, `beitreten`, `verlassen`, `starten`, `tabelle`, `paarungen`, `zurückziehen`, `absagen` oder `exportieren`.
