@@ -4,6 +4,7 @@ WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
 COPY src ./src
 COPY assets ./assets
+COPY locales ./locales
 COPY benches ./benches
 COPY migrations ./migrations
 RUN cargo build --release --locked --bin arcana

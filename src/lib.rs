@@ -8,6 +8,7 @@ pub mod cli;
 pub mod core;
 pub mod discord;
 pub mod engine;
+pub mod i18n;
 pub mod local;
 pub mod model;
 pub mod ratings;

@@ -4,6 +4,7 @@
 //! request.
 
 use arcana::discord::commands::{definitions, to_request, OptionValue};
+use arcana::i18n::Lang;
 use arcana::service::api::User;
 use arcana::service::command::parse_command;
 use arcana::service::grammar::{self, Kind, OptionSpec, COMMANDS};
@@ -32,7 +33,7 @@ fn choices(o: &OptionSpec) -> Vec<(String, String)> {
     match o.kind {
         Kind::Choice(c) => c
             .iter()
-            .map(|(l, v)| (l.to_string(), v.to_string()))
+            .map(|v| (grammar::choice_label(v, Lang::En), v.to_string()))
             .collect(),
         Kind::Variant => grammar::variant_choices()
             .into_iter()
@@ -51,13 +52,22 @@ fn discord_definitions_are_the_table() {
     assert_eq!(defs.len(), COMMANDS.len());
     for (spec, def) in COMMANDS.iter().zip(&defs) {
         assert_eq!(def["name"], spec.name);
-        assert_eq!(def["description"], spec.description, "/{}", spec.name);
+        assert_eq!(
+            def["description"],
+            spec.text("description", Lang::En),
+            "/{}",
+            spec.name
+        );
         let opts = def["options"].as_array().cloned().unwrap_or_default();
         assert_eq!(opts.len(), spec.options.len(), "/{}", spec.name);
         for (o, d) in spec.options.iter().zip(&opts) {
             let at = format!("/{} {}", spec.name, o.name);
             assert_eq!(d["name"], o.name, "{at}");
-            assert_eq!(d["description"], o.description, "{at}");
+            assert_eq!(
+                d["description"],
+                spec.option_text(o, "description", Lang::En),
+                "{at}"
+            );
             assert_eq!(d["type"], discord_type(o), "{at}");
             assert_eq!(d["required"].as_bool().unwrap_or(false), o.required, "{at}");
             let listed: Vec<(String, String)> = d["choices"]
@@ -105,7 +115,7 @@ fn help_lists_every_command_with_its_options() {
             .lines()
             .find(|l| l.starts_with(&format!("`/{}", spec.name)))
             .unwrap_or_else(|| panic!("/{} is not in the help", spec.name));
-        assert!(line.contains(spec.description), "{line}");
+        assert!(line.contains(&spec.text("description", Lang::En)), "{line}");
         for o in spec.options {
             assert!(line.contains(&grammar::usage(o)), "{line}");
         }

@@ -2,8 +2,9 @@
 //! command table ([`crate::service::grammar::COMMANDS`]), and the translation of an
 //! invoked command's options into a service [`Request`] (by the same grammar).
 
+use crate::i18n::Lang;
 use crate::service::api::{ChallengeAnswer, ChallengeTarget, DrawAction, Request, User};
-use crate::service::grammar::{self, Kind, OptionSpec, Values};
+use crate::service::grammar::{self, CommandSpec, Kind, OptionSpec, Values};
 use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption, InteractionContext};
 use std::collections::HashMap;
 
@@ -104,8 +105,15 @@ fn length(max: usize) -> u16 {
     u16::try_from(max).unwrap_or(u16::MAX)
 }
 
-/// One option of the table as Discord declares it.
-fn option(o: &OptionSpec) -> CreateCommandOption {
+/// The languages other than the default one, by Discord locale code.
+fn localized() -> impl Iterator<Item = (Lang, &'static str)> {
+    Lang::ALL
+        .into_iter()
+        .filter_map(|lang| lang.discord_locale().map(|code| (lang, code)))
+}
+
+/// One option of command `spec` as Discord declares it, its texts from the catalogs.
+fn option(spec: &CommandSpec, o: &OptionSpec) -> CreateCommandOption {
     let kind = match o.kind {
         Kind::Text { .. } | Kind::Answer { .. } | Kind::Pairs { .. } => CommandOptionType::String,
         Kind::Choice(_) | Kind::Variant => CommandOptionType::String,
@@ -113,7 +121,14 @@ fn option(o: &OptionSpec) -> CreateCommandOption {
         Kind::Bool => CommandOptionType::Boolean,
         Kind::User => CommandOptionType::User,
     };
-    let mut c = CreateCommandOption::new(kind, o.name, o.description).required(o.required);
+    let mut c =
+        CreateCommandOption::new(kind, o.name, spec.option_text(o, "description", Lang::En))
+            .required(o.required);
+    for (lang, code) in localized() {
+        c = c
+            .name_localized(code, spec.option_text(o, "name", lang))
+            .description_localized(code, spec.option_text(o, "description", lang));
+    }
     match o.kind {
         Kind::Text { max } => c = c.max_length(length(max)),
         Kind::Answer { max } | Kind::Pairs { max } => {
@@ -126,10 +141,17 @@ fn option(o: &OptionSpec) -> CreateCommandOption {
                 .max_int_value(u64::try_from(max).unwrap_or(0))
         }
         Kind::Choice(choices) => {
-            for (label, value) in choices {
-                c = c.add_string_choice(*label, *value);
+            for value in choices {
+                let names =
+                    localized().map(|(lang, code)| (code, grammar::choice_label(value, lang)));
+                c = c.add_string_choice_localized(
+                    grammar::choice_label(value, Lang::En),
+                    *value,
+                    names,
+                );
             }
         }
+        // Variant names are the games' own names, the same in every language.
         Kind::Variant => {
             for (label, value) in grammar::variant_choices() {
                 c = c.add_string_choice(label, value);
@@ -140,7 +162,8 @@ fn option(o: &OptionSpec) -> CreateCommandOption {
     c
 }
 
-/// The slash commands, for registration (globally or to one server).
+/// The slash commands, for registration (globally or to one server): names in English,
+/// every text from the catalogs, with the other languages as Discord's localizations.
 pub fn definitions() -> Vec<CreateCommand> {
     grammar::COMMANDS
         .iter()
@@ -149,11 +172,18 @@ pub fn definitions() -> Vec<CreateCommand> {
             // messages (`contexts`, and the older `dm_permission` for clients that
             // predate it).
             #[allow(deprecated)]
-            let c = CreateCommand::new(spec.name)
-                .description(spec.description)
+            let mut c = CreateCommand::new(spec.name)
+                .description(spec.text("description", Lang::En))
                 .contexts(vec![InteractionContext::Guild])
                 .dm_permission(false);
-            spec.options.iter().fold(c, |c, o| c.add_option(option(o)))
+            for (lang, code) in localized() {
+                c = c
+                    .name_localized(code, spec.text("name", lang))
+                    .description_localized(code, spec.text("description", lang));
+            }
+            spec.options
+                .iter()
+                .fold(c, |c, o| c.add_option(option(spec, o)))
         })
         .collect()
 }

@@ -7,8 +7,10 @@ use super::calls::ServiceCalls;
 use super::interaction::Interacted;
 use super::parts::{nonce, Parts};
 use super::retry::{discord_code, log_err, permanent_reason, place_gone, with_retries};
+use crate::i18n::{tr, Lang};
 use crate::render::{render_png, RenderOptions};
 use crate::service::api::{Audience, Reply, ReplyKind, User};
+use crate::tr;
 use serenity::all::{ChannelId, Http, MessageId, UserId};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -362,7 +364,8 @@ impl Round {
     }
 
     fn in_dm(&self, mut parts: Parts) -> Parts {
-        parts.content = format!("From <#{}>:\n{}", self.from, parts.content);
+        let from = tr!(FRONT_LANG, "delivery-from", channel = self.from.to_string());
+        parts.content = format!("{from}\n{}", parts.content);
         parts
     }
 
@@ -441,6 +444,10 @@ async fn deliver_replies(
     }
     round.shown
 }
+
+/// The language of the front end's own sentences. English until an interaction carries
+/// its `locale` (and a public message its server's `guild_locale`) this far.
+const FRONT_LANG: Lang = Lang::En;
 
 /// The channel a change came from.
 fn origin_channel(origin: &Origin<'_>) -> ChannelId {
@@ -552,10 +559,10 @@ async fn send_private(
             }
         }
         undelivered.push(user.id, text).await;
-        let mut notice = Parts::text(format!(
-            "<@{}>, I could not send you a direct message (are your DMs closed?). \
-             You will see it privately with your next command here.",
-            user.id
+        let mut notice = Parts::text(tr!(
+            FRONT_LANG,
+            "delivery-dms-closed",
+            user = user.id.to_string()
         ));
         notice.mentions = vec![UserId::new(user.id)];
         match origin {
@@ -580,7 +587,7 @@ async fn finish_interaction(
         // Only said when a direct message to the invoker really went out.
         log_err(
             "acknowledgement",
-            i.send(http, Parts::text("Sent you a direct message."), true)
+            i.send(http, Parts::text(tr(FRONT_LANG, "delivery-dm-sent")), true)
                 .await,
         )
         .await;
@@ -588,7 +595,8 @@ async fn finish_interaction(
     // Texts kept from earlier failed DMs leave the store only once shown.
     for text in undelivered.take(i.user.id).await {
         let parts = Parts::text(format!(
-            "(A direct message I could not deliver earlier:)\n{text}"
+            "{}\n{text}",
+            tr(FRONT_LANG, "delivery-undelivered")
         ));
         if let Err(e) = i.send(http, parts, true).await {
             tracing::warn!("undelivered message failed again: {e}");

@@ -19,9 +19,11 @@ pub mod parts;
 pub mod relay;
 pub mod retry;
 
+use crate::i18n::{tr, Lang};
 use crate::service::api::Places;
 use crate::service::front::GameService;
 use crate::service::{Service, ServiceConfig};
+use crate::tr;
 use config::Config;
 use delivery::{deliver, prepare, Origin, Undelivered};
 use serenity::all::{ApplicationId, ChannelId, ClientBuilder, GatewayIntents, HttpBuilder};
@@ -264,15 +266,17 @@ impl DiscordPlaces {
     }
 }
 
+/// The language of the places' sentences (they end up in public game messages): English
+/// until the server's `guild_locale` reaches this far.
+const PLACES_LANG: Lang = Lang::En;
+
 /// Why a thread could not be started, in an admin's terms.
 fn thread_refusal(e: &serenity::Error) -> String {
     match retry::discord_code(e) {
-        Some(50013) | Some(50001) => "I may not start threads here (Create Public Threads and \
-            Send Messages in Threads); a server admin can grant them"
-            .to_string(),
-        Some(50024) => "a thread cannot hold another thread".to_string(),
-        Some(160004) => "a thread was already started from the challenge's message".to_string(),
-        _ => format!("Discord did not start a thread ({e})"),
+        Some(50013) | Some(50001) => tr(PLACES_LANG, "thread-not-allowed"),
+        Some(50024) => tr(PLACES_LANG, "thread-in-thread"),
+        Some(160004) => tr(PLACES_LANG, "thread-exists"),
+        _ => tr!(PLACES_LANG, "thread-failed", error = e.to_string()),
     }
 }
 
@@ -280,12 +284,12 @@ impl Places for DiscordPlaces {
     fn open_place(&self, channel: u64, title: &str, anchor: Option<u64>) -> Result<u64, String> {
         use serenity::all::{AutoArchiveDuration, ChannelType, CreateThread, MessageId};
         if !self.threads {
-            return Err("threads are switched off in this bot's configuration".to_string());
+            return Err(tr(PLACES_LANG, "thread-switched-off"));
         }
         let runtime = self
             .runtime
             .as_ref()
-            .ok_or_else(|| "threads cannot be started from here".to_string())?;
+            .ok_or_else(|| tr(PLACES_LANG, "thread-no-runtime"))?;
         let http = Arc::clone(&self.http);
         let builder = CreateThread::new(title.to_string())
             .kind(ChannelType::PublicThread)
@@ -317,7 +321,7 @@ impl Places for DiscordPlaces {
             let _ = tx.send(made.map(|t| t.id.get()).map_err(|e| thread_refusal(&e)));
         });
         rx.recv_timeout(THREAD_WAIT)
-            .map_err(|_| "Discord did not answer in time".to_string())?
+            .map_err(|_| tr(PLACES_LANG, "thread-timeout"))?
     }
 
     fn mention(&self, _server: Option<u64>, channel: u64) -> Option<String> {

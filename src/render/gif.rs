@@ -8,6 +8,7 @@ use super::canvas::{mix, Rgb};
 use super::{colours, piece_colours, render_canvas, tone_colour, RenderError, RenderOptions};
 use crate::core::view::{Tone, View, Viewer};
 use crate::core::Side;
+use crate::i18n::Lang;
 use std::sync::OnceLock;
 
 /// How an animation is drawn.
@@ -345,7 +346,7 @@ pub fn render_gif(frames: &[View], options: &GifOptions) -> Result<Vec<u8>, Rend
             let mut lut = Lut::new();
             let mut prev: Vec<u8> = Vec::new();
             for (n, view) in frames.iter().enumerate() {
-                let canvas = render_canvas(view, &render);
+                let canvas = render_canvas(view, &render, Lang::En);
                 if canvas.w as usize != w || canvas.h as usize != h {
                     return Err(RenderError::Encode(
                         "the frames of an animation differ in size".into(),

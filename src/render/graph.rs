@@ -6,6 +6,7 @@
 use super::canvas::{Canvas, Rgb};
 use super::text::{Font, TextSize};
 use super::RenderError;
+use crate::i18n::{tr, Lang};
 
 /// What the graph shows.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -47,7 +48,13 @@ fn chance_of_pawns(pawns: f64) -> f64 {
 }
 
 /// The graph as PNG bytes. Any number of values draws (none or one gives a flat line).
+/// Its own words are in English.
 pub fn eval_graph_png(graph: &EvalGraph) -> Result<Vec<u8>, RenderError> {
+    eval_graph_png_in(graph, Lang::En)
+}
+
+/// [`eval_graph_png`] with its own words in `lang`.
+pub fn eval_graph_png_in(graph: &EvalGraph, lang: Lang) -> Result<Vec<u8>, RenderError> {
     let mut c = Canvas::new(W, H, BACKGROUND);
     let (px, py) = (LEFT, TOP);
     let pw = W as i32 - LEFT - RIGHT;
@@ -163,15 +170,21 @@ pub fn eval_graph_png(graph: &EvalGraph) -> Result<Vec<u8>, RenderError> {
     bold.draw(&mut c, px, 10, &title, LABEL);
     let legend_x = W as i32 - RIGHT - 190;
     c.fill_circle(legend_x as f32, 20.0, 5.5, MISTAKE);
-    small.draw(&mut c, legend_x + 10, 12, "mistake ?", LABEL);
+    small.draw(&mut c, legend_x + 10, 12, &tr(lang, "graph-mistake"), LABEL);
     c.fill_circle(legend_x as f32 + 100.0, 20.0, 5.5, BLUNDER);
-    small.draw(&mut c, legend_x + 110, 12, "blunder ??", LABEL);
-    small.draw(&mut c, 6, py + 2, "White", LABEL);
+    small.draw(
+        &mut c,
+        legend_x + 110,
+        12,
+        &tr(lang, "graph-blunder"),
+        LABEL,
+    );
+    small.draw(&mut c, 6, py + 2, &tr(lang, "graph-white"), LABEL);
     small.draw(
         &mut c,
         6,
         py + ph - small.height() as i32 - 2,
-        "Black",
+        &tr(lang, "graph-black"),
         LABEL,
     );
     c.encode_png()

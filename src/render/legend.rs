@@ -9,6 +9,8 @@ use super::{
 };
 use crate::core::view::{Legend, LegendEntry, PieceView, Sample};
 use crate::core::{Cell, Piece, Role, Side};
+use crate::i18n::Lang;
+use crate::tr;
 
 /// Where a legend's parts go, for a board size (the same scale as the board image).
 struct Shape {
@@ -51,16 +53,26 @@ impl Shape {
     }
 }
 
-/// The legend drawn as an RGB image.
+/// The legend drawn as an RGB image (its own words in English).
 pub fn legend_rgb(legend: &Legend, size: u32) -> image::RgbImage {
-    let c = legend_canvas(legend, size);
+    legend_rgb_in(legend, size, Lang::En)
+}
+
+/// The legend drawn as an RGB image, its own words in `lang`.
+pub fn legend_rgb_in(legend: &Legend, size: u32, lang: Lang) -> image::RgbImage {
+    let c = legend_canvas(legend, size, lang);
     // Exactly width * height * 3 bytes by construction; the fallback is never taken.
     image::RgbImage::from_raw(c.w, c.h, c.buf).unwrap_or_else(|| image::RgbImage::new(1, 1))
 }
 
-/// The legend drawn and encoded as PNG.
+/// The legend drawn and encoded as PNG (its own words in English).
 pub fn legend_png(legend: &Legend, size: u32) -> Result<Vec<u8>, RenderError> {
-    legend_canvas(legend, size)
+    legend_png_in(legend, size, Lang::En)
+}
+
+/// The legend drawn and encoded as PNG, its own words in `lang`.
+pub fn legend_png_in(legend: &Legend, size: u32, lang: Lang) -> Result<Vec<u8>, RenderError> {
+    legend_canvas(legend, size, lang)
         .encode_png()
         .map_err(|e| RenderError::Encode(e.to_string()))
 }
@@ -83,7 +95,7 @@ impl Shape {
 /// The rows of each column: as many columns as keep the picture at most about one and
 /// a half times as tall as it is wide (a chat client shrinks a very tall picture to a
 /// thin strip). A section split between columns is headed again, "(continued)".
-fn columns<'a>(legend: &'a Legend, sh: &Shape) -> Vec<Vec<Row<'a>>> {
+fn columns<'a>(legend: &'a Legend, sh: &Shape, lang: Lang) -> Vec<Vec<Row<'a>>> {
     let mut rows = Vec::new();
     for (title, entries) in &legend.sections {
         rows.push((title.as_str(), Row::Heading(title.clone())));
@@ -106,7 +118,7 @@ fn columns<'a>(legend: &'a Legend, sh: &Shape) -> Vec<Vec<Row<'a>>> {
             col.push(heading);
         } else if let Some((title, Row::Entry(_))) = rows.peek() {
             if !cols.is_empty() {
-                col.push(Row::Heading(format!("{title} (continued)")));
+                col.push(Row::Heading(tr!(lang, "render-continued", title = *title)));
             }
         }
         let mut acc: u32 = col.iter().map(|r| sh.height_of(r)).sum();
@@ -129,9 +141,9 @@ fn columns<'a>(legend: &'a Legend, sh: &Shape) -> Vec<Vec<Row<'a>>> {
     cols
 }
 
-fn legend_canvas(legend: &Legend, size: u32) -> Canvas {
+fn legend_canvas(legend: &Legend, size: u32, lang: Lang) -> Canvas {
     let sh = Shape::new(size);
-    let cols = columns(legend, &sh);
+    let cols = columns(legend, &sh, lang);
     let height = sh.pad
         + cols
             .iter()

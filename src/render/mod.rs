@@ -16,11 +16,12 @@ use crate::core::view::{
     Badge, BadgeStyle, Corner, MarkStyle, PieceView, SquareMark, Tone, View, Viewer,
 };
 use crate::core::{Cell, Side, Square};
+use crate::i18n::{tr, Lang};
 use canvas::{Canvas, Rgb};
 use text::{Font, TextSize};
 
 pub use gif::{render_gif, GifOptions};
-pub use legend::{legend_png, legend_rgb};
+pub use legend::{legend_png, legend_png_in, legend_rgb, legend_rgb_in};
 pub use tiles::piece_colours;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -285,23 +286,37 @@ pub fn square_colour(sq: Square) -> Rgb {
     }
 }
 
-/// Draws `view` and encodes it as PNG.
+/// Draws `view` and encodes it as PNG (its words in English).
 pub fn render_png(view: &View, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
-    let canvas = render_canvas(view, options);
+    render_png_in(view, options, Lang::En)
+}
+
+/// Draws `view` with its words in `lang` and encodes it as PNG.
+pub fn render_png_in(
+    view: &View,
+    options: &RenderOptions,
+    lang: Lang,
+) -> Result<Vec<u8>, RenderError> {
+    let canvas = render_canvas(view, options, lang);
     canvas
         .encode_png()
         .map_err(|e| RenderError::Encode(e.to_string()))
 }
 
-/// Draws `view` into an RGB8 image (no encoding).
+/// Draws `view` into an RGB8 image (no encoding), its words in English.
 pub fn render_rgb(view: &View, options: &RenderOptions) -> image::RgbImage {
-    let c = render_canvas(view, options);
+    render_rgb_in(view, options, Lang::En)
+}
+
+/// Draws `view` with its words in `lang` into an RGB8 image (no encoding).
+pub fn render_rgb_in(view: &View, options: &RenderOptions, lang: Lang) -> image::RgbImage {
+    let c = render_canvas(view, options, lang);
     // The buffer has exactly width * height * 3 bytes by construction; the fallback
     // is never taken.
     image::RgbImage::from_raw(c.w, c.h, c.buf).unwrap_or_else(|| image::RgbImage::new(1, 1))
 }
 
-fn render_canvas(view: &View, options: &RenderOptions) -> Canvas {
+fn render_canvas(view: &View, options: &RenderOptions, lang: Lang) -> Canvas {
     let l = Layout::for_view(view, options);
     let mut c = Canvas::new(l.width, l.height, colours::FRAME);
 
@@ -347,7 +362,7 @@ fn render_canvas(view: &View, options: &RenderOptions) -> Canvas {
         }
     }
     for side in Side::BOTH {
-        draw_bar(&mut c, &l, view, side);
+        draw_bar(&mut c, &l, view, side, lang);
     }
     c
 }
@@ -814,7 +829,7 @@ fn draw_token(c: &mut Canvas, r: PixelRect, occupied: bool, side: Side) {
     draw_disc(c, cx, cy, rad, side, s);
 }
 
-fn draw_bar(c: &mut Canvas, l: &Layout, view: &View, side: Side) {
+fn draw_bar(c: &mut Canvas, l: &Layout, view: &View, side: Side, lang: Lang) {
     let r = l.side_bar(side);
     let top = side != l.bottom;
     let active = view.to_move == Some(side) && view.result.is_none();
@@ -860,7 +875,8 @@ fn draw_bar(c: &mut Canvas, l: &Layout, view: &View, side: Side) {
     // Right-hand side: "to move" pill, or the result in the top bar, then the title.
     let mut right = w - left;
     if active {
-        let label = "to move";
+        let label = tr(lang, "render-to-move");
+        let label = label.as_str();
         let pad = note_font.advance() as i32;
         let pw = note_font.width(label) as i32 + 2 * pad;
         let ph = note_font.height() as i32 + 6;

@@ -15,6 +15,7 @@ use super::api::{
 };
 use super::{MAX_CHOICES, MAX_DAYS, MAX_TEXT};
 use crate::core::notation::echo;
+use crate::i18n::{self, Lang};
 use crate::variants::{either, Options, VariantId};
 use std::collections::BTreeMap;
 
@@ -39,8 +40,8 @@ pub enum Kind {
     Bool,
     /// A person (a mention).
     User,
-    /// One of fixed choices, as (label, value).
-    Choice(&'static [(&'static str, &'static str)]),
+    /// One of fixed choices, by value (their words: `choice-<value>` in the catalogs).
+    Choice(&'static [&'static str]),
     /// A playable variant (the choices come from the variant list).
     Variant,
     /// Variant options, `key:value` pairs (typed commands also take them loose).
@@ -52,33 +53,48 @@ pub enum Kind {
 /// One option of a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OptionSpec {
+    /// The registered name; what it says and its names in other languages are in the
+    /// catalogs (`cmd-<command>-<option>-description`, [`CommandSpec::option_text`]).
     pub name: &'static str,
-    pub description: &'static str,
     pub kind: Kind,
     pub required: bool,
     /// Typed commands may give it as a plain word (`/rules standard`, `/draw offer`).
     pub positional: bool,
     /// Other names typed commands accept (`colour:`).
     pub aliases: &'static [&'static str],
-    /// The sentence for the invoker when a required option is missing.
-    pub missing: &'static str,
 }
 
 /// One command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CommandSpec {
+    /// The registered name; what it says, what `/help` adds and its names in other
+    /// languages are in the catalogs (`cmd-<command>-description`, [`CommandSpec::text`]).
     pub name: &'static str,
-    pub description: &'static str,
     pub options: &'static [OptionSpec],
     /// Its replies are for the invoker alone (a deferral can already be private).
     pub private: bool,
     /// Other names typed commands accept (`/m`).
     pub aliases: &'static [&'static str],
-    /// What `/help` adds after the description, if anything.
-    pub help: &'static str,
 }
 
 impl CommandSpec {
+    /// The catalog's `cmd-<command>-<what>` in `lang` (`what`: `name`, `description`,
+    /// `help`).
+    pub fn text(&self, what: &str, lang: Lang) -> String {
+        i18n::tr(lang, &format!("cmd-{}-{what}", self.name))
+    }
+
+    /// What `/help` adds after the description, if the catalog says anything.
+    pub fn help(&self, lang: Lang) -> Option<String> {
+        let key = format!("cmd-{}-help", self.name);
+        i18n::has(Lang::En, &key).then(|| i18n::tr(lang, &key))
+    }
+
+    /// The catalog's `cmd-<command>-<option>-<what>` in `lang` (`name`, `description`).
+    pub fn option_text(&self, o: &OptionSpec, what: &str, lang: Lang) -> String {
+        i18n::tr(lang, &format!("cmd-{}-{}-{what}", self.name, o.name))
+    }
+
     pub fn option(&self, name: &str) -> Option<&'static OptionSpec> {
         let name = name.to_ascii_lowercase();
         self.options
@@ -87,63 +103,50 @@ impl CommandSpec {
     }
 }
 
-const fn opt(name: &'static str, description: &'static str, kind: Kind) -> OptionSpec {
+const fn opt(name: &'static str, kind: Kind) -> OptionSpec {
     OptionSpec {
         name,
-        description,
         kind,
         required: false,
         positional: false,
         aliases: &[],
-        missing: "",
     }
 }
 
-const fn cmd(name: &'static str, description: &'static str, private: bool) -> CommandSpec {
+const fn cmd(name: &'static str, private: bool) -> CommandSpec {
     CommandSpec {
         name,
-        description,
         options: &[],
         private,
         aliases: &[],
-        help: "",
     }
 }
 
-const TOURNAMENT_ACTIONS: &[(&str, &str)] = &[
-    ("create", "create"),
-    ("join", "join"),
-    ("leave", "leave"),
-    ("start", "start"),
-    ("standings", "standings"),
-    ("pairings", "pairings"),
-    ("withdraw", "withdraw"),
-    ("cancel", "cancel"),
-    ("export", "export"),
+const TOURNAMENT_ACTIONS: &[&str] = &[
+    "create",
+    "join",
+    "leave",
+    "start",
+    "standings",
+    "pairings",
+    "withdraw",
+    "cancel",
+    "export",
 ];
-const COLORS: &[(&str, &str)] = &[("White", "white"), ("Black", "black"), ("Random", "random")];
-const ON_OFF: &[(&str, &str)] = &[("on", "on"), ("off", "off")];
-const DRAW_ACTIONS: &[(&str, &str)] = &[
-    ("offer", "offer"),
-    ("accept", "accept"),
-    ("decline", "decline"),
-    ("claim", "claim"),
-];
+const COLORS: &[&str] = &["white", "black", "random"];
+const ON_OFF: &[&str] = &["on", "off"];
+const DRAW_ACTIONS: &[&str] = &["offer", "accept", "decline", "claim"];
 
 const PLAYER: OptionSpec = OptionSpec {
     positional: true,
     aliases: &["user"],
-    ..opt("player", "Only this player's games", Kind::User)
+    ..opt("player", Kind::User)
 };
 
 /// Which challenge an answer means, when several wait in a channel.
 const CHALLENGER: OptionSpec = OptionSpec {
     positional: true,
-    ..opt(
-        "player",
-        "Who made the challenge, when several wait here",
-        Kind::User,
-    )
+    ..opt("player", Kind::User)
 };
 
 /// THE table of commands: everything a front end offers is derived from it.
@@ -152,24 +155,19 @@ pub const COMMANDS: &[CommandSpec] = &[
         options: &[
             OptionSpec {
                 positional: true,
-                ..opt(
-                    "opponent",
-                    "Who to play (none: an open challenge, the first taker plays)",
-                    Kind::User,
-                )
+                ..opt("opponent", Kind::User)
             },
             OptionSpec {
                 positional: true,
-                ..opt("variant", "Which game (default: Chess)", Kind::Variant)
+                ..opt("variant", Kind::Variant)
             },
             OptionSpec {
                 positional: true,
                 aliases: &["colour"],
-                ..opt("color", "Your colour", Kind::Choice(COLORS))
+                ..opt("color", Kind::Choice(COLORS))
             },
             opt(
                 "days",
-                "Days per move, 1-14, or 0 for no limit",
                 Kind::Integer {
                     min: 0,
                     max: MAX_DAYS as i64,
@@ -178,138 +176,86 @@ pub const COMMANDS: &[CommandSpec] = &[
             ),
             opt(
                 "bank",
-                "Days of time bank each player gets beyond the days per move, 0-30",
                 Kind::Integer {
                     min: 0,
                     max: super::MAX_BANK_DAYS as i64,
                     named: &[("none", 0), ("off", 0)],
                 },
             ),
-            opt(
-                "options",
-                "Variant options as key:value (`/rules <variant>` lists them)",
-                Kind::Pairs { max: MAX_TEXT },
-            ),
+            opt("options", Kind::Pairs { max: MAX_TEXT }),
             opt(
                 "level",
-                "The computer's strength when you challenge the bot, 1-8 (default 6)",
                 Kind::Integer {
                     min: *crate::engine::LEVELS.start() as i64,
                     max: *crate::engine::LEVELS.end() as i64,
                     named: &[],
                 },
             ),
-            opt(
-                "rated",
-                "Whether the game counts for the ratings (default: yes)",
-                Kind::Bool,
-            ),
+            opt("rated", Kind::Bool),
         ],
-        help: "(challenge the bot itself to play the computer)",
-        ..cmd(
-            "challenge",
-            "Challenge someone to a game in this channel",
-            false,
-        )
+        ..cmd("challenge", false)
     },
     CommandSpec {
         options: &[CHALLENGER],
-        ..cmd("accept", "Accept a challenge in this channel", false)
+        ..cmd("accept", false)
     },
     CommandSpec {
         options: &[CHALLENGER],
-        ..cmd("decline", "Decline a challenge made to you here", false)
+        ..cmd("decline", false)
     },
     CommandSpec {
-        options: &[OptionSpec {
-            description: "The other player of the challenge, when several wait here",
-            ..CHALLENGER
-        }],
-        ..cmd(
-            "cancel",
-            "Withdraw your challenge here (moderators: any challenge)",
-            false,
-        )
+        options: &[OptionSpec { ..CHALLENGER }],
+        ..cmd("cancel", false)
     },
     CommandSpec {
         options: &[OptionSpec {
             required: true,
             positional: true,
             aliases: &["move"],
-            missing: "Type the move after `/move`, for example `/move e4`.",
-            ..opt(
-                "text",
-                "The move, e.g. e4 or Ng1-f3",
-                Kind::Answer { max: MAX_TEXT },
-            )
+            ..opt("text", Kind::Answer { max: MAX_TEXT })
         }],
         aliases: &["m"],
-        help: "(the player to move may also just type it)",
-        ..cmd("move", "Play a move (or answer the game's question)", false)
+        ..cmd("move", false)
     },
-    cmd("board", "Show the board of this channel's game", true),
+    cmd("board", true),
     CommandSpec {
         options: &[OptionSpec {
             positional: true,
             ..opt(
                 "text",
-                "A line to add to your notes; `clear` empties them",
                 Kind::Text {
                     max: super::notes::MAX_NOTES,
                 },
             )
         }],
-        help: "(`/note` shows them, `/note clear` empties them; only you ever see them, \
-               also in your own `/export`)",
-        ..cmd("note", "Your private notes on this channel's game", true)
+        ..cmd("note", true)
     },
     CommandSpec {
         options: &[OptionSpec {
             positional: true,
             ..opt(
                 "line",
-                "Their turn, your answer, ... e.g. `e5 Nf3 Nc6 Bb5`; `clear` empties them",
                 Kind::Text {
                     max: super::conditional::MAX_LINE_TEXT,
                 },
             )
         }],
-        help: "(while they are to move: `/conditional e5 Nf3` answers e5 with Nf3 at \
-               once; `/conditional` shows yours, only to you)",
-        ..cmd(
-            "conditional",
-            "Answer your opponent's expected moves in advance",
-            true,
-        )
+        ..cmd("conditional", true)
     },
     CommandSpec {
         options: &[OptionSpec {
             positional: true,
-            ..opt(
-                "action",
-                "ask (the default), accept or decline",
-                Kind::Choice(&[("ask", "ask"), ("accept", "accept"), ("decline", "decline")]),
-            )
+            ..opt("action", Kind::Choice(&["ask", "accept", "decline"]))
         }],
-        help: "(casual games; your last turn, while they are to move)",
-        ..cmd(
-            "takeback",
-            "Ask to take back your last turn, or answer",
-            false,
-        )
+        ..cmd("takeback", false)
     },
-    cmd("history", "Show the moves of this channel's game", true),
-    cmd(
-        "export",
-        "Download this channel's game: the record (PGN) and an animated GIF",
-        true,
-    ),
+    cmd("history", true),
+    cmd("export", true),
     CommandSpec {
         options: &[OptionSpec {
             positional: true,
             ..opt(
                 "game",
-                "The finished game to review (its number); this channel's last game if none",
                 Kind::Integer {
                     min: 1,
                     max: i64::MAX,
@@ -317,168 +263,79 @@ pub const COMMANDS: &[CommandSpec] = &[
                 },
             )
         }],
-        help: "(finished games only: a graph, each side's largest mistakes, the annotated record)",
-        ..cmd("review", "The computer's review of a finished game", true)
+        ..cmd("review", true)
     },
-    cmd("resign", "Resign this channel's game", false),
+    cmd("resign", false),
     CommandSpec {
         options: &[OptionSpec {
             required: true,
             positional: true,
-            missing: "Say `/draw offer`, `/draw accept`, `/draw decline` or `/draw claim`.",
-            ..opt("action", "What to do", Kind::Choice(DRAW_ACTIONS))
+            ..opt("action", Kind::Choice(DRAW_ACTIONS))
         }],
-        ..cmd("draw", "Offer, accept, decline or claim a draw", false)
+        ..cmd("draw", false)
     },
-    cmd(
-        "abort",
-        "Call the game off before both sides have moved (moderators: any time)",
-        false,
-    ),
-    cmd(
-        "claim",
-        "Claim the win when your opponent's time has run out",
-        false,
-    ),
-    cmd(
-        "hand",
-        "Show your secret information (only you see it)",
-        true,
-    ),
-    cmd(
-        "rematch",
-        "After a game here ends: challenge the same opponent again, colours swapped",
-        false,
-    ),
+    cmd("abort", false),
+    cmd("claim", false),
+    cmd("hand", true),
+    cmd("rematch", false),
     CommandSpec {
         options: &[
             PLAYER,
             OptionSpec {
                 positional: true,
-                ..opt(
-                    "list",
-                    "`mine`: every game, in every server, where it is your turn",
-                    Kind::Choice(&[("mine", "mine")]),
-                )
+                ..opt("list", Kind::Choice(&["mine"]))
             },
         ],
-        help: "(`/games mine`: where it is your turn, the most urgent first)",
-        ..cmd(
-            "games",
-            "List active games of this server or of one player",
-            true,
-        )
+        ..cmd("games", true)
     },
     CommandSpec {
-        options: &[OptionSpec {
-            description: "Whose profile (default: yours)",
-            ..PLAYER
-        }],
-        ..cmd(
-            "profile",
-            "Ratings, results and current games of a player",
-            true,
-        )
+        options: &[OptionSpec { ..PLAYER }],
+        ..cmd("profile", true)
     },
     CommandSpec {
         options: &[OptionSpec {
             positional: true,
-            ..opt("variant", "Which game (default: Chess)", Kind::Variant)
+            ..opt("variant", Kind::Variant)
         }],
-        ..cmd(
-            "leaderboard",
-            "The best settled ratings of a variant here",
-            true,
-        )
+        ..cmd("leaderboard", true)
     },
     CommandSpec {
         options: &[OptionSpec {
             required: true,
             positional: true,
-            missing: "Say `/reminders dm:on` or `/reminders dm:off`.",
-            ..opt(
-                "dm",
-                "Reminders by direct message when your time runs short",
-                Kind::Choice(ON_OFF),
-            )
+            ..opt("dm", Kind::Choice(ON_OFF))
         }],
-        help: "(the game's own place is always reminded)",
-        ..cmd(
-            "reminders",
-            "Turn your reminders by direct message on or off",
-            true,
-        )
+        ..cmd("reminders", true)
     },
     CommandSpec {
         options: &[OptionSpec {
             positional: true,
-            ..opt(
-                "state",
-                "on: your clocks stop in every game; off: they run again",
-                Kind::Choice(ON_OFF),
-            )
+            ..opt("state", Kind::Choice(ON_OFF))
         }],
-        help: "(a yearly allowance, whole days; `/vacation` shows what is left)",
-        ..cmd("vacation", "Stop your clocks while you are away", true)
+        ..cmd("vacation", true)
     },
     CommandSpec {
         options: &[
-            opt(
-                "confirm",
-                "Show a typed move to you first, with Confirm and Cancel",
-                Kind::Choice(ON_OFF),
-            ),
-            opt(
-                "digest",
-                "A daily direct message listing the games where it is your turn",
-                Kind::Choice(&[("daily", "daily"), ("off", "off")]),
-            ),
-            opt(
-                "reminders",
-                "Reminders by direct message when your time runs short",
-                Kind::Choice(ON_OFF),
-            ),
-            opt(
-                "web",
-                "Moderators: this server's web page on or off",
-                Kind::Choice(ON_OFF),
-            ),
+            opt("confirm", Kind::Choice(ON_OFF)),
+            opt("digest", Kind::Choice(&["daily", "off"])),
+            opt("reminders", Kind::Choice(ON_OFF)),
+            opt("web", Kind::Choice(ON_OFF)),
         ],
-        help: "(e.g. `/settings confirm:on`; no option shows them)",
-        ..cmd(
-            "settings",
-            "Your preferences: move confirmation, digest, reminders",
-            true,
-        )
+        ..cmd("settings", true)
     },
     CommandSpec {
         options: &[
             OptionSpec {
                 required: true,
                 positional: true,
-                missing: "Say what: `/tournament create`, `join`, `leave`, `start`, \
-                          `standings`, `pairings`, `withdraw`, `cancel` or `export`.",
-                ..opt("action", "What to do", Kind::Choice(TOURNAMENT_ACTIONS))
+                ..opt("action", Kind::Choice(TOURNAMENT_ACTIONS))
             },
-            opt("name", "create: the event's name", Kind::Text { max: 80 }),
-            opt(
-                "variant",
-                "create: which game (default: Chess)",
-                Kind::Variant,
-            ),
-            opt(
-                "options",
-                "create: variant options as key:value",
-                Kind::Pairs { max: MAX_TEXT },
-            ),
-            opt(
-                "format",
-                "create: round-robin (default) or swiss",
-                Kind::Choice(&[("round-robin", "round-robin"), ("swiss", "swiss")]),
-            ),
+            opt("name", Kind::Text { max: 80 }),
+            opt("variant", Kind::Variant),
+            opt("options", Kind::Pairs { max: MAX_TEXT }),
+            opt("format", Kind::Choice(&["round-robin", "swiss"])),
             opt(
                 "cycles",
-                "create: games per pair in a round robin, 1 or 2",
                 Kind::Integer {
                     min: 1,
                     max: 2,
@@ -487,7 +344,6 @@ pub const COMMANDS: &[CommandSpec] = &[
             ),
             opt(
                 "rounds",
-                "create: rounds of a Swiss, 1-30",
                 Kind::Integer {
                     min: 1,
                     max: 30,
@@ -496,7 +352,6 @@ pub const COMMANDS: &[CommandSpec] = &[
             ),
             opt(
                 "days",
-                "create: days per move, 1-14 (default 3), or 0 for no limit",
                 Kind::Integer {
                     min: 0,
                     max: MAX_DAYS as i64,
@@ -505,26 +360,16 @@ pub const COMMANDS: &[CommandSpec] = &[
             ),
             opt(
                 "bank",
-                "create: days of time bank, 0-30",
                 Kind::Integer {
                     min: 0,
                     max: super::MAX_BANK_DAYS as i64,
                     named: &[("none", 0), ("off", 0)],
                 },
             ),
-            opt(
-                "rated",
-                "create: counts for the ratings (default: yes)",
-                Kind::Bool,
-            ),
-            opt(
-                "vacation",
-                "create: vacations stop clocks (default: yes)",
-                Kind::Bool,
-            ),
+            opt("rated", Kind::Bool),
+            opt("vacation", Kind::Bool),
             opt(
                 "limit",
-                "create: the most players (default: none)",
                 Kind::Integer {
                     min: 2,
                     max: 1000,
@@ -533,17 +378,15 @@ pub const COMMANDS: &[CommandSpec] = &[
             ),
             opt(
                 "start",
-                "create: starts by itself in this many hours (default: when started)",
                 Kind::Integer {
                     min: 1,
                     max: 24 * 60,
                     named: &[],
                 },
             ),
-            opt("player", "withdraw: the player (organiser)", Kind::User),
+            opt("player", Kind::User),
             opt(
                 "event",
-                "Which event, by number (default: this channel's)",
                 Kind::Integer {
                     min: 1,
                     max: 9_007_199_254_740_991,
@@ -551,37 +394,24 @@ pub const COMMANDS: &[CommandSpec] = &[
                 },
             ),
         ],
-        help: "(round robin or Swiss, every game in its own thread; a player who \
-               withdraws or loses two games on time forfeits the rest, those being played \
-               resigned; in a round robin, \
-               one who played less than half their games has all results struck)",
-        ..cmd("tournament", "Run a tournament in this channel", false)
+        ..cmd("tournament", false)
     },
     CommandSpec {
         options: &[OptionSpec {
             positional: true,
-            ..opt("variant", "Which game", Kind::Variant)
+            ..opt("variant", Kind::Variant)
         }],
-        help: "(the exact text of every special action, with a picture)",
-        ..cmd("rules", "Explain the rules of a variant", true)
+        ..cmd("rules", true)
     },
     CommandSpec {
         options: &[OptionSpec {
             positional: true,
-            ..opt(
-                "variant",
-                "Which game (default: this channel's)",
-                Kind::Variant,
-            )
+            ..opt("variant", Kind::Variant)
         }],
-        ..cmd(
-            "legend",
-            "A picture naming every badge and mark on the board",
-            true,
-        )
+        ..cmd("legend", true)
     },
-    cmd("help", "How to play with Arcana", true),
-    cmd("web", "This game's web page", true),
+    cmd("help", true),
+    cmd("web", true),
 ];
 
 /// The command called `name` (or one of its aliases), case-insensitive.
@@ -719,8 +549,8 @@ pub fn check(o: &OptionSpec, value: Value) -> Result<Value, String> {
         (Kind::User, Value::User(u)) => Ok(Value::User(u)),
         (Kind::Choice(choices), Value::Text(t)) => choices
             .iter()
-            .find(|(_, v)| v.eq_ignore_ascii_case(t.trim()))
-            .map(|(_, v)| Value::Text(v.to_string()))
+            .find(|v| v.eq_ignore_ascii_case(t.trim()))
+            .map(|v| Value::Text(v.to_string()))
             .ok_or_else(|| choice_refusal(o, choices, &t)),
         (Kind::Variant, Value::Text(t)) => VariantId::parse(&t)
             .map(|v| Value::Text(v.id().to_string()))
@@ -756,8 +586,8 @@ fn range_refusal(o: &OptionSpec, given: &str) -> String {
     }
 }
 
-fn choice_refusal(o: &OptionSpec, choices: &[(&str, &str)], given: &str) -> String {
-    let values: Vec<String> = choices.iter().map(|(_, v)| v.to_string()).collect();
+fn choice_refusal(o: &OptionSpec, choices: &[&str], given: &str) -> String {
+    let values: Vec<String> = choices.iter().map(|v| v.to_string()).collect();
     let list = either(&values).replace('`', "");
     format!("`{}` must be {list}, not `{}`.", o.name, echo(given))
 }
@@ -943,7 +773,9 @@ impl Checked {
         }
         for o in spec.options.iter().filter(|o| o.required) {
             if !checked.contains_key(o.name) {
-                return Err(o.missing.to_string());
+                // Refusals are in English until a request carries its invoker's
+                // language.
+                return Err(spec.option_text(o, "missing", Lang::En));
             }
         }
         Ok(Checked(checked))
@@ -1043,20 +875,19 @@ fn answer_request(answer: ChallengeAnswer, player: Option<User>) -> Request {
 /// `[days:0-14]`.
 pub fn usage(o: &OptionSpec) -> String {
     let shape = match o.kind {
-        Kind::User if o.positional => format!("@{}", o.name),
-        Kind::Answer { .. } => format!("<{}>", o.name),
-        // Free text a command takes whole (a note).
-        Kind::Text { .. } if o.positional => format!("<{}>", o.name),
-        Kind::Variant if o.positional => format!("<{}>", o.name),
-        Kind::Choice(choices) => {
-            let values: Vec<&str> = choices.iter().map(|(_, v)| *v).collect();
-            format!("{}:{}", o.name, values.join("|"))
-        }
-        Kind::Integer { min, max, .. } => format!("{}:{min}-{max}", o.name),
-        Kind::Bool => format!("{}:true|false", o.name),
-        Kind::Pairs { .. } => "key:value".to_string(),
-        Kind::Text { .. } | Kind::User | Kind::Variant => format!("{}:…", o.name),
+        Kind::Choice(choices) => format!("{}:{}", o.name, choices.join("|")),
+        _ => shape(o, o.name, Lang::En),
     };
+    bracketed(o, shape)
+}
+
+/// How `/help` in `lang` writes option `o` of command `c`, with the option's and the
+/// choices' names in that language (as Discord shows them there).
+pub fn usage_in(c: &CommandSpec, o: &OptionSpec, lang: Lang) -> String {
+    bracketed(o, shape(o, &c.option_text(o, "name", lang), lang))
+}
+
+fn bracketed(o: &OptionSpec, shape: String) -> String {
     if o.required {
         shape
     } else {
@@ -1064,14 +895,44 @@ pub fn usage(o: &OptionSpec) -> String {
     }
 }
 
-/// The `/help` text: one line per command of the table.
+fn shape(o: &OptionSpec, name: &str, lang: Lang) -> String {
+    match o.kind {
+        Kind::User if o.positional => format!("@{name}"),
+        Kind::Answer { .. } => format!("<{name}>"),
+        // Free text a command takes whole (a note).
+        Kind::Text { .. } if o.positional => format!("<{name}>"),
+        Kind::Variant if o.positional => format!("<{name}>"),
+        Kind::Choice(choices) => {
+            let words: Vec<String> = choices
+                .iter()
+                .map(|v| choice_label(v, lang).to_lowercase())
+                .collect();
+            format!("{name}:{}", words.join("|"))
+        }
+        Kind::Integer { min, max, .. } => format!("{name}:{min}-{max}"),
+        Kind::Bool => format!("{name}:true|false"),
+        Kind::Pairs { .. } => i18n::tr(lang, "help-pairs"),
+        Kind::Text { .. } | Kind::User | Kind::Variant => format!("{name}:…"),
+    }
+}
+
+/// The word for the choice `value` in `lang` (the catalog's `choice-<value>`).
+pub fn choice_label(value: &str, lang: Lang) -> String {
+    i18n::tr(lang, &format!("choice-{value}"))
+}
+
 /// The help in messages that each fit a chat message (Discord's 2,000 characters),
 /// split between commands.
 pub fn help_parts() -> Vec<String> {
+    help_parts_in(Lang::En)
+}
+
+/// [`help_parts`] in `lang`.
+pub fn help_parts_in(lang: Lang) -> Vec<String> {
     const LIMIT: usize = 1900;
     let mut parts: Vec<String> = Vec::new();
     let mut part = String::new();
-    for line in help_text().lines() {
+    for line in help_text_in(lang).lines() {
         if !part.is_empty() && part.chars().count() + line.chars().count() + 1 > LIMIT {
             parts.push(std::mem::take(&mut part));
         }
@@ -1086,21 +947,24 @@ pub fn help_parts() -> Vec<String> {
     parts
 }
 
+/// The `/help` text: one line per command of the table.
 pub fn help_text() -> String {
-    let mut lines = vec![
-        "**Arcana** — correspondence chess variants (`/rules <variant>` explains one). Commands:"
-            .to_string(),
-    ];
+    help_text_in(Lang::En)
+}
+
+/// [`help_text`] in `lang`: the commands and options as Discord shows them there.
+pub fn help_text_in(lang: Lang) -> String {
+    let mut lines = vec![i18n::tr(lang, "help-intro")];
     for c in COMMANDS {
-        let mut line = format!("`/{}", c.name);
+        let mut line = format!("`/{}", c.text("name", lang));
         for o in c.options {
             line.push(' ');
-            line.push_str(&usage(o));
+            line.push_str(&usage_in(c, o, lang));
         }
-        line.push_str(&format!("` — {}", c.description));
-        if !c.help.is_empty() {
+        line.push_str(&format!("` — {}", c.text("description", lang)));
+        if let Some(help) = c.help(lang) {
             line.push(' ');
-            line.push_str(c.help);
+            line.push_str(&help);
         }
         lines.push(line);
     }
@@ -1125,7 +989,14 @@ mod tests {
                     assert!(!opts.contains(n), "/{} {n}", c.name);
                     opts.push(n);
                 }
-                assert_eq!(o.required, !o.missing.is_empty(), "/{} {}", c.name, o.name);
+                let missing = format!("cmd-{}-{}-missing", c.name, o.name);
+                assert_eq!(
+                    o.required,
+                    i18n::has(Lang::En, &missing),
+                    "/{} {}",
+                    c.name,
+                    o.name
+                );
             }
         }
     }

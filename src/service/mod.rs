@@ -38,7 +38,7 @@ pub mod tournament;
 mod turns;
 mod vacation;
 
-pub use grammar::{help_parts, help_text};
+pub use grammar::{help_parts, help_parts_in, help_text, help_text_in};
 
 use queries::{legend_reply, rules_reply};
 use timeouts::claim;
