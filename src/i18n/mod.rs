@@ -1,5 +1,5 @@
 //! Player-facing words in every language the bot speaks: Project Fluent catalogs
-//! (`locales/<lang>/main.ftl`), embedded in the binary and read once at first use.
+//! (`locales/<lang>/*.ftl`), embedded in the binary and read once at first use.
 //! Pure: depends on nothing else in the crate, so every layer may ask it for a text.
 //!
 //! Keys are named `area-what` (`cmd-challenge-description`, `help-intro`). A key missing
@@ -54,8 +54,14 @@ impl Lang {
     /// The catalog's source text.
     pub fn catalog(self) -> &'static str {
         match self {
-            Lang::En => include_str!("../../locales/en/main.ftl"),
-            Lang::De => include_str!("../../locales/de/main.ftl"),
+            Lang::En => concat!(
+                include_str!("../../locales/en/main.ftl"),
+                include_str!("../../locales/en/picker.ftl"),
+            ),
+            Lang::De => concat!(
+                include_str!("../../locales/de/main.ftl"),
+                include_str!("../../locales/de/picker.ftl"),
+            ),
         }
     }
 

@@ -304,8 +304,9 @@ pub trait Rules: Sized + Clone {
     /// How one of [`Rules::picker_answers`] splits into the picker's successive
     /// choices, each with its question and a short label (`Knight g1`, then `f3`).
     /// Default: a chess move as piece, target and promotion; any other text as one step.
-    fn picker_steps(&self, answer: &str) -> Vec<picker::Step> {
-        picker::default_steps(answer)
+    /// The questions and labels are in `lang`; notation stays as typed.
+    fn picker_steps(&self, answer: &str, lang: crate::i18n::Lang) -> Vec<picker::Step> {
+        picker::default_steps(answer, lang)
     }
 
     /// How good the position looks for `side`, in hundredths of a pawn, for the

@@ -11,6 +11,8 @@
 
 use super::{Game, Rules, RulesVisitor};
 use crate::core::{Cell, Role};
+use crate::i18n::Lang;
+use crate::tr;
 use std::collections::HashMap;
 
 /// Options in one select menu (Discord's limit).
@@ -22,26 +24,45 @@ pub const STEP_OPTIONS: usize = MENU_OPTIONS * MENUS;
 /// The longest option label shown (Discord's limit); longer ones are cut.
 pub const LABEL_LIMIT: usize = 100;
 
-/// Questions the steps of several games share.
-pub const WHICH_PIECE: &str = "Which piece?";
-pub const WHERE_TO: &str = "Where to?";
-pub const PROMOTE_TO: &str = "Promote to?";
-pub const WHICH_ANSWER: &str = "Which answer?";
-/// The option that ends an answer where a longer one goes on.
-pub const NOTHING_MORE: &str = "nothing more";
+/// Questions the steps of several games share, in `lang`.
+pub fn which_piece(lang: Lang) -> String {
+    tr!(lang, "pick-which-piece")
+}
+pub fn where_to(lang: Lang) -> String {
+    tr!(lang, "pick-where-to")
+}
+pub fn promote_to(lang: Lang) -> String {
+    tr!(lang, "pick-promote-to")
+}
+pub fn which_answer(lang: Lang) -> String {
+    tr!(lang, "pick-which-answer")
+}
+
+/// A piece's name in `lang` (`Knight`, `Springer`): words, not notation.
+pub fn role_name(lang: Lang, role: Role) -> String {
+    match role {
+        Role::Pawn => tr!(lang, "role-pawn"),
+        Role::Knight => tr!(lang, "role-knight"),
+        Role::Bishop => tr!(lang, "role-bishop"),
+        Role::Rook => tr!(lang, "role-rook"),
+        Role::Queen => tr!(lang, "role-queen"),
+        Role::King => tr!(lang, "role-king"),
+        Role::Wizard => tr!(lang, "role-wizard"),
+    }
+}
 
 /// One step of an answer: the question it answers and the option's label
-/// (`Which piece?`, `Knight g1`).
+/// (`Which piece?`, `Knight g1`), both in the picker's language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
-    pub question: &'static str,
+    pub question: String,
     pub label: String,
 }
 
 impl Step {
-    pub fn new(question: &'static str, label: impl Into<String>) -> Step {
+    pub fn new(question: impl Into<String>, label: impl Into<String>) -> Step {
         Step {
-            question,
+            question: question.into(),
             label: label.into(),
         }
     }
@@ -113,6 +134,7 @@ struct Node {
 /// The built picker of one position: every answer, reachable by a path.
 #[derive(Clone, Debug)]
 pub struct Picker {
+    lang: Lang,
     answers: Vec<String>,
     nodes: Vec<Node>,
     root: Dest,
@@ -121,14 +143,21 @@ pub struct Picker {
 /// The answers' steps before compiling: a trie by label.
 #[derive(Default)]
 struct Raw {
-    question: &'static str,
+    question: String,
     children: Vec<(String, usize)>,
     answers: Vec<usize>,
 }
 
 impl Picker {
-    /// Builds the picker from each answer and its steps, in the answers' order.
+    /// Builds the picker from each answer and its steps, in the answers' order, with
+    /// its own words in English.
     pub fn build(entries: Vec<(String, Vec<Step>)>) -> Picker {
+        Picker::build_in(entries, Lang::En)
+    }
+
+    /// [`Picker::build`] with the picker's own words (`Which answer?`, `nothing
+    /// more`, `Play e4?`) in `lang`; the steps come in that language already.
+    pub fn build_in(entries: Vec<(String, Vec<Step>)>, lang: Lang) -> Picker {
         let mut raw = vec![Raw::default()];
         let mut index: HashMap<(usize, String), usize> = HashMap::new();
         let mut answers = Vec::with_capacity(entries.len());
@@ -154,6 +183,7 @@ impl Picker {
             answers.push(answer);
         }
         let mut picker = Picker {
+            lang,
             answers,
             nodes: Vec::new(),
             root: Dest::default(),
@@ -183,7 +213,7 @@ impl Picker {
             .iter()
             .map(|&a| {
                 let label = if node.answers.len() == 1 {
-                    NOTHING_MORE.to_string()
+                    tr!(self.lang, "pick-nothing-more")
                 } else {
                     self.answers[a].clone()
                 };
@@ -210,11 +240,11 @@ impl Picker {
             }
             _ => {
                 let question = if node.children.is_empty() {
-                    WHICH_ANSWER
+                    which_answer(self.lang)
                 } else {
-                    node.question
+                    node.question.clone()
                 };
-                self.choice(question.to_string(), options)
+                self.choice(question, options)
             }
         }
     }
@@ -324,7 +354,7 @@ impl Picker {
             To::Answer(a) => {
                 let answer = self.answers[a].clone();
                 Ok(Pick {
-                    question: format!("Play {answer}?"),
+                    question: tr!(self.lang, "pick-play", answer = answer.as_str()),
                     chosen,
                     menus: Vec::new(),
                     answer: Some(answer),
@@ -401,25 +431,25 @@ fn short(label: &str) -> String {
     s
 }
 
-/// The picker of any variant's position: its answers and their steps.
-pub fn build<R: Rules>(rules: &R) -> Picker {
+/// The picker of any variant's position in `lang`: its answers and their steps.
+pub fn build<R: Rules>(rules: &R, lang: Lang) -> Picker {
     let entries = rules
         .picker_answers()
         .into_iter()
         .map(|a| {
-            let steps = rules.picker_steps(&a);
+            let steps = rules.picker_steps(&a, lang);
             (a, steps)
         })
         .collect();
-    Picker::build(entries)
+    Picker::build_in(entries, lang)
 }
 
-struct Build;
+struct Build(Lang);
 
 impl RulesVisitor for Build {
     type Output = Picker;
     fn visit<R: Rules>(self, rules: &R) -> Picker {
-        build(rules)
+        build(rules, self.0)
     }
 }
 
@@ -429,16 +459,27 @@ impl Game {
     /// later is only meaningful while the game has not moved on (the caller checks
     /// the game's version).
     pub fn picker_tree(&self) -> Picker {
+        self.picker_tree_in(Lang::En)
+    }
+
+    /// [`Game::picker_tree`] with its questions and labels in `lang`. The tree's shape
+    /// and its answers are the same in every language.
+    pub fn picker_tree_in(&self, lang: Lang) -> Picker {
         if self.is_over() {
-            return Picker::build(Vec::new());
+            return Picker::build_in(Vec::new(), lang);
         }
-        self.visit(Build)
+        self.visit(Build(lang))
     }
 
     /// What the picker shows after `path` (option indices chosen so far) in the
     /// current position: the next choice's menus, or the complete answer.
     pub fn picker(&self, path: &[u16]) -> Result<Pick, PickError> {
         self.picker_tree().pick(path)
+    }
+
+    /// [`Game::picker`] in `lang`.
+    pub fn picker_in(&self, path: &[u16], lang: Lang) -> Result<Pick, PickError> {
+        self.picker_tree_in(lang).pick(path)
     }
 }
 
@@ -496,23 +537,24 @@ pub fn parse_long(text: &str) -> Option<LongMove<'_>> {
 }
 
 /// `Knight g1`, `Queen in wicket w0`.
-pub fn piece_label(role: Role, from: &str) -> String {
+pub fn piece_label(lang: Lang, role: Role, from: &str) -> String {
+    let role = role_name(lang, role);
     if from.starts_with('w') {
-        format!("{} in wicket {from}", role.name())
+        tr!(lang, "pick-piece-in-wicket", role = role, square = from)
     } else {
-        format!("{} {from}", role.name())
+        tr!(lang, "pick-piece", role = role, square = from)
     }
 }
 
 /// `f3`, `takes f6`, `wicket w0`.
-pub fn target_label(capture: bool, to: &str) -> String {
+pub fn target_label(lang: Lang, capture: bool, to: &str) -> String {
     let cell = if to.starts_with('w') {
-        format!("wicket {to}")
+        tr!(lang, "pick-wicket", square = to)
     } else {
         to.to_string()
     };
     if capture {
-        format!("takes {cell}")
+        tr!(lang, "pick-takes", target = cell)
     } else {
         cell
     }
@@ -520,29 +562,29 @@ pub fn target_label(capture: bool, to: &str) -> String {
 
 /// The steps of a chess move: the piece, the target, the promotion. Castling is one
 /// step; a text that is not a move is one step labelled with itself.
-pub fn move_steps(text: &str) -> Vec<Step> {
+pub fn move_steps(text: &str, lang: Lang) -> Vec<Step> {
     match text {
-        "O-O" => return vec![Step::new(WHICH_PIECE, "Castle kingside (O-O)")],
-        "O-O-O" => return vec![Step::new(WHICH_PIECE, "Castle queenside (O-O-O)")],
+        "O-O" => return vec![Step::new(which_piece(lang), tr!(lang, "pick-castle-short"))],
+        "O-O-O" => return vec![Step::new(which_piece(lang), tr!(lang, "pick-castle-long"))],
         _ => {}
     }
     let Some(m) = parse_long(text).filter(|m| m.rest.is_empty()) else {
-        return vec![Step::new(WHICH_ANSWER, text)];
+        return vec![Step::new(which_answer(lang), text)];
     };
     let mut steps = vec![
-        Step::new(WHICH_PIECE, piece_label(m.role, m.from)),
-        Step::new(WHERE_TO, target_label(m.capture, m.to)),
+        Step::new(which_piece(lang), piece_label(lang, m.role, m.from)),
+        Step::new(where_to(lang), target_label(lang, m.capture, m.to)),
     ];
     if let Some(p) = m.promotion {
-        steps.push(Step::new(PROMOTE_TO, p.name()));
+        steps.push(Step::new(promote_to(lang), role_name(lang, p)));
     }
     steps
 }
 
 /// The default split of an answer: a chess move as [`move_steps`], any other text as
 /// one step.
-pub fn default_steps(answer: &str) -> Vec<Step> {
-    move_steps(answer)
+pub fn default_steps(answer: &str, lang: Lang) -> Vec<Step> {
+    move_steps(answer, lang)
 }
 
 #[cfg(test)]
@@ -552,14 +594,18 @@ mod tests {
     fn entries(texts: &[&str]) -> Vec<(String, Vec<Step>)> {
         texts
             .iter()
-            .map(|t| (t.to_string(), default_steps(t)))
+            .map(|t| (t.to_string(), default_steps(t, Lang::En)))
             .collect()
     }
 
     #[test]
     fn moves_split_into_piece_target_promotion() {
-        let labels =
-            |t: &str| -> Vec<String> { default_steps(t).into_iter().map(|s| s.label).collect() };
+        let labels = |t: &str| -> Vec<String> {
+            default_steps(t, Lang::En)
+                .into_iter()
+                .map(|s| s.label)
+                .collect()
+        };
         assert_eq!(labels("Ng1-f3"), ["Knight g1", "f3"]);
         assert_eq!(labels("e7:d8=Q"), ["Pawn e7", "takes d8", "Queen"]);
         assert_eq!(labels("Qd1-w0"), ["Queen d1", "wicket w0"]);
@@ -574,7 +620,7 @@ mod tests {
     fn single_options_are_taken_for_the_player() {
         let p = Picker::build(entries(&["Ng1-f3", "Ng1-h3", "e2-e4"]));
         let root = p.pick(&[]).expect("root");
-        assert_eq!(root.question, WHICH_PIECE);
+        assert_eq!(root.question, "Which piece?");
         let labels: Vec<&str> = root.menus[0]
             .options
             .iter()
@@ -600,7 +646,7 @@ mod tests {
     #[test]
     fn an_answer_ending_early_and_twins_stay_reachable() {
         let steps = |labels: &[&str]| -> Vec<Step> {
-            labels.iter().map(|l| Step::new(WHERE_TO, *l)).collect()
+            labels.iter().map(|l| Step::new("Where to?", *l)).collect()
         };
         let p = Picker::build(vec![
             ("a".into(), steps(&["x"])),
@@ -629,7 +675,7 @@ mod tests {
         let p = Picker::build(
             texts
                 .iter()
-                .map(|t| (t.clone(), vec![Step::new(WHICH_ANSWER, t.clone())]))
+                .map(|t| (t.clone(), vec![Step::new("Which answer?", t.clone())]))
                 .collect(),
         );
         let root = p.pick(&[]).expect("root");

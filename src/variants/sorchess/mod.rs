@@ -340,8 +340,8 @@ impl Rules for SorchessGame {
     /// Chess's piece, target and promotion; an entry starts from its launching rook
     /// (`Wizard from rook h1`, then `g4`), and a Knight that may become the Wizard on
     /// the king's square chooses between that and staying a Knight.
-    fn picker_steps(&self, answer: &str) -> Vec<picker::Step> {
-        let mut steps = picker::move_steps(answer);
+    fn picker_steps(&self, answer: &str, lang: crate::i18n::Lang) -> Vec<picker::Step> {
+        let mut steps = picker::move_steps(answer, lang);
         let Some(m) = picker::parse_long(answer) else {
             return steps;
         };
@@ -350,14 +350,17 @@ impl Rules for SorchessGame {
         let entry = m.role == Role::Wizard
             && from.is_some_and(|sq| self.pos.launch_rooks(side).contains(sq));
         if let (true, Some(first)) = (entry, steps.first_mut()) {
-            first.label = format!("Wizard from rook {}", m.from);
+            first.label = crate::tr!(lang, "pick-sorchess-entry", square = m.from);
         }
         let chance = m.role == Role::Knight
             && m.promotion.is_none()
             && Square::parse(m.to) == Some(knight_chance_square(side))
             && self.pos.knight_chance_open(side);
         if chance {
-            steps.push(picker::Step::new(picker::PROMOTE_TO, "stay a Knight"));
+            steps.push(picker::Step::new(
+                picker::promote_to(lang),
+                crate::tr!(lang, "pick-sorchess-stay"),
+            ));
         }
         steps
     }

@@ -675,22 +675,30 @@ impl Rules for SpellGame {
     /// The move (piece, target, promotion), then the spell with its square as one
     /// choice (`no spell`, `freeze d5`, `jump e3`: at most 64 + 32 + 1 options); a
     /// turn that must be confirmed says so on that last choice.
-    fn picker_steps(&self, answer: &str) -> Vec<picker::Step> {
+    fn picker_steps(&self, answer: &str, lang: crate::i18n::Lang) -> Vec<picker::Step> {
         let (text, confirm) = match answer.strip_suffix('!') {
             Some(t) => (t, true),
             None => (answer, false),
         };
         let (mv, spell) = match text.split_once(" (") {
             Some((mv, spell)) => (mv, spell.trim_end_matches(')')),
-            None => (text, "no spell"),
+            None => (text, ""),
         };
-        let mut steps = picker::move_steps(mv);
-        let label = if confirm {
-            format!("{spell} (leaves king capturable)")
+        let mut steps = picker::move_steps(mv, lang);
+        let spell = if spell.is_empty() {
+            crate::tr!(lang, "pick-spell-none")
         } else {
             spell.to_string()
         };
-        steps.push(picker::Step::new("Which spell?", label));
+        let label = if confirm {
+            crate::tr!(lang, "pick-spell-unsafe", spell = spell)
+        } else {
+            spell
+        };
+        steps.push(picker::Step::new(
+            crate::tr!(lang, "pick-spell-which"),
+            label,
+        ));
         steps
     }
 

@@ -464,8 +464,12 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         self.0.picker_answers()
     }
 
-    fn picker_steps(&self, answer: &str) -> Vec<crate::variants::picker::Step> {
-        self.0.picker_steps(answer)
+    fn picker_steps(
+        &self,
+        answer: &str,
+        lang: crate::i18n::Lang,
+    ) -> Vec<crate::variants::picker::Step> {
+        self.0.picker_steps(answer, lang)
     }
 
     fn legal_texts(&self) -> Vec<String> {

@@ -3,11 +3,9 @@
 //! first action (who, then what), then a second action or the end of the turn.
 
 use super::*;
-use crate::variants::picker::Step;
-
-const FIRST: &str = "First action: which wizard?";
-const WHAT: &str = "What does it do?";
-const SECOND: &str = "Second action?";
+use crate::i18n::Lang;
+use crate::tr;
+use crate::variants::picker::{role_name, Step};
 
 impl Walls {
     /// Whole turns in the play phase (`pass`, then each single action, then each pair),
@@ -38,51 +36,57 @@ impl Walls {
         singles
     }
 
-    pub(super) fn picker_steps(&self, answer: &str) -> Vec<Step> {
+    pub(super) fn picker_steps(&self, answer: &str, lang: Lang) -> Vec<Step> {
         let tokens: Vec<&str> = answer.split_whitespace().collect();
         match self.pos.phase {
-            Phase::Walls(_) => {
-                const WALLS: [&str; 3] = ["First wall?", "Second wall?", "Third wall?"];
-                tokens
-                    .iter()
-                    .enumerate()
-                    .map(|(i, t)| {
-                        let q = WALLS.get(i).copied().unwrap_or("Next wall?");
-                        Step::new(q, format!("wall on {}", t.trim_start_matches('@')))
-                    })
-                    .collect()
-            }
+            Phase::Walls(_) => tokens
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    let q = match i {
+                        0 => tr!(lang, "pick-walls-wall-1"),
+                        1 => tr!(lang, "pick-walls-wall-2"),
+                        2 => tr!(lang, "pick-walls-wall-3"),
+                        _ => tr!(lang, "pick-walls-wall-next"),
+                    };
+                    let at = t.trim_start_matches('@');
+                    Step::new(q, tr!(lang, "pick-walls-wall-on", square = at))
+                })
+                .collect(),
             Phase::Team(_) if self.pos.full => {
-                vec![Step::new("Which team?", team_label(&tokens))]
+                vec![Step::new(
+                    tr!(lang, "pick-walls-team"),
+                    team_label(&tokens, lang),
+                )]
             }
             Phase::Team(_) => tokens
                 .iter()
                 .map(|t| {
                     let (role, at) = placement(t);
-                    let q = match role {
-                        Role::Bishop => "Where does the Bishop go?",
-                        Role::Knight => "Where does the Knight go?",
-                        _ => "Where does the Rook go?",
-                    };
-                    Step::new(q, format!("{} {at}", role.name()))
+                    let name = role_name(lang, role);
+                    let q = tr!(lang, "pick-walls-place", role = name.as_str());
+                    Step::new(q, format!("{name} {at}"))
                 })
                 .collect(),
             Phase::Play => {
+                let first_q = tr!(lang, "pick-walls-first");
                 let Some(first) = tokens.first() else {
-                    return vec![Step::new(FIRST, answer)];
+                    return vec![Step::new(first_q, answer)];
                 };
                 if *first == "pass" {
-                    return vec![Step::new(FIRST, "pass (no action)")];
+                    return vec![Step::new(first_q, tr!(lang, "pick-walls-pass"))];
                 }
-                let (who, what) = action_labels(first);
-                let mut steps = vec![Step::new(FIRST, who), Step::new(WHAT, what)];
+                let what_q = tr!(lang, "pick-walls-what");
+                let second_q = tr!(lang, "pick-walls-second");
+                let (who, what) = action_labels(first, lang);
+                let mut steps = vec![Step::new(first_q, who), Step::new(what_q.clone(), what)];
                 match tokens.get(1) {
                     Some(second) => {
-                        let (who, what) = action_labels(second);
-                        steps.push(Step::new(SECOND, format!("then {who}")));
-                        steps.push(Step::new(WHAT, what));
+                        let (who, what) = action_labels(second, lang);
+                        steps.push(Step::new(second_q, tr!(lang, "pick-then", what = who)));
+                        steps.push(Step::new(what_q, what));
                     }
-                    None => steps.push(Step::new(SECOND, "end the turn")),
+                    None => steps.push(Step::new(second_q, tr!(lang, "pick-walls-end-turn"))),
                 }
                 steps
             }
@@ -97,8 +101,8 @@ fn placement(token: &str) -> (Role, &str) {
     (role.unwrap_or(Role::Pawn), at)
 }
 
-/// `Queen, 2 Pawns`: a Full team by what it holds.
-fn team_label(tokens: &[&str]) -> String {
+/// `Queen, 2 × Pawn`: a Full team by what it holds.
+fn team_label(tokens: &[&str], lang: Lang) -> String {
     let mut counts: Vec<(Role, usize)> = Vec::new();
     for t in tokens {
         let (role, _) = placement(t);
@@ -110,8 +114,8 @@ fn team_label(tokens: &[&str]) -> String {
     counts
         .iter()
         .map(|(r, n)| match n {
-            1 => r.name().to_string(),
-            _ => format!("{n} {}s", r.name()),
+            1 => role_name(lang, *r),
+            _ => format!("{n} × {}", role_name(lang, *r)),
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -119,10 +123,14 @@ fn team_label(tokens: &[&str]) -> String {
 
 /// Who acts and what it does: (`Knight c3`, `wall on d4`), (`Resurrect a Rook`,
 /// `on e4`); a text of another form is both.
-fn action_labels(token: &str) -> (String, String) {
+fn action_labels(token: &str, lang: Lang) -> (String, String) {
     if token.contains('@') {
         let (role, at) = placement(token);
-        return (format!("Resurrect a {}", role.name()), format!("on {at}"));
+        let role = role_name(lang, role);
+        return (
+            tr!(lang, "pick-walls-resurrect", role = role),
+            tr!(lang, "pick-walls-on", square = at),
+        );
     }
     let (role, rest) = match token.chars().next() {
         Some(c) if c.is_ascii_uppercase() => (Role::from_letter(c), &token[1..]),
@@ -134,12 +142,12 @@ fn action_labels(token: &str) -> (String, String) {
         return (token.to_string(), token.to_string());
     };
     let what = match sep {
-        "-" => format!("move to {to}"),
-        "+" => format!("wall on {to}"),
-        "x" => format!("break wall {to}"),
+        "-" => tr!(lang, "pick-walls-move-to", square = to),
+        "+" => tr!(lang, "pick-walls-wall-on", square = to),
+        "x" => tr!(lang, "pick-walls-break", square = to),
         _ => token.to_string(),
     };
-    (format!("{} {from}", role.name()), what)
+    (crate::variants::picker::piece_label(lang, role, from), what)
 }
 
 #[cfg(test)]
@@ -149,16 +157,24 @@ mod tests {
     #[test]
     fn labels_of_actions_and_teams() {
         assert_eq!(
-            action_labels("Nc3+d4"),
+            action_labels("Nc3+d4", Lang::En),
             ("Knight c3".to_string(), "wall on d4".to_string())
         );
-        assert_eq!(action_labels("c2xd3").1, "break wall d3");
-        assert_eq!(action_labels("e2-e3").0, "Pawn e2");
-        assert_eq!(action_labels("R@e4").0, "Resurrect a Rook");
-        assert_eq!(action_labels("é"), ("é".to_string(), "é".to_string()));
+        assert_eq!(action_labels("c2xd3", Lang::En).1, "break wall d3");
+        assert_eq!(action_labels("e2-e3", Lang::En).0, "Pawn e2");
+        assert_eq!(action_labels("R@e4", Lang::En).0, "Resurrect a Rook");
+        assert_eq!(action_labels("R@e4", Lang::De).0, "Einen Turm zurückholen");
         assert_eq!(
-            team_label(&["Q@a1", "P@b1", "P@c1"]),
-            "Queen, 2 Pawns".to_string()
+            action_labels("é", Lang::En),
+            ("é".to_string(), "é".to_string())
+        );
+        assert_eq!(
+            team_label(&["Q@a1", "P@b1", "P@c1"], Lang::En),
+            "Queen, 2 × Pawn".to_string()
+        );
+        assert_eq!(
+            team_label(&["Q@a1", "P@b1", "P@c1"], Lang::De),
+            "Dame, 2 × Bauer".to_string()
         );
     }
 }

@@ -512,8 +512,12 @@ impl Rules for WandGame {
         self.outcome.clone()
     }
 
-    fn picker_steps(&self, answer: &str) -> Vec<crate::variants::picker::Step> {
-        notation::picker_steps(answer, self.pending.is_some())
+    fn picker_steps(
+        &self,
+        answer: &str,
+        lang: crate::i18n::Lang,
+    ) -> Vec<crate::variants::picker::Step> {
+        notation::picker_steps(answer, self.pending.is_some(), lang)
     }
 
     fn legal_texts(&self) -> Vec<String> {

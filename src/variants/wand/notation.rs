@@ -7,6 +7,8 @@ use crate::core::notation::{
     self, echo, parse_syntax, strip_decorations, MoveSyntax, NotationError,
 };
 use crate::core::{Move, Square};
+use crate::i18n::Lang;
+use crate::tr;
 use crate::variants::picker::{self, LongMove, Step};
 
 /// What a typed text says, before it is matched against the legal turns.
@@ -73,15 +75,12 @@ pub fn double_text(m1: Move, m2: Move) -> String {
     }
 }
 
-/// The picker's first question: a piece to move or a wand to zap with.
-const PIECE_OR_WAND: &str = "Which piece moves, or which wand zaps?";
-
 /// `e8`, `takes d7`, `e8 = Queen`: the promotion goes with the target, so that a fast
 /// pawn's two moves still take four choices.
-fn target(m: &LongMove<'_>) -> String {
-    let t = picker::target_label(m.capture, m.to);
+fn target(m: &LongMove<'_>, lang: Lang) -> String {
+    let t = picker::target_label(lang, m.capture, m.to);
     match m.promotion {
-        Some(p) => format!("{t} = {}", p.name()),
+        Some(p) => format!("{t} = {}", picker::role_name(lang, p)),
         None => t,
     }
 }
@@ -89,23 +88,28 @@ fn target(m: &LongMove<'_>) -> String {
 /// How a turn (or a teleport square) splits into the picker's choices: the piece or
 /// the zapping wand, then its target; a fast piece's second move is a further piece
 /// (`then Bishop c1`, or the same piece again) and target.
-pub fn picker_steps(answer: &str, teleport: bool) -> Vec<Step> {
+pub fn picker_steps(answer: &str, teleport: bool, lang: Lang) -> Vec<Step> {
     if teleport {
         return vec![Step::new(
-            "Teleport where?",
-            format!("teleport to {answer}"),
+            tr!(lang, "pick-wand-teleport"),
+            tr!(lang, "pick-wand-teleport-to", square = answer),
         )];
     }
+    // The first question: a piece to move or a wand to zap with.
+    let piece_or_wand = tr!(lang, "pick-wand-first");
     if let Some(zap) = answer.strip_prefix('Z') {
         if let Some((from, to)) = zap.split_once(':') {
             let at = if from == to {
-                format!("at itself ({to})")
+                tr!(lang, "pick-wand-at-itself", square = to)
             } else {
-                format!("at {to}")
+                tr!(lang, "pick-wand-at", square = to)
             };
             return vec![
-                Step::new(PIECE_OR_WAND, format!("Zap with wand {from}")),
-                Step::new("Zap at?", at),
+                Step::new(
+                    piece_or_wand,
+                    tr!(lang, "pick-wand-zap-with", square = from),
+                ),
+                Step::new(tr!(lang, "pick-wand-zap-at"), at),
             ];
         }
     }
@@ -114,11 +118,11 @@ pub fn picker_steps(answer: &str, teleport: bool) -> Vec<Step> {
         None => (answer, None),
     };
     let Some(m) = picker::parse_long(first) else {
-        return picker::move_steps(answer);
+        return picker::move_steps(answer, lang);
     };
     let mut steps = vec![
-        Step::new(PIECE_OR_WAND, picker::piece_label(m.role, m.from)),
-        Step::new(picker::WHERE_TO, target(&m)),
+        Step::new(piece_or_wand, picker::piece_label(lang, m.role, m.from)),
+        Step::new(picker::where_to(lang), target(&m, lang)),
     ];
     // The same piece again (`Ke4-e5:e6`) or another (`Nb1-c3 Bc1-f4`).
     let now = m.promotion.unwrap_or(m.role);
@@ -131,13 +135,14 @@ pub fn picker_steps(answer: &str, teleport: bool) -> Vec<Step> {
     match next {
         Some(n) => {
             let role = if m.rest.is_empty() { n.role } else { now };
+            let piece = picker::piece_label(lang, role, n.from);
             steps.push(Step::new(
-                "Then?",
-                format!("then {}", picker::piece_label(role, n.from)),
+                tr!(lang, "pick-wand-then"),
+                tr!(lang, "pick-then", what = piece),
             ));
-            steps.push(Step::new(picker::WHERE_TO, target(&n)));
+            steps.push(Step::new(picker::where_to(lang), target(&n, lang)));
         }
-        None => steps.push(Step::new(picker::WHICH_ANSWER, answer)),
+        None => steps.push(Step::new(picker::which_answer(lang), answer)),
     }
     steps
 }

@@ -437,8 +437,12 @@ impl Rules for WicketsGame {
         self.outcome.clone()
     }
 
-    fn picker_steps(&self, answer: &str) -> Vec<crate::variants::picker::Step> {
-        WicketsGame::picker_steps(self, answer)
+    fn picker_steps(
+        &self,
+        answer: &str,
+        lang: crate::i18n::Lang,
+    ) -> Vec<crate::variants::picker::Step> {
+        WicketsGame::picker_steps(self, answer, lang)
     }
 
     fn legal_texts(&self) -> Vec<String> {
