@@ -7,7 +7,9 @@ use arcana::core::view::Viewer;
 use arcana::discord::commands::definitions;
 use arcana::i18n::{self, Lang};
 use arcana::render::graph::{eval_graph_png, eval_graph_png_in, EvalGraph};
-use arcana::render::{render_png, render_png_in, RenderOptions};
+use arcana::render::{
+    render_gif, render_gif_in, render_png, render_png_in, GifOptions, RenderOptions,
+};
 use arcana::service::grammar::{self, Kind, COMMANDS};
 use arcana::service::{help_parts_in, help_text_in};
 use fluent_syntax::ast;
@@ -404,6 +406,17 @@ fn images_draw_their_words_from_the_catalog() {
     );
     assert_ne!(
         render_png_in(&view, &options, Lang::De).expect("render"),
+        english
+    );
+    let frames = [view.clone()];
+    let gif = GifOptions::default();
+    let english = render_gif(&frames, &gif).expect("gif");
+    assert_eq!(
+        render_gif_in(&frames, &gif, Lang::En).expect("gif"),
+        english
+    );
+    assert_ne!(
+        render_gif_in(&frames, &gif, Lang::De).expect("gif"),
         english
     );
 
