@@ -7,7 +7,9 @@ use arcana::core::view::Viewer;
 use arcana::discord::commands::definitions;
 use arcana::i18n::{self, Lang};
 use arcana::render::graph::{eval_graph_png, eval_graph_png_in, EvalGraph};
-use arcana::render::{render_png, render_png_in, RenderOptions};
+use arcana::render::{
+    render_gif, render_gif_in, render_png, render_png_in, GifOptions, RenderOptions,
+};
 use arcana::service::grammar::{self, Kind, COMMANDS};
 use arcana::service::{help_parts_in, help_text_in};
 use fluent_syntax::ast;
@@ -406,6 +408,17 @@ fn images_draw_their_words_from_the_catalog() {
         render_png_in(&view, &options, Lang::De).expect("render"),
         english
     );
+    let frames = [view.clone()];
+    let gif = GifOptions::default();
+    let english = render_gif(&frames, &gif).expect("gif");
+    assert_eq!(
+        render_gif_in(&frames, &gif, Lang::En).expect("gif"),
+        english
+    );
+    assert_ne!(
+        render_gif_in(&frames, &gif, Lang::De).expect("gif"),
+        english
+    );
 
     let graph = EvalGraph {
         values: vec![0.5, 0.6, 0.2],
@@ -419,7 +432,8 @@ fn images_draw_their_words_from_the_catalog() {
 }
 
 /// The English catalog's texts as the source might repeat them: each message's text
-/// between its variables, where it is at least three words long.
+/// between its variables, where it is at least four words long (shorter pieces, such as
+/// "choose one of", are too common to be telling).
 fn english_phrases() -> Vec<(String, String)> {
     let mut out = Vec::new();
     for line in Lang::En.catalog().lines() {
@@ -436,7 +450,11 @@ fn english_phrases() -> Vec<(String, String)> {
                 None => (rest, ""),
             };
             let phrase = phrase.trim();
-            if phrase.split_whitespace().count() >= 3 {
+            let words = phrase
+                .split_whitespace()
+                .filter(|w| w.chars().any(char::is_alphabetic))
+                .count();
+            if words >= 4 {
                 out.push((key.to_string(), phrase.to_string()));
             }
             if after.is_empty() {
@@ -475,4 +493,30 @@ fn no_catalog_text_is_written_inline_in_the_source() {
         "catalog texts written inline (ask the catalog instead):\n{}",
         inline.join("\n")
     );
+}
+
+#[test]
+fn refusals_of_commands_come_in_the_invokers_language() {
+    use arcana::service::grammar::{to_request, to_request_in, Value, Values};
+    let none = Values::new();
+    for lang in Lang::ALL {
+        // A required option left out, an unknown command, a value not among the choices.
+        assert_eq!(
+            to_request_in("draw", &none, None, lang).err(),
+            Some(i18n::tr(lang, "cmd-draw-action-missing"))
+        );
+        let unknown = to_request_in("nope", &none, None, lang).expect_err("refused");
+        assert!(unknown.contains("`/nope`"), "{unknown}");
+        let mut bad = Values::new();
+        bad.insert("action".into(), Value::Text("maybe".into()));
+        let why = to_request_in("draw", &bad, None, lang).expect_err("refused");
+        let or = if lang == Lang::De { " oder " } else { " or " };
+        assert!(why.contains(or) && why.contains("`maybe`"), "{why}");
+    }
+    assert_eq!(
+        to_request("nope", &none, None).err(),
+        to_request_in("nope", &none, None, Lang::En).err()
+    );
+    assert!(to_request_in("nope", &none, None, Lang::De)
+        .is_err_and(|e| e.starts_with("Es gibt keinen Befehl")));
 }

@@ -257,3 +257,25 @@ thread-failed = Discord hat keinen Thread gestartet ({ $error })
 thread-switched-off = Threads sind in der Konfiguration dieses Bots ausgeschaltet
 thread-no-runtime = von hier aus können keine Threads gestartet werden
 thread-timeout = Discord hat nicht rechtzeitig geantwortet
+
+## Ablehnungen der Werte eines Befehls (die Grammatik). Zahlen werden als Text übergeben.
+
+grammar-unknown-variant = Unbekannte Variante `{ $given }`; wähle eine von { $choices }.
+grammar-or = { $rest } oder { $last }
+grammar-too-long = `{ $option }` ist zu lang (höchstens { $max } Zeichen).
+grammar-not-in-range = `{ $option }` muss eine ganze Zahl von { $min } bis { $max } sein, nicht `{ $given }`.
+grammar-not-in-range-or-word = `{ $option }` muss eine ganze Zahl von { $min } bis { $max } sein (oder `{ $word }`), nicht `{ $given }`.
+grammar-cannot-be = `{ $option }` kann nicht `{ $given }` sein.
+grammar-not-a-choice = `{ $option }` muss { $choices } sein, nicht `{ $given }`.
+grammar-no-text = `{ $option }` nimmt keinen Text an.
+grammar-no-number = `{ $option }` nimmt keine Zahl an.
+grammar-no-bool = `{ $option }` nimmt kein true oder false an.
+grammar-no-person = `{ $option }` nimmt keine Person an.
+grammar-true-or-false = Sag `{ $option }:true` oder `{ $option }:false`, nicht `{ $option }:{ $given }`.
+grammar-name-a-player = Nenne einen Spieler für `{ $option }`.
+grammar-pair-shape = Option `{ $given }` sollte die Form option=wert haben
+grammar-option-twice = Option `{ $key }` ist doppelt angegeben; gib sie nur einmal an
+grammar-option-twice-differently = Option `{ $key }` ist doppelt angegeben (`{ $first }` und `{ $second }`); wähle eine
+grammar-no-command = Es gibt keinen Befehl `/{ $name }`; versuch es mit `/hilfe`.
+grammar-no-option = `/{ $command }` hat keine Option `{ $option }`.
+grammar-variant-options = Optionen der Variante: { $why }.

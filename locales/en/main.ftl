@@ -262,3 +262,25 @@ thread-failed = Discord did not start a thread ({ $error })
 thread-switched-off = threads are switched off in this bot's configuration
 thread-no-runtime = threads cannot be started from here
 thread-timeout = Discord did not answer in time
+
+## Refusals of a command's values (the grammar). Numbers are passed as text.
+
+grammar-unknown-variant = Unknown variant `{ $given }`; choose one of { $choices }.
+grammar-or = { $rest } or { $last }
+grammar-too-long = `{ $option }` is too long (at most { $max } characters).
+grammar-not-in-range = `{ $option }` must be a whole number from { $min } to { $max }, not `{ $given }`.
+grammar-not-in-range-or-word = `{ $option }` must be a whole number from { $min } to { $max } (or `{ $word }`), not `{ $given }`.
+grammar-cannot-be = `{ $option }` cannot be `{ $given }`.
+grammar-not-a-choice = `{ $option }` must be { $choices }, not `{ $given }`.
+grammar-no-text = `{ $option }` does not take text.
+grammar-no-number = `{ $option }` does not take a number.
+grammar-no-bool = `{ $option }` does not take true or false.
+grammar-no-person = `{ $option }` does not take a person.
+grammar-true-or-false = Say `{ $option }:true` or `{ $option }:false`, not `{ $option }:{ $given }`.
+grammar-name-a-player = Name a player for `{ $option }`.
+grammar-pair-shape = option `{ $given }` should look like key=value
+grammar-option-twice = option `{ $key }` is given twice; give it once
+grammar-option-twice-differently = option `{ $key }` is given twice (`{ $first }` and `{ $second }`); choose one
+grammar-no-command = There is no command `/{ $name }`; try `/help`.
+grammar-no-option = `/{ $command }` has no option `{ $option }`.
+grammar-variant-options = Variant options: { $why }.

@@ -319,7 +319,17 @@ fn gif_error(e: impl std::fmt::Display) -> RenderError {
 /// Draws one frame per view, from `options.bottom`'s side, and encodes the animation:
 /// each frame shows `frame_ms`, the last `last_ms`, then it starts again. Only public
 /// views are drawn; a player's private view is refused, so no secret can slip in.
+/// The frames' words are in English.
 pub fn render_gif(frames: &[View], options: &GifOptions) -> Result<Vec<u8>, RenderError> {
+    render_gif_in(frames, options, Lang::En)
+}
+
+/// [`render_gif`] with the frames' words in `lang`.
+pub fn render_gif_in(
+    frames: &[View],
+    options: &GifOptions,
+    lang: Lang,
+) -> Result<Vec<u8>, RenderError> {
     let first = frames
         .first()
         .ok_or_else(|| RenderError::Encode("an animation needs at least one frame".into()))?;
@@ -346,7 +356,7 @@ pub fn render_gif(frames: &[View], options: &GifOptions) -> Result<Vec<u8>, Rend
             let mut lut = Lut::new();
             let mut prev: Vec<u8> = Vec::new();
             for (n, view) in frames.iter().enumerate() {
-                let canvas = render_canvas(view, &render, Lang::En);
+                let canvas = render_canvas(view, &render, lang);
                 if canvas.w as usize != w || canvas.h as usize != h {
                     return Err(RenderError::Encode(
                         "the frames of an animation differ in size".into(),

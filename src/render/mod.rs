@@ -20,7 +20,7 @@ use crate::i18n::{tr, Lang};
 use canvas::{Canvas, Rgb};
 use text::{Font, TextSize};
 
-pub use gif::{render_gif, GifOptions};
+pub use gif::{render_gif, render_gif_in, GifOptions};
 pub use legend::{legend_png, legend_png_in, legend_rgb, legend_rgb_in};
 pub use tiles::piece_colours;
 

@@ -44,10 +44,12 @@ pub fn parse_command(
         Some((n, r)) => (n, r.trim()),
         None => (body, ""),
     };
+    // Typed commands are English (`arcana local`), and so are their refusals.
     let spec = grammar::command(name).ok_or_else(|| {
-        format!(
-            "There is no command `/{}`; try `/help`.",
-            echo(&name.to_ascii_lowercase())
+        crate::tr!(
+            crate::i18n::Lang::En,
+            "grammar-no-command",
+            name = echo(&name.to_ascii_lowercase())
         )
     })?;
     let mut values = Values::new();

@@ -16,7 +16,8 @@ use super::api::{
 use super::{MAX_CHOICES, MAX_DAYS, MAX_TEXT};
 use crate::core::notation::echo;
 use crate::i18n::{self, Lang};
-use crate::variants::{either, Options, VariantId};
+use crate::tr;
+use crate::variants::{Options, VariantId};
 use std::collections::BTreeMap;
 
 /// What an option's value is.
@@ -513,26 +514,53 @@ pub fn variant_choices() -> Vec<(&'static str, &'static str)> {
         .collect()
 }
 
-fn unknown_variant(v: &str) -> String {
+fn unknown_variant(v: &str, lang: Lang) -> String {
     let ids: Vec<String> = VariantId::available()
         .iter()
         .map(|v| v.id().to_string())
         .collect();
-    format!(
-        "Unknown variant `{}`; choose one of {}.",
-        echo(v),
-        ids.join(", ")
+    tr!(
+        lang,
+        "grammar-unknown-variant",
+        given = echo(v),
+        choices = ids.join(", ")
     )
+}
+
+/// `items` quoted and joined as one of them (`` `a`, `b` or `c` ``) in `lang`.
+fn one_of(items: &[String], lang: Lang) -> String {
+    let quoted: Vec<String> = items.iter().map(|t| format!("`{t}`")).collect();
+    match quoted.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => tr!(
+            lang,
+            "grammar-or",
+            rest = rest.join(", "),
+            last = last.as_str()
+        ),
+    }
 }
 
 /// The one check of a value against its option: the type, the choices, the range.
 /// Returns the value in canonical form (a choice or variant as its value, lower case).
+/// Refusals in English.
 pub fn check(o: &OptionSpec, value: Value) -> Result<Value, String> {
+    check_in(o, value, Lang::En)
+}
+
+/// [`check`], its refusals in `lang`.
+pub fn check_in(o: &OptionSpec, value: Value, lang: Lang) -> Result<Value, String> {
     let name = o.name;
     match (o.kind, value) {
         (Kind::Text { max } | Kind::Pairs { max }, Value::Text(t)) => {
             if t.chars().count() > max {
-                Err(format!("`{name}` is too long (at most {max} characters)."))
+                Err(tr!(
+                    lang,
+                    "grammar-too-long",
+                    option = name,
+                    max = max.to_string()
+                ))
             } else {
                 Ok(Value::Text(t))
             }
@@ -542,7 +570,7 @@ pub fn check(o: &OptionSpec, value: Value) -> Result<Value, String> {
             if (min..=max).contains(&n) {
                 Ok(Value::Integer(n))
             } else {
-                Err(range_refusal(o, &n.to_string()))
+                Err(range_refusal(o, &n.to_string(), lang))
             }
         }
         (Kind::Bool, Value::Bool(b)) => Ok(Value::Bool(b)),
@@ -551,50 +579,72 @@ pub fn check(o: &OptionSpec, value: Value) -> Result<Value, String> {
             .iter()
             .find(|v| v.eq_ignore_ascii_case(t.trim()))
             .map(|v| Value::Text(v.to_string()))
-            .ok_or_else(|| choice_refusal(o, choices, &t)),
+            .ok_or_else(|| choice_refusal(o, choices, &t, lang)),
         (Kind::Variant, Value::Text(t)) => VariantId::parse(&t)
             .map(|v| Value::Text(v.id().to_string()))
-            .ok_or_else(|| unknown_variant(&t)),
-        (_, other) => Err(format!(
-            "`{name}` does not take {}.",
-            match other {
-                Value::Text(_) => "text",
-                Value::Integer(_) => "a number",
-                Value::Bool(_) => "true or false",
-                Value::User(_) => "a person",
-            }
-        )),
+            .ok_or_else(|| unknown_variant(&t, lang)),
+        (_, Value::Text(_)) => Err(tr!(lang, "grammar-no-text", option = name)),
+        (_, Value::Integer(_)) => Err(tr!(lang, "grammar-no-number", option = name)),
+        (_, Value::Bool(_)) => Err(tr!(lang, "grammar-no-bool", option = name)),
+        (_, Value::User(_)) => Err(tr!(lang, "grammar-no-person", option = name)),
     }
 }
 
-fn range_refusal(o: &OptionSpec, given: &str) -> String {
+fn range_refusal(o: &OptionSpec, given: &str, lang: Lang) -> String {
     match o.kind {
-        Kind::Integer { min, max, named } => {
-            let words: Vec<String> = named.iter().map(|(w, _)| w.to_string()).collect();
-            let named = if words.is_empty() {
-                String::new()
-            } else {
-                format!(" (or {})", either(&words[..1]))
-            };
-            format!(
-                "`{}` must be a whole number from {min} to {max}{named}, not `{}`.",
-                o.name,
-                echo(given)
-            )
-        }
-        _ => format!("`{}` cannot be `{}`.", o.name, echo(given)),
+        Kind::Integer { min, max, named } => match named.first() {
+            None => tr!(
+                lang,
+                "grammar-not-in-range",
+                option = o.name,
+                min = min.to_string(),
+                max = max.to_string(),
+                given = echo(given)
+            ),
+            Some((word, _)) => tr!(
+                lang,
+                "grammar-not-in-range-or-word",
+                option = o.name,
+                min = min.to_string(),
+                max = max.to_string(),
+                word = *word,
+                given = echo(given)
+            ),
+        },
+        _ => tr!(
+            lang,
+            "grammar-cannot-be",
+            option = o.name,
+            given = echo(given)
+        ),
     }
 }
 
-fn choice_refusal(o: &OptionSpec, choices: &[&str], given: &str) -> String {
+fn choice_refusal(o: &OptionSpec, choices: &[&str], given: &str, lang: Lang) -> String {
     let values: Vec<String> = choices.iter().map(|v| v.to_string()).collect();
-    let list = either(&values).replace('`', "");
-    format!("`{}` must be {list}, not `{}`.", o.name, echo(given))
+    let list = one_of(&values, lang).replace('`', "");
+    tr!(
+        lang,
+        "grammar-not-a-choice",
+        option = o.name,
+        choices = list,
+        given = echo(given)
+    )
 }
 
 /// Reads a typed value for option `o` (a typed command's `name:value` or plain word),
-/// then checks it. `resolve` turns a mentioned name into a user.
+/// then checks it. `resolve` turns a mentioned name into a user. Refusals in English.
 pub fn read(o: &OptionSpec, raw: &str, resolve: &dyn Fn(&str) -> User) -> Result<Value, String> {
+    read_in(o, raw, resolve, Lang::En)
+}
+
+/// [`read`], its refusals in `lang`.
+pub fn read_in(
+    o: &OptionSpec,
+    raw: &str,
+    resolve: &dyn Fn(&str) -> User,
+    lang: Lang,
+) -> Result<Value, String> {
     let value = match o.kind {
         Kind::Text { .. } | Kind::Answer { .. } | Kind::Pairs { .. } => {
             Value::Text(raw.to_string())
@@ -604,25 +654,32 @@ pub fn read(o: &OptionSpec, raw: &str, resolve: &dyn Fn(&str) -> User) -> Result
             let lower = raw.trim().to_ascii_lowercase();
             match named.iter().find(|(w, _)| *w == lower) {
                 Some((_, n)) => Value::Integer(*n),
-                None => Value::Integer(lower.parse::<i64>().map_err(|_| range_refusal(o, raw))?),
+                None => Value::Integer(
+                    lower
+                        .parse::<i64>()
+                        .map_err(|_| range_refusal(o, raw, lang))?,
+                ),
             }
         }
         Kind::Bool => match raw.trim().to_ascii_lowercase().as_str() {
             "true" | "yes" => Value::Bool(true),
             "false" | "no" => Value::Bool(false),
             _ => {
-                return Err(format!(
-                    "Say `{0}:true` or `{0}:false`, not `{0}:{1}`.",
-                    o.name,
-                    echo(raw)
+                return Err(tr!(
+                    lang,
+                    "grammar-true-or-false",
+                    option = o.name,
+                    given = echo(raw)
                 ))
             }
         },
-        Kind::User => Value::User(resolve(
-            user_ref(raw).ok_or_else(|| format!("Name a player for `{}`.", o.name))?,
-        )),
+        Kind::User => {
+            Value::User(resolve(user_ref(raw).ok_or_else(|| {
+                tr!(lang, "grammar-name-a-player", option = o.name)
+            })?))
+        }
     };
-    check(o, value)
+    check_in(o, value, lang)
 }
 
 /// Reads a user reference: `@name`, `<@name>` or a bare name.
@@ -633,16 +690,21 @@ pub fn user_ref(word: &str) -> Option<&str> {
 }
 
 /// Parses `key=value` (or `key:value`) pairs into variant options; a key given twice
-/// is refused.
+/// is refused (in English).
 pub fn parse_options(pairs: &[String]) -> Result<Options, String> {
+    parse_options_in(pairs, Lang::En)
+}
+
+/// [`parse_options`], its refusals in `lang`.
+pub fn parse_options_in(pairs: &[String], lang: Lang) -> Result<Options, String> {
     let mut options = Options::new();
     for p in pairs {
         let (k, v) = p
             .split_once(['=', ':'])
-            .ok_or_else(|| format!("option `{}` should look like key=value", echo(p)))?;
+            .ok_or_else(|| tr!(lang, "grammar-pair-shape", given = echo(p)))?;
         let (k, v) = (k.trim().to_ascii_lowercase(), v.trim().to_ascii_lowercase());
         if let Some(first) = options.get(&k) {
-            return Err(repeated_option(&k, first, &v));
+            return Err(repeated_option_in(&k, first, &v, lang));
         }
         options.insert(k, v);
     }
@@ -650,16 +712,22 @@ pub fn parse_options(pairs: &[String]) -> Result<Options, String> {
 }
 
 /// The refusal of an option given twice (`wands:moderated wands:rolled`): neither is
-/// silently preferred.
+/// silently preferred. In English.
 pub fn repeated_option(key: &str, first: &str, second: &str) -> String {
+    repeated_option_in(key, first, second, Lang::En)
+}
+
+/// [`repeated_option`] in `lang`.
+pub fn repeated_option_in(key: &str, first: &str, second: &str, lang: Lang) -> String {
     if first == second {
-        format!("option `{}` is given twice; give it once", echo(key))
+        tr!(lang, "grammar-option-twice", key = echo(key))
     } else {
-        format!(
-            "option `{}` is given twice (`{}` and `{}`); choose one",
-            echo(key),
-            echo(first),
-            echo(second)
+        tr!(
+            lang,
+            "grammar-option-twice-differently",
+            key = echo(key),
+            first = echo(first),
+            second = echo(second)
         )
     }
 }
@@ -667,19 +735,29 @@ pub fn repeated_option(key: &str, first: &str, second: &str) -> String {
 /// Turns an invoked command into a request; `Err` is a sentence for the invoker.
 /// Every value is checked against the table first. `default_days` is the front end's
 /// days per move when a challenge names none (`None`: the service's default).
+/// Its refusals are in English.
 pub fn to_request(
     name: &str,
     values: &Values,
     default_days: Option<u32>,
 ) -> Result<Request, String> {
-    let spec = command(name)
-        .ok_or_else(|| format!("There is no command `/{}`; try `/help`.", echo(name)))?;
-    let checked = Checked::of(spec, values)?;
+    to_request_in(name, values, default_days, Lang::En)
+}
+
+/// [`to_request`], its refusals in `lang` (the invoker's).
+pub fn to_request_in(
+    name: &str,
+    values: &Values,
+    default_days: Option<u32>,
+    lang: Lang,
+) -> Result<Request, String> {
+    let spec = command(name).ok_or_else(|| tr!(lang, "grammar-no-command", name = echo(name)))?;
+    let checked = Checked::of(spec, values, lang)?;
     let text = |k: &str| checked.text(k);
     let user = |k: &str| checked.user(k);
     let variant = |k: &str| checked.variant(k);
     Ok(match spec.name {
-        "challenge" => challenge_request(&checked, default_days)?,
+        "challenge" => challenge_request(&checked, default_days, lang)?,
         "accept" => answer_request(ChallengeAnswer::Accept, user("player")),
         "decline" => answer_request(ChallengeAnswer::Decline, user("player")),
         "cancel" => answer_request(ChallengeAnswer::Cancel, user("player")),
@@ -755,7 +833,7 @@ pub fn to_request(
             user("player"),
             variant("variant"),
         )?,
-        other => return Err(format!("There is no command `/{other}`; try `/help`.")),
+        other => return Err(tr!(lang, "grammar-no-command", name = other)),
     })
 }
 
@@ -763,19 +841,22 @@ pub fn to_request(
 struct Checked(Values);
 
 impl Checked {
-    fn of(spec: &CommandSpec, values: &Values) -> Result<Checked, String> {
+    fn of(spec: &CommandSpec, values: &Values, lang: Lang) -> Result<Checked, String> {
         let mut checked = Values::new();
         for (k, v) in values {
-            let o = spec
-                .option(k)
-                .ok_or_else(|| format!("`/{}` has no option `{}`.", spec.name, echo(k)))?;
-            checked.insert(o.name.to_string(), check(o, v.clone())?);
+            let o = spec.option(k).ok_or_else(|| {
+                tr!(
+                    lang,
+                    "grammar-no-option",
+                    command = spec.name,
+                    option = echo(k)
+                )
+            })?;
+            checked.insert(o.name.to_string(), check_in(o, v.clone(), lang)?);
         }
         for o in spec.options.iter().filter(|o| o.required) {
             if !checked.contains_key(o.name) {
-                // Refusals are in English until a request carries its invoker's
-                // language.
-                return Err(spec.option_text(o, "missing", Lang::En));
+                return Err(spec.option_text(o, "missing", lang));
             }
         }
         Ok(Checked(checked))
@@ -809,7 +890,11 @@ impl Checked {
 }
 
 /// `/challenge`: to a player, or open to the first taker.
-fn challenge_request(checked: &Checked, default_days: Option<u32>) -> Result<Request, String> {
+fn challenge_request(
+    checked: &Checked,
+    default_days: Option<u32>,
+    lang: Lang,
+) -> Result<Request, String> {
     let pairs: Vec<String> = checked
         .text("options")
         .unwrap_or_default()
@@ -817,13 +902,15 @@ fn challenge_request(checked: &Checked, default_days: Option<u32>) -> Result<Req
         .filter(|s| !s.is_empty())
         .map(str::to_string)
         .collect();
-    let mut options = parse_options(&pairs).map_err(|e| format!("Variant options: {e}."))?;
+    let mut options = parse_options_in(&pairs, lang)
+        .map_err(|e| tr!(lang, "grammar-variant-options", why = e))?;
     // The computer's level and the time bank travel with the variant's options (the
     // service takes them out); given both ways, they are refused.
     for name in ["level", "bank"] {
         if let Some(n) = checked.integer(name) {
             if let Some(first) = options.get(name) {
-                return Err(format!("{}.", repeated_option(name, first, &n.to_string())));
+                let why = repeated_option_in(name, first, &n.to_string(), lang);
+                return Err(format!("{why}."));
             }
             options.insert(name.to_string(), n.to_string());
         }
