@@ -3,6 +3,7 @@
 //! complete path gives one answer the game accepts; labels read as a person would
 //! say them; bad paths are refused without a panic.
 
+use arcana::i18n::Lang;
 use arcana::variants::picker::{Pick, PickError, Picker, MENUS, MENU_OPTIONS};
 use arcana::variants::{Game, Options, Question, VariantId};
 use rand::{Rng, SeedableRng};
@@ -182,9 +183,13 @@ fn check_position(game: &Game, play_all: bool, rng: &mut ChaCha8Rng) -> usize {
                 .unwrap_or_else(|e| panic!("{fen}: picked `{answer}` refused: {e}"));
         }
     }
-    // The one-call form gives what the tree gives.
+    // The one-call form gives what the tree gives; in German the same paths lead to
+    // the same answers, within the same limits.
     if play_all {
         assert_eq!(game.picker(&[]), picker.pick(&[]));
+        let mut german = Vec::new();
+        walk(&game.picker_tree_in(Lang::De), &mut Vec::new(), &mut german);
+        assert_eq!(german, paths, "{fen}: the German picker differs in shape");
     }
     paths.iter().map(|(p, _)| p.len()).max().unwrap_or(0)
 }
@@ -599,4 +604,37 @@ fn wickets_cards_and_sacrifices_read_as_said() {
         chosen.push(first.label.clone());
         path.push(first.value);
     }
+}
+
+/// The picker in German (issue 28, localization): questions and labels from the German
+/// catalog, notation (squares, spells as typed) untouched, the answers the same.
+#[test]
+fn the_picker_speaks_the_players_language() {
+    let chess = start(VariantId::Standard, Options::new(), &[]);
+    let root = chess.picker_in(&[], Lang::De).expect("root");
+    assert_eq!(root.question, "Welche Figur?");
+    let all = labels(&root);
+    assert!(all.contains(&"Springer g1".to_string()), "{all:?}");
+    assert!(all.contains(&"Bauer e2".to_string()), "{all:?}");
+    let knight = index_of(&root, "Springer g1");
+    let next = chess.picker_in(&[knight], Lang::De).expect("knight");
+    assert_eq!(next.question, "Wohin?");
+    assert_eq!(next.chosen, ["Springer g1"]);
+    let f3 = index_of(&next, "f3");
+    let done = chess.picker_in(&[knight, f3], Lang::De).expect("f3");
+    assert_eq!(done.answer.as_deref(), Some("Ng1-f3"));
+    assert_eq!(done.question, "Ng1-f3 spielen?");
+    // The same path in English gives the same answer in English words.
+    let en = chess.picker(&[knight, f3]).expect("f3");
+    assert_eq!(en.answer, done.answer);
+    assert_eq!(en.chosen, ["Knight g1", "f3"]);
+    // A Spell Chess turn: the spell choice in German, the spell as typed.
+    let spell = start(VariantId::Spell, Options::new(), &[]);
+    let pawn = index_of(&spell.picker_in(&[], Lang::De).expect("root"), "Bauer e2");
+    let e4 = index_of(&spell.picker_in(&[pawn], Lang::De).expect("pawn"), "e4");
+    let spells = spell.picker_in(&[pawn, e4], Lang::De).expect("spell");
+    assert_eq!(spells.question, "Welcher Zauber?");
+    let offered = labels(&spells);
+    assert!(offered.contains(&"kein Zauber".to_string()), "{offered:?}");
+    assert!(offered.iter().any(|l| l.starts_with("freeze ")), "{offered:?}");
 }

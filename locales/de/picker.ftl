@@ -10,6 +10,13 @@ role-rook = Turm
 role-queen = Dame
 role-king = König
 role-wizard = Zauberer
+role-pawns = { $count } Bauern
+role-knights = { $count } Springer
+role-bishops = { $count } Läufer
+role-rooks = { $count } Türme
+role-queens = { $count } Damen
+role-kings = { $count } Könige
+role-wizards = { $count } Zauberer
 
 ## Für alle Spiele.
 pick-which-piece = Welche Figur?

@@ -10,6 +10,13 @@ role-rook = Rook
 role-queen = Queen
 role-king = King
 role-wizard = Wizard
+role-pawns = { $count } Pawns
+role-knights = { $count } Knights
+role-bishops = { $count } Bishops
+role-rooks = { $count } Rooks
+role-queens = { $count } Queens
+role-kings = { $count } Kings
+role-wizards = { $count } Wizards
 
 ## Shared by every game.
 pick-which-piece = Which piece?

@@ -51,6 +51,20 @@ pub fn role_name(lang: Lang, role: Role) -> String {
     }
 }
 
+/// Several of a piece, in `lang` (`2 Pawns`, `2 Bauern`).
+pub fn role_count(lang: Lang, role: Role, count: usize) -> String {
+    let count = count.to_string();
+    match role {
+        Role::Pawn => tr!(lang, "role-pawns", count = count),
+        Role::Knight => tr!(lang, "role-knights", count = count),
+        Role::Bishop => tr!(lang, "role-bishops", count = count),
+        Role::Rook => tr!(lang, "role-rooks", count = count),
+        Role::Queen => tr!(lang, "role-queens", count = count),
+        Role::King => tr!(lang, "role-kings", count = count),
+        Role::Wizard => tr!(lang, "role-wizards", count = count),
+    }
+}
+
 /// One step of an answer: the question it answers and the option's label
 /// (`Which piece?`, `Knight g1`), both in the picker's language.
 #[derive(Clone, Debug, PartialEq, Eq)]

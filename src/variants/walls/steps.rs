@@ -101,7 +101,7 @@ fn placement(token: &str) -> (Role, &str) {
     (role.unwrap_or(Role::Pawn), at)
 }
 
-/// `Queen, 2 × Pawn`: a Full team by what it holds.
+/// `Queen, 2 Pawns`: a Full team by what it holds.
 fn team_label(tokens: &[&str], lang: Lang) -> String {
     let mut counts: Vec<(Role, usize)> = Vec::new();
     for t in tokens {
@@ -115,7 +115,7 @@ fn team_label(tokens: &[&str], lang: Lang) -> String {
         .iter()
         .map(|(r, n)| match n {
             1 => role_name(lang, *r),
-            _ => format!("{n} × {}", role_name(lang, *r)),
+            _ => crate::variants::picker::role_count(lang, *r, *n),
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -170,11 +170,11 @@ mod tests {
         );
         assert_eq!(
             team_label(&["Q@a1", "P@b1", "P@c1"], Lang::En),
-            "Queen, 2 × Pawn".to_string()
+            "Queen, 2 Pawns".to_string()
         );
         assert_eq!(
             team_label(&["Q@a1", "P@b1", "P@c1"], Lang::De),
-            "Dame, 2 × Bauer".to_string()
+            "Dame, 2 Bauern".to_string()
         );
     }
 }
