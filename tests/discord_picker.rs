@@ -1,0 +1,288 @@
+//! The move picker over Discord (issue 28): with the Message Content intent off, whole
+//! games of every variant are played through the board's Move button and the private
+//! picker alone (select menus answered with UPDATE_MESSAGE, then Confirm), every
+//! message checked by the fake against Discord's documented limits; a picker of an
+//! earlier position, a spectator's press and forged ids are refused without changing
+//! anything.
+
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use serde_json::{json, Value};
+use std::time::Duration;
+use support::bot::{button_ids, started, ALICE, BOB};
+use support::fake_discord::{all_components, visible_text, FakeDiscord, FakeUser, WAIT};
+
+/// No chat moves: only interactions reach the bot.
+const CONFIG: &str = "image_size = 128\nthreads = false\nmessage_content = false\n";
+
+/// A channel of its own for each game (one game a channel without threads).
+const FIRST_CHANNEL: u64 = 200_000_000_000_000_101;
+
+/// Polls `f` until it gives something (the fake's kept messages change as the bot
+/// answers); fails the test after [`WAIT`].
+async fn until<T>(what: &str, f: impl Fn() -> Option<T>) -> T {
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        if let Some(t) = f() {
+            return t;
+        }
+        assert!(std::time::Instant::now() < deadline, "timed out: {what}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// The latest board of `channel`: the newest message with a Move or Rematch button.
+fn board(fake: &FakeDiscord, channel: u64) -> Option<Value> {
+    fake.messages_in(channel).into_iter().rev().find(|m| {
+        button_ids(m)
+            .iter()
+            .any(|i| i.starts_with("pick-open:") || i.starts_with("rematch:"))
+    })
+}
+
+fn button_with(message: &Value, prefix: &str) -> Option<String> {
+    button_ids(message)
+        .into_iter()
+        .find(|i| i.starts_with(prefix))
+}
+
+/// The interaction's callback (its type and data), once it came.
+async fn callback(fake: &FakeDiscord, mark: usize, iid: u64) -> Value {
+    fake.wait_for(mark, "the interaction's callback", |r| {
+        r.path.contains(&format!("/interactions/{iid}/")) && r.path.ends_with("/callback")
+    })
+    .await
+    .json
+}
+
+/// alice (White) challenges bob to `variant` in `channel`; bob accepts. Returns the
+/// first board.
+async fn start(fake: &FakeDiscord, channel: u64, variant: &str) -> Value {
+    let mark = fake.mark();
+    let iid = fake.slash(
+        &ALICE,
+        channel,
+        "challenge",
+        &[
+            ("opponent", 6, json!(BOB.id.to_string())),
+            ("color", 3, json!("white")),
+            ("variant", 3, json!(variant)),
+        ],
+        &[&BOB],
+    );
+    callback(fake, mark, iid).await;
+    // The bot notes the challenge's message once the answer is out.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    fake.slash(&BOB, channel, "accept", &[], &[]);
+    until("the first board", || board(fake, channel)).await
+}
+
+/// Who a board asks: the first person it mentions.
+fn asked(board: &Value) -> FakeUser {
+    let text = visible_text(board);
+    let alice = text.find(&format!("<@{}>", ALICE.id));
+    let bob = text.find(&format!("<@{}>", BOB.id));
+    match (alice, bob) {
+        (Some(a), Some(b)) if b < a => BOB,
+        (Some(_), _) => ALICE,
+        (None, Some(_)) => BOB,
+        (None, None) => panic!("nobody is asked: {text}"),
+    }
+}
+
+/// The select menus of a picker message: (custom id, [(label, value)]).
+fn menus(message: &Value) -> Vec<(String, Vec<(String, String)>)> {
+    all_components(message)
+        .into_iter()
+        .filter(|c| c["type"] == json!(3))
+        .map(|c| {
+            let options = c["options"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| {
+                    (
+                        o["label"].as_str().unwrap().to_string(),
+                        o["value"].as_str().unwrap().to_string(),
+                    )
+                })
+                .collect();
+            (c["custom_id"].as_str().unwrap().to_string(), options)
+        })
+        .collect()
+}
+
+/// What the player picks at one choice: a label from the script, else the first option.
+type Chooser<'a> = &'a dyn Fn(&[(String, Vec<(String, String)>)]) -> (String, String);
+
+/// Opens the picker from `board` as `who`, chooses until the answer is complete and
+/// confirms it; returns the played line the picker shows at the end.
+async fn play_by_picker(
+    fake: &FakeDiscord,
+    channel: u64,
+    who: &FakeUser,
+    board: &Value,
+    choose: Chooser<'_>,
+) -> String {
+    let open = button_with(board, "pick-open:").expect("a Move button");
+    let mark = fake.mark();
+    let iid = fake.button(who, channel, &open, board.clone());
+    let answer = callback(fake, mark, iid).await;
+    assert_eq!(answer["type"], json!(4), "{answer}");
+    let flags = answer["data"]["flags"].as_u64().unwrap_or(0);
+    assert_ne!(flags & 64, 0, "the picker is private: {answer}");
+    let mut picker = fake.original(iid).expect("the picker message");
+    let picker_id: u64 = picker["id"].as_str().unwrap().parse().unwrap();
+    for _ in 0..6 {
+        if let Some(confirm) = button_with(&picker, "pick-play:") {
+            let mark = fake.mark();
+            let iid = fake.button(who, channel, &confirm, picker.clone());
+            let answer = callback(fake, mark, iid).await;
+            assert_eq!(
+                answer["type"],
+                json!(7),
+                "Confirm updates the picker: {answer}"
+            );
+            // The board follows, publicly.
+            fake.wait_for(mark, "the board after the answer", |r| {
+                r.path.ends_with(&format!("/tok-{iid}")) && !r.files.is_empty()
+            })
+            .await;
+            let done = visible_text(&fake.message(picker_id).unwrap());
+            assert!(done.starts_with("You played"), "{done}");
+            return done;
+        }
+        let shown = menus(&picker);
+        assert!(!shown.is_empty(), "a picker without menus: {picker}");
+        assert!(shown.len() <= 4);
+        let (menu, value) = choose(&shown);
+        let mark = fake.mark();
+        let iid = fake.select(who, channel, &menu, &[&value], picker.clone());
+        let answer = callback(fake, mark, iid).await;
+        assert_eq!(
+            answer["type"],
+            json!(7),
+            "a choice updates the picker: {answer}"
+        );
+        picker = fake.message(picker_id).unwrap();
+    }
+    panic!("no answer after six choices: {picker}");
+}
+
+/// The first option of the first menu.
+fn first(menus: &[(String, Vec<(String, String)>)]) -> (String, String) {
+    (menus[0].0.clone(), menus[0].1[0].1.clone())
+}
+
+/// The option labelled `label` in any menu.
+fn labelled(menus: &[(String, Vec<(String, String)>)], label: &str) -> Option<(String, String)> {
+    menus.iter().find_map(|(id, options)| {
+        options
+            .iter()
+            .find(|(l, _)| l == label)
+            .map(|(_, v)| (id.clone(), v.clone()))
+    })
+}
+
+/// Plays `script` (each answer as its labels, in order) through the picker, then, if
+/// the game goes on, `more` plies of first options and a resignation by the Resign
+/// button. Returns the last board.
+async fn play_game(
+    fake: &FakeDiscord,
+    channel: u64,
+    variant: &str,
+    script: &[&[&str]],
+    more: usize,
+) -> Value {
+    let mut current = start(fake, channel, variant).await;
+    let mut played = 0;
+    for labels in script {
+        let who = asked(&current);
+        let choose = |menus: &[(String, Vec<(String, String)>)]| {
+            labels
+                .iter()
+                .find_map(|l| labelled(menus, l))
+                .unwrap_or_else(|| panic!("{variant}: none of {labels:?} in {menus:?}"))
+        };
+        play_by_picker(fake, channel, &who, &current, &choose).await;
+        played += 1;
+        current = until("the next board", || {
+            board(fake, channel).filter(|b| b["id"] != current["id"])
+        })
+        .await;
+    }
+    for _ in 0..more {
+        if button_with(&current, "pick-open:").is_none() {
+            break;
+        }
+        let who = asked(&current);
+        play_by_picker(fake, channel, &who, &current, &first).await;
+        played += 1;
+        current = until("the next board", || {
+            board(fake, channel).filter(|b| b["id"] != current["id"])
+        })
+        .await;
+    }
+    assert!(played > 0);
+    if button_with(&current, "pick-open:").is_some() {
+        // The game could go on for long: it ends by the Resign button, never by text.
+        let resign = button_with(&current, "resign:").unwrap();
+        let mark = fake.mark();
+        let iid = fake.button(&ALICE, channel, &resign, current.clone());
+        callback(fake, mark, iid).await;
+        let prompt = fake.original(iid).unwrap();
+        let confirm = button_with(&prompt, "resign-confirm:").unwrap();
+        fake.button(&ALICE, channel, &confirm, prompt);
+        current = until("the closing board", || {
+            board(fake, channel).filter(|b| button_with(b, "rematch:").is_some())
+        })
+        .await;
+    }
+    assert!(
+        button_with(&current, "rematch:").is_some(),
+        "{variant}: the game is over"
+    );
+    current
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_variant_is_played_with_the_picker_alone() {
+    let (fake, _dir, _bot) = started(CONFIG).await;
+    let t = std::time::Instant::now();
+    // Fool's mate, every move picked from the menus.
+    let end = play_game(
+        &fake,
+        FIRST_CHANNEL,
+        "standard",
+        &[
+            &["Pawn f2", "f3"],
+            &["Pawn e7", "e5"],
+            &["Pawn g2", "g4"],
+            &["Queen d8", "h4"],
+        ],
+        0,
+    )
+    .await;
+    assert!(
+        visible_text(&end).to_lowercase().contains("checkmate"),
+        "{}",
+        visible_text(&end)
+    );
+    for (i, variant) in [
+        "spell",
+        "sorchess",
+        "wand",
+        "walls",
+        "walls-full",
+        "wickets",
+    ]
+    .iter()
+    .enumerate()
+    {
+        play_game(&fake, FIRST_CHANNEL + 1 + i as u64, variant, &[], 6).await;
+    }
+    eprintln!("seven games by the picker in {:?}", t.elapsed());
+}
