@@ -201,12 +201,18 @@ async fn play_game(
     let mut played = 0;
     for labels in script {
         let who = asked(&current);
+        // The script's labels where offered; where a game adds a step of its own (a
+        // spell to cast too), nothing more, else its first option.
         let choose = |menus: &[(String, Vec<(String, String)>)]| {
             labels
                 .iter()
+                .chain(&["nothing more"])
                 .find_map(|l| labelled(menus, l))
-                .unwrap_or_else(|| panic!("{variant}: none of {labels:?} in {menus:?}"))
+                .unwrap_or_else(|| first(menus))
         };
+        if button_with(&current, "pick-open:").is_none() {
+            break;
+        }
         play_by_picker(fake, channel, &who, &current, &choose).await;
         played += 1;
         current = until("the next board", || {
@@ -245,6 +251,11 @@ async fn play_game(
         button_with(&current, "rematch:").is_some(),
         "{variant}: the game is over"
     );
+    let text = visible_text(&current);
+    eprintln!(
+        "{variant}: {played} answers by the picker; {}",
+        text.lines().last().unwrap_or_default()
+    );
     current
 }
 
@@ -271,6 +282,13 @@ async fn every_variant_is_played_with_the_picker_alone() {
         "{}",
         visible_text(&end)
     );
+    // The same mate where a game allows it; the others play on by first options.
+    let fools: &[&[&str]] = &[
+        &["Pawn f2", "f3"],
+        &["Pawn e7", "e5"],
+        &["Pawn g2", "g4"],
+        &["Queen d8", "h4"],
+    ];
     for (i, variant) in [
         "spell",
         "sorchess",
@@ -282,7 +300,153 @@ async fn every_variant_is_played_with_the_picker_alone() {
     .iter()
     .enumerate()
     {
-        play_game(&fake, FIRST_CHANNEL + 1 + i as u64, variant, &[], 6).await;
+        play_game(&fake, FIRST_CHANNEL + 1 + i as u64, variant, fools, 6).await;
     }
     eprintln!("seven games by the picker in {:?}", t.elapsed());
+}
+
+/// The game and ply a picker message's ids name (`pick:{game}:{ply}:...`).
+fn game_and_ply(picker: &Value) -> (u64, u64) {
+    let id = menus(picker)
+        .first()
+        .map(|m| m.0.clone())
+        .or_else(|| button_with(picker, "pick-"))
+        .unwrap();
+    let mut parts = id.split(':').skip(1);
+    (
+        parts.next().unwrap().parse().unwrap(),
+        parts.next().unwrap().parse().unwrap(),
+    )
+}
+
+/// A press whose answer is one private line containing `says`, and nothing else:
+/// no update of any message, no board.
+async fn refused(fake: &FakeDiscord, iid: u64, mark: usize, says: &str) {
+    let answer = callback(fake, mark, iid).await;
+    assert_eq!(answer["type"], json!(4), "{answer}");
+    assert_ne!(
+        answer["data"]["flags"].as_u64().unwrap_or(0) & 64,
+        0,
+        "{answer}"
+    );
+    let text = answer["data"]["content"].as_str().unwrap_or_default();
+    assert!(text.contains(says), "{text:?} should say {says:?}");
+    assert!(answer["data"]["components"]
+        .as_array()
+        .is_none_or(Vec::is_empty));
+    let rs = fake.settle(mark, Duration::from_millis(150)).await;
+    assert!(rs.iter().all(|r| r.files.is_empty()), "a board was posted");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stale_foreign_and_forged_presses_are_refused_and_change_nothing() {
+    let (fake, _dir, _bot) = started(CONFIG).await;
+    let channel = FIRST_CHANNEL;
+    let board0 = start(&fake, channel, "standard").await;
+    let open = button_with(&board0, "pick-open:").unwrap();
+
+    // A spectator, and the player not asked, are refused.
+    let mark = fake.mark();
+    let iid = fake.button(&support::bot::CAROL, channel, &open, board0.clone());
+    refused(&fake, iid, mark, "Only alice and bob play").await;
+    let mark = fake.mark();
+    let iid = fake.button(&BOB, channel, &open, board0.clone());
+    refused(
+        &fake,
+        iid,
+        mark,
+        "It is not your turn; alice (White) is to move",
+    )
+    .await;
+
+    // alice opens a picker and chooses a pawn.
+    let mark = fake.mark();
+    let iid = fake.button(&ALICE, channel, &open, board0.clone());
+    callback(&fake, mark, iid).await;
+    let stale = fake.original(iid).unwrap();
+    let stale_id: u64 = stale["id"].as_str().unwrap().parse().unwrap();
+    let (game, ply) = game_and_ply(&stale);
+    let (menu, value) = labelled(&menus(&stale), "Pawn e2").unwrap();
+    let mark = fake.mark();
+    let iid = fake.select(&ALICE, channel, &menu, &[&value], stale.clone());
+    callback(&fake, mark, iid).await;
+    let stale = fake.message(stale_id).unwrap();
+    assert!(visible_text(&stale).contains("Chosen: Pawn e2"), "{stale}");
+    // A spectator cannot use alice's picker either.
+    let (menu, value) = labelled(&menus(&stale), "e4").unwrap();
+    let mark = fake.mark();
+    let iid = fake.select(
+        &support::bot::CAROL,
+        channel,
+        &menu,
+        &[&value],
+        stale.clone(),
+    );
+    refused(&fake, iid, mark, "Only alice and bob play").await;
+
+    // Forged ids: an over-long path, a path the picker does not offer, an answer not
+    // complete, a value that is no index, a game that is not played here.
+    let forged = [
+        (
+            format!("pick-play:{game}:{ply}:{}", "99.".repeat(12) + "99"),
+            "older version",
+        ),
+        (format!("pick-play:{game}:{ply}:98"), "not offered"),
+        (format!("pick-play:{game}:{ply}:"), "not complete"),
+        (format!("pick-at:{game}:{ply}:5.5.5.5.5"), "not offered"),
+        (
+            format!("pick-at:{}:{ply}:", game + 1),
+            "no longer played here",
+        ),
+    ];
+    for (id, says) in &forged {
+        let mark = fake.mark();
+        let iid = fake.button(&ALICE, channel, id, stale.clone());
+        refused(&fake, iid, mark, says).await;
+    }
+    let mark = fake.mark();
+    let iid = fake.select(&ALICE, channel, &menu, &["x1"], stale.clone());
+    refused(&fake, iid, mark, "older version").await;
+    assert_eq!(board(&fake, channel).unwrap()["id"], board0["id"]);
+
+    // alice plays d4 through a second picker: the first is now stale.
+    let d4 = |menus: &[(String, Vec<(String, String)>)]| {
+        labelled(menus, "Pawn d2")
+            .or_else(|| labelled(menus, "d4"))
+            .unwrap()
+    };
+    play_by_picker(&fake, channel, &ALICE, &board0, &d4).await;
+    let board1 = until("the board after d4", || {
+        board(&fake, channel).filter(|b| b["id"] != board0["id"])
+    })
+    .await;
+    for id in [
+        menu.clone(),
+        format!("pick-play:{game}:{ply}:{value}"),
+        format!("pick-at:{game}:{ply}:"),
+    ] {
+        let mark = fake.mark();
+        let iid = if id.starts_with("pick:") {
+            fake.select(&ALICE, channel, &id, &[&value], stale.clone())
+        } else {
+            fake.button(&ALICE, channel, &id, stale.clone())
+        };
+        refused(
+            &fake,
+            iid,
+            mark,
+            "The position changed since this picker opened",
+        )
+        .await;
+    }
+    // Nothing changed: bob is asked, and plays on from the same board.
+    assert_eq!(board(&fake, channel).unwrap()["id"], board1["id"]);
+    assert_eq!(asked(&board1).id, BOB.id);
+    let e5 = |menus: &[(String, Vec<(String, String)>)]| {
+        labelled(menus, "Pawn e7")
+            .or_else(|| labelled(menus, "e5"))
+            .unwrap()
+    };
+    let done = play_by_picker(&fake, channel, &BOB, &board1, &e5).await;
+    assert!(done.contains("e7-e5"), "{done}");
 }
