@@ -13,7 +13,9 @@ mod support;
 use serde_json::{json, Value};
 use std::time::Duration;
 use support::bot::{button_ids, started, ALICE, BOB};
-use support::fake_discord::{all_components, visible_text, FakeDiscord, FakeUser, WAIT};
+use support::fake_discord::{
+    all_components, check_message, visible_text, FakeDiscord, FakeUser, WAIT,
+};
 
 /// No chat moves: only interactions reach the bot.
 const CONFIG: &str = "image_size = 128\nthreads = false\nmessage_content = false\n";
@@ -289,18 +291,27 @@ async fn every_variant_is_played_with_the_picker_alone() {
         &["Pawn g2", "g4"],
         &["Queen d8", "h4"],
     ];
-    for (i, variant) in [
-        "spell",
-        "sorchess",
-        "wand",
-        "walls",
-        "walls-full",
-        "wickets",
+    // Spell Chess: a spell escapes that mate, but a king left capturable is taken.
+    let spell: &[&[&str]] = &[
+        &["Pawn f2", "f3"],
+        &["Pawn e7", "e5"],
+        &["Pawn g2", "g4"],
+        &["Queen d8", "h4"],
+        &["Pawn a2", "a3!", "a3"],
+        &["Queen h4", "takes e1"],
+    ];
+    for (i, (variant, script)) in [
+        ("spell", spell),
+        ("sorchess", fools),
+        ("wand", fools),
+        ("walls", fools),
+        ("walls-full", fools),
+        ("wickets", fools),
     ]
     .iter()
     .enumerate()
     {
-        play_game(&fake, FIRST_CHANNEL + 1 + i as u64, variant, fools, 6).await;
+        play_game(&fake, FIRST_CHANNEL + 1 + i as u64, variant, script, 6).await;
     }
     eprintln!("seven games by the picker in {:?}", t.elapsed());
 }
@@ -449,4 +460,53 @@ async fn stale_foreign_and_forged_presses_are_refused_and_change_nothing() {
     };
     let done = play_by_picker(&fake, channel, &BOB, &board1, &e5).await;
     assert!(done.contains("e7-e5"), "{done}");
+}
+
+/// A string select menu row as the picker sends it.
+fn select_row(id: &str, options: usize, label: usize, placeholder: usize) -> Value {
+    let options: Vec<Value> = (0..options)
+        .map(|i| json!({"label": format!("{i:0>label$}"), "value": i.to_string()}))
+        .collect();
+    json!({"type": 1, "components": [{"type": 3, "custom_id": id, "options": options,
+        "placeholder": "p".repeat(placeholder)}]})
+}
+
+#[test]
+fn the_fake_refuses_select_menus_discord_refuses() {
+    let ok =
+        |rows: Vec<Value>| check_message(&json!({"content": "x", "components": rows}), &[], None);
+    let four: Vec<Value> = (0..4)
+        .map(|i| select_row(&format!("pick:1:2:{i}:"), 25, 100, 150))
+        .collect();
+    let buttons = json!({"type": 1, "components": [
+        {"type": 2, "style": 2, "label": "Back", "custom_id": "pick-at:1:2:"},
+        {"type": 2, "style": 3, "label": "Confirm", "custom_id": "pick-play:1:2:0"}]});
+    let mut full = four.clone();
+    full.push(buttons.clone());
+    assert!(ok(full.clone()).is_ok());
+    for rows in [
+        vec![select_row("a", 26, 5, 5)],
+        vec![select_row("a", 0, 5, 5)],
+        vec![select_row("a", 3, 101, 5)],
+        vec![select_row("a", 3, 5, 151)],
+        vec![select_row(&"a".repeat(101), 3, 5, 5)],
+        vec![select_row("a", 3, 5, 5), select_row("a", 3, 5, 5)],
+        [full.clone(), vec![select_row("b", 3, 5, 5)]].concat(),
+    ] {
+        assert!(ok(rows.clone()).is_err(), "{rows:?}");
+    }
+    // A select shares its row with nothing.
+    let mut crowded = select_row("a", 3, 5, 5);
+    crowded["components"]
+        .as_array_mut()
+        .unwrap()
+        .push(buttons["components"][0].clone());
+    assert!(ok(vec![crowded]).is_err());
+    // More values than options, and an empty value.
+    let mut many = select_row("a", 3, 5, 5);
+    many["components"][0]["max_values"] = json!(4);
+    assert!(ok(vec![many]).is_err());
+    let mut empty = select_row("a", 3, 5, 5);
+    empty["components"][0]["options"][1]["value"] = json!("");
+    assert!(ok(vec![empty]).is_err());
 }
