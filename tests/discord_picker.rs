@@ -300,11 +300,24 @@ async fn every_variant_is_played_with_the_picker_alone() {
         &["Pawn a2", "a3!", "a3"],
         &["Queen h4", "takes e1"],
     ];
+    // Wizard Walls: the walls and teams set up, White's rook walls in Black's three
+    // wizards (5 + 3 + 3 points: 10 wins) while Black passes.
+    let walls: &[&[&str]] = &[
+        &["wall on a3", "wall on a4", "wall on a5"],
+        &["wall on h4", "wall on h5", "wall on h6"],
+        &["Bishop c1", "Knight b1", "Rook d1"],
+        &["Bishop f7", "Knight e7", "Rook d7"],
+        &["Rook d1", "move to d6", "then Rook d6", "wall on d7"],
+        &["pass (no action)"],
+        &["Rook d6", "move to e6", "then Rook e6", "wall on e7"],
+        &["pass (no action)"],
+        &["Rook e6", "wall on f7", "end the turn"],
+    ];
     for (i, (variant, script)) in [
         ("spell", spell),
         ("sorchess", fools),
         ("wand", fools),
-        ("walls", fools),
+        ("walls", walls),
         ("walls-full", fools),
         ("wickets", fools),
     ]
