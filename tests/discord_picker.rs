@@ -447,6 +447,60 @@ async fn stale_foreign_and_forged_presses_are_refused_and_change_nothing() {
     };
     let done = play_by_picker(&fake, channel, &BOB, &board1, &e5).await;
     assert!(done.contains("e7-e5"), "{done}");
+
+    // With `confirm:on`, the picker's Confirm asks as a typed move does; the move is
+    // played by that question's own Confirm.
+    let mark = fake.mark();
+    let iid = fake.slash(
+        &ALICE,
+        channel,
+        "settings",
+        &[("confirm", 3, json!("on"))],
+        &[],
+    );
+    callback(&fake, mark, iid).await;
+    let board2 = until("the board after e5", || {
+        board(&fake, channel).filter(|b| b["id"] != board1["id"])
+    })
+    .await;
+    let open = button_with(&board2, "pick-open:").unwrap();
+    let mark = fake.mark();
+    let iid = fake.button(&ALICE, channel, &open, board2.clone());
+    callback(&fake, mark, iid).await;
+    let mut picker = fake.original(iid).unwrap();
+    let picker_id: u64 = picker["id"].as_str().unwrap().parse().unwrap();
+    for label in ["Knight g1", "f3"] {
+        let (menu, value) = labelled(&menus(&picker), label).unwrap();
+        let mark = fake.mark();
+        let iid = fake.select(&ALICE, channel, &menu, &[&value], picker.clone());
+        callback(&fake, mark, iid).await;
+        picker = fake.message(picker_id).unwrap();
+    }
+    let confirm = button_with(&picker, "pick-play:").unwrap();
+    let mark = fake.mark();
+    let iid = fake.button(&ALICE, channel, &confirm, picker.clone());
+    let answer = callback(&fake, mark, iid).await;
+    let text = answer["data"]["content"].as_str().unwrap_or_default();
+    assert!(text.contains("Play `Ng1-f3`?"), "{answer}");
+    assert_ne!(answer["data"]["flags"].as_u64().unwrap_or(0) & 64, 0);
+    let asked_first = fake.original(iid).unwrap();
+    let rs = fake.settle(mark, Duration::from_millis(150)).await;
+    assert!(
+        rs.iter().all(|r| r.is_ephemeral() || r.files.is_empty()),
+        "played before confirmed"
+    );
+    assert_eq!(board(&fake, channel).unwrap()["id"], board2["id"]);
+    let confirm = button_with(&asked_first, "move-confirm:").unwrap();
+    fake.button(&ALICE, channel, &confirm, asked_first);
+    let board3 = until("the board after Nf3", || {
+        board(&fake, channel).filter(|b| b["id"] != board2["id"])
+    })
+    .await;
+    assert!(
+        visible_text(&board3).contains("Ng1-f3"),
+        "{}",
+        visible_text(&board3)
+    );
 }
 
 /// A string select menu row as the picker sends it.
