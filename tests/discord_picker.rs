@@ -551,3 +551,59 @@ fn the_fake_refuses_select_menus_discord_refuses() {
     empty["components"][0]["options"][1]["value"] = json!("");
     assert!(ok(vec![empty]).is_err());
 }
+
+/// Waits for the edit of the interaction's original response (after a deferral).
+async fn edited(fake: &FakeDiscord, mark: usize, iid: u64) {
+    fake.wait_for(mark, "the deferred answer", |r| {
+        r.method == "PATCH" && r.path.ends_with(&format!("/tok-{iid}/messages/@original"))
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deferred_press_still_updates_the_picker_in_place() {
+    // Every interaction is acknowledged first, as when the service is slow.
+    let (fake, _dir, _bot) = started(&format!("{CONFIG}defer_after_ms = 0\n")).await;
+    let channel = FIRST_CHANNEL;
+    let board0 = start(&fake, channel, "standard").await;
+    let open = button_with(&board0, "pick-open:").unwrap();
+    let mark = fake.mark();
+    let iid = fake.button(&ALICE, channel, &open, board0.clone());
+    assert_eq!(callback(&fake, mark, iid).await["type"], json!(5));
+    edited(&fake, mark, iid).await;
+    let mut picker = fake.original(iid).unwrap();
+    assert!(visible_text(&picker).contains("Which piece?"), "{picker}");
+    let picker_id: u64 = picker["id"].as_str().unwrap().parse().unwrap();
+    for label in ["Pawn e2", "e4"] {
+        let (menu, value) = labelled(&menus(&picker), label).unwrap();
+        let mark = fake.mark();
+        let iid = fake.select(&ALICE, channel, &menu, &[&value], picker.clone());
+        // DEFERRED_UPDATE_MESSAGE, then the picker's own message edited.
+        assert_eq!(callback(&fake, mark, iid).await["type"], json!(6));
+        edited(&fake, mark, iid).await;
+        picker = fake.message(picker_id).unwrap();
+    }
+    assert!(visible_text(&picker).contains("Play `e2-e4`?"), "{picker}");
+    let confirm = button_with(&picker, "pick-play:").unwrap();
+    let mark = fake.mark();
+    let iid = fake.button(&ALICE, channel, &confirm, picker.clone());
+    assert_eq!(callback(&fake, mark, iid).await["type"], json!(6));
+    edited(&fake, mark, iid).await;
+    let done = visible_text(&fake.message(picker_id).unwrap());
+    assert!(done.starts_with("You played `e2-e4`"), "{done}");
+    let next = until("the board after e4", || {
+        board(&fake, channel).filter(|b| b["id"] != board0["id"])
+    })
+    .await;
+    assert_eq!(asked(&next).id, BOB.id);
+    // Only the one picker message was ever made for alice's move.
+    let pickers = fake
+        .messages_in(channel)
+        .iter()
+        .filter(|m| {
+            let t = visible_text(m);
+            t.contains("Your turn") || t.contains("You played")
+        })
+        .count();
+    assert_eq!(pickers, 1);
+}

@@ -436,6 +436,7 @@ impl Handler {
             Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id);
         if super::picker::on_picker(&comp.data.custom_id) {
             interacted.pressed = Some((comp.message.id, None));
+            interacted.updates = true;
         }
         let sctx = ServiceContext {
             user,

@@ -1464,6 +1464,23 @@ fn answer(
                         let mid: u64 = m["id"].as_str().and_then(|i| i.parse().ok()).unwrap_or(0);
                         inner.originals.lock().unwrap().insert(id, mid);
                     }
+                    // DEFERRED_UPDATE_MESSAGE: the message the component was on is the
+                    // one a later edit of the original response changes.
+                    Some(6) => {
+                        let pressed = inner.pressed.lock().unwrap().get(&id).copied();
+                        match pressed {
+                            Some(m) => {
+                                inner.originals.lock().unwrap().insert(id, m);
+                            }
+                            None => {
+                                inner.acknowledged.lock().unwrap().remove(&id);
+                                return (
+                                    StatusCode::BAD_REQUEST,
+                                    Some(json!({"code": 50035, "message": "Invalid Form Body"})),
+                                );
+                            }
+                        }
+                    }
                     // UPDATE_MESSAGE edits the message the button was on; only a
                     // component interaction has one.
                     Some(7) => {
