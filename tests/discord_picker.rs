@@ -602,7 +602,7 @@ async fn a_deferred_press_still_updates_the_picker_in_place() {
         .iter()
         .filter(|m| {
             let t = visible_text(m);
-            t.contains("Your turn") || t.contains("You played")
+            t.starts_with("Your move.") || t.contains("You played")
         })
         .count();
     assert_eq!(pickers, 1);

@@ -39,7 +39,13 @@ impl Service {
             .ask()
             .map(|a| a.question.prompt())
             .unwrap_or_default();
-        let mut text = format!("Your turn: {question}.");
+        let mut chars = question.chars();
+        let mut text: String = chars
+            .next()
+            .map(|c| c.to_uppercase().collect())
+            .unwrap_or_default();
+        text.push_str(chars.as_str());
+        text.push('.');
         if !pick.chosen.is_empty() {
             text.push_str(&format!("\nChosen: {}", pick.chosen.join(" › ")));
         }
