@@ -370,6 +370,19 @@ async fn stale_foreign_and_forged_presses_are_refused_and_change_nothing() {
     callback(&fake, mark, iid).await;
     let stale = fake.message(stale_id).unwrap();
     assert!(visible_text(&stale).contains("Chosen: Pawn e2"), "{stale}");
+    // Back shows the first choice again, without Back; the pawn is chosen anew.
+    let back = button_with(&stale, "pick-at:").unwrap();
+    let mark = fake.mark();
+    let iid = fake.button(&ALICE, channel, &back, stale.clone());
+    assert_eq!(callback(&fake, mark, iid).await["type"], json!(7));
+    let first = fake.message(stale_id).unwrap();
+    assert!(visible_text(&first).contains("Which piece?"), "{first}");
+    assert!(button_with(&first, "pick-at:").is_none());
+    let mark = fake.mark();
+    let iid = fake.select(&ALICE, channel, &menu, &[&value], first);
+    callback(&fake, mark, iid).await;
+    let stale = fake.message(stale_id).unwrap();
+    assert!(visible_text(&stale).contains("Chosen: Pawn e2"), "{stale}");
     // A spectator cannot use alice's picker either.
     let (menu, value) = labelled(&menus(&stale), "e4").unwrap();
     let mark = fake.mark();
