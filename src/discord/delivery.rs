@@ -400,10 +400,22 @@ async fn deliver_replies(
 ) -> Vec<(u64, u64)> {
     // A settled challenge's message is updated first: on a button press that update
     // is the interaction's answer (type 7), and everything else follows it.
+    // So is the move picker's next step on a press in the picker (its message is
+    // updated), before the board its Confirm may post.
     let mut out = out;
-    out.sort_by_key(|o| !matches!(o.reply.kind, ReplyKind::ChallengeOver { .. }));
+    out.sort_by_key(|o| {
+        !matches!(
+            o.reply.kind,
+            ReplyKind::ChallengeOver { .. } | ReplyKind::Picker(_) | ReplyKind::Picked
+        )
+    });
     let mut round = Round::new(origin, &out);
     for o in out {
+        if matches!(o.reply.kind, ReplyKind::Picker(_) | ReplyKind::Picked)
+            && update_picker(http, origin, &o).await
+        {
+            continue;
+        }
         if let ReplyKind::ChallengeOver {
             challenge,
             message,
@@ -448,6 +460,26 @@ async fn deliver_replies(
 /// The language of the front end's own sentences. English until an interaction carries
 /// its `locale` (and a public message its server's `guild_locale`) this far.
 const FRONT_LANG: Lang = Lang::En;
+
+/// Shows the picker's next step in place of the pressed picker message (interaction
+/// response type 7); `false` when the press did not come from one (the board's Move
+/// button: the picker is a new private message) or the interaction was already
+/// acknowledged.
+async fn update_picker(http: &Http, origin: &mut Origin<'_>, o: &Outgoing) -> bool {
+    let Origin::Interaction(i) = origin else {
+        return false;
+    };
+    if i.pressed.is_none() || o.reply.to != Audience::Invoker {
+        return false;
+    }
+    match i.update(http, Parts::of(o)).await {
+        Ok(updated) => updated,
+        Err(e) => {
+            tracing::warn!("picker update failed: {e}");
+            false
+        }
+    }
+}
 
 /// The channel a change came from.
 fn origin_channel(origin: &Origin<'_>) -> ChannelId {

@@ -11,9 +11,9 @@ use crate::service::front::{could_be_move, ChatLine, GameState};
 use crate::service::grammar::{self, Completion};
 use crate::variants::VariantId;
 use serenity::all::{
-    CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context,
-    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId, Interaction,
-    Member, Message, PartialGuildChannel, Permissions, Ready,
+    CommandDataOptionValue, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind,
+    Context, CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GuildId,
+    Interaction, Member, Message, PartialGuildChannel, Permissions, Ready,
 };
 use serenity::async_trait;
 use serenity::builder::Builder;
@@ -317,6 +317,14 @@ impl Handler {
         {
             return;
         }
+        let values = match &comp.data.kind {
+            ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+            _ => Vec::new(),
+        };
+        if let Some(request) = super::picker::request(&comp.data.custom_id, &values) {
+            self.picker_press(ctx, &comp, user, request).await;
+            return;
+        }
         let game_button = commands::game_button(&comp.data.custom_id);
         if self
             .refuse_stale_game_press(ctx, &comp, &user, game_button.as_ref())
@@ -412,6 +420,47 @@ impl Handler {
         for channel in std::iter::once(comp.channel_id.get()).chain(opened) {
             self.bot.run_computer(Arc::clone(&ctx.http), channel);
         }
+    }
+
+    /// A press on the board's Move button or in a move picker: the picker's next step,
+    /// privately (on the picker's own message, updated in place), or a Confirm played
+    /// as any answer is.
+    async fn picker_press(
+        &self,
+        ctx: &Context,
+        comp: &ComponentInteraction,
+        user: User,
+        request: Request,
+    ) {
+        let mut interacted =
+            Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id);
+        if super::picker::on_picker(&comp.data.custom_id) {
+            interacted.pressed = Some((comp.message.id, None));
+            interacted.updates = true;
+        }
+        let sctx = ServiceContext {
+            user,
+            channel: comp.channel_id.get(),
+            server: comp.guild_id.map(GuildId::get),
+            key: Some(comp.id.get().to_string()),
+        };
+        let moderator = moderates(comp.member.as_ref().and_then(|m| m.permissions));
+        let is_play = matches!(request, Request::PickPlay { .. });
+        let out = self
+            .call_service(&ctx.http, &mut interacted, true, sctx, moderator, request)
+            .await;
+        if is_play && out.iter().any(|o| o.reply.outbox.is_some()) {
+            metrics::counter!(super::ops::MOVES).increment(1);
+        }
+        deliver(
+            &ctx.http,
+            &self.bot.undelivered,
+            &mut Origin::Interaction(&mut interacted),
+            out,
+        )
+        .await;
+        self.bot
+            .run_computer(Arc::clone(&ctx.http), comp.channel_id.get());
     }
 
     /// A press on a game's Resign, Offer draw or My hand button is refused at once,

@@ -51,7 +51,12 @@ pub async fn game_over(http: &Http, i: &mut Interacted, game: u64, shown: &str) 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ack {
     None,
-    Deferred { ephemeral: bool },
+    Deferred {
+        ephemeral: bool,
+    },
+    /// Acknowledged as an update of the pressed message to come (type 6,
+    /// DEFERRED_UPDATE_MESSAGE): the update edits that message.
+    DeferredUpdate,
     Responded,
 }
 
@@ -65,6 +70,9 @@ pub struct Interacted {
     /// For a button press: the message it was on, and the challenge its id names
     /// (`None` for the fixed ids of older messages).
     pub pressed: Option<(MessageId, Option<u64>)>,
+    /// The press answers by updating its own message (the move picker's): a deferral
+    /// then promises that update rather than a new message.
+    pub updates: bool,
     ack: Ack,
 }
 
@@ -76,6 +84,7 @@ impl Interacted {
             user,
             channel,
             pressed: None,
+            updates: false,
             ack: Ack::None,
         }
     }
@@ -93,6 +102,11 @@ impl Interacted {
     /// Answers a button press by updating the message it was on (interaction response
     /// type 7); `false` when the interaction was already acknowledged otherwise.
     pub(crate) async fn update(&mut self, http: &Http, parts: Parts) -> serenity::Result<bool> {
+        if self.ack == Ack::DeferredUpdate {
+            with_retries("message update", || parts.edit_original(http, &self.token)).await?;
+            self.ack = Ack::Responded;
+            return Ok(true);
+        }
         if self.ack != Ack::None || self.pressed.is_none() {
             return Ok(false);
         }
@@ -109,6 +123,16 @@ impl Interacted {
     /// Acknowledges now and answers later (Discord's 3 seconds run out otherwise).
     pub async fn defer(&mut self, http: &Http, ephemeral: bool) -> serenity::Result<()> {
         if self.ack != Ack::None {
+            return Ok(());
+        }
+        if self.updates && self.pressed.is_some() {
+            acknowledged(
+                with_retries("deferral", || {
+                    CreateInteractionResponse::Acknowledge.execute(http, (self.id, &self.token))
+                })
+                .await,
+            )?;
+            self.ack = Ack::DeferredUpdate;
             return Ok(());
         }
         let m = CreateInteractionResponseMessage::new().ephemeral(ephemeral);
@@ -180,7 +204,7 @@ impl Interacted {
                     .await?;
                 parts.send_followup(http, &self.token, true).await?;
             }
-            Ack::Responded => {
+            Ack::Responded | Ack::DeferredUpdate => {
                 let m = with_retries("followup", || {
                     parts.send_followup(http, &self.token, ephemeral)
                 })

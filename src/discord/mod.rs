@@ -16,6 +16,7 @@ pub mod handler;
 pub mod interaction;
 pub mod ops;
 pub mod parts;
+pub mod picker;
 pub mod relay;
 pub mod retry;
 

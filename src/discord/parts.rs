@@ -115,6 +115,8 @@ impl Parts {
                 Some(*challenge),
             ),
             ReplyKind::ConfirmMove { game, ply } => (confirm_buttons(*game, *ply), None),
+            ReplyKind::Picker(shown) => (super::picker::rows(shown), None),
+            ReplyKind::Picked => (Vec::new(), None),
             // Noted like a challenge's message, so that later standings edit it.
             ReplyKind::Standings { event, .. } => (Vec::new(), Some(*event)),
             _ => (r.controls.map(game_buttons).unwrap_or_default(), None),
@@ -435,9 +437,9 @@ pub(crate) fn closed_board(shown: &str, game: u64) -> Parts {
     parts
 }
 
-/// The buttons of a game's public board message, each naming the game: Resign (asks
-/// to confirm), Offer draw or Accept draw, My hand (games with secrets); Rematch once
-/// the game is over.
+/// The buttons of a game's public board message, each naming the game: Move (opens
+/// the player asked's private picker), Resign (asks to confirm), Offer draw or Accept
+/// draw, My hand (games with secrets); Rematch once the game is over.
 pub(crate) fn game_buttons(c: GameControls) -> Vec<CreateActionRow> {
     let b = |verb: &str, label: &str, style: ButtonStyle| {
         CreateButton::new(game_button_id(verb, c.game))
@@ -447,7 +449,12 @@ pub(crate) fn game_buttons(c: GameControls) -> Vec<CreateActionRow> {
     let buttons = if c.finished {
         vec![b("rematch", "Rematch", ButtonStyle::Primary)]
     } else {
-        let mut v = vec![b("resign", "Resign", ButtonStyle::Danger)];
+        let mut v = vec![
+            CreateButton::new(super::picker::open_id(c.game))
+                .label("Move")
+                .style(ButtonStyle::Primary),
+            b("resign", "Resign", ButtonStyle::Danger),
+        ];
         v.push(if c.draw_offer {
             b("draw-accept", "Accept draw", ButtonStyle::Success)
         } else {
@@ -541,8 +548,8 @@ mod tests {
             _ => 0,
         };
         assert_eq!(count(game_buttons(controls(true, true))), 1);
-        assert_eq!(count(game_buttons(controls(false, false))), 2);
-        assert_eq!(count(game_buttons(controls(false, true))), 3);
+        assert_eq!(count(game_buttons(controls(false, false))), 3);
+        assert_eq!(count(game_buttons(controls(false, true))), 4);
     }
 
     /// A board reply of `text`, its picture saying `to_move` is asked.

@@ -156,6 +156,21 @@ pub enum Request {
         game: u64,
         ply: u64,
     },
+    /// The move picker of `game` (the Move button, or a choice in its menus): what it
+    /// shows after `path` (option indices chosen so far) for the position it was opened
+    /// at (`ply`: the game's number of actions then; `None` opens it now).
+    Pick {
+        game: u64,
+        ply: Option<u64>,
+        path: Vec<u16>,
+    },
+    /// The picker's Confirm: plays the answer `path` completes, exactly as if it had
+    /// been typed, if the game is still at `ply`.
+    PickPlay {
+        game: u64,
+        ply: u64,
+        path: Vec<u16>,
+    },
     /// Drops the invoker's move waiting for confirmation on `game`.
     CancelMove {
         game: u64,
@@ -230,6 +245,13 @@ pub enum ReplyKind {
         game: u64,
         ply: u64,
     },
+    /// The move picker, shown to the player asked alone: the front end offers `menus`
+    /// (each option extends `path` by its value), Back, and Confirm once `complete`
+    /// ([`Request::Pick`], [`Request::PickPlay`] with these).
+    Picker(PickerShown),
+    /// The picker's answer was played: the front end replaces the picker with this
+    /// reply's text, without menus.
+    Picked,
     /// A tournament's standings (text and table image): the front end edits the
     /// event's message (`message`) in place; with none yet (or when it is gone), it
     /// posts one and tells the service which message shows it
@@ -238,6 +260,28 @@ pub enum ReplyKind {
         event: u64,
         message: Option<u64>,
     },
+}
+
+/// What the move picker shows after a path.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PickerShown {
+    pub game: u64,
+    /// The game's number of actions when the picker opened: a later press is refused
+    /// once the game has moved on.
+    pub ply: u64,
+    pub path: Vec<u16>,
+    /// At most four menus of at most 25 options; empty once the answer is complete.
+    pub menus: Vec<PickerMenu>,
+    /// The path names a whole answer: Confirm plays it.
+    pub complete: bool,
+}
+
+/// One select menu of the picker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PickerMenu {
+    pub placeholder: String,
+    /// Each option's label and the index that extends the path.
+    pub options: Vec<(String, u16)>,
 }
 
 /// What a public board message of a game offers (the front end may show buttons).

@@ -25,6 +25,7 @@ mod lobby;
 mod notes;
 pub mod pages;
 pub mod pgn;
+pub mod picker;
 mod private;
 mod queries;
 pub mod ratings;
@@ -586,6 +587,10 @@ impl Service {
             }
             Request::Move { text } => self.move_or_confirm(slot, ctx, &text, now),
             Request::ConfirmMove { game, ply } => self.confirm_move(slot, ctx, game, ply, now),
+            Request::Pick { game, ply, path } => self.pick(slot, ctx, game, ply, &path),
+            Request::PickPlay { game, ply, path } => {
+                self.pick_play(slot, ctx, game, ply, &path, now)
+            }
             Request::Board => self.board(slot, ctx, now),
             Request::Note { text } => self.note(slot, ctx, text.as_deref()),
             Request::Conditional { text } => self.conditional(slot, ctx, text.as_deref()),

@@ -466,7 +466,11 @@ async fn board_buttons_name_their_game_and_only_players_act() {
     let game = ids[0].split(':').nth(1).unwrap().to_string();
     assert_eq!(
         ids,
-        vec![format!("resign:{game}"), format!("draw-offer:{game}")],
+        vec![
+            format!("pick-open:{game}"),
+            format!("resign:{game}"),
+            format!("draw-offer:{game}")
+        ],
         "no secrets in chess: no My hand"
     );
     let board = bot_message(&fake, thread);

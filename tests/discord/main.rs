@@ -20,6 +20,7 @@ mod gateway;
 mod lobby;
 mod ops;
 mod outbox;
+mod picker;
 mod reminders;
 mod requests;
 mod review;

@@ -928,6 +928,27 @@ impl FakeDiscord {
         id
     }
 
+    /// Injects a choice in string select menu `custom_id` (component type 3) of
+    /// `message` (a message JSON the bot sent), with the chosen `values`.
+    pub fn select(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        custom_id: &str,
+        values: &[&str],
+        message: Value,
+    ) -> u64 {
+        let id = self.new_id();
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": values});
+        if let Some(m) = message["id"].as_str().and_then(|m| m.parse::<u64>().ok()) {
+            self.inner.pressed.lock().unwrap().insert(id, m);
+        }
+        let mut payload = self.interaction(id, 3, user, channel, data);
+        payload["message"] = message;
+        self.dispatch("INTERACTION_CREATE", payload);
+        id
+    }
+
     /// Injects a plain chat message.
     pub fn chat(&self, user: &FakeUser, channel: u64, content: &str) -> u64 {
         let id = self.new_id();
@@ -1443,6 +1464,23 @@ fn answer(
                         let mid: u64 = m["id"].as_str().and_then(|i| i.parse().ok()).unwrap_or(0);
                         inner.originals.lock().unwrap().insert(id, mid);
                     }
+                    // DEFERRED_UPDATE_MESSAGE: the message the component was on is the
+                    // one a later edit of the original response changes.
+                    Some(6) => {
+                        let pressed = inner.pressed.lock().unwrap().get(&id).copied();
+                        match pressed {
+                            Some(m) => {
+                                inner.originals.lock().unwrap().insert(id, m);
+                            }
+                            None => {
+                                inner.acknowledged.lock().unwrap().remove(&id);
+                                return (
+                                    StatusCode::BAD_REQUEST,
+                                    Some(json!({"code": 50035, "message": "Invalid Form Body"})),
+                                );
+                            }
+                        }
+                    }
                     // UPDATE_MESSAGE edits the message the button was on; only a
                     // component interaction has one.
                     Some(7) => {
@@ -1715,7 +1753,12 @@ fn thread_refusal(inner: &Inner, channel: u64) -> Option<(StatusCode, Option<Val
 //   Action Row, 2 Button, 3 and 5-8 selects, 9 Section, 10 Text Display, 11 Thumbnail,
 //   12 Media Gallery, 13 File, 14 Separator, 17 Container (4 Text Input is for modals
 //   only). An Action Row holds up to 5 buttons or one select; a button's `custom_id` is
-//   at most 100 characters and unique in the message, its label at most 80. A Section
+//   at most 100 characters and unique in the message, its label at most 80. A string
+//   select (type 3) has 1-25 options, each with a label and a value of at most 100
+//   characters (a description too), a placeholder of at most 150, and `min_values`
+//   0-25 and `max_values` 1-25, no more than its options (the same page, "String
+//   Select" and "Select Option Structure"; discord-api-types' `APIStringSelectComponent`
+//   says the same). A Section
 //   holds 1-3 Text Displays and a Thumbnail or Button accessory. A Media Gallery holds
 //   1-10 items, each an "unfurled media item" whose `url` is a URL or an
 //   `attachment://<filename>` reference to a file uploaded with the message. A File
@@ -1747,6 +1790,9 @@ const MAX_COMPONENTS: usize = 40;
 const MAX_V2_TEXT: usize = 4000;
 const MAX_CUSTOM_ID: usize = 100;
 const MAX_LABEL: usize = 80;
+const MAX_SELECT_OPTIONS: usize = 25;
+const MAX_PLACEHOLDER: usize = 150;
+const MAX_OPTION_TEXT: usize = 100;
 
 /// A message's visible text: its `content`, else the content of its Text Display
 /// components in order (inside containers and sections too), one per line.
@@ -2126,6 +2172,9 @@ impl Check {
                     }
                     _ => {}
                 }
+                if kind == 3 {
+                    self.string_select(c, path)?;
+                }
                 if c["label"]
                     .as_str()
                     .is_some_and(|l| l.chars().count() > MAX_LABEL)
@@ -2207,6 +2256,62 @@ impl Check {
                 }
             }
             _ => unreachable!("refused above"),
+        }
+        Ok(())
+    }
+
+    /// A string select's options, placeholder and value counts.
+    fn string_select(&self, c: &Value, path: &[String]) -> Result<(), (StatusCode, Option<Value>)> {
+        let at = |keys: &[&str]| {
+            let mut v = path.to_vec();
+            v.extend(keys.iter().map(|k| k.to_string()));
+            v
+        };
+        let too_long = |v: &Value, max: usize| v.as_str().is_some_and(|t| t.chars().count() > max);
+        let options = c["options"].as_array().cloned().unwrap_or_default();
+        if options.is_empty() || options.len() > MAX_SELECT_OPTIONS {
+            return Err(invalid_form(
+                &at(&["options"]),
+                "BASE_TYPE_BAD_LENGTH",
+                "Must be between 1 and 25 in length.",
+            ));
+        }
+        if too_long(&c["placeholder"], MAX_PLACEHOLDER) {
+            return Err(invalid_form(
+                &at(&["placeholder"]),
+                "BASE_TYPE_MAX_LENGTH",
+                "Must be 150 or fewer in length.",
+            ));
+        }
+        for (i, o) in options.iter().enumerate() {
+            let i = i.to_string();
+            for key in ["label", "value"] {
+                let missing = o[key].as_str().is_none_or(str::is_empty);
+                if missing || too_long(&o[key], MAX_OPTION_TEXT) {
+                    return Err(invalid_form(
+                        &at(&["options", &i, key]),
+                        "BASE_TYPE_BAD_LENGTH",
+                        "Must be between 1 and 100 in length.",
+                    ));
+                }
+            }
+            if too_long(&o["description"], MAX_OPTION_TEXT) {
+                return Err(invalid_form(
+                    &at(&["options", &i, "description"]),
+                    "BASE_TYPE_MAX_LENGTH",
+                    "Must be 100 or fewer in length.",
+                ));
+            }
+        }
+        let min = c["min_values"].as_u64().unwrap_or(1);
+        let max = c["max_values"].as_u64().unwrap_or(1);
+        if min > 25 || !(1..=25).contains(&max) || min > max || max > options.len() as u64 {
+            return Err(invalid_form(
+                &at(&["max_values"]),
+                "BASE_TYPE_BAD_LENGTH",
+                "The select's values must be between its min_values and max_values, \
+                 and no more than its options.",
+            ));
         }
         Ok(())
     }

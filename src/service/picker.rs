@@ -1,0 +1,140 @@
+//! The move picker as a service (issue 28): the player asked opens a private picker
+//! built from their own question's legal answers, advances it one choice at a time,
+//! and plays the answer it completes through the very path a typed answer takes.
+//!
+//! Owns who may use a picker and when a press is stale. May import the service's own
+//! modules and `variants` (the picker itself, `variants/picker.rs`).
+
+use super::api::{Context, PickerMenu, PickerShown, Reply, ReplyKind};
+use super::turns::player_game;
+use super::{Change, Live, Refusal, Service, Slot};
+
+/// The most choices a path may hold: the picker needs four at most; anything longer
+/// is forged and refused before the picker is built.
+pub const MAX_PATH: usize = 8;
+
+/// The refusal of a press on a picker opened before the game moved on.
+pub const STALE: &str = "The position changed since this picker opened: press Move again.";
+
+/// The refusal of a path the picker does not offer.
+const NOT_OFFERED: &str = "That choice is not offered here: press Move again.";
+
+impl Service {
+    /// The Move button or a choice in the picker: what the picker shows after `path`.
+    pub(super) fn pick(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        game: u64,
+        ply: Option<u64>,
+        path: &[u16],
+    ) -> Result<Change, Refusal> {
+        let (live, ply) = asked(slot, ctx, game, ply, path)?;
+        let pick = live
+            .game
+            .picker(path)
+            .map_err(|_| NOT_OFFERED.to_string())?;
+        let question = live
+            .game
+            .ask()
+            .map(|a| a.question.prompt())
+            .unwrap_or_default();
+        let mut chars = question.chars();
+        let mut text: String = chars
+            .next()
+            .map(|c| c.to_uppercase().collect())
+            .unwrap_or_default();
+        text.push_str(chars.as_str());
+        text.push('.');
+        if !pick.chosen.is_empty() {
+            text.push_str(&format!("\nChosen: {}", pick.chosen.join(" › ")));
+        }
+        match &pick.answer {
+            Some(answer) => text.push_str(&format!("\nPlay `{answer}`? Press Confirm.")),
+            None => text.push_str(&format!("\n**{}**", pick.question)),
+        }
+        let shown = PickerShown {
+            game,
+            ply,
+            path: path.to_vec(),
+            menus: pick
+                .menus
+                .into_iter()
+                .map(|m| PickerMenu {
+                    placeholder: m.placeholder,
+                    options: m.options.into_iter().map(|c| (c.label, c.value)).collect(),
+                })
+                .collect(),
+            complete: pick.answer.is_some(),
+        };
+        let mut reply = Reply::invoker(text);
+        reply.kind = ReplyKind::Picker(shown);
+        Ok(Change::reply(reply))
+    }
+
+    /// The picker's Confirm: the answer `path` completes, played as a typed answer is
+    /// (the same checks, confirmation preference, records and replies).
+    pub(super) fn pick_play(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        game: u64,
+        ply: u64,
+        path: &[u16],
+        now: u64,
+    ) -> Result<Change, Refusal> {
+        let (live, _) = asked(slot, ctx, game, Some(ply), path)?;
+        let answer = live
+            .game
+            .picker(path)
+            .map_err(|_| NOT_OFFERED.to_string())?
+            .answer
+            .ok_or("That answer is not complete yet: choose from the menus first.")?;
+        let mut change = self.move_or_confirm(slot, ctx, &answer, now)?;
+        if let Some(after) = &change.live {
+            let printed = after
+                .rec
+                .history
+                .last()
+                .map_or_else(|| answer.clone(), |e| e.printed.clone());
+            let mut done = Reply::invoker(format!("You played `{printed}`."));
+            done.kind = ReplyKind::Picked;
+            change.replies.insert(0, done);
+        }
+        Ok(change)
+    }
+}
+
+/// The game of a picker press and its current ply, when the presser is the player
+/// asked, the game is the one played here, and it has not moved on since `ply`.
+fn asked<'a>(
+    slot: &'a Slot,
+    ctx: &Context,
+    game: u64,
+    ply: Option<u64>,
+    path: &[u16],
+) -> Result<(&'a Live, u64), Refusal> {
+    let live = match &slot.live {
+        Some(live) if live.rec.id == game => live,
+        _ => {
+            return Err("That button belongs to a game that is no longer played here.".to_string())
+        }
+    };
+    let (live, side) = player_game(slot, ctx).map(|(_, side)| (live, side))?;
+    let now = live.rec.actions.len() as u64;
+    if ply.is_some_and(|p| p != now) {
+        return Err(STALE.to_string());
+    }
+    let ask = live.game.ask().ok_or("The game is over.")?;
+    if ask.side != side {
+        return Err(format!(
+            "It is not your turn; {} ({}) is to move.",
+            live.rec.player(ask.side).name,
+            ask.side.name()
+        ));
+    }
+    if path.len() > MAX_PATH {
+        return Err(NOT_OFFERED.to_string());
+    }
+    Ok((live, now))
+}
