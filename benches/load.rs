@@ -150,6 +150,7 @@ fn seed(url: &str, games: usize) {
                         channel: channel(g),
                         server: Some(guild(g)),
                         key: None,
+                        lang: Default::default(),
                     };
                     let challenge = Request::Challenge {
                         opponent: user(&b),

@@ -81,6 +81,7 @@ impl Mover {
             channel: self.channel,
             server: Some(1),
             key: None,
+            lang: Default::default(),
         };
         let t0 = Instant::now();
         let r = s.handle(&ctx, Request::Move { text: text.clone() });
@@ -339,6 +340,7 @@ fn engine(c: &mut Criterion, e: &store_backends::TestStore, n: usize) {
             channel: m.channel,
             server: Some(1),
             key: None,
+            lang: Default::default(),
         };
         s.handle(&ctx, Request::Vacation { on: Some(true) });
     }
@@ -352,6 +354,7 @@ fn engine(c: &mut Criterion, e: &store_backends::TestStore, n: usize) {
             channel: m.channel,
             server: Some(1),
             key: None,
+            lang: Default::default(),
         };
         s.handle(&ctx, Request::Vacation { on: Some(false) });
     }

@@ -31,6 +31,7 @@ fn ctx(name: &str, channel: u64) -> Context {
         channel,
         server: Some(1),
         key: None,
+        lang: Default::default(),
     }
 }
 

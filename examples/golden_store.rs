@@ -40,6 +40,7 @@ impl Gen {
             channel,
             server: Some(7),
             key: key.map(str::to_string),
+            lang: Default::default(),
         }
     }
 

@@ -145,6 +145,7 @@ fn the_computer_has_no_deadline_and_level_needs_the_computer() {
         channel: ch,
         server: None,
         key: None,
+        lang: Default::default(),
     };
     service.set_computer(local_user(COMPUTER));
     let replies = service.handle(
@@ -243,6 +244,7 @@ fn the_first_message_pings_the_person_when_the_computer_opens() {
         channel: local_channel("opened"),
         server: None,
         key: None,
+        lang: Default::default(),
     };
     let replies = service.handle(
         &ctx,

@@ -636,5 +636,8 @@ fn the_picker_speaks_the_players_language() {
     assert_eq!(spells.question, "Welcher Zauber?");
     let offered = labels(&spells);
     assert!(offered.contains(&"kein Zauber".to_string()), "{offered:?}");
-    assert!(offered.iter().any(|l| l.starts_with("freeze ")), "{offered:?}");
+    assert!(
+        offered.iter().any(|l| l.starts_with("freeze ")),
+        "{offered:?}"
+    );
 }

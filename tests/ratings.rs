@@ -425,6 +425,7 @@ fn ctx_on(name: &str, channel: u64, server: u64) -> Context {
         channel,
         server: Some(server),
         key: None,
+        lang: Default::default(),
     }
 }
 

@@ -32,6 +32,7 @@ fn ctx(who: &str, channel: u64) -> Context {
         channel,
         server: Some(7),
         key: None,
+        lang: Default::default(),
     }
 }
 

@@ -42,6 +42,7 @@ fn ctx(name: &str, channel: u64) -> Context {
         channel,
         server: Some(SERVER),
         key: None,
+        lang: Default::default(),
     }
 }
 

@@ -98,3 +98,28 @@ pick-card = { $suit ->
     [hearts] Herz
    *[spades] Pik
 } { $rank }
+
+## Fragen, in wenigen Worten.
+question-move = dein Zug
+question-teleport = wähle das Teleportfeld
+question-ball-square = wähle, wo der Ball liegt
+question-defender = bestimme einen neuen Verteidiger
+question-card = spiele eine Karte
+question-sacrifice = opfere Figuren oder `decline`
+question-throw = wirf den Ball oder `decline`
+question-setup-walls = setze deine Mauern
+question-setup-team = stelle dein Team auf
+
+## Die Worte des Zugwählers und seine Ablehnungen.
+picker-chosen = Gewählt: { $chosen }
+picker-confirm = `{ $answer }` spielen? Drücke Bestätigen.
+picker-played = Du hast `{ $answer }` gespielt.
+picker-back = Zurück
+picker-confirm-button = Bestätigen
+picker-stale = Die Stellung hat sich geändert, seit dieser Wähler geöffnet wurde: drücke erneut auf Zug.
+picker-not-offered = Diese Wahl wird hier nicht angeboten: drücke erneut auf Zug.
+picker-incomplete = Diese Antwort ist noch nicht vollständig: wähle zuerst aus den Menüs.
+refusal-button-gone = Dieser Knopf gehört zu einer Partie, die hier nicht mehr gespielt wird.
+refusal-game-over = Die Partie ist vorbei.
+refusal-not-your-turn-white = Du bist nicht am Zug; { $name } (Weiß) ist am Zug.
+refusal-not-your-turn-black = Du bist nicht am Zug; { $name } (Schwarz) ist am Zug.

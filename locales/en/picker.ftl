@@ -98,3 +98,28 @@ pick-card = { $rank } of { $suit ->
     [hearts] hearts
    *[spades] spades
 }
+
+## Questions, in a few words.
+question-move = your move
+question-teleport = choose the teleport square
+question-ball-square = choose where the ball lies
+question-defender = name a new Defender
+question-card = play a card
+question-sacrifice = sacrifice pieces or `decline`
+question-throw = throw the ball or `decline`
+question-setup-walls = place your walls
+question-setup-team = place your team
+
+## The picker's own words, and its refusals.
+picker-chosen = Chosen: { $chosen }
+picker-confirm = Play `{ $answer }`? Press Confirm.
+picker-played = You played `{ $answer }`.
+picker-back = Back
+picker-confirm-button = Confirm
+picker-stale = The position changed since this picker opened: press Move again.
+picker-not-offered = That choice is not offered here: press Move again.
+picker-incomplete = That answer is not complete yet: choose from the menus first.
+refusal-button-gone = That button belongs to a game that is no longer played here.
+refusal-game-over = The game is over.
+refusal-not-your-turn-white = It is not your turn; { $name } (White) is to move.
+refusal-not-your-turn-black = It is not your turn; { $name } (Black) is to move.

@@ -119,6 +119,7 @@ mod tests {
             channel: 2,
             server: None,
             key: None,
+            lang: Default::default(),
         }
     }
 

@@ -192,14 +192,25 @@ pub fn definitions() -> Vec<CreateCommand> {
 pub fn to_request(
     name: &str,
     options: &HashMap<String, OptionValue>,
+    invoker: &User,
+    default_days: u32,
+) -> Result<Request, String> {
+    to_request_in(name, options, invoker, default_days, Lang::En)
+}
+
+/// [`to_request`] with its refusals in `lang` (the invoker's locale).
+pub fn to_request_in(
+    name: &str,
+    options: &HashMap<String, OptionValue>,
     _invoker: &User,
     default_days: u32,
+    lang: Lang,
 ) -> Result<Request, String> {
     let values: Values = options
         .iter()
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
-    grammar::to_request(name, &values, Some(default_days))
+    grammar::to_request_in(name, &values, Some(default_days), lang)
 }
 
 #[cfg(test)]

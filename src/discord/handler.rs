@@ -6,6 +6,7 @@ use super::commands::{self, OptionValue};
 use super::delivery::{self, deliver, prepare, Origin, Outgoing};
 use super::interaction::Interacted;
 use super::Bot;
+use crate::i18n::Lang;
 use crate::service::api::{Context as ServiceContext, Reply, ReplyKind, Request, User};
 use crate::service::front::{could_be_move, ChatLine, GameState};
 use crate::service::grammar::{self, Completion};
@@ -236,13 +237,16 @@ impl Handler {
             Interacted::new(cmd.id, cmd.token.clone(), user.clone(), cmd.channel_id);
         let name = cmd.data.name.as_str();
         let mut review = None;
-        let out = match commands::to_request(name, &options, &user, self.bot.config.default_days) {
+        let lang = Lang::from_locale(&cmd.locale);
+        let days = self.bot.config.default_days;
+        let out = match commands::to_request_in(name, &options, &user, days, lang) {
             Ok(request) => {
                 let sctx = ServiceContext {
                     user: user.clone(),
                     channel: cmd.channel_id.get(),
                     server: cmd.guild_id.map(GuildId::get),
                     key: Some(cmd.id.get().to_string()),
+                    lang: Lang::from_locale(&cmd.locale),
                 };
                 let moderator = match &request {
                     // Tournaments are organised by those who manage the server, or hold
@@ -394,6 +398,7 @@ impl Handler {
             channel,
             server: comp.guild_id.map(GuildId::get),
             key: Some(comp.id.get().to_string()),
+            lang: Lang::from_locale(&comp.locale),
         };
         let moderator = moderates(comp.member.as_ref().and_then(|m| m.permissions));
         let out = self
@@ -443,6 +448,7 @@ impl Handler {
             channel: comp.channel_id.get(),
             server: comp.guild_id.map(GuildId::get),
             key: Some(comp.id.get().to_string()),
+            lang: Lang::from_locale(&comp.locale),
         };
         let moderator = moderates(comp.member.as_ref().and_then(|m| m.permissions));
         let is_play = matches!(request, Request::PickPlay { .. });
@@ -508,7 +514,7 @@ impl Handler {
                 )
             }
             Some(GameState::Unknown) if resign => {
-                "That button belongs to a game that is no longer played here.".to_string()
+                crate::tr!(Lang::from_locale(&comp.locale), "refusal-button-gone")
             }
             _ => return false,
         };
@@ -662,6 +668,7 @@ impl EventHandler for Handler {
             channel: msg.channel_id.get(),
             server: msg.guild_id.map(GuildId::get),
             key: Some(msg.id.get().to_string()),
+            lang: Default::default(),
         };
         let text = msg.content.clone();
         let size = self.bot.config.image_size;

@@ -143,14 +143,14 @@ pub fn rows(shown: &PickerShown) -> Vec<CreateActionRow> {
     if let Some((_, back)) = shown.path.split_last() {
         buttons.push(
             CreateButton::new(show_id(shown.game, shown.ply, back))
-                .label("Back")
+                .label(crate::tr!(shown.lang, "picker-back"))
                 .style(ButtonStyle::Secondary),
         );
     }
     if shown.complete {
         buttons.push(
             CreateButton::new(play_id(shown.game, shown.ply, &shown.path))
-                .label("Confirm")
+                .label(crate::tr!(shown.lang, "picker-confirm-button"))
                 .style(ButtonStyle::Success),
         );
     }
@@ -257,6 +257,7 @@ mod tests {
             path: vec![0],
             menus: vec![menu; 4],
             complete: false,
+            lang: Default::default(),
         };
         let rows = rows(&shown);
         assert_eq!(rows.len(), 5);

@@ -13,7 +13,9 @@ use unic_langid::LanguageIdentifier;
 pub use fluent_bundle::FluentValue;
 
 /// A language of the catalogs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Lang {
     #[default]
     En,

@@ -363,6 +363,7 @@ pub fn run(
                     channel: places.see(&line.channel),
                     server,
                     key: None,
+                    lang: Default::default(),
                 };
                 let review = match &req {
                     Request::Review { game } => Some(*game),

@@ -17,6 +17,10 @@ pub struct Context {
     pub server: Option<u64>,
     /// A key such as a Discord interaction id: a redelivered key acts once.
     pub key: Option<String>,
+    /// The language the one who acts reads (a Discord interaction's `locale`): what is
+    /// answered to them alone speaks it. English when the front end does not say.
+    #[serde(default)]
+    pub lang: crate::i18n::Lang,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -274,6 +278,9 @@ pub struct PickerShown {
     pub menus: Vec<PickerMenu>,
     /// The path names a whole answer: Confirm plays it.
     pub complete: bool,
+    /// The language of the one who picks (the picker's own buttons speak it).
+    #[serde(default)]
+    pub lang: crate::i18n::Lang,
 }
 
 /// One select menu of the picker.

@@ -42,7 +42,7 @@ impl Service {
     ) -> Result<Change, Refusal> {
         let (live, side) = player_game(slot, ctx)?;
         if live.game.is_over() {
-            return Err("The game is over.".to_string());
+            return Err(crate::tr!(ctx.lang, "refusal-game-over"));
         }
         let mine = lines_of(&live.rec.conditional, side);
         let text = text.map(str::trim).filter(|t| !t.is_empty());

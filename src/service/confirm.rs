@@ -146,6 +146,7 @@ impl Service {
             channel: 0,
             server: None,
             key: None,
+            lang: Default::default(),
         };
         let listings = self.store.listings_of_user(user).ok()?;
         let first = listings

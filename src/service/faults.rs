@@ -25,6 +25,7 @@ fn ctx(u: &User, key: &str) -> Context {
         channel: CHANNEL,
         server: Some(1),
         key: Some(key.to_string()),
+        lang: Default::default(),
     }
 }
 

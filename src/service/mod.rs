@@ -652,7 +652,7 @@ impl Service {
             Request::Resign | Request::Draw(_) | Request::Hand | Request::Rematch
         );
         if current != Some(game) || !allowed {
-            return Err("That button belongs to a game that is no longer played here.".to_string());
+            return Err(crate::tr!(ctx.lang, "refusal-button-gone"));
         }
         if request != Request::Rematch && slot.live.is_none() {
             return Err("That game is over.".to_string());

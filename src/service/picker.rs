@@ -8,16 +8,22 @@
 use super::api::{Context, PickerMenu, PickerShown, Reply, ReplyKind};
 use super::turns::player_game;
 use super::{Change, Live, Refusal, Service, Slot};
+use crate::i18n::Lang;
+use crate::tr;
 
 /// The most choices a path may hold: the picker needs four at most; anything longer
 /// is forged and refused before the picker is built.
 pub const MAX_PATH: usize = 8;
 
 /// The refusal of a press on a picker opened before the game moved on.
-pub const STALE: &str = "The position changed since this picker opened: press Move again.";
+fn stale(lang: Lang) -> String {
+    tr!(lang, "picker-stale")
+}
 
 /// The refusal of a path the picker does not offer.
-const NOT_OFFERED: &str = "That choice is not offered here: press Move again.";
+fn not_offered(lang: Lang) -> String {
+    tr!(lang, "picker-not-offered")
+}
 
 impl Service {
     /// The Move button or a choice in the picker: what the picker shows after `path`.
@@ -29,15 +35,16 @@ impl Service {
         ply: Option<u64>,
         path: &[u16],
     ) -> Result<Change, Refusal> {
+        let lang = ctx.lang;
         let (live, ply) = asked(slot, ctx, game, ply, path)?;
         let pick = live
             .game
-            .picker(path)
-            .map_err(|_| NOT_OFFERED.to_string())?;
+            .picker_in(path, lang)
+            .map_err(|_| not_offered(lang))?;
         let question = live
             .game
             .ask()
-            .map(|a| a.question.prompt())
+            .map(|a| a.question.prompt_in(lang))
             .unwrap_or_default();
         let mut chars = question.chars();
         let mut text: String = chars
@@ -47,10 +54,15 @@ impl Service {
         text.push_str(chars.as_str());
         text.push('.');
         if !pick.chosen.is_empty() {
-            text.push_str(&format!("\nChosen: {}", pick.chosen.join(" › ")));
+            let chosen = pick.chosen.join(" › ");
+            text.push('\n');
+            text.push_str(&tr!(lang, "picker-chosen", chosen = chosen));
         }
         match &pick.answer {
-            Some(answer) => text.push_str(&format!("\nPlay `{answer}`? Press Confirm.")),
+            Some(answer) => {
+                text.push('\n');
+                text.push_str(&tr!(lang, "picker-confirm", answer = answer.as_str()));
+            }
             None => text.push_str(&format!("\n**{}**", pick.question)),
         }
         let shown = PickerShown {
@@ -66,6 +78,7 @@ impl Service {
                 })
                 .collect(),
             complete: pick.answer.is_some(),
+            lang,
         };
         let mut reply = Reply::invoker(text);
         reply.kind = ReplyKind::Picker(shown);
@@ -83,13 +96,14 @@ impl Service {
         path: &[u16],
         now: u64,
     ) -> Result<Change, Refusal> {
+        let lang = ctx.lang;
         let (live, _) = asked(slot, ctx, game, Some(ply), path)?;
         let answer = live
             .game
-            .picker(path)
-            .map_err(|_| NOT_OFFERED.to_string())?
+            .picker_in(path, lang)
+            .map_err(|_| not_offered(lang))?
             .answer
-            .ok_or("That answer is not complete yet: choose from the menus first.")?;
+            .ok_or_else(|| tr!(lang, "picker-incomplete"))?;
         let mut change = self.move_or_confirm(slot, ctx, &answer, now)?;
         if let Some(after) = &change.live {
             let printed = after
@@ -97,7 +111,7 @@ impl Service {
                 .history
                 .last()
                 .map_or_else(|| answer.clone(), |e| e.printed.clone());
-            let mut done = Reply::invoker(format!("You played `{printed}`."));
+            let mut done = Reply::invoker(tr!(lang, "picker-played", answer = printed));
             done.kind = ReplyKind::Picked;
             change.replies.insert(0, done);
         }
@@ -114,27 +128,26 @@ fn asked<'a>(
     ply: Option<u64>,
     path: &[u16],
 ) -> Result<(&'a Live, u64), Refusal> {
+    let lang = ctx.lang;
     let live = match &slot.live {
         Some(live) if live.rec.id == game => live,
-        _ => {
-            return Err("That button belongs to a game that is no longer played here.".to_string())
-        }
+        _ => return Err(tr!(lang, "refusal-button-gone")),
     };
     let (live, side) = player_game(slot, ctx).map(|(_, side)| (live, side))?;
     let now = live.rec.actions.len() as u64;
     if ply.is_some_and(|p| p != now) {
-        return Err(STALE.to_string());
+        return Err(stale(lang));
     }
-    let ask = live.game.ask().ok_or("The game is over.")?;
+    let ask = live.game.ask().ok_or_else(|| tr!(lang, "refusal-game-over"))?;
     if ask.side != side {
-        return Err(format!(
-            "It is not your turn; {} ({}) is to move.",
-            live.rec.player(ask.side).name,
-            ask.side.name()
-        ));
+        let name = live.rec.player(ask.side).name.clone();
+        return Err(match ask.side {
+            crate::core::Side::White => tr!(lang, "refusal-not-your-turn-white", name = name),
+            crate::core::Side::Black => tr!(lang, "refusal-not-your-turn-black", name = name),
+        });
     }
     if path.len() > MAX_PATH {
-        return Err(NOT_OFFERED.to_string());
+        return Err(not_offered(lang));
     }
     Ok((live, now))
 }

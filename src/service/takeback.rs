@@ -34,7 +34,7 @@ pub(super) fn takeback(
         .side_of(ctx.user.id)
         .ok_or("Only the players of this game may take back a move.")?;
     if live.game.is_over() {
-        return Err("The game is over.".to_string());
+        return Err(crate::tr!(ctx.lang, "refusal-game-over"));
     }
     let opponent = live.rec.player(side.other()).clone();
     match action {

@@ -316,7 +316,10 @@ pub(super) fn timeout_pass(live: &Live, side: Side, now: u64) -> Result<Change, 
 /// variants where a turn does not simply pass).
 pub(super) fn claim(slot: &Slot, ctx: &Context, now: u64) -> Result<Change, Refusal> {
     let (live, side) = player_game(slot, ctx)?;
-    let ask = live.game.ask().ok_or("The game is over.")?;
+    let ask = live
+        .game
+        .ask()
+        .ok_or_else(|| crate::tr!(ctx.lang, "refusal-game-over"))?;
     if ask.side == side {
         return Err("You can only claim on time when your opponent is to move.".to_string());
     }

@@ -1021,6 +1021,7 @@ impl Service {
                 channel: rec.channel,
                 server: rec.server,
                 key: None,
+                lang: Default::default(),
             };
             let replies = self.handle_as(&ctx, false, super::api::Request::Resign);
             if replies.iter().any(|r| r.kind == ReplyKind::Refusal) {

@@ -64,6 +64,7 @@ impl Service {
             channel,
             server,
             key: None,
+            lang: Default::default(),
         };
         let replies = self.handle(
             &ctx,
@@ -90,13 +91,16 @@ impl Service {
         now: u64,
     ) -> Result<Change, Refusal> {
         let (live, side) = player_game(slot, ctx)?;
-        let ask = live.game.ask().ok_or("The game is over.")?;
+        let ask = live
+            .game
+            .ask()
+            .ok_or_else(|| crate::tr!(ctx.lang, "refusal-game-over"))?;
         if ask.side != side {
-            return Err(format!(
-                "It is not your turn; {} ({}) is to move.",
-                live.rec.player(ask.side).name,
-                ask.side.name()
-            ));
+            let name = live.rec.player(ask.side).name.clone();
+            return Err(match ask.side {
+                Side::White => crate::tr!(ctx.lang, "refusal-not-your-turn-white", name = name),
+                Side::Black => crate::tr!(ctx.lang, "refusal-not-your-turn-black", name = name),
+            });
         }
         let text = text.trim();
         if text.is_empty() {
@@ -330,7 +334,7 @@ pub(super) fn record_play(next: &mut Live, side: Side, follow_up: bool, played: 
 /// Ends the game by an action outside the rules (resign, agreement, claim, abort).
 pub(super) fn finish(live: &Live, kind: ActionKind, now: u64) -> Result<Change, Refusal> {
     if live.game.is_over() {
-        return Err("The game is over.".to_string());
+        return Err(game_over());
     }
     let mut next = live.clone();
     next.game.apply(&kind)?;
@@ -490,7 +494,7 @@ fn computer_answers_draw(
 
 /// A claim of a draw the rules allow (repetition, the move count...), on one's turn.
 fn claim_draw(live: &Live, side: Side, now: u64) -> Result<Change, Refusal> {
-    let ask = live.game.ask().ok_or("The game is over.")?;
+    let ask = live.game.ask().ok_or_else(game_over)?;
     if ask.side != side {
         return Err("You can only claim a draw when it is your turn.".to_string());
     }
@@ -504,4 +508,10 @@ fn claim_draw(live: &Live, side: Side, now: u64) -> Result<Change, Refusal> {
         format!("There is no draw to claim: {} yet.", none.join(" and "))
     })?;
     finish(live, ActionKind::DrawClaim { side, reason }, now)
+}
+
+/// The refusal of an act on a finished game (in English where the one who acts is not
+/// known).
+pub(super) fn game_over() -> Refusal {
+    crate::tr!(crate::i18n::Lang::En, "refusal-game-over")
 }

@@ -105,7 +105,7 @@ pub enum Question {
     TeleportSquare,
     /// Wickets: where the captured ball-haver's ball lies.
     BallSquare,
-    /// Wickets: name a new Defender.
+    /// Wickets: the new Defender is named.
     NewDefender,
     /// Wickets: play a card (or follow suit).
     Card,
@@ -122,17 +122,23 @@ pub enum Question {
 impl Question {
     /// The question in a few words, without an example; [`Rules::prompt`] adds what to
     /// type, taken from the legal answers.
-    pub fn prompt(&self) -> &'static str {
+    pub fn prompt(&self) -> String {
+        self.prompt_in(crate::i18n::Lang::En)
+    }
+
+    /// [`Question::prompt`] in `lang`.
+    pub fn prompt_in(&self, lang: crate::i18n::Lang) -> String {
+        use crate::tr;
         match self {
-            Question::Move => "your move",
-            Question::TeleportSquare => "choose the teleport square",
-            Question::BallSquare => "choose where the ball lies",
-            Question::NewDefender => "name a new Defender",
-            Question::Card => "play a card",
-            Question::Sacrifice => "sacrifice pieces or `decline`",
-            Question::Throw => "throw the ball or `decline`",
-            Question::SetupWalls => "place your walls",
-            Question::SetupTeam => "place your team",
+            Question::Move => tr!(lang, "question-move"),
+            Question::TeleportSquare => tr!(lang, "question-teleport"),
+            Question::BallSquare => tr!(lang, "question-ball-square"),
+            Question::NewDefender => tr!(lang, "question-defender"),
+            Question::Card => tr!(lang, "question-card"),
+            Question::Sacrifice => tr!(lang, "question-sacrifice"),
+            Question::Throw => tr!(lang, "question-throw"),
+            Question::SetupWalls => tr!(lang, "question-setup-walls"),
+            Question::SetupTeam => tr!(lang, "question-setup-team"),
         }
     }
 
@@ -178,7 +184,7 @@ pub enum PlayError {
     Notation(#[from] NotationError),
     #[error("{0}")]
     Refused(String),
-    #[error("The game is over.")]
+    #[error("{}", crate::i18n::tr(crate::i18n::Lang::En, "refusal-game-over"))]
     Finished,
     #[error("It is not your turn.")]
     NotYourTurn,

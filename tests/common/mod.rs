@@ -24,6 +24,7 @@ pub fn ctx(name: &str, channel: u64) -> Context {
         channel,
         server: Some(7),
         key: None,
+        lang: Default::default(),
     }
 }
 

@@ -52,6 +52,7 @@ fn ctx(user: &User, key: &str) -> Context {
         channel: CHANNEL,
         server: Some(GUILD_ID),
         key: Some(key.to_string()),
+        lang: Default::default(),
     }
 }
 

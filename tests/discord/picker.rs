@@ -128,6 +128,7 @@ async fn play_by_picker(
     who: &FakeUser,
     board: &Value,
     choose: Chooser<'_>,
+    german: bool,
 ) -> String {
     let open = button_with(board, "pick-open:").expect("a Move button");
     let mark = fake.mark();
@@ -154,11 +155,25 @@ async fn play_by_picker(
             })
             .await;
             let done = visible_text(&fake.message(picker_id).unwrap());
-            assert!(done.starts_with("You played"), "{done}");
+            let played = if german { "Du hast" } else { "You played" };
+            assert!(done.starts_with(played), "{done}");
             return done;
         }
         let shown = menus(&picker);
         assert!(!shown.is_empty(), "a picker without menus: {picker}");
+        if german {
+            // The picker's words in German, its notation as the documents write it.
+            let text = visible_text(&picker);
+            for english in ["Which ", "Where ", "Chosen:", "Back"] {
+                assert!(
+                    !text.contains(english),
+                    "English in a German picker: {text}"
+                );
+            }
+            if button_with(&picker, "pick-at:").is_some() {
+                assert!(picker.to_string().contains("\"Zurück\""), "{picker}");
+            }
+        }
         assert!(shown.len() <= 4);
         let (menu, value) = choose(&shown);
         let mark = fake.mark();
@@ -187,6 +202,18 @@ fn labelled(menus: &[(String, Vec<(String, String)>)], label: &str) -> Option<(S
 /// Plays `script` (each answer as the labels of its choices) through the picker, each
 /// answer by the player the board asks, to the end of the game. Returns the last board.
 async fn play_game(fake: &FakeDiscord, channel: u64, variant: &str, script: &[&[&str]]) -> Value {
+    play_game_in(fake, channel, variant, script, false).await
+}
+
+/// [`play_game`] with both players' Discord in German (`locale` `de`) when `german`:
+/// the script's labels are then the German ones.
+async fn play_game_in(
+    fake: &FakeDiscord,
+    channel: u64,
+    variant: &str,
+    script: &[&[&str]],
+    german: bool,
+) -> Value {
     let mut current = start(fake, channel, variant).await;
     for (n, labels) in script.iter().enumerate() {
         assert!(
@@ -197,14 +224,19 @@ async fn play_game(fake: &FakeDiscord, channel: u64, variant: &str, script: &[&[
         let who = asked(&current);
         // The script's labels; where a game adds a step of its own (a spell to cast
         // with the move), none.
+        let extra: &[&str] = if german {
+            &["nichts weiter", "kein Zauber"]
+        } else {
+            &["nothing more", "no spell"]
+        };
         let choose = |menus: &[(String, Vec<(String, String)>)]| {
             labels
                 .iter()
-                .chain(&["nothing more", "no spell"])
+                .chain(extra)
                 .find_map(|l| labelled(menus, l))
                 .unwrap_or_else(|| panic!("{variant}: none of {labels:?} in {menus:?}"))
         };
-        play_by_picker(fake, channel, &who, &current, &choose).await;
+        play_by_picker(fake, channel, &who, &current, &choose, german).await;
         current = until("the next board", || {
             board(fake, channel).filter(|b| b["id"] != current["id"])
         })
@@ -224,83 +256,128 @@ async fn play_game(fake: &FakeDiscord, channel: u64, variant: &str, script: &[&[
     current
 }
 
+/// Fool's mate, every move picked from the menus (where a game allows it).
+const FOOLS: &[&[&str]] = &[
+    &["Pawn f2", "f3"],
+    &["Pawn e7", "e5"],
+    &["Pawn g2", "g4"],
+    &["Queen d8", "h4"],
+];
+/// Spell Chess: a spell escapes that mate, but a king left capturable is taken.
+const SPELL: &[&[&str]] = &[
+    &["Pawn f2", "f3"],
+    &["Pawn e7", "e5"],
+    &["Pawn g2", "g4"],
+    &["Queen d8", "h4"],
+    &["Pawn a2", "a3", "no spell (leaves king capturable)"],
+    &["Queen h4", "takes e1"],
+];
+/// Wizard Walls: the walls and teams set up, White's rook walls in Black's three
+/// wizards (5 + 3 + 3 points: 10 wins) while Black passes.
+const WALLS: &[&[&str]] = &[
+    &["wall on a3", "wall on a4", "wall on a5"],
+    &["wall on h4", "wall on h5", "wall on h6"],
+    &["Bishop c1", "Knight b1", "Rook d1"],
+    &["Bishop f7", "Knight e7", "Rook d7"],
+    &["Rook d1", "move to d6", "then Rook d6", "wall on d7"],
+    &["pass (no action)"],
+    &["Rook d6", "move to e6", "then Rook e6", "wall on e7"],
+    &["pass (no action)"],
+    &["Rook e6", "wall on f7", "end the turn"],
+];
+/// Wizard Walls Full: the same, with a team of a rook, a bishop and a knight.
+const WALLS_FULL: &[&[&str]] = &[
+    &["wall on h3", "wall on h4", "wall on h5"],
+    &["wall on g4", "wall on g5", "wall on g6"],
+    &["Rook, Bishop, Knight"],
+    &["Rook, Bishop, Knight"],
+    &["Rook a1", "move to a6", "then Rook a6", "wall on a7"],
+    &["pass (no action)"],
+    &["Rook a6", "wall on b7", "then Rook a6", "move to b6"],
+    &["pass (no action)"],
+    &["Rook b6", "wall on c7", "end the turn"],
+];
+
+/// A whole game of every variant: its `/challenge` name and its script.
+fn scripts() -> Vec<(&'static str, &'static [&'static [&'static str]])> {
+    vec![
+        ("standard", FOOLS),
+        ("spell", SPELL),
+        ("sorchess", FOOLS),
+        ("wand", FOOLS),
+        ("walls", WALLS),
+        ("walls-full", WALLS_FULL),
+        ("wickets", FOOLS),
+    ]
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_variant_is_played_with_the_picker_alone() {
     let (fake, _dir, _bot) = started(CONFIG).await;
     let t = std::time::Instant::now();
-    // Fool's mate, every move picked from the menus.
-    let end = play_game(
-        &fake,
-        FIRST_CHANNEL,
-        "standard",
-        &[
-            &["Pawn f2", "f3"],
-            &["Pawn e7", "e5"],
-            &["Pawn g2", "g4"],
-            &["Queen d8", "h4"],
-        ],
-    )
-    .await;
-    assert!(
-        visible_text(&end).to_lowercase().contains("checkmate"),
-        "{}",
-        visible_text(&end)
-    );
-    // The same mate where a game allows it.
-    let fools: &[&[&str]] = &[
-        &["Pawn f2", "f3"],
-        &["Pawn e7", "e5"],
-        &["Pawn g2", "g4"],
-        &["Queen d8", "h4"],
-    ];
-    // Spell Chess: a spell escapes that mate, but a king left capturable is taken.
-    let spell: &[&[&str]] = &[
-        &["Pawn f2", "f3"],
-        &["Pawn e7", "e5"],
-        &["Pawn g2", "g4"],
-        &["Queen d8", "h4"],
-        &["Pawn a2", "a3", "no spell (leaves king capturable)"],
-        &["Queen h4", "takes e1"],
-    ];
-    // Wizard Walls: the walls and teams set up, White's rook walls in Black's three
-    // wizards (5 + 3 + 3 points: 10 wins) while Black passes.
-    let walls: &[&[&str]] = &[
-        &["wall on a3", "wall on a4", "wall on a5"],
-        &["wall on h4", "wall on h5", "wall on h6"],
-        &["Bishop c1", "Knight b1", "Rook d1"],
-        &["Bishop f7", "Knight e7", "Rook d7"],
-        &["Rook d1", "move to d6", "then Rook d6", "wall on d7"],
-        &["pass (no action)"],
-        &["Rook d6", "move to e6", "then Rook e6", "wall on e7"],
-        &["pass (no action)"],
-        &["Rook e6", "wall on f7", "end the turn"],
-    ];
-    // Wizard Walls Full: the same, with a team of a rook, a bishop and a knight.
-    let walls_full: &[&[&str]] = &[
-        &["wall on h3", "wall on h4", "wall on h5"],
-        &["wall on g4", "wall on g5", "wall on g6"],
-        &["Rook, Bishop, Knight"],
-        &["Rook, Bishop, Knight"],
-        &["Rook a1", "move to a6", "then Rook a6", "wall on a7"],
-        &["pass (no action)"],
-        &["Rook a6", "wall on b7", "then Rook a6", "move to b6"],
-        &["pass (no action)"],
-        &["Rook b6", "wall on c7", "end the turn"],
-    ];
-    for (i, (variant, script)) in [
-        ("spell", spell),
-        ("sorchess", fools),
-        ("wand", fools),
-        ("walls", walls),
-        ("walls-full", walls_full),
-        ("wickets", fools),
-    ]
-    .iter()
-    .enumerate()
-    {
-        play_game(&fake, FIRST_CHANNEL + 1 + i as u64, variant, script).await;
+    for (i, (variant, script)) in scripts().into_iter().enumerate() {
+        let end = play_game(&fake, FIRST_CHANNEL + i as u64, variant, script).await;
+        if variant == "standard" {
+            let text = visible_text(&end).to_lowercase();
+            assert!(text.contains("checkmate"), "{text}");
+        }
     }
     eprintln!("seven games by the picker in {:?}", t.elapsed());
+}
+
+/// The German labels of a script written with the English ones (the catalog's words:
+/// pieces, walls, moves; squares and notation unchanged).
+fn german(script: &[&[&str]]) -> Vec<Vec<String>> {
+    const WORDS: [(&str, &str); 13] = [
+        (
+            "no spell (leaves king capturable)",
+            "kein Zauber (lässt den König schlagbar)",
+        ),
+        ("pass (no action)", "passen (keine Aktion)"),
+        ("end the turn", "Zug beenden"),
+        ("wall on ", "Mauer auf "),
+        ("move to ", "zieht nach "),
+        ("takes ", "schlägt "),
+        ("then ", "dann "),
+        ("Pawn", "Bauer"),
+        ("Knight", "Springer"),
+        ("Bishop", "Läufer"),
+        ("Rook", "Turm"),
+        ("Queen", "Dame"),
+        ("King", "König"),
+    ];
+    script
+        .iter()
+        .map(|answer| {
+            answer
+                .iter()
+                .map(|label| {
+                    WORDS
+                        .iter()
+                        .fold(label.to_string(), |l, (en, de)| l.replace(en, de))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Issue 28: the whole game of every variant by the picker alone, in German: both
+/// players' Discord speaks German, so the picker's questions, labels, buttons and
+/// replies do (the labels the script picks are the German ones).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_variant_is_played_with_the_picker_in_german() {
+    let (fake, _dir, _bot) = started(CONFIG).await;
+    fake.set_locale(&ALICE, "de");
+    fake.set_locale(&BOB, "de");
+    for (i, (variant, script)) in scripts().into_iter().enumerate() {
+        let script = german(script);
+        let script: Vec<Vec<&str>> = script
+            .iter()
+            .map(|a| a.iter().map(String::as_str).collect())
+            .collect();
+        let script: Vec<&[&str]> = script.iter().map(Vec::as_slice).collect();
+        play_game_in(&fake, FIRST_CHANNEL + 20 + i as u64, variant, &script, true).await;
+    }
 }
 
 /// The game and ply a picker message's ids name (`pick:{game}:{ply}:...`).
@@ -426,7 +503,7 @@ async fn stale_foreign_and_forged_presses_are_refused_and_change_nothing() {
             .or_else(|| labelled(menus, "d4"))
             .unwrap()
     };
-    play_by_picker(&fake, channel, &ALICE, &board0, &d4).await;
+    play_by_picker(&fake, channel, &ALICE, &board0, &d4, false).await;
     let board1 = until("the board after d4", || {
         board(&fake, channel).filter(|b| b["id"] != board0["id"])
     })
@@ -458,7 +535,7 @@ async fn stale_foreign_and_forged_presses_are_refused_and_change_nothing() {
             .or_else(|| labelled(menus, "e5"))
             .unwrap()
     };
-    let done = play_by_picker(&fake, channel, &BOB, &board1, &e5).await;
+    let done = play_by_picker(&fake, channel, &BOB, &board1, &e5, false).await;
     assert!(done.contains("e7-e5"), "{done}");
 
     // With `confirm:on`, the picker's Confirm asks as a typed move does; the move is

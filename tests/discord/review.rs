@@ -31,6 +31,7 @@ fn at(u: &FakeUser) -> Context {
         channel: CHANNEL,
         server: Some(GUILD_ID),
         key: None,
+        lang: Default::default(),
     }
 }
 

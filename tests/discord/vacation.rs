@@ -36,6 +36,7 @@ fn game(s: &Service, channel: u64, white: &FakeUser, black: &FakeUser, rated: bo
         channel,
         server: Some(GUILD_ID),
         key: None,
+        lang: Default::default(),
     };
     s.handle(
         &at(white),
@@ -343,6 +344,7 @@ async fn an_idle_rating_grows_its_deviation_on_the_profile() {
                 channel: CHANNEL,
                 server: Some(GUILD_ID),
                 key: None,
+                lang: Default::default(),
             };
             s.handle(&at, Request::Move { text: text.into() });
         }

@@ -126,6 +126,9 @@ struct Inner {
     /// Interactions whose callbacks and webhooks answer 404 / 10062 (Unknown
     /// interaction), as Discord does once an interaction's token has expired.
     dead_interactions: Mutex<HashSet<u64>>,
+    /// A user's Discord client language (`locale` of their interactions), when not
+    /// `en-US`.
+    locales: Mutex<HashMap<u64, String>>,
     /// How the gateway treats a connection (see [`GatewayMode`]).
     gateway_mode: Mutex<GatewayMode>,
     /// Scripted failures of the next matching REST requests (see [`Fault`]).
@@ -303,6 +306,7 @@ impl FakeDiscord {
             dm_channels: Mutex::new(HashMap::new()),
             gateway_mode: Mutex::new(GatewayMode::Normal),
             dead_interactions: Mutex::new(HashSet::new()),
+            locales: Mutex::new(HashMap::new()),
             faults: Mutex::new(Vec::new()),
             acknowledged: Mutex::new(HashSet::new()),
             messages: Mutex::new(HashMap::new()),
@@ -818,8 +822,24 @@ impl FakeDiscord {
             .collect()
     }
 
+    /// `user`'s client speaks `locale` (`de`, as Discord names the language): their
+    /// interactions carry it.
+    pub fn set_locale(&self, user: &FakeUser, locale: &str) {
+        let mut locales = self.inner.locales.lock().unwrap();
+        locales.insert(user.id, locale.to_string());
+    }
+
+    fn locale_of(&self, user: &FakeUser) -> String {
+        let locales = self.inner.locales.lock().unwrap();
+        locales
+            .get(&user.id)
+            .cloned()
+            .unwrap_or_else(|| "en-US".into())
+    }
+
     fn interaction(&self, id: u64, kind: u8, user: &FakeUser, channel: u64, data: Value) -> Value {
         let guild = self.guild_of(channel).to_string();
+        let locale = self.locale_of(user);
         self.inner
             .interaction_channels
             .lock()
@@ -847,7 +867,7 @@ impl FakeDiscord {
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
             "guild_id": guild, "channel_id": channel.to_string(), "channel": partial,
             "member": self.member(user), "token": format!("tok-{id}"), "version": 1,
-            "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "locale": locale, "guild_locale": "en-US", "entitlements": [],
             "app_permissions": "2248473465835073", "attachment_size_limit": 26214400,
         })
     }

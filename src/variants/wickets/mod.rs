@@ -146,7 +146,7 @@ pub struct TurnState {
     pub throwers: Vec<Cell>,
     /// Throw hops given in advance with the move.
     pub advance_throw: Vec<Cell>,
-    /// The opponent must name a new Defender (K6).
+    /// The opponent names the new Defender (K6).
     pub new_defender: bool,
     pub decision: Option<Decision>,
 }

@@ -183,7 +183,7 @@ impl WicketsGame {
             },
             None => None,
         }) else {
-            return "sacrifice pieces or `decline`".to_string();
+            return Question::Sacrifice.prompt();
         };
         let pieces: Vec<String> = self
             .pos
