@@ -5,8 +5,8 @@
 //! Owns everything Discord-shaped (the gateway, REST, message parts, buttons, the
 //! operator's `/healthz` and `/metrics`). May import `service` (through
 //! [`calls::ServiceCalls`] only, never on an async thread), `render` (images of the
-//! replies' views), `store::StoreUrl` (configuration), and `variants` and `ratings`
-//! for names; nothing imports it but `cli.rs`.
+//! replies' views), `store::StoreUrl` (configuration), `variants` and `ratings`
+//! for names, and `i18n` for its own words; nothing imports it but `cli.rs`.
 
 pub mod calls;
 pub mod commands;

@@ -2,7 +2,7 @@
 //! the store. The layout is public so tests (and callers) can find squares by pixel.
 //!
 //! Owns the pictures (PNG boards, GIF records, legends, text drawing). May import
-//! `core` only.
+//! `core`, and `i18n` for the words drawn.
 
 mod canvas;
 pub mod gif;

@@ -7,8 +7,8 @@
 //! written and flushed to the store before its replies are returned.
 //!
 //! Owns what is asked of whom: requests in, replies out, one commit path
-//! (`commit`). May import `core`, `model`, `variants`, `store`, `ratings`, `render` and
-//! `engine`; never a front end, and it names no game.
+//! (`commit`). May import `core`, `model`, `variants`, `store`, `ratings`, `render`,
+//! `engine` and `i18n`; never a front end, and it names no game.
 
 pub mod api;
 pub mod clock;

@@ -3,7 +3,7 @@
 //! the service and the front ends never special-case a variant.
 //!
 //! Owns the rules of every game (`Rules`, `Game`, declared options, actions). May
-//! import `core` only.
+//! import `core`, and `i18n` for the words of the move picker.
 
 pub mod action;
 pub mod chess_eval;
