@@ -138,7 +138,10 @@ fn asked<'a>(
     if ply.is_some_and(|p| p != now) {
         return Err(stale(lang));
     }
-    let ask = live.game.ask().ok_or_else(|| tr!(lang, "refusal-game-over"))?;
+    let ask = live
+        .game
+        .ask()
+        .ok_or_else(|| tr!(lang, "refusal-game-over"))?;
     if ask.side != side {
         let name = live.rec.player(ask.side).name.clone();
         return Err(match ask.side {
