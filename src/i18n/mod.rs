@@ -59,10 +59,14 @@ impl Lang {
             Lang::En => concat!(
                 include_str!("../../locales/en/main.ftl"),
                 include_str!("../../locales/en/picker.ftl"),
+                include_str!("../../locales/en/service.ftl"),
+                include_str!("../../locales/en/variants.ftl"),
             ),
             Lang::De => concat!(
                 include_str!("../../locales/de/main.ftl"),
                 include_str!("../../locales/de/picker.ftl"),
+                include_str!("../../locales/de/service.ftl"),
+                include_str!("../../locales/de/variants.ftl"),
             ),
         }
     }

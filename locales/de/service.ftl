@@ -1,0 +1,1 @@
+# Replies of the service (games, challenges, settings, ...).

@@ -1,0 +1,1 @@
+# The games' own words: refusals, prompts, results, guides.
