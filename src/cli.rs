@@ -185,6 +185,14 @@ pub enum Command {
         /// Variant options as `key=value`.
         #[arg(long = "option")]
         options: Vec<String>,
+        /// Start at game number N (1-based): game N is the same as in a run from 1, so
+        /// one game of a long run can be played again alone.
+        #[arg(long, default_value_t = 1)]
+        first: u32,
+        /// After each game's line, print its answers (one line, each prefixed with the
+        /// side that gave it).
+        #[arg(long)]
+        moves: bool,
     },
     /// Rate the computer's levels: a round robin among them in one game (each level
     /// meets the levels within --span of it, --games games a pair, colours
@@ -508,6 +516,8 @@ struct ArenaArgs<'a> {
     opening_plies: Option<u32>,
     max_answers: usize,
     options: &'a [String],
+    first: u32,
+    moves: bool,
 }
 
 /// `arcana arena`: one line per game, the engines' time per answer, then the totals.
@@ -537,7 +547,8 @@ fn arena(a: ArenaArgs) -> Result<(), String> {
     m.max_answers = a.max_answers;
     let mut arena = Arena::open(&m)?;
     let mut summary = Summary::default();
-    for i in 0..m.games {
+    let start = a.first.max(1) - 1;
+    for i in start..start.saturating_add(m.games) {
         let r = arena.play_game(i, &mut summary, &thread_cpu_time)?;
         summary.add(&r);
         println!(
@@ -553,6 +564,14 @@ fn arena(a: ArenaArgs) -> Result<(), String> {
                 (true, true) => format!(" (white {})", m.black),
             }
         );
+        if a.moves {
+            let line: Vec<String> = r
+                .moves
+                .iter()
+                .map(|(side, text)| format!("{}:{text}", &side.to_string()[..1]))
+                .collect();
+            println!("  {}", line.join(" "));
+        }
     }
     let labels = if alternate {
         ["first", "second"]
@@ -808,6 +827,8 @@ pub fn main() -> ExitCode {
             opening_plies,
             max_answers,
             options,
+            first,
+            moves,
         } => arena(ArenaArgs {
             variant: &variant,
             players: &players,
@@ -820,6 +841,8 @@ pub fn main() -> ExitCode {
             opening_plies,
             max_answers,
             options: &options,
+            first,
+            moves,
         }),
         Command::Render {
             variant,

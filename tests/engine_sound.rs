@@ -401,17 +401,35 @@ fn wand_chess_zaps_no_empty_square_and_keeps_its_pieces() {
         }
     }
     let o = options(&[("wands", "rolled")]);
-    let cases = [Case {
-        note: "the knight on c6 is attacked by the pawn on d5",
-        game: from_fen(
-            v,
-            &o,
-            "r1bqkbnr/pppppppp/2n5/3P4/8/8/PPP1PPPP/RNBQKBNR b KQkq - 0 2 rolled -",
-        ),
-        never: &[],
-        hang: Some(Answers::Moves),
-    }];
-    check(&cases, &LEVELS_CHECKED, 2);
+    let cases = [
+        Case {
+            note: "the knight on c6 is attacked by the pawn on d5",
+            game: from_fen(
+                v,
+                &o,
+                "r1bqkbnr/pppppppp/2n5/3P4/8/8/PPP1PPPP/RNBQKBNR b KQkq - 0 2 rolled -",
+            ),
+            never: &[],
+            hang: Some(Answers::Moves),
+        },
+        Case {
+            // Arena, `arcana arena wand engine:8 engine:v1 --seed 1 --first 3 --games 1`
+            // (commit 7c514a1): level 8 zapped its own pieces (`Zg1:h2`) while the pawn on
+            // f2 was to die of sickness at the end of its turn, and `Qh4:e1` took the king.
+            // A zap's one lucky draw had outscored every sound move.
+            note: "the sick pawn on f2 dies this turn and opens h4-e1",
+            game: from_fen(
+                v,
+                &o,
+                "rnb1kbnr/pppp1ppp/4p3/8/1P5q/8/P1P1PPPP/RNBQKBNR w KQkq - 1 5 rolled \
+             c2:wand=death;f2:sick=1;g2:wand=sickness;h2:wand=sloth,slow=0;\
+             c7:wand=sloth,slow=0;f7:peaceful;f8:wand=peace",
+            ),
+            never: &["Zg1:h2", "Za1:a2", "Bc1-d2", "c2-c3"],
+            hang: None,
+        },
+    ];
+    check(&cases, &LEVELS_CHECKED, 3);
 }
 
 #[test]

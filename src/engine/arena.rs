@@ -147,6 +147,8 @@ pub struct GameResult {
     pub adjudicated: bool,
     /// The second player had White in this game.
     pub swapped: bool,
+    /// Every answer of the game, opening included, with the side that gave it.
+    pub moves: Vec<(Side, String)>,
 }
 
 /// Totals of a match. `white`, `black`, `draws` count by colour; `first` is the first
@@ -308,6 +310,7 @@ impl<'a> Arena<'a> {
         }
         // The moves so far in UCI coordinates, for the external engines.
         let mut uci_moves: Vec<String> = Vec::new();
+        let mut moves: Vec<(Side, String)> = Vec::new();
         let mut answers = 0;
         // The opening: the same for both games of a pair when colours alternate.
         let pair = if m.alternate { index / 2 } else { index };
@@ -320,6 +323,7 @@ impl<'a> Arena<'a> {
             let Some(ask) = game.ask() else { break };
             let text = random_answer(&game, ask.side, &mut opening_rng)?;
             self.play(&mut game, ask.side, &text, &mut uci_moves, "the opening")?;
+            moves.push((ask.side, text));
             answers += 1;
         }
         while let Some(ask) = game.ask() {
@@ -329,6 +333,7 @@ impl<'a> Arena<'a> {
                     answers,
                     adjudicated: true,
                     swapped,
+                    moves,
                 });
             }
             let seat = ask.side.index() ^ usize::from(swapped);
@@ -377,6 +382,7 @@ impl<'a> Arena<'a> {
             };
             let who = player.to_string();
             self.play(&mut game, ask.side, &text, &mut uci_moves, &who)?;
+            moves.push((ask.side, text));
             answers += 1;
         }
         Ok(GameResult {
@@ -384,6 +390,7 @@ impl<'a> Arena<'a> {
             answers,
             adjudicated: false,
             swapped,
+            moves,
         })
     }
 

@@ -17,6 +17,15 @@ use std::time::Instant;
 const WIDTH: usize = 48;
 /// Exploration constant of the UCB1 rule on values in 0..1.
 const EXPLORE: f64 = 0.45;
+/// The weight of a node's minimax value beside its mean when the search chooses where
+/// to go (implicit minimax backups, Lanctot, Winands, Pepels and Sturtevant, 2014). The
+/// mean of every visit lets the opponent's weaker answers, explored by UCB1, hide its
+/// one refutation: in a Wand Chess position where every move but two left the king to
+/// a queen, those moves kept a mean of 0.29 after 59 visits, the refutation found and
+/// scored 0 on the first. The minimax of the scored subtree sees it at once.
+const IMPLICIT: f64 = 0.4;
+/// Draws of an answer of chance before its mean counts in its parent's minimax.
+const CHANCE_VISITS: u32 = 4;
 /// Hundredths of a pawn that make a value of about 0.73 (a logistic curve).
 const SCALE: f64 = 250.0;
 
@@ -33,6 +42,15 @@ struct Node {
     /// For the root's answers: the mover's material once the captures are played out
     /// ([`material_after`]).
     material: i32,
+    /// White's minimax value of the scored subtree ([`IMPLICIT`]): the node's own score
+    /// until it is expanded, then its best child's for the side asked there.
+    minimax: f64,
+    /// The side asked at this node, once it is expanded.
+    mover: Option<Side>,
+    /// Its answer drew from the generator when it was scored (a zap, a throw, a card
+    /// drawn): its outcome is chance, so its parent counts its mean, never a minimax
+    /// taken in the one world its first draw made.
+    chance: bool,
 }
 
 impl Node {
@@ -45,6 +63,9 @@ impl Node {
             expanded: false,
             first: white,
             material: 0,
+            minimax: white,
+            mover: None,
+            chance: false,
         }
     }
 
@@ -101,6 +122,9 @@ const UNSOUND: f64 = 150.0;
 /// search, against the best answer's (or the root's own material if less), and still
 /// be chosen: a pawn, not more.
 const UNSOUND_MATERIAL: i32 = 150;
+/// Draws over which every root answer is scored when the game has chance or hidden
+/// information ([`Tree::resample_root`]).
+const ROOT_SAMPLES: usize = 8;
 /// A won game inside the capture search, in hundredths of a pawn.
 const WON: i32 = 20_000;
 
@@ -222,17 +246,48 @@ fn leaf_value<R: Rules>(state: &R, rng: &mut GameRng) -> f64 {
     1.0 / (1.0 + (-f64::from(white) / SCALE).exp())
 }
 
-/// The candidates scored at a node: all, or [`WIDTH`] of them.
-fn pick_candidates<R: Rules>(state: &R, rng: &mut GameRng) -> Vec<String> {
-    let mut all = state.candidate_texts();
+/// The candidates scored at a node: all, or [`WIDTH`] of them: the variant's captures
+/// first (the most valuable victims first, so a king or queen left en prise is always
+/// among the opponent's answers), then its first answers, then some drawn at random.
+/// The first search ([`run_first`]) took the variant's first answers and the rest at
+/// random, without the captures first (`plain`).
+fn pick_candidates<R: Rules>(state: &R, rng: &mut GameRng, plain: bool) -> Vec<String> {
+    let all = state.candidate_texts();
     if all.len() <= WIDTH {
         return all;
     }
-    let mut rest = all.split_off(WIDTH / 2);
+    if plain {
+        let mut all = all;
+        let mut rest = all.split_off(WIDTH / 2);
+        rest.shuffle(rng);
+        rest.truncate(WIDTH - all.len());
+        all.extend(rest);
+        return all;
+    }
+    let mut tactical = state.tactical_candidates();
+    tactical.sort_by_key(|t| std::cmp::Reverse(t.1));
+    let mut chosen: Vec<String> = Vec::with_capacity(WIDTH);
+    let mut taken = std::collections::HashSet::new();
+    for (text, _) in tactical.into_iter().take(WIDTH / 4) {
+        if all.contains(&text) && taken.insert(text.clone()) {
+            chosen.push(text);
+        }
+    }
+    let mut rest = Vec::new();
+    for text in all {
+        if taken.contains(&text) {
+            continue;
+        }
+        if chosen.len() < WIDTH / 2 {
+            chosen.push(text);
+        } else {
+            rest.push(text);
+        }
+    }
     rest.shuffle(rng);
-    rest.truncate(WIDTH - all.len());
-    all.extend(rest);
-    all
+    rest.truncate(WIDTH - chosen.len());
+    chosen.extend(rest);
+    chosen
 }
 
 struct Tree {
@@ -249,12 +304,22 @@ impl Tree {
     /// returns White's value of the best one for `mover`.
     fn expand<R: Rules>(&mut self, at: usize, state: &R, mover: Side, rng: &mut GameRng) -> f64 {
         self.nodes[at].expanded = true;
+        self.nodes[at].mover = Some(mover);
         let mut best: Option<f64> = None;
-        for text in pick_candidates(state, rng) {
+        // The root weighs every answer the variant lists: one left out can never be
+        // chosen, however good (the only move that blocks a check).
+        let candidates = if at == 0 && !self.plain {
+            state.candidate_texts()
+        } else {
+            pick_candidates(state, rng, self.plain)
+        };
+        for text in candidates {
             let mut next = state.clone();
+            let drawn = rng.get_word_pos();
             if next.play(mover, &text, rng).is_err() {
                 continue;
             }
+            let chance = rng.get_word_pos() != drawn;
             let v = if self.plain {
                 state_value(&next)
             } else {
@@ -262,6 +327,7 @@ impl Tree {
             };
             let id = self.nodes.len();
             let mut node = Node::new(text, v);
+            node.chance = chance;
             if at == 0 && !self.plain {
                 node.material = material_after(&next, mover, rng);
             }
@@ -272,9 +338,90 @@ impl Tree {
                 best = Some(for_mover);
             }
         }
-        match best {
+        let value = match best {
             Some(b) => white_value(b, mover),
             None => state_value(state),
+        };
+        self.nodes[at].minimax = value;
+        value
+    }
+
+    /// White's value of child `c` for its parent's minimax: its own minimax, or for an
+    /// answer of chance its mean once it has been drawn [`CHANCE_VISITS`] times (one
+    /// lucky draw is not a refutation).
+    fn judged(&self, c: usize) -> Option<f64> {
+        let n = &self.nodes[c];
+        if !n.chance {
+            Some(n.minimax)
+        } else if n.visits >= CHANCE_VISITS {
+            Some(n.white / f64::from(n.visits))
+        } else {
+            None
+        }
+    }
+
+    /// Brings the minimax values of the nodes on `path` (root first) up to date after
+    /// an iteration, from the deepest up.
+    fn back_up_minimax(&mut self, path: &[usize]) {
+        for &n in path.iter().rev() {
+            let Some(mover) = self.nodes[n].mover else {
+                continue;
+            };
+            let best = self.nodes[n]
+                .children
+                .iter()
+                .filter_map(|&c| self.judged(c))
+                .map(|v| white_value(v, mover))
+                .max_by(f64::total_cmp);
+            if let Some(b) = best {
+                self.nodes[n].minimax = white_value(b, mover);
+            }
+        }
+    }
+
+    /// Scores every root answer again over [`ROOT_SAMPLES`] draws (fresh
+    /// determinisations, fresh random effects) and keeps the means as its first score,
+    /// value and material. With chance in the game one draw is a gamble: a zap whose
+    /// single draw turned out well once outscored every sound move and was the only
+    /// answer [`Tree::sound`] let through, so the engine zapped its own pieces with
+    /// unknown wands while a check was coming.
+    fn resample_root<R: Rules>(
+        &mut self,
+        root: &R,
+        side: Side,
+        determinise: bool,
+        rng: &mut GameRng,
+    ) {
+        let children = self.nodes[0].children.clone();
+        let states: Vec<R> = (1..ROOT_SAMPLES)
+            .map(|_| {
+                if determinise {
+                    root.determinise(side, rng)
+                } else {
+                    root.clone()
+                }
+            })
+            .collect();
+        for c in children {
+            let node = &self.nodes[c];
+            let mut value = node.first;
+            let mut material = f64::from(node.material);
+            let mut n = 1.0;
+            for state in &states {
+                let mut next = state.clone();
+                if next.play(side, &node.text, rng).is_err() {
+                    continue;
+                }
+                value += leaf_value(&next, rng);
+                material += f64::from(material_after(&next, side, rng));
+                n += 1.0;
+            }
+            let node = &mut self.nodes[c];
+            node.first = value / n;
+            node.material = (material / n).round() as i32;
+            // The first visit's value is replaced by the mean (visits stay as they are).
+            let visits = f64::from(node.visits);
+            node.white = node.white - node.white / visits + node.first;
         }
     }
 
@@ -372,7 +519,14 @@ impl Tree {
             .iter()
             .map(|&c| {
                 let n = &self.nodes[c];
-                let u = n.mean(mover) + EXPLORE * (ln / f64::from(n.visits)).sqrt();
+                // An answer of chance is judged by its mean: its minimax was taken in
+                // the one world its first draw made, and a lucky draw kept it visited.
+                let q = if self.plain || n.chance {
+                    n.mean(mover)
+                } else {
+                    (1.0 - IMPLICIT) * n.mean(mover) + IMPLICIT * white_value(n.minimax, mover)
+                };
+                let u = q + EXPLORE * (ln / f64::from(n.visits)).sqrt();
                 (u, c)
             })
             .collect();
@@ -478,6 +632,12 @@ fn run_tree<R: Rules>(
         for &n in &path {
             tree.nodes[n].visits += 1;
             tree.nodes[n].white += value;
+        }
+        if !plain {
+            tree.back_up_minimax(&path);
+        }
+        if done == 1 && !plain && (root.uses_randomness() || !root.perfect_information()) {
+            tree.resample_root(root, side, determinise, rng);
         }
     }
     let root_node = &tree.nodes[0];
