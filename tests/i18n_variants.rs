@@ -369,8 +369,7 @@ fn literals(text: &str) -> Vec<(usize, String)> {
             let start_line = line;
             let mut s = String::new();
             j += 1;
-            loop {
-                let Some(&d) = chars.get(j) else { break };
+            while let Some(&d) = chars.get(j) {
                 if d == '"' && (1..=hashes).all(|k| chars.get(j + k) == Some(&'#')) {
                     j += 1 + hashes;
                     break;

@@ -79,7 +79,7 @@ static TEMPLATES: LazyLock<Vec<Template>> = LazyLock::new(|| {
             }
         }
     }
-    out.sort_by(|a, b| b.weight.cmp(&a.weight));
+    out.sort_by_key(|t| std::cmp::Reverse(t.weight));
     out
 });
 
@@ -151,7 +151,7 @@ fn recognise(text: &str, min: usize, max: usize) -> Option<(&'static str, Vec<(S
         .find_map(|t| {
             let mut found = Vec::new();
             let ok = matches(&t.parts, text, &mut found) && !swallows_parts(&t.parts, &found);
-            ok.then(|| (t.key.as_str(), found))
+            ok.then_some((t.key.as_str(), found))
         })
 }
 

@@ -107,7 +107,7 @@ impl SpellGame {
         let kind = spell.kind();
         let name = spell.name();
         if self.sp.supply(us, kind) == 0 {
-            return Some(en("spell-none-left", &[("name", &name.to_string())]));
+            return Some(en("spell-none-left", &[("name", name)]));
         }
         let wait = self.sp.cooldown(us, kind);
         if wait > 0 {

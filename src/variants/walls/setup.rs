@@ -111,7 +111,7 @@ impl Walls {
                     "walls-home-ranks",
                     &[
                         ("sq", &sq.to_string()),
-                        ("ranks", &ranks.to_string()),
+                        ("ranks", ranks),
                         ("role_letter", &role.letter().to_string()),
                     ],
                 ));

@@ -405,12 +405,8 @@ impl Pos {
                 let (sq_text, toks) = entry.split_once(':').ok_or_else(|| {
                     format!("invalid FEN: piece state `{entry}` should look like e4:fast")
                 })?;
-                let sq = Square::parse(sq_text).ok_or_else(|| {
-                    en(
-                        "variants-fen-not-a-square",
-                        &[("text", &sq_text.to_string())],
-                    )
-                })?;
+                let sq = Square::parse(sq_text)
+                    .ok_or_else(|| en("variants-fen-not-a-square", &[("text", sq_text)]))?;
                 let unit = pos
                     .unit_mut(sq)
                     .ok_or_else(|| format!("invalid FEN: state given for the empty square {sq}"))?;

@@ -46,10 +46,7 @@ impl WicketsGame {
         for word in ["defender", "card", "sacrifice", "ball"] {
             let rest = notation::strip_keyword(text, word);
             if rest.len() < text.trim().len() {
-                return Err(refuse(en(
-                    "wickets-other-question",
-                    &[("word", &word.to_string())],
-                )));
+                return Err(refuse(en("wickets-other-question", &[("word", word)])));
             }
         }
         let typed = notation::parse_move(text)?;
@@ -264,10 +261,7 @@ impl WicketsGame {
                 "wickets-piece-is-not",
                 &[
                     ("c", &c.to_string()),
-                    (
-                        "role_map_or_r_r_name",
-                        &(role.map_or("", |r| r.name())).to_string(),
-                    ),
+                    ("role_map_or_r_r_name", role.map_or("", |r| r.name())),
                 ],
             )));
         }
