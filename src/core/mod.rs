@@ -2,7 +2,8 @@
 //!
 //! Owns squares, cells, bitboards, boards, pieces, FIDE chess with its one
 //! parameterised move generator (`movegen`), notation and per-viewer views. May import
-//! nothing of the crate: everything else builds on it.
+//! nothing of the crate but `i18n` (pure: the English words of its refusals):
+//! everything else builds on it.
 
 pub mod bitboard;
 pub mod board;

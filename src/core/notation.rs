@@ -31,21 +31,76 @@ impl MoveSpec {
     }
 }
 
-/// Why a move text was refused. Every message is one line in the player's terms.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why a move text was refused. Every message is one line in the player's terms, in
+/// English from the catalog (`locales/en/variants.ftl`); the games' [`localize`]
+/// writes it in another language where it is shown.
+///
+/// [`localize`]: ../../variants/words/fn.localize.html
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationError {
-    #[error("I can't read `{input}` as a move: {reason}.")]
-    Syntax { input: String, reason: String },
-    #[error("`{input}` is not a legal move here{}.", suggestion_tail(.suggestions))]
+    Syntax {
+        input: String,
+        reason: String,
+    },
     Illegal {
         input: String,
         suggestions: Vec<String>,
     },
-    #[error("`{input}` is ambiguous: it could be {}.", candidates.join(" or "))]
     Ambiguous {
         input: String,
         candidates: Vec<String>,
     },
+}
+
+/// The English catalog's message `key` with its variables.
+fn en(key: &str, args: &[(&str, &str)]) -> String {
+    let args: Vec<(&str, crate::i18n::FluentValue)> = args
+        .iter()
+        .map(|(n, v)| (*n, crate::i18n::FluentValue::from(v.to_string())))
+        .collect();
+    crate::i18n::tr_args(crate::i18n::Lang::En, key, &args)
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            NotationError::Syntax { input, reason } => en(
+                "notation-unreadable",
+                &[("input", input), ("reason", reason)],
+            ),
+            NotationError::Illegal { input, suggestions } => illegal(
+                "notation-illegal",
+                "notation-illegal-near",
+                input,
+                suggestions,
+            ),
+            NotationError::Ambiguous { input, candidates } => {
+                let mut either = candidates.first().cloned().unwrap_or_default();
+                for c in candidates.iter().skip(1) {
+                    either = en("notation-or", &[("a", &either), ("b", c)]);
+                }
+                en(
+                    "notation-ambiguous",
+                    &[("input", input), ("candidates", &either)],
+                )
+            }
+        };
+        f.write_str(&text)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// `key` (no suggestions) or `near` (with the legal moves close to `input`).
+fn illegal(key: &str, near: &str, input: &str, suggestions: &[String]) -> String {
+    if suggestions.is_empty() {
+        en(key, &[("input", input)])
+    } else {
+        en(
+            near,
+            &[("input", input), ("moves", &suggestions.join(", "))],
+        )
+    }
 }
 
 impl NotationError {
@@ -53,20 +108,14 @@ impl NotationError {
     /// says so: the likeliest reason a newcomer's move was refused.
     pub fn in_check(&self) -> Option<String> {
         match self {
-            NotationError::Illegal { input, suggestions } => Some(format!(
-                "`{input}` is not a legal move here (your king is in check){}.",
-                suggestion_tail(suggestions)
+            NotationError::Illegal { input, suggestions } => Some(illegal(
+                "notation-illegal-in-check",
+                "notation-illegal-in-check-near",
+                input,
+                suggestions,
             )),
             _ => None,
         }
-    }
-}
-
-fn suggestion_tail(s: &[String]) -> String {
-    if s.is_empty() {
-        String::new()
-    } else {
-        format!("; legal moves close to it: {}", s.join(", "))
     }
 }
 
@@ -104,13 +153,13 @@ pub fn stray_reason(s: &str) -> Option<String> {
     let first = words.next()?;
     let rest: Vec<&str> = words.collect();
     if !rest.is_empty() {
-        return Some(format!(
-            "type the move alone, like `{first}`: `{}` is not part of a move",
-            rest.join(" ")
+        return Some(en(
+            "notation-stray-words",
+            &[("first", first), ("rest", &rest.join(" "))],
         ));
     }
     let c = s.chars().find(|c| !c.is_ascii_graphic())?;
-    Some(format!("`{c}` is not part of any move"))
+    Some(en("notation-stray-sign", &[("sign", &c.to_string())]))
 }
 
 fn is_file(c: char) -> bool {
@@ -142,10 +191,10 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
     };
     let s = strip_decorations(text);
     if s.is_empty() {
-        return Err(fail("there is nothing to play"));
+        return Err(fail(&en("notation-nothing", &[])));
     }
     if s.len() > 16 {
-        return Err(fail("that is too long for a move"));
+        return Err(fail(&en("notation-too-long", &[])));
     }
     if let Some(reason) = stray_reason(s) {
         return Err(fail(&reason));
@@ -178,16 +227,17 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
     if let Some(eq) = chars.iter().position(|c| *c == '=') {
         let tail: Vec<char> = chars[eq + 1..].to_vec();
         let [p] = tail.as_slice() else {
-            return Err(fail("a promotion is written like `e8=Q`"));
+            return Err(fail(&en("notation-promotion-form", &[])));
         };
         promotion =
-            Some(promotion_role(*p).ok_or_else(|| fail("a pawn promotes to Q, R, B or N"))?);
+            Some(promotion_role(*p).ok_or_else(|| fail(&en("notation-promotion-role", &[])))?);
         chars.truncate(eq);
     } else if chars.len() >= 3 {
         let last = chars[chars.len() - 1];
         if chars[chars.len() - 2].is_ascii_digit() && last.is_ascii_alphabetic() {
-            promotion =
-                Some(promotion_role(last).ok_or_else(|| fail("a pawn promotes to Q, R, B or N"))?);
+            promotion = Some(
+                promotion_role(last).ok_or_else(|| fail(&en("notation-promotion-role", &[])))?,
+            );
             chars.pop();
         }
     }
@@ -200,9 +250,12 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
         let (f, r) = (body[i], body[i + 1]);
         if is_file(f) && is_rank(r) {
             Square::from_coords(f as u8 - b'a', r as u8 - b'1')
-                .ok_or_else(|| fail("that square is off the board"))
+                .ok_or_else(|| fail(&en("notation-off-board", &[])))
         } else {
-            Err(fail(&format!("`{f}{r}` is not a square")))
+            Err(fail(&en(
+                "notation-not-a-square",
+                &[("text", &format!("{f}{r}"))],
+            )))
         }
     };
     let (from_file, from_rank, to) = match body.len() {
@@ -215,15 +268,18 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
             } else if is_rank(c) {
                 (None, Some(c as u8 - b'1'), to)
             } else {
-                return Err(fail(&format!("`{c}` is neither a file nor a rank")));
+                return Err(fail(&en(
+                    "notation-not-file-or-rank",
+                    &[("sign", &c.to_string())],
+                )));
             }
         }
         4 => {
             let from = square_at(0)?;
             (Some(from.file()), Some(from.rank()), square_at(2)?)
         }
-        0 | 1 => return Err(fail("a move needs a destination square like `e4`")),
-        _ => return Err(fail("there are too many squares in it")),
+        0 | 1 => return Err(fail(&en("notation-no-destination", &[]))),
+        _ => return Err(fail(&en("notation-too-many-squares", &[]))),
     };
     Ok(MoveSyntax::Move(MoveSpec {
         role,

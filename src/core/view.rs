@@ -317,7 +317,13 @@ pub struct Legend {
 /// The marks every board may show, whatever the game.
 pub fn common_legend() -> Vec<LegendEntry> {
     vec![
-        LegendEntry::new(Sample::LastMove, "yellow tint: the cells of the last move"),
-        LegendEntry::new(Sample::Check, "red glow: a king in check"),
+        LegendEntry::new(
+            Sample::LastMove,
+            &crate::i18n::tr(crate::i18n::Lang::En, "legend-last-move"),
+        ),
+        LegendEntry::new(
+            Sample::Check,
+            &crate::i18n::tr(crate::i18n::Lang::En, "legend-check"),
+        ),
     ]
 }

@@ -126,12 +126,18 @@ impl Game {
     /// What the asked player should type now, with a legal example; a move prompt
     /// also points to `/rules`. `None` once the game is over.
     pub fn prompt(&self) -> Option<String> {
+        self.prompt_in(crate::i18n::Lang::En)
+    }
+
+    /// [`Game::prompt`] in `lang`.
+    pub fn prompt_in(&self, lang: crate::i18n::Lang) -> Option<String> {
         let ask = self.ask()?;
-        let text = dispatch!(&self.state, s => s.prompt(&ask));
+        let text = dispatch!(&self.state, s => s.prompt_in(&ask, lang));
         Some(if ask.question == Question::Move {
-            format!(
-                "{text} (`/rules {}` explains the game)",
-                self.variant().id()
+            super::words::in_lang(
+                lang,
+                "prompt-rules",
+                &[("prompt", &text), ("variant", self.variant().id())],
             )
         } else {
             text
@@ -139,9 +145,15 @@ impl Game {
     }
 
     pub fn view(&self, viewer: Viewer) -> View {
+        self.view_in(viewer, crate::i18n::Lang::En)
+    }
+
+    /// [`Game::view`] with its words (the result line) in `lang`.
+    pub fn view_in(&self, viewer: Viewer, lang: crate::i18n::Lang) -> View {
         let mut view = dispatch!(&self.state, s => s.view(viewer));
+        super::words::localize_view(&mut view, lang);
         if let Some(o) = self.outcome() {
-            view.result = Some(o.to_string());
+            view.result = Some(o.describe_in(lang));
             view.to_move = None;
         }
         view
@@ -149,6 +161,16 @@ impl Game {
 
     pub fn secret(&self, side: Side) -> Option<String> {
         dispatch!(&self.state, s => s.secret(side))
+    }
+
+    /// [`Game::secret`] in `lang`, line by line.
+    pub fn secret_in(&self, side: Side, lang: crate::i18n::Lang) -> Option<String> {
+        let text = self.secret(side)?;
+        let lines: Vec<String> = text
+            .lines()
+            .map(|l| super::words::localize(l, lang))
+            .collect();
+        Some(lines.join("\n"))
     }
 
     pub fn claimable_draw(&self) -> Option<String> {

@@ -17,6 +17,7 @@ pub mod standard;
 pub mod walls;
 pub mod wand;
 pub mod wickets;
+pub mod words;
 
 use crate::core::notation::NotationError;
 use crate::core::view::{View, Viewer};
@@ -87,13 +88,49 @@ impl Outcome {
     }
 }
 
+impl Outcome {
+    /// How the game ended, in `lang`: `White wins by checkmate`. The reason is kept in
+    /// English in the game's record; a reason the catalog knows is translated, any
+    /// other (an old record's) shown as written.
+    pub fn describe_in(&self, lang: crate::i18n::Lang) -> String {
+        match self {
+            Outcome::Win { winner, reason } => words::in_lang(
+                lang,
+                "outcome-win",
+                &[
+                    ("winner", &side_name(*winner, lang)),
+                    ("reason", &words::localize(reason, lang)),
+                ],
+            ),
+            Outcome::Draw { reason } => words::in_lang(
+                lang,
+                "outcome-draw",
+                &[("reason", &words::localize(reason, lang))],
+            ),
+            Outcome::Aborted => words::in_lang(lang, "outcome-aborted", &[]),
+        }
+    }
+
+    /// The reason alone, in `lang` (`checkmate`, `Schachmatt`); empty when aborted.
+    pub fn reason_in(&self, lang: crate::i18n::Lang) -> String {
+        match self {
+            Outcome::Win { reason, .. } | Outcome::Draw { reason } => words::localize(reason, lang),
+            Outcome::Aborted => String::new(),
+        }
+    }
+}
+
+/// A side's name in `lang` (`White`, `Weiß`).
+pub fn side_name(side: Side, lang: crate::i18n::Lang) -> String {
+    match side {
+        Side::White => words::in_lang(lang, "variants-white", &[]),
+        Side::Black => words::in_lang(lang, "variants-black", &[]),
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Win { winner, reason } => write!(f, "{winner} wins by {reason}"),
-            Outcome::Draw { reason } => write!(f, "Draw by {reason}"),
-            Outcome::Aborted => f.write_str("Game aborted"),
-        }
+        f.write_str(&self.describe_in(crate::i18n::Lang::En))
     }
 }
 
@@ -186,8 +223,18 @@ pub enum PlayError {
     Refused(String),
     #[error("{}", crate::i18n::tr(crate::i18n::Lang::En, "refusal-game-over"))]
     Finished,
-    #[error("It is not your turn.")]
+    #[error("{}", words::en("variants-not-your-turn", &[]))]
     NotYourTurn,
+}
+
+impl PlayError {
+    /// The refusal in `lang` ([`fmt::Display`] is English): what the service replies.
+    pub fn text_in(&self, lang: crate::i18n::Lang) -> String {
+        match self {
+            PlayError::Finished => crate::i18n::tr(lang, "refusal-game-over"),
+            other => words::localize(&other.to_string(), lang),
+        }
+    }
 }
 
 /// One variant's rules, pure and deterministic given the generator.
@@ -203,8 +250,8 @@ pub enum PlayError {
 pub trait Rules: Sized + Clone {
     /// The variant's name in messages (`Chess`).
     const NAME: &'static str;
-    /// A short guide for `/rules`: the rules in brief and the exact text of every
-    /// special action.
+    /// The catalog key (`rules-<id>`) of a short guide for `/rules`: the rules in
+    /// brief and the exact text of every special action.
     const RULES: &'static str;
     /// A worked example from the rules document, drawn under `/rules`.
     const EXAMPLE: Option<WorkedExample> = None;
@@ -294,6 +341,12 @@ pub trait Rules: Sized + Clone {
     /// is legal now. It is shown in the channel, so it reveals nothing secret.
     fn prompt(&self, ask: &Ask) -> String {
         default_prompt(&ask.question, &self.typed_texts())
+    }
+    /// [`Rules::prompt`] in `lang`: the English prompt is written from the catalog's
+    /// messages, which [`words::localize`] writes again in `lang`. A variant that keeps
+    /// the default prompt overrides it with [`default_prompt_in`].
+    fn prompt_in(&self, ask: &Ask, lang: crate::i18n::Lang) -> String {
+        words::localize(&self.prompt(ask), lang)
     }
     /// The legal answers as a player must type them to be accepted (autocomplete): the
     /// canonical texts unless a variant asks for a confirmation mark.
@@ -417,21 +470,46 @@ pub fn either(items: &[String]) -> String {
     match quoted.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        [rest @ .., last] => words::en("notation-or", &[("a", &rest.join(", ")), ("b", last)]),
+    }
+}
+
+/// `your move, e.g. `e4``, or `your move` without an example.
+pub fn your_move(example: Option<&str>) -> String {
+    let what = Question::Move.prompt();
+    match example {
+        Some(ex) => words::en("prompt-example", &[("what", &what), ("example", ex)]),
+        None => what,
     }
 }
 
 /// The generic prompt: the question in words and a legal example, or the whole list
 /// when it is short.
 pub fn default_prompt(question: &Question, texts: &[String]) -> String {
-    let what = question.prompt();
+    default_prompt_in(question, texts, crate::i18n::Lang::En)
+}
+
+/// [`default_prompt`] in `lang`.
+pub fn default_prompt_in(question: &Question, texts: &[String], lang: crate::i18n::Lang) -> String {
+    let what = question.prompt_in(lang);
     let Some(ex) = example(texts) else {
-        return what.to_string();
+        return what;
     };
     if texts.len() <= 6 && *question != Question::Move {
-        format!("{}: {}", what, either(texts))
+        let quoted: Vec<String> = texts.iter().map(|t| format!("`{t}`")).collect();
+        let choices = match quoted.split_last() {
+            Some((last, rest)) if !rest.is_empty() => {
+                words::in_lang(lang, "notation-or", &[("a", &rest.join(", ")), ("b", last)])
+            }
+            _ => quoted.concat(),
+        };
+        words::in_lang(
+            lang,
+            "prompt-choices",
+            &[("what", &what), ("choices", &choices)],
+        )
     } else {
-        format!("{what}, e.g. `{ex}`")
+        words::in_lang(lang, "prompt-example", &[("what", &what), ("example", ex)])
     }
 }
 
@@ -569,7 +647,7 @@ pub fn max_answer_words() -> usize {
 }
 
 fn unavailable(v: VariantId) -> String {
-    format!("{} is not playable yet.", v.name())
+    words::en("variants-unavailable", &[("variant", v.name())])
 }
 
 impl VariantId {
@@ -619,12 +697,30 @@ pub struct WorkedExample {
     pub fen: Option<&'static str>,
     pub options: &'static [(&'static str, &'static str)],
     pub moves: &'static [&'static str],
+    /// The catalog key of what it shows (`caption-<id>`).
     pub caption: &'static str,
 }
 
 /// The worked example of a variant, if it has one.
 pub fn worked_example(v: VariantId) -> Option<WorkedExample> {
     v.example()
+}
+
+/// The English text of the catalog's message `key` (a guide, a caption), kept for the
+/// program's life: those are read as `&'static str`, and their keys are few and fixed.
+fn static_en(key: &'static str) -> &'static str {
+    use std::sync::{LazyLock, Mutex};
+    static TEXTS: LazyLock<Mutex<BTreeMap<&'static str, &'static str>>> =
+        LazyLock::new(|| Mutex::new(BTreeMap::new()));
+    let mut texts = TEXTS.lock().unwrap_or_else(|e| e.into_inner());
+    texts
+        .entry(key)
+        .or_insert_with(|| Box::leak(crate::i18n::tr(crate::i18n::Lang::En, key).into_boxed_str()))
+}
+
+/// The caption of a variant's worked example in `lang`.
+pub fn example_caption_in(v: VariantId, lang: crate::i18n::Lang) -> Option<String> {
+    worked_example(v).map(|ex| crate::i18n::tr(lang, ex.caption))
 }
 
 /// The game of a variant's worked example, played out, with its caption.
@@ -643,13 +739,18 @@ pub fn example_game(v: VariantId) -> Option<(Game, &'static str)> {
         let side = game.ask()?.side;
         game.play(side, m).ok()?;
     }
-    Some((game, ex.caption))
+    Some((game, static_en(ex.caption)))
 }
 
 /// A short guide to a variant, for `/rules`: the rules in brief and the exact text of
 /// every special action.
 pub fn rules_text(v: VariantId) -> &'static str {
-    v.rules()
+    static_en(v.rules())
+}
+
+/// [`rules_text`] in `lang`.
+pub fn rules_text_in(v: VariantId, lang: crate::i18n::Lang) -> String {
+    crate::i18n::tr(lang, v.rules())
 }
 
 /// The options part of a variant's `/rules`, written from its declared options.
@@ -657,11 +758,23 @@ pub fn options_guide(v: VariantId) -> String {
     options::guide(v.options())
 }
 
+/// [`options_guide`] in `lang`.
+pub fn options_guide_in(v: VariantId, lang: crate::i18n::Lang) -> String {
+    options::guide_in(v.options(), lang)
+}
+
 /// Every badge and mark a variant's pictures may show, with its meaning (`/legend`),
 /// built from the same data the variant's view uses.
 pub fn legend(v: VariantId) -> Vec<crate::core::view::LegendEntry> {
     let mut out = crate::core::view::common_legend();
     out.extend(v.legend_entries());
+    out
+}
+
+/// [`legend`] in `lang`: its meanings and badge words.
+pub fn legend_in(v: VariantId, lang: crate::i18n::Lang) -> Vec<crate::core::view::LegendEntry> {
+    let mut out = legend(v);
+    words::localize_legend(&mut out, lang);
     out
 }
 

@@ -8,6 +8,7 @@
 
 use super::{either, Options};
 use crate::core::notation::echo;
+use crate::variants::words::en;
 
 /// One value an option may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,22 +72,34 @@ impl OptionDecl {
 /// The options part of `/rules`, written from the declarations: each option with its
 /// default and every choice with what it means, and how to give one in `/challenge`.
 pub fn guide(decls: &[OptionDecl]) -> String {
+    guide_in(decls, crate::i18n::Lang::En)
+}
+
+/// [`guide`] in `lang` (the options' own descriptions are the variant's, in English).
+pub fn guide_in(decls: &[OptionDecl], lang: crate::i18n::Lang) -> String {
+    use crate::variants::words::in_lang;
     let Some(first) = decls.first() else {
-        return "Options: none.".to_string();
+        return in_lang(lang, "options-guide-none", &[]);
     };
     let example = first
         .choices
         .iter()
         .find(|c| c.value != first.default)
         .map_or(first.default, |c| c.value);
-    let mut lines = vec![format!(
-        "**Options** — give them in `/challenge`, e.g. `options:{}:{example}`:",
-        first.name
+    let mut lines = vec![in_lang(
+        lang,
+        "options-guide-head",
+        &[("name", first.name), ("example", example)],
     )];
     for d in decls {
-        lines.push(format!(
-            "• `{}`: {} (default `{}`)",
-            d.name, d.description, d.default
+        lines.push(in_lang(
+            lang,
+            "options-guide-option",
+            &[
+                ("name", d.name),
+                ("description", d.description),
+                ("default", d.default),
+            ],
         ));
         for c in d.choices {
             lines.push(format!("  ◦ `{}:{}` — {}", d.name, c.value, c.description));
@@ -104,11 +117,13 @@ pub fn check_options(variant: &str, decls: &[OptionDecl], options: &Options) -> 
             return Err(unknown_option(variant, decls, key));
         };
         if decl.choice(value).is_none() {
-            return Err(format!(
-                "The `{}` option is {}, not `{}`.",
-                decl.name,
-                decl.values_text(),
-                echo(value)
+            return Err(en(
+                "options-bad-value",
+                &[
+                    ("option", decl.name),
+                    ("values", &decl.values_text()),
+                    ("value", &echo(value)),
+                ],
             ));
         }
     }
@@ -122,11 +137,19 @@ fn unknown_option(variant: &str, decls: &[OptionDecl], key: &str) -> String {
         .map(|d| format!("`{}` ({})", d.name, d.values_text()))
         .collect();
     match listed.as_slice() {
-        [] => format!("{variant} has no option `{key}`."),
-        [one] => format!("{variant} has no option `{key}`; its only option is {one}."),
-        [rest @ .., last] => format!(
-            "{variant} has no option `{key}`; its options are {} and {last}.",
-            rest.join(", ")
+        [] => en("options-none", &[("variant", variant), ("key", &key)]),
+        [one] => en(
+            "options-only",
+            &[("variant", variant), ("key", &key), ("option", one)],
+        ),
+        [rest @ .., last] => en(
+            "options-some",
+            &[
+                ("variant", variant),
+                ("key", &key),
+                ("options", &rest.join(", ")),
+                ("last", last),
+            ],
         ),
     }
 }
@@ -171,10 +194,15 @@ mod tests {
         );
         assert_eq!(
             check_options("Game", &[SIZE], &opts(&[("colour", "x")])),
-            Err(
-                "Game has no option `colour`; its only option is `size` (small or large)."
-                    .to_string()
+            Err(en(
+                "options-only",
+                &[
+                    ("variant", "Game"),
+                    ("key", "colour"),
+                    ("option", "`size` (small or large)")
+                ]
             )
+            .to_string())
         );
         let both = [
             SIZE,
@@ -197,12 +225,19 @@ mod tests {
     #[test]
     fn the_guide_lists_every_choice_and_the_default() {
         assert_eq!(guide(&[]), "Options: none.");
+        let head = en(
+            "options-guide-head",
+            &[("name", "size"), ("example", "large")],
+        );
+        assert!(head.starts_with("**Options** — "), "{head}");
         assert_eq!(
             guide(&[SIZE]),
-            "**Options** — give them in `/challenge`, e.g. `options:size:large`:\n\
-             • `size`: How big (default `small`)\n  \
-             ◦ `size:small` — Small\n  \
-             ◦ `size:large` — Large"
+            format!(
+                "{head}\n\
+                 • `size`: How big (default `small`)\n  \
+                 ◦ `size:small` — Small\n  \
+                 ◦ `size:large` — Large"
+            )
         );
     }
 

@@ -65,11 +65,7 @@ impl StandardGame {
 
 impl Rules for StandardGame {
     const NAME: &'static str = "Chess";
-    const RULES: &'static str =
-        "**Chess** — the FIDE rules: castling, en passant, promotion, check and checkmate. \
-        Stalemate, insufficient material, fivefold repetition and the 75-move rule draw at once; \
-        threefold repetition and the 50-move rule let the player to move claim a draw (`/draw claim`).\n\
-        • Move: `e4`, `Nf3`, `Ng1-f3`, `e2e4`; castle `O-O` / `O-O-O`; promote `e8=Q` (the piece must be named).";
+    const RULES: &'static str = "rules-standard";
 
     fn evaluate(&self, side: Side) -> i32 {
         crate::variants::chess_eval::score(self.pos.board(), side, self.pos.turn())
@@ -77,6 +73,10 @@ impl Rules for StandardGame {
 
     fn perfect_information(&self) -> bool {
         true
+    }
+
+    fn prompt_in(&self, ask: &crate::variants::Ask, lang: crate::i18n::Lang) -> String {
+        crate::variants::default_prompt_in(&ask.question, &self.typed_texts(), lang)
     }
 
     fn search_key(&self) -> Option<u64> {
@@ -148,14 +148,11 @@ impl Rules for StandardGame {
         self.apply(m);
         let mut events = Vec::new();
         if self.pos.is_check() {
-            events.push(
-                if matches!(self.outcome, Some(Outcome::Win { .. })) {
-                    "Checkmate."
-                } else {
-                    "Check."
-                }
-                .to_string(),
-            );
+            events.push(if matches!(self.outcome, Some(Outcome::Win { .. })) {
+                crate::variants::words::en("event-checkmate", &[])
+            } else {
+                crate::variants::words::en("event-check", &[])
+            });
         }
         Ok(Played {
             action: m.long(),

@@ -11,6 +11,7 @@ use crate::core::notation::{self, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Role, Side, Square};
 use crate::variants::fide::{self, Repetitions};
+use crate::variants::words::en;
 use crate::variants::{
     check_options, picker, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
 };
@@ -103,10 +104,13 @@ impl SorchessGame {
             }
             _ => None,
         })?;
-        Some(format!(
-            "Your Knight may become a Wizard on {square} now and never again: type `{take}` to \
-             take the chance, or `{}` to stay a Knight and give the chance up for good.",
-            m.long()
+        Some(en(
+            "sorchess-knight-chance",
+            &[
+                ("square", &square.to_string()),
+                ("take", &take.to_string()),
+                ("m_long", &m.long().to_string()),
+            ],
         ))
     }
 
@@ -118,10 +122,9 @@ impl SorchessGame {
             .filter(|t| !t.starts_with('W') && !t.contains('='))
             .cloned()
             .collect();
-        let mut s = match crate::variants::example(&plain).or(crate::variants::example(&texts)) {
-            Some(m) => format!("your move, e.g. `{m}`"),
-            None => "your move".to_string(),
-        };
+        let mut s = crate::variants::your_move(
+            crate::variants::example(&plain).or(crate::variants::example(&texts)),
+        );
         let us = self.pos.turn();
         if self.pos.wizard(us) == WizardState::InHand {
             let entries: Vec<String> = texts
@@ -130,24 +133,25 @@ impl SorchessGame {
                 .cloned()
                 .collect();
             if let Some(e) = crate::variants::example(&entries) {
-                s.push_str(&format!(
-                    "; your Wizard enters from an unmoved rook as if it stood there, e.g. `{e}`"
-                ));
+                s.push_str("; ");
+                s.push_str(&en("sorchess-prompt-enter", &[("example", e)]));
             }
         }
         if let Some(k) = texts
             .iter()
             .find(|t| t.starts_with('N') && t.ends_with("=W"))
         {
-            s.push_str(&format!(
-                "; your Knight may become a Wizard now, once: `{k}` (`{}` gives the chance up)",
-                k.trim_end_matches("=W")
+            s.push_str("; ");
+            s.push_str(&en(
+                "sorchess-prompt-become",
+                &[("answer", k), ("decline", k.trim_end_matches("=W"))],
             ));
         } else if let Some(p) = texts
             .iter()
             .find(|t| !t.starts_with('N') && t.ends_with("=W"))
         {
-            s.push_str(&format!("; a pawn may promote to a Wizard: `{p}`"));
+            s.push_str("; ");
+            s.push_str(&en("sorchess-prompt-promote", &[("answer", p)]));
         }
         s
     }
@@ -177,15 +181,15 @@ impl SorchessGame {
                 return None;
             }
             if let WizardState::OnBoard(sq) = wizard {
-                return Some(format!(
-                    "Your Wizard is already on {sq}: only one Wizard per side may be on the board (S3, S5)."
-                ));
+                return Some(en("sorchess-wizard-on-board", &[("sq", &sq.to_string())]));
             }
             if spec.role == Some(Role::Knight) {
-                return Some(format!(
-                    "A Knight may become a Wizard only on its first arrival at {} after your Wizard was captured, \
-                     and only if it is your one Knight.",
-                    knight_chance_square(us)
+                return Some(en(
+                    "sorchess-knight-only-first",
+                    &[(
+                        "knight_chance_square_us",
+                        &knight_chance_square(us).to_string(),
+                    )],
                 ));
             }
             return None;
@@ -199,36 +203,29 @@ impl SorchessGame {
                     && spec.from_rank.is_none_or(|r| r == from.rank());
                 if from_ok && is_orthogonal_step(from, spec.to) {
                     if self.pos.step_used(us) {
-                        return Some("Your Wizard has already used its one orthogonal step.".into());
+                        return Some(en("sorchess-step-used", &[]));
                     }
                     if board.occupied().contains(spec.to) {
-                        return Some("The Wizard's orthogonal step cannot capture.".into());
+                        return Some(en("sorchess-step-no-capture", &[]));
                     }
                 }
                 None
             }
-            WizardState::Captured => Some(
-                "Your Wizard has been captured: only a promotion or the Knight's chance brings one back."
-                    .into(),
-            ),
+            WizardState::Captured => Some(en("sorchess-wizard-captured", &[])),
             WizardState::InHand => {
                 if self.pos.launch_rooks(us).is_empty() {
-                    return Some(
-                        "None of your rooks can launch the Wizard: each has moved other than by castling."
-                            .into(),
-                    );
+                    return Some(en("sorchess-no-launch-rook", &[]));
                 }
                 let from = spec.from_square()?;
                 if board.pieces(us, Role::Rook).contains(from)
                     && !self.pos.launch_rooks(us).contains(from)
                 {
-                    return Some(format!(
-                        "The rook on {from} has moved (other than by castling), so the Wizard cannot enter from it."
-                    ));
+                    return Some(en("sorchess-rook-moved", &[("from", &from.to_string())]));
                 }
                 if !board.pieces(us, Role::Rook).contains(from) {
-                    return Some(format!(
-                        "Your Wizard is in hand: it enters from one of your rooks, and {from} holds none."
+                    return Some(en(
+                        "sorchess-enter-from-rook",
+                        &[("from", &from.to_string())],
                     ));
                 }
                 None
@@ -260,9 +257,9 @@ impl SorchessGame {
 
     fn notes(&self, side: Side) -> Vec<String> {
         let mut notes = vec![match self.pos.wizard(side) {
-            WizardState::InHand => "Wizard in hand".to_string(),
-            WizardState::OnBoard(_) => "Wizard on board".to_string(),
-            WizardState::Captured => "Wizard captured".to_string(),
+            WizardState::InHand => en("note-wizard-in-hand", &[]),
+            WizardState::OnBoard(_) => en("note-wizard-on-board", &[]),
+            WizardState::Captured => en("note-wizard-captured", &[]),
         }];
         if self.pos.step_used(side) {
             notes.push("orthogonal step used".to_string());
@@ -273,16 +270,7 @@ impl SorchessGame {
 
 impl Rules for SorchessGame {
     const NAME: &'static str = "Sorchess";
-    const RULES: &'static str =
-        "**Sorchess** — chess plus one Wizard (W) per side, held in hand at the start. The Wizard leaps (3,1) \
-        or steps one square diagonally, capturing either way, and once per game may step one square \
-        orthogonally without capturing. Only one Wizard per side on the board.\n\
-        • Enter from a rook that has not moved (or moved only by castling) as if the Wizard stood there; \
-        the rook stays: `Wg4`, or `Wh1-g4` to name the rook.\n\
-        • Promote a pawn to a Wizard while yours is not on the board: `e8=W`.\n\
-        • After your Wizard is captured, your only Knight may become one on its first arrival at the enemy \
-        king's square: `Nf6-e8=W`; to stay a Knight and give the chance up for good type the move with \
-        both squares, `Nf6-e8` (a plain `Ne8` is refused and asks which).";
+    const RULES: &'static str = "rules-sorchess";
     const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
 
     fn legend() -> Vec<crate::core::view::LegendEntry> {
@@ -389,20 +377,15 @@ impl Rules for SorchessGame {
                 && mv.to() == knight_chance_square(side)
                 && mv.promotion().is_none()
             {
-                events.push(format!(
-                    "{side} declined the Knight's chance to become a Wizard; it is gone for good."
-                ));
+                events.push(en("sorchess-declined", &[("side", &side.to_string())]));
             }
         }
         if self.pos.is_check() {
-            events.push(
-                if matches!(self.outcome, Some(Outcome::Win { .. })) {
-                    "Checkmate."
-                } else {
-                    "Check."
-                }
-                .to_string(),
-            );
+            events.push(if matches!(self.outcome, Some(Outcome::Win { .. })) {
+                en("event-checkmate", &[])
+            } else {
+                en("event-check", &[])
+            });
         }
         Ok(Played {
             action: m.long(),
@@ -464,8 +447,7 @@ pub const EXAMPLE: crate::variants::WorkedExample = crate::variants::WorkedExamp
     fen: None,
     options: &[],
     moves: &["Wg4"],
-    caption: "From the rules: the first move could be `Wg4` — the Wizard enters from the rook \
-              on h1 as if it stood there, and the rook stays.",
+    caption: "caption-sorchess",
 };
 
 #[cfg(test)]

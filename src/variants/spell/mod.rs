@@ -11,6 +11,7 @@ use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Board, Cell, Move, Position, Role, Side, Square};
 use crate::variants::fide::{self, Repetitions};
+use crate::variants::words::en;
 use crate::variants::{
     check_options, picker, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
 };
@@ -106,23 +107,32 @@ impl SpellGame {
         let kind = spell.kind();
         let name = spell.name();
         if self.sp.supply(us, kind) == 0 {
-            return Some(format!("You have no {name} spells left."));
+            return Some(en("spell-none-left", &[("name", name)]));
         }
         let wait = self.sp.cooldown(us, kind);
         if wait > 0 {
             let from = self.sp.position().fullmoves() + u32::from(wait);
-            let turns = if wait == 1 { "turn" } else { "turns" };
-            return Some(format!(
-                "Your {name} spell is cooling down: it can be cast again in {wait} {turns} (from your move {from})."
+            let key = if wait == 1 {
+                "spell-cooling-one"
+            } else {
+                "spell-cooling"
+            };
+            return Some(en(
+                key,
+                &[
+                    ("name", name),
+                    ("wait", &wait.to_string()),
+                    ("from", &from.to_string()),
+                ],
             ));
         }
         match spell {
-            Spell::Freeze(c) if !self.sp.target_ok(spell) => Some(format!(
-                "You cannot centre a freeze on {c}: it is the centre of your opponent's active freeze."
-            )),
-            Spell::Jump(j) if !self.sp.target_ok(spell) => Some(format!(
-                "A jump is cast on a piece to jump over, and {j} is empty."
-            )),
+            Spell::Freeze(c) if !self.sp.target_ok(spell) => {
+                Some(en("spell-freeze-centre", &[("c", &c.to_string())]))
+            }
+            Spell::Jump(j) if !self.sp.target_ok(spell) => {
+                Some(en("spell-jump-empty", &[("j", &j.to_string())]))
+            }
             _ => None,
         }
     }
@@ -182,17 +192,21 @@ impl SpellGame {
         let centre = self.sp.active_freeze()?;
         let from = self.frozen_origin(text, mv, spell, freeze_area(centre))?;
         let role = role_name(self.sp.position().board(), from);
-        let base = format!(
-            "Your {role} on {from} is frozen by the freeze on {centre} and cannot move this turn"
-        );
+        let args = [
+            ("role", role),
+            ("from", from.to_string()),
+            ("centre", centre.to_string()),
+        ];
+        let args: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
         Some(match spell {
-            Some(Spell::Jump(j)) if j == from => format!(
-                "{base}: a jump on {j} lets other pieces pass over it, it does not free the piece standing there."
-            ),
-            Some(Spell::Jump(_)) => format!(
-                "{base}, not even with a jump spell: none of the pieces in a freeze area may move."
-            ),
-            _ => format!("{base}."),
+            Some(Spell::Jump(j)) if j == from => {
+                let mut args = args;
+                let j = j.to_string();
+                args.push(("jump", &j));
+                en("spell-frozen-jump-on-it", &args)
+            }
+            Some(Spell::Jump(_)) => en("spell-frozen-even-jump", &args),
+            _ => en("spell-frozen", &args),
         })
     }
 
@@ -241,22 +255,30 @@ impl SpellGame {
         let board = self.sp.position().board();
         let us = self.sp.turn();
         Some(match self.sp.castling_bar(*wing, spell)? {
-            CastleBar::FrozenRook { rook, centre } => format!(
-                "Your rook on {rook} is frozen by the freeze on {centre}, and castling moves the rook too: no castling with it this turn."
+            CastleBar::FrozenRook { rook, centre } => en(
+                "spell-rook-frozen",
+                &[("rook", &rook.to_string()), ("centre", &centre.to_string())],
             ),
-            CastleBar::TransparentRook { rook } => format!(
-                "Your rook on {rook} stands on a jump square, and a rook that pieces pass over cannot castle this turn."
-            ),
+            CastleBar::TransparentRook { rook } => {
+                en("spell-rook-transparent", &[("rook", &rook.to_string())])
+            }
             CastleBar::OwnJump {
                 jump,
                 attacker,
                 square,
                 lands,
-            } => format!(
-                "Your jump on {jump} would let {} pass over {} to {square}, a square your king {} in castling, and castling may not go through or onto an attacked square.",
-                piece_words(board, attacker, us),
-                piece_words(board, jump, us),
-                if lands { "lands on" } else { "crosses" }
+            } => en(
+                if lands {
+                    "spell-castle-lands"
+                } else {
+                    "spell-castle-crosses"
+                },
+                &[
+                    ("jump", &jump.to_string()),
+                    ("attacker", &piece_words(board, attacker, us)),
+                    ("over", &piece_words(board, jump, us)),
+                    ("square", &square.to_string()),
+                ],
             ),
         })
     }
@@ -278,11 +300,8 @@ impl SpellGame {
             .map(|m| Turn { spell, mv: m })
             .collect();
         let t = resolve_syntax(text, mv, &turns).ok()?;
-        (t.mv.to() == j && !t.mv.is_capture()).then(|| {
-            format!(
-                "{j} is your opponent's jump square: this turn a piece may capture there, but no move may end there without capturing."
-            )
-        })
+        (t.mv.to() == j && !t.mv.is_capture())
+            .then(|| en("spell-opponent-jump-square", &[("j", &j.to_string())]))
     }
 
     /// A king step or en passant legal without the jump cast with it, illegal with
@@ -297,12 +316,24 @@ impl SpellGame {
         let attacker = piece_words(board, from, us);
         let over = piece_words(board, j, us);
         Some(if matches!(mv, Move::EnPassant { .. }) {
-            format!(
-                "Your jump on {j} would let {attacker} pass over {over} to your king on {target}, and en passant may not leave your king attacked."
+            en(
+                "spell-own-jump-en-passant",
+                &[
+                    ("j", &j.to_string()),
+                    ("attacker", &attacker.to_string()),
+                    ("over", &over.to_string()),
+                    ("target", &target.to_string()),
+                ],
             )
         } else {
-            format!(
-                "Your jump on {j} would let {attacker} pass over {over} to {target}, and your king may not step onto an attacked square."
+            en(
+                "spell-own-jump-king",
+                &[
+                    ("j", &j.to_string()),
+                    ("attacker", &attacker.to_string()),
+                    ("over", &over.to_string()),
+                    ("target", &target.to_string()),
+                ],
             )
         })
     }
@@ -321,30 +352,40 @@ impl SpellGame {
                     through: Some(j),
                 }),
                 Some(k),
-            ) => format!(
-                ": your jump on {j} lets {} pass over {} to your king on {k}",
-                piece_words(board, from, us),
-                piece_words(board, j, us)
-            ),
-            (Some(KingThreat::WithJump { from, over }), Some(k)) => format!(
-                ": your opponent still has a jump spell, and with it {} can pass over {} to your king on {k}",
-                piece_words(board, from, us),
-                piece_words(board, over, us)
-            ),
-            _ => String::new(),
+            ) => Some(en(
+                "spell-why-own-jump",
+                &[
+                    ("jump", &j.to_string()),
+                    ("attacker", &piece_words(board, from, us)),
+                    ("over", &piece_words(board, j, us)),
+                    ("king", &k.to_string()),
+                ],
+            )),
+            (Some(KingThreat::WithJump { from, over }), Some(k)) => Some(en(
+                "spell-why-their-jump",
+                &[
+                    ("attacker", &piece_words(board, from, us)),
+                    ("over", &piece_words(board, over, us)),
+                    ("king", &k.to_string()),
+                ],
+            )),
+            _ => None,
         };
-        format!(
-            "That leaves your king capturable{why}; play `{}!` to confirm.",
-            turn.canonical()
-        )
+        match why {
+            Some(why) => en(
+                "spell-capturable-why",
+                &[("why", &why), ("answer", &turn.canonical())],
+            ),
+            None => en("spell-capturable", &[("answer", &turn.canonical())]),
+        }
     }
 
     fn check_event(&self) -> Option<String> {
         match &self.outcome {
             Some(Outcome::Win { reason, .. }) if reason == "checkmate" => {
-                Some("Checkmate.".to_string())
+                Some(en("event-checkmate", &[]))
             }
-            _ if self.sp.in_check() => Some("Check.".to_string()),
+            _ if self.sp.in_check() => Some(en("event-check", &[])),
             _ => None,
         }
     }
@@ -462,33 +503,34 @@ fn role_name(board: &Board, sq: Square) -> String {
 
 /// "your bishop on e4" or "the rook on e1", as `side` sees the piece on `sq`.
 fn piece_words(board: &Board, sq: Square, side: Side) -> String {
-    let whose = if board.side_at(sq) == Some(side) {
-        "your"
+    let key = if board.side_at(sq) == Some(side) {
+        "spell-your-piece-on"
     } else {
-        "the"
+        "spell-the-piece-on"
     };
-    format!("{whose} {} on {sq}", role_name(board, sq))
+    en(
+        key,
+        &[("role", &role_name(board, sq)), ("square", &sq.to_string())],
+    )
 }
 
 /// A plain-legal move refused only because of the spell cast with it.
 fn explain_spell_conflict(spell: Spell, mv: Move) -> Option<String> {
     if mv.promotion().is_some() {
-        return Some("A promotion cannot carry a spell.".to_string());
+        return Some(en("spell-no-promotion", &[]));
     }
     match spell {
-        Spell::Freeze(c) if freeze_area(c).contains(mv.from()) => Some(format!(
-            "Your move cannot start inside your own freeze area: {} is next to {c}.",
-            mv.from()
+        Spell::Freeze(c) if freeze_area(c).contains(mv.from()) => Some(en(
+            "spell-inside-freeze",
+            &[("c", &c.to_string()), ("mv_from", &mv.from().to_string())],
         )),
-        Spell::Freeze(c) if mv.castle_side().is_some() && mv.to() == c => Some(format!(
-            "A freeze cast with castling cannot be centred on the king's destination {c}."
-        )),
-        Spell::Jump(j) if mv.to() == j => Some(format!(
-            "The move that casts a jump cannot end on the jump square {j}."
-        )),
-        Spell::Jump(j) if matches!(mv, Move::Castle { rook, .. } if rook == j) => Some(format!(
-            "You cannot castle with a rook made transparent by a jump on {j}."
-        )),
+        Spell::Freeze(c) if mv.castle_side().is_some() && mv.to() == c => {
+            Some(en("spell-freeze-castle", &[("c", &c.to_string())]))
+        }
+        Spell::Jump(j) if mv.to() == j => Some(en("spell-jump-end", &[("j", &j.to_string())])),
+        Spell::Jump(j) if matches!(mv, Move::Castle { rook, .. } if rook == j) => {
+            Some(en("spell-jump-castle", &[("j", &j.to_string())]))
+        }
         _ => None,
     }
 }
@@ -564,14 +606,7 @@ fn apply_state_field(sp: &mut SpellPosition, field: &str) -> Result<(), String> 
 
 impl Rules for SpellGame {
     const NAME: &'static str = "Spell Chess";
-    const RULES: &'static str =
-        "**Spell Chess** — chess plus 5 freeze and 2 jump spells each; cast at most one with a move. \
-        Freeze: the opponent's pieces in the 3x3 area around the square cannot move or attack in their next \
-        turn (your own move may not start there). Jump: sliders of both sides pass through that piece until \
-        the opponent has moved. A spell type rests two turns after use; promotions carry no spell. Self-check \
-        is legal, a captured king loses, and checkmate ends the game.\n\
-        • Move with a freeze: `e4 (freeze d5)`; with a jump: `Bc1-h6 (jump e3)`; also `freeze@d5 e4`, `f@d5,e2e4`.\n\
-        • A move that leaves your king capturable needs `!` to confirm: `Kd2!`.";
+    const RULES: &'static str = "rules-spell";
     const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
 
     fn legend() -> Vec<crate::core::view::LegendEntry> {
@@ -660,7 +695,7 @@ impl Rules for SpellGame {
         }
         if let Some(Outcome::Win { reason, .. }) = &self.outcome {
             if reason == "capturing the king" {
-                events.push("The king is captured.".to_string());
+                events.push(en("spell-king-captured", &[]));
             }
         }
         Ok(Played {
@@ -732,20 +767,18 @@ impl Rules for SpellGame {
             }
             false
         });
-        let mut s = match crate::variants::example(&plain) {
-            Some(m) => format!("your move, e.g. `{m}`"),
-            None => "your move".to_string(),
-        };
-        let spells: Vec<String> = [(&freeze, "a freeze"), (&jump, "a jump")]
+        let mut s = crate::variants::your_move(crate::variants::example(&plain));
+        let spells: Vec<String> = [(&freeze, "spell-a-freeze"), (&jump, "spell-a-jump")]
             .into_iter()
-            .filter_map(|(list, name)| {
-                crate::variants::example(list).map(|e| format!("{name} `{e}`"))
+            .filter_map(|(list, key)| {
+                crate::variants::example(list).map(|e| en(key, &[("example", e)]))
             })
             .collect();
         if !spells.is_empty() {
-            s.push_str(&format!(
-                "; cast a spell with it in brackets, like {}",
-                spells.join(" or ")
+            s.push_str("; ");
+            s.push_str(&en(
+                "spell-prompt-cast",
+                &[("spells", &crate::variants::words::or_list(&spells))],
             ));
         }
         s
@@ -827,8 +860,7 @@ pub const EXAMPLE: crate::variants::WorkedExample = crate::variants::WorkedExamp
     fen: None,
     options: &[],
     moves: &["e4", "e5", "Nf3 (freeze d6)"],
-    caption: "After `e4`, `e5`, `Nf3 (freeze d6)`: White moved the Knight and froze the 3x3 area \
-              around d6, so Black's pawns on c7, d7 and e5 cannot move this turn.",
+    caption: "caption-spell",
 };
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 use crate::core::notation::{echo, parse_syntax, MoveLike, MoveSyntax, NotationError};
 use crate::core::{CastleSide, Role, Square};
 use crate::variants::spell::position::{Spell, Turn};
+use crate::variants::words::en;
 
 /// What a typed turn says, before any position is consulted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +62,7 @@ pub fn parse_turn(text: &str) -> Result<TurnSyntax, NotationError> {
         reason: reason.to_string(),
     };
     if text.len() > 64 {
-        return Err(fail("that is too long for a move"));
+        return Err(fail(&en("notation-too-long", &[])));
     }
     let confirmed = text.contains('!');
     let cleaned: String = text.chars().filter(|c| *c != '!').collect();
@@ -72,7 +73,7 @@ pub fn parse_turn(text: &str) -> Result<TurnSyntax, NotationError> {
         let close = rest[open..]
             .find(')')
             .map(|i| open + i)
-            .ok_or_else(|| fail("a `(` is not closed"))?;
+            .ok_or_else(|| fail(&en("notation-unclosed", &[])))?;
         let inner = &rest[open + 1..close];
         let words: Vec<&str> = inner
             .split(|c: char| c.is_whitespace() || c == '@' || c == ':')
@@ -82,12 +83,12 @@ pub fn parse_turn(text: &str) -> Result<TurnSyntax, NotationError> {
             [word, square] => spell_word(word).and_then(|f| make_spell(f, square)),
             _ => None,
         }
-        .ok_or_else(|| fail("a spell is written `(freeze d5)` or `(jump e3)`"))?;
+        .ok_or_else(|| fail(&en("spell-form-bracket", &[])))?;
         spells.push(spell);
         rest = format!("{} {}", &rest[..open], &rest[close + 1..]);
     }
     if rest.contains(['(', ')']) {
-        return Err(fail("only one spell may be cast per turn"));
+        return Err(fail(&en("spell-one-per-turn", &[])));
     }
     // `freeze@d5 Nd6`, `f@d5,g8f6`: spell tokens in any position.
     let mut move_words: Vec<&str> = Vec::new();
@@ -99,20 +100,20 @@ pub fn parse_turn(text: &str) -> Result<TurnSyntax, NotationError> {
             Some((word, square)) => {
                 let spell = spell_word(word)
                     .and_then(|f| make_spell(f, square))
-                    .ok_or_else(|| fail("a spell is written `freeze@d5` or `jump@e3`"))?;
+                    .ok_or_else(|| fail(&en("spell-form-at", &[])))?;
                 spells.push(spell);
             }
             None => move_words.push(token),
         }
     }
     if spells.len() > 1 {
-        return Err(fail("only one spell may be cast per turn"));
+        return Err(fail(&en("spell-one-per-turn", &[])));
     }
     if move_words.is_empty() {
-        return Err(fail(if spells.is_empty() {
-            "there is nothing to play"
+        return Err(fail(&if spells.is_empty() {
+            en("notation-nothing", &[])
         } else {
-            "a spell is cast together with a move, like `e4 (freeze d5)`"
+            en("spell-with-a-move", &[])
         }));
     }
     let mv = parse_syntax(&move_words.join(" ")).map_err(|e| match e {

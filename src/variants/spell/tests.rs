@@ -4,6 +4,7 @@
 use super::*;
 use crate::core::view::Viewer;
 use crate::core::{Bitboard, Board, Piece};
+use crate::variants::words::en;
 use crate::variants::{Game, VariantId};
 
 fn sq(s: &str) -> Square {
@@ -206,7 +207,7 @@ fn ruling_p1_promotion_carries_no_spell() {
     let mut g = game("4k3/P7/8/8/8/8/8/4K3[F] w - - 0 1");
     assert_eq!(
         refusal(&mut g, "a8=Q (freeze h5)"),
-        "A promotion cannot carry a spell."
+        en("spell-no-promotion", &[])
     );
     assert!(!g
         .legal_texts()
@@ -226,7 +227,10 @@ fn ruling_p1_cooldown_counted_across_turns() {
     play(&mut g, "Nf6");
     assert_eq!(
         refusal(&mut g, "Nc3 (freeze e6)"),
-        "Your freeze spell is cooling down: it can be cast again in 2 turns (from your move 4)."
+        en(
+            "spell-cooling",
+            &[("name", "freeze"), ("wait", "2"), ("from", "4")]
+        )
     );
     assert_eq!(
         g.view(Viewer::Public).notes[0],
@@ -236,9 +240,13 @@ fn ruling_p1_cooldown_counted_across_turns() {
     play(&mut g, "Nc6");
     assert_eq!(
         refusal(&mut g, "Ng1 (freeze e6)"),
-        "Your freeze spell is cooling down: it can be cast again in 1 turn (from your move 4)."
+        en(
+            "spell-cooling-one",
+            &[("name", "freeze"), ("wait", "1"), ("from", "4")]
+        )
     );
-    assert!(refusal(&mut g, "Ng1 (jump b2)").contains("in 2 turns (from your move 5)"));
+    let r = refusal(&mut g, "Ng1 (jump b2)");
+    assert!(r.contains(" 2 turns ") && r.contains("move 5)"), "{r}");
     play(&mut g, "Ng1"); // move 3
     play(&mut g, "Ng8");
     assert_eq!(
@@ -309,7 +317,7 @@ fn ruling_p2b_frozen_pieces_attack_nothing() {
     // own area.
     let mut g = game("3r2k1/8/8/8/8/8/8/3RK3[FF] w - - 0 1");
     play(&mut g, "Kf1 (freeze d8)");
-    assert!(refusal(&mut g, "Rd8:d1").contains("rook on d8 is frozen by the freeze on d8"));
+    assert!(refusal(&mut g, "Rd8:d1").contains("rook on d8 is frozen by the freeze"));
     play(&mut g, "Kg7");
     let mut g = game("3r2k1/8/8/8/8/8/8/3RK3[F] w - - 0 1");
     play(&mut g, "Rd1:d8 (freeze d7)");
@@ -367,13 +375,13 @@ fn ruling_p4_self_check_needs_confirmation_and_king_capture_wins() {
     assert!(!g.is_over());
     assert_eq!(
         refusal(&mut g, "h3"),
-        "That leaves your king capturable; play `h2-h3!` to confirm."
+        en("spell-capturable", &[("answer", "h2-h3")])
     );
     let p = play(&mut g, "h3!");
     assert_eq!(p.action, "h2h3!");
     assert_eq!(p.printed, "h2-h3");
     let p = play(&mut g, "Ra1:e1");
-    assert!(p.events.contains(&"The king is captured.".to_string()));
+    assert!(p.events.contains(&en("spell-king-captured", &[])));
     assert_eq!(
         g.outcome(),
         Some(Outcome::win(Side::Black, "capturing the king"))
@@ -477,7 +485,7 @@ fn ruling_p5_castling_and_attacks() {
 fn ruling_p5_castling_with_spells() {
     let base = "4k3/8/8/8/8/8/8/R3K2R";
     let mut g = game(&format!("{base}[FJ] w KQ - 0 1 f@h2"));
-    assert!(refusal(&mut g, "O-O").contains("rook on h1 is frozen by the freeze on h2"));
+    assert!(refusal(&mut g, "O-O").contains("rook on h1 is frozen by the freeze"));
     play(&mut g, "O-O-O");
     let mut g = game(&format!("{base}[FJ] w KQ - 0 1 f@e2"));
     assert!(refusal(&mut g, "O-O-O").contains("king on e1 is frozen"));

@@ -2,6 +2,7 @@
 //! player to move, or spent once the game is over) and the jump square.
 
 use crate::core::view::{LegendEntry, MarkStyle, Sample, SquareMark, Tone};
+use crate::variants::words::en;
 
 /// Inside a freeze area that stops the player to move.
 pub const FROZEN: SquareMark = SquareMark::new(MarkStyle::Strong, Tone::Ice);
@@ -12,17 +13,8 @@ pub const JUMP: SquareMark = SquareMark::new(MarkStyle::Light, Tone::Violet);
 
 pub fn legend() -> Vec<LegendEntry> {
     vec![
-        LegendEntry::new(
-            Sample::Mark(FROZEN),
-            "blue area: frozen; the player to move cannot move or attack with pieces there",
-        ),
-        LegendEntry::new(
-            Sample::Mark(FROZEN_SPENT),
-            "faint blue area: a freeze that binds nobody any more",
-        ),
-        LegendEntry::new(
-            Sample::Mark(JUMP),
-            "violet square: jump spell; sliders of both sides pass through this piece",
-        ),
+        LegendEntry::new(Sample::Mark(FROZEN), &en("legend-spell-frozen", &[])),
+        LegendEntry::new(Sample::Mark(FROZEN_SPENT), &en("legend-spell-faint", &[])),
+        LegendEntry::new(Sample::Mark(JUMP), &en("legend-spell-jump", &[])),
     ]
 }

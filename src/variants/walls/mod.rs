@@ -15,6 +15,7 @@ pub mod view;
 use self::perft::perft_pos;
 pub use self::setup::team_compositions;
 use self::setup::{preferred, setup_team_texts, setup_wall_texts};
+use crate::variants::words::en;
 
 use self::notation::{Spec, Token, Typed};
 use self::position::{
@@ -176,9 +177,12 @@ impl Walls {
                 let at = preferred(&free, &["c4", "d5", "f3"], Side::White)
                     .unwrap_or_else(|| spread(&free, SETUP_WALLS));
                 let ex: Vec<String> = at.iter().map(|s| format!("@{s}")).collect();
-                format!(
-                    "place your walls: {SETUP_WALLS} on empty squares of ranks 3-6, e.g. `{}`",
-                    ex.join(" ")
+                en(
+                    "walls-prompt-walls",
+                    &[
+                        ("count", &SETUP_WALLS.to_string()),
+                        ("example", &ex.join(" ")),
+                    ],
                 )
             }
             Phase::Team(side) => {
@@ -199,12 +203,26 @@ impl Walls {
                         .join(" ");
                     let limits = TEAM_ROLES
                         .iter()
-                        .map(|(r, cost, max)| format!("{} costs {cost}, at most {max}", r.letter()))
+                        .map(|(r, cost, max)| {
+                            en(
+                                "walls-prompt-limit",
+                                &[
+                                    ("role", &r.letter().to_string()),
+                                    ("cost", &cost.to_string()),
+                                    ("max", &max.to_string()),
+                                ],
+                            )
+                        })
                         .collect::<Vec<_>>()
                         .join("; ");
-                    format!(
-                        "place your team: any team costing exactly {TEAM_COST} ({limits}) on empty \
-                         squares of ranks {ranks}, e.g. `{ex}` (9+1+1) or a Rook, Knight and Bishop (5+3+3)"
+                    en(
+                        "walls-prompt-team-full",
+                        &[
+                            ("cost", &TEAM_COST.to_string()),
+                            ("limits", &limits),
+                            ("ranks", ranks),
+                            ("example", &ex),
+                        ],
                     )
                 } else {
                     let ex = ["B", "N", "R"]
@@ -213,9 +231,7 @@ impl Walls {
                         .map(|(r, s)| format!("{r}@{s}"))
                         .collect::<Vec<_>>()
                         .join(" ");
-                    format!(
-                        "place your team, a Bishop, Knight and Rook, on empty squares of ranks {ranks}, e.g. `{ex}`"
-                    )
+                    en("walls-prompt-team", &[("ranks", ranks), ("example", &ex)])
                 }
             }
             Phase::Play => {
@@ -233,7 +249,7 @@ impl Walls {
                 };
                 let first = pick(|a| matches!(a, Action::Move { .. }))
                     .or_else(|| actions.get(actions.len() / 2).copied());
-                let mut s = "your move: up to two actions in one message".to_string();
+                let mut s = en("walls-prompt-play", &[]);
                 if let Some(f) = first {
                     let mut after = self.pos.clone();
                     after.apply(&mut Used::default(), f);
@@ -242,26 +258,28 @@ impl Walls {
                         .into_iter()
                         .filter(|a| !kills_own(&after, a))
                         .collect();
-                    match second.get(second.len() / 2) {
-                        Some(b) => s.push_str(&format!(", e.g. `{} {}`", f.text(), b.text())),
-                        None => s.push_str(&format!(", e.g. `{}`", f.text())),
-                    }
+                    let ex = match second.get(second.len() / 2) {
+                        Some(b) => format!("{} {}", f.text(), b.text()),
+                        None => f.text(),
+                    };
+                    s = en("prompt-example", &[("what", &s), ("example", &ex)]);
                 }
                 let mut forms = Vec::new();
                 if let Some(a) = pick(|a| matches!(a, Action::Move { .. })) {
-                    forms.push(format!("move `{}`", a.text()));
+                    forms.push(en("walls-form-move", &[("example", &a.text())]));
                 }
                 if let Some(a) = pick(|a| matches!(a, Action::Conjure { .. })) {
-                    forms.push(format!("conjure a wall `{}`", a.text()));
+                    forms.push(en("walls-form-conjure", &[("example", &a.text())]));
                 }
                 if let Some(a) = pick(|a| matches!(a, Action::Destroy { .. })) {
-                    forms.push(format!("destroy a wall `{}`", a.text()));
+                    forms.push(en("walls-form-destroy", &[("example", &a.text())]));
                 }
                 if let Some(a) = pick(|a| matches!(a, Action::Resurrect { .. })) {
-                    forms.push(format!("resurrect `{}`", a.text()));
+                    forms.push(en("walls-form-resurrect", &[("example", &a.text())]));
                 }
-                forms.push("`pass` for none".to_string());
-                s.push_str(&format!("; {}", forms.join(", ")));
+                forms.push(en("walls-form-pass", &[]));
+                s.push_str("; ");
+                s.push_str(&forms.join(", "));
                 s
             }
         }
@@ -277,11 +295,13 @@ impl Walls {
             // During setup the refusal teaches the setup's own syntax, not play actions.
             let echoed = crate::core::notation::echo(text);
             PlayError::Refused(match self.pos.phase {
-                Phase::Walls(side) => format!(
-                    "Now {side} places 3 walls, like `@c4 @d5 @f3`; `{echoed}` is not a wall placement."
+                Phase::Walls(side) => en(
+                    "walls-setup-walls-not",
+                    &[("side", &side.to_string()), ("input", &echoed)],
                 ),
-                Phase::Team(side) => format!(
-                    "Now {side} places the team, like `B@c1 N@d2 R@a1`; `{echoed}` is not a placement."
+                Phase::Team(side) => en(
+                    "walls-setup-team-not",
+                    &[("side", &side.to_string()), ("input", &echoed)],
                 ),
                 Phase::Play => e,
             })
@@ -409,19 +429,7 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
     } else {
         "Wizard Walls"
     };
-    const RULES: &'static str =
-        "**Wizard Walls** — Bishop, Knight and Rook wizards (Full: any team costing exactly 11: P 1, N 3, \
-        B 3, R 5, Q 9, at most 8 P, 2 N, 2 B, 2 R, 1 Q; pawns step one square any way) that never capture \
-        by moving. Each side holds 5 walls after the setup. Each wizard moves, conjures and destroys at most \
-        once a turn; one resurrection a turn. Every destroyed wizard scores its value for its owner's \
-        opponent; 10 points wins at once. Threefold repetition may be claimed (`/draw claim`); a turn whose \
-        time runs out passes.\n\
-        • Setup walls (White, then Black): 3 walls on ranks 3-6: `@c4 @d5 @f3`.\n\
-        • Setup team on your first two ranks: `B@c1 N@d2 R@a1` (Black `B@c8 N@d7 R@a8`; Full e.g. `Q@d1 P@c2 P@e2`).\n\
-        • A turn is up to two actions in one message, separated by a space: `Nb1-c3 Nc3+d4`; `pass` for none.\n\
-        • Move: `Nb1-c3` (knights jump walls, sliders do not). Conjure a wall next to a wizard, killing any \
-        wizard there: `Nc3+d4`. Destroy an adjacent wall into your hand: `Nc3xd4`. Resurrect a destroyed \
-        wizard next to two of yours: `R@e4`.";
+    const RULES: &'static str = "rules-walls";
     const EXAMPLE: Option<crate::variants::WorkedExample> =
         Some(if FULL { EXAMPLE_FULL } else { EXAMPLE });
     /// RULINGS Z6: a turn whose time runs out passes with no action.
@@ -535,9 +543,7 @@ pub const EXAMPLE: crate::variants::WorkedExample = crate::variants::WorkedExamp
         "B@c8 N@d7 R@a8",
         "Nd2-b3 Nb3+b4",
     ],
-    caption: "After the setup (`@c4 @d5 @f3`, `@c5 @e4 @f6`, `B@c1 N@d2 R@a1`, `B@c8 N@d7 R@a8`), \
-              White's turn `Nd2-b3 Nb3+b4` is the rules' \"move Knight, build a wall with Knight\": two \
-              actions in one message.",
+    caption: "caption-walls",
 };
 
 /// The Full setup with a Queen and two pawns, then a Queen's move and wall.
@@ -551,9 +557,7 @@ pub const EXAMPLE_FULL: crate::variants::WorkedExample = crate::variants::Worked
         "R@a8 N@b8 B@c8",
         "Qd1-d3 Qd3+d4",
     ],
-    caption: "Full: White chose a Queen and two pawns (9+1+1 = 11, `Q@d1 P@c2 P@e2`), Black a Rook, \
-              Knight and Bishop (5+3+3, `R@a8 N@b8 B@c8`); then White's turn `Qd1-d3 Qd3+d4` moves the \
-              Queen and conjures a wall next to it.",
+    caption: "caption-walls-full",
 };
 
 /// Whether an action conjures a wall onto a wizard of the side whose turn it is.

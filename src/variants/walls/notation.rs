@@ -4,6 +4,7 @@
 
 use crate::core::notation::{echo, parse_syntax, MoveSyntax};
 use crate::core::{Role, Square};
+use crate::variants::words::en;
 
 /// A wizard named in a conjure or destroy: its letter and/or its square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +37,10 @@ pub struct Typed {
 const MAX_ITEMS: usize = 24;
 
 fn syntax(raw: &str, reason: &str) -> String {
-    format!("I can't read `{}`: {reason}.", echo(raw))
+    en(
+        "walls-unreadable",
+        &[("input", &echo(raw)), ("reason", reason)],
+    )
 }
 
 fn role_letter(s: &str) -> Option<Role> {
@@ -143,10 +147,10 @@ pub fn parse(text: &str) -> Result<Vec<Typed>, String> {
         .filter(|w| !w.is_empty())
         .collect();
     if words.is_empty() {
-        return Err("Type a turn, for example `Nb1-c3 Nc3+d4`, or `pass`.".to_string());
+        return Err(en("walls-type-a-turn", &[]));
     }
     if words.len() > MAX_ITEMS {
-        return Err("That is far too many items for one answer.".to_string());
+        return Err(en("walls-too-many-items", &[]));
     }
     let mut out = Vec::new();
     let mut i = 0;

@@ -1,6 +1,7 @@
 //! The setup phase (Z2): walls, then teams, with their legal answers.
 
 use super::*;
+use crate::variants::words::en;
 
 impl Walls {
     pub(super) fn end_setup_answer(&mut self) {
@@ -31,33 +32,31 @@ impl Walls {
             match t.token {
                 Token::Wall(sq) => squares.push(sq),
                 _ => {
-                    return refuse(format!(
-                    "Now {side} places 3 walls, like `@c4 @d5 @f3`; `{}` is not a wall placement.",
-                    echo(&t.raw)
-                ))
+                    return refuse(en(
+                        "walls-setup-walls-not",
+                        &[("side", &side.to_string()), ("input", &echo(&t.raw))],
+                    ))
                 }
             }
         }
         if squares.len() != SETUP_WALLS {
-            return refuse(format!(
-                "Place exactly 3 walls (`@c4 @d5 @f3`); you gave {}.",
-                squares.len()
+            return refuse(en(
+                "walls-place-3-walls",
+                &[("squares_len", &squares.len().to_string())],
             ));
         }
         for (i, sq) in squares.iter().enumerate() {
             if squares[..i].contains(sq) {
-                return refuse(format!(
-                    "Each wall needs its own square; {sq} is named twice."
-                ));
+                return refuse(en("walls-wall-twice", &[("sq", &sq.to_string())]));
             }
             if !wall_zone().contains(*sq) {
-                return refuse(format!("{sq} is not on ranks 3-6, where setup walls go."));
+                return refuse(en("walls-wall-zone", &[("sq", &sq.to_string())]));
             }
             if self.pos.walls.contains(*sq) {
-                return refuse(format!("{sq} already holds a wall."));
+                return refuse(en("walls-wall-there", &[("sq", &sq.to_string())]));
             }
             if self.pos.board.piece_at(*sq).is_some() {
-                return refuse(format!("{sq} is occupied."));
+                return refuse(en("walls-occupied", &[("sq", &sq.to_string())]));
             }
         }
         squares.sort();
@@ -101,22 +100,24 @@ impl Walls {
     pub(super) fn team_error(&self, side: Side, team: &[(Role, Square)]) -> Option<String> {
         for (i, (role, sq)) in team.iter().enumerate() {
             if team[..i].iter().any(|(_, s)| s == sq) {
-                return Some(format!(
-                    "Each wizard needs its own square; {sq} is named twice."
-                ));
+                return Some(en("walls-wizard-twice", &[("sq", &sq.to_string())]));
             }
             if !home_zone(side).contains(*sq) {
                 let ranks = match side {
                     Side::White => "1-2",
                     Side::Black => "7-8",
                 };
-                return Some(format!(
-                    "{}@{sq} is not on your first two ranks ({ranks}).",
-                    role.letter()
+                return Some(en(
+                    "walls-home-ranks",
+                    &[
+                        ("sq", &sq.to_string()),
+                        ("ranks", ranks),
+                        ("role_letter", &role.letter().to_string()),
+                    ],
                 ));
             }
             if self.pos.blocked().contains(*sq) {
-                return Some(format!("{sq} is not empty."));
+                return Some(en("walls-not-empty", &[("sq", &sq.to_string())]));
             }
         }
         let count = |r: Role| team.iter().filter(|(x, _)| *x == r).count() as u32;
@@ -125,25 +126,25 @@ impl Walls {
                 && [Role::Bishop, Role::Knight, Role::Rook]
                     .into_iter()
                     .all(|r| count(r) == 1);
-            return (!ok).then(|| {
-                "Your team is one Bishop, one Knight and one Rook, like `B@c1 N@d2 R@a1`."
-                    .to_string()
-            });
+            return (!ok).then(|| en("walls-basic-team", &[]));
         }
         for (role, _) in team {
             if !TEAM_ROLES.iter().any(|(r, _, _)| r == role) {
-                return Some(format!(
-                    "A {} is not a wizard of this game (P, N, B, R, Q).",
-                    name(*role)
+                return Some(en(
+                    "walls-not-a-wizard",
+                    &[("name_role", &name(*role).to_string())],
                 ));
             }
         }
         for (role, _, max) in TEAM_ROLES {
             if count(role) > max {
-                return Some(format!(
-                    "At most {max} {}{} in a team.",
-                    role.name(),
-                    if max == 1 { "" } else { "s" }
+                return Some(en(
+                    if max == 1 {
+                        "walls-at-most-one"
+                    } else {
+                        "walls-at-most"
+                    },
+                    &[("max", &max.to_string()), ("role", role.name())],
                 ));
             }
         }
@@ -151,9 +152,7 @@ impl Walls {
             .iter()
             .filter_map(|(r, _)| TEAM_ROLES.iter().find(|(x, _, _)| x == r).map(|t| t.1))
             .sum();
-        (cost != TEAM_COST).then(|| {
-            format!("Your team costs {cost}; it must cost exactly 11 (P 1, N 3, B 3, R 5, Q 9).")
-        })
+        (cost != TEAM_COST).then(|| en("walls-team-cost", &[("cost", &cost.to_string())]))
     }
 
     pub(super) fn setup_team(&mut self, side: Side, typed: &[Typed]) -> Result<Played, PlayError> {
@@ -172,9 +171,9 @@ impl Walls {
                 match t.token {
                     Token::Place(role, sq) => team.push((role, sq)),
                     _ => {
-                        return Err(PlayError::Refused(format!(
-                            "Now {side} places the team, like `B@c1 N@d2 R@a1`; `{}` is not a placement.",
-                            echo(&t.raw)
+                        return Err(PlayError::Refused(en(
+                            "walls-setup-team-not",
+                            &[("side", &side.to_string()), ("input", &echo(&t.raw))],
                         )))
                     }
                 }

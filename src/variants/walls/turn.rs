@@ -2,20 +2,19 @@
 //! why an action was refused.
 
 use super::*;
+use crate::variants::words::en;
 
 impl Walls {
     pub(super) fn play_turn(&mut self, typed: &[Typed]) -> Result<Played, PlayError> {
         let mover = self.pos.turn;
         let items: Vec<&Typed> = typed.iter().filter(|t| t.token != Token::Pass).collect();
         if items.len() != typed.len() && typed.len() > 1 {
-            return Err(PlayError::Refused(
-                "`pass` stands alone: it is a turn of no actions.".into(),
-            ));
+            return Err(PlayError::Refused(en("walls-pass-alone", &[])));
         }
         if items.len() > 2 {
-            return Err(PlayError::Refused(format!(
-                "A turn has at most two actions; you gave {}.",
-                items.len()
+            return Err(PlayError::Refused(en(
+                "walls-two-actions",
+                &[("count", &items.len().to_string())],
             )));
         }
         let mut used = Used::default();
@@ -26,10 +25,7 @@ impl Walls {
         for (i, t) in items.iter().enumerate() {
             if self.pos.winner().is_some() {
                 // Z4: the game ended with the first action; the second is not played.
-                events.push(format!(
-                    "The game is over, so `{}` is not played.",
-                    echo(&t.raw)
-                ));
+                events.push(en("walls-over-not-played", &[("input", &echo(&t.raw))]));
                 break;
             }
             let legal = self.pos.legal_actions(&used);
@@ -37,12 +33,12 @@ impl Walls {
                 Ok(a) => a,
                 Err(Refusal::Notation(e)) => return Err(e.into()),
                 Err(Refusal::Reason(why)) => {
-                    let which = match (items.len(), i) {
-                        (1, _) => String::new(),
-                        (_, 0) => "The first action ".to_string(),
-                        _ => "The second action ".to_string(),
+                    let key = match (items.len(), i) {
+                        (1, _) => "walls-not-legal",
+                        (_, 0) => "walls-first-not-legal",
+                        _ => "walls-second-not-legal",
                     };
-                    let mut line = format!("{which}`{}` is not legal: {why}.", echo(&t.raw));
+                    let mut line = en(key, &[("input", &echo(&t.raw)), ("why", &why)]);
                     if let Some(c) = line.get_mut(0..1) {
                         c.make_ascii_uppercase();
                     }

@@ -5,6 +5,7 @@
 use super::position::{home_zone, wall_zone, Phase, Pos};
 use crate::core::view::{LegendEntry, MarkStyle, Sample, SquareMark, Tone, View, Viewer};
 use crate::core::{Cell, Side, Square};
+use crate::variants::words::en;
 
 /// A wall: stone filling its square.
 pub const WALL: SquareMark = SquareMark::new(MarkStyle::Stone, Tone::Slate);
@@ -13,14 +14,8 @@ pub const SETUP: SquareMark = SquareMark::new(MarkStyle::Dot, Tone::Leaf);
 
 pub fn legend() -> Vec<LegendEntry> {
     vec![
-        LegendEntry::new(
-            Sample::Mark(WALL),
-            "a wall: nothing stands on it; only knights jump over it",
-        ),
-        LegendEntry::new(
-            Sample::Mark(SETUP),
-            "green dot (setup): a square where you may place a wall or a wizard now",
-        ),
+        LegendEntry::new(Sample::Mark(WALL), &en("legend-walls-wall", &[])),
+        LegendEntry::new(Sample::Mark(SETUP), &en("legend-walls-setup", &[])),
     ]
 }
 

@@ -17,6 +17,7 @@ use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Move, Side, Square};
 use crate::variants::fide::{self, Repetitions};
+use crate::variants::words::en;
 use crate::variants::{
     check_options, Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question,
     Rules,
@@ -115,10 +116,12 @@ impl WandGame {
     /// W16: a side without a king has lost.
     fn king_loss(&self) -> Option<Outcome> {
         Side::BOTH.into_iter().find_map(|side| {
-            self.pos
-                .kings(side)
-                .is_empty()
-                .then(|| Outcome::win(side.other(), &format!("the loss of {side}'s last king")))
+            self.pos.kings(side).is_empty().then(|| {
+                Outcome::win(
+                    side.other(),
+                    &crate::variants::words::en("reason-last-king", &[("side", &side.to_string())]),
+                )
+            })
         })
     }
 
@@ -163,13 +166,8 @@ impl WandGame {
 
     fn resolve(&self, text: &str, typed: &Typed, legal: &[Turn]) -> Result<Turn, PlayError> {
         match &typed.input {
-            None => Err(PlayError::Refused(
-                "A teleport square alone answers only the teleport question; play a move or a zap."
-                    .into(),
-            )),
-            Some(Input::Square(_)) => Err(PlayError::Refused(
-                "No teleport square is asked now; play a move or a zap.".into(),
-            )),
+            None => Err(PlayError::Refused(en("wand-square-alone", &[]))),
+            Some(Input::Square(_)) => Err(PlayError::Refused(en("wand-no-teleport-asked", &[]))),
             Some(Input::Zap { from, to }) => {
                 let t = Turn::Zap {
                     from: *from,
@@ -222,18 +220,28 @@ impl WandGame {
     fn question_prompt(&self, ask: &Ask) -> String {
         if let Some(p) = self.pending {
             let squares = self.legal_texts();
-            let what = self
-                .pos
-                .unit(p.target)
-                .map_or(format!("the piece on {}", p.target), |u| {
-                    format!("the {} on {}", u.role.name().to_ascii_lowercase(), p.target)
-                });
+            let what = self.pos.unit(p.target).map_or(
+                en("wand-the-piece-on", &[("square", &p.target.to_string())]),
+                |u| {
+                    en(
+                        "wand-the-role-on",
+                        &[
+                            ("role", &u.role.name().to_ascii_lowercase()),
+                            ("square", &p.target.to_string()),
+                        ],
+                    )
+                },
+            );
             return match crate::variants::example(&squares) {
-                Some(ex) => format!(
-                    "choose where {what} is teleported: type one empty square, e.g. `{ex}` ({} squares allowed)",
-                    squares.len()
+                Some(ex) => en(
+                    "wand-prompt-teleport-example",
+                    &[
+                        ("what", &what),
+                        ("example", ex),
+                        ("count", &squares.len().to_string()),
+                    ],
                 ),
-                None => format!("choose where {what} is teleported"),
+                None => en("wand-prompt-teleport", &[("what", &what)]),
             };
         }
         let turns = self.legal_turns();
@@ -262,19 +270,21 @@ impl WandGame {
         }
         let mut parts = Vec::new();
         if let Some(m) = crate::variants::example(&moves) {
-            parts.push(format!("a move like `{m}`"));
+            parts.push(en("wand-prompt-a-move", &[("example", m)]));
         }
         if let Some(z) = crate::variants::example(&zaps) {
-            parts.push(format!(
-                "a zap like `{z}` (Z, the square of the piece whose wand is zapped, a colon, then a neighbouring square or its own)"
-            ));
+            parts.push(en("wand-prompt-a-zap", &[("example", z)]));
         }
         if let Some(d) = crate::variants::example(&doubles) {
-            parts.push(format!("a fast double move like `{d}`"));
+            parts.push(en("wand-prompt-a-double", &[("example", d)]));
         }
-        match parts.len() {
-            0 => "your move".to_string(),
-            _ => format!("your move: {}", parts.join(", or ")),
+        let mut parts = parts.into_iter();
+        match parts.next() {
+            None => Question::Move.prompt(),
+            Some(first) => {
+                let list = parts.fold(first, |a, b| en("wand-prompt-or", &[("a", &a), ("b", &b)]));
+                en("wand-prompt", &[("parts", &list)])
+            }
         }
     }
 
@@ -288,11 +298,13 @@ impl WandGame {
             };
             let unit = self.pos.unit(spec.to)?;
             (unit.side == them && !unit.fast).then(|| {
-                PlayError::Refused(format!(
-                    "`{}` cannot be played: taking the {} on {}, which is not fast, is a whole turn; play that move alone.",
-                    crate::core::notation::echo(text),
-                    unit.role.name().to_ascii_lowercase(),
-                    spec.to
+                PlayError::Refused(en(
+                    "wand-whole-turn",
+                    &[
+                        ("input", &crate::core::notation::echo(text)),
+                        ("role", &unit.role.name().to_ascii_lowercase()),
+                        ("square", &spec.to.to_string()),
+                    ],
                 ))
             })
         })
@@ -322,19 +334,28 @@ impl WandGame {
         let u = self.pos.unit(m.from())?;
         let label = u.label(m.from());
         let why = if u.statue > 0 {
-            format!(
-                "{label} is stoned (a statue) and cannot move for {} more turn(s).",
-                u.statue
+            en(
+                "wand-stoned",
+                &[
+                    ("label", &label.to_string()),
+                    ("u_statue", &u.statue.to_string()),
+                ],
             )
         } else if u.asleep > 0 {
-            format!(
-                "{label} is asleep and cannot move for {} more turn(s).",
-                u.asleep
+            en(
+                "wand-asleep",
+                &[
+                    ("label", &label.to_string()),
+                    ("u_asleep", &u.asleep.to_string()),
+                ],
             )
         } else {
-            format!(
-                "{label} is slowed and must wait {} more turn(s) before it moves again.",
-                u.wait
+            en(
+                "wand-slowed",
+                &[
+                    ("label", &label.to_string()),
+                    ("u_wait", &u.wait.to_string()),
+                ],
             )
         };
         Some(PlayError::Refused(why))
@@ -345,33 +366,35 @@ impl WandGame {
         let masks = self.pos.masks();
         let refuse = |s: String| PlayError::Refused(s);
         let Some(u) = self.pos.unit(from).filter(|u| u.side == us) else {
-            return refuse(format!("There is no piece of yours on {from} to zap with."));
+            return refuse(en("wand-no-zapper", &[("from", &from.to_string())]));
         };
         let label = u.label(from);
         if from.distance(to) > 1 {
-            return refuse(format!(
-                "A wand reaches only its own square or a neighbouring one; {to} is too far from {from}."
+            return refuse(en(
+                "wand-too-far",
+                &[("to", &to.to_string()), ("from", &from.to_string())],
             ));
         }
         if self.pos.single_king_attacked(us, &masks) {
-            return refuse(
-                "You are in check: no zapping until a move has answered the check.".into(),
-            );
+            return refuse(en("wand-zap-in-check", &[]));
         }
         if u.statue > 0 {
-            return refuse(format!("{label} is a statue and cannot zap."));
+            return refuse(en("wand-statue-zap", &[("label", &label.to_string())]));
         }
         if u.asleep > 0 {
-            return refuse(format!("{label} is asleep and cannot zap."));
+            return refuse(en("wand-asleep-zap", &[("label", &label.to_string())]));
         }
         if u.slow && u.wait > 0 {
-            return refuse(format!(
-                "{label} is slow and must wait {} more turn(s).",
-                u.wait
+            return refuse(en(
+                "wand-slow-wait",
+                &[
+                    ("label", &label.to_string()),
+                    ("u_wait", &u.wait.to_string()),
+                ],
             ));
         }
         if u.wand == WandState::Destroyed {
-            return refuse(format!("{label}'s wand is destroyed."));
+            return refuse(en("wand-destroyed", &[("label", &label.to_string())]));
         }
         NotationError::Illegal {
             input: crate::core::notation::echo(text),
@@ -413,19 +436,7 @@ impl WandGame {
 
 impl Rules for WandGame {
     const NAME: &'static str = "Wand Chess";
-    const RULES: &'static str =
-        "**Wand Chess** — chess where every piece carries a wand of unknown kind. Instead of moving, \
-        a piece may zap its wand at itself or a neighbouring square. The first zap at an occupied square \
-        identifies the wand (teleport, death, sleep, stoning, sloth, polymorph, demotion, peace, sickness, \
-        speed, protection, healing); identified wands misfire one time in three. No zapping while in check; \
-        with no move you must zap. Sleep (5), stoning (10) and sickness (3) count their owner's turns; \
-        a slow piece (sloth) waits three of its turns after each move or zap. Asleep, stoned and \
-        waiting slow pieces neither move nor zap. Two kings ignore check; lose your last \
-        king and you lose.\n\
-        • Move: `e4`, `Ng1-f3`.\n\
-        • Zap: `Ze4:d5` (the piece on e4 zaps d5), `Ze4:e4` at itself.\n\
-        • Teleport: when asked, answer one empty square, `c6`; or give it with the zap: `Ze4:d5 (teleport c6)`.\n\
-        • Fast piece, two moves in one turn: `Ke4-e5:e6` (one piece twice) or `Nb1-c3 Bc1-f4` (two pieces).";
+    const RULES: &'static str = "rules-wand";
     const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
     const OPTIONS: &'static [OptionDecl] = &[WANDS];
 
@@ -471,9 +482,9 @@ impl Rules for WandGame {
                 "invalid FEN: a pending teleport is written teleport=e4>d5".to_string()
             })?;
             let zapper =
-                Square::parse(a).ok_or_else(|| format!("invalid FEN: `{a}` is not a square"))?;
+                Square::parse(a).ok_or_else(|| en("variants-fen-not-a-square", &[("text", a)]))?;
             let target =
-                Square::parse(b).ok_or_else(|| format!("invalid FEN: `{b}` is not a square"))?;
+                Square::parse(b).ok_or_else(|| en("variants-fen-not-a-square", &[("text", b)]))?;
             if g.pos.unit(target).is_none() || zapper.distance(target) > 1 {
                 return Err("invalid FEN: the pending teleport needs a piece on its target next to the zapper".into());
             }
@@ -629,8 +640,7 @@ pub const EXAMPLE: crate::variants::WorkedExample = crate::variants::WorkedExamp
     fen: Some("8/8/4k3/8/4K3/8/8/8 w - - 0 1 rolled e4:fast,wand=speed;e6:fast"),
     options: &[],
     moves: &[],
-    caption: "From the rules: both Kings are fast, so White to play may move twice and take \
-              the fast Black King: type `Ke4-e5:e6`. Were only one King fast, neither could take the other.",
+    caption: "caption-wand",
 };
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ use crate::core::{Move, Square};
 use crate::i18n::Lang;
 use crate::tr;
 use crate::variants::picker::{self, LongMove, Step};
+use crate::variants::words::en;
 
 /// What a typed text says, before it is matched against the legal turns.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,18 +157,18 @@ fn split_groups(text: &str) -> Result<(String, Vec<String>), NotationError> {
     for c in text.chars() {
         match (c, current.as_mut()) {
             ('(', None) => current = Some(String::new()),
-            ('(', Some(_)) => return Err(syntax(text, "parentheses cannot be nested")),
+            ('(', Some(_)) => return Err(syntax(text, &en("notation-nested", &[]))),
             (')', Some(_)) => {
                 groups.push(current.take().unwrap_or_default());
                 outside.push(' ');
             }
-            (')', None) => return Err(syntax(text, "a `)` has no matching `(`")),
+            (')', None) => return Err(syntax(text, &en("notation-unmatched-close", &[]))),
             (c, Some(g)) => g.push(c),
             (c, None) => outside.push(c),
         }
     }
     if current.is_some() {
-        return Err(syntax(text, "a `(` is not closed"));
+        return Err(syntax(text, &en("notation-unclosed", &[])));
     }
     Ok((outside, groups))
 }
@@ -187,10 +188,13 @@ fn teleport_group(group: &str) -> Option<Square> {
 /// Reads what a player typed.
 pub fn parse(text: &str) -> Result<Typed, NotationError> {
     if text.len() > 200 {
-        return Err(syntax(text, "that is too long for a move"));
+        return Err(syntax(text, &en("notation-too-long", &[])));
     }
     if let Some(c) = text.chars().find(|c| c.is_control() && !c.is_whitespace()) {
-        return Err(syntax(text, &format!("unexpected character {c:?}")));
+        return Err(syntax(
+            text,
+            &en("notation-unexpected", &[("sign", &format!("{c:?}"))]),
+        ));
     }
     let (outside, groups) = split_groups(text)?;
     let teleport = groups.iter().find_map(|g| teleport_group(g));
@@ -205,26 +209,21 @@ pub fn parse(text: &str) -> Result<Typed, NotationError> {
         [t] => Some(parse_one(t)?),
         [word, sq] if word.eq_ignore_ascii_case("teleport") => {
             Some(Input::Square(Square::parse(sq).ok_or_else(|| {
-                syntax(text, &format!("`{}` is not a square", echo(sq)))
+                syntax(text, &en("notation-not-a-square", &[("text", &echo(sq))]))
             })?))
         }
         // `e4 please`: a word beside a move is no second move.
         [a, b] if !b.chars().any(|c| c.is_ascii_digit()) => {
             return Err(syntax(
                 text,
-                &format!("type the move alone, like `{a}`: `{b}` is not part of a move"),
+                &en("notation-stray-words", &[("first", a), ("rest", b)]),
             ))
         }
         [a, b] => Some(Input::Double(parse_syntax(a)?, parse_syntax(b)?)),
-        _ => {
-            return Err(syntax(
-                text,
-                "a turn is one move, one zap, or two moves of fast pieces",
-            ))
-        }
+        _ => return Err(syntax(text, &en("wand-turn-shape", &[]))),
     };
     if input.is_none() && teleport.is_none() {
-        return Err(syntax(text, "there is nothing to play"));
+        return Err(syntax(text, &en("notation-nothing", &[])));
     }
     Ok(Typed { input, teleport })
 }
@@ -256,10 +255,7 @@ fn parse_one(tok: &str) -> Result<Input, NotationError> {
         };
         return match (a, b) {
             (Some(from), Some(to)) => Ok(Input::Zap { from, to }),
-            _ => Err(syntax(
-                tok,
-                "a zap is written like `Ze4:d5` (zapper, then target)",
-            )),
+            _ => Err(syntax(tok, &en("wand-zap-form", &[]))),
         };
     }
     let chars: Vec<char> = tok.chars().collect();

@@ -5,8 +5,8 @@ use super::kind::WandKind;
 use crate::core::bitboard::Bitboard;
 use crate::core::chess::{mix_key, Position};
 use crate::core::{Board, Piece, Role, Side, Square};
+use crate::variants::words::en;
 use serde::{Deserialize, Serialize};
-use std::fmt::Write as _;
 
 /// What a piece knows of its wand (W1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -406,7 +406,7 @@ impl Pos {
                     format!("invalid FEN: piece state `{entry}` should look like e4:fast")
                 })?;
                 let sq = Square::parse(sq_text)
-                    .ok_or_else(|| format!("invalid FEN: `{sq_text}` is not a square"))?;
+                    .ok_or_else(|| en("variants-fen-not-a-square", &[("text", sq_text)]))?;
                 let unit = pos
                     .unit_mut(sq)
                     .ok_or_else(|| format!("invalid FEN: state given for the empty square {sq}"))?;
@@ -575,15 +575,19 @@ pub fn wand_list(pos: &Pos, side: Side, mode: WandMode) -> String {
             (WandState::Unknown, None) => unknown.push(label),
         }
     }
-    let mut out = format!("Your wands ({side}, {} wands):", mode.name());
-    for (title, items) in [
-        ("Known only to you", secret),
-        ("Identified (both players know)", identified),
-        ("Unknown to both", unknown),
-        ("Destroyed", destroyed),
+    let mut out = en(
+        "wand-list",
+        &[("side", &side.to_string()), ("mode", mode.name())],
+    );
+    for (key, items) in [
+        ("wand-list-secret", secret),
+        ("wand-list-identified", identified),
+        ("wand-list-unknown", unknown),
+        ("wand-list-destroyed", destroyed),
     ] {
         if !items.is_empty() {
-            let _ = write!(out, "\n{title}: {}", items.join(", "));
+            out.push('\n');
+            out.push_str(&en(key, &[("items", &items.join(", "))]));
         }
     }
     out

@@ -7,6 +7,7 @@ use super::state::{kind_index, WandMode, WandState};
 use super::*;
 use crate::core::view::{BadgeStyle, Viewer};
 use crate::core::{Cell, Role};
+use crate::variants::words::en;
 use crate::variants::{Game, VariantId};
 
 fn sq(s: &str) -> Square {
@@ -806,7 +807,7 @@ fn ruling_w22_wand_list_after_identification() {
             .trim_end_matches(')');
         if g.pos.unit(sq("e7")).is_some() && !p.printed.contains("polymorph") {
             survived += 1;
-            let line = format!("Identified (both players know): Pe7 {kind}");
+            let line = en("wand-list-identified", &[("items", &format!("Pe7 {kind}"))]);
             assert!(list.contains(&line), "{}: {list}", p.printed);
         }
     }
@@ -835,7 +836,10 @@ fn ruling_w23_moderated_secrets_stay_secret() {
             .all(|b| b.style == BadgeStyle::Hollow || super::view::wand_kind_of(b).is_none()));
     }
     let list = g.secret(Side::White).expect("list");
-    assert!(list.contains("Known only to you: Ra1 "), "{list}");
+    assert!(
+        list.contains(&en("wand-list-secret", &[("items", "Ra1 ")])),
+        "{list}"
+    );
     // The same seed always draws the same kinds; the FEN keeps them.
     let g2 = Game::new(VariantId::Wand, &opts, 42).expect("game");
     assert_eq!(g.fen(), g2.fen());
@@ -907,7 +911,7 @@ fn the_double_move_example_does_not_return() {
     let ask = g.ask().expect("asked");
     let prompt = g.prompt(&ask);
     let example = prompt
-        .split("a fast double move like `")
+        .split("double move like `")
         .nth(1)
         .and_then(|r| r.split('`').next())
         .expect("a double move example");

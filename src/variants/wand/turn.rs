@@ -2,6 +2,7 @@
 //! teleport square that follows a Teleport zap (W6).
 
 use super::*;
+use crate::variants::words::en;
 
 impl WandGame {
     /// Plays a legal turn; `hint` is a teleport square given in advance.
@@ -126,7 +127,7 @@ impl WandGame {
         if mate_now {
             // W18: checkmate ends the game before the mating side's timers run.
             let o = Outcome::win(mover, "checkmate");
-            events.push("Checkmate.".to_string());
+            events.push(en("event-checkmate", &[]));
             self.outcome = Some(o);
             return events;
         }
@@ -136,12 +137,12 @@ impl WandGame {
         match &self.outcome {
             Some(o @ Outcome::Win { reason, .. }) if reason == "checkmate" => {
                 let _ = o;
-                events.push("Checkmate.".to_string());
+                events.push(en("event-checkmate", &[]));
             }
             Some(o) => events.push(format!("{o}.")),
             None => {
                 if self.pos.single_king_attacked(them, &masks) {
-                    events.push("Check.".to_string());
+                    events.push(en("event-check", &[]));
                 }
             }
         }
@@ -168,20 +169,16 @@ impl WandGame {
             _ => None,
         });
         let Some(sq) = square else {
-            return Err(PlayError::Refused(
-                "Choose the teleport square first: answer with an empty square, e.g. `h8`.".into(),
-            ));
+            return Err(PlayError::Refused(en("wand-teleport-first", &[])));
         };
         let dests = effects::teleport_squares(&self.pos, mover, p.target);
         if !dests.contains(sq) {
-            let why = if self.pos.unit(sq).is_some() {
-                "it is not empty"
+            let key = if self.pos.unit(sq).is_some() {
+                "wand-teleport-not-empty"
             } else {
-                "it would leave your king attacked while a safe square exists"
+                "wand-teleport-unsafe"
             };
-            return Err(PlayError::Refused(format!(
-                "{sq} is not a legal teleport square: {why}."
-            )));
+            return Err(PlayError::Refused(en(key, &[("square", &sq.to_string())])));
         }
         effects::teleport(&mut self.pos, p.target, sq);
         self.pending = None;

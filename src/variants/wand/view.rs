@@ -7,6 +7,7 @@ use super::state::WandState;
 use super::{WandGame, WandKind};
 use crate::core::view::{Badge, Corner, LegendEntry, PieceView, Sample, Tone, View, Viewer};
 use crate::core::{Cell, Side, Square};
+use crate::variants::words::en;
 use crate::variants::Rules;
 
 /// `word n`, or `wordn` for two-digit counts so that the badge stays short.
@@ -173,31 +174,22 @@ pub fn build(game: &WandGame, viewer: Viewer) -> View {
 /// Every badge of Wand Chess with its meaning. Numbers are the owner's turns left.
 pub fn legend() -> Vec<LegendEntry> {
     let mut out = vec![
-        LegendEntry::new(
-            Sample::Badge(asleep(3)),
-            "asleep: cannot move, zap or give check for 3 more turns",
-        ),
-        LegendEntry::new(
-            Sample::Badge(statue(9)),
-            "a statue: cannot move, be captured or be zapped for 9 more turns",
-        ),
-        LegendEntry::new(
-            Sample::Badge(slow(2)),
-            "slow: must wait 2 more turns before it moves or zaps again",
-        ),
-        LegendEntry::new(Sample::Badge(slow(0)), "slow, but ready to move or zap now"),
-        LegendEntry::new(Sample::Badge(sick(2)), "sick: dies in 2 turns unless healed"),
-        LegendEntry::new(Sample::Badge(peaceful()), "peaceful: cannot capture"),
-        LegendEntry::new(
-            Sample::Badge(fast()),
-            "fast: may move twice in a turn (a capture of a piece that is not fast takes the whole turn)",
-        ),
-        LegendEntry::new(Sample::Badge(protected()), "immune to every wand"),
+        LegendEntry::new(Sample::Badge(asleep(3)), &en("legend-wand-asleep", &[])),
+        LegendEntry::new(Sample::Badge(statue(9)), &en("legend-wand-statue", &[])),
+        LegendEntry::new(Sample::Badge(slow(2)), &en("legend-wand-slow", &[])),
+        LegendEntry::new(Sample::Badge(slow(0)), &en("legend-wand-slow-ready", &[])),
+        LegendEntry::new(Sample::Badge(sick(2)), &en("legend-wand-sick", &[])),
+        LegendEntry::new(Sample::Badge(peaceful()), &en("legend-wand-peaceful", &[])),
+        LegendEntry::new(Sample::Badge(fast()), &en("legend-wand-fast", &[])),
+        LegendEntry::new(Sample::Badge(protected()), &en("legend-wand-immune", &[])),
         LegendEntry::new(
             Sample::Badge(wand(WandKind::Death, false)),
-            "hollow: a wand kind only you know (moderated wands; your opponent sees no badge); filled: both players know it",
+            &en("legend-wand-hollow", &[]),
         ),
-        LegendEntry::new(Sample::Badge(wand_destroyed()), "its wand is destroyed"),
+        LegendEntry::new(
+            Sample::Badge(wand_destroyed()),
+            &en("legend-wand-destroyed", &[]),
+        ),
     ];
     for k in WandKind::ALL {
         out.push(LegendEntry::new(

@@ -2,6 +2,7 @@
 //! cards and sacrifices.
 
 use super::*;
+use crate::variants::words::en;
 
 impl WicketsGame {
     /// The wicket rule that keeps a typed move off its destination, in the player's
@@ -45,9 +46,7 @@ impl WicketsGame {
         for word in ["defender", "card", "sacrifice", "ball"] {
             let rest = notation::strip_keyword(text, word);
             if rest.len() < text.trim().len() {
-                return Err(refuse(format!(
-                    "`{word}` answers another question; now your move is asked, like `Ng1-f3`."
-                )));
+                return Err(refuse(en("wickets-other-question", &[("word", word)])));
             }
         }
         let typed = notation::parse_move(text)?;
@@ -91,23 +90,17 @@ impl WicketsGame {
         }
         if !typed.throw.is_empty() && turn.throwers.is_empty() {
             return Err(refuse(if effect.picked_up {
-                "A piece that picks up its ball cannot throw in the same turn."
+                en("wickets-picked-up-no-throw", &[])
             } else {
-                "Only the ball-haver throws, right after it moves."
+                en("wickets-only-haver-throws", &[])
             }));
         }
         if typed.decline {
             if turn.throwers.is_empty() {
                 return Err(refuse(if effect.picked_up {
-                    "A piece that picks up its ball cannot throw in the same turn, so there is \
-                     nothing to decline: play the move without `decline`."
-                        .to_string()
+                    en("wickets-nothing-to-decline", &[])
                 } else {
-                    format!(
-                        "`decline` after a move keeps the ball of a ball-haver that moves; {} is \
-                         not your ball-haver's move: play it without `decline`.",
-                        mv.long()
-                    )
+                    en("wickets-decline-not-haver", &[("move", &mv.long())])
                 }));
             }
             // X-WICKETS-19: the throw is declined now; it will not be asked.
@@ -122,13 +115,12 @@ impl WicketsGame {
         }
         if let Some(b) = typed.ball {
             let Some(c) = turn.place_ball else {
-                return Err(refuse(
-                    "This move does not take the ball-haver: there is no ball to place.",
-                ));
+                return Err(refuse(en("wickets-no-ball-to-place", &[])));
             };
             if !self.pos.ball_squares(c).contains(&b) {
-                return Err(refuse(format!(
-                    "The ball must lie on an empty square next to {c}; {b} is not one."
+                return Err(refuse(en(
+                    "wickets-ball-next-to",
+                    &[("c", &c.to_string()), ("b", &b.to_string())],
                 )));
             }
             action.push_str(&format!(" (ball {b})"));
@@ -138,7 +130,7 @@ impl WicketsGame {
         if self.pos.is_mated(2) {
             self.outcome = Some(Outcome::win(mover, "checkmate"));
             self.record = turn.head.clone();
-            played.events.push("Checkmate.".to_string());
+            played.events.push(en("event-checkmate", &[]));
             return Ok(());
         }
         self.turn = Some(turn);
@@ -174,19 +166,15 @@ impl WicketsGame {
             .find(|m| Some(m.from) != haver)
             .or(legal.first())
             .map(|m| m.long());
-        let mut s =
-            "`decline` answers a throw, card or sacrifice question, and none is asked now: \
-                     it is your move"
-                .to_string();
-        if let Some(p) = plain {
-            s.push_str(&format!(", e.g. `{p}`"));
-        }
-        s.push('.');
+        let mut s = match plain {
+            Some(p) => en("wickets-decline-as-move-example", &[("example", &p)]),
+            None => en("wickets-decline-as-move", &[]),
+        };
         if let Some(h) = legal.iter().find(|m| Some(m.from) == haver) {
-            s.push_str(&format!(
-                " To move your ball-haver and keep the ball, put `decline` after its move: `{} decline`.",
-                h.long()
-            ));
+            s = en(
+                "wickets-decline-keep-ball",
+                &[("refusal", &s), ("move", &h.long())],
+            );
         }
         s
     }
@@ -217,21 +205,27 @@ impl WicketsGame {
 
     pub(super) fn answer_ball(&mut self, text: &str) -> Result<String, PlayError> {
         let Some(c) = self.turn.as_ref().and_then(|t| t.place_ball) else {
-            return Err(refuse("No ball is waiting for a square."));
+            return Err(refuse(en("wickets-no-ball-waiting", &[])));
         };
         let t = strip_keyword(text, "ball");
         let b = Cell::parse(t).ok_or_else(|| {
-            refuse(format!(
-                "Answer with the square where the ball lies, e.g. `{}`.",
-                self.pos
-                    .ball_squares(c)
-                    .first()
-                    .map_or("d4".to_string(), |c| c.to_string())
+            refuse(en(
+                "wickets-answer-ball-square",
+                &[(
+                    "ball_squares_c_first_map_or_d4_to_string_c_c_to_string",
+                    &(self
+                        .pos
+                        .ball_squares(c)
+                        .first()
+                        .map_or("d4".to_string(), |c| c.to_string()))
+                    .to_string(),
+                )],
             ))
         })?;
         if !self.pos.ball_squares(c).contains(&b) {
-            return Err(refuse(format!(
-                "The ball must lie on an empty square next to {c}; {b} is not one."
+            return Err(refuse(en(
+                "wickets-ball-next-to",
+                &[("c", &c.to_string()), ("b", &b.to_string())],
             )));
         }
         self.place_ball(b);
@@ -240,7 +234,7 @@ impl WicketsGame {
 
     pub(super) fn answer_defender(&mut self, text: &str) -> Result<String, PlayError> {
         let Some(mover) = self.turn.as_ref().map(|t| t.mover) else {
-            return Err(refuse("No Defender is asked for."));
+            return Err(refuse(en("wickets-no-defender-asked", &[])));
         };
         let side = mover.other();
         let t = strip_keyword(text, "defender");
@@ -248,25 +242,31 @@ impl WicketsGame {
         let (role, cell_text) = match t.chars().next() {
             Some(c) if t.len() == 3 && c.is_ascii_alphabetic() => (
                 Some(Role::from_letter(c).ok_or_else(|| {
-                    refuse(format!("`{}` is not a piece letter.", echo(&c.to_string())))
+                    refuse(en(
+                        "wickets-not-a-piece-letter",
+                        &[("echo_c_to_string", &echo(&c.to_string()).to_string())],
+                    ))
                 })?),
                 &t[1..],
             ),
             _ => (None, t),
         };
         let c = Cell::parse(cell_text.trim())
-            .ok_or_else(|| refuse("Name the new Defender by its square, e.g. `defender Nf3`."))?;
+            .ok_or_else(|| refuse(en("wickets-name-defender", &[])))?;
         let Some(m) = self.pos.man(c).filter(|m| m.piece.side == side) else {
-            return Err(refuse(format!("You have no piece on {c}.")));
+            return Err(refuse(en("wickets-no-piece-on", &[("c", &c.to_string())])));
         };
         if role.is_some_and(|r| r != m.piece.role) {
-            return Err(refuse(format!(
-                "The piece on {c} is not a {}.",
-                role.map_or("", |r| r.name())
+            return Err(refuse(en(
+                "wickets-piece-is-not",
+                &[
+                    ("c", &c.to_string()),
+                    ("role_map_or_r_r_name", role.map_or("", |r| r.name())),
+                ],
             )));
         }
         if m.ball {
-            return Err(refuse("The ball-haver cannot also be the Defender."));
+            return Err(refuse(en("wickets-haver-not-defender", &[])));
         }
         if let Some(x) = self.pos.men.get_mut(c) {
             x.defender = true;
@@ -294,9 +294,9 @@ impl WicketsGame {
         let mut hops = Vec::new();
         for h in t.split('>') {
             hops.push(Cell::parse(h.trim()).ok_or_else(|| {
-                refuse(format!(
-                    "`{}` is not a square; throw with a square like `f6` or `w9`, or `decline`.",
-                    echo(h)
+                refuse(en(
+                    "wickets-throw-not-square",
+                    &[("echo_h", &echo(h).to_string())],
                 ))
             })?);
         }
@@ -322,7 +322,7 @@ impl WicketsGame {
         rng: &mut GameRng,
     ) -> Result<String, PlayError> {
         let Some(d) = self.turn.as_ref().and_then(|t| t.decision) else {
-            return Err(refuse("No card is asked for."));
+            return Err(refuse(en("wickets-no-card-asked", &[])));
         };
         if d.step == Step::Lead && d.attempt == 2 && is_decline(text) {
             self.push_result("no second try".to_string());
@@ -330,20 +330,19 @@ impl WicketsGame {
             return Ok("decline".to_string());
         }
         let t = strip_keyword(text, "card");
-        let card = Card::parse(t).ok_or_else(|| {
-            refuse("Play a card from your hand like `card 7c` (suits c d h s, ranks A or 1 to 10).")
-        })?;
+        let card = Card::parse(t).ok_or_else(|| refuse(en("wickets-play-a-card", &[])))?;
         if !self.deck.hand(side).contains(&card) {
-            return Err(refuse(format!(
-                "You do not hold {card}; `/hand` shows your cards."
+            return Err(refuse(en(
+                "wickets-not-held",
+                &[("card", &card.to_string())],
             )));
         }
         if let Step::Answer(lead) = d.step {
             let can_follow = self.deck.hand(side).iter().any(|c| c.suit == lead.suit);
             if can_follow && card.suit != lead.suit {
-                return Err(refuse(format!(
-                    "You must follow suit: play a card of suit {}.",
-                    lead.suit
+                return Err(refuse(en(
+                    "wickets-follow-suit",
+                    &[("lead_suit", &lead.suit.to_string())],
                 )));
             }
         }
@@ -395,10 +394,10 @@ impl WicketsGame {
             .as_ref()
             .and_then(|t| t.decision.map(|d| (t.mover, d)))
         else {
-            return Err(refuse("No sacrifice is asked for."));
+            return Err(refuse(en("wickets-no-sacrifice-asked", &[])));
         };
         let Step::Sacrifice(n) = d.step else {
-            return Err(refuse("No sacrifice is asked for."));
+            return Err(refuse(en("wickets-no-sacrifice-asked", &[])));
         };
         if is_decline(text) {
             self.push_result("declined: missed".to_string());
@@ -411,25 +410,24 @@ impl WicketsGame {
         for w in t.split([' ', ',']).filter(|w| !w.is_empty()) {
             let w = w.trim_start_matches(['P', 'N', 'B', 'R', 'Q', 'K']);
             let c = Cell::parse(w).ok_or_else(|| {
-                refuse(format!(
-                    "`{}` is not a square; write `sacrifice a2 b2`.",
-                    echo(w)
+                refuse(en(
+                    "wickets-sacrifice-not-square",
+                    &[("echo_w", &echo(w).to_string())],
                 ))
             })?;
             if !allowed.contains(&c) {
-                return Err(refuse(format!(
-                    "{c} is not one of your pieces that may be sacrificed (not the King, not the Defender)."
+                return Err(refuse(en(
+                    "wickets-not-sacrificable",
+                    &[("c", &c.to_string())],
                 )));
             }
             if cells.contains(&c) {
-                return Err(refuse(format!("{c} is named twice.")));
+                return Err(refuse(en("wickets-named-twice", &[("c", &c.to_string())])));
             }
             cells.push(c);
         }
         if cells.len() != n as usize {
-            return Err(refuse(format!(
-                "Name exactly {n} piece(s) to sacrifice, or `decline`."
-            )));
+            return Err(refuse(en("wickets-name-exactly", &[("n", &n.to_string())])));
         }
         cells.sort();
         let mut labels = Vec::new();
@@ -469,8 +467,5 @@ impl WicketsGame {
 
 /// K4 in one line, for a throw that is not allowed.
 pub(super) fn throw_refusal(to: String) -> PlayError {
-    refuse(format!(
-        "The ball cannot be thrown to {to}: a throw goes along a queen line over empty squares \
-         to one of your pieces other than the Defender, or to an empty square (not your own wicket)."
-    ))
+    refuse(en("wickets-throw-line", &[("to", &to.to_string())]))
 }

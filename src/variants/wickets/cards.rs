@@ -103,7 +103,10 @@ impl Deck {
     /// The private text of a hand.
     pub fn hand_text(&self, side: Side) -> String {
         let cards: Vec<String> = self.hand(side).iter().map(|c| c.to_string()).collect();
-        format!("Your cards ({side}): {}", cards.join(" "))
+        crate::variants::words::en(
+            "wickets-hand",
+            &[("side", &side.to_string()), ("cards", &cards.join(" "))],
+        )
     }
 }
 

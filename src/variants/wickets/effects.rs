@@ -1,6 +1,7 @@
 //! A turn's effects: balls moved and thrown, dice and decisions, the turn's end.
 
 use super::*;
+use crate::variants::words::en;
 
 impl WicketsGame {
     /// Moves `side`'s ball from the piece on `from` to `to` (a piece or an empty cell).
@@ -145,7 +146,7 @@ impl WicketsGame {
         if m.piece.role == Role::King {
             self.outcome = Some(Outcome::win(
                 mover,
-                &format!("taking the wicket of {opp}'s King-Defender"),
+                &crate::variants::words::en("reason-king-defender", &[("side", &opp.to_string())]),
             ));
         } else if let Some(t) = self.turn.as_mut() {
             t.new_defender = true;
@@ -191,7 +192,10 @@ impl WicketsGame {
                 if self.pos.defender_candidates(opp).is_empty() {
                     self.outcome = Some(Outcome::win(
                         t.mover,
-                        &format!("{opp} having no piece left to be its Defender"),
+                        &crate::variants::words::en(
+                            "reason-no-defender",
+                            &[("side", &opp.to_string())],
+                        ),
                     ));
                     continue;
                 }
@@ -243,12 +247,12 @@ impl WicketsGame {
         self.outcome = self.rules_outcome();
         match &self.outcome {
             Some(Outcome::Win { reason, .. }) if reason == "checkmate" => {
-                played.events.push("Checkmate.".to_string());
+                played.events.push(en("event-checkmate", &[]));
             }
             Some(o) => played.events.push(format!("{o}.")),
             None => {
                 if self.pos.in_check(self.pos.turn) {
-                    played.events.push("Check.".to_string());
+                    played.events.push(en("event-check", &[]));
                 }
             }
         }

@@ -72,9 +72,12 @@ fn parse_cell(t: &str) -> Result<Option<Cell>, String> {
     if t == "-" {
         return Ok(None);
     }
-    Cell::parse(t)
-        .map(Some)
-        .ok_or_else(|| err(&format!("`{t}` is not a square")))
+    Cell::parse(t).map(Some).ok_or_else(|| {
+        err(&crate::variants::words::en(
+            "notation-not-a-square",
+            &[("text", t)],
+        ))
+    })
 }
 
 /// Reads the fields the position needs; returns it and the unread rest.

@@ -21,6 +21,7 @@ use crate::core::notation::echo;
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Role, Side};
 use crate::variants::fide::{self, Repetitions};
+use crate::variants::words::en;
 use crate::variants::{
     check_options, Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question,
     Rules,
@@ -337,20 +338,7 @@ impl WicketsGame {
 
 impl Rules for WicketsGame {
     const NAME: &'static str = "Chess with Wickets";
-    const RULES: &'static str =
-        "**Chess with Wickets** — chess plus two wicket squares, `w0` behind e1 and `w9` behind e8. \
-        Each King starts with its side's ball and each Queen is the Defender. Only your Defender enters your \
-        wicket; only your ball-haver (or a piece fetching your ball) enters the enemy's; pieces in a wicket \
-        give no check. A lying ball is picked up only by its side's non-Defenders; it blocks all others. A ball thrown into the enemy wicket \
-        is decided as the `decision` option says (below); their Defender guards it when it sees its wicket. \
-        Success removes their Defender (a King-Defender loses) and they name a new one.\n\
-        • Move into a wicket: `Qd1-w0`.\n\
-        • Throw with the ball-haver's move: `Ke1-f2>f6`, into the wicket `Nf5-g7>w9`; keep the ball: \
-        `Ke1-f2 decline`. Without either, you are asked after the move.\n\
-        • After castling with the ball-haver, the partner may throw instead: `O-O>f1>f5` (or `f1>f5` when asked).\n\
-        • Taking a ball-haver, place its ball on an empty neighbouring square: `Qd1:d7 (ball d6)`, or `d6` when asked.\n\
-        • New Defender: `defender Nf3`. Cards: `card 7c` (rank 1-10, 1 the ace; suit c d h s; `/hand` shows yours). \
-        Sacrifice: `sacrifice a2 b2 c2` (as many as asked) or `decline`.";
+    const RULES: &'static str = "rules-wickets";
     const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
     const OPTIONS: &'static [OptionDecl] = &[DECISION];
 
@@ -532,7 +520,7 @@ impl Rules for WicketsGame {
             return Err(PlayError::NotYourTurn);
         }
         if text.chars().count() > 80 {
-            return Err(refuse("That is far too long to be an answer."));
+            return Err(refuse(en("wickets-too-long", &[])));
         }
         let mut played = Played::default();
         if self.method.uses_cards() && !self.deck.dealt {
@@ -549,11 +537,7 @@ impl Rules for WicketsGame {
             Question::Throw => played.action = self.answer_throw(text, rng)?,
             Question::Card => played.action = self.answer_card(side, text, &mut played, rng)?,
             Question::Sacrifice => played.action = self.answer_sacrifice(text, rng)?,
-            _ => {
-                return Err(refuse(
-                    "That question does not exist in Chess with Wickets.",
-                ))
-            }
+            _ => return Err(refuse(en("wickets-no-such-question", &[]))),
         }
         self.advance(&mut played, rng);
         played.printed = match &self.turn {
@@ -588,7 +572,7 @@ impl Rules for WicketsGame {
             return None;
         }
         if !self.deck.dealt {
-            return Some("The cards are dealt at the first move.".to_string());
+            return Some(en("wickets-cards-later", &[]));
         }
         Some(self.deck.hand_text(side))
     }
@@ -652,10 +636,7 @@ pub const EXAMPLE: crate::variants::WorkedExample = crate::variants::WorkedExamp
     fen: None,
     options: &[("decision", "dice")],
     moves: &["e4", "e5", "Ke1-e2>h5"],
-    caption:
-        "After `e4`, `e5`, `Ke1-e2>h5`: the King, White's ball-haver, moved and threw its ball \
-              along a queen line to h5, where it lies until a White piece picks it up. \
-              `Ke1-e2 decline` would have kept the ball.",
+    caption: "caption-wickets",
 };
 
 #[cfg(test)]

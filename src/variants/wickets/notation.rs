@@ -7,6 +7,7 @@
 use super::position::{Kind, WMove};
 use crate::core::notation::{echo, resolve_by, strip_decorations, Named, NotationError};
 use crate::core::{Cell, Role};
+use crate::variants::words::en;
 
 /// A typed move, before the position is consulted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,23 +55,23 @@ fn cell_at(chars: &[char]) -> Option<Cell> {
 pub fn parse_move(text: &str) -> Result<MoveText, NotationError> {
     let mut s = strip_decorations(text).to_string();
     if s.is_empty() {
-        return Err(syntax(text, "there is nothing to play"));
+        return Err(syntax(text, &en("notation-nothing", &[])));
     }
     if s.len() > 40 {
-        return Err(syntax(text, "that is too long for a move"));
+        return Err(syntax(text, &en("notation-too-long", &[])));
     }
     let mut ball = None;
     if let Some(open) = s.find('(') {
         let close = s[open..]
             .find(')')
             .map(|i| i + open)
-            .ok_or_else(|| syntax(text, "a bracket is not closed"))?;
+            .ok_or_else(|| syntax(text, &en("wickets-unclosed", &[])))?;
         let inner = s[open + 1..close].trim().to_ascii_lowercase();
         let sq = inner
             .strip_prefix("ball")
             .map(str::trim)
-            .ok_or_else(|| syntax(text, "the only bracket a move takes is `(ball d6)`"))?;
-        ball = Some(Cell::parse(sq).ok_or_else(|| syntax(text, "the ball needs a square"))?);
+            .ok_or_else(|| syntax(text, &en("wickets-ball-bracket", &[])))?;
+        ball = Some(Cell::parse(sq).ok_or_else(|| syntax(text, &en("wickets-ball-square", &[])))?);
         s = format!("{}{}", &s[..open], &s[close + 1..]);
     }
     let mut s = strip_decorations(s.trim()).to_string();
@@ -90,17 +91,14 @@ pub fn parse_move(text: &str) -> Result<MoveText, NotationError> {
         let p = p.trim();
         throw.push(
             Cell::parse(p)
-                .ok_or_else(|| syntax(text, &format!("`{p}` is not a square to throw to")))?,
+                .ok_or_else(|| syntax(text, &en("wickets-throw-square", &[("text", p)])))?,
         );
     }
     if throw.len() > 2 {
-        return Err(syntax(text, "a throw has at most two hops"));
+        return Err(syntax(text, &en("wickets-two-hops", &[])));
     }
     if decline && !throw.is_empty() {
-        return Err(syntax(
-            text,
-            "a move either throws (`>f6`) or keeps the ball (`decline`), not both",
-        ));
+        return Err(syntax(text, &en("wickets-throw-or-keep", &[])));
     }
     Ok(MoveText {
         body: parse_body(text, head)?,
@@ -138,7 +136,7 @@ fn parse_body(input: &str, s: &str) -> Result<Body, NotationError> {
         let tail: String = chars[eq + 1..].iter().collect();
         promotion = Some(
             promotion_role(&tail)
-                .ok_or_else(|| syntax(input, "a pawn promotes to Q, R, B or N"))?,
+                .ok_or_else(|| syntax(input, &en("notation-promotion-role", &[])))?,
         );
         chars.truncate(eq);
     } else if chars.len() >= 3 {
@@ -158,26 +156,30 @@ fn parse_body(input: &str, s: &str) -> Result<Body, NotationError> {
             None,
             None,
             None,
-            cell_at(&body).ok_or_else(|| bad("that is not a square"))?,
+            cell_at(&body).ok_or_else(|| bad(&en("wickets-not-a-square", &[])))?,
         ),
         3 => {
-            let to = cell_at(&body[1..]).ok_or_else(|| bad("that is not a square"))?;
+            let to = cell_at(&body[1..]).ok_or_else(|| bad(&en("wickets-not-a-square", &[])))?;
             let c = body[0];
             if ('a'..='h').contains(&c) {
                 (Some(c as i8 - 'a' as i8), None, None, to)
             } else if ('1'..='8').contains(&c) {
                 (None, Some(c as i8 - '1' as i8), None, to)
             } else {
-                return Err(bad(&format!("`{c}` is neither a file nor a rank")));
+                return Err(bad(&en(
+                    "notation-not-file-or-rank",
+                    &[("sign", &c.to_string())],
+                )));
             }
         }
         4 => {
-            let from = cell_at(&body).ok_or_else(|| bad("the first square is not a square"))?;
-            let to = cell_at(&body[2..]).ok_or_else(|| bad("the second square is not a square"))?;
+            let from = cell_at(&body).ok_or_else(|| bad(&en("wickets-first-not-a-square", &[])))?;
+            let to =
+                cell_at(&body[2..]).ok_or_else(|| bad(&en("wickets-second-not-a-square", &[])))?;
             (None, None, Some(from), to)
         }
-        0 | 1 => return Err(bad("a move needs a destination square like `e4`")),
-        _ => return Err(bad("there are too many squares in it")),
+        0 | 1 => return Err(bad(&en("notation-no-destination", &[]))),
+        _ => return Err(bad(&en("notation-too-many-squares", &[]))),
     };
     Ok(Body::Move {
         role,

@@ -4,6 +4,7 @@
 
 use super::{label, Method, Step, WicketsGame};
 use crate::core::Side;
+use crate::variants::words::en;
 use crate::variants::{either, example, Ask, GameRng, Question, Rules};
 use rand::SeedableRng;
 
@@ -24,10 +25,7 @@ impl WicketsGame {
         let texts = self.legal_texts();
         match ask.question {
             Question::Move => self.move_prompt(ask.side, &texts),
-            Question::BallSquare => format!(
-                "choose where the captured ball-haver's ball lies (an empty square next to it): {}",
-                either(&texts)
-            ),
+            Question::BallSquare => en("wickets-prompt-ball", &[("choices", &either(&texts))]),
             Question::NewDefender => {
                 let ex = example(&texts).unwrap_or("defender Nf3");
                 let names: Vec<String> = texts
@@ -35,14 +33,14 @@ impl WicketsGame {
                     .map(|t| t.trim_start_matches("defender ").to_string())
                     .collect();
                 if names.len() <= SHORT {
-                    format!(
-                        "name your new Defender (any piece but the ball-haver), e.g. `{ex}`; you may name {}",
-                        names.join(", ")
+                    en(
+                        "wickets-prompt-defender-list",
+                        &[("example", ex), ("names", &names.join(", "))],
                     )
                 } else {
-                    format!(
-                        "name your new Defender (any of your {} pieces but the ball-haver), e.g. `{ex}`",
-                        names.len()
+                    en(
+                        "wickets-prompt-defender",
+                        &[("count", &names.len().to_string()), ("example", ex)],
                     )
                 }
             }
@@ -61,10 +59,7 @@ impl WicketsGame {
             .filter(|m| Some(m.from) != haver)
             .map(|m| m.long())
             .collect();
-        let mut s = match example(&plain).or(example(texts)) {
-            Some(ex) => format!("your move, e.g. `{ex}`"),
-            None => "your move".to_string(),
-        };
+        let mut s = crate::variants::your_move(example(&plain).or(example(texts)));
         let Some(h) = haver else { return s };
         let Some(man) = self.pos.man(h) else { return s };
         let who = label(man.piece.role, h);
@@ -85,9 +80,10 @@ impl WicketsGame {
             else {
                 continue;
             };
-            s.push_str(&format!(
-                "; your ball-haver {who} may throw as it moves (`{moved}>{to}`) or keep the ball \
-                 (`{moved} decline`), else you are asked after the move"
+            s.push_str("; ");
+            s.push_str(&en(
+                "wickets-prompt-haver",
+                &[("who", &who), ("moved", &moved), ("to", to)],
             ));
             return s;
         }
@@ -103,30 +99,38 @@ impl WicketsGame {
             .cloned()
             .collect();
         let mut s = if direct.len() <= SHORT {
-            format!(
-                "throw the ball along a queen line: {}; or `decline` to keep it",
-                either(&direct)
+            en(
+                "wickets-prompt-throw-list",
+                &[("choices", &either(&direct))],
             )
         } else {
-            format!(
-                "throw the ball along a queen line to one of {} squares or pieces, e.g. `{}`; or `decline` to keep it",
-                direct.len(),
-                example(&direct).unwrap_or("decline")
+            en(
+                "wickets-prompt-throw",
+                &[
+                    ("count", &direct.len().to_string()),
+                    ("example", example(&direct).unwrap_or("decline")),
+                ],
             )
         };
         if let Some(r) = relays.get(relays.len() / 2) {
             let (via, to) = r.split_once('>').unwrap_or((r.as_str(), ""));
-            s.push_str(&format!(
-                "; after castling the ball may also be passed to the partner on {via} which throws it on: \
-                 `{r}` passes it via {via} to {to} ({} such throws)",
-                relays.len()
+            s.push_str("; ");
+            s.push_str(&en(
+                "wickets-prompt-relay",
+                &[
+                    ("via", via),
+                    ("relay", r),
+                    ("to", to),
+                    ("count", &relays.len().to_string()),
+                ],
             ));
         }
         if throws
             .iter()
             .any(|t| t.ends_with("w0") || t.ends_with("w9"))
         {
-            s.push_str("; a throw into the enemy wicket tries to take it");
+            s.push_str("; ");
+            s.push_str(&en("wickets-prompt-into-wicket", &[]));
         }
         s
     }

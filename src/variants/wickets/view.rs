@@ -7,6 +7,7 @@ use crate::core::view::{
     Badge, Corner, LegendEntry, MarkStyle, PieceView, Sample, SquareMark, Tone, View, Viewer,
 };
 use crate::core::{Piece, Role, Side};
+use crate::variants::words::en;
 use crate::variants::Rules;
 
 /// The Defender of its side.
@@ -24,36 +25,30 @@ pub const BALL_SQUARE: SquareMark = SquareMark::new(MarkStyle::Dot, Tone::Leaf);
 
 pub fn legend() -> Vec<LegendEntry> {
     vec![
-        LegendEntry::new(
-            Sample::OuterCell,
-            "a wicket: w0 behind e1 (White's), w9 behind e8 (Black's)",
-        ),
+        LegendEntry::new(Sample::OuterCell, &en("legend-wickets-wicket", &[])),
         LegendEntry::new(
             Sample::Badge(defender()),
-            "the Defender: the only piece that may enter its own wicket",
+            &en("legend-wickets-defender", &[]),
         ),
-        LegendEntry::new(
-            Sample::Badge(ball_haver()),
-            "disc at a piece's foot: it carries its side's ball and may throw it after moving",
-        ),
+        LegendEntry::new(Sample::Badge(ball_haver()), &en("legend-wickets-ball", &[])),
         LegendEntry::new(
             Sample::Token(Side::Black),
-            "a lying ball (here Black's): only its own side picks it up",
+            &en("legend-wickets-lying-ball", &[]),
         ),
         LegendEntry::new(
             Sample::Mark(BALL_SQUARE),
-            "green dot: a square where the captured ball may be put now",
+            &en("legend-wickets-ball-square", &[]),
         ),
         LegendEntry::new(
             Sample::Piece(Piece::new(Side::White, Role::Queen)),
-            "every Queen starts as its side's Defender, every King with the ball",
+            &en("legend-wickets-start", &[]),
         ),
     ]
 }
 
 pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
     let pos = game.pos();
-    let mut v = View::new(viewer, "Chess with Wickets");
+    let mut v = View::new(viewer, &en("title-wickets", &[]));
     v.outer_cells = true;
     for (cell, m) in pos.men.iter() {
         let mut badges = Vec::new();
