@@ -418,6 +418,8 @@ impl Service {
             channel,
             actor: None,
             key: None,
+            lang: None,
+            server: None,
         };
         match self.commit_change(slot, &at, change, now) {
             Ok(replies) => {
@@ -531,7 +533,8 @@ impl Service {
                 .vacation(p.id)
                 .is_ok_and(|v| v.since_ms.is_some());
         }
-        let mut live = Live { rec, game };
+        let lang = self.public_lang(ctx);
+        let mut live = Live { rec, game, lang };
         live.rec.clock = next_clock(&mut live.rec, &live.game, None, now);
         let mut replies = start_replies(&live, c, ctx.channel, why_here, None);
         // The game's first board links its web page, when pages are served.
@@ -574,10 +577,12 @@ impl Service {
         let (place, why_here) = if slot.live.is_some() && c.message.is_none() {
             (ctx.channel, Some(String::new()))
         } else {
-            match self
-                .places
-                .open_place(ctx.channel, &place_title(players, c.variant), c.message)
-            {
+            match self.places.open_place_in(
+                ctx.channel,
+                &place_title(players, c.variant),
+                c.message,
+                self.public_lang(ctx),
+            ) {
                 Ok(p) => (p, None),
                 Err(reason) => (ctx.channel, Some(reason)),
             }

@@ -65,6 +65,7 @@ impl Service {
             server,
             key: None,
             lang: Default::default(),
+            guild_locale: None,
         };
         let replies = self.handle(
             &ctx,
