@@ -26,3 +26,22 @@ rules-variants = Spielbare Varianten: { $list }. Mit `/regeln <variante>` bekomm
 legend-title = **Legende** – was die Markierungen auf dem Brett bedeuten.
 legend-every-board = Auf jedem Brett
 legend-see-picture = (Das Bild benennt sie alle.)
+
+## Partien: ihr Beginn, wer am Zug ist, ihre Bedingungen.
+
+challenge-accepted = { $name } nimmt an.
+game-computer-plays = { $name } spielt gegen dich auf Stufe { $level }.
+game-played-in = Die Partie wird in { $place } gespielt.
+game-played-here = Diese Partie wird in diesem Kanal gespielt: { $why }.
+game-not-rated = Die Partie wird nicht gewertet: Sie endete, bevor jeder Spieler einen Zug gemacht hatte.
+turn-thinking = { $name } ({ $side }) denkt nach.
+turn-prompt = { $name } ({ $side }), { $prompt }.
+turn-question = { $question } (`/regeln { $variant }` erklärt das Spiel)
+terms-days = { $days ->
+    [0] ohne Zeitlimit
+    [one] { $days } Tag pro Zug
+   *[other] { $days } Tage pro Zug
+}
+terms-bank = { $days } + je { $bank } Tage Zeitbank
+terms-rated = gewertet
+terms-casual = ungewertet

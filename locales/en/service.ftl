@@ -26,3 +26,22 @@ rules-variants = Variants you can play: { $list }. Use `/rules <variant>` for th
 legend-title = **Legend** — what the marks on the board mean.
 legend-every-board = On every board
 legend-see-picture = (The picture names every one of them.)
+
+## Games: their start, whose turn it is, their terms.
+
+challenge-accepted = { $name } accepts.
+game-computer-plays = { $name } plays you at level { $level }.
+game-played-in = The game is played in { $place }.
+game-played-here = This game is played in this channel: { $why }.
+game-not-rated = The game is not rated: it ended before each player had played a move.
+turn-thinking = { $name } ({ $side }) is thinking.
+turn-prompt = { $name } ({ $side }), { $prompt }.
+turn-question = { $question } (`/rules { $variant }` explains the game)
+terms-days = { $days ->
+    [0] no time limit
+    [one] { $days } day per move
+   *[other] { $days } days per move
+}
+terms-bank = { $days } + a { $bank }-day bank each
+terms-rated = rated
+terms-casual = casual

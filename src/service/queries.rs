@@ -221,28 +221,39 @@ pub(super) fn title_line(rec: &GameRecord) -> String {
     format!("{}: {}", rec.variant.name(), players_line(rec))
 }
 
-pub(super) fn days_text(days: u32) -> String {
-    match days {
-        0 => "no time limit".to_string(),
-        1 => "1 day per move".to_string(),
-        d => format!("{d} days per move"),
-    }
+/// [`days_text`] in `lang`.
+pub(super) fn days_text_in(days: u32, lang: Lang) -> String {
+    tr!(lang, "terms-days", days = days)
 }
 
 /// A game's time terms: its days per move and, when it has one, each player's bank.
 pub(super) fn terms_text(days: u32, bank_days: u32) -> String {
+    terms_text_in(days, bank_days, Lang::En)
+}
+
+/// [`terms_text`] in `lang`.
+pub(super) fn terms_text_in(days: u32, bank_days: u32, lang: Lang) -> String {
     match bank_days {
-        0 => days_text(days),
-        1 => format!("{} + a 1-day bank each", days_text(days)),
-        b => format!("{} + a {b}-day bank each", days_text(days)),
+        0 => days_text_in(days, lang),
+        b => tr!(
+            lang,
+            "terms-bank",
+            days = days_text_in(days, lang),
+            bank = b
+        ),
     }
 }
 
-pub(super) fn rated_text(rated: bool) -> &'static str {
+pub(super) fn rated_text(rated: bool) -> String {
+    rated_text_in(rated, Lang::En)
+}
+
+/// [`rated_text`] in `lang`.
+pub(super) fn rated_text_in(rated: bool, lang: Lang) -> String {
     if rated {
-        "rated"
+        tr!(lang, "terms-rated")
     } else {
-        "casual"
+        tr!(lang, "terms-casual")
     }
 }
 
