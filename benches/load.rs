@@ -151,6 +151,7 @@ fn seed(url: &str, games: usize) {
                         server: Some(guild(g)),
                         key: None,
                         lang: Default::default(),
+                        guild_locale: None,
                     };
                     let challenge = Request::Challenge {
                         opponent: user(&b),

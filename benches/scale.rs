@@ -82,6 +82,7 @@ impl Mover {
             server: Some(1),
             key: None,
             lang: Default::default(),
+            guild_locale: None,
         };
         let t0 = Instant::now();
         let r = s.handle(&ctx, Request::Move { text: text.clone() });
@@ -341,6 +342,7 @@ fn engine(c: &mut Criterion, e: &store_backends::TestStore, n: usize) {
             server: Some(1),
             key: None,
             lang: Default::default(),
+            guild_locale: None,
         };
         s.handle(&ctx, Request::Vacation { on: Some(true) });
     }
@@ -355,6 +357,7 @@ fn engine(c: &mut Criterion, e: &store_backends::TestStore, n: usize) {
             server: Some(1),
             key: None,
             lang: Default::default(),
+            guild_locale: None,
         };
         s.handle(&ctx, Request::Vacation { on: Some(false) });
     }

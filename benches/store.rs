@@ -35,6 +35,7 @@ fn ctx(name: &str, channel: u64) -> Context {
         server: Some(1),
         key: None,
         lang: Default::default(),
+        guild_locale: None,
     }
 }
 

@@ -41,6 +41,7 @@ impl Gen {
             server: Some(7),
             key: key.map(str::to_string),
             lang: Default::default(),
+            guild_locale: None,
         }
     }
 

@@ -146,6 +146,7 @@ fn the_computer_has_no_deadline_and_level_needs_the_computer() {
         server: None,
         key: None,
         lang: Default::default(),
+        guild_locale: None,
     };
     service.set_computer(local_user(COMPUTER));
     let replies = service.handle(
@@ -245,6 +246,7 @@ fn the_first_message_pings_the_person_when_the_computer_opens() {
         server: None,
         key: None,
         lang: Default::default(),
+        guild_locale: None,
     };
     let replies = service.handle(
         &ctx,

@@ -426,6 +426,7 @@ fn ctx_on(name: &str, channel: u64, server: u64) -> Context {
         server: Some(server),
         key: None,
         lang: Default::default(),
+        guild_locale: None,
     }
 }
 

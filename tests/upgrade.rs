@@ -33,6 +33,7 @@ fn ctx(who: &str, channel: u64) -> Context {
         server: Some(7),
         key: None,
         lang: Default::default(),
+        guild_locale: None,
     }
 }
 

@@ -43,6 +43,7 @@ fn ctx(name: &str, channel: u64) -> Context {
         server: Some(SERVER),
         key: None,
         lang: Default::default(),
+        guild_locale: None,
     }
 }
 

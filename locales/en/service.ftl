@@ -1,1 +1,47 @@
 # Replies of the service (games, challenges, settings, ...).
+
+## Server settings (`/settings web`, `/settings language`).
+
+cmd-settings-language-name = language
+cmd-settings-language-description = Moderators: the language of this server's public messages
+choice-auto = auto
+choice-en = English
+choice-de = German
+language-en = English
+language-de = German
+settings-server-only = Server settings are made in a server.
+settings-moderators-only = Only the server's moderators can change its settings.
+settings-language-set = This server's public messages are now in { $language }.
+settings-language-auto = This server's public messages follow its own language on Discord, now { $language }.
+
+## The Discord front end's own sentences (beside `delivery-*` in main.ftl).
+
+delivery-move-not-posted = Your move was played, but I could not post in <#{ $channel }>: { $reason }. `/board` shows the game.
+
+## `/rules` and `/legend` (the rules themselves are the variants' own).
+
+rules-not-playable = (Not playable yet in this build.)
+rules-pictured = Pictured: { $caption }
+rules-variants = Variants you can play: { $list }. Use `/rules <variant>` for the rules of one.
+legend-title = **Legend** — what the marks on the board mean.
+legend-every-board = On every board
+legend-see-picture = (The picture names every one of them.)
+
+## Games: their start, whose turn it is, their terms.
+
+challenge-accepted = { $name } accepts.
+game-computer-plays = { $name } plays you at level { $level }.
+game-played-in = The game is played in { $place }.
+game-played-here = This game is played in this channel: { $why }.
+game-not-rated = The game is not rated: it ended before each player had played a move.
+turn-thinking = { $name } ({ $side }) is thinking.
+turn-prompt = { $name } ({ $side }), { $prompt }.
+turn-question = { $question } (`/rules { $variant }` explains the game)
+terms-days = { $days ->
+    [0] no time limit
+    [one] { $days } day per move
+   *[other] { $days } days per move
+}
+terms-bank = { $days } + a { $bank }-day bank each
+terms-rated = rated
+terms-casual = casual

@@ -120,6 +120,7 @@ mod tests {
             server: None,
             key: None,
             lang: Default::default(),
+            guild_locale: None,
         }
     }
 

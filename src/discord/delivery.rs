@@ -8,7 +8,7 @@ use super::interaction::Interacted;
 use super::parts::{nonce, Parts};
 use super::retry::{discord_code, log_err, permanent_reason, place_gone, with_retries};
 use crate::i18n::{tr, Lang};
-use crate::render::{render_png, RenderOptions};
+use crate::render::{render_png_in, RenderOptions};
 use crate::service::api::{Audience, Reply, ReplyKind, User};
 use crate::tr;
 use serenity::all::{ChannelId, Http, MessageId, UserId};
@@ -36,7 +36,7 @@ pub fn prepare(replies: Vec<Reply>, size: u32) -> Vec<Outgoing> {
                     size,
                     orientation: None,
                 };
-                render_png(view, &options)
+                render_png_in(view, &options, reply.lang)
                     .map_err(|e| tracing::error!("board image failed: {e}"))
                     .ok()
             });
@@ -322,8 +322,10 @@ pub async fn deliver(
 /// once), and how many replies of each outbox entry it has sent (the nonces).
 struct Round {
     shown: Vec<(u64, u64)>,
-    private: Vec<(User, Parts)>,
+    private: Vec<(User, Parts, Lang)>,
     refused_channel: bool,
+    /// The language of the reply being sent (its direct messages and notices speak it).
+    lang: Lang,
     /// The channel a direct message says it comes from (a player may have games in
     /// several): the game's own place when it has one, else where the change came from.
     from: ChannelId,
@@ -346,6 +348,7 @@ impl Round {
             shown: Vec::new(),
             private: Vec::new(),
             refused_channel: false,
+            lang: out.first().map(|o| o.reply.lang).unwrap_or_default(),
             from,
             sent_of: BTreeMap::new(),
             gone: std::collections::BTreeSet::new(),
@@ -364,7 +367,7 @@ impl Round {
     }
 
     fn in_dm(&self, mut parts: Parts) -> Parts {
-        let from = tr!(FRONT_LANG, "delivery-from", channel = self.from.to_string());
+        let from = tr!(self.lang, "delivery-from", channel = self.from.to_string());
         parts.content = format!("{from}\n{}", parts.content);
         parts
     }
@@ -387,7 +390,8 @@ impl Round {
         let reason = discord_code(e).and_then(permanent_reason);
         if let (Some(reason), Some(actor), false) = (reason, actor, self.refused_channel) {
             self.refused_channel = true;
-            self.private.push((actor, Parts::text(say(reason))));
+            self.private
+                .push((actor, Parts::text(say(reason)), self.lang));
         }
     }
 }
@@ -411,6 +415,7 @@ async fn deliver_replies(
     });
     let mut round = Round::new(origin, &out);
     for o in out {
+        round.lang = o.reply.lang;
         if matches!(o.reply.kind, ReplyKind::Picker(_) | ReplyKind::Picked)
             && update_picker(http, origin, &o).await
         {
@@ -457,10 +462,6 @@ async fn deliver_replies(
     round.shown
 }
 
-/// The language of the front end's own sentences. English until an interaction carries
-/// its `locale` (and a public message its server's `guild_locale`) this far.
-const FRONT_LANG: Lang = Lang::En;
-
 /// Shows the picker's next step in place of the pressed picker message (interaction
 /// response type 7); `false` when the press did not come from one (the board's Move
 /// button: the picker is a new private message) or the interaction was already
@@ -501,7 +502,7 @@ async fn route(
     match (to, &mut *origin) {
         (Audience::Private(u), _) => {
             let parts = round.in_dm(parts);
-            round.private.push((u.clone(), parts))
+            round.private.push((u.clone(), parts, round.lang))
         }
         (Audience::Channel, Origin::Interaction(i)) => match i.send(http, parts, false).await {
             Ok(Some(m)) => round.shown.extend(challenge.map(|c| (c, m.get()))),
@@ -517,10 +518,13 @@ async fn route(
                 round.note_failure(*channel, &e);
                 // The player who moved learns why the channel stayed silent.
                 let channel = *channel;
+                let lang = round.lang;
                 round.tell_refused(&e, Some(author.clone()), |reason| {
-                    format!(
-                        "Your move was played, but I could not post in <#{channel}>: \
-                         {reason}. `/board` shows the game."
+                    tr!(
+                        lang,
+                        "delivery-move-not-posted",
+                        channel = channel.to_string(),
+                        reason = reason
                     )
                 });
             }
@@ -537,7 +541,7 @@ async fn route(
         // Without an interaction the invoker's private answer goes by DM.
         (Audience::Invoker, Origin::Message { author, .. }) => {
             let parts = round.in_dm(parts);
-            round.private.push((author.clone(), parts))
+            round.private.push((author.clone(), parts, round.lang))
         }
         (Audience::Place(place), origin) => {
             // A game's own place (its thread): a message there, not an answer here.
@@ -569,10 +573,10 @@ async fn send_private(
     http: &Http,
     undelivered: &Undelivered,
     origin: &mut Origin<'_>,
-    private: Vec<(User, Parts)>,
+    private: Vec<(User, Parts, Lang)>,
 ) -> bool {
     let mut dm_sent = false;
-    for (user, parts) in private {
+    for (user, parts, lang) in private {
         let text = parts.content.clone();
         let Err(e) = direct_message(http, user.id, parts.clone()).await else {
             dm_sent |= matches!(origin, Origin::Interaction(i) if i.user.id == user.id);
@@ -591,11 +595,7 @@ async fn send_private(
             }
         }
         undelivered.push(user.id, text).await;
-        let mut notice = Parts::text(tr!(
-            FRONT_LANG,
-            "delivery-dms-closed",
-            user = user.id.to_string()
-        ));
+        let mut notice = Parts::text(tr!(lang, "delivery-dms-closed", user = user.id.to_string()));
         notice.mentions = vec![UserId::new(user.id)];
         match origin {
             Origin::Interaction(i) => log_err("notice", i.send(http, notice, false).await).await,
@@ -619,17 +619,14 @@ async fn finish_interaction(
         // Only said when a direct message to the invoker really went out.
         log_err(
             "acknowledgement",
-            i.send(http, Parts::text(tr(FRONT_LANG, "delivery-dm-sent")), true)
+            i.send(http, Parts::text(tr(i.lang, "delivery-dm-sent")), true)
                 .await,
         )
         .await;
     }
     // Texts kept from earlier failed DMs leave the store only once shown.
     for text in undelivered.take(i.user.id).await {
-        let parts = Parts::text(format!(
-            "{}\n{text}",
-            tr(FRONT_LANG, "delivery-undelivered")
-        ));
+        let parts = Parts::text(format!("{}\n{text}", tr(i.lang, "delivery-undelivered")));
         if let Err(e) = i.send(http, parts, true).await {
             tracing::warn!("undelivered message failed again: {e}");
             undelivered.push(i.user.id, text).await;

@@ -181,7 +181,8 @@ impl Handler {
             id: cmd.user.id.get(),
             name: display_name(&cmd.user, cmd.member.as_deref()),
         };
-        let here = Interacted::new(cmd.id, cmd.token.clone(), user.clone(), cmd.channel_id);
+        let here = Interacted::new(cmd.id, cmd.token.clone(), user.clone(), cmd.channel_id)
+            .speaking(&cmd.locale);
         if self
             .refuse_outside_server(&ctx.http, cmd.guild_id, here)
             .await
@@ -234,7 +235,8 @@ impl Handler {
             options.insert(o.name.clone(), v);
         }
         let mut interacted =
-            Interacted::new(cmd.id, cmd.token.clone(), user.clone(), cmd.channel_id);
+            Interacted::new(cmd.id, cmd.token.clone(), user.clone(), cmd.channel_id)
+                .speaking(&cmd.locale);
         let name = cmd.data.name.as_str();
         let mut review = None;
         let lang = Lang::from_locale(&cmd.locale);
@@ -247,6 +249,7 @@ impl Handler {
                     server: cmd.guild_id.map(GuildId::get),
                     key: Some(cmd.id.get().to_string()),
                     lang: Lang::from_locale(&cmd.locale),
+                    guild_locale: cmd.guild_locale.clone(),
                 };
                 let moderator = match &request {
                     // Tournaments are organised by those who manage the server, or hold
@@ -314,7 +317,8 @@ impl Handler {
             id: comp.user.id.get(),
             name: display_name(&comp.user, comp.member.as_ref()),
         };
-        let here = Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id);
+        let here = Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id)
+            .speaking(&comp.locale);
         if self
             .refuse_outside_server(&ctx.http, comp.guild_id, here)
             .await
@@ -357,7 +361,8 @@ impl Handler {
         };
         let Some((request, named, private, for_game)) = chosen else {
             tracing::debug!("unknown button {}", comp.data.custom_id);
-            let mut i = Interacted::new(comp.id, comp.token.clone(), user, comp.channel_id);
+            let mut i = Interacted::new(comp.id, comp.token.clone(), user, comp.channel_id)
+                .speaking(&comp.locale);
             let out = prepare(
                 vec![Reply::refusal(
                     "That button belongs to an older version of this bot; use the commands.",
@@ -374,7 +379,8 @@ impl Handler {
             return;
         };
         let mut interacted =
-            Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id);
+            Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id)
+                .speaking(&comp.locale);
         // A game's button acts on no challenge message.
         if !for_game {
             interacted.pressed = Some((comp.message.id, named));
@@ -399,6 +405,7 @@ impl Handler {
             server: comp.guild_id.map(GuildId::get),
             key: Some(comp.id.get().to_string()),
             lang: Lang::from_locale(&comp.locale),
+            guild_locale: comp.guild_locale.clone(),
         };
         let moderator = moderates(comp.member.as_ref().and_then(|m| m.permissions));
         let out = self
@@ -438,7 +445,8 @@ impl Handler {
         request: Request,
     ) {
         let mut interacted =
-            Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id);
+            Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id)
+                .speaking(&comp.locale);
         if super::picker::on_picker(&comp.data.custom_id) {
             interacted.pressed = Some((comp.message.id, None));
             interacted.updates = true;
@@ -449,6 +457,7 @@ impl Handler {
             server: comp.guild_id.map(GuildId::get),
             key: Some(comp.id.get().to_string()),
             lang: Lang::from_locale(&comp.locale),
+            guild_locale: comp.guild_locale.clone(),
         };
         let moderator = moderates(comp.member.as_ref().and_then(|m| m.permissions));
         let is_play = matches!(request, Request::PickPlay { .. });
@@ -497,7 +506,8 @@ impl Handler {
             })
             .await
             .flatten();
-        let mut i = Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id);
+        let mut i = Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id)
+            .speaking(&comp.locale);
         let refusal = match state {
             Some(GameState::Over { shown }) => {
                 i.pressed = Some((comp.message.id, None));
@@ -669,6 +679,7 @@ impl EventHandler for Handler {
             server: msg.guild_id.map(GuildId::get),
             key: Some(msg.id.get().to_string()),
             lang: Default::default(),
+            guild_locale: None,
         };
         let text = msg.content.clone();
         let size = self.bot.config.image_size;

@@ -73,6 +73,9 @@ pub struct Interacted {
     /// The press answers by updating its own message (the move picker's): a deferral
     /// then promises that update rather than a new message.
     pub updates: bool,
+    /// The language of the one who interacts (their `locale`): what only they see
+    /// speaks it.
+    pub lang: crate::i18n::Lang,
     ack: Ack,
 }
 
@@ -85,8 +88,15 @@ impl Interacted {
             channel,
             pressed: None,
             updates: false,
+            lang: Default::default(),
             ack: Ack::None,
         }
+    }
+
+    /// The interaction, for one who reads `locale` (Discord's locale code).
+    pub fn speaking(mut self, locale: &str) -> Interacted {
+        self.lang = crate::i18n::Lang::from_locale(locale);
+        self
     }
 
     /// Whether a settled challenge's message is the one this button was pressed on.

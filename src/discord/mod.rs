@@ -267,30 +267,37 @@ impl DiscordPlaces {
     }
 }
 
-/// The language of the places' sentences (they end up in public game messages): English
-/// until the server's `guild_locale` reaches this far.
-const PLACES_LANG: Lang = Lang::En;
-
-/// Why a thread could not be started, in an admin's terms.
-fn thread_refusal(e: &serenity::Error) -> String {
+/// Why a thread could not be started, in an admin's terms, in `lang` (the server's
+/// language: the sentence ends up in a public game message).
+fn thread_refusal(e: &serenity::Error, lang: Lang) -> String {
     match retry::discord_code(e) {
-        Some(50013) | Some(50001) => tr(PLACES_LANG, "thread-not-allowed"),
-        Some(50024) => tr(PLACES_LANG, "thread-in-thread"),
-        Some(160004) => tr(PLACES_LANG, "thread-exists"),
-        _ => tr!(PLACES_LANG, "thread-failed", error = e.to_string()),
+        Some(50013) | Some(50001) => tr(lang, "thread-not-allowed"),
+        Some(50024) => tr(lang, "thread-in-thread"),
+        Some(160004) => tr(lang, "thread-exists"),
+        _ => tr!(lang, "thread-failed", error = e.to_string()),
     }
 }
 
 impl Places for DiscordPlaces {
     fn open_place(&self, channel: u64, title: &str, anchor: Option<u64>) -> Result<u64, String> {
+        self.open_place_in(channel, title, anchor, Lang::En)
+    }
+
+    fn open_place_in(
+        &self,
+        channel: u64,
+        title: &str,
+        anchor: Option<u64>,
+        lang: Lang,
+    ) -> Result<u64, String> {
         use serenity::all::{AutoArchiveDuration, ChannelType, CreateThread, MessageId};
         if !self.threads {
-            return Err(tr(PLACES_LANG, "thread-switched-off"));
+            return Err(tr(lang, "thread-switched-off"));
         }
         let runtime = self
             .runtime
             .as_ref()
-            .ok_or_else(|| tr(PLACES_LANG, "thread-no-runtime"))?;
+            .ok_or_else(|| tr(lang, "thread-no-runtime"))?;
         let http = Arc::clone(&self.http);
         let builder = CreateThread::new(title.to_string())
             .kind(ChannelType::PublicThread)
@@ -319,10 +326,13 @@ impl Places for DiscordPlaces {
                         .await
                 }
             };
-            let _ = tx.send(made.map(|t| t.id.get()).map_err(|e| thread_refusal(&e)));
+            let _ = tx.send(
+                made.map(|t| t.id.get())
+                    .map_err(|e| thread_refusal(&e, lang)),
+            );
         });
         rx.recv_timeout(THREAD_WAIT)
-            .map_err(|_| tr(PLACES_LANG, "thread-timeout"))?
+            .map_err(|_| tr(lang, "thread-timeout"))?
     }
 
     fn mention(&self, _server: Option<u64>, channel: u64) -> Option<String> {

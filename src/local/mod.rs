@@ -364,6 +364,7 @@ pub fn run(
                     server,
                     key: None,
                     lang: Default::default(),
+                    guild_locale: None,
                 };
                 let review = match &req {
                     Request::Review { game } => Some(*game),

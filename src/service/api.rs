@@ -21,6 +21,11 @@ pub struct Context {
     /// answered to them alone speaks it. English when the front end does not say.
     #[serde(default)]
     pub lang: crate::i18n::Lang,
+    /// The server's locale as the front end was told it (Discord's `guild_locale`, sent
+    /// with interactions from a server): public messages of a server without a language
+    /// setting speak the last one seen. `None` outside servers or when not told.
+    #[serde(default)]
+    pub guild_locale: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -194,6 +199,11 @@ pub enum Request {
     ServerWeb {
         on: bool,
     },
+    /// `/settings language:auto|en|de`: the language of a server's public messages, for
+    /// its moderators (`None`: the server's own locale, as Discord reports it).
+    ServerLanguage {
+        lang: Option<crate::i18n::Lang>,
+    },
     /// `/tournament ...`: of event `event`, else of the channel's latest.
     Tournament {
         action: super::tournament::TournamentAction,
@@ -329,6 +339,10 @@ pub struct Reply {
     /// For a game's public board message: what its players may do from it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub controls: Option<GameControls>,
+    /// The language the reply is written in: the front end draws its picture and adds
+    /// its own words in it (replies kept by an older version: English).
+    #[serde(default)]
+    pub lang: crate::i18n::Lang,
 }
 
 /// Replies of one change, kept in the store (written with the change itself) until the
@@ -355,7 +369,14 @@ impl Reply {
             attachments: Vec::new(),
             outbox: None,
             controls: None,
+            lang: Default::default(),
         }
+    }
+
+    /// The reply, written in `lang`.
+    pub fn in_lang(mut self, lang: crate::i18n::Lang) -> Reply {
+        self.lang = lang;
+        self
     }
 
     pub fn invoker(text: impl Into<String>) -> Reply {
@@ -521,6 +542,27 @@ pub trait Places: Send + Sync {
     /// (by default as any game's place).
     fn open_event_place(&self, channel: u64, title: &str) -> Result<u64, String> {
         self.open_place(channel, title, None)
+    }
+    /// [`Places::open_place`], saying why not in `lang` (the server's language).
+    fn open_place_in(
+        &self,
+        channel: u64,
+        title: &str,
+        anchor: Option<u64>,
+        lang: crate::i18n::Lang,
+    ) -> Result<u64, String> {
+        let _ = lang;
+        self.open_place(channel, title, anchor)
+    }
+    /// [`Places::open_event_place`], saying why not in `lang`.
+    fn open_event_place_in(
+        &self,
+        channel: u64,
+        title: &str,
+        lang: crate::i18n::Lang,
+    ) -> Result<u64, String> {
+        let _ = lang;
+        self.open_event_place(channel, title)
     }
 }
 

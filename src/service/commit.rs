@@ -18,6 +18,10 @@ pub(super) struct Origin<'a> {
     pub channel: u64,
     pub actor: Option<&'a User>,
     pub key: Option<&'a str>,
+    /// The language of the one who acts (`None`: time passing).
+    pub lang: Option<crate::i18n::Lang>,
+    /// The server where it happens, when known (else the game's or the challenge's).
+    pub server: Option<u64>,
 }
 
 /// Why a change was not written.
@@ -59,6 +63,13 @@ impl Service {
             .live
             .as_ref()
             .map(|live| refresh::expected(slot, live.rec.id));
+        let server = at
+            .server
+            .or_else(|| change.live.as_ref().and_then(|l| l.rec.server))
+            .or_else(|| slot.live.as_ref().and_then(|l| l.rec.server))
+            .or_else(|| change.challenges.iter().find_map(|c| c.server));
+        let public = self.server_lang(server);
+        super::language::stamp(&mut change.replies, at.actor, at.lang, public);
         let mut write = Write::new();
         let mut sealing = None;
         self.plan_write(slot, at, &mut change, expect, &mut write, &mut sealing, now)?;

@@ -147,6 +147,7 @@ impl Service {
             server: None,
             key: None,
             lang: Default::default(),
+            guild_locale: None,
         };
         let listings = self.store.listings_of_user(user).ok()?;
         let first = listings

@@ -26,6 +26,7 @@ fn ctx(u: &User, key: &str) -> Context {
         server: Some(1),
         key: Some(key.to_string()),
         lang: Default::default(),
+        guild_locale: None,
     }
 }
 

@@ -321,6 +321,7 @@ pub const COMMANDS: &[CommandSpec] = &[
             opt("digest", Kind::Choice(&["daily", "off"])),
             opt("reminders", Kind::Choice(ON_OFF)),
             opt("web", Kind::Choice(ON_OFF)),
+            opt("language", Kind::Choice(&["auto", "en", "de"])),
         ],
         ..cmd("settings", true)
     },
@@ -814,9 +815,12 @@ pub fn to_request_in(
         },
         "web" => Request::Web,
         // A server's setting (moderators) stands alone; else the player's own.
-        "settings" => match text("web") {
-            Some(web) => Request::ServerWeb { on: web == "on" },
-            None => Request::Settings(super::confirm::SettingsChange {
+        "settings" => match (text("web"), text("language")) {
+            (Some(web), _) => Request::ServerWeb { on: web == "on" },
+            (None, Some(language)) => Request::ServerLanguage {
+                lang: (language != "auto").then(|| Lang::from_locale(&language)),
+            },
+            (None, None) => Request::Settings(super::confirm::SettingsChange {
                 confirm: text("confirm").map(|v| v == "on"),
                 digest: text("digest").map(|v| v == "daily"),
                 reminders: text("reminders").map(|v| v == "on"),

@@ -418,6 +418,8 @@ impl Service {
             channel,
             actor: None,
             key: None,
+            lang: None,
+            server: None,
         };
         match self.commit_change(slot, &at, change, now) {
             Ok(replies) => {
@@ -531,7 +533,8 @@ impl Service {
                 .vacation(p.id)
                 .is_ok_and(|v| v.since_ms.is_some());
         }
-        let mut live = Live { rec, game };
+        let lang = self.public_lang(ctx);
+        let mut live = Live { rec, game, lang };
         live.rec.clock = next_clock(&mut live.rec, &live.game, None, now);
         let mut replies = start_replies(&live, c, ctx.channel, why_here, None);
         // The game's first board links its web page, when pages are served.
@@ -574,10 +577,12 @@ impl Service {
         let (place, why_here) = if slot.live.is_some() && c.message.is_none() {
             (ctx.channel, Some(String::new()))
         } else {
-            match self
-                .places
-                .open_place(ctx.channel, &place_title(players, c.variant), c.message)
-            {
+            match self.places.open_place_in(
+                ctx.channel,
+                &place_title(players, c.variant),
+                c.message,
+                self.public_lang(ctx),
+            ) {
                 Ok(p) => (p, None),
                 Err(reason) => (ctx.channel, Some(reason)),
             }
@@ -663,28 +668,33 @@ pub(super) fn start_replies(
     let accepts = match (intro, computer) {
         // A game nobody challenged to (a tournament's) says what it is instead.
         (Some(intro), _) => intro,
-        (None, Some(seat)) => format!("{opponent} plays you at level {}.", seat.level()),
-        (None, None) => format!("{opponent} accepts."),
+        (None, Some(seat)) => crate::tr!(
+            live.lang,
+            "game-computer-plays",
+            name = opponent,
+            level = seat.level().to_string()
+        ),
+        (None, None) => crate::tr!(live.lang, "challenge-accepted", name = opponent),
     };
     let mut lines = vec![format!(
         "{accepts} {} — {}{}, {}, {}.",
         players_line(&live.rec),
         c.variant.name(),
         options_text(&c.options),
-        terms_text(c.days, c.bank_days),
-        rated_text(c.rated && computer.is_none())
+        super::queries::terms_text_in(c.days, c.bank_days, live.lang),
+        super::queries::rated_text_in(c.rated && computer.is_none(), live.lang)
     )];
     let mut replies = Vec::new();
     if place != channel {
         // The channel hears where the game went; the game itself is told there.
         replies.push(Reply::channel(format!(
-            "{} The game is played in {}.",
+            "{} {}",
             lines.join(" "),
-            api::place(place)
+            crate::tr!(live.lang, "game-played-in", place = api::place(place))
         )));
         lines.clear();
     } else if let Some(why) = why_here.filter(|w| !w.is_empty()) {
-        lines.push(format!("This game is played in this channel: {why}."));
+        lines.push(crate::tr!(live.lang, "game-played-here", why = why));
     }
     let mut r = Reply::channel(String::new());
     lines.extend(prompt_line(live));

@@ -21,6 +21,7 @@ pub mod fair;
 mod faults;
 pub mod front;
 pub mod grammar;
+mod language;
 mod lobby;
 mod notes;
 pub mod pages;
@@ -105,6 +106,8 @@ pub const DEFAULT_CHALLENGE_EXPIRY_MS: u64 = DAY_MS;
 struct Live {
     rec: GameRecord,
     game: Game,
+    /// The language of the game's public messages (its server's).
+    lang: crate::i18n::Lang,
 }
 
 /// The state of one channel, guarded by that channel's lock.
@@ -387,8 +390,11 @@ impl Service {
     /// Handles one request of a user who may (`moderator`) or may not moderate the
     /// channel: a moderator may cancel any challenge and abort any game there.
     pub fn handle_as(&self, ctx: &Context, moderator: bool, req: Request) -> Vec<Reply> {
+        self.note_guild_locale(ctx);
         let mut replies = self.handle_tries(ctx, moderator, req, refresh::RETRIES);
         replies.extend(self.advance_ended_rounds());
+        let public = self.public_lang(ctx);
+        language::stamp(&mut replies, Some(&ctx.user), Some(ctx.lang), public);
         replies
     }
 
@@ -396,16 +402,21 @@ impl Service {
     /// the store changed the game meanwhile.
     fn handle_tries(&self, ctx: &Context, moderator: bool, req: Request, tries: u32) -> Vec<Reply> {
         match req {
-            Request::Rules { variant } => return vec![rules_reply(variant)],
+            Request::Rules { variant } => return vec![rules_reply(variant, ctx.lang)],
             Request::Legend { variant } => {
                 let shown = variant.or_else(|| {
                     let slot = self.loaded(ctx.channel);
                     let slot = lock(&slot);
                     slot.live.as_ref().map(|l| l.rec.variant)
                 });
-                return vec![legend_reply(shown, self.legend_size)];
+                return vec![legend_reply(shown, self.legend_size, ctx.lang)];
             }
-            Request::Help => return help_parts().into_iter().map(Reply::invoker).collect(),
+            Request::Help => {
+                return help_parts_in(ctx.lang)
+                    .into_iter()
+                    .map(Reply::invoker)
+                    .collect()
+            }
             Request::Games(scope) => return vec![self.games(ctx, scope)],
             Request::Profile { user } => return vec![self.profile(ctx, user)],
             Request::Leaderboard { variant } => {
@@ -421,6 +432,9 @@ impl Service {
             Request::Vacation { on } => return self.vacation(ctx, on),
             Request::Review { game } => return self.review_request(ctx, game),
             Request::ServerWeb { on } => return vec![self.server_web(ctx, moderator, on)],
+            Request::ServerLanguage { lang } => {
+                return vec![self.server_language(ctx, moderator, lang)]
+            }
             Request::Tournament { action, event } => {
                 return self.tournament(ctx, moderator, event, action)
             }
@@ -429,6 +443,11 @@ impl Service {
         let slot = self.slot(ctx.channel);
         let mut slot = lock(&slot);
         self.refresh(&mut slot, ctx.channel);
+        // The server's language may have been set meanwhile.
+        let public = self.public_lang(ctx);
+        if let Some(live) = slot.live.as_mut() {
+            live.lang = public;
+        }
         let again = req.clone();
         if let Some(k) = &ctx.key {
             match self.store.replies(k) {
@@ -452,6 +471,8 @@ impl Service {
             channel: ctx.channel,
             actor: Some(&ctx.user),
             key: ctx.key.as_deref(),
+            lang: Some(ctx.lang),
+            server: ctx.server,
         };
         match self.commit_change(&mut slot, &at, change, now) {
             Ok(replies) => replies,
@@ -625,6 +646,7 @@ impl Service {
             | Request::Vacation { .. }
             | Request::Review { .. }
             | Request::ServerWeb { .. }
+            | Request::ServerLanguage { .. }
             | Request::Tournament { .. } => {
                 // Answered before the channel lock is taken.
                 Err("That request needs no game.".to_string())
@@ -675,6 +697,7 @@ pub fn index_record(w: &mut Write, rec: &GameRecord, game: &Game) -> Result<(), 
     let live = Live {
         rec: rec.clone(),
         game: game.clone(),
+        lang: Default::default(),
     };
     refresh::index(w, None, &live)
 }

@@ -213,6 +213,7 @@ pub fn game_page(rec: GameRecord, viewer: Viewer, now: u64) -> Result<GamePage, 
     let live = Live {
         rec: super::per_turn(rec),
         game,
+        lang: Default::default(),
     };
     let rec = &live.rec;
     let names = names(rec);
@@ -306,6 +307,7 @@ pub fn public_animation(rec: &GameRecord) -> Result<Vec<u8>, String> {
     let live = Live {
         rec: rec.clone(),
         game,
+        lang: Default::default(),
     };
     record::animation(rec, public_view(&live), Side::White)
 }
@@ -313,10 +315,11 @@ pub fn public_animation(rec: &GameRecord) -> Result<Vec<u8>, String> {
 /// The legend of every badge and mark (`/legend` without a game): its text lines (chat
 /// markup: `__heading__`, `- entry`) and its picture, `size` pixels wide.
 pub fn legend(size: u32) -> (Vec<String>, Option<Vec<u8>>) {
-    let reply = super::queries::legend_reply(None, size);
-    let mut lines: Vec<String> = vec!["**Legend** — what the marks on the board mean.".into()];
+    let lang = crate::i18n::Lang::En;
+    let reply = super::queries::legend_reply(None, size, lang);
+    let mut lines: Vec<String> = vec![crate::tr!(lang, "legend-title")];
     let mut sections = vec![(
-        "On every board".to_string(),
+        crate::tr!(lang, "legend-every-board"),
         crate::core::view::common_legend(),
     )];
     let common = crate::core::view::common_legend();
@@ -516,10 +519,10 @@ impl Service {
     /// `/settings web:on|off`: a server's page, for its moderators.
     pub(super) fn server_web(&self, ctx: &Context, moderator: bool, on: bool) -> Reply {
         let Some(server) = ctx.server else {
-            return Reply::refusal("Server settings are made in a server.");
+            return Reply::refusal(crate::tr!(ctx.lang, "settings-server-only"));
         };
         if !moderator {
-            return Reply::refusal("Only the server's moderators can change its settings.");
+            return Reply::refusal(crate::tr!(ctx.lang, "settings-moderators-only"));
         }
         let mut w = crate::store::Write::new();
         w.server_web(server, on);

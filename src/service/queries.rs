@@ -14,7 +14,9 @@ use crate::ratings::LadderScope;
 use crate::store::{GameRecord, StoreError};
 use crate::variants::{example_game, options_guide, rules_text, Options, VariantId};
 
+use crate::i18n::Lang;
 use crate::store::Listing;
+use crate::tr;
 
 impl Service {
     pub(super) fn profile(&self, ctx: &Context, user: Option<User>) -> Reply {
@@ -81,9 +83,11 @@ impl Service {
             tracing::error!("{e}");
             "The last game of this channel needs attention: its record does not replay.".to_string()
         })?;
+        let lang = self.server_lang(rec.server);
         Ok(Live {
             rec: per_turn(rec),
             game,
+            lang,
         })
     }
 
@@ -217,28 +221,39 @@ pub(super) fn title_line(rec: &GameRecord) -> String {
     format!("{}: {}", rec.variant.name(), players_line(rec))
 }
 
-pub(super) fn days_text(days: u32) -> String {
-    match days {
-        0 => "no time limit".to_string(),
-        1 => "1 day per move".to_string(),
-        d => format!("{d} days per move"),
-    }
+/// [`days_text`] in `lang`.
+pub(super) fn days_text_in(days: u32, lang: Lang) -> String {
+    tr!(lang, "terms-days", days = days)
 }
 
 /// A game's time terms: its days per move and, when it has one, each player's bank.
 pub(super) fn terms_text(days: u32, bank_days: u32) -> String {
+    terms_text_in(days, bank_days, Lang::En)
+}
+
+/// [`terms_text`] in `lang`.
+pub(super) fn terms_text_in(days: u32, bank_days: u32, lang: Lang) -> String {
     match bank_days {
-        0 => days_text(days),
-        1 => format!("{} + a 1-day bank each", days_text(days)),
-        b => format!("{} + a {b}-day bank each", days_text(days)),
+        0 => days_text_in(days, lang),
+        b => tr!(
+            lang,
+            "terms-bank",
+            days = days_text_in(days, lang),
+            bank = b
+        ),
     }
 }
 
-pub(super) fn rated_text(rated: bool) -> &'static str {
+pub(super) fn rated_text(rated: bool) -> String {
+    rated_text_in(rated, Lang::En)
+}
+
+/// [`rated_text`] in `lang`.
+pub(super) fn rated_text_in(rated: bool, lang: Lang) -> String {
     if rated {
-        "rated"
+        tr!(lang, "terms-rated")
     } else {
-        "casual"
+        tr!(lang, "terms-casual")
     }
 }
 
@@ -349,18 +364,20 @@ pub(super) fn board_reply(live: &Live, user_id: u64, now: u64) -> Reply {
     r
 }
 
-pub(super) fn rules_reply(variant: Option<VariantId>) -> Reply {
+pub(super) fn rules_reply(variant: Option<VariantId>, lang: Lang) -> Reply {
     match variant {
         Some(v) => {
             let mut text = rules_text(v).to_string();
             text.push('\n');
             text.push_str(&options_guide(v));
             if !VariantId::available().contains(&v) {
-                text.push_str("\n(Not playable yet in this build.)");
+                text.push('\n');
+                text.push_str(&tr!(lang, "rules-not-playable"));
             }
             let example = example_game(v);
             if let Some((_, caption)) = &example {
-                text.push_str(&format!("\nPictured: {caption}"));
+                text.push('\n');
+                text.push_str(&tr!(lang, "rules-pictured", caption = caption.to_string()));
             }
             let mut r = Reply::invoker(text);
             // A diagram is read from White's side, whoever is to move in it.
@@ -375,24 +392,21 @@ pub(super) fn rules_reply(variant: Option<VariantId>) -> Reply {
                 .into_iter()
                 .map(|v| format!("`{}` ({})", v.id(), v.name()))
                 .collect();
-            Reply::invoker(format!(
-                "Variants you can play: {}. Use `/rules <variant>` for the rules of one.",
-                list.join(", ")
-            ))
+            Reply::invoker(tr!(lang, "rules-variants", list = list.join(", ")))
         }
     }
 }
 
 /// `/legend`: the badges and marks of one variant (or of all), as a picture drawn
 /// from the variants' own badge data, and as text.
-pub(super) fn legend_reply(variant: Option<VariantId>, size: u32) -> Reply {
+pub(super) fn legend_reply(variant: Option<VariantId>, size: u32, lang: Lang) -> Reply {
     use crate::core::view::{common_legend, Legend};
     let shown = match variant {
         Some(v) => vec![v],
         None => VariantId::available(),
     };
     let common = common_legend();
-    let mut sections = vec![("On every board".to_string(), common.clone())];
+    let mut sections = vec![(tr!(lang, "legend-every-board"), common.clone())];
     for v in shown {
         // What every board shows is named once, at the top.
         let entries: Vec<_> = crate::variants::legend(v)
@@ -404,7 +418,7 @@ pub(super) fn legend_reply(variant: Option<VariantId>, size: u32) -> Reply {
             sections.push((v.name().to_string(), entries));
         }
     }
-    let mut lines = vec!["**Legend** — what the marks on the board mean.".to_string()];
+    let mut lines = vec![tr!(lang, "legend-title")];
     for (title, entries) in &sections {
         lines.push(format!("__{title}__"));
         lines.extend(entries.iter().map(|e| format!("- {}", e.text())));
@@ -413,10 +427,10 @@ pub(super) fn legend_reply(variant: Option<VariantId>, size: u32) -> Reply {
     let mut text = lines.join("\n");
     if text.chars().count() > LEGEND_TEXT {
         // Too long for one chat message: the picture carries it.
-        text = format!("{}\n(The picture names every one of them.)", lines[0]);
+        text = format!("{}\n{}", lines[0], tr!(lang, "legend-see-picture"));
     }
     let mut r = Reply::invoker(text);
-    match crate::render::legend_png(&legend, size) {
+    match crate::render::legend_png_in(&legend, size, lang) {
         Ok(png) => r.attachments.push(api::Attachment {
             name: "legend.png".to_string(),
             bytes: png,

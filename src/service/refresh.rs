@@ -84,6 +84,7 @@ pub(super) fn load_into(store: &Store, slot: &mut Slot, channel: u64, id: u64) -
         Some((rec, version)) => rec.replay().map(|game| {
             (
                 Live {
+                    lang: super::language::lang_of(store, rec.server),
                     rec: per_turn(rec),
                     game,
                 },

@@ -48,6 +48,8 @@ impl Service {
             channel: gone,
             actor: None,
             key: None,
+            lang: None,
+            server: None,
         };
         match self.commit_change(&mut slot, &at, change, now) {
             Ok(replies) => {

@@ -97,6 +97,8 @@ impl Service {
             channel,
             actor: None,
             key: None,
+            lang: None,
+            server: None,
         };
         match self.commit_change(slot, &at, change, now) {
             Ok(replies) => replies

@@ -688,7 +688,8 @@ impl Service {
             return Err("a player of the pairing is missing".to_string());
         };
         let title = game_title(ev, g.pairing.round, white, black);
-        let place = self.places.open_event_place(ev.channel, &title)?;
+        let lang = self.server_lang(ev.server);
+        let place = self.places.open_event_place_in(ev.channel, &title, lang)?;
         let c = Challenge {
             id: 0,
             channel: ev.channel,
@@ -719,7 +720,8 @@ impl Service {
                     .vacation(p.id)
                     .is_ok_and(|v| v.since_ms.is_some());
         }
-        let mut live = Live { rec, game };
+        let lang = self.server_lang(ev.server);
+        let mut live = Live { rec, game, lang };
         live.rec.clock = next_clock(&mut live.rec, &live.game, None, now);
         let replies =
             super::lobby::start_replies(&live, &c, place, None, Some(format!("{title}.")));
@@ -733,6 +735,8 @@ impl Service {
             channel: place,
             actor: None,
             key: None,
+            lang: None,
+            server: None,
         };
         let change = Change {
             replies,
@@ -1022,6 +1026,7 @@ impl Service {
                 server: rec.server,
                 key: None,
                 lang: Default::default(),
+                guild_locale: None,
             };
             let replies = self.handle_as(&ctx, false, super::api::Request::Resign);
             if replies.iter().any(|r| r.kind == ReplyKind::Refusal) {

@@ -65,6 +65,7 @@ impl Service {
             server,
             key: None,
             lang: Default::default(),
+            guild_locale: None,
         };
         let replies = self.handle(
             &ctx,
@@ -258,9 +259,7 @@ pub(super) fn commit_live(
         lines.extend(record::closing_line(&next.rec, &next.game));
         let aborted = super::ratings::score_of(&next.game) == crate::ratings::Score::Aborted;
         if next.rec.rated && !aborted && !record::both_played(&next.rec) {
-            lines.push(
-                "The game is not rated: it ended before each player had played a move.".to_string(),
-            );
+            lines.push(crate::tr!(next.lang, "game-not-rated"));
         }
     } else {
         lines.extend(prompt_line(&next));
@@ -361,19 +360,30 @@ pub(super) fn asked_user(live: &Live) -> Option<User> {
 
 pub(super) fn prompt_line(live: &Live) -> Option<String> {
     let ask = live.game.ask()?;
+    let lang = live.lang;
+    let name = live.rec.player(ask.side).name.clone();
+    let side = super::grammar::choice_label(&ask.side.name().to_lowercase(), lang);
     if computer_asked(live) {
         // Nobody types for the computer: no instructions, just what happens next.
-        return Some(format!(
-            "{} ({}) is thinking.",
-            live.rec.player(ask.side).name,
-            ask.side.name()
-        ));
+        return Some(crate::tr!(lang, "turn-thinking", name = name, side = side));
     }
-    Some(format!(
-        "{} ({}), {}.",
-        live.rec.player(ask.side).name,
-        ask.side.name(),
-        live.game.prompt()?
+    // The games' own prompt names what to type; in another language the question is
+    // asked in its words.
+    let prompt = match lang {
+        crate::i18n::Lang::En => live.game.prompt()?,
+        _ => crate::tr!(
+            lang,
+            "turn-question",
+            question = ask.question.prompt_in(lang),
+            variant = live.rec.variant.id()
+        ),
+    };
+    Some(crate::tr!(
+        lang,
+        "turn-prompt",
+        name = name,
+        side = side,
+        prompt = prompt
     ))
 }
 

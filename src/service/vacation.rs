@@ -283,6 +283,8 @@ impl Service {
                     channel: l.channel,
                     actor: actor.then_some(user),
                     key: None,
+                    lang: None,
+                    server: None,
                 };
                 match self.commit_change(&mut slot, &at, change, now) {
                     Ok(rs) => {

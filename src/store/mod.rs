@@ -556,6 +556,20 @@ impl Write {
         }
     }
 
+    /// The language `server`'s moderators chose for its public messages (`None`: the
+    /// server's own locale). Stored as the language's code.
+    pub fn server_language(&mut self, server: u64, code: Option<&str>) {
+        match code {
+            Some(code) => self.batch.insert(key(b'L', server), code.as_bytes()),
+            None => self.batch.remove(key(b'L', server)),
+        }
+    }
+
+    /// The language of `server`'s locale (Discord's `guild_locale`), as last seen.
+    pub fn server_locale(&mut self, server: u64, code: &str) {
+        self.batch.insert(key(b'g', server), code.as_bytes());
+    }
+
     /// Keeps `replies` (any JSON the caller chose) under the idempotency key `k`.
     pub fn replies(
         &mut self,
@@ -913,6 +927,22 @@ impl Store {
     /// Whether `server`'s moderators have turned its web page on.
     pub fn server_web_on(&self, server: u64) -> Result<bool, StoreError> {
         self.db.contains_key(key(b'W', server))
+    }
+
+    /// The language code `server`'s moderators chose for its public messages, if any.
+    pub fn server_language_of(&self, server: u64) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .db
+            .get(key(b'L', server))?
+            .map(|v| String::from_utf8_lossy(&v).into_owned()))
+    }
+
+    /// The language code of `server`'s locale, as last seen.
+    pub fn server_locale_of(&self, server: u64) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .db
+            .get(key(b'g', server))?
+            .map(|v| String::from_utf8_lossy(&v).into_owned()))
     }
 
     /// Forgets idempotency keys older than `before_ms` (redeliveries come within minutes).

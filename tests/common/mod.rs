@@ -25,6 +25,7 @@ pub fn ctx(name: &str, channel: u64) -> Context {
         server: Some(7),
         key: None,
         lang: Default::default(),
+        guild_locale: None,
     }
 }
 

@@ -17,6 +17,7 @@ mod correspondence;
 mod delivery;
 mod e2e;
 mod gateway;
+mod language;
 mod lobby;
 mod ops;
 mod outbox;

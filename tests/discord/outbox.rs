@@ -53,6 +53,7 @@ fn ctx(user: &User, key: &str) -> Context {
         server: Some(GUILD_ID),
         key: Some(key.to_string()),
         lang: Default::default(),
+        guild_locale: None,
     }
 }
 

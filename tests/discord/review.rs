@@ -32,6 +32,7 @@ fn at(u: &FakeUser) -> Context {
         server: Some(GUILD_ID),
         key: None,
         lang: Default::default(),
+        guild_locale: None,
     }
 }
 

@@ -37,6 +37,7 @@ fn game(s: &Service, channel: u64, white: &FakeUser, black: &FakeUser, rated: bo
         server: Some(GUILD_ID),
         key: None,
         lang: Default::default(),
+        guild_locale: None,
     };
     s.handle(
         &at(white),
@@ -345,6 +346,7 @@ async fn an_idle_rating_grows_its_deviation_on_the_profile() {
                 server: Some(GUILD_ID),
                 key: None,
                 lang: Default::default(),
+                guild_locale: None,
             };
             s.handle(&at, Request::Move { text: text.into() });
         }

@@ -129,6 +129,9 @@ struct Inner {
     /// A user's Discord client language (`locale` of their interactions), when not
     /// `en-US`.
     locales: Mutex<HashMap<u64, String>>,
+    /// A server's preferred locale (`guild_locale` of interactions sent from it), when
+    /// not `en-US` (Discord's default, and all a non-Community server has).
+    guild_locales: Mutex<HashMap<u64, String>>,
     /// How the gateway treats a connection (see [`GatewayMode`]).
     gateway_mode: Mutex<GatewayMode>,
     /// Scripted failures of the next matching REST requests (see [`Fault`]).
@@ -307,6 +310,7 @@ impl FakeDiscord {
             gateway_mode: Mutex::new(GatewayMode::Normal),
             dead_interactions: Mutex::new(HashSet::new()),
             locales: Mutex::new(HashMap::new()),
+            guild_locales: Mutex::new(HashMap::new()),
             faults: Mutex::new(Vec::new()),
             acknowledged: Mutex::new(HashSet::new()),
             messages: Mutex::new(HashMap::new()),
@@ -829,6 +833,22 @@ impl FakeDiscord {
         locales.insert(user.id, locale.to_string());
     }
 
+    /// Server `guild`'s preferred locale (a Community server's primary language): its
+    /// interactions carry it as `guild_locale`; interactions from direct messages have
+    /// none.
+    pub fn set_guild_locale(&self, guild: u64, locale: &str) {
+        let mut locales = self.inner.guild_locales.lock().unwrap();
+        locales.insert(guild, locale.to_string());
+    }
+
+    fn guild_locale_of(&self, guild: u64) -> String {
+        let locales = self.inner.guild_locales.lock().unwrap();
+        locales
+            .get(&guild)
+            .cloned()
+            .unwrap_or_else(|| "en-US".into())
+    }
+
     fn locale_of(&self, user: &FakeUser) -> String {
         let locales = self.inner.locales.lock().unwrap();
         locales
@@ -838,6 +858,7 @@ impl FakeDiscord {
     }
 
     fn interaction(&self, id: u64, kind: u8, user: &FakeUser, channel: u64, data: Value) -> Value {
+        let guild_locale = self.guild_locale_of(self.guild_of(channel));
         let guild = self.guild_of(channel).to_string();
         let locale = self.locale_of(user);
         self.inner
@@ -867,7 +888,7 @@ impl FakeDiscord {
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
             "guild_id": guild, "channel_id": channel.to_string(), "channel": partial,
             "member": self.member(user), "token": format!("tok-{id}"), "version": 1,
-            "locale": locale, "guild_locale": "en-US", "entitlements": [],
+            "locale": locale, "guild_locale": guild_locale, "entitlements": [],
             "app_permissions": "2248473465835073", "attachment_size_limit": 26214400,
         })
     }

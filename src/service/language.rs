@@ -1,0 +1,124 @@
+//! The languages of replies: what the one who acts reads alone speaks their own
+//! language (the interaction's `locale`); what a server reads (its channels, and direct
+//! messages sent by time passing) speaks the server's: its moderators' setting
+//! (`/settings language`), else the server's locale as last seen, else English.
+
+use super::api::{Audience, Context, Reply, User};
+use super::{store_failure, Service};
+use crate::i18n::Lang;
+use crate::store::{Store, Write};
+use crate::tr;
+
+impl Service {
+    /// The language of `server`'s public messages (English outside servers).
+    pub fn server_lang(&self, server: Option<u64>) -> Lang {
+        lang_of(&self.store, server)
+    }
+
+    /// The language of the public messages where `ctx` acts.
+    pub(super) fn public_lang(&self, ctx: &Context) -> Lang {
+        self.server_lang(ctx.server)
+    }
+
+    /// Keeps the server's locale that came with `ctx` (when it changed), so that time
+    /// passing speaks the server's language too.
+    pub(super) fn note_guild_locale(&self, ctx: &Context) {
+        let (Some(server), Some(locale)) = (ctx.server, ctx.guild_locale.as_deref()) else {
+            return;
+        };
+        let code = Lang::from_locale(locale).code();
+        match self.store.server_locale_of(server) {
+            Ok(Some(seen)) if seen == code => {}
+            Ok(_) => {
+                let mut w = Write::new();
+                w.server_locale(server, code);
+                if let Err(e) = self.store.commit_lazy(w) {
+                    tracing::error!("store: {e}");
+                }
+            }
+            Err(e) => tracing::error!("store: {e}"),
+        }
+    }
+
+    /// `/settings language:auto|en|de`: a server's language, for its moderators.
+    pub(super) fn server_language(
+        &self,
+        ctx: &Context,
+        moderator: bool,
+        lang: Option<Lang>,
+    ) -> Reply {
+        let Some(server) = ctx.server else {
+            return Reply::refusal(tr!(ctx.lang, "settings-server-only"));
+        };
+        if !moderator {
+            return Reply::refusal(tr!(ctx.lang, "settings-moderators-only"));
+        }
+        let mut w = Write::new();
+        w.server_language(server, lang.map(Lang::code));
+        if let Err(e) = self.store.commit(w) {
+            return store_failure(e);
+        }
+        let now = self.server_lang(Some(server));
+        let name = tr(ctx.lang, now);
+        Reply::invoker(match lang {
+            Some(_) => tr!(ctx.lang, "settings-language-set", language = name),
+            None => tr!(ctx.lang, "settings-language-auto", language = name),
+        })
+    }
+}
+
+/// The language of `server`'s public messages, as `store` keeps its setting and locale.
+pub(super) fn lang_of(store: &Store, server: Option<u64>) -> Lang {
+    let Some(server) = server else {
+        return Lang::En;
+    };
+    let chosen = match store.server_language_of(server) {
+        Ok(code) => code,
+        Err(e) => {
+            tracing::error!("store: {e}");
+            None
+        }
+    };
+    let seen = || match store.server_locale_of(server) {
+        Ok(code) => code,
+        Err(e) => {
+            tracing::error!("store: {e}");
+            None
+        }
+    };
+    chosen
+        .or_else(seen)
+        .map(|code| Lang::from_locale(&code))
+        .unwrap_or_default()
+}
+
+/// The name of `lang`, in `reader`'s language.
+fn tr(reader: Lang, lang: Lang) -> String {
+    crate::i18n::tr(reader, &format!("language-{}", lang.code()))
+}
+
+/// The language a reply to `to` is written in: the actor's (`actor`, reading `own`)
+/// for what they alone see, the server's (`public`) for everything else.
+pub(super) fn lang_for(
+    to: &Audience,
+    actor: Option<&User>,
+    own: Option<Lang>,
+    public: Lang,
+) -> Lang {
+    let mine = match to {
+        Audience::Invoker => true,
+        Audience::Private(u) => actor.is_some_and(|a| a.id == u.id),
+        Audience::Channel | Audience::Place(_) => false,
+    };
+    match (mine, own) {
+        (true, Some(own)) => own,
+        _ => public,
+    }
+}
+
+/// Stamps each reply with the language it is written in.
+pub(super) fn stamp(replies: &mut [Reply], actor: Option<&User>, own: Option<Lang>, public: Lang) {
+    for r in replies {
+        r.lang = lang_for(&r.to, actor, own, public);
+    }
+}
