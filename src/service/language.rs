@@ -120,5 +120,9 @@ pub(super) fn lang_for(
 pub(super) fn stamp(replies: &mut [Reply], actor: Option<&User>, own: Option<Lang>, public: Lang) {
     for r in replies {
         r.lang = lang_for(&r.to, actor, own, public);
+        // The board's own words (title, badges, notes, result) in the same language.
+        if let Some(view) = r.image.as_mut() {
+            crate::variants::words::localize_view(view, r.lang);
+        }
     }
 }

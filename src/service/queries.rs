@@ -12,7 +12,7 @@ use crate::core::view::{View, Viewer};
 use crate::core::Side;
 use crate::ratings::LadderScope;
 use crate::store::{GameRecord, StoreError};
-use crate::variants::{example_game, options_guide, rules_text, Options, VariantId};
+use crate::variants::{example_game, Options, VariantId};
 
 use crate::i18n::Lang;
 use crate::store::Listing;
@@ -367,17 +367,17 @@ pub(super) fn board_reply(live: &Live, user_id: u64, now: u64) -> Reply {
 pub(super) fn rules_reply(variant: Option<VariantId>, lang: Lang) -> Reply {
     match variant {
         Some(v) => {
-            let mut text = rules_text(v).to_string();
+            let mut text = crate::variants::rules_text_in(v, lang);
             text.push('\n');
-            text.push_str(&options_guide(v));
+            text.push_str(&crate::variants::options_guide_in(v, lang));
             if !VariantId::available().contains(&v) {
                 text.push('\n');
                 text.push_str(&tr!(lang, "rules-not-playable"));
             }
             let example = example_game(v);
-            if let Some((_, caption)) = &example {
+            if let Some(caption) = crate::variants::example_caption_in(v, lang) {
                 text.push('\n');
-                text.push_str(&tr!(lang, "rules-pictured", caption = caption.to_string()));
+                text.push_str(&tr!(lang, "rules-pictured", caption = caption));
             }
             let mut r = Reply::invoker(text);
             // A diagram is read from White's side, whoever is to move in it.
@@ -405,11 +405,12 @@ pub(super) fn legend_reply(variant: Option<VariantId>, size: u32, lang: Lang) ->
         Some(v) => vec![v],
         None => VariantId::available(),
     };
-    let common = common_legend();
+    let mut common = common_legend();
+    crate::variants::words::localize_legend(&mut common, lang);
     let mut sections = vec![(tr!(lang, "legend-every-board"), common.clone())];
     for v in shown {
         // What every board shows is named once, at the top.
-        let entries: Vec<_> = crate::variants::legend(v)
+        let entries: Vec<_> = crate::variants::legend_in(v, lang)
             .into_iter()
             .filter(|e| !common.contains(e))
             .collect();

@@ -111,7 +111,10 @@ impl Service {
             return Err("That is far too long to be a move.".to_string());
         }
         let mut next = live.clone();
-        let played = next.game.play(side, text).map_err(|e| e.to_string())?;
+        let played = next
+            .game
+            .play(side, text)
+            .map_err(|e| e.text_in(ctx.lang))?;
         record_play(&mut next, side, ask.question.continues_turn(), &played, now);
         let private = secret_replies(&next, &played);
         let mut change = commit_live(next, live.rec.clock.as_ref(), now, move_replies(played))?;
