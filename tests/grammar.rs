@@ -251,3 +251,22 @@ fn abbreviated_choices_are_refused_everywhere() {
     o.insert("color".to_string(), OptionValue::Text("w".into()));
     assert_eq!(to_request("challenge", &o, &user("alice"), 3), Err(why));
 }
+
+#[test]
+fn a_choice_is_typed_as_help_writes_it() {
+    use arcana::service::api::Request;
+    let resolve = |name: &str| user(name);
+    // `/help` writes `[language:auto|english|german]`: each word is read, as is the
+    // value Discord sends.
+    for (typed, want) in [
+        ("/settings language:german", Some(Lang::De)),
+        ("/settings language:German", Some(Lang::De)),
+        ("/settings language:de", Some(Lang::De)),
+        ("/settings language:english", Some(Lang::En)),
+        ("/settings language:auto", None),
+    ] {
+        let got = parse_command(typed, &resolve).expect(typed);
+        assert_eq!(got, Some(Request::ServerLanguage { lang: want }), "{typed}");
+    }
+    assert!(parse_command("/settings language:french", &resolve).is_err());
+}

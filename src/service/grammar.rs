@@ -576,9 +576,16 @@ pub fn check_in(o: &OptionSpec, value: Value, lang: Lang) -> Result<Value, Strin
         }
         (Kind::Bool, Value::Bool(b)) => Ok(Value::Bool(b)),
         (Kind::User, Value::User(u)) => Ok(Value::User(u)),
+        // A choice is typed as its value or as its name (English or the reader's), as
+        // `/help` writes it (`language:german`).
         (Kind::Choice(choices), Value::Text(t)) => choices
             .iter()
-            .find(|v| v.eq_ignore_ascii_case(t.trim()))
+            .find(|v| {
+                let t = t.trim();
+                v.eq_ignore_ascii_case(t)
+                    || choice_label(v, Lang::En).eq_ignore_ascii_case(t)
+                    || choice_label(v, lang).eq_ignore_ascii_case(t)
+            })
             .map(|v| Value::Text(v.to_string()))
             .ok_or_else(|| choice_refusal(o, choices, &t, lang)),
         (Kind::Variant, Value::Text(t)) => VariantId::parse(&t)
@@ -965,11 +972,7 @@ fn answer_request(answer: ChallengeAnswer, player: Option<User>) -> Request {
 /// How `/help` writes an option: `@opponent`, `[variant]`, `[color:white|black|random]`,
 /// `[days:0-14]`.
 pub fn usage(o: &OptionSpec) -> String {
-    let shape = match o.kind {
-        Kind::Choice(choices) => format!("{}:{}", o.name, choices.join("|")),
-        _ => shape(o, o.name, Lang::En),
-    };
-    bracketed(o, shape)
+    bracketed(o, shape(o, o.name, Lang::En))
 }
 
 /// How `/help` in `lang` writes option `o` of command `c`, with the option's and the
