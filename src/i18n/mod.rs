@@ -60,12 +60,16 @@ impl Lang {
                 include_str!("../../locales/en/main.ftl"),
                 include_str!("../../locales/en/picker.ftl"),
                 include_str!("../../locales/en/service.ftl"),
+                include_str!("../../locales/en/challenges.ftl"),
+                include_str!("../../locales/en/play.ftl"),
                 include_str!("../../locales/en/variants.ftl"),
             ),
             Lang::De => concat!(
                 include_str!("../../locales/de/main.ftl"),
                 include_str!("../../locales/de/picker.ftl"),
                 include_str!("../../locales/de/service.ftl"),
+                include_str!("../../locales/de/challenges.ftl"),
+                include_str!("../../locales/de/play.ftl"),
                 include_str!("../../locales/de/variants.ftl"),
             ),
         }
