@@ -431,3 +431,19 @@ fn engine_v1_is_the_first_tree_search_in_every_game() {
     let r = play_game(&m, 0, &mut summary).unwrap();
     assert!(r.answers > 0);
 }
+
+#[test]
+fn an_opening_that_ends_the_game_is_drawn_again() {
+    // Wand Chess, arena seed 2: the four random opening answers of game 2 zapped a
+    // king (the game ended "after 4 answers" before either player moved). Such an
+    // opening is drawn again, so the players decide every game.
+    let mut m = Match::new(VariantId::Wand, Player::Random, Player::Random, 40, 2);
+    m.alternate = true;
+    m.opening_plies = 4;
+    m.max_answers = 6;
+    let mut summary = Summary::default();
+    for i in 0..m.games {
+        let r = play_game(&m, i, &mut summary).unwrap();
+        assert!(r.answers > 4, "game {}: ended in its opening", i + 1);
+    }
+}

@@ -45,3 +45,10 @@ terms-days = { $days ->
 terms-bank = { $days } + je { $bank } Tage Zeitbank
 terms-rated = gewertet
 terms-casual = ungewertet
+
+## The computer's levels, as measured (`engine::strength`, docs/engine.md "The ladder, measured").
+
+level-about = Stufe { $level } ≈ { $rating }
+levels-stockfish = Gemessen in { $variant }: { $list }, auf der Wertungsskala von Stockfish.
+levels-own = Die Stufen des Computers, gemessen in { $variant } (auf der eigenen Skala dieses Spiels, Stufe 1 = 800): { $list }.
+levels-elsewhere = `/rules <variant>` nennt die Stufen jedes Spiels.

@@ -45,3 +45,10 @@ terms-days = { $days ->
 terms-bank = { $days } + a { $bank }-day bank each
 terms-rated = rated
 terms-casual = casual
+
+## The computer's levels, as measured (`engine::strength`, docs/engine.md "The ladder, measured").
+
+level-about = level { $level } ≈ { $rating }
+levels-stockfish = Measured in { $variant }: { $list }, on Stockfish's rating scale.
+levels-own = The computer's levels, measured in { $variant } (on this game's own scale, level 1 = 800): { $list }.
+levels-elsewhere = `/rules <variant>` gives the levels of each game.

@@ -17,6 +17,8 @@ pub const MAX_ANSWERS: usize = 400;
 /// Evaluation lead (hundredths of a pawn, by the variant's own evaluation of the true
 /// state) that wins an adjudicated game; anything less is a draw.
 pub const ADJUDICATION_LEAD: i32 = 300;
+/// Openings drawn at most per game before one that ends the game is kept anyway.
+const OPENING_TRIES: u32 = 20;
 
 /// Who plays one colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -302,16 +304,11 @@ impl<'a> Arena<'a> {
             .wrapping_mul(0x9e37_79b9_7f4a_7c15)
             .wrapping_add(u64::from(index));
         let swapped = m.alternate && index % 2 == 1;
-        let mut game = Game::new(m.variant, &m.options, game_seed)?;
         // The players' own generator, apart from the game's.
         let mut players_rng = GameRng::seed_from_u64(game_seed ^ 0x05ee_d0fa_7e7a);
         for engine in self.uci.iter_mut().flatten() {
             engine.new_game()?;
         }
-        // The moves so far in UCI coordinates, for the external engines.
-        let mut uci_moves: Vec<String> = Vec::new();
-        let mut moves: Vec<(Side, String)> = Vec::new();
-        let mut answers = 0;
         // The opening: the same for both games of a pair when colours alternate.
         let pair = if m.alternate { index / 2 } else { index };
         let mut opening_rng = GameRng::seed_from_u64(
@@ -319,13 +316,28 @@ impl<'a> Arena<'a> {
                 .wrapping_mul(0x2545_f491_4f6c_dd1d)
                 .wrapping_add(u64::from(pair)),
         );
-        while answers < m.opening_plies as usize {
-            let Some(ask) = game.ask() else { break };
-            let text = random_answer(&game, ask.side, &mut opening_rng)?;
-            self.play(&mut game, ask.side, &text, &mut uci_moves, "the opening")?;
-            moves.push((ask.side, text));
-            answers += 1;
-        }
+        // An opening that ends the game (a king zapped in Wand Chess) is no opening:
+        // it is drawn again, from where the opening generator stands, so that the
+        // players decide every game (the other games are unchanged).
+        let mut tries = 0;
+        let (mut game, mut uci_moves, mut moves, mut answers) = loop {
+            let mut game = Game::new(m.variant, &m.options, game_seed)?;
+            // The moves so far in UCI coordinates, for the external engines.
+            let mut uci_moves: Vec<String> = Vec::new();
+            let mut moves: Vec<(Side, String)> = Vec::new();
+            let mut answers = 0;
+            while answers < m.opening_plies as usize {
+                let Some(ask) = game.ask() else { break };
+                let text = random_answer(&game, ask.side, &mut opening_rng)?;
+                self.play(&mut game, ask.side, &text, &mut uci_moves, "the opening")?;
+                moves.push((ask.side, text));
+                answers += 1;
+            }
+            tries += 1;
+            if game.ask().is_some() || tries >= OPENING_TRIES {
+                break (game, uci_moves, moves, answers);
+            }
+        };
         while let Some(ask) = game.ask() {
             if answers >= m.max_answers {
                 return Ok(GameResult {

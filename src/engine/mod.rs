@@ -17,6 +17,7 @@ pub mod elo;
 pub mod ladder;
 pub mod review;
 mod search;
+pub mod strength;
 pub mod uci;
 
 use crate::core::Side;

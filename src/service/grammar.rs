@@ -1041,6 +1041,49 @@ pub fn help_parts_in(lang: Lang) -> Vec<String> {
     parts
 }
 
+/// What the computer's levels mean, as measured (`engine::strength`), for `/challenge`'s
+/// line of `/help`: the ladders on an external scale in full, then where the others are.
+pub fn levels_note_in(lang: Lang) -> Option<String> {
+    use crate::engine::strength::{Scale, MEASURED};
+    let mut parts: Vec<String> = MEASURED
+        .iter()
+        .filter(|l| l.scale == Scale::Stockfish)
+        .filter_map(|l| levels_text_in(l.variant, lang))
+        .collect();
+    if MEASURED.iter().any(|l| l.scale == Scale::Own) {
+        parts.push(tr!(lang, "levels-elsewhere"));
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+/// `variant`'s measured levels in one sentence ("level 1 ≈ 800, ..."), or `None` when
+/// its ladder has not been measured.
+pub fn levels_text_in(variant: VariantId, lang: Lang) -> Option<String> {
+    use crate::engine::strength::{ladder, rounded, Scale};
+    let l = ladder(variant)?;
+    let list: Vec<String> = (1u8..)
+        .zip(l.levels.iter())
+        .map(|(level, &(rating, _))| {
+            tr!(
+                lang,
+                "level-about",
+                level = i64::from(level),
+                rating = i64::from(rounded(rating))
+            )
+        })
+        .collect();
+    let list = list.join(", ");
+    Some(match l.scale {
+        Scale::Stockfish => tr!(
+            lang,
+            "levels-stockfish",
+            variant = variant.name(),
+            list = list
+        ),
+        Scale::Own => tr!(lang, "levels-own", variant = variant.name(), list = list),
+    })
+}
+
 /// The `/help` text: one line per command of the table.
 pub fn help_text() -> String {
     help_text_in(Lang::En)
@@ -1059,6 +1102,12 @@ pub fn help_text_in(lang: Lang) -> String {
         if let Some(help) = c.help(lang) {
             line.push(' ');
             line.push_str(&help);
+        }
+        if c.name == "challenge" {
+            if let Some(levels) = levels_note_in(lang) {
+                line.push(' ');
+                line.push_str(&levels);
+            }
         }
         lines.push(line);
     }

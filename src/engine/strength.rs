@@ -1,0 +1,81 @@
+//! What the levels mean, as measured: each level's rating in each game, fitted by
+//! `arcana ladder` (docs/engine.md, "The ladder, measured", lists the runs), so that
+//! `/help` and `/rules` can tell a player "level 4 ≈ 1400 in standard". The figures
+//! are measurements copied from those runs, not computed here; a game whose ladder
+//! has not been measured yet has no entry, and nothing is said of it.
+
+use crate::variants::VariantId;
+
+/// The scale a game's ratings are on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    /// Stockfish's `UCI_Elo` scale: the ladder's ratings shifted so that level 8 stands
+    /// where its games against Stockfish at a known `UCI_Elo` put it.
+    Stockfish,
+    /// The game's own scale, on which level 1 is 800: ratings compare levels of one
+    /// game, never two games.
+    Own,
+}
+
+/// One game's measured ladder.
+#[derive(Clone, Copy, Debug)]
+pub struct Ladder {
+    pub variant: VariantId,
+    pub scale: Scale,
+    /// Levels 1 to 8: the fitted rating and the half-width of its 95% interval.
+    pub levels: [(i32, i32); 8],
+}
+
+/// The ladders measured so far (docs/engine.md has the commands, games and intervals).
+pub const MEASURED: &[Ladder] = &[];
+
+/// `variant`'s measured ladder, if it has been measured.
+pub fn ladder(variant: VariantId) -> Option<&'static Ladder> {
+    MEASURED.iter().find(|l| l.variant == variant)
+}
+
+/// The measured rating of `level` (1-8) in `variant`, with its scale.
+pub fn rating(variant: VariantId, level: u8) -> Option<(i32, Scale)> {
+    let l = ladder(variant)?;
+    let i = usize::from(level).checked_sub(1)?;
+    l.levels.get(i).map(|&(r, _)| (r, l.scale))
+}
+
+/// Ratings rounded for players: to the nearest 50 (the intervals are wider).
+pub fn rounded(rating: i32) -> i32 {
+    (rating + 25).div_euclid(50) * 50
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_measured_ladder_rises_with_the_level() {
+        for l in MEASURED {
+            for w in l.levels.windows(2) {
+                assert!(w[1].0 > w[0].0, "{:?}: {:?}", l.variant, l.levels);
+            }
+            assert!(
+                l.levels.iter().all(|&(_, half)| half > 0),
+                "{:?}",
+                l.variant
+            );
+            if l.scale == Scale::Own {
+                assert_eq!(l.levels[0].0, 800, "{:?}", l.variant);
+            }
+        }
+        let mut seen: Vec<VariantId> = MEASURED.iter().map(|l| l.variant).collect();
+        seen.dedup();
+        assert_eq!(seen.len(), MEASURED.len(), "one ladder per game");
+    }
+
+    #[test]
+    fn ratings_are_rounded_to_fifty() {
+        assert_eq!(rounded(1424), 1400);
+        assert_eq!(rounded(1425), 1450);
+        assert_eq!(rounded(800), 800);
+        assert_eq!(rating(VariantId::ALL[0], 0), None);
+        assert_eq!(rating(VariantId::ALL[0], 9), None);
+    }
+}
