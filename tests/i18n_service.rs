@@ -32,7 +32,6 @@ const NOT_YET: &[(&str, usize, &str)] = &[
         "challenge replies and refusals: not migrated yet (the game's start line is)",
     ),
     ("mod.rs", 6, "store-failure refusals: not migrated yet"),
-    ("notes.rs", 8, "/note replies: not migrated yet"),
     (
         "pages.rs",
         9,
@@ -73,7 +72,6 @@ const NOT_YET: &[(&str, usize, &str)] = &[
         15,
         "draw, resign, abort and move refusals: not migrated yet (the turn's prompt is)",
     ),
-    ("vacation.rs", 10, "/vacation: not migrated yet"),
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

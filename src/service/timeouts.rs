@@ -1,11 +1,13 @@
 //! Time passing: each turn's clock, reminders, expiries and timeout passes.
 
 use super::api::{Context, Reply, TimedReply, User};
-use super::clock::{describe_duration, timeout_policy, TimeoutPolicy, DAY_MS};
+use super::clock::{describe_duration, timeout_policy, TimeoutPolicy, DAY_MS, HOUR_MS, MINUTE_MS};
 use super::turns::{commit_live, finish, move_replies, player_game, record_play};
 use super::{lock, store_failure, Change, Live, Refusal, Service, Slot, KEY_RETENTION_MS};
 use crate::core::Side;
+use crate::i18n::Lang;
 use crate::store::{ActionKind, GameRecord, TurnClock, Write};
+use crate::tr;
 use crate::variants::Game;
 
 use super::commit::{Origin, Unwritten};
@@ -355,5 +357,38 @@ pub(super) fn claim(slot: &Slot, ctx: &Context, now: u64) -> Result<Change, Refu
             "In this variant a turn whose time runs out passes; there is no win to claim."
                 .to_string(),
         ),
+    }
+}
+
+/// A duration as players read it, in `lang`: `3 days 2 hours`, `5 hours`, `1 minute`
+/// (as [`super::clock::describe_duration`] writes it in English).
+pub(super) fn duration_in(lang: Lang, ms: u64) -> String {
+    duration(lang, ms, false)
+}
+
+/// [`duration_in`] after "since" and "in" (the dative in German).
+pub(super) fn duration_dative(lang: Lang, ms: u64) -> String {
+    duration(lang, ms, true)
+}
+
+fn duration(lang: Lang, ms: u64, dative: bool) -> String {
+    let days = ms / DAY_MS;
+    let hours = (ms % DAY_MS) / HOUR_MS;
+    let minutes = (ms % HOUR_MS) / MINUTE_MS;
+    let d = || match dative {
+        true => tr!(lang, "play-days-dative", n = days),
+        false => tr!(lang, "play-days", n = days),
+    };
+    let h = || tr!(lang, "play-hours", n = hours);
+    if days > 0 {
+        if hours > 0 {
+            format!("{} {}", d(), h())
+        } else {
+            d()
+        }
+    } else if hours > 0 {
+        h()
+    } else {
+        tr!(lang, "play-minutes", n = minutes.max(1))
     }
 }
