@@ -191,11 +191,8 @@ impl Service {
             }
             out.push(TimedReply {
                 channel: first_place.unwrap_or(0),
-                reply: Reply::private(
-                    who,
-                    tr!(lang, "vacation-spent", days = self.vacation_days),
-                )
-                .in_lang(lang),
+                reply: Reply::private(who, tr!(lang, "vacation-spent", days = self.vacation_days))
+                    .in_lang(lang),
             });
         }
         out
