@@ -32,7 +32,7 @@ vacation-status-on = Du bist seit { $since } im Urlaub; er endet von selbst in {
 vacation-status-off = Du hast dieses Jahr noch { $left ->
     [one] { $left } Urlaubstag
    *[other] { $left } Urlaubstage
-} übrig ({ $used } von { $allowance } verbraucht). `/urlaub an` hält deine Uhren in jeder Partie an; jedes Mal zählt mindestens einen ganzen Tag.
+} übrig ({ $used } von { $allowance } verbraucht). `/urlaub an` hält deine Uhren in jeder Partie an; jedes Mal wird mindestens ein ganzer Tag angerechnet.
 vacation-already-on = Du bist schon im Urlaub; `/urlaub aus` beendet ihn.
 vacation-none-left = Du hast dieses Jahr keinen Urlaub mehr übrig (alle { $allowance } Tage verbraucht).
 vacation-on = Du bist für bis zu { $left ->
@@ -161,7 +161,7 @@ conditional-turn-too-long = `{ $start }…` ist viel zu lang für einen Zug.
 conditional-same-player = Nach dem Zug vor `{ $turn }` ist wieder derselbe Spieler gefragt; eine Zugfolge enthält nur ganze Züge.
 conditional-over-before = Die Partie wäre vor `{ $turn }` schon vorbei.
 conditional-answer-illegal = `{ $turn }` (deine Antwort) ist dort nicht regelgerecht: { $why }
-conditional-turn-illegal = `{ $turn }` (sein Zug) ist dort nicht regelgerecht: { $why }
+conditional-turn-illegal = `{ $turn }` (Zug des Gegners) ist dort nicht regelgerecht: { $why }
 conditional-dropped-other = { $line } (gespielt wurde `{ $turn }`)
 conditional-dropped-illegal = { $line } (`{ $answer }` ist nicht mehr regelgerecht: { $why })
 conditional-dropped-earlier = { $line } (eine frühere Zugfolge hat zuerst geantwortet)
@@ -207,7 +207,7 @@ timeout-passed = Die Bedenkzeit von { $name } ist abgelaufen, daher verfällt de
 claim-not-now = Du kannst den Zeitsieg nur beanspruchen, wenn dein Gegner am Zug ist.
 claim-no-limit = Diese Partie hat kein Zeitlimit, es gibt also nichts zu beanspruchen.
 claim-on-vacation = { $name } ist im Urlaub: Die Uhr steht still.
-claim-too-early = { $name } hat noch { $left } für den Zug.
+claim-too-early = { $name } hat noch { $left } Bedenkzeit für diesen Zug.
 claim-turn-passes = In dieser Variante verfällt ein Zug, wenn die Bedenkzeit abläuft; einen Zeitsieg gibt es nicht.
 
 ## Die getippten Befehle von `arcana local` (ein Terminal-Frontend, auf Englisch).

@@ -384,9 +384,12 @@ fn duration(lang: Lang, ms: u64, dative: bool) -> String {
     let days = ms / DAY_MS;
     let hours = (ms % DAY_MS) / HOUR_MS;
     let minutes = (ms % HOUR_MS) / MINUTE_MS;
-    let d = || match dative {
-        true => tr!(lang, "play-days-dative", n = days),
-        false => tr!(lang, "play-days", n = days),
+    let d = || {
+        if dative {
+            tr!(lang, "play-days-dative", n = days)
+        } else {
+            tr!(lang, "play-days", n = days)
+        }
     };
     let h = || tr!(lang, "play-hours", n = hours);
     if days > 0 {
