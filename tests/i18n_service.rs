@@ -12,27 +12,11 @@ use std::path::{Path, PathBuf};
 /// many sentence-like literals it still has, why).
 const NOT_YET: &[(&str, usize, &str)] = &[
     (
-        "command.rs",
-        3,
-        "`arcana local`'s typed-command help, a terminal tool in English",
-    ),
-    (
-        "conditional.rs",
-        17,
-        "/conditional replies: not migrated yet",
-    ),
-    (
-        "confirm.rs",
-        10,
-        "/settings (player's own) and move confirmation replies: not migrated yet",
-    ),
-    (
         "lobby.rs",
         37,
         "challenge replies and refusals: not migrated yet (the game's start line is)",
     ),
     ("mod.rs", 6, "store-failure refusals: not migrated yet"),
-    ("notes.rs", 8, "/note replies: not migrated yet"),
     (
         "pages.rs",
         9,
@@ -60,20 +44,7 @@ const NOT_YET: &[(&str, usize, &str)] = &[
         "a broken or busy game's refusals: not migrated yet",
     ),
     ("relocate.rs", 1, "a moved game's notice: not migrated yet"),
-    ("review.rs", 10, "/review: not migrated yet"),
-    ("takeback.rs", 13, "/takeback: not migrated yet"),
-    (
-        "timeouts.rs",
-        12,
-        "timeouts and reminders: not migrated yet",
-    ),
     ("tournament.rs", 42, "/tournament: not migrated yet"),
-    (
-        "turns.rs",
-        15,
-        "draw, resign, abort and move refusals: not migrated yet (the turn's prompt is)",
-    ),
-    ("vacation.rs", 10, "/vacation: not migrated yet"),
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

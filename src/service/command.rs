@@ -7,6 +7,11 @@
 use super::api::{Request, User};
 use super::grammar::{self, Kind, OptionSpec, Value, Values};
 use crate::core::notation::echo;
+use crate::i18n::Lang;
+use crate::tr;
+
+/// Typed commands are English (`arcana local`), and so are their refusals.
+const LANG: Lang = Lang::En;
 
 /// Whether `word` is a `name:value` option: its name is made of lower-case letters,
 /// so moves like `Ze4:e4` stay words.
@@ -145,7 +150,14 @@ fn sort_words<'a>(spec: &grammar::CommandSpec, rest: &'a str) -> Result<Sorted<'
             // Loose `key:value` pairs are the variant options, where a command takes
             // them.
             None if takes_pairs => sorted.pairs.push(w.to_string()),
-            None => return Err(format!("`/{}` has no option `{}`.", spec.name, echo(k))),
+            None => {
+                return Err(tr!(
+                    LANG,
+                    "grammar-no-option",
+                    command = spec.name,
+                    option = echo(k)
+                ))
+            }
         }
     }
     Ok(sorted)
@@ -169,9 +181,14 @@ fn place_words(
         };
         let Some(o) = open(false).or_else(|| open(true)) else {
             return Err(if spec.options.is_empty() {
-                format!("`/{}` takes no arguments.", spec.name)
+                tr!(LANG, "local-no-arguments", command = spec.name)
             } else {
-                format!("I don't understand `{}` in `/{}`.", echo(w), spec.name)
+                tr!(
+                    LANG,
+                    "local-not-understood",
+                    word = echo(w),
+                    command = spec.name
+                )
             });
         };
         values.insert(o.name.to_string(), grammar::read(o, w, resolve)?);

@@ -18,7 +18,9 @@ use super::api::{Context, Reply};
 use super::turns::{commit_live, player_game, record_play};
 use super::{Change, Live, Refusal, Service, Slot, MAX_TEXT};
 use crate::core::Side;
+use crate::i18n::Lang;
 use crate::store::ConditionalLines;
+use crate::tr;
 use crate::variants::Game;
 
 /// The most lines a player may queue on one game.
@@ -28,8 +30,10 @@ pub(super) const MAX_ANSWERS: usize = 10;
 /// The longest text `/conditional` takes (a line of ten answers in long notation).
 pub const MAX_LINE_TEXT: usize = 600;
 
-const EXAMPLE: &str = "`/conditional e5 Nf3 Nc6 Bb5`: if they play e5 you answer Nf3, \
-     then if they play Nc6 you answer Bb5";
+/// How a line is written, for the replies that explain it.
+fn example(lang: Lang) -> String {
+    tr!(lang, "conditional-example")
+}
 
 impl Service {
     /// `/conditional` (show the invoker's lines), `/conditional clear`, or
@@ -40,6 +44,7 @@ impl Service {
         ctx: &Context,
         text: Option<&str>,
     ) -> Result<Change, Refusal> {
+        let lang = ctx.lang;
         let (live, side) = player_game(slot, ctx)?;
         if live.game.is_over() {
             return Err(crate::tr!(ctx.lang, "refusal-game-over"));
@@ -47,65 +52,59 @@ impl Service {
         let mine = lines_of(&live.rec.conditional, side);
         let text = text.map(str::trim).filter(|t| !t.is_empty());
         let Some(text) = text else {
-            return Ok(Change::reply(Reply::invoker(shown(&mine))));
+            return Ok(Change::reply(Reply::invoker(shown(lang, &mine))));
         };
         if text.eq_ignore_ascii_case("clear") {
             if mine.is_empty() {
-                return Err("You have no conditional lines on this game.".to_string());
+                return Err(tr!(lang, "conditional-none-to-clear"));
             }
             let mut next = live.clone();
             set_lines(&mut next.rec.conditional, side, Vec::new());
             return Ok(Change {
-                replies: vec![Reply::invoker(
-                    "Your conditional lines on this game are cleared.",
-                )],
+                replies: vec![Reply::invoker(tr!(lang, "conditional-cleared"))],
                 live: Some(next),
                 ..Change::default()
             });
         }
         if live.game.ask().map(|a| a.side) == Some(side) {
-            return Err(
-                "It is your turn: play your move first; conditional lines answer your \
-                 opponent's next turns."
-                    .to_string(),
-            );
+            return Err(tr!(lang, "conditional-your-turn"));
         }
         if text.chars().count() > MAX_LINE_TEXT {
-            return Err(format!(
-                "That line is over {MAX_LINE_TEXT} characters; a line holds at most \
-                 {MAX_ANSWERS} answers."
+            return Err(tr!(
+                lang,
+                "conditional-line-too-long",
+                max = MAX_LINE_TEXT,
+                answers = MAX_ANSWERS
             ));
         }
         if mine.len() >= MAX_LINES {
-            return Err(format!(
-                "You already have {MAX_LINES} conditional lines on this game, the most \
-                 there may be; `/conditional clear` empties them."
-            ));
+            return Err(tr!(lang, "conditional-too-many", max = MAX_LINES));
         }
-        let line = parse_line(text)?;
+        let line = parse_line(text, lang)?;
         if live.game.perfect_information() {
-            check_line(&live.game, side, &line)?;
+            check_line(&live.game, side, &line, lang)?;
         }
         if mine.contains(&line) {
-            return Err("You have already queued that line.".to_string());
+            return Err(tr!(lang, "conditional-already-queued"));
         }
         let mut next = live.clone();
         let mut lines = mine;
         lines.push(line.clone());
         let count = lines.len();
         set_lines(&mut next.rec.conditional, side, lines);
-        let checked = if live.game.perfect_information() {
-            ""
+        let printed = printed_line(&line, lang);
+        let text = if live.game.perfect_information() {
+            tr!(lang, "conditional-queued", line = printed, count = count)
         } else {
-            " (in this game its moves are checked when they come up)"
+            tr!(
+                lang,
+                "conditional-queued-unchecked",
+                line = printed,
+                count = count
+            )
         };
         Ok(Change {
-            replies: vec![Reply::invoker(format!(
-                "Queued{checked}: {}. You have {count} conditional line{} on this game \
-                 (only you see them).",
-                printed_line(&line),
-                if count == 1 { "" } else { "s" }
-            ))],
+            replies: vec![Reply::invoker(text)],
             live: Some(next),
             ..Change::default()
         })
@@ -129,33 +128,32 @@ fn set_lines(all: &mut Vec<ConditionalLines>, side: Side, lines: Vec<Vec<String>
 }
 
 /// A player's lines as their answer shows them.
-fn shown(lines: &[Vec<String>]) -> String {
+fn shown(lang: Lang, lines: &[Vec<String>]) -> String {
     if lines.is_empty() {
-        return format!(
-            "You have no conditional lines on this game. While your opponent is to \
-             move, queue one: {EXAMPLE}. Only you see them."
-        );
+        return tr!(lang, "conditional-none", example = example(lang));
     }
-    let mut out = vec![format!(
-        "Your conditional lines on this game ({}; only you see them):",
-        lines.len()
-    )];
+    let mut out = vec![tr!(lang, "conditional-list", count = lines.len())];
     out.extend(
         lines
             .iter()
             .enumerate()
-            .map(|(i, l)| format!("{}. {}", i + 1, printed_line(l))),
+            .map(|(i, l)| format!("{}. {}", i + 1, printed_line(l, lang))),
     );
-    out.push("`/conditional clear` empties them.".to_string());
+    out.push(tr!(lang, "conditional-clear-hint"));
     out.join("\n")
 }
 
 /// A line as players read it: `if e5 → Nf3, if Nc6 → Bb5`.
-fn printed_line(line: &[String]) -> String {
+fn printed_line(line: &[String], lang: Lang) -> String {
     line.chunks(2)
         .map(|pair| match pair {
-            [theirs, mine] => format!("if `{theirs}` then `{mine}`"),
-            [theirs] => format!("if `{theirs}`"),
+            [theirs, mine] => tr!(
+                lang,
+                "conditional-if-then",
+                theirs = theirs.as_str(),
+                mine = mine.as_str()
+            ),
+            [theirs] => tr!(lang, "conditional-if", theirs = theirs.as_str()),
             _ => String::new(),
         })
         .collect::<Vec<_>>()
@@ -166,7 +164,7 @@ fn printed_line(line: &[String]) -> String {
 /// itself has spaces (`Nb1-c3 Bc1-f4; Ke8-d8; ...`); a parenthesised part stays with
 /// the turn before it (`Ze4:d5 (death) Qd1-h5`), and move numbers (`1.`, `2...`) are
 /// ignored.
-pub(super) fn parse_line(text: &str) -> Result<Vec<String>, Refusal> {
+pub(super) fn parse_line(text: &str, lang: Lang) -> Result<Vec<String>, Refusal> {
     let mut turns: Vec<String> = Vec::new();
     if text.contains(';') {
         turns.extend(text.split(';').map(|t| t.trim().to_string()));
@@ -195,21 +193,21 @@ pub(super) fn parse_line(text: &str) -> Result<Vec<String>, Refusal> {
         .filter(|t| !t.is_empty())
         .collect();
     if turns.len() < 2 || turns.len() % 2 == 1 {
-        return Err(format!(
-            "A line alternates your opponent's turn and your answer and ends with your \
-             answer, for example {EXAMPLE}."
-        ));
+        return Err(tr!(lang, "conditional-shape", example = example(lang)));
     }
     if turns.len() / 2 > MAX_ANSWERS {
-        return Err(format!(
-            "A line holds at most {MAX_ANSWERS} answers; that one has {}.",
-            turns.len() / 2
+        return Err(tr!(
+            lang,
+            "conditional-too-deep",
+            max = MAX_ANSWERS,
+            count = turns.len() / 2
         ));
     }
     if let Some(long) = turns.iter().find(|t| t.chars().count() > MAX_TEXT) {
-        return Err(format!(
-            "`{}…` is far too long to be a move.",
-            long.chars().take(20).collect::<String>()
+        return Err(tr!(
+            lang,
+            "conditional-turn-too-long",
+            start = long.chars().take(20).collect::<String>()
         ));
     }
     Ok(turns)
@@ -232,27 +230,32 @@ fn strip_number(turn: &str) -> &str {
 /// Plays `line` on a copy of `game` (a game without hidden information or chance,
 /// where every turn of it can be worked out now): each of the opponent's turns and
 /// `me`'s answers must be legal in turn.
-fn check_line(game: &Game, me: Side, line: &[String]) -> Result<(), Refusal> {
+fn check_line(game: &Game, me: Side, line: &[String], lang: Lang) -> Result<(), Refusal> {
     let mut g = game.clone();
     for (i, turn) in line.iter().enumerate() {
         let side = if i % 2 == 0 { me.other() } else { me };
-        let whose = if side == me {
-            "your answer"
-        } else {
-            "their turn"
-        };
         match g.ask() {
             Some(ask) if ask.side == side => {}
-            Some(_) => {
-                return Err(format!(
-                    "After the turn before `{turn}` the game asks the same player again; \
-                     a line holds whole turns only."
-                ))
-            }
-            None => return Err(format!("The game would be over before `{turn}`.")),
+            Some(_) => return Err(tr!(lang, "conditional-same-player", turn = turn.as_str())),
+            None => return Err(tr!(lang, "conditional-over-before", turn = turn.as_str())),
         }
         if let Err(e) = g.play(side, turn) {
-            return Err(format!("`{turn}` ({whose}) is not legal there: {e}"));
+            let why = e.text_in(lang);
+            return Err(if side == me {
+                tr!(
+                    lang,
+                    "conditional-answer-illegal",
+                    turn = turn.as_str(),
+                    why = why
+                )
+            } else {
+                tr!(
+                    lang,
+                    "conditional-turn-illegal",
+                    turn = turn.as_str(),
+                    why = why
+                )
+            });
         }
     }
     Ok(())
@@ -322,6 +325,7 @@ fn follow_lines(
     after: &Game,
     me: Side,
     turn: (Option<&Game>, &str, &str),
+    lang: Lang,
 ) -> Outcome {
     let (before, printed, action) = turn;
     let mut out = Outcome {
@@ -335,15 +339,22 @@ fn follow_lines(
             continue;
         };
         if !matches(cond, before, me.other(), printed, action) {
-            out.dropped
-                .push(format!("{} (they played `{printed}`)", printed_line(line)));
+            out.dropped.push(tr!(
+                lang,
+                "conditional-dropped-other",
+                line = printed_line(line, lang),
+                turn = printed
+            ));
             continue;
         }
         let mut g = after.clone();
         match g.play(me, answer) {
-            Err(e) => out.dropped.push(format!(
-                "{} (`{answer}` is no longer legal: {e})",
-                printed_line(line)
+            Err(e) => out.dropped.push(tr!(
+                lang,
+                "conditional-dropped-illegal",
+                line = printed_line(line, lang),
+                answer = answer.as_str(),
+                why = e.text_in(lang)
             )),
             Ok(p) => match &chosen {
                 None => {
@@ -358,9 +369,10 @@ fn follow_lines(
                         out.kept.push(line[2..].to_vec());
                     }
                 }
-                Some(_) => out.dropped.push(format!(
-                    "{} (an earlier line answered first)",
-                    printed_line(line)
+                Some(_) => out.dropped.push(tr!(
+                    lang,
+                    "conditional-dropped-earlier",
+                    line = printed_line(line, lang)
                 )),
             },
         }
@@ -394,11 +406,15 @@ pub(super) fn answer_conditionally(
         Some(crate::store::ActionKind::Play { text, .. }) => text.clone(),
         _ => String::new(),
     };
+    // Told to the lines' author, who did not act, and in the game's place: the
+    // server's language.
+    let lang = live.lang;
     let outcome = follow_lines(
         &lines,
         &live.game,
         me,
         (fresh.then_some(before), &turn.printed, &action),
+        lang,
     );
     let mut next: Live = live.clone();
     set_lines(&mut next.rec.conditional, me, outcome.kept.clone());
@@ -406,9 +422,13 @@ pub(super) fn answer_conditionally(
     let mut notes = Vec::new();
     if !outcome.dropped.is_empty() {
         notes.push(format!(
-            "Conditional line{} dropped on game {}:\n{}",
-            if outcome.dropped.len() == 1 { "" } else { "s" },
-            next.rec.id,
+            "{}\n{}",
+            tr!(
+                lang,
+                "conditional-dropped",
+                count = outcome.dropped.len(),
+                game = next.rec.id.to_string()
+            ),
             outcome
                 .dropped
                 .iter()
@@ -440,16 +460,20 @@ pub(super) fn answer_conditionally(
     let private = super::turns::secret_replies(&next, &played);
     notes.insert(
         0,
-        format!(
-            "Your conditional line answered `{}` with `{}` on game {}; {} line{} left.",
-            turn.printed,
-            played.printed,
-            next.rec.id,
-            outcome.kept.len(),
-            if outcome.kept.len() == 1 { "" } else { "s" }
+        tr!(
+            lang,
+            "conditional-answered",
+            turn = turn.printed.as_str(),
+            answer = played.printed.as_str(),
+            game = next.rec.id.to_string(),
+            left = outcome.kept.len()
         ),
     );
-    let mut lines = vec![format!("{} (conditional move)", played.printed)];
+    let mut lines = vec![tr!(
+        lang,
+        "conditional-move",
+        answer = played.printed.as_str()
+    )];
     lines.extend(played.events);
     let clock = next.rec.clock.clone();
     let asked = super::turns::prompt_line(live);
@@ -486,32 +510,36 @@ pub(super) fn left_at_end(all: &[ConditionalLines], side: Side) -> Vec<String> {
 mod tests {
     use super::*;
 
+    fn parse_line_en(text: &str) -> Result<Vec<String>, Refusal> {
+        parse_line(text, Lang::En)
+    }
+
     #[test]
     fn lines_split_into_turns() {
         assert_eq!(
-            parse_line("e5 Nf3 Nc6 Bb5").expect("line"),
+            parse_line_en("e5 Nf3 Nc6 Bb5").expect("line"),
             ["e5", "Nf3", "Nc6", "Bb5"]
         );
         assert_eq!(
-            parse_line("1...e5 2.Nf3 2... Nc6 3. Bb5").expect("numbers"),
+            parse_line_en("1...e5 2.Nf3 2... Nc6 3. Bb5").expect("numbers"),
             ["e5", "Nf3", "Nc6", "Bb5"]
         );
         assert_eq!(
-            parse_line("Ze4:d5 (death) Qd1-h5 e4 (freeze d5) Nf3").expect("groups"),
+            parse_line_en("Ze4:d5 (death) Qd1-h5 e4 (freeze d5) Nf3").expect("groups"),
             ["Ze4:d5 (death)", "Qd1-h5", "e4 (freeze d5)", "Nf3"]
         );
         assert_eq!(
-            parse_line("Nb1-c3 Bc1-f4; Ke8-d8").expect("semicolons"),
+            parse_line_en("Nb1-c3 Bc1-f4; Ke8-d8").expect("semicolons"),
             ["Nb1-c3 Bc1-f4", "Ke8-d8"]
         );
-        assert!(parse_line("e5").is_err());
-        assert!(parse_line("e5 Nf3 Nc6").is_err());
+        assert!(parse_line_en("e5").is_err());
+        assert!(parse_line_en("e5 Nf3 Nc6").is_err());
         let deep = ["e5 Nf3"; 11].join(" ");
-        assert!(parse_line(&deep)
+        assert!(parse_line_en(&deep)
             .expect_err("11 answers")
             .contains("at most 10"));
         assert_eq!(
-            parse_line(&["e5 Nf3"; 10].join(" ")).map(|l| l.len()),
+            parse_line_en(&["e5 Nf3"; 10].join(" ")).map(|l| l.len()),
             Ok(20)
         );
     }

@@ -7,11 +7,14 @@
 //! modules and `store`.
 
 use super::api::{Context, Reply, ReplyKind, TimedReply, User};
+use super::grammar::choice_label;
 use super::queries::names;
 use super::turns::player_game;
 use super::{store_failure, Change, Refusal, Service, Slot};
 use crate::core::view::Viewer;
+use crate::i18n::Lang;
 use crate::store::{PendingMove, Write};
+use crate::tr;
 
 /// What `/settings` changes (`None`: left as it is).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -21,12 +24,9 @@ pub struct SettingsChange {
     pub reminders: Option<bool>,
 }
 
-fn on_off(on: bool) -> &'static str {
-    if on {
-        "on"
-    } else {
-        "off"
-    }
+/// `on` or `off` as the choices read in `lang`.
+fn on_off(on: bool, lang: Lang) -> String {
+    choice_label(if on { "on" } else { "off" }, lang)
 }
 
 impl Service {
@@ -61,20 +61,23 @@ impl Service {
                 return store_failure(e);
             }
         }
-        Reply::invoker(format!(
-            "{}\n- confirm: {} — a move you type is shown to you first, with Confirm and \
-             Cancel\n- digest: {} — once a day, a direct message listing the games where \
-             it is your turn\n- reminders: {} — reminders by direct message when your \
-             time runs short\nChange one with e.g. `/settings confirm:on`.",
+        let lang = ctx.lang;
+        let lines = [
             if changed {
-                "Saved. Your settings:"
+                tr!(lang, "prefs-saved")
             } else {
-                "Your settings:"
+                tr!(lang, "prefs-shown")
             },
-            on_off(prefs.confirm),
-            if prefs.digest { "daily" } else { "off" },
-            on_off(reminders),
-        ))
+            tr!(lang, "prefs-confirm", value = on_off(prefs.confirm, lang)),
+            tr!(
+                lang,
+                "prefs-digest",
+                value = choice_label(if prefs.digest { "daily" } else { "off" }, lang)
+            ),
+            tr!(lang, "prefs-reminders", value = on_off(reminders, lang)),
+            tr!(lang, "prefs-change"),
+        ];
+        Reply::invoker(lines.join("\n"))
     }
 
     /// The daily digests due now (the minute tick): each subscriber whose turn it is
@@ -115,7 +118,7 @@ impl Service {
             if !keep {
                 continue;
             }
-            let Some((channel, text)) = self.your_turns(user) else {
+            let Some((channel, lang, text)) = self.your_turns(user) else {
                 continue;
             };
             out.push(TimedReply {
@@ -126,18 +129,25 @@ impl Service {
                         name: String::new(),
                     },
                     format!(
-                        "Your daily digest. {text}
-(`/settings digest:off` stops these.)"
+                        "{}\n{}",
+                        tr!(lang, "prefs-digest-message", games = text),
+                        tr!(lang, "prefs-digest-stop")
                     ),
-                ),
+                )
+                .in_lang(lang),
             });
         }
         out
     }
 
-    /// The `/games mine` text of `user` and the place of its first game, when it is
-    /// their turn somewhere.
-    fn your_turns(&self, user: u64) -> Option<(u64, String)> {
+    /// The `/games mine` text of `user`, the place of its first game and the language
+    /// of that game's server (the digest's), when it is their turn somewhere.
+    fn your_turns(&self, user: u64) -> Option<(u64, Lang, String)> {
+        let listings = self.store.listings_of_user(user).ok()?;
+        let first = listings
+            .iter()
+            .find(|l| l.to_move.is_some_and(|s| l.players[s.index()].id == user))?;
+        let lang = self.server_lang(first.server);
         let ctx = Context {
             user: User {
                 id: user,
@@ -146,15 +156,11 @@ impl Service {
             channel: 0,
             server: None,
             key: None,
-            lang: Default::default(),
+            lang,
             guild_locale: None,
         };
-        let listings = self.store.listings_of_user(user).ok()?;
-        let first = listings
-            .iter()
-            .find(|l| l.to_move.is_some_and(|s| l.players[s.index()].id == user))?;
         let text = self.games(&ctx, super::api::GamesScope::Mine).text;
-        Some((first.channel, text))
+        Some((first.channel, lang, text))
     }
 
     /// A typed move: played at once, or (with `confirm:on`) shown to its player first.
@@ -198,7 +204,7 @@ impl Service {
             .and_then(|()| self.store.commit(w))
             .map_err(|e| {
                 tracing::error!("store: {e}");
-                "The game store failed, so nothing was changed; please try again later.".to_string()
+                tr!(ctx.lang, "confirm-store-failed")
             })?;
         // Where chance or hidden pieces decide what a move does, the board after it
         // would tell before the move is committed: the board now is shown instead.
@@ -215,18 +221,11 @@ impl Service {
                 .as_ref()
                 .and_then(|l| l.rec.history.last())
                 .map_or_else(|| text.trim().to_string(), |e| e.printed.clone());
-            format!("Play `{printed}`? The board after it:")
+            tr!(ctx.lang, "confirm-board-after", turn = printed)
         } else {
-            format!(
-                "Play `{}`? (The board is shown as it is now: in this game the move's \
-                 outcome is seen once it is played.)",
-                text.trim()
-            )
+            tr!(ctx.lang, "confirm-board-now", turn = text.trim())
         };
-        let mut r = Reply::invoker(format!(
-            "{what}\nPress Confirm, or type the move again, to play it; Cancel drops it. \
-             (`/settings confirm:off` plays typed moves at once.)"
-        ));
+        let mut r = Reply::invoker(tr!(ctx.lang, "confirm-question", what = what));
         r.kind = ReplyKind::ConfirmMove { game, ply };
         r.image = Some(view);
         Ok(Change::reply(r))
@@ -242,18 +241,17 @@ impl Service {
         ply: u64,
         now: u64,
     ) -> Result<Change, Refusal> {
-        const STALE: &str =
-            "That confirmation is for an earlier position; nothing was played. Type your move again.";
-        let live = slot.live.as_ref().ok_or(STALE)?;
+        let stale = || tr!(ctx.lang, "confirm-stale");
+        let live = slot.live.as_ref().ok_or_else(stale)?;
         if live.rec.id != game || live.rec.actions.len() as u64 != ply {
-            return Err(STALE.to_string());
+            return Err(stale());
         }
         match self.store.pending_move(ctx.user.id, game) {
             Ok(Some(p)) if p.ply == ply => {}
-            Ok(_) => return Err(STALE.to_string()),
+            Ok(_) => return Err(stale()),
             Err(e) => {
                 tracing::error!("store: {e}");
-                return Err("The game store failed; please try again later.".to_string());
+                return Err(tr!(ctx.lang, "confirm-store-failed-later"));
             }
         }
         self.play_confirmed(slot, ctx, game, now)
@@ -273,7 +271,7 @@ impl Service {
             .pending_move(ctx.user.id, game)
             .ok()
             .flatten()
-            .ok_or("No move of yours waits for confirmation here.")?;
+            .ok_or_else(|| tr!(ctx.lang, "confirm-nothing-waits"))?;
         let change = self.play(slot, ctx, &pending.text, now)?;
         let mut w = Write::new();
         if w.pending_move(ctx.user.id, game, None).is_ok() {
@@ -305,6 +303,6 @@ impl Service {
         {
             return store_failure(e);
         }
-        Reply::invoker("Cancelled: nothing was played.")
+        Reply::invoker(tr!(ctx.lang, "confirm-cancelled"))
     }
 }

@@ -6,7 +6,9 @@
 
 use super::api::{Context, Reply};
 use super::{Change, Refusal, Service, Slot};
+use crate::i18n::Lang;
 use crate::store::{StoreError, Write};
+use crate::tr;
 
 /// The most characters a player's notes on one game may hold, all lines together.
 pub(super) const MAX_NOTES: usize = 1000;
@@ -20,26 +22,24 @@ impl Service {
         ctx: &Context,
         text: Option<&str>,
     ) -> Result<Change, Refusal> {
+        let lang = ctx.lang;
         let live = self.shown_game(slot, ctx.channel)?;
         if live.rec.side_of(ctx.user.id).is_none() {
-            return Err("Only the players of this game keep notes on it.".to_string());
+            return Err(tr!(lang, "note-players-only"));
         }
         let game = live.rec.id;
         let read = self
             .store
             .notes(game, ctx.user.id)
-            .map_err(|e| note_failure(&e))?;
+            .map_err(|e| note_failure(lang, &e))?;
         let text = text.map(str::trim).filter(|t| !t.is_empty());
         let lines = match text {
-            None => return Ok(Change::reply(Reply::invoker(shown(&read.lines)))),
+            None => return Ok(Change::reply(Reply::invoker(shown(lang, &read.lines)))),
             Some(t) if t.eq_ignore_ascii_case("clear") => Vec::new(),
             Some(t) => {
                 let used: usize = read.lines.iter().map(|l| l.chars().count()).sum();
                 if used + t.chars().count() > MAX_NOTES {
-                    return Err(format!(
-                        "Your notes on this game would be over {MAX_NOTES} characters \
-                         ({used} used); `/note clear` empties them."
-                    ));
+                    return Err(tr!(lang, "note-too-long", max = MAX_NOTES, used = used));
                 }
                 let mut lines = read.lines.clone();
                 lines.push(t.to_string());
@@ -48,12 +48,12 @@ impl Service {
         };
         let mut w = Write::new();
         w.notes(game, ctx.user.id, &read, &lines)
-            .map_err(|e| note_failure(&e))?;
-        self.store.commit(w).map_err(|e| note_failure(&e))?;
+            .map_err(|e| note_failure(lang, &e))?;
+        self.store.commit(w).map_err(|e| note_failure(lang, &e))?;
         Ok(Change::reply(Reply::invoker(if lines.is_empty() {
-            "Your notes on this game are empty now.".to_string()
+            tr!(lang, "note-emptied")
         } else {
-            format!("Noted (only you see your notes). {}", shown(&lines))
+            tr!(lang, "note-added", notes = shown(lang, &lines))
         })))
     }
 
@@ -70,22 +70,19 @@ impl Service {
 }
 
 /// A player's notes as their answer shows them.
-fn shown(lines: &[String]) -> String {
+fn shown(lang: Lang, lines: &[String]) -> String {
     if lines.is_empty() {
-        return "You have no notes on this game; `/note TEXT` adds one (only you see them)."
-            .to_string();
+        return tr!(lang, "note-none");
     }
-    let mut text = vec![format!("Your notes on this game ({}):", lines.len())];
+    let mut text = vec![tr!(lang, "note-list", count = lines.len())];
     text.extend(lines.iter().map(|l| format!("- {l}")));
     text.join("\n")
 }
 
-fn note_failure(e: &StoreError) -> String {
+fn note_failure(lang: Lang, e: &StoreError) -> String {
     tracing::error!("store: notes: {e}");
     match e {
-        StoreError::Conflict { .. } => {
-            "Your notes changed meanwhile; please look at them and try again.".to_string()
-        }
-        _ => "The game store failed, so your notes are unchanged; please try again.".to_string(),
+        StoreError::Conflict { .. } => tr!(lang, "note-changed-meanwhile"),
+        _ => tr!(lang, "note-store-failed"),
     }
 }

@@ -13,8 +13,10 @@ use super::api::{Attachment, Context, Reply};
 use super::{record, Refusal, Service};
 use crate::core::Side;
 use crate::engine::review::{review_default, Review, REVIEW_LEVEL};
-use crate::render::graph::{eval_graph_png, EvalGraph};
+use crate::i18n::Lang;
+use crate::render::graph::{eval_graph_png_in, EvalGraph};
 use crate::store::{GameRecord, StoreError, Write};
+use crate::tr;
 use crate::variants::Game;
 
 /// A finished game, looked up for its review.
@@ -23,44 +25,50 @@ struct Reviewed {
     game: Game,
 }
 
-fn failed(e: StoreError) -> Refusal {
-    tracing::error!("store: {e}");
-    "The game store failed; please try again later.".to_string()
+/// The refusal of a failed store, in `lang`.
+fn failed(lang: Lang) -> impl Fn(StoreError) -> Refusal {
+    move |e| {
+        tracing::error!("store: {e}");
+        tr!(lang, "review-store-failed")
+    }
 }
 
 impl Service {
     /// The finished game `game` (else the last one of the invoker's channel) of the
     /// invoker's server; refused while it runs.
     fn reviewed(&self, ctx: &Context, game: Option<u64>) -> Result<Reviewed, Refusal> {
+        let lang = ctx.lang;
         let id = match game {
             Some(id) => id,
             None => self
                 .store
                 .last_game(ctx.channel)
-                .map_err(failed)?
-                .ok_or("There is no game in this channel; name one: `/review game:<id>`.")?,
+                .map_err(failed(lang))?
+                .ok_or_else(|| tr!(lang, "review-no-game-here"))?,
         };
-        let unknown = || format!("There is no game {id} here.");
-        let rec = self.store.game(id).map_err(failed)?.ok_or_else(unknown)?;
+        let unknown = || tr!(lang, "review-unknown-game", game = id.to_string());
+        let rec = self
+            .store
+            .game(id)
+            .map_err(failed(lang))?
+            .ok_or_else(unknown)?;
         if ctx.server.is_some() && rec.server != ctx.server {
             return Err(unknown());
         }
         let game = rec.replay().map_err(|e| {
             tracing::error!("{e}");
-            format!("Game {id} needs attention: its record does not replay.")
+            tr!(lang, "review-broken", game = id.to_string())
         })?;
         if !rec.finished || !game.is_over() {
-            return Err(format!(
-                "Game {id} is still being played; it can be reviewed once it is over."
-            ));
+            return Err(tr!(lang, "review-still-played", game = id.to_string()));
         }
         Ok(Reviewed { rec, game })
     }
 
     /// The kept review of `game`, if any (a kept value that no longer reads is
     /// reviewed again).
-    fn kept_review(&self, game: u64) -> Result<Option<Review>, Refusal> {
-        let kept = self.store.review(game).map_err(failed)?;
+    fn kept_review(&self, game: u64, lang: Lang) -> Result<Option<Review>, Refusal> {
+        let kept = self.store.review(game).map_err(failed(lang))?;
         Ok(kept.and_then(|bytes| serde_json::from_slice(&bytes).ok()))
     }
 
@@ -71,13 +79,13 @@ impl Service {
             Ok(r) => r,
             Err(refusal) => return vec![Reply::refusal(refusal)],
         };
-        match self.kept_review(r.rec.id) {
-            Ok(Some(kept)) => review_replies(&r, &kept, self.site_of(&r.rec).as_deref()),
-            Ok(None) => vec![Reply::invoker(format!(
-                "Reviewing game {} ({} turns): the computer goes through every turn; \
-                 the review follows here in a moment.",
-                r.rec.id,
-                record::answers(&r.rec).len()
+        match self.kept_review(r.rec.id, ctx.lang) {
+            Ok(Some(kept)) => review_replies(&r, &kept, self.site_of(&r.rec).as_deref(), ctx.lang),
+            Ok(None) => vec![Reply::invoker(tr!(
+                ctx.lang,
+                "review-started",
+                game = r.rec.id.to_string(),
+                turns = record::answers(&r.rec).len()
             ))],
             Err(refusal) => vec![Reply::refusal(refusal)],
         }
@@ -89,7 +97,8 @@ impl Service {
     /// no lock: front ends run it on a blocking pool.
     pub fn review(&self, ctx: &Context, game: Option<u64>) -> Option<Vec<Reply>> {
         let r = self.reviewed(ctx, game).ok()?;
-        if self.kept_review(r.rec.id).ok()?.is_some() {
+        let lang = ctx.lang;
+        if self.kept_review(r.rec.id, lang).ok()?.is_some() {
             return None;
         }
         let answers = record::answers(&r.rec);
@@ -97,10 +106,12 @@ impl Service {
             Ok(review) => review,
             Err(e) => {
                 tracing::error!("review of game {}: {e}", r.rec.id);
-                return Some(vec![Reply::refusal(format!(
-                    "Game {} could not be reviewed: its record does not replay.",
-                    r.rec.id
-                ))]);
+                return Some(vec![Reply::refusal(tr!(
+                    lang,
+                    "review-failed",
+                    game = r.rec.id.to_string()
+                ))
+                .in_lang(lang)]);
             }
         };
         match serde_json::to_vec(&review) {
@@ -113,7 +124,9 @@ impl Service {
             }
             Err(e) => tracing::error!("review of game {}: {e}", r.rec.id),
         }
-        Some(review_replies(&r, &review, self.site_of(&r.rec).as_deref()))
+        // Answered off the main path: each reply says its language itself.
+        let replies = review_replies(&r, &review, self.site_of(&r.rec).as_deref(), lang);
+        Some(replies.into_iter().map(|r| r.in_lang(lang)).collect())
     }
 
     fn site_of(&self, rec: &GameRecord) -> Option<String> {
@@ -181,27 +194,29 @@ fn labels(rec: &GameRecord, game: &Game) -> Vec<(String, u32)> {
 
 /// The review's replies: one message with the mistakes as text, the graph and the
 /// annotated export attached.
-fn review_replies(r: &Reviewed, review: &Review, site: Option<&str>) -> Vec<Reply> {
+fn review_replies(r: &Reviewed, review: &Review, site: Option<&str>, lang: Lang) -> Vec<Reply> {
     let rec = &r.rec;
     let labels = labels(rec, &r.game);
     let label = |i: usize| {
         labels
             .get(i)
-            .map_or_else(|| format!("turn {}", i + 1), |l| l.0.clone())
+            .map_or_else(|| tr!(lang, "review-turn", number = i + 1), |l| l.0.clone())
     };
     let result = r.game.outcome().map(|o| o.score()).unwrap_or("*");
-    let mut lines = vec![format!(
-        "Review of game {}: {} (White) vs {} (Black), {result}. Computer at level {REVIEW_LEVEL}, \
-         seeing everything now that the game is over; `?` a mistake, `??` a blunder.",
-        rec.id,
-        rec.player(Side::White).name,
-        rec.player(Side::Black).name
+    let mut lines = vec![tr!(
+        lang,
+        "review-heading",
+        game = rec.id.to_string(),
+        white = rec.player(Side::White).name.as_str(),
+        black = rec.player(Side::Black).name.as_str(),
+        result = result,
+        level = REVIEW_LEVEL
     )];
     for side in Side::BOTH {
         let worst = review.worst(side);
-        let name = &rec.player(side).name;
+        let name = rec.player(side).name.as_str();
         if worst.is_empty() {
-            lines.push(format!("{name}: no mistakes found."));
+            lines.push(tr!(lang, "review-no-mistakes", name = name));
             continue;
         }
         let items: Vec<String> = worst
@@ -209,20 +224,32 @@ fn review_replies(r: &Reviewed, review: &Review, site: Option<&str>) -> Vec<Repl
             .map(|&i| {
                 let t = &review.turns[i];
                 let mark = t.mark.map_or("", |m| m.suffix());
-                let better = t
-                    .best_shown
-                    .as_deref()
-                    .map(|b| format!(", better {b}"))
-                    .unwrap_or_default();
-                format!(
-                    "{}{mark} ({} to {}{better})",
-                    label(i),
-                    pawns(t.before),
-                    pawns(t.after)
-                )
+                let (turn, before, after) = (label(i) + mark, pawns(t.before), pawns(t.after));
+                match t.best_shown.as_deref() {
+                    Some(b) => tr!(
+                        lang,
+                        "review-mistake-better",
+                        turn = turn,
+                        before = before,
+                        after = after,
+                        better = b
+                    ),
+                    None => tr!(
+                        lang,
+                        "review-mistake",
+                        turn = turn,
+                        before = before,
+                        after = after
+                    ),
+                }
             })
             .collect();
-        lines.push(format!("{name}'s largest mistakes: {}", items.join("; ")));
+        lines.push(tr!(
+            lang,
+            "review-largest-mistakes",
+            name = name,
+            mistakes = items.join("; ")
+        ));
     }
     let mut values = vec![review.start];
     values.extend(review.turns.iter().map(|t| t.after));
@@ -256,15 +283,17 @@ fn review_replies(r: &Reviewed, review: &Review, site: Option<&str>) -> Vec<Repl
             })
             .collect(),
         moves,
-        title: format!(
-            "Game {}: {} vs {}, {result}",
-            rec.id,
-            rec.player(Side::White).name,
-            rec.player(Side::Black).name
+        title: tr!(
+            lang,
+            "review-graph-title",
+            game = rec.id.to_string(),
+            white = rec.player(Side::White).name.as_str(),
+            black = rec.player(Side::Black).name.as_str(),
+            result = result
         ),
     };
     let mut reply = Reply::invoker(lines.join("\n"));
-    match eval_graph_png(&graph) {
+    match eval_graph_png_in(&graph, lang) {
         Ok(png) => reply.attachments.push(Attachment {
             name: format!("review-{}.png", rec.id),
             bytes: png,

@@ -11,7 +11,9 @@ use super::api::{Context, Reply};
 use super::turns::{commit_live, controls};
 use super::{record, Change, Live, Refusal};
 use crate::core::Side;
+use crate::i18n::Lang;
 use crate::store::{Action, ActionKind};
+use crate::tr;
 use crate::variants::action::effective;
 use serde::{Deserialize, Serialize};
 
@@ -29,10 +31,11 @@ pub(super) fn takeback(
     action: TakebackAction,
     now: u64,
 ) -> Result<Change, Refusal> {
+    let lang = ctx.lang;
     let side = live
         .rec
         .side_of(ctx.user.id)
-        .ok_or("Only the players of this game may take back a move.")?;
+        .ok_or_else(|| tr!(lang, "takeback-players-only"))?;
     if live.game.is_over() {
         return Err(crate::tr!(ctx.lang, "refusal-game-over"));
     }
@@ -40,9 +43,9 @@ pub(super) fn takeback(
     match action {
         TakebackAction::Ask => {
             if live.rec.takeback_offer == Some(side) {
-                return Err("You have already asked; wait for the answer.".to_string());
+                return Err(tr!(lang, "takeback-already-asked"));
             }
-            let (answers, printed) = undoable(live, side)?;
+            let (answers, printed) = undoable(live, side, lang)?;
             let mut next = live.clone();
             next.rec.actions.push(Action {
                 at_ms: now,
@@ -50,13 +53,15 @@ pub(super) fn takeback(
             });
             if live.rec.computer.is_some_and(|c| c.side == side.other()) {
                 // The computer always agrees: a game against it is for learning.
-                return agreed(next, side, answers, &printed, now);
+                return agreed(next, side, answers, &printed, now, lang);
             }
             next.rec.takeback_offer = Some(side);
-            let mut r = Reply::channel(format!(
-                "{} asks to take back `{printed}`. {}: `/takeback accept` or \
-                 `/takeback decline`.",
-                ctx.user.name, opponent.name
+            let mut r = Reply::channel(tr!(
+                live.lang,
+                "takeback-asked",
+                name = ctx.user.name.clone(),
+                turn = printed.clone(),
+                opponent = opponent.name.clone()
             ));
             r.mention = vec![opponent];
             r.controls = Some(controls(&next));
@@ -69,9 +74,10 @@ pub(super) fn takeback(
         TakebackAction::Accept | TakebackAction::Decline => {
             let asker = side.other();
             if live.rec.takeback_offer != Some(asker) {
-                return Err(format!(
-                    "{} has not asked to take back a move.",
-                    opponent.name
+                return Err(tr!(
+                    lang,
+                    "takeback-not-asked",
+                    name = opponent.name.clone()
                 ));
             }
             let mut next = live.clone();
@@ -82,28 +88,29 @@ pub(super) fn takeback(
                     kind: ActionKind::TakebackDecline { side },
                 });
                 return Ok(Change {
-                    replies: vec![Reply::channel(format!(
-                        "{} declines the takeback.",
-                        ctx.user.name
+                    replies: vec![Reply::channel(tr!(
+                        live.lang,
+                        "takeback-declined",
+                        name = ctx.user.name.clone()
                     ))],
                     live: Some(next),
                     ..Change::default()
                 });
             }
-            let (answers, printed) = undoable(live, asker)?;
-            agreed(next, asker, answers, &printed, now)
+            let (answers, printed) = undoable(live, asker, lang)?;
+            agreed(next, asker, answers, &printed, now, lang)
         }
     }
 }
 
 /// The answers of `side`'s last turn, when it is the game's last and may be undone,
 /// with the turn as the record prints it; else why not.
-fn undoable(live: &Live, side: Side) -> Result<(u32, String), Refusal> {
+fn undoable(live: &Live, side: Side, lang: Lang) -> Result<(u32, String), Refusal> {
     if live.rec.rated {
-        return Err("Takebacks are for casual games; this one counts for the ratings.".to_string());
+        return Err(tr!(lang, "takeback-rated"));
     }
     if live.game.ask().map(|a| a.side) != Some(side.other()) {
-        return Err("You can take back your last turn while your opponent is to move.".to_string());
+        return Err(tr!(lang, "takeback-not-now"));
     }
     let kinds = effective(live.rec.actions.iter().map(|a| &a.kind));
     let plays: Vec<(usize, Side)> = kinds
@@ -115,7 +122,7 @@ fn undoable(live: &Live, side: Side) -> Result<(u32, String), Refusal> {
         .collect();
     let answers = plays.iter().rev().take_while(|(_, s)| *s == side).count();
     if answers == 0 {
-        return Err("You have no turn to take back.".to_string());
+        return Err(tr!(lang, "takeback-nothing"));
     }
     let entries = record::entries(&live.rec);
     let printed = entries
@@ -134,17 +141,13 @@ fn undoable(live: &Live, side: Side) -> Result<(u32, String), Refusal> {
     });
     let before = shorter.replay().map_err(|e| {
         tracing::error!("takeback: {e}");
-        "That turn cannot be taken back.".to_string()
+        tr!(lang, "takeback-impossible")
     })?;
     if before.draws() != live.game.draws() {
-        return Err(format!(
-            "`{printed}` drew on chance, so it cannot be taken back (its outcome is known now)."
-        ));
+        return Err(tr!(lang, "takeback-chance", turn = printed.clone()));
     }
     if before.secrets_held() != live.game.secrets_held() {
-        return Err(format!(
-            "`{printed}` revealed or took something hidden, so it cannot be taken back."
-        ));
+        return Err(tr!(lang, "takeback-hidden", turn = printed.clone()));
     }
     Ok((answers as u32, printed))
 }
@@ -157,6 +160,7 @@ fn agreed(
     answers: u32,
     printed: &str,
     now: u64,
+    lang: Lang,
 ) -> Result<Change, Refusal> {
     next.rec.takeback_offer = None;
     next.rec.draw_offer = None;
@@ -166,15 +170,11 @@ fn agreed(
     });
     next.game = next.rec.replay().map_err(|e| {
         tracing::error!("takeback: {e}");
-        "That turn cannot be taken back.".to_string()
+        tr!(lang, "takeback-impossible")
     })?;
     next.rec.history = record::entries(&next.rec);
     let old_clock = next.rec.clock.clone();
     let name = next.rec.player(side).name.clone();
-    commit_live(
-        next,
-        old_clock.as_ref(),
-        now,
-        vec![format!("{name}'s `{printed}` is taken back, by agreement.")],
-    )
+    let line = tr!(next.lang, "takeback-done", name = name, turn = printed);
+    commit_live(next, old_clock.as_ref(), now, vec![line])
 }

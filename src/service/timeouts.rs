@@ -1,11 +1,13 @@
 //! Time passing: each turn's clock, reminders, expiries and timeout passes.
 
 use super::api::{Context, Reply, TimedReply, User};
-use super::clock::{describe_duration, timeout_policy, TimeoutPolicy, DAY_MS};
+use super::clock::{timeout_policy, TimeoutPolicy, DAY_MS, HOUR_MS, MINUTE_MS};
 use super::turns::{commit_live, finish, move_replies, player_game, record_play};
 use super::{lock, store_failure, Change, Live, Refusal, Service, Slot, KEY_RETENTION_MS};
 use crate::core::Side;
+use crate::i18n::Lang;
 use crate::store::{ActionKind, GameRecord, TurnClock, Write};
+use crate::tr;
 use crate::variants::Game;
 
 use super::commit::{Origin, Unwritten};
@@ -123,9 +125,13 @@ impl Service {
         let clock = live.rec.clock.as_ref().filter(|c| c.paused_ms.is_none())?;
         let deadline = clock.deadline_ms?;
         let ask = live.game.ask()?;
+        // Time passing speaks the language of the game's server.
+        let lang = self.server_lang(live.rec.server);
         if now >= deadline && timeout_policy(live.rec.variant) == TimeoutPolicy::PassTurn {
+            let mut live = live.clone();
+            live.lang = lang;
             // RULINGS Z6: the turn ends with no action; the record gets the pass.
-            return timeout_pass(live, ask.side, now)
+            return timeout_pass(&live, ask.side, now)
                 .map_err(|e| tracing::error!("channel {channel}: timeout pass refused: {e}"))
                 .ok()
                 .filter(|c| c.live.is_some());
@@ -141,19 +147,22 @@ impl Service {
             }
             next_clock.expiry_told = true;
             next_clock.reminded = true;
-            let mut r = Reply::channel(format!(
-                "{}'s time to move has run out. {}: you may `/claim` the win, or keep waiting.",
-                asked.name, opponent.name
+            let mut r = Reply::channel(tr!(
+                lang,
+                "timeout-expired",
+                name = asked.name.as_str(),
+                opponent = opponent.name.as_str()
             ));
             r.mention = vec![opponent.clone()];
             r
         } else if !clock.reminded && left.saturating_mul(5) <= total {
             next_clock.reminded = true;
-            let mut r = Reply::channel(format!(
-                "{}, {} left for your move against {}.",
-                asked.name,
-                describe_duration(left),
-                opponent.name
+            let mut r = Reply::channel(tr!(
+                lang,
+                "timeout-reminder",
+                name = asked.name.as_str(),
+                left = duration_in(lang, left),
+                opponent = opponent.name.as_str()
             ));
             r.mention = vec![asked.clone()];
             r
@@ -163,7 +172,7 @@ impl Service {
         // A reminder also goes to the player to move, by direct message, unless
         // they turned that off.
         let dm = (!next_clock.expiry_told)
-            .then(|| self.reminder_dm(&live.rec, &asked, &opponent, left))
+            .then(|| self.reminder_dm(&live.rec, &asked, &opponent, left, lang))
             .flatten();
         let mut next = live.clone();
         next.rec.clock = Some(next_clock);
@@ -205,17 +214,18 @@ impl Service {
         asked: &User,
         opponent: &User,
         left: u64,
+        lang: Lang,
     ) -> Option<Reply> {
         match self.store.dm_reminders_off(asked.id) {
             Ok(false) => Some(Reply::private(
                 asked.clone(),
-                format!(
-                    "Reminder: {} left for your move against {} ({}, game {}). \
-                     `/reminders dm:off` stops these messages.",
-                    describe_duration(left),
-                    opponent.name,
-                    rec.variant.name(),
-                    rec.id
+                tr!(
+                    lang,
+                    "timeout-reminder-dm",
+                    left = duration_in(lang, left),
+                    opponent = opponent.name.as_str(),
+                    variant = rec.variant.name(),
+                    game = rec.id.to_string()
                 ),
             )),
             Ok(true) => None,
@@ -234,9 +244,9 @@ impl Service {
             return store_failure(e);
         }
         Reply::invoker(if on {
-            "Reminders will also come by direct message when your time to move runs short."
+            tr!(ctx.lang, "reminders-dm-on")
         } else {
-            "No more reminders by direct message; the game's own place still gets them."
+            tr!(ctx.lang, "reminders-dm-off")
         })
     }
 }
@@ -302,13 +312,14 @@ pub(super) fn timeout_pass(live: &Live, side: Side, now: u64) -> Result<Change, 
         .rec
         .variant
         .timeout_answer()
-        .ok_or("In this variant a turn whose time runs out does not pass.")?;
+        .ok_or_else(|| tr!(live.lang, "timeout-no-pass"))?;
     let follow_up = live.game.ask().is_some_and(|a| a.question.continues_turn());
     let played = next.game.play(side, answer).map_err(|e| e.to_string())?;
     record_play(&mut next, side, follow_up, &played, now);
-    let mut lines = vec![format!(
-        "{}'s time ran out, so the turn passes with no action.",
-        live.rec.player(side).name
+    let mut lines = vec![tr!(
+        live.lang,
+        "timeout-passed",
+        name = live.rec.player(side).name.as_str()
     )];
     lines.extend(move_replies(played));
     commit_live(next, live.rec.clock.as_ref(), now, lines)
@@ -317,43 +328,79 @@ pub(super) fn timeout_pass(live: &Live, side: Side, now: u64) -> Result<Change, 
 /// `/claim`: the win on time, once the opponent's time to move has run out (in the
 /// variants where a turn does not simply pass).
 pub(super) fn claim(slot: &Slot, ctx: &Context, now: u64) -> Result<Change, Refusal> {
+    let lang = ctx.lang;
     let (live, side) = player_game(slot, ctx)?;
     let ask = live
         .game
         .ask()
         .ok_or_else(|| crate::tr!(ctx.lang, "refusal-game-over"))?;
     if ask.side == side {
-        return Err("You can only claim on time when your opponent is to move.".to_string());
+        return Err(tr!(lang, "claim-not-now"));
     }
     let deadline = live
         .rec
         .clock
         .as_ref()
         .and_then(|c| c.deadline_ms)
-        .ok_or("This game has no time limit, so there is nothing to claim.")?;
+        .ok_or_else(|| tr!(lang, "claim-no-limit"))?;
     if live
         .rec
         .clock
         .as_ref()
         .is_some_and(|c| c.paused_ms.is_some())
     {
-        return Err(format!(
-            "{} is on vacation: their clock stands still.",
-            live.rec.player(ask.side).name
+        return Err(tr!(
+            lang,
+            "claim-on-vacation",
+            name = live.rec.player(ask.side).name.as_str()
         ));
     }
     if now < deadline {
-        return Err(format!(
-            "{} still has {} to move.",
-            live.rec.player(ask.side).name,
-            describe_duration(deadline - now)
+        return Err(tr!(
+            lang,
+            "claim-too-early",
+            name = live.rec.player(ask.side).name.as_str(),
+            left = duration_in(lang, deadline - now)
         ));
     }
     match timeout_policy(live.rec.variant) {
         TimeoutPolicy::OpponentMayClaim => finish(live, ActionKind::TimeoutClaim { side }, now),
-        TimeoutPolicy::PassTurn => Err(
-            "In this variant a turn whose time runs out passes; there is no win to claim."
-                .to_string(),
-        ),
+        TimeoutPolicy::PassTurn => Err(tr!(lang, "claim-turn-passes")),
+    }
+}
+
+/// A duration as players read it, in `lang`: `3 days 2 hours`, `5 hours`, `1 minute`
+/// (as [`super::clock::describe_duration`] writes it in English).
+pub(super) fn duration_in(lang: Lang, ms: u64) -> String {
+    duration(lang, ms, false)
+}
+
+/// [`duration_in`] after "since" and "in" (the dative in German).
+pub(super) fn duration_dative(lang: Lang, ms: u64) -> String {
+    duration(lang, ms, true)
+}
+
+fn duration(lang: Lang, ms: u64, dative: bool) -> String {
+    let days = ms / DAY_MS;
+    let hours = (ms % DAY_MS) / HOUR_MS;
+    let minutes = (ms % HOUR_MS) / MINUTE_MS;
+    let d = || {
+        if dative {
+            tr!(lang, "play-days-dative", n = days)
+        } else {
+            tr!(lang, "play-days", n = days)
+        }
+    };
+    let h = || tr!(lang, "play-hours", n = hours);
+    if days > 0 {
+        if hours > 0 {
+            format!("{} {}", d(), h())
+        } else {
+            d()
+        }
+    } else if hours > 0 {
+        h()
+    } else {
+        tr!(lang, "play-minutes", n = minutes.max(1))
     }
 }

@@ -8,7 +8,9 @@ use super::{
     api, lock, record, stable_id, Change, Live, Refusal, Service, Slot, MAX_CHOICES, MAX_TEXT,
 };
 use crate::core::Side;
+use crate::i18n::Lang;
 use crate::store::{Action, ActionKind, TurnClock};
+use crate::tr;
 use crate::variants::Played;
 
 impl Service {
@@ -105,10 +107,10 @@ impl Service {
         }
         let text = text.trim();
         if text.is_empty() {
-            return Err("Type a move, for example `e4`.".to_string());
+            return Err(tr!(ctx.lang, "play-type-a-move"));
         }
         if text.chars().count() > MAX_TEXT {
-            return Err("That is far too long to be a move.".to_string());
+            return Err(tr!(ctx.lang, "play-too-long"));
         }
         let mut next = live.clone();
         let played = next
@@ -135,17 +137,25 @@ impl Service {
         let (live, side) = player_game(slot, ctx)?;
         let opponent = live.rec.player(side.other()).clone();
         match action {
-            DrawAction::Offer => offer_draw(live, side, &ctx.user, opponent, now),
+            DrawAction::Offer => offer_draw(live, side, &ctx.user, opponent, now, ctx.lang),
             DrawAction::Accept => {
                 if live.rec.draw_offer != Some(side.other()) {
-                    return Err(format!("{} has not offered a draw.", opponent.name));
+                    return Err(tr!(
+                        ctx.lang,
+                        "draw-not-offered",
+                        name = opponent.name.clone()
+                    ));
                 }
                 let offerer = side.other();
                 finish(live, ActionKind::DrawAgreed { offerer }, now)
             }
             DrawAction::Decline => {
                 if live.rec.draw_offer != Some(side.other()) {
-                    return Err(format!("{} has not offered a draw.", opponent.name));
+                    return Err(tr!(
+                        ctx.lang,
+                        "draw-not-offered",
+                        name = opponent.name.clone()
+                    ));
                 }
                 let mut next = live.clone();
                 next.rec.draw_offer = None;
@@ -153,14 +163,14 @@ impl Service {
                     at_ms: now,
                     kind: ActionKind::DrawDecline { side },
                 });
-                let line = format!("{} declines the draw offer.", ctx.user.name);
+                let line = tr!(live.lang, "draw-declined", name = ctx.user.name.clone());
                 Ok(Change {
                     replies: vec![Reply::channel(line)],
                     live: Some(next),
                     ..Change::default()
                 })
             }
-            DrawAction::Claim => claim_draw(live, side, now),
+            DrawAction::Claim => claim_draw(live, side, now, ctx.lang),
         }
     }
 
@@ -228,15 +238,17 @@ pub(super) fn controls(live: &Live) -> api::GameControls {
 pub(super) fn player_game<'a>(slot: &'a Slot, ctx: &Context) -> Result<(&'a Live, Side), Refusal> {
     let live = slot.live.as_ref().ok_or_else(|| {
         if !slot.challenges.is_empty() {
-            "No challenge here has been accepted yet.".to_string()
+            tr!(ctx.lang, "play-no-challenge-accepted")
         } else {
-            "There is no game in this channel.".to_string()
+            tr!(ctx.lang, "play-no-game")
         }
     })?;
     let side = live.rec.side_of(ctx.user.id).ok_or_else(|| {
-        format!(
-            "Only {} and {} play this game; you can watch with `/board` and `/history`.",
-            live.rec.players[0].name, live.rec.players[1].name
+        tr!(
+            ctx.lang,
+            "play-not-a-player",
+            white = live.rec.players[0].name.clone(),
+            black = live.rec.players[1].name.clone()
         )
     })?;
     Ok((live, side))
@@ -419,10 +431,7 @@ pub(super) fn abort(
     }
     let (live, side) = player_game(slot, ctx)?;
     if has_moved(live, Side::White) && has_moved(live, Side::Black) {
-        return Err(
-            "Too late to abort: both sides have moved; you can `/resign` or offer a draw."
-                .to_string(),
-        );
+        return Err(tr!(ctx.lang, "abort-too-late"));
     }
     finish(live, ActionKind::Abort { side }, now)
 }
@@ -433,7 +442,7 @@ pub(super) fn hand(slot: &Slot, ctx: &Context) -> Result<Change, Refusal> {
     let text = live
         .game
         .secret(side)
-        .unwrap_or_else(|| "You have no secret information in this game.".to_string());
+        .unwrap_or_else(|| tr!(ctx.lang, "hand-nothing-secret"));
     Ok(Change::reply(Reply::invoker(secret_text(&live.rec, &text))))
 }
 
@@ -444,6 +453,7 @@ fn offer_draw(
     me: &User,
     opponent: User,
     now: u64,
+    lang: Lang,
 ) -> Result<Change, Refusal> {
     if live.rec.draw_offer == Some(side.other()) {
         // X-SERVICE-1: offering while the opponent's offer stands agrees to it.
@@ -451,7 +461,7 @@ fn offer_draw(
         return finish(live, ActionKind::DrawAgreed { offerer }, now);
     }
     if live.rec.draw_offer == Some(side) {
-        return Err("You have already offered a draw; wait for the answer.".to_string());
+        return Err(tr!(lang, "draw-already-offered"));
     }
     let mut next = live.clone();
     next.rec.draw_offer = Some(side);
@@ -462,9 +472,11 @@ fn offer_draw(
     if let Some(seat) = live.rec.computer.filter(|c| c.side == side.other()) {
         return computer_answers_draw(next, seat.side, me, now);
     }
-    let mut r = Reply::channel(format!(
-        "{} offers a draw. {}: `/draw accept` or `/draw decline`.",
-        me.name, opponent.name
+    let mut r = Reply::channel(tr!(
+        live.lang,
+        "draw-offered",
+        name = me.name.clone(),
+        opponent = opponent.name.clone()
     ));
     r.mention = vec![opponent];
     r.controls = Some(controls(&next));
@@ -496,9 +508,11 @@ fn computer_answers_draw(
     });
     let name = next.rec.player(computer).name.clone();
     Ok(Change {
-        replies: vec![Reply::channel(format!(
-            "{} offers a draw. {name} declines: it likes its position.",
-            me.name
+        replies: vec![Reply::channel(tr!(
+            next.lang,
+            "draw-computer-declines",
+            name = me.name.clone(),
+            computer = name
         ))],
         live: Some(next),
         ..Change::default()
@@ -506,19 +520,27 @@ fn computer_answers_draw(
 }
 
 /// A claim of a draw the rules allow (repetition, the move count...), on one's turn.
-fn claim_draw(live: &Live, side: Side, now: u64) -> Result<Change, Refusal> {
-    let ask = live.game.ask().ok_or_else(game_over)?;
+fn claim_draw(live: &Live, side: Side, now: u64, lang: Lang) -> Result<Change, Refusal> {
+    let ask = live
+        .game
+        .ask()
+        .ok_or_else(|| tr!(lang, "refusal-game-over"))?;
     if ask.side != side {
-        return Err("You can only claim a draw when it is your turn.".to_string());
+        return Err(tr!(lang, "draw-claim-not-your-turn"));
     }
     let reason = live.game.claimable_draw().ok_or_else(|| {
         let none: Vec<String> = live
             .game
             .draw_claim_rules()
             .iter()
-            .map(|r| format!("no {r}"))
+            .map(|r| match *r {
+                "threefold repetition" => tr!(lang, "draw-claim-no-repetition"),
+                "50-move rule" => tr!(lang, "draw-claim-no-fifty"),
+                other => tr!(lang, "draw-claim-no-rule", rule = other),
+            })
             .collect();
-        format!("There is no draw to claim: {} yet.", none.join(" and "))
+        let and = format!(" {} ", tr!(lang, "draw-claim-and"));
+        tr!(lang, "draw-claim-none", rules = none.join(&and))
     })?;
     finish(live, ActionKind::DrawClaim { side, reason }, now)
 }

@@ -8,10 +8,13 @@
 //! Owns the vacation rules. May import the service's own modules and `store`.
 
 use super::api::{Audience, Context, Reply, TimedReply, User};
-use super::clock::{describe_duration, DAY_MS};
+use super::clock::DAY_MS;
 use super::commit::Origin;
+use super::timeouts::duration_dative;
 use super::{lock, store_failure, Change, Service};
+use crate::i18n::Lang;
 use crate::store::{GameRecord, Vacation, Write};
+use crate::tr;
 
 /// The calendar year (UTC) of a time.
 fn year_of(ms: u64) -> i32 {
@@ -25,14 +28,6 @@ fn year_of(ms: u64) -> i32 {
 fn days_used(since: u64, now: u64) -> u32 {
     let days = now.saturating_sub(since).div_ceil(DAY_MS).max(1);
     u32::try_from(days).unwrap_or(u32::MAX)
-}
-
-fn plural(n: u32) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
 
 impl Service {
@@ -61,31 +56,33 @@ impl Service {
         };
         let allowance = self.vacation_days;
         let left = allowance.saturating_sub(v.used_days);
+        let lang = ctx.lang;
         match on {
             None => vec![Reply::invoker(match v.since_ms {
-                Some(since) => format!(
-                    "You are on vacation since {} ago; it ends by itself in {} unless you \
-                     say `/vacation off`. Allowance: {allowance} days a year.",
-                    describe_duration(now.saturating_sub(since)),
-                    describe_duration(v.until_ms.unwrap_or(now).saturating_sub(now))
+                Some(since) => tr!(
+                    lang,
+                    "vacation-status-on",
+                    since = duration_dative(lang, now.saturating_sub(since)),
+                    until = duration_dative(lang, v.until_ms.unwrap_or(now).saturating_sub(now)),
+                    allowance = allowance
                 ),
-                None => format!(
-                    "You have {left} day{} of vacation left this year ({} of {allowance} \
-                     used). `/vacation on` stops your clocks in every game; each time \
-                     counts at least one whole day.",
-                    plural(left),
-                    v.used_days
+                None => tr!(
+                    lang,
+                    "vacation-status-off",
+                    left = left,
+                    used = v.used_days,
+                    allowance = allowance
                 ),
             })],
             Some(true) => {
                 if v.since_ms.is_some() {
-                    return vec![Reply::refusal(
-                        "You are already on vacation; `/vacation off` ends it.",
-                    )];
+                    return vec![Reply::refusal(tr!(lang, "vacation-already-on"))];
                 }
                 if left == 0 {
-                    return vec![Reply::refusal(format!(
-                        "You have no vacation left this year (all {allowance} days used)."
+                    return vec![Reply::refusal(tr!(
+                        lang,
+                        "vacation-none-left",
+                        allowance = allowance
                     ))];
                 }
                 v.since_ms = Some(now);
@@ -98,33 +95,28 @@ impl Service {
                     return vec![store_failure(e)];
                 }
                 let (mut replies, stopped, kept) = self.set_away(&ctx.user, true, now, true);
-                replies.insert(
-                    0,
-                    Reply::invoker(format!(
-                        "You are on vacation for up to {left} day{}: your clocks stand still \
-                         in {stopped} game{}{}. Your opponents may still move. \
-                         `/vacation off` when you are back.",
-                        plural(left),
-                        plural(stopped as u32),
-                        if kept.is_empty() {
-                            String::new()
-                        } else {
-                            format!(
-                                " ({} keep{} their clock: no vacations in {})",
-                                kept.len(),
-                                if kept.len() == 1 { "s" } else { "" },
-                                kept.join(", ")
-                            )
-                        }
-                    )),
-                );
+                let text = if kept.is_empty() {
+                    tr!(lang, "vacation-on", left = left, stopped = stopped)
+                } else {
+                    let games: Vec<String> = kept
+                        .iter()
+                        .map(|id| tr!(lang, "vacation-kept-game", id = id.to_string()))
+                        .collect();
+                    tr!(
+                        lang,
+                        "vacation-on-kept",
+                        left = left,
+                        stopped = stopped,
+                        kept = kept.len(),
+                        games = games.join(", ")
+                    )
+                };
+                replies.insert(0, Reply::invoker(text));
                 replies
             }
             Some(false) => {
                 let Some(since) = v.since_ms else {
-                    return vec![Reply::refusal(
-                        "You are not on vacation; `/vacation on` starts one.",
-                    )];
+                    return vec![Reply::refusal(tr!(lang, "vacation-not-on"))];
                 };
                 let used = days_used(since, now);
                 v.used_days = v.used_days.saturating_add(used).min(allowance);
@@ -142,11 +134,7 @@ impl Service {
                 let left = allowance.saturating_sub(v.used_days);
                 replies.insert(
                     0,
-                    Reply::invoker(format!(
-                        "Welcome back: your clocks run again. This vacation counted {used} \
-                         day{}; {left} left this year.",
-                        plural(used)
-                    )),
+                    Reply::invoker(tr!(lang, "vacation-back-invoker", used = used, left = left)),
                 );
                 replies
             }
@@ -184,6 +172,8 @@ impl Service {
                 name: String::new(),
             };
             let (replies, _, _) = self.set_away(&who, false, now, false);
+            // Told in the language of the first game's place (the server's).
+            let lang = replies.first().map_or(Lang::En, |r| r.lang);
             let mut first_place = None;
             for r in replies {
                 let channel = match r.to {
@@ -201,14 +191,8 @@ impl Service {
             }
             out.push(TimedReply {
                 channel: first_place.unwrap_or(0),
-                reply: Reply::private(
-                    who,
-                    format!(
-                        "Your vacation allowance for this year is used up ({} days), so \
-                         your vacation has ended and your clocks run again.",
-                        self.vacation_days
-                    ),
-                ),
+                reply: Reply::private(who, tr!(lang, "vacation-spent", days = self.vacation_days))
+                    .in_lang(lang),
             });
         }
         out
@@ -224,7 +208,7 @@ impl Service {
         away: bool,
         now: u64,
         actor: bool,
-    ) -> (Vec<Reply>, usize, Vec<String>) {
+    ) -> (Vec<Reply>, usize, Vec<u64>) {
         let listings = match self.store.listings_of_user(user.id) {
             Ok(l) => l,
             Err(e) => {
@@ -247,7 +231,7 @@ impl Service {
                 };
                 if live.rec.no_vacation {
                     if away {
-                        kept.push(format!("game {}", live.rec.id));
+                        kept.push(live.rec.id);
                     }
                     break;
                 }
@@ -257,19 +241,18 @@ impl Service {
                 let mut next = live.clone();
                 next.rec.away[side.index()] = away;
                 let name = next.rec.player(side).name.clone();
+                // The game's place reads it: the server's language.
+                let lang = self.server_lang(next.rec.server);
                 let line = if away {
                     stop_clock(&mut next.rec, side, now);
-                    format!(
-                        "{name} is on vacation: their clock stands still until they are \
-                         back. You may still move."
-                    )
+                    tr!(lang, "vacation-away", name = name)
                 } else {
                     start_clock(&mut next.rec, side, now);
                     match super::queries::time_left_line(&next.rec, now)
                         .filter(|_| next.rec.clock.as_ref().is_some_and(|c| c.side == side))
                     {
-                        Some(time) => format!("{name} is back from vacation. {time}"),
-                        None => format!("{name} is back from vacation."),
+                        Some(time) => tr!(lang, "vacation-back-time", name = name, time = time),
+                        None => tr!(lang, "vacation-back", name = name),
                     }
                 };
                 let mut r = Reply::channel(line);
