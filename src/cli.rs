@@ -231,6 +231,11 @@ pub enum Command {
         /// Variant options as `key=value`.
         #[arg(long = "option")]
         options: Vec<String>,
+        /// Files of results already played (the `A against B: score ...` lines that
+        /// `arcana arena` and `arcana ladder` print), fitted together with this run's
+        /// games; with `--games 0` the ratings are fitted from them alone.
+        #[arg(long)]
+        played: Vec<String>,
     },
 }
 
@@ -259,7 +264,7 @@ fn parse_levels(text: &str) -> Result<Vec<u8>, String> {
 /// `arcana ladder`: one line per pair as it ends, then the rating table.
 fn ladder(a: LadderArgs) -> Result<(), String> {
     use crate::engine::arena::Player;
-    use crate::engine::ladder::{fit, run, Plan};
+    use crate::engine::ladder::{fit, merge, parse_played, run, Pairing, Plan};
     let variant =
         VariantId::parse(a.variant).ok_or_else(|| format!("unknown variant `{}`", a.variant))?;
     let levels = parse_levels(a.levels)?;
@@ -286,17 +291,34 @@ fn ladder(a: LadderArgs) -> Result<(), String> {
     plan.jobs = a.jobs;
     let names: Vec<String> = plan.players.iter().map(ToString::to_string).collect();
     let cpu_clock = || thread_cpu_time();
-    let played = run(&plan, &cpu_clock, &|p| {
-        println!(
-            "{} against {}: {}",
-            names[p.pairing.a], names[p.pairing.b], p.pairing.score
-        );
-    })?;
+    let played = if plan.games == 0 {
+        Vec::new()
+    } else {
+        run(&plan, &cpu_clock, &|p| {
+            println!(
+                "{} against {}: {}",
+                names[p.pairing.a], names[p.pairing.b], p.pairing.score
+            );
+        })?
+    };
+    // Results of earlier runs, for the players of this one.
+    let mut earlier = Vec::new();
+    for file in a.played {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        for (first, second, score) in text.lines().filter_map(parse_played) {
+            let at = |name: &str| names.iter().position(|n| n == name);
+            if let (Some(a), Some(b)) = (at(&first), at(&second)) {
+                earlier.push(Pairing { a, b, score });
+            }
+        }
+    }
     let (anchor_at, anchor_rating) = match &anchor {
         Some((_, r)) => (levels.len(), *r),
         None => (0, a.base),
     };
-    let pairings: Vec<_> = played.iter().map(|p| p.pairing.clone()).collect();
+    let mut pairings: Vec<Pairing> = played.iter().map(|p| p.pairing.clone()).collect();
+    pairings.extend(earlier.iter().cloned());
+    let pairings = merge(&pairings);
     let ratings = fit(plan.players.len(), &pairings, anchor_at, anchor_rating)
         .ok_or("some player met nobody: no ratings")?;
     // Games, points and processor time per answer of each player.
@@ -313,6 +335,13 @@ fn ladder(a: LadderArgs) -> Result<(), String> {
             cpu[who].0 += p.cpu_ms[i] * f64::from(p.answers[i]);
             cpu[who].1 += p.answers[i];
         }
+    }
+    for p in &earlier {
+        let (a, b, s) = (p.a, p.b, p.score);
+        games[a] += s.games();
+        games[b] += s.games();
+        points[a] += s.points();
+        points[b] += f64::from(s.games()) - s.points();
     }
     println!("player | rating | 95% | above the one below | games | points | cpu ms per answer");
     for (i, name) in names.iter().enumerate() {
@@ -352,6 +381,7 @@ struct LadderArgs<'a> {
     ms: Option<u64>,
     jobs: usize,
     options: &'a [String],
+    played: &'a [String],
 }
 
 /// The example session under `arcana local --help`, in the default game.
@@ -802,6 +832,7 @@ pub fn main() -> ExitCode {
             ms,
             jobs,
             options,
+            played,
         } => ladder(LadderArgs {
             variant: &variant,
             levels: &levels,
@@ -814,6 +845,7 @@ pub fn main() -> ExitCode {
             ms,
             jobs,
             options: &options,
+            played: &played,
         }),
         Command::Arena {
             variant,

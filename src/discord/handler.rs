@@ -518,9 +518,11 @@ impl Handler {
                 if players.iter().any(|p| p.id == user.id) {
                     return false;
                 }
-                format!(
-                    "Only {} and {} play this game; you can watch with `/board` and `/history`.",
-                    players[0].name, players[1].name
+                crate::tr!(
+                    Lang::from_locale(&comp.locale),
+                    "play-not-a-player",
+                    white = players[0].name.clone(),
+                    black = players[1].name.clone()
                 )
             }
             Some(GameState::Unknown) if resign => {

@@ -294,8 +294,107 @@ fn play_pair(
     })
 }
 
+/// One result line as `arcana arena` and `arcana ladder` print them: `A against B:
+/// score S/N (W wins, D draws, L losses), ...`, read back as the two players' names and
+/// `A`'s score. Any other line is `None`.
+pub fn parse_played(line: &str) -> Option<(String, String, Score)> {
+    let line = line.trim().trim_start_matches('#').trim();
+    let (a, rest) = line.split_once(" against ")?;
+    let (b, rest) = rest.split_once(": score ")?;
+    let (_, rest) = rest.split_once('(')?;
+    let (counts, _) = rest.split_once(')')?;
+    let mut score = Score::default();
+    for part in counts.split(',') {
+        let mut words = part.split_whitespace();
+        let n: u32 = words.next()?.parse().ok()?;
+        match words.next()? {
+            "wins" | "win" => score.wins = n,
+            "draws" | "draw" => score.draws = n,
+            "losses" | "loss" => score.losses = n,
+            _ => return None,
+        }
+    }
+    Some((a.trim().to_string(), b.trim().to_string(), score))
+}
+
+/// `pairings` with every pair of players met once: the games of the same two players
+/// (in either order) added up, so that each pair counts its one virtual draw once
+/// however many runs its games came from; pairings of no games are left out.
+pub fn merge(pairings: &[Pairing]) -> Vec<Pairing> {
+    let mut out: Vec<Pairing> = Vec::new();
+    for p in pairings.iter().filter(|p| p.score.games() > 0) {
+        let (a, b, s) = if p.a <= p.b {
+            (p.a, p.b, p.score)
+        } else {
+            (
+                p.b,
+                p.a,
+                Score {
+                    wins: p.score.losses,
+                    draws: p.score.draws,
+                    losses: p.score.wins,
+                },
+            )
+        };
+        match out.iter_mut().find(|q| q.a == a && q.b == b) {
+            Some(q) => {
+                q.score.wins += s.wins;
+                q.score.draws += s.draws;
+                q.score.losses += s.losses;
+            }
+            None => out.push(Pairing { a, b, score: s }),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn result_lines_are_read_back_and_merged_per_pair() {
+        let ladder = "engine:7 against engine:8: score 2/10 (1 wins, 2 draws, 7 losses), Elo -241 (95% -inf to -66)";
+        let arena = "engine:8 against uci:/usr/games/stockfish:UCI_Elo=1500: score 9/10 (9 wins, 0 draws, 1 losses), Elo +382";
+        let (a, b, s) = parse_played(ladder).expect("a ladder line");
+        assert_eq!((a.as_str(), b.as_str()), ("engine:7", "engine:8"));
+        assert_eq!((s.wins, s.draws, s.losses), (1, 2, 7));
+        let (a, b, s) = parse_played(arena).expect("an arena line");
+        assert_eq!(a, "engine:8");
+        assert_eq!(b, "uci:/usr/games/stockfish:UCI_Elo=1500");
+        assert_eq!((s.wins, s.draws, s.losses), (9, 0, 1));
+        assert_eq!(parse_played("player | rating | 95%"), None);
+        assert_eq!(parse_played("white 4, black 6, draws 0"), None);
+        let score = |wins, draws, losses| Score {
+            wins,
+            draws,
+            losses,
+        };
+        let merged = merge(&[
+            Pairing {
+                a: 1,
+                b: 0,
+                score: score(7, 2, 1),
+            },
+            Pairing {
+                a: 0,
+                b: 1,
+                score: score(3, 0, 2),
+            },
+            Pairing {
+                a: 1,
+                b: 2,
+                score: score(0, 0, 0),
+            },
+        ]);
+        assert_eq!(
+            merged,
+            vec![Pairing {
+                a: 0,
+                b: 1,
+                score: score(4, 2, 9)
+            }]
+        );
+    }
     use super::*;
 
     fn pairing(a: usize, b: usize, wins: u32, draws: u32, losses: u32) -> Pairing {

@@ -282,7 +282,7 @@ fn resolve(web: &Web, private: bool, address: &str) -> Result<(u64, Reader), Ref
             .ok_or(Refused(
                 StatusCode::NOT_FOUND,
                 "Not found",
-                "There is no game page at this address.",
+                "No game page lives at this address.",
             ));
     }
     match web.links.check_private(address, now_ms() / 1000) {
