@@ -141,3 +141,25 @@ fn profile_and_leaderboard_in_german() {
     assert!(english.contains("1 win, 0 draws, 0 losses"), "{english}");
     assert!(english.contains("- win vs alice"), "{english}");
 }
+
+#[test]
+fn challenge_refusals_in_german() {
+    let h = Harness::new();
+    let r = ask(
+        &h,
+        &de("alice", CH),
+        Request::Challenge {
+            opponent: common::user("alice"),
+            variant: arcana::variants::VariantId::Standard,
+            color: arcana::service::api::ColorChoice::White,
+            days: None,
+            options: arcana::variants::Options::new(),
+            rated: true,
+        },
+    );
+    assert_eq!(r[0].kind, ReplyKind::Refusal);
+    assert_eq!(r[0].text, "Du kannst dich nicht selbst herausfordern.");
+    let r = ask(&h, &de("bob", CH), Request::Accept);
+    assert_eq!(r[0].kind, ReplyKind::Refusal);
+    assert!(r[0].text.contains("annehmen"), "{}", r[0].text);
+}

@@ -26,11 +26,6 @@ const NOT_YET: &[(&str, usize, &str)] = &[
         10,
         "/settings (player's own) and move confirmation replies: not migrated yet",
     ),
-    (
-        "lobby.rs",
-        12,
-        "a challenge's public lines, its answers' and the game's start (what the channel reads): not migrated yet; its refusals are",
-    ),
     ("notes.rs", 8, "/note replies: not migrated yet"),
     (
         "pages.rs",

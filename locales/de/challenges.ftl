@@ -163,3 +163,23 @@ refusal-several-challenges = Hier könnten mehrere Herausforderungen gemeint sei
     [decline] ablehnen
    *[cancel] zurückziehen
  } spieler:@name`.
+
+## Herausforderungen: was der Kanal liest (lobby.rs), in der Sprache des Servers.
+
+challenge-plays-white = { $name } spielt Weiß
+challenge-plays-black = { $name } spielt Schwarz
+challenge-colours-random = Farben werden ausgelost
+challenge-anyone-here = alle hier
+challenge-line = { $name } fordert { $whom } zu { $game } heraus ({ $colour }, { $terms }, { $rated }).
+challenge-answer-to = { $name }: `/annehmen` oder `/ablehnen`.
+challenge-answer-open = Wer zuerst `/annehmen` sagt, spielt.
+challenge-accepted-by = Angenommen von { $name }.
+challenge-accepted-by-in = Angenommen von { $name }: Die Partie wird in { $place } gespielt.
+challenge-expired = Unbeantwortet verfallen.
+challenge-declined-by = Abgelehnt von { $name }.
+challenge-declines = { $name } lehnt die Herausforderung von { $challenger } ab.
+challenge-withdrawn-by = Zurückgezogen von { $name }.
+challenge-withdraws = { $name } zieht die Herausforderung an { $opponent } zurück.
+challenge-moderator = { $name } (Moderator)
+challenge-cancelled-by = Zurückgezogen von { $name }.
+challenge-cancels = { $name } zieht die Herausforderung von { $challenger } an { $opponent } zurück.

@@ -150,3 +150,23 @@ refusal-no-challenge-with = There is no challenge here with { $name } for you to
 refusal-no-challenge-playing = There is no challenge to { $verb }: a game is already being played here.
 refusal-no-challenge-for-you = There is no challenge here for you to { $verb }.
 refusal-several-challenges = Several challenges here could be meant ({ $names }): press the button on the one you mean, or name the player, e.g. `/{ $verb } player:@name`.
+
+## Challenges: what the channel reads (lobby.rs), in the server's language.
+
+challenge-plays-white = { $name } plays White
+challenge-plays-black = { $name } plays Black
+challenge-colours-random = colours drawn at random
+challenge-anyone-here = anyone here
+challenge-line = { $name } challenges { $whom } to { $game } ({ $colour }, { $terms }, { $rated }).
+challenge-answer-to = { $name }: `/accept` or `/decline`.
+challenge-answer-open = The first to `/accept` plays.
+challenge-accepted-by = Accepted by { $name }.
+challenge-accepted-by-in = Accepted by { $name }: the game is played in { $place }.
+challenge-expired = Expired unanswered.
+challenge-declined-by = Declined by { $name }.
+challenge-declines = { $name } declines { $challenger }'s challenge.
+challenge-withdrawn-by = Withdrawn by { $name }.
+challenge-withdraws = { $name } withdraws the challenge to { $opponent }.
+challenge-moderator = { $name } (moderator)
+challenge-cancelled-by = Cancelled by { $name }.
+challenge-cancels = { $name } cancels { $challenger }'s challenge to { $opponent }.

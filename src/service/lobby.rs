@@ -6,7 +6,7 @@ use super::api::{
 };
 use super::clock::DAY_MS;
 use super::queries::{
-    options_text, players_line, players_line_in, public_view, rated_text, secret_text, terms_text,
+    options_text, players_line_in, public_view, rated_text_in, secret_text_in, terms_text_in,
 };
 use super::timeouts::next_clock;
 use super::turns::{asked_user, prompt_line};
@@ -31,38 +31,42 @@ pub(super) const MAX_SETTLED: usize = 50;
 /// How long a settled challenge is remembered.
 pub(super) const SETTLED_RETENTION_MS: u64 = 7 * DAY_MS;
 
-/// One line describing a challenge, for its message and for what became of it.
-pub(super) fn challenge_line(c: &Challenge) -> String {
+/// One line describing a challenge in `lang` (its server's), for its message and for
+/// what became of it.
+pub(super) fn challenge_line(c: &Challenge, lang: Lang) -> String {
+    let name = c.challenger.name.clone();
     let colour = match c.color {
-        ColorChoice::White => format!("{} plays White", c.challenger.name),
-        ColorChoice::Black => format!("{} plays Black", c.challenger.name),
-        ColorChoice::Random => "colours drawn at random".to_string(),
+        ColorChoice::White => tr!(lang, "challenge-plays-white", name = name),
+        ColorChoice::Black => tr!(lang, "challenge-plays-black", name = name),
+        ColorChoice::Random => tr!(lang, "challenge-colours-random"),
     };
     let whom = c
         .opponent
         .as_ref()
-        .map_or_else(|| "anyone here".to_string(), |o| o.name.clone());
-    format!(
-        "{} challenges {whom} to {}{} ({colour}, {}, {}).",
-        c.challenger.name,
-        c.variant.name(),
-        options_text(&c.options),
-        terms_text(c.days, c.bank_days),
-        rated_text(c.rated),
+        .map_or_else(|| tr!(lang, "challenge-anyone-here"), |o| o.name.clone());
+    tr!(
+        lang,
+        "challenge-line",
+        name = c.challenger.name.clone(),
+        whom = whom,
+        game = format!("{}{}", c.variant.name(), options_text(&c.options)),
+        colour = colour,
+        terms = terms_text_in(c.days, c.bank_days, lang),
+        rated = rated_text_in(c.rated, lang)
     )
 }
 
-/// The reply that replaces a challenge's message with what became of it.
-pub(super) fn over_reply(c: &Challenge) -> Reply {
+/// The reply that replaces a challenge's message with what became of it, in `lang`.
+pub(super) fn over_reply(c: &Challenge, lang: Lang) -> Reply {
     let mut r = Reply::channel(String::new());
+    let outcome = c
+        .outcome
+        .clone()
+        .unwrap_or_else(|| tr!(lang, "challenge-settled"));
     r.kind = ReplyKind::ChallengeOver {
         challenge: c.id,
         message: c.message,
-        shown: format!(
-            "{}\n**{}**",
-            challenge_line(c),
-            c.outcome.as_deref().unwrap_or("Settled.")
-        ),
+        shown: format!("{}\n**{outcome}**", challenge_line(c, lang)),
     };
     r
 }
@@ -76,12 +80,7 @@ fn settled(c: &Challenge, outcome: String, now: u64) -> Challenge {
     }
 }
 
-/// The other side of a challenge, as its answers name them.
-fn opponent_name(c: &Challenge) -> String {
-    opponent_name_in(c, Lang::En)
-}
-
-/// [`opponent_name`] in `lang`.
+/// The other side of a challenge, as its answers name them, in `lang`.
 fn opponent_name_in(c: &Challenge, lang: Lang) -> String {
     c.opponent
         .as_ref()
@@ -179,11 +178,12 @@ impl Service {
             return self.start_game(slot, &c, ctx, now, Some(level));
         }
         c.id = self.challenge_id(slot, ctx, now);
+        let public = self.public_lang(ctx);
         let answer = match &opponent {
-            Some(o) => format!("{}: `/accept` or `/decline`.", o.name),
-            None => "The first to `/accept` plays.".to_string(),
+            Some(o) => tr!(public, "challenge-answer-to", name = o.name.clone()),
+            None => tr!(public, "challenge-answer-open"),
         };
-        let mut r = Reply::channel(format!("{} {answer}", challenge_line(&c)));
+        let mut r = Reply::channel(format!("{} {answer}", challenge_line(&c, public)));
         r.kind = ReplyKind::Challenge {
             challenge: c.id,
             challenged: opponent.clone(),
@@ -305,11 +305,12 @@ impl Service {
         now: u64,
     ) -> Result<Change, Refusal> {
         let lobby = self.lobby(slot, ctx.channel);
+        let public = self.public_lang(ctx);
         let playing = slot.live.is_some();
         let c = match target {
             Some(ChallengeTarget::Id(id)) => match lobby.pending.iter().find(|c| c.id == id) {
                 Some(c) => c,
-                None => return settled_already(&lobby, id, ctx.lang),
+                None => return settled_already(&lobby, id, ctx.lang, public),
             },
             Some(ChallengeTarget::Player(p)) => {
                 chosen(&lobby, playing, ctx, moderator, answer, Some(&p))?
@@ -318,8 +319,8 @@ impl Service {
         };
         match answer {
             ChallengeAnswer::Accept => self.accept(slot, ctx, c, now),
-            ChallengeAnswer::Decline => decline(c, &ctx.user, now, ctx.lang),
-            ChallengeAnswer::Cancel => cancel(c, &ctx.user, moderator, now, ctx.lang),
+            ChallengeAnswer::Decline => decline(c, &ctx.user, now, ctx.lang, public),
+            ChallengeAnswer::Cancel => cancel(c, &ctx.user, moderator, now, ctx.lang, public),
         }
     }
 
@@ -344,18 +345,20 @@ impl Service {
         taken.opponent = Some(me.clone());
         let mut change = self.start_game(slot, &taken, ctx, now, None)?;
         let place = change.live.as_ref().map_or(ctx.channel, |l| l.rec.channel);
+        let public = self.public_lang(ctx);
         let outcome = if place == ctx.channel {
-            format!("Accepted by {}.", me.name)
+            tr!(public, "challenge-accepted-by", name = me.name.clone())
         } else {
-            format!(
-                "Accepted by {}: the game is played in {}.",
-                me.name,
-                api::place(place)
+            tr!(
+                public,
+                "challenge-accepted-by-in",
+                name = me.name.clone(),
+                place = api::place(place)
             )
         };
         let mut done = settled(&taken, outcome, now);
         done.place = Some(place);
-        change.replies.push(over_reply(&done));
+        change.replies.push(over_reply(&done, public));
         change.challenges.push(done);
         Ok(change)
     }
@@ -409,10 +412,16 @@ impl Service {
         }
         let done: Vec<Challenge> = gone
             .iter()
-            .map(|c| settled(c, "Expired unanswered.".to_string(), now))
+            .map(|c| {
+                let lang = self.server_lang(c.server);
+                settled(c, tr!(lang, "challenge-expired"), now)
+            })
             .collect();
         let change = Change {
-            replies: done.iter().map(over_reply).collect(),
+            replies: done
+                .iter()
+                .map(|c| over_reply(c, self.server_lang(c.server)))
+                .collect(),
             challenges: done,
             forget: forgotten,
             live: None,
@@ -682,7 +691,7 @@ pub(super) fn start_replies(
     };
     let mut lines = vec![format!(
         "{accepts} {} — {}{}, {}, {}.",
-        players_line(&live.rec),
+        players_line_in(&live.rec, live.lang),
         c.variant.name(),
         options_text(&c.options),
         super::queries::terms_text_in(c.days, c.bank_days, live.lang),
@@ -725,7 +734,7 @@ pub(super) fn start_replies(
         if let Some(secret) = live.game.secret(side) {
             replies.push(Reply::private(
                 live.rec.player(side).clone(),
-                secret_text(&live.rec, &secret),
+                secret_text_in(&live.rec, &secret, live.lang),
             ));
         }
     }
@@ -769,21 +778,33 @@ fn bank_days(options: &mut Options, days: u32, lang: Lang) -> Result<u32, Refusa
 }
 
 /// `/decline`: only the challenged player declines (an open challenge waits or expires).
-fn decline(c: &Challenge, me: &User, now: u64, lang: Lang) -> Result<Change, Refusal> {
+fn decline(
+    c: &Challenge,
+    me: &User,
+    now: u64,
+    lang: Lang,
+    public: Lang,
+) -> Result<Change, Refusal> {
     if c.opponent.as_ref().is_none_or(|o| o.id != me.id) {
         return Err(match &c.opponent {
             Some(o) => tr!(lang, "refusal-decline-only", name = o.name.clone()),
             None => tr!(lang, "refusal-decline-open"),
         });
     }
-    let done = settled(c, format!("Declined by {}.", me.name), now);
+    let done = settled(
+        c,
+        tr!(public, "challenge-declined-by", name = me.name.clone()),
+        now,
+    );
     Ok(Change {
         replies: vec![
-            Reply::channel(format!(
-                "{} declines {}'s challenge.",
-                me.name, c.challenger.name
+            Reply::channel(tr!(
+                public,
+                "challenge-declines",
+                name = me.name.clone(),
+                challenger = c.challenger.name.clone()
             )),
-            over_reply(&done),
+            over_reply(&done, public),
         ],
         challenges: vec![done],
         ..Change::default()
@@ -797,26 +818,33 @@ fn cancel(
     moderator: bool,
     now: u64,
     lang: Lang,
+    public: Lang,
 ) -> Result<Change, Refusal> {
     let is_opponent = c.opponent.as_ref().is_some_and(|o| o.id == me.id);
     let (outcome, line) = if c.challenger.id == me.id {
         (
-            format!("Withdrawn by {}.", me.name),
-            format!(
-                "{} withdraws the challenge to {}.",
-                me.name,
-                opponent_name(c)
+            tr!(public, "challenge-withdrawn-by", name = me.name.clone()),
+            tr!(
+                public,
+                "challenge-withdraws",
+                name = me.name.clone(),
+                opponent = opponent_name_in(c, public)
             ),
         )
     } else if is_opponent || moderator {
-        let role = if is_opponent { "" } else { " (moderator)" };
+        let who = if is_opponent {
+            me.name.clone()
+        } else {
+            tr!(public, "challenge-moderator", name = me.name.clone())
+        };
         (
-            format!("Cancelled by {}{role}.", me.name),
-            format!(
-                "{}{role} cancels {}'s challenge to {}.",
-                me.name,
-                c.challenger.name,
-                opponent_name(c)
+            tr!(public, "challenge-cancelled-by", name = who.clone()),
+            tr!(
+                public,
+                "challenge-cancels",
+                name = who,
+                challenger = c.challenger.name.clone(),
+                opponent = opponent_name_in(c, public)
             ),
         )
     } else {
@@ -828,14 +856,14 @@ fn cancel(
     };
     let done = settled(c, outcome, now);
     Ok(Change {
-        replies: vec![Reply::channel(line), over_reply(&done)],
+        replies: vec![Reply::channel(line), over_reply(&done, public)],
         challenges: vec![done],
         ..Change::default()
     })
 }
 
 /// A late answer to challenge `id`: refused, and its message shows what became of it.
-fn settled_already(lobby: &Lobby, id: u64, lang: Lang) -> Result<Change, Refusal> {
+fn settled_already(lobby: &Lobby, id: u64, lang: Lang, public: Lang) -> Result<Change, Refusal> {
     let Some(c) = lobby.settled.iter().find(|c| c.id == id) else {
         return Err(tr!(lang, "refusal-challenge-gone"));
     };
@@ -846,7 +874,7 @@ fn settled_already(lobby: &Lobby, id: u64, lang: Lang) -> Result<Change, Refusal
     Ok(Change {
         replies: vec![
             Reply::refusal(tr!(lang, "refusal-challenge-over", outcome = outcome)),
-            over_reply(c),
+            over_reply(c, public),
         ],
         ..Change::default()
     })

@@ -232,11 +232,7 @@ pub(super) fn secret_text_in(rec: &GameRecord, text: &str, lang: Lang) -> String
     format!("{head}\n{text}")
 }
 
-pub(super) fn players_line(rec: &GameRecord) -> String {
-    players_line_in(rec, Lang::En)
-}
-
-/// [`players_line`] in `lang`.
+/// The players of a game and their sides, in `lang`.
 pub(super) fn players_line_in(rec: &GameRecord, lang: Lang) -> String {
     tr!(
         lang,
