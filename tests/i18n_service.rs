@@ -12,14 +12,8 @@ use std::path::{Path, PathBuf};
 /// many sentence-like literals it still has, why).
 const NOT_YET: &[(&str, usize, &str)] = &[
     (
-        "lobby.rs",
-        37,
-        "challenge replies and refusals: not migrated yet (the game's start line is)",
-    ),
-    ("mod.rs", 6, "store-failure refusals: not migrated yet"),
-    (
         "pages.rs",
-        9,
+        8,
         "/web replies and the web pages, which are English",
     ),
     (
@@ -27,23 +21,6 @@ const NOT_YET: &[(&str, usize, &str)] = &[
         2,
         "PGN export tags and comments, English by the PGN standard",
     ),
-    (
-        "queries.rs",
-        18,
-        "/board, /games, /profile lines: not migrated yet",
-    ),
-    ("ratings.rs", 5, "/leaderboard, /profile: not migrated yet"),
-    (
-        "record.rs",
-        5,
-        "the closing line of a finished game: not migrated yet",
-    ),
-    (
-        "refresh.rs",
-        3,
-        "a broken or busy game's refusals: not migrated yet",
-    ),
-    ("relocate.rs", 1, "a moved game's notice: not migrated yet"),
     ("tournament.rs", 42, "/tournament: not migrated yet"),
 ];
 

@@ -6,7 +6,7 @@ use super::api::{
 };
 use super::clock::DAY_MS;
 use super::queries::{
-    options_text, players_line, public_view, rated_text, secret_text, terms_text,
+    options_text, players_line_in, public_view, rated_text_in, secret_text_in, terms_text_in,
 };
 use super::timeouts::next_clock;
 use super::turns::{asked_user, prompt_line};
@@ -15,7 +15,9 @@ use super::{
     MAX_BANK_DAYS, MAX_DAYS,
 };
 use crate::core::Side;
+use crate::i18n::Lang;
 use crate::store::{Challenge, ComputerSeat, GameRecord, StoreError, Write, FORMAT_VERSION};
+use crate::tr;
 use crate::variants::{Game, Options, VariantId};
 use rand::Rng;
 
@@ -29,38 +31,42 @@ pub(super) const MAX_SETTLED: usize = 50;
 /// How long a settled challenge is remembered.
 pub(super) const SETTLED_RETENTION_MS: u64 = 7 * DAY_MS;
 
-/// One line describing a challenge, for its message and for what became of it.
-pub(super) fn challenge_line(c: &Challenge) -> String {
+/// One line describing a challenge in `lang` (its server's), for its message and for
+/// what became of it.
+pub(super) fn challenge_line(c: &Challenge, lang: Lang) -> String {
+    let name = c.challenger.name.clone();
     let colour = match c.color {
-        ColorChoice::White => format!("{} plays White", c.challenger.name),
-        ColorChoice::Black => format!("{} plays Black", c.challenger.name),
-        ColorChoice::Random => "colours drawn at random".to_string(),
+        ColorChoice::White => tr!(lang, "challenge-plays-white", name = name),
+        ColorChoice::Black => tr!(lang, "challenge-plays-black", name = name),
+        ColorChoice::Random => tr!(lang, "challenge-colours-random"),
     };
     let whom = c
         .opponent
         .as_ref()
-        .map_or_else(|| "anyone here".to_string(), |o| o.name.clone());
-    format!(
-        "{} challenges {whom} to {}{} ({colour}, {}, {}).",
-        c.challenger.name,
-        c.variant.name(),
-        options_text(&c.options),
-        terms_text(c.days, c.bank_days),
-        rated_text(c.rated),
+        .map_or_else(|| tr!(lang, "challenge-anyone-here"), |o| o.name.clone());
+    tr!(
+        lang,
+        "challenge-line",
+        name = c.challenger.name.clone(),
+        whom = whom,
+        game = format!("{}{}", c.variant.name(), options_text(&c.options)),
+        colour = colour,
+        terms = terms_text_in(c.days, c.bank_days, lang),
+        rated = rated_text_in(c.rated, lang)
     )
 }
 
-/// The reply that replaces a challenge's message with what became of it.
-pub(super) fn over_reply(c: &Challenge) -> Reply {
+/// The reply that replaces a challenge's message with what became of it, in `lang`.
+pub(super) fn over_reply(c: &Challenge, lang: Lang) -> Reply {
     let mut r = Reply::channel(String::new());
+    let outcome = c
+        .outcome
+        .clone()
+        .unwrap_or_else(|| tr!(lang, "challenge-settled"));
     r.kind = ReplyKind::ChallengeOver {
         challenge: c.id,
         message: c.message,
-        shown: format!(
-            "{}\n**{}**",
-            challenge_line(c),
-            c.outcome.as_deref().unwrap_or("Settled.")
-        ),
+        shown: format!("{}\n**{outcome}**", challenge_line(c, lang)),
     };
     r
 }
@@ -74,11 +80,11 @@ fn settled(c: &Challenge, outcome: String, now: u64) -> Challenge {
     }
 }
 
-/// The other side of a challenge, as its answers name them.
-fn opponent_name(c: &Challenge) -> String {
+/// The other side of a challenge, as its answers name them, in `lang`.
+fn opponent_name_in(c: &Challenge, lang: Lang) -> String {
     c.opponent
         .as_ref()
-        .map_or_else(|| "anyone".to_string(), |o| o.name.clone())
+        .map_or_else(|| tr!(lang, "challenge-anyone"), |o| o.name.clone())
 }
 
 /// A channel's challenges as the store holds them now: pending ones oldest first, and
@@ -129,10 +135,10 @@ impl Service {
     ) -> Result<Change, Refusal> {
         if let Some(live) = &slot.live {
             // Its game is played here: a new game could not start here before it ends.
-            return Err(format!(
-                "This channel already has a game ({}); finish it (a player can `/resign`, or \
-                 `/abort` before both sides have moved) or play in another channel.",
-                players_line(&live.rec)
+            return Err(tr!(
+                ctx.lang,
+                "refusal-channel-has-game",
+                players = players_line_in(&live.rec, ctx.lang)
             ));
         }
         let computer = self.computer();
@@ -141,14 +147,12 @@ impl Service {
             .is_some_and(|c| opponent.as_ref().is_some_and(|o| o.id == c.id));
         self.may_challenge(slot, ctx, opponent.as_ref(), against_computer)?;
         let mut options = options;
-        let level = computer_level(&mut options, against_computer, computer)?;
+        let level = computer_level(&mut options, against_computer, computer, ctx.lang)?;
         let days = days.unwrap_or(DEFAULT_DAYS);
         if days > MAX_DAYS {
-            return Err(format!(
-                "Days per move must be between 1 and {MAX_DAYS}, or 0 for no limit."
-            ));
+            return Err(tr!(ctx.lang, "refusal-days-range", max = MAX_DAYS));
         }
-        let bank_days = bank_days(&mut options, days)?;
+        let bank_days = bank_days(&mut options, days, ctx.lang)?;
         // Validates the variant and its options before anyone accepts.
         Game::new(variant, &options, 0)?;
         let mut c = Challenge {
@@ -174,11 +178,12 @@ impl Service {
             return self.start_game(slot, &c, ctx, now, Some(level));
         }
         c.id = self.challenge_id(slot, ctx, now);
+        let public = self.public_lang(ctx);
         let answer = match &opponent {
-            Some(o) => format!("{}: `/accept` or `/decline`.", o.name),
-            None => "The first to `/accept` plays.".to_string(),
+            Some(o) => tr!(public, "challenge-answer-to", name = o.name.clone()),
+            None => tr!(public, "challenge-answer-open"),
         };
-        let mut r = Reply::channel(format!("{} {answer}", challenge_line(&c)));
+        let mut r = Reply::channel(format!("{} {answer}", challenge_line(&c, public)));
         r.kind = ReplyKind::Challenge {
             challenge: c.id,
             challenged: opponent.clone(),
@@ -201,10 +206,10 @@ impl Service {
         against_computer: bool,
     ) -> Result<(), Refusal> {
         if opponent.is_some_and(|o| o.id == ctx.user.id) {
-            return Err("You cannot challenge yourself.".to_string());
+            return Err(tr!(ctx.lang, "refusal-challenge-yourself"));
         }
         if self.computer().is_some_and(|c| c.id == ctx.user.id) {
-            return Err("The computer does not challenge anyone.".to_string());
+            return Err(tr!(ctx.lang, "refusal-computer-challenges"));
         }
         if against_computer {
             return Ok(());
@@ -215,16 +220,14 @@ impl Service {
                 && c.opponent.as_ref().map(|o| o.id) == opponent.map(|o| o.id)
         });
         if let Some(twin) = twin {
-            return Err(format!(
-                "You already have a challenge to {} waiting here; `/cancel` it first.",
-                opponent_name(twin)
+            return Err(tr!(
+                ctx.lang,
+                "refusal-challenge-twin",
+                name = opponent_name_in(twin, ctx.lang)
             ));
         }
         if lobby.pending.len() >= MAX_PENDING {
-            return Err(format!(
-                "This channel already has {MAX_PENDING} challenges waiting; answer or \
-                 cancel some first."
-            ));
+            return Err(tr!(ctx.lang, "refusal-challenges-full", max = MAX_PENDING));
         }
         Ok(())
     }
@@ -232,16 +235,16 @@ impl Service {
     /// `/rematch`: a challenge to the last game's opponent, colours swapped, on the
     /// same terms.
     pub(super) fn rematch(&self, slot: &Slot, ctx: &Context, now: u64) -> Result<Change, Refusal> {
-        let last = self.shown_game(slot, ctx.channel)?;
+        let last = self.shown_game_in(slot, ctx.channel, ctx.lang)?;
         if !last.rec.finished {
-            return Err(
-                "The game is still being played; a rematch can wait until it ends.".to_string(),
-            );
+            return Err(tr!(ctx.lang, "refusal-rematch-playing"));
         }
         let side = last.rec.side_of(ctx.user.id).ok_or_else(|| {
-            format!(
-                "Only {} and {} can ask for a rematch.",
-                last.rec.players[0].name, last.rec.players[1].name
+            tr!(
+                ctx.lang,
+                "refusal-rematch-players",
+                white = last.rec.players[0].name.clone(),
+                black = last.rec.players[1].name.clone()
             )
         })?;
         let mut options = last.rec.options.clone();
@@ -302,11 +305,12 @@ impl Service {
         now: u64,
     ) -> Result<Change, Refusal> {
         let lobby = self.lobby(slot, ctx.channel);
+        let public = self.public_lang(ctx);
         let playing = slot.live.is_some();
         let c = match target {
             Some(ChallengeTarget::Id(id)) => match lobby.pending.iter().find(|c| c.id == id) {
                 Some(c) => c,
-                None => return settled_already(&lobby, id),
+                None => return settled_already(&lobby, id, ctx.lang, public),
             },
             Some(ChallengeTarget::Player(p)) => {
                 chosen(&lobby, playing, ctx, moderator, answer, Some(&p))?
@@ -315,8 +319,8 @@ impl Service {
         };
         match answer {
             ChallengeAnswer::Accept => self.accept(slot, ctx, c, now),
-            ChallengeAnswer::Decline => decline(c, &ctx.user, now),
-            ChallengeAnswer::Cancel => cancel(c, &ctx.user, moderator, now),
+            ChallengeAnswer::Decline => decline(c, &ctx.user, now, ctx.lang, public),
+            ChallengeAnswer::Cancel => cancel(c, &ctx.user, moderator, now, ctx.lang, public),
         }
     }
 
@@ -330,29 +334,31 @@ impl Service {
     ) -> Result<Change, Refusal> {
         let me = &ctx.user;
         if c.challenger.id == me.id {
-            return Err("You cannot accept your own challenge.".to_string());
+            return Err(tr!(ctx.lang, "refusal-accept-own"));
         }
         if let Some(o) = &c.opponent {
             if o.id != me.id {
-                return Err(format!("Only {} can accept this challenge.", o.name));
+                return Err(tr!(ctx.lang, "refusal-accept-only", name = o.name.clone()));
             }
         }
         let mut taken = c.clone();
         taken.opponent = Some(me.clone());
         let mut change = self.start_game(slot, &taken, ctx, now, None)?;
         let place = change.live.as_ref().map_or(ctx.channel, |l| l.rec.channel);
+        let public = self.public_lang(ctx);
         let outcome = if place == ctx.channel {
-            format!("Accepted by {}.", me.name)
+            tr!(public, "challenge-accepted-by", name = me.name.clone())
         } else {
-            format!(
-                "Accepted by {}: the game is played in {}.",
-                me.name,
-                api::place(place)
+            tr!(
+                public,
+                "challenge-accepted-by-in",
+                name = me.name.clone(),
+                place = api::place(place)
             )
         };
         let mut done = settled(&taken, outcome, now);
         done.place = Some(place);
-        change.replies.push(over_reply(&done));
+        change.replies.push(over_reply(&done, public));
         change.challenges.push(done);
         Ok(change)
     }
@@ -406,10 +412,16 @@ impl Service {
         }
         let done: Vec<Challenge> = gone
             .iter()
-            .map(|c| settled(c, "Expired unanswered.".to_string(), now))
+            .map(|c| {
+                let lang = self.server_lang(c.server);
+                settled(c, tr!(lang, "challenge-expired"), now)
+            })
             .collect();
         let change = Change {
-            replies: done.iter().map(over_reply).collect(),
+            replies: done
+                .iter()
+                .map(|c| over_reply(c, self.server_lang(c.server)))
+                .collect(),
             challenges: done,
             forget: forgotten,
             live: None,
@@ -504,7 +516,7 @@ impl Service {
         let opponent = c
             .opponent
             .clone()
-            .ok_or("An open challenge needs a taker before its game starts.")?;
+            .ok_or_else(|| tr!(ctx.lang, "refusal-open-needs-taker"))?;
         let (seed, challenger_white) = self.seed_and_colour(c.color);
         let game = Game::new(c.variant, &c.options, seed)?;
         let players = if challenger_white {
@@ -515,7 +527,7 @@ impl Service {
         let (place, why_here) = self.game_place(slot, ctx, c, &players)?;
         let id = self.store.new_id().map_err(|e| {
             tracing::error!("store: {e}");
-            "The game store failed, so nothing was changed; please try again later.".to_string()
+            tr!(ctx.lang, "refusal-store-failed")
         })?;
         let computer = computer.map(|level| {
             let side = if challenger_white {
@@ -593,10 +605,11 @@ impl Service {
                     .filter(|w| !w.is_empty())
                     .map(|w| format!(" ({w})"))
                     .unwrap_or_default();
-                return Err(format!(
-                    "This channel already has a game ({}) and this one cannot be played \
-                     elsewhere{why}; the challenge can wait until it ends.",
-                    players_line(&live.rec)
+                return Err(tr!(
+                    ctx.lang,
+                    "refusal-channel-has-game-waits",
+                    players = players_line_in(&live.rec, ctx.lang),
+                    why = why
                 ));
             }
         }
@@ -678,7 +691,7 @@ pub(super) fn start_replies(
     };
     let mut lines = vec![format!(
         "{accepts} {} — {}{}, {}, {}.",
-        players_line(&live.rec),
+        players_line_in(&live.rec, live.lang),
         c.variant.name(),
         options_text(&c.options),
         super::queries::terms_text_in(c.days, c.bank_days, live.lang),
@@ -721,7 +734,7 @@ pub(super) fn start_replies(
         if let Some(secret) = live.game.secret(side) {
             replies.push(Reply::private(
                 live.rec.player(side).clone(),
-                secret_text(&live.rec, &secret),
+                secret_text_in(&live.rec, &secret, live.lang),
             ));
         }
     }
@@ -734,12 +747,14 @@ fn computer_level(
     options: &mut Options,
     against_computer: bool,
     computer: Option<User>,
+    lang: Lang,
 ) -> Result<u8, Refusal> {
     match options.remove("level") {
         None => Ok(crate::engine::DEFAULT_LEVEL),
-        Some(_) if !against_computer => Err(format!(
-            "`level` sets the computer's strength; it applies only to a challenge to {}.",
-            computer.map_or_else(|| "the computer".to_string(), |c| c.name)
+        Some(_) if !against_computer => Err(tr!(
+            lang,
+            "refusal-level-computer-only",
+            name = computer.map_or_else(|| tr!(lang, "the-computer"), |c| c.name)
         )),
         Some(l) => crate::engine::parse_level(&l),
     }
@@ -747,7 +762,7 @@ fn computer_level(
 
 /// The days of time bank a challenge asks for (its `bank` option, taken out of the
 /// game's options): only with days per move.
-fn bank_days(options: &mut Options, days: u32) -> Result<u32, Refusal> {
+fn bank_days(options: &mut Options, days: u32, lang: Lang) -> Result<u32, Refusal> {
     let Some(bank) = options.remove("bank") else {
         return Ok(0);
     };
@@ -755,31 +770,41 @@ fn bank_days(options: &mut Options, days: u32) -> Result<u32, Refusal> {
         .parse()
         .ok()
         .filter(|b| *b <= MAX_BANK_DAYS)
-        .ok_or_else(|| format!("`bank` is a number of days from 0 to {MAX_BANK_DAYS}."))?;
+        .ok_or_else(|| tr!(lang, "refusal-bank-range", max = MAX_BANK_DAYS))?;
     if bank > 0 && days == 0 {
-        return Err("A time bank needs days per move (`days:1` or more).".to_string());
+        return Err(tr!(lang, "refusal-bank-needs-days"));
     }
     Ok(bank)
 }
 
 /// `/decline`: only the challenged player declines (an open challenge waits or expires).
-fn decline(c: &Challenge, me: &User, now: u64) -> Result<Change, Refusal> {
+fn decline(
+    c: &Challenge,
+    me: &User,
+    now: u64,
+    lang: Lang,
+    public: Lang,
+) -> Result<Change, Refusal> {
     if c.opponent.as_ref().is_none_or(|o| o.id != me.id) {
         return Err(match &c.opponent {
-            Some(o) => format!("Only {} can decline this challenge.", o.name),
-            None => {
-                "An open challenge cannot be declined; it waits for a taker or expires.".to_string()
-            }
+            Some(o) => tr!(lang, "refusal-decline-only", name = o.name.clone()),
+            None => tr!(lang, "refusal-decline-open"),
         });
     }
-    let done = settled(c, format!("Declined by {}.", me.name), now);
+    let done = settled(
+        c,
+        tr!(public, "challenge-declined-by", name = me.name.clone()),
+        now,
+    );
     Ok(Change {
         replies: vec![
-            Reply::channel(format!(
-                "{} declines {}'s challenge.",
-                me.name, c.challenger.name
+            Reply::channel(tr!(
+                public,
+                "challenge-declines",
+                name = me.name.clone(),
+                challenger = c.challenger.name.clone()
             )),
-            over_reply(&done),
+            over_reply(&done, public),
         ],
         challenges: vec![done],
         ..Change::default()
@@ -787,52 +812,69 @@ fn decline(c: &Challenge, me: &User, now: u64) -> Result<Change, Refusal> {
 }
 
 /// `/cancel`: the challenger withdraws; the challenged player or a moderator cancels.
-fn cancel(c: &Challenge, me: &User, moderator: bool, now: u64) -> Result<Change, Refusal> {
+fn cancel(
+    c: &Challenge,
+    me: &User,
+    moderator: bool,
+    now: u64,
+    lang: Lang,
+    public: Lang,
+) -> Result<Change, Refusal> {
     let is_opponent = c.opponent.as_ref().is_some_and(|o| o.id == me.id);
     let (outcome, line) = if c.challenger.id == me.id {
         (
-            format!("Withdrawn by {}.", me.name),
-            format!(
-                "{} withdraws the challenge to {}.",
-                me.name,
-                opponent_name(c)
+            tr!(public, "challenge-withdrawn-by", name = me.name.clone()),
+            tr!(
+                public,
+                "challenge-withdraws",
+                name = me.name.clone(),
+                opponent = opponent_name_in(c, public)
             ),
         )
     } else if is_opponent || moderator {
-        let role = if is_opponent { "" } else { " (moderator)" };
+        let who = if is_opponent {
+            me.name.clone()
+        } else {
+            tr!(public, "challenge-moderator", name = me.name.clone())
+        };
         (
-            format!("Cancelled by {}{role}.", me.name),
-            format!(
-                "{}{role} cancels {}'s challenge to {}.",
-                me.name,
-                c.challenger.name,
-                opponent_name(c)
+            tr!(public, "challenge-cancelled-by", name = who.clone()),
+            tr!(
+                public,
+                "challenge-cancels",
+                name = who,
+                challenger = c.challenger.name.clone(),
+                opponent = opponent_name_in(c, public)
             ),
         )
     } else {
-        return Err(format!(
-            "Only {} (or the challenged player, or a moderator) can cancel this challenge.",
-            c.challenger.name
+        return Err(tr!(
+            lang,
+            "refusal-cancel-only",
+            name = c.challenger.name.clone()
         ));
     };
     let done = settled(c, outcome, now);
     Ok(Change {
-        replies: vec![Reply::channel(line), over_reply(&done)],
+        replies: vec![Reply::channel(line), over_reply(&done, public)],
         challenges: vec![done],
         ..Change::default()
     })
 }
 
 /// A late answer to challenge `id`: refused, and its message shows what became of it.
-fn settled_already(lobby: &Lobby, id: u64) -> Result<Change, Refusal> {
+fn settled_already(lobby: &Lobby, id: u64, lang: Lang, public: Lang) -> Result<Change, Refusal> {
     let Some(c) = lobby.settled.iter().find(|c| c.id == id) else {
-        return Err("That challenge is no longer waiting here.".to_string());
+        return Err(tr!(lang, "refusal-challenge-gone"));
     };
-    let outcome = c.outcome.as_deref().unwrap_or("Settled.");
+    let outcome = c
+        .outcome
+        .clone()
+        .unwrap_or_else(|| tr!(lang, "challenge-settled"));
     Ok(Change {
         replies: vec![
-            Reply::refusal(format!("That challenge is over: {outcome}")),
-            over_reply(c),
+            Reply::refusal(tr!(lang, "refusal-challenge-over", outcome = outcome)),
+            over_reply(c, public),
         ],
         ..Change::default()
     })
@@ -937,31 +979,34 @@ fn chosen<'a>(
     match candidates.as_slice() {
         [one] => Ok(one),
         [] => Err(match (playing, named) {
-            (_, Some(u)) => format!(
-                "There is no challenge here with {} for you to {verb}.",
-                u.name
+            (_, Some(u)) => tr!(
+                ctx.lang,
+                "refusal-no-challenge-with",
+                name = u.name.clone(),
+                verb = verb
             ),
             (true, None) if lobby.pending.is_empty() => {
-                format!("There is no challenge to {verb}: a game is already being played here.")
+                tr!(ctx.lang, "refusal-no-challenge-playing", verb = verb)
             }
-            _ => format!("There is no challenge here for you to {verb}."),
+            _ => tr!(ctx.lang, "refusal-no-challenge-for-you", verb = verb),
         }),
         several => {
             let mut names: Vec<String> = several
                 .iter()
                 .map(|c| {
                     if c.challenger.id == me {
-                        opponent_name(c)
+                        opponent_name_in(c, ctx.lang)
                     } else {
                         c.challenger.name.clone()
                     }
                 })
                 .collect();
             names.dedup();
-            Err(format!(
-                "Several challenges here could be meant ({}): press the button on the one \
-                 you mean, or name the player, e.g. `/{verb} player:@name`.",
-                names.join(", ")
+            Err(tr!(
+                ctx.lang,
+                "refusal-several-challenges",
+                names = names.join(", "),
+                verb = verb
             ))
         }
     }

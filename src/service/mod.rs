@@ -118,8 +118,12 @@ struct Slot {
     /// Challenges settled here lately: a late answer to one is told what became of it.
     settled: Vec<Challenge>,
     live: Option<Live>,
-    /// Why the active game of this channel could not be loaded.
+    /// Why the active game of this channel could not be loaded (in its server's
+    /// language, as the channel is told).
     broken: Option<String>,
+    /// The game that could not be loaded and whether a newer build saved it, to tell
+    /// the one who acts in their own language.
+    broken_game: Option<(u64, bool)>,
     /// The store failed while the game was being read (a passing failure): requests
     /// are refused with this until a read succeeds.
     unreadable: bool,
@@ -200,25 +204,23 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// The refusal when the store failed, in English (see [`store_failure_in`]).
 fn store_failure(e: StoreError) -> Reply {
+    store_failure_in(crate::i18n::Lang::En, e)
+}
+
+/// The refusal when the store failed, in `lang` (the actor's).
+fn store_failure_in(lang: crate::i18n::Lang, e: StoreError) -> Reply {
     tracing::error!("store: {e}");
-    Reply::refusal("The game store failed, so nothing was changed; please try again later.")
+    Reply::refusal(crate::tr!(lang, "refusal-store-failed"))
 }
 
 /// The answer when a commit failed and the store could not be read to learn whether
 /// it was applied: the truth, and what to do.
-fn unknown_outcome(e: StoreError) -> Reply {
+fn unknown_outcome(lang: crate::i18n::Lang, e: StoreError) -> Reply {
     tracing::error!("store: {e}");
-    Reply::refusal(
-        "The game store did not confirm this, so I cannot tell whether it was saved; \
-         look at the board (`/board`) before trying again.",
-    )
+    Reply::refusal(crate::tr!(lang, "refusal-store-unconfirmed"))
 }
-
-/// The refusal while the store cannot be read (a passing failure: the game is read
-/// again at its next use).
-const NOT_ANSWERING: &str = "The game store is not answering just now, so this game \
-     cannot be read; nothing was changed. Please try again in a moment.";
 
 impl Service {
     /// Opens the service on a store, rebuilding every channel's state (and so the clock
@@ -451,9 +453,9 @@ impl Service {
         let again = req.clone();
         if let Some(k) = &ctx.key {
             match self.store.replies(k) {
-                Ok(Some(stored)) => return self.redelivered(stored),
+                Ok(Some(stored)) => return self.redelivered(ctx.lang, stored),
                 Ok(None) => {}
-                Err(e) => return vec![store_failure(e)],
+                Err(e) => return vec![store_failure_in(ctx.lang, e)],
             }
         }
         let now = self.clock.now_ms();
@@ -480,23 +482,19 @@ impl Service {
                 // Another process changed the game: run the request again on its state.
                 drop(slot);
                 if tries == 0 {
-                    return vec![Reply::refusal(refresh::BUSY)];
+                    return vec![Reply::refusal(crate::tr!(ctx.lang, "refusal-game-busy"))];
                 }
                 self.handle_tries(ctx, moderator, again, tries - 1)
             }
-            Err(commit::Unwritten::Store(e)) => vec![store_failure(e)],
-            Err(commit::Unwritten::Unknown(e)) => vec![unknown_outcome(e)],
+            Err(commit::Unwritten::Store(e)) => vec![store_failure_in(ctx.lang, e)],
+            Err(commit::Unwritten::Unknown(e)) => vec![unknown_outcome(ctx.lang, e)],
         }
     }
 
     /// The answer to a request whose key was handled before (a redelivery): its
     /// replies again while they wait in the outbox, a short note once delivered.
-    fn redelivered(&self, stored: serde_json::Value) -> Vec<Reply> {
-        let done = || {
-            vec![Reply::refusal(
-                "This request was already handled; its answer was given then.",
-            )]
-        };
+    fn redelivered(&self, lang: crate::i18n::Lang, stored: serde_json::Value) -> Vec<Reply> {
+        let done = || vec![Reply::refusal(crate::tr!(lang, "refusal-already-handled"))];
         // A change: its replies again while they wait in the outbox.
         if let Some(outbox) = stored.get("outbox") {
             let Some(id) = outbox.as_u64() else {
@@ -507,7 +505,7 @@ impl Service {
                     .map(|p| p.replies)
                     .unwrap_or_else(|_| done()),
                 Ok(None) => done(),
-                Err(e) => vec![store_failure(e)],
+                Err(e) => vec![store_failure_in(lang, e)],
             };
         }
         // Replies stored by an older build may no longer decode: the request was
@@ -521,7 +519,7 @@ impl Service {
             Some(id) => match self.store.outbox_pending(id) {
                 Ok(true) => replies,
                 Ok(false) => done(),
-                Err(e) => vec![store_failure(e)],
+                Err(e) => vec![store_failure_in(lang, e)],
             },
         }
     }
@@ -563,10 +561,13 @@ impl Service {
         now: u64,
     ) -> Result<Change, Refusal> {
         if let Some(msg) = &slot.broken {
-            return Err(msg.clone());
+            return Err(match slot.broken_game {
+                Some((id, too_new)) => refresh::broken_text(ctx.lang, id, too_new),
+                None => msg.clone(),
+            });
         }
         if slot.unreadable {
-            return Err(NOT_ANSWERING.to_string());
+            return Err(crate::tr!(ctx.lang, "refusal-store-not-answering"));
         }
         match req {
             Request::Challenge {
@@ -649,7 +650,7 @@ impl Service {
             | Request::ServerLanguage { .. }
             | Request::Tournament { .. } => {
                 // Answered before the channel lock is taken.
-                Err("That request needs no game.".to_string())
+                Err(crate::tr!(ctx.lang, "refusal-needs-no-game"))
             }
         }
     }
@@ -677,7 +678,7 @@ impl Service {
             return Err(crate::tr!(ctx.lang, "refusal-button-gone"));
         }
         if request != Request::Rematch && slot.live.is_none() {
-            return Err("That game is over.".to_string());
+            return Err(crate::tr!(ctx.lang, "refusal-game-ended"));
         }
         self.act(slot, ctx, moderator, request, now)
     }

@@ -17,6 +17,7 @@ use super::turns::prompt_line;
 use super::{record, store_failure, Change, Live, Refusal, Service, Slot};
 use crate::core::view::{View, Viewer};
 use crate::core::Side;
+use crate::i18n::Lang;
 use crate::store::{GameRecord, Store, StoreError};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -247,7 +248,7 @@ pub fn game_page(rec: GameRecord, viewer: Viewer, now: u64) -> Result<GamePage, 
             status.extend(prompt_line(&live));
             status.extend(time_left_line(rec, now));
             if let Some(side) = rec.draw_offer {
-                status.push(format!("{} has offered a draw.", rec.player(side).name));
+                status.push(super::queries::draw_offered_line(rec, side, Lang::En));
             }
         }
     }

@@ -5,7 +5,7 @@ use super::api::{Context, GamesScope, Reply, User};
 use super::clock::describe_duration;
 use super::turns::prompt_line;
 use super::{
-    api, lock, per_turn, ratings, record, store_failure, Change, Live, Refusal, Service, Slot,
+    api, lock, per_turn, ratings, record, store_failure_in, Change, Live, Refusal, Service, Slot,
     LEGEND_TEXT,
 };
 use crate::core::view::{View, Viewer};
@@ -36,7 +36,7 @@ impl Service {
                         let to_move = l.to_move.map(|s| l.players[s.index()].name.clone());
                         current.push((
                             l.id,
-                            ratings::current_game_line(&l, user.id, to_move.as_deref()),
+                            ratings::current_game_line(ctx.lang, &l, user.id, to_move.as_deref()),
                         ));
                     }
                 }
@@ -48,30 +48,41 @@ impl Service {
             // After the ratings, before the last results.
             let at = lines
                 .iter()
-                .position(|l| l == "Last results:")
+                .position(|l| *l == tr!(ctx.lang, "profile-last-results"))
                 .unwrap_or(lines.len());
-            let mut block = vec!["Current games:".to_string()];
+            let mut block = vec![tr!(ctx.lang, "profile-current-games")];
             block.extend(current.into_iter().map(|(_, l)| l));
             lines.splice(at..at, block);
         }
         Reply::invoker(lines.join("\n"))
     }
 
-    /// The game `/board`, `/history` and `/export` show: the active one, else the last.
+    /// The game `/board`, `/history` and `/export` show: the active one, else the last
+    /// (refusals in English; see [`Service::shown_game_in`]).
     pub(super) fn shown_game(&self, slot: &Slot, channel: u64) -> Result<Live, Refusal> {
+        self.shown_game_in(slot, channel, Lang::En)
+    }
+
+    /// [`Service::shown_game`], its refusals in `lang`.
+    pub(super) fn shown_game_in(
+        &self,
+        slot: &Slot,
+        channel: u64,
+        lang: Lang,
+    ) -> Result<Live, Refusal> {
         if let Some(live) = &slot.live {
             return Ok(live.clone());
         }
         let none = || {
             if !slot.challenges.is_empty() {
-                "No challenge here has been accepted yet.".to_string()
+                tr!(lang, "refusal-no-challenge-accepted")
             } else {
-                "There is no game in this channel.".to_string()
+                tr!(lang, "refusal-no-game-here")
             }
         };
         let failed = |e: StoreError| {
             tracing::error!("store: {e}");
-            "The game store failed; please try again later.".to_string()
+            tr!(lang, "refusal-store-failed-short")
         };
         let id = self
             .store
@@ -81,7 +92,7 @@ impl Service {
         let rec = self.store.game(id).map_err(failed)?.ok_or_else(none)?;
         let game = rec.replay().map_err(|e| {
             tracing::error!("{e}");
-            "The last game of this channel needs attention: its record does not replay.".to_string()
+            tr!(lang, "refusal-last-game-broken")
         })?;
         let lang = self.server_lang(rec.server);
         Ok(Live {
@@ -110,11 +121,12 @@ impl Service {
         };
         let listed = match listed {
             Ok(l) => l,
-            Err(e) => return store_failure(e),
+            Err(e) => return store_failure_in(ctx.lang, e),
         };
+        let lang = ctx.lang;
         for l in listed {
             let place = self.places.mention(l.server, l.channel);
-            let line = (l.id, game_summary(&l, place.as_deref()));
+            let line = (l.id, game_summary_in(&l, place.as_deref(), lang));
             let ours = l.channel == ctx.channel || opened.contains(&l.channel);
             if ours && scope == GamesScope::Server {
                 here.push(line);
@@ -126,23 +138,23 @@ impl Service {
         lines.sort();
         if !here.is_empty() {
             let mut text = vec![
-                format!("Active games ({}):", here.len() + lines.len()),
-                format!("In this channel ({}):", here.len()),
+                tr!(lang, "games-active", count = here.len() + lines.len()),
+                tr!(lang, "games-in-this-channel", count = here.len()),
             ];
             text.extend(here.into_iter().map(|(_, l)| format!("- {l}")));
             if !lines.is_empty() {
-                text.push(format!("Elsewhere on this server ({}):", lines.len()));
+                text.push(tr!(lang, "games-elsewhere", count = lines.len()));
                 text.extend(lines.into_iter().map(|(_, l)| format!("- {l}")));
             }
             return Reply::invoker(text.join("\n"));
         }
         if lines.is_empty() {
             return Reply::invoker(match scope {
-                GamesScope::Server => "No games are being played on this server.",
-                GamesScope::User(_) | GamesScope::Mine => "No active games for that player.",
+                GamesScope::Server => tr!(lang, "games-none-on-server"),
+                GamesScope::User(_) | GamesScope::Mine => tr!(lang, "games-none-for-player"),
             });
         }
-        let mut text = vec![format!("Active games ({}):", lines.len())];
+        let mut text = vec![tr!(lang, "games-active", count = lines.len())];
         text.extend(lines.into_iter().map(|(_, l)| format!("- {l}")));
         Reply::invoker(text.join("\n"))
     }
@@ -159,25 +171,28 @@ impl Service {
                 .into_iter()
                 .filter(|l| l.to_move.is_some() && l.to_move == l.side_of(me))
                 .collect(),
-            Err(e) => return store_failure(e),
+            Err(e) => return store_failure_in(ctx.lang, e),
         };
+        let lang = ctx.lang;
         if mine.is_empty() {
-            return Reply::invoker("It is your turn in none of your games.");
+            return Reply::invoker(tr!(lang, "games-mine-none"));
         }
         mine.sort_by_key(|l| (l.deadline_ms.unwrap_or(u64::MAX), l.id));
         let now = self.clock.now_ms();
-        let mut text = vec![format!(
-            "Your turn ({}), the most urgent first:",
-            mine.len()
-        )];
+        let mut text = vec![tr!(lang, "games-mine-title", count = mine.len())];
         for l in &mine {
             let place = self.places.mention(l.server, l.channel);
             let left = match l.deadline_ms {
-                Some(d) if d > now => format!("{} left", describe_duration(d - now)),
-                Some(_) => "time has run out".to_string(),
-                None => "no time limit".to_string(),
+                Some(d) if d > now => {
+                    tr!(lang, "games-mine-left", left = duration_in(d - now, lang))
+                }
+                Some(_) => tr!(lang, "games-mine-run-out"),
+                None => tr!(lang, "games-mine-no-limit"),
             };
-            text.push(format!("- {} — {left}", game_summary(l, place.as_deref())));
+            text.push(format!(
+                "- {} — {left}",
+                game_summary_in(l, place.as_deref(), lang)
+            ));
         }
         Reply::invoker(text.join("\n"))
     }
@@ -201,24 +216,64 @@ pub(super) fn public_view(live: &Live) -> View {
 /// A player's secret information, headed by the game it belongs to: a direct message
 /// may arrive long after, beside those of other games. (Front ends add the channel.)
 pub(super) fn secret_text(rec: &GameRecord, text: &str) -> String {
-    format!(
-        "**{}**, game {}: {} vs {}\n{text}",
-        rec.variant.name(),
-        rec.id,
-        rec.players[0].name,
-        rec.players[1].name
-    )
+    secret_text_in(rec, text, Lang::En)
 }
 
-pub(super) fn players_line(rec: &GameRecord) -> String {
-    format!(
-        "{} (White) vs {} (Black)",
-        rec.players[0].name, rec.players[1].name
+/// [`secret_text`] in `lang`.
+pub(super) fn secret_text_in(rec: &GameRecord, text: &str, lang: Lang) -> String {
+    let head = tr!(
+        lang,
+        "game-secret-head",
+        variant = rec.variant.name(),
+        game = rec.id.to_string(),
+        white = rec.players[0].name.clone(),
+        black = rec.players[1].name.clone()
+    );
+    format!("{head}\n{text}")
+}
+
+/// The players of a game and their sides, in `lang`.
+pub(super) fn players_line_in(rec: &GameRecord, lang: Lang) -> String {
+    tr!(
+        lang,
+        "game-players",
+        white = rec.players[0].name.clone(),
+        black = rec.players[1].name.clone()
     )
 }
 
 pub(super) fn title_line(rec: &GameRecord) -> String {
-    format!("{}: {}", rec.variant.name(), players_line(rec))
+    title_line_in(rec, Lang::En)
+}
+
+/// [`title_line`] in `lang`.
+pub(super) fn title_line_in(rec: &GameRecord, lang: Lang) -> String {
+    format!("{}: {}", rec.variant.name(), players_line_in(rec, lang))
+}
+
+/// A duration in `lang`, as [`describe_duration`] writes it in English: days and
+/// hours, else hours, else minutes (at least one).
+pub(super) fn duration_in(ms: u64, lang: Lang) -> String {
+    if lang == Lang::En {
+        return describe_duration(ms);
+    }
+    const MINUTE_MS: u64 = 60_000;
+    const HOUR_MS: u64 = 60 * MINUTE_MS;
+    const DAY_MS: u64 = 24 * HOUR_MS;
+    let (days, hours, minutes) = (
+        ms / DAY_MS,
+        (ms % DAY_MS) / HOUR_MS,
+        (ms % HOUR_MS) / MINUTE_MS,
+    );
+    if days > 0 && hours > 0 {
+        tr!(lang, "duration-days-hours", days = days, hours = hours)
+    } else if days > 0 {
+        tr!(lang, "duration-days", days = days)
+    } else if hours > 0 {
+        tr!(lang, "duration-hours", hours = hours)
+    } else {
+        tr!(lang, "duration-minutes", minutes = minutes.max(1))
+    }
 }
 
 /// [`days_text`] in `lang`.
@@ -266,27 +321,33 @@ pub(super) fn options_text(options: &Options) -> String {
     }
 }
 
-/// `/games`: one line per game; `place` is the channel as the front end names it.
-pub(super) fn game_summary(l: &Listing, place: Option<&str>) -> String {
-    let mut parts = vec![format!(
-        "{}: {} (White) vs {} (Black)",
-        l.variant.name(),
-        l.players[0].name,
-        l.players[1].name
-    )];
+/// `/games`: one line per game in `lang`; `place` is the channel as the front end
+/// names it.
+pub(super) fn game_summary_in(l: &Listing, place: Option<&str>, lang: Lang) -> String {
+    let players = tr!(
+        lang,
+        "game-players",
+        white = l.players[0].name.clone(),
+        black = l.players[1].name.clone()
+    );
+    let mut parts = vec![format!("{}: {players}", l.variant.name())];
     if !l.rated {
-        parts[0].push_str(" (casual)");
+        parts[0] = format!("{} {}", parts[0], tr!(lang, "games-casual-mark"));
     }
     if let Some(place) = place {
-        parts[0].push_str(&format!(" in {place}"));
+        parts[0] = format!(
+            "{} {}",
+            parts[0],
+            tr!(lang, "games-in-place", place = place)
+        );
     }
-    parts.push(match l.turns {
-        0 => "no turns played yet".to_string(),
-        1 => "1 turn played".to_string(),
-        n => format!("{n} turns played"),
-    });
+    parts.push(tr!(lang, "games-turns-played", turns = l.turns));
     if let Some(side) = l.to_move {
-        parts.push(format!("{} to move", l.players[side.index()].name));
+        parts.push(tr!(
+            lang,
+            "games-to-move",
+            name = l.players[side.index()].name.clone()
+        ));
     }
     parts.join(", ")
 }
@@ -294,68 +355,85 @@ pub(super) fn game_summary(l: &Listing, place: Option<&str>) -> String {
 /// The time left for the move asked now, with what of it is the player's bank in a
 /// game that has one (`None`: no time limit).
 pub(super) fn time_left_line(rec: &GameRecord, now: u64) -> Option<String> {
+    time_left_line_in(rec, now, Lang::En)
+}
+
+/// [`time_left_line`] in `lang`.
+pub(super) fn time_left_line_in(rec: &GameRecord, now: u64, lang: Lang) -> Option<String> {
     let clock = rec.clock.as_ref()?;
     match clock.paused_ms {
         // Stopped for a vacation: the time left as it stood then.
-        Some(paused) => time_left_at(rec, paused).map(|line| {
-            format!(
-                "{line} The clock stands still: {} is on vacation.",
-                rec.player(clock.side).name
-            )
+        Some(paused) => time_left_at(rec, paused, lang).map(|line| {
+            let still = tr!(
+                lang,
+                "time-clock-stopped",
+                name = rec.player(clock.side).name.clone()
+            );
+            format!("{line} {still}")
         }),
-        None => time_left_at(rec, now),
+        None => time_left_at(rec, now, lang),
     }
 }
 
-fn time_left_at(rec: &GameRecord, now: u64) -> Option<String> {
+fn time_left_at(rec: &GameRecord, now: u64, lang: Lang) -> Option<String> {
     let clock = rec.clock.as_ref()?;
     let deadline = clock.deadline_ms?;
     if now >= deadline {
-        return Some("The time for this move has run out.".to_string());
+        return Some(tr!(lang, "time-run-out"));
     }
-    let left = describe_duration(deadline - now);
+    let left = duration_in(deadline - now, lang);
+    let name = rec.player(clock.side).name.clone();
     Some(match super::timeouts::turn_days_end(rec, clock) {
-        None => format!("Time left for this move: {left}."),
-        Some((days_end, bank)) if now < days_end => format!(
-            "Time left for this move: {left} ({} of the move's days, then {}'s bank of {}).",
-            describe_duration(days_end - now),
-            rec.player(clock.side).name,
-            bank_text(bank)
+        None => tr!(lang, "time-left", left = left),
+        Some((days_end, bank)) if now < days_end => tr!(
+            lang,
+            "time-left-then-bank",
+            left = left,
+            days = duration_in(days_end - now, lang),
+            name = name,
+            bank = bank_text(bank, lang)
         ),
-        Some(_) => format!(
-            "Time left for this move: {left}, all of it from {}'s bank.",
-            rec.player(clock.side).name
-        ),
+        Some(_) => tr!(lang, "time-left-from-bank", left = left, name = name),
     })
 }
 
-fn bank_text(ms: u64) -> String {
+fn bank_text(ms: u64, lang: Lang) -> String {
     if ms == 0 {
-        "nothing".to_string()
+        tr!(lang, "time-bank-empty")
     } else {
-        describe_duration(ms)
+        duration_in(ms, lang)
     }
 }
 
-/// `/board`: the picture for the invoker; a player sees their own view.
-pub(super) fn board_reply(live: &Live, user_id: u64, now: u64) -> Reply {
+/// `/board`: the picture for the invoker, its text in `lang`; a player sees their own
+/// view.
+pub(super) fn board_reply(live: &Live, user_id: u64, now: u64, lang: Lang) -> Reply {
     let viewer = match live.rec.side_of(user_id) {
         Some(side) => Viewer::Player(side),
         None => Viewer::Public,
     };
     let mut view = live.game.view(viewer);
     view.names = names(&live.rec);
-    let mut lines = vec![title_line(&live.rec)];
+    let mut lines = vec![title_line_in(&live.rec, lang)];
     match live.game.outcome() {
-        Some(o) => lines.push(format!("{o}.")),
+        Some(o) => lines.push(format!(
+            "{}.",
+            crate::variants::words::localize(&o.to_string(), lang)
+        )),
         None => {
-            lines.extend(prompt_line(live));
-            lines.extend(time_left_line(&live.rec, now));
+            // The prompt speaks the game's language: asked for `lang` here.
+            let prompt = if live.lang == lang {
+                prompt_line(live)
+            } else {
+                prompt_line(&Live {
+                    lang,
+                    ..live.clone()
+                })
+            };
+            lines.extend(prompt);
+            lines.extend(time_left_line_in(&live.rec, now, lang));
             if let Some(side) = live.rec.draw_offer {
-                lines.push(format!(
-                    "{} has offered a draw.",
-                    live.rec.player(side).name
-                ));
+                lines.push(draw_offered_line(&live.rec, side, lang));
             }
         }
     }
@@ -444,8 +522,8 @@ pub(super) fn legend_reply(variant: Option<VariantId>, size: u32, lang: Lang) ->
 impl Service {
     /// `/board`: the game shown here, from the invoker's side.
     pub(super) fn board(&self, slot: &Slot, ctx: &Context, now: u64) -> Result<Change, Refusal> {
-        let live = self.shown_game(slot, ctx.channel)?;
-        let mut r = board_reply(&live, ctx.user.id, now);
+        let live = self.shown_game_in(slot, ctx.channel, ctx.lang)?;
+        let mut r = board_reply(&live, ctx.user.id, now, ctx.lang);
         r.text
             .extend(self.web_line(live.rec.id).map(|l| format!("\n{l}")));
         Ok(Change::reply(r))
@@ -453,20 +531,20 @@ impl Service {
 
     /// `/history`: the moves of the game shown here, a line a turn.
     pub(super) fn history(&self, slot: &Slot, ctx: &Context) -> Result<Change, Refusal> {
-        let live = self.shown_game(slot, ctx.channel)?;
-        let mut lines = vec![title_line(&live.rec)];
+        let live = self.shown_game_in(slot, ctx.channel, ctx.lang)?;
+        let mut lines = vec![title_line_in(&live.rec, ctx.lang)];
         let moves = record::history_lines(&record::entries(&live.rec));
         if moves.is_empty() {
-            lines.push("No moves yet.".to_string());
+            lines.push(tr!(ctx.lang, "history-no-moves"));
         }
         lines.extend(moves);
-        lines.extend(record::closing_line(&live.rec, &live.game));
+        lines.extend(record::closing_line_in(&live.rec, &live.game, ctx.lang));
         Ok(Change::reply(Reply::invoker(lines.join("\n"))))
     }
 
     /// `/export`: the record of the game shown here, and the game as an animation.
     pub(super) fn export(&self, slot: &Slot, ctx: &Context) -> Result<Change, Refusal> {
-        let live = self.shown_game(slot, ctx.channel)?;
+        let live = self.shown_game_in(slot, ctx.channel, ctx.lang)?;
         let site = self.places.site(live.rec.server, live.rec.channel);
         let mut text = record::export_text(&live.rec, &live.game, site.as_deref());
         // A player's own export carries their private notes (the answer only they see).
@@ -478,7 +556,11 @@ impl Service {
         if live.rec.side_of(ctx.user.id).is_some() && !notes.is_empty() {
             text = super::pgn::with_notes(&text, &ctx.user.name, &notes);
         }
-        let mut r = Reply::invoker(format!("The record of game {}.", live.rec.id));
+        let mut r = Reply::invoker(tr!(
+            ctx.lang,
+            "export-record-of",
+            game = live.rec.id.to_string()
+        ));
         r.attachments.push(api::Attachment {
             name: format!("arcana-{}-{}.pgn", live.rec.variant.id(), live.rec.id),
             bytes: text.into_bytes(),
@@ -494,4 +576,13 @@ impl Service {
         }
         Ok(Change::reply(r))
     }
+}
+
+/// The line saying that the player of `side` has offered a draw, in `lang`.
+pub(super) fn draw_offered_line(rec: &GameRecord, side: Side, lang: Lang) -> String {
+    tr!(
+        lang,
+        "game-draw-offered",
+        name = rec.player(side).name.clone()
+    )
 }

@@ -4,11 +4,13 @@
 
 use super::api::{place, Context, Reply};
 use crate::core::Side;
+use crate::i18n::Lang;
 use crate::ratings::{
     Finished, GameEnd, Glicko, Key, LadderScope, RatingChange, Score, Standing, Table,
     LEADERBOARD_DEVIATION, LEADERBOARD_SIZE,
 };
 use crate::store::{GameRecord, Listing, PastGame, Store, StoreError, Write};
+use crate::tr;
 use crate::variants::{Game, Outcome, VariantId};
 use std::collections::HashMap;
 
@@ -285,17 +287,17 @@ impl Ratings {
         }
     }
 
-    fn name(&self, user: u64) -> String {
+    fn name(&self, lang: Lang, user: u64) -> String {
         self.names
             .get(&user)
             .cloned()
-            .unwrap_or_else(|| format!("player {user}"))
+            .unwrap_or_else(|| tr!(lang, "ratings-unnamed-player", id = user.to_string()))
     }
 
-    fn where_text(&self) -> &'static str {
+    fn where_text(&self, lang: Lang) -> String {
         match self.scope {
-            LadderScope::Server => "on this server",
-            LadderScope::Global => "across all servers",
+            LadderScope::Server => tr!(lang, "ratings-on-this-server"),
+            LadderScope::Global => tr!(lang, "ratings-across-servers"),
         }
     }
 
@@ -313,20 +315,27 @@ impl Ratings {
         name: &str,
         now: u64,
     ) -> Vec<String> {
+        let lang = ctx.lang;
         let ladder = self.scope.ladder(ctx.server);
-        let mut lines = vec![format!("**{name}**: ratings {}", self.where_text())];
+        let mut lines = vec![tr!(
+            lang,
+            "profile-title",
+            name = name,
+            scope = self.where_text(lang)
+        )];
         let standings = self.table.player(ladder, user);
         if standings.is_empty() {
-            lines.push("No rated games yet.".to_string());
+            lines.push(tr!(lang, "profile-no-rated-games"));
         }
         for (variant, s) in standings {
             let g = s.glicko_at(now);
-            lines.push(format!(
-                "{}: {} (deviation {}), {}",
-                variant.name(),
-                g.shown(),
-                g.deviation.round() as i64,
-                wdl(s.wins, s.draws, s.losses)
+            lines.push(tr!(
+                lang,
+                "profile-rating",
+                variant = variant.name(),
+                rating = g.shown(),
+                deviation = g.deviation.round() as i64,
+                record = wdl(lang, s.wins, s.draws, s.losses)
             ));
         }
         let recent = store
@@ -338,7 +347,7 @@ impl Ratings {
                 Vec::new()
             });
         if !recent.is_empty() {
-            lines.push("Last results:".to_string());
+            lines.push(tr!(lang, "profile-last-results"));
         }
         for p in recent {
             let side = if p.players[0].id == user {
@@ -346,24 +355,32 @@ impl Ratings {
             } else {
                 Side::Black
             };
-            let result = p.score.for_side(side).unwrap_or("aborted");
+            let result = tr!(
+                lang,
+                "profile-result",
+                result = p.score.for_side(side).unwrap_or("aborted")
+            );
             let rating = match (&p.change, p.rated) {
                 (Some(c), _) => {
                     let c = c[side.index()];
-                    format!(
-                        "rated, {} → {} ({})",
-                        c.before.shown(),
-                        c.after.shown(),
-                        c.diff_text()
+                    tr!(
+                        lang,
+                        "profile-rated-change",
+                        before = c.before.shown(),
+                        after = c.after.shown(),
+                        diff = c.diff_text()
                     )
                 }
-                (None, true) => "rated".to_string(),
-                (None, false) => "casual".to_string(),
+                (None, true) => tr!(lang, "terms-rated"),
+                (None, false) => tr!(lang, "terms-casual"),
             };
-            lines.push(format!(
-                "- {result} vs {} ({}, {rating})",
-                p.players[side.other().index()].name,
-                p.variant.name()
+            lines.push(tr!(
+                lang,
+                "profile-result-line",
+                result = result,
+                opponent = p.players[side.other().index()].name.clone(),
+                variant = p.variant.name(),
+                rating = rating
             ));
         }
         lines
@@ -383,42 +400,51 @@ impl Ratings {
             .iter()
             .filter(|(_, _, g)| g.deviation <= LEADERBOARD_DEVIATION)
             .collect();
-        let mut lines = vec![format!(
-            "{} leaderboard {}:",
-            variant.name(),
-            self.where_text()
+        let lang = ctx.lang;
+        let mut lines = vec![tr!(
+            lang,
+            "leaderboard-title",
+            variant = variant.name(),
+            scope = self.where_text(lang)
         )];
         if settled.is_empty() {
-            lines.push(format!(
-                "Nobody has a settled {} rating yet (deviation {} or less).",
-                variant.name(),
-                LEADERBOARD_DEVIATION
+            lines.push(tr!(
+                lang,
+                "leaderboard-empty",
+                variant = variant.name(),
+                deviation = LEADERBOARD_DEVIATION
             ));
         }
         for (i, (user, s, g)) in settled.iter().take(LEADERBOARD_SIZE).enumerate() {
             lines.push(format!(
                 "{}. {} {} ({})",
                 i + 1,
-                self.name(*user),
+                self.name(lang, *user),
                 g.shown(),
-                wdl(s.wins, s.draws, s.losses)
+                wdl(lang, s.wins, s.draws, s.losses)
             ));
         }
         let me = ctx.user.id;
         lines.push(match all.iter().find(|(u, _, _)| *u == me) {
-            None => format!("You have no rated {} games here yet.", variant.name()),
-            Some((_, _, g)) if g.deviation > LEADERBOARD_DEVIATION => format!(
-                "You are not listed yet: your rating {} is not settled (deviation {}; listed at {} or less, and it grows while you do not play rated games).",
-                g.shown(),
-                g.deviation.round() as i64,
-                LEADERBOARD_DEVIATION
+            None => tr!(lang, "leaderboard-you-unrated", variant = variant.name()),
+            Some((_, _, g)) if g.deviation > LEADERBOARD_DEVIATION => tr!(
+                lang,
+                "leaderboard-you-unsettled",
+                rating = g.shown(),
+                deviation = g.deviation.round() as i64,
+                listed = LEADERBOARD_DEVIATION
             ),
             Some((_, _, g)) => {
-                let place = settled.iter().position(|(u, _, _)| *u == me).map_or(0, |p| p + 1);
-                format!(
-                    "Your place: {place} of {}, with {}.",
-                    settled.len(),
-                    g.shown()
+                let place = settled
+                    .iter()
+                    .position(|(u, _, _)| *u == me)
+                    .map_or(0, |p| p + 1);
+                tr!(
+                    lang,
+                    "leaderboard-your-place",
+                    place = place,
+                    of = settled.len(),
+                    rating = g.shown()
                 )
             }
         });
@@ -426,27 +452,33 @@ impl Ratings {
     }
 }
 
-fn wdl(w: u32, d: u32, l: u32) -> String {
-    let n = |k: u32, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
-    format!(
-        "{}, {}, {}",
-        n(w, "win", "wins"),
-        n(d, "draw", "draws"),
-        n(l, "loss", "losses")
-    )
+fn wdl(lang: Lang, w: u32, d: u32, l: u32) -> String {
+    tr!(lang, "ratings-record", wins = w, draws = d, losses = l)
 }
 
-/// A current game line of a profile: the place reference is the front end's to format.
-pub fn current_game_line(l: &Listing, user: u64, to_move: Option<&str>) -> String {
+/// A current game line of a profile, in `lang`: the place reference is the front
+/// end's to format.
+pub fn current_game_line(lang: Lang, l: &Listing, user: u64, to_move: Option<&str>) -> String {
     let side = l.side_of(user).unwrap_or(Side::White);
-    format!(
-        "- {} vs {} in {}{}{}",
-        l.variant.name(),
-        l.players[side.other().index()].name,
-        place(l.channel),
-        if l.rated { "" } else { " (casual)" },
-        to_move
-            .map(|n| format!(", {n} to move"))
-            .unwrap_or_default()
-    )
+    let line = if l.rated {
+        "profile-current-game"
+    } else {
+        "profile-current-game-casual"
+    };
+    let mut text = crate::i18n::tr_args(
+        lang,
+        line,
+        &[
+            ("variant", l.variant.name().into()),
+            (
+                "opponent",
+                l.players[side.other().index()].name.clone().into(),
+            ),
+            ("place", place(l.channel).into()),
+        ],
+    );
+    if let Some(n) = to_move {
+        text.push_str(&tr!(lang, "profile-to-move", name = n));
+    }
+    text
 }

@@ -5,8 +5,10 @@
 pub use super::pgn::*;
 use crate::core::view::{View, Viewer};
 use crate::core::Side;
+use crate::i18n::Lang;
 use crate::render::{render_gif, GifOptions};
 use crate::store::{ActionKind, GameRecord, HistoryEntry};
+use crate::tr;
 use crate::variants::{Game, Options, Outcome, PlayError, Played, VariantId};
 
 /// Adds one accepted answer to the per-turn record. An answer that begins a turn
@@ -146,25 +148,42 @@ fn several_parts(printed: &str) -> bool {
     outside.trim().contains([' ', ','])
 }
 
-/// Lines for what happened outside the moves (resignation, agreement, abort, timeout).
+/// Lines for what happened outside the moves (resignation, agreement, abort, timeout),
+/// in English (the PGN's comment).
 pub fn closing_line(rec: &GameRecord, game: &Game) -> Option<String> {
+    closing_line_in(rec, game, Lang::En)
+}
+
+/// The closing line of a finished game in `lang`: what ended it and the result.
+pub fn closing_line_in(rec: &GameRecord, game: &Game, lang: Lang) -> Option<String> {
     let outcome = game.outcome()?;
     let who = |s: &Side| rec.player(*s).name.clone();
     let lead = rec.actions.last().and_then(|a| match &a.kind {
-        ActionKind::Resign { side } => Some(format!("{} resigns. ", who(side))),
-        ActionKind::DrawAgreed { offerer } => Some(format!(
-            "{} accepts the draw offer. ",
-            who(&offerer.other())
+        ActionKind::Resign { side } => Some(tr!(lang, "closing-resigns", name = who(side))),
+        ActionKind::DrawAgreed { offerer } => Some(tr!(
+            lang,
+            "closing-draw-accepted",
+            name = who(&offerer.other())
         )),
-        ActionKind::DrawClaim { side, .. } => Some(format!("{} claims a draw. ", who(side))),
-        ActionKind::Abort { side } => Some(format!("{} aborts the game. ", who(side))),
-        ActionKind::ModeratorAbort { by } => Some(format!("{by} (moderator) aborts the game. ")),
+        ActionKind::DrawClaim { side, .. } => {
+            Some(tr!(lang, "closing-draw-claimed", name = who(side)))
+        }
+        ActionKind::Abort { side } => Some(tr!(lang, "closing-aborts", name = who(side))),
+        ActionKind::ModeratorAbort { by } => {
+            Some(tr!(lang, "closing-moderator-aborts", name = by.clone()))
+        }
         ActionKind::TimeoutClaim { side } => {
-            Some(format!("{} claims the win on time. ", who(side)))
+            Some(tr!(lang, "closing-wins-on-time", name = who(side)))
         }
         _ => None,
     });
-    Some(format!("{}{}.", lead.unwrap_or_default(), outcome))
+    let result = crate::variants::words::localize(&outcome.to_string(), lang);
+    let mut line = match lead {
+        Some(lead) => format!("{lead} {result}"),
+        None => result,
+    };
+    line.push('.');
+    Some(line)
 }
 
 /// Whether each player has played a turn (taken-back turns not counted). A rated game

@@ -3,7 +3,9 @@
 //! version a write of it must find, so that two processes never both apply a move.
 
 use super::{per_turn, Live, Service, Slot};
+use crate::i18n::Lang;
 use crate::store::{GameRecord, Store, StoreError, Write};
+use crate::tr;
 
 use super::timeouts::due_ms;
 use crate::store::{Expect, Listing};
@@ -12,9 +14,16 @@ use crate::store::{Expect, Listing};
 /// conflicting write by another process, before it is refused.
 pub(super) const RETRIES: u32 = 3;
 
-/// The refusal when the game kept changing under a request.
-pub(super) const BUSY: &str =
-    "The game changed while your request was handled; please look at the board and try again.";
+/// Why game `id` of a channel is paused, in `lang`: it was saved by a newer build
+/// (`too_new`) or its record could not be loaded.
+pub(super) fn broken_text(lang: Lang, id: u64, too_new: bool) -> String {
+    let game = id.to_string();
+    if too_new {
+        tr!(lang, "game-attention-too-new", game = game)
+    } else {
+        tr!(lang, "game-attention-unloadable", game = game)
+    }
+}
 
 impl Service {
     /// Makes the slot's active game the stored one when the store's version differs
@@ -62,6 +71,7 @@ impl Service {
             None => {
                 slot.live = None;
                 slot.broken = None;
+                slot.broken_game = None;
                 slot.unreadable = false;
                 slot.stored = None;
             }
@@ -100,6 +110,7 @@ pub(super) fn load_into(store: &Store, slot: &mut Slot, channel: u64, id: u64) -
         Ok((live, version)) => {
             slot.live = Some(live);
             slot.broken = None;
+            slot.broken_game = None;
             slot.unreadable = false;
             slot.stored = Some((id, version));
             None
@@ -114,20 +125,13 @@ pub(super) fn load_into(store: &Store, slot: &mut Slot, channel: u64, id: u64) -
         Err(e) => {
             tracing::error!("channel {channel}: {e}");
             slot.unreadable = false;
-            let msg = match e {
-                StoreError::TooNew { .. } => format!(
-                    "The game in this channel needs attention: it was saved by a newer \
-                     version of Arcana (game {id}), so it is paused until the bot is \
-                     upgraded again."
-                ),
-                _ => format!(
-                    "The game in this channel needs attention: its record could not \
-                     be loaded (game {id}), so it is paused until the operator repairs \
-                     it."
-                ),
-            };
+            let too_new = matches!(e, StoreError::TooNew { .. });
+            // The record names the game's server, but it could not be read: the
+            // channel is told in English.
+            let msg = broken_text(Lang::En, id, too_new);
             slot.live = None;
             slot.broken = Some(msg.clone());
+            slot.broken_game = Some((id, too_new));
             // A missing record reads as version 0, an unreadable one as whatever is
             // stored: either way the slot is reloaded only when that changes.
             let version = store

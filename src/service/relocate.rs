@@ -93,10 +93,10 @@ impl Service {
 /// The one message a moved game's new place gets: why it is here, and its board with
 /// its buttons (the public view).
 fn moved_note(live: &Live, now: u64) -> Reply {
-    let board = board_reply(live, 0, now);
+    let board = board_reply(live, 0, now, live.lang);
     let mut r = Reply::channel(format!(
-        "This game's thread was deleted or locked, so the game goes on here: \
-         moves and commands in this channel reach it.\n{}",
+        "{}\n{}",
+        crate::tr!(live.lang, "game-moved-here"),
         board.text
     ));
     r.to = Audience::Place(live.rec.channel);
