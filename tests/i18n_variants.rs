@@ -543,6 +543,23 @@ fn walls_in_play() -> Game {
 #[test]
 fn wizard_walls_say_why_in_german() {
     let mut g = walls_in_play();
+    // The English exactly as the game wrote it before its catalog.
+    for (t, english) in [
+        (
+            "Nd2-b3 Nb3-a5",
+            "The second action `Nb3-a5` is not legal: the knight on b3 has already moved this turn.",
+        ),
+        (
+            "Na1-a2",
+            "`Na1-a2` is not legal: the wizard on a1 is a rook, not a knight.",
+        ),
+        (
+            "Nd2-e4",
+            "`Nd2-e4` is not legal: e4 holds a wall.",
+        ),
+    ] {
+        assert_eq!(refusal(&mut g, t).to_string(), english);
+    }
     for (t, english, german) in [
         ("Bc1-c4", "c4 holds a wall", "auf c4 steht eine Mauer"),
         (
@@ -579,6 +596,11 @@ fn wizard_walls_say_why_in_german() {
             "Nd2-b3 Nb3-c5",
             "The second action `Nb3-c5` is not legal",
             "Die zweite Aktion `Nb3-c5` ist nicht zulässig",
+        ),
+        (
+            "Nd2-b3 Nb3-a5",
+            "the knight on b3 has already moved this turn",
+            "die Figur auf b3 (Springer) hat in diesem Zug schon gezogen",
         ),
     ] {
         let e = refusal(&mut g, t);

@@ -156,11 +156,14 @@ fn recognise(text: &str, min: usize, max: usize) -> Option<(&'static str, Vec<(S
 }
 
 /// Whether a variable at either end of a template took a part of a prompt of several
-/// parts (`your move: { $parts }` must not swallow `...; move `Nb1-c3``): such a text
-/// is split first.
+/// parts (`your move: { $parts }` must not swallow `...; move `Nb1-c3``), or of a note
+/// of several (`Freeze { $n }` must not swallow `4 · Jump 2`): such a text is split
+/// first.
 fn swallows_parts(parts: &[Part], found: &[(String, &str)]) -> bool {
     let at_end = |p: Option<&Part>| match p {
-        Some(Part::Var(name)) => found.iter().any(|(n, v)| n == name && v.contains("; ")),
+        Some(Part::Var(name)) => found
+            .iter()
+            .any(|(n, v)| n == name && (v.contains("; ") || v.contains(" · "))),
         _ => false,
     };
     at_end(parts.first()) || at_end(parts.last())

@@ -335,7 +335,7 @@ impl Walls {
     }
 }
 
-/// `the wizard on b1 is a knight, not a bishop`.
+/// Why a named wizard is not the one on its square.
 fn is_a_not_a(from: Square, is: Role, named: Role) -> String {
     en(
         "walls-why-is-a-not-a",
@@ -347,7 +347,7 @@ fn is_a_not_a(from: Square, is: Role, named: Role) -> String {
     )
 }
 
-/// `the knight on c3 has already moved this turn`.
+/// Why a wizard that moved this turn cannot move again.
 fn already_moved(role: Role, from: Square) -> String {
     en(
         "walls-why-already-moved",

@@ -304,7 +304,8 @@ mod tests {
                 .expect("throw");
             if g.ask().map(|a| a.question) == Some(Question::Sacrifice) {
                 let p = prompt(&g);
-                assert!(p.contains("sacrifice 1 piece for a second roll"), "{p}");
+                let roll = en("wickets-sacrifice-for-roll", &[]);
+                assert!(p.contains(&format!("sacrifice 1 piece {roll}")), "{p}");
                 seen = true;
                 break;
             }
