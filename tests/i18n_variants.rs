@@ -574,8 +574,8 @@ fn wizard_walls_say_why_in_german() {
         ),
         (
             "Nd2+d5",
-            "d5 already holds a wall",
-            "auf d5 steht schon eine Mauer",
+            "d5 is not next to the knight on d2",
+            "d5 liegt nicht neben der Figur auf d2 (Springer)",
         ),
         (
             "Nd2xe3",
