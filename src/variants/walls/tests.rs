@@ -104,7 +104,9 @@ fn z3_per_wizard_limits() {
     // English written out).
     let second =
         |input: &str, why: &str| en("walls-second-not-legal", &[("input", input), ("why", why)]);
-    let on = |role: &str, sq: &str| [("role", role), ("sq", sq)];
+    fn on<'a>(role: &'a str, sq: &'a str) -> [(&'static str, &'a str); 2] {
+        [("role", role), ("sq", sq)]
+    }
     assert_eq!(
         refusal(&g, "Ra1-a3 Ra3-a5"),
         second("Ra3-a5", &en("walls-why-already-moved", &on("rook", "a3")))
