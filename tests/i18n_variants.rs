@@ -523,3 +523,262 @@ fn no_english_sentence_is_written_inline_in_the_games() {
         stale.join("\n")
     );
 }
+
+/// A Wizard Walls game after the setup of the rules' example: walls on c4 d5 f3 and
+/// c5 e4 f6, both teams `B N R` on their first ranks; White to play.
+fn walls_in_play() -> Game {
+    let mut g = game(VariantId::Walls);
+    for t in [
+        "@c4 @d5 @f3",
+        "@c5 @e4 @f6",
+        "B@c1 N@d2 R@a1",
+        "B@c8 N@d7 R@a8",
+    ] {
+        let side = g.ask().expect("on").side;
+        g.play(side, t).expect(t);
+    }
+    g
+}
+
+#[test]
+fn wizard_walls_say_why_in_german() {
+    let mut g = walls_in_play();
+    // The English exactly as the game wrote it before its catalog.
+    for (t, english) in [
+        (
+            "Nd2-b3 Nb3-a5",
+            "The second action `Nb3-a5` is not legal: the knight on b3 has already moved this turn.",
+        ),
+        (
+            "Na1-a2",
+            "`Na1-a2` is not legal: the wizard on a1 is a rook, not a knight.",
+        ),
+        (
+            "Nd2-e4",
+            "`Nd2-e4` is not legal: e4 holds a wall.",
+        ),
+    ] {
+        assert_eq!(refusal(&mut g, t).to_string(), english);
+    }
+    for (t, english, german) in [
+        ("Bc1-c4", "c4 holds a wall", "auf c4 steht eine Mauer"),
+        (
+            "Rb1-b2",
+            "no wizard of yours on b1",
+            "auf b1 steht kein Zauberer von dir",
+        ),
+        (
+            "Na1-a2",
+            "the wizard on a1 is a rook, not a knight",
+            "der Zauberer auf a1 ist Turm, nicht Springer",
+        ),
+        (
+            "Nd2+d5",
+            "d5 is not next to the knight on d2",
+            "d5 liegt nicht neben der Figur auf d2 (Springer)",
+        ),
+        (
+            "Nd2xe3",
+            "there is no wall on e3",
+            "auf e3 steht keine Mauer",
+        ),
+        (
+            "R@e5",
+            "you have no destroyed rook to resurrect",
+            "keinen zerstörten Zauberer (Turm)",
+        ),
+        (
+            "@e3",
+            "walls are placed freely only in the setup",
+            "nur in der Aufstellung",
+        ),
+        (
+            "Nd2-b3 Nb3-c5",
+            "The second action `Nb3-c5` is not legal",
+            "Die zweite Aktion `Nb3-c5` ist nicht zulässig",
+        ),
+        (
+            "Nd2-b3 Nb3-a5",
+            "the knight on b3 has already moved this turn",
+            "die Figur auf b3 (Springer) hat in diesem Zug schon gezogen",
+        ),
+    ] {
+        let e = refusal(&mut g, t);
+        assert!(e.to_string().contains(english), "`{t}`: {e}");
+        let de = e.text_in(Lang::De);
+        assert!(de.contains(german), "`{t}`: {de}");
+        refused_in_german(&mut g, t);
+    }
+}
+
+/// Chess with Wickets: White's Rook throws the ball into Black's wicket, which
+/// Black's Defender on a8 (`OPEN`) does not see, or on d8 (`GUARDED`) does.
+const OPEN: &str = "q5k1/7p/8/8/8/8/PPP1R3/3Q2K1 w - - 0 1 -- D=d1,a8 B=e2,g8";
+const GUARDED: &str = "3q2k1/7p/8/8/8/8/PPP1R3/3Q2K1 w - - 0 1 -- D=d1,d8 B=e2,g8";
+
+fn wickets(fen: &str, decision: &str) -> Game {
+    let mut o = Options::new();
+    o.insert("decision".into(), decision.into());
+    let mut g = Game::from_fen(VariantId::Wickets, fen, &o, 3).expect("fen");
+    g.play(arcana::core::Side::White, "Re2-e4>w9")
+        .expect("the throw");
+    g
+}
+
+/// The prompt of `g` in German has `german` in it, no English prose, and its
+/// English is the game's own.
+fn asks_in_german(g: &Game, german: &str) -> String {
+    let en = g.prompt().expect("asked");
+    assert_eq!(g.prompt_in(Lang::En).as_deref(), Some(en.as_str()));
+    let de = g.prompt_in(Lang::De).expect("asked");
+    assert!(de.contains(german), "{de}\n(English: {en})");
+    assert!(
+        english_left(&de).is_empty(),
+        "{:?} in {de}",
+        english_left(&de)
+    );
+    de
+}
+
+#[test]
+fn chess_with_wickets_asks_for_cards_in_german() {
+    for (fen, bonus) in [(OPEN, false), (GUARDED, true)] {
+        let mut g = wickets(fen, "cards2");
+        assert_eq!(g.ask().map(|a| a.question), Some(Question::Card));
+        let de = asks_in_german(
+            &g,
+            "der Ball ist im Tor: spiel eine Karte aus; Schwarz antwortet",
+        );
+        assert!(de.contains("`card 7c`; `/hand` zeigt deine Karten"), "{de}");
+        assert_eq!(de.contains("+2,5 für die Antwort"), bonus, "{de}");
+        // Black answers White's card: the suit is named in German.
+        let lead = g.legal_texts()[0].clone();
+        g.play(arcana::core::Side::White, &lead).expect("lead");
+        let en = g.prompt().expect("asked");
+        assert!(en.starts_with("answer White's "), "{en}");
+        let de = asks_in_german(&g, "beantworte die ");
+        assert!(de.contains("von Weiß: spiel eine Karte der Farbe "), "{de}");
+        assert!(
+            ["Kreuz (c)", "Karo (d)", "Herz (h)", "Pik (s)"]
+                .iter()
+                .any(|s| de.contains(s)),
+            "{de}"
+        );
+    }
+}
+
+#[test]
+fn chess_with_wickets_asks_for_sacrifices_in_german() {
+    for (decision, n) in [
+        ("deterministic", "3 Figuren"),
+        ("deterministic2", "2 Figuren"),
+    ] {
+        let g = wickets(GUARDED, decision);
+        assert_eq!(g.ask().map(|a| a.question), Some(Question::Sacrifice));
+        let de = asks_in_german(
+            &g,
+            &format!("opfere {n} für die Eroberung des bewachten Tors, nicht den König"),
+        );
+        assert!(de.contains(", z. B. `sacrifice "), "{de}");
+        assert!(de.contains("(zur Wahl stehen "), "{de}");
+        assert!(de.ends_with("; oder `decline`, um zu verzichten"), "{de}");
+    }
+    // Dice with a second roll: one piece for it.
+    let mut seen = false;
+    for seed in 0..40 {
+        let mut o = Options::new();
+        o.insert("decision".into(), "dice2".into());
+        let mut g = Game::from_fen(VariantId::Wickets, GUARDED, &o, seed).expect("fen");
+        g.play(arcana::core::Side::White, "Re2-e4>w9")
+            .expect("throw");
+        if g.ask().map(|a| a.question) == Some(Question::Sacrifice) {
+            asks_in_german(&g, "opfere 1 Figur für einen zweiten Wurf");
+            seen = true;
+            break;
+        }
+    }
+    assert!(seen, "no second roll offered in 40 seeds");
+}
+
+/// Every note beside the names in `g`'s picture, in English and German.
+fn notes(g: &Game) -> (Vec<String>, Vec<String>) {
+    use arcana::core::view::Viewer;
+    let en = g.view(Viewer::Public).notes.concat();
+    assert_eq!(g.view_in(Viewer::Public, Lang::En).notes.concat(), en);
+    let de = g.view_in(Viewer::Public, Lang::De).notes.concat();
+    (en, de)
+}
+
+#[test]
+fn the_notes_beside_the_names_speak_german() {
+    let (en, de) = notes(&wickets(OPEN, "cards2"));
+    assert!(en.contains(&"decision: cards2".to_string()), "{en:?}");
+    assert!(
+        de.contains(&"Entscheidung: Karten, 2 Versuche".to_string()),
+        "{de:?}"
+    );
+    let (en, de) = notes(&game(VariantId::Wickets));
+    assert_eq!(en[0], "decision: cards");
+    assert_eq!(de[0], "Entscheidung: Karten");
+    assert!(de.contains(&"10 Karten".to_string()), "{de:?}");
+    let (en, de) = notes(&game(VariantId::Wand));
+    assert!(en.contains(&"16 wands left (rolled)".to_string()), "{en:?}");
+    assert!(
+        de.contains(&"16 Stäbe übrig (gewürfelt)".to_string()),
+        "{de:?}"
+    );
+    let (en, de) = notes(&walls_in_play());
+    assert!(en.contains(&"5 walls in hand".to_string()), "{en:?}");
+    assert!(de.contains(&"5 Mauern in der Hand".to_string()), "{de:?}");
+    assert!(de.contains(&"0 Punkte".to_string()), "{de:?}");
+    let mut spell = game(VariantId::Spell);
+    spell
+        .play(arcana::core::Side::White, "e4 (freeze d5)")
+        .expect("freeze");
+    let (en, de) = notes(&spell);
+    assert!(en.iter().any(|n| n.contains("(ready in ")), "{en:?}");
+    assert!(
+        de.iter().any(|n| n.starts_with("Einfrieren 4 (bereit in ")),
+        "{de:?}"
+    );
+    // No English word is left in any game's notes, before and after a move.
+    for v in VariantId::ALL {
+        let mut g = game(v);
+        let (en, de) = notes(&g);
+        for (e, d) in en.iter().zip(&de) {
+            assert!(english_left(d).is_empty(), "{v:?}: {d}");
+            assert!(
+                e != d || !e.chars().any(|c| c.is_ascii_alphabetic()),
+                "{v:?}: `{d}` is still English"
+            );
+        }
+        if let Some(t) = g.legal_texts().first().cloned() {
+            let side = g.ask().expect("on").side;
+            g.play(side, &t).expect("legal");
+            let (en, de) = notes(&g);
+            for (e, d) in en.iter().zip(&de) {
+                assert!(english_left(d).is_empty(), "{v:?}: {d}");
+                assert!(
+                    e != d || !e.chars().any(|c| c.is_ascii_alphabetic()),
+                    "{v:?}: `{d}` is still English"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn german_boards_are_drawn_with_german_notes() {
+    use arcana::core::view::Viewer;
+    use arcana::render::{render_png_in, RenderOptions};
+    let dir = std::env::temp_dir();
+    for (name, g) in [
+        ("wickets", wickets(OPEN, "cards2")),
+        ("wand", game(VariantId::Wand)),
+        ("walls", walls_in_play()),
+    ] {
+        let view = g.view_in(Viewer::Public, Lang::De);
+        let png = render_png_in(&view, &RenderOptions::default(), Lang::De).expect("render");
+        std::fs::write(dir.join(format!("arcana-notes-de-{name}.png")), png).expect("write");
+    }
+}

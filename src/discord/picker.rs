@@ -25,6 +25,12 @@ pub fn open_id(game: u64) -> String {
     format!("pick-open:{game}")
 }
 
+/// Whether `id` is an [`open_id`]: the Move button of a board message.
+pub fn is_open_id(id: &str) -> bool {
+    id.strip_prefix("pick-open:")
+        .is_some_and(|g| g.parse::<u64>().is_ok())
+}
+
 /// Menu `menu` of the picker after `path`: the option chosen extends the path.
 pub fn menu_id(game: u64, ply: u64, menu: usize, path: &[u16]) -> String {
     format!("pick:{game}:{ply}:{menu}:{}", dotted(path))

@@ -144,23 +144,42 @@ fn matches<'a>(parts: &[Part], text: &'a str, found: &mut Vec<(String, &'a str)>
 
 /// The message of the games' catalog that `text` (English) is, with its variables:
 /// among the templates of at least `min` and below `max` characters of literal text.
+///
+/// A template with literal text at both ends comes first: a Wizard Walls refusal
+/// (`` `{ $input }` ... { $why }.``) is the whole text, where the heavier template of
+/// its reason, open at both ends (`{ $at } ... { $from }`), would take the refusal's
+/// beginning for its square.
 fn recognise(text: &str, min: usize, max: usize) -> Option<(&'static str, Vec<(String, &str)>)> {
-    TEMPLATES
-        .iter()
-        .filter(|t| t.weight >= min && t.weight < max)
-        .find_map(|t| {
-            let mut found = Vec::new();
-            let ok = matches(&t.parts, text, &mut found) && !swallows_parts(&t.parts, &found);
-            ok.then_some((t.key.as_str(), found))
-        })
+    let fits = |t: &'static Template| {
+        let mut found = Vec::new();
+        let ok = matches(&t.parts, text, &mut found) && !swallows_parts(&t.parts, &found);
+        ok.then_some((t.key.as_str(), found))
+    };
+    let candidates = || {
+        TEMPLATES
+            .iter()
+            .filter(|t| t.weight >= min && t.weight < max)
+    };
+    candidates()
+        .filter(|t| closed(&t.parts))
+        .find_map(fits)
+        .or_else(|| candidates().find_map(fits))
+}
+
+/// Whether a template begins and ends with literal text.
+fn closed(parts: &[Part]) -> bool {
+    matches!(parts.first(), Some(Part::Text(_))) && matches!(parts.last(), Some(Part::Text(_)))
 }
 
 /// Whether a variable at either end of a template took a part of a prompt of several
-/// parts (`your move: { $parts }` must not swallow `...; move `Nb1-c3``): such a text
-/// is split first.
+/// parts (`your move: { $parts }` must not swallow `...; move `Nb1-c3``), or of a note
+/// of several (`Freeze { $n }` must not swallow `4 · Jump 2`): such a text is split
+/// first.
 fn swallows_parts(parts: &[Part], found: &[(String, &str)]) -> bool {
     let at_end = |p: Option<&Part>| match p {
-        Some(Part::Var(name)) => found.iter().any(|(n, v)| n == name && v.contains("; ")),
+        Some(Part::Var(name)) => found
+            .iter()
+            .any(|(n, v)| n == name && (v.contains("; ") || v.contains(" · "))),
         _ => false,
     };
     at_end(parts.first()) || at_end(parts.last())

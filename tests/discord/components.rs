@@ -225,6 +225,149 @@ fn the_fake_refuses_what_discord_documents_it_refuses() {
     );
 }
 
+fn section(texts: &[&str], accessory: Value) -> Value {
+    let texts: Vec<Value> = texts.iter().map(|t| text(t)).collect();
+    json!({"type": 9, "components": texts, "accessory": accessory})
+}
+
+fn move_button(id: &str) -> Value {
+    json!({"type": 2, "style": 1, "label": "Move", "custom_id": id})
+}
+
+/// Every component of a message, nested ones and accessories counted, as Discord
+/// counts them toward its 40.
+fn count_all(message: &Value) -> usize {
+    all_components(message).len()
+}
+
+/// A board's status as the bot must send it: a Section of 1 to 3 non-empty text
+/// displays beside the Move button (the picker of the player asked).
+fn assert_status_section(s: &Value) {
+    assert_eq!(s["type"], json!(9), "{s}");
+    let texts = s["components"].as_array().unwrap();
+    assert!((1..=3).contains(&texts.len()), "{s}");
+    assert!(
+        texts
+            .iter()
+            .all(|t| t["type"] == json!(10) && !t["content"].as_str().unwrap().trim().is_empty()),
+        "{s}"
+    );
+    let accessory = &s["accessory"];
+    assert_eq!(accessory["type"], json!(2), "{s}");
+    assert!(
+        accessory["custom_id"]
+            .as_str()
+            .unwrap()
+            .starts_with("pick-open:"),
+        "{s}"
+    );
+}
+
+#[test]
+fn the_fake_checks_sections_as_discord_documents_them() {
+    let png = vec!["board.png".to_string()];
+    let check = |inside: Vec<Value>| check_message(&v2(inside), &png, None);
+    let thumb = json!({"type": 11, "media": {"url": "attachment://board.png"}});
+
+    // 1 to 3 text displays beside a button or a thumbnail pass.
+    for n in 1..=3 {
+        let texts: Vec<String> = (0..n).map(|i| format!("line {i}")).collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        check(vec![section(&texts, move_button("pick-open:1"))]).unwrap();
+        check(vec![section(&texts, thumb.clone())]).unwrap();
+    }
+    // At the top of a V2 message too.
+    let top = json!({"flags": COMPONENTS_V2,
+        "components": [section(&["a"], move_button("m"))]});
+    check_message(&top, &png, None).unwrap();
+
+    // No text display, or four: refused.
+    assert_eq!(
+        refused(check(vec![section(&[], move_button("m"))])),
+        "components.0.components.0.components"
+    );
+    assert_eq!(
+        refused(check(vec![section(
+            &["a", "b", "c", "d"],
+            move_button("m")
+        )])),
+        "components.0.components.0.components"
+    );
+    // The accessory is required, and only a button or a thumbnail.
+    let mut bare = section(&["a"], Value::Null);
+    assert_eq!(
+        refused(check(vec![bare.clone()])),
+        "components.0.components.0.accessory"
+    );
+    bare.as_object_mut().unwrap().remove("accessory");
+    assert_eq!(
+        refused(check(vec![bare])),
+        "components.0.components.0.accessory"
+    );
+    for wrong in [
+        text("a text is no accessory"),
+        row(&["in-a-row".into()]),
+        gallery(&["board.png"]),
+    ] {
+        assert_eq!(
+            refused(check(vec![section(&["a"], wrong)])),
+            "components.0.components.0.accessory.type"
+        );
+    }
+    // Only text displays inside, and no empty one.
+    let mut button_inside = section(&["a"], move_button("m"));
+    button_inside["components"][0] = move_button("x");
+    assert_eq!(
+        refused(check(vec![button_inside])),
+        "components.0.components.0.components.0.type"
+    );
+    assert_eq!(
+        refused(check(vec![section(&[""], move_button("m"))])),
+        "components.0.components.0.components.0.content"
+    );
+    // The accessory button's custom id is checked like any other: unique in the
+    // message, so the Move button is not also in a row.
+    assert_eq!(
+        refused(check(vec![
+            section(&["a"], move_button("pick-open:1")),
+            row(&["pick-open:1".into(), "resign:1".into()]),
+        ])),
+        "components.0.components.1.components.0.custom_id"
+    );
+    // A thumbnail names an uploaded file or a URL.
+    let elsewhere = json!({"type": 11, "media": {"url": "attachment://other.png"}});
+    assert_eq!(
+        refused(check(vec![section(&["a"], elsewhere)])),
+        "components.0.components.0.accessory.media.url"
+    );
+    // Sections need the flag.
+    let classic = json!({"content": "hi", "components": [section(&["a"], move_button("m"))]});
+    assert_eq!(
+        refused(check_message(&classic, &png, None)),
+        "components.0.type"
+    );
+    // With the flag, no content beside a section either.
+    let mut with_content = v2(vec![section(&["a"], move_button("m"))]);
+    with_content["content"] = json!("hello");
+    assert_eq!(refused(check_message(&with_content, &png, None)), "content");
+
+    // Nested components count toward the 40: a container (1) of 9 sections of 3 texts
+    // and a button (5 each: 46 in all) is refused; of 7 (36) and 4 more texts (40)
+    // passes, and one more is refused.
+    let full = |n: usize| -> Vec<Value> {
+        (0..n)
+            .map(|i| section(&["a", "b", "c"], move_button(&format!("m{i}"))))
+            .collect()
+    };
+    assert_eq!(refused(check(full(9))), "components");
+    let mut forty = full(7);
+    forty.extend((0..4).map(|i| text(&format!("t{i}"))));
+    assert_eq!(count_all(&v2(forty.clone())), 40);
+    check(forty.clone()).unwrap();
+    forty.push(text("one more"));
+    assert_eq!(refused(check(forty)), "components");
+}
+
 /// serenity's HTTP client against the fake's plain-HTTP API.
 fn client(fake: &FakeDiscord) -> serenity::http::Http {
     serenity::http::HttpBuilder::new("fake-token")
@@ -324,11 +467,18 @@ fn assert_board(r: &Recorded, accent: Option<u64>, asked: &support::fake_discord
     assert_eq!(container["accent_color"].as_u64(), accent, "{b}");
     let inside = container["components"].as_array().unwrap();
     let kinds: Vec<u64> = inside.iter().map(|c| c["type"].as_u64().unwrap()).collect();
-    assert_eq!(kinds, vec![10, 12, 1], "text, gallery, buttons: {b}");
-    assert!(inside[0]["content"]
-        .as_str()
-        .unwrap()
-        .contains(&mention(asked)));
+    assert_eq!(
+        kinds,
+        vec![9, 12, 1],
+        "status section, gallery, buttons: {b}"
+    );
+    assert_status_section(&inside[0]);
+    assert!(visible_text(&json!({"components": [inside[0].clone()]})).contains(&mention(asked)));
+    assert!(
+        count_all(b) <= 40,
+        "{} components, nested counted: {b}",
+        count_all(b)
+    );
     assert_eq!(
         inside[1]["items"][0]["media"]["url"],
         json!("attachment://board.png")

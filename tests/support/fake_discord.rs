@@ -2228,12 +2228,24 @@ impl Check {
                 }
             }
             9 => {
+                // reference.mdx, "Section": `components` "One to three child components
+                // representing the content of the section that is contextually
+                // associated to the accessory" (Text Displays), `accessory` "A
+                // component that is contextually associated to the content of the
+                // section" (a Button or a Thumbnail), both required.
                 let inside = children("components");
-                if inside.is_empty() || inside.len() > 3 || c.get("accessory").is_none() {
+                if inside.is_empty() || inside.len() > 3 {
                     return Err(invalid_form(
                         &at("components"),
                         "BASE_TYPE_BAD_LENGTH",
-                        "A section holds 1 to 3 text displays and an accessory.",
+                        "Must be between 1 and 3 in length.",
+                    ));
+                }
+                if c.get("accessory").is_none_or(Value::is_null) {
+                    return Err(invalid_form(
+                        &at("accessory"),
+                        "BASE_TYPE_REQUIRED",
+                        "This field is required",
                     ));
                 }
                 for (i, x) in inside.iter().enumerate() {

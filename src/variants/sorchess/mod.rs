@@ -262,7 +262,7 @@ impl SorchessGame {
             WizardState::Captured => en("note-wizard-captured", &[]),
         }];
         if self.pos.step_used(side) {
-            notes.push("orthogonal step used".to_string());
+            notes.push(en("note-step-used", &[]));
         }
         notes
     }

@@ -843,16 +843,25 @@ impl Rules for SpellGame {
 
 /// "Freeze 4 (ready in 1) · Jump 2".
 pub fn spell_note(sp: &SpellPosition, side: Side) -> String {
-    let part = |kind: usize, name: &str| {
-        let n = sp.supply(side, kind);
+    let part = |kind: usize, key: &str, cooling: &str| {
+        let n = sp.supply(side, kind).to_string();
         let cd = sp.cooldown(side, kind);
-        if n > 0 && cd > 0 {
-            format!("{name} {n} (ready in {cd})")
+        if sp.supply(side, kind) > 0 && cd > 0 {
+            en(cooling, &[("n", &n), ("cd", &cd.to_string())])
         } else {
-            format!("{name} {n}")
+            en(key, &[("n", &n)])
         }
     };
-    format!("{} · {}", part(FREEZE, "Freeze"), part(JUMP, "Jump"))
+    en(
+        "note-spells",
+        &[
+            (
+                "freeze",
+                &part(FREEZE, "note-freeze", "note-freeze-cooling"),
+            ),
+            ("jump", &part(JUMP, "note-jump", "note-jump-cooling")),
+        ],
+    )
 }
 
 /// A freeze cast with a move, its 3x3 area drawn on the board.

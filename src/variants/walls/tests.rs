@@ -2,6 +2,7 @@
 //! on small positions whose counts are worked out by hand.
 
 use super::*;
+use crate::variants::words::en;
 
 fn game(fen: &str) -> Walls {
     Walls::from_pos(fen::read(fen, false).expect(fen))
@@ -82,9 +83,10 @@ fn z1_pawns_step_any_way() {
 #[test]
 fn z2_pawns_cannot_conjure_destroy_or_resurrect() {
     let g = full("7n/8/8/8/3*4/2P1B3/8/8 w 5/5 0/0 R/- play");
-    assert!(refusal(&g, "Pc3+b3").contains("pawns cannot conjure walls"));
-    assert!(refusal(&g, "c3+b3").contains("pawns cannot conjure walls"));
-    assert!(refusal(&g, "Pc3xd4").contains("pawns cannot destroy walls"));
+    let conjure = en("walls-why-pawns-conjure", &[]);
+    assert!(refusal(&g, "Pc3+b3").contains(&conjure));
+    assert!(refusal(&g, "c3+b3").contains(&conjure));
+    assert!(refusal(&g, "Pc3xd4").contains(&en("walls-why-pawns-destroy", &[])));
     // d4 is next to the pawn and the bishop: only one caster, so no resurrection.
     assert!(refusal(&g, "R@d4").contains("pawns do not count"));
     assert!(!g
@@ -98,17 +100,27 @@ fn z2_pawns_cannot_conjure_destroy_or_resurrect() {
 #[test]
 fn z3_per_wizard_limits() {
     let g = game(START);
+    // The whole sentence: the second action, why (`tests/i18n_variants.rs` has the
+    // English written out).
+    let second =
+        |input: &str, why: &str| en("walls-second-not-legal", &[("input", input), ("why", why)]);
+    fn on<'a>(role: &'a str, sq: &'a str) -> [(&'static str, &'a str); 2] {
+        [("role", role), ("sq", sq)]
+    }
     assert_eq!(
         refusal(&g, "Ra1-a3 Ra3-a5"),
-        "The second action `Ra3-a5` is not legal: the rook on a3 has already moved this turn."
+        second("Ra3-a5", &en("walls-why-already-moved", &on("rook", "a3")))
     );
     assert_eq!(
         refusal(&g, "Nb1+a2 Nb1+b2"),
-        "The second action `Nb1+b2` is not legal: the knight on b1 has already conjured a wall this turn."
+        second(
+            "Nb1+b2",
+            &en("walls-why-already-conjured", &on("knight", "b1"))
+        )
     );
     let two_walls = game("rnb5/8/8/8/8/8/1**5/1N6 w 5/5 0/0 -/- play");
     assert!(refusal(&two_walls, "Nb1xb2 Nb1xc2")
-        .contains("the knight on b1 has already destroyed a wall this turn"));
+        .contains(&en("walls-why-already-destroyed", &on("knight", "b1"))));
     // Different actions by the same wizard are fine (example 3: wall, then move).
     let mut ok = g.clone();
     assert_eq!(play(&mut ok, "Ra1+b2 Ra1-a4").action, "Ra1+b2 Ra1-a4");
@@ -124,7 +136,7 @@ fn z3_per_wizard_limits() {
 #[test]
 fn z3_one_resurrection_per_turn() {
     let g = game("7n/8/8/8/8/2N1B3/8/8 w 5/5 0/0 RR/- play");
-    assert!(refusal(&g, "R@d4 R@d2").contains("only one wizard may be resurrected per turn"));
+    assert!(refusal(&g, "R@d4 R@d2").contains(&en("walls-why-one-resurrection", &[])));
     let mut ok = g.clone();
     let p = play(&mut ok, "R@d4");
     assert_eq!(p.action, "R@d4");
@@ -154,10 +166,13 @@ fn conjure_kills_own_and_enemy_wizards() {
 #[test]
 fn conjure_needs_walls_in_hand_and_a_free_square() {
     let g = game("7n/8/8/8/3*4/2N5/8/8 w 0/5 0/0 -/- play");
-    assert!(refusal(&g, "Nc3+b3").ends_with("you have no walls in hand."));
+    assert!(refusal(&g, "Nc3+b3").ends_with(&format!("{}.", en("walls-why-no-walls-in-hand", &[]))));
     let g = game("7n/8/8/8/3*4/2N5/8/8 w 3/5 0/0 -/- play");
-    assert!(refusal(&g, "Nc3+d4").contains("d4 already holds a wall"));
-    assert!(refusal(&g, "Nc3+e5").contains("e5 is not next to the knight on c3"));
+    assert!(refusal(&g, "Nc3+d4").contains(&en("walls-why-already-holds-wall", &[("at", "d4")])));
+    assert!(refusal(&g, "Nc3+e5").contains(&en(
+        "walls-why-not-next-to",
+        &[("at", "e5"), ("role", "knight"), ("from", "c3")]
+    )));
 }
 
 // ruling Z3: destroyed walls go to the destroyer's hand, whoever placed them.
@@ -165,7 +180,7 @@ fn conjure_needs_walls_in_hand_and_a_free_square() {
 #[test]
 fn destroy_takes_the_wall_into_hand() {
     let mut g = game("7n/8/8/8/3*4/2N5/8/8 w 5/5 0/0 -/- play");
-    assert!(refusal(&g, "Nc3xb3").contains("there is no wall on b3"));
+    assert!(refusal(&g, "Nc3xb3").contains(&en("walls-why-no-wall-on", &[("at", "b3")])));
     let p = play(&mut g, "N c3 break d4");
     assert_eq!(p.action, "Nc3xd4");
     assert_eq!(g.pos().hand, [6, 5]);

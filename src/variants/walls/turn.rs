@@ -57,15 +57,23 @@ impl Walls {
                     victim.role.letter()
                 ));
                 let points = self.pos.points[scorer.index()];
-                events.push(format!(
-                    "[{}'s {} on {sq} is destroyed: {scorer} has {points} point{}]",
-                    victim.side,
-                    victim.role.name(),
-                    if points == 1 { "" } else { "s" }
+                events.push(en(
+                    if points == 1 {
+                        "walls-event-destroyed-one"
+                    } else {
+                        "walls-event-destroyed"
+                    },
+                    &[
+                        ("side", &victim.side.to_string()),
+                        ("role", victim.role.name()),
+                        ("sq", &sq.to_string()),
+                        ("scorer", &scorer.to_string()),
+                        ("points", &points.to_string()),
+                    ],
                 ));
             }
             if effect.wall_to_hand {
-                notes.push("wall to hand".into());
+                notes.push(en("note-wall-to-hand", &[]));
             }
             if !notes.is_empty() {
                 text.push_str(&format!(" ({})", notes.join(", ")));
@@ -121,11 +129,8 @@ impl Walls {
             })),
         };
         match t.token {
-            Token::Pass => Err(Refusal::Reason("`pass` stands alone".into())),
-            Token::Wall(_) => Err(Refusal::Reason(
-                "walls are placed freely only in the setup; to conjure one, name the wizard, like `Nc3+d4`"
-                    .into(),
-            )),
+            Token::Pass => Err(Refusal::Reason(en("walls-why-pass-alone", &[]))),
+            Token::Wall(_) => Err(Refusal::Reason(en("walls-why-setup-only", &[]))),
             Token::Move(syntax) => {
                 let moves: Vec<WizardMove> = legal
                     .iter()
@@ -178,40 +183,39 @@ impl Walls {
 
     pub(super) fn move_refusal(&self, used: &Used, syntax: &MoveSyntax) -> Option<String> {
         let MoveSyntax::Move(spec) = syntax else {
-            return Some("there is no castling in Wizard Walls".into());
+            return Some(en("walls-why-no-castling", &[]));
         };
         let us = self.pos.turn;
         let to = spec.to;
         let occupied = |why: &mut Option<String>| {
             if self.pos.walls.contains(to) {
-                *why = Some(format!("{to} holds a wall"));
+                *why = Some(en("walls-why-holds-wall", &[("sq", &to.to_string())]));
             } else if self.pos.board.piece_at(to).is_some() {
-                *why = Some(format!(
-                    "{to} is occupied, and wizards never capture by moving"
-                ));
+                *why = Some(en("walls-why-occupied", &[("sq", &to.to_string())]));
             }
         };
         if let Some(from) = spec.from_square() {
             let Some(p) = self.pos.board.piece_at(from).filter(|p| p.side == us) else {
-                return Some(format!("there is no wizard of yours on {from}"));
+                return Some(en("walls-why-no-wizard-on", &[("sq", &from.to_string())]));
             };
             if let Some(r) = spec.role.filter(|r| *r != p.role) {
-                return Some(format!(
-                    "the wizard on {from} is a {}, not a {}",
-                    name(p.role),
-                    name(r)
-                ));
+                return Some(is_a_not_a(from, p.role, r));
             }
             if used.moved.contains(from) {
-                return Some(format!(
-                    "the {} on {from} has already moved this turn",
-                    name(p.role)
-                ));
+                return Some(already_moved(p.role, from));
             }
             let mut why = None;
             occupied(&mut why);
-            return why
-                .or_else(|| Some(format!("the {} on {from} cannot reach {to}", name(p.role))));
+            return why.or_else(|| {
+                Some(en(
+                    "walls-why-cannot-reach",
+                    &[
+                        ("role", &name(p.role)),
+                        ("from", &from.to_string()),
+                        ("to", &to.to_string()),
+                    ],
+                ))
+            });
         }
         let mut why = None;
         occupied(&mut why);
@@ -231,10 +235,7 @@ impl Walls {
             .collect();
         match could.as_slice() {
             [] => None,
-            [f, ..] => Some(format!(
-                "the {} on {f} has already moved this turn",
-                name(role)
-            )),
+            [f, ..] => Some(already_moved(role, *f)),
         }
     }
 
@@ -246,11 +247,10 @@ impl Walls {
         conjure: bool,
     ) -> String {
         let us = self.pos.turn;
-        let verb = if conjure { "conjure" } else { "destroy" };
-        let done = if conjure {
-            "conjured a wall"
+        let pawns = if conjure {
+            "walls-why-pawns-conjure"
         } else {
-            "destroyed a wall"
+            "walls-why-pawns-destroy"
         };
         let flags = if conjure {
             used.conjured
@@ -258,25 +258,28 @@ impl Walls {
             used.destroyed
         };
         if conjure && self.pos.hand[us.index()] == 0 {
-            return "you have no walls in hand".into();
+            return en("walls-why-no-walls-in-hand", &[]);
         }
         let casters: Vec<(Square, Role)> = match spec.from {
             Some(from) => {
                 let Some(p) = self.pos.board.piece_at(from).filter(|p| p.side == us) else {
-                    return format!("there is no wizard of yours on {from}");
+                    return en("walls-why-no-wizard-on", &[("sq", &from.to_string())]);
                 };
                 if let Some(r) = spec.role.filter(|r| *r != p.role) {
-                    return format!(
-                        "the wizard on {from} is a {}, not a {}",
-                        name(p.role),
-                        name(r)
-                    );
+                    return is_a_not_a(from, p.role, r);
                 }
                 if p.role == Role::Pawn {
-                    return format!("pawns cannot {verb} walls");
+                    return en(pawns, &[]);
                 }
                 if from.distance(at) != 1 {
-                    return format!("{at} is not next to the {} on {from}", name(p.role));
+                    return en(
+                        "walls-why-not-next-to",
+                        &[
+                            ("at", &at.to_string()),
+                            ("role", &name(p.role)),
+                            ("from", &from.to_string()),
+                        ],
+                    );
                 }
                 vec![(from, p.role)]
             }
@@ -286,40 +289,70 @@ impl Walls {
                     .filter(|(_, r)| spec.role.is_none_or(|x| x == *r))
                     .collect();
                 if near.is_empty() {
-                    return format!("no wizard of yours stands next to {at}");
+                    return en("walls-why-none-next-to", &[("at", &at.to_string())]);
                 }
                 if near.iter().all(|(_, r)| *r == Role::Pawn) {
-                    return format!("pawns cannot {verb} walls");
+                    return en(pawns, &[]);
                 }
                 near.into_iter().filter(|(_, r)| *r != Role::Pawn).collect()
             }
         };
         if conjure && self.pos.walls.contains(at) {
-            return format!("{at} already holds a wall");
+            return en("walls-why-already-holds-wall", &[("at", &at.to_string())]);
         }
         if !conjure && !self.pos.walls.contains(at) {
-            return format!("there is no wall on {at}");
+            return en("walls-why-no-wall-on", &[("at", &at.to_string())]);
         }
         match casters.iter().find(|(s, _)| flags.contains(*s)) {
-            Some((s, r)) => format!("the {} on {s} has already {done} this turn", name(*r)),
-            None if conjure => format!("no wall can be conjured on {at} that way"),
-            None => format!("the wall on {at} cannot be destroyed that way"),
+            Some((s, r)) => en(
+                if conjure {
+                    "walls-why-already-conjured"
+                } else {
+                    "walls-why-already-destroyed"
+                },
+                &[("role", &name(*r)), ("sq", &s.to_string())],
+            ),
+            None if conjure => en("walls-why-no-conjure-that-way", &[("at", &at.to_string())]),
+            None => en("walls-why-no-destroy-that-way", &[("at", &at.to_string())]),
         }
     }
 
     pub(super) fn resurrect_refusal(&self, used: &Used, role: Role, at: Square) -> String {
         let us = self.pos.turn;
         if used.resurrected {
-            return "only one wizard may be resurrected per turn".into();
+            return en("walls-why-one-resurrection", &[]);
         }
         if !self.pos.dead[us.index()].contains(&role) {
-            return format!("you have no destroyed {} to resurrect", name(role));
+            return en("walls-why-none-to-resurrect", &[("role", &name(role))]);
         }
         if !self.pos.resurrect_squares(us).contains(at) {
-            return format!("{at} is not next to two of your wizards (pawns do not count)");
+            return en("walls-why-not-next-to-two", &[("at", &at.to_string())]);
         }
-        format!("{} cannot be resurrected on {at}", name(role))
+        en(
+            "walls-why-cannot-resurrect-on",
+            &[("role", &name(role)), ("at", &at.to_string())],
+        )
     }
+}
+
+/// Why a named wizard is not the one on its square.
+fn is_a_not_a(from: Square, is: Role, named: Role) -> String {
+    en(
+        "walls-why-is-a-not-a",
+        &[
+            ("sq", &from.to_string()),
+            ("role", &name(is)),
+            ("named", &name(named)),
+        ],
+    )
+}
+
+/// Why a wizard that moved this turn cannot move again.
+fn already_moved(role: Role, from: Square) -> String {
+    en(
+        "walls-why-already-moved",
+        &[("role", &name(role)), ("sq", &from.to_string())],
+    )
 }
 
 pub(super) fn spec_fits(spec: Spec, role: Role, by: Square) -> bool {

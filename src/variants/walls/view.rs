@@ -35,21 +35,28 @@ pub fn build(pos: &Pos, last: &[Square], title: &str, over: bool, viewer: Viewer
     }
     for side in Side::BOTH {
         let i = side.index();
+        let (points, hand) = (pos.points[i], pos.hand[i]);
         let mut notes = vec![
-            format!(
-                "{} point{}",
-                pos.points[i],
-                if pos.points[i] == 1 { "" } else { "s" }
+            en(
+                if points == 1 {
+                    "note-points-one"
+                } else {
+                    "note-points"
+                },
+                &[("n", &points.to_string())],
             ),
-            format!(
-                "{} wall{} in hand",
-                pos.hand[i],
-                if pos.hand[i] == 1 { "" } else { "s" }
+            en(
+                if hand == 1 {
+                    "note-walls-in-hand-one"
+                } else {
+                    "note-walls-in-hand"
+                },
+                &[("n", &hand.to_string())],
             ),
         ];
         if !pos.dead[i].is_empty() {
             let list: Vec<String> = pos.dead[i].iter().map(|r| r.letter().to_string()).collect();
-            notes.push(format!("fallen: {}", list.join(" ")));
+            notes.push(en("note-fallen", &[("list", &list.join(" "))]));
         }
         v.notes[i] = notes;
     }

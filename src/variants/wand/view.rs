@@ -3,7 +3,7 @@
 //! hollow), the last turn and check. The badges' words live here, and the legend is
 //! built from the same functions, so the two cannot drift apart.
 
-use super::state::WandState;
+use super::state::{WandMode, WandState};
 use super::{WandGame, WandKind};
 use crate::core::view::{Badge, Corner, LegendEntry, PieceView, Sample, Tone, View, Viewer};
 use crate::core::{Cell, Side, Square};
@@ -162,11 +162,13 @@ pub fn build(game: &WandGame, viewer: Viewer) -> View {
     }
     for side in Side::BOTH {
         let n = wands[side.index()];
-        v.notes[side.index()].push(format!(
-            "{n} {} left ({})",
-            if n == 1 { "wand" } else { "wands" },
-            game.mode().name()
-        ));
+        let key = match (game.mode(), n == 1) {
+            (WandMode::Rolled, true) => "note-wands-left-rolled-one",
+            (WandMode::Rolled, false) => "note-wands-left-rolled",
+            (WandMode::Moderated, true) => "note-wands-left-moderated-one",
+            (WandMode::Moderated, false) => "note-wands-left-moderated",
+        };
+        v.notes[side.index()].push(en(key, &[("n", &n.to_string())]));
     }
     v
 }

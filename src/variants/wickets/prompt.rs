@@ -11,13 +11,14 @@ use rand::SeedableRng;
 /// Lists up to this many answers in full; longer lists give a count and an example.
 const SHORT: usize = 8;
 
-fn suit_name(suit: char) -> &'static str {
-    match suit {
-        'c' => "clubs (c)",
-        'd' => "diamonds (d)",
-        'h' => "hearts (h)",
-        _ => "spades (s)",
-    }
+fn suit_name(suit: char) -> String {
+    let key = match suit {
+        'c' => "wickets-suit-clubs",
+        'd' => "wickets-suit-diamonds",
+        'h' => "wickets-suit-hearts",
+        _ => "wickets-suit-spades",
+    };
+    en(key, &[])
 }
 
 impl WicketsGame {
@@ -141,41 +142,40 @@ impl WicketsGame {
             .as_ref()
             .and_then(|t| t.decision.map(|d| (t.mover, d)))
         else {
-            return "play a card".to_string();
+            return Question::Card.prompt();
         };
-        let form = "`card` with a rank (1-10, 1 the ace) and suit of your hand, like `card 7c`; `/hand` shows your cards";
-        let bonus = if d.seeing {
-            " (their Defender guards its wicket: +2.5 to the answer)"
-        } else {
-            ""
+        // Each with and without the bonus of a guarding Defender.
+        let pick = |plain: &'static str, guarded: &'static str| {
+            if d.seeing {
+                guarded
+            } else {
+                plain
+            }
         };
         match d.step {
-            Step::Answer(lead) => format!(
-                "answer {}'s {lead}: play a card of {} if you have one, else any card; the \
-                 thrower takes the wicket with the higher card{bonus}. Type {form}",
-                mover,
-                suit_name(lead.suit)
+            Step::Answer(lead) => en(
+                pick("wickets-card-answer", "wickets-card-answer-guarded"),
+                &[
+                    ("side", &mover.to_string()),
+                    ("card", &lead.to_string()),
+                    ("suit", &suit_name(lead.suit)),
+                ],
             ),
-            Step::Lead if d.attempt == 2 && side == mover => format!(
-                "second try (cards2): lead another card, or `decline` to give up the wicket. Type {form}"
-            ),
+            Step::Lead if d.attempt == 2 && side == mover => en("wickets-card-second-try", &[]),
             Step::Lead => {
                 let tie = self
                     .turn
                     .as_ref()
                     .and_then(|t| t.results.last())
                     .is_some_and(|r| r.ends_with("tie"));
-                let why = if tie {
-                    "the cards tied: lead again"
+                let key = if tie {
+                    pick("wickets-card-tie", "wickets-card-tie-guarded")
                 } else {
-                    "the ball is in the wicket: lead a card"
+                    pick("wickets-card-lead", "wickets-card-lead-guarded")
                 };
-                format!(
-                    "{why}; {} answers and you take the wicket if yours is higher{bonus}. Type {form}",
-                    mover.other()
-                )
+                en(key, &[("side", &mover.other().to_string())])
             }
-            Step::Sacrifice(_) => "play a card".to_string(),
+            Step::Sacrifice(_) => Question::Card.prompt(),
         }
     }
 
@@ -196,22 +196,30 @@ impl WicketsGame {
             .filter_map(|c| self.pos.man(c).map(|m| label(m.piece.role, c)))
             .collect();
         let what = if self.method == Method::Dice2 {
-            "for a second roll"
+            en("wickets-sacrifice-for-roll", &[])
         } else {
-            "to take the guarded wicket"
+            en("wickets-sacrifice-for-wicket", &[])
         };
-        let piece_word = if n == 1 { "piece" } else { "pieces" };
-        let ex = texts
-            .iter()
-            .find(|t| *t != "decline")
-            .map_or(String::new(), |t| format!(", e.g. `{t}`"));
-        let from = if pieces.len() <= 12 {
-            format!(" (you may choose from {})", pieces.join(" "))
-        } else {
-            String::new()
+        let ex = texts.iter().find(|t| *t != "decline");
+        let from = (pieces.len() <= 12).then(|| pieces.join(" "));
+        let key = match (n == 1, ex.is_some(), from.is_some()) {
+            (true, false, false) => "wickets-prompt-sacrifice-one",
+            (true, true, false) => "wickets-prompt-sacrifice-one-example",
+            (true, false, true) => "wickets-prompt-sacrifice-one-from",
+            (true, true, true) => "wickets-prompt-sacrifice-one-example-from",
+            (false, false, false) => "wickets-prompt-sacrifice",
+            (false, true, false) => "wickets-prompt-sacrifice-example",
+            (false, false, true) => "wickets-prompt-sacrifice-from",
+            (false, true, true) => "wickets-prompt-sacrifice-example-from",
         };
-        format!(
-            "sacrifice {n} {piece_word} {what}, not the King or the Defender{ex}{from}; or `decline` to miss"
+        en(
+            key,
+            &[
+                ("n", &n.to_string()),
+                ("what", &what),
+                ("example", ex.map_or("", String::as_str)),
+                ("from", from.as_deref().unwrap_or("")),
+            ],
         )
     }
 }
@@ -296,7 +304,8 @@ mod tests {
                 .expect("throw");
             if g.ask().map(|a| a.question) == Some(Question::Sacrifice) {
                 let p = prompt(&g);
-                assert!(p.contains("sacrifice 1 piece for a second roll"), "{p}");
+                let roll = en("wickets-sacrifice-for-roll", &[]);
+                assert!(p.contains(&format!("sacrifice 1 piece {roll}")), "{p}");
                 seen = true;
                 break;
             }

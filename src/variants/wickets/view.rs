@@ -2,7 +2,7 @@
 //! Defender and ball-haver badges, hand sizes for all and a hand only for its owner;
 //! and the legend, built from the same badges and marks.
 
-use super::{Step, WicketsGame};
+use super::{Method, Step, WicketsGame};
 use crate::core::view::{
     Badge, Corner, LegendEntry, MarkStyle, PieceView, Sample, SquareMark, Tone, View, Viewer,
 };
@@ -90,16 +90,24 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
                     .iter()
                     .map(|c| c.to_string())
                     .collect();
-                notes.push(format!("hand: {}", cards.join(" ")));
+                notes.push(en("note-hand", &[("cards", &cards.join(" "))]));
             } else {
-                notes.push(format!("{n} cards"));
+                notes.push(en("note-cards", &[("n", &n.to_string())]));
             }
         }
         if game.pos().defender(side).is_none() {
-            notes.push("no Defender".to_string());
+            notes.push(en("note-no-defender", &[]));
         }
     }
-    v.notes[0].insert(0, format!("decision: {}", game.method().name()));
+    let decision = match game.method() {
+        Method::Cards => "note-decision-cards",
+        Method::Cards2 => "note-decision-cards2",
+        Method::Dice => "note-decision-dice",
+        Method::Dice2 => "note-decision-dice2",
+        Method::Deterministic => "note-decision-deterministic",
+        Method::Deterministic2 => "note-decision-deterministic2",
+    };
+    v.notes[0].insert(0, en(decision, &[]));
     if let Some(t) = game.turn_state() {
         // K5: show where the captured ball may be put while that is asked.
         if let Some(c) = t.place_ball {
@@ -110,7 +118,7 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
         if let Some(d) = t.decision {
             if let Step::Answer(c) = d.step {
                 // A played card is public.
-                v.notes[t.mover.index()].push(format!("played {c}"));
+                v.notes[t.mover.index()].push(en("note-played", &[("card", &c.to_string())]));
             }
         }
     }
