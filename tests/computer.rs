@@ -352,3 +352,42 @@ fn stored_levels_of_the_first_ladder_keep_their_search() {
         assert!(iterations(level) >= iterations(level - 1));
     }
 }
+
+#[test]
+fn help_and_rules_tell_what_the_measured_levels_mean() {
+    // Issue 27: "level 4 ≈ 1400 in standard" in /challenge's help, from the measured
+    // ladder (engine::strength), in the reader's language; /rules gives a game's own.
+    use arcana::engine::strength::{rating, rounded, MEASURED};
+    use arcana::i18n::Lang;
+    use arcana::service::grammar::{help_text_in, levels_text_in, ROUGH};
+    assert!(!MEASURED.is_empty());
+    for lang in Lang::ALL {
+        let help = help_text_in(lang);
+        let line = help
+            .lines()
+            .find(|l| l.starts_with("`/challenge") || l.starts_with("`/herausfordern"))
+            .expect("a /challenge line");
+        let word = if lang == Lang::De { "Stufe" } else { "level" };
+        for l in MEASURED {
+            let text = levels_text_in(l.variant, lang).expect("measured");
+            for level in 1..=8u8 {
+                let (r, _) = rating(l.variant, level).expect("a rating");
+                let shown = format!("{word} {level} ≈ {}", rounded(r));
+                // A level rated more roughly than ±ROUGH gets no figure.
+                let named = l.levels[usize::from(level) - 1].1 <= ROUGH;
+                assert_eq!(text.contains(&shown), named, "{text}");
+                if l.scale == arcana::engine::strength::Scale::Stockfish {
+                    assert_eq!(line.contains(&shown), named, "{line}");
+                }
+            }
+            assert!(text.contains(&format!("{word} 8 ≈")), "{text}");
+        }
+    }
+    // A game not measured yet says nothing of its levels.
+    for v in VariantId::ALL {
+        assert_eq!(
+            levels_text_in(v, Lang::En).is_some(),
+            arcana::engine::strength::ladder(v).is_some()
+        );
+    }
+}

@@ -366,8 +366,16 @@ fn help_comes_from_the_catalog_in_every_language() {
                 })
                 .unwrap_or_else(|| panic!("{}: /{} is not in the help", lang.code(), c.name));
             assert!(line.contains(&c.text("description", lang)), "{line}");
+            // The help's own words, then (for /challenge) what the levels mean.
+            let levels = (c.name == "challenge")
+                .then(|| grammar::levels_note_in(lang))
+                .flatten();
             if let Some(h) = c.help(lang) {
-                assert!(line.ends_with(&h), "{line}");
+                let end = match &levels {
+                    Some(l) => format!("{h} {l}"),
+                    None => h,
+                };
+                assert!(line.ends_with(&end), "{line}");
             }
             for o in c.options {
                 assert!(line.contains(&grammar::usage_in(c, o, lang)), "{line}");

@@ -1056,23 +1056,35 @@ pub fn levels_note_in(lang: Lang) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join(" "))
 }
 
-/// `variant`'s measured levels in one sentence ("level 1 ≈ 800, ..."), or `None` when
-/// its ladder has not been measured.
+/// `variant`'s measured levels in one sentence ("level 5 ≈ 1400, ..."), or `None` when
+/// its ladder has not been measured. A level whose 95% interval is wider than
+/// ±[`ROUGH`] is not given a figure: the sentence says those levels are weaker.
 pub fn levels_text_in(variant: VariantId, lang: Lang) -> Option<String> {
     use crate::engine::strength::{ladder, rounded, Scale};
     let l = ladder(variant)?;
-    let list: Vec<String> = (1u8..)
-        .zip(l.levels.iter())
-        .map(|(level, &(rating, _))| {
-            tr!(
+    let mut named = Vec::new();
+    let mut rough = Vec::new();
+    for (level, &(rating, half)) in (1u8..).zip(l.levels.iter()) {
+        if half > ROUGH {
+            rough.push(level.to_string());
+        } else {
+            named.push(tr!(
                 lang,
                 "level-about",
                 level = i64::from(level),
                 rating = i64::from(rounded(rating))
-            )
-        })
-        .collect();
-    let list = list.join(", ");
+            ));
+        }
+    }
+    let mut list = named.join(", ");
+    if !rough.is_empty() {
+        let levels = match (rough.first(), rough.last()) {
+            (Some(a), Some(b)) if rough.len() > 1 => format!("{a}-{b}"),
+            _ => rough.join(""),
+        };
+        list.push(' ');
+        list.push_str(&tr!(lang, "levels-rough", levels = levels));
+    }
     Some(match l.scale {
         Scale::Stockfish => tr!(
             lang,
@@ -1083,6 +1095,9 @@ pub fn levels_text_in(variant: VariantId, lang: Lang) -> Option<String> {
         Scale::Own => tr!(lang, "levels-own", variant = variant.name(), list = list),
     })
 }
+
+/// The widest 95% half-interval (rating points) of a level given a figure in help.
+pub const ROUGH: i32 = 400;
 
 /// The `/help` text: one line per command of the table.
 pub fn help_text() -> String {

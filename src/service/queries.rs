@@ -448,6 +448,10 @@ pub(super) fn rules_reply(variant: Option<VariantId>, lang: Lang) -> Reply {
             let mut text = crate::variants::rules_text_in(v, lang);
             text.push('\n');
             text.push_str(&crate::variants::options_guide_in(v, lang));
+            if let Some(levels) = super::grammar::levels_text_in(v, lang) {
+                text.push('\n');
+                text.push_str(&levels);
+            }
             if !VariantId::available().contains(&v) {
                 text.push('\n');
                 text.push_str(&tr!(lang, "rules-not-playable"));
