@@ -212,9 +212,10 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// An external player and its rating, `SPEC=RATING` (the last `=`); the
-        /// ratings are then on its scale.
+        /// ratings are then on its scale. May be given more than once (Stockfish at
+        /// two `UCI_Elo` settings); each anchor meets the levels of --against.
         #[arg(long)]
-        anchor: Option<String>,
+        anchor: Vec<String>,
         /// The levels the anchor meets, e.g. `7,8`.
         #[arg(long, default_value = "7,8")]
         against: String,
@@ -264,23 +265,21 @@ fn parse_levels(text: &str) -> Result<Vec<u8>, String> {
 /// `arcana ladder`: one line per pair as it ends, then the rating table.
 fn ladder(a: LadderArgs) -> Result<(), String> {
     use crate::engine::arena::Player;
-    use crate::engine::ladder::{fit, merge, parse_played, run, Pairing, Plan};
+    use crate::engine::ladder::{fit_anchored, merge, parse_played, run, Pairing, Plan};
     let variant =
         VariantId::parse(a.variant).ok_or_else(|| format!("unknown variant `{}`", a.variant))?;
     let levels = parse_levels(a.levels)?;
-    let anchor = match a.anchor {
-        Some(text) => {
-            let (spec, rating) = text
-                .rsplit_once('=')
-                .ok_or("--anchor is `SPEC=RATING`, e.g. `uci:stockfish:UCI_LimitStrength=true,UCI_Elo=1500=1500`")?;
-            let rating: f64 = rating
-                .trim()
-                .parse()
-                .map_err(|_| format!("--anchor's rating is a number, not `{rating}`"))?;
-            Some((Player::parse(spec)?, rating))
-        }
-        None => None,
-    };
+    let mut anchor = Vec::new();
+    for text in a.anchor {
+        let (spec, rating) = text
+            .rsplit_once('=')
+            .ok_or("--anchor is `SPEC=RATING`, e.g. `uci:stockfish:UCI_LimitStrength=true,UCI_Elo=1500=1500`")?;
+        let rating: f64 = rating
+            .trim()
+            .parse()
+            .map_err(|_| format!("--anchor's rating is a number, not `{rating}`"))?;
+        anchor.push((Player::parse(spec)?, rating));
+    }
     let against = parse_levels(a.against)?;
     let extra: Vec<Player> = anchor.iter().map(|(p, _)| p.clone()).collect();
     let mut plan = Plan::round_robin(variant, &levels, a.span.max(1), extra, &against);
@@ -312,14 +311,21 @@ fn ladder(a: LadderArgs) -> Result<(), String> {
             }
         }
     }
-    let (anchor_at, anchor_rating) = match &anchor {
-        Some((_, r)) => (levels.len(), *r),
-        None => (0, a.base),
+    // The anchors follow the levels among the players; without one, the lowest level
+    // is given --base.
+    let anchors: Vec<(usize, f64)> = if anchor.is_empty() {
+        vec![(0, a.base)]
+    } else {
+        anchor
+            .iter()
+            .enumerate()
+            .map(|(k, (_, r))| (levels.len() + k, *r))
+            .collect()
     };
     let mut pairings: Vec<Pairing> = played.iter().map(|p| p.pairing.clone()).collect();
     pairings.extend(earlier.iter().cloned());
     let pairings = merge(&pairings);
-    let ratings = fit(plan.players.len(), &pairings, anchor_at, anchor_rating)
+    let ratings = fit_anchored(plan.players.len(), &pairings, &anchors)
         .ok_or("some player met nobody: no ratings")?;
     // Games, points and processor time per answer of each player.
     let mut games = vec![0u32; plan.players.len()];
@@ -375,7 +381,7 @@ struct LadderArgs<'a> {
     games: u32,
     span: usize,
     seed: u64,
-    anchor: Option<&'a str>,
+    anchor: &'a [String],
     against: &'a str,
     base: f64,
     ms: Option<u64>,
@@ -839,7 +845,7 @@ pub fn main() -> ExitCode {
             games,
             span,
             seed,
-            anchor: anchor.as_deref(),
+            anchor: &anchor,
             against: &against,
             base,
             ms,

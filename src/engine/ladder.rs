@@ -43,7 +43,20 @@ pub fn fit(
     anchor: usize,
     anchor_rating: f64,
 ) -> Option<Vec<Rating>> {
-    if anchor >= players || pairings.iter().any(|p| p.a >= players || p.b >= players) {
+    fit_anchored(players, pairings, &[(anchor, anchor_rating)])
+}
+
+/// [`fit`] with several players fixed at known ratings (`anchors`: player, rating), such
+/// as Stockfish at two `UCI_Elo` settings; the intervals are relative to them.
+pub fn fit_anchored(
+    players: usize,
+    pairings: &[Pairing],
+    anchors: &[(usize, f64)],
+) -> Option<Vec<Rating>> {
+    if anchors.is_empty()
+        || anchors.iter().any(|&(a, _)| a >= players)
+        || pairings.iter().any(|p| p.a >= players || p.b >= players)
+    {
         return None;
     }
     // Points and games per ordered pair, with the virtual draw.
@@ -57,8 +70,13 @@ pub fn fit(
         points[p.a][p.b] += s;
         points[p.b][p.a] += n - s;
     }
-    let free: Vec<usize> = (0..players).filter(|&i| i != anchor).collect();
-    let mut x = vec![0.0f64; players];
+    let fixed = |i: usize| anchors.iter().find(|&&(a, _)| a == i).map(|&(_, r)| r);
+    let free: Vec<usize> = (0..players).filter(|&i| fixed(i).is_none()).collect();
+    // Ratings in natural units, the free players starting at the anchors' mean.
+    let mean = anchors.iter().map(|&(_, r)| r).sum::<f64>() / anchors.len() as f64;
+    let mut x: Vec<f64> = (0..players)
+        .map(|i| fixed(i).unwrap_or(mean) / ELO_UNIT)
+        .collect();
     let mut cov = Vec::new();
     for _ in 0..100 {
         // Gradient and information over the free players.
@@ -99,7 +117,7 @@ pub fn fit(
                     .position(|&f| f == i)
                     .map_or(0.0, |fi| Z95 * cov[fi][fi].max(0.0).sqrt() * ELO_UNIT);
                 Rating {
-                    rating: anchor_rating + (x[i] - x[anchor]) * ELO_UNIT,
+                    rating: fixed(i).unwrap_or(x[i] * ELO_UNIT),
                     half,
                 }
             })
@@ -439,6 +457,20 @@ mod tests {
         )
         .unwrap();
         assert!(more[1].half < r[1].half / 2.0);
+    }
+
+    #[test]
+    fn two_anchors_hold_a_player_between_them() {
+        // Player 2 scores even against an anchor at 1000 and against one at 1400: it
+        // lies halfway, and fixing one anchor alone gives the same as `fit`.
+        let games = [pairing(2, 0, 5, 0, 5), pairing(2, 1, 5, 0, 5)];
+        let r = fit_anchored(3, &games, &[(0, 1000.0), (1, 1400.0)]).unwrap();
+        assert!((r[2].rating - 1200.0).abs() < 1.0, "{r:?}");
+        assert_eq!((r[0].rating, r[0].half, r[1].rating), (1000.0, 0.0, 1400.0));
+        let one = fit_anchored(2, &[pairing(0, 1, 7, 0, 3)], &[(0, 1500.0)]).unwrap();
+        let old = fit(2, &[pairing(0, 1, 7, 0, 3)], 0, 1500.0).unwrap();
+        assert!((one[1].rating - old[1].rating).abs() < 1e-6);
+        assert!(fit_anchored(2, &games[..1], &[]).is_none());
     }
 
     #[test]

@@ -28,21 +28,23 @@ pub struct Ladder {
 
 /// The ladders measured so far (docs/engine.md has the commands, games and intervals).
 pub const MEASURED: &[Ladder] = &[
-    // docs/engine.md "The ladder, measured": `arcana ladder standard --levels 1-8
-    // --span 1 --games 0 --anchor 'uci:/usr/games/stockfish:UCI_LimitStrength=true,
-    // UCI_Elo=1500=1500' --against 6,8 --played docs/ladder/standard.txt` (commit 1ce5cc5).
+    // docs/engine.md "The ladder, measured": the level pairs and the games against
+    // Stockfish at `UCI_Elo` 1320 and 1500 of docs/ladder/standard.txt (commit 1ce5cc5),
+    // fitted by `arcana ladder standard --levels 1-8 --span 1 --games 0
+    // --anchor '...UCI_Elo=1320=1320' --anchor '...UCI_Elo=1500=1500'
+    // --played docs/ladder/standard.txt`.
     Ladder {
         variant: VariantId::Standard,
         scale: Scale::Stockfish,
         levels: [
-            (22, 766),
-            (193, 730),
-            (722, 539),
-            (983, 469),
-            (1383, 304),
-            (1644, 147),
-            (1717, 193),
-            (1858, 151),
+            (407, 622),
+            (577, 577),
+            (1106, 300),
+            (1367, 139),
+            (1572, 195),
+            (1698, 143),
+            (1751, 190),
+            (1871, 154),
         ],
     },
 ];
