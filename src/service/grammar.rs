@@ -1060,8 +1060,14 @@ pub fn levels_note_in(lang: Lang) -> Option<String> {
 /// its ladder has not been measured. A level whose 95% interval is wider than
 /// ±[`ROUGH`] is not given a figure: the sentence says those levels are weaker.
 pub fn levels_text_in(variant: VariantId, lang: Lang) -> Option<String> {
-    use crate::engine::strength::{ladder, rounded, Scale};
-    let l = ladder(variant)?;
+    levels_sentence(crate::engine::strength::ladder(variant)?, lang)
+}
+
+/// [`levels_text_in`] for one ladder; `None` when no level is measured closely enough
+/// to name a figure.
+fn levels_sentence(l: &crate::engine::strength::Ladder, lang: Lang) -> Option<String> {
+    use crate::engine::strength::{rounded, Scale};
+    let variant = l.variant;
     let mut named = Vec::new();
     let mut rough = Vec::new();
     for (level, &(rating, half)) in (1u8..).zip(l.levels.iter()) {
@@ -1076,11 +1082,19 @@ pub fn levels_text_in(variant: VariantId, lang: Lang) -> Option<String> {
             ));
         }
     }
+    if named.is_empty() {
+        return None;
+    }
     let mut list = named.join(", ");
     if !rough.is_empty() {
+        // A run of levels as `1-2`, else each named.
+        let run = rough.len() > 1
+            && rough
+                .windows(2)
+                .all(|w| w[0].parse::<u8>().ok().map(|a| a + 1) == w[1].parse().ok());
         let levels = match (rough.first(), rough.last()) {
-            (Some(a), Some(b)) if rough.len() > 1 => format!("{a}-{b}"),
-            _ => rough.join(""),
+            (Some(a), Some(b)) if run => format!("{a}-{b}"),
+            _ => rough.join(", "),
         };
         list.push(' ');
         list.push_str(&tr!(lang, "levels-rough", levels = levels));
@@ -1132,6 +1146,34 @@ pub fn help_text_in(lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn levels_measured_too_roughly_are_named_as_weaker_or_not_at_all() {
+        use crate::engine::strength::{Ladder, Scale};
+        let mut l = Ladder {
+            variant: VariantId::ALL[0],
+            scale: Scale::Own,
+            levels: [
+                (800, 500),
+                (900, 450),
+                (1000, 100),
+                (1100, 500),
+                (1200, 100),
+                (1300, 100),
+                (1400, 100),
+                (1500, 100),
+            ],
+        };
+        let text = levels_sentence(&l, Lang::En).expect("some are named");
+        assert!(text.contains("level 3 ≈ 1000"), "{text}");
+        assert!(!text.contains("level 1 ≈"), "{text}");
+        assert!(text.contains("(levels 1, 2, 4 are weaker"), "{text}");
+        l.levels[3].1 = 100;
+        let text = levels_sentence(&l, Lang::En).expect("some are named");
+        assert!(text.contains("(levels 1-2 are weaker"), "{text}");
+        l.levels = [(800, 999); 8];
+        assert_eq!(levels_sentence(&l, Lang::En), None);
+    }
 
     #[test]
     fn names_and_aliases_are_unique() {
