@@ -94,12 +94,26 @@ impl UciEngine {
     /// Starts the engine, waits for `uciok`, sets the options and waits for `readyok`.
     pub fn start(spec: &UciSpec) -> Result<UciEngine, String> {
         let program = spec.program();
-        let mut child = Command::new(&program)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start UCI engine `{}`: {e}", spec.path))?;
+        // "Text file busy" (ETXTBSY, 26) only means that a program just written is
+        // still open for writing in a process forked meanwhile: it passes; try again.
+        let mut tries = 0;
+        let mut child = loop {
+            match Command::new(&program)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+            {
+                Err(e) if e.raw_os_error() == Some(26) && tries < 50 => {
+                    tries += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                other => {
+                    break other
+                        .map_err(|e| format!("cannot start UCI engine `{}`: {e}", spec.path))?
+                }
+            }
+        };
         let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
             (Some(i), Some(o)) => (i, o),
             _ => {
