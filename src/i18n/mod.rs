@@ -63,6 +63,8 @@ impl Lang {
                 include_str!("../../locales/en/challenges.ftl"),
                 include_str!("../../locales/en/play.ftl"),
                 include_str!("../../locales/en/variants.ftl"),
+                include_str!("../../locales/en/tournament.ftl"),
+                include_str!("../../locales/en/web.ftl"),
             ),
             Lang::De => concat!(
                 include_str!("../../locales/de/main.ftl"),
@@ -71,6 +73,8 @@ impl Lang {
                 include_str!("../../locales/de/challenges.ftl"),
                 include_str!("../../locales/de/play.ftl"),
                 include_str!("../../locales/de/variants.ftl"),
+                include_str!("../../locales/de/tournament.ftl"),
+                include_str!("../../locales/de/web.ftl"),
             ),
         }
     }
