@@ -447,3 +447,69 @@ fn an_opening_that_ends_the_game_is_drawn_again() {
         assert!(r.answers > 4, "game {}: ended in its opening", i + 1);
     }
 }
+
+/// Wizard Walls has no hidden information and no chance, so from level 3 up the
+/// computer searches it by alpha-beta, whole turns at a time, with a budget weighed
+/// for its dearer nodes; a game stored under the first ladder keeps the tree search.
+#[test]
+fn wizard_walls_is_searched_by_alpha_beta_and_takes_a_winning_turn() {
+    use arcana::variants::Outcome;
+    for v in [VariantId::Walls, VariantId::WallsFull] {
+        let game = Game::new(v, &Options::new(), 3).unwrap();
+        assert!(game.perfect_information(), "{v}");
+    }
+    // Play on (level 2 against itself) until the side asked can win at once.
+    let mut found = 0;
+    for seed in 0..40u64 {
+        let mut game = Game::new(VariantId::Walls, &Options::new(), seed).unwrap();
+        for i in 0..60u64 {
+            let Some(ask) = game.ask() else { break };
+            let side = ask.side;
+            // Whole turns that win, among those the engine lists.
+            let arcana::variants::VariantState::Walls(walls) = game.state() else {
+                unreachable!()
+            };
+            let wins: Vec<String> = arcana::variants::walls::eval::candidates(&walls.0)
+                .into_iter()
+                .filter(|t| {
+                    let mut g = game.clone();
+                    g.play(side, t).is_ok()
+                        && matches!(g.outcome(), Some(Outcome::Win { winner, .. }) if winner == side)
+                })
+                .collect();
+            if !wins.is_empty() && game.legal_texts().len() > 1 {
+                for level in [3, 8] {
+                    let d = decide(&game, side, &Settings::new(level, seed)).unwrap();
+                    let mut g = game.clone();
+                    g.play(side, &d.text).unwrap();
+                    assert!(
+                        matches!(g.outcome(), Some(Outcome::Win { winner, .. }) if winner == side),
+                        "seed {seed} level {level}: {} instead of one of {wins:?}",
+                        d.text
+                    );
+                    // Alpha-beta: one answer with its depth, within the weighed budget.
+                    assert_eq!(d.stats.len(), 1, "{:?}", d.stats);
+                    let nodes = arcana::engine::alpha_beta_nodes(level, false).unwrap();
+                    assert!(
+                        u64::from(d.iterations) <= nodes / 6 + 64,
+                        "{}",
+                        d.iterations
+                    );
+                }
+                // Stored under the first ladder, the top level keeps the tree search.
+                let mut old = Settings::new(8, seed);
+                old.first_ladder = true;
+                let d = decide(&game, side, &old).unwrap();
+                assert!(d.stats.len() > 1, "{:?}", d.stats);
+                found += 1;
+                break;
+            }
+            let d = decide(&game, side, &Settings::new(2, seed * 100 + i)).unwrap();
+            game.play(side, &d.text).unwrap();
+        }
+        if found >= 3 {
+            break;
+        }
+    }
+    assert!(found >= 3, "positions with a winning turn found: {found}");
+}

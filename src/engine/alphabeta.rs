@@ -374,7 +374,8 @@ pub fn run<R: Rules>(root: &R, side: Side, settings: &Settings, nodes: u64) -> O
     let started = Instant::now();
     let mut s = Search {
         nodes: 0,
-        budget: nodes,
+        // A game whose nodes are dearer than chess's gets fewer of them.
+        budget: (nodes / root.search_node_weight().max(1)).max(1),
         deadline: settings.max_time.map(|t| started + t),
         stopped: false,
         must_finish: true,

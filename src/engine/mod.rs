@@ -148,8 +148,9 @@ impl RulesVisitor for Visit<'_> {
     type Output = Option<Decision>;
 
     fn visit<R: Rules>(self, rules: &R) -> Option<Decision> {
-        if rules.perfect_information() {
-            if let Some(nodes) = alpha_beta_nodes(self.settings.level, self.settings.first_ladder) {
+        let first_ladder = self.settings.first_ladder;
+        if rules.perfect_information() && (!first_ladder || rules.first_ladder_alpha_beta()) {
+            if let Some(nodes) = alpha_beta_nodes(self.settings.level, first_ladder) {
                 return alphabeta::run(rules, self.side, self.settings, nodes);
             }
         }

@@ -408,6 +408,22 @@ pub trait Rules: Sized + Clone {
         )
     }
 
+    /// Whether a game stored under the first ladder (levels 1-5) searched this game by
+    /// alpha-beta at its top level, as chess and Sorchess did. Wizard Walls was searched
+    /// by the tree search then, and its stored games keep that search. Default: the same
+    /// as [`Rules::perfect_information`].
+    fn first_ladder_alpha_beta(&self) -> bool {
+        self.perfect_information()
+    }
+
+    /// How many nodes of the alpha-beta search's budget one node of this game counts
+    /// for: a game whose answers are whole turns of several actions lists far more at
+    /// each node than chess, and a level's budget should cost about the same time in
+    /// every game. Default: 1.
+    fn search_node_weight(&self) -> u64 {
+        1
+    }
+
     /// A hash of everything that decides the game from here on (the transposition
     /// table of the alpha-beta search), or `None` to search without one.
     fn search_key(&self) -> Option<u64> {
