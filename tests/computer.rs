@@ -391,3 +391,48 @@ fn help_and_rules_tell_what_the_measured_levels_mean() {
         );
     }
 }
+
+#[test]
+fn a_challenge_to_the_computer_says_what_its_level_is_worth() {
+    // Issue 27: the game's first line names the level's measured rating where it is
+    // measured closely enough, and only the level where it is not (or not measured).
+    use arcana::engine::strength::{ladder, rounded};
+    use arcana::service::grammar::ROUGH;
+    let dir = tempfile::tempdir().unwrap();
+    let service = Service::open(dir.path().join("data"), ServiceConfig::default()).unwrap();
+    let mut printer = Printer::new(&dir.path().join("out"), false);
+    let chess = ladder(VariantId::Standard).expect("chess is measured");
+    for level in 1..=8u8 {
+        let started = say(
+            &service,
+            &mut printer,
+            &format!(
+                "#lvl{level} alice: /challenge @{COMPUTER} standard level:{level} color:white"
+            ),
+        );
+        let (rating, half) = chess.levels[usize::from(level) - 1];
+        let about = format!(
+            "{COMPUTER} plays you at level {level}, about {} on Stockfish's rating scale.",
+            rounded(rating)
+        );
+        assert_eq!(started.contains(&about), half <= ROUGH, "{started}");
+        assert!(
+            started.contains(&format!("plays you at level {level}")),
+            "{started}"
+        );
+    }
+    // A game whose ladder is not measured names the level alone.
+    let unmeasured = VariantId::ALL
+        .into_iter()
+        .find(|&v| ladder(v).is_none())
+        .expect("a game not measured yet");
+    let started = say(
+        &service,
+        &mut printer,
+        &format!("#other alice: /challenge @{COMPUTER} {unmeasured} level:8 color:white"),
+    );
+    assert!(
+        started.contains(&format!("{COMPUTER} plays you at level 8.")),
+        "{started}"
+    );
+}

@@ -31,6 +31,8 @@ legend-see-picture = (Das Bild benennt sie alle.)
 
 challenge-accepted = { $name } nimmt an.
 game-computer-plays = { $name } spielt gegen dich auf Stufe { $level }.
+game-computer-plays-stockfish = { $name } spielt gegen dich auf Stufe { $level }, etwa { $rating } auf der Wertungsskala von Stockfish.
+game-computer-plays-own = { $name } spielt gegen dich auf Stufe { $level }, etwa { $rating } auf der eigenen Skala der Stufen dieses Spiels.
 game-played-in = Die Partie wird in { $place } gespielt.
 game-played-here = Diese Partie wird in diesem Kanal gespielt: { $why }.
 game-not-rated = Die Partie wird nicht gewertet: Sie endete, bevor jeder Spieler einen Zug gemacht hatte.

@@ -31,6 +31,8 @@ legend-see-picture = (The picture names every one of them.)
 
 challenge-accepted = { $name } accepts.
 game-computer-plays = { $name } plays you at level { $level }.
+game-computer-plays-stockfish = { $name } plays you at level { $level }, about { $rating } on Stockfish's rating scale.
+game-computer-plays-own = { $name } plays you at level { $level }, about { $rating } on this game's own scale of the levels.
 game-played-in = The game is played in { $place }.
 game-played-here = This game is played in this channel: { $why }.
 game-not-rated = The game is not rated: it ended before each player had played a move.

@@ -1110,6 +1110,18 @@ fn levels_sentence(l: &crate::engine::strength::Ladder, lang: Lang) -> Option<St
     })
 }
 
+/// The measured rating of `level` in `variant`, rounded for players, with its scale;
+/// `None` where the level is not measured or only too roughly ([`ROUGH`]).
+pub fn level_rating(
+    variant: VariantId,
+    level: u8,
+) -> Option<(i32, crate::engine::strength::Scale)> {
+    use crate::engine::strength::{ladder, rounded};
+    let l = ladder(variant)?;
+    let &(rating, half) = l.levels.get(usize::from(level).checked_sub(1)?)?;
+    (half <= ROUGH).then_some((rounded(rating), l.scale))
+}
+
 /// The widest 95% half-interval (rating points) of a level given a figure in help.
 pub const ROUGH: i32 = 400;
 

@@ -681,12 +681,29 @@ pub(super) fn start_replies(
     let accepts = match (intro, computer) {
         // A game nobody challenged to (a tournament's) says what it is instead.
         (Some(intro), _) => intro,
-        (None, Some(seat)) => crate::tr!(
-            live.lang,
-            "game-computer-plays",
-            name = opponent,
-            level = seat.level().to_string()
-        ),
+        (None, Some(seat)) => match super::grammar::level_rating(c.variant, seat.level()) {
+            // A level measured closely enough says what it is worth.
+            Some((rating, crate::engine::strength::Scale::Stockfish)) => crate::tr!(
+                live.lang,
+                "game-computer-plays-stockfish",
+                name = opponent,
+                level = seat.level().to_string(),
+                rating = i64::from(rating)
+            ),
+            Some((rating, crate::engine::strength::Scale::Own)) => crate::tr!(
+                live.lang,
+                "game-computer-plays-own",
+                name = opponent,
+                level = seat.level().to_string(),
+                rating = i64::from(rating)
+            ),
+            None => crate::tr!(
+                live.lang,
+                "game-computer-plays",
+                name = opponent,
+                level = seat.level().to_string()
+            ),
+        },
         (None, None) => crate::tr!(live.lang, "challenge-accepted", name = opponent),
     };
     let mut lines = vec![format!(
