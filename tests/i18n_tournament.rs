@@ -354,9 +354,8 @@ fn a_round_robin_is_paired_played_and_ranked_in_german() {
 
     // The table in German to a German asker, with decimal commas: p1 and p2 1½ each,
     // SB ½·1½ = 0,75 each, level on their drawn game too: they share the first place.
-    let table = ok(tour(&s, &de("p3", CH), TournamentAction::Standings))[0]
-        .text
-        .clone();
+    let german = ok(tour(&s, &de("p3", CH), TournamentAction::Standings));
+    let table = german[0].text.clone();
     assert_eq!(
         table,
         "**Frühling** (Rundenturnier, beendet), Tabelle:\n\
@@ -365,9 +364,12 @@ fn a_round_robin_is_paired_played_and_ranked_in_german() {
          3. p3 — 0 Punkte, SB 0"
     );
     // ... and in English to an English asker on the same server, as before.
-    let english = ok(tour(&s, &en_on_de("p3", CH), TournamentAction::Standings))[0]
-        .text
-        .clone();
+    let asked = ok(tour(&s, &en_on_de("p3", CH), TournamentAction::Standings));
+    // The drawn table too: its headings and legend are the asker's words.
+    let (de_png, en_png) = (&german[0].attachments[0], &asked[0].attachments[0]);
+    assert!(de_png.bytes.starts_with(b"\x89PNG") && en_png.bytes.starts_with(b"\x89PNG"));
+    assert_ne!(de_png.bytes, en_png.bytes);
+    let english = asked[0].text.clone();
     assert_eq!(
         english,
         "**Frühling** (round robin, finished), standings:\n\
