@@ -21,7 +21,6 @@ const NOT_YET: &[(&str, usize, &str)] = &[
         2,
         "PGN export tags and comments, English by the PGN standard",
     ),
-    ("tournament.rs", 42, "/tournament: not migrated yet"),
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -843,6 +843,7 @@ pub fn to_request_in(
             },
             user("player"),
             variant("variant"),
+            lang,
         )?,
         other => return Err(tr!(lang, "grammar-no-command", name = other)),
     })

@@ -12,13 +12,16 @@
 use super::api::{Attachment, Audience, Context, Reply, ReplyKind, TimedReply, User};
 use super::commit::{Origin, Unwritten};
 use super::timeouts::next_clock;
-use super::{lock, store_failure, Change, Live, Service};
+use super::{lock, store_failure_in, Change, Live, Service};
+use crate::i18n::Lang;
 use crate::model::ColorChoice;
 use crate::render::table::{table_png, Table, TableRow};
 use crate::store::{
     Challenge, Event, EventFormat, EventGame, EventState, StoreError, StoredEvent, Write,
 };
+use crate::tournament::swiss::PairingError;
 use crate::tournament::{self, standings, standings::Tiebreak, Bye, Outcome};
+use crate::tr;
 use crate::variants::{ActionKind, Game, Options, VariantId};
 use serde::{Deserialize, Serialize};
 
@@ -57,8 +60,6 @@ pub enum TournamentAction {
 
 const MAX_NAME: usize = 80;
 const MAX_ROUNDS: u32 = 30;
-const BUSY: &str = "Another change to this tournament landed first; nothing was changed, \
-please try again.";
 
 fn tiebreak(ev: &Event) -> Tiebreak {
     match ev.format {
@@ -84,19 +85,60 @@ fn rows(ev: &Event) -> Vec<standings::Row> {
     )
 }
 
-/// The standings of `ev` as text.
+/// The standings of `ev` as text, in English (the web pages').
 pub fn standings_text(ev: &Event) -> String {
-    standings::text(&names(ev), &rows(ev), tiebreak(ev))
+    standings_text_in(ev, Lang::En)
+}
+
+/// A number with a decimal point as `lang` writes it (`2.75`, German `2,75`).
+fn decimal(lang: Lang, number: &str) -> String {
+    match lang {
+        Lang::De => number.replace('.', ","),
+        Lang::En => number.to_string(),
+    }
+}
+
+/// The standings of `ev` as text in `lang`, one line a player:
+/// `1. alice — 2½ points, SB 2.75`.
+pub fn standings_text_in(ev: &Event, lang: Lang) -> String {
+    standings::lines(&names(ev), &rows(ev), tiebreak(ev))
+        .into_iter()
+        .map(|l| {
+            let line = tr!(
+                lang,
+                "tournament-standings-line",
+                place = l.place,
+                name = l.name,
+                points = l.points,
+                half = l.half_points,
+                tiebreak = l.tiebreak,
+                score = decimal(lang, &l.score)
+            );
+            if l.struck {
+                tr!(lang, "tournament-standings-struck", line = line)
+            } else if l.withdrawn {
+                tr!(lang, "tournament-standings-withdrew", line = line)
+            } else {
+                line
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Where `ev` stands: `round 2 of 3`, `finished`...
-fn progress(ev: &Event) -> String {
+fn progress(ev: &Event, lang: Lang) -> String {
     match (ev.state, ev.format) {
-        (EventState::Open, _) => "not started".to_string(),
-        (EventState::Finished, _) => "finished".to_string(),
-        (EventState::Cancelled, _) => "cancelled".to_string(),
+        (EventState::Open, _) => tr!(lang, "tournament-progress-open"),
+        (EventState::Finished, _) => tr!(lang, "tournament-progress-finished"),
+        (EventState::Cancelled, _) => tr!(lang, "tournament-progress-cancelled"),
         (EventState::Running, EventFormat::Swiss { rounds }) => {
-            format!("round {} of {rounds}", ev.round)
+            tr!(
+                lang,
+                "tournament-progress-round",
+                round = ev.round,
+                rounds = rounds
+            )
         }
         (EventState::Running, EventFormat::RoundRobin { .. }) => {
             let done = ev
@@ -104,62 +146,89 @@ fn progress(ev: &Event) -> String {
                 .iter()
                 .filter(|g| g.pairing.outcome.is_some())
                 .count();
-            format!("{done} of {} games decided", ev.games.len())
+            tr!(
+                lang,
+                "tournament-progress-games",
+                done = done,
+                games = ev.games.len()
+            )
         }
     }
 }
 
-/// The standings of `ev` drawn as a table: a round robin's crosstable, a Swiss's
-/// rounds (see [`standings::grid`]).
-pub fn standings_png(ev: &Event) -> Result<Vec<u8>, String> {
+/// The standings of `ev` drawn as a table in `lang`: a round robin's crosstable, a
+/// Swiss's rounds (see [`standings::grid`]).
+pub fn standings_png(ev: &Event, lang: Lang) -> Result<Vec<u8>, String> {
     let tb = tiebreak(ev);
     let rows = rows(ev);
     let rounds = match ev.format {
         EventFormat::Swiss { rounds } => rounds,
         EventFormat::RoundRobin { .. } => ev.round,
     };
-    let (header, cells) = standings::grid(&names(ev), &rows, &ev.pairings(), &ev.byes, tb, rounds);
+    let words = standings::GridWords {
+        player: tr!(lang, "tournament-table-player"),
+        points: tr!(lang, "tournament-table-points"),
+        round: tr!(lang, "tournament-table-round"),
+        bye: tr!(lang, "tournament-table-bye"),
+        white: tr!(lang, "tournament-table-white"),
+        black: tr!(lang, "tournament-table-black"),
+    };
+    let (header, cells) = standings::grid(
+        &words,
+        &names(ev),
+        &rows,
+        &ev.pairings(),
+        &ev.byes,
+        tb,
+        rounds,
+    );
     let finished = ev.state == EventState::Finished;
     let table = Table {
-        title: format!("{} · {} · {}", ev.name, ev.variant.name(), progress(ev)),
+        title: format!(
+            "{} · {} · {}",
+            ev.name,
+            ev.variant.name(),
+            progress(ev, lang)
+        ),
         header,
         rows: rows
             .iter()
             .zip(cells)
-            .map(|(r, cells)| TableRow {
-                cells,
-                dim: r.withdrawn,
-                mark: finished && r.place == 1,
+            .map(|(r, mut cells)| {
+                // The tie-break, last, is the one cell with a decimal point.
+                if let Some(score) = cells.last_mut() {
+                    *score = decimal(lang, score);
+                }
+                TableRow {
+                    cells,
+                    dim: r.withdrawn,
+                    mark: finished && r.place == 1,
+                }
             })
             .collect(),
         footer: match tb {
-            Tiebreak::SonnebornBerger => {
-                "SB: Sonneborn-Berger. + and -: won and lost by forfeit; ·: to play.".to_string()
-            }
-            Tiebreak::BuchholzCut1 => {
-                "+ won, = drew, - lost, against the player placed so, with White (w) or Black (b); \
-                 *: by forfeit."
-                    .to_string()
-            }
+            Tiebreak::SonnebornBerger => tr!(lang, "tournament-table-legend-round-robin"),
+            Tiebreak::BuchholzCut1 => tr!(lang, "tournament-table-legend-swiss"),
         },
     };
     table_png(&table).map_err(|e| e.to_string())
 }
 
-/// The standings as one reply, text and table image, to `to`.
-pub fn standings_reply(ev: &Event, to: Audience, kind: ReplyKind) -> Reply {
+/// The standings as one reply in `lang`, text and table image, to `to`.
+pub fn standings_reply(ev: &Event, to: Audience, kind: ReplyKind, lang: Lang) -> Reply {
+    let head = tr!(
+        lang,
+        "tournament-standings-head",
+        event = ev.name.as_str(),
+        format = format_text(ev.format, lang),
+        progress = progress(ev, lang)
+    );
     let mut r = Reply {
         to,
         kind,
-        ..Reply::channel(format!(
-            "**{}** ({}, {}), standings:\n{}",
-            ev.name,
-            format_text(ev.format),
-            progress(ev),
-            standings_text(ev)
-        ))
+        ..Reply::channel(format!("{head}\n{}", standings_text_in(ev, lang)))
     };
-    match standings_png(ev) {
+    match standings_png(ev, lang) {
         Ok(png) => r.attachments.push(Attachment {
             name: format!("standings-{}.png", ev.id),
             bytes: png,
@@ -169,8 +238,9 @@ pub fn standings_reply(ev: &Event, to: Audience, kind: ReplyKind) -> Reply {
     r
 }
 
-/// The event's own message, edited in place (posted when there is none yet).
-fn event_message(ev: &Event) -> Reply {
+/// The event's own message in `lang` (the server's), edited in place (posted when
+/// there is none yet).
+fn event_message(ev: &Event, lang: Lang) -> Reply {
     standings_reply(
         ev,
         Audience::Place(ev.channel),
@@ -178,26 +248,39 @@ fn event_message(ev: &Event) -> Reply {
             event: ev.id,
             message: ev.message,
         },
+        lang,
     )
 }
 
-/// The name of an event game's place: `Event · round 2 · alice vs bob`.
-pub fn game_title(ev: &Event, round: u32, white: &User, black: &User) -> String {
+/// The name of an event game's place in `lang`: `Event · round 2 · alice vs bob`.
+pub fn game_title(ev: &Event, round: u32, white: &User, black: &User, lang: Lang) -> String {
     let n = |s: &str| -> String { super::api::visible(s).chars().take(30).collect() };
-    let t = format!(
-        "{} · round {round} · {} vs {}",
-        n(&ev.name),
-        n(&white.name),
-        n(&black.name)
+    let t = tr!(
+        lang,
+        "tournament-game-title",
+        event = n(&ev.name),
+        round = round,
+        white = n(&white.name),
+        black = n(&black.name)
     );
     t.chars().take(100).collect()
 }
 
-fn format_text(f: EventFormat) -> String {
+fn format_text(f: EventFormat, lang: Lang) -> String {
     match f {
-        EventFormat::RoundRobin { cycles: 1 } => "round robin".to_string(),
-        EventFormat::RoundRobin { cycles } => format!("round robin, {cycles} cycles"),
-        EventFormat::Swiss { rounds } => format!("Swiss, {rounds} rounds"),
+        EventFormat::RoundRobin { cycles } => {
+            tr!(lang, "tournament-format-round-robin", cycles = cycles)
+        }
+        EventFormat::Swiss { rounds } => tr!(lang, "tournament-format-swiss", rounds = rounds),
+    }
+}
+
+/// A game's result as a score: `1–0`, `½–½`, `0–1` (the same in every language).
+fn score_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::WhiteWins => "1–0",
+        Outcome::Draw => "½–½",
+        Outcome::BlackWins => "0–1",
     }
 }
 
@@ -217,12 +300,17 @@ fn all_done(ev: &Event) -> bool {
     ev.round >= last && round_done(ev, ev.round)
 }
 
-/// The line announcing the end and the winner.
-fn winner_line(ev: &Event) -> String {
+/// The line announcing the end and the winner, in `lang`.
+fn winner_line(ev: &Event, lang: Lang) -> String {
     let rows = rows(ev);
     match rows.first().and_then(|r| ev.players.get(r.player)) {
-        Some(p) => format!("**{}** is over: {} wins!", ev.name, p.name),
-        None => format!("**{}** is over.", ev.name),
+        Some(p) => tr!(
+            lang,
+            "tournament-over-winner",
+            event = ev.name.as_str(),
+            name = p.name.as_str()
+        ),
+        None => tr!(lang, "tournament-over", event = ev.name.as_str()),
     }
 }
 
@@ -286,11 +374,14 @@ impl Service {
         if let Some(id) = id {
             return match self.store.event(id) {
                 Ok(Some(e)) if e.event.server == ctx.server => Ok(e),
-                Ok(_) => Err(format!("There is no tournament #{id} here.")),
-                Err(e) => Err(store_failure(e).text),
+                Ok(_) => Err(tr!(ctx.lang, "tournament-not-here", id = id.to_string())),
+                Err(e) => Err(store_failure_in(ctx.lang, e).text),
             };
         }
-        let all = self.store.events().map_err(|e| store_failure(e).text)?;
+        let all = self
+            .store
+            .events()
+            .map_err(|e| store_failure_in(ctx.lang, e).text)?;
         let here: Vec<StoredEvent> = all
             .into_iter()
             .filter(|e| e.event.channel == ctx.channel)
@@ -299,9 +390,9 @@ impl Service {
             .iter()
             .rev()
             .find(|e| matches!(e.event.state, EventState::Open | EventState::Running));
-        live.or(here.last()).cloned().ok_or_else(|| {
-            "There is no tournament in this channel; `/tournament create` makes one.".to_string()
-        })
+        live.or(here.last())
+            .cloned()
+            .ok_or_else(|| tr!(ctx.lang, "tournament-none-in-channel"))
     }
 
     fn create_event(
@@ -311,44 +402,43 @@ impl Service {
         t: EventTerms,
         now: u64,
     ) -> Result<Vec<Reply>, String> {
+        let lang = ctx.lang;
         if !moderator {
-            return Err(
-                "Only members who manage the server (or hold the organisers' role) \
-                        may create a tournament."
-                    .to_string(),
-            );
+            return Err(tr!(lang, "tournament-create-not-allowed"));
         }
         let name = t.name.trim().to_string();
         if name.is_empty() || name.chars().count() > MAX_NAME {
-            return Err(format!(
-                "A tournament needs a name of 1 to {MAX_NAME} characters."
-            ));
+            return Err(tr!(lang, "tournament-name-length", max = MAX_NAME));
         }
         match t.format {
             EventFormat::RoundRobin { cycles } if !(1..=2).contains(&cycles) => {
-                return Err("A round robin has 1 or 2 cycles.".to_string())
+                return Err(tr!(lang, "tournament-cycles-range"))
             }
             EventFormat::Swiss { rounds } if !(1..=MAX_ROUNDS).contains(&rounds) => {
-                return Err(format!("A Swiss has 1 to {MAX_ROUNDS} rounds."))
+                return Err(tr!(lang, "tournament-rounds-range", max = MAX_ROUNDS))
             }
             _ => {}
         }
         if t.limit == 1 {
-            return Err("A tournament takes at least 2 players.".to_string());
+            return Err(tr!(lang, "tournament-limit-too-low"));
         }
         if t.days > super::MAX_DAYS || t.bank_days > super::MAX_BANK_DAYS {
-            return Err(format!(
-                "At most {} days per move and {} days of bank.",
-                super::MAX_DAYS,
-                super::MAX_BANK_DAYS
+            return Err(tr!(
+                lang,
+                "tournament-days-range",
+                days = super::MAX_DAYS,
+                bank = super::MAX_BANK_DAYS
             ));
         }
         if t.start_in_ms == Some(0) {
-            return Err("The start must be in the future.".to_string());
+            return Err(tr!(lang, "tournament-start-in-past"));
         }
         // Options that do not exist, or do not fit the game, are refused now.
         Game::new(t.variant, &t.options, 0)?;
-        let id = self.store.new_id().map_err(|e| store_failure(e).text)?;
+        let id = self
+            .store
+            .new_id()
+            .map_err(|e| store_failure_in(lang, e).text)?;
         let ev = Event {
             id,
             server: ctx.server,
@@ -374,46 +464,46 @@ impl Service {
             created_ms: now,
             message: None,
         };
-        self.save_event(None, &ev, &[])?;
-        Ok(vec![Reply::channel(format!(
-            "Tournament #{id} **{}** created by {}: {}{}, {}, {}, {}, {}{}. `/tournament join` to \
-             play.",
-            ev.name,
-            ev.organiser.name,
-            ev.variant.name(),
-            super::queries::options_text(&ev.options),
-            format_text(ev.format),
-            super::queries::terms_text(ev.days, ev.bank_days),
-            super::queries::rated_text(ev.rated),
-            if ev.vacation {
-                "vacations allowed"
-            } else {
-                "no vacations"
-            },
-            if ev.limit > 0 {
-                format!(", at most {} players", ev.limit)
-            } else {
-                String::new()
-            }
+        self.save_event(None, &ev, &[], lang)?;
+        let public = self.server_lang(ev.server);
+        Ok(vec![Reply::channel(tr!(
+            public,
+            "tournament-created",
+            id = id.to_string(),
+            event = ev.name.as_str(),
+            organiser = ev.organiser.name.as_str(),
+            game = format!(
+                "{}{}",
+                ev.variant.name(),
+                super::queries::options_text(&ev.options)
+            ),
+            format = format_text(ev.format, public),
+            terms = super::queries::terms_text_in(ev.days, ev.bank_days, public),
+            rated = super::queries::rated_text_in(ev.rated, public),
+            vacation = if ev.vacation { "yes" } else { "no" },
+            limit = ev.limit
         ))])
     }
 
-    /// Writes `ev` against `read`, with the marks of `games` (new games of the event).
+    /// Writes `ev` against `read`, with the marks of `games` (new games of the event);
+    /// a refusal in `lang`.
     fn save_event(
         &self,
         read: Option<&StoredEvent>,
         ev: &Event,
         games: &[u64],
+        lang: Lang,
     ) -> Result<(), String> {
         let mut w = Write::new();
-        w.event(read, ev).map_err(|e| store_failure(e).text)?;
+        w.event(read, ev)
+            .map_err(|e| store_failure_in(lang, e).text)?;
         for g in games {
             w.event_game(*g, ev.id);
         }
         match self.store.commit(w) {
             Ok(()) => Ok(()),
-            Err(StoreError::Conflict { .. }) => Err(BUSY.to_string()),
-            Err(e) => Err(store_failure(e).text),
+            Err(StoreError::Conflict { .. }) => Err(tr!(lang, "tournament-busy")),
+            Err(e) => Err(store_failure_in(lang, e).text),
         }
     }
 
@@ -429,87 +519,101 @@ impl Service {
         let me = &ctx.user;
         let organiser = ev.organiser.id == me.id || moderator;
         let over = matches!(ev.state, EventState::Finished | EventState::Cancelled);
+        // Refusals answer the one who asked; what the channel reads speaks the server's.
+        let lang = ctx.lang;
+        let public = self.server_lang(ev.server);
+        let event = ev.name.clone();
+        let event = event.as_str();
         match action {
-            TournamentAction::Create(_) => Err("That tournament exists already.".to_string()),
+            TournamentAction::Create(_) => Err(tr!(lang, "tournament-exists")),
             TournamentAction::Join => {
                 if ev.state != EventState::Open {
-                    return Err(format!(
-                        "**{}** has started already; it takes no more players.",
-                        ev.name
-                    ));
+                    return Err(tr!(lang, "tournament-join-started", event = event));
                 }
                 if ev.seed_of(me.id).is_some() {
-                    return Err(format!("You are in **{}** already.", ev.name));
+                    return Err(tr!(lang, "tournament-join-twice", event = event));
                 }
                 if ev.limit > 0 && ev.players.len() >= ev.limit as usize {
-                    return Err(format!("**{}** is full ({} players).", ev.name, ev.limit));
+                    return Err(tr!(
+                        lang,
+                        "tournament-full",
+                        event = event,
+                        limit = ev.limit
+                    ));
                 }
                 ev.players.push(me.clone());
                 ev.withdrawn.push(false);
                 ev.time_losses.push(0);
-                self.save_event(Some(&read), &ev, &[])?;
-                Ok(vec![Reply::channel(format!(
-                    "{} joins **{}** ({} player{}).",
-                    me.name,
-                    ev.name,
-                    ev.players.len(),
-                    if ev.players.len() == 1 { "" } else { "s" }
+                self.save_event(Some(&read), &ev, &[], lang)?;
+                Ok(vec![Reply::channel(tr!(
+                    public,
+                    "tournament-joins",
+                    name = me.name.as_str(),
+                    event = event,
+                    players = ev.players.len()
                 ))])
             }
             TournamentAction::Leave => {
                 if ev.state != EventState::Open {
-                    return Err(format!(
-                        "**{}** has started; `/tournament withdraw` withdraws you.",
-                        ev.name
-                    ));
+                    return Err(tr!(lang, "tournament-leave-started", event = event));
                 }
                 let Some(seed) = ev.seed_of(me.id) else {
-                    return Err(format!("You are not in **{}**.", ev.name));
+                    return Err(tr!(lang, "tournament-leave-not-in", event = event));
                 };
                 ev.players.remove(seed);
                 ev.withdrawn.remove(seed);
                 ev.time_losses.remove(seed);
-                self.save_event(Some(&read), &ev, &[])?;
-                Ok(vec![Reply::channel(format!(
-                    "{} leaves **{}**.",
-                    me.name, ev.name
+                self.save_event(Some(&read), &ev, &[], lang)?;
+                Ok(vec![Reply::channel(tr!(
+                    public,
+                    "tournament-leaves",
+                    name = me.name.as_str(),
+                    event = event
                 ))])
             }
             TournamentAction::Start => {
                 if !organiser {
-                    return Err(format!(
-                        "Only {} (the organiser) may start **{}**.",
-                        ev.organiser.name, ev.name
+                    return Err(tr!(
+                        lang,
+                        "tournament-start-not-organiser",
+                        organiser = ev.organiser.name.as_str(),
+                        event = event
                     ));
                 }
                 if ev.state != EventState::Open {
-                    return Err(format!("**{}** has started already.", ev.name));
+                    return Err(tr!(lang, "tournament-started-already", event = event));
                 }
-                self.start_event(&read, ev, now)
+                self.start_event(&read, ev, now, lang)
             }
             TournamentAction::Standings => Ok(vec![standings_reply(
                 &ev,
                 Audience::Invoker,
                 ReplyKind::Plain,
+                lang,
             )]),
-            TournamentAction::Pairings => Ok(vec![Reply::invoker(pairings_text(&ev))]),
+            TournamentAction::Pairings => Ok(vec![Reply::invoker(pairings_text(&ev, lang))]),
             TournamentAction::Withdraw(player) => {
                 let who = player.unwrap_or_else(|| me.clone());
                 if who.id != me.id && !organiser {
-                    return Err("Only the organiser may withdraw another player.".to_string());
+                    return Err(tr!(lang, "tournament-withdraw-not-organiser"));
                 }
                 let Some(seed) = ev.seed_of(who.id) else {
-                    return Err(format!("{} is not in **{}**.", who.name, ev.name));
+                    return Err(tr!(
+                        lang,
+                        "tournament-withdraw-not-in",
+                        name = who.name.as_str(),
+                        event = event
+                    ));
                 };
                 if ev.state != EventState::Running {
-                    return Err(format!(
-                        "**{}** is not running; before it starts, players leave with \
-                         `/tournament leave`.",
-                        ev.name
-                    ));
+                    return Err(tr!(lang, "tournament-withdraw-not-running", event = event));
                 }
                 if ev.withdrawn.get(seed).copied().unwrap_or(false) {
-                    return Err(format!("{} has withdrawn already.", who.name));
+                    return Err(tr!(
+                        lang,
+                        "tournament-withdrawn-already",
+                        name = who.name.as_str()
+                    ));
                 }
                 // ruling X-TOUR-3: a withdrawal forfeits the remaining games.
                 drop_out(&mut ev, seed);
@@ -517,17 +621,19 @@ impl Service {
                 if done {
                     ev.state = EventState::Finished;
                 }
-                self.save_event(Some(&read), &ev, &[])?;
-                let mut lines = vec![format!(
-                    "{} withdraws from **{}**: their remaining games are forfeited.",
-                    who.name, ev.name
+                self.save_event(Some(&read), &ev, &[], lang)?;
+                let mut lines = vec![tr!(
+                    public,
+                    "tournament-withdraws",
+                    name = who.name.as_str(),
+                    event = event
                 )];
                 if done {
-                    lines.push(winner_line(&ev));
+                    lines.push(winner_line(&ev, public));
                 }
                 let mut replies = vec![
                     to_place(ev.channel, Reply::channel(lines.join("\n"))),
-                    event_message(&ev),
+                    event_message(&ev, public),
                 ];
                 replies.extend(self.end_forfeited(&ev));
                 replies.extend(self.advance_event(ev.id, now).into_iter().map(|t| t.reply));
@@ -535,59 +641,73 @@ impl Service {
             }
             TournamentAction::Cancel => {
                 if !organiser {
-                    return Err(format!(
-                        "Only {} (the organiser) may cancel **{}**.",
-                        ev.organiser.name, ev.name
+                    return Err(tr!(
+                        lang,
+                        "tournament-cancel-not-organiser",
+                        organiser = ev.organiser.name.as_str(),
+                        event = event
                     ));
                 }
                 if over {
-                    return Err(format!("**{}** is over already.", ev.name));
+                    return Err(tr!(lang, "tournament-over-already", event = event));
                 }
                 ev.state = EventState::Cancelled;
-                self.save_event(Some(&read), &ev, &[])?;
-                Ok(vec![Reply::channel(format!(
-                    "**{}** is cancelled; its games being played go on, outside it.",
-                    ev.name
+                self.save_event(Some(&read), &ev, &[], lang)?;
+                Ok(vec![Reply::channel(tr!(
+                    public,
+                    "tournament-cancelled",
+                    event = event
                 ))])
             }
-            TournamentAction::Export => Ok(vec![self.export_event(&ev)]),
+            TournamentAction::Export => Ok(vec![self.export_event(&ev, lang)]),
         }
     }
 
     /// Starts `ev` (open, read as `read`): a round robin's every game, or a Swiss's
-    /// first round.
+    /// first round. A refusal in `lang` (the organiser's, or the server's at the tick).
     fn start_event(
         &self,
         read: &StoredEvent,
         mut ev: Event,
         now: u64,
+        lang: Lang,
     ) -> Result<Vec<Reply>, String> {
         if ev.players.len() < 2 {
-            return Err(format!(
-                "**{}** needs at least 2 players to start ({} so far).",
-                ev.name,
-                ev.players.len()
+            return Err(tr!(
+                lang,
+                "tournament-too-few",
+                event = ev.name.as_str(),
+                players = ev.players.len()
             ));
         }
+        let public = self.server_lang(ev.server);
         ev.state = EventState::Running;
-        let mut line = format!("**{}** starts with {} players.", ev.name, ev.players.len());
-        let ids = self.next_round(&mut ev)?;
+        let mut line = tr!(
+            public,
+            "tournament-starts",
+            event = ev.name.as_str(),
+            players = ev.players.len()
+        );
+        let ids = self.next_round(&mut ev, lang)?;
         if all_done(&ev) {
             ev.state = EventState::Finished;
             line.push('\n');
-            line.push_str(&winner_line(&ev));
+            line.push_str(&winner_line(&ev, public));
         }
-        self.save_event(Some(read), &ev, &ids)?;
+        self.save_event(Some(read), &ev, &ids, lang)?;
         let mut replies = vec![to_place(ev.channel, Reply::channel(line))];
         replies.extend(self.create_games(&ev, now));
-        replies.push(to_place(ev.channel, Reply::channel(pairings_text(&ev))));
-        replies.push(event_message(&ev));
+        replies.push(to_place(
+            ev.channel,
+            Reply::channel(pairings_text(&ev, public)),
+        ));
+        replies.push(event_message(&ev, public));
         Ok(replies)
     }
 
     /// Pairs the next round of `ev` (all rounds of a round robin) and names its games'
-    /// ids; returns them.
-    fn next_round(&self, ev: &mut Event) -> Result<Vec<u64>, String> {
+    /// ids; returns them. A refusal in `lang`.
+    fn next_round(&self, ev: &mut Event, lang: Lang) -> Result<Vec<u64>, String> {
         let mut new: Vec<tournament::Game> = Vec::new();
         match ev.format {
             EventFormat::RoundRobin { cycles } => {
@@ -608,8 +728,16 @@ impl Service {
             }
             EventFormat::Swiss { .. } => {
                 let active: Vec<bool> = ev.withdrawn.iter().map(|w| !w).collect();
-                let round = tournament::swiss::pair(&active, &ev.pairings(), &ev.byes)
-                    .map_err(|e| format!("The next round cannot be paired: {e:?}."))?;
+                let round =
+                    tournament::swiss::pair(&active, &ev.pairings(), &ev.byes).map_err(|e| {
+                        let why = match e {
+                            PairingError::TooFewPlayers => {
+                                tr!(lang, "tournament-unpairable-too-few")
+                            }
+                            PairingError::NoPairing => tr!(lang, "tournament-unpairable-repeats"),
+                        };
+                        tr!(lang, "tournament-unpairable", why = why)
+                    })?;
                 ev.round += 1;
                 for &(white, black) in &round.pairs {
                     new.push(tournament::Game {
@@ -630,7 +758,10 @@ impl Service {
         }
         let mut ids = Vec::new();
         for pairing in new {
-            let id = self.store.new_id().map_err(|e| store_failure(e).text)?;
+            let id = self
+                .store
+                .new_id()
+                .map_err(|e| store_failure_in(lang, e).text)?;
             ids.push(id);
             ev.games.push(EventGame {
                 pairing,
@@ -687,8 +818,8 @@ impl Service {
         ) else {
             return Err("a player of the pairing is missing".to_string());
         };
-        let title = game_title(ev, g.pairing.round, white, black);
         let lang = self.server_lang(ev.server);
+        let title = game_title(ev, g.pairing.round, white, black, lang);
         let place = self.places.open_event_place_in(ev.channel, &title, lang)?;
         let c = Challenge {
             id: 0,
@@ -720,7 +851,6 @@ impl Service {
                     .vacation(p.id)
                     .is_ok_and(|v| v.since_ms.is_some());
         }
-        let lang = self.server_lang(ev.server);
         let mut live = Live { rec, game, lang };
         live.rec.clock = next_clock(&mut live.rec, &live.game, None, now);
         let replies =
@@ -750,9 +880,11 @@ impl Service {
             Err(Unwritten::Conflict) => match self.store.game(id) {
                 Ok(Some(rec)) if rec.channel != place => Ok(vec![to_place(
                     place,
-                    Reply::channel(format!(
-                        "{title}: this game is played in {}.",
-                        super::api::place(rec.channel)
+                    Reply::channel(tr!(
+                        lang,
+                        "tournament-game-elsewhere",
+                        title = title.as_str(),
+                        place = super::api::place(rec.channel)
                     )),
                 )]),
                 _ => Err("created by another process".to_string()),
@@ -796,21 +928,16 @@ impl Service {
         };
         ev.games[i].pairing.outcome = Some(outcome);
         let pairing = ev.games[i].pairing;
-        let mut lines = vec![format!(
-            "**{}**, round {}: {} {} {}.",
-            ev.name,
-            pairing.round,
-            ev.players
-                .get(pairing.white)
-                .map_or("?", |p| p.name.as_str()),
-            match outcome {
-                Outcome::WhiteWins => "1–0",
-                Outcome::Draw => "½–½",
-                Outcome::BlackWins => "0–1",
-            },
-            ev.players
-                .get(pairing.black)
-                .map_or("?", |p| p.name.as_str()),
+        let public = self.server_lang(ev.server);
+        let name = |seed: usize| ev.players.get(seed).map_or("?", |p| p.name.as_str());
+        let mut lines = vec![tr!(
+            public,
+            "tournament-result",
+            event = ev.name.as_str(),
+            round = pairing.round,
+            white = name(pairing.white),
+            score = score_text(outcome),
+            black = name(pairing.black)
         )];
         // ruling X-TOUR-3: a second loss on time in the event makes a dropout.
         if let Some(ActionKind::TimeoutClaim { side }) = rec.actions.last().map(|a| &a.kind) {
@@ -825,17 +952,17 @@ impl Service {
                     drop_out(&mut ev, loser);
                     // Their games still being played end once this is written.
                     lock(&self.advancing).push(ev.id);
-                    lines.push(format!(
-                        "{} has lost two games on time: they drop out, their remaining \
-                         games forfeited.",
-                        ev.players.get(loser).map_or("?", |p| p.name.as_str())
+                    lines.push(tr!(
+                        public,
+                        "tournament-two-time-losses",
+                        name = ev.players.get(loser).map_or("?", |p| p.name.as_str())
                     ));
                 }
             }
         }
         if all_done(&ev) {
             ev.state = EventState::Finished;
-            lines.push(winner_line(&ev));
+            lines.push(winner_line(&ev, public));
         }
         write.event(Some(&read), &ev)?;
         if ev.state == EventState::Running
@@ -847,7 +974,7 @@ impl Service {
         }
         Ok(vec![
             to_place(ev.channel, Reply::channel(lines.join("\n"))),
-            event_message(&ev),
+            event_message(&ev, public),
         ])
     }
 
@@ -882,9 +1009,11 @@ impl Service {
         };
         let ev = read.event.clone();
         let channel = ev.channel;
+        // Nobody asked: everything, refusals too, goes to the event's channel.
+        let public = self.server_lang(ev.server);
         let replies = match ev.state {
             EventState::Open if ev.start_ms.is_some_and(|s| s <= now) => {
-                match self.start_event(&read, ev, now) {
+                match self.start_event(&read, ev, now, public) {
                     Ok(r) => r,
                     Err(e) => vec![Reply::channel(e)],
                 }
@@ -894,23 +1023,25 @@ impl Service {
                     && round_done(&ev, ev.round) =>
             {
                 let mut next = ev;
-                match self.next_round(&mut next) {
+                match self.next_round(&mut next, public) {
                     Ok(ids) => {
                         if all_done(&next) {
                             next.state = EventState::Finished;
                         }
-                        match self.save_event(Some(&read), &next, &ids) {
+                        match self.save_event(Some(&read), &next, &ids, public) {
                             Ok(()) => {
-                                let mut r = vec![Reply::channel(format!(
-                                    "**{}**: round {} starts.",
-                                    next.name, next.round
+                                let mut r = vec![Reply::channel(tr!(
+                                    public,
+                                    "tournament-round-starts",
+                                    event = next.name.as_str(),
+                                    round = next.round
                                 ))];
                                 r.extend(self.create_games(&next, now));
-                                r.push(Reply::channel(pairings_text(&next)));
+                                r.push(Reply::channel(pairings_text(&next, public)));
                                 if next.state == EventState::Finished {
-                                    r.push(Reply::channel(winner_line(&next)));
+                                    r.push(Reply::channel(winner_line(&next, public)));
                                 }
-                                r.push(event_message(&next));
+                                r.push(event_message(&next, public));
                                 r
                             }
                             // Another process started the round: it creates its games.
@@ -959,7 +1090,8 @@ impl Service {
             }
             let mut ev = read.event.clone();
             ev.message = Some(message);
-            match self.save_event(Some(&read), &ev, &[]) {
+            // The refusal is only logged.
+            match self.save_event(Some(&read), &ev, &[], Lang::En) {
                 Ok(()) => return true,
                 Err(e) => tracing::info!("tournament {id}: noting its message: {e}"),
             }
@@ -1020,12 +1152,14 @@ impl Service {
             let Some(user) = ev.players.get(dropout) else {
                 continue;
             };
+            // The dropout is not there to read anything: all goes to the game's place.
+            let public = self.server_lang(rec.server);
             let ctx = Context {
                 user: user.clone(),
                 channel: rec.channel,
                 server: rec.server,
                 key: None,
-                lang: Default::default(),
+                lang: public,
                 guild_locale: None,
             };
             let replies = self.handle_as(&ctx, false, super::api::Request::Resign);
@@ -1035,9 +1169,11 @@ impl Service {
             }
             out.push(to_place(
                 rec.channel,
-                Reply::channel(format!(
-                    "{} has dropped out of **{}**: this game is forfeited.",
-                    user.name, ev.name
+                Reply::channel(tr!(
+                    public,
+                    "tournament-game-forfeited",
+                    name = user.name.as_str(),
+                    event = ev.name.as_str()
                 )),
             ));
             out.extend(replies.into_iter().map(|r| to_place(rec.channel, r)));
@@ -1045,8 +1181,9 @@ impl Service {
         out
     }
 
-    /// `/tournament export`: every game of the event in one PGN, and the crosstable.
-    fn export_event(&self, ev: &Event) -> Reply {
+    /// `/tournament export`: every game of the event in one PGN, and the crosstable
+    /// (its column names are data, in English), to the one who asked, in `lang`.
+    fn export_event(&self, ev: &Event, lang: Lang) -> Reply {
         let mut pgn = String::new();
         for g in &ev.games {
             let Some(id) = g.id else { continue };
@@ -1059,10 +1196,7 @@ impl Service {
             pgn.push_str("\n\n");
         }
         let csv = standings::crosstable_csv(&names(ev), &rows(ev), &ev.pairings(), tiebreak(ev));
-        let mut r = Reply::invoker(format!(
-            "**{}**: its games (PGN) and its crosstable (CSV).",
-            ev.name
-        ));
+        let mut r = Reply::invoker(tr!(lang, "tournament-export", event = ev.name.as_str()));
         r.attachments = vec![
             Attachment {
                 name: format!("tournament-{}.pgn", ev.id),
@@ -1077,34 +1211,37 @@ impl Service {
     }
 }
 
-/// The pairings of every round started so far, with results.
-pub fn pairings_text(ev: &Event) -> String {
+/// The pairings of every round started so far, with results, in `lang`.
+pub fn pairings_text(ev: &Event, lang: Lang) -> String {
     let name = |s: usize| ev.players.get(s).map_or("?", |p| p.name.as_str());
-    let mut lines = vec![format!("**{}**, pairings:", ev.name)];
+    let mut lines = vec![tr!(
+        lang,
+        "tournament-pairings-head",
+        event = ev.name.as_str()
+    )];
     for round in 1..=ev.round {
-        lines.push(format!("Round {round}:"));
+        lines.push(tr!(lang, "tournament-pairings-round", round = round));
         for g in ev.games.iter().filter(|g| g.pairing.round == round) {
             let p = g.pairing;
             let result = match p.outcome {
-                None => "playing".to_string(),
-                Some(o) => format!(
-                    "{}{}",
-                    match o {
-                        Outcome::WhiteWins => "1–0",
-                        Outcome::Draw => "½–½",
-                        Outcome::BlackWins => "0–1",
-                    },
-                    if p.forfeit { " (forfeit)" } else { "" }
-                ),
+                None => tr!(lang, "tournament-pairing-playing"),
+                Some(o) if p.forfeit => {
+                    tr!(lang, "tournament-pairing-forfeit", score = score_text(o))
+                }
+                Some(o) => score_text(o).to_string(),
             };
-            lines.push(format!(
-                "  {} vs {}: {result}",
-                name(p.white),
-                name(p.black)
-            ));
+            let line = tr!(
+                lang,
+                "tournament-pairing",
+                white = name(p.white),
+                black = name(p.black),
+                result = result
+            );
+            lines.push(format!("  {line}"));
         }
         for b in ev.byes.iter().filter(|b| b.round == round) {
-            lines.push(format!("  {}: bye", name(b.player)));
+            let line = tr!(lang, "tournament-pairing-bye", name = name(b.player));
+            lines.push(format!("  {line}"));
         }
     }
     lines.join("\n")
@@ -1118,6 +1255,7 @@ pub fn request(
     boolean: impl Fn(&str) -> Option<bool>,
     player: Option<User>,
     variant: Option<VariantId>,
+    lang: Lang,
 ) -> Result<super::api::Request, String> {
     let num = |k: &str| integer(k).and_then(|n| u32::try_from(n).ok());
     let action = match action {
@@ -1128,8 +1266,8 @@ pub fn request(
                 .filter(|s| !s.is_empty())
                 .map(str::to_string)
                 .collect();
-            let options = super::grammar::parse_options(&pairs)
-                .map_err(|e| format!("Variant options: {e}."))?;
+            let options = super::grammar::parse_options_in(&pairs, lang)
+                .map_err(|e| tr!(lang, "grammar-variant-options", why = e))?;
             let format = match text("format").as_deref() {
                 Some("swiss") => EventFormat::Swiss {
                     // None given: refused by the service, with the range.

@@ -225,29 +225,73 @@ pub fn forfeit_remaining(games: &mut [Game], dropout: Seed) -> usize {
     changed
 }
 
-/// The table as text, one line a player:
-/// `1. alice — 2½ points, SB 2.75` (`withdrew`, `results struck` where so).
-pub fn text(names: &[String], rows: &[Row], tiebreak: Tiebreak) -> String {
-    let short = match tiebreak {
-        Tiebreak::SonnebornBerger => "SB",
-        Tiebreak::BuchholzCut1 => "Buchholz",
-    };
+/// One line of the table in numbers and names only: the words around them (`points`,
+/// `withdrew`) are the reader's, chosen by the caller.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub place: usize,
+    pub name: String,
+    /// The points as text (`2½`).
+    pub points: String,
+    /// The points in half points, to choose between "point" and "points".
+    pub half_points: u32,
+    /// The tie-break's short name (`SB`, `Buchholz`).
+    pub tiebreak: &'static str,
+    /// The tie-break's value as text, with a decimal point (`2.75`).
+    pub score: String,
+    pub withdrawn: bool,
+    /// Withdrawn, their results struck (X-TOUR-3).
+    pub struck: bool,
+}
+
+impl Tiebreak {
+    /// Its short name in a table: a name, the same in every language.
+    pub fn short(self) -> &'static str {
+        match self {
+            Tiebreak::SonnebornBerger => "SB",
+            Tiebreak::BuchholzCut1 => "Buchholz",
+        }
+    }
+}
+
+/// The lines of the table, in table order.
+pub fn lines(names: &[String], rows: &[Row], tiebreak: Tiebreak) -> Vec<Line> {
     rows.iter()
-        .map(|r| {
-            let name = names
+        .map(|r| Line {
+            place: r.place,
+            name: names
                 .get(r.player)
                 .cloned()
-                .unwrap_or_else(|| format!("#{}", r.player));
-            let points = super::show_half_points(r.points);
-            let unit = if r.points == 2 { "point" } else { "points" };
+                .unwrap_or_else(|| format!("#{}", r.player)),
+            points: super::show_half_points(r.points),
+            half_points: r.points,
+            tiebreak: tiebreak.short(),
+            score: r.show_tiebreak(tiebreak),
+            withdrawn: r.withdrawn,
+            struck: r.struck,
+        })
+        .collect()
+}
+
+/// The table as plain English text, one line a player:
+/// `1. alice — 2½ points, SB 2.75` (`withdrew`, `results struck` where so). The
+/// service words its replies from [`lines`] and its catalogs instead.
+pub fn text(names: &[String], rows: &[Row], tiebreak: Tiebreak) -> String {
+    lines(names, rows, tiebreak)
+        .into_iter()
+        .map(|l| {
+            let unit = if l.half_points == 2 {
+                "point"
+            } else {
+                "points"
+            };
             let mut line = format!(
-                "{}. {name} — {points} {unit}, {short} {}",
-                r.place,
-                r.show_tiebreak(tiebreak)
+                "{}. {} — {} {unit}, {} {}",
+                l.place, l.name, l.points, l.tiebreak, l.score
             );
-            if r.struck {
+            if l.struck {
                 line.push_str(" (withdrew, results struck)");
-            } else if r.withdrawn {
+            } else if l.withdrawn {
                 line.push_str(" (withdrew)");
             }
             line
@@ -256,12 +300,30 @@ pub fn text(names: &[String], rows: &[Row], tiebreak: Tiebreak) -> String {
         .join("\n")
 }
 
+/// The words of the drawn table, in its reader's language (the core has none of its
+/// own): the columns' headings and the marks of a Swiss's rounds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridWords {
+    /// The heading of the names' column.
+    pub player: String,
+    /// The heading of the points' column.
+    pub points: String,
+    /// Put before a round's number in its heading (`R` gives `R1`).
+    pub round: String,
+    /// A round without a game (a bye).
+    pub bye: String,
+    /// The marks of the colour played: White, Black.
+    pub white: String,
+    pub black: String,
+}
+
 /// The cells of the table drawn as an image: a header and a row a player, in table
 /// order. A round robin shows its crosstable (each cell the row player's results
 /// against the column's: `1`, `½`, `0`, `+`/`-` for a forfeit, `·` still to play);
 /// a Swiss shows its rounds (`+3w`: won with White against the player placed 3rd,
-/// `=`: drawn, `-`: lost, no sign: being played, `*`: by forfeit, `bye`).
+/// `=`: drawn, `-`: lost, no sign: being played, `*`: by forfeit, `bye`), in `words`.
 pub fn grid(
+    words: &GridWords,
     names: &[String],
     rows: &[Row],
     games: &[Game],
@@ -271,18 +333,14 @@ pub fn grid(
 ) -> (Vec<String>, Vec<Vec<String>>) {
     let name = |p: Seed| names.get(p).cloned().unwrap_or_else(|| format!("#{p}"));
     let place_of = |p: Seed| rows.iter().position(|r| r.player == p).map_or(0, |i| i + 1);
-    let short = match tiebreak {
-        Tiebreak::SonnebornBerger => "SB",
-        Tiebreak::BuchholzCut1 => "Buchholz",
-    };
-    let mut header = vec!["#".to_string(), "Player".to_string()];
+    let mut header = vec!["#".to_string(), words.player.clone()];
     let crosstable = tiebreak == Tiebreak::SonnebornBerger;
     if crosstable {
         header.extend((1..=rows.len()).map(|i| i.to_string()));
     } else {
-        header.extend((1..=rounds).map(|r| format!("R{r}")));
+        header.extend((1..=rounds).map(|r| format!("{}{r}", words.round)));
     }
-    header.extend(["Points".to_string(), short.to_string()]);
+    header.extend([words.points.clone(), tiebreak.short().to_string()]);
     let body = rows
         .iter()
         .enumerate()
@@ -317,11 +375,15 @@ pub fn grid(
                         .iter()
                         .find(|g| g.round == round && g.opponent(r.player).is_some());
                     cells.push(match (bye, game) {
-                        (true, _) => "bye".to_string(),
+                        (true, _) => words.bye.clone(),
                         (false, None) => String::new(),
                         (false, Some(g)) => {
                             let opp = g.opponent(r.player).map_or(0, place_of);
-                            let colour = if g.white == r.player { 'w' } else { 'b' };
+                            let colour = if g.white == r.player {
+                                &words.white
+                            } else {
+                                &words.black
+                            };
                             let sign = match g.half_points(r.player) {
                                 None => "",
                                 Some(2) => "+",
@@ -356,6 +418,17 @@ mod tests {
         }
     }
 
+    fn words() -> GridWords {
+        GridWords {
+            player: "Player".to_string(),
+            points: "Points".to_string(),
+            round: "R".to_string(),
+            bye: "bye".to_string(),
+            white: "w".to_string(),
+            black: "b".to_string(),
+        }
+    }
+
     #[test]
     fn the_grid_shows_a_crosstable_or_the_rounds() {
         let names: Vec<String> = ["ann", "ben", "cy"].iter().map(|s| s.to_string()).collect();
@@ -365,7 +438,15 @@ mod tests {
             game(3, 1, 2, None),
         ];
         let rows = table(&[false; 3], &games, &[], Tiebreak::SonnebornBerger, true);
-        let (header, cells) = grid(&names, &rows, &games, &[], Tiebreak::SonnebornBerger, 3);
+        let (header, cells) = grid(
+            &words(),
+            &names,
+            &rows,
+            &games,
+            &[],
+            Tiebreak::SonnebornBerger,
+            3,
+        );
         assert_eq!(header, ["#", "Player", "1", "2", "3", "Points", "SB"]);
         // ann 1½ first, then cy ½, then ben 0.
         assert_eq!(cells[0], ["1", "ann", "x", "½", "1", "1½", "0.25"]);
@@ -378,7 +459,15 @@ mod tests {
         }];
         let swiss = vec![game(1, 0, 1, Some(Outcome::BlackWins)), game(2, 2, 1, None)];
         let rows = table(&[false; 3], &swiss, &byes, Tiebreak::BuchholzCut1, false);
-        let (header, cells) = grid(&names, &rows, &swiss, &byes, Tiebreak::BuchholzCut1, 3);
+        let (header, cells) = grid(
+            &words(),
+            &names,
+            &rows,
+            &swiss,
+            &byes,
+            Tiebreak::BuchholzCut1,
+            3,
+        );
         assert_eq!(
             header,
             ["#", "Player", "R1", "R2", "R3", "Points", "Buchholz"]
