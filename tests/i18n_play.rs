@@ -303,3 +303,29 @@ fn english_readers_keep_the_english() {
         .starts_with("You have no conditional lines on this game."));
     assert!(!r[0].text.contains(['\u{2068}', '\u{2069}']));
 }
+
+#[test]
+fn a_finished_game_closes_in_the_servers_language() {
+    // A checkmate: the closing line is German, said once, with no English left.
+    let h = Harness::new();
+    casual_game(&h, None);
+    mv(&h, "alice", "f3");
+    mv(&h, "bob", "e5");
+    mv(&h, "alice", "g4");
+    let text = channel_text(&mv(&h, "bob", "Qh4"));
+    assert!(!text.contains("wins"), "{text}");
+    assert!(!text.to_lowercase().contains("checkmate"), "{text}");
+    // The rules' event is German too.
+    assert!(text.contains("\nSchachmatt.\n"), "{text}");
+    let closing = text.lines().last().unwrap_or_default().to_string();
+    assert!(closing.contains("Schwarz"), "{text}");
+    assert_eq!(text.matches(closing.as_str()).count(), 1, "{text}");
+    // A resignation: who resigned, then the result, in German.
+    let h = Harness::new();
+    casual_game(&h, None);
+    mv(&h, "alice", "e4");
+    let text = channel_text(&send(&h, &de("bob", CH), Request::Resign));
+    assert!(text.contains("bob gibt auf."), "{text}");
+    assert!(!text.contains("resigns"), "{text}");
+    assert!(!text.contains("wins"), "{text}");
+}

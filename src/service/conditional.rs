@@ -474,7 +474,7 @@ pub(super) fn answer_conditionally(
         "conditional-move",
         answer = played.printed.as_str()
     )];
-    lines.extend(played.events);
+    lines.extend(super::turns::event_lines(played.events, live.lang));
     let clock = next.rec.clock.clone();
     let asked = super::turns::prompt_line(live);
     let Ok(answered) = commit_live(next, clock.as_ref(), now, lines) else {

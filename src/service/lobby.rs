@@ -493,9 +493,11 @@ impl Service {
                 players: rec.players.clone(),
             });
         }
-        let mut lines = vec![queries::title_line(&rec)];
+        // The game's message is public: the server's language.
+        let lang = self.server_lang(rec.server);
+        let mut lines = vec![queries::title_line_in(&rec, lang)];
         match rec.replay() {
-            Ok(game) => lines.extend(record::closing_line(&rec, &game)),
+            Ok(game) => lines.extend(record::closing_line_in(&rec, &game, lang)),
             Err(e) => tracing::error!("{e}"),
         }
         Some(GameState::Over {

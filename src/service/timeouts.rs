@@ -321,7 +321,7 @@ pub(super) fn timeout_pass(live: &Live, side: Side, now: u64) -> Result<Change, 
         "timeout-passed",
         name = live.rec.player(side).name.as_str()
     )];
-    lines.extend(move_replies(played));
+    lines.extend(move_replies(played, live.lang));
     commit_live(next, live.rec.clock.as_ref(), now, lines)
 }
 

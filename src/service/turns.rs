@@ -119,7 +119,8 @@ impl Service {
             .map_err(|e| e.text_in(ctx.lang))?;
         record_play(&mut next, side, ask.question.continues_turn(), &played, now);
         let private = secret_replies(&next, &played);
-        let mut change = commit_live(next, live.rec.clock.as_ref(), now, move_replies(played))?;
+        let lines = move_replies(played, next.lang);
+        let mut change = commit_live(next, live.rec.clock.as_ref(), now, lines)?;
         change.replies.extend(private);
         // The other player's conditional lines answer a complete turn at once.
         let fresh = !ask.question.continues_turn();
@@ -268,10 +269,15 @@ pub(super) fn commit_live(
         next.rec.draw_offer = None;
         // The closing line states the result; a rules event saying it too is dropped.
         if let Some(o) = next.game.outcome() {
-            let result = format!("{o}.");
-            lines.retain(|l| *l != result);
+            let english = format!("{o}.");
+            let local = format!(
+                "{}.",
+                crate::variants::words::localize(&o.to_string(), next.lang)
+            );
+            lines.retain(|l| *l != english && *l != local);
         }
-        lines.extend(record::closing_line(&next.rec, &next.game));
+        // The game's place reads it: in the game's language (the server's).
+        lines.extend(record::closing_line_in(&next.rec, &next.game, next.lang));
         let aborted = super::ratings::score_of(&next.game) == crate::ratings::Score::Aborted;
         if next.rec.rated && !aborted && !record::both_played(&next.rec) {
             lines.push(crate::tr!(next.lang, "game-not-rated"));
@@ -313,10 +319,20 @@ pub(super) fn secret_replies(next: &Live, played: &Played) -> Vec<Reply> {
         .collect()
 }
 
-pub(super) fn move_replies(played: Played) -> Vec<String> {
+/// The channel's lines for an accepted answer: the answer as printed (notation stays),
+/// then what the rules say happened, in `lang` (the game's place reads them).
+pub(super) fn move_replies(played: Played, lang: crate::i18n::Lang) -> Vec<String> {
     let mut lines = vec![played.printed];
-    lines.extend(played.events);
+    lines.extend(event_lines(played.events, lang));
     lines
+}
+
+/// The rules' events (`Check.`, a zap's effect) in `lang`.
+pub(super) fn event_lines(events: Vec<String>, lang: crate::i18n::Lang) -> Vec<String> {
+    events
+        .into_iter()
+        .map(|e| crate::variants::words::localize(&e, lang))
+        .collect()
 }
 
 /// Writes an accepted answer into the record: the action to replay, the turn's entry
