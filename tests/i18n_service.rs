@@ -12,11 +12,6 @@ use std::path::{Path, PathBuf};
 /// many sentence-like literals it still has, why).
 const NOT_YET: &[(&str, usize, &str)] = &[
     (
-        "pages.rs",
-        8,
-        "/web replies and the web pages, which are English",
-    ),
-    (
         "pgn.rs",
         2,
         "PGN export tags and comments, English by the PGN standard",

@@ -64,8 +64,10 @@
       var m = main();
       if (!m || m.getAttribute("data-version") === e.data) { return; }
       var atLast = m.getAttribute("data-ply") === m.getAttribute("data-last");
-      if (atLast && location.search) { history.replaceState(null, "", location.pathname); }
-      refresh(atLast ? location.pathname : location.pathname + location.search);
+      // The page as it stands (its address keeps a language asked with ?lang=).
+      var now = m.getAttribute("data-now") || location.pathname;
+      if (atLast && location.pathname + location.search !== now) { history.replaceState(null, "", now); }
+      refresh(atLast ? now : location.pathname + location.search);
     });
   }
   // A change that comes while a page is being fetched is fetched after it.

@@ -1,3 +1,103 @@
 # The web pages for spectators (src/web/html.rs) and the /web replies
 # (src/service/pages.rs).
 
+## `/web`, der Link unter dem Brett und `/einstellungen web` (pages.rs).
+
+web-off = Webseiten sind für diesen Bot nicht eingeschaltet.
+web-game-page = Die Seite der Partie { $game }: { $url }
+web-private-page = Deine eigene Ansicht, nur für dich (sie öffnet sich eine Woche lang; gib sie nicht weiter): { $url }
+web-board-line = Webseite: { $url }
+web-server-on = Die Seite dieses Servers ist an: { $url }
+web-server-on-later = Die Seite dieses Servers ist an; sie wird angezeigt, sobald der Bot Webseiten ausliefert.
+web-server-off = Die Seite dieses Servers ist aus.
+
+## Ein Turnier auf der Seite eines Servers (pages.rs): `Schach, Schweizer System über 3 Runden, 7 Spieler, Runde 2`.
+
+web-event-about = { $variant }, { $format }, { $players } Spieler, { $state }
+web-event-round-robin = Rundenturnier
+web-event-round-robin-cycles = Rundenturnier, { $cycles } Partien je Paarung
+web-event-swiss = Schweizer System über { $rounds ->
+    [one] { $rounds } Runde
+   *[other] { $rounds } Runden
+}
+web-event-open = Anmeldung offen
+web-event-round = Runde { $round }
+web-event-finished = beendet
+
+## Jede Seite (html.rs, mod.rs).
+
+web-site = Arcana
+web-marks-link = Was die Markierungen bedeuten
+web-index = Die Seiten der Partien liegen unter den Adressen, die der Bot nennt: frag im Kanal einer Partie mit `/web` danach.
+
+## Die Seite einer Partie (html.rs). `$after` sagt, welche Stellung gezeigt wird:
+## `vor dem ersten Zug`, `nach 3. Nf3`.
+
+web-game-title = { $title } – Partie { $game }
+web-private-notice = Deine eigene Ansicht: Nur du siehst, was als deins markiert ist. Gib die Adresse dieser Seite nicht weiter.
+web-after-start = vor dem ersten Zug
+web-after-last = nach dem letzten Zug
+web-after-move = nach { $played }
+web-board-alt = { $variant }, Stellung { $after }. FEN: { $fen }
+web-board-caption = Stellung { $after }
+web-board-caption-now = Stellung { $after } (jetzt)
+web-secret-heading = Nur für dich
+web-replay = Nachspielen
+web-step-first = « Anfang
+web-step-prev = ‹ Zurück
+web-step-next = Vor ›
+web-step-last = Jetzt »
+web-moves = Züge
+web-no-moves = Noch keine Züge.
+web-downloads = Downloads
+web-download-pgn = Partieformular (PGN)
+web-download-gif = Animation (GIF)
+web-public-link = Die öffentliche Seite
+
+## Die Seite der Legende (html.rs).
+
+web-legend = Legende
+web-legend-title = Legende – Arcana
+web-legend-intro = Was die Markierungen und Abzeichen auf den Brettern bedeuten.
+web-legend-alt = Die Markierungen und Abzeichen, gezeichnet wie auf den Brettern; jede ist in der Liste darunter benannt.
+
+## Die Seite eines Servers (html.rs).
+
+web-server-title = Partien – Arcana
+web-server-heading = Die Partien dieses Servers
+web-server-live = Laufende Partien
+web-server-no-live = Auf diesem Server wird gerade keine Partie gespielt.
+web-server-live-game = { $variant }: { $white } (Weiß) gegen { $black } (Schwarz)
+web-server-turns = { $turns ->
+    [one] { $turns } Zug gespielt
+   *[other] { $turns } Züge gespielt
+}
+web-server-recent = Zuletzt beendet
+web-server-no-recent = Auf diesem Server ist noch keine Partie zu Ende gegangen.
+web-server-recent-game = { $variant }: { $white } gegen { $black }, { $result }
+web-server-ladders = Ranglisten
+web-server-no-ladder = Auf diesem Server hat noch niemand eine gefestigte Wertung (so wie `/rangliste` sie aufführt).
+web-ladder-player = Spieler
+web-ladder-rating = Wertung
+web-ladder-record = Gewonnen/remis/verloren
+web-server-tournaments = Turniere
+
+## Seiten, die nicht gezeigt werden können (mod.rs).
+
+web-not-found = Nicht gefunden
+web-no-game = Diese Partie gibt es nicht.
+web-no-page = Unter dieser Adresse gibt es keine Seite.
+web-no-game-page = Unter dieser Adresse liegt keine Partieseite.
+web-not-available = Nicht verfügbar
+web-store-trouble = Der Partienspeicher antwortet gerade nicht; bitte versuch es gleich noch einmal.
+web-link-refused = Link abgelehnt
+web-link-forged = Dieser private Link ist ungültig. Frag im Kanal der Partie mit `/web` nach deinem.
+web-link-expired-title = Link abgelaufen
+web-link-expired = Dieser private Link ist abgelaufen. Frag im Kanal der Partie mit `/web` nach einem neuen.
+web-server-not-shown = Nicht angezeigt
+web-server-page-off = Die Seite dieses Servers ist aus; seine Moderatoren können sie mit `/einstellungen web:an` einschalten.
+web-too-many-streams = Gerade verfolgen zu viele Seiten Partien.
+web-only-get = Hier wird nur GET beantwortet.
+web-address-too-long = Diese Adresse ist zu lang.
+web-no-body = Anfragen hier haben keinen Inhalt.
+web-too-many-requests = Zu viele Anfragen von deiner Adresse; bitte warte einen Moment.

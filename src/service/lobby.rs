@@ -553,7 +553,7 @@ impl Service {
         let mut replies = start_replies(&live, c, ctx.channel, why_here, None);
         // The game's first board links its web page, when pages are served.
         if let (Some(line), Some(board)) = (
-            self.web_line(id),
+            self.web_line(id, live.lang),
             replies.iter_mut().find(|r| r.image.is_some()),
         ) {
             board.text.push_str(&format!("\n{line}"));

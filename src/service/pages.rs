@@ -12,7 +12,7 @@
 //! prefix so one kind's tag never passes for another's.
 
 use super::api::{Context, Reply};
-use super::queries::{names, public_view, time_left_line};
+use super::queries::{names, public_view, time_left_line_in};
 use super::turns::prompt_line;
 use super::{record, store_failure, Change, Live, Refusal, Service, Slot};
 use crate::core::view::{View, Viewer};
@@ -84,7 +84,7 @@ impl WebLinks {
     fn mac(&self, message: &str) -> Hmac<Sha256> {
         // HMAC takes a key of any length.
         let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.key)
-            .unwrap_or_else(|_| unreachable!("HMAC accepts every key length"));
+            .unwrap_or_else(|_| unreachable!("hmac takes a key of any length"));
         mac.update(message.as_bytes());
         mac
     }
@@ -207,14 +207,19 @@ pub struct GamePage {
     pub secret: Option<String>,
 }
 
-/// The page of a stored game for `viewer` at `now` (milliseconds): public views for
-/// every position but the last, which is `viewer`'s.
-pub fn game_page(rec: GameRecord, viewer: Viewer, now: u64) -> Result<GamePage, StoreError> {
+/// The page of a stored game for `viewer` at `now` (milliseconds), its words in `lang`
+/// (the reader's): public views for every position but the last, which is `viewer`'s.
+pub fn game_page(
+    rec: GameRecord,
+    viewer: Viewer,
+    now: u64,
+    lang: Lang,
+) -> Result<GamePage, StoreError> {
     let game = rec.replay()?;
     let live = Live {
         rec: super::per_turn(rec),
         game,
-        lang: Default::default(),
+        lang,
     };
     let rec = &live.rec;
     let names = names(rec);
@@ -227,10 +232,20 @@ pub fn game_page(rec: GameRecord, viewer: Viewer, now: u64) -> Result<GamePage, 
     )
     .map(|(views, _)| views)
     .unwrap_or_default();
+    for v in &mut positions {
+        crate::variants::words::localize_view(v, lang);
+    }
     let now_view = match viewer {
-        Viewer::Public => public_view(&live),
+        Viewer::Public => {
+            let mut v = public_view(&live);
+            crate::variants::words::localize_view(&mut v, lang);
+            if let Some(o) = live.game.outcome() {
+                v.result = Some(o.describe_in(lang));
+            }
+            v
+        }
         Viewer::Player(_) => {
-            let mut v = live.game.view(viewer);
+            let mut v = live.game.view_in(viewer, lang);
             v.names = names.clone();
             v
         }
@@ -242,30 +257,30 @@ pub fn game_page(rec: GameRecord, viewer: Viewer, now: u64) -> Result<GamePage, 
     }
     positions.push(now_view);
     let mut status = Vec::new();
-    match record::closing_line(rec, &live.game) {
+    match record::closing_line_in(rec, &live.game, lang) {
         Some(line) => status.push(line),
         None => {
             status.extend(prompt_line(&live));
-            status.extend(time_left_line(rec, now));
+            status.extend(time_left_line_in(rec, now, lang));
             if let Some(side) = rec.draw_offer {
-                status.push(super::queries::draw_offered_line(rec, side, Lang::En));
+                status.push(super::queries::draw_offered_line(rec, side, lang));
             }
         }
     }
     let secret = match viewer {
-        Viewer::Player(side) => live.game.secret(side),
+        Viewer::Player(side) => live.game.secret_in(side, lang),
         Viewer::Public => None,
     };
     Ok(GamePage {
         id: rec.id,
         server: rec.server,
-        title: super::queries::title_line(rec),
+        title: super::queries::title_line_in(rec, lang),
         variant: rec.variant,
         players: names,
         terms: format!(
             "{}, {}",
-            super::queries::rated_text(rec.rated),
-            super::queries::terms_text(rec.days, rec.bank_days)
+            super::queries::rated_text_in(rec.rated, lang),
+            super::queries::terms_text_in(rec.days, rec.bank_days, lang)
         ),
         status,
         finished: live.game.outcome().is_some(),
@@ -275,7 +290,11 @@ pub fn game_page(rec: GameRecord, viewer: Viewer, now: u64) -> Result<GamePage, 
             .map(|e| PageTurn {
                 side: e.side,
                 printed: e.printed.clone(),
-                events: e.events.clone(),
+                events: e
+                    .events
+                    .iter()
+                    .map(|line| crate::variants::words::localize(line, lang))
+                    .collect(),
             })
             .collect(),
         positions,
@@ -314,18 +333,15 @@ pub fn public_animation(rec: &GameRecord) -> Result<Vec<u8>, String> {
 }
 
 /// The legend of every badge and mark (`/legend` without a game): its text lines (chat
-/// markup: `__heading__`, `- entry`) and its picture, `size` pixels wide.
-pub fn legend(size: u32) -> (Vec<String>, Option<Vec<u8>>) {
-    let lang = crate::i18n::Lang::En;
+/// markup: `__heading__`, `- entry`) and its picture, `size` pixels wide, in `lang`.
+pub fn legend(size: u32, lang: Lang) -> (Vec<String>, Option<Vec<u8>>) {
     let reply = super::queries::legend_reply(None, size, lang);
     let mut lines: Vec<String> = vec![crate::tr!(lang, "legend-title")];
-    let mut sections = vec![(
-        crate::tr!(lang, "legend-every-board"),
-        crate::core::view::common_legend(),
-    )];
-    let common = crate::core::view::common_legend();
+    let mut common = crate::core::view::common_legend();
+    crate::variants::words::localize_legend(&mut common, lang);
+    let mut sections = vec![(crate::tr!(lang, "legend-every-board"), common.clone())];
     for v in crate::variants::VariantId::available() {
-        let entries: Vec<_> = crate::variants::legend(v)
+        let entries: Vec<_> = crate::variants::legend_in(v, lang)
             .into_iter()
             .filter(|e| !common.contains(e))
             .collect();
@@ -391,8 +407,14 @@ pub struct ServerPage {
     pub events: Vec<ServerEvent>,
 }
 
-/// A server's page at `now` (milliseconds), `None` while its moderators have it off.
-pub fn server_page(store: &Store, server: u64, now: u64) -> Result<Option<ServerPage>, StoreError> {
+/// A server's page at `now` (milliseconds), its words in `lang` (the reader's), `None`
+/// while its moderators have it off.
+pub fn server_page(
+    store: &Store,
+    server: u64,
+    now: u64,
+    lang: Lang,
+) -> Result<Option<ServerPage>, StoreError> {
     use crate::ratings::{Score, LEADERBOARD_DEVIATION, LEADERBOARD_SIZE};
     if !store.server_web_on(server)? {
         return Ok(None);
@@ -455,25 +477,32 @@ pub fn server_page(store: &Store, server: u64, now: u64) -> Result<Option<Server
         .iter()
         .map(|e| {
             let format = match e.format {
-                crate::store::EventFormat::RoundRobin { cycles: 1 } => "round robin".to_string(),
+                crate::store::EventFormat::RoundRobin { cycles: 1 } => {
+                    crate::tr!(lang, "web-event-round-robin")
+                }
                 crate::store::EventFormat::RoundRobin { cycles } => {
-                    format!("round robin, {cycles} games a pair")
+                    crate::tr!(lang, "web-event-round-robin-cycles", cycles = cycles)
                 }
                 crate::store::EventFormat::Swiss { rounds } => {
-                    format!("Swiss over {rounds} rounds")
+                    crate::tr!(lang, "web-event-swiss", rounds = rounds)
                 }
             };
             let state = match e.state {
-                crate::store::EventState::Open => "taking players".to_string(),
-                crate::store::EventState::Running => format!("round {}", e.round),
-                _ => "finished".to_string(),
+                crate::store::EventState::Open => crate::tr!(lang, "web-event-open"),
+                crate::store::EventState::Running => {
+                    crate::tr!(lang, "web-event-round", round = e.round)
+                }
+                _ => crate::tr!(lang, "web-event-finished"),
             };
             ServerEvent {
                 name: e.name.clone(),
-                about: format!(
-                    "{}, {format}, {} players, {state}",
-                    e.variant.name(),
-                    e.players.len()
+                about: crate::tr!(
+                    lang,
+                    "web-event-about",
+                    variant = e.variant.name(),
+                    format = format,
+                    players = e.players.len(),
+                    state = state
                 ),
                 standings: super::tournament::standings_text(e),
             }
@@ -491,30 +520,33 @@ impl Service {
     /// `/web`: the address of the shown game's page; to a player, also their private
     /// page's signed address, for them alone.
     pub(super) fn web_links(&self, slot: &Slot, ctx: &Context) -> Result<Change, Refusal> {
+        let lang = ctx.lang;
         let Some(links) = &self.web else {
-            return Err("Web pages are not turned on for this bot.".to_string());
+            return Err(crate::tr!(lang, "web-off"));
         };
-        let live = self.shown_game(slot, ctx.channel)?;
-        let mut lines = vec![format!(
-            "The page of game {}: {}",
-            live.rec.id,
-            links.game_url(live.rec.id)
+        let live = self.shown_game_in(slot, ctx.channel, lang)?;
+        let mut lines = vec![crate::tr!(
+            lang,
+            "web-game-page",
+            game = live.rec.id.to_string(),
+            url = links.game_url(live.rec.id)
         )];
         if live.rec.side_of(ctx.user.id).is_some() {
             let expires = self.clock.now_ms() / 1000 + PRIVATE_LINK_SECONDS;
-            lines.push(format!(
-                "Your own view, for you alone (it opens for a week; do not share it): {}",
-                links.private_url(live.rec.id, ctx.user.id, expires)
+            lines.push(crate::tr!(
+                lang,
+                "web-private-page",
+                url = links.private_url(live.rec.id, ctx.user.id, expires)
             ));
         }
         Ok(Change::reply(Reply::invoker(lines.join("\n"))))
     }
 
-    /// The line a board reply adds when game pages are on.
-    pub(super) fn web_line(&self, game: u64) -> Option<String> {
+    /// The line a board reply adds when game pages are on, in `lang` (the reply's).
+    pub(super) fn web_line(&self, game: u64, lang: Lang) -> Option<String> {
         self.web
             .as_ref()
-            .map(|links| format!("Web page: {}", links.game_url(game)))
+            .map(|links| crate::tr!(lang, "web-board-line", url = links.game_url(game)))
     }
 
     /// `/settings web:on|off`: a server's page, for its moderators.
@@ -530,16 +562,15 @@ impl Service {
         if let Err(e) = self.store.commit(w) {
             return store_failure(e);
         }
+        let lang = ctx.lang;
         match (on, &self.web) {
-            (true, Some(links)) => Reply::invoker(format!(
-                "This server's page is on: {}{}",
-                links.public_url(),
-                links.server_path(server)
+            (true, Some(links)) => Reply::invoker(crate::tr!(
+                lang,
+                "web-server-on",
+                url = format!("{}{}", links.public_url(), links.server_path(server))
             )),
-            (true, None) => Reply::invoker(
-                "This server's page is on; it is served once the bot's web pages are.",
-            ),
-            (false, _) => Reply::invoker("This server's page is off."),
+            (true, None) => Reply::invoker(crate::tr!(lang, "web-server-on-later")),
+            (false, _) => Reply::invoker(crate::tr!(lang, "web-server-off")),
         }
     }
 }

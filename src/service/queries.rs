@@ -528,8 +528,10 @@ impl Service {
     pub(super) fn board(&self, slot: &Slot, ctx: &Context, now: u64) -> Result<Change, Refusal> {
         let live = self.shown_game_in(slot, ctx.channel, ctx.lang)?;
         let mut r = board_reply(&live, ctx.user.id, now, ctx.lang);
-        r.text
-            .extend(self.web_line(live.rec.id).map(|l| format!("\n{l}")));
+        r.text.extend(
+            self.web_line(live.rec.id, ctx.lang)
+                .map(|l| format!("\n{l}")),
+        );
         Ok(Change::reply(r))
     }
 

@@ -4,7 +4,9 @@
 
 use crate::core::view::View;
 use crate::core::{Cell, Side, Square};
+use crate::i18n::{tr, Lang};
 use crate::service::pages::GamePage;
+use crate::tr;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
@@ -67,25 +69,37 @@ fn inline(text: &str) -> String {
         .collect()
 }
 
-fn document(title: &str, body: &str) -> String {
+/// `path` with the page's chosen language kept (`lang`: `lang=de`, or empty when the
+/// reader's browser chose it).
+pub(super) fn keep(path: &str, lang: &str) -> String {
+    match (lang.is_empty(), path.contains('?')) {
+        (true, _) => path.to_string(),
+        (false, true) => format!("{path}&{lang}"),
+        (false, false) => format!("{path}?{lang}"),
+    }
+}
+
+fn document(lang: Lang, title: &str, body: &str) -> String {
     format!(
-        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+        "<!doctype html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"referrer\" content=\"no-referrer\">\n\
          <title>{}</title>\n<link rel=\"stylesheet\" href=\"/static/page.css\">\n\
          <script src=\"/static/page.js\" defer></script>\n</head>\n<body>\n{body}\n</body>\n</html>\n",
+        lang.code(),
         escape(title)
     )
 }
 
-/// A page of one paragraph.
-pub(super) fn message_page(title: &str, text: &str) -> String {
+/// A page of one paragraph (its `quoted` commands as code), in `lang`.
+pub(super) fn message_page(lang: Lang, title: &str, text: &str) -> String {
     document(
+        lang,
         title,
         &format!(
             "<main class=\"message\"><h1>{}</h1>\n<p>{}</p></main>",
             escape(title),
-            escape(text)
+            inline(text)
         ),
     )
 }
@@ -164,29 +178,36 @@ pub(super) struct PageAt<'a> {
     pub board_size: u32,
     /// Each player's rating in the game's ladder now (rated games).
     pub ratings: [Option<String>; 2],
+    /// The page's language.
+    pub lang: Lang,
+    /// The language asked in the address (`lang=de`), kept by the page's links; empty
+    /// when the browser's own choice is followed.
+    pub lang_query: &'a str,
 }
 
 pub(super) fn game_page(at: &PageAt<'_>) -> String {
     let page = at.page;
+    let lang = at.lang;
     let last = page.positions.len().saturating_sub(1);
     let numbers = turn_numbers(page);
     let here = |ply: usize| {
         if ply == last {
-            at.base.to_string()
+            keep(at.base, at.lang_query)
         } else {
-            format!("{}?ply={ply}", at.base)
+            keep(&format!("{}?ply={ply}", at.base), at.lang_query)
         }
     };
     let shown = if at.ply == 0 {
-        "the start".to_string()
+        tr!(lang, "web-after-start")
     } else if let Some(t) = page.turns.get(at.ply - 1) {
-        format!(
+        let played = format!(
             "{} {}",
             numbers.get(at.ply - 1).map_or("", String::as_str),
             t.printed
-        )
+        );
+        tr!(lang, "web-after-move", played = played)
     } else {
-        "the last turn".to_string()
+        tr!(lang, "web-after-last")
     };
     let fen = page
         .positions
@@ -196,39 +217,43 @@ pub(super) fn game_page(at: &PageAt<'_>) -> String {
     let mut b = String::new();
     b.push_str(&format!(
         "<main id=\"game\" data-events=\"{}/events\" data-version=\"{}\" data-ply=\"{}\" \
-         data-last=\"{last}\">\n",
+         data-last=\"{last}\" data-now=\"{}\">\n",
         escape(at.base),
         at.version,
-        at.ply
+        at.ply,
+        escape(&here(last))
     ));
     b.push_str(&format!("<h1>{}</h1>\n", escape(&page.title)));
     let private = at.public_path.is_some();
     if private {
-        b.push_str(
-            "<p class=\"private\">Your own view: only you can see what is marked as yours. \
-             Do not share this page's address.</p>\n",
-        );
+        b.push_str(&format!(
+            "<p class=\"private\">{}</p>\n",
+            escape(&tr!(lang, "web-private-notice"))
+        ));
     }
     b.push_str("<div class=\"layout\">\n");
     // The board.
-    let picture = format!(
-        "{}/board.png?ply={}&amp;v={}",
-        escape(at.base),
-        at.ply,
-        at.version
+    let picture = escape(&keep(
+        &format!("{}/board.png?ply={}&v={}", at.base, at.ply, at.version),
+        at.lang_query,
+    ));
+    let alt = tr!(
+        lang,
+        "web-board-alt",
+        variant = page.variant.name(),
+        after = shown.clone(),
+        fen = fen
     );
-    let alt = format!(
-        "{}, position after {}. FEN: {}",
-        page.variant.name(),
-        shown,
-        fen
-    );
+    let caption = if at.ply == last {
+        tr!(lang, "web-board-caption-now", after = shown)
+    } else {
+        tr!(lang, "web-board-caption", after = shown)
+    };
     b.push_str(&format!(
         "<figure class=\"board\"><img id=\"board\" src=\"{picture}\" width=\"{size}\" \
-         height=\"{size}\" alt=\"{}\">\n<figcaption>Position after {}{}</figcaption></figure>\n",
+         height=\"{size}\" alt=\"{}\">\n<figcaption>{}</figcaption></figure>\n",
         escape(&alt),
-        escape(&shown),
-        if at.ply == last { " (now)" } else { "" },
+        escape(&caption),
         size = at.board_size,
     ));
     b.push_str("<section class=\"side\">\n");
@@ -250,7 +275,7 @@ pub(super) fn game_page(at: &PageAt<'_>) -> String {
         b.push_str(&format!(
             "<li class=\"{}\"><span class=\"swatch\" aria-hidden=\"true\"></span>{}: {}{rating}</li>\n",
             if side == Side::White { "white" } else { "black" },
-            side.name(),
+            escape(&crate::variants::side_name(side, lang)),
             escape(&page.players[side.index()])
         ));
     }
@@ -262,14 +287,20 @@ pub(super) fn game_page(at: &PageAt<'_>) -> String {
     }
     b.push_str("</div>\n");
     if let Some(secret) = &page.secret {
-        b.push_str("<div class=\"secret\"><h2>Yours alone</h2>\n");
+        b.push_str(&format!(
+            "<div class=\"secret\"><h2>{}</h2>\n",
+            escape(&tr!(lang, "web-secret-heading"))
+        ));
         for line in secret.lines() {
             b.push_str(&format!("<p>{}</p>\n", inline(line)));
         }
         b.push_str("</div>\n");
     }
     // Stepping through the game.
-    b.push_str("<nav class=\"steps\" aria-label=\"Replay\">\n");
+    b.push_str(&format!(
+        "<nav class=\"steps\" aria-label=\"{}\">\n",
+        escape(&tr!(lang, "web-replay"))
+    ));
     let step = |b: &mut String, rel: &str, label: &str, to: Option<usize>| match to {
         Some(p) => b.push_str(&format!(
             "<a rel=\"{rel}\" href=\"{}\">{label}</a>\n",
@@ -277,20 +308,39 @@ pub(super) fn game_page(at: &PageAt<'_>) -> String {
         )),
         None => b.push_str(&format!("<span class=\"off\">{label}</span>\n")),
     };
-    step(&mut b, "first", "« Start", (at.ply > 0).then_some(0));
-    step(&mut b, "prev", "‹ Back", at.ply.checked_sub(1));
+    let label = |key: &str| escape(&tr(lang, key));
+    step(
+        &mut b,
+        "first",
+        &label("web-step-first"),
+        (at.ply > 0).then_some(0),
+    );
+    step(
+        &mut b,
+        "prev",
+        &label("web-step-prev"),
+        at.ply.checked_sub(1),
+    );
     step(
         &mut b,
         "next",
-        "Forward ›",
+        &label("web-step-next"),
         (at.ply < last).then_some(at.ply + 1),
     );
-    step(&mut b, "last", "Now »", (at.ply < last).then_some(last));
+    step(
+        &mut b,
+        "last",
+        &label("web-step-last"),
+        (at.ply < last).then_some(last),
+    );
     b.push_str("</nav>\n");
     // The moves, each a link to the position after it.
-    b.push_str("<h2>Moves</h2>\n");
+    b.push_str(&format!("<h2>{}</h2>\n", label("web-moves")));
     if page.turns.is_empty() {
-        b.push_str("<p class=\"moves-empty\">No moves yet.</p>\n");
+        b.push_str(&format!(
+            "<p class=\"moves-empty\">{}</p>\n",
+            label("web-no-moves")
+        ));
     }
     b.push_str("<ol class=\"moves\">\n");
     for (i, t) in page.turns.iter().enumerate() {
@@ -319,32 +369,53 @@ pub(super) fn game_page(at: &PageAt<'_>) -> String {
     b.push_str("</ol>\n");
     // Downloads and the legend.
     let exports = at.public_path.unwrap_or(at.base);
-    b.push_str("<h2>Downloads</h2>\n<ul class=\"downloads\">\n");
     b.push_str(&format!(
-        "<li><a id=\"pgn\" href=\"{0}/game.pgn\" download>Record (PGN)</a></li>\n\
-         <li><a id=\"gif\" href=\"{0}/game.gif\" download>Animation (GIF)</a></li>\n</ul>\n",
-        escape(exports)
+        "<h2>{}</h2>\n<ul class=\"downloads\">\n",
+        label("web-downloads")
     ));
-    b.push_str("<p class=\"more\"><a href=\"/legend\">What the marks mean</a>");
+    b.push_str(&format!(
+        "<li><a id=\"pgn\" href=\"{0}/game.pgn\" download>{1}</a></li>\n\
+         <li><a id=\"gif\" href=\"{0}/game.gif\" download>{2}</a></li>\n</ul>\n",
+        escape(exports),
+        label("web-download-pgn"),
+        label("web-download-gif")
+    ));
+    b.push_str(&format!(
+        "<p class=\"more\"><a href=\"{}\">{}</a>",
+        escape(&keep("/legend", at.lang_query)),
+        label("web-marks-link")
+    ));
     if let Some(public) = at.public_path {
         b.push_str(&format!(
-            " · <a href=\"{}\">The public page</a>",
-            escape(public)
+            " · <a href=\"{}\">{}</a>",
+            escape(&keep(public, at.lang_query)),
+            label("web-public-link")
         ));
     }
     b.push_str("</p>\n");
     b.push_str("</section>\n</div>\n</main>");
-    let title = format!("{} — game {}", page.title, page.id);
-    document(&title, &b)
+    let title = tr!(
+        lang,
+        "web-game-title",
+        title = page.title.clone(),
+        game = page.id.to_string()
+    );
+    document(lang, &title, &b)
 }
 
-pub(super) fn legend_page(lines: &[String]) -> String {
-    let mut b = String::from("<main class=\"legend\">\n<h1>Legend</h1>\n");
-    b.push_str(
-        "<p>What the marks and badges on the boards mean.</p>\n\
-         <img class=\"legend-picture\" src=\"/legend.png\" alt=\"The marks and badges, drawn as \
-         on the boards; each is named in the list below.\">\n",
+/// The legend's page in `lang`, from [`crate::service::pages::legend`]'s lines in the
+/// same language; `lang_query` as in [`PageAt`].
+pub(super) fn legend_page(lang: Lang, lang_query: &str, lines: &[String]) -> String {
+    let mut b = format!(
+        "<main class=\"legend\">\n<h1>{}</h1>\n",
+        escape(&tr!(lang, "web-legend"))
     );
+    b.push_str(&format!(
+        "<p>{}</p>\n<img class=\"legend-picture\" src=\"{}\" alt=\"{}\">\n",
+        escape(&tr!(lang, "web-legend-intro")),
+        escape(&keep("/legend.png", lang_query)),
+        escape(&tr!(lang, "web-legend-alt"))
+    ));
     let mut open = false;
     for line in lines.iter().skip(1) {
         if let Some(title) = line.strip_prefix("__").and_then(|l| l.strip_suffix("__")) {
@@ -361,7 +432,7 @@ pub(super) fn legend_page(lines: &[String]) -> String {
         b.push_str("</ul>\n");
     }
     b.push_str("</main>");
-    document("Legend — Arcana", &b)
+    document(lang, &tr!(lang, "web-legend-title"), &b)
 }
 
 /// One game on a server's page.
@@ -384,57 +455,91 @@ pub(super) struct FinishedGame {
 /// A server's page: its games being played, its last finished games, and each
 /// variant's ladder as `(variant, [(name, rating, wins/draws/losses)])`.
 pub(super) fn server_page(
+    lang: Lang,
+    lang_query: &str,
     games: &[ServerGame],
     recent: &[FinishedGame],
     ladders: &[crate::service::pages::ServerLadder],
     events: &[crate::service::pages::ServerEvent],
 ) -> String {
-    let mut b = String::from("<main class=\"server\">\n<h1>This server's games</h1>\n");
-    b.push_str("<h2 id=\"live\">Being played</h2>\n");
+    let say = |key: &str| escape(&tr(lang, key));
+    let mut b = format!(
+        "<main class=\"server\">\n<h1>{}</h1>\n",
+        say("web-server-heading")
+    );
+    b.push_str(&format!(
+        "<h2 id=\"live\">{}</h2>\n",
+        say("web-server-live")
+    ));
     if games.is_empty() {
-        b.push_str("<p>No games are being played on this server.</p>\n");
+        b.push_str(&format!("<p>{}</p>\n", say("web-server-no-live")));
     } else {
         b.push_str("<ul class=\"games\">\n");
         for g in games {
+            let game = tr!(
+                lang,
+                "web-server-live-game",
+                variant = g.variant.clone(),
+                white = g.players[0].clone(),
+                black = g.players[1].clone()
+            );
             b.push_str(&format!(
-                "<li><a href=\"{}\">{}: {} (White) vs {} (Black)</a>, {} turn(s) played</li>\n",
-                escape(&g.path),
-                escape(&g.variant),
-                escape(&g.players[0]),
-                escape(&g.players[1]),
-                g.turns
+                "<li><a href=\"{}\">{}</a>, {}</li>\n",
+                escape(&keep(&g.path, lang_query)),
+                escape(&game),
+                escape(&tr!(lang, "web-server-turns", turns = g.turns))
             ));
         }
         b.push_str("</ul>\n");
     }
-    b.push_str("<h2 id=\"recent\">Finished lately</h2>\n");
+    b.push_str(&format!(
+        "<h2 id=\"recent\">{}</h2>\n",
+        say("web-server-recent")
+    ));
     if recent.is_empty() {
-        b.push_str("<p>No game has finished on this server yet.</p>\n");
+        b.push_str(&format!("<p>{}</p>\n", say("web-server-no-recent")));
     } else {
         b.push_str("<ul class=\"games recent\">\n");
         for g in recent {
+            let game = tr!(
+                lang,
+                "web-server-recent-game",
+                variant = g.variant.clone(),
+                white = g.players[0].clone(),
+                black = g.players[1].clone(),
+                result = g.result
+            );
+            let terms = if g.rated {
+                say("terms-rated")
+            } else {
+                say("terms-casual")
+            };
             b.push_str(&format!(
-                "<li><a href=\"{}\">{}: {} vs {}, {}</a> ({})</li>\n",
-                escape(&g.path),
-                escape(&g.variant),
-                escape(&g.players[0]),
-                escape(&g.players[1]),
-                g.result,
-                if g.rated { "rated" } else { "casual" }
+                "<li><a href=\"{}\">{}</a> ({terms})</li>\n",
+                escape(&keep(&g.path, lang_query)),
+                escape(&game),
             ));
         }
         b.push_str("</ul>\n");
     }
-    b.push_str("<h2 id=\"ladders\">Ladders</h2>\n");
+    b.push_str(&format!(
+        "<h2 id=\"ladders\">{}</h2>\n",
+        say("web-server-ladders")
+    ));
     if ladders.is_empty() {
-        b.push_str(
-            "<p>Nobody has a settled rating on this server yet (as <code>/leaderboard</code> lists them).</p>\n",
-        );
+        b.push_str(&format!(
+            "<p>{}</p>\n",
+            inline(&tr!(lang, "web-server-no-ladder"))
+        ));
     }
     for ladder in ladders {
         b.push_str(&format!(
-            "<table class=\"ladder\">\n<caption>{}</caption>\n<thead><tr><th scope=\"col\">#</th><th scope=\"col\">Player</th><th scope=\"col\">Rating</th><th scope=\"col\">Won/drawn/lost</th></tr></thead>\n<tbody>\n",
-            escape(ladder.variant.name())
+            "<table class=\"ladder\">\n<caption>{}</caption>\n<thead><tr><th scope=\"col\">#</th>\
+             <th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>\n<tbody>\n",
+            escape(ladder.variant.name()),
+            say("web-ladder-player"),
+            say("web-ladder-rating"),
+            say("web-ladder-record")
         ));
         for (i, (name, rating, wdl)) in ladder.rows.iter().enumerate() {
             b.push_str(&format!(
@@ -448,7 +553,10 @@ pub(super) fn server_page(
         b.push_str("</tbody>\n</table>\n");
     }
     if !events.is_empty() {
-        b.push_str("<h2 id=\"tournaments\">Tournaments</h2>\n");
+        b.push_str(&format!(
+            "<h2 id=\"tournaments\">{}</h2>\n",
+            say("web-server-tournaments")
+        ));
     }
     for e in events {
         b.push_str(&format!(
@@ -458,8 +566,12 @@ pub(super) fn server_page(
             escape(&e.standings)
         ));
     }
-    b.push_str("<p class=\"more\"><a href=\"/legend\">What the marks mean</a></p>\n</main>");
-    document("Games — Arcana", &b)
+    b.push_str(&format!(
+        "<p class=\"more\"><a href=\"{}\">{}</a></p>\n</main>",
+        escape(&keep("/legend", lang_query)),
+        say("web-marks-link")
+    ));
+    document(lang, &tr!(lang, "web-server-title"), &b)
 }
 
 #[cfg(test)]
@@ -474,7 +586,11 @@ mod tests {
             escape("<b a=\"x\">&'\u{7}"),
             "&lt;b a=&quot;x&quot;&gt;&amp;&#39;"
         );
-        assert!(message_page("<t>", "a & b").contains("<h1>&lt;t&gt;</h1>"));
+        assert!(message_page(Lang::En, "<t>", "a & b").contains("<h1>&lt;t&gt;</h1>"));
+        assert!(message_page(Lang::De, "t", "b").contains("<html lang=\"de\">"));
+        assert_eq!(keep("/g/1-ab", ""), "/g/1-ab");
+        assert_eq!(keep("/g/1-ab", "lang=de"), "/g/1-ab?lang=de");
+        assert_eq!(keep("/g/1-ab?ply=2", "lang=de"), "/g/1-ab?ply=2&lang=de");
         assert_eq!(inline("say `e4` **now**"), "say <code>e4</code> now");
         assert_eq!(inline("a ` <b>"), "a ` &lt;b&gt;");
     }

@@ -58,20 +58,26 @@ impl Limiter {
     }
 }
 
-fn refuse(status: StatusCode, text: &'static str) -> Response {
-    (status, text).into_response()
+/// A plain-text refusal: the catalog's message `key` in `lang`.
+fn refuse(status: StatusCode, lang: crate::i18n::Lang, key: &str) -> Response {
+    (status, format!("{}\n", crate::i18n::tr(lang, key))).into_response()
 }
 
 /// The checks before every page, and the headers after.
 pub(super) async fn guard(State(web): State<Arc<Web>>, request: Request, next: Next) -> Response {
+    let accept = request
+        .headers()
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok());
+    let lang = super::page_lang(request.uri().query(), accept).lang;
     let mut response = if request.method() != Method::GET && request.method() != Method::HEAD {
         // Nothing here acts on anything.
-        let mut r = refuse(StatusCode::METHOD_NOT_ALLOWED, "Only GET is served here.\n");
+        let mut r = refuse(StatusCode::METHOD_NOT_ALLOWED, lang, "web-only-get");
         r.headers_mut()
             .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
         r
     } else if request.uri().to_string().len() > MAX_URI {
-        refuse(StatusCode::URI_TOO_LONG, "This address is too long.\n")
+        refuse(StatusCode::URI_TOO_LONG, lang, "web-address-too-long")
     } else if request
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -79,18 +85,12 @@ pub(super) async fn guard(State(web): State<Arc<Web>>, request: Request, next: N
         .and_then(|v| v.parse::<usize>().ok())
         .is_some_and(|n| n > MAX_BODY)
     {
-        refuse(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "Requests here carry no body.\n",
-        )
+        refuse(StatusCode::PAYLOAD_TOO_LARGE, lang, "web-no-body")
     } else {
         let ip = super::client(request.extensions().get::<ConnectInfo<SocketAddr>>());
         match ip {
             Some(ip) if !web.limiter.admit(ip, Instant::now()) => {
-                let mut r = refuse(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    "Too many requests from your address; please wait a moment.\n",
-                );
+                let mut r = refuse(StatusCode::TOO_MANY_REQUESTS, lang, "web-too-many-requests");
                 r.headers_mut()
                     .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
                 r

@@ -16,10 +16,12 @@ mod limits;
 mod live;
 
 use crate::core::view::Viewer;
+use crate::i18n::Lang;
 use crate::ratings::{LadderScope, Table};
 use crate::service::pages::{self, GamePage, LinkRefusal, WebLinks};
 use crate::store::Store;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -83,19 +85,21 @@ struct Web {
     board_size: u32,
     live: live::Watchers,
     limiter: limits::Limiter,
-    /// Rendered board pictures by (game, version, viewer, position).
+    /// Rendered board pictures by (game, version, viewer, position, language).
     pictures: Mutex<HashMap<PictureKey, Arc<Vec<u8>>>>,
-    /// Pages built lately, by (game, version, reader), with when.
+    /// Pages built lately, by (game, version, reader, language), with when.
     pages: Mutex<PagesKept>,
     /// The stored ratings, read again when older than [`RATINGS_KEPT`].
     ratings: Mutex<Option<RatingsKept>>,
-    /// The legend page's picture, drawn once.
-    legend: std::sync::OnceLock<(Vec<String>, Option<Vec<u8>>)>,
+    /// The legend page's lines and picture in each language, drawn once.
+    legend: [std::sync::OnceLock<Legend>; 2],
 }
 
-type PictureKey = (u64, u64, Option<u64>, usize);
-/// Built pages by (game, version, reader), with when they were built.
-type PagesKept = HashMap<(u64, u64, Reader), (Instant, Arc<GamePage>)>;
+/// The legend's text lines and picture.
+type Legend = (Vec<String>, Option<Vec<u8>>);
+type PictureKey = (u64, u64, Option<u64>, usize, Lang);
+/// Built pages by (game, version, reader, language), with when they were built.
+type PagesKept = HashMap<(u64, u64, Reader, Lang), (Instant, Arc<GamePage>)>;
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     // Maps of plain values, only ever inserted into or cleared whole.
@@ -119,7 +123,7 @@ fn router(store: Store, options: WebOptions) -> axum::Router {
         pictures: Mutex::new(HashMap::new()),
         ratings: Mutex::new(None),
         pages: Mutex::new(HashMap::new()),
-        legend: std::sync::OnceLock::new(),
+        legend: [std::sync::OnceLock::new(), std::sync::OnceLock::new()],
     });
     axum::Router::new()
         .route("/", get(index))
@@ -202,45 +206,117 @@ pub fn spawn(listen: SocketAddr, store: Store, options: WebOptions) -> Result<So
     Ok(bound)
 }
 
-/// A page that cannot be shown: its status, title and one sentence.
-struct Refused(StatusCode, &'static str, &'static str);
+/// The language a page is written in: `?lang=de` or `?lang=en` when the address asks
+/// for one (the page's links then keep it), else the first of English and German in
+/// the browser's `Accept-Language` by its preference, else English.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct PageLang {
+    pub(super) lang: Lang,
+    /// The address asked for it.
+    asked: bool,
+}
 
-impl IntoResponse for Refused {
-    fn into_response(self) -> Response {
-        plain_page(self.0, self.1, self.2)
+impl PageLang {
+    /// What the page's links add to keep the language asked (empty: none was).
+    fn query(self) -> &'static str {
+        match (self.asked, self.lang) {
+            (false, _) => "",
+            (true, Lang::En) => "lang=en",
+            (true, Lang::De) => "lang=de",
+        }
     }
 }
 
-const NO_GAME: Refused = Refused(StatusCode::NOT_FOUND, "Not found", "There is no such game.");
+/// A language of the pages by its code or a tag of it (`de`, `de-AT`).
+fn supported(tag: &str) -> Option<Lang> {
+    let primary = tag.trim().split(['-', '_']).next().unwrap_or_default();
+    Lang::ALL
+        .into_iter()
+        .find(|l| primary.eq_ignore_ascii_case(l.code()))
+}
+
+/// The language of a page asked with `query` (the address after `?`) and an
+/// `Accept-Language` header.
+pub(super) fn page_lang(query: Option<&str>, accept: Option<&str>) -> PageLang {
+    let asked = query.and_then(|q| {
+        q.split('&')
+            .filter_map(|pair| pair.split_once('='))
+            .filter(|(name, _)| *name == "lang")
+            .find_map(|(_, value)| supported(value))
+    });
+    if let Some(lang) = asked {
+        return PageLang { lang, asked: true };
+    }
+    // The supported language of the highest weight; of equal weights, the first.
+    let mut best: Option<(f32, Lang)> = None;
+    for item in accept.unwrap_or_default().split(',') {
+        let mut parts = item.split(';');
+        let Some(lang) = parts.next().and_then(supported) else {
+            continue;
+        };
+        let weight = parts
+            .filter_map(|p| p.trim().strip_prefix("q="))
+            .find_map(|q| q.trim().parse::<f32>().ok())
+            .unwrap_or(1.0);
+        if weight > 0.0 && best.is_none_or(|(w, _)| weight > w) {
+            best = Some((weight, lang));
+        }
+    }
+    PageLang {
+        lang: best.map_or(Lang::En, |(_, l)| l),
+        asked: false,
+    }
+}
+
+#[axum::async_trait]
+impl<S: Send + Sync> FromRequestParts<S> for PageLang {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<PageLang, Self::Rejection> {
+        let accept = parts
+            .headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok());
+        Ok(page_lang(parts.uri.query(), accept))
+    }
+}
+
+/// A page that cannot be shown: its status and the catalog's keys of its title and
+/// one sentence.
+#[derive(Clone, Copy)]
+struct Refused(StatusCode, &'static str, &'static str);
+
+impl Refused {
+    fn page(self, lang: Lang) -> Response {
+        plain_page(lang, self.0, self.1, self.2)
+    }
+}
+
+const NO_GAME: Refused = Refused(StatusCode::NOT_FOUND, "web-not-found", "web-no-game");
+const NO_PAGE: Refused = Refused(StatusCode::NOT_FOUND, "web-not-found", "web-no-page");
 const STORE_TROUBLE: Refused = Refused(
     StatusCode::SERVICE_UNAVAILABLE,
-    "Not available",
-    "The game store is not answering just now; please try again in a moment.",
+    "web-not-available",
+    "web-store-trouble",
 );
 
-/// A short page with `status` and one paragraph (refusals, missing pages).
-fn plain_page(status: StatusCode, title: &str, text: &str) -> Response {
-    (status, html::Html(html::message_page(title, text))).into_response()
+/// A short page with `status` and one paragraph (refusals, missing pages), from the
+/// catalog's keys `title` and `text`.
+fn plain_page(lang: Lang, status: StatusCode, title: &str, text: &str) -> Response {
+    let (title, text) = (crate::i18n::tr(lang, title), crate::i18n::tr(lang, text));
+    (status, html::Html(html::message_page(lang, &title, &text))).into_response()
 }
 
-async fn not_found() -> Response {
-    plain_page(
-        StatusCode::NOT_FOUND,
-        "Not found",
-        "There is no page at this address.",
-    )
+async fn not_found(lang: PageLang) -> Response {
+    NO_PAGE.page(lang.lang)
 }
 
-fn store_trouble() -> Response {
-    STORE_TROUBLE.into_response()
+fn store_trouble(lang: Lang) -> Response {
+    STORE_TROUBLE.page(lang)
 }
 
-async fn index() -> Response {
-    plain_page(
-        StatusCode::OK,
-        "Arcana",
-        "Game pages live at the addresses the bot gives: ask /web in a game's channel.",
-    )
+async fn index(lang: PageLang) -> Response {
+    plain_page(lang.lang, StatusCode::OK, "web-site", "web-index")
 }
 
 async fn style() -> Response {
@@ -281,28 +357,33 @@ fn resolve(web: &Web, private: bool, address: &str) -> Result<(u64, Reader), Ref
             .map(|g| (g, Reader::Public))
             .ok_or(Refused(
                 StatusCode::NOT_FOUND,
-                "Not found",
-                "No game page lives at this address.",
+                "web-not-found",
+                "web-no-game-page",
             ));
     }
     match web.links.check_private(address, now_ms() / 1000) {
         Ok((game, user)) => Ok((game, Reader::Player(user))),
         Err(LinkRefusal::Forged) => Err(Refused(
             StatusCode::FORBIDDEN,
-            "Link refused",
-            "This private link is not valid. Ask /web in the game's channel for yours.",
+            "web-link-refused",
+            "web-link-forged",
         )),
         Err(LinkRefusal::Expired) => Err(Refused(
             StatusCode::GONE,
-            "Link expired",
-            "This private link has expired. Ask /web in the game's channel for a new one.",
+            "web-link-expired-title",
+            "web-link-expired",
         )),
     }
 }
 
-/// A game's page for its reader, read from the store off the async threads, with the
-/// record's version.
-async fn load(web: &Arc<Web>, game: u64, reader: Reader) -> Result<(Arc<GamePage>, u64), Refused> {
+/// A game's page for its reader in `lang`, read from the store off the async threads,
+/// with the record's version.
+async fn load(
+    web: &Arc<Web>,
+    game: u64,
+    reader: Reader,
+    lang: Lang,
+) -> Result<(Arc<GamePage>, u64), Refused> {
     let shared = Arc::clone(web);
     let read = tokio::task::spawn_blocking(move || {
         let Some((rec, version)) = shared.store.game_versioned(game)? else {
@@ -318,7 +399,7 @@ async fn load(web: &Arc<Web>, game: u64, reader: Reader) -> Result<(Arc<GamePage
         };
         // Every viewer of a game asks for it again after each move: a page built in the
         // last moment for the same version serves them all.
-        let key = (game, version, reader);
+        let key = (game, version, reader, lang);
         let kept = lock(&shared.pages)
             .get(&key)
             .filter(|(at, _)| at.elapsed() < PAGE_KEPT)
@@ -326,7 +407,7 @@ async fn load(web: &Arc<Web>, game: u64, reader: Reader) -> Result<(Arc<GamePage
         if let Some(page) = kept {
             return Ok(Some((page, version)));
         }
-        let page = Arc::new(pages::game_page(rec, viewer, now_ms())?);
+        let page = Arc::new(pages::game_page(rec, viewer, now_ms(), lang)?);
         let mut pages = lock(&shared.pages);
         if pages.len() >= PAGES_KEPT {
             pages.retain(|_, (at, _)| at.elapsed() < PAGE_KEPT);
@@ -364,14 +445,20 @@ fn chosen_ply(query: &PlyQuery, positions: usize) -> usize {
         .map_or(last, |p| p.min(last))
 }
 
-async fn page(web: Arc<Web>, private: bool, address: String, query: PlyQuery) -> Response {
+async fn page(
+    web: Arc<Web>,
+    private: bool,
+    address: String,
+    query: PlyQuery,
+    lang: PageLang,
+) -> Response {
     let (game, reader) = match resolve(&web, private, &address) {
         Ok(r) => r,
-        Err(refused) => return refused.into_response(),
+        Err(refused) => return refused.page(lang.lang),
     };
-    let (page, version) = match load(&web, game, reader).await {
+    let (page, version) = match load(&web, game, reader, lang.lang).await {
         Ok(p) => p,
-        Err(refused) => return refused.into_response(),
+        Err(refused) => return refused.page(lang.lang),
     };
     let ply = chosen_ply(&query, page.positions.len());
     let base = if private {
@@ -393,6 +480,8 @@ async fn page(web: Arc<Web>, private: bool, address: String, query: PlyQuery) ->
         public_path: public.as_deref(),
         board_size: web.board_size,
         ratings,
+        lang: lang.lang,
+        lang_query: lang.query(),
     });
     let mut response = html::Html(markup).into_response();
     if private {
@@ -444,26 +533,34 @@ async fn public_page(
     State(web): State<Arc<Web>>,
     Path(address): Path<String>,
     Query(query): Query<PlyQuery>,
+    lang: PageLang,
 ) -> Response {
-    page(web, false, address, query).await
+    page(web, false, address, query, lang).await
 }
 
 async fn private_page(
     State(web): State<Arc<Web>>,
     Path(address): Path<String>,
     Query(query): Query<PlyQuery>,
+    lang: PageLang,
 ) -> Response {
-    page(web, true, address, query).await
+    page(web, true, address, query, lang).await
 }
 
-async fn board(web: Arc<Web>, private: bool, address: String, query: PlyQuery) -> Response {
+async fn board(
+    web: Arc<Web>,
+    private: bool,
+    address: String,
+    query: PlyQuery,
+    lang: PageLang,
+) -> Response {
     let (game, reader) = match resolve(&web, private, &address) {
         Ok(r) => r,
-        Err(refused) => return refused.into_response(),
+        Err(refused) => return refused.page(lang.lang),
     };
-    let (page, version) = match load(&web, game, reader).await {
+    let (page, version) = match load(&web, game, reader, lang.lang).await {
         Ok(p) => p,
-        Err(refused) => return refused.into_response(),
+        Err(refused) => return refused.page(lang.lang),
     };
     let ply = chosen_ply(&query, page.positions.len());
     let key = (
@@ -474,13 +571,14 @@ async fn board(web: Arc<Web>, private: bool, address: String, query: PlyQuery) -
             Reader::Player(u) => Some(u),
         },
         ply,
+        lang.lang,
     );
     let cached = lock(&web.pictures).get(&key).cloned();
     let png = match cached {
         Some(png) => png,
         None => {
             let Some(view) = page.positions.get(ply).cloned() else {
-                return not_found().await;
+                return not_found(lang).await;
             };
             let options = crate::render::RenderOptions {
                 size: web.board_size,
@@ -490,18 +588,20 @@ async fn board(web: Arc<Web>, private: bool, address: String, query: PlyQuery) -
                     Viewer::Player(side) => Some(side),
                 },
             };
-            let drawn =
-                tokio::task::spawn_blocking(move || crate::render::render_png(&view, &options))
-                    .await;
+            let words = lang.lang;
+            let drawn = tokio::task::spawn_blocking(move || {
+                crate::render::render_png_in(&view, &options, words)
+            })
+            .await;
             let png = match drawn {
                 Ok(Ok(png)) => Arc::new(png),
                 Ok(Err(e)) => {
                     tracing::error!("web: board of game {game}: {e}");
-                    return store_trouble();
+                    return store_trouble(lang.lang);
                 }
                 Err(e) => {
                     tracing::error!("web: board of game {game}: {e}");
-                    return store_trouble();
+                    return store_trouble(lang.lang);
                 }
             };
             let mut kept = lock(&web.pictures);
@@ -531,47 +631,58 @@ async fn public_board(
     State(web): State<Arc<Web>>,
     Path(address): Path<String>,
     Query(query): Query<PlyQuery>,
+    lang: PageLang,
 ) -> Response {
-    board(web, false, address, query).await
+    board(web, false, address, query, lang).await
 }
 
 async fn private_board(
     State(web): State<Arc<Web>>,
     Path(address): Path<String>,
     Query(query): Query<PlyQuery>,
+    lang: PageLang,
 ) -> Response {
-    board(web, true, address, query).await
+    board(web, true, address, query, lang).await
 }
 
-async fn events(web: Arc<Web>, private: bool, address: String) -> Response {
+async fn events(web: Arc<Web>, private: bool, address: String, lang: PageLang) -> Response {
     let (game, _) = match resolve(&web, private, &address) {
         Ok(r) => r,
-        Err(refused) => return refused.into_response(),
+        Err(refused) => return refused.page(lang.lang),
     };
     match live::stream(&web.live, &web.store, game) {
         Some(events) => events.into_response(),
         None => (
             StatusCode::SERVICE_UNAVAILABLE,
             [(header::RETRY_AFTER, "30")],
-            "Too many pages are following games just now.\n",
+            format!("{}\n", crate::tr!(lang.lang, "web-too-many-streams")),
         )
             .into_response(),
     }
 }
 
-async fn public_events(State(web): State<Arc<Web>>, Path(address): Path<String>) -> Response {
-    events(web, false, address).await
+async fn public_events(
+    State(web): State<Arc<Web>>,
+    Path(address): Path<String>,
+    lang: PageLang,
+) -> Response {
+    events(web, false, address, lang).await
 }
 
-async fn private_events(State(web): State<Arc<Web>>, Path(address): Path<String>) -> Response {
-    events(web, true, address).await
+async fn private_events(
+    State(web): State<Arc<Web>>,
+    Path(address): Path<String>,
+    lang: PageLang,
+) -> Response {
+    events(web, true, address, lang).await
 }
 
-/// An export of a game's public record: `gif` picks the animation, else the PGN.
-async fn export(web: Arc<Web>, address: String, gif: bool) -> Response {
+/// An export of a game's public record: `gif` picks the animation, else the PGN (both
+/// in English: the PGN's tags are English by its standard).
+async fn export(web: Arc<Web>, address: String, gif: bool, lang: PageLang) -> Response {
     let (game, _) = match resolve(&web, false, &address) {
         Ok(r) => r,
-        Err(refused) => return refused.into_response(),
+        Err(refused) => return refused.page(lang.lang),
     };
     let shared = Arc::clone(&web);
     let made = tokio::task::spawn_blocking(move || {
@@ -592,14 +703,14 @@ async fn export(web: Arc<Web>, address: String, gif: bool) -> Response {
     .await;
     let (name, bytes) = match made {
         Ok(Ok(Some(made))) => made,
-        Ok(Ok(None)) => return not_found().await,
+        Ok(Ok(None)) => return not_found(lang).await,
         Ok(Err(e)) => {
             tracing::error!("web: export of game {game}: {e}");
-            return store_trouble();
+            return store_trouble(lang.lang);
         }
         Err(e) => {
             tracing::error!("web: export of game {game}: {e}");
-            return store_trouble();
+            return store_trouble(lang.lang);
         }
     };
     let (kind, file) = if gif {
@@ -624,29 +735,40 @@ async fn export(web: Arc<Web>, address: String, gif: bool) -> Response {
     response
 }
 
-async fn public_pgn(State(web): State<Arc<Web>>, Path(address): Path<String>) -> Response {
-    export(web, address, false).await
+async fn public_pgn(
+    State(web): State<Arc<Web>>,
+    Path(address): Path<String>,
+    lang: PageLang,
+) -> Response {
+    export(web, address, false, lang).await
 }
 
-async fn public_gif(State(web): State<Arc<Web>>, Path(address): Path<String>) -> Response {
-    export(web, address, true).await
+async fn public_gif(
+    State(web): State<Arc<Web>>,
+    Path(address): Path<String>,
+    lang: PageLang,
+) -> Response {
+    export(web, address, true, lang).await
 }
 
-fn legend_of(web: &Web) -> &(Vec<String>, Option<Vec<u8>>) {
-    web.legend.get_or_init(|| pages::legend(web.board_size))
+fn legend_of(web: &Web, lang: Lang) -> &Legend {
+    let at = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+    web.legend[at].get_or_init(|| pages::legend(web.board_size, lang))
 }
 
-async fn legend_page(State(web): State<Arc<Web>>) -> Response {
+async fn legend_page(State(web): State<Arc<Web>>, lang: PageLang) -> Response {
     let shared = Arc::clone(&web);
-    let lines = tokio::task::spawn_blocking(move || legend_of(&shared).0.clone())
+    let words = lang.lang;
+    let lines = tokio::task::spawn_blocking(move || legend_of(&shared, words).0.clone())
         .await
         .unwrap_or_default();
-    html::Html(html::legend_page(&lines)).into_response()
+    html::Html(html::legend_page(lang.lang, lang.query(), &lines)).into_response()
 }
 
-async fn legend_picture(State(web): State<Arc<Web>>) -> Response {
+async fn legend_picture(State(web): State<Arc<Web>>, lang: PageLang) -> Response {
     let shared = Arc::clone(&web);
-    let png = tokio::task::spawn_blocking(move || legend_of(&shared).1.clone())
+    let words = lang.lang;
+    let png = tokio::task::spawn_blocking(move || legend_of(&shared, words).1.clone())
         .await
         .ok()
         .flatten();
@@ -659,20 +781,26 @@ async fn legend_picture(State(web): State<Arc<Web>>) -> Response {
             png,
         )
             .into_response(),
-        None => not_found().await,
+        None => not_found(lang).await,
     }
 }
 
 /// A server's page: its games being played, its last finished games and its ladders,
 /// when its moderators have it on.
-async fn server_page(State(web): State<Arc<Web>>, Path(address): Path<String>) -> Response {
+async fn server_page(
+    State(web): State<Arc<Web>>,
+    Path(address): Path<String>,
+    lang: PageLang,
+) -> Response {
     let Some(server) = web.links.check_server(&address) else {
-        return not_found().await;
+        return not_found(lang).await;
     };
     let shared = Arc::clone(&web);
-    let read =
-        tokio::task::spawn_blocking(move || pages::server_page(&shared.store, server, now_ms()))
-            .await;
+    let words = lang.lang;
+    let read = tokio::task::spawn_blocking(move || {
+        pages::server_page(&shared.store, server, now_ms(), words)
+    })
+    .await;
     match read {
         Ok(Ok(Some(page))) => {
             let live: Vec<html::ServerGame> = page
@@ -697,6 +825,8 @@ async fn server_page(State(web): State<Arc<Web>>, Path(address): Path<String>) -
                 })
                 .collect();
             html::Html(html::server_page(
+                lang.lang,
+                lang.query(),
                 &live,
                 &recent,
                 &page.ladders,
@@ -705,17 +835,18 @@ async fn server_page(State(web): State<Arc<Web>>, Path(address): Path<String>) -
             .into_response()
         }
         Ok(Ok(None)) => plain_page(
+            lang.lang,
             StatusCode::NOT_FOUND,
-            "Not shown",
-            "This server's page is off; its moderators can turn it on with /settings web:on.",
+            "web-server-not-shown",
+            "web-server-page-off",
         ),
         Ok(Err(e)) => {
             tracing::error!("web: server page: {e}");
-            store_trouble()
+            store_trouble(lang.lang)
         }
         Err(e) => {
             tracing::error!("web: server page: {e}");
-            store_trouble()
+            store_trouble(lang.lang)
         }
     }
 }
