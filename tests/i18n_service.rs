@@ -10,13 +10,11 @@ use std::path::{Path, PathBuf};
 
 /// Files whose sentences are not in the catalog yet: (file under `src/service/`, how
 /// many sentence-like literals it still has, why).
-const NOT_YET: &[(&str, usize, &str)] = &[
-    (
-        "pgn.rs",
-        2,
-        "PGN export tags and comments, English by the PGN standard",
-    ),
-];
+const NOT_YET: &[(&str, usize, &str)] = &[(
+    "pgn.rs",
+    2,
+    "PGN export tags and comments, English by the PGN standard",
+)];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {

@@ -504,7 +504,7 @@ pub fn server_page(
                     players = e.players.len(),
                     state = state
                 ),
-                standings: super::tournament::standings_text(e),
+                standings: super::tournament::standings_text_in(e, lang),
             }
         })
         .collect();

@@ -85,11 +85,6 @@ fn rows(ev: &Event) -> Vec<standings::Row> {
     )
 }
 
-/// The standings of `ev` as text, in English (the web pages').
-pub fn standings_text(ev: &Event) -> String {
-    standings_text_in(ev, Lang::En)
-}
-
 /// A number with a decimal point as `lang` writes it (`2.75`, German `2,75`).
 fn decimal(lang: Lang, number: &str) -> String {
     match lang {
