@@ -242,11 +242,7 @@ pub(super) fn players_line_in(rec: &GameRecord, lang: Lang) -> String {
     )
 }
 
-pub(super) fn title_line(rec: &GameRecord) -> String {
-    title_line_in(rec, Lang::En)
-}
-
-/// [`title_line`] in `lang`.
+/// A game's title line in `lang`: the game's name and its players.
 pub(super) fn title_line_in(rec: &GameRecord, lang: Lang) -> String {
     format!("{}: {}", rec.variant.name(), players_line_in(rec, lang))
 }
@@ -281,12 +277,8 @@ pub(super) fn days_text_in(days: u32, lang: Lang) -> String {
     tr!(lang, "terms-days", days = days)
 }
 
-/// A game's time terms: its days per move and, when it has one, each player's bank.
-pub(super) fn terms_text(days: u32, bank_days: u32) -> String {
-    terms_text_in(days, bank_days, Lang::En)
-}
-
-/// [`terms_text`] in `lang`.
+/// A game's time terms in `lang`: its days per move and, when it has one, each
+/// player's bank.
 pub(super) fn terms_text_in(days: u32, bank_days: u32, lang: Lang) -> String {
     match bank_days {
         0 => days_text_in(days, lang),
@@ -299,11 +291,7 @@ pub(super) fn terms_text_in(days: u32, bank_days: u32, lang: Lang) -> String {
     }
 }
 
-pub(super) fn rated_text(rated: bool) -> String {
-    rated_text_in(rated, Lang::En)
-}
-
-/// [`rated_text`] in `lang`.
+/// Whether a game is rated, in `lang`.
 pub(super) fn rated_text_in(rated: bool, lang: Lang) -> String {
     if rated {
         tr!(lang, "terms-rated")
