@@ -96,16 +96,7 @@ fn tour(s: &Service, c: &Context, action: TournamentAction) -> Vec<Reply> {
     )
 }
 
-fn ok(r: Vec<Reply>) -> Vec<Reply> {
-    assert!(r.iter().all(|r| r.kind != ReplyKind::Refusal), "{r:?}");
-    r
-}
-
-fn refused(r: Vec<Reply>) -> String {
-    assert_eq!(r.len(), 1, "{r:?}");
-    assert_eq!(r[0].kind, ReplyKind::Refusal, "{r:?}");
-    r[0].text.clone()
-}
+use common::{accepted as ok, refusal_line as refused};
 
 fn text_of(r: &[Reply]) -> String {
     r.iter()

@@ -83,18 +83,7 @@ fn tour(s: &Service, who: &str, action: TournamentAction) -> Vec<Reply> {
     )
 }
 
-fn ok(r: Vec<Reply>) -> Vec<Reply> {
-    assert!(r.iter().all(|r| r.kind != ReplyKind::Refusal), "{r:?}");
-    r
-}
-
-/// One clear line, nothing else.
-fn refused(r: Vec<Reply>) -> String {
-    assert_eq!(r.len(), 1, "{r:?}");
-    assert_eq!(r[0].kind, ReplyKind::Refusal, "{r:?}");
-    assert!(!r[0].text.contains('\n'), "{}", r[0].text);
-    r[0].text.clone()
-}
+use common::{accepted as ok, refusal_line as refused};
 
 fn standings(s: &Service) -> String {
     ok(tour(s, "org", TournamentAction::Standings))[0]

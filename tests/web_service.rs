@@ -6,51 +6,15 @@
 mod common;
 
 use arcana::service::api::{ColorChoice, Context, ReplyKind, Request};
-use arcana::service::clock::ManualClock;
 use arcana::service::pages::WebLinks;
-use arcana::service::{Service, ServiceConfig};
-use arcana::store::Store;
 use arcana::variants::{Options, VariantId};
-use common::{user, START_MS};
-use std::sync::Arc;
+use common::{user, Site, START_MS};
 
 const KEY: &[u8] = b"the web service test's key, long enough";
 
-struct Site {
-    service: Arc<Service>,
-    clock: Arc<ManualClock>,
-    base: String,
-}
-
-/// A service on a manual clock and the web server on its store, at `now_ms`.
+/// The web site of these tests at `now_ms` (`common::site`).
 async fn site(now_ms: u64) -> Site {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let base = format!("http://{}", listener.local_addr().expect("address"));
-    let links = WebLinks::new(&base, KEY);
-    let clock = Arc::new(ManualClock::new(now_ms));
-    let service = Service::new(
-        Store::temporary().expect("store"),
-        clock.clone(),
-        ServiceConfig {
-            seed: Some(3),
-            web: Some(links.clone()),
-            ..ServiceConfig::default()
-        },
-    )
-    .expect("service");
-    let store = service.store().share();
-    tokio::spawn(arcana::web::serve(
-        listener,
-        store,
-        arcana::web::WebOptions::new(links),
-    ));
-    Site {
-        service: Arc::new(service),
-        clock,
-        base,
-    }
+    common::site(now_ms, KEY, 3).await
 }
 
 fn ctx(name: &str, channel: u64) -> Context {

@@ -117,7 +117,6 @@ confirm-cancelled = Abgebrochen: Es wurde nichts gespielt.
 play-type-a-move = Tippe einen Zug, zum Beispiel `e4`.
 play-too-long = Das ist viel zu lang für einen Zug.
 play-no-challenge-accepted = Hier wurde noch keine Herausforderung angenommen.
-play-no-game = In diesem Kanal läuft keine Partie.
 play-not-a-player = Nur { $white } und { $black } spielen diese Partie; zuschauen kannst du mit `/brett` und `/verlauf`.
 draw-not-offered = { $name } hat kein Remis angeboten.
 draw-declined = { $name } lehnt das Remisangebot ab.

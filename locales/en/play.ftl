@@ -111,7 +111,6 @@ confirm-cancelled = Cancelled: nothing was played.
 play-type-a-move = Type a move, for example `e4`.
 play-too-long = That is far too long to be a move.
 play-no-challenge-accepted = No challenge here has been accepted yet.
-play-no-game = There is no game in this channel.
 play-not-a-player = Only { $white } and { $black } play this game; you can watch with `/board` and `/history`.
 draw-not-offered = { $name } has not offered a draw.
 draw-declined = { $name } declines the draw offer.

@@ -241,7 +241,7 @@ pub(super) fn player_game<'a>(slot: &'a Slot, ctx: &Context) -> Result<(&'a Live
         if !slot.challenges.is_empty() {
             tr!(ctx.lang, "play-no-challenge-accepted")
         } else {
-            tr!(ctx.lang, "play-no-game")
+            tr!(ctx.lang, "refusal-no-game-here")
         }
     })?;
     let side = live.rec.side_of(ctx.user.id).ok_or_else(|| {

@@ -166,3 +166,62 @@ pub fn run_arcana(args: &[&str], script: &str) -> std::process::Output {
     assert!(out.status.success(), "arcana {args:?}: {out:?}");
     out
 }
+
+/// A service on a manual clock and the web server on its store, listening on a free
+/// port of 127.0.0.1 (the web tests).
+pub struct Site {
+    pub service: Arc<Service>,
+    pub clock: Arc<ManualClock>,
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+}
+
+/// [`Site`] at `now_ms`, its links signed with `key`, its games seeded from `seed`.
+pub async fn site(now_ms: u64, key: &[u8], seed: u64) -> Site {
+    use arcana::service::pages::WebLinks;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("address"));
+    let links = WebLinks::new(&base, key);
+    let clock = Arc::new(ManualClock::new(now_ms));
+    let service = Service::new(
+        Store::temporary().expect("store"),
+        clock.clone(),
+        ServiceConfig {
+            seed: Some(seed),
+            web: Some(links.clone()),
+            ..ServiceConfig::default()
+        },
+    )
+    .expect("service");
+    let store = service.store().share();
+    tokio::spawn(arcana::web::serve(
+        listener,
+        store,
+        arcana::web::WebOptions::new(links),
+    ));
+    Site {
+        service: Arc::new(service),
+        clock,
+        base,
+    }
+}
+
+/// Replies that must hold no refusal; returned as they are.
+pub fn accepted(r: Vec<Reply>) -> Vec<Reply> {
+    assert!(r.iter().all(|r| r.kind != ReplyKind::Refusal), "{r:?}");
+    r
+}
+
+/// Replies that must be one refusal of one line; returns its text.
+pub fn refusal_line(r: Vec<Reply>) -> String {
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0].kind, ReplyKind::Refusal, "{r:?}");
+    assert!(
+        !r[0].text.contains('\n'),
+        "a refusal is one line: {}",
+        r[0].text
+    );
+    r[0].text.clone()
+}
