@@ -29,7 +29,8 @@ pub struct Ladder {
 /// The ladders measured so far (docs/engine.md has the commands, games and intervals).
 pub const MEASURED: &[Ladder] = &[
     // docs/engine.md "The ladder, measured": the level pairs and the games against
-    // Stockfish at `UCI_Elo` 1320 and 1500 of docs/ladder/standard.txt (commit 1ce5cc5),
+    // Stockfish at `UCI_Elo` 1320 and 1500 of docs/ladder/standard.txt (commit 1ce5cc5;
+    // level 7 against 6 and 8 against 7 again on fc5ea6e and 240c0ea, the same search),
     // fitted by `arcana ladder standard --levels 1-8 --span 1 --games 0
     // --anchor '...UCI_Elo=1320=1320' --anchor '...UCI_Elo=1500=1500'
     // --played docs/ladder/standard.txt`.
@@ -37,14 +38,14 @@ pub const MEASURED: &[Ladder] = &[
         variant: VariantId::Standard,
         scale: Scale::Stockfish,
         levels: [
-            (407, 622),
-            (577, 577),
-            (1106, 300),
-            (1367, 139),
-            (1572, 195),
-            (1698, 143),
-            (1751, 190),
-            (1871, 154),
+            (399, 621),
+            (569, 577),
+            (1098, 300),
+            (1360, 138),
+            (1546, 189),
+            (1656, 129),
+            (1810, 145),
+            (1934, 149),
         ],
     },
 ];
