@@ -329,3 +329,42 @@ fn a_finished_game_closes_in_the_servers_language() {
     assert!(!text.contains("resigns"), "{text}");
     assert!(!text.contains("wins"), "{text}");
 }
+
+#[test]
+fn a_hand_of_cards_is_told_in_german() {
+    // Chess with Wickets (cards, its default): `/hand` in the asker's language, and the
+    // hand sent after the other player's answer in the game's (the server's).
+    let h = Harness::new();
+    let r = send(
+        &h,
+        &de("alice", CH),
+        Request::Challenge {
+            opponent: user("bob"),
+            variant: VariantId::Wickets,
+            color: ColorChoice::White,
+            days: None,
+            options: Options::new(),
+            rated: false,
+        },
+    );
+    assert!(r.iter().all(|r| r.kind != ReplyKind::Refusal), "{r:?}");
+    let r = send(&h, &de("bob", CH), Request::Accept);
+    assert!(r.iter().all(|r| r.kind != ReplyKind::Refusal), "{r:?}");
+    // The hands dealt at the start, each to its owner, in the server's language.
+    let dealt: Vec<&Reply> = r
+        .iter()
+        .filter(|r| matches!(r.to, Audience::Private(_)))
+        .collect();
+    assert_eq!(dealt.len(), 2, "{r:?}");
+    for d in dealt {
+        assert!(d.text.contains("Deine Karten"), "{}", d.text);
+        assert!(!d.text.contains("Your cards"), "{}", d.text);
+    }
+    let r = send(&h, &de("alice", CH), Request::Hand);
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert!(r[0].text.contains("Deine Karten"), "{}", r[0].text);
+    assert!(!r[0].text.contains("Your cards"), "{}", r[0].text);
+    // English asked, English told.
+    let r = send(&h, &ctx("alice", CH), Request::Hand);
+    assert!(r[0].text.contains("Your cards"), "{}", r[0].text);
+}

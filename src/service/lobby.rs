@@ -750,7 +750,7 @@ pub(super) fn start_replies(
     }
     replies.extend(in_place);
     for side in Side::BOTH {
-        if let Some(secret) = live.game.secret(side) {
+        if let Some(secret) = live.game.secret_in(side, live.lang) {
             replies.push(Reply::private(
                 live.rec.player(side).clone(),
                 secret_text_in(&live.rec, &secret, live.lang),

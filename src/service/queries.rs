@@ -215,11 +215,7 @@ pub(super) fn public_view(live: &Live) -> View {
 
 /// A player's secret information, headed by the game it belongs to: a direct message
 /// may arrive long after, beside those of other games. (Front ends add the channel.)
-pub(super) fn secret_text(rec: &GameRecord, text: &str) -> String {
-    secret_text_in(rec, text, Lang::En)
-}
-
-/// [`secret_text`] in `lang`.
+/// A secret (a hand of cards) with the heading naming its game, in `lang`.
 pub(super) fn secret_text_in(rec: &GameRecord, text: &str, lang: Lang) -> String {
     let head = tr!(
         lang,

@@ -2,7 +2,7 @@
 //! computer's turn, and what the asked player may type.
 
 use super::api::{Context, DrawAction, Reply, ReplyKind, Request, User};
-use super::queries::{public_view, secret_text};
+use super::queries::{public_view, secret_text_in};
 use super::timeouts::next_clock;
 use super::{
     api, lock, record, stable_id, Change, Live, Refusal, Service, Slot, MAX_CHOICES, MAX_TEXT,
@@ -313,7 +313,13 @@ pub(super) fn secret_replies(next: &Live, played: &Played) -> Vec<Reply> {
         .map(|(owner, text)| {
             Reply::private(
                 next.rec.player(*owner).clone(),
-                secret_text(&next.rec, text),
+                // Told after the other player's answer, when the owner's own
+                // language is not known: the game's (the server's).
+                secret_text_in(
+                    &next.rec,
+                    &crate::variants::words::localize(text, next.lang),
+                    next.lang,
+                ),
             )
         })
         .collect()
@@ -455,11 +461,14 @@ pub(super) fn abort(
 /// `/hand`: the invoker's secret information, to them alone.
 pub(super) fn hand(slot: &Slot, ctx: &Context) -> Result<Change, Refusal> {
     let (live, side) = player_game(slot, ctx)?;
+    // The invoker alone reads it: in their language.
     let text = live
         .game
-        .secret(side)
+        .secret_in(side, ctx.lang)
         .unwrap_or_else(|| tr!(ctx.lang, "hand-nothing-secret"));
-    Ok(Change::reply(Reply::invoker(secret_text(&live.rec, &text))))
+    Ok(Change::reply(Reply::invoker(secret_text_in(
+        &live.rec, &text, ctx.lang,
+    ))))
 }
 
 /// A draw offer by `side` (`me`), or the agreement when the opponent's offer stands.
