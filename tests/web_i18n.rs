@@ -27,16 +27,7 @@ fn ctx(name: &str, channel: u64, lang: Lang) -> Context {
 
 impl Site {
     fn ok_in(&self, who: &str, channel: u64, lang: Lang, req: Request) -> String {
-        let replies = self.service.handle(&ctx(who, channel, lang), req.clone());
-        assert!(
-            replies.iter().all(|r| r.kind != ReplyKind::Refusal),
-            "{who} {req:?}: {replies:?}"
-        );
-        replies
-            .iter()
-            .map(|r| r.text.clone())
-            .collect::<Vec<_>>()
-            .join("\n")
+        self.ok_text(&ctx(who, channel, lang), req)
     }
 
     fn ok(&self, who: &str, channel: u64, req: Request) -> String {

@@ -32,16 +32,7 @@ impl Site {
     }
 
     fn ok(&self, who: &str, channel: u64, req: Request) -> String {
-        let replies = self.service.handle(&ctx(who, channel), req.clone());
-        assert!(
-            replies.iter().all(|r| r.kind != ReplyKind::Refusal),
-            "{who} {req:?}: {replies:?}"
-        );
-        replies
-            .iter()
-            .map(|r| r.text.clone())
-            .collect::<Vec<_>>()
-            .join("\n")
+        self.ok_text(&ctx(who, channel), req)
     }
 
     fn start(&self, variant: VariantId, channel: u64, options: Options) {

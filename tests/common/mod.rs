@@ -225,3 +225,20 @@ pub fn refusal_line(r: Vec<Reply>) -> String {
     );
     r[0].text.clone()
 }
+
+impl Site {
+    /// Sends a request as `c` that must be accepted; its replies' texts, one a line.
+    pub fn ok_text(&self, c: &Context, req: Request) -> String {
+        let replies = self.service.handle(c, req.clone());
+        assert!(
+            replies.iter().all(|r| r.kind != ReplyKind::Refusal),
+            "{} {req:?}: {replies:?}",
+            c.user.name
+        );
+        replies
+            .iter()
+            .map(|r| r.text.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
