@@ -348,6 +348,17 @@ fn discord_is_offered_the_catalogs_texts() {
                     );
                 }
             }
+            // The games are named in each language too (`Schach`), their ids the values.
+            if let Kind::Variant = o.kind {
+                let choices = d["choices"].as_array().cloned().unwrap_or_default();
+                let games = arcana::variants::VariantId::available();
+                assert_eq!(choices.len(), games.len());
+                for (v, choice) in games.iter().zip(&choices) {
+                    assert_eq!(choice["value"], v.id());
+                    assert_eq!(choice["name"], v.name());
+                    assert_eq!(choice["name_localizations"]["de"], v.name_in(Lang::De));
+                }
+            }
         }
     }
 }

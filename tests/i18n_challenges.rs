@@ -163,3 +163,49 @@ fn challenge_refusals_in_german() {
     assert_eq!(r[0].kind, ReplyKind::Refusal);
     assert!(r[0].text.contains("annehmen"), "{}", r[0].text);
 }
+
+#[test]
+fn the_games_have_german_names_in_german_replies_and_commands() {
+    use arcana::variants::VariantId;
+    // Every game has a name in every catalog, the English one its own.
+    for v in VariantId::ALL {
+        assert_eq!(v.name_in(Lang::En), v.name(), "{}", v.id());
+        assert!(!v.name_in(Lang::De).is_empty(), "{}", v.id());
+        // A name in either language names the game in a command.
+        for lang in Lang::ALL {
+            assert_eq!(VariantId::parse(&v.name_in(lang)), Some(v), "{}", v.id());
+        }
+    }
+    assert_eq!(VariantId::Standard.name_in(Lang::De), "Schach");
+    assert_eq!(VariantId::Wickets.name_in(Lang::De), "Schach mit Toren");
+    assert_eq!(
+        VariantId::parse("schach mit toren"),
+        Some(VariantId::Wickets)
+    );
+    assert_eq!(VariantId::parse("Zauberstabschach"), Some(VariantId::Wand));
+
+    let h = Harness::new();
+    let board = own(&ask(
+        &h,
+        &de("alice", CH),
+        Request::Leaderboard {
+            variant: Some(VariantId::Wand),
+        },
+    ));
+    assert!(board.starts_with("Zauberstabschach-Rangliste"), "{board}");
+    assert!(!board.contains("Wand Chess"), "{board}");
+    // A game's title line names it in the reader's language.
+    h.start(CH, Some(3));
+    let listed = own(&ask(
+        &h,
+        &de("carol", CH),
+        Request::Games(GamesScope::Server),
+    ));
+    assert!(listed.contains("Schach: alice"), "{listed}");
+    let english = own(&ask(
+        &h,
+        &ctx("carol", CH),
+        Request::Games(GamesScope::Server),
+    ));
+    assert!(english.contains("Chess: alice"), "{english}");
+}

@@ -195,7 +195,7 @@ fn creating_and_joining_speak_the_servers_language_refusals_the_askers() {
     assert!(created.starts_with("Turnier #"), "{created}");
     assert!(
         created.ends_with(
-            "**Frühling**, erstellt von org: Chess, Rundenturnier, 3 Tage pro Zug, gewertet, \
+            "**Frühling**, erstellt von org: Schach, Rundenturnier, 3 Tage pro Zug, gewertet, \
              Urlaub erlaubt, höchstens 2 Spieler. Mitspielen mit `/turnier beitreten`."
         ),
         "{created}"
@@ -390,6 +390,23 @@ fn a_round_robin_is_paired_played_and_ranked_in_german() {
         "**Frühling**: die Partien (PGN) und die Kreuztabelle (CSV)."
     );
     assert_eq!(export[0].attachments.len(), 2);
+    // The crosstable's headings are in the asker's language; the players' columns are
+    // their names, and an English asker gets English headings.
+    let csv = String::from_utf8_lossy(&export[0].attachments[1].bytes).to_string();
+    assert!(
+        csv.starts_with("Platz,Spieler,p")
+            && csv
+                .lines()
+                .next()
+                .is_some_and(|l| l.ends_with(",Punkte,Feinwertung")),
+        "{csv}"
+    );
+    let export = ok(tour(&s, &en_on_de("p3", CH), TournamentAction::Export));
+    let csv = String::from_utf8_lossy(&export[0].attachments[1].bytes).to_string();
+    assert!(
+        csv.starts_with("place,player,") && csv.contains(",points,tiebreak\n"),
+        "{csv}"
+    );
 }
 
 #[test]

@@ -108,3 +108,9 @@ tournament-table-white = w
 tournament-table-black = s
 tournament-table-legend-round-robin = SB: Sonneborn-Berger. + und -: kampflos gewonnen und verloren; ·: noch zu spielen.
 tournament-table-legend-swiss = + gewonnen, = remis, - verloren, gegen den so platzierten Spieler, mit Weiß (w) oder Schwarz (s); *: kampflos.
+
+## Die Spaltenköpfe der Kreuztabelle in `/tournament export` (CSV).
+tournament-csv-place = Platz
+tournament-csv-player = Spieler
+tournament-csv-points = Punkte
+tournament-csv-tiebreak = Feinwertung

@@ -426,3 +426,12 @@ wickets-prompt-sacrifice = opfere { $n } Figuren { $what }, nicht den König ode
 wickets-prompt-sacrifice-from = opfere { $n } Figuren { $what }, nicht den König oder den Verteidiger (zur Wahl stehen { $from }); oder `decline`, um zu verzichten
 wickets-prompt-sacrifice-example = opfere { $n } Figuren { $what }, nicht den König oder den Verteidiger, z. B. `{ $example }`; oder `decline`, um zu verzichten
 wickets-prompt-sacrifice-example-from = opfere { $n } Figuren { $what }, nicht den König oder den Verteidiger, z. B. `{ $example }` (zur Wahl stehen { $from }); oder `decline`, um zu verzichten
+
+## Die Namen der Spiele in Nachrichten und Befehlsauswahlen.
+variant-name-standard = Schach
+variant-name-wand = Zauberstabschach
+variant-name-walls = Wizard Walls
+variant-name-walls-full = Wizard Walls (voll)
+variant-name-wickets = Schach mit Toren
+variant-name-spell = Zauberschach
+variant-name-sorchess = Sorchess

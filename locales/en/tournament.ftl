@@ -109,3 +109,9 @@ tournament-table-white = w
 tournament-table-black = b
 tournament-table-legend-round-robin = SB: Sonneborn-Berger. + and -: won and lost by forfeit; ·: to play.
 tournament-table-legend-swiss = + won, = drew, - lost, against the player placed so, with White (w) or Black (b); *: by forfeit.
+
+## The crosstable's column headings in `/tournament export` (CSV).
+tournament-csv-place = place
+tournament-csv-player = player
+tournament-csv-points = points
+tournament-csv-tiebreak = tiebreak

@@ -426,3 +426,13 @@ wickets-prompt-sacrifice = sacrifice { $n } pieces { $what }, not the King or th
 wickets-prompt-sacrifice-from = sacrifice { $n } pieces { $what }, not the King or the Defender (you may choose from { $from }); or `decline` to miss
 wickets-prompt-sacrifice-example = sacrifice { $n } pieces { $what }, not the King or the Defender, e.g. `{ $example }`; or `decline` to miss
 wickets-prompt-sacrifice-example-from = sacrifice { $n } pieces { $what }, not the King or the Defender, e.g. `{ $example }` (you may choose from { $from }); or `decline` to miss
+
+## The games' names in messages and command choices (`VariantId::name_in`); a
+## name in any language also names the game in a command.
+variant-name-standard = Chess
+variant-name-wand = Wand Chess
+variant-name-walls = Wizard Walls
+variant-name-walls-full = Wizard Walls (Full)
+variant-name-wickets = Chess with Wickets
+variant-name-spell = Spell Chess
+variant-name-sorchess = Sorchess

@@ -151,10 +151,11 @@ fn option(spec: &CommandSpec, o: &OptionSpec) -> CreateCommandOption {
                 );
             }
         }
-        // Variant names are the games' own names, the same in every language.
+        // The games' names in each language (`Schach`); the value is the id.
         Kind::Variant => {
-            for (label, value) in grammar::variant_choices() {
-                c = c.add_string_choice(label, value);
+            for v in crate::variants::VariantId::available() {
+                let names = localized().map(|(lang, code)| (code, v.name_in(lang)));
+                c = c.add_string_choice_localized(v.name_in(Lang::En), v.id(), names);
             }
         }
         Kind::Bool | Kind::User => {}

@@ -1104,10 +1104,15 @@ fn levels_sentence(l: &crate::engine::strength::Ladder, lang: Lang) -> Option<St
         Scale::Stockfish => tr!(
             lang,
             "levels-stockfish",
-            variant = variant.name(),
+            variant = variant.name_in(lang),
             list = list
         ),
-        Scale::Own => tr!(lang, "levels-own", variant = variant.name(), list = list),
+        Scale::Own => tr!(
+            lang,
+            "levels-own",
+            variant = variant.name_in(lang),
+            list = list
+        ),
     })
 }
 

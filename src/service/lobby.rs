@@ -49,7 +49,7 @@ pub(super) fn challenge_line(c: &Challenge, lang: Lang) -> String {
         "challenge-line",
         name = c.challenger.name.clone(),
         whom = whom,
-        game = format!("{}{}", c.variant.name(), options_text(&c.options)),
+        game = format!("{}{}", c.variant.name_in(lang), options_text(&c.options)),
         colour = colour,
         terms = terms_text_in(c.days, c.bank_days, lang),
         rated = rated_text_in(c.rated, lang)
@@ -593,7 +593,7 @@ impl Service {
         } else {
             match self.places.open_place_in(
                 ctx.channel,
-                &place_title(players, c.variant),
+                &place_title(players, c.variant, self.public_lang(ctx)),
                 c.message,
                 self.public_lang(ctx),
             ) {
@@ -711,7 +711,7 @@ pub(super) fn start_replies(
     let mut lines = vec![format!(
         "{accepts} {} — {}{}, {}, {}.",
         players_line_in(&live.rec, live.lang),
-        c.variant.name(),
+        c.variant.name_in(live.lang),
         options_text(&c.options),
         super::queries::terms_text_in(c.days, c.bank_days, live.lang),
         super::queries::rated_text_in(c.rated && computer.is_none(), live.lang)
@@ -900,7 +900,7 @@ fn settled_already(lobby: &Lobby, id: u64, lang: Lang, public: Lang) -> Result<C
 }
 
 /// The name of a game's own place (`alice vs bob · <game name>`), at most 100 characters.
-pub(super) fn place_title(players: &[User; 2], variant: VariantId) -> String {
+pub(super) fn place_title(players: &[User; 2], variant: VariantId, lang: Lang) -> String {
     let name = |u: &User| -> String {
         let n: String = api::visible(&u.name).chars().take(40).collect();
         n
@@ -909,7 +909,7 @@ pub(super) fn place_title(players: &[User; 2], variant: VariantId) -> String {
         "{} vs {} · {}",
         name(&players[0]),
         name(&players[1]),
-        variant.name()
+        variant.name_in(lang)
     );
     title.chars().take(100).collect()
 }

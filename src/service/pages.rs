@@ -346,7 +346,7 @@ pub fn legend(size: u32, lang: Lang) -> (Vec<String>, Option<Vec<u8>>) {
             .filter(|e| !common.contains(e))
             .collect();
         if !entries.is_empty() && !sections.iter().any(|(_, e)| *e == entries) {
-            sections.push((v.name().to_string(), entries));
+            sections.push((v.name_in(lang), entries));
         }
     }
     for (title, entries) in &sections {
@@ -499,7 +499,7 @@ pub fn server_page(
                 about: crate::tr!(
                     lang,
                     "web-event-about",
-                    variant = e.variant.name(),
+                    variant = e.variant.name_in(lang),
                     format = format,
                     players = e.players.len(),
                     state = state

@@ -220,7 +220,7 @@ pub(super) fn secret_text_in(rec: &GameRecord, text: &str, lang: Lang) -> String
     let head = tr!(
         lang,
         "game-secret-head",
-        variant = rec.variant.name(),
+        variant = rec.variant.name_in(lang),
         game = rec.id.to_string(),
         white = rec.players[0].name.clone(),
         black = rec.players[1].name.clone()
@@ -240,7 +240,11 @@ pub(super) fn players_line_in(rec: &GameRecord, lang: Lang) -> String {
 
 /// A game's title line in `lang`: the game's name and its players.
 pub(super) fn title_line_in(rec: &GameRecord, lang: Lang) -> String {
-    format!("{}: {}", rec.variant.name(), players_line_in(rec, lang))
+    format!(
+        "{}: {}",
+        rec.variant.name_in(lang),
+        players_line_in(rec, lang)
+    )
 }
 
 /// A duration in `lang`, as [`describe_duration`] writes it in English: days and
@@ -314,7 +318,7 @@ pub(super) fn game_summary_in(l: &Listing, place: Option<&str>, lang: Lang) -> S
         white = l.players[0].name.clone(),
         black = l.players[1].name.clone()
     );
-    let mut parts = vec![format!("{}: {players}", l.variant.name())];
+    let mut parts = vec![format!("{}: {players}", l.variant.name_in(lang))];
     if !l.rated {
         parts[0] = format!("{} {}", parts[0], tr!(lang, "games-casual-mark"));
     }
@@ -456,7 +460,7 @@ pub(super) fn rules_reply(variant: Option<VariantId>, lang: Lang) -> Reply {
         None => {
             let list: Vec<String> = VariantId::available()
                 .into_iter()
-                .map(|v| format!("`{}` ({})", v.id(), v.name()))
+                .map(|v| format!("`{}` ({})", v.id(), v.name_in(lang)))
                 .collect();
             Reply::invoker(tr!(lang, "rules-variants", list = list.join(", ")))
         }
@@ -482,7 +486,7 @@ pub(super) fn legend_reply(variant: Option<VariantId>, size: u32, lang: Lang) ->
             .collect();
         // Variants sharing one legend (a game and its larger form) are shown once.
         if !entries.is_empty() && !sections.iter().any(|(_, e)| *e == entries) {
-            sections.push((v.name().to_string(), entries));
+            sections.push((v.name_in(lang), entries));
         }
     }
     let mut lines = vec![tr!(lang, "legend-title")];

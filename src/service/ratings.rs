@@ -332,7 +332,7 @@ impl Ratings {
             lines.push(tr!(
                 lang,
                 "profile-rating",
-                variant = variant.name(),
+                variant = variant.name_in(lang),
                 rating = g.shown(),
                 deviation = g.deviation.round() as i64,
                 record = wdl(lang, s.wins, s.draws, s.losses)
@@ -379,7 +379,7 @@ impl Ratings {
                 "profile-result-line",
                 result = result,
                 opponent = p.players[side.other().index()].name.clone(),
-                variant = p.variant.name(),
+                variant = p.variant.name_in(lang),
                 rating = rating
             ));
         }
@@ -404,14 +404,14 @@ impl Ratings {
         let mut lines = vec![tr!(
             lang,
             "leaderboard-title",
-            variant = variant.name(),
+            variant = variant.name_in(lang),
             scope = self.where_text(lang)
         )];
         if settled.is_empty() {
             lines.push(tr!(
                 lang,
                 "leaderboard-empty",
-                variant = variant.name(),
+                variant = variant.name_in(lang),
                 deviation = LEADERBOARD_DEVIATION
             ));
         }
@@ -426,7 +426,11 @@ impl Ratings {
         }
         let me = ctx.user.id;
         lines.push(match all.iter().find(|(u, _, _)| *u == me) {
-            None => tr!(lang, "leaderboard-you-unrated", variant = variant.name()),
+            None => tr!(
+                lang,
+                "leaderboard-you-unrated",
+                variant = variant.name_in(lang)
+            ),
             Some((_, _, g)) if g.deviation > LEADERBOARD_DEVIATION => tr!(
                 lang,
                 "leaderboard-you-unsettled",
@@ -469,7 +473,7 @@ pub fn current_game_line(lang: Lang, l: &Listing, user: u64, to_move: Option<&st
         lang,
         line,
         &[
-            ("variant", l.variant.name().into()),
+            ("variant", l.variant.name_in(lang).into()),
             (
                 "opponent",
                 l.players[side.other().index()].name.clone().into(),

@@ -79,7 +79,7 @@ impl Service {
                 return None;
             }
         }
-        let title = place_title(&live.rec.players, live.rec.variant);
+        let title = place_title(&live.rec.players, live.rec.variant, live.lang);
         match self.places.open_place(home, &title, None) {
             Ok(place) => Some(place),
             Err(why) => {

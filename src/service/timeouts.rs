@@ -224,7 +224,7 @@ impl Service {
                     "timeout-reminder-dm",
                     left = duration_in(lang, left),
                     opponent = opponent.name.as_str(),
-                    variant = rec.variant.name(),
+                    variant = rec.variant.name_in(lang),
                     game = rec.id.to_string()
                 ),
             )),

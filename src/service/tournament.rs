@@ -182,7 +182,7 @@ pub fn standings_png(ev: &Event, lang: Lang) -> Result<Vec<u8>, String> {
         title: format!(
             "{} · {} · {}",
             ev.name,
-            ev.variant.name(),
+            ev.variant.name_in(lang),
             progress(ev, lang)
         ),
         header,
@@ -469,7 +469,7 @@ impl Service {
             organiser = ev.organiser.name.as_str(),
             game = format!(
                 "{}{}",
-                ev.variant.name(),
+                ev.variant.name_in(public),
                 super::queries::options_text(&ev.options)
             ),
             format = format_text(ev.format, public),
@@ -1177,7 +1177,7 @@ impl Service {
     }
 
     /// `/tournament export`: every game of the event in one PGN, and the crosstable
-    /// (its column names are data, in English), to the one who asked, in `lang`.
+    /// (its column headings in `lang` too), to the one who asked, in `lang`.
     fn export_event(&self, ev: &Event, lang: Lang) -> Reply {
         let mut pgn = String::new();
         for g in &ev.games {
@@ -1190,7 +1190,19 @@ impl Service {
             pgn.push_str(one.trim_end());
             pgn.push_str("\n\n");
         }
-        let csv = standings::crosstable_csv(&names(ev), &rows(ev), &ev.pairings(), tiebreak(ev));
+        let heads = [
+            tr!(lang, "tournament-csv-place"),
+            tr!(lang, "tournament-csv-player"),
+            tr!(lang, "tournament-csv-points"),
+            tr!(lang, "tournament-csv-tiebreak"),
+        ];
+        let csv = standings::crosstable_csv_headed(
+            &names(ev),
+            &rows(ev),
+            &ev.pairings(),
+            tiebreak(ev),
+            [&heads[0], &heads[1], &heads[2], &heads[3]],
+        );
         let mut r = Reply::invoker(tr!(lang, "tournament-export", event = ev.name.as_str()));
         r.attachments = vec![
             Attachment {

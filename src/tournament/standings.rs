@@ -163,6 +163,24 @@ pub fn crosstable_csv(
     games: &[Game],
     tiebreak: Tiebreak,
 ) -> String {
+    crosstable_csv_headed(
+        names,
+        rows,
+        games,
+        tiebreak,
+        ["place", "player", "points", "tiebreak"],
+    )
+}
+
+/// [`crosstable_csv`] with its four fixed column headings given (place, player,
+/// points, tiebreak), in the reader's language; the players' columns are their names.
+pub fn crosstable_csv_headed(
+    names: &[String],
+    rows: &[Row],
+    games: &[Game],
+    tiebreak: Tiebreak,
+    heads: [&str; 4],
+) -> String {
     let quote = |s: &str| {
         if s.contains([',', '"', '\n']) {
             format!("\"{}\"", s.replace('"', "\"\""))
@@ -171,12 +189,13 @@ pub fn crosstable_csv(
         }
     };
     let name = |p: Seed| names.get(p).cloned().unwrap_or_else(|| format!("#{p}"));
-    let mut out = String::from("place,player");
+    let [place, player, points, tie] = heads.map(quote);
+    let mut out = format!("{place},{player}");
     for r in rows {
         out.push(',');
         out.push_str(&quote(&name(r.player)));
     }
-    out.push_str(",points,tiebreak\n");
+    out.push_str(&format!(",{points},{tie}\n"));
     for r in rows {
         out.push_str(&format!("{},{}", r.place, quote(&name(r.player))));
         for c in rows {

@@ -671,12 +671,21 @@ impl VariantId {
     pub const DEFAULT: VariantId = VariantId::Standard;
 
     pub fn parse(text: &str) -> Option<VariantId> {
-        let t = text.trim().to_ascii_lowercase();
+        let t = text.trim().to_lowercase().replace(' ', "-");
         VariantId::ALL.into_iter().find(|v| {
-            // Its id (`standard`), or the name players see (`Chess`, `Wand Chess`,
-            // also `wand-chess`), as issue 28's newcomers typed them.
-            v.id() == t || v.name().to_ascii_lowercase().replace(' ', "-") == t.replace(' ', "-")
+            // Its id (`standard`), or the name players see in any language (`Chess`,
+            // `Wand Chess`, `Schach`, also `wand-chess`), as issue 28's newcomers typed
+            // them.
+            v.id() == t
+                || crate::i18n::Lang::ALL
+                    .into_iter()
+                    .any(|lang| v.name_in(lang).to_lowercase().replace(' ', "-") == t)
         })
+    }
+
+    /// The game's name in `lang` (`Schach`), from the catalog's `variant-name-<id>`.
+    pub fn name_in(self, lang: crate::i18n::Lang) -> String {
+        words::in_lang(lang, &format!("variant-name-{}", self.id()), &[])
     }
 
     /// Variants that can be played in this build.

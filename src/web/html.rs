@@ -240,7 +240,7 @@ pub(super) fn game_page(at: &PageAt<'_>) -> String {
     let alt = tr!(
         lang,
         "web-board-alt",
-        variant = page.variant.name(),
+        variant = page.variant.name_in(lang),
         after = shown.clone(),
         fen = fen
     );
@@ -536,7 +536,7 @@ pub(super) fn server_page(
         b.push_str(&format!(
             "<table class=\"ladder\">\n<caption>{}</caption>\n<thead><tr><th scope=\"col\">#</th>\
              <th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>\n<tbody>\n",
-            escape(ladder.variant.name()),
+            escape(&ladder.variant.name_in(lang)),
             say("web-ladder-player"),
             say("web-ladder-rating"),
             say("web-ladder-record")

@@ -808,7 +808,7 @@ async fn server_page(
                 .iter()
                 .map(|l| html::ServerGame {
                     path: web.links.game_path(l.id),
-                    variant: l.variant.name().to_string(),
+                    variant: l.variant.name_in(words),
                     players: [l.players[0].name.clone(), l.players[1].name.clone()],
                     turns: l.turns,
                 })
@@ -818,7 +818,7 @@ async fn server_page(
                 .iter()
                 .map(|g| html::FinishedGame {
                     path: web.links.game_path(g.id),
-                    variant: g.variant.name().to_string(),
+                    variant: g.variant.name_in(words),
                     players: g.players.clone(),
                     result: g.result,
                     rated: g.rated,
