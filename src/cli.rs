@@ -229,6 +229,10 @@ pub enum Command {
         /// Pairs played at once, each on its own thread.
         #[arg(long, default_value_t = 1)]
         jobs: usize,
+        /// Random legal answers from the start of each pair's games (seeded, the
+        /// same for both games of a pair).
+        #[arg(long, default_value_t = 4)]
+        opening_plies: u32,
         /// Variant options as `key=value`.
         #[arg(long = "option")]
         options: Vec<String>,
@@ -288,6 +292,7 @@ fn ladder(a: LadderArgs) -> Result<(), String> {
     plan.seed = a.seed;
     plan.max_time = a.ms.map(std::time::Duration::from_millis);
     plan.jobs = a.jobs;
+    plan.opening_plies = a.opening_plies;
     let names: Vec<String> = plan.players.iter().map(ToString::to_string).collect();
     let cpu_clock = || thread_cpu_time();
     let played = if plan.games == 0 {
@@ -386,6 +391,7 @@ struct LadderArgs<'a> {
     base: f64,
     ms: Option<u64>,
     jobs: usize,
+    opening_plies: u32,
     options: &'a [String],
     played: &'a [String],
 }
@@ -837,6 +843,7 @@ pub fn main() -> ExitCode {
             base,
             ms,
             jobs,
+            opening_plies,
             options,
             played,
         } => ladder(LadderArgs {
@@ -850,6 +857,7 @@ pub fn main() -> ExitCode {
             base,
             ms,
             jobs,
+            opening_plies,
             options: &options,
             played: &played,
         }),

@@ -175,6 +175,10 @@ pub struct Plan {
     pub seed: u64,
     pub max_time: Option<Duration>,
     pub jobs: usize,
+    /// Random legal answers from the start of each pair's games (seeded, shared by
+    /// both games of a pair): 4 by default; Wizard Walls Full's ladder takes 2, the
+    /// walls, so that each level buys its own team (a random team decides a game).
+    pub opening_plies: u32,
 }
 
 impl Plan {
@@ -216,6 +220,7 @@ impl Plan {
             seed: 1,
             max_time: None,
             jobs: 1,
+            opening_plies: 4,
         }
     }
 }
@@ -286,7 +291,7 @@ fn play_pair(
     m.options = plan.options.clone();
     m.max_time = plan.max_time;
     m.alternate = true;
-    m.opening_plies = 4;
+    m.opening_plies = plan.opening_plies;
     let mut arena = Arena::open(&m)?;
     let mut summary = Summary::default();
     for i in 0..m.games {
