@@ -460,6 +460,7 @@ fn wizard_walls_is_searched_by_alpha_beta_and_takes_a_winning_turn() {
     }
     // Play on (level 2 against itself) until the side asked can win at once.
     let mut found = 0;
+    let mut deep = 0;
     for seed in 0..40u64 {
         let mut game = Game::new(VariantId::Walls, &Options::new(), seed).unwrap();
         for i in 0..60u64 {
@@ -487,9 +488,15 @@ fn wizard_walls_is_searched_by_alpha_beta_and_takes_a_winning_turn() {
                         "seed {seed} level {level}: {} instead of one of {wins:?}",
                         d.text
                     );
-                    // Alpha-beta: one answer with its depth, within the weighed budget.
+                    // Alpha-beta: one answer with its depth, within the weighed budget
+                    // of Wizard Walls' own table (level 3: 2,500 Walls nodes), and
+                    // level 3 finishes depth 2: the opponent's answers are seen
+                    // (chess's 1,500 nodes, 250 here, never finished it).
                     assert_eq!(d.stats.len(), 1, "{:?}", d.stats);
-                    let nodes = arcana::engine::alpha_beta_nodes(level, false).unwrap();
+                    let nodes = match level {
+                        3 => 15_000,
+                        _ => arcana::engine::alpha_beta_nodes(level, false).unwrap(),
+                    };
                     assert!(
                         u64::from(d.iterations) <= nodes / 6 + 64,
                         "{}",
@@ -504,6 +511,14 @@ fn wizard_walls_is_searched_by_alpha_beta_and_takes_a_winning_turn() {
                 found += 1;
                 break;
             }
+            if wins.is_empty() && i % 8 == 6 && game.outcome().is_none() {
+                // Play goes on: level 3 finishes depth 2 (its answer is chosen with
+                // the opponent's replies seen), which chess's 1,500 nodes (250 Walls
+                // nodes) never did.
+                let d = decide(&game, side, &Settings::new(3, seed)).unwrap();
+                assert!(d.stats[0].1 >= 2, "seed {seed} answer {i}: {:?}", d.stats);
+                deep += 1;
+            }
             let d = decide(&game, side, &Settings::new(2, seed * 100 + i)).unwrap();
             game.play(side, &d.text).unwrap();
         }
@@ -512,4 +527,5 @@ fn wizard_walls_is_searched_by_alpha_beta_and_takes_a_winning_turn() {
         }
     }
     assert!(found >= 3, "positions with a winning turn found: {found}");
+    assert!(deep >= 3, "positions searched at level 3: {deep}");
 }

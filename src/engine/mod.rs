@@ -151,6 +151,14 @@ impl RulesVisitor for Visit<'_> {
         let first_ladder = self.settings.first_ladder;
         if rules.perfect_information() && (!first_ladder || rules.first_ladder_alpha_beta()) {
             if let Some(nodes) = alpha_beta_nodes(self.settings.level, first_ladder) {
+                // Today's levels may have the game's own budgets; a stored first-ladder
+                // game keeps the one it was played with.
+                let nodes = match first_ladder {
+                    false => rules
+                        .alpha_beta_level_nodes(self.settings.level)
+                        .unwrap_or(nodes),
+                    true => nodes,
+                };
                 return alphabeta::run(rules, self.side, self.settings, nodes);
             }
         }

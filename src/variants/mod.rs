@@ -424,6 +424,16 @@ pub trait Rules: Sized + Clone {
         1
     }
 
+    /// The alpha-beta budget of `level` (3-8) in this game, in chess's nodes (before
+    /// [`Rules::search_node_weight`] divides it), where chess's table
+    /// (`engine::alpha_beta_nodes`) does not suit it; `None` keeps chess's. A search
+    /// whose budget ends inside a depth plays that depth's predecessor's answer, so a
+    /// game whose depths cost far more than chess's wants its low levels to reach the
+    /// next depth. Default: `None`.
+    fn alpha_beta_level_nodes(&self, _level: u8) -> Option<u64> {
+        None
+    }
+
     /// A hash of everything that decides the game from here on (the transposition
     /// table of the alpha-beta search), or `None` to search without one.
     fn search_key(&self) -> Option<u64> {

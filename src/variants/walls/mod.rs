@@ -528,6 +528,20 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         6
     }
 
+    fn alpha_beta_level_nodes(&self, level: u8) -> Option<u64> {
+        // Chess's levels 3 and 4 (250 and 833 Walls nodes) never finish depth 2 (the
+        // 160 listed turns, each answered) and played as levels 1 and 2; 5 and 6
+        // (2,500 and 7,500) both stop at depth 2 (docs/engine.md, the Wizard Walls
+        // ladder). Levels 3-6 start where depth 2 is finished; 7 and 8 keep chess's.
+        match level {
+            3 => Some(15_000),
+            4 => Some(30_000),
+            5 => Some(45_000),
+            6 => Some(72_000),
+            _ => None,
+        }
+    }
+
     fn search_key(&self) -> Option<u64> {
         // The repetition key, with what it leaves out that still decides the game:
         // the points and the phase.
