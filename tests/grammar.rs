@@ -35,9 +35,9 @@ fn choices(o: &OptionSpec) -> Vec<(String, String)> {
             .iter()
             .map(|v| (grammar::choice_label(v, Lang::En), v.to_string()))
             .collect(),
-        Kind::Variant => grammar::variant_choices()
+        Kind::Variant => arcana::variants::VariantId::available()
             .into_iter()
-            .map(|(l, v)| (l.to_string(), v.to_string()))
+            .map(|v| (v.name_in(Lang::En), v.id().to_string()))
             .collect(),
         _ => Vec::new(),
     }

@@ -507,14 +507,6 @@ pub enum Value {
 /// An invoked command's options by name.
 pub type Values = BTreeMap<String, Value>;
 
-/// The choices of a variant option: every playable variant, as (name, id).
-pub fn variant_choices() -> Vec<(&'static str, &'static str)> {
-    VariantId::available()
-        .into_iter()
-        .map(|v| (v.name(), v.id()))
-        .collect()
-}
-
 fn unknown_variant(v: &str, lang: Lang) -> String {
     let ids: Vec<String> = VariantId::available()
         .iter()
