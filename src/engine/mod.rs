@@ -21,8 +21,8 @@ pub mod strength;
 pub mod uci;
 
 use crate::core::Side;
-use crate::variants::{Game, GameRng, Rules, RulesVisitor};
-use rand::SeedableRng;
+use crate::variants::{Game, GameRng, LevelPlan, Rules, RulesVisitor};
+use rand::{Rng, SeedableRng};
 use std::time::Duration;
 
 /// The levels a player may ask for, weakest first (the ladder of docs/engine.md:
@@ -90,6 +90,39 @@ pub fn wander(level: u8) -> f64 {
 /// Level 1's [`wander`] scale, hundredths of a pawn.
 pub const WANDER: f64 = 120.0;
 
+/// How `level` plays in the game `rules` is: the game's own plan
+/// ([`Rules::level_plan`]), or the plain ladder's, where a level searches its own
+/// budget and only level 1 draws its answers ([`wander`]). A game stored under the
+/// first ladder keeps the plain plan it was played with.
+pub fn level_plan<R: Rules>(rules: &R, level: u8, first_ladder: bool) -> LevelPlan {
+    let plain = LevelPlan {
+        search: level,
+        stray: if level <= 1 { 1.0 } else { 0.0 },
+        wander: WANDER,
+        sound: false,
+    };
+    if first_ladder {
+        return plain;
+    }
+    rules.level_plan(level).unwrap_or(plain)
+}
+
+/// [`level_plan`] for the game `game` is.
+pub fn plan(game: &Game, level: u8, first_ladder: bool) -> LevelPlan {
+    struct Plan(u8, bool);
+    impl RulesVisitor for Plan {
+        type Output = LevelPlan;
+        fn visit<R: Rules>(self, rules: &R) -> LevelPlan {
+            level_plan(rules, self.0, self.1)
+        }
+    }
+    game.visit(Plan(level, first_ladder))
+}
+
+/// Salts the seed of the draw that decides whether an answer strays, so that it is
+/// independent of the search's own draws.
+const STRAY_SALT: u64 = 0x5752_4159_5354_5241;
+
 /// How one search is run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -149,21 +182,33 @@ impl RulesVisitor for Visit<'_> {
 
     fn visit<R: Rules>(self, rules: &R) -> Option<Decision> {
         let first_ladder = self.settings.first_ladder;
+        let plan = level_plan(rules, self.settings.level, first_ladder);
+        if plan.stray > 0.0 {
+            let mut draw = GameRng::seed_from_u64(self.settings.seed ^ STRAY_SALT);
+            if plan.stray >= 1.0 || draw.gen::<f64>() < plan.stray {
+                let mut rng = GameRng::seed_from_u64(self.settings.seed);
+                return search::run_drawn(rules, self.side, self.settings, &mut rng, &plan);
+            }
+        }
+        let settings = &Settings {
+            level: plan.search,
+            ..*self.settings
+        };
         if rules.perfect_information() && (!first_ladder || rules.first_ladder_alpha_beta()) {
-            if let Some(nodes) = alpha_beta_nodes(self.settings.level, first_ladder) {
+            if let Some(nodes) = alpha_beta_nodes(settings.level, first_ladder) {
                 // Today's levels may have the game's own budgets; a stored first-ladder
                 // game keeps the one it was played with.
                 let nodes = match first_ladder {
                     false => rules
-                        .alpha_beta_level_nodes(self.settings.level)
+                        .alpha_beta_level_nodes(settings.level)
                         .unwrap_or(nodes),
                     true => nodes,
                 };
-                return alphabeta::run(rules, self.side, self.settings, nodes);
+                return alphabeta::run(rules, self.side, settings, nodes);
             }
         }
-        let mut rng = GameRng::seed_from_u64(self.settings.seed);
-        search::run(rules, self.side, self.settings, &mut rng)
+        let mut rng = GameRng::seed_from_u64(settings.seed);
+        search::run(rules, self.side, settings, &mut rng)
     }
 }
 

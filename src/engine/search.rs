@@ -7,7 +7,7 @@
 use super::{iterations, Decision, Settings};
 use crate::core::view::Viewer;
 use crate::core::Side;
-use crate::variants::{GameRng, Outcome, Rules};
+use crate::variants::{GameRng, LevelPlan, Outcome, Rules};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::time::Instant;
@@ -488,11 +488,17 @@ impl Tree {
         SCALE * (p / (1.0 - p)).ln()
     }
 
-    /// A root answer drawn by chance (the weakest level): every answer may be drawn,
-    /// with a weight falling by e for each `wander` hundredths of a pawn its first
-    /// score is below the best one's, so a blunder is rare but possible.
-    fn wandered(&self, side: Side, wander: f64, rng: &mut GameRng) -> Option<String> {
-        let children = &self.nodes[0].children;
+    /// A root answer drawn by chance among `children` (the weakest level, and a
+    /// level's strayed answers): each may be drawn, with a weight falling by e for each
+    /// `wander` hundredths of a pawn its first score is below the best one's, so a
+    /// blunder is rare but possible when all the answers are among them.
+    fn wandered(
+        &self,
+        children: &[usize],
+        side: Side,
+        wander: f64,
+        rng: &mut GameRng,
+    ) -> Option<String> {
         let scores: Vec<f64> = children
             .iter()
             .map(|&c| self.first_score(c, side))
@@ -542,7 +548,32 @@ pub fn run<R: Rules>(
     settings: &Settings,
     rng: &mut GameRng,
 ) -> Option<Decision> {
-    run_seen(root, side, settings, rng, true)
+    let wander = super::wander(settings.level);
+    run_tree(root, side, settings, rng, true, false, (wander, false))
+}
+
+/// An answer drawn as `plan` says ([`LevelPlan`]): the answers one move ahead, each
+/// weighted by how it scores there, among the sound ones only when the plan says so.
+pub fn run_drawn<R: Rules>(
+    root: &R,
+    side: Side,
+    settings: &Settings,
+    rng: &mut GameRng,
+    plan: &LevelPlan,
+) -> Option<Decision> {
+    let settings = Settings {
+        level: 1,
+        ..*settings
+    };
+    run_tree(
+        root,
+        side,
+        &settings,
+        rng,
+        true,
+        false,
+        (plan.wander, plan.sound),
+    )
 }
 
 /// The first search (commit 272a9fa, the first ladder's level 5 before sound play):
@@ -554,7 +585,8 @@ pub fn run_first<R: Rules>(
     settings: &Settings,
     rng: &mut GameRng,
 ) -> Option<Decision> {
-    run_tree(root, side, settings, rng, true, true)
+    let wander = super::wander(settings.level);
+    run_tree(root, side, settings, rng, true, true, (wander, false))
 }
 
 /// The search, on a determinisation drawn for `side` at every iteration when
@@ -567,7 +599,16 @@ pub(super) fn run_seen<R: Rules>(
     rng: &mut GameRng,
     determinise: bool,
 ) -> Option<Decision> {
-    run_tree(root, side, settings, rng, determinise, false)
+    let wander = super::wander(settings.level);
+    run_tree(
+        root,
+        side,
+        settings,
+        rng,
+        determinise,
+        false,
+        (wander, false),
+    )
 }
 
 fn run_tree<R: Rules>(
@@ -577,6 +618,7 @@ fn run_tree<R: Rules>(
     rng: &mut GameRng,
     determinise: bool,
     plain: bool,
+    (wander, sound_only): (f64, bool),
 ) -> Option<Decision> {
     if root.ask()?.side != side {
         return None;
@@ -650,9 +692,13 @@ fn run_tree<R: Rules>(
         })
         .collect();
     let sound = tree.sound(side);
-    let wander = super::wander(settings.level);
     let best = if wander > 0.0 {
-        tree.wandered(side, wander, rng)?
+        let among = if sound_only {
+            sound
+        } else {
+            tree.nodes[0].children.clone()
+        };
+        tree.wandered(&among, side, wander, rng)?
     } else {
         sound
             .iter()

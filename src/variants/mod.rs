@@ -434,6 +434,14 @@ pub trait Rules: Sized + Clone {
         None
     }
 
+    /// How the computer plays `level` (1-8) of today's ladder in this game, where the
+    /// budgets alone do not space the levels (a game whose search stops growing
+    /// stronger past some budget, or grows in tiers by completed depth): `None` keeps
+    /// the plain ladder (`engine::level_plan`). Default: `None`.
+    fn level_plan(&self, _level: u8) -> Option<LevelPlan> {
+        None
+    }
+
     /// A hash of everything that decides the game from here on (the transposition
     /// table of the alpha-beta search), or `None` to search without one.
     fn search_key(&self) -> Option<u64> {
@@ -723,6 +731,53 @@ variants! {
 mod game;
 
 pub use game::Game;
+
+/// How one level of the computer's ladder plays ([`Rules::level_plan`]): the search
+/// of some level's budget, except that a share of its answers are drawn instead from
+/// the answers one move ahead, each weighted by how it scores there. A level made
+/// weaker this way keeps the speed of its search and replays from its seed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LevelPlan {
+    /// The level whose budget searches (its iterations or alpha-beta nodes).
+    pub search: u8,
+    /// The share of answers drawn instead (0 to 1; 1: every answer, no search).
+    pub stray: f64,
+    /// The draw's scale: an answer's weight falls by e for each this many hundredths
+    /// of a pawn it scores below the best one-move-ahead score (`f64::INFINITY`: all
+    /// alike).
+    pub wander: f64,
+    /// Whether the draw is among the sound answers only (nothing left en prise in one
+    /// move, the king never left capturable when it need not be), or among all.
+    pub sound: bool,
+}
+
+impl LevelPlan {
+    /// The plan of the games searched by the tree search whose strength barely grows
+    /// with its iterations (Spell Chess's levels 2-8 measured one strength, Wand
+    /// Chess's 7 and 8): level 8 searches its own budget; levels 6 and 7 search level
+    /// 6's and draw a share of their answers among the sound ones (25% and 6%; the
+    /// first few drawn answers cost the most); level 5 draws every answer among the
+    /// sound ones; levels 1-4 draw among all, level 4 as the plain ladder's level 1,
+    /// the lower levels with a wider draw, level 1 at random.
+    pub fn drawn_ladder(level: u8) -> LevelPlan {
+        let (search, stray, wander, sound) = match level {
+            0 | 1 => (1, 1.0, f64::INFINITY, false),
+            2 => (1, 1.0, 500.0, false),
+            3 => (1, 1.0, 220.0, false),
+            4 => (1, 1.0, 120.0, false),
+            5 => (1, 1.0, f64::INFINITY, true),
+            6 => (6, 0.25, f64::INFINITY, true),
+            7 => (6, 0.06, f64::INFINITY, true),
+            _ => (level, 0.0, f64::INFINITY, true),
+        };
+        LevelPlan {
+            search,
+            stray,
+            wander,
+            sound,
+        }
+    }
+}
 
 /// One worked example from a game's rules document, drawn under `/rules`: where it
 /// starts, the answers played from there (as a player types them) and what it shows.

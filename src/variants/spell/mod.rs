@@ -814,6 +814,12 @@ impl Rules for SpellGame {
         v
     }
 
+    fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
+        // The tree search's strength barely grows with its iterations here (the
+        // ladder in docs/engine.md): the levels are spaced by drawn answers.
+        Some(crate::variants::LevelPlan::drawn_ladder(level))
+    }
+
     fn uses_randomness(&self) -> bool {
         // Nothing is drawn: no dice, cards or hidden set-up.
         false

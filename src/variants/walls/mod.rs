@@ -542,6 +542,26 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         }
     }
 
+    fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
+        // Levels 3-6 all finish depth 2 and no more, and played as one strength
+        // (docs/engine.md, the Wizard Walls ladder): levels 3-5 search as level 3 and
+        // level 6 as itself, each drawing a share of its turns among the sound ones,
+        // falling with the level.
+        let (search, stray) = match level {
+            3 => (3, 0.5),
+            4 => (3, 0.3),
+            5 => (3, 0.12),
+            6 => (6, 0.04),
+            _ => return None,
+        };
+        Some(crate::variants::LevelPlan {
+            search,
+            stray,
+            wander: f64::INFINITY,
+            sound: true,
+        })
+    }
+
     fn search_key(&self) -> Option<u64> {
         // The repetition key, with what it leaves out that still decides the game:
         // the points and the phase.

@@ -598,6 +598,12 @@ impl Rules for WandGame {
         self.question_prompt(ask)
     }
 
+    fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
+        // The tree search's strength barely grows with its iterations here (the
+        // ladder in docs/engine.md): the levels are spaced by drawn answers.
+        Some(crate::variants::LevelPlan::drawn_ladder(level))
+    }
+
     fn uses_randomness(&self) -> bool {
         // Wand kinds (drawn at the start or on identification) and misfires.
         true

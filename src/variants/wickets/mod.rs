@@ -577,6 +577,12 @@ impl Rules for WicketsGame {
         Some(self.deck.hand_text(side))
     }
 
+    fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
+        // The tree search's strength barely grows with its iterations here (the
+        // ladder in docs/engine.md): the levels are spaced by drawn answers.
+        Some(crate::variants::LevelPlan::drawn_ladder(level))
+    }
+
     fn uses_randomness(&self) -> bool {
         // Card deals and dice; the deterministic decisions draw nothing.
         !matches!(self.method, Method::Deterministic | Method::Deterministic2)
