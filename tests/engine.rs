@@ -458,7 +458,8 @@ fn wizard_walls_is_searched_by_alpha_beta_and_takes_a_winning_turn() {
         let game = Game::new(v, &Options::new(), 3).unwrap();
         assert!(game.perfect_information(), "{v}");
     }
-    // Play on (level 2 against itself) until the side asked can win at once.
+    // Play on (level 3 against itself: one turn ahead, the best) until the side asked
+    // can win at once.
     let mut found = 0;
     let mut deep = 0;
     for seed in 0..40u64 {
@@ -479,7 +480,7 @@ fn wizard_walls_is_searched_by_alpha_beta_and_takes_a_winning_turn() {
                 })
                 .collect();
             if !wins.is_empty() && game.legal_texts().len() > 1 {
-                for level in [3, 8] {
+                for level in [4, 8] {
                     let d = decide(&game, side, &Settings::new(level, seed)).unwrap();
                     let mut g = game.clone();
                     g.play(side, &d.text).unwrap();
@@ -489,18 +490,18 @@ fn wizard_walls_is_searched_by_alpha_beta_and_takes_a_winning_turn() {
                         d.text
                     );
                     // Alpha-beta: one answer with its depth, within the weighed budget
-                    // of Wizard Walls' own table (level 3: 2,500 Walls nodes), and
-                    // level 3 finishes depth 2: the opponent's answers are seen
-                    // (chess's 1,500 nodes, 250 here, never finished it). Level 3 draws
-                    // half its turns among the sound ones instead (its plan): a drawn
-                    // turn lists the root's answers, and a winning turn is the only
-                    // sound one.
+                    // of Wizard Walls' own table (level 4 searches with level 3's 2,500
+                    // Walls nodes), which finishes depth 2: the opponent's answers are
+                    // seen (chess's 1,500 nodes, 250 here, never finished it). Level 4
+                    // draws half its turns among the sound ones instead (its plan): a
+                    // drawn turn lists the root's answers, and a winning turn is the
+                    // only sound one.
                     if d.stats.len() > 1 {
-                        assert_eq!(level, 3, "{:?}", d.stats);
+                        assert_eq!(level, 4, "{:?}", d.stats);
                         continue;
                     }
                     let nodes = match level {
-                        3 => 15_000,
+                        4 => 15_000,
                         _ => arcana::engine::alpha_beta_nodes(level, false).unwrap(),
                     };
                     assert!(
@@ -518,20 +519,19 @@ fn wizard_walls_is_searched_by_alpha_beta_and_takes_a_winning_turn() {
                 break;
             }
             if wins.is_empty() && i % 8 == 6 && game.outcome().is_none() {
-                // Play goes on: level 3 finishes depth 2 (its answer is chosen with
-                // the opponent's replies seen), which chess's 1,500 nodes (250 Walls
-                // nodes) never did.
-                // Level 3 draws half its turns instead (its plan): the first of its
-                // seeds that searches.
+                // Play goes on: level 4's search (level 3's budget) finishes depth 2
+                // (its answer is chosen with the opponent's replies seen), which
+                // chess's 1,500 nodes (250 Walls nodes) never did. Level 4 draws half
+                // its turns instead (its plan): the first of its seeds that searches.
                 let d = (0..20u64)
-                    .map(|k| decide(&game, side, &Settings::new(3, seed * 100 + i + k * 7919)))
+                    .map(|k| decide(&game, side, &Settings::new(4, seed * 100 + i + k * 7919)))
                     .map(Option::unwrap)
                     .find(|d| d.stats.len() == 1 && d.iterations > 1)
                     .unwrap();
                 assert!(d.stats[0].1 >= 2, "seed {seed} answer {i}: {:?}", d.stats);
                 deep += 1;
             }
-            let d = decide(&game, side, &Settings::new(2, seed * 100 + i)).unwrap();
+            let d = decide(&game, side, &Settings::new(3, seed * 100 + i)).unwrap();
             game.play(side, &d.text).unwrap();
         }
         if found >= 3 {
@@ -539,7 +539,7 @@ fn wizard_walls_is_searched_by_alpha_beta_and_takes_a_winning_turn() {
         }
     }
     assert!(found >= 3, "positions with a winning turn found: {found}");
-    assert!(deep >= 3, "positions searched at level 3: {deep}");
+    assert!(deep >= 3, "positions searched at level 4: {deep}");
 }
 
 /// Each game's levels follow its plan (`Rules::level_plan`): chess and Sorchess keep

@@ -87,8 +87,7 @@ pub fn wander(level: u8) -> f64 {
     }
 }
 
-/// Level 1's [`wander`] scale, hundredths of a pawn.
-pub const WANDER: f64 = 120.0;
+pub use crate::variants::WANDER;
 
 /// How `level` plays in the game `rules` is: the game's own plan
 /// ([`Rules::level_plan`]), or the plain ladder's, where a level searches its own

@@ -732,6 +732,10 @@ mod game;
 
 pub use game::Game;
 
+/// The plain ladder's level 1 draws its answers with this scale (`engine::wander`):
+/// hundredths of a pawn.
+pub const WANDER: f64 = 120.0;
+
 /// How one level of the computer's ladder plays ([`Rules::level_plan`]): the search
 /// of some level's budget, except that a share of its answers are drawn instead from
 /// the answers one move ahead, each weighted by how it scores there. A level made

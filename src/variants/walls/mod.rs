@@ -543,22 +543,41 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
     }
 
     fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
-        // Levels 3-6 all finish depth 2 and no more, and played as one strength
-        // (docs/engine.md, the Wizard Walls ladder): levels 3-5 search as level 3 and
-        // level 6 as itself, each drawing a share of its turns among the sound ones,
-        // falling with the level.
-        let (search, stray) = match level {
-            3 => (3, 0.5),
-            4 => (3, 0.3),
-            5 => (3, 0.12),
-            6 => (6, 0.04),
-            _ => return None,
-        };
-        Some(crate::variants::LevelPlan {
-            search,
+        // The plain ladder's levels come in tiers by the depth the search completes
+        // (docs/engine.md, the Wizard Walls ladder): its levels 1 and 2 (one turn
+        // ahead, drawn or the best) are 190 points apart, its levels 3-6 all finish
+        // depth 2 and play as one strength. So level 1 draws at random, levels 2 and 3
+        // are the plain levels 1 and 2, levels 4 and 5 search as level 3 and draw a
+        // share of their turns among the sound ones, and 6-8 search as before.
+        use crate::variants::LevelPlan;
+        let drawn = |stray: f64| LevelPlan {
+            search: 3,
             stray,
             wander: f64::INFINITY,
             sound: true,
+        };
+        Some(match level {
+            0 | 1 => LevelPlan {
+                search: 1,
+                stray: 1.0,
+                wander: f64::INFINITY,
+                sound: false,
+            },
+            2 => LevelPlan {
+                search: 1,
+                stray: 1.0,
+                wander: crate::variants::WANDER,
+                sound: false,
+            },
+            3 => LevelPlan {
+                search: 2,
+                stray: 0.0,
+                wander: f64::INFINITY,
+                sound: true,
+            },
+            4 => drawn(0.5),
+            5 => drawn(0.2),
+            _ => return None,
         })
     }
 
