@@ -54,4 +54,5 @@ level-about = Stufe { $level } ≈ { $rating }
 levels-stockfish = Gemessen in { $variant }: { $list }, auf der Wertungsskala von Stockfish.
 levels-own = Die Stufen des Computers, gemessen in { $variant } (auf der eigenen Skala dieses Spiels, Stufe 1 = 800): { $list }.
 levels-rough = (die Stufen { $levels } sind schwächer, zu grob gemessen für eine Zahl)
+levels-rough-only = (Stufen { $levels }: zu grob gemessen, um eine Zahl zu nennen)
 levels-elsewhere = `/rules <variant>` nennt die Stufen jedes Spiels.

@@ -54,4 +54,5 @@ level-about = level { $level } ≈ { $rating }
 levels-stockfish = Measured in { $variant }: { $list }, on Stockfish's rating scale.
 levels-own = The computer's levels, measured in { $variant } (on this game's own scale, level 1 = 800): { $list }.
 levels-rough = (levels { $levels } are weaker, measured too roughly to name a figure)
+levels-rough-only = (levels { $levels }: measured too roughly to name a figure)
 levels-elsewhere = `/rules <variant>` gives the levels of each game.

@@ -1051,7 +1051,8 @@ pub fn levels_note_in(lang: Lang) -> Option<String> {
 
 /// `variant`'s measured levels in one sentence ("level 5 ≈ 1400, ..."), or `None` when
 /// its ladder has not been measured. A level whose 95% interval is wider than
-/// ±[`ROUGH`] is not given a figure: the sentence says those levels are weaker.
+/// ±[`ROUGH`] is not given a figure: the sentence says those levels are weaker (when
+/// they are below every named one) or measured too roughly.
 pub fn levels_text_in(variant: VariantId, lang: Lang) -> Option<String> {
     levels_sentence(crate::engine::strength::ladder(variant)?, lang)
 }
@@ -1089,8 +1090,20 @@ fn levels_sentence(l: &crate::engine::strength::Ladder, lang: Lang) -> Option<St
             (Some(a), Some(b)) if run => format!("{a}-{b}"),
             _ => rough.join(", "),
         };
+        // Below every named level they are weaker; elsewhere (the top of a ladder
+        // measured from its level 1) only rough.
+        let first_named = (1u8..)
+            .zip(l.levels.iter())
+            .find(|(_, &(_, half))| half <= ROUGH)
+            .map_or(0, |(level, _)| level);
+        let below = rough
+            .iter()
+            .all(|r| r.parse::<u8>().is_ok_and(|r| r < first_named));
         list.push(' ');
-        list.push_str(&tr!(lang, "levels-rough", levels = levels));
+        list.push_str(&match below {
+            true => tr!(lang, "levels-rough", levels = levels),
+            false => tr!(lang, "levels-rough-only", levels = levels),
+        });
     }
     Some(match l.scale {
         Scale::Stockfish => tr!(
@@ -1177,10 +1190,22 @@ mod tests {
         let text = levels_sentence(&l, Lang::En).expect("some are named");
         assert!(text.contains("level 3 ≈ 1000"), "{text}");
         assert!(!text.contains("level 1 ≈"), "{text}");
-        assert!(text.contains("(levels 1, 2, 4 are weaker"), "{text}");
+        let only = tr!(Lang::En, "levels-rough-only", levels = "1, 2, 4");
+        assert!(only.starts_with("(levels 1, 2, 4"), "{only}");
+        assert!(text.contains(&only), "{text}");
+        assert!(!text.contains("are weaker"), "{text}");
         l.levels[3].1 = 100;
         let text = levels_sentence(&l, Lang::En).expect("some are named");
         assert!(text.contains("(levels 1-2 are weaker"), "{text}");
+        // A ladder measured from its level 1 is rough at its top: not weaker there.
+        l.levels = [(800, 1); 8];
+        for level in &mut l.levels[5..] {
+            level.1 = 450;
+        }
+        let text = levels_sentence(&l, Lang::De).expect("some are named");
+        let only = tr!(Lang::De, "levels-rough-only", levels = "6-8");
+        assert!(text.contains(&only), "{text}");
+        assert!(text.ends_with(&format!("{only}.")), "{text}");
         l.levels = [(800, 999); 8];
         assert_eq!(levels_sentence(&l, Lang::En), None);
     }
