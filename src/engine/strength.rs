@@ -22,7 +22,8 @@ pub enum Scale {
 pub struct Ladder {
     pub variant: VariantId,
     pub scale: Scale,
-    /// Levels 1 to 8: the fitted rating and the half-width of its 95% interval.
+    /// Levels 1 to 8: the fitted rating and the half-width of its 95% interval (on a
+    /// game's own scale, relative to level 1, which is 800 with no interval).
     pub levels: [(i32, i32); 8],
 }
 
@@ -46,6 +47,39 @@ pub const MEASURED: &[Ladder] = &[
             (1656, 129),
             (1810, 145),
             (1934, 149),
+        ],
+    },
+    // docs/engine.md "The ladder, measured": Spell Chess under the drawn ladder (commits 22d1842
+    // and 01717ed, docs/ladder/spell-plans.txt), fitted by `arcana ladder spell --levels 1-8
+    // --span 1 --games 0 --played docs/ladder/spell-plans.txt`.
+    Ladder {
+        variant: VariantId::Spell,
+        scale: Scale::Own,
+        levels: [
+            (800, 0),
+            (1193, 209),
+            (1317, 220),
+            (1371, 231),
+            (1539, 247),
+            (1705, 264),
+            (1793, 274),
+            (1900, 287),
+        ],
+    },
+    // Wand Chess under the drawn ladder (commits 22d1842 and 01717ed,
+    // docs/ladder/wand-plans.txt), fitted the same way.
+    Ladder {
+        variant: VariantId::Wand,
+        scale: Scale::Own,
+        levels: [
+            (800, 0),
+            (969, 137),
+            (1085, 189),
+            (1284, 237),
+            (1400, 269),
+            (1929, 562),
+            (2061, 604),
+            (2274, 651),
         ],
     },
 ];
@@ -77,13 +111,19 @@ mod tests {
             for w in l.levels.windows(2) {
                 assert!(w[1].0 > w[0].0, "{:?}: {:?}", l.variant, l.levels);
             }
+            // Every rating has its interval, but the anchor of a game's own scale
+            // (level 1 = 800), which is the scale's definition.
+            let from = match l.scale {
+                Scale::Own => 1,
+                Scale::Stockfish => 0,
+            };
             assert!(
-                l.levels.iter().all(|&(_, half)| half > 0),
+                l.levels[from..].iter().all(|&(_, half)| half > 0),
                 "{:?}",
                 l.variant
             );
             if l.scale == Scale::Own {
-                assert_eq!(l.levels[0].0, 800, "{:?}", l.variant);
+                assert_eq!(l.levels[0], (800, 0), "{:?}", l.variant);
             }
         }
         let mut seen: Vec<VariantId> = MEASURED.iter().map(|l| l.variant).collect();

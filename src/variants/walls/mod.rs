@@ -532,11 +532,10 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         // Chess's levels 3 and 4 (250 and 833 Walls nodes) never finish depth 2 (the
         // 160 listed turns, each answered) and played as levels 1 and 2; 5 and 6
         // (2,500 and 7,500) both stop at depth 2 (docs/engine.md, the Wizard Walls
-        // ladder). Levels 3-6 start where depth 2 is finished; 7 and 8 keep chess's.
+        // ladder). Level 3's budget (the search of levels 4 and 5, `level_plan`)
+        // finishes depth 2, level 6's is its deepest; 7 and 8 keep chess's.
         match level {
             3 => Some(15_000),
-            4 => Some(30_000),
-            5 => Some(45_000),
             6 => Some(72_000),
             _ => None,
         }
