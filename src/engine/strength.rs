@@ -82,6 +82,54 @@ pub const MEASURED: &[Ladder] = &[
             (2274, 651),
         ],
     },
+    // Sorchess (the plain plan): docs/ladder/sorchess.txt (commit 1ce5cc5, and level 7
+    // against 6 again on this session's binary, the same search), fitted the same way.
+    Ladder {
+        variant: VariantId::Sorchess,
+        scale: Scale::Own,
+        levels: [
+            (800, 0),
+            (1329, 493),
+            (1858, 697),
+            (2028, 734),
+            (2349, 793),
+            (2610, 836),
+            (2774, 845),
+            (2906, 873),
+        ],
+    },
+    // Wizard Walls under its plan (commit 58d1f81 and the runs of the same players listed in
+    // docs/ladder/walls-plans.txt), fitted the same way.
+    Ladder {
+        variant: VariantId::Walls,
+        scale: Scale::Own,
+        levels: [
+            (800, 0),
+            (1445, 487),
+            (1587, 505),
+            (1935, 555),
+            (2115, 580),
+            (2760, 758),
+            (2864, 769),
+            (3089, 790),
+        ],
+    },
+    // Wizard Walls Full under Wizard Walls' plan (docs/ladder/walls-full-plans.txt, commit
+    // 58d1f81, each side buying its own team), fitted the same way.
+    Ladder {
+        variant: VariantId::WallsFull,
+        scale: Scale::Own,
+        levels: [
+            (800, 0),
+            (1329, 493),
+            (1346, 504),
+            (1667, 587),
+            (1987, 658),
+            (2516, 822),
+            (2580, 848),
+            (2901, 900),
+        ],
+    },
 ];
 
 /// `variant`'s measured ladder, if it has been measured.
