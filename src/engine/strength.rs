@@ -66,22 +66,6 @@ pub const MEASURED: &[Ladder] = &[
             (1900, 287),
         ],
     },
-    // Wand Chess under the drawn ladder (commits 22d1842 and 01717ed,
-    // docs/ladder/wand-plans.txt), fitted the same way.
-    Ladder {
-        variant: VariantId::Wand,
-        scale: Scale::Own,
-        levels: [
-            (800, 0),
-            (969, 137),
-            (1085, 189),
-            (1284, 237),
-            (1400, 269),
-            (1929, 562),
-            (2061, 604),
-            (2274, 651),
-        ],
-    },
     // Sorchess (the plain plan): docs/ladder/sorchess.txt (commit 1ce5cc5, and level 7
     // against 6 again on this session's binary, the same search), fitted the same way.
     Ladder {
@@ -128,6 +112,22 @@ pub const MEASURED: &[Ladder] = &[
             (2516, 822),
             (2580, 848),
             (2901, 900),
+        ],
+    },
+    // Wand Chess under the drawn ladder (commits 22d1842 and 01717ed,
+    // docs/ladder/wand-plans.txt), fitted the same way.
+    Ladder {
+        variant: VariantId::Wand,
+        scale: Scale::Own,
+        levels: [
+            (800, 0),
+            (969, 137),
+            (1085, 189),
+            (1284, 237),
+            (1400, 269),
+            (1846, 395),
+            (1913, 423),
+            (1980, 449),
         ],
     },
 ];
