@@ -76,34 +76,19 @@ pub fn iterations(level: u8) -> u32 {
     }
 }
 
-/// How far level 1 strays from the best answer it sees: it draws its answer among the
-/// sound ones with a weight falling by e for each this many hundredths of a pawn it
-/// scores below the best (0: always the best).
-pub fn wander(level: u8) -> f64 {
-    if level <= 1 {
-        WANDER
-    } else {
-        0.0
-    }
-}
-
 pub use crate::variants::WANDER;
 
 /// How `level` plays in the game `rules` is: the game's own plan
-/// ([`Rules::level_plan`]), or the plain ladder's, where a level searches its own
-/// budget and only level 1 draws its answers ([`wander`]). A game stored under the
+/// ([`Rules::level_plan`]), or the plain ladder's ([`LevelPlan::plain`]), where a level
+/// searches its own budget and only level 1 draws its answers. A game stored under the
 /// first ladder keeps the plain plan it was played with.
 pub fn level_plan<R: Rules>(rules: &R, level: u8, first_ladder: bool) -> LevelPlan {
-    let plain = LevelPlan {
-        search: level,
-        stray: if level <= 1 { 1.0 } else { 0.0 },
-        wander: WANDER,
-        sound: false,
-    };
-    if first_ladder {
-        return plain;
+    match first_ladder {
+        true => LevelPlan::plain(level),
+        false => rules
+            .level_plan(level)
+            .unwrap_or_else(|| LevelPlan::plain(level)),
     }
-    rules.level_plan(level).unwrap_or(plain)
 }
 
 /// [`level_plan`] for the game `game` is.

@@ -548,8 +548,7 @@ pub fn run<R: Rules>(
     settings: &Settings,
     rng: &mut GameRng,
 ) -> Option<Decision> {
-    let wander = super::wander(settings.level);
-    run_tree(root, side, settings, rng, true, false, (wander, false))
+    run_tree(root, side, settings, rng, true, false, None)
 }
 
 /// An answer drawn as `plan` says ([`LevelPlan`]): the answers one move ahead, each
@@ -565,15 +564,8 @@ pub fn run_drawn<R: Rules>(
         level: 1,
         ..*settings
     };
-    run_tree(
-        root,
-        side,
-        &settings,
-        rng,
-        true,
-        false,
-        (plan.wander, plan.sound),
-    )
+    let draw = Some((plan.wander, plan.sound));
+    run_tree(root, side, &settings, rng, true, false, draw)
 }
 
 /// The first search (commit 272a9fa, the first ladder's level 5 before sound play):
@@ -585,8 +577,7 @@ pub fn run_first<R: Rules>(
     settings: &Settings,
     rng: &mut GameRng,
 ) -> Option<Decision> {
-    let wander = super::wander(settings.level);
-    run_tree(root, side, settings, rng, true, true, (wander, false))
+    run_tree(root, side, settings, rng, true, true, None)
 }
 
 /// The search, on a determinisation drawn for `side` at every iteration when
@@ -599,16 +590,7 @@ pub(super) fn run_seen<R: Rules>(
     rng: &mut GameRng,
     determinise: bool,
 ) -> Option<Decision> {
-    let wander = super::wander(settings.level);
-    run_tree(
-        root,
-        side,
-        settings,
-        rng,
-        determinise,
-        false,
-        (wander, false),
-    )
+    run_tree(root, side, settings, rng, determinise, false, None)
 }
 
 fn run_tree<R: Rules>(
@@ -618,7 +600,7 @@ fn run_tree<R: Rules>(
     rng: &mut GameRng,
     determinise: bool,
     plain: bool,
-    (wander, sound_only): (f64, bool),
+    draw: Option<(f64, bool)>,
 ) -> Option<Decision> {
     if root.ask()?.side != side {
         return None;
@@ -692,7 +674,9 @@ fn run_tree<R: Rules>(
         })
         .collect();
     let sound = tree.sound(side);
-    let best = if wander > 0.0 {
+    // A drawn answer (its scale, and whether among the sound answers only), or the
+    // search's best.
+    let best = if let Some((wander, sound_only)) = draw {
         let among = if sound_only {
             sound
         } else {

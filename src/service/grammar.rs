@@ -1063,11 +1063,13 @@ fn levels_sentence(l: &crate::engine::strength::Ladder, lang: Lang) -> Option<St
     use crate::engine::strength::{rounded, Scale};
     let variant = l.variant;
     let mut named = Vec::new();
-    let mut rough = Vec::new();
+    let mut rough: Vec<u8> = Vec::new();
+    let mut first_named = None;
     for (level, &(rating, half)) in (1u8..).zip(l.levels.iter()) {
         if half > ROUGH {
-            rough.push(level.to_string());
+            rough.push(level);
         } else {
+            first_named.get_or_insert(level);
             named.push(tr!(
                 lang,
                 "level-about",
@@ -1082,23 +1084,18 @@ fn levels_sentence(l: &crate::engine::strength::Ladder, lang: Lang) -> Option<St
     let mut list = named.join(", ");
     if !rough.is_empty() {
         // A run of levels as `1-2`, else each named.
-        let run = rough.len() > 1
-            && rough
-                .windows(2)
-                .all(|w| w[0].parse::<u8>().ok().map(|a| a + 1) == w[1].parse().ok());
+        let run = rough.len() > 1 && rough.windows(2).all(|w| w[0] + 1 == w[1]);
         let levels = match (rough.first(), rough.last()) {
             (Some(a), Some(b)) if run => format!("{a}-{b}"),
-            _ => rough.join(", "),
+            _ => rough
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
         };
         // Below every named level they are weaker; elsewhere (the top of a ladder
         // measured from its level 1) only rough.
-        let first_named = (1u8..)
-            .zip(l.levels.iter())
-            .find(|(_, &(_, half))| half <= ROUGH)
-            .map_or(0, |(level, _)| level);
-        let below = rough
-            .iter()
-            .all(|r| r.parse::<u8>().is_ok_and(|r| r < first_named));
+        let below = rough.iter().all(|&r| first_named.is_some_and(|f| r < f));
         list.push(' ');
         list.push_str(&match below {
             true => tr!(lang, "levels-rough", levels = levels),

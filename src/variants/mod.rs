@@ -732,7 +732,7 @@ mod game;
 
 pub use game::Game;
 
-/// The plain ladder's level 1 draws its answers with this scale (`engine::wander`):
+/// The plain ladder's level 1 draws its answers with this scale ([`LevelPlan::plain`]):
 /// hundredths of a pawn.
 pub const WANDER: f64 = 120.0;
 
@@ -756,6 +756,17 @@ pub struct LevelPlan {
 }
 
 impl LevelPlan {
+    /// The plain ladder's `level`: it searches its own budget, and level 1 draws every
+    /// answer among all, with the scale [`WANDER`].
+    pub fn plain(level: u8) -> LevelPlan {
+        LevelPlan {
+            search: level,
+            stray: if level <= 1 { 1.0 } else { 0.0 },
+            wander: WANDER,
+            sound: false,
+        }
+    }
+
     /// The plan of the games searched by the tree search whose strength barely grows
     /// with its iterations (Spell Chess's levels 2-8 measured one strength, Wand
     /// Chess's 7 and 8): level 8 searches its own budget; levels 6 and 7 search level
@@ -772,7 +783,7 @@ impl LevelPlan {
             5 => (1, 1.0, f64::INFINITY, true),
             6 => (6, 0.25, f64::INFINITY, true),
             7 => (6, 0.06, f64::INFINITY, true),
-            _ => (level, 0.0, f64::INFINITY, true),
+            _ => return LevelPlan::plain(level),
         };
         LevelPlan {
             search,
