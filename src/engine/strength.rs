@@ -49,23 +49,6 @@ pub const MEASURED: &[Ladder] = &[
             (1934, 149),
         ],
     },
-    // docs/engine.md "The ladder, measured": Spell Chess under the drawn ladder (commits 22d1842
-    // and 01717ed, docs/ladder/spell-plans.txt), fitted by `arcana ladder spell --levels 1-8
-    // --span 1 --games 0 --played docs/ladder/spell-plans.txt`.
-    Ladder {
-        variant: VariantId::Spell,
-        scale: Scale::Own,
-        levels: [
-            (800, 0),
-            (1193, 209),
-            (1317, 220),
-            (1371, 231),
-            (1539, 247),
-            (1705, 264),
-            (1793, 274),
-            (1900, 287),
-        ],
-    },
     // Sorchess (the plain plan): docs/ladder/sorchess.txt (commit 1ce5cc5, and level 7
     // against 6 again on this session's binary, the same search), fitted the same way.
     Ladder {
@@ -96,38 +79,6 @@ pub const MEASURED: &[Ladder] = &[
             (2760, 758),
             (2864, 769),
             (3089, 790),
-        ],
-    },
-    // Wizard Walls Full under Wizard Walls' plan (docs/ladder/walls-full-plans.txt, commit
-    // 58d1f81, each side buying its own team), fitted the same way.
-    Ladder {
-        variant: VariantId::WallsFull,
-        scale: Scale::Own,
-        levels: [
-            (800, 0),
-            (1329, 493),
-            (1346, 504),
-            (1667, 587),
-            (1987, 658),
-            (2516, 822),
-            (2580, 848),
-            (2901, 900),
-        ],
-    },
-    // Wand Chess under the drawn ladder (commits 22d1842 and 01717ed,
-    // docs/ladder/wand-plans.txt), fitted the same way.
-    Ladder {
-        variant: VariantId::Wand,
-        scale: Scale::Own,
-        levels: [
-            (800, 0),
-            (969, 137),
-            (1085, 189),
-            (1284, 237),
-            (1400, 269),
-            (1846, 395),
-            (1913, 423),
-            (1980, 449),
         ],
     },
 ];

@@ -767,29 +767,27 @@ impl LevelPlan {
         }
     }
 
-    /// The plan of the games searched by the tree search whose strength barely grows
-    /// with its iterations (Spell Chess's levels 2-8 measured one strength, Wand
-    /// Chess's 7 and 8): level 8 searches its own budget; levels 6 and 7 search level
-    /// 6's and draw a share of their answers among the sound ones, all alike (25% and
-    /// 6%; the first few drawn answers cost the most); level 5 draws every answer
-    /// among the sound ones, all alike; levels 1-4 draw among all, weighted by how
-    /// each scores one move ahead, level 1 at random.
-    pub fn drawn_ladder(level: u8) -> LevelPlan {
-        let (search, stray, wander, sound) = match level {
-            0 | 1 => (1, 1.0, f64::INFINITY, false),
-            2 => (1, 1.0, 800.0, false),
-            3 => (1, 1.0, 300.0, false),
-            4 => (1, 1.0, 170.0, false),
-            5 => (1, 1.0, f64::INFINITY, true),
-            6 => (6, 0.25, f64::INFINITY, true),
-            7 => (6, 0.06, f64::INFINITY, true),
-            _ => return LevelPlan::plain(level),
-        };
+    /// Every answer drawn one move ahead, none searched: each weighted by how it
+    /// scores there (its weight falls by e for each `wander` hundredths of a pawn below
+    /// the best; `f64::INFINITY`: all alike), among all answers or only the sound ones.
+    pub fn drawn(wander: f64, sound: bool) -> LevelPlan {
+        LevelPlan {
+            search: 1,
+            stray: 1.0,
+            wander,
+            sound,
+        }
+    }
+
+    /// The search of level `search`'s budget, except that a share `stray` of the
+    /// answers are drawn at random among the sound ones (the first few drawn answers
+    /// cost the most strength, so the shares fall fast towards the top).
+    pub fn straying(search: u8, stray: f64) -> LevelPlan {
         LevelPlan {
             search,
             stray,
-            wander,
-            sound,
+            wander: f64::INFINITY,
+            sound: true,
         }
     }
 }

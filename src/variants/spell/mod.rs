@@ -816,8 +816,21 @@ impl Rules for SpellGame {
 
     fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
         // The tree search's strength barely grows with its iterations here (the
-        // ladder in docs/engine.md): the levels are spaced by drawn answers.
-        Some(crate::variants::LevelPlan::drawn_ladder(level))
+        // ladder in docs/engine.md): the levels are spaced by drawn answers. The
+        // whole range from a random sound answer to the best search is about 360
+        // points, so only levels 6-8 search; a draw weighted by e per 3 pawns played
+        // as one per 1.7 (54 points apart), so levels 2-4 draw wider.
+        use crate::variants::LevelPlan;
+        Some(match level {
+            0 | 1 => LevelPlan::drawn(f64::INFINITY, false),
+            2 => LevelPlan::drawn(2000.0, false),
+            3 => LevelPlan::drawn(800.0, false),
+            4 => LevelPlan::drawn(170.0, false),
+            5 => LevelPlan::drawn(f64::INFINITY, true),
+            6 => LevelPlan::straying(6, 0.4),
+            7 => LevelPlan::straying(6, 0.06),
+            _ => LevelPlan::plain(level),
+        })
     }
 
     fn uses_randomness(&self) -> bool {

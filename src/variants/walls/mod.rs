@@ -548,24 +548,20 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         // depth 2 and play as one strength. So level 1 draws at random, levels 2 and 3
         // are the plain levels 1 and 2, levels 4 and 5 search as level 3 and draw a
         // share of their turns among the sound ones, and 6-8 search as before.
+        //
+        // In Full (each player buys a team) the plain levels 1 and 2 measured one
+        // strength and level 7 barely beat 6, so there level 3 is Basic's 4, level 4
+        // Basic's 5, level 5 searches as level 6 and draws a tenth of its turns,
+        // level 7 searches as level 8 and draws 4%; no plain level 2 or 7.
         use crate::variants::LevelPlan;
-        let drawn = |stray: f64| LevelPlan {
-            search: 3,
-            stray,
-            wander: f64::INFINITY,
-            sound: true,
-        };
-        Some(match level {
-            0 | 1 => LevelPlan {
-                search: 1,
-                stray: 1.0,
-                wander: f64::INFINITY,
-                sound: false,
-            },
-            2 => LevelPlan::plain(1),
-            3 => LevelPlan::plain(2),
-            4 => drawn(0.5),
-            5 => drawn(0.2),
+        Some(match (FULL, level) {
+            (_, 0 | 1) => LevelPlan::drawn(f64::INFINITY, false),
+            (_, 2) => LevelPlan::plain(1),
+            (false, 3) => LevelPlan::plain(2),
+            (false, 4) | (true, 3) => LevelPlan::straying(3, 0.5),
+            (false, 5) | (true, 4) => LevelPlan::straying(3, 0.2),
+            (true, 5) => LevelPlan::straying(6, 0.1),
+            (true, 7) => LevelPlan::straying(8, 0.04),
             _ => return None,
         })
     }

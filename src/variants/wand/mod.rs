@@ -601,7 +601,19 @@ impl Rules for WandGame {
     fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
         // The tree search's strength barely grows with its iterations here (the
         // ladder in docs/engine.md): the levels are spaced by drawn answers.
-        Some(crate::variants::LevelPlan::drawn_ladder(level))
+        // Level 6's search with 6% of its answers drawn played as level 8's (67
+        // points apart), so the searching levels draw larger shares.
+        use crate::variants::LevelPlan;
+        Some(match level {
+            0 | 1 => LevelPlan::drawn(f64::INFINITY, false),
+            2 => LevelPlan::drawn(800.0, false),
+            3 => LevelPlan::drawn(300.0, false),
+            4 => LevelPlan::drawn(170.0, false),
+            5 => LevelPlan::drawn(f64::INFINITY, true),
+            6 => LevelPlan::straying(6, 0.5),
+            7 => LevelPlan::straying(6, 0.25),
+            _ => LevelPlan::plain(level),
+        })
     }
 
     fn uses_randomness(&self) -> bool {

@@ -580,7 +580,19 @@ impl Rules for WicketsGame {
     fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
         // The tree search's strength barely grows with its iterations here (the
         // ladder in docs/engine.md): the levels are spaced by drawn answers.
-        Some(crate::variants::LevelPlan::drawn_ladder(level))
+        // A random sound answer played as the draw below it (64 points apart), so
+        // level 5 searches and draws half its answers.
+        use crate::variants::LevelPlan;
+        Some(match level {
+            0 | 1 => LevelPlan::drawn(f64::INFINITY, false),
+            2 => LevelPlan::drawn(800.0, false),
+            3 => LevelPlan::drawn(300.0, false),
+            4 => LevelPlan::drawn(170.0, false),
+            5 => LevelPlan::straying(6, 0.5),
+            6 => LevelPlan::straying(6, 0.25),
+            7 => LevelPlan::straying(6, 0.06),
+            _ => LevelPlan::plain(level),
+        })
     }
 
     fn uses_randomness(&self) -> bool {
