@@ -81,6 +81,39 @@ pub const MEASURED: &[Ladder] = &[
             (3089, 790),
         ],
     },
+    // Spell Chess under its own plan (commit 07e20e5 and the earlier pairs of the same players,
+    // docs/ladder/spell-own-plan.txt), fitted by `arcana ladder spell --levels 1-8 --span 1
+    // --games 0 --played docs/ladder/spell-own-plan.txt`.
+    Ladder {
+        variant: VariantId::Spell,
+        scale: Scale::Own,
+        levels: [
+            (800, 0),
+            (924, 141),
+            (1181, 176),
+            (1286, 208),
+            (1400, 236),
+            (1502, 271),
+            (1681, 280),
+            (1786, 302),
+        ],
+    },
+    // Chess with Wickets under its own plan (commit 07e20e5 and the pairs of 58d1f81 whose
+    // players play as today, docs/ladder/wickets-own-plan.txt), fitted the same way.
+    Ladder {
+        variant: VariantId::Wickets,
+        scale: Scale::Own,
+        levels: [
+            (800, 0),
+            (1329, 493),
+            (1461, 540),
+            (1594, 583),
+            (2123, 764),
+            (2384, 809),
+            (2645, 851),
+            (2858, 886),
+        ],
+    },
 ];
 
 /// `variant`'s measured ladder, if it has been measured.

@@ -552,7 +552,8 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         // In Full (each player buys a team) the plain levels 1 and 2 measured one
         // strength and level 7 barely beat 6, so there level 3 is Basic's 4, level 4
         // Basic's 5, level 5 searches as level 6 and draws a tenth of its turns,
-        // level 7 searches as level 8 and draws 4%; no plain level 2 or 7.
+        // level 7 searches as level 8 and draws 10% (4% played as 8); no plain
+        // level 2 or 7.
         use crate::variants::LevelPlan;
         Some(match (FULL, level) {
             (_, 0 | 1) => LevelPlan::drawn(f64::INFINITY, false),
@@ -561,7 +562,7 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
             (false, 4) | (true, 3) => LevelPlan::straying(3, 0.5),
             (false, 5) | (true, 4) => LevelPlan::straying(3, 0.2),
             (true, 5) => LevelPlan::straying(6, 0.1),
-            (true, 7) => LevelPlan::straying(8, 0.04),
+            (true, 7) => LevelPlan::straying(8, 0.1),
             _ => return None,
         })
     }

@@ -601,8 +601,8 @@ impl Rules for WandGame {
     fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
         // The tree search's strength barely grows with its iterations here (the
         // ladder in docs/engine.md): the levels are spaced by drawn answers.
-        // Level 6's search with 6% of its answers drawn played as level 8's (67
-        // points apart), so the searching levels draw larger shares.
+        // Level 6's search with 6%, 25% and even 50% of its answers drawn played
+        // as level 8's (docs/engine.md), so the searching levels draw large shares.
         use crate::variants::LevelPlan;
         Some(match level {
             0 | 1 => LevelPlan::drawn(f64::INFINITY, false),
@@ -610,8 +610,8 @@ impl Rules for WandGame {
             3 => LevelPlan::drawn(300.0, false),
             4 => LevelPlan::drawn(170.0, false),
             5 => LevelPlan::drawn(f64::INFINITY, true),
-            6 => LevelPlan::straying(6, 0.5),
-            7 => LevelPlan::straying(6, 0.25),
+            6 => LevelPlan::straying(6, 0.75),
+            7 => LevelPlan::straying(6, 0.35),
             _ => LevelPlan::plain(level),
         })
     }
