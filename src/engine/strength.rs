@@ -114,6 +114,23 @@ pub const MEASURED: &[Ladder] = &[
             (2858, 886),
         ],
     },
+    // Wizard Walls Full under its own plan (commit e6f4dc5 and the earlier pairs of the same
+    // players, docs/ladder/walls-full-own-plan.txt, each side buying its own team), fitted the
+    // same way.
+    Ladder {
+        variant: VariantId::WallsFull,
+        scale: Scale::Own,
+        levels: [
+            (800, 0),
+            (1329, 493),
+            (1650, 577),
+            (1929, 610),
+            (2072, 644),
+            (2412, 675),
+            (2529, 699),
+            (2646, 703),
+        ],
+    },
 ];
 
 /// `variant`'s measured ladder, if it has been measured.
