@@ -131,6 +131,22 @@ pub const MEASURED: &[Ladder] = &[
             (2646, 703),
         ],
     },
+    // Wand Chess under the first plan, which it keeps (commits 22d1842 and 01717ed,
+    // docs/ladder/wand-plans.txt), fitted the same way.
+    Ladder {
+        variant: VariantId::Wand,
+        scale: Scale::Own,
+        levels: [
+            (800, 0),
+            (969, 137),
+            (1085, 189),
+            (1284, 237),
+            (1400, 269),
+            (1846, 395),
+            (1913, 423),
+            (1980, 449),
+        ],
+    },
 ];
 
 /// `variant`'s measured ladder, if it has been measured.
