@@ -42,6 +42,10 @@ struct Node {
     /// For the root's answers: the mover's material once the captures are played out
     /// ([`material_after`]).
     material: i32,
+    /// For the root's answers: the least of that material over the root's draws
+    /// ([`Tree::resample_root`]): an answer of chance (a zap) may keep the material on
+    /// average and still lose a piece in some of its draws.
+    worst: i32,
     /// White's minimax value of the scored subtree ([`IMPLICIT`]): the node's own score
     /// until it is expanded, then its best child's for the side asked there.
     minimax: f64,
@@ -63,6 +67,7 @@ impl Node {
             expanded: false,
             first: white,
             material: 0,
+            worst: 0,
             minimax: white,
             mover: None,
             chance: false,
@@ -330,6 +335,7 @@ impl Tree {
             node.chance = chance;
             if at == 0 && !self.plain {
                 node.material = material_after(&next, mover, rng);
+                node.worst = node.material;
             }
             self.nodes.push(node);
             self.nodes[at].children.push(id);
@@ -406,6 +412,7 @@ impl Tree {
             let node = &self.nodes[c];
             let mut value = node.first;
             let mut material = f64::from(node.material);
+            let mut worst = node.worst;
             let mut n = 1.0;
             for state in &states {
                 let mut next = state.clone();
@@ -413,12 +420,15 @@ impl Tree {
                     continue;
                 }
                 value += leaf_value(&next, rng);
-                material += f64::from(material_after(&next, side, rng));
+                let m = material_after(&next, side, rng);
+                material += f64::from(m);
+                worst = worst.min(m);
                 n += 1.0;
             }
             let node = &mut self.nodes[c];
             node.first = value / n;
             node.material = (material / n).round() as i32;
+            node.worst = worst;
             // The first visit's value is replaced by the mean (visits stay as they are).
             let visits = f64::from(node.visits);
             node.white = node.white - node.white / visits + node.first;
@@ -479,6 +489,34 @@ impl Tree {
             .copied()
             .filter(|&c| score(c) >= best - UNSOUND)
             .collect()
+    }
+
+    /// The sound answers ([`Tree::sound`]) that are sound in every one of the root's
+    /// draws too: none loses more than a pawn of material in any of them while another
+    /// sound answer keeps it in all. What a drawn answer is drawn among: a zap whose
+    /// effect is left to chance may keep a piece on average and leave it en prise in
+    /// one draw in four, and a level that draws its answers must not gamble so.
+    /// The sound answers when none is safe in every draw.
+    fn safe(&self, side: Side) -> Vec<usize> {
+        let sound = self.sound(side);
+        if self.plain {
+            return sound;
+        }
+        let kept = sound
+            .iter()
+            .map(|&c| self.nodes[c].worst)
+            .max()
+            .map_or(self.root_material, |m| m.min(self.root_material));
+        let safe: Vec<usize> = sound
+            .iter()
+            .copied()
+            .filter(|&c| self.nodes[c].worst >= kept - UNSOUND_MATERIAL)
+            .collect();
+        if safe.is_empty() {
+            sound
+        } else {
+            safe
+        }
     }
 
     /// The first score of root child `c` for `side`, in hundredths of a pawn (the
@@ -678,7 +716,7 @@ fn run_tree<R: Rules>(
     // search's best.
     let best = if let Some((wander, sound_only)) = draw {
         let among = if sound_only {
-            sound
+            tree.safe(side)
         } else {
             tree.nodes[0].children.clone()
         };
