@@ -442,7 +442,7 @@ impl Tree {
     fn settled(&self, remaining: u32, side: Side) -> bool {
         let mut first = 0;
         let mut second = 0;
-        let sound = self.sound(side);
+        let sound = self.safe(side);
         for &c in &sound {
             let v = self.nodes[c].visits;
             if v > first {
@@ -493,10 +493,9 @@ impl Tree {
 
     /// The sound answers ([`Tree::sound`]) that are sound in every one of the root's
     /// draws too: none loses more than a pawn of material in any of them while another
-    /// sound answer keeps it in all. What a drawn answer is drawn among: a zap whose
-    /// effect is left to chance may keep a piece on average and leave it en prise in
-    /// one draw in four, and a level that draws its answers must not gamble so.
-    /// The sound answers when none is safe in every draw.
+    /// sound answer keeps it in all; the sound answers when none is. What the engine
+    /// chooses among, by its search or by a draw: a zap whose effect is left to chance
+    /// may keep a piece on average and leave it en prise in one draw in four.
     fn safe(&self, side: Side) -> Vec<usize> {
         let sound = self.sound(side);
         if self.plain {
@@ -711,12 +710,12 @@ fn run_tree<R: Rules>(
             (n.text.clone(), n.visits, n.mean(side))
         })
         .collect();
-    let sound = tree.sound(side);
+    let sound = tree.safe(side);
     // A drawn answer (its scale, and whether among the sound answers only), or the
-    // search's best.
+    // search's best; both among the answers sound in every draw.
     let best = if let Some((wander, sound_only)) = draw {
         let among = if sound_only {
-            tree.safe(side)
+            sound
         } else {
             tree.nodes[0].children.clone()
         };
