@@ -118,8 +118,8 @@ pub const MEASURED: &[Ladder] = &[
             (2646, 703),
         ],
     },
-    // Wand Chess under the first plan, which it keeps (commits 22d1842 and 01717ed,
-    // docs/ladder/wand-plans.txt), fitted the same way.
+    // Wand Chess under its own plan (docs/ladder/wand-own-plan.txt: levels 4-8 on a166dd3's search
+    // with this plan, levels 1-4 on 01717ed, the same players), fitted the same way.
     Ladder {
         variant: VariantId::Wand,
         scale: Scale::Own,
@@ -128,10 +128,10 @@ pub const MEASURED: &[Ladder] = &[
             (969, 137),
             (1085, 189),
             (1284, 237),
-            (1400, 269),
-            (1846, 395),
-            (1913, 423),
-            (1980, 449),
+            (1297, 253),
+            (1537, 251),
+            (1734, 280),
+            (1887, 303),
         ],
     },
 ];
