@@ -402,16 +402,7 @@ fn wand_chess_zaps_no_empty_square_and_keeps_its_pieces() {
     }
     let o = options(&[("wands", "rolled")]);
     let cases = [
-        Case {
-            note: "the knight on c6 is attacked by the pawn on d5",
-            game: from_fen(
-                v,
-                &o,
-                "r1bqkbnr/pppppppp/2n5/3P4/8/8/PPP1PPPP/RNBQKBNR b KQkq - 0 2 rolled -",
-            ),
-            never: &[],
-            hang: Some(Answers::Moves),
-        },
+        wand_knight_case(),
         Case {
             // Arena, `arcana arena wand engine:8 engine:v1 --seed 1 --first 3 --games 1`
             // (commit 7c514a1): level 8 zapped its own pieces (`Zg1:h2`) while the pawn on
@@ -448,17 +439,70 @@ fn wand_chess_draws_no_zap_that_may_leave_a_piece_en_prise() {
             p.stray >= 1.0 && p.sound
         })
         .expect("a Wand Chess level draws among the sound answers");
-    let cases = [Case {
+    check(&[wand_knight_case()], &[drawn], 24);
+}
+
+/// Wand Chess (wands rolled): Black's knight on c6 is attacked by the pawn on d5.
+fn wand_knight_case() -> Case {
+    let o = options(&[("wands", "rolled")]);
+    Case {
         note: "the knight on c6 is attacked by the pawn on d5",
         game: from_fen(
-            v,
+            VariantId::Wand,
             &o,
             "r1bqkbnr/pppppppp/2n5/3P4/8/8/PPP1PPPP/RNBQKBNR b KQkq - 0 2 rolled -",
         ),
         never: &[],
         hang: Some(Answers::Moves),
-    }];
-    check(&cases, &[drawn], 24);
+    }
+}
+
+/// `side`'s own material on the board, in pawns (kings count 0).
+fn own_material(g: &Game, side: Side) -> i32 {
+    g.view(Viewer::Public)
+        .pieces
+        .iter()
+        .filter(|p| p.cell.square().is_some() && p.piece.side == side)
+        .map(|p| p.piece.role.value() as i32)
+        .sum()
+}
+
+/// Wand Chess's default level keeps its material in every draw of the wands: played in
+/// `arcana local`, it opened with `Zb2:c2`, zapping its own pawn with an unknown wand
+/// that was death (a random sound answer could lose a pawn in some draws). Its answer,
+/// which does not depend on the game's hidden draws, is played in games of other seeds
+/// (other wands), and its own material must stay.
+#[test]
+fn wand_chess_default_level_zaps_no_own_piece_that_an_unknown_wand_may_kill() {
+    let v = VariantId::Wand;
+    let o = options(&[("wands", "rolled")]);
+    for opening in [&[][..], &["e2-e4"][..]] {
+        for seed in 0..16 {
+            let mut played = None;
+            for game_seed in 1..=24 {
+                let mut g = Game::new(v, &o, game_seed).unwrap();
+                for m in opening {
+                    let side = g.ask().unwrap().side;
+                    g.play(side, m).unwrap();
+                }
+                let me = g.ask().unwrap().side;
+                let before = own_material(&g, me);
+                let (after, texts) = engine_turn(&g, me, DEFAULT_LEVEL, seed);
+                let first = texts[0].clone();
+                assert_eq!(
+                    played.get_or_insert_with(|| first.clone()),
+                    &first,
+                    "seed {seed}: the answer depends on the game's hidden draws"
+                );
+                assert!(
+                    own_material(&after, me) >= before,
+                    "after {opening:?}, seed {seed}, game seed {game_seed}: played {texts:?} \
+                     and lost its own material ({before} to {})",
+                    own_material(&after, me)
+                );
+            }
+        }
+    }
 }
 
 #[test]

@@ -130,6 +130,11 @@ const UNSOUND_MATERIAL: i32 = 150;
 /// Draws over which every root answer is scored when the game has chance or hidden
 /// information ([`Tree::resample_root`]).
 const ROOT_SAMPLES: usize = 8;
+/// Draws for a drawn answer that must keep its material in every draw (a level plan's
+/// `keep`): an unknown wand zapped at one's own knight kills or demotes it in about one
+/// draw of four, which eight draws miss one time in ten and thirty-two one in ten
+/// thousand. A drawn answer costs one look ahead, so these are cheap.
+const KEEP_SAMPLES: usize = 32;
 /// A won game inside the capture search, in hundredths of a pawn.
 const WON: i32 = 20_000;
 
@@ -385,7 +390,7 @@ impl Tree {
         }
     }
 
-    /// Scores every root answer again over [`ROOT_SAMPLES`] draws (fresh
+    /// Scores every root answer again over `samples` draws ([`ROOT_SAMPLES`], fresh
     /// determinisations, fresh random effects) and keeps the means as its first score,
     /// value and material. With chance in the game one draw is a gamble: a zap whose
     /// single draw turned out well once outscored every sound move and was the only
@@ -396,10 +401,11 @@ impl Tree {
         root: &R,
         side: Side,
         determinise: bool,
+        samples: usize,
         rng: &mut GameRng,
     ) {
         let children = self.nodes[0].children.clone();
-        let states: Vec<R> = (1..ROOT_SAMPLES)
+        let states: Vec<R> = (1..samples)
             .map(|_| {
                 if determinise {
                     root.determinise(side, rng)
@@ -470,16 +476,7 @@ impl Tree {
         }
         // Material first: no answer that loses more than a pawn of it by the capture
         // search while another keeps it (or the root's own material).
-        let kept = children
-            .iter()
-            .map(|&c| self.nodes[c].material)
-            .max()
-            .map_or(self.root_material, |m| m.min(self.root_material));
-        let children: Vec<usize> = children
-            .iter()
-            .copied()
-            .filter(|&c| self.nodes[c].material >= kept - UNSOUND_MATERIAL)
-            .collect();
+        let children = self.keeping(children, |n| n.material, UNSOUND_MATERIAL);
         let score = |c: usize| self.first_score(c, side);
         let Some(best) = children.iter().map(|&c| score(c)).max_by(f64::total_cmp) else {
             return Vec::new();
@@ -497,25 +494,38 @@ impl Tree {
     /// chooses among, by its search or by a draw: a zap whose effect is left to chance
     /// may keep a piece on average and leave it en prise in one draw in four.
     fn safe(&self, side: Side) -> Vec<usize> {
+        self.safe_keeping(side, UNSOUND_MATERIAL)
+    }
+
+    /// [`Tree::safe`] with `margin` hundredths of a pawn for the worst draw's loss
+    /// instead of [`UNSOUND_MATERIAL`] (a level plan's `keep`).
+    fn safe_keeping(&self, side: Side, margin: i32) -> Vec<usize> {
         let sound = self.sound(side);
         if self.plain {
             return sound;
         }
-        let kept = sound
-            .iter()
-            .map(|&c| self.nodes[c].worst)
-            .max()
-            .map_or(self.root_material, |m| m.min(self.root_material));
-        let safe: Vec<usize> = sound
-            .iter()
-            .copied()
-            .filter(|&c| self.nodes[c].worst >= kept - UNSOUND_MATERIAL)
-            .collect();
+        let safe = self.keeping(&sound, |n| n.worst, margin);
         if safe.is_empty() {
             sound
         } else {
             safe
         }
+    }
+
+    /// The answers among `children` whose material (`of` a node: on average, or in
+    /// the worst draw) is within `margin` of the best one's, or of the root's own
+    /// material if less.
+    fn keeping(&self, children: &[usize], of: fn(&Node) -> i32, margin: i32) -> Vec<usize> {
+        let kept = children
+            .iter()
+            .map(|&c| of(&self.nodes[c]))
+            .max()
+            .map_or(self.root_material, |m| m.min(self.root_material));
+        children
+            .iter()
+            .copied()
+            .filter(|&c| of(&self.nodes[c]) >= kept - margin)
+            .collect()
     }
 
     /// The first score of root child `c` for `side`, in hundredths of a pawn (the
@@ -601,7 +611,7 @@ pub fn run_drawn<R: Rules>(
         level: 1,
         ..*settings
     };
-    let draw = Some((plan.wander, plan.sound));
+    let draw = Some((plan.wander, plan.sound, plan.keep));
     run_tree(root, side, &settings, rng, true, false, draw)
 }
 
@@ -637,7 +647,7 @@ fn run_tree<R: Rules>(
     rng: &mut GameRng,
     determinise: bool,
     plain: bool,
-    draw: Option<(f64, bool)>,
+    draw: Option<(f64, bool, Option<i32>)>,
 ) -> Option<Decision> {
     if root.ask()?.side != side {
         return None;
@@ -698,7 +708,11 @@ fn run_tree<R: Rules>(
             tree.back_up_minimax(&path);
         }
         if done == 1 && !plain && (root.uses_randomness() || !root.perfect_information()) {
-            tree.resample_root(root, side, determinise, rng);
+            let samples = match draw {
+                Some((_, true, Some(_))) => KEEP_SAMPLES,
+                _ => ROOT_SAMPLES,
+            };
+            tree.resample_root(root, side, determinise, samples, rng);
         }
     }
     let root_node = &tree.nodes[0];
@@ -711,13 +725,16 @@ fn run_tree<R: Rules>(
         })
         .collect();
     let sound = tree.safe(side);
-    // A drawn answer (its scale, and whether among the sound answers only), or the
-    // search's best; both among the answers sound in every draw.
-    let best = if let Some((wander, sound_only)) = draw {
-        let among = if sound_only {
-            sound
-        } else {
+    // A drawn answer (its scale, whether among the sound answers only, and how much
+    // these may lose in their worst draw), or the search's best; both among the
+    // answers sound in every draw.
+    let best = if let Some((wander, sound_only, keep)) = draw {
+        let among = if !sound_only {
             tree.nodes[0].children.clone()
+        } else if let Some(margin) = keep {
+            tree.safe_keeping(side, margin)
+        } else {
+            sound
         };
         tree.wandered(&among, side, wander, rng)?
     } else {

@@ -118,8 +118,8 @@ pub const MEASURED: &[Ladder] = &[
             (2646, 703),
         ],
     },
-    // Wand Chess under its own plan (docs/ladder/wand-own-plan.txt: levels 4-8 on a166dd3's search
-    // with this plan, levels 1-4 on 01717ed, the same players), fitted the same way.
+    // Wand Chess under its own plan (docs/ladder/wand-own-plan.txt: levels 4-7 on this commit's search,
+    // levels 7-8 on 6be0c63's and 1-4 on 01717ed's, the same players), fitted the same way.
     Ladder {
         variant: VariantId::Wand,
         scale: Scale::Own,
@@ -128,10 +128,10 @@ pub const MEASURED: &[Ladder] = &[
             (969, 137),
             (1085, 189),
             (1284, 237),
-            (1297, 253),
-            (1537, 251),
-            (1734, 280),
-            (1887, 303),
+            (1443, 247),
+            (1667, 263),
+            (1861, 277),
+            (2014, 301),
         ],
     },
 ];

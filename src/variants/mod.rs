@@ -753,6 +753,10 @@ pub struct LevelPlan {
     /// Whether the draw is among the sound answers only (nothing left en prise in one
     /// move, the king never left capturable when it need not be), or among all.
     pub sound: bool,
+    /// For a draw among the sound answers: the most material (hundredths of a pawn) an
+    /// answer may lose by the captures, in the worst of the root's draws, against the
+    /// sound answer that loses least; `None`: the engine's own, a pawn and a half.
+    pub keep: Option<i32>,
 }
 
 impl LevelPlan {
@@ -764,6 +768,7 @@ impl LevelPlan {
             stray: if level <= 1 { 1.0 } else { 0.0 },
             wander: WANDER,
             sound: false,
+            keep: None,
         }
     }
 
@@ -776,6 +781,7 @@ impl LevelPlan {
             stray: 1.0,
             wander,
             sound,
+            keep: None,
         }
     }
 
@@ -788,6 +794,17 @@ impl LevelPlan {
             stray,
             wander: f64::INFINITY,
             sound: true,
+            keep: None,
+        }
+    }
+
+    /// This plan with its drawn sound answers keeping more: none that may lose more
+    /// than `keep` hundredths of a pawn of material in any of the root's draws while
+    /// another sound answer keeps it (a zap with an unknown wand at one's own pawn).
+    pub fn keeping(self, keep: i32) -> LevelPlan {
+        LevelPlan {
+            keep: Some(keep),
+            ..self
         }
     }
 }

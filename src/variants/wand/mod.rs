@@ -603,16 +603,19 @@ impl Rules for WandGame {
         // ladder in docs/engine.md): the levels are spaced by drawn answers. From
         // random sound answers to the best search is only about 285 points (four
         // plans measured, docs/ladder/wand-tried-plans.txt), room for two steps: so
-        // the random sound answers are the default level 6, level 7 draws half its
-        // answers so, and level 5 draws among all answers as level 1 of chess does.
+        // the random sound answers are the default level 6 (only those that keep their
+        // material in every draw: a random sound answer zapped its own pawn with an
+        // unknown wand that was death), level 7 draws half its answers among the sound
+        // ones, and level 5 draws among all answers by e per 0.85 pawn (e per 1.2
+        // played as level 4).
         use crate::variants::LevelPlan;
         Some(match level {
             0 | 1 => LevelPlan::drawn(f64::INFINITY, false),
             2 => LevelPlan::drawn(800.0, false),
             3 => LevelPlan::drawn(300.0, false),
             4 => LevelPlan::drawn(170.0, false),
-            5 => LevelPlan::drawn(120.0, false),
-            6 => LevelPlan::drawn(f64::INFINITY, true),
+            5 => LevelPlan::drawn(85.0, false),
+            6 => LevelPlan::drawn(f64::INFINITY, true).keeping(50),
             7 => LevelPlan::straying(6, 0.5),
             _ => LevelPlan::plain(level),
         })
