@@ -611,8 +611,7 @@ pub fn run_drawn<R: Rules>(
         level: 1,
         ..*settings
     };
-    let draw = Some((plan.wander, plan.sound, plan.keep));
-    run_tree(root, side, &settings, rng, true, false, draw)
+    run_tree(root, side, &settings, rng, true, false, Some(plan))
 }
 
 /// The first search (commit 272a9fa, the first ladder's level 5 before sound play):
@@ -647,7 +646,7 @@ fn run_tree<R: Rules>(
     rng: &mut GameRng,
     determinise: bool,
     plain: bool,
-    draw: Option<(f64, bool, Option<i32>)>,
+    draw: Option<&LevelPlan>,
 ) -> Option<Decision> {
     if root.ask()?.side != side {
         return None;
@@ -709,7 +708,11 @@ fn run_tree<R: Rules>(
         }
         if done == 1 && !plain && (root.uses_randomness() || !root.perfect_information()) {
             let samples = match draw {
-                Some((_, true, Some(_))) => KEEP_SAMPLES,
+                Some(LevelPlan {
+                    sound: true,
+                    keep: Some(_),
+                    ..
+                }) => KEEP_SAMPLES,
                 _ => ROOT_SAMPLES,
             };
             tree.resample_root(root, side, determinise, samples, rng);
@@ -724,22 +727,18 @@ fn run_tree<R: Rules>(
             (n.text.clone(), n.visits, n.mean(side))
         })
         .collect();
-    let sound = tree.safe(side);
-    // A drawn answer (its scale, whether among the sound answers only, and how much
-    // these may lose in their worst draw), or the search's best; both among the
-    // answers sound in every draw.
-    let best = if let Some((wander, sound_only, keep)) = draw {
-        let among = if !sound_only {
-            tree.nodes[0].children.clone()
-        } else if let Some(margin) = keep {
-            tree.safe_keeping(side, margin)
-        } else {
-            sound
+    let safe = tree.safe(side);
+    // A drawn answer (among all, or among the sound answers that keep the plan's
+    // material in their worst draw), or the search's best among the safe answers.
+    let best = if let Some(plan) = draw {
+        let among = match (plan.sound, plan.keep) {
+            (false, _) => tree.nodes[0].children.clone(),
+            (true, Some(margin)) => tree.safe_keeping(side, margin),
+            (true, None) => safe,
         };
-        tree.wandered(&among, side, wander, rng)?
+        tree.wandered(&among, side, plan.wander, rng)?
     } else {
-        sound
-            .iter()
+        safe.iter()
             .map(|&c| &tree.nodes[c])
             .max_by(|a, b| {
                 a.visits
