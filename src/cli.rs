@@ -708,6 +708,15 @@ fn store_check(url: &str) -> Result<(), String> {
     for line in &report.unreadable {
         println!("  unreadable: {line}");
     }
+    for line in &report.disagreements {
+        println!("  vacation disagrees: {line}");
+    }
+    if !report.disagreements.is_empty() && report.unreadable.is_empty() {
+        return Err(format!(
+            "{} game(s) disagree with a vacation: run the bot once (its first tick sets them right) or report it",
+            report.disagreements.len()
+        ));
+    }
     if report.unreadable.is_empty() {
         Ok(())
     } else {

@@ -308,3 +308,76 @@ fn lines_left_at_the_end_are_in_their_authors_export_only() {
     assert!(!export("bob").contains("e5 Nf3"));
     assert!(!export("carol").contains("e5 Nf3"));
 }
+
+/// Issue 47, item 1: a confirmation preview plays the mover's move alone. alice's
+/// queued answer (`Nf3` to `e5`) must not show in bob's preview, its board, or a
+/// refusal; once bob confirms, the line answers as ever.
+#[test]
+fn a_preview_never_shows_the_other_sides_queued_answer() {
+    use arcana::core::{Cell, Square};
+    let h = Harness::new();
+    h.start(1, Some(3));
+    h.mv("alice", 1, "e4");
+    queued(&h, "alice", 1, "e5 Nf3 Nc6 Bb5");
+    h.ok(
+        "bob",
+        1,
+        Request::Settings(arcana::service::confirm::SettingsChange {
+            confirm: Some(true),
+            digest: None,
+            reminders: None,
+        }),
+    );
+    let leaks = |t: &str| t.contains("Nf3") || t.contains("g1-f3") || t.contains("conditional");
+    let r = h.ok("bob", 1, Request::Move { text: "e5".into() });
+    assert_eq!(r.len(), 1, "only bob's preview: {r:?}");
+    assert_eq!(r[0].to, Audience::Invoker);
+    assert!(matches!(r[0].kind, ReplyKind::ConfirmMove { .. }), "{r:?}");
+    assert!(!leaks(&r[0].text), "{}", r[0].text);
+    let board = r[0].image.as_ref().expect("the board after e5");
+    let at = |sq: &str| {
+        let cell = Cell::Board(Square::parse(sq).expect("square"));
+        board.pieces.iter().any(|p| p.cell == cell)
+    };
+    assert!(at("e5") && at("g1"), "bob's move alone: {:?}", board.pieces);
+    assert!(!at("f3"), "alice's queued knight shows: {:?}", board.pieces);
+    assert_eq!(board.to_move.map(|s| s.index()), Some(0), "White to answer");
+    // A refusal says nothing of the line either.
+    let why = h.refused("bob", 1, Request::Move { text: "Ke5".into() });
+    assert!(!leaks(&why), "{why}");
+    // Typed again, it is played and the line answers it in public.
+    let r = h.ok("bob", 1, Request::Move { text: "e5".into() });
+    let public = channel_texts(&r);
+    assert!(
+        public
+            .iter()
+            .any(|t| t.starts_with("Ng1-f3 (conditional move)")),
+        "{public:?}"
+    );
+}
+
+/// Issue 47, item 12: `/conditional delete N` deletes one line, `cancel` clears them
+/// like `clear`, and a bad number says which numbers there are.
+#[test]
+fn lines_are_deleted_by_number_and_cancelled() {
+    let h = Harness::new();
+    h.start(1, Some(3));
+    h.mv("alice", 1, "e4");
+    queued(&h, "alice", 1, "e5 Nf3");
+    queued(&h, "alice", 1, "c5 Nf3");
+    let why = refused(&h, "alice", 1, "delete 3");
+    assert!(why.contains("from 1 to 2"), "{why}");
+    let why = refused(&h, "alice", 1, "delete");
+    assert!(why.contains("`/conditional delete 1`"), "{why}");
+    let r = cond(&h, "alice", 1, Some("delete 1"));
+    assert!(r[0].text.contains("Line 1 is deleted"), "{}", r[0].text);
+    let left = cond(&h, "alice", 1, None);
+    assert!(left[0].text.contains("(1;"), "{}", left[0].text);
+    assert!(left[0].text.contains("`c5`"), "{}", left[0].text);
+    assert!(!left[0].text.contains("`e5`"), "{}", left[0].text);
+    let r = cond(&h, "alice", 1, Some("cancel"));
+    assert!(r[0].text.contains("cleared"), "{}", r[0].text);
+    assert!(cond(&h, "alice", 1, None)[0]
+        .text
+        .contains("no conditional lines"));
+}

@@ -676,3 +676,112 @@ fn a_game_without_vacations_keeps_its_clock_and_says_so() {
     h.ok("bob", 10, Request::Claim);
     assert!(claim_refusal(&h, "carol", 11).contains("on vacation"));
 }
+
+/// Issue 47, item 11: `/settings` says what each value does, off as off.
+#[test]
+fn settings_describe_each_value_as_it_is() {
+    let h = Harness::new();
+    let off = settings(&h, "alice", None, None);
+    assert!(off.contains("a move you type is played at once"), "{off}");
+    assert!(!off.contains("shown to you first"), "{off}");
+    assert!(off.contains("no daily message"), "{off}");
+    let on = settings(&h, "alice", Some(true), Some(true));
+    assert!(on.contains("a move you type is shown to you first"), "{on}");
+    assert!(on.contains("lists the games where it is your turn"), "{on}");
+    assert!(!on.contains("played at once"), "{on}");
+}
+
+/// Issue 47, item 12: a waiting move is cancelled by typing `cancel`.
+#[test]
+fn typing_cancel_drops_a_waiting_move() {
+    let h = Harness::new();
+    settings(&h, "alice", Some(true), None);
+    h.start(1, Some(3));
+    let r = typed(&h, "alice", 1, "e4");
+    assert!(r[0].text.contains("typing `cancel`"), "{}", r[0].text);
+    let r = typed(&h, "alice", 1, "cancel");
+    assert!(r[0].text.contains("Cancelled"), "{}", r[0].text);
+    // Nothing waits: e4 typed again is shown again, not played.
+    let r = typed(&h, "alice", 1, "e4");
+    assert!(r[0].text.contains("Play `e2-e4`?"), "{}", r[0].text);
+    assert!(!h.history(1).contains("e2-e4"));
+}
+
+/// Issue 47, item 12: a word a typed command cannot place is refused with the
+/// command's usage, and `/review 4` reads its number as `game:4`.
+#[test]
+fn typed_commands_show_their_usage_and_read_a_lone_number() {
+    use arcana::service::command::parse_command;
+    let who = |n: &str| common::user(n);
+    for (line, usage) in [
+        ("/vacation 5", "`/vacation"),
+        ("/takeback yes", "`/takeback"),
+        ("/settings confirm", "`/settings"),
+    ] {
+        let why = parse_command(line, &who).expect_err(line);
+        assert!(
+            why.contains("it reads") && why.contains(usage),
+            "{line}: {why}"
+        );
+    }
+    let review = parse_command("/review 4", &who).expect("parses");
+    let named = parse_command("/review game:4", &who).expect("parses");
+    assert!(review.is_some());
+    assert_eq!(review, named);
+    let help = arcana::service::grammar::help_text();
+    assert!(!help.contains("9223372036854775807"), "{help}");
+}
+
+/// Issue 47, item 15: a server's moderators choose how public boards turn; `/board`
+/// is drawn from the asker's side (a spectator's from White's).
+#[test]
+fn public_boards_turn_as_the_server_chooses() {
+    use arcana::core::Side;
+    let h = Harness::new();
+    h.start(1, Some(3));
+    // By default a public board turns to the player to move.
+    let board = h.mv("alice", 1, "e4");
+    let view = board.image.as_ref().expect("the board");
+    assert_eq!(view.bottom, None, "left to the side to move");
+    assert_eq!(view.to_move, Some(Side::Black));
+    let boards = |white: bool, moderator: bool| {
+        h.service.handle_as(
+            &common::ctx("mod", 1),
+            moderator,
+            Request::ServerBoards { white },
+        )
+    };
+    let refused = boards(true, false);
+    assert!(
+        refused[0].text.contains("moderators"),
+        "{}",
+        refused[0].text
+    );
+    let set = boards(true, true);
+    assert!(
+        set[0].text.contains("White at the bottom"),
+        "{}",
+        set[0].text
+    );
+    let board = h.mv("bob", 1, "e5");
+    assert_eq!(
+        board.image.as_ref().expect("board").bottom,
+        Some(Side::White)
+    );
+    // A spectator's /board from White's side; a player's from their own.
+    let seen = h.ok("carol", 1, Request::Board);
+    assert_eq!(
+        seen[0].image.as_ref().expect("board").bottom,
+        Some(Side::White)
+    );
+    let bobs = h.ok("bob", 1, Request::Board);
+    let view = bobs[0].image.as_ref().expect("board");
+    assert_eq!(view.bottom, None);
+    assert_eq!(
+        arcana::render::bottom_side(view, &Default::default()),
+        Side::Black
+    );
+    boards(false, true);
+    let board = h.mv("alice", 1, "Nf3");
+    assert_eq!(board.image.as_ref().expect("board").bottom, None);
+}

@@ -449,7 +449,14 @@ fn a_swiss_with_a_bye_and_a_withdrawal_in_german() {
     // A player withdraws from their game being played: it is forfeited and ends, the
     // next round starts; all of it in German.
     let quitter = players[0];
-    let w = ok(tour(&s, &de(quitter, CH), TournamentAction::Withdraw(None)));
+    let w = ok(tour(
+        &s,
+        &de(quitter, CH),
+        TournamentAction::Withdraw {
+            player: None,
+            confirmed: true,
+        },
+    ));
     let told = text_of(&w);
     assert!(
         told.contains(&format!(
@@ -499,14 +506,24 @@ fn a_swiss_with_a_bye_and_a_withdrawal_in_german() {
         "{table}"
     );
     assert_eq!(
-        refused(tour(&s, &de(quitter, CH), TournamentAction::Withdraw(None))),
+        refused(tour(
+            &s,
+            &de(quitter, CH),
+            TournamentAction::Withdraw {
+                player: None,
+                confirmed: true,
+            }
+        )),
         format!("{quitter} hat sich schon zurückgezogen.")
     );
     assert_eq!(
         refused(tour(
             &s,
             &en_on_de(quitter, CH),
-            TournamentAction::Withdraw(None)
+            TournamentAction::Withdraw {
+                player: None,
+                confirmed: true,
+            }
         )),
         format!("{quitter} has withdrawn already.")
     );

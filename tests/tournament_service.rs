@@ -214,7 +214,14 @@ fn a_round_robin_of_five_with_a_withdrawal_and_a_loss_on_time() {
     }
     // p5 withdraws before playing: their games are forfeited, and having played less
     // than half of them, their results are struck (ruling X-TOUR-3).
-    let w = ok(tour(&s, "p5", TournamentAction::Withdraw(None)));
+    let w = ok(tour(
+        &s,
+        "p5",
+        TournamentAction::Withdraw {
+            player: None,
+            confirmed: true,
+        },
+    ));
     assert!(text_of(&w).contains("forfeited"), "{}", text_of(&w));
     // p1 draws p2; p1 beats p3 and p4; p3 beats p2; p2 beats p4; p4 beats p3 on time.
     let plays: [(&str, &str, Option<&str>); 5] = [
@@ -685,4 +692,201 @@ fn a_scheduled_event_starts_by_itself() {
     );
     assert_eq!(places.titles().len(), 2, "{:?}", places.titles());
     assert!(refused(tour(&s, "d5", TournamentAction::Join)).contains("started"));
+}
+
+/// A service holding one event of the standard game named `name`, joined by
+/// `players` and started when `start`; the places its games open.
+fn event_of(
+    name: &str,
+    format: EventFormat,
+    players: &[&str],
+    start: bool,
+) -> (Service, Arc<Threads>) {
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let places = Arc::new(Threads::default());
+    let s = service(Store::temporary().expect("store"), &clock, &places);
+    let t = terms(name, VariantId::Standard, format, false);
+    ok(tour(&s, "org", TournamentAction::Create(Box::new(t))));
+    for p in players {
+        ok(tour(&s, p, TournamentAction::Join));
+    }
+    if start {
+        ok(tour(&s, "org", TournamentAction::Start));
+    }
+    (s, places)
+}
+
+/// Issue 47, item 3: players level on everything the table ranks by share the first
+/// place, and the end names them all, as the table does.
+#[test]
+fn a_shared_first_place_is_announced_as_shared() {
+    let (s, places) = event_of(
+        "Tie",
+        EventFormat::RoundRobin { cycles: 1 },
+        &["p1", "p2", "p3"],
+        true,
+    );
+    let mut told = String::new();
+    for (a, b) in [("p1", "p2"), ("p1", "p3"), ("p2", "p3")] {
+        let round = (1..=3)
+            .find(|r| {
+                let (w, bl) = pairing(&places, "Tie", *r, a, b);
+                places
+                    .find(&format!("Tie · round {r} · {w} vs {bl}"))
+                    .is_some()
+            })
+            .expect("their game");
+        let (white, black) = pairing(&places, "Tie", round, a, b);
+        told = text_of(&finish(&s, &places, "Tie", round, &white, &black, 2));
+    }
+    let table = standings(&s);
+    let firsts = table.lines().filter(|l| l.starts_with("1. ")).count();
+    assert_eq!(firsts, 3, "all drawn, all level: {table}");
+    assert!(told.contains("**Tie** is over"), "{told}");
+    assert!(!told.contains(" wins!"), "no single winner: {told}");
+    assert!(told.contains("p1, p2 and p3 share first place"), "{told}");
+    // Issue 47, item 9: the export names the event, the round and the board.
+    let ex = ok(tour(&s, "p2", TournamentAction::Export));
+    let pgn = String::from_utf8_lossy(&ex[0].attachments[0].bytes).to_string();
+    assert_eq!(pgn.matches("[Event \"Tie\"]").count(), 3, "{pgn}");
+    for round in 1..=3 {
+        assert!(pgn.contains(&format!("[Round \"{round}\"]")), "{pgn}");
+    }
+    assert_eq!(pgn.matches("[Board \"1\"]").count(), 3, "{pgn}");
+    assert!(!pgn.contains("Arcana correspondence game"), "{pgn}");
+}
+
+/// Issue 47, item 14: a bye's point counts once its round is played, not before.
+#[test]
+fn a_byes_point_counts_when_its_round_is_played() {
+    let (s, places) = event_of(
+        "Bye",
+        EventFormat::Swiss { rounds: 2 },
+        &["b1", "b2", "b3"],
+        true,
+    );
+    let pairs = ok(tour(&s, "b1", TournamentAction::Pairings))[0]
+        .text
+        .clone();
+    let round1 = pairs.split("Round 1:").nth(1).expect("round 1");
+    let game = round1
+        .lines()
+        .map(str::trim)
+        .find(|l| l.contains(" vs "))
+        .expect("a game");
+    let (white, rest) = game.split_once(" vs ").expect("pairing");
+    let black = rest.split(':').next().expect("black");
+    let table = standings(&s);
+    assert!(
+        table.lines().skip(1).all(|l| l.contains("— 0 points")),
+        "nothing is played yet: {table}"
+    );
+    finish(&s, &places, "Bye", 1, white, black, 1);
+    let table = standings(&s);
+    let one = table.lines().filter(|l| l.contains("— 1 point")).count();
+    assert_eq!(
+        one, 2,
+        "the winner and the bye, once round 1 is played: {table}"
+    );
+}
+
+/// Issue 47, item 14: `/tournament withdraw` asks first, as a resignation does; only
+/// `confirm:yes` forfeits the games.
+#[test]
+fn a_withdrawal_is_confirmed_first() {
+    let (s, _places) = event_of(
+        "Ask",
+        EventFormat::RoundRobin { cycles: 1 },
+        &["a1", "a2", "a3"],
+        true,
+    );
+    let before = standings(&s);
+    let asked = ok(tour(
+        &s,
+        "a1",
+        TournamentAction::Withdraw {
+            player: None,
+            confirmed: false,
+        },
+    ));
+    assert_eq!(asked.len(), 1, "{asked:?}");
+    assert_eq!(asked[0].to, Audience::Invoker);
+    assert!(
+        asked[0].text.contains("forfeits 2 games"),
+        "{}",
+        asked[0].text
+    );
+    assert!(asked[0].text.contains("confirm:yes"), "{}", asked[0].text);
+    assert_eq!(standings(&s), before, "nothing changed");
+    // Typed, the confirmation is an option of the command.
+    let typed =
+        arcana::service::command::parse_command("/tournament withdraw confirm:yes", &|n| user(n))
+            .expect("parses")
+            .expect("a command");
+    let r = s.handle_as(&ctx("a1", CH), false, typed);
+    assert!(
+        text_of(&r).contains("withdraws from **Ask**"),
+        "{}",
+        text_of(&r)
+    );
+    assert_ne!(standings(&s), before);
+}
+
+/// Issue 47, item 18: a tournament's name with control or direction characters is
+/// refused, and nothing is created.
+#[test]
+fn a_name_with_hidden_characters_is_refused() {
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let places = Arc::new(Threads::default());
+    let s = service(Store::temporary().expect("store"), &clock, &places);
+    for name in ["**\u{0}\u{0}\u{0}**", "Spring\u{202E}gnirpS", "a\nb"] {
+        let t = terms(
+            name,
+            VariantId::Standard,
+            EventFormat::RoundRobin { cycles: 1 },
+            false,
+        );
+        let why = refused(tour(&s, "org", TournamentAction::Create(Box::new(t))));
+        assert!(why.contains("control, direction or invisible"), "{why}");
+        assert!(refused(tour(&s, "p1", TournamentAction::Join)).contains("no tournament"));
+    }
+}
+
+/// Issue 47, item 8: pairings name the field before the start and each game's place
+/// after it, and a game's start pings both of its players.
+#[test]
+fn pairings_say_where_each_game_is_and_both_players_are_pinged() {
+    let (s, places) = event_of(
+        "Where",
+        EventFormat::RoundRobin { cycles: 1 },
+        &["w1", "w2"],
+        false,
+    );
+    let early = ok(tour(&s, "w1", TournamentAction::Pairings))[0]
+        .text
+        .clone();
+    assert!(early.contains("Players (2): w1, w2"), "{early}");
+    assert!(
+        early.contains("Pairings are made when it starts."),
+        "{early}"
+    );
+    let started = ok(tour(&s, "org", TournamentAction::Start));
+    let place = places
+        .find("Where · round 1 · w1 vs w2")
+        .or_else(|| places.find("Where · round 1 · w2 vs w1"))
+        .expect("the game's place");
+    let first = started
+        .iter()
+        .find(|r| r.to == Audience::Place(place) && !r.mention.is_empty())
+        .expect("the game's start in its place");
+    let mut pinged: Vec<&str> = first.mention.iter().map(|u| u.name.as_str()).collect();
+    pinged.sort_unstable();
+    assert_eq!(pinged, ["w1", "w2"]);
+    let pairs = ok(tour(&s, "w1", TournamentAction::Pairings))[0]
+        .text
+        .clone();
+    assert!(
+        pairs.contains(&format!("playing, in {{#{place}}}")),
+        "{pairs}"
+    );
 }

@@ -121,6 +121,12 @@ async fn web_answers_and_secrets() {
             assert!(!secret.is_empty(), "{hand}");
             let (status, html, _) = get(&public).await;
             assert_eq!(status, 200);
+            // Issue 47, item 15: a page speaks of the page, not of chat commands.
+            assert!(
+                !html.contains("/rules"),
+                "{variant:?}: the page gives chat advice"
+            );
+            assert!(html.contains("), your "), "{variant:?}: who is asked");
             let (_, pgn, _) = get(&format!("{public}/game.pgn")).await;
             let gif = reqwest::get(format!("{public}/game.gif"))
                 .await

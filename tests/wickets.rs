@@ -538,3 +538,50 @@ fn random_games_agree_with_fide_where_wickets_cannot_matter() {
         }
     }
 }
+
+/// Issue 47, item 12 (K6): while a new Defender is asked for, a square without one of
+/// the player's pieces is refused with an example of their own, never a piece they
+/// lack, and the game is unchanged.
+#[test]
+fn a_defender_refusal_names_a_piece_of_the_player() {
+    let mut seen = 0;
+    for i in 0..400u64 {
+        let mut g =
+            Game::new(VariantId::Wickets, &options(METHODS[(i % 6) as usize]), i).expect("new");
+        let mut rng = ChaCha8Rng::seed_from_u64(7000 + i);
+        for _ in 0..160 {
+            let Some(ask) = g.ask() else { break };
+            let texts = g.legal_texts();
+            if ask.question == Question::NewDefender {
+                let view = g.view(Viewer::Public);
+                let empty = (0..64u8)
+                    .filter_map(arcana::core::Square::new)
+                    .find(|sq| {
+                        !view
+                            .pieces
+                            .iter()
+                            .any(|p| p.cell == Cell::Board(*sq) && p.piece.side == ask.side)
+                    })
+                    .expect("a square to name")
+                    .to_string();
+                let before = g.clone();
+                let why = g.play(ask.side, &empty).expect_err("refused").to_string();
+                assert_eq!(g, before);
+                assert!(why.contains("new Defender"), "{why}");
+                let example = why.split('`').nth(1).expect("an example");
+                assert!(
+                    texts.iter().any(|t| t == example),
+                    "`{example}` is not one of {texts:?}: {why}"
+                );
+                seen += 1;
+                break;
+            }
+            let text = pick(&texts, &mut rng);
+            g.play(ask.side, &text).expect("legal");
+        }
+        if seen >= 5 {
+            break;
+        }
+    }
+    assert!(seen > 0, "no game asked for a new Defender");
+}

@@ -64,7 +64,7 @@ leaderboard-your-place = Dein Platz: { $place } von { $of }, mit { $rating }.
 
 ## `/brett`, `/verlauf`, `/export`, `/partien` (queries.rs). Partienummern werden als Text übergeben.
 
-refusal-no-challenge-accepted = Hier wurde noch keine Herausforderung angenommen.
+refusal-no-challenge-accepted = Hier wird keine Partie gespielt: Die Herausforderung hier wurde noch nicht angenommen.
 refusal-no-game-here = In diesem Kanal gibt es keine Partie.
 refusal-store-failed-short = Der Partienspeicher hat versagt; bitte versuch es später noch einmal.
 refusal-last-game-broken = Die letzte Partie dieses Kanals braucht Aufmerksamkeit: Ihr Datensatz lässt sich nicht nachspielen.
@@ -97,25 +97,6 @@ time-left = Verbleibende Zeit für diesen Zug: { $left }.
 time-left-then-bank = Verbleibende Zeit für diesen Zug: { $left } ({ $days } aus den Tagen des Zuges, danach { $bank } aus der Zeitbank von { $name }).
 time-left-from-bank = Verbleibende Zeit für diesen Zug: { $left }, alles aus der Zeitbank von { $name }.
 time-bank-empty = nichts
-duration-days-hours = { $days ->
-    [one] { $days } Tag
-   *[other] { $days } Tage
-} { $hours ->
-    [one] { $hours } Stunde
-   *[other] { $hours } Stunden
-}
-duration-days = { $days ->
-    [one] { $days } Tag
-   *[other] { $days } Tage
-}
-duration-hours = { $hours ->
-    [one] { $hours } Stunde
-   *[other] { $hours } Stunden
-}
-duration-minutes = { $minutes ->
-    [one] { $minutes } Minute
-   *[other] { $minutes } Minuten
-}
 
 ## Herausforderungen: Ablehnungen (lobby.rs). `$verb` ist der Befehl der Antwort:
 ## accept, decline oder cancel.

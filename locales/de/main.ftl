@@ -10,6 +10,8 @@ i18n-example = Hallo, { $name }!
 
 help-intro = **Arcana** — Schachvarianten im Fernschach (`/regeln <variante>` erklärt eine). Befehle:
 help-pairs = option:wert
+# Die Nummer einer Partie oder eines Turniers in `/hilfe`.
+help-number = N
 
 ## Slash-Befehle: Namen (Kleinbuchstaben, Ziffern, - und _, höchstens 32 Zeichen) und
 ## Beschreibungen (höchstens 100 Zeichen).
@@ -152,6 +154,8 @@ cmd-settings-reminders-name = erinnerungen
 cmd-settings-reminders-description = Erinnerungen per Direktnachricht, wenn deine Zeit knapp wird
 cmd-settings-web-name = web
 cmd-settings-web-description = Moderatoren: die Webseite dieses Servers an oder aus
+cmd-settings-boards-name = bretter
+cmd-settings-boards-description = Moderation: öffentliche Bretter drehen sich zum Spieler am Zug oder zeigen Weiß stets unten
 
 cmd-tournament-name = turnier
 cmd-tournament-description = Veranstalte ein Turnier in diesem Kanal
@@ -185,6 +189,8 @@ cmd-tournament-start-name = start
 cmd-tournament-start-description = erstellen: startet von selbst in so vielen Stunden (Standard: wenn gestartet)
 cmd-tournament-player-name = spieler
 cmd-tournament-player-description = zurückziehen: der Spieler (Veranstalter)
+cmd-tournament-confirm-name = bestätigen
+cmd-tournament-confirm-description = zurückziehen: ja zum Bestätigen (die übrigen Partien gehen kampflos verloren)
 cmd-tournament-event-name = veranstaltung
 cmd-tournament-event-description = Welche Veranstaltung, nach Nummer (Standard: die dieses Kanals)
 
@@ -207,6 +213,7 @@ cmd-web-description = Die Webseite dieser Partie
 
 ## Die Wörter fester Auswahlmöglichkeiten (`choice-<wert>`), wie Discord sie zeigt.
 
+choice-mover = am-zug
 choice-white = Weiß
 choice-black = Schwarz
 choice-random = Zufällig
@@ -279,3 +286,32 @@ grammar-option-twice-differently = Option `{ $key }` ist doppelt angegeben (`{ $
 grammar-no-command = Es gibt keinen Befehl `/{ $name }`; versuch es mit `/hilfe`.
 grammar-no-option = `/{ $command }` hat keine Option `{ $option }`.
 grammar-variant-options = Optionen der Variante: { $why }.
+
+## Die Knöpfe des Discord-Frontends (kurz) und seine eigenen Antworten (Issue 47). Die
+## Texte, die sagen, welchen Knopf man drückt, nennen diese Beschriftungen.
+
+button-accept = Annehmen
+button-decline = Ablehnen
+button-cancel = Zurückziehen
+button-move = Zug
+button-resign = Aufgeben
+button-offer-draw = Remis anbieten
+button-accept-draw = Remis annehmen
+button-hand = Meine Hand
+button-rematch = Revanche
+button-confirm = Bestätigen
+button-cancel-move = Abbrechen
+button-resign-confirm = Ja, aufgeben
+resign-prompt = Diese Partie aufgeben? Das lässt sich nicht rückgängig machen.
+delivery-game-over = Diese Partie ist vorbei: { $outcome }
+delivery-done = Erledigt.
+delivery-text-attached = (der ganze Text ist angehängt)
+delivery-server-only = Arcana-Partien werden in Serverkanälen gespielt, damit der andere Spieler sie sieht: Benutze die Befehle auf einem Server, zu dem ich hinzugefügt wurde.
+delivery-no-bots = Bots spielen nicht; wähle eine Person.
+delivery-went-wrong = Bei mir ist etwas schiefgegangen; nichts wurde geändert.
+delivery-old-button = Dieser Knopf gehört zu einer älteren Version dieses Bots; benutze die Befehle.
+delivery-game-not-posted = Ich konnte die Partie nicht in <#{ $channel }> posten: { $reason }. `/brett` dort zeigt sie.
+delivery-reason-permission = Mir fehlt dort eine Berechtigung (Kanäle ansehen, Nachrichten senden, Nachrichten in Threads senden, Dateien anhängen oder Nachrichtenverlauf anzeigen); ein Server-Admin kann sie mir geben
+delivery-reason-no-access = Ich kann diesen Kanal nicht sehen; ein Server-Admin kann mich hineinlassen
+delivery-reason-gone = diesen Kanal gibt es nicht mehr
+delivery-reason-locked = dieser Thread ist archiviert und gesperrt

@@ -22,6 +22,9 @@ play-minutes = { $n ->
     [one] { $n } Minute
    *[other] { $n } Minuten
 }
+play-under-a-minute = weniger als eine Minute
+# Nach „seit“ und „in“ (der Dativ).
+play-under-a-minute-dative = weniger als einer Minute
 
 ## `/urlaub`.
 
@@ -96,9 +99,18 @@ takeback-done = `{ $turn }` von { $name } wird einvernehmlich zurückgenommen.
 
 prefs-saved = Gespeichert. Deine Einstellungen:
 prefs-shown = Deine Einstellungen:
-prefs-confirm = - bestätigen: { $value } — ein Zug, den du tippst, wird dir zuerst gezeigt, mit Bestätigen und Abbrechen
-prefs-digest = - übersicht: { $value } — einmal am Tag eine Direktnachricht mit den Partien, in denen du am Zug bist
-prefs-reminders = - erinnerungen: { $value } — Erinnerungen per Direktnachricht, wenn deine Bedenkzeit knapp wird
+prefs-confirm = - bestätigen: { $value } — { $on ->
+        [yes] ein Zug, den du tippst, wird dir zuerst gezeigt, mit Bestätigen und Abbrechen
+       *[no] ein Zug, den du tippst, wird sofort gespielt
+    }
+prefs-digest = - übersicht: { $value } — { $on ->
+        [yes] einmal am Tag listet eine Direktnachricht die Partien, in denen du am Zug bist
+       *[no] keine tägliche Nachricht
+    }
+prefs-reminders = - erinnerungen: { $value } — { $on ->
+        [yes] eine Direktnachricht erinnert dich, wenn deine Bedenkzeit knapp wird
+       *[no] keine Erinnerungen per Direktnachricht
+    }
 prefs-change = Ändere eine zum Beispiel mit `/einstellungen bestätigen:an`.
 prefs-digest-message = Deine tägliche Übersicht. { $games }
 prefs-digest-stop = (`/einstellungen übersicht:aus` stellt diese Nachrichten ab.)
@@ -106,17 +118,18 @@ confirm-store-failed = Der Partiespeicher ist ausgefallen, es wurde also nichts 
 confirm-board-after = `{ $turn }` spielen? Das Brett danach:
 confirm-board-now = `{ $turn }` spielen? (Das Brett wird so gezeigt, wie es jetzt ist: In dieser Partie zeigt sich das Ergebnis des Zuges erst, wenn er gespielt ist.)
 confirm-question = { $what }
-    Drücke Bestätigen oder tippe den Zug noch einmal, um ihn zu spielen; Abbrechen verwirft ihn. (Mit `/einstellungen bestätigen:aus` werden getippte Züge sofort gespielt.)
+    Drücke Bestätigen oder tippe den Zug noch einmal, um ihn zu spielen; Abbrechen (oder `abbrechen` getippt) verwirft ihn. (Mit `/einstellungen bestätigen:aus` werden getippte Züge sofort gespielt.)
 confirm-stale = Diese Bestätigung gehört zu einer früheren Stellung; es wurde nichts gespielt. Tippe deinen Zug noch einmal.
 confirm-store-failed-later = Der Partiespeicher ist ausgefallen; bitte versuch es später noch einmal.
 confirm-nothing-waits = Hier wartet kein Zug von dir auf Bestätigung.
+# The word typed to drop a waiting move.
+confirm-cancel-word = abbrechen
 confirm-cancelled = Abgebrochen: Es wurde nichts gespielt.
 
 ## Züge, Remis, `/abbrechen`, `/hand`.
 
 play-type-a-move = Tippe einen Zug, zum Beispiel `e4`.
 play-too-long = Das ist viel zu lang für einen Zug.
-play-no-challenge-accepted = Hier wurde noch keine Herausforderung angenommen.
 play-not-a-player = Nur { $white } und { $black } spielen diese Partie; zuschauen kannst du mit `/brett` und `/verlauf`.
 draw-not-offered = { $name } hat kein Remis angeboten.
 draw-declined = { $name } lehnt das Remisangebot ab.
@@ -137,6 +150,8 @@ hand-nothing-secret = Du hast in dieser Partie keine geheimen Informationen.
 conditional-example = `/vorauszüge e5 Nf3 Nc6 Bb5`: Spielt dein Gegner e5, antwortest du Nf3; spielt er dann Nc6, antwortest du Bb5
 conditional-none-to-clear = Du hast keine Vorauszüge in dieser Partie.
 conditional-cleared = Deine Vorauszüge in dieser Partie sind gelöscht.
+conditional-deleted = Vorauszug { $number } ist gelöscht; `/vorauszüge` zeigt die übrigen.
+conditional-delete-which = Sag mit der Nummer von 1 bis { $count }, welchen Vorauszug du löschen willst: zum Beispiel `/vorauszüge delete 1` (`/vorauszüge` listet sie auf).
 conditional-your-turn = Du bist am Zug: Spiel zuerst deinen Zug; Vorauszüge beantworten die nächsten Züge deines Gegners.
 conditional-line-too-long = Diese Zugfolge ist länger als { $max } Zeichen; eine Zugfolge enthält höchstens { $answers } Antworten.
 conditional-too-many = Du hast in dieser Partie schon { $max } Zugfolgen vorausgeplant, mehr sind nicht möglich; `/vorauszüge clear` leert sie.
@@ -151,7 +166,7 @@ conditional-queued-unchecked = Vorgemerkt (in dieser Partie werden die Züge gep
 } (nur du siehst sie).
 conditional-none = Du hast keine Vorauszüge in dieser Partie. Solange dein Gegner am Zug ist, kannst du eine Zugfolge vormerken: { $example }. Nur du siehst sie.
 conditional-list = Deine Vorauszüge in dieser Partie ({ $count }; nur du siehst sie):
-conditional-clear-hint = `/vorauszüge clear` leert sie.
+conditional-clear-hint = `/vorauszüge delete 2` löscht den zweiten; `/vorauszüge clear` leert sie alle.
 conditional-if-then = wenn `{ $theirs }`, dann `{ $mine }`
 conditional-if = wenn `{ $theirs }`
 conditional-shape = Eine Zugfolge wechselt zwischen dem Zug deines Gegners und deiner Antwort und endet mit deiner Antwort, zum Beispiel { $example }.
@@ -212,4 +227,4 @@ claim-turn-passes = In dieser Variante verfällt ein Zug, wenn die Bedenkzeit ab
 ## Die getippten Befehle von `arcana local` (ein Terminal-Frontend, auf Englisch).
 
 local-no-arguments = `/{ $command }` nimmt keine Argumente.
-local-not-understood = Ich verstehe `{ $word }` in `/{ $command }` nicht.
+local-not-understood = Ich verstehe `{ $word }` in `/{ $command }` nicht; so lautet er: `{ $usage }`.

@@ -11,6 +11,8 @@ language-en = Englisch
 language-de = Deutsch
 settings-server-only = Servereinstellungen werden auf einem Server vorgenommen.
 settings-moderators-only = Nur die Moderatoren des Servers können seine Einstellungen ändern.
+settings-boards-white = Die öffentlichen Bretter dieses Servers zeigen jetzt Weiß stets unten; `/brett` zeigt jedem Spieler seine eigene Seite.
+settings-boards-mover = Die öffentlichen Bretter dieses Servers drehen sich jetzt zum Spieler am Zug; `/brett` zeigt jedem Spieler seine eigene Seite.
 settings-language-set = Die öffentlichen Nachrichten dieses Servers sind jetzt auf { $language }.
 settings-language-auto = Die öffentlichen Nachrichten dieses Servers folgen seiner Sprache auf Discord, derzeit { $language }.
 

@@ -10,6 +10,7 @@ tournament-not-here = Hier gibt es kein Turnier #{ $id }.
 tournament-none-in-channel = In diesem Kanal gibt es kein Turnier; `/turnier erstellen` legt eins an.
 tournament-create-not-allowed = Nur Mitglieder, die den Server verwalten (oder die Rolle der Veranstalter haben), dürfen ein Turnier erstellen.
 tournament-name-length = Ein Turnier braucht einen Namen mit 1 bis { $max } Zeichen.
+tournament-name-hidden = Der Name eines Turniers darf keine Steuer-, Richtungs- oder unsichtbaren Zeichen enthalten: Tippe ihn so, wie er erscheinen soll.
 tournament-cycles-range = Ein Rundenturnier hat 1 oder 2 Durchgänge.
 tournament-rounds-range = Ein Turnier im Schweizer System hat 1 bis { $max } Runden.
 tournament-limit-too-low = An einem Turnier nehmen mindestens 2 Spieler teil.
@@ -27,6 +28,10 @@ tournament-withdraw-not-organiser = Nur der Veranstalter darf einen anderen Spie
 tournament-withdraw-not-in = { $name } ist bei **{ $event }** nicht dabei.
 tournament-withdraw-not-running = **{ $event }** läuft nicht; vor dem Start verlässt man es mit `/turnier verlassen`.
 tournament-withdrawn-already = { $name } hat sich schon zurückgezogen.
+tournament-withdraw-confirm = { $name } aus **{ $event }** zurückzuziehen gibt { $games ->
+    [one] { $games } Partie
+   *[other] { $games } Partien
+    } sofort kampflos verloren und lässt sich nicht rückgängig machen. Um fortzufahren, sag `/turnier zurückziehen bestätigen:ja`.
 tournament-cancel-not-organiser = Nur { $organiser } (Veranstalter) darf **{ $event }** absagen.
 tournament-over-already = **{ $event }** ist schon vorbei.
 tournament-too-few = **{ $event }** braucht zum Start mindestens 2 Spieler (bisher { $players }).
@@ -59,6 +64,7 @@ tournament-starts = **{ $event }** beginnt mit { $players } Spielern.
 tournament-round-starts = **{ $event }**: Runde { $round } beginnt.
 tournament-over-winner = **{ $event }** ist vorbei: { $name } gewinnt!
 tournament-over = **{ $event }** ist vorbei.
+tournament-over-shared = **{ $event }** ist vorbei: { $names } und { $last } teilen sich den ersten Platz!
 # Das Ergebnis einer Partie: `$score` ist 1–0, ½–½ oder 0–1.
 tournament-result = **{ $event }**, Runde { $round }: { $white } { $score } { $black }.
 tournament-two-time-losses = { $name } hat zwei Partien auf Zeit verloren und scheidet aus; die übrigen Partien gehen kampflos verloren.
@@ -92,6 +98,9 @@ tournament-standings-struck = { $line } (zurückgezogen, Ergebnisse gestrichen)
 tournament-pairings-head = **{ $event }**, Paarungen:
 tournament-pairings-round = Runde { $round }:
 tournament-pairing = { $white } gegen { $black }: { $result }
+tournament-pairing-in = { $white } gegen { $black }: { $result }, in { $place }
+tournament-pairings-field = Teilnehmer ({ $count }): { $players }
+tournament-pairings-at-start = Die Paarungen werden beim Start gebildet.
 tournament-pairing-playing = läuft
 tournament-pairing-forfeit = { $score } (kampflos)
 tournament-pairing-bye = { $name }: spielfrei

@@ -67,7 +67,7 @@ leaderboard-your-place = Your place: { $place } of { $of }, with { $rating }.
 
 ## `/board`, `/history`, `/export`, `/games` (queries.rs). Game numbers are passed as text.
 
-refusal-no-challenge-accepted = No challenge here has been accepted yet.
+refusal-no-challenge-accepted = No game is being played here: the challenge here has not been accepted yet.
 refusal-no-game-here = There is no game in this channel.
 refusal-store-failed-short = The game store failed; please try again later.
 refusal-last-game-broken = The last game of this channel needs attention: its record does not replay.
@@ -100,25 +100,6 @@ time-left = Time left for this move: { $left }.
 time-left-then-bank = Time left for this move: { $left } ({ $days } of the move's days, then { $name }'s bank of { $bank }).
 time-left-from-bank = Time left for this move: { $left }, all of it from { $name }'s bank.
 time-bank-empty = nothing
-duration-days-hours = { $days ->
-    [one] { $days } day
-   *[other] { $days } days
-} { $hours ->
-    [one] { $hours } hour
-   *[other] { $hours } hours
-}
-duration-days = { $days ->
-    [one] { $days } day
-   *[other] { $days } days
-}
-duration-hours = { $hours ->
-    [one] { $hours } hour
-   *[other] { $hours } hours
-}
-duration-minutes = { $minutes ->
-    [one] { $minutes } minute
-   *[other] { $minutes } minutes
-}
 
 ## Challenges: refusals (lobby.rs). `$verb` is the answer's command: accept, decline
 ## or cancel.

@@ -11,6 +11,8 @@ i18n-example = Hello, { $name }!
 
 help-intro = **Arcana** — correspondence chess variants (`/rules <variant>` explains one). Commands:
 help-pairs = key:value
+# A game's or an event's number in `/help` (`/review game:N`).
+help-number = N
 
 ## Slash commands. For each command `cmd-<command>-name` (the name Discord shows; in
 ## English the registered name), `cmd-<command>-description`, and optionally
@@ -157,6 +159,8 @@ cmd-settings-reminders-name = reminders
 cmd-settings-reminders-description = Reminders by direct message when your time runs short
 cmd-settings-web-name = web
 cmd-settings-web-description = Moderators: this server's web page on or off
+cmd-settings-boards-name = boards
+cmd-settings-boards-description = Moderators: public boards turn to the player to move, or keep White at the bottom
 
 cmd-tournament-name = tournament
 cmd-tournament-description = Run a tournament in this channel
@@ -190,6 +194,8 @@ cmd-tournament-start-name = start
 cmd-tournament-start-description = create: starts by itself in this many hours (default: when started)
 cmd-tournament-player-name = player
 cmd-tournament-player-description = withdraw: the player (organiser)
+cmd-tournament-confirm-name = confirm
+cmd-tournament-confirm-description = withdraw: yes to confirm (the remaining games are forfeited)
 cmd-tournament-event-name = event
 cmd-tournament-event-description = Which event, by number (default: this channel's)
 
@@ -212,6 +218,7 @@ cmd-web-description = This game's web page
 
 ## The words of fixed option choices (`choice-<value>`), as Discord lists them.
 
+choice-mover = mover
 choice-white = White
 choice-black = Black
 choice-random = Random
@@ -284,3 +291,32 @@ grammar-option-twice-differently = option `{ $key }` is given twice (`{ $first }
 grammar-no-command = There is no command `/{ $name }`; try `/help`.
 grammar-no-option = `/{ $command }` has no option `{ $option }`.
 grammar-variant-options = Variant options: { $why }.
+
+## The Discord front end's buttons (short) and its own answers (issue 47). The texts
+## that tell players which button to press name these labels.
+
+button-accept = Accept
+button-decline = Decline
+button-cancel = Cancel
+button-move = Move
+button-resign = Resign
+button-offer-draw = Offer draw
+button-accept-draw = Accept draw
+button-hand = My hand
+button-rematch = Rematch
+button-confirm = Confirm
+button-cancel-move = Cancel
+button-resign-confirm = Yes, resign
+resign-prompt = Resign this game? This cannot be undone.
+delivery-game-over = That game is over: { $outcome }
+delivery-done = Done.
+delivery-text-attached = (the full text is attached)
+delivery-server-only = Arcana games are played in server channels, so the other player can see them: use the commands in a server I have been added to.
+delivery-no-bots = Bots do not play; choose a person.
+delivery-went-wrong = Something went wrong on my side; nothing was changed.
+delivery-old-button = That button belongs to an older version of this bot; use the commands.
+delivery-game-not-posted = I could not post the game in <#{ $channel }>: { $reason }. `/board` there shows it.
+delivery-reason-permission = I lack a permission there (View Channel, Send Messages, Send Messages in Threads, Attach Files or Read Message History); a server admin can grant it
+delivery-reason-no-access = I cannot see that channel; a server admin can let me in
+delivery-reason-gone = that channel no longer exists
+delivery-reason-locked = that thread is archived and locked

@@ -22,6 +22,9 @@ play-minutes = { $n ->
     [one] { $n } minute
    *[other] { $n } minutes
 }
+play-under-a-minute = less than a minute
+# After "since" and "in".
+play-under-a-minute-dative = less than a minute
 
 ## `/vacation`.
 
@@ -90,9 +93,18 @@ takeback-done = { $name }'s `{ $turn }` is taken back, by agreement.
 
 prefs-saved = Saved. Your settings:
 prefs-shown = Your settings:
-prefs-confirm = - confirm: { $value } — a move you type is shown to you first, with Confirm and Cancel
-prefs-digest = - digest: { $value } — once a day, a direct message listing the games where it is your turn
-prefs-reminders = - reminders: { $value } — reminders by direct message when your time runs short
+prefs-confirm = - confirm: { $value } — { $on ->
+        [yes] a move you type is shown to you first, with Confirm and Cancel
+       *[no] a move you type is played at once
+    }
+prefs-digest = - digest: { $value } — { $on ->
+        [yes] once a day, a direct message lists the games where it is your turn
+       *[no] no daily message
+    }
+prefs-reminders = - reminders: { $value } — { $on ->
+        [yes] a direct message reminds you when your time runs short
+       *[no] no reminders by direct message
+    }
 prefs-change = Change one with e.g. `/settings confirm:on`.
 prefs-digest-message = Your daily digest. { $games }
 prefs-digest-stop = (`/settings digest:off` stops these.)
@@ -100,17 +112,18 @@ confirm-store-failed = The game store failed, so nothing was changed; please try
 confirm-board-after = Play `{ $turn }`? The board after it:
 confirm-board-now = Play `{ $turn }`? (The board is shown as it is now: in this game the move's outcome is seen once it is played.)
 confirm-question = { $what }
-    Press Confirm, or type the move again, to play it; Cancel drops it. (`/settings confirm:off` plays typed moves at once.)
+    Press Confirm, or type the move again, to play it; Cancel (or typing `cancel`) drops it. (`/settings confirm:off` plays typed moves at once.)
 confirm-stale = That confirmation is for an earlier position; nothing was played. Type your move again.
 confirm-store-failed-later = The game store failed; please try again later.
 confirm-nothing-waits = No move of yours waits for confirmation here.
+# The word typed to drop a waiting move.
+confirm-cancel-word = cancel
 confirm-cancelled = Cancelled: nothing was played.
 
 ## Moves, draws, `/abort`, `/hand`.
 
 play-type-a-move = Type a move, for example `e4`.
 play-too-long = That is far too long to be a move.
-play-no-challenge-accepted = No challenge here has been accepted yet.
 play-not-a-player = Only { $white } and { $black } play this game; you can watch with `/board` and `/history`.
 draw-not-offered = { $name } has not offered a draw.
 draw-declined = { $name } declines the draw offer.
@@ -131,6 +144,8 @@ hand-nothing-secret = You have no secret information in this game.
 conditional-example = `/conditional e5 Nf3 Nc6 Bb5`: if they play e5 you answer Nf3, then if they play Nc6 you answer Bb5
 conditional-none-to-clear = You have no conditional lines on this game.
 conditional-cleared = Your conditional lines on this game are cleared.
+conditional-deleted = Line { $number } is deleted; `/conditional` shows the rest.
+conditional-delete-which = Say which line to delete by its number, from 1 to { $count }: for example `/conditional delete 1` (`/conditional` lists them).
 conditional-your-turn = It is your turn: play your move first; conditional lines answer your opponent's next turns.
 conditional-line-too-long = That line is over { $max } characters; a line holds at most { $answers } answers.
 conditional-too-many = You already have { $max } conditional lines on this game, the most there may be; `/conditional clear` empties them.
@@ -145,7 +160,7 @@ conditional-queued-unchecked = Queued (in this game its moves are checked when t
 } on this game (only you see them).
 conditional-none = You have no conditional lines on this game. While your opponent is to move, queue one: { $example }. Only you see them.
 conditional-list = Your conditional lines on this game ({ $count }; only you see them):
-conditional-clear-hint = `/conditional clear` empties them.
+conditional-clear-hint = `/conditional delete 2` deletes line 2; `/conditional clear` empties them.
 conditional-if-then = if `{ $theirs }` then `{ $mine }`
 conditional-if = if `{ $theirs }`
 conditional-shape = A line alternates your opponent's turn and your answer and ends with your answer, for example { $example }.
@@ -203,4 +218,4 @@ claim-turn-passes = In this variant a turn whose time runs out passes; there is 
 ## `arcana local`'s typed commands (a terminal front end, in English).
 
 local-no-arguments = `/{ $command }` takes no arguments.
-local-not-understood = I don't understand `{ $word }` in `/{ $command }`.
+local-not-understood = I don't understand `{ $word }` in `/{ $command }`; it reads `{ $usage }`.

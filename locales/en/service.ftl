@@ -11,6 +11,8 @@ language-en = English
 language-de = German
 settings-server-only = Server settings are made in a server.
 settings-moderators-only = Only the server's moderators can change its settings.
+settings-boards-white = This server's public boards now keep White at the bottom; `/board` shows each player their own side.
+settings-boards-mover = This server's public boards now turn to the player to move; `/board` shows each player their own side.
 settings-language-set = This server's public messages are now in { $language }.
 settings-language-auto = This server's public messages follow its own language on Discord, now { $language }.
 

@@ -9,6 +9,7 @@ tournament-not-here = There is no tournament #{ $id } here.
 tournament-none-in-channel = There is no tournament in this channel; `/tournament create` makes one.
 tournament-create-not-allowed = Only members who manage the server (or hold the organisers' role) may create a tournament.
 tournament-name-length = A tournament needs a name of 1 to { $max } characters.
+tournament-name-hidden = A tournament's name may hold no control, direction or invisible characters: type it as it should show.
 tournament-cycles-range = A round robin has 1 or 2 cycles.
 tournament-rounds-range = A Swiss has 1 to { $max } rounds.
 tournament-limit-too-low = A tournament takes at least 2 players.
@@ -26,6 +27,10 @@ tournament-withdraw-not-organiser = Only the organiser may withdraw another play
 tournament-withdraw-not-in = { $name } is not in **{ $event }**.
 tournament-withdraw-not-running = **{ $event }** is not running; before it starts, players leave with `/tournament leave`.
 tournament-withdrawn-already = { $name } has withdrawn already.
+tournament-withdraw-confirm = Withdrawing { $name } from **{ $event }** forfeits { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+    } at once and cannot be undone. To go on, say `/tournament withdraw confirm:yes`.
 tournament-cancel-not-organiser = Only { $organiser } (the organiser) may cancel **{ $event }**.
 tournament-over-already = **{ $event }** is over already.
 tournament-too-few = **{ $event }** needs at least 2 players to start ({ $players } so far).
@@ -61,6 +66,7 @@ tournament-starts = **{ $event }** starts with { $players } players.
 tournament-round-starts = **{ $event }**: round { $round } starts.
 tournament-over-winner = **{ $event }** is over: { $name } wins!
 tournament-over = **{ $event }** is over.
+tournament-over-shared = **{ $event }** is over: { $names } and { $last } share first place!
 # A game's result: `$score` is 1–0, ½–½ or 0–1.
 tournament-result = **{ $event }**, round { $round }: { $white } { $score } { $black }.
 tournament-two-time-losses = { $name } has lost two games on time: they drop out, their remaining games forfeited.
@@ -93,6 +99,9 @@ tournament-standings-struck = { $line } (withdrew, results struck)
 tournament-pairings-head = **{ $event }**, pairings:
 tournament-pairings-round = Round { $round }:
 tournament-pairing = { $white } vs { $black }: { $result }
+tournament-pairing-in = { $white } vs { $black }: { $result }, in { $place }
+tournament-pairings-field = Players ({ $count }): { $players }
+tournament-pairings-at-start = Pairings are made when it starts.
 tournament-pairing-playing = playing
 tournament-pairing-forfeit = { $score } (forfeit)
 tournament-pairing-bye = { $name }: bye

@@ -199,6 +199,11 @@ pub enum Request {
     ServerWeb {
         on: bool,
     },
+    /// `/settings boards:mover|white`: how a server's public boards turn, for its
+    /// moderators (`white`: White at the bottom; `mover`: the player to move's side).
+    ServerBoards {
+        white: bool,
+    },
     /// `/settings language:auto|en|de`: the language of a server's public messages, for
     /// its moderators (`None`: the server's own locale, as Discord reports it).
     ServerLanguage {
@@ -443,6 +448,12 @@ fn is_hidden(c: char) -> bool {
                 | '\u{2060}'..='\u{2069}'
                 | '\u{FEFF}'
         )
+}
+
+/// Whether `text` holds a character that would act on the text around it instead of
+/// showing (a control, direction, joining or invisible spacing mark).
+pub fn has_hidden(text: &str) -> bool {
+    text.chars().any(is_hidden)
 }
 
 /// `text` with every hidden character written out as `<U+XXXX>`.

@@ -70,22 +70,3 @@ pub fn timeout_policy(variant: VariantId) -> TimeoutPolicy {
         None => TimeoutPolicy::OpponentMayClaim,
     }
 }
-
-/// "2 days 3 hours", "5 hours", "12 minutes": coarse, as a correspondence player reads it.
-pub fn describe_duration(ms: u64) -> String {
-    let plural = |n: u64, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
-    let days = ms / DAY_MS;
-    let hours = (ms % DAY_MS) / HOUR_MS;
-    let minutes = (ms % HOUR_MS) / MINUTE_MS;
-    if days > 0 {
-        if hours > 0 {
-            format!("{} {}", plural(days, "day"), plural(hours, "hour"))
-        } else {
-            plural(days, "day")
-        }
-    } else if hours > 0 {
-        plural(hours, "hour")
-    } else {
-        plural(minutes.max(1), "minute")
-    }
-}

@@ -31,6 +31,10 @@ fn fills(o: &OptionSpec, word: &str, loose: bool, only_option: bool) -> bool {
         Kind::User => word.starts_with('@') || word.starts_with("<@") || (loose && only_option),
         Kind::Choice(choices) => choices.iter().any(|v| v.eq_ignore_ascii_case(word)),
         Kind::Variant => loose,
+        // A number typed alone (`/review 4`), or one of its named values.
+        Kind::Integer { named, .. } => {
+            word.parse::<i64>().is_ok() || named.iter().any(|(n, _)| n.eq_ignore_ascii_case(word))
+        }
         _ => false,
     }
 }
@@ -187,7 +191,8 @@ fn place_words(
                     LANG,
                     "local-not-understood",
                     word = echo(w),
-                    command = spec.name
+                    command = spec.name,
+                    usage = grammar::command_usage_in(spec, LANG)
                 )
             });
         };

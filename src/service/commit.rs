@@ -70,6 +70,7 @@ impl Service {
             .or_else(|| change.challenges.iter().find_map(|c| c.server));
         let public = self.server_lang(server);
         super::language::stamp(&mut change.replies, at.actor, at.lang, public);
+        self.orient(&mut change.replies, server);
         let mut write = Write::new();
         let mut sealing = None;
         self.plan_write(slot, at, &mut change, expect, &mut write, &mut sealing, now)?;

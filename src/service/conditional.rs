@@ -54,14 +54,16 @@ impl Service {
         let Some(text) = text else {
             return Ok(Change::reply(Reply::invoker(shown(lang, &mine))));
         };
-        if text.eq_ignore_ascii_case("clear") {
-            if mine.is_empty() {
-                return Err(tr!(lang, "conditional-none-to-clear"));
-            }
+        if let Some(edit) = edit_of(text) {
+            let lines = edited(mine, edit, lang)?;
+            let said = match (edit, lines.is_empty()) {
+                (Edit::Delete(n), false) => tr!(lang, "conditional-deleted", number = n),
+                _ => tr!(lang, "conditional-cleared"),
+            };
             let mut next = live.clone();
-            set_lines(&mut next.rec.conditional, side, Vec::new());
+            set_lines(&mut next.rec.conditional, side, lines);
             return Ok(Change {
-                replies: vec![Reply::invoker(tr!(lang, "conditional-cleared"))],
+                replies: vec![Reply::invoker(said)],
                 live: Some(next),
                 ..Change::default()
             });
@@ -108,6 +110,50 @@ impl Service {
             live: Some(next),
             ..Change::default()
         })
+    }
+}
+
+/// What `/conditional clear` (or `cancel`) and `/conditional delete N` (or `remove N`)
+/// ask of a player's lines; `Delete(0)` when no usable number follows.
+#[derive(Clone, Copy)]
+enum Edit {
+    Clear,
+    Delete(usize),
+}
+
+/// The edit a text asks for, if it is one rather than a line.
+fn edit_of(text: &str) -> Option<Edit> {
+    let mut words = text.split_whitespace();
+    let first = words.next()?.to_ascii_lowercase();
+    match first.as_str() {
+        "clear" | "cancel" if words.next().is_none() => Some(Edit::Clear),
+        "delete" | "remove" => {
+            let n = match (words.next(), words.next()) {
+                (Some(n), None) => n.trim_start_matches('#').parse().unwrap_or(0),
+                _ => 0,
+            };
+            Some(Edit::Delete(n))
+        }
+        _ => None,
+    }
+}
+
+/// A player's lines after `edit`, or why it cannot be done.
+fn edited(
+    mut lines: Vec<Vec<String>>,
+    edit: Edit,
+    lang: Lang,
+) -> Result<Vec<Vec<String>>, Refusal> {
+    if lines.is_empty() {
+        return Err(tr!(lang, "conditional-none-to-clear"));
+    }
+    match edit {
+        Edit::Clear => Ok(Vec::new()),
+        Edit::Delete(n) if (1..=lines.len()).contains(&n) => {
+            lines.remove(n - 1);
+            Ok(lines)
+        }
+        Edit::Delete(_) => Err(tr!(lang, "conditional-delete-which", count = lines.len())),
     }
 }
 

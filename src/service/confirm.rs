@@ -29,6 +29,23 @@ fn on_off(on: bool, lang: Lang) -> String {
     choice_label(if on { "on" } else { "off" }, lang)
 }
 
+/// Whether `text` is the word that cancels a waiting move (`cancel`, or its word in
+/// `lang`).
+fn is_cancel(text: &str, lang: Lang) -> bool {
+    let text = text.trim();
+    text.eq_ignore_ascii_case("cancel")
+        || text.eq_ignore_ascii_case(&tr!(lang, "confirm-cancel-word"))
+}
+
+/// The catalogs' selector for a setting that is on (`yes`) or off (`no`).
+fn yes_no(on: bool) -> &'static str {
+    if on {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
 impl Service {
     /// `/settings`: shows the invoker's preferences, changing those named first.
     pub(super) fn settings(&self, ctx: &Context, change: SettingsChange) -> Reply {
@@ -68,13 +85,24 @@ impl Service {
             } else {
                 tr!(lang, "prefs-shown")
             },
-            tr!(lang, "prefs-confirm", value = on_off(prefs.confirm, lang)),
+            tr!(
+                lang,
+                "prefs-confirm",
+                value = on_off(prefs.confirm, lang),
+                on = yes_no(prefs.confirm)
+            ),
             tr!(
                 lang,
                 "prefs-digest",
-                value = choice_label(if prefs.digest { "daily" } else { "off" }, lang)
+                value = choice_label(if prefs.digest { "daily" } else { "off" }, lang),
+                on = yes_no(prefs.digest)
             ),
-            tr!(lang, "prefs-reminders", value = on_off(reminders, lang)),
+            tr!(
+                lang,
+                "prefs-reminders",
+                value = on_off(reminders, lang),
+                on = yes_no(reminders)
+            ),
             tr!(lang, "prefs-change"),
         ];
         Reply::invoker(lines.join("\n"))
@@ -186,14 +214,19 @@ impl Service {
         let game = live.rec.id;
         let ply = live.rec.actions.len() as u64;
         let pending = self.store.pending_move(ctx.user.id, game).ok().flatten();
+        // `cancel` typed drops a waiting move, as the Cancel button does.
+        if pending.is_some() && is_cancel(text, ctx.lang) {
+            return Ok(Change::reply(self.cancel_move(ctx, game)));
+        }
         if pending
             .as_ref()
             .is_some_and(|p| p.ply == ply && p.text.trim() == text.trim())
         {
             return self.play_confirmed(slot, ctx, game, now);
         }
-        // Checked exactly as it would be played; nothing of it is kept.
-        let tried = self.play(slot, ctx, text, now)?;
+        // Checked exactly as it would be played, but alone: the other side's queued
+        // conditional answers stay secret. Nothing of it is kept.
+        let (tried, _) = self.own_move(slot, ctx, text, now)?;
         let (_, side) = player_game(slot, ctx)?;
         let mut w = Write::new();
         let keep = PendingMove {

@@ -321,6 +321,7 @@ pub const COMMANDS: &[CommandSpec] = &[
             opt("digest", Kind::Choice(&["daily", "off"])),
             opt("reminders", Kind::Choice(ON_OFF)),
             opt("web", Kind::Choice(ON_OFF)),
+            opt("boards", Kind::Choice(&["mover", "white"])),
             opt("language", Kind::Choice(&["auto", "en", "de"])),
         ],
         ..cmd("settings", true)
@@ -387,6 +388,7 @@ pub const COMMANDS: &[CommandSpec] = &[
                 },
             ),
             opt("player", Kind::User),
+            opt("confirm", Kind::Bool),
             opt(
                 "event",
                 Kind::Integer {
@@ -662,8 +664,8 @@ pub fn read_in(
             }
         }
         Kind::Bool => match raw.trim().to_ascii_lowercase().as_str() {
-            "true" | "yes" => Value::Bool(true),
-            "false" | "no" => Value::Bool(false),
+            "true" | "yes" | "ja" => Value::Bool(true),
+            "false" | "no" | "nein" => Value::Bool(false),
             _ => {
                 return Err(tr!(
                     lang,
@@ -813,18 +815,7 @@ pub fn to_request_in(
             game: checked.integer("game").and_then(|g| u64::try_from(g).ok()),
         },
         "web" => Request::Web,
-        // A server's setting (moderators) stands alone; else the player's own.
-        "settings" => match (text("web"), text("language")) {
-            (Some(web), _) => Request::ServerWeb { on: web == "on" },
-            (None, Some(language)) => Request::ServerLanguage {
-                lang: (language != "auto").then(|| Lang::from_locale(&language)),
-            },
-            (None, None) => Request::Settings(super::confirm::SettingsChange {
-                confirm: text("confirm").map(|v| v == "on"),
-                digest: text("digest").map(|v| v == "daily"),
-                reminders: text("reminders").map(|v| v == "on"),
-            }),
-        },
+        "settings" => settings_request(&text),
         "tournament" => super::tournament::request(
             text("action").as_deref().unwrap_or_default(),
             |k| checked.text(k),
@@ -839,6 +830,24 @@ pub fn to_request_in(
         )?,
         other => return Err(tr!(lang, "grammar-no-command", name = other)),
     })
+}
+
+/// `/settings`: a server's setting (moderators) stands alone; else the player's own.
+fn settings_request(text: &dyn Fn(&str) -> Option<String>) -> Request {
+    match (text("web"), text("language"), text("boards")) {
+        (Some(web), _, _) => Request::ServerWeb { on: web == "on" },
+        (None, None, Some(boards)) => Request::ServerBoards {
+            white: boards == "white",
+        },
+        (None, Some(language), _) => Request::ServerLanguage {
+            lang: (language != "auto").then(|| Lang::from_locale(&language)),
+        },
+        (None, None, None) => Request::Settings(super::confirm::SettingsChange {
+            confirm: text("confirm").map(|v| v == "on"),
+            digest: text("digest").map(|v| v == "daily"),
+            reminders: text("reminders").map(|v| v == "on"),
+        }),
+    }
 }
 
 /// A command's values, each checked against its option.
@@ -974,6 +983,16 @@ pub fn usage_in(c: &CommandSpec, o: &OptionSpec, lang: Lang) -> String {
     bracketed(o, shape(o, &c.option_text(o, "name", lang), lang))
 }
 
+/// How `/help` in `lang` writes command `c` with its options: `/vacation [on|off]`.
+pub fn command_usage_in(c: &CommandSpec, lang: Lang) -> String {
+    let mut line = format!("/{}", c.text("name", lang));
+    for o in c.options {
+        line.push(' ');
+        line.push_str(&usage_in(c, o, lang));
+    }
+    line
+}
+
 fn bracketed(o: &OptionSpec, shape: String) -> String {
     if o.required {
         shape
@@ -995,6 +1014,10 @@ fn shape(o: &OptionSpec, name: &str, lang: Lang) -> String {
                 .map(|v| choice_label(v, lang).to_lowercase())
                 .collect();
             format!("{name}:{}", words.join("|"))
+        }
+        // A game's or an event's number: no range worth reading.
+        Kind::Integer { max, .. } if max > 1_000_000 => {
+            format!("{name}:{}", i18n::tr(lang, "help-number"))
         }
         Kind::Integer { min, max, .. } => format!("{name}:{min}-{max}"),
         Kind::Bool => format!("{name}:true|false"),
@@ -1142,12 +1165,11 @@ pub fn help_text() -> String {
 pub fn help_text_in(lang: Lang) -> String {
     let mut lines = vec![i18n::tr(lang, "help-intro")];
     for c in COMMANDS {
-        let mut line = format!("`/{}", c.text("name", lang));
-        for o in c.options {
-            line.push(' ');
-            line.push_str(&usage_in(c, o, lang));
-        }
-        line.push_str(&format!("` — {}", c.text("description", lang)));
+        let mut line = format!(
+            "`{}` — {}",
+            command_usage_in(c, lang),
+            c.text("description", lang)
+        );
         if let Some(help) = c.help(lang) {
             line.push(' ');
             line.push_str(&help);

@@ -41,6 +41,40 @@ impl Service {
     }
 
     /// `/settings language:auto|en|de`: a server's language, for its moderators.
+    /// `/settings boards:mover|white`: how this server's public boards turn.
+    pub(super) fn server_boards(&self, ctx: &Context, moderator: bool, white: bool) -> Reply {
+        let Some(server) = ctx.server else {
+            return Reply::refusal(tr!(ctx.lang, "settings-server-only"));
+        };
+        if !moderator {
+            return Reply::refusal(tr!(ctx.lang, "settings-moderators-only"));
+        }
+        let mut w = Write::new();
+        w.server_boards_white(server, white);
+        if let Err(e) = self.store.commit(w) {
+            return store_failure(e);
+        }
+        Reply::invoker(if white {
+            tr!(ctx.lang, "settings-boards-white")
+        } else {
+            tr!(ctx.lang, "settings-boards-mover")
+        })
+    }
+
+    /// Turns the public boards among `replies` as `server` has them drawn: White at
+    /// the bottom when its moderators chose so (a board that fixes its side keeps it).
+    pub(super) fn orient(&self, replies: &mut [Reply], server: Option<u64>) {
+        let white = server.is_some_and(|s| self.store.server_boards_white(s).unwrap_or(false));
+        if !white {
+            return;
+        }
+        for view in replies.iter_mut().filter_map(|r| r.image.as_mut()) {
+            if view.viewer == crate::core::view::Viewer::Public && view.bottom.is_none() {
+                view.bottom = Some(crate::core::Side::White);
+            }
+        }
+    }
+
     pub(super) fn server_language(
         &self,
         ctx: &Context,

@@ -402,46 +402,59 @@ impl Service {
 
     /// [`Service::handle_as`], re-run up to `tries` times when another process sharing
     /// the store changed the game meanwhile.
-    fn handle_tries(&self, ctx: &Context, moderator: bool, req: Request, tries: u32) -> Vec<Reply> {
-        match req {
-            Request::Rules { variant } => return vec![rules_reply(variant, ctx.lang)],
+    /// The answer to a request that needs no game of the channel (no lock taken), or
+    /// the request back.
+    fn without_game(
+        &self,
+        ctx: &Context,
+        moderator: bool,
+        req: Request,
+    ) -> Result<Vec<Reply>, Request> {
+        Ok(match req {
+            Request::Rules { variant } => vec![rules_reply(variant, ctx.lang)],
             Request::Legend { variant } => {
                 let shown = variant.or_else(|| {
                     let slot = self.loaded(ctx.channel);
                     let slot = lock(&slot);
                     slot.live.as_ref().map(|l| l.rec.variant)
                 });
-                return vec![legend_reply(shown, self.legend_size, ctx.lang)];
+                vec![legend_reply(shown, self.legend_size, ctx.lang)]
             }
-            Request::Help => {
-                return help_parts_in(ctx.lang)
-                    .into_iter()
-                    .map(Reply::invoker)
-                    .collect()
-            }
-            Request::Games(scope) => return vec![self.games(ctx, scope)],
-            Request::Profile { user } => return vec![self.profile(ctx, user)],
+            Request::Help => help_parts_in(ctx.lang)
+                .into_iter()
+                .map(Reply::invoker)
+                .collect(),
+            Request::Games(scope) => vec![self.games(ctx, scope)],
+            Request::Profile { user } => vec![self.profile(ctx, user)],
             Request::Leaderboard { variant } => {
-                return vec![lock(&self.ratings).leaderboard(
+                vec![lock(&self.ratings).leaderboard(
                     ctx,
                     variant.unwrap_or(VariantId::DEFAULT),
                     self.clock.now_ms(),
                 )]
             }
-            Request::Reminders { dm } => return vec![self.set_dm_reminders(ctx, dm)],
-            Request::Settings(change) => return vec![self.settings(ctx, change)],
-            Request::CancelMove { game } => return vec![self.cancel_move(ctx, game)],
-            Request::Vacation { on } => return self.vacation(ctx, on),
-            Request::Review { game } => return self.review_request(ctx, game),
-            Request::ServerWeb { on } => return vec![self.server_web(ctx, moderator, on)],
+            Request::Reminders { dm } => vec![self.set_dm_reminders(ctx, dm)],
+            Request::Settings(change) => vec![self.settings(ctx, change)],
+            Request::CancelMove { game } => vec![self.cancel_move(ctx, game)],
+            Request::Vacation { on } => self.vacation(ctx, on),
+            Request::Review { game } => self.review_request(ctx, game),
+            Request::ServerWeb { on } => vec![self.server_web(ctx, moderator, on)],
+            Request::ServerBoards { white } => {
+                vec![self.server_boards(ctx, moderator, white)]
+            }
             Request::ServerLanguage { lang } => {
-                return vec![self.server_language(ctx, moderator, lang)]
+                vec![self.server_language(ctx, moderator, lang)]
             }
-            Request::Tournament { action, event } => {
-                return self.tournament(ctx, moderator, event, action)
-            }
-            _ => {}
-        }
+            Request::Tournament { action, event } => self.tournament(ctx, moderator, event, action),
+            other => return Err(other),
+        })
+    }
+
+    fn handle_tries(&self, ctx: &Context, moderator: bool, req: Request, tries: u32) -> Vec<Reply> {
+        let req = match self.without_game(ctx, moderator, req) {
+            Ok(replies) => return replies,
+            Err(req) => req,
+        };
         let slot = self.slot(ctx.channel);
         let mut slot = lock(&slot);
         self.refresh(&mut slot, ctx.channel);
@@ -647,6 +660,7 @@ impl Service {
             | Request::Vacation { .. }
             | Request::Review { .. }
             | Request::ServerWeb { .. }
+            | Request::ServerBoards { .. }
             | Request::ServerLanguage { .. }
             | Request::Tournament { .. } => {
                 // Answered before the channel lock is taken.

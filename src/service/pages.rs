@@ -13,7 +13,7 @@
 
 use super::api::{Context, Reply};
 use super::queries::{names, public_view, time_left_line_in};
-use super::turns::prompt_line;
+use super::turns::prompt_line_for;
 use super::{record, store_failure, Change, Live, Refusal, Service, Slot};
 use crate::core::view::{View, Viewer};
 use crate::core::Side;
@@ -260,7 +260,7 @@ pub fn game_page(
     match record::closing_line_in(rec, &live.game, lang) {
         Some(line) => status.push(line),
         None => {
-            status.extend(prompt_line(&live));
+            status.extend(prompt_line_for(&live, false));
             status.extend(time_left_line_in(rec, now, lang));
             if let Some(side) = rec.draw_offer {
                 status.push(super::queries::draw_offered_line(rec, side, lang));

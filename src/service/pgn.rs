@@ -175,12 +175,36 @@ pub fn export_text(rec: &GameRecord, game: &Game, site: Option<&str>) -> String 
     export_annotated(rec, game, site, &[])
 }
 
+/// Where a game stands in a tournament, for its PGN's `Event`, `Round` and `Board`.
+#[derive(Clone, Copy, Debug)]
+pub struct Heading<'a> {
+    pub event: &'a str,
+    pub round: u32,
+    /// The game's board in its round (1 for the first pairing), when known.
+    pub board: Option<usize>,
+}
+
+/// [`export_text`] of a tournament's game: its event's name, round and board.
+pub fn export_in_event(rec: &GameRecord, game: &Game, heading: &Heading) -> String {
+    export_with(rec, game, None, &[], Some(heading))
+}
+
 /// [`export_text`] with a review's annotations of the turns (`notes`, by turn).
 pub fn export_annotated(
     rec: &GameRecord,
     game: &Game,
     site: Option<&str>,
     notes: &[Annotation],
+) -> String {
+    export_with(rec, game, site, notes, None)
+}
+
+fn export_with(
+    rec: &GameRecord,
+    game: &Game,
+    site: Option<&str>,
+    notes: &[Annotation],
+    heading: Option<&Heading>,
 ) -> String {
     let result = game.outcome().map(|o| o.score()).unwrap_or("*");
     let answers = answers(rec);
@@ -190,15 +214,7 @@ pub fn export_annotated(
         Err(_) => Vec::new(),
     };
     let plain = game.is_plain_chess();
-    let mut tags: Vec<(String, String)> = vec![
-        ("Event".into(), "Arcana correspondence game".into()),
-        ("Site".into(), site.unwrap_or("Arcana").into()),
-        ("Date".into(), date_of(rec.created_ms)),
-        ("Round".into(), "-".into()),
-        ("White".into(), rec.players[0].name.clone()),
-        ("Black".into(), rec.players[1].name.clone()),
-        ("Result".into(), result.into()),
-    ];
+    let mut tags = roster(rec, site, heading, result);
     if !plain {
         tags.push(("Variant".into(), rec.variant.name().into()));
         if let Some(fen) = Game::new(rec.variant, &rec.options, rec.seed)
@@ -209,7 +225,54 @@ pub fn export_annotated(
             tags.push(("FEN".into(), fen));
         }
     }
-    tags.push(("VariantId".into(), rec.variant.id().into()));
+    tags.extend(game_tags(rec, game));
+    if !plain {
+        tags.push(("Answers".into(), answers.join(" | ")));
+    }
+    let mut atoms = annotated_atoms(&turns, plain, notes);
+    if let Some(c) = closing_line(rec, game) {
+        atoms.push(comment(&c));
+    }
+    atoms.push(result.to_string());
+    let mut out: Vec<String> = tags.iter().map(|(k, v)| tag(k, v)).collect();
+    out.push(String::new());
+    out.extend(wrap(&atoms));
+    out.push(String::new());
+    out.join("\n")
+}
+
+/// The Seven Tag Roster (with `Board` after `Round` when a tournament knows it).
+fn roster(
+    rec: &GameRecord,
+    site: Option<&str>,
+    heading: Option<&Heading>,
+    result: &str,
+) -> Vec<(String, String)> {
+    let (event, round) = match heading {
+        Some(h) => (h.event.to_string(), h.round.to_string()),
+        None => ("Arcana correspondence game".into(), "-".into()),
+    };
+    let mut tags: Vec<(String, String)> = vec![
+        ("Event".into(), event),
+        ("Site".into(), site.unwrap_or("Arcana").into()),
+        ("Date".into(), date_of(rec.created_ms)),
+        ("Round".into(), round),
+    ];
+    if let Some(board) = heading.and_then(|h| h.board) {
+        tags.push(("Board".into(), board.to_string()));
+    }
+    tags.extend([
+        ("White".into(), rec.players[0].name.clone()),
+        ("Black".into(), rec.players[1].name.clone()),
+        ("Result".into(), result.into()),
+    ]);
+    tags
+}
+
+/// The tags of the game's own terms: its variant's id and options, time control,
+/// termination and seed.
+fn game_tags(rec: &GameRecord, game: &Game) -> Vec<(String, String)> {
+    let mut tags = vec![("VariantId".into(), rec.variant.id().into())];
     if !rec.options.is_empty() {
         let list: Vec<String> = rec
             .options
@@ -233,19 +296,7 @@ pub fn export_annotated(
             tags.push(("Seed".into(), seed_hex(rec.seed)));
         }
     }
-    if !plain {
-        tags.push(("Answers".into(), answers.join(" | ")));
-    }
-    let mut atoms = annotated_atoms(&turns, plain, notes);
-    if let Some(c) = closing_line(rec, game) {
-        atoms.push(comment(&c));
-    }
-    atoms.push(result.to_string());
-    let mut out: Vec<String> = tags.iter().map(|(k, v)| tag(k, v)).collect();
-    out.push(String::new());
-    out.extend(wrap(&atoms));
-    out.push(String::new());
-    out.join("\n")
+    tags
 }
 
 /// An exported record with `author`'s private notes as a comment before its moves

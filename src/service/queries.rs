@@ -2,7 +2,6 @@
 //! and the text lines they share.
 
 use super::api::{Context, GamesScope, Reply, User};
-use super::clock::describe_duration;
 use super::turns::prompt_line;
 use super::{
     api, lock, per_turn, ratings, record, store_failure_in, Change, Live, Refusal, Service, Slot,
@@ -247,29 +246,9 @@ pub(super) fn title_line_in(rec: &GameRecord, lang: Lang) -> String {
     )
 }
 
-/// A duration in `lang`, as [`describe_duration`] writes it in English: days and
-/// hours, else hours, else minutes (at least one).
+/// A duration in `lang` (see [`super::timeouts::duration_in`]).
 pub(super) fn duration_in(ms: u64, lang: Lang) -> String {
-    if lang == Lang::En {
-        return describe_duration(ms);
-    }
-    const MINUTE_MS: u64 = 60_000;
-    const HOUR_MS: u64 = 60 * MINUTE_MS;
-    const DAY_MS: u64 = 24 * HOUR_MS;
-    let (days, hours, minutes) = (
-        ms / DAY_MS,
-        (ms % DAY_MS) / HOUR_MS,
-        (ms % HOUR_MS) / MINUTE_MS,
-    );
-    if days > 0 && hours > 0 {
-        tr!(lang, "duration-days-hours", days = days, hours = hours)
-    } else if days > 0 {
-        tr!(lang, "duration-days", days = days)
-    } else if hours > 0 {
-        tr!(lang, "duration-hours", hours = hours)
-    } else {
-        tr!(lang, "duration-minutes", minutes = minutes.max(1))
-    }
+    super::timeouts::duration_in(lang, ms)
 }
 
 /// [`days_text`] in `lang`.
@@ -402,6 +381,10 @@ pub(super) fn board_reply(live: &Live, user_id: u64, now: u64, lang: Lang) -> Re
     };
     let mut view = live.game.view(viewer);
     view.names = names(&live.rec);
+    // `/board` is drawn from the asker's side: a spectator's from White's.
+    if viewer == Viewer::Public {
+        view.bottom = Some(Side::White);
+    }
     let mut lines = vec![title_line_in(&live.rec, lang)];
     match live.game.outcome() {
         Some(o) => lines.push(format!(

@@ -36,6 +36,7 @@ impl Service {
                 Err(e) => tracing::error!("store: {e}"),
             }
         }
+        out.extend(self.settle_vacations());
         out.extend(self.end_spent_vacations(now));
         out.extend(self.advance_events(now));
         out.extend(self.send_digests(now));
@@ -369,8 +370,11 @@ pub(super) fn claim(slot: &Slot, ctx: &Context, now: u64) -> Result<Change, Refu
     }
 }
 
-/// A duration as players read it, in `lang`: `3 days 2 hours`, `5 hours`, `1 minute`
-/// (as [`super::clock::describe_duration`] writes it in English).
+/// A duration as players read it, in `lang`: `3 days 2 hours`, `5 hours 20 minutes`,
+/// `1 minute`, or the words for under half a minute. Rounded to the nearest of its
+/// last unit (a fresh 10-day clock reads `10 days`, not `9 days 23 hours`): days and
+/// hours from 23½ hours on, hours and minutes from 59½ minutes on, else minutes
+/// (ruling X-TIME-1).
 pub(super) fn duration_in(lang: Lang, ms: u64) -> String {
     duration(lang, ms, false)
 }
@@ -381,26 +385,64 @@ pub(super) fn duration_dative(lang: Lang, ms: u64) -> String {
 }
 
 fn duration(lang: Lang, ms: u64, dative: bool) -> String {
-    let days = ms / DAY_MS;
-    let hours = (ms % DAY_MS) / HOUR_MS;
-    let minutes = (ms % HOUR_MS) / MINUTE_MS;
-    let d = || {
-        if dative {
+    let (big, small) = if ms >= DAY_MS - HOUR_MS / 2 {
+        let hours = (ms + HOUR_MS / 2) / HOUR_MS;
+        let days = hours / 24;
+        let d = if dative {
             tr!(lang, "play-days-dative", n = days)
         } else {
             tr!(lang, "play-days", n = days)
-        }
-    };
-    let h = || tr!(lang, "play-hours", n = hours);
-    if days > 0 {
-        if hours > 0 {
-            format!("{} {}", d(), h())
-        } else {
-            d()
-        }
-    } else if hours > 0 {
-        h()
+        };
+        (
+            d,
+            (hours % 24 > 0).then(|| tr!(lang, "play-hours", n = hours % 24)),
+        )
+    } else if ms >= HOUR_MS - MINUTE_MS / 2 {
+        let minutes = (ms + MINUTE_MS / 2) / MINUTE_MS;
+        let h = tr!(lang, "play-hours", n = minutes / 60);
+        (
+            h,
+            (minutes % 60 > 0).then(|| tr!(lang, "play-minutes", n = minutes % 60)),
+        )
+    } else if ms >= MINUTE_MS / 2 {
+        let minutes = (ms + MINUTE_MS / 2) / MINUTE_MS;
+        (tr!(lang, "play-minutes", n = minutes), None)
+    } else if dative {
+        (tr!(lang, "play-under-a-minute-dative"), None)
     } else {
-        tr!(lang, "play-minutes", n = minutes.max(1))
+        (tr!(lang, "play-under-a-minute"), None)
+    };
+    match small {
+        Some(small) => format!("{big} {small}"),
+        None => big,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{duration_dative, duration_in, DAY_MS, HOUR_MS, MINUTE_MS};
+    use crate::i18n::Lang;
+
+    // ruling X-TIME-1: durations round to the nearest of their last unit.
+    #[test]
+    fn durations_round_as_a_person_reads_them() {
+        let en = |ms| duration_in(Lang::En, ms);
+        assert_eq!(en(10 * DAY_MS - 2_000), "10 days");
+        assert_eq!(en(10 * DAY_MS - 40 * MINUTE_MS), "9 days 23 hours");
+        assert_eq!(en(DAY_MS + 5_000), "1 day");
+        assert_eq!(en(DAY_MS - 10 * MINUTE_MS), "1 day");
+        assert_eq!(en(DAY_MS - 2 * HOUR_MS), "22 hours");
+        assert_eq!(
+            en(5 * HOUR_MS + 20 * MINUTE_MS + 10_000),
+            "5 hours 20 minutes"
+        );
+        assert_eq!(en(HOUR_MS - 10_000), "1 hour");
+        assert_eq!(en(90_000), "2 minutes");
+        assert_eq!(en(40_000), "1 minute");
+        assert_eq!(en(5_000), crate::tr!(Lang::En, "play-under-a-minute"));
+        let under = duration_dative(Lang::De, 5_000);
+        assert_eq!(under, crate::tr!(Lang::De, "play-under-a-minute-dative"));
+        assert_ne!(under, crate::tr!(Lang::De, "play-under-a-minute"));
+        assert_eq!(duration_dative(Lang::De, 3 * DAY_MS), "3 Tagen");
     }
 }

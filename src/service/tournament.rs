@@ -24,6 +24,7 @@ use crate::tournament::{self, standings, standings::Tiebreak, Bye, Outcome};
 use crate::tr;
 use crate::variants::{ActionKind, Game, Options, VariantId};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// The terms of a new event (`/tournament create`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,8 +53,12 @@ pub enum TournamentAction {
     Start,
     Standings,
     Pairings,
-    /// The organiser withdraws a player; a player may withdraw themselves.
-    Withdraw(Option<User>),
+    /// The organiser withdraws a player; a player may withdraw themselves. Nothing
+    /// changes until `confirmed` (`confirm:yes`): first it says what it would do.
+    Withdraw {
+        player: Option<User>,
+        confirmed: bool,
+    },
     Cancel,
     Export,
 }
@@ -73,16 +78,17 @@ fn names(ev: &Event) -> Vec<String> {
 }
 
 /// The table of `ev`, best first (a round robin strikes the results of a dropout who
-/// played less than half of their games, X-TOUR-3).
+/// played less than half of their games, X-TOUR-3). A bye's point counts once its
+/// round is played, as a game's does when it ends (issue 47).
 fn rows(ev: &Event) -> Vec<standings::Row> {
     let strike = matches!(ev.format, EventFormat::RoundRobin { .. });
-    standings::table(
-        &ev.withdrawn,
-        &ev.pairings(),
-        &ev.byes,
-        tiebreak(ev),
-        strike,
-    )
+    let byes: Vec<Bye> = ev
+        .byes
+        .iter()
+        .filter(|b| round_done(ev, b.round))
+        .cloned()
+        .collect();
+    standings::table(&ev.withdrawn, &ev.pairings(), &byes, tiebreak(ev), strike)
 }
 
 /// A number with a decimal point as `lang` writes it (`2.75`, German `2,75`).
@@ -295,17 +301,62 @@ fn all_done(ev: &Event) -> bool {
     ev.round >= last && round_done(ev, ev.round)
 }
 
-/// The line announcing the end and the winner, in `lang`.
-fn winner_line(ev: &Event, lang: Lang) -> String {
-    let rows = rows(ev);
-    match rows.first().and_then(|r| ev.players.get(r.player)) {
-        Some(p) => tr!(
+/// An event's terms checked before anything is written: its name (trimmed, returned),
+/// format, limit, days and start; a refusal in `lang`.
+fn checked_terms(t: &EventTerms, lang: Lang) -> Result<String, String> {
+    let name = t.name.trim().to_string();
+    if name.is_empty() || name.chars().count() > MAX_NAME {
+        return Err(tr!(lang, "tournament-name-length", max = MAX_NAME));
+    }
+    if super::api::has_hidden(&name) {
+        return Err(tr!(lang, "tournament-name-hidden"));
+    }
+    match t.format {
+        EventFormat::RoundRobin { cycles } if !(1..=2).contains(&cycles) => {
+            return Err(tr!(lang, "tournament-cycles-range"))
+        }
+        EventFormat::Swiss { rounds } if !(1..=MAX_ROUNDS).contains(&rounds) => {
+            return Err(tr!(lang, "tournament-rounds-range", max = MAX_ROUNDS))
+        }
+        _ => {}
+    }
+    if t.limit == 1 {
+        return Err(tr!(lang, "tournament-limit-too-low"));
+    }
+    if t.days > super::MAX_DAYS || t.bank_days > super::MAX_BANK_DAYS {
+        return Err(tr!(
             lang,
-            "tournament-over-winner",
-            event = ev.name.as_str(),
-            name = p.name.as_str()
+            "tournament-days-range",
+            days = super::MAX_DAYS,
+            bank = super::MAX_BANK_DAYS
+        ));
+    }
+    if t.start_in_ms == Some(0) {
+        return Err(tr!(lang, "tournament-start-in-past"));
+    }
+    Ok(name)
+}
+
+/// The line announcing the end and the winner, in `lang`: players sharing the first
+/// place (level on everything the table ranks by) are all named, as the table shows.
+fn winner_line(ev: &Event, lang: Lang) -> String {
+    let first: Vec<&str> = rows(ev)
+        .iter()
+        .filter(|r| r.place == 1 && !r.struck)
+        .filter_map(|r| ev.players.get(r.player))
+        .map(|p| p.name.as_str())
+        .collect();
+    let event = ev.name.as_str();
+    match first.as_slice() {
+        [] => tr!(lang, "tournament-over", event = event),
+        [name] => tr!(lang, "tournament-over-winner", event = event, name = *name),
+        [rest @ .., last] => tr!(
+            lang,
+            "tournament-over-shared",
+            event = event,
+            names = rest.join(", "),
+            last = *last
         ),
-        None => tr!(lang, "tournament-over", event = ev.name.as_str()),
     }
 }
 
@@ -401,33 +452,7 @@ impl Service {
         if !moderator {
             return Err(tr!(lang, "tournament-create-not-allowed"));
         }
-        let name = t.name.trim().to_string();
-        if name.is_empty() || name.chars().count() > MAX_NAME {
-            return Err(tr!(lang, "tournament-name-length", max = MAX_NAME));
-        }
-        match t.format {
-            EventFormat::RoundRobin { cycles } if !(1..=2).contains(&cycles) => {
-                return Err(tr!(lang, "tournament-cycles-range"))
-            }
-            EventFormat::Swiss { rounds } if !(1..=MAX_ROUNDS).contains(&rounds) => {
-                return Err(tr!(lang, "tournament-rounds-range", max = MAX_ROUNDS))
-            }
-            _ => {}
-        }
-        if t.limit == 1 {
-            return Err(tr!(lang, "tournament-limit-too-low"));
-        }
-        if t.days > super::MAX_DAYS || t.bank_days > super::MAX_BANK_DAYS {
-            return Err(tr!(
-                lang,
-                "tournament-days-range",
-                days = super::MAX_DAYS,
-                bank = super::MAX_BANK_DAYS
-            ));
-        }
-        if t.start_in_ms == Some(0) {
-            return Err(tr!(lang, "tournament-start-in-past"));
-        }
+        let name = checked_terms(&t, lang)?;
         // Options that do not exist, or do not fit the game, are refused now.
         Game::new(t.variant, &t.options, 0)?;
         let id = self
@@ -500,6 +525,74 @@ impl Service {
             Err(StoreError::Conflict { .. }) => Err(tr!(lang, "tournament-busy")),
             Err(e) => Err(store_failure_in(lang, e).text),
         }
+    }
+
+    /// `/tournament withdraw`: `who` leaves a running event, their remaining games
+    /// forfeited (ruling X-TOUR-3) — only once confirmed, as a resignation is: without
+    /// `confirm:yes` it says what it would do and how to confirm.
+    fn withdraw(
+        &self,
+        read: &StoredEvent,
+        mut ev: Event,
+        who: &User,
+        confirmed: bool,
+        (lang, public): (Lang, Lang),
+        now: u64,
+    ) -> Result<Vec<Reply>, String> {
+        let event = read.event.name.as_str();
+        let name = who.name.as_str();
+        let Some(seed) = ev.seed_of(who.id) else {
+            return Err(tr!(
+                lang,
+                "tournament-withdraw-not-in",
+                name = name,
+                event = event
+            ));
+        };
+        if ev.state != EventState::Running {
+            return Err(tr!(lang, "tournament-withdraw-not-running", event = event));
+        }
+        if ev.withdrawn.get(seed).copied().unwrap_or(false) {
+            return Err(tr!(lang, "tournament-withdrawn-already", name = name));
+        }
+        if !confirmed {
+            let left = ev
+                .pairings()
+                .iter()
+                .filter(|g| g.outcome.is_none() && g.opponent(seed).is_some())
+                .count();
+            let text = tr!(
+                lang,
+                "tournament-withdraw-confirm",
+                name = name,
+                event = event,
+                games = left
+            );
+            return Ok(vec![Reply::invoker(text)]);
+        }
+        // ruling X-TOUR-3: a withdrawal forfeits the remaining games.
+        drop_out(&mut ev, seed);
+        let done = all_done(&ev);
+        if done {
+            ev.state = EventState::Finished;
+        }
+        self.save_event(Some(read), &ev, &[], lang)?;
+        let mut lines = vec![tr!(
+            public,
+            "tournament-withdraws",
+            name = name,
+            event = event
+        )];
+        if done {
+            lines.push(winner_line(&ev, public));
+        }
+        let mut replies = vec![
+            to_place(ev.channel, Reply::channel(lines.join("\n"))),
+            event_message(&ev, public),
+        ];
+        replies.extend(self.end_forfeited(&ev));
+        replies.extend(self.advance_event(ev.id, now).into_iter().map(|t| t.reply));
+        Ok(replies)
     }
 
     fn event_action(
@@ -586,53 +679,13 @@ impl Service {
                 ReplyKind::Plain,
                 lang,
             )]),
-            TournamentAction::Pairings => Ok(vec![Reply::invoker(pairings_text(&ev, lang))]),
-            TournamentAction::Withdraw(player) => {
+            TournamentAction::Pairings => Ok(vec![Reply::invoker(self.pairings_of(&ev, lang))]),
+            TournamentAction::Withdraw { player, confirmed } => {
                 let who = player.unwrap_or_else(|| me.clone());
                 if who.id != me.id && !organiser {
                     return Err(tr!(lang, "tournament-withdraw-not-organiser"));
                 }
-                let Some(seed) = ev.seed_of(who.id) else {
-                    return Err(tr!(
-                        lang,
-                        "tournament-withdraw-not-in",
-                        name = who.name.as_str(),
-                        event = event
-                    ));
-                };
-                if ev.state != EventState::Running {
-                    return Err(tr!(lang, "tournament-withdraw-not-running", event = event));
-                }
-                if ev.withdrawn.get(seed).copied().unwrap_or(false) {
-                    return Err(tr!(
-                        lang,
-                        "tournament-withdrawn-already",
-                        name = who.name.as_str()
-                    ));
-                }
-                // ruling X-TOUR-3: a withdrawal forfeits the remaining games.
-                drop_out(&mut ev, seed);
-                let done = all_done(&ev);
-                if done {
-                    ev.state = EventState::Finished;
-                }
-                self.save_event(Some(&read), &ev, &[], lang)?;
-                let mut lines = vec![tr!(
-                    public,
-                    "tournament-withdraws",
-                    name = who.name.as_str(),
-                    event = event
-                )];
-                if done {
-                    lines.push(winner_line(&ev, public));
-                }
-                let mut replies = vec![
-                    to_place(ev.channel, Reply::channel(lines.join("\n"))),
-                    event_message(&ev, public),
-                ];
-                replies.extend(self.end_forfeited(&ev));
-                replies.extend(self.advance_event(ev.id, now).into_iter().map(|t| t.reply));
-                Ok(replies)
+                self.withdraw(&read, ev, &who, confirmed, (lang, public), now)
             }
             TournamentAction::Cancel => {
                 if !organiser {
@@ -694,7 +747,7 @@ impl Service {
         replies.extend(self.create_games(&ev, now));
         replies.push(to_place(
             ev.channel,
-            Reply::channel(pairings_text(&ev, public)),
+            Reply::channel(self.pairings_of(&ev, public)),
         ));
         replies.push(event_message(&ev, public));
         Ok(replies)
@@ -775,6 +828,23 @@ impl Service {
 
     /// Creates the games `ev` names that are still to be played and not created yet
     /// (by this process or another), each in a place of its own.
+    /// The place each created game of `ev` is played in (game id -> channel).
+    fn event_places(&self, ev: &Event) -> HashMap<u64, u64> {
+        ev.games
+            .iter()
+            .filter_map(|g| g.id)
+            .filter_map(|id| match self.store.game(id) {
+                Ok(Some(rec)) => Some((id, rec.channel)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// [`pairings_text`] of `ev` with its games' places.
+    fn pairings_of(&self, ev: &Event, lang: Lang) -> String {
+        pairings_text(ev, &self.event_places(ev), lang)
+    }
+
     fn create_games(&self, ev: &Event, now: u64) -> Vec<Reply> {
         let mut replies = Vec::new();
         for g in &ev.games {
@@ -800,22 +870,17 @@ impl Service {
         replies
     }
 
-    fn create_game(
+    /// The record of event `ev`'s game `id` between `players` (White, Black) in
+    /// `place`, as a challenge accepted at once would start it, and that challenge.
+    fn event_live(
         &self,
         ev: &Event,
-        g: &EventGame,
+        [white, black]: [&User; 2],
         id: u64,
+        place: u64,
         now: u64,
-    ) -> Result<Vec<Reply>, String> {
-        let (Some(white), Some(black)) = (
-            ev.players.get(g.pairing.white),
-            ev.players.get(g.pairing.black),
-        ) else {
-            return Err("a player of the pairing is missing".to_string());
-        };
+    ) -> Result<(Live, Challenge), String> {
         let lang = self.server_lang(ev.server);
-        let title = game_title(ev, g.pairing.round, white, black, lang);
-        let place = self.places.open_event_place_in(ev.channel, &title, lang)?;
         let c = Challenge {
             id: 0,
             channel: ev.channel,
@@ -848,8 +913,32 @@ impl Service {
         }
         let mut live = Live { rec, game, lang };
         live.rec.clock = next_clock(&mut live.rec, &live.game, None, now);
-        let replies =
+        Ok((live, c))
+    }
+
+    fn create_game(
+        &self,
+        ev: &Event,
+        g: &EventGame,
+        id: u64,
+        now: u64,
+    ) -> Result<Vec<Reply>, String> {
+        let (Some(white), Some(black)) = (
+            ev.players.get(g.pairing.white),
+            ev.players.get(g.pairing.black),
+        ) else {
+            return Err("a player of the pairing is missing".to_string());
+        };
+        let lang = self.server_lang(ev.server);
+        let title = game_title(ev, g.pairing.round, white, black, lang);
+        let place = self.places.open_event_place_in(ev.channel, &title, lang)?;
+        let (live, c) = self.event_live(ev, [white, black], id, place, now)?;
+        let mut replies =
             super::lobby::start_replies(&live, &c, place, None, Some(format!("{title}.")));
+        // Nobody challenged to an event's game: both players are pinged where it is.
+        if let Some(first) = replies.first_mut() {
+            first.mention = vec![white.clone(), black.clone()];
+        }
         let slot = self.slot(place);
         let mut slot = lock(&slot);
         self.refresh(&mut slot, place);
@@ -1032,7 +1121,7 @@ impl Service {
                                     round = next.round
                                 ))];
                                 r.extend(self.create_games(&next, now));
-                                r.push(Reply::channel(pairings_text(&next, public)));
+                                r.push(Reply::channel(self.pairings_of(&next, public)));
                                 if next.state == EventState::Finished {
                                     r.push(Reply::channel(winner_line(&next, public)));
                                 }
@@ -1180,13 +1269,23 @@ impl Service {
     /// (its column headings in `lang` too), to the one who asked, in `lang`.
     fn export_event(&self, ev: &Event, lang: Lang) -> Reply {
         let mut pgn = String::new();
-        for g in &ev.games {
+        for (i, g) in ev.games.iter().enumerate() {
             let Some(id) = g.id else { continue };
             let Ok(Some(rec)) = self.store.game(id) else {
                 continue;
             };
             let Ok(game) = rec.replay() else { continue };
-            let one = super::pgn::export_text(&rec, &game, None);
+            let round = g.pairing.round;
+            let board = ev.games[..i]
+                .iter()
+                .filter(|o| o.pairing.round == round)
+                .count();
+            let heading = super::pgn::Heading {
+                event: ev.name.as_str(),
+                round,
+                board: Some(board + 1),
+            };
+            let one = super::pgn::export_in_event(&rec, &game, &heading);
             pgn.push_str(one.trim_end());
             pgn.push_str("\n\n");
         }
@@ -1218,14 +1317,26 @@ impl Service {
     }
 }
 
-/// The pairings of every round started so far, with results, in `lang`.
-pub fn pairings_text(ev: &Event, lang: Lang) -> String {
+/// The pairings of `ev` in `lang`, each game with the place it is played in
+/// (`places`: game id -> channel, as [`Service::event_places`] reads them); before the
+/// start, the field and when the pairings are made.
+pub fn pairings_text(ev: &Event, places: &HashMap<u64, u64>, lang: Lang) -> String {
     let name = |s: usize| ev.players.get(s).map_or("?", |p| p.name.as_str());
     let mut lines = vec![tr!(
         lang,
         "tournament-pairings-head",
         event = ev.name.as_str()
     )];
+    if ev.state == EventState::Open {
+        let field: Vec<&str> = ev.players.iter().map(|p| p.name.as_str()).collect();
+        lines.push(tr!(
+            lang,
+            "tournament-pairings-field",
+            count = field.len(),
+            players = field.join(", ")
+        ));
+        lines.push(tr!(lang, "tournament-pairings-at-start"));
+    }
     for round in 1..=ev.round {
         lines.push(tr!(lang, "tournament-pairings-round", round = round));
         for g in ev.games.iter().filter(|g| g.pairing.round == round) {
@@ -1237,13 +1348,24 @@ pub fn pairings_text(ev: &Event, lang: Lang) -> String {
                 }
                 Some(o) => score_text(o).to_string(),
             };
-            let line = tr!(
-                lang,
-                "tournament-pairing",
-                white = name(p.white),
-                black = name(p.black),
-                result = result
-            );
+            let (white, black) = (name(p.white), name(p.black));
+            let line = match g.id.and_then(|id| places.get(&id)) {
+                Some(&place) => tr!(
+                    lang,
+                    "tournament-pairing-in",
+                    white = white,
+                    black = black,
+                    result = result,
+                    place = super::api::place(place)
+                ),
+                None => tr!(
+                    lang,
+                    "tournament-pairing",
+                    white = white,
+                    black = black,
+                    result = result
+                ),
+            };
             lines.push(format!("  {line}"));
         }
         for b in ev.byes.iter().filter(|b| b.round == round) {
@@ -1304,7 +1426,10 @@ pub fn request(
         "start" => TournamentAction::Start,
         "standings" => TournamentAction::Standings,
         "pairings" => TournamentAction::Pairings,
-        "withdraw" => TournamentAction::Withdraw(player),
+        "withdraw" => TournamentAction::Withdraw {
+            player,
+            confirmed: boolean("confirm").unwrap_or(false),
+        },
         "cancel" => TournamentAction::Cancel,
         _ => TournamentAction::Export,
     };

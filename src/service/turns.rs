@@ -86,6 +86,8 @@ impl Service {
         Some(replies)
     }
 
+    /// A typed move, played: the mover's own move, then the other player's conditional
+    /// lines answering it.
     pub(super) fn play(
         &self,
         slot: &Slot,
@@ -93,6 +95,23 @@ impl Service {
         text: &str,
         now: u64,
     ) -> Result<Change, Refusal> {
+        let (live, side) = player_game(slot, ctx)?;
+        let (mut change, fresh) = self.own_move(slot, ctx, text, now)?;
+        // The other player's conditional lines answer a complete turn at once.
+        super::conditional::answer_conditionally(&mut change, &live.game, fresh, side, now);
+        Ok(change)
+    }
+
+    /// The mover's own move alone, planned: nobody else's queued lines take part, so a
+    /// preview of it shows only what its player chose. Also says whether the move
+    /// completes its turn (a fresh turn for the other side).
+    pub(super) fn own_move(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        text: &str,
+        now: u64,
+    ) -> Result<(Change, bool), Refusal> {
         let (live, side) = player_game(slot, ctx)?;
         let ask = live
             .game
@@ -122,10 +141,7 @@ impl Service {
         let lines = move_replies(played, next.lang);
         let mut change = commit_live(next, live.rec.clock.as_ref(), now, lines)?;
         change.replies.extend(private);
-        // The other player's conditional lines answer a complete turn at once.
-        let fresh = !ask.question.continues_turn();
-        super::conditional::answer_conditionally(&mut change, &live.game, fresh, side, now);
-        Ok(change)
+        Ok((change, !ask.question.continues_turn()))
     }
 
     pub(super) fn draw(
@@ -239,7 +255,7 @@ pub(super) fn controls(live: &Live) -> api::GameControls {
 pub(super) fn player_game<'a>(slot: &'a Slot, ctx: &Context) -> Result<(&'a Live, Side), Refusal> {
     let live = slot.live.as_ref().ok_or_else(|| {
         if !slot.challenges.is_empty() {
-            tr!(ctx.lang, "play-no-challenge-accepted")
+            tr!(ctx.lang, "refusal-no-challenge-accepted")
         } else {
             tr!(ctx.lang, "refusal-no-game-here")
         }
@@ -395,7 +411,14 @@ pub(super) fn asked_user(live: &Live) -> Option<User> {
     live.game.ask().map(|a| live.rec.player(a.side).clone())
 }
 
+/// Who is asked what, as a chat says it: with what to type and where the rules are.
 pub(super) fn prompt_line(live: &Live) -> Option<String> {
+    prompt_line_for(live, true)
+}
+
+/// [`prompt_line`], in a chat (`typed`: what to type, and `/rules`) or on a page (the
+/// question alone: a page speaks of itself, not of commands).
+pub(super) fn prompt_line_for(live: &Live, typed: bool) -> Option<String> {
     let ask = live.game.ask()?;
     let lang = live.lang;
     let name = live.rec.player(ask.side).name.clone();
@@ -407,6 +430,7 @@ pub(super) fn prompt_line(live: &Live) -> Option<String> {
     // The games' own prompt names what to type; in another language the question is
     // asked in its words.
     let prompt = match lang {
+        _ if !typed => ask.question.prompt_in(lang),
         crate::i18n::Lang::En => live.game.prompt()?,
         _ => crate::tr!(
             lang,

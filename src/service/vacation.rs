@@ -24,9 +24,14 @@ fn year_of(ms: u64) -> i32 {
         .unwrap_or(1970)
 }
 
-/// Whole days counted for a vacation from `since` to `now`: at least one.
+/// Whole days counted for a vacation from `since` to `now`: a day begun counts once
+/// more than an hour of it has passed, and a vacation counts at least one (a day and
+/// a few minutes count one day; ruling X-CORR-7).
 fn days_used(since: u64, now: u64) -> u32 {
-    let days = now.saturating_sub(since).div_ceil(DAY_MS).max(1);
+    let over = now
+        .saturating_sub(since)
+        .saturating_sub(super::clock::HOUR_MS);
+    let days = over.div_ceil(DAY_MS).max(1);
     u32::try_from(days).unwrap_or(u32::MAX)
 }
 
@@ -49,96 +54,171 @@ impl Service {
     /// `/vacation`, `/vacation on`, `/vacation off`.
     pub(super) fn vacation(&self, ctx: &Context, on: Option<bool>) -> Vec<Reply> {
         let now = self.clock.now_ms();
-        let user = ctx.user.id;
-        let (stored, mut v) = match self.vacation_now(user, now) {
+        let (stored, v) = match self.vacation_now(ctx.user.id, now) {
             Ok(v) => v,
             Err(r) => return vec![*r],
         };
+        match on {
+            None => vec![Reply::invoker(self.vacation_status(&v, now, ctx.lang))],
+            Some(true) => self.vacation_on(ctx, &stored, v, now),
+            Some(false) => self.vacation_off(ctx, &stored, v, now),
+        }
+    }
+
+    /// What `/vacation` alone says of `v`.
+    fn vacation_status(&self, v: &Vacation, now: u64, lang: Lang) -> String {
+        let allowance = self.vacation_days;
+        match v.since_ms {
+            Some(since) => tr!(
+                lang,
+                "vacation-status-on",
+                since = duration_dative(lang, now.saturating_sub(since)),
+                until = duration_dative(lang, v.until_ms.unwrap_or(now).saturating_sub(now)),
+                allowance = allowance
+            ),
+            None => tr!(
+                lang,
+                "vacation-status-off",
+                left = allowance.saturating_sub(v.used_days),
+                used = v.used_days,
+                allowance = allowance
+            ),
+        }
+    }
+
+    /// `/vacation on`: the record and the intent in one commit, then every game.
+    fn vacation_on(
+        &self,
+        ctx: &Context,
+        stored: &Vacation,
+        mut v: Vacation,
+        now: u64,
+    ) -> Vec<Reply> {
+        let (user, lang) = (ctx.user.id, ctx.lang);
         let allowance = self.vacation_days;
         let left = allowance.saturating_sub(v.used_days);
+        if v.since_ms.is_some() {
+            return vec![Reply::refusal(tr!(lang, "vacation-already-on"))];
+        }
+        if left == 0 {
+            return vec![Reply::refusal(tr!(
+                lang,
+                "vacation-none-left",
+                allowance = allowance
+            ))];
+        }
+        v.since_ms = Some(now);
+        v.until_ms = Some(now + u64::from(left) * DAY_MS);
+        if let Err(e) = self.record_vacation(user, stored, &v, now) {
+            return vec![store_failure(e)];
+        }
+        let mut away = self.settle(&ctx.user, true, now, true);
+        let text = if away.kept.is_empty() {
+            tr!(lang, "vacation-on", left = left, stopped = away.changed)
+        } else {
+            let games: Vec<String> = away
+                .kept
+                .iter()
+                .map(|id| tr!(lang, "vacation-kept-game", id = id.to_string()))
+                .collect();
+            tr!(
+                lang,
+                "vacation-on-kept",
+                left = left,
+                stopped = away.changed,
+                kept = away.kept.len(),
+                games = games.join(", ")
+            )
+        };
+        away.replies.insert(0, Reply::invoker(text));
+        away.replies
+    }
+
+    /// `/vacation off`: the days counted, the record and the intent in one commit, then
+    /// every game.
+    fn vacation_off(
+        &self,
+        ctx: &Context,
+        stored: &Vacation,
+        mut v: Vacation,
+        now: u64,
+    ) -> Vec<Reply> {
         let lang = ctx.lang;
-        match on {
-            None => vec![Reply::invoker(match v.since_ms {
-                Some(since) => tr!(
-                    lang,
-                    "vacation-status-on",
-                    since = duration_dative(lang, now.saturating_sub(since)),
-                    until = duration_dative(lang, v.until_ms.unwrap_or(now).saturating_sub(now)),
-                    allowance = allowance
-                ),
-                None => tr!(
-                    lang,
-                    "vacation-status-off",
-                    left = left,
-                    used = v.used_days,
-                    allowance = allowance
-                ),
-            })],
-            Some(true) => {
-                if v.since_ms.is_some() {
-                    return vec![Reply::refusal(tr!(lang, "vacation-already-on"))];
-                }
-                if left == 0 {
-                    return vec![Reply::refusal(tr!(
-                        lang,
-                        "vacation-none-left",
-                        allowance = allowance
-                    ))];
-                }
-                v.since_ms = Some(now);
-                v.until_ms = Some(now + u64::from(left) * DAY_MS);
-                let mut w = Write::new();
-                if let Err(e) = w
-                    .vacation(user, &stored, &v)
-                    .and_then(|()| self.store.commit(w))
-                {
-                    return vec![store_failure(e)];
-                }
-                let (mut replies, stopped, kept) = self.set_away(&ctx.user, true, now, true);
-                let text = if kept.is_empty() {
-                    tr!(lang, "vacation-on", left = left, stopped = stopped)
-                } else {
-                    let games: Vec<String> = kept
-                        .iter()
-                        .map(|id| tr!(lang, "vacation-kept-game", id = id.to_string()))
-                        .collect();
-                    tr!(
-                        lang,
-                        "vacation-on-kept",
-                        left = left,
-                        stopped = stopped,
-                        kept = kept.len(),
-                        games = games.join(", ")
-                    )
-                };
-                replies.insert(0, Reply::invoker(text));
-                replies
-            }
-            Some(false) => {
-                let Some(since) = v.since_ms else {
-                    return vec![Reply::refusal(tr!(lang, "vacation-not-on"))];
-                };
-                let used = days_used(since, now);
-                v.used_days = v.used_days.saturating_add(used).min(allowance);
-                v.since_ms = None;
-                v.until_ms = None;
-                v.year = year_of(now);
-                let mut w = Write::new();
-                if let Err(e) = w
-                    .vacation(user, &stored, &v)
-                    .and_then(|()| self.store.commit(w))
-                {
-                    return vec![store_failure(e)];
-                }
-                let (mut replies, _, _) = self.set_away(&ctx.user, false, now, true);
-                let left = allowance.saturating_sub(v.used_days);
-                replies.insert(
-                    0,
-                    Reply::invoker(tr!(lang, "vacation-back-invoker", used = used, left = left)),
-                );
-                replies
+        let Some(since) = v.since_ms else {
+            return vec![Reply::refusal(tr!(lang, "vacation-not-on"))];
+        };
+        let allowance = self.vacation_days;
+        let used = days_used(since, now);
+        v.used_days = v.used_days.saturating_add(used).min(allowance);
+        v.since_ms = None;
+        v.until_ms = None;
+        v.year = year_of(now);
+        if let Err(e) = self.record_vacation(ctx.user.id, stored, &v, now) {
+            return vec![store_failure(e)];
+        }
+        let mut back = self.settle(&ctx.user, false, now, true);
+        let left = allowance.saturating_sub(v.used_days);
+        back.replies.insert(
+            0,
+            Reply::invoker(tr!(lang, "vacation-back-invoker", used = used, left = left)),
+        );
+        back.replies
+    }
+
+    /// Commits `user`'s vacation record `v` (replacing `stored`) together with the
+    /// intent that their games follow it (finished by [`Service::settle`], or after a
+    /// crash by the tick).
+    fn record_vacation(
+        &self,
+        user: u64,
+        stored: &Vacation,
+        v: &Vacation,
+        now: u64,
+    ) -> Result<(), crate::store::StoreError> {
+        let mut w = Write::new();
+        w.vacation(user, stored, v)?;
+        w.vacation_unsettled(user, Some(now));
+        self.store.commit(w)
+    }
+
+    /// Carries `user`'s vacation (`away`, asked at `at`) into every game, and forgets
+    /// the intent once every game follows it.
+    fn settle(&self, user: &User, away: bool, at: u64, actor: bool) -> Away {
+        let done = self.set_away(user, away, at, actor);
+        if done.complete {
+            let mut w = Write::new();
+            w.vacation_unsettled(user.id, None);
+            if let Err(e) = self.store.commit(w) {
+                tracing::error!("store: {e}");
             }
         }
+        done
+    }
+
+    /// Finishes the vacations whose games do not all follow them yet (a process
+    /// stopped between the record and the games): start-up's first tick and every
+    /// tick after it.
+    pub(super) fn settle_vacations(&self) -> Vec<TimedReply> {
+        let unsettled = match self.store.vacations_unsettled() {
+            Ok(u) => u,
+            Err(e) => {
+                tracing::error!("store: {e}");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for (user, at) in unsettled {
+            let Ok(v) = self.store.vacation(user) else {
+                continue;
+            };
+            let who = User {
+                id: user,
+                name: String::new(),
+            };
+            let done = self.settle(&who, v.since_ms.is_some(), at, false);
+            out.extend(to_places(done.replies).0);
+        }
+        out
     }
 
     /// Ends the vacations whose allowance is spent by now (the minute tick): clocks
@@ -159,11 +239,7 @@ impl Service {
             v.used_days = self.vacation_days;
             v.since_ms = None;
             v.until_ms = None;
-            let mut w = Write::new();
-            if let Err(e) = w
-                .vacation(user, &stored, &v)
-                .and_then(|()| self.store.commit(w))
-            {
+            if let Err(e) = self.record_vacation(user, &stored, &v, now) {
                 tracing::error!("store: {e}");
                 continue;
             }
@@ -171,24 +247,11 @@ impl Service {
                 id: user,
                 name: String::new(),
             };
-            let (replies, _, _) = self.set_away(&who, false, now, false);
+            let done = self.settle(&who, false, now, false);
             // Told in the language of the first game's place (the server's).
-            let lang = replies.first().map_or(Lang::En, |r| r.lang);
-            let mut first_place = None;
-            for r in replies {
-                let channel = match r.to {
-                    Audience::Place(c) => c,
-                    _ => continue,
-                };
-                first_place.get_or_insert(channel);
-                out.push(TimedReply {
-                    channel,
-                    reply: Reply {
-                        to: Audience::Channel,
-                        ..r
-                    },
-                });
-            }
+            let lang = done.replies.first().map_or(Lang::En, |r| r.lang);
+            let (told, first_place) = to_places(done.replies);
+            out.extend(told);
             out.push(TimedReply {
                 channel: first_place.unwrap_or(0),
                 reply: Reply::private(who, tr!(lang, "vacation-spent", days = self.vacation_days))
@@ -198,98 +261,164 @@ impl Service {
         out
     }
 
-    /// Marks `user` away (or back) in each of their active games, stopping (or
-    /// starting again) the clocks of their turns; each game's place is told once.
-    /// Returns the replies for the places, how many games changed, and the games
-    /// that keep their clock (no vacations there).
-    fn set_away(
-        &self,
-        user: &User,
-        away: bool,
-        now: u64,
-        actor: bool,
-    ) -> (Vec<Reply>, usize, Vec<u64>) {
+    /// Marks `user` away (or back) in each of their active games as of `at`, stopping
+    /// (or starting again) the clocks of their turns; each game's place is told once.
+    fn set_away(&self, user: &User, away: bool, at: u64, actor: bool) -> Away {
+        let mut done = Away::default();
         let listings = match self.store.listings_of_user(user.id) {
             Ok(l) => l,
             Err(e) => {
                 tracing::error!("store: {e}");
-                return (Vec::new(), 0, Vec::new());
+                return done;
             }
         };
-        let mut replies = Vec::new();
-        let mut changed = 0;
-        let mut kept = Vec::new();
+        done.complete = true;
         for l in listings {
+            let mut settled = false;
             for _ in 0..super::refresh::RETRIES {
-                let slot = self.loaded(l.channel);
-                let mut slot = lock(&slot);
-                let Some(live) = slot.live.as_ref().filter(|live| live.rec.id == l.id) else {
-                    break;
-                };
-                let Some(side) = live.rec.side_of(user.id) else {
-                    break;
-                };
-                if live.rec.no_vacation {
-                    if away {
-                        kept.push(live.rec.id);
+                match self.set_away_in(user, away, at, actor, l.channel, l.id) {
+                    Ok(Some(Marked::Kept)) => done.kept.push(l.id),
+                    Ok(Some(Marked::Changed(rs))) => {
+                        done.changed += 1;
+                        done.replies.extend(rs);
                     }
-                    break;
-                }
-                if live.rec.away[side.index()] == away {
-                    break;
-                }
-                let mut next = live.clone();
-                next.rec.away[side.index()] = away;
-                let name = next.rec.player(side).name.clone();
-                // The game's place reads it: the server's language.
-                let lang = self.server_lang(next.rec.server);
-                let line = if away {
-                    stop_clock(&mut next.rec, side, now);
-                    tr!(lang, "vacation-away", name = name)
-                } else {
-                    start_clock(&mut next.rec, side, now);
-                    match super::queries::time_left_line(&next.rec, now)
-                        .filter(|_| next.rec.clock.as_ref().is_some_and(|c| c.side == side))
-                    {
-                        Some(time) => tr!(lang, "vacation-back-time", name = name, time = time),
-                        None => tr!(lang, "vacation-back", name = name),
-                    }
-                };
-                let mut r = Reply::channel(line);
-                r.mention = vec![next.rec.player(side.other()).clone()];
-                let change = Change {
-                    replies: vec![r],
-                    live: Some(next),
-                    ..Change::default()
-                };
-                let at = Origin {
-                    channel: l.channel,
-                    actor: actor.then_some(user),
-                    key: None,
-                    lang: None,
-                    server: None,
-                };
-                match self.commit_change(&mut slot, &at, change, now) {
-                    Ok(rs) => {
-                        changed += 1;
-                        replies.extend(rs.into_iter().map(|r| Reply {
-                            to: Audience::Place(l.channel),
-                            ..r
-                        }));
-                        break;
-                    }
+                    Ok(None) => {}
                     Err(super::commit::Unwritten::Conflict) => continue,
                     Err(_) => break,
                 }
+                settled = true;
+                break;
             }
+            done.complete &= settled;
         }
-        (replies, changed, kept)
+        done
+    }
+
+    /// One game of [`Service::set_away`]: `None` when it already agrees or is not
+    /// `user`'s game here.
+    fn set_away_in(
+        &self,
+        user: &User,
+        away: bool,
+        at: u64,
+        actor: bool,
+        channel: u64,
+        game: u64,
+    ) -> Result<Option<Marked>, super::commit::Unwritten> {
+        let slot = self.loaded(channel);
+        let mut slot = lock(&slot);
+        let Some(live) = slot.live.as_ref().filter(|live| live.rec.id == game) else {
+            return Ok(None);
+        };
+        let Some(side) = live.rec.side_of(user.id) else {
+            return Ok(None);
+        };
+        if live.rec.no_vacation {
+            return Ok(away.then_some(Marked::Kept));
+        }
+        if live.rec.away[side.index()] == away {
+            return Ok(None);
+        }
+        let mut next = live.clone();
+        next.rec.away[side.index()] = away;
+        let r = self.away_line(&mut next.rec, side, away, at);
+        let change = Change {
+            replies: vec![r],
+            live: Some(next),
+            ..Change::default()
+        };
+        let origin = Origin {
+            channel,
+            actor: actor.then_some(user),
+            key: None,
+            lang: None,
+            server: None,
+        };
+        let now = self.clock.now_ms();
+        let rs = self.commit_change(&mut slot, &origin, change, now)?;
+        Ok(Some(Marked::Changed(
+            rs.into_iter()
+                .map(|r| Reply {
+                    to: Audience::Place(channel),
+                    ..r
+                })
+                .collect(),
+        )))
+    }
+
+    /// Stops (or starts again) `side`'s clock in `rec` as of `at`, and says so in the
+    /// game's place, in the server's language.
+    fn away_line(
+        &self,
+        rec: &mut GameRecord,
+        side: crate::core::Side,
+        away: bool,
+        at: u64,
+    ) -> Reply {
+        let name = rec.player(side).name.clone();
+        let lang = self.server_lang(rec.server);
+        let line = if away {
+            stop_clock(rec, side, at);
+            tr!(lang, "vacation-away", name = name)
+        } else {
+            start_clock(rec, side, at);
+            let now = self.clock.now_ms();
+            match super::queries::time_left_line(rec, now)
+                .filter(|_| rec.clock.as_ref().is_some_and(|c| c.side == side))
+            {
+                Some(time) => tr!(lang, "vacation-back-time", name = name, time = time),
+                None => tr!(lang, "vacation-back", name = name),
+            }
+        };
+        let mut r = Reply::channel(line);
+        r.mention = vec![rec.player(side.other()).clone()];
+        r
     }
 }
 
+/// What carrying a vacation into a player's games did: the replies for the places,
+/// how many games changed, the games that keep their clock (no vacations there), and
+/// whether every game now follows the vacation.
+#[derive(Default)]
+struct Away {
+    replies: Vec<Reply>,
+    changed: usize,
+    kept: Vec<u64>,
+    complete: bool,
+}
+
+/// One game's part of [`Away`].
+enum Marked {
+    Kept,
+    Changed(Vec<Reply>),
+}
+
+/// Replies for games' places as timed replies in those places, and the first place.
+fn to_places(replies: Vec<Reply>) -> (Vec<TimedReply>, Option<u64>) {
+    let mut first_place = None;
+    let mut out = Vec::new();
+    for r in replies {
+        let Audience::Place(channel) = r.to else {
+            continue;
+        };
+        first_place.get_or_insert(channel);
+        out.push(TimedReply {
+            channel,
+            reply: Reply {
+                to: Audience::Channel,
+                ..r
+            },
+        });
+    }
+    (out, first_place)
+}
+
 /// Stops the clock of `side`'s turn, if it is theirs and has not run out.
+/// A turn started after `now` (the opponent moved since the vacation was asked for)
+/// stands from its start.
 fn stop_clock(rec: &mut GameRecord, side: crate::core::Side, now: u64) {
     if let Some(c) = rec.clock.as_mut().filter(|c| c.side == side) {
+        let now = now.max(c.started_ms);
         let running = c.deadline_ms.is_some_and(|d| now < d);
         if running && c.paused_ms.is_none() {
             c.paused_ms = Some(now);
@@ -306,5 +435,21 @@ pub(super) fn start_clock(rec: &mut GameRecord, side: crate::core::Side, now: u6
             c.started_ms = c.started_ms.saturating_add(stood);
             c.deadline_ms = c.deadline_ms.map(|d| d.saturating_add(stood));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{days_used, DAY_MS};
+    use crate::service::clock::{HOUR_MS, MINUTE_MS};
+
+    // ruling X-CORR-7: a day begun counts once more than an hour of it has passed.
+    #[test]
+    fn vacation_days_count_a_day_begun_after_its_first_hour() {
+        assert_eq!(days_used(0, 30_000), 1, "at least one");
+        assert_eq!(days_used(0, DAY_MS + 30_000), 1, "a day and seconds");
+        assert_eq!(days_used(0, DAY_MS + 59 * MINUTE_MS), 1);
+        assert_eq!(days_used(0, DAY_MS + 2 * HOUR_MS), 2);
+        assert_eq!(days_used(0, 3 * DAY_MS), 3);
     }
 }

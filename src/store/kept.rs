@@ -273,6 +273,72 @@ impl Write {
     }
 }
 
+/// A server's public boards drawn with White at the bottom (`/settings boards:white`):
+/// `sb/<server>`; absent, they turn to the player to move.
+fn server_boards_key(server: u64) -> Vec<u8> {
+    let mut k = b"sb/".to_vec();
+    k.extend_from_slice(&server.to_be_bytes());
+    k
+}
+
+impl Write {
+    /// Sets whether `server`'s public boards keep White at the bottom.
+    pub fn server_boards_white(&mut self, server: u64, white: bool) {
+        if white {
+            self.batch.insert(server_boards_key(server), b"white");
+        } else {
+            self.batch.remove(server_boards_key(server));
+        }
+    }
+}
+
+impl Store {
+    /// Whether `server`'s public boards keep White at the bottom.
+    pub fn server_boards_white(&self, server: u64) -> Result<bool, StoreError> {
+        Ok(self.db.get(server_boards_key(server))?.is_some())
+    }
+}
+
+/// A vacation's change (on, off, spent) not yet carried into every game of its
+/// player: `vs/<user>` -> the time it was asked at. Written in the same batch as the
+/// vacation record and removed once every game agrees, so a process killed in between
+/// leaves the intent for start-up and the minute tick to finish.
+fn vacation_settle_key(user: u64) -> Vec<u8> {
+    let mut k = b"vs/".to_vec();
+    k.extend_from_slice(&user.to_be_bytes());
+    k
+}
+
+impl Write {
+    /// Records (`Some(at)`) or clears (`None`) that `user`'s games must still follow
+    /// their vacation record.
+    pub fn vacation_unsettled(&mut self, user: u64, at: Option<u64>) {
+        match at {
+            Some(at) => self
+                .batch
+                .insert(vacation_settle_key(user), &at.to_be_bytes()[..]),
+            None => self.batch.remove(vacation_settle_key(user)),
+        }
+    }
+}
+
+impl Store {
+    /// The players whose games do not yet all follow their vacation record, each with
+    /// the time the change was asked at.
+    pub fn vacations_unsettled(&self) -> Result<Vec<(u64, u64)>, StoreError> {
+        let mut out = Vec::new();
+        for kv in self.db.range(b"vs/".to_vec(), b"vs0".to_vec()) {
+            let (k, v) = kv?;
+            let user = k.get(3..11).and_then(|b| <[u8; 8]>::try_from(b).ok());
+            let at = v.get(..8).and_then(|b| <[u8; 8]>::try_from(b).ok());
+            if let (Some(user), Some(at)) = (user, at) {
+                out.push((u64::from_be_bytes(user), u64::from_be_bytes(at)));
+            }
+        }
+        Ok(out)
+    }
+}
+
 impl Store {
     /// `user`'s vacation record (empty when they never took one).
     pub fn vacation(&self, user: u64) -> Result<Vacation, StoreError> {

@@ -251,10 +251,16 @@ impl WicketsGame {
             ),
             _ => (None, t),
         };
+        // The examples are the asked player's own choices, never a piece they lack.
+        let texts = self.legal_texts();
+        let ex = crate::variants::example(&texts).unwrap_or("defender");
         let c = Cell::parse(cell_text.trim())
-            .ok_or_else(|| refuse(en("wickets-name-defender", &[])))?;
+            .ok_or_else(|| refuse(en("wickets-name-defender", &[("example", ex)])))?;
         let Some(m) = self.pos.man(c).filter(|m| m.piece.side == side) else {
-            return Err(refuse(en("wickets-no-piece-on", &[("c", &c.to_string())])));
+            return Err(refuse(en(
+                "wickets-no-defender-on",
+                &[("c", &c.to_string()), ("example", ex)],
+            )));
         };
         if role.is_some_and(|r| r != m.piece.role) {
             return Err(refuse(en(
