@@ -168,4 +168,21 @@ fn kill_rounds(url: &str) {
         torn > 0,
         "some kills must land between the record and the games"
     );
+    // store-check reports games that disagree with a vacation no intent explains.
+    let store = Store::open_url(url).expect("open");
+    let alice = local_user("alice").id;
+    let v = store.vacation(alice).expect("vacation");
+    let flipped = Vacation {
+        since_ms: if v.since_ms.is_some() { None } else { Some(1) },
+        until_ms: None,
+        ..v.clone()
+    };
+    let mut w = Write::new();
+    w.vacation(alice, &v, &flipped).expect("write");
+    store.commit(w).expect("commit");
+    let report = store.check();
+    assert_eq!(report.disagreements.len(), GAMES, "{:?}", report.disagreements);
+    assert!(report
+        .summary()
+        .contains(&format!("vacation disagreements: {GAMES}")));
 }
