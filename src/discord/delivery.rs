@@ -387,11 +387,11 @@ impl Round {
         actor: Option<User>,
         say: impl Fn(&str) -> String,
     ) {
-        let reason = discord_code(e).and_then(permanent_reason);
+        let reason = discord_code(e).and_then(|code| permanent_reason(code, self.lang));
         if let (Some(reason), Some(actor), false) = (reason, actor, self.refused_channel) {
             self.refused_channel = true;
             self.private
-                .push((actor, Parts::text(say(reason)), self.lang));
+                .push((actor, Parts::text(say(&reason)), self.lang));
         }
     }
 }
@@ -551,10 +551,13 @@ async fn route(
                 Err(e) => {
                     tracing::warn!("message in {channel} failed: {e}");
                     round.note_failure(channel, &e);
+                    let lang = round.lang;
                     round.tell_refused(&e, origin.actor(), |reason| {
-                        format!(
-                            "I could not post the game in <#{channel}>: {reason}. \
-                         `/board` there shows it."
+                        tr!(
+                            lang,
+                            "delivery-game-not-posted",
+                            channel = channel.to_string(),
+                            reason = reason
                         )
                     });
                 }

@@ -88,9 +88,11 @@ pub fn organises(member: Option<&serenity::all::Member>, roles: &[u64]) -> bool 
     })
 }
 
-/// The answer to any command or button used outside a server (in a DM with the bot).
-pub const SERVER_ONLY: &str = "Arcana games are played in server channels, so the other \
-player can see them: use the commands in a server I have been added to.";
+/// The answer to any command or button used outside a server (in a DM with the bot),
+/// in the language of the one who used it.
+pub fn server_only(lang: Lang) -> String {
+    crate::i18n::tr(lang, "delivery-server-only")
+}
 
 impl Handler {
     /// Refuses an interaction that came from a direct message; `true` when it did.
@@ -103,7 +105,7 @@ impl Handler {
         if guild.is_some() {
             return false;
         }
-        let out = prepare(vec![Reply::refusal(SERVER_ONLY)], 0);
+        let out = prepare(vec![Reply::refusal(server_only(interacted.lang))], 0);
         deliver(
             http,
             &self.bot.undelivered,
@@ -152,12 +154,8 @@ impl Handler {
         };
         result.ok().flatten().unwrap_or_else(|| {
             tracing::error!("service call failed");
-            prepare(
-                vec![Reply::refusal(
-                    "Something went wrong on my side; nothing was changed.",
-                )],
-                0,
-            )
+            let sorry = crate::tr!(interacted.lang, "delivery-went-wrong");
+            prepare(vec![Reply::refusal(sorry)], 0)
         })
     }
 
@@ -205,10 +203,8 @@ impl Handler {
                             user.clone(),
                             cmd.channel_id,
                         );
-                        let out = prepare(
-                            vec![Reply::refusal("Bots do not play; choose a person.")],
-                            0,
-                        );
+                        let no = crate::tr!(Lang::from_locale(&cmd.locale), "delivery-no-bots");
+                        let out = prepare(vec![Reply::refusal(no)], 0);
                         deliver(
                             &ctx.http,
                             &self.bot.undelivered,
@@ -342,7 +338,7 @@ impl Handler {
         }
         if let Some(commands::GameButton::ConfirmResign(game)) = game_button {
             // Asked privately first; only the confirming press acts (and is judged).
-            let prompt = super::delivery::resign_prompt(game);
+            let prompt = super::delivery::resign_prompt(game, Lang::from_locale(&comp.locale));
             if let Err(e) = prompt.execute(&*ctx.http, (comp.id, &comp.token)).await {
                 tracing::warn!("resign confirmation failed: {e}");
             }
@@ -363,12 +359,8 @@ impl Handler {
             tracing::debug!("unknown button {}", comp.data.custom_id);
             let mut i = Interacted::new(comp.id, comp.token.clone(), user, comp.channel_id)
                 .speaking(&comp.locale);
-            let out = prepare(
-                vec![Reply::refusal(
-                    "That button belongs to an older version of this bot; use the commands.",
-                )],
-                0,
-            );
+            let old = crate::tr!(i.lang, "delivery-old-button");
+            let out = prepare(vec![Reply::refusal(old)], 0);
             deliver(
                 &ctx.http,
                 &self.bot.undelivered,
@@ -509,9 +501,9 @@ impl Handler {
         let mut i = Interacted::new(comp.id, comp.token.clone(), user.clone(), comp.channel_id)
             .speaking(&comp.locale);
         let refusal = match state {
-            Some(GameState::Over { shown }) => {
+            Some(GameState::Over { shown, lang }) => {
                 i.pressed = Some((comp.message.id, None));
-                delivery::game_over(&ctx.http, &mut i, game, &shown).await;
+                delivery::game_over(&ctx.http, &mut i, game, &shown, lang).await;
                 return true;
             }
             Some(GameState::Playing { players }) if resign => {

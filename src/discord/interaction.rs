@@ -4,6 +4,7 @@
 
 use super::parts::{closed_board, game_buttons, Parts};
 use super::retry::{acknowledged, log_err, with_retries};
+use crate::i18n::{tr, Lang};
 use crate::service::api::{GameControls, User};
 use serenity::all::{
     ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage, Http, InteractionId,
@@ -12,25 +13,29 @@ use serenity::all::{
 use serenity::builder::Builder;
 
 /// Answers a press on a button of game `game`, which is over: the pressed message is
-/// updated (interaction response type 7) to show what became of it (`shown`), with
-/// only Rematch left, and the presser is told privately.
+/// updated (interaction response type 7) to show what became of it (`shown`, written
+/// in `lang`, the language of that public message), with only Rematch left, and the
+/// presser is told privately in their own.
 ///
 /// A board message is a Components V2 container, whose flag Discord never lets an
 /// edit remove, so the update is a container too; a classic message (a draw offer's,
 /// or a board posted before containers) refuses that for its content, and then gets
 /// the classic update. (serenity does not keep the pressed message's flags: it drops
 /// unknown bits, so the message cannot tell which it is.)
-pub async fn game_over(http: &Http, i: &mut Interacted, game: u64, shown: &str) {
-    let updated = match i.update(http, closed_board(shown, game)).await {
+pub async fn game_over(http: &Http, i: &mut Interacted, game: u64, shown: &str, lang: Lang) {
+    let updated = match i.update(http, closed_board(shown, game, lang)).await {
         Err(e) => {
             tracing::debug!("container update refused ({e}); updating as a classic message");
             let mut parts = Parts::settled(shown);
-            parts.rows = game_buttons(GameControls {
-                game,
-                draw_offer: false,
-                secrets: false,
-                finished: true,
-            });
+            parts.rows = game_buttons(
+                GameControls {
+                    game,
+                    draw_offer: false,
+                    secrets: false,
+                    finished: true,
+                },
+                lang,
+            );
             i.update(http, parts).await
         }
         ok => ok,
@@ -39,7 +44,7 @@ pub async fn game_over(http: &Http, i: &mut Interacted, game: u64, shown: &str) 
         tracing::warn!("message update failed: {e}");
     }
     let outcome = shown.lines().last().unwrap_or_default();
-    let refusal = Parts::text(format!("That game is over: {outcome}"));
+    let refusal = Parts::text(crate::tr!(i.lang, "delivery-game-over", outcome = outcome));
     log_err(
         "private interaction reply",
         i.send(http, refusal, true).await,
@@ -75,7 +80,7 @@ pub struct Interacted {
     pub updates: bool,
     /// The language of the one who interacts (their `locale`): what only they see
     /// speaks it.
-    pub lang: crate::i18n::Lang,
+    pub lang: Lang,
     ack: Ack,
 }
 
@@ -95,7 +100,7 @@ impl Interacted {
 
     /// The interaction, for one who reads `locale` (Discord's locale code).
     pub fn speaking(mut self, locale: &str) -> Interacted {
-        self.lang = crate::i18n::Lang::from_locale(locale);
+        self.lang = Lang::from_locale(locale);
         self
     }
 
@@ -200,7 +205,7 @@ impl Interacted {
             Ack::Deferred { ephemeral: true } => {
                 // The private "thinking" placeholder cannot turn public: close it and
                 // post the public message as a followup.
-                Parts::text("Done.")
+                Parts::text(tr(self.lang, "delivery-done"))
                     .edit()
                     .execute(http, &self.token)
                     .await?;

@@ -12,6 +12,7 @@
 use super::commands::{button_id, game_button_id};
 use super::delivery::Outgoing;
 use crate::core::Side;
+use crate::i18n::{tr, Lang};
 use crate::service::api::{replace_places, ChallengeAnswer, GameControls, ReplyKind};
 use serde_json::{json, Value};
 use serenity::all::{
@@ -91,16 +92,7 @@ impl Parts {
         // Channel references become Discord channel links.
         content.push_str(&replace_places(&r.text, |c| format!("<#{c}>")));
         let mut files = Vec::new();
-        if content.chars().count() > MAX_CONTENT {
-            // Long texts (a long history) travel whole as a file.
-            files.push(CreateAttachment::bytes(
-                content.clone().into_bytes(),
-                "text.txt",
-            ));
-            let first = content.lines().next().unwrap_or_default();
-            let first: String = first.chars().take(MAX_CONTENT - 40).collect();
-            content = format!("{first}\n(the full text is attached)");
-        }
+        attach_long_text(&mut content, &mut files, r.lang);
         if let Some(png) = &out.png {
             files.push(CreateAttachment::bytes(png.clone(), "board.png"));
         }
@@ -112,15 +104,20 @@ impl Parts {
                 challenge,
                 challenged,
             } => (
-                challenge_buttons(*challenge, challenged.is_some()),
+                challenge_buttons(*challenge, challenged.is_some(), r.lang),
                 Some(*challenge),
             ),
-            ReplyKind::ConfirmMove { game, ply } => (confirm_buttons(*game, *ply), None),
+            ReplyKind::ConfirmMove { game, ply } => (confirm_buttons(*game, *ply, r.lang), None),
             ReplyKind::Picker(shown) => (super::picker::rows(shown), None),
             ReplyKind::Picked => (Vec::new(), None),
             // Noted like a challenge's message, so that later standings edit it.
             ReplyKind::Standings { event, .. } => (Vec::new(), Some(*event)),
-            _ => (r.controls.map(game_buttons).unwrap_or_default(), None),
+            _ => (
+                r.controls
+                    .map(|c| game_buttons(c, r.lang))
+                    .unwrap_or_default(),
+                None,
+            ),
         };
         Parts {
             content,
@@ -161,7 +158,7 @@ impl Parts {
         Some(Parts {
             content: text,
             files: vec![CreateAttachment::bytes(png.clone(), BOARD_FILE)],
-            rows: game_buttons(controls),
+            rows: game_buttons(controls, r.lang),
             mentions: r.mention.iter().map(|u| UserId::new(u.id)).collect(),
             challenge: None,
             nonce: None,
@@ -420,24 +417,43 @@ impl Parts {
     }
 }
 
+/// A text over a classic message's limit (a long history) travels whole as a file
+/// (added to `files`); `content` keeps its first line and says so in `lang`.
+fn attach_long_text(content: &mut String, files: &mut Vec<CreateAttachment>, lang: Lang) {
+    if content.chars().count() <= MAX_CONTENT {
+        return;
+    }
+    files.push(CreateAttachment::bytes(
+        content.clone().into_bytes(),
+        "text.txt",
+    ));
+    let first = content.lines().next().unwrap_or_default();
+    let first: String = first.chars().take(MAX_CONTENT - 40).collect();
+    *content = format!("{first}\n{}", tr(lang, "delivery-text-attached"));
+}
+
 /// The buttons of a challenge's message, each naming the challenge: Accept, Decline
 /// (only when it is made to one player) and Cancel.
-pub(crate) fn challenge_buttons(challenge: u64, directed: bool) -> Vec<CreateActionRow> {
+pub(crate) fn challenge_buttons(
+    challenge: u64,
+    directed: bool,
+    lang: Lang,
+) -> Vec<CreateActionRow> {
     let mut buttons = vec![
         CreateButton::new(button_id(ChallengeAnswer::Accept, challenge))
-            .label("Accept")
+            .label(tr(lang, "button-accept"))
             .style(ButtonStyle::Success),
     ];
     if directed {
         buttons.push(
             CreateButton::new(button_id(ChallengeAnswer::Decline, challenge))
-                .label("Decline")
+                .label(tr(lang, "button-decline"))
                 .style(ButtonStyle::Danger),
         );
     }
     buttons.push(
         CreateButton::new(button_id(ChallengeAnswer::Cancel, challenge))
-            .label("Cancel")
+            .label(tr(lang, "button-cancel"))
             .style(ButtonStyle::Secondary),
     );
     vec![CreateActionRow::Buttons(buttons)]
@@ -445,15 +461,19 @@ pub(crate) fn challenge_buttons(challenge: u64, directed: bool) -> Vec<CreateAct
 
 /// A game's closing message in place of a board message whose game is over: its title
 /// and closing line (`shown`) and only Rematch, in a container without accent or
-/// picture (the board's file is dropped: a container shows only what it names).
-pub(crate) fn closed_board(shown: &str, game: u64) -> Parts {
+/// picture (the board's file is dropped: a container shows only what it names), in
+/// `lang` (the language of the public message).
+pub(crate) fn closed_board(shown: &str, game: u64, lang: Lang) -> Parts {
     let mut parts = Parts::settled(shown);
-    parts.rows = game_buttons(GameControls {
-        game,
-        draw_offer: false,
-        secrets: false,
-        finished: true,
-    });
+    parts.rows = game_buttons(
+        GameControls {
+            game,
+            draw_offer: false,
+            secrets: false,
+            finished: true,
+        },
+        lang,
+    );
     parts.layout = Layout::Container {
         accent: None,
         gallery: false,
@@ -532,57 +552,59 @@ pub(crate) fn count_components(components: &Value) -> usize {
 
 /// The buttons of a game's public board message, each naming the game: Move (opens
 /// the player asked's private picker), Resign (asks to confirm), Offer draw or Accept
-/// draw, My hand (games with secrets); Rematch once the game is over.
-pub(crate) fn game_buttons(c: GameControls) -> Vec<CreateActionRow> {
+/// draw, My hand (games with secrets); Rematch once the game is over. Labelled in
+/// `lang`, the language of the message they are on.
+pub(crate) fn game_buttons(c: GameControls, lang: Lang) -> Vec<CreateActionRow> {
     let b = |verb: &str, label: &str, style: ButtonStyle| {
         CreateButton::new(game_button_id(verb, c.game))
-            .label(label)
+            .label(tr(lang, label))
             .style(style)
     };
     let buttons = if c.finished {
-        vec![b("rematch", "Rematch", ButtonStyle::Primary)]
+        vec![b("rematch", "button-rematch", ButtonStyle::Primary)]
     } else {
         let mut v = vec![
             CreateButton::new(super::picker::open_id(c.game))
-                .label("Move")
+                .label(tr(lang, "button-move"))
                 .style(ButtonStyle::Primary),
-            b("resign", "Resign", ButtonStyle::Danger),
+            b("resign", "button-resign", ButtonStyle::Danger),
         ];
         v.push(if c.draw_offer {
-            b("draw-accept", "Accept draw", ButtonStyle::Success)
+            b("draw-accept", "button-accept-draw", ButtonStyle::Success)
         } else {
-            b("draw-offer", "Offer draw", ButtonStyle::Secondary)
+            b("draw-offer", "button-offer-draw", ButtonStyle::Secondary)
         });
         if c.secrets {
-            v.push(b("hand", "My hand", ButtonStyle::Secondary));
+            v.push(b("hand", "button-hand", ButtonStyle::Secondary));
         }
         v
     };
     vec![CreateActionRow::Buttons(buttons)]
 }
 
-/// Confirm and Cancel under a typed move shown to its player first.
-pub(crate) fn confirm_buttons(game: u64, ply: u64) -> Vec<CreateActionRow> {
+/// Confirm and Cancel under a typed move shown to its player first (in their `lang`).
+pub(crate) fn confirm_buttons(game: u64, ply: u64, lang: Lang) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(vec![
         CreateButton::new(format!("move-confirm:{game}:{ply}"))
-            .label("Confirm")
+            .label(tr(lang, "button-confirm"))
             .style(ButtonStyle::Success),
         CreateButton::new(game_button_id("move-cancel", game))
-            .label("Cancel")
+            .label(tr(lang, "button-cancel-move"))
             .style(ButtonStyle::Secondary),
     ])]
 }
 
-/// The private question a Resign button asks, with its confirming button.
-pub fn resign_prompt(game: u64) -> CreateInteractionResponse {
+/// The private question a Resign button asks, with its confirming button, in the
+/// presser's `lang`.
+pub fn resign_prompt(game: u64, lang: Lang) -> CreateInteractionResponse {
     CreateInteractionResponse::Message(
         CreateInteractionResponseMessage::new()
-            .content("Resign this game? This cannot be undone.")
+            .content(tr(lang, "resign-prompt"))
             .ephemeral(true)
             .components(vec![CreateActionRow::Buttons(vec![CreateButton::new(
                 game_button_id("resign-confirm", game),
             )
-            .label("Yes, resign")
+            .label(tr(lang, "button-resign-confirm"))
             .style(ButtonStyle::Danger)])]),
     )
 }
@@ -611,7 +633,7 @@ mod tests {
         let long = "x".repeat(MAX_CONTENT + 10);
         let p = Parts::of(&out(&long));
         assert!(p.content.chars().count() <= MAX_CONTENT);
-        assert!(p.content.ends_with("(the full text is attached)"));
+        assert!(p.content.ends_with(&tr(Lang::En, "delivery-text-attached")));
         assert_eq!(p.files.len(), 1);
         let short = Parts::of(&out("e4"));
         assert_eq!(short.content, "e4");
@@ -624,8 +646,8 @@ mod tests {
             Some(CreateActionRow::Buttons(b)) => b.len(),
             _ => 0,
         };
-        assert_eq!(count(challenge_buttons(7, true)), 3);
-        assert_eq!(count(challenge_buttons(7, false)), 2);
+        assert_eq!(count(challenge_buttons(7, true, Lang::En)), 3);
+        assert_eq!(count(challenge_buttons(7, false, Lang::En)), 2);
     }
 
     #[test]
@@ -640,9 +662,61 @@ mod tests {
             Some(CreateActionRow::Buttons(b)) => b.len(),
             _ => 0,
         };
-        assert_eq!(count(game_buttons(controls(true, true))), 1);
-        assert_eq!(count(game_buttons(controls(false, false))), 3);
-        assert_eq!(count(game_buttons(controls(false, true))), 4);
+        assert_eq!(count(game_buttons(controls(true, true), Lang::En)), 1);
+        assert_eq!(count(game_buttons(controls(false, false), Lang::En)), 3);
+        assert_eq!(count(game_buttons(controls(false, true), Lang::En)), 4);
+    }
+
+    /// The labels of the buttons of `rows`.
+    fn labels(rows: Vec<CreateActionRow>) -> Vec<String> {
+        serde_json::to_value(&rows)
+            .ok()
+            .and_then(|v| v.as_array().cloned())
+            .unwrap_or_default()
+            .iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .map(|b| b["label"].as_str().unwrap_or_default().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn buttons_are_labelled_in_the_language_of_their_message() {
+        let playing = GameControls {
+            game: 9,
+            draw_offer: true,
+            secrets: true,
+            finished: false,
+        };
+        let over = GameControls {
+            finished: true,
+            ..playing
+        };
+        let keys = |keys: &[&str], lang| keys.iter().map(|k| tr(lang, k)).collect::<Vec<_>>();
+        for lang in Lang::ALL {
+            let game = [
+                "button-move",
+                "button-resign",
+                "button-accept-draw",
+                "button-hand",
+            ];
+            assert_eq!(labels(game_buttons(playing, lang)), keys(&game, lang));
+            assert_eq!(
+                labels(game_buttons(over, lang)),
+                keys(&["button-rematch"], lang)
+            );
+            let challenge = ["button-accept", "button-decline", "button-cancel"];
+            assert_eq!(
+                labels(challenge_buttons(7, true, lang)),
+                keys(&challenge, lang)
+            );
+            let confirm = ["button-confirm", "button-cancel-move"];
+            assert_eq!(labels(confirm_buttons(9, 3, lang)), keys(&confirm, lang));
+        }
+        let (en, de) = (
+            labels(game_buttons(playing, Lang::En)),
+            labels(game_buttons(playing, Lang::De)),
+        );
+        assert!(en.iter().zip(&de).all(|(e, d)| e != d), "{en:?} {de:?}");
     }
 
     /// A board reply of `text`, its picture saying `to_move` is asked.
@@ -740,7 +814,7 @@ mod tests {
 
     #[test]
     fn a_closed_board_is_a_container_with_only_rematch_and_no_file() {
-        let p = closed_board("Chess: a vs b\nb resigns", 9);
+        let p = closed_board("Chess: a vs b\nb resigns", 9, Lang::En);
         let body = p.container_body(false);
         assert_eq!(body["attachments"], json!([]));
         let inside = body["components"][0]["components"]

@@ -1,6 +1,7 @@
 //! Requests to Discord that failed for a passing reason (5xx, a dropped connection,
 //! 429) are sent again after a pause; what Discord's error codes mean to an admin.
 
+use crate::i18n::{tr, Lang};
 use serenity::http::HttpError;
 
 /// Pauses before each new try of a request that failed for a passing reason; after the
@@ -41,16 +42,14 @@ pub(crate) fn discord_code(e: &serenity::Error) -> Option<isize> {
     }
 }
 
-/// What a permanent refusal of a post in a channel means, in an admin's terms.
-pub fn permanent_reason(code: isize) -> Option<&'static str> {
+/// What a permanent refusal of a post in a channel means, in an admin's terms, in
+/// `lang`.
+pub fn permanent_reason(code: isize, lang: Lang) -> Option<String> {
     match code {
-        50013 => Some(
-            "I lack a permission there (View Channel, Send Messages, Send Messages in \
-             Threads, Attach Files or Read Message History); a server admin can grant it",
-        ),
-        50001 => Some("I cannot see that channel; a server admin can let me in"),
-        10003 => Some("that channel no longer exists"),
-        50083 | 160005 => Some("that thread is archived and locked"),
+        50013 => Some(tr(lang, "delivery-reason-permission")),
+        50001 => Some(tr(lang, "delivery-reason-no-access")),
+        10003 => Some(tr(lang, "delivery-reason-gone")),
+        50083 | 160005 => Some(tr(lang, "delivery-reason-locked")),
         _ => None,
     }
 }
@@ -180,11 +179,18 @@ mod tests {
     }
 
     #[test]
-    fn permanent_refusals_are_explained() {
-        assert!(permanent_reason(50013).is_some_and(|r| r.contains("permission")));
-        assert!(permanent_reason(10003).is_some());
-        assert!(permanent_reason(50083).is_some_and(|r| r.contains("locked")));
+    fn permanent_refusals_are_explained_in_the_readers_language() {
+        let en = |code| permanent_reason(code, Lang::En);
+        let de = |code| permanent_reason(code, Lang::De);
+        assert!(en(50013).is_some_and(|r| r.contains("permission")));
+        assert!(de(50013).is_some_and(|r| r.contains("Berechtigung")));
+        assert!(en(10003).is_some());
+        assert!(en(50083).is_some_and(|r| r.contains("locked")));
+        assert!(de(160005).is_some_and(|r| r.contains("gesperrt")));
+        for code in [50013, 50001, 10003, 50083] {
+            assert_ne!(en(code), de(code), "{code}");
+        }
         assert!(place_gone(10003) && place_gone(50083) && !place_gone(50013));
-        assert!(permanent_reason(500).is_none());
+        assert!(en(500).is_none());
     }
 }

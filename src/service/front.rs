@@ -94,8 +94,12 @@ pub trait GameService: Send + Sync + 'static {
 pub enum GameState {
     /// Being played there, by these two.
     Playing { players: [User; 2] },
-    /// Over: what became of it (its title and closing line), for the pressed message.
-    Over { shown: String },
+    /// Over: what became of it (its title and closing line), for the pressed message,
+    /// written in `lang` (the server's: the message is public).
+    Over {
+        shown: String,
+        lang: crate::i18n::Lang,
+    },
     /// Not a game of that place.
     Unknown,
 }

@@ -502,6 +502,7 @@ impl Service {
         }
         Some(GameState::Over {
             shown: lines.join("\n"),
+            lang,
         })
     }
 

@@ -7,7 +7,7 @@
 
 use crate::support;
 
-use arcana::discord::handler::SERVER_ONLY;
+use arcana::discord::handler::server_only;
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -134,12 +134,14 @@ async fn commands_are_registered_for_servers_and_refused_politely_in_a_dm() {
         .wait_for(mark, "the answer to the DM command", |r| r.answers(iid))
         .await;
     assert!(answer.is_ephemeral(), "{:?}", answer.json);
-    assert_eq!(answer.content(), SERVER_ONLY);
+    // alice's Discord speaks English.
+    let refusal = server_only(arcana::i18n::Lang::En);
+    assert_eq!(answer.content(), refusal);
     let after = fake.settle(mark, Duration::from_millis(300)).await;
     assert!(
         after
             .iter()
-            .all(|r| r.answers(iid) && r.content() == SERVER_ONLY),
+            .all(|r| r.answers(iid) && r.content() == refusal),
         "the DM command did more than refuse: {after:?}"
     );
 
