@@ -1295,3 +1295,239 @@ fn concurrent_game_ends_in_two_processes_lose_no_rating_update() {
         assert_eq!(orders, (1..=2 * rounds).collect::<Vec<_>>(), "{name}");
     }
 }
+
+/// A started game's number, as players type it (`/review game:N`).
+fn game_in(s: &Service, channel: u64) -> u64 {
+    s.store()
+        .active_game(channel)
+        .expect("read")
+        .expect("a game")
+}
+
+#[test]
+fn game_numbers_stay_dense_across_restarts() {
+    for e in backends("dense_ids") {
+        let mut ids = Vec::new();
+        for round in 0..4 {
+            // Each round is a restart: a new process opening the store.
+            let s = service(e.open(), round);
+            start(&s, 900 + round);
+            ids.push(game_in(&s, 900 + round));
+            ids.push(s.store().new_id().expect("an id"));
+        }
+        assert_eq!(ids, (1..=8).collect::<Vec<u64>>(), "{}", e.name);
+        ids_taken_at_once(&e, 8);
+    }
+}
+
+/// A running tournament (`id`) whose first game has been numbered (`planned`) but not
+/// created yet.
+fn planned_event(id: u64, planned: u64) -> arcana::store::Event {
+    serde_json::from_value(serde_json::json!({
+        "id": id, "server": 7, "channel": 40, "organiser": user("alice"),
+        "name": "spring", "variant": "standard", "options": {},
+        "format": {"RoundRobin": {"cycles": 1}}, "days": 3, "rated": false,
+        "vacation": false, "limit": 0, "state": "Running",
+        "players": [user("alice"), user("bob")], "withdrawn": [false, false],
+        "time_losses": [0, 0], "byes": [], "round": 1, "created_ms": START_MS,
+        "games": [{
+            "pairing": {"round": 1, "white": 0, "black": 1, "outcome": null, "forfeit": false},
+            "id": planned,
+        }],
+    }))
+    .expect("an event")
+}
+
+/// Leaves the store at `e` as an older build left it: ids issued with gaps (sled's
+/// jumped by a million at each start), no counter of them.
+fn older_store(e: &TestStore) {
+    if e.name == "postgres" {
+        // The schema before the id counter, its sequence past every id it gave.
+        let mut c = postgres::Client::connect(&e.url, postgres::NoTls).expect("connect");
+        c.batch_execute(
+            "CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, \
+             applied_at timestamptz NOT NULL DEFAULT now())",
+        )
+        .expect("table");
+        for (v, file, sql) in [
+            (1, "0001", include_str!("../migrations/0001_tables.sql")),
+            (
+                2,
+                "0002",
+                include_str!("../migrations/0002_challenge_records.sql"),
+            ),
+            (3, "0003", include_str!("../migrations/0003_game_lists.sql")),
+            (4, "0004", include_str!("../migrations/0004_outbox.sql")),
+        ] {
+            c.batch_execute(sql).expect("schema");
+            c.execute(
+                "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
+                &[&v, &file],
+            )
+            .expect("recorded");
+        }
+        c.batch_execute("SELECT setval('game_ids', 2000005)")
+            .expect("sequence");
+    }
+    let store = e.open();
+    commit(&store, |w| {
+        w.game(&record(1, 31))?;
+        w.game(&record(2, 32))?;
+        w.game(&record(2_000_003, 33))?;
+        w.event(None, &planned_event(2_000_004, 2_000_005))
+    });
+    drop(store);
+    if e.name == "sled" {
+        let path = e.url.strip_prefix("sled:").expect("a sled URL");
+        let db = arcana::store::open_sled(std::path::Path::new(path)).expect("sled");
+        db.remove(b"ids").expect("remove");
+        db.flush().expect("flush");
+    }
+}
+
+#[test]
+fn an_older_store_keeps_its_numbers_and_continues_past_the_highest() {
+    for e in backends("older_ids") {
+        older_store(&e);
+        let store = e.open();
+        for id in [1, 2, 2_000_003] {
+            assert_eq!(store.game(id).expect("read").map(|g| g.id), Some(id));
+        }
+        // Past the game the tournament numbered before creating it.
+        assert_eq!(store.new_id().expect("id"), 2_000_006, "{}", e.name);
+        drop(store);
+        let s = service(e.open(), 3);
+        start(&s, 34);
+        assert_eq!(game_in(&s, 34), 2_000_007, "{}", e.name);
+        drop(s);
+        assert_eq!(e.open().new_id().expect("id"), 2_000_008, "{}", e.name);
+    }
+}
+
+/// Set in the child process that runs the full-disk test alone (see below).
+const FULL_DISK_CHILD: &str = "ARCANA_TEST_FULL_DISK_CHILD";
+/// What that child prints once the store works again.
+const RECOVERED: &str = "sled store recovered after its writes failed";
+
+/// Sets this process's file size limit (`None`: back to `was`) with util-linux's
+/// `prlimit`: sled then meets a real I/O error (EFBIG), as on a full disk.
+fn file_size_limit(limit: Option<&str>, was: &str) {
+    let soft = format!("--fsize={}:", limit.unwrap_or(was));
+    let done = std::process::Command::new("prlimit")
+        .args(["--pid", &std::process::id().to_string(), &soft])
+        .status()
+        .expect("prlimit");
+    assert!(done.success(), "prlimit {soft}");
+}
+
+/// The child's part: a sled store whose writes fail (a file size limit of one byte),
+/// then succeed again once the limit is lifted, without reopening the store.
+fn full_disk_child() {
+    let was = std::process::Command::new("prlimit")
+        .args(["--pid", &std::process::id().to_string()])
+        .args(["--fsize", "--raw", "--noheadings", "--output", "SOFT"])
+        .output()
+        .expect("prlimit");
+    let was = String::from_utf8(was.stdout)
+        .expect("utf8")
+        .trim()
+        .to_string();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path().join("data")).expect("open");
+    commit(&store, |w| w.game(&record(1, 50)));
+    file_size_limit(Some("1"), &was);
+    let mut w = Write::new();
+    w.game(&record(2, 51)).expect("build");
+    let failed = store.commit(w);
+    // Every later attempt fails too while the disk is "full".
+    let mut w = Write::new();
+    w.game(&record(3, 52)).expect("build");
+    let still = store.commit(w);
+    file_size_limit(None, &was);
+    assert!(failed.is_err() && still.is_err(), "{failed:?} {still:?}");
+    // Space is back: within seconds, requests succeed again (the service's next
+    // request is such a write), and what was durable before is still there.
+    let mut after = Err(String::new());
+    for _ in 0..50 {
+        let mut w = Write::new();
+        w.game(&record(4, 53)).expect("build");
+        after = store.commit(w).map_err(|e| e.to_string());
+        if after.is_ok() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert_eq!(after, Ok(()), "writes work again once space returns");
+    assert_eq!(store.game(1).expect("read").map(|g| g.id), Some(1));
+    assert_eq!(store.game(4).expect("read").map(|g| g.id), Some(4));
+    drop(store);
+    let reopened = Store::open(dir.path().join("data")).expect("reopen");
+    assert_eq!(reopened.game(4).expect("read").map(|g| g.id), Some(4));
+    println!("{RECOVERED}");
+}
+
+/// sled refuses every write after one I/O error, even once space returns; the store
+/// must recover by itself (PostgreSQL does: a new connection). The failure is real:
+/// the test runs again in a child process alone (the limit is the whole process's),
+/// with SIGXFSZ ignored, and lowers its own file size limit to one byte.
+#[test]
+fn sled_recovers_by_itself_after_its_writes_fail() {
+    if std::env::var_os(FULL_DISK_CHILD).is_some() {
+        return full_disk_child();
+    }
+    if std::process::Command::new("prlimit")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("sled_recovers_by_itself_after_its_writes_fail: skipped: no `prlimit` (util-linux) here");
+        return;
+    }
+    let exe = std::env::current_exe().expect("this test binary");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("trap '' XFSZ; exec \"$0\" \"$@\"")
+        .arg(exe)
+        .args([
+            "--exact",
+            "sled_recovers_by_itself_after_its_writes_fail",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(FULL_DISK_CHILD, "1")
+        .output()
+        .expect("run the child");
+    let said = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains(RECOVERED), "{said}");
+}
+
+/// Two processes (on sled, two handles) taking ids at once: each number once, none
+/// skipped, after `before` ids already given.
+fn ids_taken_at_once(e: &TestStore, before: u64) {
+    let first = e.open();
+    let other = second(e, &first);
+    let barrier = Barrier::new(2);
+    let taken: Vec<u64> = std::thread::scope(|s| {
+        let (barrier, first, other) = (&barrier, &first, &other);
+        let take = move |store: &Store| {
+            barrier.wait();
+            (0..25)
+                .map(|_| store.new_id().expect("id"))
+                .collect::<Vec<_>>()
+        };
+        let a = s.spawn(move || take(first));
+        let b = s.spawn(move || take(other));
+        let mut all = a.join().expect("a");
+        all.extend(b.join().expect("b"));
+        all
+    });
+    let mut sorted = taken.clone();
+    sorted.sort_unstable();
+    let want: Vec<u64> = (before + 1..=before + 50).collect();
+    assert_eq!(sorted, want, "{}: {taken:?}", e.name);
+}

@@ -560,3 +560,39 @@ fn a_record_from_a_newer_version_is_refused_and_left_untouched() {
     drop(o);
     assert_eq!(raw_record(dir.path(), 2), newer, "never written over");
 }
+
+/// The golden store's games keep their numbers, and the first game started after the
+/// upgrade is numbered next to the highest (its old build's sled ids jumped by a
+/// million at every start), through restarts.
+#[test]
+fn the_golden_stores_numbers_stay_and_new_games_continue_from_them() {
+    let doc = fixture();
+    let dir = tempfile::tempdir().expect("tempdir");
+    import(&doc, dir.path());
+    let max = doc["max_game_id"].as_u64().expect("max id");
+    let made_at = doc["made_at_ms"].as_u64().expect("made_at_ms");
+    for (i, channel) in [9_001u64, 9_002, 9_003].into_iter().enumerate() {
+        let o = open(dir.path(), made_at + 60_000);
+        for id in 1..=max {
+            assert!(
+                o.service.store().game(id).expect("db").is_some(),
+                "game {id}"
+            );
+        }
+        o.ok(
+            "alice",
+            channel,
+            Request::Challenge {
+                opponent: user("bob"),
+                variant: arcana::variants::VariantId::Standard,
+                color: arcana::service::api::ColorChoice::White,
+                days: Some(3),
+                options: arcana::variants::Options::new(),
+                rated: false,
+            },
+        );
+        o.ok("bob", channel, Request::Accept);
+        let id = o.service.store().active_game(channel).expect("db");
+        assert_eq!(id, Some(max + 1 + i as u64), "restart {i}");
+    }
+}

@@ -311,10 +311,17 @@ pub(crate) trait Backend: Send + Sync {
     fn bytes_written(&self) -> u64;
     /// The outbox entries (`o/`) this process is to deliver, oldest first.
     fn claim_outbox(&self) -> Result<Vec<Entry>, StoreError>;
-    /// A new game id, never 0 and never given twice.
+    /// A new game or tournament id, never 0 and never given twice: the stored last id
+    /// plus one, so ids are dense (1, 2, 3, ...) across restarts; one is skipped only
+    /// when what was to carry it is never written.
     fn new_id(&self) -> Result<u64, StoreError>;
     /// Makes `new_id` give ids above `max` from now on.
     fn reserve_ids(&self, max: u64) -> Result<(), StoreError>;
+    /// Whether the store counts its ids (`false`: a store of an older build, whose
+    /// ids the typed store must reserve at open, see `Store::open_claiming`).
+    fn ids_counted(&self) -> Result<bool, StoreError> {
+        Ok(true)
+    }
     /// A game's head, lists and version, read together (`None`: no such game).
     fn game(&self, id: u64, counts_of: CountsOf) -> Result<Option<StoredGame>, StoreError>;
     /// The active game of a channel and its record's version (0: the record is missing).
@@ -397,6 +404,10 @@ impl Db {
 
     pub fn reserve_ids(&self, max: u64) -> Result<(), StoreError> {
         self.0.reserve_ids(max)
+    }
+
+    pub fn ids_counted(&self) -> Result<bool, StoreError> {
+        self.0.ids_counted()
     }
 
     pub fn game_versioned(

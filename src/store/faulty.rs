@@ -103,6 +103,9 @@ impl Backend for Faulty {
     fn reserve_ids(&self, max: u64) -> Result<(), StoreError> {
         self.inner.reserve_ids(max)
     }
+    fn ids_counted(&self) -> Result<bool, StoreError> {
+        self.inner.ids_counted()
+    }
     fn game(&self, id: u64, counts_of: CountsOf) -> Result<Option<StoredGame>, StoreError> {
         self.read()?;
         self.inner.game(id, counts_of)

@@ -632,7 +632,44 @@ impl Store {
             StoreUrl::Sled(path) => Db::new(sled_backend::Sled::open(path)?),
             StoreUrl::Postgres(url) => Db::new(postgres::Pg::open(url, claimer)?),
         };
-        Ok(Store { db })
+        let store = Store { db };
+        // A store of an older build (sled's ids jumped by a million at each start):
+        // its numbers stay, new ones continue from the highest in use.
+        if !store.db.ids_counted()? {
+            store.db.reserve_ids(store.highest_id_in_use()?)?;
+        }
+        Ok(store)
+    }
+
+    /// The highest game or tournament id stored anywhere (0: none): games, events, the
+    /// games an event has numbered before creating them, and the games of events.
+    fn highest_id_in_use(&self) -> Result<u64, StoreError> {
+        let mut max = 0;
+        for kv in self.db.scan_prefix(b"g/") {
+            let (k, v) = kv?;
+            // `g/<server>` also holds a server's locale (a bare language code, not a
+            // JSON record): only game records count.
+            if v.first() == Some(&b'{') {
+                max = max.max(k.get(2..).and_then(id_of).unwrap_or(0));
+            }
+        }
+        for kv in self.db.scan_prefix(b"eg/") {
+            let (k, _) = kv?;
+            max = max.max(k.get(3..).and_then(id_of).unwrap_or(0));
+        }
+        for kv in self.db.scan_prefix(b"ev/") {
+            let (k, v) = kv?;
+            max = max.max(k.get(3..).and_then(id_of).unwrap_or(0));
+            let Ok(event) = serde_json::from_slice::<serde_json::Value>(&v) else {
+                tracing::error!("an unreadable tournament is stored under {k:?}");
+                continue;
+            };
+            let games = event["games"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+            for g in games {
+                max = max.max(g["id"].as_u64().unwrap_or(0));
+            }
+        }
+        Ok(max)
     }
 
     /// A store in memory whose faults a test switches on.
@@ -852,16 +889,12 @@ impl Store {
         }
         let mut batch = Batch::default();
         let mut copied = 0;
-        let mut max_id = 0;
         for kv in self.db.scan_prefix(b"") {
             let (k, v) = kv?;
             // Versions and the key index are the source backend's own; the destination
             // counts and indexes afresh.
             if self.db.own_key(&k) {
                 continue;
-            }
-            if let Some(id) = k.strip_prefix(b"g/").and_then(id_of) {
-                max_id = max_id.max(id);
             }
             let meta = meta_of(&k, &v)?;
             batch.insert_with(k, v, meta);
@@ -871,7 +904,7 @@ impl Store {
             }
         }
         dest.db.apply(batch, true)?;
-        dest.db.reserve_ids(max_id)?;
+        dest.db.reserve_ids(self.highest_id_in_use()?)?;
         dest.db.flush()?;
         Ok(copied)
     }

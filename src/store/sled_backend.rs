@@ -9,6 +9,7 @@ use super::backend::{
 };
 use super::error::StoreError;
 use super::group::Group;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// Opens a sled folder. A store just closed by this process (or by one that is
@@ -44,21 +45,43 @@ fn key_index(key: &[u8], at_ms: u64) -> Vec<u8> {
     x
 }
 
+/// The last id given (8 bytes big-endian): ids are dense and survive restarts (sled's
+/// own `generate_id` jumps by a million after each). Missing in a store of an older
+/// build until the typed store sets it above every id in use ([`Backend::ids_counted`]).
+const LAST_ID: &[u8] = b"ids";
+
 /// A sled database with its group commit: durable writes of every handle on it share
 /// flushes (see [`super::group`]).
-#[derive(Clone)]
+///
+/// After an I/O error (a full disk) sled refuses every later write with that error,
+/// even once space returns: the first call to meet one reopens the folder, the others
+/// meanwhile wait for that reopening and use the new database (see [`Sled::reopen`]).
 pub(crate) struct Sled {
-    db: sled::Db,
+    current: std::sync::RwLock<Current>,
+    /// The folder (`None`: in memory, nothing to reopen).
+    path: Option<std::path::PathBuf>,
     group: Arc<Group>,
     /// Bytes of keys and values written by batches (instrumentation).
-    written: Arc<std::sync::atomic::AtomicU64>,
+    written: AtomicU64,
+}
+
+/// The database in use, and how many times it was reopened.
+struct Current {
+    /// `None`: a reopening failed; the next call tries again.
+    db: Option<sled::Db>,
+    generation: u64,
 }
 
 impl Sled {
     /// Opens (or creates) the sled folder at `path`.
     pub fn open(path: &std::path::Path) -> Result<Sled, StoreError> {
+        let db = Sled::open_db(path)?;
+        Ok(Sled::new(db, Some(path.to_path_buf())))
+    }
+
+    fn open_db(path: &std::path::Path) -> Result<sled::Db, StoreError> {
         match open_sled(path) {
-            Ok(db) => Ok(Sled::new(db)),
+            Ok(db) => Ok(db),
             Err(e @ (sled::Error::Corruption { .. } | sled::Error::ReportableBug(_))) => {
                 Err(StoreError::Url(format!(
                     "the sled store at {} is damaged and cannot be opened ({e}); stop the \
@@ -73,36 +96,107 @@ impl Sled {
 
     /// A database that lives in memory only.
     pub fn temporary() -> Result<Sled, StoreError> {
-        Ok(Sled::new(sled::Config::new().temporary(true).open()?))
+        Ok(Sled::new(sled::Config::new().temporary(true).open()?, None))
     }
 
-    fn new(db: sled::Db) -> Sled {
+    fn new(db: sled::Db, path: Option<std::path::PathBuf>) -> Sled {
         Sled {
-            db,
+            current: std::sync::RwLock::new(Current {
+                db: Some(db),
+                generation: 0,
+            }),
+            path,
             group: Arc::new(Group::default()),
-            written: Arc::default(),
+            written: AtomicU64::default(),
         }
     }
 
     fn wrote(&self, bytes: usize) {
-        self.written
-            .fetch_add(bytes as u64, std::sync::atomic::Ordering::SeqCst);
+        self.written.fetch_add(bytes as u64, Ordering::SeqCst);
+    }
+
+    /// The database now and its generation (opening it again if the last reopening
+    /// failed).
+    fn db(&self) -> Result<(sled::Db, u64), StoreError> {
+        let generation = {
+            let current = self.current.read().unwrap_or_else(|e| e.into_inner());
+            if let Some(db) = &current.db {
+                return Ok((db.clone(), current.generation));
+            }
+            current.generation
+        };
+        self.reopen(generation);
+        let current = self.current.read().unwrap_or_else(|e| e.into_inner());
+        match &current.db {
+            Some(db) => Ok((db.clone(), current.generation)),
+            None => Err(StoreError::Db(sled::Error::Io(std::io::Error::other(
+                "the sled store could not be opened again after an I/O error",
+            )))),
+        }
+    }
+
+    /// Runs `f` on the database; an I/O error (after which sled fails every write)
+    /// reopens it for the calls that follow. The failed call still fails: whether its
+    /// write reached the disk is unknown, as after a crash.
+    fn with<T>(&self, f: impl FnOnce(&sled::Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
+        let (db, generation) = self.db()?;
+        let out = f(&db);
+        drop(db);
+        if let Err(StoreError::Db(sled::Error::Io(e))) = &out {
+            tracing::warn!("sled store: {e}; opening the store again");
+            self.reopen(generation);
+        }
+        out
+    }
+
+    /// Opens the folder again, unless another call has since `generation` (callers
+    /// that met the same failure reopen once). Drops this handle first: sled's file
+    /// lock goes once the calls still running on the old database end ([`open_sled`]
+    /// waits for it).
+    pub(crate) fn reopen(&self, generation: u64) {
+        let Some(path) = &self.path else {
+            return;
+        };
+        let mut current = self.current.write().unwrap_or_else(|e| e.into_inner());
+        if current.generation != generation {
+            return;
+        }
+        current.generation += 1;
+        drop(current.db.take());
+        match Sled::open_db(path) {
+            Ok(db) => current.db = Some(db),
+            Err(e) => tracing::error!("sled store: cannot open it again: {e}"),
+        }
+    }
+
+    /// How many times the database was opened again (tests).
+    #[cfg(test)]
+    fn generation(&self) -> u64 {
+        self.current
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .generation
     }
 
     /// Returns once every write applied before the call is on disk.
     fn sync(&self) -> Result<(), StoreError> {
-        self.group
-            .sync(|| self.db.flush().map(drop))
-            .map_err(|f| StoreError::Db(sled::Error::Io(std::io::Error::other(f.0))))
+        self.with(|db| {
+            self.group
+                .sync(|| db.flush().map(drop))
+                .map_err(|f| StoreError::Db(sled::Error::Io(std::io::Error::other(f.0))))
+        })
     }
 }
 
-impl std::ops::Deref for Sled {
-    type Target = sled::Db;
-
-    fn deref(&self) -> &sled::Db {
-        &self.db
-    }
+fn entries(
+    found: impl Iterator<Item = sled::Result<(sled::IVec, sled::IVec)>>,
+) -> Result<Vec<Entry>, StoreError> {
+    found
+        .map(|kv| {
+            kv.map(|(k, v)| (k.to_vec(), v.to_vec()))
+                .map_err(StoreError::from)
+        })
+        .collect()
 }
 
 impl Backend for Sled {
@@ -111,31 +205,20 @@ impl Backend for Sled {
     }
 
     fn get(&self, k: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
-        Ok(self.db.get(k)?.map(|v| v.to_vec()))
+        self.with(|db| Ok(db.get(k)?.map(|v| v.to_vec())))
     }
 
     fn scan(&self, prefix: &[u8]) -> Result<Vec<Entry>, StoreError> {
-        self.db
-            .scan_prefix(prefix)
-            .map(|kv| {
-                kv.map(|(k, v)| (k.to_vec(), v.to_vec()))
-                    .map_err(StoreError::from)
-            })
-            .collect()
+        self.with(|db| entries(db.scan_prefix(prefix)))
     }
 
     fn range(&self, start: &[u8], end: &[u8]) -> Result<Vec<Entry>, StoreError> {
-        self.db
-            .range(start..end)
-            .map(|kv| {
-                kv.map(|(k, v)| (k.to_vec(), v.to_vec()))
-                    .map_err(StoreError::from)
-            })
-            .collect()
+        self.with(|db| entries(db.range(start..end)))
     }
 
     fn apply(&self, batch: Batch, durable: bool) -> Result<(), StoreError> {
-        sled_apply(self, batch)?;
+        let written = self.with(|db| sled_apply(db, batch))?;
+        self.wrote(written);
         if durable {
             self.sync()?;
         }
@@ -151,7 +234,7 @@ impl Backend for Sled {
     }
 
     fn bytes_written(&self) -> u64 {
-        self.written.load(std::sync::atomic::Ordering::SeqCst)
+        self.written.load(Ordering::SeqCst)
     }
 
     /// One process uses a sled store: every outbox entry is its own.
@@ -159,30 +242,50 @@ impl Backend for Sled {
         self.scan(b"o/")
     }
 
+    /// The stored last id plus one, counted atomically (never 0). It reaches the disk
+    /// with the next flush, at the latest with the durable write of what it names.
     fn new_id(&self) -> Result<u64, StoreError> {
-        // sled ids start at 0; keep 0 free so it never looks like "no game".
-        Ok(self.db.generate_id()? + 1)
+        self.with(|db| {
+            let next = db.update_and_fetch(LAST_ID, |last| {
+                let next = last.and_then(id_of).unwrap_or(0).saturating_add(1);
+                Some(next.to_be_bytes().to_vec())
+            })?;
+            next.as_deref().and_then(id_of).ok_or_else(|| {
+                StoreError::Db(sled::Error::Unsupported("no id was counted".to_string()))
+            })
+        })
     }
 
     fn reserve_ids(&self, max: u64) -> Result<(), StoreError> {
-        while self.db.generate_id()? + 1 < max {}
-        Ok(())
+        self.with(|db| {
+            db.update_and_fetch(LAST_ID, |last| {
+                let last = last.and_then(id_of).unwrap_or(0).max(max);
+                Some(last.to_be_bytes().to_vec())
+            })?;
+            Ok(())
+        })
+    }
+
+    fn ids_counted(&self) -> Result<bool, StoreError> {
+        self.with(|db| Ok(db.contains_key(LAST_ID)?))
     }
 
     fn game(&self, id: u64, counts_of: CountsOf) -> Result<Option<StoredGame>, StoreError> {
-        sled_game(self, id, counts_of)
+        self.with(|db| sled_game(db, id, counts_of))
     }
 
     fn active_version(&self, channel: u64) -> Result<Option<(u64, u64)>, StoreError> {
-        let Some(id) = self.db.get(key(b'a', channel))?.and_then(|v| id_of(&v)) else {
-            return Ok(None);
-        };
-        let version = match self.db.get(key(b'v', id))? {
-            Some(v) => sled_version(Some(&v)),
-            None if self.db.contains_key(key(b'g', id))? => 1,
-            None => 0,
-        };
-        Ok(Some((id, version)))
+        self.with(|db| {
+            let Some(id) = db.get(key(b'a', channel))?.and_then(|v| id_of(&v)) else {
+                return Ok(None);
+            };
+            let version = match db.get(key(b'v', id))? {
+                Some(v) => sled_version(Some(&v)),
+                None if db.contains_key(key(b'g', id))? => 1,
+                None => 0,
+            };
+            Ok(Some((id, version)))
+        })
     }
 
     fn prune_keys(
@@ -190,44 +293,53 @@ impl Backend for Sled {
         before_ms: u64,
         at_of: &dyn Fn(&[u8]) -> Option<u64>,
     ) -> Result<usize, StoreError> {
-        let is_old = |v: &[u8]| at_of(v).is_none_or(|at| at < before_ms);
-        let mut batch = sled::Batch::default();
-        let mut n = 0;
-        if self.db.contains_key(KEY_INDEX_BUILT)? {
-            // Only the index entries older than the limit are read.
-            let mut end = b"x/".to_vec();
-            end.extend_from_slice(&before_ms.to_be_bytes());
-            for kv in self.db.range(b"x/".to_vec()..end) {
-                let (x, _) = kv?;
-                batch.remove(x.clone());
-                let mut k = b"k/".to_vec();
-                k.extend_from_slice(x.get(10..).unwrap_or_default());
-                // A key stored again since keeps its newer entry.
-                if self.db.get(&k)?.is_some_and(|v| is_old(&v)) {
-                    batch.remove(k);
-                    n += 1;
-                }
-            }
-        } else {
-            // A store from before the index: one full pass indexes the keys that stay.
-            for kv in self.db.scan_prefix(b"k/") {
-                let (k, v) = kv?;
-                if is_old(&v) {
-                    batch.remove(k);
-                    n += 1;
-                } else {
-                    batch.insert(key_index(&k, at_of(&v).unwrap_or(0)), &[]);
-                }
-            }
-            batch.insert(KEY_INDEX_BUILT, &[]);
-        }
-        self.db.apply_batch(batch)?;
-        Ok(n)
+        self.with(|db| prune(db, before_ms, at_of))
     }
 
     fn own_key(&self, k: &[u8]) -> bool {
-        k.starts_with(b"v/") || k.starts_with(b"x/") || k == KEY_INDEX_BUILT
+        k.starts_with(b"v/") || k.starts_with(b"x/") || k == KEY_INDEX_BUILT || k == LAST_ID
     }
+}
+
+/// Forgets idempotency keys stored before `before_ms` (see [`Backend::prune_keys`]).
+fn prune(
+    db: &sled::Db,
+    before_ms: u64,
+    at_of: &dyn Fn(&[u8]) -> Option<u64>,
+) -> Result<usize, StoreError> {
+    let is_old = |v: &[u8]| at_of(v).is_none_or(|at| at < before_ms);
+    let mut batch = sled::Batch::default();
+    let mut n = 0;
+    if db.contains_key(KEY_INDEX_BUILT)? {
+        // Only the index entries older than the limit are read.
+        let mut end = b"x/".to_vec();
+        end.extend_from_slice(&before_ms.to_be_bytes());
+        for kv in db.range(b"x/".to_vec()..end) {
+            let (x, _) = kv?;
+            batch.remove(x.clone());
+            let mut k = b"k/".to_vec();
+            k.extend_from_slice(x.get(10..).unwrap_or_default());
+            // A key stored again since keeps its newer entry.
+            if db.get(&k)?.is_some_and(|v| is_old(&v)) {
+                batch.remove(k);
+                n += 1;
+            }
+        }
+    } else {
+        // A store from before the index: one full pass indexes the keys that stay.
+        for kv in db.scan_prefix(b"k/") {
+            let (k, v) = kv?;
+            if is_old(&v) {
+                batch.remove(k);
+                n += 1;
+            } else {
+                batch.insert(key_index(&k, at_of(&v).unwrap_or(0)), &[]);
+            }
+        }
+        batch.insert(KEY_INDEX_BUILT, &[]);
+    }
+    db.apply_batch(batch)?;
+    Ok(n)
 }
 
 /// A sled version key's value; a record stored before versions existed is version 1.
@@ -244,7 +356,8 @@ enum Stop {
 
 type Abort = sled::transaction::ConflictableTransactionError<Stop>;
 
-fn sled_apply(db: &Sled, batch: Batch) -> Result<(), StoreError> {
+/// Applies a batch; returns the bytes written.
+fn sled_apply(db: &sled::Db, batch: Batch) -> Result<usize, StoreError> {
     use sled::transaction::TransactionError;
     if !batch.reads() {
         return plain_apply(db, batch);
@@ -279,10 +392,7 @@ fn sled_apply(db: &Sled, batch: Batch) -> Result<(), StoreError> {
         Ok(written)
     });
     match result {
-        Ok(written) => {
-            db.wrote(written);
-            Ok(())
-        }
+        Ok(written) => Ok(written),
         Err(TransactionError::Abort(Stop::Conflict(id))) => Err(StoreError::Conflict { id }),
         Err(TransactionError::Abort(Stop::Encode(e))) => Err(e),
         Err(TransactionError::Storage(e)) => Err(e.into()),
@@ -290,7 +400,7 @@ fn sled_apply(db: &Sled, batch: Batch) -> Result<(), StoreError> {
 }
 
 /// A batch that reads nothing: one sled batch, no transaction.
-fn plain_apply(db: &Sled, batch: Batch) -> Result<(), StoreError> {
+fn plain_apply(db: &sled::Db, batch: Batch) -> Result<usize, StoreError> {
     let mut b = sled::Batch::default();
     let mut written = 0;
     for op in batch.ops {
@@ -313,8 +423,7 @@ fn plain_apply(db: &Sled, batch: Batch) -> Result<(), StoreError> {
         }
     }
     db.apply_batch(b)?;
-    db.wrote(written);
-    Ok(())
+    Ok(written)
 }
 
 /// Writes one key in a transaction; returns the bytes written.
@@ -377,7 +486,11 @@ fn write_game(tx: &sled::transaction::TransactionalTree, g: &GameOp) -> Result<u
 
 /// Reads a game's head, version and lists in one transaction (a write landing
 /// meanwhile is seen whole or not at all).
-fn sled_game(db: &Sled, id: u64, counts_of: CountsOf) -> Result<Option<StoredGame>, StoreError> {
+fn sled_game(
+    db: &sled::Db,
+    id: u64,
+    counts_of: CountsOf,
+) -> Result<Option<StoredGame>, StoreError> {
     use sled::transaction::TransactionError;
     let read = db.transaction(|tx| {
         let Some(head) = tx.get(key(b'g', id))? else {
@@ -407,5 +520,37 @@ fn sled_game(db: &Sled, id: u64, counts_of: CountsOf) -> Result<Option<StoredGam
         Ok(g) => Ok(g),
         Err(TransactionError::Abort(())) => Ok(None),
         Err(TransactionError::Storage(e)) => Err(e.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn callers_meeting_one_failure_reopen_the_store_once() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let sled = Sled::open(dir.path()).expect("open");
+        let mut batch = Batch::default();
+        batch.insert(b"kept", b"yes");
+        sled.apply(batch, true).expect("apply");
+        // Four calls met the failure of generation 0 at once: one reopens.
+        let read = std::thread::scope(|s| {
+            let calls: Vec<_> = (0..4)
+                .map(|_| {
+                    s.spawn(|| {
+                        sled.reopen(0);
+                        sled.get(b"kept")
+                    })
+                })
+                .collect();
+            calls
+                .into_iter()
+                .map(|c| c.join().expect("call").expect("get"))
+                .collect::<Vec<_>>()
+        });
+        assert_eq!(sled.generation(), 1);
+        assert!(read.iter().all(|v| v.as_deref() == Some(&b"yes"[..])));
+        assert_eq!(sled.new_id().expect("id"), 1);
     }
 }
