@@ -333,3 +333,152 @@ fn direct_messages_name_their_channel_and_refusals_escape_controls() {
     assert!(!refusal.contains('\u{202e}'), "{refusal}");
     assert!(refusal.contains("<U+202E>"), "{refusal}");
 }
+
+/// The first `/g/...` address printed (a game's public web page).
+fn game_page(lines: &[String]) -> Option<String> {
+    lines.iter().find_map(|l| {
+        let at = l.find("/g/")?;
+        Some(
+            l[at..]
+                .split(|c: char| c.is_whitespace() || c == '>' || c == ')')
+                .next()?
+                .to_string(),
+        )
+    })
+}
+
+/// `arcana local --web` running, its input still open (closing it ends the run).
+struct Serving {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    /// Where it serves.
+    addr: String,
+    /// The first game page's path it printed.
+    page: String,
+}
+
+/// Starts `arcana local --web` on `data` and feeds it `script`, until it has printed
+/// a game page's address.
+fn serving(data: &Path, out: &Path, script: &str) -> Serving {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arcana"))
+        .arg("local")
+        .arg("--data")
+        .arg(data)
+        .arg("--out")
+        .arg(out)
+        .args(["--seed", "5", "--no-images", "--web", "127.0.0.1:0"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn arcana local --web");
+    let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
+    let mut said = String::new();
+    let addr = loop {
+        let mut line = String::new();
+        assert!(
+            stderr.read_line(&mut line).expect("stderr") > 0,
+            "no address: {said}"
+        );
+        said.push_str(&line);
+        if let Some(rest) = line.trim().strip_prefix("Web pages at http://") {
+            break rest.split('/').next().expect("address").to_string();
+        }
+    };
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(script.as_bytes()).expect("script");
+    stdin.flush().expect("flush");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut lines = Vec::new();
+    let page = loop {
+        if let Some(page) = game_page(&lines) {
+            break page;
+        }
+        let mut line = String::new();
+        assert!(
+            stdout.read_line(&mut line).expect("stdout") > 0,
+            "{lines:#?}"
+        );
+        lines.push(line.trim_end().to_string());
+    };
+    Serving {
+        child,
+        stdin,
+        addr,
+        page,
+    }
+}
+
+/// The status code of `GET path` on `addr`.
+fn status(addr: &str, path: &str) -> u16 {
+    use std::io::Read;
+    let mut s = std::net::TcpStream::connect(addr).expect("connect");
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("request");
+    let mut answer = String::new();
+    let _ = s.read_to_string(&mut answer);
+    answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Run, quit, run again: the channels of earlier games keep their names, and the web
+/// pages' links of the first run still open in the second (their key is kept in the
+/// data folder, readable by its owner only).
+#[test]
+fn a_second_run_keeps_channel_names_and_web_links() {
+    let dir = tempfile::tempdir().expect("dir");
+    let (data, out) = (dir.path().join("data"), dir.path().join("out"));
+    let (first, _) = run_with_stderr(
+        &data,
+        &out,
+        "#lobby alice: /challenge @bob standard color:white\n#lobby bob: /accept\n",
+    );
+    assert!(!first.is_empty());
+    let again = run(&data, &out, "carol: /games\nalice: /profile\n");
+    assert!(
+        again.iter().any(|l| l.contains("#lobby")),
+        "the game's channel is named: {again:#?}"
+    );
+    assert!(
+        !again.iter().any(|l| l.contains("#channel-")),
+        "no channel is printed by its number: {again:#?}"
+    );
+
+    let first = serving(
+        &data,
+        &out,
+        "#den alice: /challenge @bob standard color:white\n#den bob: /accept\n",
+    );
+    assert_eq!(status(&first.addr, &first.page), 200, "{}", first.page);
+    let Serving {
+        mut child,
+        stdin,
+        page: link,
+        ..
+    } = first;
+    drop(stdin);
+    assert!(child.wait().expect("wait").success());
+    let key = data.join("web-key");
+    let mode = std::fs::metadata(&key)
+        .expect("the web key is kept")
+        .permissions();
+    #[cfg(unix)]
+    assert_eq!(
+        std::os::unix::fs::PermissionsExt::mode(&mode) & 0o777,
+        0o600,
+        "{}",
+        key.display()
+    );
+    let mut second = serving(&data, &out, "#den carol: /web\n");
+    assert_eq!(second.page, link, "the same game has the same link");
+    assert_eq!(status(&second.addr, &link), 200, "{link}");
+    drop(second.stdin);
+    assert!(second.child.wait().expect("wait").success());
+}

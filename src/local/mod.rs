@@ -27,7 +27,8 @@ pub struct LocalOptions {
     pub images: bool,
     /// One ratings ladder for all servers (the bot's `ratings.global_ladder`).
     pub global_ladder: bool,
-    /// Serve the games' web pages on this address (`--web`), with a key made for this run.
+    /// Serve the games' web pages on this address (`--web`), their links signed by the
+    /// key kept in the data folder ([`WEB_KEY_FILE`]).
     pub web: Option<std::net::SocketAddr>,
 }
 
@@ -90,29 +91,95 @@ pub const LOCAL_SERVER: &str = "local";
 
 /// The computer player's name in `arcana local`: `/challenge @arcana level:4`.
 pub const COMPUTER: &str = "arcana";
-/// Channel names seen on input lines, so that replies can name a channel (`#lobby`).
+/// Channel and player names seen on input lines, so that replies can name a channel
+/// (`#lobby`) and a direct message its reader. Kept in a file of the data folder
+/// ([`NAMES_FILE`]), so that a later run still names the channels of earlier games
+/// (results, reminders and digests come there).
 #[derive(Debug, Default)]
 pub struct LocalPlaces {
-    names: Mutex<HashMap<u64, String>>,
+    names: Mutex<Names>,
+    /// Where the names are kept (`None`: for this run only).
+    file: Option<PathBuf>,
 }
 
+#[derive(Debug, Default)]
+struct Names {
+    channels: HashMap<u64, String>,
+    users: HashMap<u64, String>,
+}
+
+/// The file of the data folder that keeps the names: one a line, `#channel` or `@user`.
+pub const NAMES_FILE: &str = "local-names.txt";
+
 impl LocalPlaces {
+    /// Names kept in `folder`'s [`NAMES_FILE`] (read now, written as new ones come).
+    pub fn kept_in(folder: &Path) -> LocalPlaces {
+        let file = folder.join(NAMES_FILE);
+        let mut names = Names::default();
+        for line in std::fs::read_to_string(&file).unwrap_or_default().lines() {
+            if let Some(c) = line.strip_prefix('#') {
+                names.channels.insert(local_channel(c), c.to_string());
+            } else if let Some(u) = line.strip_prefix('@') {
+                names.users.insert(local_user(u).id, u.to_string());
+            }
+        }
+        LocalPlaces {
+            names: Mutex::new(names),
+            file: Some(file),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Names> {
+        self.names.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// Remembers a channel's name; returns its id.
     pub fn see(&self, name: &str) -> u64 {
         let id = local_channel(name);
-        self.names
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(id, name.to_string());
+        if self.lock().channels.insert(id, name.to_string()).is_none() {
+            self.keep(&format!("#{name}"));
+        }
         id
     }
 
+    /// Remembers a player's name.
+    pub fn see_user(&self, name: &str) {
+        let id = local_user(name).id;
+        if self.lock().users.insert(id, name.to_string()).is_none() {
+            self.keep(&format!("@{name}"));
+        }
+    }
+
+    /// Adds a name to the file; a name that cannot be kept is only for this run.
+    fn keep(&self, line: &str) {
+        let Some(file) = &self.file else {
+            return;
+        };
+        let kept = file
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| {
+                let mut f = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(file)?;
+                writeln!(f, "{line}")
+            });
+        if let Err(e) = kept {
+            eprintln!(
+                "warning: cannot keep the name {line} in {}: {e}",
+                file.display()
+            );
+        }
+    }
+
     fn name(&self, channel: u64) -> Option<String> {
-        self.names
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&channel)
-            .cloned()
+        self.lock().channels.get(&channel).cloned()
+    }
+
+    /// A player's name, if seen.
+    pub fn user_name(&self, user: u64) -> Option<String> {
+        self.lock().users.get(&user).cloned()
     }
 }
 
@@ -143,11 +210,15 @@ impl Places for LocalPlaces {
 impl LocalPlaces {
     /// Every channel's name known so far.
     pub fn names(&self) -> Vec<String> {
-        self.names
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .values()
-            .cloned()
+        self.lock().channels.values().cloned().collect()
+    }
+
+    /// Every player's name known so far, with their id.
+    pub fn users(&self) -> Vec<(u64, String)> {
+        self.lock()
+            .users
+            .iter()
+            .map(|(id, n)| (*id, n.clone()))
             .collect()
     }
 }
@@ -158,7 +229,9 @@ pub struct Printer {
     images: bool,
     counter: u64,
     /// Channel names by id, to print the service's channel references as `#name`.
-    channels: std::collections::HashMap<u64, String>,
+    channels: HashMap<u64, String>,
+    /// Player names by id, for direct messages that carry only an id (the digest).
+    users: HashMap<u64, String>,
 }
 
 impl Printer {
@@ -181,13 +254,42 @@ impl Printer {
             out_dir: out_dir.to_path_buf(),
             images,
             counter,
-            channels: std::collections::HashMap::new(),
+            channels: HashMap::new(),
+            users: HashMap::new(),
         }
     }
 
     /// Remembers a channel's name for the references printed later.
     pub fn know_channel(&mut self, name: &str) {
         self.channels.insert(local_channel(name), name.to_string());
+    }
+
+    /// Remembers every channel and player name `places` knows.
+    pub fn know(&mut self, places: &LocalPlaces) {
+        for name in places.names() {
+            self.know_channel(&name);
+        }
+        self.users.extend(places.users());
+    }
+
+    /// A channel as printed: its name, or `channel-<id>` when it was never named.
+    pub fn channel_name(&self, channel: u64) -> String {
+        self.channels
+            .get(&channel)
+            .cloned()
+            .unwrap_or_else(|| format!("channel-{channel}"))
+    }
+
+    /// The reader of a direct message: its name, else the name seen for its id, else
+    /// its id (never an empty name).
+    fn reader(&self, user: &User) -> String {
+        if !user.name.is_empty() {
+            return format!("@{}", user.name);
+        }
+        match self.users.get(&user.id) {
+            Some(name) => format!("@{name}"),
+            None => format!("player {}", user.id),
+        }
     }
 
     fn file(&mut self, channel: &str, name: &str, bytes: &[u8]) -> Result<PathBuf, String> {
@@ -220,23 +322,17 @@ impl Printer {
         let prefix = match &reply.to {
             Audience::Channel => format!("#{channel}: "),
             // A direct message names the channel it comes from.
-            Audience::Private(u) => format!("DM @{} (from #{channel}): ", u.name),
+            Audience::Private(u) => format!("DM {} (from #{channel}): ", self.reader(u)),
             Audience::Invoker => format!("only @{invoker}: "),
             // The terminal opens no places of its own: never sent, printed by its id.
-            Audience::Place(p) => match self.channels.get(p) {
-                Some(name) => format!("#{name}: "),
-                None => format!("#channel-{p}: "),
-            },
+            Audience::Place(p) => format!("#{}: ", self.channel_name(*p)),
         };
         let mentions: String = reply
             .mention
             .iter()
             .map(|u| format!("@{} ", u.name))
             .collect();
-        let text = replace_places(&reply.text, |c| match self.channels.get(&c) {
-            Some(name) => format!("#{name}"),
-            None => format!("#channel-{c}"),
-        });
+        let text = replace_places(&reply.text, |c| format!("#{}", self.channel_name(c)));
         for (i, line) in text.lines().enumerate() {
             if i == 0 {
                 writeln!(out, "{prefix}{mentions}{line}")?;
@@ -311,28 +407,7 @@ pub fn run(
 ) -> std::io::Result<()> {
     let server = Some(stable_id("server", LOCAL_SERVER));
     let mut bytes = Vec::new();
-    service.set_computer(local_user(COMPUTER));
-    // Replies an earlier run stored but stopped before printing.
-    for pending in service.outbox() {
-        let who = pending.actor.map(|u| u.name).unwrap_or_default();
-        for r in &pending.replies {
-            printer.print(out, &format!("channel-{}", pending.channel), &who, r)?;
-        }
-        service.delivered(pending.id);
-    }
-    for t in service.tick() {
-        print_timed(out, printer, &t)?;
-        delivered(service, &t.reply);
-    }
-    // Games of an earlier run that wait for the computer.
-    for channel in service.computer_channels() {
-        while let Some(replies) = service.computer_turn(channel) {
-            for r in replies {
-                printer.print(out, &format!("channel-{channel}"), COMPUTER, &r)?;
-                delivered(service, &r);
-            }
-        }
-    }
+    resume(service, places, out, printer)?;
     loop {
         bytes.clear();
         if input.read_until(b'\n', &mut bytes)? == 0 {
@@ -355,7 +430,9 @@ pub fn run(
             Some(Ok(l)) => l,
         };
         let user = local_user(&line.user);
-        printer.know_channel(&line.channel);
+        places.see_user(&line.user);
+        places.see(&line.channel);
+        printer.know(places);
         match request_for(service, &line) {
             Ok(req) => {
                 let ctx = Context {
@@ -373,9 +450,7 @@ pub fn run(
                 // At a local table everyone may organise a tournament.
                 let organiser = matches!(req, crate::service::api::Request::Tournament { .. });
                 let replies = service.handle_as(&ctx, organiser, req);
-                for name in places.names() {
-                    printer.know_channel(&name);
-                }
+                printer.know(places);
                 for r in replies {
                     printer.print(out, &line.channel, &line.user, &r)?;
                     delivered(service, &r);
@@ -398,9 +473,7 @@ pub fn run(
         }
         let ticked = service.tick();
         // Channels opened for tournament games are printed by their names.
-        for name in places.names() {
-            printer.know_channel(&name);
-        }
+        printer.know(places);
         for t in ticked {
             print_timed(out, printer, &t)?;
             delivered(service, &t.reply);
@@ -408,6 +481,43 @@ pub fn run(
         out.flush()?;
     }
     out.flush()
+}
+
+/// What an earlier run left to do: replies stored but not printed, timers due, the
+/// computer's turns.
+fn resume(
+    service: &Service,
+    places: &LocalPlaces,
+    out: &mut dyn Write,
+    printer: &mut Printer,
+) -> std::io::Result<()> {
+    service.set_computer(local_user(COMPUTER));
+    places.see_user(COMPUTER);
+    printer.know(places);
+    // Replies an earlier run stored but stopped before printing.
+    for pending in service.outbox() {
+        let who = pending.actor.map(|u| u.name).unwrap_or_default();
+        let channel = printer.channel_name(pending.channel);
+        for r in &pending.replies {
+            printer.print(out, &channel, &who, r)?;
+        }
+        service.delivered(pending.id);
+    }
+    for t in service.tick() {
+        print_timed(out, printer, &t)?;
+        delivered(service, &t.reply);
+    }
+    // Games of an earlier run that wait for the computer.
+    for channel in service.computer_channels() {
+        while let Some(replies) = service.computer_turn(channel) {
+            for r in replies {
+                let name = printer.channel_name(channel);
+                printer.print(out, &name, COMPUTER, &r)?;
+                delivered(service, &r);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A printed reply has reached its reader: its outbox entry is done.
@@ -422,9 +532,59 @@ fn print_timed(
     printer: &mut Printer,
     t: &crate::service::api::TimedReply,
 ) -> std::io::Result<()> {
-    // Timed replies name channels by id only; the local front end knows no reverse map,
-    // so it prints the id.
-    printer.print(out, &format!("channel-{}", t.channel), "", &t.reply)
+    // Timed replies name channels by id: printed by the names kept across runs.
+    let channel = printer.channel_name(t.channel);
+    printer.print(out, &channel, "", &t.reply)
+}
+
+/// The file of the data folder that keeps the key of the web pages' links.
+pub const WEB_KEY_FILE: &str = "web-key";
+
+/// The folder this front end keeps its own files in: the sled store's folder, or
+/// `--data` beside a PostgreSQL store.
+fn data_folder(opts: &LocalOptions, at: &crate::store::StoreUrl) -> PathBuf {
+    match at {
+        crate::store::StoreUrl::Sled(path) => path.clone(),
+        crate::store::StoreUrl::Postgres(_) => opts.data.clone(),
+    }
+}
+
+/// The key that signs the web pages' links, kept in `folder`'s [`WEB_KEY_FILE`]
+/// (made at the first run, readable by its owner only), so that links stay valid from
+/// one run to the next.
+pub fn web_key(folder: &Path) -> Result<Vec<u8>, String> {
+    use rand::RngCore;
+    let file = folder.join(WEB_KEY_FILE);
+    let cannot = |e: std::io::Error| format!("cannot keep the web key in {}: {e}", file.display());
+    std::fs::create_dir_all(folder).map_err(cannot)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(&file) {
+        Ok(mut f) => {
+            let mut key = [0u8; 32];
+            rand::thread_rng().fill_bytes(&mut key);
+            let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
+            writeln!(f, "{hex}")
+                .and_then(|()| f.sync_all())
+                .map_err(cannot)?;
+            Ok(hex.into_bytes())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            let key = std::fs::read_to_string(&file).map_err(cannot)?;
+            let key = key.trim();
+            if key.len() < 32 {
+                return Err(format!(
+                    "the web key in {} is shorter than 32 characters; delete the file to \
+                     make a new one (links given before stop working)",
+                    file.display()
+                ));
+            }
+            Ok(key.as_bytes().to_vec())
+        }
+        Err(e) => Err(cannot(e)),
+    }
 }
 
 /// `arcana local` itself.
@@ -435,6 +595,18 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
     } else {
         crate::ratings::LadderScope::Server
     };
+    let at = match &opts.store {
+        Some(url) => crate::store::StoreUrl::parse(url)?,
+        None => crate::store::StoreUrl::Sled(opts.data.clone()),
+    };
+    let folder = data_folder(&opts, &at);
+    let web = match opts.web {
+        Some(listen) => Some(crate::service::pages::WebLinks::new(
+            &format!("http://{listen}"),
+            &web_key(&folder)?,
+        )),
+        None => None,
+    };
     let config = ServiceConfig {
         seed: opts.seed,
         ladder,
@@ -442,14 +614,10 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
         challenge_expiry_ms: None,
         claimer: None,
         vacation_days: None,
-        web: opts.web.map(crate::web::local_links),
+        web,
     };
-    let places = Arc::new(LocalPlaces::default());
+    let places = Arc::new(LocalPlaces::kept_in(&folder));
     places.see(DEFAULT_CHANNEL);
-    let at = match &opts.store {
-        Some(url) => crate::store::StoreUrl::parse(url)?,
-        None => crate::store::StoreUrl::Sled(opts.data.clone()),
-    };
     let config_web = config.web.clone();
     let service = Service::open_url(&at, config)
         .map_err(|e| format!("cannot open the store {}: {e}", at.describe()))?
@@ -527,5 +695,39 @@ mod tests {
         let out = String::from_utf8(out).expect("utf8");
         assert!(out.contains("error: that line is not valid UTF-8"), "{out}");
         assert!(out.contains("bob accepts"), "{out}");
+    }
+
+    #[test]
+    fn a_digest_names_its_reader_and_channel_from_an_earlier_run() {
+        use crate::service::api::TimedReply;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let places = LocalPlaces::kept_in(dir.path());
+        places.see_user("bob");
+        places.see("den");
+        drop(places);
+        // A later run, before anyone typed: the names come from the data folder.
+        let places = LocalPlaces::kept_in(dir.path());
+        let mut printer = Printer::new(&dir.path().join("out"), false);
+        printer.know(&places);
+        let digest = |id: u64| TimedReply {
+            channel: local_channel("den"),
+            reply: Reply::private(
+                User {
+                    id,
+                    name: String::new(),
+                },
+                "Your turn in 1 game.".to_string(),
+            ),
+        };
+        let mut out = Vec::new();
+        print_timed(&mut out, &mut printer, &digest(local_user("bob").id)).expect("print");
+        // Never seen: named by its number, never an empty name.
+        print_timed(&mut out, &mut printer, &digest(42)).expect("print");
+        let out = String::from_utf8(out).expect("utf8");
+        assert_eq!(
+            out,
+            "DM @bob (from #den): Your turn in 1 game.\n\
+             DM player 42 (from #den): Your turn in 1 game.\n"
+        );
     }
 }
