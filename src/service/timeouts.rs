@@ -395,14 +395,14 @@ fn duration(lang: Lang, ms: u64, dative: bool) -> String {
         };
         (
             d,
-            (hours % 24 > 0).then(|| tr!(lang, "play-hours", n = hours % 24)),
+            (!hours.is_multiple_of(24)).then(|| tr!(lang, "play-hours", n = hours % 24)),
         )
     } else if ms >= HOUR_MS - MINUTE_MS / 2 {
         let minutes = (ms + MINUTE_MS / 2) / MINUTE_MS;
         let h = tr!(lang, "play-hours", n = minutes / 60);
         (
             h,
-            (minutes % 60 > 0).then(|| tr!(lang, "play-minutes", n = minutes % 60)),
+            (!minutes.is_multiple_of(60)).then(|| tr!(lang, "play-minutes", n = minutes % 60)),
         )
     } else if ms >= MINUTE_MS / 2 {
         let minutes = (ms + MINUTE_MS / 2) / MINUTE_MS;
