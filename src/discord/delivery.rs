@@ -6,7 +6,10 @@
 use super::calls::ServiceCalls;
 use super::interaction::Interacted;
 use super::parts::{nonce, Parts};
-use super::retry::{discord_code, log_err, permanent_reason, place_gone, with_retries};
+use super::retry::{
+    discord_code, log_err, passing, permanent_reason, place_gone, refused_for_its_form,
+    with_retries,
+};
 use crate::i18n::{tr, Lang};
 use crate::render::{render_png_in, RenderOptions};
 use crate::service::api::{Audience, Reply, ReplyKind, User};
@@ -167,6 +170,16 @@ impl Undelivered {
         }
     }
 
+    /// Outbox entries a delivery left undelivered (a post failed for a passing reason):
+    /// no longer in flight, so the outbox's next look sends them again.
+    fn release(&self, ids: &std::collections::BTreeSet<u64>) {
+        if let Ok(mut map) = self.in_flight.lock() {
+            for id in ids {
+                map.remove(id);
+            }
+        }
+    }
+
     /// Marks outbox entries delivered (a store write: on the blocking pool).
     async fn delivered(&self, ids: std::collections::BTreeSet<u64>) {
         if ids.is_empty() {
@@ -276,6 +289,23 @@ async fn post(http: &Http, channel: ChannelId, parts: &Parts) -> serenity::Resul
     post_message(http, channel, parts).await.map(|_| ())
 }
 
+/// Posts a message in a channel; a container Discord refuses for its form is posted
+/// again as a classic message (its words in `lang`).
+async fn post_or_classic(
+    http: &Http,
+    channel: ChannelId,
+    parts: &Parts,
+    lang: Lang,
+) -> serenity::Result<MessageId> {
+    match post_message(http, channel, parts).await {
+        Err(e) if parts.is_container() && refused_for_its_form(&e) => {
+            tracing::warn!("container refused in {channel} ({e}); posting a classic message");
+            post_message(http, channel, &parts.classic(lang)).await
+        }
+        sent => sent,
+    }
+}
+
 async fn post_message(
     http: &Http,
     channel: ChannelId,
@@ -308,12 +338,17 @@ pub async fn deliver(
     origin: &mut Origin<'_>,
     out: Vec<Outgoing>,
 ) -> Vec<(u64, u64)> {
-    // Reported delivered at the end: every reply below has been sent, or refused for good.
+    // Reported delivered at the end: every reply below has been sent, or refused for
+    // good. An entry with a post that failed for a passing reason stays in the outbox,
+    // whose next look sends it again (its channel posts carry the same nonces).
     let entries: std::collections::BTreeSet<u64> =
         out.iter().filter_map(|o| o.reply.outbox).collect();
     undelivered.delivering(&entries);
-    let shown = deliver_replies(http, undelivered, origin, out).await;
-    undelivered.delivered(entries).await;
+    let (shown, kept) = deliver_replies(http, undelivered, origin, out).await;
+    undelivered.release(&kept);
+    undelivered
+        .delivered(entries.difference(&kept).copied().collect())
+        .await;
     shown
 }
 
@@ -332,6 +367,10 @@ struct Round {
     sent_of: BTreeMap<u64, u32>,
     /// Places whose posts were refused because they are gone (deleted, locked).
     gone: std::collections::BTreeSet<u64>,
+    /// The outbox entry of the reply being sent.
+    entry: Option<u64>,
+    /// Outbox entries left for the outbox to send again.
+    kept: std::collections::BTreeSet<u64>,
 }
 
 impl Round {
@@ -352,18 +391,22 @@ impl Round {
             from,
             sent_of: BTreeMap::new(),
             gone: std::collections::BTreeSet::new(),
+            entry: None,
+            kept: std::collections::BTreeSet::new(),
         }
     }
 
-    /// The parts of `o`, with the nonce of its place in its outbox entry.
-    fn parts(&mut self, o: &Outgoing) -> Parts {
-        let mut parts = Parts::of(o);
-        parts.nonce = o.reply.outbox.map(|entry| {
+    /// Starts on reply `o`: its language and outbox entry, and the nonce of its place
+    /// in that entry (every reply of the entry counted, however it is sent, so that a
+    /// delivery by the outbox gives each reply the nonce it had).
+    fn start(&mut self, o: &Outgoing) -> Option<String> {
+        self.lang = o.reply.lang;
+        self.entry = o.reply.outbox;
+        o.reply.outbox.map(|entry| {
             let n = self.sent_of.entry(entry).or_insert(0);
             *n += 1;
             nonce(entry, *n)
-        });
-        parts
+        })
     }
 
     fn in_dm(&self, mut parts: Parts) -> Parts {
@@ -373,10 +416,14 @@ impl Round {
     }
 
     /// A post in `channel` failed with `e`: a place that is gone is noted (its game
-    /// moves once this delivery is over).
+    /// moves once this delivery is over); one that failed for a passing reason leaves
+    /// its outbox entry to be sent again.
     fn note_failure(&mut self, channel: ChannelId, e: &serenity::Error) {
         if discord_code(e).is_some_and(place_gone) {
             self.gone.insert(channel.get());
+        }
+        if passing(e) {
+            self.kept.extend(self.entry);
         }
     }
 
@@ -394,6 +441,38 @@ impl Round {
                 .push((actor, Parts::text(say(&reason)), self.lang));
         }
     }
+
+    /// A post in `channel` failed with `e` (for good, or after its retries): noted,
+    /// and whoever acted learns why, of their move (`moved`) or of the game.
+    fn post_failed(
+        &mut self,
+        channel: ChannelId,
+        e: &serenity::Error,
+        actor: Option<User>,
+        moved: bool,
+    ) {
+        tracing::warn!("message in {channel} failed: {e}");
+        self.note_failure(channel, e);
+        let (lang, channel) = (self.lang, channel.to_string());
+        self.tell_refused(e, actor, |reason| {
+            let channel = channel.clone();
+            if moved {
+                tr!(
+                    lang,
+                    "delivery-move-not-posted",
+                    channel = channel,
+                    reason = reason
+                )
+            } else {
+                tr!(
+                    lang,
+                    "delivery-game-not-posted",
+                    channel = channel,
+                    reason = reason
+                )
+            }
+        });
+    }
 }
 
 async fn deliver_replies(
@@ -401,7 +480,7 @@ async fn deliver_replies(
     undelivered: &Undelivered,
     origin: &mut Origin<'_>,
     out: Vec<Outgoing>,
-) -> Vec<(u64, u64)> {
+) -> (Vec<(u64, u64)>, std::collections::BTreeSet<u64>) {
     // A settled challenge's message is updated first: on a button press that update
     // is the interaction's answer (type 7), and everything else follows it.
     // So is the move picker's next step on a press in the picker (its message is
@@ -415,7 +494,7 @@ async fn deliver_replies(
     });
     let mut round = Round::new(origin, &out);
     for o in out {
-        round.lang = o.reply.lang;
+        let nonce = round.start(&o);
         if matches!(o.reply.kind, ReplyKind::Picker(_) | ReplyKind::Picked)
             && update_picker(http, origin, &o).await
         {
@@ -448,7 +527,8 @@ async fn deliver_replies(
                 Err(e) => tracing::info!("tournament {event}: standings message {m}: {e}"),
             }
         }
-        let parts = round.parts(&o);
+        let mut parts = Parts::of(&o);
+        parts.nonce = nonce;
         route(http, origin, &mut round, &o.reply.to, parts).await;
     }
     for channel in std::mem::take(&mut round.gone) {
@@ -459,7 +539,7 @@ async fn deliver_replies(
     if let Origin::Interaction(i) = origin {
         finish_interaction(http, undelivered, i, dm_sent).await;
     }
-    round.shown
+    (round.shown, round.kept)
 }
 
 /// Shows the picker's next step in place of the pressed picker message (interaction
@@ -499,38 +579,32 @@ async fn route(
     parts: Parts,
 ) {
     let challenge = parts.challenge;
+    let lang = round.lang;
     match (to, &mut *origin) {
         (Audience::Private(u), _) => {
             let parts = round.in_dm(parts);
             round.private.push((u.clone(), parts, round.lang))
         }
-        (Audience::Channel, Origin::Interaction(i)) => match i.send(http, parts, false).await {
-            Ok(Some(m)) => round.shown.extend(challenge.map(|c| (c, m.get()))),
-            Ok(None) => {}
-            Err(e) => tracing::warn!("interaction reply failed: {e}"),
-        },
+        (Audience::Channel, Origin::Interaction(i)) => {
+            let sent = match i.send(http, parts.clone(), false).await {
+                Ok(m) => m,
+                Err(e) => answer_refused(http, i, round, parts, e).await,
+            };
+            round
+                .shown
+                .extend(challenge.zip(sent).map(|(c, m)| (c, m.get())));
+        }
         (Audience::Invoker, Origin::Interaction(i)) => {
             log_err("private interaction reply", i.send(http, parts, true).await).await
         }
         (Audience::Channel, Origin::Message { channel, author }) => {
-            if let Err(e) = post(http, *channel, &parts).await {
-                tracing::warn!("channel message in {channel} failed: {e}");
-                round.note_failure(*channel, &e);
+            if let Err(e) = post_or_classic(http, *channel, &parts, lang).await {
                 // The player who moved learns why the channel stayed silent.
-                let channel = *channel;
-                let lang = round.lang;
-                round.tell_refused(&e, Some(author.clone()), |reason| {
-                    tr!(
-                        lang,
-                        "delivery-move-not-posted",
-                        channel = channel.to_string(),
-                        reason = reason
-                    )
-                });
+                round.post_failed(*channel, &e, Some(author.clone()), true);
             }
         }
         (Audience::Channel, Origin::Timed { channel }) => {
-            match post_message(http, *channel, &parts).await {
+            match post_or_classic(http, *channel, &parts, lang).await {
                 Ok(m) => round.shown.extend(challenge.map(|c| (c, m.get()))),
                 Err(e) => {
                     tracing::warn!("channel message failed: {e}");
@@ -546,25 +620,44 @@ async fn route(
         (Audience::Place(place), origin) => {
             // A game's own place (its thread): a message there, not an answer here.
             let channel = ChannelId::new((*place).max(1));
-            match post_message(http, channel, &parts).await {
+            match post_or_classic(http, channel, &parts, lang).await {
                 Ok(m) => round.shown.extend(challenge.map(|c| (c, m.get()))),
-                Err(e) => {
-                    tracing::warn!("message in {channel} failed: {e}");
-                    round.note_failure(channel, &e);
-                    let lang = round.lang;
-                    round.tell_refused(&e, origin.actor(), |reason| {
-                        tr!(
-                            lang,
-                            "delivery-game-not-posted",
-                            channel = channel.to_string(),
-                            reason = reason
-                        )
-                    });
-                }
+                Err(e) => round.post_failed(channel, &e, origin.actor(), false),
             }
         }
         (Audience::Invoker, Origin::Timed { channel }) => {
             log_err("channel message", post(http, *channel, &parts).await).await
+        }
+    }
+}
+
+/// A public answer to an interaction that Discord refused with `e` is not lost: a
+/// container goes again as a classic message (Discord may refuse a followup with
+/// files and the Components V2 flag), and failing that the message is posted in the
+/// channel with its outbox nonce; when even that fails for a passing reason its outbox
+/// entry stays, for the outbox to send again. Returns the message made, if any.
+async fn answer_refused(
+    http: &Http,
+    i: &mut Interacted,
+    round: &mut Round,
+    parts: Parts,
+    e: serenity::Error,
+) -> Option<MessageId> {
+    tracing::warn!("interaction reply failed ({e}); sending it another way");
+    let classic = parts.classic(round.lang);
+    let wanted = parts.challenge.is_some();
+    if parts.is_container() {
+        match i.send(http, classic.clone(), false).await {
+            Ok(m) => return m,
+            Err(e) => tracing::warn!("classic interaction reply failed too: {e}"),
+        }
+    }
+    // Not through the interaction (its token may be spent): a post of its own.
+    match post_message(http, i.channel, &classic).await {
+        Ok(m) => wanted.then_some(m),
+        Err(e) => {
+            round.post_failed(i.channel, &e, Some(i.user.clone()), false);
+            None
         }
     }
 }

@@ -169,8 +169,22 @@ impl Parts {
         })
     }
 
-    fn is_container(&self) -> bool {
+    pub(crate) fn is_container(&self) -> bool {
         self.layout != Layout::Classic
+    }
+
+    /// This message as a classic one, for a way of sending that refused the container
+    /// (as Discord may refuse a followup with files and the Components V2 flag): the
+    /// same text (attached whole, in `lang`'s words, when over a classic message's
+    /// limit), files, buttons and nonce, without the flag.
+    pub(crate) fn classic(&self, lang: Lang) -> Parts {
+        let mut parts = self.clone();
+        parts.layout = Layout::Classic;
+        let mut files = Vec::new();
+        attach_long_text(&mut parts.content, &mut files, lang);
+        files.append(&mut parts.files);
+        parts.files = files;
+        parts
     }
 
     /// The JSON body of a Components V2 message: the flag (and the private one), one
@@ -810,6 +824,28 @@ mod tests {
         assert_eq!(names, vec!["text.txt", "board.png"]);
         // Not a board: a plain text stays classic.
         assert_eq!(Parts::of(&out("e4")).layout, Layout::Classic);
+    }
+
+    #[test]
+    fn a_refused_board_goes_again_as_a_classic_message_with_its_text_and_buttons() {
+        let board = Parts::of(&board_out("e2-e4\nbob to move", Some(Side::Black)));
+        let classic = board.classic(Lang::En);
+        assert_eq!(classic.layout, Layout::Classic);
+        assert_eq!(classic.content, board.content);
+        let names =
+            |p: &Parts| -> Vec<String> { p.files.iter().map(|f| f.filename.clone()).collect() };
+        assert_eq!(names(&classic), vec!["board.png"]);
+        assert_eq!(labels(classic.rows()), labels(board.rows()));
+        assert_eq!(classic.mentions, board.mentions);
+        // A container's text beyond a classic message's limit travels whole as a file.
+        let long = Parts::of(&board_out(&"x".repeat(3000), Some(Side::White)));
+        assert!(long.is_container());
+        let classic = long.classic(Lang::De);
+        assert!(classic.content.chars().count() <= MAX_CONTENT);
+        assert!(classic
+            .content
+            .ends_with(&tr(Lang::De, "delivery-text-attached")));
+        assert_eq!(names(&classic), vec!["text.txt", "board.png"]);
     }
 
     #[test]

@@ -42,6 +42,19 @@ pub(crate) fn discord_code(e: &serenity::Error) -> Option<isize> {
     }
 }
 
+/// Whether a request that failed with `e` (after its retries) failed for a passing
+/// reason, so that sending it later may succeed (the outbox keeps its entry).
+pub(crate) fn passing(e: &serenity::Error) -> bool {
+    transient(e)
+}
+
+/// Whether Discord refused a request for its form (400 Bad Request: a body it reads
+/// as invalid, such as a Components V2 message where it takes none): the same message
+/// in another form may pass.
+pub(crate) fn refused_for_its_form(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.status_code.as_u16() == 400)
+}
+
 /// What a permanent refusal of a post in a channel means, in an admin's terms, in
 /// `lang`.
 pub fn permanent_reason(code: isize, lang: Lang) -> Option<String> {
@@ -170,6 +183,15 @@ mod tests {
         .await;
         assert_eq!(r.ok(), Some(1));
         assert!(start.elapsed() >= std::time::Duration::from_millis(RATE_LIMIT_PAUSE_MS));
+    }
+
+    #[tokio::test]
+    async fn only_a_refusal_for_its_form_is_worth_another_form() {
+        assert!(refused_for_its_form(&refused(400, 50035).await));
+        assert!(!refused_for_its_form(&refused(403, 50013).await));
+        assert!(!refused_for_its_form(&refused(502, 0).await));
+        assert!(passing(&refused(502, 0).await) && passing(&refused(429, 0).await));
+        assert!(!passing(&refused(400, 50035).await));
     }
 
     #[tokio::test]

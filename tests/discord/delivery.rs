@@ -317,3 +317,121 @@ async fn interaction_answers_survive_server_errors_and_lost_answers() {
     assert_eq!(elsewhere, 0, "{seen:?}");
     assert_eq!(count(&seen, "SECRET-A"), 1);
 }
+
+// Issue 47 (item 5): a public answer Discord refuses to an interaction (here its token
+// is dead: every callback and followup answers 10062) is not lost: it is posted in
+// the channel instead, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_public_answer_the_interaction_refuses_is_posted_in_the_channel() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _stop = start(&fake, dir.path()).await;
+    let iid = fake.new_id();
+    fake.expire_interaction(iid);
+    let mark = fake.mark();
+    fake.slash_with_id(
+        iid,
+        &ALICE,
+        CHANNEL,
+        "move",
+        &[("text", 3, serde_json::json!("e4"))],
+        &[],
+    );
+    fake.wait_for(mark, "the move in the channel", |r| {
+        r.status == 200 && channel_of(r) == Some(CHANNEL) && r.content().contains("alice played e4")
+    })
+    .await;
+    let seen = fake.settle(mark, Duration::from_millis(500)).await;
+    // The interaction was tried first, and refused.
+    assert!(
+        seen.iter().any(|r| r.answers(iid) && r.status == 404),
+        "{seen:?}"
+    );
+    let shown: Vec<&Recorded> = seen
+        .iter()
+        .filter(|r| r.status == 200 && r.content().contains("alice played e4"))
+        .collect();
+    assert_eq!(shown.len(), 1, "{seen:?}");
+    assert_eq!(count(&seen, "SECRET-A"), 1);
+}
+
+// Issue 47 (item 5): a board whose every post fails for a passing reason (503 on all
+// of its tries) is left in the outbox, which sends it again at its next look: the move
+// is shown, once, and only then reported delivered. The real service behind the bot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_whose_posts_all_fail_is_sent_again_by_the_outbox() {
+    use arcana::service::api::{ColorChoice, Context};
+    use arcana::service::ServiceConfig;
+    use arcana::variants::{Options, VariantId};
+    use support::backend::Blocking;
+    use support::fake_discord::GUILD_ID;
+
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let person = |u: &FakeUser| User {
+        id: u.id,
+        name: u.name.into(),
+    };
+    let ctx = |u: &FakeUser, key: &str| Context {
+        user: person(u),
+        channel: CHANNEL,
+        server: Some(GUILD_ID),
+        key: Some(key.to_string()),
+        lang: Default::default(),
+        guild_locale: None,
+    };
+    let held = Blocking::open(&data, ServiceConfig::default());
+    held.with(|s| {
+        s.handle(
+            &ctx(&ALICE, "1"),
+            Request::Challenge {
+                opponent: person(&BOB),
+                variant: VariantId::Standard,
+                color: ColorChoice::White,
+                days: Some(3),
+                options: Options::new(),
+                rated: true,
+            },
+        );
+        s.handle(&ctx(&BOB, "2"), Request::Accept);
+        for p in s.outbox() {
+            s.delivered(p.id);
+        }
+    });
+    let fake = FakeDiscord::start().await;
+    let serving = Serving::start(
+        &fake,
+        &data,
+        "image_size = 128\nreminder_check_seconds = 1\n",
+        held.arc(),
+    )
+    .await;
+    fake.settle(0, Duration::from_millis(300)).await;
+    // Every try of the first delivery (one and five retries) meets a 503.
+    fake.fail_next("POST", &format!("/channels/{CHANNEL}/messages"), 6, 503);
+    let mark = fake.mark();
+    fake.chat(&ALICE, CHANNEL, "e4");
+    let board = |r: &Recorded| {
+        channel_of(r) == Some(CHANNEL) && !r.files.is_empty() && r.content().contains("e4")
+    };
+    fake.wait_for(mark, "the board, sent again", |r| {
+        board(r) && r.status == 200
+    })
+    .await;
+    let deadline = tokio::time::Instant::now() + support::fake_discord::WAIT;
+    while !held.with(|s| s.outbox().is_empty()) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "never reported delivered"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let seen = fake.settle(mark, Duration::from_millis(2500)).await;
+    let statuses: Vec<u16> = seen.iter().filter(|r| board(r)).map(|r| r.status).collect();
+    assert_eq!(
+        statuses,
+        vec![503, 503, 503, 503, 503, 503, 200],
+        "{seen:?}"
+    );
+    let _ = serving.stop().await;
+}

@@ -697,3 +697,49 @@ async fn a_deferred_press_still_updates_the_picker_in_place() {
         .count();
     assert_eq!(pickers, 1);
 }
+
+/// Issue 47 (item 5): Discord refuses the board that follows a Confirm (a followup
+/// uploading the board with the Components V2 flag): the move stands and its board
+/// still reaches the channel, as a classic message with the same buttons, and the
+/// game goes on from it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_refused_after_a_confirm_still_reaches_the_channel() {
+    let (fake, _dir, _bot) = started(CONFIG).await;
+    let channel = FIRST_CHANNEL + 40;
+    let board0 = start(&fake, channel, "standard").await;
+    fake.refuse_v2_followups_with_files(true);
+    let mut current = board0.clone();
+    for (who, next, labels) in [
+        (ALICE, BOB, ["Pawn e2", "e4"]),
+        (BOB, ALICE, ["Pawn e7", "e5"]),
+    ] {
+        let choose = |m: &[(String, Vec<(String, String)>)]| {
+            labels.iter().find_map(|l| labelled(m, l)).unwrap()
+        };
+        let mark = fake.mark();
+        play_by_picker(&fake, channel, &who, &current, &choose, false).await;
+        let shown = until("the board after the refused followup", || {
+            board(&fake, channel).filter(|b| b["id"] != current["id"])
+        })
+        .await;
+        let seen = fake.settle(mark, Duration::from_millis(200)).await;
+        // The container was offered first, and refused.
+        assert!(
+            seen.iter().any(|r| r.status == 400
+                && r.path.contains("/webhooks/")
+                && support::fake_discord::is_v2(&r.json)),
+            "{seen:?}"
+        );
+        assert!(!support::fake_discord::is_v2(&shown), "{shown}");
+        let files: Vec<&str> = shown["attachments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["filename"].as_str().unwrap())
+            .collect();
+        assert_eq!(files, vec!["board.png"], "{shown}");
+        assert_eq!(asked(&shown).id, next.id, "{shown}");
+        assert!(button_with(&shown, "resign:").is_some(), "{shown}");
+        current = shown;
+    }
+}

@@ -168,6 +168,10 @@ struct Inner {
     deduplicated: AtomicU64,
     /// Discord's global rate limit, when set (see [`FakeDiscord::set_global_limit`]).
     global_limit: Mutex<Option<GlobalLimit>>,
+    /// Whether a followup (Create Followup Message, `POST /webhooks/{app}/{token}`)
+    /// uploading files with the Components V2 flag is refused (see
+    /// [`FakeDiscord::refuse_v2_followups_with_files`]).
+    refuse_v2_followups: std::sync::atomic::AtomicBool,
 }
 
 /// Requests per second across the whole bot (every token), counted in one-second
@@ -326,6 +330,7 @@ impl FakeDiscord {
             nonces: Mutex::new(HashMap::new()),
             deduplicated: AtomicU64::new(0),
             global_limit: Mutex::new(None),
+            refuse_v2_followups: std::sync::atomic::AtomicBool::new(false),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -401,6 +406,15 @@ impl FakeDiscord {
             times,
             kind,
         });
+    }
+
+    /// From now on (`true`) a followup message that uploads files with the Components
+    /// V2 flag is refused with 400 / 50035 Invalid Form Body. Discord's documents allow
+    /// the flag on Create Followup Message ("responding to an interaction"), but issue
+    /// 47 saw Discord read such a followup as invalid; the bot must not lose the
+    /// message then. Channel posts and interaction callbacks are not affected.
+    pub fn refuse_v2_followups_with_files(&self, on: bool) {
+        self.inner.refuse_v2_followups.store(on, Ordering::SeqCst);
     }
 
     /// The base URL for the bot's `api_base` setting.
@@ -1366,6 +1380,19 @@ fn answer(
     let segs: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     if let Some(refused) = refuse_form(inner, method, &segs, body, files) {
         return refused;
+    }
+    if matches!(
+        (method.as_str(), segs.as_slice()),
+        ("POST", ["webhooks", _, _])
+    ) && inner.refuse_v2_followups.load(Ordering::SeqCst)
+        && is_v2(body)
+        && !files.is_empty()
+    {
+        return invalid_form(
+            &["flags".to_string()],
+            "MESSAGE_FLAGS_INVALID",
+            "This followup cannot use IS_COMPONENTS_V2 with files.",
+        );
     }
     let new_id = || inner.next_id.fetch_add(1, Ordering::SeqCst);
     // An attachment as Discord keeps it (the fake keeps its name).
