@@ -1,7 +1,8 @@
 //! What every request meets before its page: only GET (and HEAD), a bounded address and
-//! body, a per-address token bucket, and the security headers on every answer.
+//! body, a token bucket per client address (behind a trusted proxy, the client it
+//! names), and the security headers on every answer.
 
-use super::{lock, Web};
+use super::{lock, proxy, Web};
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
@@ -28,6 +29,26 @@ const ADDRESSES_KEPT: usize = 10_000;
 const POLICY: &str = "default-src 'none'; img-src 'self'; style-src 'self'; \
      script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; \
      frame-ancestors 'none'";
+
+/// The headers every answer carries, pages and refusals alike (and hyper's own answers
+/// to requests it cannot read, `wire::Secured`); the policy first.
+pub(super) const SECURITY_HEADERS: [(&str, &str); 6] = [
+    ("content-security-policy", POLICY),
+    ("x-content-type-options", "nosniff"),
+    ("x-frame-options", "DENY"),
+    // A private page's address is its key: it never leaves in a Referer.
+    ("referrer-policy", "no-referrer"),
+    ("cross-origin-opener-policy", "same-origin"),
+    (
+        "permissions-policy",
+        "camera=(), microphone=(), geolocation=()",
+    ),
+];
+
+/// The address a request is counted against (`proxy::client_address`), for the
+/// handlers after the guard.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Client(pub(super) IpAddr);
 
 /// One token bucket per client address.
 #[derive(Default)]
@@ -64,7 +85,11 @@ fn refuse(status: StatusCode, lang: crate::i18n::Lang, key: &str) -> Response {
 }
 
 /// The checks before every page, and the headers after.
-pub(super) async fn guard(State(web): State<Arc<Web>>, request: Request, next: Next) -> Response {
+pub(super) async fn guard(
+    State(web): State<Arc<Web>>,
+    mut request: Request,
+    next: Next,
+) -> Response {
     let accept = request
         .headers()
         .get(header::ACCEPT_LANGUAGE)
@@ -87,9 +112,13 @@ pub(super) async fn guard(State(web): State<Arc<Web>>, request: Request, next: N
     {
         refuse(StatusCode::PAYLOAD_TOO_LARGE, lang, "web-no-body")
     } else {
-        let ip = super::client(request.extensions().get::<ConnectInfo<SocketAddr>>());
-        match ip {
-            Some(ip) if !web.limiter.admit(ip, Instant::now()) => {
+        let peer = request.extensions().get::<ConnectInfo<SocketAddr>>();
+        let client = peer.map(|p| proxy::client_address(p.0.ip(), request.headers(), &web.trusted));
+        if let Some(ip) = client {
+            request.extensions_mut().insert(Client(ip));
+        }
+        match client {
+            Some(ip) if !web.limiter.admit(proxy::counted_as(ip), Instant::now()) => {
                 let mut r = refuse(StatusCode::TOO_MANY_REQUESTS, lang, "web-too-many-requests");
                 r.headers_mut()
                     .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
@@ -99,23 +128,12 @@ pub(super) async fn guard(State(web): State<Arc<Web>>, request: Request, next: N
         }
     };
     let headers = response.headers_mut();
-    for (name, value) in [
-        (header::CONTENT_SECURITY_POLICY, POLICY),
-        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        (header::X_FRAME_OPTIONS, "DENY"),
-        // A private page's address is its key: it never leaves in a Referer.
-        (header::REFERRER_POLICY, "no-referrer"),
-    ] {
-        headers.insert(name, HeaderValue::from_static(value));
+    for (name, value) in SECURITY_HEADERS {
+        headers.insert(
+            HeaderName::from_static(name),
+            HeaderValue::from_static(value),
+        );
     }
-    headers.insert(
-        HeaderName::from_static("cross-origin-opener-policy"),
-        HeaderValue::from_static("same-origin"),
-    );
-    headers.insert(
-        HeaderName::from_static("permissions-policy"),
-        HeaderValue::from_static("camera=(), microphone=(), geolocation=()"),
-    );
     response
 }
 

@@ -8,6 +8,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::Stream;
 use std::collections::HashMap;
 use std::convert::Infallible;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
@@ -21,14 +22,32 @@ pub(super) const MAX_STREAMS: usize = 20_000;
 pub(super) struct Watchers {
     games: Arc<Mutex<HashMap<u64, watch::Sender<u64>>>>,
     open: Arc<AtomicUsize>,
+    /// Streams open by client address (behind a trusted proxy its connections are not
+    /// capped by address: this is).
+    by_client: ByClient,
 }
 
-/// One open stream, counted until it is dropped.
-struct Counted(Arc<AtomicUsize>);
+/// Streams open by client address.
+type ByClient = Arc<Mutex<HashMap<IpAddr, usize>>>;
+
+/// One open stream, counted in all and for its client until it is dropped.
+struct Counted {
+    open: Arc<AtomicUsize>,
+    client: Option<(ByClient, IpAddr)>,
+}
 
 impl Drop for Counted {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+        self.open.fetch_sub(1, Ordering::SeqCst);
+        if let Some((by_client, ip)) = &self.client {
+            let mut by_client = lock(by_client);
+            if let Some(n) = by_client.get_mut(ip) {
+                *n -= 1;
+                if *n == 0 {
+                    by_client.remove(ip);
+                }
+            }
+        }
     }
 }
 
@@ -45,6 +64,31 @@ impl Watchers {
         let store = store.share();
         tokio::spawn(poll(games, store, game, tx));
         rx
+    }
+}
+
+impl Watchers {
+    /// One more stream, for `client` (its address and how many it may have open); `None`
+    /// when that is one too many.
+    fn count(&self, client: Option<(IpAddr, usize)>) -> Option<Counted> {
+        if self.open.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
+            self.open.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        let mut counted = Counted {
+            open: Arc::clone(&self.open),
+            client: None,
+        };
+        if let Some((ip, per_client)) = client {
+            let mut by_client = lock(&self.by_client);
+            let n = by_client.entry(ip).or_insert(0);
+            if *n >= per_client {
+                return None;
+            }
+            *n += 1;
+            counted.client = Some((Arc::clone(&self.by_client), ip));
+        }
+        Some(counted)
     }
 }
 
@@ -93,17 +137,14 @@ async fn poll(
 /// the stream opens (once known) and whenever it changes; the page fetches itself again
 /// when that is not the version it was built from. A comment now and then keeps the
 /// stream open.
-/// `None` when [`MAX_STREAMS`] are open.
+/// `None` when [`MAX_STREAMS`] are open, or `per_client` for `client`.
 pub(super) fn stream(
     watchers: &Watchers,
     store: &Store,
     game: u64,
+    client: Option<(IpAddr, usize)>,
 ) -> Option<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
-    if watchers.open.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
-        watchers.open.fetch_sub(1, Ordering::SeqCst);
-        return None;
-    }
-    let counted = Counted(Arc::clone(&watchers.open));
+    let counted = watchers.count(client)?;
     let rx = watchers.watch(store, game);
     let start = (rx, true, counted);
     let events = futures_util::stream::unfold(start, |(mut rx, first, counted)| async move {
@@ -129,11 +170,40 @@ mod tests {
         let store = Store::temporary().expect("store");
         let watchers = Watchers::default();
         let mut open: Vec<_> = (0..MAX_STREAMS)
-            .map(|_| stream(&watchers, &store, 1).expect("a stream"))
+            .map(|_| stream(&watchers, &store, 1, None).expect("a stream"))
             .collect();
-        assert!(stream(&watchers, &store, 2).is_none(), "one too many");
+        assert!(stream(&watchers, &store, 2, None).is_none(), "one too many");
         open.pop();
-        assert!(stream(&watchers, &store, 2).is_some(), "a place came free");
+        assert!(
+            stream(&watchers, &store, 2, None).is_some(),
+            "a place came free"
+        );
         assert_eq!(watchers.open.load(Ordering::SeqCst), MAX_STREAMS - 1);
+    }
+
+    #[tokio::test]
+    async fn streams_are_capped_by_client() {
+        let store = Store::temporary().expect("store");
+        let watchers = Watchers::default();
+        let (one, two): (IpAddr, IpAddr) = ([192, 0, 2, 1].into(), [192, 0, 2, 2].into());
+        let mut open: Vec<_> = (0..3)
+            .map(|_| stream(&watchers, &store, 1, Some((one, 3))).expect("a stream"))
+            .collect();
+        assert!(
+            stream(&watchers, &store, 1, Some((one, 3))).is_none(),
+            "a fourth"
+        );
+        assert!(
+            stream(&watchers, &store, 1, Some((two, 3))).is_some(),
+            "another's"
+        );
+        open.pop();
+        assert!(
+            stream(&watchers, &store, 1, Some((one, 3))).is_some(),
+            "freed"
+        );
+        drop(open);
+        assert_eq!(lock(&watchers.by_client).get(&one), None, "forgotten");
+        assert_eq!(watchers.open.load(Ordering::SeqCst), 0);
     }
 }

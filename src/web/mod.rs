@@ -11,20 +11,26 @@
 //! May import `service`, `store`, `render`, `core` and `variants`; nothing imports it
 //! but the command line and `arcana local`.
 
+mod connections;
 mod html;
 mod limits;
 mod live;
+mod proxy;
+mod wire;
+
+pub use proxy::AddressRange;
 
 use crate::core::view::Viewer;
 use crate::i18n::Lang;
 use crate::ratings::{LadderScope, Table};
 use crate::service::pages::{self, GamePage, LinkRefusal, WebLinks};
 use crate::store::Store;
-use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
+use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::Extension;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -51,12 +57,33 @@ const RATINGS_KEPT: Duration = Duration::from_secs(30);
 /// The ratings as read at a moment, with the ladder scope they were computed for.
 type RatingsKept = (Instant, Arc<Table>, LadderScope);
 
+/// How long a connection has to send a request's headers (and how long a kept-alive
+/// connection may stay idle before its next request).
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// Connections one address may have open at once: a few browsers behind one router,
+/// each with a few tabs following games.
+pub const CONNECTIONS_PER_ADDRESS: usize = 64;
+/// Connections open at once over all addresses, at most (fewer when the open-file limit
+/// is lower: see `connections::below_file_limit`).
+pub const MAX_CONNECTIONS: usize = 10_000;
+
 /// What the web server needs.
 #[derive(Clone)]
 pub struct WebOptions {
     pub links: WebLinks,
     /// Board picture width (`None`: [`BOARD_SIZE`]).
     pub board_size: Option<u32>,
+    /// [`HEADER_TIMEOUT`] unless a test wants a shorter one.
+    pub header_timeout: Duration,
+    /// Connections (and event streams) one client address may have open at once.
+    /// Trusted proxies' connections are not capped by address; their clients' streams
+    /// are.
+    pub per_address: usize,
+    /// Connections open at once in all; lowered below the open-file limit.
+    pub max_connections: usize,
+    /// Peers whose `X-Forwarded-For` / `Forwarded` header names the client
+    /// (`[web] trusted_proxies`); from anyone else the headers are ignored.
+    pub trusted_proxies: Vec<AddressRange>,
 }
 
 impl WebOptions {
@@ -64,7 +91,17 @@ impl WebOptions {
         WebOptions {
             links,
             board_size: None,
+            header_timeout: HEADER_TIMEOUT,
+            per_address: CONNECTIONS_PER_ADDRESS,
+            max_connections: MAX_CONNECTIONS,
+            trusted_proxies: Vec::new(),
         }
+    }
+
+    /// The same, believing the forwarding headers of `proxies`.
+    pub fn trusting(mut self, proxies: &[AddressRange]) -> WebOptions {
+        self.trusted_proxies = proxies.to_vec();
+        self
     }
 }
 
@@ -85,6 +122,10 @@ struct Web {
     board_size: u32,
     live: live::Watchers,
     limiter: limits::Limiter,
+    /// Proxies believed about their clients' addresses.
+    trusted: Vec<AddressRange>,
+    /// Event streams one client may have open.
+    streams_per_client: usize,
     /// Rendered board pictures by (game, version, viewer, position, language).
     pictures: Mutex<HashMap<PictureKey, Arc<Vec<u8>>>>,
     /// Pages built lately, by (game, version, reader, language), with when.
@@ -120,6 +161,8 @@ fn router(store: Store, options: WebOptions) -> axum::Router {
         board_size: options.board_size.unwrap_or(BOARD_SIZE),
         live: live::Watchers::default(),
         limiter: limits::Limiter::default(),
+        trusted: options.trusted_proxies,
+        streams_per_client: options.per_address,
         pictures: Mutex::new(HashMap::new()),
         ratings: Mutex::new(None),
         pages: Mutex::new(HashMap::new()),
@@ -155,13 +198,19 @@ pub async fn serve(
     store: Store,
     options: WebOptions,
 ) -> Result<(), String> {
+    let caps = connections::Caps {
+        total: connections::below_file_limit(options.max_connections),
+        per_address: options.per_address,
+        header_timeout: options.header_timeout,
+    };
+    tracing::info!(
+        "web: at most {} connections, {} from one address",
+        caps.total,
+        caps.per_address
+    );
+    let slots = connections::Slots::new(caps, options.trusted_proxies.clone());
     let app = router(store, options);
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .await
-    .map_err(|e| format!("the web server stopped: {e}"))
+    connections::accept(listener, app, slots).await
 }
 
 /// Binds `listen` and serves the pages on the current async runtime (`arcana run`).
@@ -645,12 +694,19 @@ async fn private_board(
     board(web, true, address, query, lang).await
 }
 
-async fn events(web: Arc<Web>, private: bool, address: String, lang: PageLang) -> Response {
+async fn events(
+    web: Arc<Web>,
+    private: bool,
+    address: String,
+    lang: PageLang,
+    client: Option<Extension<limits::Client>>,
+) -> Response {
     let (game, _) = match resolve(&web, private, &address) {
         Ok(r) => r,
         Err(refused) => return refused.page(lang.lang),
     };
-    match live::stream(&web.live, &web.store, game) {
+    let client = client.map(|c| (proxy::counted_as(c.0 .0), web.streams_per_client));
+    match live::stream(&web.live, &web.store, game, client) {
         Some(events) => events.into_response(),
         None => (
             StatusCode::SERVICE_UNAVAILABLE,
@@ -665,16 +721,18 @@ async fn public_events(
     State(web): State<Arc<Web>>,
     Path(address): Path<String>,
     lang: PageLang,
+    client: Option<Extension<limits::Client>>,
 ) -> Response {
-    events(web, false, address, lang).await
+    events(web, false, address, lang, client).await
 }
 
 async fn private_events(
     State(web): State<Arc<Web>>,
     Path(address): Path<String>,
     lang: PageLang,
+    client: Option<Extension<limits::Client>>,
 ) -> Response {
-    events(web, true, address, lang).await
+    events(web, true, address, lang, client).await
 }
 
 /// An export of a game's public record: `gif` picks the animation, else the PGN (both
@@ -849,9 +907,4 @@ async fn server_page(
             store_trouble(lang.lang)
         }
     }
-}
-
-/// The client's address, for the rate limit.
-pub(crate) fn client(info: Option<&ConnectInfo<SocketAddr>>) -> Option<std::net::IpAddr> {
-    info.map(|c| c.0.ip())
 }
