@@ -42,6 +42,7 @@ struct RawWeb {
     listen: Option<String>,
     public_url: Option<String>,
     key: Option<String>,
+    trusted_proxies: Option<Vec<String>>,
 }
 
 /// The games' web pages (`[web]`): where they are served, the address players reach
@@ -51,6 +52,8 @@ pub struct WebConfig {
     pub listen: std::net::SocketAddr,
     pub public_url: String,
     pub key: String,
+    /// The proxies whose `X-Forwarded-For` / `Forwarded` name the client.
+    pub trusted_proxies: Vec<crate::web::AddressRange>,
 }
 
 impl std::fmt::Debug for WebConfig {
@@ -58,6 +61,7 @@ impl std::fmt::Debug for WebConfig {
         f.debug_struct("WebConfig")
             .field("listen", &self.listen)
             .field("public_url", &self.public_url)
+            .field("trusted_proxies", &self.trusted_proxies)
             .finish_non_exhaustive()
     }
 }
@@ -106,10 +110,20 @@ fn web_config(raw: &RawWeb, env_key: Option<String>) -> Result<Option<WebConfig>
             "`web.key` must be at least {MIN_WEB_KEY} characters long"
         )));
     }
+    let trusted_proxies = raw
+        .trusted_proxies
+        .iter()
+        .flatten()
+        .map(|p| {
+            p.parse()
+                .map_err(|e| bad(format!("`web.trusted_proxies`: {e}")))
+        })
+        .collect::<Result<_, _>>()?;
     Ok(Some(WebConfig {
         listen,
         public_url,
         key: key.trim().to_string(),
+        trusted_proxies,
     }))
 }
 
@@ -622,6 +636,18 @@ mod tests {
             "the key stays out of logs"
         );
         assert_eq!(web_config(&raw(""), None).expect("valid"), None);
+        assert!(web.trusted_proxies.is_empty());
+        let proxied = format!("{good}\ntrusted_proxies = [\"127.0.0.1\", \"10.0.0.0/8\"]");
+        let proxies = web_config(&raw(&proxied), None)
+            .expect("valid")
+            .expect("on");
+        let from = |ip: [u8; 4]| {
+            proxies
+                .trusted_proxies
+                .iter()
+                .any(|p| p.contains(ip.into()))
+        };
+        assert!(from([127, 0, 0, 1]) && from([10, 9, 8, 7]) && !from([127, 0, 0, 2]));
         // The environment's key wins; a short key, no URL or a bad address is refused.
         let from_env = web_config(&raw(&good), Some("e".repeat(40))).expect("valid");
         assert_eq!(from_env.map(|w| w.key), Some("e".repeat(40)));
@@ -634,6 +660,10 @@ mod tests {
             (good.replace("https://a.example", "a.example"), "https://"),
             (good.replace("127.0.0.1:8080", "localhost"), "web.listen"),
             (good.replace(&format!("\nkey = \"{key}\""), ""), "web.key"),
+            (
+                format!("{good}\ntrusted_proxies = [\"proxy\"]"),
+                "trusted_proxies",
+            ),
         ] {
             let bad = web_config(&raw(&text), None);
             assert!(
