@@ -318,7 +318,19 @@ async fn a_round_robin_of_five_is_played_to_the_end_through_discord() {
     // played less than half of hers, her results are struck (ruling X-TOUR-3).
     let rs = ev.finish(&ALICE, &EVE, Some(&ALICE)).await;
     assert_eq!(edits_of(&rs, &id), 1);
+    // Asked first, as a resignation is: nothing is forfeited without confirm:yes.
     let rs = ev.tour(&EVE, "withdraw", &[]).await;
+    assert!(
+        rs.iter().any(|r| r.content().contains("confirm:yes")),
+        "{rs:?}"
+    );
+    assert!(
+        !rs.iter().any(|r| r.content().contains("forfeited")),
+        "{rs:?}"
+    );
+    let rs = ev
+        .tour(&EVE, "withdraw", &[("confirm", 5, json!(true))])
+        .await;
     assert!(
         rs.iter().any(|r| r.content().contains("forfeited")),
         "{rs:?}"
@@ -474,7 +486,10 @@ async fn a_swiss_of_seven_over_three_rounds_is_played_to_the_end_through_discord
                 .tour(
                     &HEIDI,
                     "withdraw",
-                    &[("player", 6, json!(GRACE.id.to_string()))],
+                    &[
+                        ("player", 6, json!(GRACE.id.to_string())),
+                        ("confirm", 5, json!(true)),
+                    ],
                 )
                 .await;
             assert!(
