@@ -217,7 +217,7 @@ fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
         })?
         .with_places(Arc::new(places));
     if let Some(web) = &config.web {
-        let options = crate::web::WebOptions::new(web.links());
+        let options = crate::web::WebOptions::new(web.links()).trusting(&web.trusted_proxies);
         crate::web::start(web.listen, service.store().share(), options)?;
     }
     Ok(Arc::new(service))
