@@ -21,7 +21,7 @@ use crate::core::Side;
 use crate::i18n::Lang;
 use crate::store::ConditionalLines;
 use crate::tr;
-use crate::variants::Game;
+use crate::variants::{Game, Played};
 
 /// The most lines a player may queue on one game.
 pub(super) const MAX_LINES: usize = 20;
@@ -465,24 +465,9 @@ pub(super) fn answer_conditionally(
     let mut next: Live = live.clone();
     set_lines(&mut next.rec.conditional, me, outcome.kept.clone());
     let author = next.rec.player(me).clone();
-    let mut notes = Vec::new();
-    if !outcome.dropped.is_empty() {
-        notes.push(format!(
-            "{}\n{}",
-            tr!(
-                lang,
-                "conditional-dropped",
-                count = outcome.dropped.len(),
-                game = next.rec.id.to_string()
-            ),
-            outcome
-                .dropped
-                .iter()
-                .map(|d| format!("- {d}"))
-                .collect::<Vec<_>>()
-                .join("\n")
-        ));
-    }
+    let mut notes: Vec<String> = dropped_note(&outcome.dropped, next.rec.id, lang)
+        .into_iter()
+        .collect();
     let tell = |change: &mut Change, notes: Vec<String>| {
         change
             .replies
@@ -498,12 +483,6 @@ pub(super) fn answer_conditionally(
             return;
         }
     };
-    record_play(&mut next, me, follow_up, &played, now);
-    next.rec.conditional_plies.push(next.rec.actions.len() - 1);
-    if let Some(entry) = next.rec.history.last_mut() {
-        entry.conditional = true;
-    }
-    let private = super::turns::secret_replies(&next, &played);
     notes.insert(
         0,
         tr!(
@@ -515,33 +494,81 @@ pub(super) fn answer_conditionally(
             left = outcome.kept.len()
         ),
     );
-    let mut lines = vec![tr!(
-        lang,
-        "conditional-move",
-        answer = played.printed.as_str()
-    )];
-    lines.extend(super::turns::event_lines(played.events, live.lang));
-    let clock = next.rec.clock.clone();
     let asked = super::turns::prompt_line(live);
-    let Ok(answered) = commit_live(next, clock.as_ref(), now, lines) else {
+    let Some((answered, private)) = commit_answer(next, me, follow_up, played, now) else {
         return;
     };
     // The board of the turn answered asks nobody: the answer is already there.
     if let Some(first) = change.replies.iter_mut().find(|r| r.image.is_some()) {
-        first.mention.clear();
-        if let Some(asked) = asked {
-            first.text = first
-                .text
-                .lines()
-                .filter(|l| *l != asked)
-                .collect::<Vec<_>>()
-                .join("\n");
-        }
+        quiet_board(first, asked.as_deref());
     }
     change.live = answered.live;
     change.replies.extend(answered.replies);
     change.replies.extend(private);
     tell(change, notes);
+}
+
+/// The note telling a lines' author which of their lines on game `game` were
+/// `dropped` (with why), in `lang`; `None` when none was.
+fn dropped_note(dropped: &[String], game: u64, lang: Lang) -> Option<String> {
+    if dropped.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "{}\n{}",
+        tr!(
+            lang,
+            "conditional-dropped",
+            count = dropped.len(),
+            game = game.to_string()
+        ),
+        dropped
+            .iter()
+            .map(|d| format!("- {d}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    ))
+}
+
+/// Records `played`, the answer `me` queued, in `next` as a conditional move
+/// (`follow_up`: it continues a turn already begun) and commits it: the change and
+/// the private replies of its secrets; `None` when the commit is refused.
+fn commit_answer(
+    mut next: Live,
+    me: Side,
+    follow_up: bool,
+    played: Played,
+    now: u64,
+) -> Option<(Change, Vec<Reply>)> {
+    record_play(&mut next, me, follow_up, &played, now);
+    next.rec.conditional_plies.push(next.rec.actions.len() - 1);
+    if let Some(entry) = next.rec.history.last_mut() {
+        entry.conditional = true;
+    }
+    let private = super::turns::secret_replies(&next, &played);
+    let mut lines = vec![tr!(
+        next.lang,
+        "conditional-move",
+        answer = played.printed.as_str()
+    )];
+    lines.extend(super::turns::event_lines(played.events, next.lang));
+    let clock = next.rec.clock.clone();
+    let answered = commit_live(next, clock.as_ref(), now, lines).ok()?;
+    Some((answered, private))
+}
+
+/// A board reply that no longer asks: no mention, and without the line `asked` (the
+/// prompt of the turn just answered).
+fn quiet_board(board: &mut Reply, asked: Option<&str>) {
+    board.mention.clear();
+    if let Some(asked) = asked {
+        board.text = board
+            .text
+            .lines()
+            .filter(|l| *l != asked)
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
 }
 
 /// The lines a player had left when the game ended, for their own export.

@@ -769,29 +769,16 @@ pub fn to_request_in(
         "board" => Request::Board,
         "note" => Request::Note { text: text("text") },
         "conditional" => Request::Conditional { text: text("line") },
-        "takeback" => Request::Takeback(match text("action").as_deref() {
-            Some("accept") => super::takeback::TakebackAction::Accept,
-            Some("decline") => super::takeback::TakebackAction::Decline,
-            _ => super::takeback::TakebackAction::Ask,
-        }),
+        "takeback" => Request::Takeback(takeback_action(text("action").as_deref())),
         "history" => Request::History,
         "export" => Request::Export,
         "resign" => Request::Resign,
-        "draw" => Request::Draw(match text("action").as_deref() {
-            Some("offer") => DrawAction::Offer,
-            Some("accept") => DrawAction::Accept,
-            Some("decline") => DrawAction::Decline,
-            _ => DrawAction::Claim,
-        }),
+        "draw" => Request::Draw(draw_action(text("action").as_deref())),
         "abort" => Request::Abort,
         "claim" => Request::Claim,
         "hand" => Request::Hand,
         "rematch" => Request::Rematch,
-        "games" => Request::Games(match (user("player"), text("list").as_deref()) {
-            (_, Some("mine")) => GamesScope::Mine,
-            (Some(u), _) => GamesScope::User(u.id),
-            (None, _) => GamesScope::Server,
-        }),
+        "games" => Request::Games(games_scope(user("player"), text("list").as_deref())),
         "profile" => Request::Profile {
             user: user("player"),
         },
@@ -816,20 +803,50 @@ pub fn to_request_in(
         },
         "web" => Request::Web,
         "settings" => settings_request(&text),
-        "tournament" => super::tournament::request(
-            text("action").as_deref().unwrap_or_default(),
-            |k| checked.text(k),
-            |k| checked.integer(k),
-            |k| match checked.0.get(k) {
-                Some(Value::Bool(b)) => Some(*b),
-                _ => None,
-            },
-            user("player"),
-            variant("variant"),
-            lang,
-        )?,
+        "tournament" => tournament_request(&checked, lang)?,
         other => return Err(tr!(lang, "grammar-no-command", name = other)),
     })
+}
+
+/// `/takeback`'s `action`: accept or decline the opponent's request, else ask for one.
+fn takeback_action(action: Option<&str>) -> super::takeback::TakebackAction {
+    match action {
+        Some("accept") => super::takeback::TakebackAction::Accept,
+        Some("decline") => super::takeback::TakebackAction::Decline,
+        _ => super::takeback::TakebackAction::Ask,
+    }
+}
+
+/// `/draw`'s `action`: offer, accept or decline a draw, else claim one.
+fn draw_action(action: Option<&str>) -> DrawAction {
+    match action {
+        Some("offer") => DrawAction::Offer,
+        Some("accept") => DrawAction::Accept,
+        Some("decline") => DrawAction::Decline,
+        _ => DrawAction::Claim,
+    }
+}
+
+/// `/games`' scope: the invoker's own (`list:mine`), a `player`'s, else the server's.
+fn games_scope(player: Option<User>, list: Option<&str>) -> GamesScope {
+    match (player, list) {
+        (_, Some("mine")) => GamesScope::Mine,
+        (Some(u), _) => GamesScope::User(u.id),
+        (None, _) => GamesScope::Server,
+    }
+}
+
+/// `/tournament`: its action and values, read by the tournament's own grammar.
+fn tournament_request(checked: &Checked, lang: Lang) -> Result<Request, String> {
+    super::tournament::request(
+        checked.text("action").as_deref().unwrap_or_default(),
+        |k| checked.text(k),
+        |k| checked.integer(k),
+        |k| checked.flag(k),
+        checked.user("player"),
+        checked.variant("variant"),
+        lang,
+    )
 }
 
 /// `/settings`: a server's setting (moderators) stands alone; else the player's own.
@@ -889,6 +906,14 @@ impl Checked {
         }
     }
 
+    /// A yes/no value (`confirm:yes`), when given.
+    fn flag(&self, k: &str) -> Option<bool> {
+        match self.0.get(k) {
+            Some(Value::Bool(b)) => Some(*b),
+            _ => None,
+        }
+    }
+
     fn user(&self, k: &str) -> Option<User> {
         match self.0.get(k) {
             Some(Value::User(u)) => Some(u.clone()),
@@ -938,7 +963,7 @@ fn challenge_request(
         .integer("days")
         .and_then(|d| u32::try_from(d).ok())
         .or(default_days);
-    let rated = !matches!(checked.0.get("rated"), Some(Value::Bool(false)));
+    let rated = checked.flag("rated") != Some(false);
     Ok(match checked.user("opponent") {
         Some(opponent) => Request::Challenge {
             opponent,

@@ -400,8 +400,6 @@ impl Service {
         replies
     }
 
-    /// [`Service::handle_as`], re-run up to `tries` times when another process sharing
-    /// the store changed the game meanwhile.
     /// The answer to a request that needs no game of the channel (no lock taken), or
     /// the request back.
     fn without_game(
@@ -450,6 +448,8 @@ impl Service {
         })
     }
 
+    /// [`Service::handle_as`], re-run up to `tries` times when another process sharing
+    /// the store changed the game meanwhile.
     fn handle_tries(&self, ctx: &Context, moderator: bool, req: Request, tries: u32) -> Vec<Reply> {
         let req = match self.without_game(ctx, moderator, req) {
             Ok(replies) => return replies,
@@ -565,6 +565,8 @@ impl Service {
         }
     }
 
+    /// The change `req` makes on the channel's `slot` at `now`, or why it makes none
+    /// (`moderator`: the invoker may moderate the channel).
     fn act(
         &self,
         slot: &Slot,
@@ -573,15 +575,13 @@ impl Service {
         req: Request,
         now: u64,
     ) -> Result<Change, Refusal> {
-        if let Some(msg) = &slot.broken {
-            return Err(match slot.broken_game {
-                Some((id, too_new)) => refresh::broken_text(ctx.lang, id, too_new),
-                None => msg.clone(),
-            });
-        }
-        if slot.unreadable {
-            return Err(crate::tr!(ctx.lang, "refusal-store-not-answering"));
-        }
+        usable(slot, ctx.lang)?;
+        let challenge = |opponent, variant, color, days, options, rated| {
+            self.challenge(
+                slot, ctx, opponent, variant, color, days, options, rated, now,
+            )
+        };
+        let answer = |answer, target| self.answer(slot, ctx, moderator, answer, target, now);
         match req {
             Request::Challenge {
                 opponent,
@@ -590,36 +590,18 @@ impl Service {
                 days,
                 options,
                 rated,
-            } => self.challenge(
-                slot,
-                ctx,
-                Some(opponent),
-                variant,
-                color,
-                days,
-                options,
-                rated,
-                now,
-            ),
+            } => challenge(Some(opponent), variant, color, days, options, rated),
             Request::OpenChallenge {
                 variant,
                 color,
                 days,
                 options,
                 rated,
-            } => self.challenge(slot, ctx, None, variant, color, days, options, rated, now),
-            Request::Accept => {
-                self.answer(slot, ctx, moderator, ChallengeAnswer::Accept, None, now)
-            }
-            Request::Decline => {
-                self.answer(slot, ctx, moderator, ChallengeAnswer::Decline, None, now)
-            }
-            Request::Cancel => {
-                self.answer(slot, ctx, moderator, ChallengeAnswer::Cancel, None, now)
-            }
-            Request::Answer { answer, target } => {
-                self.answer(slot, ctx, moderator, answer, Some(target), now)
-            }
+            } => challenge(None, variant, color, days, options, rated),
+            Request::Accept => answer(ChallengeAnswer::Accept, None),
+            Request::Decline => answer(ChallengeAnswer::Decline, None),
+            Request::Cancel => answer(ChallengeAnswer::Cancel, None),
+            Request::Answer { answer: a, target } => answer(a, Some(target)),
             Request::Move { text } => self.move_or_confirm(slot, ctx, &text, now),
             Request::ConfirmMove { game, ply } => self.confirm_move(slot, ctx, game, ply, now),
             Request::Pick { game, ply, path } => self.pick(slot, ctx, game, ply, &path),
@@ -629,16 +611,12 @@ impl Service {
             Request::Board => self.board(slot, ctx, now),
             Request::Note { text } => self.note(slot, ctx, text.as_deref()),
             Request::Conditional { text } => self.conditional(slot, ctx, text.as_deref()),
-            Request::Takeback(action) => {
-                let (live, _) = player_game(slot, ctx)?;
-                takeback::takeback(live, ctx, action, now)
-            }
+            Request::Takeback(action) => player_game(slot, ctx)
+                .and_then(|(live, _)| takeback::takeback(live, ctx, action, now)),
             Request::History => self.history(slot, ctx),
             Request::Export => self.export(slot, ctx),
-            Request::Resign => {
-                let (live, side) = player_game(slot, ctx)?;
-                finish(live, ActionKind::Resign { side }, now)
-            }
+            Request::Resign => player_game(slot, ctx)
+                .and_then(|(live, side)| finish(live, ActionKind::Resign { side }, now)),
             Request::Draw(action) => self.draw(slot, ctx, action, now),
             Request::Abort => abort(slot, ctx, moderator, now),
             Request::Claim => claim(slot, ctx, now),
@@ -648,6 +626,7 @@ impl Service {
             Request::Rematch => self.rematch(slot, ctx, now),
             Request::Hand => hand(slot, ctx),
             Request::Web => self.web_links(slot, ctx),
+            // Answered before the channel lock is taken (`without_game`).
             Request::Rules { .. }
             | Request::Legend { .. }
             | Request::Help
@@ -662,10 +641,7 @@ impl Service {
             | Request::ServerWeb { .. }
             | Request::ServerBoards { .. }
             | Request::ServerLanguage { .. }
-            | Request::Tournament { .. } => {
-                // Answered before the channel lock is taken.
-                Err(crate::tr!(ctx.lang, "refusal-needs-no-game"))
-            }
+            | Request::Tournament { .. } => Err(crate::tr!(ctx.lang, "refusal-needs-no-game")),
         }
     }
 
@@ -696,6 +672,21 @@ impl Service {
         }
         self.act(slot, ctx, moderator, request, now)
     }
+}
+
+/// Ok while the channel's `slot` can be acted on; else why not, in `lang`: its game's
+/// record is broken (or too new for this build), or the store is not answering.
+fn usable(slot: &Slot, lang: crate::i18n::Lang) -> Result<(), Refusal> {
+    if let Some(msg) = &slot.broken {
+        return Err(match slot.broken_game {
+            Some((id, too_new)) => refresh::broken_text(lang, id, too_new),
+            None => msg.clone(),
+        });
+    }
+    if slot.unreadable {
+        return Err(crate::tr!(lang, "refusal-store-not-answering"));
+    }
+    Ok(())
 }
 
 /// A stored record with its history in one entry per turn (records stored before

@@ -223,12 +223,44 @@ pub fn game_page(
     };
     let rec = &live.rec;
     let names = names(rec);
+    let positions = page_positions(&live, viewer, &names, lang);
+    let status = page_status(&live, now, lang);
+    let secret = match viewer {
+        Viewer::Player(side) => live.game.secret_in(side, lang),
+        Viewer::Public => None,
+    };
+    Ok(GamePage {
+        id: rec.id,
+        server: rec.server,
+        title: super::queries::title_line_in(rec, lang),
+        variant: rec.variant,
+        players: names,
+        terms: format!(
+            "{}, {}",
+            super::queries::rated_text_in(rec.rated, lang),
+            super::queries::terms_text_in(rec.days, rec.bank_days, lang)
+        ),
+        status,
+        finished: live.game.outcome().is_some(),
+        turns: page_turns(rec, lang),
+        positions,
+        rating_changes: rating_changes(rec),
+        player_ids: [rec.players[0].id, rec.players[1].id],
+        rated: rec.rated,
+        secret,
+    })
+}
+
+/// A page's boards: the public view before the first turn and after each, the last
+/// the game as it stands seen by `viewer`; their words in `lang`.
+fn page_positions(live: &Live, viewer: Viewer, names: &[String; 2], lang: Lang) -> Vec<View> {
+    let rec = &live.rec;
     let mut positions = record::frames(
         rec.variant,
         &rec.options,
         rec.seed,
         &record::answers(rec),
-        &names,
+        names,
     )
     .map(|(views, _)| views)
     .unwrap_or_default();
@@ -237,7 +269,7 @@ pub fn game_page(
     }
     let now_view = match viewer {
         Viewer::Public => {
-            let mut v = public_view(&live);
+            let mut v = public_view(live);
             crate::variants::words::localize_view(&mut v, lang);
             if let Some(o) = live.game.outcome() {
                 v.result = Some(o.describe_in(lang));
@@ -256,62 +288,55 @@ pub fn game_page(
         positions.pop();
     }
     positions.push(now_view);
+    positions
+}
+
+/// A page's status at `now`, in `lang`: how the game ended; else who is asked what,
+/// the time left and a standing draw offer.
+fn page_status(live: &Live, now: u64, lang: Lang) -> Vec<String> {
+    let rec = &live.rec;
     let mut status = Vec::new();
     match record::closing_line_in(rec, &live.game, lang) {
         Some(line) => status.push(line),
         None => {
-            status.extend(prompt_line_for(&live, false));
+            status.extend(prompt_line_for(live, false));
             status.extend(time_left_line_in(rec, now, lang));
             if let Some(side) = rec.draw_offer {
                 status.push(super::queries::draw_offered_line(rec, side, lang));
             }
         }
     }
-    let secret = match viewer {
-        Viewer::Player(side) => live.game.secret_in(side, lang),
-        Viewer::Public => None,
-    };
-    Ok(GamePage {
-        id: rec.id,
-        server: rec.server,
-        title: super::queries::title_line_in(rec, lang),
-        variant: rec.variant,
-        players: names,
-        terms: format!(
-            "{}, {}",
-            super::queries::rated_text_in(rec.rated, lang),
-            super::queries::terms_text_in(rec.days, rec.bank_days, lang)
-        ),
-        status,
-        finished: live.game.outcome().is_some(),
-        turns: rec
-            .history
-            .iter()
-            .map(|e| PageTurn {
-                side: e.side,
-                printed: e.printed.clone(),
-                events: e
-                    .events
-                    .iter()
-                    .map(|line| crate::variants::words::localize(line, lang))
-                    .collect(),
-            })
-            .collect(),
-        positions,
-        rating_changes: rec
-            .end
-            .as_ref()
-            .and_then(|e| e.rating.as_ref())
-            .map(|[w, b]| {
-                [
-                    (w.after.shown(), w.diff_text()),
-                    (b.after.shown(), b.diff_text()),
-                ]
-            }),
-        player_ids: [rec.players[0].id, rec.players[1].id],
-        rated: rec.rated,
-        secret,
-    })
+    status
+}
+
+/// A page's move list: each turn of `rec` with what it caused, in `lang`.
+fn page_turns(rec: &GameRecord, lang: Lang) -> Vec<PageTurn> {
+    rec.history
+        .iter()
+        .map(|e| PageTurn {
+            side: e.side,
+            printed: e.printed.clone(),
+            events: e
+                .events
+                .iter()
+                .map(|line| crate::variants::words::localize(line, lang))
+                .collect(),
+        })
+        .collect()
+}
+
+/// After a rated game ended: each player's rating and its change (`1512`, `+12`),
+/// White then Black.
+fn rating_changes(rec: &GameRecord) -> Option<[(String, String); 2]> {
+    rec.end
+        .as_ref()
+        .and_then(|e| e.rating.as_ref())
+        .map(|[w, b]| {
+            [
+                (w.after.shown(), w.diff_text()),
+                (b.after.shown(), b.diff_text()),
+            ]
+        })
 }
 
 /// The public record of a stored game (PGN): the export every spectator gets, never a
@@ -415,13 +440,26 @@ pub fn server_page(
     now: u64,
     lang: Lang,
 ) -> Result<Option<ServerPage>, StoreError> {
-    use crate::ratings::{Score, LEADERBOARD_DEVIATION, LEADERBOARD_SIZE};
     if !store.server_web_on(server)? {
         return Ok(None);
     }
     let mut live = store.listings_of_server(Some(server))?;
     live.sort_by_key(|l| std::cmp::Reverse(l.id));
-    let recent = store
+    let recent = recent_games(store, server)?;
+    let ladders = server_ladders(store, server, now)?;
+    let events = server_events(store, server, lang)?;
+    Ok(Some(ServerPage {
+        live,
+        recent,
+        ladders,
+        events,
+    }))
+}
+
+/// A server's last finished games (aborted ones left out), the latest first.
+fn recent_games(store: &Store, server: u64) -> Result<Vec<RecentGame>, StoreError> {
+    use crate::ratings::Score;
+    Ok(store
         .results_of_server(Some(server), SERVER_RECENT_GAMES, |p| {
             p.score != Score::Aborted
         })?
@@ -438,7 +476,13 @@ pub fn server_page(
             rated: p.rated,
             end_ms: p.end_ms,
         })
-        .collect();
+        .collect())
+}
+
+/// A server's ladders at `now`: each variant's leaderboard as `/leaderboard` gives it,
+/// those with no settled rating left out.
+fn server_ladders(store: &Store, server: u64, now: u64) -> Result<Vec<ServerLadder>, StoreError> {
+    use crate::ratings::{LEADERBOARD_DEVIATION, LEADERBOARD_SIZE};
     let (table, scope) = store.ratings()?;
     let ladder = scope.unwrap_or_default().ladder(Some(server));
     let names: std::collections::HashMap<u64, String> = store.player_names()?.into_iter().collect();
@@ -466,6 +510,12 @@ pub fn server_page(
             ladders.push(ServerLadder { variant, rows });
         }
     }
+    Ok(ladders)
+}
+
+/// A server's tournaments, those cancelled left out, the latest first; words in
+/// `lang`.
+fn server_events(store: &Store, server: u64, lang: Lang) -> Result<Vec<ServerEvent>, StoreError> {
     let mut events: Vec<crate::store::Event> = store
         .events()?
         .into_iter()
@@ -473,47 +523,42 @@ pub fn server_page(
         .filter(|e| e.server == Some(server) && e.state != crate::store::EventState::Cancelled)
         .collect();
     events.sort_by_key(|e| std::cmp::Reverse(e.id));
-    let events = events
-        .iter()
-        .map(|e| {
-            let format = match e.format {
-                crate::store::EventFormat::RoundRobin { cycles: 1 } => {
-                    crate::tr!(lang, "web-event-round-robin")
-                }
-                crate::store::EventFormat::RoundRobin { cycles } => {
-                    crate::tr!(lang, "web-event-round-robin-cycles", cycles = cycles)
-                }
-                crate::store::EventFormat::Swiss { rounds } => {
-                    crate::tr!(lang, "web-event-swiss", rounds = rounds)
-                }
-            };
-            let state = match e.state {
-                crate::store::EventState::Open => crate::tr!(lang, "web-event-open"),
-                crate::store::EventState::Running => {
-                    crate::tr!(lang, "web-event-round", round = e.round)
-                }
-                _ => crate::tr!(lang, "web-event-finished"),
-            };
-            ServerEvent {
-                name: e.name.clone(),
-                about: crate::tr!(
-                    lang,
-                    "web-event-about",
-                    variant = e.variant.name_in(lang),
-                    format = format,
-                    players = e.players.len(),
-                    state = state
-                ),
-                standings: super::tournament::standings_text_in(e, lang),
-            }
-        })
-        .collect();
-    Ok(Some(ServerPage {
-        live,
-        recent,
-        ladders,
-        events,
-    }))
+    Ok(events.iter().map(|e| server_event(e, lang)).collect())
+}
+
+/// One tournament on a server's page: its name, what it is and how it stands, and its
+/// standings; in `lang`.
+fn server_event(e: &crate::store::Event, lang: Lang) -> ServerEvent {
+    let format = match e.format {
+        crate::store::EventFormat::RoundRobin { cycles: 1 } => {
+            crate::tr!(lang, "web-event-round-robin")
+        }
+        crate::store::EventFormat::RoundRobin { cycles } => {
+            crate::tr!(lang, "web-event-round-robin-cycles", cycles = cycles)
+        }
+        crate::store::EventFormat::Swiss { rounds } => {
+            crate::tr!(lang, "web-event-swiss", rounds = rounds)
+        }
+    };
+    let state = match e.state {
+        crate::store::EventState::Open => crate::tr!(lang, "web-event-open"),
+        crate::store::EventState::Running => {
+            crate::tr!(lang, "web-event-round", round = e.round)
+        }
+        _ => crate::tr!(lang, "web-event-finished"),
+    };
+    ServerEvent {
+        name: e.name.clone(),
+        about: crate::tr!(
+            lang,
+            "web-event-about",
+            variant = e.variant.name_in(lang),
+            format = format,
+            players = e.players.len(),
+            state = state
+        ),
+        standings: super::tournament::standings_text_in(e, lang),
+    }
 }
 
 impl Service {

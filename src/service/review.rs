@@ -134,7 +134,7 @@ impl Service {
     }
 }
 
-/// An evaluation in pawns for White: `+0.35`.
+/// `values` (White's winning chances) with the search's lean cancelled.
 /// The tree search leans towards the side to move, so in the games it judges
 /// consecutive positions zigzag (up after Black's turns, down after White's). Each
 /// value after the first is the mean of it and the one before, which cancels the lean;
@@ -156,6 +156,7 @@ fn level_out(values: &[f64], over: bool) -> Vec<f64> {
     out
 }
 
+/// An evaluation in pawns for White: `+0.35`.
 fn pawns(white: f64) -> String {
     let cp = crate::engine::review::centipawns(white);
     format!(
@@ -197,12 +198,36 @@ fn labels(rec: &GameRecord, game: &Game) -> Vec<(String, u32)> {
 fn review_replies(r: &Reviewed, review: &Review, site: Option<&str>, lang: Lang) -> Vec<Reply> {
     let rec = &r.rec;
     let labels = labels(rec, &r.game);
-    let label = |i: usize| {
-        labels
-            .get(i)
-            .map_or_else(|| tr!(lang, "review-turn", number = i + 1), |l| l.0.clone())
-    };
     let result = r.game.outcome().map(|o| o.score()).unwrap_or("*");
+    let text = review_text(rec, review, &labels, result, lang);
+    let values = graph_values(&r.game, review);
+    let notes = annotations(review, &values);
+    let export = record::export_annotated(rec, &r.game, site, &notes);
+    let graph = review_graph(rec, review, &labels, values, result, lang);
+    let mut reply = Reply::invoker(text);
+    match eval_graph_png_in(&graph, lang) {
+        Ok(png) => reply.attachments.push(Attachment {
+            name: format!("review-{}.png", rec.id),
+            bytes: png,
+        }),
+        Err(e) => tracing::error!("review graph of game {}: {e}", rec.id),
+    }
+    reply.attachments.push(Attachment {
+        name: format!("arcana-{}-{}-review.pgn", rec.variant.id(), rec.id),
+        bytes: export.into_bytes(),
+    });
+    vec![reply]
+}
+
+/// The review's text: a heading (the game, its players, its `result`), then each
+/// player's largest mistakes, their turns named by `labels`.
+fn review_text(
+    rec: &GameRecord,
+    review: &Review,
+    labels: &[(String, u32)],
+    result: &str,
+    lang: Lang,
+) -> String {
     let mut lines = vec![tr!(
         lang,
         "review-heading",
@@ -221,28 +246,7 @@ fn review_replies(r: &Reviewed, review: &Review, site: Option<&str>, lang: Lang)
         }
         let items: Vec<String> = worst
             .iter()
-            .map(|&i| {
-                let t = &review.turns[i];
-                let mark = t.mark.map_or("", |m| m.suffix());
-                let (turn, before, after) = (label(i) + mark, pawns(t.before), pawns(t.after));
-                match t.best_shown.as_deref() {
-                    Some(b) => tr!(
-                        lang,
-                        "review-mistake-better",
-                        turn = turn,
-                        before = before,
-                        after = after,
-                        better = b
-                    ),
-                    None => tr!(
-                        lang,
-                        "review-mistake",
-                        turn = turn,
-                        before = before,
-                        after = after
-                    ),
-                }
-            })
+            .map(|&i| mistake(review, i, labels, lang))
             .collect();
         lines.push(tr!(
             lang,
@@ -251,12 +255,52 @@ fn review_replies(r: &Reviewed, review: &Review, site: Option<&str>, lang: Lang)
             mistakes = items.join("; ")
         ));
     }
+    lines.join("\n")
+}
+
+/// Turn `i` of `review` as one of the largest mistakes: its label and mark, the
+/// values before and after, and the better answer when one is shown.
+fn mistake(review: &Review, i: usize, labels: &[(String, u32)], lang: Lang) -> String {
+    let t = &review.turns[i];
+    let label = labels
+        .get(i)
+        .map_or_else(|| tr!(lang, "review-turn", number = i + 1), |l| l.0.clone());
+    let mark = t.mark.map_or("", |m| m.suffix());
+    let (turn, before, after) = (label + mark, pawns(t.before), pawns(t.after));
+    match t.best_shown.as_deref() {
+        Some(b) => tr!(
+            lang,
+            "review-mistake-better",
+            turn = turn,
+            before = before,
+            after = after,
+            better = b
+        ),
+        None => tr!(
+            lang,
+            "review-mistake",
+            turn = turn,
+            before = before,
+            after = after
+        ),
+    }
+}
+
+/// White's winning chances at the start and after every turn of `review`, levelled
+/// out in a game of hidden information (see [`level_out`]).
+fn graph_values(game: &Game, review: &Review) -> Vec<f64> {
     let mut values = vec![review.start];
     values.extend(review.turns.iter().map(|t| t.after));
-    if !r.game.perfect_information() {
-        values = level_out(&values, r.game.is_over());
+    if !game.perfect_information() {
+        values = level_out(&values, game.is_over());
     }
-    let notes: Vec<record::Annotation> = review
+    values
+}
+
+/// The export's note on each turn: its mark and the value after it (`values`, the
+/// start first), with the better answer after a marked turn.
+fn annotations(review: &Review, values: &[f64]) -> Vec<record::Annotation> {
+    review
         .turns
         .iter()
         .zip(values.iter().skip(1))
@@ -267,11 +311,22 @@ fn review_replies(r: &Reviewed, review: &Review, site: Option<&str>, lang: Lang)
                 _ => pawns(value),
             },
         })
-        .collect();
-    let export = record::export_annotated(rec, &r.game, site, &notes);
+        .collect()
+}
+
+/// The evaluation graph of `values`: the marked turns, the move numbers of `labels`
+/// and a title naming the game, its players and its `result`.
+fn review_graph(
+    rec: &GameRecord,
+    review: &Review,
+    labels: &[(String, u32)],
+    values: Vec<f64>,
+    result: &str,
+    lang: Lang,
+) -> EvalGraph {
     let mut moves = vec![0];
     moves.extend(labels.iter().map(|l| l.1));
-    let graph = EvalGraph {
+    EvalGraph {
         values,
         marks: review
             .turns
@@ -291,20 +346,7 @@ fn review_replies(r: &Reviewed, review: &Review, site: Option<&str>, lang: Lang)
             black = rec.player(Side::Black).name.as_str(),
             result = result
         ),
-    };
-    let mut reply = Reply::invoker(lines.join("\n"));
-    match eval_graph_png_in(&graph, lang) {
-        Ok(png) => reply.attachments.push(Attachment {
-            name: format!("review-{}.png", rec.id),
-            bytes: png,
-        }),
-        Err(e) => tracing::error!("review graph of game {}: {e}", rec.id),
     }
-    reply.attachments.push(Attachment {
-        name: format!("arcana-{}-{}-review.pgn", rec.variant.id(), rec.id),
-        bytes: export.into_bytes(),
-    });
-    vec![reply]
 }
 
 #[cfg(test)]

@@ -276,6 +276,88 @@ fn format_text(f: EventFormat, lang: Lang) -> String {
     }
 }
 
+/// `/tournament join`: `me` enters `ev` while it is open and not full; the line its
+/// channel reads (in `public`), or a refusal in `lang`.
+fn join(ev: &mut Event, me: &User, (lang, public): (Lang, Lang)) -> Result<String, String> {
+    let event = ev.name.as_str();
+    if ev.state != EventState::Open {
+        return Err(tr!(lang, "tournament-join-started", event = event));
+    }
+    if ev.seed_of(me.id).is_some() {
+        return Err(tr!(lang, "tournament-join-twice", event = event));
+    }
+    if ev.limit > 0 && ev.players.len() >= ev.limit as usize {
+        return Err(tr!(
+            lang,
+            "tournament-full",
+            event = event,
+            limit = ev.limit
+        ));
+    }
+    ev.players.push(me.clone());
+    ev.withdrawn.push(false);
+    ev.time_losses.push(0);
+    Ok(tr!(
+        public,
+        "tournament-joins",
+        name = me.name.as_str(),
+        event = event,
+        players = ev.players.len()
+    ))
+}
+
+/// `/tournament leave`: `me` leaves `ev` before it starts; the line its channel reads
+/// (in `public`), or a refusal in `lang`.
+fn leave(ev: &mut Event, me: &User, (lang, public): (Lang, Lang)) -> Result<String, String> {
+    let event = ev.name.as_str();
+    if ev.state != EventState::Open {
+        return Err(tr!(lang, "tournament-leave-started", event = event));
+    }
+    let Some(seed) = ev.seed_of(me.id) else {
+        return Err(tr!(lang, "tournament-leave-not-in", event = event));
+    };
+    ev.players.remove(seed);
+    ev.withdrawn.remove(seed);
+    ev.time_losses.remove(seed);
+    Ok(tr!(
+        public,
+        "tournament-leaves",
+        name = me.name.as_str(),
+        event = event
+    ))
+}
+
+/// `/tournament cancel`: the organiser (or a moderator: `organiser` either way) calls
+/// off `ev` unless it is over; the line its channel reads (in `public`), or a refusal
+/// in `lang`.
+fn cancel(ev: &mut Event, organiser: bool, (lang, public): (Lang, Lang)) -> Result<String, String> {
+    let event = ev.name.as_str();
+    if !organiser {
+        return Err(tr!(
+            lang,
+            "tournament-cancel-not-organiser",
+            organiser = ev.organiser.name.as_str(),
+            event = event
+        ));
+    }
+    if matches!(ev.state, EventState::Finished | EventState::Cancelled) {
+        return Err(tr!(lang, "tournament-over-already", event = event));
+    }
+    let line = tr!(public, "tournament-cancelled", event = event);
+    ev.state = EventState::Cancelled;
+    Ok(line)
+}
+
+/// An ended event game's result, as its event counts it.
+fn event_outcome(game: &Game) -> Outcome {
+    match super::ratings::score_of(game) {
+        crate::ratings::Score::Won(crate::core::Side::White) => Outcome::WhiteWins,
+        crate::ratings::Score::Won(crate::core::Side::Black) => Outcome::BlackWins,
+        // ruling X-TOUR-5: an event game called off counts as a draw.
+        _ => Outcome::Draw,
+    }
+}
+
 /// A game's result as a score: `1–0`, `½–½`, `0–1` (the same in every language).
 fn score_text(outcome: Outcome) -> &'static str {
     match outcome {
@@ -595,6 +677,8 @@ impl Service {
         Ok(replies)
     }
 
+    /// Carries out `action` on the event read as `read`, asked by `ctx.user` (an
+    /// organiser's power when `moderator`).
     fn event_action(
         &self,
         ctx: &Context,
@@ -606,60 +690,21 @@ impl Service {
         let mut ev = read.event.clone();
         let me = &ctx.user;
         let organiser = ev.organiser.id == me.id || moderator;
-        let over = matches!(ev.state, EventState::Finished | EventState::Cancelled);
         // Refusals answer the one who asked; what the channel reads speaks the server's.
         let lang = ctx.lang;
         let public = self.server_lang(ev.server);
-        let event = ev.name.clone();
-        let event = event.as_str();
         match action {
             TournamentAction::Create(_) => Err(tr!(lang, "tournament-exists")),
             TournamentAction::Join => {
-                if ev.state != EventState::Open {
-                    return Err(tr!(lang, "tournament-join-started", event = event));
-                }
-                if ev.seed_of(me.id).is_some() {
-                    return Err(tr!(lang, "tournament-join-twice", event = event));
-                }
-                if ev.limit > 0 && ev.players.len() >= ev.limit as usize {
-                    return Err(tr!(
-                        lang,
-                        "tournament-full",
-                        event = event,
-                        limit = ev.limit
-                    ));
-                }
-                ev.players.push(me.clone());
-                ev.withdrawn.push(false);
-                ev.time_losses.push(0);
-                self.save_event(Some(&read), &ev, &[], lang)?;
-                Ok(vec![Reply::channel(tr!(
-                    public,
-                    "tournament-joins",
-                    name = me.name.as_str(),
-                    event = event,
-                    players = ev.players.len()
-                ))])
+                let line = join(&mut ev, me, (lang, public))?;
+                self.save_and_tell(&read, &ev, line, lang)
             }
             TournamentAction::Leave => {
-                if ev.state != EventState::Open {
-                    return Err(tr!(lang, "tournament-leave-started", event = event));
-                }
-                let Some(seed) = ev.seed_of(me.id) else {
-                    return Err(tr!(lang, "tournament-leave-not-in", event = event));
-                };
-                ev.players.remove(seed);
-                ev.withdrawn.remove(seed);
-                ev.time_losses.remove(seed);
-                self.save_event(Some(&read), &ev, &[], lang)?;
-                Ok(vec![Reply::channel(tr!(
-                    public,
-                    "tournament-leaves",
-                    name = me.name.as_str(),
-                    event = event
-                ))])
+                let line = leave(&mut ev, me, (lang, public))?;
+                self.save_and_tell(&read, &ev, line, lang)
             }
             TournamentAction::Start => {
+                let event = read.event.name.as_str();
                 if !organiser {
                     return Err(tr!(
                         lang,
@@ -688,27 +733,24 @@ impl Service {
                 self.withdraw(&read, ev, &who, confirmed, (lang, public), now)
             }
             TournamentAction::Cancel => {
-                if !organiser {
-                    return Err(tr!(
-                        lang,
-                        "tournament-cancel-not-organiser",
-                        organiser = ev.organiser.name.as_str(),
-                        event = event
-                    ));
-                }
-                if over {
-                    return Err(tr!(lang, "tournament-over-already", event = event));
-                }
-                ev.state = EventState::Cancelled;
-                self.save_event(Some(&read), &ev, &[], lang)?;
-                Ok(vec![Reply::channel(tr!(
-                    public,
-                    "tournament-cancelled",
-                    event = event
-                ))])
+                let line = cancel(&mut ev, organiser, (lang, public))?;
+                self.save_and_tell(&read, &ev, line, lang)
             }
             TournamentAction::Export => Ok(vec![self.export_event(&ev, lang)]),
         }
+    }
+
+    /// Writes `ev` (read as `read`) and tells the event's channel `line`. A refusal in
+    /// `lang`.
+    fn save_and_tell(
+        &self,
+        read: &StoredEvent,
+        ev: &Event,
+        line: String,
+        lang: Lang,
+    ) -> Result<Vec<Reply>, String> {
+        self.save_event(Some(read), ev, &[], lang)?;
+        Ok(vec![Reply::channel(line)])
     }
 
     /// Starts `ev` (open, read as `read`): a round robin's every game, or a Swiss's
@@ -1004,12 +1046,7 @@ impl Service {
             // Decided already (forfeited by a dropout, X-TOUR-3): the game no longer counts.
             return Ok(Vec::new());
         }
-        let outcome = match super::ratings::score_of(game) {
-            crate::ratings::Score::Won(crate::core::Side::White) => Outcome::WhiteWins,
-            crate::ratings::Score::Won(crate::core::Side::Black) => Outcome::BlackWins,
-            // ruling X-TOUR-5: an event game called off counts as a draw.
-            _ => Outcome::Draw,
-        };
+        let outcome = event_outcome(game);
         ev.games[i].pairing.outcome = Some(outcome);
         let pairing = ev.games[i].pairing;
         let public = self.server_lang(ev.server);
@@ -1023,27 +1060,7 @@ impl Service {
             score = score_text(outcome),
             black = name(pairing.black)
         )];
-        // ruling X-TOUR-3: a second loss on time in the event makes a dropout.
-        if let Some(ActionKind::TimeoutClaim { side }) = rec.actions.last().map(|a| &a.kind) {
-            let loser = if *side == crate::core::Side::White {
-                pairing.black
-            } else {
-                pairing.white
-            };
-            if let Some(n) = ev.time_losses.get_mut(loser) {
-                *n += 1;
-                if *n >= 2 && !ev.withdrawn.get(loser).copied().unwrap_or(true) {
-                    drop_out(&mut ev, loser);
-                    // Their games still being played end once this is written.
-                    lock(&self.advancing).push(ev.id);
-                    lines.push(tr!(
-                        public,
-                        "tournament-two-time-losses",
-                        name = ev.players.get(loser).map_or("?", |p| p.name.as_str())
-                    ));
-                }
-            }
-        }
+        lines.extend(self.count_time_loss(&mut ev, rec, &pairing, public));
         if all_done(&ev) {
             ev.state = EventState::Finished;
             lines.push(winner_line(&ev, public));
@@ -1060,6 +1077,38 @@ impl Service {
             to_place(ev.channel, Reply::channel(lines.join("\n"))),
             event_message(&ev, public),
         ])
+    }
+
+    /// Counts a loss on time of `rec`, a game of `ev` paired as `pairing`, against its
+    /// loser; a second one in the event makes a dropout (ruling X-TOUR-3), said in a line.
+    fn count_time_loss(
+        &self,
+        ev: &mut Event,
+        rec: &crate::store::GameRecord,
+        pairing: &tournament::Game,
+        public: Lang,
+    ) -> Option<String> {
+        let Some(ActionKind::TimeoutClaim { side }) = rec.actions.last().map(|a| &a.kind) else {
+            return None;
+        };
+        let loser = if *side == crate::core::Side::White {
+            pairing.black
+        } else {
+            pairing.white
+        };
+        let n = ev.time_losses.get_mut(loser)?;
+        *n += 1;
+        if *n < 2 || ev.withdrawn.get(loser).copied().unwrap_or(true) {
+            return None;
+        }
+        drop_out(ev, loser);
+        // Their games still being played end once this is written.
+        lock(&self.advancing).push(ev.id);
+        Some(tr!(
+            public,
+            "tournament-two-time-losses",
+            name = ev.players.get(loser).map_or("?", |p| p.name.as_str())
+        ))
     }
 
     /// The minute tick's (and a finished game's) look at the events: starts those due,
