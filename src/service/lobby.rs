@@ -363,6 +363,31 @@ impl Service {
         Ok(change)
     }
 
+    /// The challenges of `gone` still unanswered in the store: another process sharing
+    /// it may have answered some of them meanwhile, and those are remembered as they
+    /// were settled, not expired.
+    fn unsettled_elsewhere(
+        &self,
+        slot: &mut Slot,
+        channel: u64,
+        gone: Vec<Challenge>,
+    ) -> Vec<Challenge> {
+        if gone.is_empty() {
+            return gone;
+        }
+        let Ok(stored) = self.store.challenges_in(channel) else {
+            return gone;
+        };
+        let mut still = Vec::new();
+        for c in gone {
+            match stored.iter().find(|s| s.id == c.id) {
+                Some(s) if s.outcome.is_some() => remember_settled(slot, s.clone()),
+                _ => still.push(c),
+            }
+        }
+        still
+    }
+
     /// Settles the challenges of `slot` whose time ran out (minute tick).
     pub(super) fn expire_challenges(
         &self,
@@ -375,24 +400,7 @@ impl Service {
             .into_iter()
             .partition(|c| expiry > 0 && now >= c.created_ms.saturating_add(expiry));
         slot.challenges = kept;
-        // Another process sharing the store may have answered some of them meanwhile:
-        // those are remembered as they were settled, not expired.
-        let gone = match gone.is_empty() {
-            true => gone,
-            false => match self.store.challenges_in(channel) {
-                Ok(stored) => {
-                    let mut still = Vec::new();
-                    for c in gone {
-                        match stored.iter().find(|s| s.id == c.id) {
-                            Some(s) if s.outcome.is_some() => remember_settled(slot, s.clone()),
-                            _ => still.push(c),
-                        }
-                    }
-                    still
-                }
-                Err(_) => gone,
-            },
-        };
+        let gone = self.unsettled_elsewhere(slot, channel, gone);
         // A challenge whose game is still played is kept: `/games` finds the game
         // from it.
         let old = |c: &Challenge| {
@@ -664,24 +672,15 @@ pub(super) fn new_record(
     }
 }
 
-/// What a game starting in its place says: who plays whom on what terms (to the
-/// challenge's channel too when the game went elsewhere), the board, the fairness
-/// commitment, and each player's secrets by direct message.
-pub(super) fn start_replies(
-    live: &Live,
-    c: &Challenge,
-    channel: u64,
-    why_here: Option<String>,
-    intro: Option<String>,
-) -> Vec<Reply> {
-    let place = live.rec.channel;
-    let computer = live.rec.computer;
+/// The start line's opening: the challenge accepted, the computer's level (and what
+/// it is worth, where measured closely enough), or an event game's own `intro`.
+fn accepts_line(live: &Live, c: &Challenge, intro: Option<String>) -> String {
     let opponent = c
         .opponent
         .as_ref()
         .map(|o| o.name.clone())
         .unwrap_or_default();
-    let accepts = match (intro, computer) {
+    match (intro, live.rec.computer) {
         // A game nobody challenged to (a tournament's) says what it is instead.
         (Some(intro), _) => intro,
         (None, Some(seat)) => match super::grammar::level_rating(c.variant, seat.level()) {
@@ -708,7 +707,22 @@ pub(super) fn start_replies(
             ),
         },
         (None, None) => crate::tr!(live.lang, "challenge-accepted", name = opponent),
-    };
+    }
+}
+
+/// What a game starting in its place says: who plays whom on what terms (to the
+/// challenge's channel too when the game went elsewhere), the board, the fairness
+/// commitment, and each player's secrets by direct message.
+pub(super) fn start_replies(
+    live: &Live,
+    c: &Challenge,
+    channel: u64,
+    why_here: Option<String>,
+    intro: Option<String>,
+) -> Vec<Reply> {
+    let place = live.rec.channel;
+    let computer = live.rec.computer;
+    let accepts = accepts_line(live, c, intro);
     let mut lines = vec![format!(
         "{accepts} {} — {}{}, {}, {}.",
         players_line_in(&live.rec, live.lang),
