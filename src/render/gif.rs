@@ -9,6 +9,7 @@ use super::{colours, piece_colours, render_canvas, tone_colour, RenderError, Ren
 use crate::core::view::{Tone, View, Viewer};
 use crate::core::Side;
 use crate::i18n::Lang;
+use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::OnceLock;
 
 /// How an animation is drawn.
@@ -38,16 +39,42 @@ impl Default for GifOptions {
 /// The palette index kept for "unchanged since the previous frame".
 const TRANSPARENT: u8 = 255;
 /// Levels of the colour cube that catches whatever the ramps do not.
-const CUBE: [u8; 5] = [0, 64, 128, 191, 255];
-/// Steps of each ramp between two colours that meet at anti-aliased edges.
+const CUBE: [u8; 3] = [0, 128, 255];
+/// Steps of each ramp between two colours that meet at long anti-aliased edges (piece
+/// outlines, names)...
 const RAMP_STEPS: u32 = 8;
+/// ...and at short ones (badge labels and rims, notes).
+const SHORT_STEPS: u32 = 4;
+/// The red of the check glow and rim (`tiles.rs`), and the glow's strength at the
+/// rim's inside and at the centre.
+const CHECK_RED: Rgb = [226, 32, 32];
+const CHECK_GLOW: (f32, f32) = (0.3, 0.95);
+/// Every tone a badge or mark is drawn in.
+const TONES: [Tone; 13] = [
+    Tone::Blue,
+    Tone::Slate,
+    Tone::Brown,
+    Tone::Green,
+    Tone::Teal,
+    Tone::Orange,
+    Tone::Gold,
+    Tone::Purple,
+    Tone::Red,
+    Tone::Forest,
+    Tone::Ice,
+    Tone::Violet,
+    Tone::Leaf,
+];
 
 /// The fixed palette and its colour lookup (5 bits a channel).
 struct Palette {
     colours: Vec<Rgb>,
     /// Per 5-bit bucket: the index of the one key colour in it, `SHARED` when several
-    /// key colours fall in it, else `UNKNOWN`.
-    keyed: Vec<u16>,
+    /// key colours fall in it, else the nearest colour's index once some frame met the
+    /// bucket (`UNKNOWN` before). Shared by every frame and thread: a board uses a few
+    /// hundred buckets of the 32,768, so each is found once per process, not per frame.
+    /// Threads that meet a bucket at once store the same index, so relaxed is enough.
+    index: Vec<AtomicU16>,
     /// The key colours of the `SHARED` buckets with their indices, told apart exactly.
     shared: Vec<(Rgb, u8)>,
 }
@@ -94,22 +121,11 @@ fn key_colours() -> Vec<Rgb> {
         [138, 131, 121],
         [74, 70, 66],
         [246, 196, 48],
+        CHECK_RED,
+        colours::HOLLOW_FILL,
+        hollow_label(Tone::Purple),
     ];
-    for tone in [
-        Tone::Blue,
-        Tone::Slate,
-        Tone::Brown,
-        Tone::Green,
-        Tone::Teal,
-        Tone::Orange,
-        Tone::Gold,
-        Tone::Purple,
-        Tone::Red,
-        Tone::Forest,
-        Tone::Ice,
-        Tone::Violet,
-        Tone::Leaf,
-    ] {
+    for tone in TONES {
         keys.push(tone_colour(tone));
     }
     for side in Side::BOTH {
@@ -137,24 +153,54 @@ fn key_colours() -> Vec<Rgb> {
     dedup(keys)
 }
 
+/// A hollow badge's label (`badge_pill`).
+fn hollow_label(tone: Tone) -> Rgb {
+    mix(tone_colour(tone), [255, 255, 255], 110)
+}
+
 /// Colours between pairs that meet at soft edges: piece outlines on both squares and
-/// on their own fill, text on the frame and the bars.
+/// on their own fill, text on the frame and the bars, badge labels on their tone, a
+/// badge's edge on its dark rim and the rim on the squares; and the check glow's
+/// shades over both squares.
 fn ramp_colours() -> Vec<Rgb> {
-    let mut pairs = Vec::new();
+    let ramp = |(a, b): (Rgb, Rgb), steps: u32| {
+        (1..steps).map(move |k| mix(a, b, (k * 255 / steps) as u8))
+    };
+    let mut long = vec![
+        (colours::FRAME, colours::LABEL),
+        (colours::BAR, colours::NAME),
+    ];
     for side in Side::BOTH {
         let (fill, line) = piece_colours(side);
-        pairs.push((fill, line));
+        long.push((fill, line));
         for square in [colours::LIGHT_SQUARE, colours::DARK_SQUARE] {
-            pairs.push((square, line));
+            long.push((square, line));
         }
     }
-    pairs.push((colours::FRAME, colours::LABEL));
-    pairs.push((colours::BAR, colours::NAME));
-    let mut out = Vec::new();
-    for (a, b) in pairs {
-        for k in 1..RAMP_STEPS {
-            out.push(mix(a, b, (k * 255 / RAMP_STEPS) as u8));
-        }
+    let mut short = vec![
+        (colours::BAR_ACTIVE, colours::NAME),
+        (colours::BAR, colours::NOTE),
+        (colours::BAR_ACTIVE, colours::NOTE),
+        (colours::ACCENT, [16, 28, 12]),
+        (colours::BAR, colours::RESULT),
+        (tone_colour(Tone::Purple), colours::HOLLOW_FILL),
+        (hollow_label(Tone::Purple), colours::HOLLOW_FILL),
+    ];
+    for tone in TONES.map(tone_colour) {
+        short.push((tone, super::label_colour(tone)));
+    }
+    let mut out: Vec<Rgb> = long.into_iter().flat_map(|p| ramp(p, RAMP_STEPS)).collect();
+    out.extend(short.into_iter().flat_map(|p| ramp(p, SHORT_STEPS)));
+    for tone in TONES.map(tone_colour) {
+        out.extend(ramp((tone, colours::BADGE_RIM), 3));
+    }
+    let (weak, strong) = CHECK_GLOW;
+    for square in [colours::LIGHT_SQUARE, colours::DARK_SQUARE] {
+        out.extend(ramp((colours::BADGE_RIM, square), 3));
+        out.extend((0..8).map(|k| {
+            let a = weak + (strong - weak) * k as f32 / 7.0;
+            mix(square, CHECK_RED, (a * 255.0) as u8)
+        }));
     }
     out
 }
@@ -204,7 +250,7 @@ fn palette() -> &'static Palette {
         }
         Palette {
             colours,
-            keyed,
+            index: keyed.into_iter().map(AtomicU16::new).collect(),
             shared,
         }
     })
@@ -233,29 +279,23 @@ fn nearest(pal: &Palette, centre: Rgb) -> u8 {
         .map_or(0, |(j, _)| j as u8)
 }
 
-/// Colour to palette index, filled as colours are met: a board uses a few hundred
-/// buckets of the 32,768, so finding each once is cheaper than a full table.
+/// Colour to palette index, filled as colours are met (see `Palette::index`).
 struct Lut {
     pal: &'static Palette,
-    index: Vec<u16>,
 }
 
 impl Lut {
     fn new() -> Lut {
-        let pal = palette();
-        Lut {
-            pal,
-            index: pal.keyed.clone(),
-        }
+        Lut { pal: palette() }
     }
 
     #[inline]
-    fn get(&mut self, c: Rgb) -> u8 {
+    fn get(&self, c: Rgb) -> u8 {
         let b = bucket(c);
-        match self.index[b] {
+        match self.pal.index[b].load(Ordering::Relaxed) {
             UNKNOWN => {
                 let found = nearest(self.pal, centre(b));
-                self.index[b] = u16::from(found);
+                self.pal.index[b].store(u16::from(found), Ordering::Relaxed);
                 found
             }
             SHARED => match self.pal.shared.iter().find(|(k, _)| *k == c) {
@@ -278,12 +318,67 @@ pub fn palette_colour(i: u8) -> Rgb {
     palette().colours[i as usize]
 }
 
+/// The palette's colours as `r, g, b` bytes, every index a drawn colour may take (the
+/// transparent one left out), for an indexed PNG's `PLTE`.
+pub(crate) fn palette_rgb() -> Vec<u8> {
+    palette().colours[..TRANSPARENT as usize]
+        .iter()
+        .flatten()
+        .copied()
+        .collect()
+}
+
+/// Maps a whole RGB8 image of `w` x `h` pixels onto palette indices, one byte a pixel
+/// (no transparency): the board PNGs. Most of a board repeats the row above (squares,
+/// bars, the sides of a piece), so each block of pixels equal to the one above copies
+/// its indices; the rest costs one lookup per change of colour.
+pub(crate) fn quantise_image(rgb: &[u8], w: usize, h: usize) -> Vec<u8> {
+    /// Pixels compared with the row above at once.
+    const BLOCK: usize = 16;
+    let lut = Lut::new();
+    let stride = w * 3;
+    let h = h.min(rgb.len() / stride.max(1));
+    let mut out = vec![0u8; w * h];
+    let mut last: (Rgb, u8) = ([0, 0, 0], lut.get([0, 0, 0]));
+    for y in 0..h {
+        let row = &rgb[y * stride..(y + 1) * stride];
+        let (done, rest) = out.split_at_mut(y * w);
+        let line = &mut rest[..w];
+        let above = y
+            .checked_sub(1)
+            .map(|p| (&rgb[p * stride..y * stride], &done[p * w..]));
+        let mut x = 0;
+        while x < w {
+            let end = (x + BLOCK).min(w);
+            if let Some((pixels, indices)) = above {
+                if row[x * 3..end * 3] == pixels[x * 3..end * 3] {
+                    line[x..end].copy_from_slice(&indices[x..end]);
+                    x = end;
+                    continue;
+                }
+            }
+            for (o, px) in line[x..end]
+                .iter_mut()
+                .zip(row[x * 3..end * 3].chunks_exact(3))
+            {
+                let c = [px[0], px[1], px[2]];
+                if c != last.0 {
+                    last = (c, lut.get(c));
+                }
+                *o = last.1;
+            }
+            x = end;
+        }
+    }
+    out
+}
+
 /// Maps pixels `x0..x1` of row `y` of an RGB8 buffer onto palette indices, writing
 /// `TRANSPARENT` where `prev` (the previous frame, if any) has the same colour: those
 /// pixels show through from before. Runs of one colour cost one lookup.
 #[allow(clippy::too_many_arguments)]
 fn quantise_row(
-    lut: &mut Lut,
+    lut: &Lut,
     rgb: &[u8],
     prev: Option<&[u8]>,
     w: usize,
@@ -353,7 +448,7 @@ pub fn render_gif_in(
     std::thread::scope(|scope| {
         let writer = scope.spawn(move || write_frames(w16, h16, frames_in));
         let drawn = (|| -> Result<(), RenderError> {
-            let mut lut = Lut::new();
+            let lut = Lut::new();
             let mut prev: Vec<u8> = Vec::new();
             for (n, view) in frames.iter().enumerate() {
                 let canvas = render_canvas(view, &render, lang);
@@ -376,7 +471,7 @@ pub fn render_gif_in(
                 let rect = if prev.is_empty() {
                     sub.reserve(w * h);
                     for y in 0..h {
-                        quantise_row(&mut lut, &canvas.buf, None, w, y, (0, w), &mut sub);
+                        quantise_row(&lut, &canvas.buf, None, w, y, (0, w), &mut sub);
                     }
                     (0, 0, w, h)
                 } else {
@@ -386,7 +481,7 @@ pub fn render_gif_in(
                             sub.reserve((x1 - x0) * (y1 - y0));
                             for y in y0..y1 {
                                 let p = Some(prev.as_slice());
-                                quantise_row(&mut lut, &canvas.buf, p, w, y, (x0, x1), &mut sub);
+                                quantise_row(&lut, &canvas.buf, p, w, y, (x0, x1), &mut sub);
                             }
                             (x0, y0, x1, y1)
                         }
@@ -628,7 +723,7 @@ mod tests {
         assert!(wanted.len() <= TRANSPARENT as usize, "{}", wanted.len());
         assert_eq!(palette().colours.len(), 256);
         // No drawn colour ever takes the transparent index.
-        let mut lut = Lut::new();
+        let lut = Lut::new();
         for b in 0..1 << 15 {
             let c = [
                 (b >> 10 << 3) as u8,

@@ -299,7 +299,7 @@ pub fn render_png_in(
 ) -> Result<Vec<u8>, RenderError> {
     let canvas = render_canvas(view, options, lang);
     canvas
-        .encode_png()
+        .encode_indexed_png()
         .map_err(|e| RenderError::Encode(e.to_string()))
 }
 
