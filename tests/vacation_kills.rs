@@ -181,7 +181,12 @@ fn kill_rounds(url: &str) {
     w.vacation(alice, &v, &flipped).expect("write");
     store.commit(w).expect("commit");
     let report = store.check();
-    assert_eq!(report.disagreements.len(), GAMES, "{:?}", report.disagreements);
+    assert_eq!(
+        report.disagreements.len(),
+        GAMES,
+        "{:?}",
+        report.disagreements
+    );
     assert!(report
         .summary()
         .contains(&format!("vacation disagreements: {GAMES}")));
