@@ -2,10 +2,10 @@
 //! publicly or privately, responded), and so whether the next message is the response,
 //! an edit of the deferral, or a followup.
 
-use super::parts::{closed_board, game_buttons, Parts};
+use super::parts::{closed_board, Parts};
 use super::retry::{acknowledged, log_err, with_retries};
 use crate::i18n::{tr, Lang};
-use crate::service::api::{GameControls, User};
+use crate::service::api::User;
 use serenity::all::{
     ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage, Http, InteractionId,
     MessageId,
@@ -26,16 +26,8 @@ pub async fn game_over(http: &Http, i: &mut Interacted, game: u64, shown: &str, 
     let updated = match i.update(http, closed_board(shown, game, lang)).await {
         Err(e) => {
             tracing::debug!("container update refused ({e}); updating as a classic message");
-            let mut parts = Parts::settled(shown);
-            parts.rows = game_buttons(
-                GameControls {
-                    game,
-                    draw_offer: false,
-                    secrets: false,
-                    finished: true,
-                },
-                lang,
-            );
+            let mut parts = closed_board(shown, game, lang);
+            parts.layout = super::parts::Layout::Classic;
             i.update(http, parts).await
         }
         ok => ok,
