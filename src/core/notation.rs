@@ -2,6 +2,7 @@
 //! then meaning (the description matched against a list of legal moves).
 
 use crate::core::{CastleSide, Move, Role, Square};
+use crate::i18n::Msg;
 use std::fmt;
 
 /// What a typed move says, before any position is consulted.
@@ -31,16 +32,14 @@ impl MoveSpec {
     }
 }
 
-/// Why a move text was refused. Every message is one line in the player's terms, in
-/// English from the catalog (`locales/en/variants.ftl`); the games' [`localize`]
-/// writes it in another language where it is shown.
-///
-/// [`localize`]: ../../variants/words/fn.localize.html
+/// Why a move text was refused. Every message is one line in the player's terms, a
+/// catalog message (`locales/<lang>/variants.ftl`) written in the reader's language
+/// where it is shown ([`NotationError::msg`]); `Display` is English.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationError {
     Syntax {
         input: String,
-        reason: String,
+        reason: Msg,
     },
     Illegal {
         input: String,
@@ -52,61 +51,52 @@ pub enum NotationError {
     },
 }
 
-/// The English catalog's message `key` with its variables.
-fn en(key: &str, args: &[(&str, &str)]) -> String {
-    let args: Vec<(&str, crate::i18n::FluentValue)> = args
-        .iter()
-        .map(|(n, v)| (*n, crate::i18n::FluentValue::from(v.to_string())))
-        .collect();
-    crate::i18n::tr_args(crate::i18n::Lang::En, key, &args)
-}
-
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
-            NotationError::Syntax { input, reason } => en(
-                "notation-unreadable",
-                &[("input", input), ("reason", reason)],
-            ),
-            NotationError::Illegal { input, suggestions } => illegal(
-                "notation-illegal",
-                "notation-illegal-near",
-                input,
-                suggestions,
-            ),
-            NotationError::Ambiguous { input, candidates } => {
-                let mut either = candidates.first().cloned().unwrap_or_default();
-                for c in candidates.iter().skip(1) {
-                    either = en("notation-or", &[("a", &either), ("b", c)]);
-                }
-                en(
-                    "notation-ambiguous",
-                    &[("input", input), ("candidates", &either)],
-                )
-            }
-        };
-        f.write_str(&text)
+        self.msg().fmt(f)
     }
 }
 
 impl std::error::Error for NotationError {}
 
 /// `key` (no suggestions) or `near` (with the legal moves close to `input`).
-fn illegal(key: &str, near: &str, input: &str, suggestions: &[String]) -> String {
+fn illegal(key: &'static str, near: &'static str, input: &str, suggestions: &[String]) -> Msg {
     if suggestions.is_empty() {
-        en(key, &[("input", input)])
+        Msg::new(key).with("input", input)
     } else {
-        en(
-            near,
-            &[("input", input), ("moves", &suggestions.join(", "))],
-        )
+        Msg::new(near)
+            .with("input", input)
+            .with("moves", suggestions.join(", "))
     }
 }
 
+/// `` `a` or `b` or `c` `` with the catalog's `or`, the items as they are.
+pub fn or_list(items: &[String]) -> Msg {
+    Msg::join("notation-or", items.iter().map(Msg::text)).unwrap_or_else(|| Msg::text(""))
+}
+
 impl NotationError {
+    /// The refusal as a message, for the reader's language.
+    pub fn msg(&self) -> Msg {
+        match self {
+            NotationError::Syntax { input, reason } => Msg::new("notation-unreadable")
+                .with("input", input)
+                .with("reason", reason.clone()),
+            NotationError::Illegal { input, suggestions } => illegal(
+                "notation-illegal",
+                "notation-illegal-near",
+                input,
+                suggestions,
+            ),
+            NotationError::Ambiguous { input, candidates } => Msg::new("notation-ambiguous")
+                .with("input", input)
+                .with("candidates", or_list(candidates)),
+        }
+    }
+
     /// The refusal of an illegal move made while the mover's king is in check, which
     /// says so: the likeliest reason a newcomer's move was refused.
-    pub fn in_check(&self) -> Option<String> {
+    pub fn in_check(&self) -> Option<Msg> {
         match self {
             NotationError::Illegal { input, suggestions } => Some(illegal(
                 "notation-illegal-in-check",
@@ -148,18 +138,19 @@ pub fn strip_decorations(text: &str) -> &str {
 /// Why a typed move with words or signs beside it is none, in the player's terms
 /// (`e4 please`: type the move alone; `e4😀`: that sign is in no move); `None` when
 /// every character could be a move's.
-pub fn stray_reason(s: &str) -> Option<String> {
+pub fn stray_reason(s: &str) -> Option<Msg> {
     let mut words = s.split_whitespace();
     let first = words.next()?;
     let rest: Vec<&str> = words.collect();
     if !rest.is_empty() {
-        return Some(en(
-            "notation-stray-words",
-            &[("first", first), ("rest", &rest.join(" "))],
-        ));
+        return Some(
+            Msg::new("notation-stray-words")
+                .with("first", first)
+                .with("rest", rest.join(" ")),
+        );
     }
     let c = s.chars().find(|c| !c.is_ascii_graphic())?;
-    Some(en("notation-stray-sign", &[("sign", &c.to_string())]))
+    Some(Msg::new("notation-stray-sign").with("sign", c.to_string()))
 }
 
 fn is_file(c: char) -> bool {
@@ -185,16 +176,16 @@ fn promotion_role(c: char) -> Option<Role> {
 /// `x`, coordinates and every castling spelling.
 pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
     let input = echo(text);
-    let fail = |reason: &str| NotationError::Syntax {
+    let fail = |reason: Msg| NotationError::Syntax {
         input: input.clone(),
-        reason: reason.to_string(),
+        reason,
     };
     let s = strip_decorations(text);
     if s.is_empty() {
-        return Err(fail(&en("notation-nothing", &[])));
+        return Err(fail(Msg::new("notation-nothing")));
     }
     if s.len() > 16 {
-        return Err(fail(&en("notation-too-long", &[])));
+        return Err(fail(Msg::new("notation-too-long")));
     }
     if let Some(reason) = stray_reason(s) {
         return Err(fail(&reason));
@@ -227,16 +218,16 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
     if let Some(eq) = chars.iter().position(|c| *c == '=') {
         let tail: Vec<char> = chars[eq + 1..].to_vec();
         let [p] = tail.as_slice() else {
-            return Err(fail(&en("notation-promotion-form", &[])));
+            return Err(fail(Msg::new("notation-promotion-form")));
         };
         promotion =
-            Some(promotion_role(*p).ok_or_else(|| fail(&en("notation-promotion-role", &[])))?);
+            Some(promotion_role(*p).ok_or_else(|| fail(Msg::new("notation-promotion-role")))?);
         chars.truncate(eq);
     } else if chars.len() >= 3 {
         let last = chars[chars.len() - 1];
         if chars[chars.len() - 2].is_ascii_digit() && last.is_ascii_alphabetic() {
             promotion = Some(
-                promotion_role(last).ok_or_else(|| fail(&en("notation-promotion-role", &[])))?,
+                promotion_role(last).ok_or_else(|| fail(Msg::new("notation-promotion-role")))?,
             );
             chars.pop();
         }
@@ -250,12 +241,9 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
         let (f, r) = (body[i], body[i + 1]);
         if is_file(f) && is_rank(r) {
             Square::from_coords(f as u8 - b'a', r as u8 - b'1')
-                .ok_or_else(|| fail(&en("notation-off-board", &[])))
+                .ok_or_else(|| fail(Msg::new("notation-off-board")))
         } else {
-            Err(fail(&en(
-                "notation-not-a-square",
-                &[("text", &format!("{f}{r}"))],
-            )))
+            Err(fail(Msg::new("notation-not-a-square").with("text", &format!("{f}{r}"))))
         }
     };
     let (from_file, from_rank, to) = match body.len() {
@@ -268,18 +256,15 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
             } else if is_rank(c) {
                 (None, Some(c as u8 - b'1'), to)
             } else {
-                return Err(fail(&en(
-                    "notation-not-file-or-rank",
-                    &[("sign", &c.to_string())],
-                )));
+                return Err(fail(Msg::new("notation-not-file-or-rank").with("sign", &c.to_string())));
             }
         }
         4 => {
             let from = square_at(0)?;
             (Some(from.file()), Some(from.rank()), square_at(2)?)
         }
-        0 | 1 => return Err(fail(&en("notation-no-destination", &[]))),
-        _ => return Err(fail(&en("notation-too-many-squares", &[]))),
+        0 | 1 => return Err(fail(Msg::new("notation-no-destination"))),
+        _ => return Err(fail(Msg::new("notation-too-many-squares"))),
     };
     Ok(MoveSyntax::Move(MoveSpec {
         role,

@@ -4,6 +4,7 @@
 //! in, so this vocabulary and the renderer name no game.
 
 use crate::core::{Cell, Piece, Side, Square};
+use crate::i18n::{Lang, Msg};
 use serde::{Deserialize, Serialize};
 
 /// Who is looking.
@@ -65,22 +66,34 @@ pub struct Badge {
     pub tone: Tone,
     pub corner: Corner,
     pub style: BadgeStyle,
+    /// The label as a message, to be written in another language ([`View::write_in`]).
+    #[serde(skip)]
+    pub words: Option<Msg>,
 }
 
 impl Badge {
     /// A filled badge.
-    pub fn new(label: &str, short: &str, tone: Tone, corner: Corner) -> Badge {
+    pub fn new(label: impl Into<Msg>, short: &str, tone: Tone, corner: Corner) -> Badge {
+        let label = label.into();
         Badge {
             label: label.to_string(),
             short: short.to_string(),
             tone,
             corner,
             style: BadgeStyle::Filled,
+            words: (!label.is_text()).then_some(label),
+        }
+    }
+
+    /// The badge with its label in `lang`.
+    pub fn write_in(&mut self, lang: Lang) {
+        if let Some(w) = &self.words {
+            self.label = w.in_lang(lang);
         }
     }
 
     /// A disc in the piece's colours, named `label` in the legend.
-    pub fn disc(label: &str, corner: Corner) -> Badge {
+    pub fn disc(label: impl Into<Msg>, corner: Corner) -> Badge {
         Badge {
             style: BadgeStyle::Disc,
             ..Badge::new(label, "", Tone::Slate, corner)
@@ -158,6 +171,18 @@ pub struct View {
     /// The side drawn at the bottom when the picture fixes it (a rules diagram, read
     /// from White's side); `None` leaves it to the viewer and the player to move.
     pub bottom: Option<Side>,
+    /// The title, notes and result as messages, to be written in the reader's language
+    /// ([`View::write_in`]); a stored view has its words written already.
+    #[serde(skip)]
+    pub words: ViewWords,
+}
+
+/// A [`View`]'s own words as messages.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ViewWords {
+    pub title: Option<Msg>,
+    pub notes: [Vec<Msg>; 2],
+    pub result: Option<Msg>,
 }
 
 /// A [`View`] as stored in kept replies, today's or format 1's (whose outer cells,
@@ -203,6 +228,7 @@ impl From<StoredView> for View {
             notes: s.notes,
             result: s.result,
             bottom: s.bottom,
+            words: ViewWords::default(),
         }
     }
 }
@@ -223,6 +249,46 @@ impl View {
             notes: [Vec::new(), Vec::new()],
             result: None,
             bottom: None,
+            words: ViewWords::default(),
+        }
+    }
+
+    /// Adds a line to the notes of side `index` (0 White, 1 Black).
+    pub fn note(&mut self, index: usize, line: Msg) {
+        self.notes[index].push(line.to_string());
+        self.words.notes[index].push(line);
+    }
+
+    /// The title as the message `title`.
+    pub fn set_title(&mut self, title: Msg) {
+        self.title = title.to_string();
+        self.words.title = Some(title);
+    }
+
+    /// The result line as the message `result`.
+    pub fn set_result(&mut self, result: Msg) {
+        self.result = Some(result.to_string());
+        self.words.result = Some(result);
+    }
+
+    /// The view's words (title, badges, notes, result) in `lang`; notation and names
+    /// stay. Words given as plain text stay as they are.
+    pub fn write_in(&mut self, lang: Lang) {
+        if let Some(t) = &self.words.title {
+            self.title = t.in_lang(lang);
+        }
+        for p in &mut self.pieces {
+            for b in &mut p.badges {
+                b.write_in(lang);
+            }
+        }
+        for (notes, words) in self.notes.iter_mut().zip(&self.words.notes) {
+            if notes.len() == words.len() {
+                *notes = words.iter().map(|w| w.in_lang(lang)).collect();
+            }
+        }
+        if let Some(r) = &self.words.result {
+            self.result = Some(r.in_lang(lang));
         }
     }
 
@@ -266,13 +332,28 @@ pub enum Sample {
 pub struct LegendEntry {
     pub sample: Sample,
     pub meaning: String,
+    /// The meaning as a message, to be written in another language.
+    #[serde(skip)]
+    pub words: Option<Msg>,
 }
 
 impl LegendEntry {
-    pub fn new(sample: Sample, meaning: &str) -> LegendEntry {
+    pub fn new(sample: Sample, meaning: impl Into<Msg>) -> LegendEntry {
+        let meaning = meaning.into();
         LegendEntry {
             sample,
             meaning: meaning.to_string(),
+            words: (!meaning.is_text()).then_some(meaning),
+        }
+    }
+
+    /// The entry's meaning and its badge's words in `lang`.
+    pub fn write_in(&mut self, lang: Lang) {
+        if let Some(w) = &self.words {
+            self.meaning = w.in_lang(lang);
+        }
+        if let Sample::Badge(b) = &mut self.sample {
+            b.write_in(lang);
         }
     }
 
@@ -317,13 +398,7 @@ pub struct Legend {
 /// The marks every board may show, whatever the game.
 pub fn common_legend() -> Vec<LegendEntry> {
     vec![
-        LegendEntry::new(
-            Sample::LastMove,
-            &crate::i18n::tr(crate::i18n::Lang::En, "legend-last-move"),
-        ),
-        LegendEntry::new(
-            Sample::Check,
-            &crate::i18n::tr(crate::i18n::Lang::En, "legend-check"),
-        ),
+        LegendEntry::new(Sample::LastMove, Msg::new("legend-last-move")),
+        LegendEntry::new(Sample::Check, Msg::new("legend-check")),
     ]
 }

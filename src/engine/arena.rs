@@ -212,11 +212,11 @@ impl Summary {
 pub fn adjudicate(game: &Game) -> Outcome {
     let lead = game.visit(WhiteScore);
     if lead >= ADJUDICATION_LEAD {
-        Outcome::win(Side::White, "adjudication")
+        Outcome::win(Side::White, crate::i18n::Msg::new("reason-adjudication"))
     } else if lead <= -ADJUDICATION_LEAD {
-        Outcome::win(Side::Black, "adjudication")
+        Outcome::win(Side::Black, crate::i18n::Msg::new("reason-adjudication"))
     } else {
-        Outcome::draw("adjudication")
+        Outcome::draw(crate::i18n::Msg::new("reason-adjudication"))
     }
 }
 

@@ -156,7 +156,7 @@ pub(super) fn stamp(replies: &mut [Reply], actor: Option<&User>, own: Option<Lan
         r.lang = lang_for(&r.to, actor, own, public);
         // The board's own words (title, badges, notes, result) in the same language.
         if let Some(view) = r.image.as_mut() {
-            crate::variants::words::localize_view(view, r.lang);
+            view.write_in(r.lang);
         }
     }
 }

@@ -265,15 +265,12 @@ fn page_positions(live: &Live, viewer: Viewer, names: &[String; 2], lang: Lang) 
     .map(|(views, _)| views)
     .unwrap_or_default();
     for v in &mut positions {
-        crate::variants::words::localize_view(v, lang);
+        v.write_in(lang);
     }
     let now_view = match viewer {
         Viewer::Public => {
             let mut v = public_view(live);
-            crate::variants::words::localize_view(&mut v, lang);
-            if let Some(o) = live.game.outcome() {
-                v.result = Some(o.describe_in(lang));
-            }
+            v.write_in(lang);
             v
         }
         Viewer::Player(_) => {
@@ -319,7 +316,7 @@ fn page_turns(rec: &GameRecord, lang: Lang) -> Vec<PageTurn> {
             events: e
                 .events
                 .iter()
-                .map(|line| crate::variants::words::localize(line, lang))
+                .map(|line| line.in_lang(lang))
                 .collect(),
         })
         .collect()
@@ -363,7 +360,9 @@ pub fn legend(size: u32, lang: Lang) -> (Vec<String>, Option<Vec<u8>>) {
     let reply = super::queries::legend_reply(None, size, lang);
     let mut lines: Vec<String> = vec![crate::tr!(lang, "legend-title")];
     let mut common = crate::core::view::common_legend();
-    crate::variants::words::localize_legend(&mut common, lang);
+    for e in &mut common {
+        e.write_in(lang);
+    }
     let mut sections = vec![(crate::tr!(lang, "legend-every-board"), common.clone())];
     for v in crate::variants::VariantId::available() {
         let entries: Vec<_> = crate::variants::legend_in(v, lang)

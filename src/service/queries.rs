@@ -387,10 +387,7 @@ pub(super) fn board_reply(live: &Live, user_id: u64, now: u64, lang: Lang) -> Re
     }
     let mut lines = vec![title_line_in(&live.rec, lang)];
     match live.game.outcome() {
-        Some(o) => lines.push(format!(
-            "{}.",
-            crate::variants::words::localize(&o.to_string(), lang)
-        )),
+        Some(o) => lines.push(format!("{}.", o.describe_in(lang))),
         None => {
             // The prompt speaks the game's language: asked for `lang` here.
             let prompt = if live.lang == lang {
@@ -459,7 +456,9 @@ pub(super) fn legend_reply(variant: Option<VariantId>, size: u32, lang: Lang) ->
         None => VariantId::available(),
     };
     let mut common = common_legend();
-    crate::variants::words::localize_legend(&mut common, lang);
+    for e in &mut common {
+        e.write_in(lang);
+    }
     let mut sections = vec![(tr!(lang, "legend-every-board"), common.clone())];
     for v in shown {
         // What every board shows is named once, at the top.

@@ -5,7 +5,7 @@
 pub use super::pgn::*;
 use crate::core::view::{View, Viewer};
 use crate::core::Side;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Msg};
 use crate::render::{render_gif, GifOptions};
 use crate::store::{ActionKind, GameRecord, HistoryEntry};
 use crate::tr;
@@ -40,11 +40,11 @@ pub fn add_answer(
 
 /// `events` without the line that states the game's result (`White wins by king
 /// loss.`), which the closing line states.
-pub fn without_result(events: &[String], outcome: Option<&Outcome>) -> Vec<String> {
+pub fn without_result(events: &[Msg], outcome: Option<&Outcome>) -> Vec<Msg> {
     let result = outcome.map(|o| format!("{o}."));
     events
         .iter()
-        .filter(|e| Some(e.as_str()) != result.as_deref())
+        .filter(|e| Some(e.to_string()) != result)
         .cloned()
         .collect()
 }
@@ -177,7 +177,7 @@ pub fn closing_line_in(rec: &GameRecord, game: &Game, lang: Lang) -> Option<Stri
         }
         _ => None,
     });
-    let result = crate::variants::words::localize(&outcome.to_string(), lang);
+    let result = outcome.describe_in(lang);
     let mut line = match lead {
         Some(lead) => format!("{lead} {result}"),
         None => result,
@@ -406,7 +406,7 @@ mod tests {
             &played("Ze4:e5 (teleport b6)", &["Check."]),
             None,
         );
-        let won = Outcome::win(Side::Black, "king loss");
+        let won = Outcome::win(Side::Black, crate::i18n::Msg::text("king loss"));
         add_answer(
             &mut h,
             Side::Black,

@@ -286,10 +286,7 @@ pub(super) fn commit_live(
         // The closing line states the result; a rules event saying it too is dropped.
         if let Some(o) = next.game.outcome() {
             let english = format!("{o}.");
-            let local = format!(
-                "{}.",
-                crate::variants::words::localize(&o.to_string(), next.lang)
-            );
+            let local = format!("{}.", o.describe_in(next.lang));
             lines.retain(|l| *l != english && *l != local);
         }
         // The game's place reads it: in the game's language (the server's).
@@ -331,11 +328,7 @@ pub(super) fn secret_replies(next: &Live, played: &Played) -> Vec<Reply> {
                 next.rec.player(*owner).clone(),
                 // Told after the other player's answer, when the owner's own
                 // language is not known: the game's (the server's).
-                secret_text_in(
-                    &next.rec,
-                    &crate::variants::words::localize(text, next.lang),
-                    next.lang,
-                ),
+                secret_text_in(&next.rec, &text.in_lang(next.lang), next.lang),
             )
         })
         .collect()
@@ -350,11 +343,8 @@ pub(super) fn move_replies(played: Played, lang: crate::i18n::Lang) -> Vec<Strin
 }
 
 /// The rules' events (`Check.`, a zap's effect) in `lang`.
-pub(super) fn event_lines(events: Vec<String>, lang: crate::i18n::Lang) -> Vec<String> {
-    events
-        .into_iter()
-        .map(|e| crate::variants::words::localize(&e, lang))
-        .collect()
+pub(super) fn event_lines(events: Vec<crate::i18n::Msg>, lang: crate::i18n::Lang) -> Vec<String> {
+    events.into_iter().map(|e| e.in_lang(lang)).collect()
 }
 
 /// Writes an accepted answer into the record: the action to replay, the turn's entry

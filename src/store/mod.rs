@@ -118,7 +118,7 @@ pub struct Action {
 pub struct HistoryEntry {
     pub side: Side,
     pub printed: String,
-    pub events: Vec<String>,
+    pub events: Vec<crate::i18n::Msg>,
     /// The turn was played from its player's conditional line (`/conditional`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub conditional: bool,

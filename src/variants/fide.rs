@@ -28,14 +28,15 @@ impl Repetitions {
 }
 
 /// Automatic draw reasons from counters: fivefold, 75 moves.
-pub fn automatic_draw(reps: &Repetitions, halfmoves: u32) -> Option<&'static str> {
-    if reps.count_current() >= 5 {
-        Some("fivefold repetition")
+pub fn automatic_draw(reps: &Repetitions, halfmoves: u32) -> Option<crate::i18n::Msg> {
+    let key = if reps.count_current() >= 5 {
+        "reason-fivefold"
     } else if halfmoves >= 150 {
-        Some("the 75-move rule")
+        "reason-seventy-five-moves"
     } else {
-        None
-    }
+        return None;
+    };
+    Some(crate::i18n::Msg::new(key))
 }
 
 /// Claimable draw reasons: threefold, 50 moves.

@@ -131,14 +131,17 @@ impl Game {
 
     /// [`Game::prompt`] in `lang`.
     pub fn prompt_in(&self, lang: crate::i18n::Lang) -> Option<String> {
+        self.prompt_msg().map(|m| m.in_lang(lang))
+    }
+
+    /// [`Game::prompt`] as a message.
+    pub fn prompt_msg(&self) -> Option<Msg> {
         let ask = self.ask()?;
-        let text = dispatch!(&self.state, s => s.prompt_in(&ask, lang));
+        let text = dispatch!(&self.state, s => s.prompt(&ask));
         Some(if ask.question == Question::Move {
-            super::words::in_lang(
-                lang,
-                "prompt-rules",
-                &[("prompt", &text), ("variant", self.variant().id())],
-            )
+            Msg::new("prompt-rules")
+                .with("prompt", text)
+                .with("variant", self.variant().id())
         } else {
             text
         })
@@ -148,29 +151,35 @@ impl Game {
         self.view_in(viewer, crate::i18n::Lang::En)
     }
 
-    /// [`Game::view`] with its words (the result line) in `lang`.
+    /// [`Game::view`] with its words (title, badges, notes, the result line) in `lang`.
     pub fn view_in(&self, viewer: Viewer, lang: crate::i18n::Lang) -> View {
         let mut view = dispatch!(&self.state, s => s.view(viewer));
-        super::words::localize_view(&mut view, lang);
+        if view.title == self.variant().name() {
+            view.set_title(self.variant().name_msg());
+        }
         if let Some(o) = self.outcome() {
-            view.result = Some(o.describe_in(lang));
+            view.set_result(o.msg());
             view.to_move = None;
+        }
+        if lang != crate::i18n::Lang::En {
+            view.write_in(lang);
         }
         view
     }
 
+    /// A player's secret information, in English.
     pub fn secret(&self, side: Side) -> Option<String> {
+        self.secret_msg(side).map(|m| m.to_string())
+    }
+
+    /// A player's secret information as a message.
+    pub fn secret_msg(&self, side: Side) -> Option<Msg> {
         dispatch!(&self.state, s => s.secret(side))
     }
 
-    /// [`Game::secret`] in `lang`, line by line.
+    /// [`Game::secret`] in `lang`.
     pub fn secret_in(&self, side: Side, lang: crate::i18n::Lang) -> Option<String> {
-        let text = self.secret(side)?;
-        let lines: Vec<String> = text
-            .lines()
-            .map(|l| super::words::localize(l, lang))
-            .collect();
-        Some(lines.join("\n"))
+        self.secret_msg(side).map(|m| m.in_lang(lang))
     }
 
     pub fn claimable_draw(&self) -> Option<String> {

@@ -11,16 +11,17 @@ pub mod eval;
 pub mod fide;
 pub mod options;
 pub mod picker;
+pub mod reasons;
 pub mod sorchess;
 pub mod spell;
 pub mod standard;
 pub mod walls;
 pub mod wand;
 pub mod wickets;
-pub mod words;
 
 use crate::core::notation::NotationError;
 use crate::core::view::{View, Viewer};
+use crate::i18n::Msg;
 use crate::core::Side;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -48,27 +49,26 @@ impl fmt::Display for VariantId {
 pub enum Outcome {
     Win {
         winner: Side,
-        reason: String,
+        #[serde(deserialize_with = "reasons::read")]
+        reason: Msg,
     },
     Draw {
-        reason: String,
+        #[serde(deserialize_with = "reasons::read")]
+        reason: Msg,
     },
     /// Called off before it really began; counts for nobody.
     Aborted,
 }
 
 impl Outcome {
-    pub fn win(winner: Side, reason: &str) -> Outcome {
-        Outcome::Win {
-            winner,
-            reason: reason.to_string(),
-        }
+    /// `winner` wins by `reason` (a `reason-*` message).
+    pub fn win(winner: Side, reason: Msg) -> Outcome {
+        Outcome::Win { winner, reason }
     }
 
-    pub fn draw(reason: &str) -> Outcome {
-        Outcome::Draw {
-            reason: reason.to_string(),
-        }
+    /// A draw by `reason` (a `reason-*` message).
+    pub fn draw(reason: Msg) -> Outcome {
+        Outcome::Draw { reason }
     }
 
     /// PGN-style result token.
@@ -86,51 +86,66 @@ impl Outcome {
             Outcome::Aborted => "*",
         }
     }
-}
 
-impl Outcome {
-    /// How the game ended, in `lang`: `White wins by checkmate`. The reason is kept in
-    /// English in the game's record; a reason the catalog knows is translated, any
-    /// other (an old record's) shown as written.
-    pub fn describe_in(&self, lang: crate::i18n::Lang) -> String {
+    /// How the game ended: `White wins by checkmate`.
+    pub fn msg(&self) -> Msg {
         match self {
-            Outcome::Win { winner, reason } => words::in_lang(
-                lang,
-                "outcome-win",
-                &[
-                    ("winner", &side_name(*winner, lang)),
-                    ("reason", &words::localize(reason, lang)),
-                ],
-            ),
-            Outcome::Draw { reason } => words::in_lang(
-                lang,
-                "outcome-draw",
-                &[("reason", &words::localize(reason, lang))],
-            ),
-            Outcome::Aborted => words::in_lang(lang, "outcome-aborted", &[]),
+            Outcome::Win { winner, reason } => Msg::new("outcome-win")
+                .with("winner", side_msg(*winner))
+                .with("reason", reason.clone()),
+            Outcome::Draw { reason } => Msg::new("outcome-draw").with("reason", reason.clone()),
+            Outcome::Aborted => Msg::new("outcome-aborted"),
         }
+    }
+
+    /// [`Outcome::msg`] in `lang`.
+    pub fn describe_in(&self, lang: crate::i18n::Lang) -> String {
+        self.msg().in_lang(lang)
     }
 
     /// The reason alone, in `lang` (`checkmate`, `Schachmatt`); empty when aborted.
     pub fn reason_in(&self, lang: crate::i18n::Lang) -> String {
         match self {
-            Outcome::Win { reason, .. } | Outcome::Draw { reason } => words::localize(reason, lang),
+            Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason.in_lang(lang),
             Outcome::Aborted => String::new(),
+        }
+    }
+
+    /// Whether the rules ended the game by `reason` (`reason-checkmate`).
+    pub fn is_by(&self, reason: &str) -> bool {
+        match self {
+            Outcome::Win { reason: r, .. } | Outcome::Draw { reason: r } => r.key() == reason,
+            Outcome::Aborted => false,
         }
     }
 }
 
+/// A side's name as a message (`White`, `Weiß`).
+pub fn side_msg(side: Side) -> Msg {
+    match side {
+        Side::White => Msg::new("variants-white"),
+        Side::Black => Msg::new("variants-black"),
+    }
+}
+
+/// A piece's name as a message, capitalised in English (`Knight`, `Springer`).
+pub fn role_msg(role: crate::core::Role) -> Msg {
+    Msg::new(format!("role-{}", role.name().to_ascii_lowercase()))
+}
+
+/// A piece's name inside a sentence (`the knight on e4`, `der Springer auf e4`).
+pub fn role_word(role: crate::core::Role) -> Msg {
+    Msg::new(format!("piece-{}", role.name().to_ascii_lowercase()))
+}
+
 /// A side's name in `lang` (`White`, `Weiß`).
 pub fn side_name(side: Side, lang: crate::i18n::Lang) -> String {
-    match side {
-        Side::White => words::in_lang(lang, "variants-white", &[]),
-        Side::Black => words::in_lang(lang, "variants-black", &[]),
-    }
+    side_msg(side).in_lang(lang)
 }
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.describe_in(crate::i18n::Lang::En))
+        self.msg().fmt(f)
     }
 }
 
@@ -159,24 +174,23 @@ pub enum Question {
 impl Question {
     /// The question in a few words, without an example; [`Rules::prompt`] adds what to
     /// type, taken from the legal answers.
-    pub fn prompt(&self) -> String {
-        self.prompt_in(crate::i18n::Lang::En)
+    pub fn prompt(&self) -> Msg {
+        Msg::new(match self {
+            Question::Move => "question-move",
+            Question::TeleportSquare => "question-teleport",
+            Question::BallSquare => "question-ball-square",
+            Question::NewDefender => "question-defender",
+            Question::Card => "question-card",
+            Question::Sacrifice => "question-sacrifice",
+            Question::Throw => "question-throw",
+            Question::SetupWalls => "question-setup-walls",
+            Question::SetupTeam => "question-setup-team",
+        })
     }
 
     /// [`Question::prompt`] in `lang`.
     pub fn prompt_in(&self, lang: crate::i18n::Lang) -> String {
-        use crate::tr;
-        match self {
-            Question::Move => tr!(lang, "question-move"),
-            Question::TeleportSquare => tr!(lang, "question-teleport"),
-            Question::BallSquare => tr!(lang, "question-ball-square"),
-            Question::NewDefender => tr!(lang, "question-defender"),
-            Question::Card => tr!(lang, "question-card"),
-            Question::Sacrifice => tr!(lang, "question-sacrifice"),
-            Question::Throw => tr!(lang, "question-throw"),
-            Question::SetupWalls => tr!(lang, "question-setup-walls"),
-            Question::SetupTeam => tr!(lang, "question-setup-team"),
-        }
+        self.prompt().in_lang(lang)
     }
 
     /// Whether this question is a follow-up inside a turn already begun (a teleport
@@ -209,9 +223,9 @@ pub struct Played {
     /// The record's text for it, with results in parentheses: `Ze4:e4 (polymorph = Queen)`.
     pub printed: String,
     /// Further lines: timer events in brackets, "Check.", the result.
-    pub events: Vec<String>,
+    pub events: Vec<Msg>,
     /// Private messages for one player (secret information).
-    pub private: Vec<(Side, String)>,
+    pub private: Vec<(Side, Msg)>,
 }
 
 /// Why an answer was refused; the game is unchanged.
@@ -220,20 +234,27 @@ pub enum PlayError {
     #[error("{0}")]
     Notation(#[from] NotationError),
     #[error("{0}")]
-    Refused(String),
+    Refused(Msg),
     #[error("{}", crate::i18n::tr(crate::i18n::Lang::En, "refusal-game-over"))]
     Finished,
-    #[error("{}", words::en("variants-not-your-turn", &[]))]
+    #[error("{}", Msg::new("variants-not-your-turn"))]
     NotYourTurn,
 }
 
 impl PlayError {
-    /// The refusal in `lang` ([`fmt::Display`] is English): what the service replies.
-    pub fn text_in(&self, lang: crate::i18n::Lang) -> String {
+    /// The refusal as a message ([`fmt::Display`] is English).
+    pub fn msg(&self) -> Msg {
         match self {
-            PlayError::Finished => crate::i18n::tr(lang, "refusal-game-over"),
-            other => words::localize(&other.to_string(), lang),
+            PlayError::Notation(e) => e.msg(),
+            PlayError::Refused(m) => m.clone(),
+            PlayError::Finished => Msg::new("refusal-game-over"),
+            PlayError::NotYourTurn => Msg::new("variants-not-your-turn"),
         }
+    }
+
+    /// The refusal in `lang`: what the service replies.
+    pub fn text_in(&self, lang: crate::i18n::Lang) -> String {
+        self.msg().in_lang(lang)
     }
 }
 
@@ -267,7 +288,9 @@ pub trait Rules: Sized + Clone {
     const OPTIONS: &'static [OptionDecl] = &[];
 
     /// The badges and marks this variant's pictures may show beyond the common ones,
-    /// with their meaning (`/legend`).
+    /// with their meaning (`/legend`), as messages ([`LegendEntry::write_in`]).
+    ///
+    /// [`LegendEntry::write_in`]: crate::core::view::LegendEntry::write_in
     fn legend() -> Vec<crate::core::view::LegendEntry> {
         Vec::new()
     }
@@ -285,7 +308,7 @@ pub trait Rules: Sized + Clone {
     fn view(&self, viewer: Viewer) -> View;
 
     /// A player's secret information (wand list, card hand), for a DM or `/hand`.
-    fn secret(&self, _side: Side) -> Option<String> {
+    fn secret(&self, _side: Side) -> Option<Msg> {
         None
     }
     /// The reason the player to move may claim a draw now (threefold, 50 moves).
@@ -339,14 +362,8 @@ pub trait Rules: Sized + Clone {
     }
     /// The words asking `ask` of its player: exactly what to type, with an example that
     /// is legal now. It is shown in the channel, so it reveals nothing secret.
-    fn prompt(&self, ask: &Ask) -> String {
+    fn prompt(&self, ask: &Ask) -> Msg {
         default_prompt(&ask.question, &self.typed_texts())
-    }
-    /// [`Rules::prompt`] in `lang`: the English prompt is written from the catalog's
-    /// messages, which [`words::localize`] writes again in `lang`. A variant that keeps
-    /// the default prompt overrides it with [`default_prompt_in`].
-    fn prompt_in(&self, ask: &Ask, lang: crate::i18n::Lang) -> String {
-        words::localize(&self.prompt(ask), lang)
     }
     /// The legal answers as a player must type them to be accepted (autocomplete): the
     /// canonical texts unless a variant asks for a confirmation mark.
@@ -499,51 +516,48 @@ pub fn example(texts: &[String]) -> Option<&str> {
 }
 
 /// `` `a` ``, `` `a` or `b` ``, `` `a`, `b` or `c` ``.
-pub fn either(items: &[String]) -> String {
+pub fn either(items: &[String]) -> Msg {
     let quoted: Vec<String> = items.iter().map(|t| format!("`{t}`")).collect();
     match quoted.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => words::en("notation-or", &[("a", &rest.join(", ")), ("b", last)]),
+        [] => Msg::text(""),
+        [one] => Msg::text(one.as_str()),
+        [rest @ .., last] => Msg::new("notation-or")
+            .with("a", rest.join(", "))
+            .with("b", last),
     }
 }
 
+/// Two parts of a prompt: `your move, e.g. `e4`; your Wizard enters ...`.
+pub fn and_then(first: Msg, then: Msg) -> Msg {
+    Msg::new("join-semicolon").with("a", first).with("b", then)
+}
+
 /// `your move, e.g. `e4``, or `your move` without an example.
-pub fn your_move(example: Option<&str>) -> String {
+pub fn your_move(example: Option<&str>) -> Msg {
     let what = Question::Move.prompt();
     match example {
-        Some(ex) => words::en("prompt-example", &[("what", &what), ("example", ex)]),
+        Some(ex) => Msg::new("prompt-example")
+            .with("what", what)
+            .with("example", ex),
         None => what,
     }
 }
 
 /// The generic prompt: the question in words and a legal example, or the whole list
 /// when it is short.
-pub fn default_prompt(question: &Question, texts: &[String]) -> String {
-    default_prompt_in(question, texts, crate::i18n::Lang::En)
-}
-
-/// [`default_prompt`] in `lang`.
-pub fn default_prompt_in(question: &Question, texts: &[String], lang: crate::i18n::Lang) -> String {
-    let what = question.prompt_in(lang);
+pub fn default_prompt(question: &Question, texts: &[String]) -> Msg {
+    let what = question.prompt();
     let Some(ex) = example(texts) else {
         return what;
     };
     if texts.len() <= 6 && *question != Question::Move {
-        let quoted: Vec<String> = texts.iter().map(|t| format!("`{t}`")).collect();
-        let choices = match quoted.split_last() {
-            Some((last, rest)) if !rest.is_empty() => {
-                words::in_lang(lang, "notation-or", &[("a", &rest.join(", ")), ("b", last)])
-            }
-            _ => quoted.concat(),
-        };
-        words::in_lang(
-            lang,
-            "prompt-choices",
-            &[("what", &what), ("choices", &choices)],
-        )
+        Msg::new("prompt-choices")
+            .with("what", what)
+            .with("choices", either(texts))
     } else {
-        words::in_lang(lang, "prompt-example", &[("what", &what), ("example", ex)])
+        Msg::new("prompt-example")
+            .with("what", what)
+            .with("example", ex)
     }
 }
 
@@ -681,7 +695,9 @@ pub fn max_answer_words() -> usize {
 }
 
 fn unavailable(v: VariantId) -> String {
-    words::en("variants-unavailable", &[("variant", v.name())])
+    Msg::new("variants-unavailable")
+        .with("variant", v.name())
+        .to_string()
 }
 
 impl VariantId {
@@ -703,7 +719,12 @@ impl VariantId {
 
     /// The game's name in `lang` (`Schach`), from the catalog's `variant-name-<id>`.
     pub fn name_in(self, lang: crate::i18n::Lang) -> String {
-        words::in_lang(lang, &format!("variant-name-{}", self.id()), &[])
+        self.name_msg().in_lang(lang)
+    }
+
+    /// The game's name as a message (`variant-name-<id>`).
+    pub fn name_msg(self) -> Msg {
+        Msg::new(format!("variant-name-{}", self.id()))
     }
 
     /// Variants that can be played in this build.
@@ -894,7 +915,9 @@ pub fn legend(v: VariantId) -> Vec<crate::core::view::LegendEntry> {
 /// [`legend`] in `lang`: its meanings and badge words.
 pub fn legend_in(v: VariantId, lang: crate::i18n::Lang) -> Vec<crate::core::view::LegendEntry> {
     let mut out = legend(v);
-    words::localize_legend(&mut out, lang);
+    for e in &mut out {
+        e.write_in(lang);
+    }
     out
 }
 

@@ -8,7 +8,7 @@
 
 use super::{either, Options};
 use crate::core::notation::echo;
-use crate::variants::words::en;
+use crate::i18n::Msg;
 
 /// One value an option may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,28 +79,16 @@ pub fn guide(decls: &[OptionDecl]) -> String {
 pub fn guide_in(decls: &[OptionDecl], lang: crate::i18n::Lang) -> String {
     use crate::variants::words::in_lang;
     let Some(first) = decls.first() else {
-        return in_lang(lang, "options-guide-none", &[]);
+        return Msg::new("options-guide-none").in_lang(lang);
     };
     let example = first
         .choices
         .iter()
         .find(|c| c.value != first.default)
         .map_or(first.default, |c| c.value);
-    let mut lines = vec![in_lang(
-        lang,
-        "options-guide-head",
-        &[("name", first.name), ("example", example)],
-    )];
+    let mut lines = vec![Msg::new("options-guide-head").with("name", first.name).with("example", example).in_lang(lang)];
     for d in decls {
-        lines.push(in_lang(
-            lang,
-            "options-guide-option",
-            &[
-                ("name", d.name),
-                ("description", d.description),
-                ("default", d.default),
-            ],
-        ));
+        lines.push(Msg::new("options-guide-option").with("name", d.name).with("description", d.description).with("default", d.default).in_lang(lang));
         for c in d.choices {
             lines.push(format!("  ◦ `{}:{}` — {}", d.name, c.value, c.description));
         }
@@ -117,14 +105,7 @@ pub fn check_options(variant: &str, decls: &[OptionDecl], options: &Options) -> 
             return Err(unknown_option(variant, decls, key));
         };
         if decl.choice(value).is_none() {
-            return Err(en(
-                "options-bad-value",
-                &[
-                    ("option", decl.name),
-                    ("values", &decl.values_text()),
-                    ("value", &echo(value)),
-                ],
-            ));
+            return Err(Msg::new("options-bad-value").with("option", decl.name).with("values", &decl.values_text()).with("value", &echo(value)));
         }
     }
     Ok(())
@@ -137,20 +118,9 @@ fn unknown_option(variant: &str, decls: &[OptionDecl], key: &str) -> String {
         .map(|d| format!("`{}` ({})", d.name, d.values_text()))
         .collect();
     match listed.as_slice() {
-        [] => en("options-none", &[("variant", variant), ("key", &key)]),
-        [one] => en(
-            "options-only",
-            &[("variant", variant), ("key", &key), ("option", one)],
-        ),
-        [rest @ .., last] => en(
-            "options-some",
-            &[
-                ("variant", variant),
-                ("key", &key),
-                ("options", &rest.join(", ")),
-                ("last", last),
-            ],
-        ),
+        [] => Msg::new("options-none").with("variant", variant).with("key", &key),
+        [one] => Msg::new("options-only").with("variant", variant).with("key", &key).with("option", one),
+        [rest @ .., last] => Msg::new("options-some").with("variant", variant).with("key", &key).with("options", &rest.join(", ")).with("last", last),
     }
 }
 
@@ -194,14 +164,7 @@ mod tests {
         );
         assert_eq!(
             check_options("Game", &[SIZE], &opts(&[("colour", "x")])),
-            Err(en(
-                "options-only",
-                &[
-                    ("variant", "Game"),
-                    ("key", "colour"),
-                    ("option", "`size` (small or large)")
-                ]
-            )
+            Err(Msg::new("options-only").with("variant", "Game").with("key", "colour").with("option", "`size` (small or large)")
             .to_string())
         );
         let both = [
@@ -225,10 +188,7 @@ mod tests {
     #[test]
     fn the_guide_lists_every_choice_and_the_default() {
         assert_eq!(guide(&[]), "Options: none.");
-        let head = en(
-            "options-guide-head",
-            &[("name", "size"), ("example", "large")],
-        );
+        let head = Msg::new("options-guide-head").with("name", "size").with("example", "large");
         assert!(head.starts_with("**Options** — "), "{head}");
         assert_eq!(
             guide(&[SIZE]),

@@ -51,13 +51,13 @@ impl StandardGame {
         let moves = self.pos.legal_move_list();
         if moves.is_empty() {
             return Some(if self.pos.is_check() {
-                Outcome::win(self.pos.turn().other(), "checkmate")
+                Outcome::win(self.pos.turn().other(), crate::i18n::Msg::new("reason-checkmate"))
             } else {
-                Outcome::draw("stalemate")
+                Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))
             });
         }
         if self.pos.is_insufficient_material() {
-            return Some(Outcome::draw("insufficient material"));
+            return Some(Outcome::draw(crate::i18n::Msg::new("reason-insufficient-material")));
         }
         fide::automatic_draw(&self.reps, self.pos.halfmoves()).map(Outcome::draw)
     }
@@ -149,9 +149,9 @@ impl Rules for StandardGame {
         let mut events = Vec::new();
         if self.pos.is_check() {
             events.push(if matches!(self.outcome, Some(Outcome::Win { .. })) {
-                crate::variants::words::en("event-checkmate", &[])
+                Msg::new("event-checkmate")
             } else {
-                crate::variants::words::en("event-check", &[])
+                Msg::new("event-check")
             });
         }
         Ok(Played {
@@ -248,7 +248,7 @@ mod tests {
         ] {
             g.play(side, m).expect(m);
         }
-        assert_eq!(g.outcome(), Some(Outcome::win(Side::Black, "checkmate")));
+        assert_eq!(g.outcome(), Some(Outcome::win(Side::Black, crate::i18n::Msg::new("reason-checkmate"))));
         assert_eq!(g.play(Side::White, "e4"), Err(PlayError::Finished));
     }
 
@@ -284,7 +284,7 @@ mod tests {
                 g.play(side, m).expect(m);
             }
         }
-        assert_eq!(g.outcome(), Some(Outcome::draw("fivefold repetition")));
+        assert_eq!(g.outcome(), Some(Outcome::draw(crate::i18n::Msg::new("reason-fivefold"))));
     }
 
     // ruling C1: 50-move claimable, 75-move automatic; insufficient material automatic.
@@ -306,7 +306,7 @@ mod tests {
         )
         .expect("fen");
         g.play(Side::White, "Ra2").expect("Ra2");
-        assert_eq!(g.outcome(), Some(Outcome::draw("the 75-move rule")));
+        assert_eq!(g.outcome(), Some(Outcome::draw(crate::i18n::Msg::new("reason-seventy-five-moves"))));
         let mut g = Game::from_fen(
             VariantId::Standard,
             "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
@@ -315,7 +315,7 @@ mod tests {
         )
         .expect("fen");
         g.play(Side::White, "Kxd2").expect("Kxd2");
-        assert_eq!(g.outcome(), Some(Outcome::draw("insufficient material")));
+        assert_eq!(g.outcome(), Some(Outcome::draw(crate::i18n::Msg::new("reason-insufficient-material"))));
     }
 
     #[test]
@@ -341,6 +341,6 @@ mod tests {
         )
         .expect("fen");
         g.play(Side::White, "Qf7").expect("Qf7");
-        assert_eq!(g.outcome(), Some(Outcome::draw("stalemate")));
+        assert_eq!(g.outcome(), Some(Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))));
     }
 }

@@ -11,7 +11,7 @@ use crate::core::notation::{self, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Role, Side, Square};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::words::en;
+use crate::i18n::Msg;
 use crate::variants::{
     check_options, picker, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
 };
@@ -79,7 +79,7 @@ impl SorchessGame {
         syntax: &MoveSyntax,
         m: SorchessMove,
         all: &[SorchessMove],
-    ) -> Option<String> {
+    ) -> Option<Msg> {
         let MoveSyntax::Move(spec) = syntax else {
             return None;
         };
@@ -104,18 +104,11 @@ impl SorchessGame {
             }
             _ => None,
         })?;
-        Some(en(
-            "sorchess-knight-chance",
-            &[
-                ("square", &square.to_string()),
-                ("take", &take.to_string()),
-                ("m_long", &m.long().to_string()),
-            ],
-        ))
+        Some(Msg::new("sorchess-knight-chance").with("square", &square.to_string()).with("take", &take.to_string()).with("m_long", &m.long().to_string()))
     }
 
     /// The move question with legal examples of the Wizard's own forms when they are open.
-    fn move_prompt(&self) -> String {
+    fn move_prompt(&self) -> Msg {
         let texts = self.legal_texts();
         let plain: Vec<String> = texts
             .iter()
@@ -133,31 +126,25 @@ impl SorchessGame {
                 .cloned()
                 .collect();
             if let Some(e) = crate::variants::example(&entries) {
-                s.push_str("; ");
-                s.push_str(&en("sorchess-prompt-enter", &[("example", e)]));
+                s = crate::variants::and_then(s, Msg::new("sorchess-prompt-enter").with("example", e));
             }
         }
         if let Some(k) = texts
             .iter()
             .find(|t| t.starts_with('N') && t.ends_with("=W"))
         {
-            s.push_str("; ");
-            s.push_str(&en(
-                "sorchess-prompt-become",
-                &[("answer", k), ("decline", k.trim_end_matches("=W"))],
-            ));
+            s = crate::variants::and_then(s, Msg::new("sorchess-prompt-become").with("answer", k).with("decline", k.trim_end_matches("=W")));
         } else if let Some(p) = texts
             .iter()
             .find(|t| !t.starts_with('N') && t.ends_with("=W"))
         {
-            s.push_str("; ");
-            s.push_str(&en("sorchess-prompt-promote", &[("answer", p)]));
+            s = crate::variants::and_then(s, Msg::new("sorchess-prompt-promote").with("answer", p));
         }
         s
     }
 
     /// A one-line reason for a refused move that only Sorchess's rules forbid.
-    fn explain(&self, syntax: &MoveSyntax) -> Option<String> {
+    fn explain(&self, syntax: &MoveSyntax) -> Option<Msg> {
         let MoveSyntax::Move(spec) = syntax else {
             return None;
         };
@@ -181,16 +168,10 @@ impl SorchessGame {
                 return None;
             }
             if let WizardState::OnBoard(sq) = wizard {
-                return Some(en("sorchess-wizard-on-board", &[("sq", &sq.to_string())]));
+                return Some(Msg::new("sorchess-wizard-on-board").with("sq", &sq.to_string()));
             }
             if spec.role == Some(Role::Knight) {
-                return Some(en(
-                    "sorchess-knight-only-first",
-                    &[(
-                        "knight_chance_square_us",
-                        &knight_chance_square(us).to_string(),
-                    )],
-                ));
+                return Some(Msg::new("sorchess-knight-only-first").with("knight_chance_square_us", &knight_chance_square(us).to_string()));
             }
             return None;
         }
@@ -203,30 +184,27 @@ impl SorchessGame {
                     && spec.from_rank.is_none_or(|r| r == from.rank());
                 if from_ok && is_orthogonal_step(from, spec.to) {
                     if self.pos.step_used(us) {
-                        return Some(en("sorchess-step-used", &[]));
+                        return Some(Msg::new("sorchess-step-used"));
                     }
                     if board.occupied().contains(spec.to) {
-                        return Some(en("sorchess-step-no-capture", &[]));
+                        return Some(Msg::new("sorchess-step-no-capture"));
                     }
                 }
                 None
             }
-            WizardState::Captured => Some(en("sorchess-wizard-captured", &[])),
+            WizardState::Captured => Some(Msg::new("sorchess-wizard-captured")),
             WizardState::InHand => {
                 if self.pos.launch_rooks(us).is_empty() {
-                    return Some(en("sorchess-no-launch-rook", &[]));
+                    return Some(Msg::new("sorchess-no-launch-rook"));
                 }
                 let from = spec.from_square()?;
                 if board.pieces(us, Role::Rook).contains(from)
                     && !self.pos.launch_rooks(us).contains(from)
                 {
-                    return Some(en("sorchess-rook-moved", &[("from", &from.to_string())]));
+                    return Some(Msg::new("sorchess-rook-moved").with("from", &from.to_string()));
                 }
                 if !board.pieces(us, Role::Rook).contains(from) {
-                    return Some(en(
-                        "sorchess-enter-from-rook",
-                        &[("from", &from.to_string())],
-                    ));
+                    return Some(Msg::new("sorchess-enter-from-rook").with("from", &from.to_string()));
                 }
                 None
             }
@@ -244,25 +222,25 @@ impl SorchessGame {
     fn rules_outcome(&self) -> Option<Outcome> {
         if self.pos.legal_moves().is_empty() {
             return Some(if self.pos.is_check() {
-                Outcome::win(self.pos.turn().other(), "checkmate")
+                Outcome::win(self.pos.turn().other(), crate::i18n::Msg::new("reason-checkmate"))
             } else {
-                Outcome::draw("stalemate")
+                Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))
             });
         }
         if self.pos.is_insufficient_material() {
-            return Some(Outcome::draw("insufficient material"));
+            return Some(Outcome::draw(crate::i18n::Msg::new("reason-insufficient-material")));
         }
         fide::automatic_draw(&self.reps, self.pos.position().halfmoves()).map(Outcome::draw)
     }
 
-    fn notes(&self, side: Side) -> Vec<String> {
+    fn notes(&self, side: Side) -> Vec<Msg> {
         let mut notes = vec![match self.pos.wizard(side) {
-            WizardState::InHand => en("note-wizard-in-hand", &[]),
-            WizardState::OnBoard(_) => en("note-wizard-on-board", &[]),
-            WizardState::Captured => en("note-wizard-captured", &[]),
+            WizardState::InHand => Msg::new("note-wizard-in-hand"),
+            WizardState::OnBoard(_) => Msg::new("note-wizard-on-board"),
+            WizardState::Captured => Msg::new("note-wizard-captured"),
         }];
         if self.pos.step_used(side) {
-            notes.push(en("note-step-used", &[]));
+            notes.push(Msg::new("note-step-used"));
         }
         notes
     }
@@ -377,14 +355,14 @@ impl Rules for SorchessGame {
                 && mv.to() == knight_chance_square(side)
                 && mv.promotion().is_none()
             {
-                events.push(en("sorchess-declined", &[("side", &side.to_string())]));
+                events.push(Msg::new("sorchess-declined").with("side", crate::variants::side_msg(side)));
             }
         }
         if self.pos.is_check() {
             events.push(if matches!(self.outcome, Some(Outcome::Win { .. })) {
-                en("event-checkmate", &[])
+                Msg::new("event-checkmate")
             } else {
-                en("event-check", &[])
+                Msg::new("event-check")
             });
         }
         Ok(Played {
@@ -395,7 +373,7 @@ impl Rules for SorchessGame {
         })
     }
 
-    fn prompt(&self, _ask: &Ask) -> String {
+    fn prompt(&self, _ask: &Ask) -> Msg {
         self.move_prompt()
     }
 
@@ -412,7 +390,11 @@ impl Rules for SorchessGame {
                 v.check.push(Cell::Board(k));
             }
         }
-        v.notes = [self.notes(Side::White), self.notes(Side::Black)];
+        for side in Side::BOTH {
+            for note in self.notes(side) {
+                v.note(side.index(), note);
+            }
+        }
         v
     }
 

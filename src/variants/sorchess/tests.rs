@@ -196,7 +196,7 @@ fn ruling_s1_wizard_checks_and_is_pinned() {
     // and Black's own Wizard on a2 blocks the last square (and cannot take b2).
     let mut g = fen_game("8/8/8/8/8/W7/w1K5/k7 w - - 0 1 S");
     play_all(&mut g, &["Wa3-b2"]);
-    assert_eq!(g.outcome(), Some(Outcome::win(Side::White, "checkmate")));
+    assert_eq!(g.outcome(), Some(Outcome::win(Side::White, crate::i18n::Msg::new("reason-checkmate"))));
 }
 
 // ruling S3: promotion to a Wizard uses up the one in hand and is refused while the
@@ -431,7 +431,7 @@ fn insufficient_material_with_wizards() {
     assert!(!drawn("4k3/8/8/8/8/8/8/R3K3[Ww] w - - 0 1 a1"));
     let mut g = fen_game("4k3/8/8/8/3W4/8/3r4/4K3 w - - 0 1");
     play_all(&mut g, &["Kxd2"]);
-    assert_eq!(g.outcome(), Some(Outcome::draw("insufficient material")));
+    assert_eq!(g.outcome(), Some(Outcome::draw(crate::i18n::Msg::new("reason-insufficient-material"))));
 }
 
 #[test]

@@ -2,11 +2,11 @@
 
 use crate::core::view::{LegendEntry, Sample};
 use crate::core::{Piece, Role, Side};
-use crate::variants::words::en;
+use crate::i18n::Msg;
 
 pub fn legend() -> Vec<LegendEntry> {
     vec![LegendEntry::new(
         Sample::Piece(Piece::new(Side::White, Role::Wizard)),
-        &en("legend-sorchess-wizard", &[]),
+        Msg::new("legend-sorchess-wizard"),
     )]
 }

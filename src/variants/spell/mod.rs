@@ -11,7 +11,7 @@ use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Board, Cell, Move, Position, Role, Side, Square};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::words::en;
+use crate::i18n::Msg;
 use crate::variants::{
     check_options, picker, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
 };
@@ -75,18 +75,18 @@ impl SpellGame {
 
     fn rules_outcome(&self) -> Option<Outcome> {
         if let Some(loser) = self.sp.king_taken() {
-            return Some(Outcome::win(loser.other(), "capturing the king"));
+            return Some(Outcome::win(loser.other(), crate::i18n::Msg::new("reason-king-captured")));
         }
         let us = self.sp.turn();
         if self.sp.in_check() {
             if self.sp.is_checkmate() {
-                return Some(Outcome::win(us.other(), "checkmate"));
+                return Some(Outcome::win(us.other(), crate::i18n::Msg::new("reason-checkmate")));
             }
         } else if !self.sp.has_legal_turn() {
-            return Some(Outcome::draw("stalemate"));
+            return Some(Outcome::draw(crate::i18n::Msg::new("reason-stalemate")));
         }
         if self.insufficient_material() {
-            return Some(Outcome::draw("insufficient material"));
+            return Some(Outcome::draw(crate::i18n::Msg::new("reason-insufficient-material")));
         }
         fide::automatic_draw(&self.reps, self.sp.position().halfmoves()).map(Outcome::draw)
     }
@@ -102,12 +102,12 @@ impl SpellGame {
     }
 
     /// Why `side` cannot cast `spell` now, in the player's terms.
-    fn spell_refusal(&self, spell: Spell) -> Option<String> {
+    fn spell_refusal(&self, spell: Spell) -> Option<Msg> {
         let us = self.sp.turn();
         let kind = spell.kind();
         let name = spell.name();
         if self.sp.supply(us, kind) == 0 {
-            return Some(en("spell-none-left", &[("name", name)]));
+            return Some(Msg::new("spell-none-left").with("name", name));
         }
         let wait = self.sp.cooldown(us, kind);
         if wait > 0 {
@@ -117,21 +117,14 @@ impl SpellGame {
             } else {
                 "spell-cooling"
             };
-            return Some(en(
-                key,
-                &[
-                    ("name", name),
-                    ("wait", &wait.to_string()),
-                    ("from", &from.to_string()),
-                ],
-            ));
+            return Some(Msg::new(key).with("name", name).with("wait", &wait.to_string()).with("from", &from.to_string()));
         }
         match spell {
             Spell::Freeze(c) if !self.sp.target_ok(spell) => {
-                Some(en("spell-freeze-centre", &[("c", &c.to_string())]))
+                Some(Msg::new("spell-freeze-centre").with("c", &c.to_string()))
             }
             Spell::Jump(j) if !self.sp.target_ok(spell) => {
-                Some(en("spell-jump-empty", &[("j", &j.to_string())]))
+                Some(Msg::new("spell-jump-empty").with("j", &j.to_string()))
             }
             _ => None,
         }
@@ -188,25 +181,22 @@ impl SpellGame {
     /// An illegal move of a piece inside the opponent's freeze area: say so, rather
     /// than "not legal here", so the player sees why the piece cannot move. A jump
     /// cast with it changes nothing: none of the pieces in the area may move.
-    fn explain_frozen(&self, text: &str, mv: &MoveSyntax, spell: Option<Spell>) -> Option<String> {
+    fn explain_frozen(&self, text: &str, mv: &MoveSyntax, spell: Option<Spell>) -> Option<Msg> {
         let centre = self.sp.active_freeze()?;
         let from = self.frozen_origin(text, mv, spell, freeze_area(centre))?;
         let role = role_name(self.sp.position().board(), from);
-        let args = [
-            ("role", role),
-            ("from", from.to_string()),
-            ("centre", centre.to_string()),
-        ];
-        let args: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        let frozen = |key: &'static str| {
+            Msg::new(key)
+                .with("role", role.clone())
+                .with("from", from.to_string())
+                .with("centre", centre.to_string())
+        };
         Some(match spell {
             Some(Spell::Jump(j)) if j == from => {
-                let mut args = args;
-                let j = j.to_string();
-                args.push(("jump", &j));
-                en("spell-frozen-jump-on-it", &args)
+                frozen("spell-frozen-jump-on-it").with("jump", j.to_string())
             }
-            Some(Spell::Jump(_)) => en("spell-frozen-even-jump", &args),
-            _ => en("spell-frozen", &args),
+            Some(Spell::Jump(_)) => frozen("spell-frozen-even-jump"),
+            _ => frozen("spell-frozen"),
         })
     }
 
@@ -248,38 +238,27 @@ impl SpellGame {
     /// A castling refused for a reason the board alone does not show (P5): a frozen
     /// rook, a rook on a jump square, or a line the mover's own jump opens to a square
     /// the king crosses or lands on.
-    fn explain_castling(&self, mv: &MoveSyntax, spell: Option<Spell>) -> Option<String> {
+    fn explain_castling(&self, mv: &MoveSyntax, spell: Option<Spell>) -> Option<Msg> {
         let MoveSyntax::Castle(wing) = mv else {
             return None;
         };
         let board = self.sp.position().board();
         let us = self.sp.turn();
         Some(match self.sp.castling_bar(*wing, spell)? {
-            CastleBar::FrozenRook { rook, centre } => en(
-                "spell-rook-frozen",
-                &[("rook", &rook.to_string()), ("centre", &centre.to_string())],
-            ),
+            CastleBar::FrozenRook { rook, centre } => Msg::new("spell-rook-frozen").with("rook", &rook.to_string()).with("centre", &centre.to_string()),
             CastleBar::TransparentRook { rook } => {
-                en("spell-rook-transparent", &[("rook", &rook.to_string())])
+                Msg::new("spell-rook-transparent").with("rook", &rook.to_string())
             }
             CastleBar::OwnJump {
                 jump,
                 attacker,
                 square,
                 lands,
-            } => en(
-                if lands {
+            } => Msg::new(if lands {
                     "spell-castle-lands"
                 } else {
                     "spell-castle-crosses"
-                },
-                &[
-                    ("jump", &jump.to_string()),
-                    ("attacker", &piece_words(board, attacker, us)),
-                    ("over", &piece_words(board, jump, us)),
-                    ("square", &square.to_string()),
-                ],
-            ),
+                }).with("jump", &jump.to_string()).with("attacker", &piece_words(board, attacker, us)).with("over", &piece_words(board, jump, us)).with("square", &square.to_string()),
         })
     }
 
@@ -290,7 +269,7 @@ impl SpellGame {
         text: &str,
         mv: &MoveSyntax,
         spell: Option<Spell>,
-    ) -> Option<String> {
+    ) -> Option<Msg> {
         let j = self.sp.active_jump()?;
         let mut opaque = self.sp.clone();
         opaque.jump = None;
@@ -301,12 +280,12 @@ impl SpellGame {
             .collect();
         let t = resolve_syntax(text, mv, &turns).ok()?;
         (t.mv.to() == j && !t.mv.is_capture())
-            .then(|| en("spell-opponent-jump-square", &[("j", &j.to_string())]))
+            .then(|| Msg::new("spell-opponent-jump-square").with("j", &j.to_string()))
     }
 
     /// A king step or en passant legal without the jump cast with it, illegal with
     /// it: the jump opens a line to the king (P3 with P4, P6).
-    fn explain_own_jump(&self, spell: Spell, mv: Move) -> Option<String> {
+    fn explain_own_jump(&self, spell: Spell, mv: Move) -> Option<Msg> {
         let Spell::Jump(j) = spell else {
             return None;
         };
@@ -316,31 +295,15 @@ impl SpellGame {
         let attacker = piece_words(board, from, us);
         let over = piece_words(board, j, us);
         Some(if matches!(mv, Move::EnPassant { .. }) {
-            en(
-                "spell-own-jump-en-passant",
-                &[
-                    ("j", &j.to_string()),
-                    ("attacker", &attacker.to_string()),
-                    ("over", &over.to_string()),
-                    ("target", &target.to_string()),
-                ],
-            )
+            Msg::new("spell-own-jump-en-passant").with("j", &j.to_string()).with("attacker", &attacker).with("over", &over).with("target", &target.to_string())
         } else {
-            en(
-                "spell-own-jump-king",
-                &[
-                    ("j", &j.to_string()),
-                    ("attacker", &attacker.to_string()),
-                    ("over", &over.to_string()),
-                    ("target", &target.to_string()),
-                ],
-            )
+            Msg::new("spell-own-jump-king").with("j", &j.to_string()).with("attacker", &attacker).with("over", &over).with("target", &target.to_string())
         })
     }
 
     /// The confirmation a turn that leaves the king capturable needs, saying how when
     /// a jump spell is what makes it so (the mover's own, or one the opponent holds).
-    fn confirm_prompt(&self, turn: Turn) -> String {
+    fn confirm_prompt(&self, turn: Turn) -> Msg {
         let after = self.sp.after(turn);
         let us = self.sp.turn();
         let board = after.position().board();
@@ -352,40 +315,22 @@ impl SpellGame {
                     through: Some(j),
                 }),
                 Some(k),
-            ) => Some(en(
-                "spell-why-own-jump",
-                &[
-                    ("jump", &j.to_string()),
-                    ("attacker", &piece_words(board, from, us)),
-                    ("over", &piece_words(board, j, us)),
-                    ("king", &k.to_string()),
-                ],
-            )),
-            (Some(KingThreat::WithJump { from, over }), Some(k)) => Some(en(
-                "spell-why-their-jump",
-                &[
-                    ("attacker", &piece_words(board, from, us)),
-                    ("over", &piece_words(board, over, us)),
-                    ("king", &k.to_string()),
-                ],
-            )),
+            ) => Some(Msg::new("spell-why-own-jump").with("jump", &j.to_string()).with("attacker", &piece_words(board, from, us)).with("over", &piece_words(board, j, us)).with("king", &k.to_string())),
+            (Some(KingThreat::WithJump { from, over }), Some(k)) => Some(Msg::new("spell-why-their-jump").with("attacker", &piece_words(board, from, us)).with("over", &piece_words(board, over, us)).with("king", &k.to_string())),
             _ => None,
         };
         match why {
-            Some(why) => en(
-                "spell-capturable-why",
-                &[("why", &why), ("answer", &turn.canonical())],
-            ),
-            None => en("spell-capturable", &[("answer", &turn.canonical())]),
+            Some(why) => Msg::new("spell-capturable-why").with("why", &why).with("answer", &turn.canonical()),
+            None => Msg::new("spell-capturable").with("answer", &turn.canonical()),
         }
     }
 
-    fn check_event(&self) -> Option<String> {
+    fn check_event(&self) -> Option<Msg> {
         match &self.outcome {
-            Some(Outcome::Win { reason, .. }) if reason == "checkmate" => {
-                Some(en("event-checkmate", &[]))
+            Some(o) if o.is_by("reason-checkmate") => {
+                Some(Msg::new("event-checkmate"))
             }
-            _ if self.sp.in_check() => Some(en("event-check", &[])),
+            _ if self.sp.in_check() => Some(Msg::new("event-check")),
             _ => None,
         }
     }
@@ -494,42 +439,35 @@ impl SpellGame {
 }
 
 /// "queen", the name of the piece on `sq` (or "piece").
-fn role_name(board: &Board, sq: Square) -> String {
+fn role_name(board: &Board, sq: Square) -> Msg {
     board
         .piece_at(sq)
-        .map(|p| p.role.name().to_ascii_lowercase())
-        .unwrap_or_else(|| "piece".to_string())
+        .map_or(Msg::new("piece-any"), |p| crate::variants::role_word(p.role))
 }
 
 /// "your bishop on e4" or "the rook on e1", as `side` sees the piece on `sq`.
-fn piece_words(board: &Board, sq: Square, side: Side) -> String {
+fn piece_words(board: &Board, sq: Square, side: Side) -> Msg {
     let key = if board.side_at(sq) == Some(side) {
         "spell-your-piece-on"
     } else {
         "spell-the-piece-on"
     };
-    en(
-        key,
-        &[("role", &role_name(board, sq)), ("square", &sq.to_string())],
-    )
+    Msg::new(key).with("role", role_name(board, sq)).with("square", &sq.to_string())
 }
 
 /// A plain-legal move refused only because of the spell cast with it.
-fn explain_spell_conflict(spell: Spell, mv: Move) -> Option<String> {
+fn explain_spell_conflict(spell: Spell, mv: Move) -> Option<Msg> {
     if mv.promotion().is_some() {
-        return Some(en("spell-no-promotion", &[]));
+        return Some(Msg::new("spell-no-promotion"));
     }
     match spell {
-        Spell::Freeze(c) if freeze_area(c).contains(mv.from()) => Some(en(
-            "spell-inside-freeze",
-            &[("c", &c.to_string()), ("mv_from", &mv.from().to_string())],
-        )),
+        Spell::Freeze(c) if freeze_area(c).contains(mv.from()) => Some(Msg::new("spell-inside-freeze").with("c", &c.to_string()).with("mv_from", &mv.from().to_string())),
         Spell::Freeze(c) if mv.castle_side().is_some() && mv.to() == c => {
-            Some(en("spell-freeze-castle", &[("c", &c.to_string())]))
+            Some(Msg::new("spell-freeze-castle").with("c", &c.to_string()))
         }
-        Spell::Jump(j) if mv.to() == j => Some(en("spell-jump-end", &[("j", &j.to_string())])),
+        Spell::Jump(j) if mv.to() == j => Some(Msg::new("spell-jump-end").with("j", &j.to_string())),
         Spell::Jump(j) if matches!(mv, Move::Castle { rook, .. } if rook == j) => {
-            Some(en("spell-jump-castle", &[("j", &j.to_string())]))
+            Some(Msg::new("spell-jump-castle").with("j", &j.to_string()))
         }
         _ => None,
     }
@@ -693,9 +631,9 @@ impl Rules for SpellGame {
         if let Some(e) = self.check_event() {
             events.push(e);
         }
-        if let Some(Outcome::Win { reason, .. }) = &self.outcome {
-            if reason == "capturing the king" {
-                events.push(en("spell-king-captured", &[]));
+        if let Some(o) = &self.outcome {
+            if o.is_by("reason-king-captured") {
+                events.push(Msg::new("spell-king-captured"));
             }
         }
         Ok(Played {
@@ -753,7 +691,7 @@ impl Rules for SpellGame {
         out
     }
 
-    fn prompt(&self, _ask: &Ask) -> String {
+    fn prompt(&self, _ask: &Ask) -> Msg {
         let mut plain = Vec::new();
         let mut freeze = Vec::new();
         let mut jump = Vec::new();
@@ -767,21 +705,19 @@ impl Rules for SpellGame {
             }
             false
         });
-        let mut s = crate::variants::your_move(crate::variants::example(&plain));
-        let spells: Vec<String> = [(&freeze, "spell-a-freeze"), (&jump, "spell-a-jump")]
+        let s = crate::variants::your_move(crate::variants::example(&plain));
+        let spells: Vec<Msg> = [(&freeze, "spell-a-freeze"), (&jump, "spell-a-jump")]
             .into_iter()
             .filter_map(|(list, key)| {
-                crate::variants::example(list).map(|e| en(key, &[("example", e)]))
+                crate::variants::example(list).map(|e| Msg::new(key).with("example", e))
             })
             .collect();
-        if !spells.is_empty() {
-            s.push_str("; ");
-            s.push_str(&en(
-                "spell-prompt-cast",
-                &[("spells", &crate::variants::words::or_list(&spells))],
-            ));
+        match Msg::join("notation-or", spells) {
+            Some(spells) => Msg::new("join-semicolon")
+                .with("a", s)
+                .with("b", Msg::new("spell-prompt-cast").with("spells", spells)),
+            None => s,
         }
-        s
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -809,7 +745,7 @@ impl Rules for SpellGame {
             }
         }
         for side in Side::BOTH {
-            v.notes[side.index()] = vec![spell_note(&self.sp, side)];
+            v.note(side.index(), spell_note(&self.sp, side));
         }
         v
     }
@@ -861,26 +797,17 @@ impl Rules for SpellGame {
 }
 
 /// "Freeze 4 (ready in 1) · Jump 2".
-pub fn spell_note(sp: &SpellPosition, side: Side) -> String {
-    let part = |kind: usize, key: &str, cooling: &str| {
+pub fn spell_note(sp: &SpellPosition, side: Side) -> Msg {
+    let part = |kind: usize, key: &'static str, cooling: &'static str| {
         let n = sp.supply(side, kind).to_string();
         let cd = sp.cooldown(side, kind);
         if sp.supply(side, kind) > 0 && cd > 0 {
-            en(cooling, &[("n", &n), ("cd", &cd.to_string())])
+            Msg::new(cooling).with("n", &n).with("cd", &cd.to_string())
         } else {
-            en(key, &[("n", &n)])
+            Msg::new(key).with("n", &n)
         }
     };
-    en(
-        "note-spells",
-        &[
-            (
-                "freeze",
-                &part(FREEZE, "note-freeze", "note-freeze-cooling"),
-            ),
-            ("jump", &part(JUMP, "note-jump", "note-jump-cooling")),
-        ],
-    )
+    Msg::new("note-spells").with("freeze", &part(FREEZE, "note-freeze", "note-freeze-cooling")).with("jump", &part(JUMP, "note-jump", "note-jump-cooling"))
 }
 
 /// A freeze cast with a move, its 3x3 area drawn on the board.

@@ -5,7 +5,7 @@
 use crate::core::notation::{echo, parse_syntax, MoveLike, MoveSyntax, NotationError};
 use crate::core::{CastleSide, Role, Square};
 use crate::variants::spell::position::{Spell, Turn};
-use crate::variants::words::en;
+use crate::i18n::Msg;
 
 /// What a typed turn says, before any position is consulted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,12 +57,12 @@ fn make_spell(freeze: bool, square: &str) -> Option<Spell> {
 
 /// Parses every accepted form of a Spell Chess turn.
 pub fn parse_turn(text: &str) -> Result<TurnSyntax, NotationError> {
-    let fail = |reason: &str| NotationError::Syntax {
+    let fail = |reason: Msg| NotationError::Syntax {
         input: echo(text),
-        reason: reason.to_string(),
+        reason,
     };
     if text.len() > 64 {
-        return Err(fail(&en("notation-too-long", &[])));
+        return Err(fail(Msg::new("notation-too-long")));
     }
     let confirmed = text.contains('!');
     let cleaned: String = text.chars().filter(|c| *c != '!').collect();
@@ -73,7 +73,7 @@ pub fn parse_turn(text: &str) -> Result<TurnSyntax, NotationError> {
         let close = rest[open..]
             .find(')')
             .map(|i| open + i)
-            .ok_or_else(|| fail(&en("notation-unclosed", &[])))?;
+            .ok_or_else(|| fail(Msg::new("notation-unclosed")))?;
         let inner = &rest[open + 1..close];
         let words: Vec<&str> = inner
             .split(|c: char| c.is_whitespace() || c == '@' || c == ':')
@@ -83,12 +83,12 @@ pub fn parse_turn(text: &str) -> Result<TurnSyntax, NotationError> {
             [word, square] => spell_word(word).and_then(|f| make_spell(f, square)),
             _ => None,
         }
-        .ok_or_else(|| fail(&en("spell-form-bracket", &[])))?;
+        .ok_or_else(|| fail(Msg::new("spell-form-bracket")))?;
         spells.push(spell);
         rest = format!("{} {}", &rest[..open], &rest[close + 1..]);
     }
     if rest.contains(['(', ')']) {
-        return Err(fail(&en("spell-one-per-turn", &[])));
+        return Err(fail(Msg::new("spell-one-per-turn")));
     }
     // `freeze@d5 Nd6`, `f@d5,g8f6`: spell tokens in any position.
     let mut move_words: Vec<&str> = Vec::new();
@@ -100,24 +100,24 @@ pub fn parse_turn(text: &str) -> Result<TurnSyntax, NotationError> {
             Some((word, square)) => {
                 let spell = spell_word(word)
                     .and_then(|f| make_spell(f, square))
-                    .ok_or_else(|| fail(&en("spell-form-at", &[])))?;
+                    .ok_or_else(|| fail(Msg::new("spell-form-at")))?;
                 spells.push(spell);
             }
             None => move_words.push(token),
         }
     }
     if spells.len() > 1 {
-        return Err(fail(&en("spell-one-per-turn", &[])));
+        return Err(fail(Msg::new("spell-one-per-turn")));
     }
     if move_words.is_empty() {
-        return Err(fail(&if spells.is_empty() {
-            en("notation-nothing", &[])
+        return Err(fail(if spells.is_empty() {
+            Msg::new("notation-nothing")
         } else {
-            en("spell-with-a-move", &[])
+            Msg::new("spell-with-a-move")
         }));
     }
     let mv = parse_syntax(&move_words.join(" ")).map_err(|e| match e {
-        NotationError::Syntax { reason, .. } => fail(&reason),
+        NotationError::Syntax { reason, .. } => fail(reason),
         other => other,
     })?;
     Ok(TurnSyntax {

@@ -2,7 +2,7 @@
 //! player to move, or spent once the game is over) and the jump square.
 
 use crate::core::view::{LegendEntry, MarkStyle, Sample, SquareMark, Tone};
-use crate::variants::words::en;
+use crate::i18n::Msg;
 
 /// Inside a freeze area that stops the player to move.
 pub const FROZEN: SquareMark = SquareMark::new(MarkStyle::Strong, Tone::Ice);
@@ -13,8 +13,8 @@ pub const JUMP: SquareMark = SquareMark::new(MarkStyle::Light, Tone::Violet);
 
 pub fn legend() -> Vec<LegendEntry> {
     vec![
-        LegendEntry::new(Sample::Mark(FROZEN), &en("legend-spell-frozen", &[])),
-        LegendEntry::new(Sample::Mark(FROZEN_SPENT), &en("legend-spell-faint", &[])),
-        LegendEntry::new(Sample::Mark(JUMP), &en("legend-spell-jump", &[])),
+        LegendEntry::new(Sample::Mark(FROZEN), Msg::new("legend-spell-frozen")),
+        LegendEntry::new(Sample::Mark(FROZEN_SPENT), Msg::new("legend-spell-faint")),
+        LegendEntry::new(Sample::Mark(JUMP), Msg::new("legend-spell-jump")),
     ]
 }

@@ -15,7 +15,7 @@ pub mod view;
 use self::perft::perft_pos;
 pub use self::setup::team_compositions;
 use self::setup::{preferred, setup_team_texts, setup_wall_texts};
-use crate::variants::words::en;
+use crate::i18n::Msg;
 
 use self::notation::{Spec, Token, Typed};
 use self::position::{
@@ -119,7 +119,7 @@ impl Walls {
     pub fn outcome(&self) -> Option<Outcome> {
         self.pos
             .winner()
-            .map(|s| Outcome::win(s, "reaching 10 points"))
+            .map(|s| Outcome::win(s, crate::i18n::Msg::new("reason-ten-points")))
     }
 
     pub fn ask(&self) -> Option<Ask> {
@@ -177,13 +177,7 @@ impl Walls {
                 let at = preferred(&free, &["c4", "d5", "f3"], Side::White)
                     .unwrap_or_else(|| spread(&free, SETUP_WALLS));
                 let ex: Vec<String> = at.iter().map(|s| format!("@{s}")).collect();
-                en(
-                    "walls-prompt-walls",
-                    &[
-                        ("count", &SETUP_WALLS.to_string()),
-                        ("example", &ex.join(" ")),
-                    ],
-                )
+                Msg::new("walls-prompt-walls").with("count", &SETUP_WALLS.to_string()).with("example", &ex.join(" "))
             }
             Phase::Team(side) => {
                 let free: Vec<Square> = (home_zone(side) & !self.pos.blocked()).collect();
@@ -204,26 +198,11 @@ impl Walls {
                     let limits = TEAM_ROLES
                         .iter()
                         .map(|(r, cost, max)| {
-                            en(
-                                "walls-prompt-limit",
-                                &[
-                                    ("role", &r.letter().to_string()),
-                                    ("cost", &cost.to_string()),
-                                    ("max", &max.to_string()),
-                                ],
-                            )
+                            Msg::new("walls-prompt-limit").with("role", &r.letter().to_string()).with("cost", &cost.to_string()).with("max", &max.to_string())
                         })
                         .collect::<Vec<_>>()
                         .join("; ");
-                    en(
-                        "walls-prompt-team-full",
-                        &[
-                            ("cost", &TEAM_COST.to_string()),
-                            ("limits", &limits),
-                            ("ranks", ranks),
-                            ("example", &ex),
-                        ],
-                    )
+                    Msg::new("walls-prompt-team-full").with("cost", &TEAM_COST.to_string()).with("limits", &limits).with("ranks", ranks).with("example", &ex)
                 } else {
                     let ex = ["B", "N", "R"]
                         .iter()
@@ -231,7 +210,7 @@ impl Walls {
                         .map(|(r, s)| format!("{r}@{s}"))
                         .collect::<Vec<_>>()
                         .join(" ");
-                    en("walls-prompt-team", &[("ranks", ranks), ("example", &ex)])
+                    Msg::new("walls-prompt-team").with("ranks", ranks).with("example", &ex)
                 }
             }
             Phase::Play => {
@@ -249,7 +228,7 @@ impl Walls {
                 };
                 let first = pick(|a| matches!(a, Action::Move { .. }))
                     .or_else(|| actions.get(actions.len() / 2).copied());
-                let mut s = en("walls-prompt-play", &[]);
+                let mut s = Msg::new("walls-prompt-play");
                 if let Some(f) = first {
                     let mut after = self.pos.clone();
                     after.apply(&mut Used::default(), f);
@@ -262,24 +241,23 @@ impl Walls {
                         Some(b) => format!("{} {}", f.text(), b.text()),
                         None => f.text(),
                     };
-                    s = en("prompt-example", &[("what", &s), ("example", &ex)]);
+                    s = Msg::new("prompt-example").with("what", &s).with("example", &ex);
                 }
                 let mut forms = Vec::new();
                 if let Some(a) = pick(|a| matches!(a, Action::Move { .. })) {
-                    forms.push(en("walls-form-move", &[("example", &a.text())]));
+                    forms.push(Msg::new("walls-form-move").with("example", &a.text()));
                 }
                 if let Some(a) = pick(|a| matches!(a, Action::Conjure { .. })) {
-                    forms.push(en("walls-form-conjure", &[("example", &a.text())]));
+                    forms.push(Msg::new("walls-form-conjure").with("example", &a.text()));
                 }
                 if let Some(a) = pick(|a| matches!(a, Action::Destroy { .. })) {
-                    forms.push(en("walls-form-destroy", &[("example", &a.text())]));
+                    forms.push(Msg::new("walls-form-destroy").with("example", &a.text()));
                 }
                 if let Some(a) = pick(|a| matches!(a, Action::Resurrect { .. })) {
-                    forms.push(en("walls-form-resurrect", &[("example", &a.text())]));
+                    forms.push(Msg::new("walls-form-resurrect").with("example", &a.text()));
                 }
-                forms.push(en("walls-form-pass", &[]));
-                s.push_str("; ");
-                s.push_str(&forms.join(", "));
+                forms.push(Msg::new("walls-form-pass"));
+                s = crate::variants::and_then(s, &forms.join(", "));
                 s
             }
         }
@@ -295,14 +273,8 @@ impl Walls {
             // During setup the refusal teaches the setup's own syntax, not play actions.
             let echoed = crate::core::notation::echo(text);
             PlayError::Refused(match self.pos.phase {
-                Phase::Walls(side) => en(
-                    "walls-setup-walls-not",
-                    &[("side", &side.to_string()), ("input", &echoed)],
-                ),
-                Phase::Team(side) => en(
-                    "walls-setup-team-not",
-                    &[("side", &side.to_string()), ("input", &echoed)],
-                ),
+                Phase::Walls(side) => Msg::new("walls-setup-walls-not").with("side", crate::variants::side_msg(side)).with("input", &echoed),
+                Phase::Team(side) => Msg::new("walls-setup-team-not").with("side", crate::variants::side_msg(side)).with("input", &echoed),
                 Phase::Play => e,
             })
         })?;
@@ -460,7 +432,7 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         self.0.ask()
     }
 
-    fn prompt(&self, _ask: &Ask) -> String {
+    fn prompt(&self, _ask: &Ask) -> Msg {
         self.0.prompt()
     }
 

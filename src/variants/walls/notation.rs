@@ -4,7 +4,7 @@
 
 use crate::core::notation::{echo, parse_syntax, MoveSyntax};
 use crate::core::{Role, Square};
-use crate::variants::words::en;
+use crate::i18n::Msg;
 
 /// A wizard named in a conjure or destroy: its letter and/or its square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,11 +36,10 @@ pub struct Typed {
 /// At most this many items are read; more is refused before any work.
 const MAX_ITEMS: usize = 24;
 
-fn syntax(raw: &str, reason: &str) -> String {
-    en(
-        "walls-unreadable",
-        &[("input", &echo(raw)), ("reason", reason)],
-    )
+fn syntax(raw: &str, reason: Msg) -> Msg {
+    Msg::new("walls-unreadable")
+        .with("input", echo(raw))
+        .with("reason", reason)
 }
 
 fn role_letter(s: &str) -> Option<Role> {
@@ -147,10 +146,10 @@ pub fn parse(text: &str) -> Result<Vec<Typed>, String> {
         .filter(|w| !w.is_empty())
         .collect();
     if words.is_empty() {
-        return Err(en("walls-type-a-turn", &[]));
+        return Err(Msg::new("walls-type-a-turn"));
     }
     if words.len() > MAX_ITEMS {
-        return Err(en("walls-too-many-items", &[]));
+        return Err(Msg::new("walls-too-many-items"));
     }
     let mut out = Vec::new();
     let mut i = 0;

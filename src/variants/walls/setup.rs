@@ -1,7 +1,7 @@
 //! The setup phase (Z2): walls, then teams, with their legal answers.
 
 use super::*;
-use crate::variants::words::en;
+use crate::i18n::Msg;
 
 impl Walls {
     pub(super) fn end_setup_answer(&mut self) {
@@ -32,31 +32,25 @@ impl Walls {
             match t.token {
                 Token::Wall(sq) => squares.push(sq),
                 _ => {
-                    return refuse(en(
-                        "walls-setup-walls-not",
-                        &[("side", &side.to_string()), ("input", &echo(&t.raw))],
-                    ))
+                    return refuse(Msg::new("walls-setup-walls-not").with("side", crate::variants::side_msg(side)).with("input", &echo(&t.raw)))
                 }
             }
         }
         if squares.len() != SETUP_WALLS {
-            return refuse(en(
-                "walls-place-3-walls",
-                &[("squares_len", &squares.len().to_string())],
-            ));
+            return refuse(Msg::new("walls-place-3-walls").with("squares_len", &squares.len().to_string()));
         }
         for (i, sq) in squares.iter().enumerate() {
             if squares[..i].contains(sq) {
-                return refuse(en("walls-wall-twice", &[("sq", &sq.to_string())]));
+                return refuse(Msg::new("walls-wall-twice").with("sq", &sq.to_string()));
             }
             if !wall_zone().contains(*sq) {
-                return refuse(en("walls-wall-zone", &[("sq", &sq.to_string())]));
+                return refuse(Msg::new("walls-wall-zone").with("sq", &sq.to_string()));
             }
             if self.pos.walls.contains(*sq) {
-                return refuse(en("walls-wall-there", &[("sq", &sq.to_string())]));
+                return refuse(Msg::new("walls-wall-there").with("sq", &sq.to_string()));
             }
             if self.pos.board.piece_at(*sq).is_some() {
-                return refuse(en("walls-occupied", &[("sq", &sq.to_string())]));
+                return refuse(Msg::new("walls-occupied").with("sq", &sq.to_string()));
             }
         }
         squares.sort();
@@ -100,24 +94,17 @@ impl Walls {
     pub(super) fn team_error(&self, side: Side, team: &[(Role, Square)]) -> Option<String> {
         for (i, (role, sq)) in team.iter().enumerate() {
             if team[..i].iter().any(|(_, s)| s == sq) {
-                return Some(en("walls-wizard-twice", &[("sq", &sq.to_string())]));
+                return Some(Msg::new("walls-wizard-twice").with("sq", &sq.to_string()));
             }
             if !home_zone(side).contains(*sq) {
                 let ranks = match side {
                     Side::White => "1-2",
                     Side::Black => "7-8",
                 };
-                return Some(en(
-                    "walls-home-ranks",
-                    &[
-                        ("sq", &sq.to_string()),
-                        ("ranks", ranks),
-                        ("role_letter", &role.letter().to_string()),
-                    ],
-                ));
+                return Some(Msg::new("walls-home-ranks").with("sq", &sq.to_string()).with("ranks", ranks).with("role_letter", &role.letter().to_string()));
             }
             if self.pos.blocked().contains(*sq) {
-                return Some(en("walls-not-empty", &[("sq", &sq.to_string())]));
+                return Some(Msg::new("walls-not-empty").with("sq", &sq.to_string()));
             }
         }
         let count = |r: Role| team.iter().filter(|(x, _)| *x == r).count() as u32;
@@ -126,33 +113,27 @@ impl Walls {
                 && [Role::Bishop, Role::Knight, Role::Rook]
                     .into_iter()
                     .all(|r| count(r) == 1);
-            return (!ok).then(|| en("walls-basic-team", &[]));
+            return (!ok).then(|| Msg::new("walls-basic-team"));
         }
         for (role, _) in team {
             if !TEAM_ROLES.iter().any(|(r, _, _)| r == role) {
-                return Some(en(
-                    "walls-not-a-wizard",
-                    &[("name_role", &name(*role).to_string())],
-                ));
+                return Some(Msg::new("walls-not-a-wizard").with("name_role", &name(*role).to_string()));
             }
         }
         for (role, _, max) in TEAM_ROLES {
             if count(role) > max {
-                return Some(en(
-                    if max == 1 {
+                return Some(Msg::new(if max == 1 {
                         "walls-at-most-one"
                     } else {
                         "walls-at-most"
-                    },
-                    &[("max", &max.to_string()), ("role", role.name())],
-                ));
+                    }).with("max", &max.to_string()).with("role", crate::variants::role_msg(role)));
             }
         }
         let cost: u32 = team
             .iter()
             .filter_map(|(r, _)| TEAM_ROLES.iter().find(|(x, _, _)| x == r).map(|t| t.1))
             .sum();
-        (cost != TEAM_COST).then(|| en("walls-team-cost", &[("cost", &cost.to_string())]))
+        (cost != TEAM_COST).then(|| Msg::new("walls-team-cost").with("cost", &cost.to_string()))
     }
 
     pub(super) fn setup_team(&mut self, side: Side, typed: &[Typed]) -> Result<Played, PlayError> {
@@ -171,10 +152,7 @@ impl Walls {
                 match t.token {
                     Token::Place(role, sq) => team.push((role, sq)),
                     _ => {
-                        return Err(PlayError::Refused(en(
-                            "walls-setup-team-not",
-                            &[("side", &side.to_string()), ("input", &echo(&t.raw))],
-                        )))
+                        return Err(PlayError::Refused(Msg::new("walls-setup-team-not").with("side", crate::variants::side_msg(side)).with("input", &echo(&t.raw))))
                     }
                 }
             }

@@ -2,7 +2,7 @@
 //! on small positions whose counts are worked out by hand.
 
 use super::*;
-use crate::variants::words::en;
+use crate::i18n::Msg;
 
 fn game(fen: &str) -> Walls {
     Walls::from_pos(fen::read(fen, false).expect(fen))
@@ -83,10 +83,10 @@ fn z1_pawns_step_any_way() {
 #[test]
 fn z2_pawns_cannot_conjure_destroy_or_resurrect() {
     let g = full("7n/8/8/8/3*4/2P1B3/8/8 w 5/5 0/0 R/- play");
-    let conjure = en("walls-why-pawns-conjure", &[]);
+    let conjure = Msg::new("walls-why-pawns-conjure");
     assert!(refusal(&g, "Pc3+b3").contains(&conjure));
     assert!(refusal(&g, "c3+b3").contains(&conjure));
-    assert!(refusal(&g, "Pc3xd4").contains(&en("walls-why-pawns-destroy", &[])));
+    assert!(refusal(&g, "Pc3xd4").contains(Msg::new("walls-why-pawns-destroy")));
     // d4 is next to the pawn and the bishop: only one caster, so no resurrection.
     assert!(refusal(&g, "R@d4").contains("pawns do not count"));
     assert!(!g
@@ -103,7 +103,7 @@ fn z3_per_wizard_limits() {
     // The whole sentence: the second action, why (`tests/i18n_variants.rs` has the
     // English written out).
     let second =
-        |input: &str, why: &str| en("walls-second-not-legal", &[("input", input), ("why", why)]);
+        |input: &str, why: &str| Msg::new("walls-second-not-legal").with("input", input).with("why", why);
     fn on<'a>(role: &'a str, sq: &'a str) -> [(&'static str, &'a str); 2] {
         [("role", role), ("sq", sq)]
     }
@@ -136,7 +136,7 @@ fn z3_per_wizard_limits() {
 #[test]
 fn z3_one_resurrection_per_turn() {
     let g = game("7n/8/8/8/8/2N1B3/8/8 w 5/5 0/0 RR/- play");
-    assert!(refusal(&g, "R@d4 R@d2").contains(&en("walls-why-one-resurrection", &[])));
+    assert!(refusal(&g, "R@d4 R@d2").contains(Msg::new("walls-why-one-resurrection")));
     let mut ok = g.clone();
     let p = play(&mut ok, "R@d4");
     assert_eq!(p.action, "R@d4");
@@ -166,13 +166,10 @@ fn conjure_kills_own_and_enemy_wizards() {
 #[test]
 fn conjure_needs_walls_in_hand_and_a_free_square() {
     let g = game("7n/8/8/8/3*4/2N5/8/8 w 0/5 0/0 -/- play");
-    assert!(refusal(&g, "Nc3+b3").ends_with(&format!("{}.", en("walls-why-no-walls-in-hand", &[]))));
+    assert!(refusal(&g, "Nc3+b3").ends_with(&format!("{}.", Msg::new("walls-why-no-walls-in-hand"))));
     let g = game("7n/8/8/8/3*4/2N5/8/8 w 3/5 0/0 -/- play");
-    assert!(refusal(&g, "Nc3+d4").contains(&en("walls-why-already-holds-wall", &[("at", "d4")])));
-    assert!(refusal(&g, "Nc3+e5").contains(&en(
-        "walls-why-not-next-to",
-        &[("at", "e5"), ("role", "knight"), ("from", "c3")]
-    )));
+    assert!(refusal(&g, "Nc3+d4").contains(Msg::new("walls-why-already-holds-wall").with("at", "d4")));
+    assert!(refusal(&g, "Nc3+e5").contains(Msg::new("walls-why-not-next-to").with("at", "e5").with("role", "knight").with("from", "c3")));
 }
 
 // ruling Z3: destroyed walls go to the destroyer's hand, whoever placed them.
@@ -180,7 +177,7 @@ fn conjure_needs_walls_in_hand_and_a_free_square() {
 #[test]
 fn destroy_takes_the_wall_into_hand() {
     let mut g = game("7n/8/8/8/3*4/2N5/8/8 w 5/5 0/0 -/- play");
-    assert!(refusal(&g, "Nc3xb3").contains(&en("walls-why-no-wall-on", &[("at", "b3")])));
+    assert!(refusal(&g, "Nc3xb3").contains(Msg::new("walls-why-no-wall-on").with("at", "b3")));
     let p = play(&mut g, "N c3 break d4");
     assert_eq!(p.action, "Nc3xd4");
     assert_eq!(g.pos().hand, [6, 5]);
@@ -237,7 +234,7 @@ fn z4_win_at_ten_mid_turn() {
     );
     assert_eq!(
         g.outcome(),
-        Some(Outcome::win(Side::White, "reaching 10 points"))
+        Some(Outcome::win(Side::White, crate::i18n::Msg::new("reason-ten-points")))
     );
     assert!(g.ask().is_none());
     assert!(g.legal_texts().is_empty());
@@ -251,7 +248,7 @@ fn z4_own_kill_can_lose() {
     play(&mut g, "Nb2+a1");
     assert_eq!(
         g.outcome(),
-        Some(Outcome::win(Side::Black, "reaching 10 points"))
+        Some(Outcome::win(Side::Black, crate::i18n::Msg::new("reason-ten-points")))
     );
 }
 

@@ -2,20 +2,17 @@
 //! why an action was refused.
 
 use super::*;
-use crate::variants::words::en;
+use crate::i18n::Msg;
 
 impl Walls {
     pub(super) fn play_turn(&mut self, typed: &[Typed]) -> Result<Played, PlayError> {
         let mover = self.pos.turn;
         let items: Vec<&Typed> = typed.iter().filter(|t| t.token != Token::Pass).collect();
         if items.len() != typed.len() && typed.len() > 1 {
-            return Err(PlayError::Refused(en("walls-pass-alone", &[])));
+            return Err(PlayError::Refused(Msg::new("walls-pass-alone")));
         }
         if items.len() > 2 {
-            return Err(PlayError::Refused(en(
-                "walls-two-actions",
-                &[("count", &items.len().to_string())],
-            )));
+            return Err(PlayError::Refused(Msg::new("walls-two-actions").with("count", &items.len().to_string())));
         }
         let mut used = Used::default();
         let mut actions = Vec::new();
@@ -25,7 +22,7 @@ impl Walls {
         for (i, t) in items.iter().enumerate() {
             if self.pos.winner().is_some() {
                 // Z4: the game ended with the first action; the second is not played.
-                events.push(en("walls-over-not-played", &[("input", &echo(&t.raw))]));
+                events.push(Msg::new("walls-over-not-played").with("input", &echo(&t.raw)));
                 break;
             }
             let legal = self.pos.legal_actions(&used);
@@ -38,7 +35,7 @@ impl Walls {
                         (_, 0) => "walls-first-not-legal",
                         _ => "walls-second-not-legal",
                     };
-                    let mut line = en(key, &[("input", &echo(&t.raw)), ("why", &why)]);
+                    let mut line = Msg::new(key).with("input", &echo(&t.raw)).with("why", &why);
                     if let Some(c) = line.get_mut(0..1) {
                         c.make_ascii_uppercase();
                     }
@@ -57,23 +54,14 @@ impl Walls {
                     victim.role.letter()
                 ));
                 let points = self.pos.points[scorer.index()];
-                events.push(en(
-                    if points == 1 {
+                events.push(Msg::new(if points == 1 {
                         "walls-event-destroyed-one"
                     } else {
                         "walls-event-destroyed"
-                    },
-                    &[
-                        ("side", &victim.side.to_string()),
-                        ("role", victim.role.name()),
-                        ("sq", &sq.to_string()),
-                        ("scorer", &scorer.to_string()),
-                        ("points", &points.to_string()),
-                    ],
-                ));
+                    }).with("side", crate::variants::side_msg(victim.side)).with("role", crate::variants::role_msg(victim.role)).with("sq", &sq.to_string()).with("scorer", crate::variants::side_msg(scorer)).with("points", &points.to_string()));
             }
             if effect.wall_to_hand {
-                notes.push(en("note-wall-to-hand", &[]));
+                notes.push(Msg::new("note-wall-to-hand"));
             }
             if !notes.is_empty() {
                 text.push_str(&format!(" ({})", notes.join(", ")));
@@ -129,8 +117,8 @@ impl Walls {
             })),
         };
         match t.token {
-            Token::Pass => Err(Refusal::Reason(en("walls-why-pass-alone", &[]))),
-            Token::Wall(_) => Err(Refusal::Reason(en("walls-why-setup-only", &[]))),
+            Token::Pass => Err(Refusal::Reason(Msg::new("walls-why-pass-alone"))),
+            Token::Wall(_) => Err(Refusal::Reason(Msg::new("walls-why-setup-only"))),
             Token::Move(syntax) => {
                 let moves: Vec<WizardMove> = legal
                     .iter()
@@ -183,20 +171,20 @@ impl Walls {
 
     pub(super) fn move_refusal(&self, used: &Used, syntax: &MoveSyntax) -> Option<String> {
         let MoveSyntax::Move(spec) = syntax else {
-            return Some(en("walls-why-no-castling", &[]));
+            return Some(Msg::new("walls-why-no-castling"));
         };
         let us = self.pos.turn;
         let to = spec.to;
         let occupied = |why: &mut Option<String>| {
             if self.pos.walls.contains(to) {
-                *why = Some(en("walls-why-holds-wall", &[("sq", &to.to_string())]));
+                *why = Some(Msg::new("walls-why-holds-wall").with("sq", &to.to_string()));
             } else if self.pos.board.piece_at(to).is_some() {
-                *why = Some(en("walls-why-occupied", &[("sq", &to.to_string())]));
+                *why = Some(Msg::new("walls-why-occupied").with("sq", &to.to_string()));
             }
         };
         if let Some(from) = spec.from_square() {
             let Some(p) = self.pos.board.piece_at(from).filter(|p| p.side == us) else {
-                return Some(en("walls-why-no-wizard-on", &[("sq", &from.to_string())]));
+                return Some(Msg::new("walls-why-no-wizard-on").with("sq", &from.to_string()));
             };
             if let Some(r) = spec.role.filter(|r| *r != p.role) {
                 return Some(is_a_not_a(from, p.role, r));
@@ -207,14 +195,7 @@ impl Walls {
             let mut why = None;
             occupied(&mut why);
             return why.or_else(|| {
-                Some(en(
-                    "walls-why-cannot-reach",
-                    &[
-                        ("role", &name(p.role)),
-                        ("from", &from.to_string()),
-                        ("to", &to.to_string()),
-                    ],
-                ))
+                Some(Msg::new("walls-why-cannot-reach").with("role", crate::variants::role_word(p.role)).with("from", &from.to_string()).with("to", &to.to_string()))
             });
         }
         let mut why = None;
@@ -258,28 +239,21 @@ impl Walls {
             used.destroyed
         };
         if conjure && self.pos.hand[us.index()] == 0 {
-            return en("walls-why-no-walls-in-hand", &[]);
+            return Msg::new("walls-why-no-walls-in-hand");
         }
         let casters: Vec<(Square, Role)> = match spec.from {
             Some(from) => {
                 let Some(p) = self.pos.board.piece_at(from).filter(|p| p.side == us) else {
-                    return en("walls-why-no-wizard-on", &[("sq", &from.to_string())]);
+                    return Msg::new("walls-why-no-wizard-on").with("sq", &from.to_string());
                 };
                 if let Some(r) = spec.role.filter(|r| *r != p.role) {
                     return is_a_not_a(from, p.role, r);
                 }
                 if p.role == Role::Pawn {
-                    return en(pawns, &[]);
+                    return Msg::new(pawns);
                 }
                 if from.distance(at) != 1 {
-                    return en(
-                        "walls-why-not-next-to",
-                        &[
-                            ("at", &at.to_string()),
-                            ("role", &name(p.role)),
-                            ("from", &from.to_string()),
-                        ],
-                    );
+                    return Msg::new("walls-why-not-next-to").with("at", &at.to_string()).with("role", crate::variants::role_word(p.role)).with("from", &from.to_string());
                 }
                 vec![(from, p.role)]
             }
@@ -289,70 +263,54 @@ impl Walls {
                     .filter(|(_, r)| spec.role.is_none_or(|x| x == *r))
                     .collect();
                 if near.is_empty() {
-                    return en("walls-why-none-next-to", &[("at", &at.to_string())]);
+                    return Msg::new("walls-why-none-next-to").with("at", &at.to_string());
                 }
                 if near.iter().all(|(_, r)| *r == Role::Pawn) {
-                    return en(pawns, &[]);
+                    return Msg::new(pawns);
                 }
                 near.into_iter().filter(|(_, r)| *r != Role::Pawn).collect()
             }
         };
         if conjure && self.pos.walls.contains(at) {
-            return en("walls-why-already-holds-wall", &[("at", &at.to_string())]);
+            return Msg::new("walls-why-already-holds-wall").with("at", &at.to_string());
         }
         if !conjure && !self.pos.walls.contains(at) {
-            return en("walls-why-no-wall-on", &[("at", &at.to_string())]);
+            return Msg::new("walls-why-no-wall-on").with("at", &at.to_string());
         }
         match casters.iter().find(|(s, _)| flags.contains(*s)) {
-            Some((s, r)) => en(
-                if conjure {
+            Some((s, r)) => Msg::new(if conjure {
                     "walls-why-already-conjured"
                 } else {
                     "walls-why-already-destroyed"
-                },
-                &[("role", &name(*r)), ("sq", &s.to_string())],
-            ),
-            None if conjure => en("walls-why-no-conjure-that-way", &[("at", &at.to_string())]),
-            None => en("walls-why-no-destroy-that-way", &[("at", &at.to_string())]),
+                }).with("role", crate::variants::role_word(*r)).with("sq", &s.to_string()),
+            None if conjure => Msg::new("walls-why-no-conjure-that-way").with("at", &at.to_string()),
+            None => Msg::new("walls-why-no-destroy-that-way").with("at", &at.to_string()),
         }
     }
 
     pub(super) fn resurrect_refusal(&self, used: &Used, role: Role, at: Square) -> String {
         let us = self.pos.turn;
         if used.resurrected {
-            return en("walls-why-one-resurrection", &[]);
+            return Msg::new("walls-why-one-resurrection");
         }
         if !self.pos.dead[us.index()].contains(&role) {
-            return en("walls-why-none-to-resurrect", &[("role", &name(role))]);
+            return Msg::new("walls-why-none-to-resurrect").with("role", crate::variants::role_word(role));
         }
         if !self.pos.resurrect_squares(us).contains(at) {
-            return en("walls-why-not-next-to-two", &[("at", &at.to_string())]);
+            return Msg::new("walls-why-not-next-to-two").with("at", &at.to_string());
         }
-        en(
-            "walls-why-cannot-resurrect-on",
-            &[("role", &name(role)), ("at", &at.to_string())],
-        )
+        Msg::new("walls-why-cannot-resurrect-on").with("role", crate::variants::role_word(role)).with("at", &at.to_string())
     }
 }
 
 /// Why a named wizard is not the one on its square.
 fn is_a_not_a(from: Square, is: Role, named: Role) -> String {
-    en(
-        "walls-why-is-a-not-a",
-        &[
-            ("sq", &from.to_string()),
-            ("role", &name(is)),
-            ("named", &name(named)),
-        ],
-    )
+    Msg::new("walls-why-is-a-not-a").with("sq", &from.to_string()).with("role", crate::variants::role_word(is)).with("named", crate::variants::role_word(named))
 }
 
 /// Why a wizard that moved this turn cannot move again.
 fn already_moved(role: Role, from: Square) -> String {
-    en(
-        "walls-why-already-moved",
-        &[("role", &name(role)), ("sq", &from.to_string())],
-    )
+    Msg::new("walls-why-already-moved").with("role", crate::variants::role_word(role)).with("sq", &from.to_string())
 }
 
 pub(super) fn spec_fits(spec: Spec, role: Role, by: Square) -> bool {

@@ -5,7 +5,7 @@
 use super::position::{home_zone, wall_zone, Phase, Pos};
 use crate::core::view::{LegendEntry, MarkStyle, Sample, SquareMark, Tone, View, Viewer};
 use crate::core::{Cell, Side, Square};
-use crate::variants::words::en;
+use crate::i18n::Msg;
 
 /// A wall: stone filling its square.
 pub const WALL: SquareMark = SquareMark::new(MarkStyle::Stone, Tone::Slate);
@@ -14,8 +14,8 @@ pub const SETUP: SquareMark = SquareMark::new(MarkStyle::Dot, Tone::Leaf);
 
 pub fn legend() -> Vec<LegendEntry> {
     vec![
-        LegendEntry::new(Sample::Mark(WALL), &en("legend-walls-wall", &[])),
-        LegendEntry::new(Sample::Mark(SETUP), &en("legend-walls-setup", &[])),
+        LegendEntry::new(Sample::Mark(WALL), Msg::new("legend-walls-wall")),
+        LegendEntry::new(Sample::Mark(SETUP), Msg::new("legend-walls-setup")),
     ]
 }
 
@@ -37,26 +37,20 @@ pub fn build(pos: &Pos, last: &[Square], title: &str, over: bool, viewer: Viewer
         let i = side.index();
         let (points, hand) = (pos.points[i], pos.hand[i]);
         let mut notes = vec![
-            en(
-                if points == 1 {
+            Msg::new(if points == 1 {
                     "note-points-one"
                 } else {
                     "note-points"
-                },
-                &[("n", &points.to_string())],
-            ),
-            en(
-                if hand == 1 {
+                }).with("n", &points.to_string()),
+            Msg::new(if hand == 1 {
                     "note-walls-in-hand-one"
                 } else {
                     "note-walls-in-hand"
-                },
-                &[("n", &hand.to_string())],
-            ),
+                }).with("n", &hand.to_string()),
         ];
         if !pos.dead[i].is_empty() {
             let list: Vec<String> = pos.dead[i].iter().map(|r| r.letter().to_string()).collect();
-            notes.push(en("note-fallen", &[("list", &list.join(" "))]));
+            notes.push(Msg::new("note-fallen").with("list", &list.join(" ")));
         }
         v.notes[i] = notes;
     }

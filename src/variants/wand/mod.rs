@@ -17,7 +17,7 @@ use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Move, Side, Square};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::words::en;
+use crate::i18n::Msg;
 use crate::variants::{
     check_options, Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question,
     Rules,
@@ -119,7 +119,7 @@ impl WandGame {
             self.pos.kings(side).is_empty().then(|| {
                 Outcome::win(
                     side.other(),
-                    &crate::variants::words::en("reason-last-king", &[("side", &side.to_string())]),
+                    Msg::new("reason-last-king").with("side", crate::variants::side_msg(side)),
                 )
             })
         })
@@ -137,9 +137,9 @@ impl WandGame {
         if !self.pos.has_any_turn(us, &masks) {
             // W18/W19: no move and no zap.
             return Some(if self.pos.single_king_attacked(us, &masks) {
-                Outcome::win(us.other(), "checkmate")
+                Outcome::win(us.other(), crate::i18n::Msg::new("reason-checkmate"))
             } else {
-                Outcome::draw("stalemate")
+                Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))
             });
         }
         if let Some(reason) = fide::automatic_draw(&self.reps, self.pos.halfmoves) {
@@ -147,7 +147,7 @@ impl WandGame {
         }
         // W24: insufficient material only once no wand can be zapped any more.
         if !self.pos.any_wand_left() && self.pos.as_position().is_insufficient_material() {
-            return Some(Outcome::draw("insufficient material"));
+            return Some(Outcome::draw(crate::i18n::Msg::new("reason-insufficient-material")));
         }
         None
     }
@@ -166,8 +166,8 @@ impl WandGame {
 
     fn resolve(&self, text: &str, typed: &Typed, legal: &[Turn]) -> Result<Turn, PlayError> {
         match &typed.input {
-            None => Err(PlayError::Refused(en("wand-square-alone", &[]))),
-            Some(Input::Square(_)) => Err(PlayError::Refused(en("wand-no-teleport-asked", &[]))),
+            None => Err(PlayError::Refused(Msg::new("wand-square-alone"))),
+            Some(Input::Square(_)) => Err(PlayError::Refused(Msg::new("wand-no-teleport-asked"))),
             Some(Input::Zap { from, to }) => {
                 let t = Turn::Zap {
                     from: *from,
@@ -221,27 +221,14 @@ impl WandGame {
         if let Some(p) = self.pending {
             let squares = self.legal_texts();
             let what = self.pos.unit(p.target).map_or(
-                en("wand-the-piece-on", &[("square", &p.target.to_string())]),
+                Msg::new("wand-the-piece-on").with("square", &p.target.to_string()),
                 |u| {
-                    en(
-                        "wand-the-role-on",
-                        &[
-                            ("role", &u.role.name().to_ascii_lowercase()),
-                            ("square", &p.target.to_string()),
-                        ],
-                    )
+                    Msg::new("wand-the-role-on").with("role", crate::variants::role_word(u.role)).with("square", &p.target.to_string())
                 },
             );
             return match crate::variants::example(&squares) {
-                Some(ex) => en(
-                    "wand-prompt-teleport-example",
-                    &[
-                        ("what", &what),
-                        ("example", ex),
-                        ("count", &squares.len().to_string()),
-                    ],
-                ),
-                None => en("wand-prompt-teleport", &[("what", &what)]),
+                Some(ex) => Msg::new("wand-prompt-teleport-example").with("what", &what).with("example", ex).with("count", &squares.len().to_string()),
+                None => Msg::new("wand-prompt-teleport").with("what", &what),
             };
         }
         let turns = self.legal_turns();
@@ -270,20 +257,20 @@ impl WandGame {
         }
         let mut parts = Vec::new();
         if let Some(m) = crate::variants::example(&moves) {
-            parts.push(en("wand-prompt-a-move", &[("example", m)]));
+            parts.push(Msg::new("wand-prompt-a-move").with("example", m));
         }
         if let Some(z) = crate::variants::example(&zaps) {
-            parts.push(en("wand-prompt-a-zap", &[("example", z)]));
+            parts.push(Msg::new("wand-prompt-a-zap").with("example", z));
         }
         if let Some(d) = crate::variants::example(&doubles) {
-            parts.push(en("wand-prompt-a-double", &[("example", d)]));
+            parts.push(Msg::new("wand-prompt-a-double").with("example", d));
         }
         let mut parts = parts.into_iter();
         match parts.next() {
             None => Question::Move.prompt(),
             Some(first) => {
-                let list = parts.fold(first, |a, b| en("wand-prompt-or", &[("a", &a), ("b", &b)]));
-                en("wand-prompt", &[("parts", &list)])
+                let list = parts.fold(first, |a, b| Msg::new("wand-prompt-or").with("a", &a).with("b", &b));
+                Msg::new("wand-prompt").with("parts", &list)
             }
         }
     }
@@ -298,14 +285,7 @@ impl WandGame {
             };
             let unit = self.pos.unit(spec.to)?;
             (unit.side == them && !unit.fast).then(|| {
-                PlayError::Refused(en(
-                    "wand-whole-turn",
-                    &[
-                        ("input", &crate::core::notation::echo(text)),
-                        ("role", &unit.role.name().to_ascii_lowercase()),
-                        ("square", &spec.to.to_string()),
-                    ],
-                ))
+                PlayError::Refused(Msg::new("wand-whole-turn").with("input", &crate::core::notation::echo(text)).with("role", crate::variants::role_word(unit.role)).with("square", &spec.to.to_string()))
             })
         })
     }
@@ -334,29 +314,11 @@ impl WandGame {
         let u = self.pos.unit(m.from())?;
         let label = u.label(m.from());
         let why = if u.statue > 0 {
-            en(
-                "wand-stoned",
-                &[
-                    ("label", &label.to_string()),
-                    ("u_statue", &u.statue.to_string()),
-                ],
-            )
+            Msg::new("wand-stoned").with("label", &label.to_string()).with("u_statue", &u.statue.to_string())
         } else if u.asleep > 0 {
-            en(
-                "wand-asleep",
-                &[
-                    ("label", &label.to_string()),
-                    ("u_asleep", &u.asleep.to_string()),
-                ],
-            )
+            Msg::new("wand-asleep").with("label", &label.to_string()).with("u_asleep", &u.asleep.to_string())
         } else {
-            en(
-                "wand-slowed",
-                &[
-                    ("label", &label.to_string()),
-                    ("u_wait", &u.wait.to_string()),
-                ],
-            )
+            Msg::new("wand-slowed").with("label", &label.to_string()).with("u_wait", &u.wait.to_string())
         };
         Some(PlayError::Refused(why))
     }
@@ -366,35 +328,26 @@ impl WandGame {
         let masks = self.pos.masks();
         let refuse = |s: String| PlayError::Refused(s);
         let Some(u) = self.pos.unit(from).filter(|u| u.side == us) else {
-            return refuse(en("wand-no-zapper", &[("from", &from.to_string())]));
+            return refuse(Msg::new("wand-no-zapper").with("from", &from.to_string()));
         };
         let label = u.label(from);
         if from.distance(to) > 1 {
-            return refuse(en(
-                "wand-too-far",
-                &[("to", &to.to_string()), ("from", &from.to_string())],
-            ));
+            return refuse(Msg::new("wand-too-far").with("to", &to.to_string()).with("from", &from.to_string()));
         }
         if self.pos.single_king_attacked(us, &masks) {
-            return refuse(en("wand-zap-in-check", &[]));
+            return refuse(Msg::new("wand-zap-in-check"));
         }
         if u.statue > 0 {
-            return refuse(en("wand-statue-zap", &[("label", &label.to_string())]));
+            return refuse(Msg::new("wand-statue-zap").with("label", &label.to_string()));
         }
         if u.asleep > 0 {
-            return refuse(en("wand-asleep-zap", &[("label", &label.to_string())]));
+            return refuse(Msg::new("wand-asleep-zap").with("label", &label.to_string()));
         }
         if u.slow && u.wait > 0 {
-            return refuse(en(
-                "wand-slow-wait",
-                &[
-                    ("label", &label.to_string()),
-                    ("u_wait", &u.wait.to_string()),
-                ],
-            ));
+            return refuse(Msg::new("wand-slow-wait").with("label", &label.to_string()).with("u_wait", &u.wait.to_string()));
         }
         if u.wand == WandState::Destroyed {
-            return refuse(en("wand-destroyed", &[("label", &label.to_string())]));
+            return refuse(Msg::new("wand-destroyed").with("label", &label.to_string()));
         }
         NotationError::Illegal {
             input: crate::core::notation::echo(text),
@@ -482,9 +435,9 @@ impl Rules for WandGame {
                 "invalid FEN: a pending teleport is written teleport=e4>d5".to_string()
             })?;
             let zapper =
-                Square::parse(a).ok_or_else(|| en("variants-fen-not-a-square", &[("text", a)]))?;
+                Square::parse(a).ok_or_else(|| Msg::new("variants-fen-not-a-square").with("text", a))?;
             let target =
-                Square::parse(b).ok_or_else(|| en("variants-fen-not-a-square", &[("text", b)]))?;
+                Square::parse(b).ok_or_else(|| Msg::new("variants-fen-not-a-square").with("text", b))?;
             if g.pos.unit(target).is_none() || zapper.distance(target) > 1 {
                 return Err("invalid FEN: the pending teleport needs a piece on its target next to the zapper".into());
             }
@@ -594,7 +547,7 @@ impl Rules for WandGame {
         held.join(",")
     }
 
-    fn prompt(&self, ask: &Ask) -> String {
+    fn prompt(&self, ask: &Ask) -> Msg {
         self.question_prompt(ask)
     }
 

@@ -10,7 +10,7 @@ use crate::core::{Move, Square};
 use crate::i18n::Lang;
 use crate::tr;
 use crate::variants::picker::{self, LongMove, Step};
-use crate::variants::words::en;
+use crate::i18n::Msg;
 
 /// What a typed text says, before it is matched against the legal turns.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,10 +32,10 @@ pub struct Typed {
     pub teleport: Option<Square>,
 }
 
-fn syntax(text: &str, reason: &str) -> NotationError {
+fn syntax(text: &str, reason: Msg) -> NotationError {
     NotationError::Syntax {
         input: echo(text),
-        reason: reason.to_string(),
+        reason,
     }
 }
 
@@ -157,18 +157,18 @@ fn split_groups(text: &str) -> Result<(String, Vec<String>), NotationError> {
     for c in text.chars() {
         match (c, current.as_mut()) {
             ('(', None) => current = Some(String::new()),
-            ('(', Some(_)) => return Err(syntax(text, &en("notation-nested", &[]))),
+            ('(', Some(_)) => return Err(syntax(text, Msg::new("notation-nested"))),
             (')', Some(_)) => {
                 groups.push(current.take().unwrap_or_default());
                 outside.push(' ');
             }
-            (')', None) => return Err(syntax(text, &en("notation-unmatched-close", &[]))),
+            (')', None) => return Err(syntax(text, Msg::new("notation-unmatched-close"))),
             (c, Some(g)) => g.push(c),
             (c, None) => outside.push(c),
         }
     }
     if current.is_some() {
-        return Err(syntax(text, &en("notation-unclosed", &[])));
+        return Err(syntax(text, Msg::new("notation-unclosed")));
     }
     Ok((outside, groups))
 }
@@ -188,12 +188,12 @@ fn teleport_group(group: &str) -> Option<Square> {
 /// Reads what a player typed.
 pub fn parse(text: &str) -> Result<Typed, NotationError> {
     if text.len() > 200 {
-        return Err(syntax(text, &en("notation-too-long", &[])));
+        return Err(syntax(text, Msg::new("notation-too-long")));
     }
     if let Some(c) = text.chars().find(|c| c.is_control() && !c.is_whitespace()) {
         return Err(syntax(
             text,
-            &en("notation-unexpected", &[("sign", &format!("{c:?}"))]),
+            Msg::new("notation-unexpected").with("sign", &format!("{c:?}")),
         ));
     }
     let (outside, groups) = split_groups(text)?;
@@ -209,21 +209,21 @@ pub fn parse(text: &str) -> Result<Typed, NotationError> {
         [t] => Some(parse_one(t)?),
         [word, sq] if word.eq_ignore_ascii_case("teleport") => {
             Some(Input::Square(Square::parse(sq).ok_or_else(|| {
-                syntax(text, &en("notation-not-a-square", &[("text", &echo(sq))]))
+                syntax(text, Msg::new("notation-not-a-square").with("text", &echo(sq)))
             })?))
         }
         // `e4 please`: a word beside a move is no second move.
         [a, b] if !b.chars().any(|c| c.is_ascii_digit()) => {
             return Err(syntax(
                 text,
-                &en("notation-stray-words", &[("first", a), ("rest", b)]),
+                Msg::new("notation-stray-words").with("first", a).with("rest", b),
             ))
         }
         [a, b] => Some(Input::Double(parse_syntax(a)?, parse_syntax(b)?)),
-        _ => return Err(syntax(text, &en("wand-turn-shape", &[]))),
+        _ => return Err(syntax(text, Msg::new("wand-turn-shape"))),
     };
     if input.is_none() && teleport.is_none() {
-        return Err(syntax(text, &en("notation-nothing", &[])));
+        return Err(syntax(text, Msg::new("notation-nothing")));
     }
     Ok(Typed { input, teleport })
 }
@@ -255,7 +255,7 @@ fn parse_one(tok: &str) -> Result<Input, NotationError> {
         };
         return match (a, b) {
             (Some(from), Some(to)) => Ok(Input::Zap { from, to }),
-            _ => Err(syntax(tok, &en("wand-zap-form", &[]))),
+            _ => Err(syntax(tok, Msg::new("wand-zap-form"))),
         };
     }
     let chars: Vec<char> = tok.chars().collect();

@@ -5,7 +5,7 @@ use super::kind::WandKind;
 use crate::core::bitboard::Bitboard;
 use crate::core::chess::{mix_key, Position};
 use crate::core::{Board, Piece, Role, Side, Square};
-use crate::variants::words::en;
+use crate::i18n::Msg;
 use serde::{Deserialize, Serialize};
 
 /// What a piece knows of its wand (W1).
@@ -406,7 +406,7 @@ impl Pos {
                     format!("invalid FEN: piece state `{entry}` should look like e4:fast")
                 })?;
                 let sq = Square::parse(sq_text)
-                    .ok_or_else(|| en("variants-fen-not-a-square", &[("text", sq_text)]))?;
+                    .ok_or_else(|| Msg::new("variants-fen-not-a-square").with("text", sq_text))?;
                 let unit = pos
                     .unit_mut(sq)
                     .ok_or_else(|| format!("invalid FEN: state given for the empty square {sq}"))?;
@@ -575,10 +575,7 @@ pub fn wand_list(pos: &Pos, side: Side, mode: WandMode) -> String {
             (WandState::Unknown, None) => unknown.push(label),
         }
     }
-    let mut out = en(
-        "wand-list",
-        &[("side", &side.to_string()), ("mode", mode.name())],
-    );
+    let mut out = Msg::new("wand-list").with("side", crate::variants::side_msg(side)).with("mode", mode.name());
     for (key, items) in [
         ("wand-list-secret", secret),
         ("wand-list-identified", identified),
@@ -587,7 +584,7 @@ pub fn wand_list(pos: &Pos, side: Side, mode: WandMode) -> String {
     ] {
         if !items.is_empty() {
             out.push('\n');
-            out.push_str(&en(key, &[("items", &items.join(", "))]));
+            out.push_str(Msg::new(key).with("items", &items.join(", ")));
         }
     }
     out

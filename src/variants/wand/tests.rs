@@ -7,7 +7,7 @@ use super::state::{kind_index, WandMode, WandState};
 use super::*;
 use crate::core::view::{BadgeStyle, Viewer};
 use crate::core::{Cell, Role};
-use crate::variants::words::en;
+use crate::i18n::Msg;
 use crate::variants::{Game, VariantId};
 
 fn sq(s: &str) -> Square {
@@ -315,7 +315,7 @@ fn ruling_w7_death_of_the_last_king() {
     assert_eq!(p.printed, "Ze4:d5 (death)");
     assert_eq!(
         g.outcome(),
-        Some(Outcome::win(Side::White, "the loss of Black's last king"))
+        Some(Outcome::win(Side::White, crate::i18n::Msg::new("reason-last-king").with("side", crate::variants::side_msg(Side::Black))))
     );
 }
 
@@ -659,7 +659,7 @@ fn ruling_w18_sick_king_mates_before_dying() {
     );
     let p = play(&mut g, "Qa1-a8", &mut rng(1));
     assert_eq!(p.events, vec!["Checkmate.".to_string()]);
-    assert_eq!(g.outcome(), Some(Outcome::win(Side::White, "checkmate")));
+    assert_eq!(g.outcome(), Some(Outcome::win(Side::White, crate::i18n::Msg::new("reason-checkmate"))));
     assert!(g.pos.unit(sq("g6")).is_some(), "the king did not die");
     // Without the mate the sick king dies and White loses.
     let mut g = setup(
@@ -680,7 +680,7 @@ fn ruling_w19_must_zap_then_stalemate() {
     assert!(!t.is_empty() && t.iter().all(|m| m.starts_with("Zh8:")));
     assert!(g.outcome().is_none());
     let g = setup("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "rolled", &[]);
-    assert_eq!(g.outcome(), Some(Outcome::draw("stalemate")));
+    assert_eq!(g.outcome(), Some(Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))));
 }
 
 // ruling W20: the document's fast kings on e4 and e6.
@@ -706,7 +706,7 @@ fn ruling_w20_fast_kings() {
     assert_eq!(p.printed, "Ke4-e5:e6");
     assert_eq!(
         g.outcome(),
-        Some(Outcome::win(Side::White, "the loss of Black's last king"))
+        Some(Outcome::win(Side::White, crate::i18n::Msg::new("reason-last-king").with("side", crate::variants::side_msg(Side::Black))))
     );
 }
 
@@ -807,7 +807,7 @@ fn ruling_w22_wand_list_after_identification() {
             .trim_end_matches(')');
         if g.pos.unit(sq("e7")).is_some() && !p.printed.contains("polymorph") {
             survived += 1;
-            let line = en("wand-list-identified", &[("items", &format!("Pe7 {kind}"))]);
+            let line = Msg::new("wand-list-identified").with("items", &format!("Pe7 {kind}"));
             assert!(list.contains(&line), "{}: {list}", p.printed);
         }
     }
@@ -837,7 +837,7 @@ fn ruling_w23_moderated_secrets_stay_secret() {
     }
     let list = g.secret(Side::White).expect("list");
     assert!(
-        list.contains(&en("wand-list-secret", &[("items", "Ra1 ")])),
+        list.contains(Msg::new("wand-list-secret").with("items", "Ra1 ")),
         "{list}"
     );
     // The same seed always draws the same kinds; the FEN keeps them.
@@ -855,7 +855,7 @@ fn ruling_w24_draws() {
     let g = setup("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "rolled", &[("e1", "")]);
     assert!(g.outcome().is_none());
     let g = setup("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "rolled", &[]);
-    assert_eq!(g.outcome(), Some(Outcome::draw("insufficient material")));
+    assert_eq!(g.outcome(), Some(Outcome::draw(crate::i18n::Msg::new("reason-insufficient-material"))));
     let mut g = setup("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "rolled", &[]);
     let mut r = rng(1);
     for _ in 0..2 {

@@ -2,7 +2,7 @@
 //! teleport square that follows a Teleport zap (W6).
 
 use super::*;
-use crate::variants::words::en;
+use crate::i18n::Msg;
 
 impl WandGame {
     /// Plays a legal turn; `hint` is a teleport square given in advance.
@@ -126,8 +126,8 @@ impl WandGame {
         }
         if mate_now {
             // W18: checkmate ends the game before the mating side's timers run.
-            let o = Outcome::win(mover, "checkmate");
-            events.push(en("event-checkmate", &[]));
+            let o = Outcome::win(mover, crate::i18n::Msg::new("reason-checkmate"));
+            events.push(Msg::new("event-checkmate"));
             self.outcome = Some(o);
             return events;
         }
@@ -137,12 +137,12 @@ impl WandGame {
         match &self.outcome {
             Some(o @ Outcome::Win { reason, .. }) if reason == "checkmate" => {
                 let _ = o;
-                events.push(en("event-checkmate", &[]));
+                events.push(Msg::new("event-checkmate"));
             }
             Some(o) => events.push(format!("{o}.")),
             None => {
                 if self.pos.single_king_attacked(them, &masks) {
-                    events.push(en("event-check", &[]));
+                    events.push(Msg::new("event-check"));
                 }
             }
         }
@@ -169,7 +169,7 @@ impl WandGame {
             _ => None,
         });
         let Some(sq) = square else {
-            return Err(PlayError::Refused(en("wand-teleport-first", &[])));
+            return Err(PlayError::Refused(Msg::new("wand-teleport-first")));
         };
         let dests = effects::teleport_squares(&self.pos, mover, p.target);
         if !dests.contains(sq) {
@@ -178,7 +178,7 @@ impl WandGame {
             } else {
                 "wand-teleport-unsafe"
             };
-            return Err(PlayError::Refused(en(key, &[("square", &sq.to_string())])));
+            return Err(PlayError::Refused(Msg::new(key).with("square", &sq.to_string())));
         }
         effects::teleport(&mut self.pos, p.target, sq);
         self.pending = None;

@@ -7,7 +7,7 @@ use super::state::{WandMode, WandState};
 use super::{WandGame, WandKind};
 use crate::core::view::{Badge, Corner, LegendEntry, PieceView, Sample, Tone, View, Viewer};
 use crate::core::{Cell, Side, Square};
-use crate::variants::words::en;
+use crate::i18n::Msg;
 use crate::variants::Rules;
 
 /// `word n`, or `wordn` for two-digit counts so that the badge stays short.
@@ -168,7 +168,7 @@ pub fn build(game: &WandGame, viewer: Viewer) -> View {
             (WandMode::Moderated, true) => "note-wands-left-moderated-one",
             (WandMode::Moderated, false) => "note-wands-left-moderated",
         };
-        v.notes[side.index()].push(en(key, &[("n", &n.to_string())]));
+        v.notes[side.index()].push(Msg::new(key).with("n", &n.to_string()));
     }
     v
 }
@@ -176,21 +176,21 @@ pub fn build(game: &WandGame, viewer: Viewer) -> View {
 /// Every badge of Wand Chess with its meaning. Numbers are the owner's turns left.
 pub fn legend() -> Vec<LegendEntry> {
     let mut out = vec![
-        LegendEntry::new(Sample::Badge(asleep(3)), &en("legend-wand-asleep", &[])),
-        LegendEntry::new(Sample::Badge(statue(9)), &en("legend-wand-statue", &[])),
-        LegendEntry::new(Sample::Badge(slow(2)), &en("legend-wand-slow", &[])),
-        LegendEntry::new(Sample::Badge(slow(0)), &en("legend-wand-slow-ready", &[])),
-        LegendEntry::new(Sample::Badge(sick(2)), &en("legend-wand-sick", &[])),
-        LegendEntry::new(Sample::Badge(peaceful()), &en("legend-wand-peaceful", &[])),
-        LegendEntry::new(Sample::Badge(fast()), &en("legend-wand-fast", &[])),
-        LegendEntry::new(Sample::Badge(protected()), &en("legend-wand-immune", &[])),
+        LegendEntry::new(Sample::Badge(asleep(3)), Msg::new("legend-wand-asleep")),
+        LegendEntry::new(Sample::Badge(statue(9)), Msg::new("legend-wand-statue")),
+        LegendEntry::new(Sample::Badge(slow(2)), Msg::new("legend-wand-slow")),
+        LegendEntry::new(Sample::Badge(slow(0)), Msg::new("legend-wand-slow-ready")),
+        LegendEntry::new(Sample::Badge(sick(2)), Msg::new("legend-wand-sick")),
+        LegendEntry::new(Sample::Badge(peaceful()), Msg::new("legend-wand-peaceful")),
+        LegendEntry::new(Sample::Badge(fast()), Msg::new("legend-wand-fast")),
+        LegendEntry::new(Sample::Badge(protected()), Msg::new("legend-wand-immune")),
         LegendEntry::new(
             Sample::Badge(wand(WandKind::Death, false)),
-            &en("legend-wand-hollow", &[]),
+            Msg::new("legend-wand-hollow"),
         ),
         LegendEntry::new(
             Sample::Badge(wand_destroyed()),
-            &en("legend-wand-destroyed", &[]),
+            Msg::new("legend-wand-destroyed"),
         ),
     ];
     for k in WandKind::ALL {

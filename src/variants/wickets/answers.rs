@@ -2,7 +2,7 @@
 //! cards and sacrifices.
 
 use super::*;
-use crate::variants::words::en;
+use crate::i18n::Msg;
 
 impl WicketsGame {
     /// The wicket rule that keeps a typed move off its destination, in the player's
@@ -46,7 +46,7 @@ impl WicketsGame {
         for word in ["defender", "card", "sacrifice", "ball"] {
             let rest = notation::strip_keyword(text, word);
             if rest.len() < text.trim().len() {
-                return Err(refuse(en("wickets-other-question", &[("word", word)])));
+                return Err(refuse(Msg::new("wickets-other-question").with("word", word)));
             }
         }
         let typed = notation::parse_move(text)?;
@@ -90,17 +90,17 @@ impl WicketsGame {
         }
         if !typed.throw.is_empty() && turn.throwers.is_empty() {
             return Err(refuse(if effect.picked_up {
-                en("wickets-picked-up-no-throw", &[])
+                Msg::new("wickets-picked-up-no-throw")
             } else {
-                en("wickets-only-haver-throws", &[])
+                Msg::new("wickets-only-haver-throws")
             }));
         }
         if typed.decline {
             if turn.throwers.is_empty() {
                 return Err(refuse(if effect.picked_up {
-                    en("wickets-nothing-to-decline", &[])
+                    Msg::new("wickets-nothing-to-decline")
                 } else {
-                    en("wickets-decline-not-haver", &[("move", &mv.long())])
+                    Msg::new("wickets-decline-not-haver").with("move", &mv.long())
                 }));
             }
             // X-WICKETS-19: the throw is declined now; it will not be asked.
@@ -115,22 +115,19 @@ impl WicketsGame {
         }
         if let Some(b) = typed.ball {
             let Some(c) = turn.place_ball else {
-                return Err(refuse(en("wickets-no-ball-to-place", &[])));
+                return Err(refuse(Msg::new("wickets-no-ball-to-place")));
             };
             if !self.pos.ball_squares(c).contains(&b) {
-                return Err(refuse(en(
-                    "wickets-ball-next-to",
-                    &[("c", &c.to_string()), ("b", &b.to_string())],
-                )));
+                return Err(refuse(Msg::new("wickets-ball-next-to").with("c", &c.to_string()).with("b", &b.to_string())));
             }
             action.push_str(&format!(" (ball {b})"));
         }
         played.action = action;
         // K5 and C1: a capture that mates ends the game at once, ball or no ball.
         if self.pos.is_mated(2) {
-            self.outcome = Some(Outcome::win(mover, "checkmate"));
+            self.outcome = Some(Outcome::win(mover, crate::i18n::Msg::new("reason-checkmate")));
             self.record = turn.head.clone();
-            played.events.push(en("event-checkmate", &[]));
+            played.events.push(Msg::new("event-checkmate"));
             return Ok(());
         }
         self.turn = Some(turn);
@@ -167,14 +164,11 @@ impl WicketsGame {
             .or(legal.first())
             .map(|m| m.long());
         let mut s = match plain {
-            Some(p) => en("wickets-decline-as-move-example", &[("example", &p)]),
-            None => en("wickets-decline-as-move", &[]),
+            Some(p) => Msg::new("wickets-decline-as-move-example").with("example", &p),
+            None => Msg::new("wickets-decline-as-move"),
         };
         if let Some(h) = legal.iter().find(|m| Some(m.from) == haver) {
-            s = en(
-                "wickets-decline-keep-ball",
-                &[("refusal", &s), ("move", &h.long())],
-            );
+            s = Msg::new("wickets-decline-keep-ball").with("refusal", &s).with("move", &h.long());
         }
         s
     }
@@ -205,28 +199,19 @@ impl WicketsGame {
 
     pub(super) fn answer_ball(&mut self, text: &str) -> Result<String, PlayError> {
         let Some(c) = self.turn.as_ref().and_then(|t| t.place_ball) else {
-            return Err(refuse(en("wickets-no-ball-waiting", &[])));
+            return Err(refuse(Msg::new("wickets-no-ball-waiting")));
         };
         let t = strip_keyword(text, "ball");
         let b = Cell::parse(t).ok_or_else(|| {
-            refuse(en(
-                "wickets-answer-ball-square",
-                &[(
-                    "ball_squares_c_first_map_or_d4_to_string_c_c_to_string",
-                    &(self
+            refuse(Msg::new("wickets-answer-ball-square").with("ball_squares_c_first_map_or_d4_to_string_c_c_to_string", &(self
                         .pos
                         .ball_squares(c)
                         .first()
                         .map_or("d4".to_string(), |c| c.to_string()))
-                    .to_string(),
-                )],
-            ))
+                    .to_string()))
         })?;
         if !self.pos.ball_squares(c).contains(&b) {
-            return Err(refuse(en(
-                "wickets-ball-next-to",
-                &[("c", &c.to_string()), ("b", &b.to_string())],
-            )));
+            return Err(refuse(Msg::new("wickets-ball-next-to").with("c", &c.to_string()).with("b", &b.to_string())));
         }
         self.place_ball(b);
         Ok(b.to_string())
@@ -234,7 +219,7 @@ impl WicketsGame {
 
     pub(super) fn answer_defender(&mut self, text: &str) -> Result<String, PlayError> {
         let Some(mover) = self.turn.as_ref().map(|t| t.mover) else {
-            return Err(refuse(en("wickets-no-defender-asked", &[])));
+            return Err(refuse(Msg::new("wickets-no-defender-asked")));
         };
         let side = mover.other();
         let t = strip_keyword(text, "defender");
@@ -242,10 +227,7 @@ impl WicketsGame {
         let (role, cell_text) = match t.chars().next() {
             Some(c) if t.len() == 3 && c.is_ascii_alphabetic() => (
                 Some(Role::from_letter(c).ok_or_else(|| {
-                    refuse(en(
-                        "wickets-not-a-piece-letter",
-                        &[("echo_c_to_string", &echo(&c.to_string()).to_string())],
-                    ))
+                    refuse(Msg::new("wickets-not-a-piece-letter").with("echo_c_to_string", &echo(&c.to_string()).to_string()))
                 })?),
                 &t[1..],
             ),
@@ -255,24 +237,15 @@ impl WicketsGame {
         let texts = self.legal_texts();
         let ex = crate::variants::example(&texts).unwrap_or("defender");
         let c = Cell::parse(cell_text.trim())
-            .ok_or_else(|| refuse(en("wickets-name-defender", &[("example", ex)])))?;
+            .ok_or_else(|| refuse(Msg::new("wickets-name-defender").with("example", ex)))?;
         let Some(m) = self.pos.man(c).filter(|m| m.piece.side == side) else {
-            return Err(refuse(en(
-                "wickets-no-defender-on",
-                &[("c", &c.to_string()), ("example", ex)],
-            )));
+            return Err(refuse(Msg::new("wickets-no-defender-on").with("c", &c.to_string()).with("example", ex)));
         };
         if role.is_some_and(|r| r != m.piece.role) {
-            return Err(refuse(en(
-                "wickets-piece-is-not",
-                &[
-                    ("c", &c.to_string()),
-                    ("role_map_or_r_r_name", role.map_or("", |r| r.name())),
-                ],
-            )));
+            return Err(refuse(Msg::new("wickets-piece-is-not").with("c", &c.to_string()).with("role_map_or_r_r_name", role.map_or(Msg::text(""), crate::variants::role_msg))));
         }
         if m.ball {
-            return Err(refuse(en("wickets-haver-not-defender", &[])));
+            return Err(refuse(Msg::new("wickets-haver-not-defender")));
         }
         if let Some(x) = self.pos.men.get_mut(c) {
             x.defender = true;
@@ -300,10 +273,7 @@ impl WicketsGame {
         let mut hops = Vec::new();
         for h in t.split('>') {
             hops.push(Cell::parse(h.trim()).ok_or_else(|| {
-                refuse(en(
-                    "wickets-throw-not-square",
-                    &[("echo_h", &echo(h).to_string())],
-                ))
+                refuse(Msg::new("wickets-throw-not-square").with("echo_h", &echo(h).to_string()))
             })?);
         }
         let hops = self.normalize_throw(&hops);
@@ -328,7 +298,7 @@ impl WicketsGame {
         rng: &mut GameRng,
     ) -> Result<String, PlayError> {
         let Some(d) = self.turn.as_ref().and_then(|t| t.decision) else {
-            return Err(refuse(en("wickets-no-card-asked", &[])));
+            return Err(refuse(Msg::new("wickets-no-card-asked")));
         };
         if d.step == Step::Lead && d.attempt == 2 && is_decline(text) {
             self.push_result("no second try".to_string());
@@ -336,20 +306,14 @@ impl WicketsGame {
             return Ok("decline".to_string());
         }
         let t = strip_keyword(text, "card");
-        let card = Card::parse(t).ok_or_else(|| refuse(en("wickets-play-a-card", &[])))?;
+        let card = Card::parse(t).ok_or_else(|| refuse(Msg::new("wickets-play-a-card")))?;
         if !self.deck.hand(side).contains(&card) {
-            return Err(refuse(en(
-                "wickets-not-held",
-                &[("card", &card.to_string())],
-            )));
+            return Err(refuse(Msg::new("wickets-not-held").with("card", &card.to_string())));
         }
         if let Step::Answer(lead) = d.step {
             let can_follow = self.deck.hand(side).iter().any(|c| c.suit == lead.suit);
             if can_follow && card.suit != lead.suit {
-                return Err(refuse(en(
-                    "wickets-follow-suit",
-                    &[("lead_suit", &lead.suit.to_string())],
-                )));
+                return Err(refuse(Msg::new("wickets-follow-suit").with("lead_suit", &lead.suit.to_string())));
             }
         }
         self.deck.play(side, card, rng);
@@ -400,10 +364,10 @@ impl WicketsGame {
             .as_ref()
             .and_then(|t| t.decision.map(|d| (t.mover, d)))
         else {
-            return Err(refuse(en("wickets-no-sacrifice-asked", &[])));
+            return Err(refuse(Msg::new("wickets-no-sacrifice-asked")));
         };
         let Step::Sacrifice(n) = d.step else {
-            return Err(refuse(en("wickets-no-sacrifice-asked", &[])));
+            return Err(refuse(Msg::new("wickets-no-sacrifice-asked")));
         };
         if is_decline(text) {
             self.push_result("declined: missed".to_string());
@@ -416,24 +380,18 @@ impl WicketsGame {
         for w in t.split([' ', ',']).filter(|w| !w.is_empty()) {
             let w = w.trim_start_matches(['P', 'N', 'B', 'R', 'Q', 'K']);
             let c = Cell::parse(w).ok_or_else(|| {
-                refuse(en(
-                    "wickets-sacrifice-not-square",
-                    &[("echo_w", &echo(w).to_string())],
-                ))
+                refuse(Msg::new("wickets-sacrifice-not-square").with("echo_w", &echo(w).to_string()))
             })?;
             if !allowed.contains(&c) {
-                return Err(refuse(en(
-                    "wickets-not-sacrificable",
-                    &[("c", &c.to_string())],
-                )));
+                return Err(refuse(Msg::new("wickets-not-sacrificable").with("c", &c.to_string())));
             }
             if cells.contains(&c) {
-                return Err(refuse(en("wickets-named-twice", &[("c", &c.to_string())])));
+                return Err(refuse(Msg::new("wickets-named-twice").with("c", &c.to_string())));
             }
             cells.push(c);
         }
         if cells.len() != n as usize {
-            return Err(refuse(en("wickets-name-exactly", &[("n", &n.to_string())])));
+            return Err(refuse(Msg::new("wickets-name-exactly").with("n", &n.to_string())));
         }
         cells.sort();
         let mut labels = Vec::new();
@@ -473,5 +431,5 @@ impl WicketsGame {
 
 /// K4 in one line, for a throw that is not allowed.
 pub(super) fn throw_refusal(to: String) -> PlayError {
-    refuse(en("wickets-throw-line", &[("to", &to.to_string())]))
+    refuse(Msg::new("wickets-throw-line").with("to", &to.to_string()))
 }

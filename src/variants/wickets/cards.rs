@@ -103,10 +103,7 @@ impl Deck {
     /// The private text of a hand.
     pub fn hand_text(&self, side: Side) -> String {
         let cards: Vec<String> = self.hand(side).iter().map(|c| c.to_string()).collect();
-        crate::variants::words::en(
-            "wickets-hand",
-            &[("side", &side.to_string()), ("cards", &cards.join(" "))],
-        )
+        Msg::new("wickets-hand").with("side", crate::variants::side_msg(side)).with("cards", &cards.join(" "))
     }
 }
 

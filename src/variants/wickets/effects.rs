@@ -1,7 +1,7 @@
 //! A turn's effects: balls moved and thrown, dice and decisions, the turn's end.
 
 use super::*;
-use crate::variants::words::en;
+use crate::i18n::Msg;
 
 impl WicketsGame {
     /// Moves `side`'s ball from the piece on `from` to `to` (a piece or an empty cell).
@@ -146,7 +146,7 @@ impl WicketsGame {
         if m.piece.role == Role::King {
             self.outcome = Some(Outcome::win(
                 mover,
-                &crate::variants::words::en("reason-king-defender", &[("side", &opp.to_string())]),
+                Msg::new("reason-king-defender").with("side", crate::variants::side_msg(opp)),
             ));
         } else if let Some(t) = self.turn.as_mut() {
             t.new_defender = true;
@@ -192,10 +192,7 @@ impl WicketsGame {
                 if self.pos.defender_candidates(opp).is_empty() {
                     self.outcome = Some(Outcome::win(
                         t.mover,
-                        &crate::variants::words::en(
-                            "reason-no-defender",
-                            &[("side", &opp.to_string())],
-                        ),
+                        Msg::new("reason-no-defender").with("side", crate::variants::side_msg(opp)),
                     ));
                     continue;
                 }
@@ -247,12 +244,12 @@ impl WicketsGame {
         self.outcome = self.rules_outcome();
         match &self.outcome {
             Some(Outcome::Win { reason, .. }) if reason == "checkmate" => {
-                played.events.push(en("event-checkmate", &[]));
+                played.events.push(Msg::new("event-checkmate"));
             }
             Some(o) => played.events.push(format!("{o}.")),
             None => {
                 if self.pos.in_check(self.pos.turn) {
-                    played.events.push(en("event-check", &[]));
+                    played.events.push(Msg::new("event-check"));
                 }
             }
         }

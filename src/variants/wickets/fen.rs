@@ -73,10 +73,7 @@ fn parse_cell(t: &str) -> Result<Option<Cell>, String> {
         return Ok(None);
     }
     Cell::parse(t).map(Some).ok_or_else(|| {
-        err(&crate::variants::words::en(
-            "notation-not-a-square",
-            &[("text", t)],
-        ))
+        err(Msg::new("notation-not-a-square").with("text", t))
     })
 }
 

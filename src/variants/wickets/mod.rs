@@ -21,7 +21,7 @@ use crate::core::notation::echo;
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Role, Side};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::words::en;
+use crate::i18n::Msg;
 use crate::variants::{
     check_options, Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question,
     Rules,
@@ -233,9 +233,9 @@ impl WicketsGame {
         let us = self.pos.turn;
         if !self.pos.has_legal_move(2) {
             return Some(if self.pos.in_check(us) {
-                Outcome::win(us.other(), "checkmate")
+                Outcome::win(us.other(), crate::i18n::Msg::new("reason-checkmate"))
             } else {
-                Outcome::draw("stalemate")
+                Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))
             });
         }
         // No automatic draw by material: a wicket can still be taken (X-WICKETS-6).
@@ -520,7 +520,7 @@ impl Rules for WicketsGame {
             return Err(PlayError::NotYourTurn);
         }
         if text.chars().count() > 80 {
-            return Err(refuse(en("wickets-too-long", &[])));
+            return Err(refuse(Msg::new("wickets-too-long")));
         }
         let mut played = Played::default();
         if self.method.uses_cards() && !self.deck.dealt {
@@ -537,7 +537,7 @@ impl Rules for WicketsGame {
             Question::Throw => played.action = self.answer_throw(text, rng)?,
             Question::Card => played.action = self.answer_card(side, text, &mut played, rng)?,
             Question::Sacrifice => played.action = self.answer_sacrifice(text, rng)?,
-            _ => return Err(refuse(en("wickets-no-such-question", &[]))),
+            _ => return Err(refuse(Msg::new("wickets-no-such-question"))),
         }
         self.advance(&mut played, rng);
         played.printed = match &self.turn {
@@ -551,7 +551,7 @@ impl Rules for WicketsGame {
         view::build(self, viewer)
     }
 
-    fn prompt(&self, ask: &Ask) -> String {
+    fn prompt(&self, ask: &Ask) -> Msg {
         self.question_prompt(ask)
     }
 
@@ -572,7 +572,7 @@ impl Rules for WicketsGame {
             return None;
         }
         if !self.deck.dealt {
-            return Some(en("wickets-cards-later", &[]));
+            return Some(Msg::new("wickets-cards-later"));
         }
         Some(self.deck.hand_text(side))
     }

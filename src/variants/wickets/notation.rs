@@ -7,7 +7,7 @@
 use super::position::{Kind, WMove};
 use crate::core::notation::{echo, resolve_by, strip_decorations, Named, NotationError};
 use crate::core::{Cell, Role};
-use crate::variants::words::en;
+use crate::i18n::Msg;
 
 /// A typed move, before the position is consulted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,10 +36,10 @@ pub enum Body {
     },
 }
 
-fn syntax(input: &str, reason: &str) -> NotationError {
+fn syntax(input: &str, reason: Msg) -> NotationError {
     NotationError::Syntax {
         input: echo(input),
-        reason: reason.to_string(),
+        reason,
     }
 }
 
@@ -55,23 +55,23 @@ fn cell_at(chars: &[char]) -> Option<Cell> {
 pub fn parse_move(text: &str) -> Result<MoveText, NotationError> {
     let mut s = strip_decorations(text).to_string();
     if s.is_empty() {
-        return Err(syntax(text, &en("notation-nothing", &[])));
+        return Err(syntax(text, Msg::new("notation-nothing")));
     }
     if s.len() > 40 {
-        return Err(syntax(text, &en("notation-too-long", &[])));
+        return Err(syntax(text, Msg::new("notation-too-long")));
     }
     let mut ball = None;
     if let Some(open) = s.find('(') {
         let close = s[open..]
             .find(')')
             .map(|i| i + open)
-            .ok_or_else(|| syntax(text, &en("wickets-unclosed", &[])))?;
+            .ok_or_else(|| syntax(text, Msg::new("wickets-unclosed")))?;
         let inner = s[open + 1..close].trim().to_ascii_lowercase();
         let sq = inner
             .strip_prefix("ball")
             .map(str::trim)
-            .ok_or_else(|| syntax(text, &en("wickets-ball-bracket", &[])))?;
-        ball = Some(Cell::parse(sq).ok_or_else(|| syntax(text, &en("wickets-ball-square", &[])))?);
+            .ok_or_else(|| syntax(text, Msg::new("wickets-ball-bracket")))?;
+        ball = Some(Cell::parse(sq).ok_or_else(|| syntax(text, Msg::new("wickets-ball-square")))?);
         s = format!("{}{}", &s[..open], &s[close + 1..]);
     }
     let mut s = strip_decorations(s.trim()).to_string();
@@ -91,14 +91,14 @@ pub fn parse_move(text: &str) -> Result<MoveText, NotationError> {
         let p = p.trim();
         throw.push(
             Cell::parse(p)
-                .ok_or_else(|| syntax(text, &en("wickets-throw-square", &[("text", p)])))?,
+                .ok_or_else(|| syntax(text, Msg::new("wickets-throw-square").with("text", p)))?,
         );
     }
     if throw.len() > 2 {
-        return Err(syntax(text, &en("wickets-two-hops", &[])));
+        return Err(syntax(text, Msg::new("wickets-two-hops")));
     }
     if decline && !throw.is_empty() {
-        return Err(syntax(text, &en("wickets-throw-or-keep", &[])));
+        return Err(syntax(text, Msg::new("wickets-throw-or-keep")));
     }
     Ok(MoveText {
         body: parse_body(text, head)?,
@@ -136,7 +136,7 @@ fn parse_body(input: &str, s: &str) -> Result<Body, NotationError> {
         let tail: String = chars[eq + 1..].iter().collect();
         promotion = Some(
             promotion_role(&tail)
-                .ok_or_else(|| syntax(input, &en("notation-promotion-role", &[])))?,
+                .ok_or_else(|| syntax(input, Msg::new("notation-promotion-role")))?,
         );
         chars.truncate(eq);
     } else if chars.len() >= 3 {
@@ -156,30 +156,27 @@ fn parse_body(input: &str, s: &str) -> Result<Body, NotationError> {
             None,
             None,
             None,
-            cell_at(&body).ok_or_else(|| bad(&en("wickets-not-a-square", &[])))?,
+            cell_at(&body).ok_or_else(|| bad(Msg::new("wickets-not-a-square")))?,
         ),
         3 => {
-            let to = cell_at(&body[1..]).ok_or_else(|| bad(&en("wickets-not-a-square", &[])))?;
+            let to = cell_at(&body[1..]).ok_or_else(|| bad(Msg::new("wickets-not-a-square")))?;
             let c = body[0];
             if ('a'..='h').contains(&c) {
                 (Some(c as i8 - 'a' as i8), None, None, to)
             } else if ('1'..='8').contains(&c) {
                 (None, Some(c as i8 - '1' as i8), None, to)
             } else {
-                return Err(bad(&en(
-                    "notation-not-file-or-rank",
-                    &[("sign", &c.to_string())],
-                )));
+                return Err(bad(Msg::new("notation-not-file-or-rank").with("sign", &c.to_string())));
             }
         }
         4 => {
-            let from = cell_at(&body).ok_or_else(|| bad(&en("wickets-first-not-a-square", &[])))?;
+            let from = cell_at(&body).ok_or_else(|| bad(Msg::new("wickets-first-not-a-square")))?;
             let to =
-                cell_at(&body[2..]).ok_or_else(|| bad(&en("wickets-second-not-a-square", &[])))?;
+                cell_at(&body[2..]).ok_or_else(|| bad(Msg::new("wickets-second-not-a-square")))?;
             (None, None, Some(from), to)
         }
-        0 | 1 => return Err(bad(&en("notation-no-destination", &[]))),
-        _ => return Err(bad(&en("notation-too-many-squares", &[]))),
+        0 | 1 => return Err(bad(Msg::new("notation-no-destination"))),
+        _ => return Err(bad(Msg::new("notation-too-many-squares"))),
     };
     Ok(Body::Move {
         role,

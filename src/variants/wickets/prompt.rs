@@ -4,7 +4,7 @@
 
 use super::{label, Method, Step, WicketsGame};
 use crate::core::Side;
-use crate::variants::words::en;
+use crate::i18n::Msg;
 use crate::variants::{either, example, Ask, GameRng, Question, Rules};
 use rand::SeedableRng;
 
@@ -18,7 +18,7 @@ fn suit_name(suit: char) -> String {
         'h' => "wickets-suit-hearts",
         _ => "wickets-suit-spades",
     };
-    en(key, &[])
+    Msg::new(key)
 }
 
 impl WicketsGame {
@@ -26,7 +26,7 @@ impl WicketsGame {
         let texts = self.legal_texts();
         match ask.question {
             Question::Move => self.move_prompt(ask.side, &texts),
-            Question::BallSquare => en("wickets-prompt-ball", &[("choices", &either(&texts))]),
+            Question::BallSquare => Msg::new("wickets-prompt-ball").with("choices", &either(&texts)),
             Question::NewDefender => {
                 let ex = example(&texts).unwrap_or("defender Nf3");
                 let names: Vec<String> = texts
@@ -34,15 +34,9 @@ impl WicketsGame {
                     .map(|t| t.trim_start_matches("defender ").to_string())
                     .collect();
                 if names.len() <= SHORT {
-                    en(
-                        "wickets-prompt-defender-list",
-                        &[("example", ex), ("names", &names.join(", "))],
-                    )
+                    Msg::new("wickets-prompt-defender-list").with("example", ex).with("names", &names.join(", "))
                 } else {
-                    en(
-                        "wickets-prompt-defender",
-                        &[("count", &names.len().to_string()), ("example", ex)],
-                    )
+                    Msg::new("wickets-prompt-defender").with("count", &names.len().to_string()).with("example", ex)
                 }
             }
             Question::Throw => self.throw_prompt(&texts),
@@ -81,11 +75,7 @@ impl WicketsGame {
             else {
                 continue;
             };
-            s.push_str("; ");
-            s.push_str(&en(
-                "wickets-prompt-haver",
-                &[("who", &who), ("moved", &moved), ("to", to)],
-            ));
+            s = crate::variants::and_then(s, Msg::new("wickets-prompt-haver").with("who", &who).with("moved", &moved).with("to", to));
             return s;
         }
         s
@@ -100,38 +90,19 @@ impl WicketsGame {
             .cloned()
             .collect();
         let mut s = if direct.len() <= SHORT {
-            en(
-                "wickets-prompt-throw-list",
-                &[("choices", &either(&direct))],
-            )
+            Msg::new("wickets-prompt-throw-list").with("choices", &either(&direct))
         } else {
-            en(
-                "wickets-prompt-throw",
-                &[
-                    ("count", &direct.len().to_string()),
-                    ("example", example(&direct).unwrap_or("decline")),
-                ],
-            )
+            Msg::new("wickets-prompt-throw").with("count", &direct.len().to_string()).with("example", example(&direct).unwrap_or("decline"))
         };
         if let Some(r) = relays.get(relays.len() / 2) {
             let (via, to) = r.split_once('>').unwrap_or((r.as_str(), ""));
-            s.push_str("; ");
-            s.push_str(&en(
-                "wickets-prompt-relay",
-                &[
-                    ("via", via),
-                    ("relay", r),
-                    ("to", to),
-                    ("count", &relays.len().to_string()),
-                ],
-            ));
+            s = crate::variants::and_then(s, Msg::new("wickets-prompt-relay").with("via", via).with("relay", r).with("to", to).with("count", &relays.len().to_string()));
         }
         if throws
             .iter()
             .any(|t| t.ends_with("w0") || t.ends_with("w9"))
         {
-            s.push_str("; ");
-            s.push_str(&en("wickets-prompt-into-wicket", &[]));
+            s = crate::variants::and_then(s, Msg::new("wickets-prompt-into-wicket"));
         }
         s
     }
@@ -153,15 +124,8 @@ impl WicketsGame {
             }
         };
         match d.step {
-            Step::Answer(lead) => en(
-                pick("wickets-card-answer", "wickets-card-answer-guarded"),
-                &[
-                    ("side", &mover.to_string()),
-                    ("card", &lead.to_string()),
-                    ("suit", &suit_name(lead.suit)),
-                ],
-            ),
-            Step::Lead if d.attempt == 2 && side == mover => en("wickets-card-second-try", &[]),
+            Step::Answer(lead) => Msg::new(pick("wickets-card-answer", "wickets-card-answer-guarded")).with("side", crate::variants::side_msg(mover)).with("card", &lead.to_string()).with("suit", &suit_name(lead.suit)),
+            Step::Lead if d.attempt == 2 && side == mover => Msg::new("wickets-card-second-try"),
             Step::Lead => {
                 let tie = self
                     .turn
@@ -173,7 +137,7 @@ impl WicketsGame {
                 } else {
                     pick("wickets-card-lead", "wickets-card-lead-guarded")
                 };
-                en(key, &[("side", &mover.other().to_string())])
+                Msg::new(key).with("side", &mover.other().to_string())
             }
             Step::Sacrifice(_) => Question::Card.prompt(),
         }
@@ -196,9 +160,9 @@ impl WicketsGame {
             .filter_map(|c| self.pos.man(c).map(|m| label(m.piece.role, c)))
             .collect();
         let what = if self.method == Method::Dice2 {
-            en("wickets-sacrifice-for-roll", &[])
+            Msg::new("wickets-sacrifice-for-roll")
         } else {
-            en("wickets-sacrifice-for-wicket", &[])
+            Msg::new("wickets-sacrifice-for-wicket")
         };
         let ex = texts.iter().find(|t| *t != "decline");
         let from = (pieces.len() <= 12).then(|| pieces.join(" "));
@@ -212,15 +176,7 @@ impl WicketsGame {
             (false, false, true) => "wickets-prompt-sacrifice-from",
             (false, true, true) => "wickets-prompt-sacrifice-example-from",
         };
-        en(
-            key,
-            &[
-                ("n", &n.to_string()),
-                ("what", &what),
-                ("example", ex.map_or("", String::as_str)),
-                ("from", from.as_deref().unwrap_or("")),
-            ],
-        )
+        Msg::new(key).with("n", &n.to_string()).with("what", &what).with("example", ex.map_or("", String::as_str)).with("from", from.as_deref().unwrap_or(""))
     }
 }
 
@@ -304,7 +260,7 @@ mod tests {
                 .expect("throw");
             if g.ask().map(|a| a.question) == Some(Question::Sacrifice) {
                 let p = prompt(&g);
-                let roll = en("wickets-sacrifice-for-roll", &[]);
+                let roll = Msg::new("wickets-sacrifice-for-roll");
                 assert!(p.contains(&format!("sacrifice 1 piece {roll}")), "{p}");
                 seen = true;
                 break;

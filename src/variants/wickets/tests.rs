@@ -210,7 +210,7 @@ fn ball_haver_capture_needs_a_square_unless_it_mates() {
     let mut mate = game("4nnrk/4pppp/4Ppp1/4N3/8/8/8/1K6 w - - 0 1 -- D=-,g6 B=b1,f7 dice");
     let p = play(&mut mate, "Nxf7", &mut rng());
     assert_eq!(p.events, vec!["Checkmate.".to_string()]);
-    assert_eq!(mate.outcome(), Some(Outcome::win(Side::White, "checkmate")));
+    assert_eq!(mate.outcome(), Some(Outcome::win(Side::White, crate::i18n::Msg::new("reason-checkmate"))));
     // With squares free the capturer chooses; in advance or when asked.
     let fen = "6k1/8/8/3b4/8/4N3/8/K7 w - - 0 1 -- D=-,- B=a1,d5 dice";
     let mut g = game(fen);
@@ -606,7 +606,7 @@ fn advance_throw_after_a_chosen_ball_square() {
 #[test]
 fn stalemate_and_repetition() {
     let g = game("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1 -- D=f7,- B=g6,@a1 dice");
-    assert_eq!(g.outcome(), Some(Outcome::draw("stalemate")));
+    assert_eq!(g.outcome(), Some(Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))));
     let mut g = game("7k/8/8/8/8/8/8/K7 w - - 0 1 -- D=a1,h8 B=@a8,@h1 dice");
     assert!(g.outcome().is_none(), "no automatic draw by material");
     let mut r = rng();
@@ -623,7 +623,7 @@ fn stalemate_and_repetition() {
             }
         }
     }
-    assert_eq!(g.outcome(), Some(Outcome::draw("fivefold repetition")));
+    assert_eq!(g.outcome(), Some(Outcome::draw(crate::i18n::Msg::new("reason-fivefold"))));
 }
 
 // Options: only `decision`, with its six values.

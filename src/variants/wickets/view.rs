@@ -7,7 +7,7 @@ use crate::core::view::{
     Badge, Corner, LegendEntry, MarkStyle, PieceView, Sample, SquareMark, Tone, View, Viewer,
 };
 use crate::core::{Piece, Role, Side};
-use crate::variants::words::en;
+use crate::i18n::Msg;
 use crate::variants::Rules;
 
 /// The Defender of its side.
@@ -25,30 +25,30 @@ pub const BALL_SQUARE: SquareMark = SquareMark::new(MarkStyle::Dot, Tone::Leaf);
 
 pub fn legend() -> Vec<LegendEntry> {
     vec![
-        LegendEntry::new(Sample::OuterCell, &en("legend-wickets-wicket", &[])),
+        LegendEntry::new(Sample::OuterCell, Msg::new("legend-wickets-wicket")),
         LegendEntry::new(
             Sample::Badge(defender()),
-            &en("legend-wickets-defender", &[]),
+            Msg::new("legend-wickets-defender"),
         ),
-        LegendEntry::new(Sample::Badge(ball_haver()), &en("legend-wickets-ball", &[])),
+        LegendEntry::new(Sample::Badge(ball_haver()), Msg::new("legend-wickets-ball")),
         LegendEntry::new(
             Sample::Token(Side::Black),
-            &en("legend-wickets-lying-ball", &[]),
+            Msg::new("legend-wickets-lying-ball"),
         ),
         LegendEntry::new(
             Sample::Mark(BALL_SQUARE),
-            &en("legend-wickets-ball-square", &[]),
+            Msg::new("legend-wickets-ball-square"),
         ),
         LegendEntry::new(
             Sample::Piece(Piece::new(Side::White, Role::Queen)),
-            &en("legend-wickets-start", &[]),
+            Msg::new("legend-wickets-start"),
         ),
     ]
 }
 
 pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
     let pos = game.pos();
-    let mut v = View::new(viewer, &en("title-wickets", &[]));
+    let mut v = View::new(viewer, Msg::new("title-wickets"));
     v.outer_cells = true;
     for (cell, m) in pos.men.iter() {
         let mut badges = Vec::new();
@@ -90,13 +90,13 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
                     .iter()
                     .map(|c| c.to_string())
                     .collect();
-                notes.push(en("note-hand", &[("cards", &cards.join(" "))]));
+                notes.push(Msg::new("note-hand").with("cards", &cards.join(" ")));
             } else {
-                notes.push(en("note-cards", &[("n", &n.to_string())]));
+                notes.push(Msg::new("note-cards").with("n", &n.to_string()));
             }
         }
         if game.pos().defender(side).is_none() {
-            notes.push(en("note-no-defender", &[]));
+            notes.push(Msg::new("note-no-defender"));
         }
     }
     let decision = match game.method() {
@@ -107,7 +107,7 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
         Method::Deterministic => "note-decision-deterministic",
         Method::Deterministic2 => "note-decision-deterministic2",
     };
-    v.notes[0].insert(0, en(decision, &[]));
+    v.notes[0].insert(0, Msg::new(decision));
     if let Some(t) = game.turn_state() {
         // K5: show where the captured ball may be put while that is asked.
         if let Some(c) = t.place_ball {
@@ -118,7 +118,7 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
         if let Some(d) = t.decision {
             if let Step::Answer(c) = d.step {
                 // A played card is public.
-                v.notes[t.mover.index()].push(en("note-played", &[("card", &c.to_string())]));
+                v.notes[t.mover.index()].push(Msg::new("note-played").with("card", &c.to_string()));
             }
         }
     }
