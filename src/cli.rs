@@ -539,7 +539,7 @@ fn render_record_gif(
     };
     let text = std::fs::read_to_string(record)
         .map_err(|e| format!("cannot read {}: {e}", record.display()))?;
-    let imported = crate::service::record::import(&text)?;
+    let imported = crate::service::pgn::import(&text)?;
     let gif = imported.animation(bottom, size)?;
     std::fs::write(out, gif).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     print_lines([out.display().to_string()])
