@@ -12,6 +12,17 @@ use serenity::all::{
 };
 use serenity::builder::Builder;
 
+/// `$builder` (any of serenity's message builders, which share these methods but no
+/// trait) with the content, allowed mentions and buttons of `$parts`.
+macro_rules! with_text {
+    ($builder:expr, $parts:expr) => {
+        $builder
+            .content($parts.content.clone())
+            .allowed_mentions($parts.allowed())
+            .components($parts.rows())
+    };
+}
+
 /// How an interaction's response takes a message.
 #[derive(Clone, Copy)]
 enum Callback {
@@ -133,59 +144,37 @@ impl Parts {
     }
 
     pub(crate) fn update(self) -> CreateInteractionResponseMessage {
-        CreateInteractionResponseMessage::new()
-            .content(self.content.clone())
-            .allowed_mentions(self.allowed())
-            .components(self.rows())
+        with_text!(CreateInteractionResponseMessage::new(), self)
     }
 
     /// An edit of a posted message. Files given replace the message's own (Discord
     /// keeps the attachments an edit does not list); none given keeps them.
     pub(crate) fn edit_message(self) -> EditMessage {
-        let mut e = EditMessage::new()
-            .content(self.content.clone())
-            .allowed_mentions(self.allowed())
-            .components(self.rows());
-        for f in self.files {
-            e = e.new_attachment(f);
-        }
-        e
+        let e = with_text!(EditMessage::new(), self);
+        self.files.into_iter().fold(e, EditMessage::new_attachment)
     }
 
     pub(crate) fn response(self, ephemeral: bool) -> CreateInteractionResponseMessage {
-        CreateInteractionResponseMessage::new()
-            .content(self.content.clone())
-            .allowed_mentions(self.allowed())
-            .components(self.rows())
+        with_text!(CreateInteractionResponseMessage::new(), self)
             .ephemeral(ephemeral)
             .add_files(self.files)
     }
 
     pub(crate) fn followup(self, ephemeral: bool) -> CreateInteractionResponseFollowup {
-        CreateInteractionResponseFollowup::new()
-            .content(self.content.clone())
-            .allowed_mentions(self.allowed())
-            .components(self.rows())
+        with_text!(CreateInteractionResponseFollowup::new(), self)
             .ephemeral(ephemeral)
             .add_files(self.files)
     }
 
     pub(crate) fn edit(self) -> EditInteractionResponse {
-        let mut e = EditInteractionResponse::new()
-            .content(self.content.clone())
-            .allowed_mentions(self.allowed())
-            .components(self.rows());
-        for f in self.files {
-            e = e.new_attachment(f);
-        }
-        e
+        let e = with_text!(EditInteractionResponse::new(), self);
+        self.files
+            .into_iter()
+            .fold(e, EditInteractionResponse::new_attachment)
     }
 
     pub(crate) fn message(self) -> CreateMessage {
-        let m = CreateMessage::new()
-            .content(self.content.clone())
-            .allowed_mentions(self.allowed())
-            .components(self.rows());
+        let m = with_text!(CreateMessage::new(), self);
         let m = match self.nonce {
             Some(n) => m.nonce(Nonce::String(n)).enforce_nonce(true),
             None => m,
