@@ -498,11 +498,9 @@ fn spawn_ticker(bot: &Arc<Bot>, http: &Arc<Http>) -> JoinHandle<()> {
             let timed = bot
                 .service
                 .run("tick", move |service| {
-                    service
-                        .tick()
-                        .into_iter()
-                        .map(|t| (t.channel, prepare(vec![t.reply], size)))
-                        .collect::<Vec<_>>()
+                    let timed = service.tick().into_iter();
+                    let drawn = timed.map(|t| (t.channel, prepare(vec![t.reply], size)));
+                    drawn.collect::<Vec<_>>()
                 })
                 .await
                 .unwrap_or_default();
