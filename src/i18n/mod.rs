@@ -65,6 +65,7 @@ impl Lang {
                 include_str!("../../locales/en/variants.ftl"),
                 include_str!("../../locales/en/tournament.ftl"),
                 include_str!("../../locales/en/web.ftl"),
+                include_str!("../../locales/en/discord.ftl"),
             ),
             Lang::De => concat!(
                 include_str!("../../locales/de/main.ftl"),
@@ -75,6 +76,7 @@ impl Lang {
                 include_str!("../../locales/de/variants.ftl"),
                 include_str!("../../locales/de/tournament.ftl"),
                 include_str!("../../locales/de/web.ftl"),
+                include_str!("../../locales/de/discord.ftl"),
             ),
         }
     }
