@@ -435,3 +435,22 @@ variant-name-walls-full = Wizard Walls (voll)
 variant-name-wickets = Schach mit Toren
 variant-name-spell = Zauberschach
 variant-name-sorchess = Sorchess
+
+## Pieces inside a sentence (`the knight on e4`).
+piece-pawn = Bauer
+piece-knight = Springer
+piece-bishop = Läufer
+piece-rook = Turm
+piece-queen = Dame
+piece-king = König
+piece-wizard = Zauberer
+piece-any = Figur
+
+## Parts of a text joined together.
+join-semicolon = { $a }; { $b }
+join-comma = { $a }, { $b }
+join-dot = { $a } · { $b }
+join-space = { $a } { $b }
+join-lines =
+    { $a }
+    { $b }

@@ -436,3 +436,22 @@ variant-name-walls-full = Wizard Walls (Full)
 variant-name-wickets = Chess with Wickets
 variant-name-spell = Spell Chess
 variant-name-sorchess = Sorchess
+
+## Pieces inside a sentence (`the knight on e4`).
+piece-pawn = pawn
+piece-knight = knight
+piece-bishop = bishop
+piece-rook = rook
+piece-queen = queen
+piece-king = king
+piece-wizard = wizard
+piece-any = piece
+
+## Parts of a text joined together.
+join-semicolon = { $a }; { $b }
+join-comma = { $a }, { $b }
+join-dot = { $a } · { $b }
+join-space = { $a } { $b }
+join-lines =
+    { $a }
+    { $b }

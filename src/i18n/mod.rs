@@ -10,89 +10,103 @@ use fluent_bundle::{FluentArgs, FluentResource};
 use std::sync::LazyLock;
 use unic_langid::LanguageIdentifier;
 
+mod msg;
+pub use msg::{Arg, Msg};
+
 pub use fluent_bundle::FluentValue;
 
-/// A language of the catalogs.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
-pub enum Lang {
-    #[default]
-    En,
-    De,
+/// The catalogs' files, one list for every language: a language is a folder
+/// `locales/<code>/` holding each of them (a file may hold only a comment: its keys
+/// fall back to English).
+macro_rules! catalog {
+    ($code:literal) => {
+        concat!(
+            include_str!(concat!("../../locales/", $code, "/main.ftl")),
+            include_str!(concat!("../../locales/", $code, "/picker.ftl")),
+            include_str!(concat!("../../locales/", $code, "/service.ftl")),
+            include_str!(concat!("../../locales/", $code, "/challenges.ftl")),
+            include_str!(concat!("../../locales/", $code, "/play.ftl")),
+            include_str!(concat!("../../locales/", $code, "/variants.ftl")),
+            include_str!(concat!("../../locales/", $code, "/tournament.ftl")),
+            include_str!(concat!("../../locales/", $code, "/web.ftl")),
+            include_str!(concat!("../../locales/", $code, "/discord.ftl")),
+        )
+    };
+}
+
+/// THE list of languages: the enum entry, its folder's code and Discord's locale
+/// code for its localizations (`None`: the default language, in which commands are
+/// registered). Adding a language is its folder of catalogs and one line here.
+macro_rules! languages {
+    ($($lang:ident = $code:literal, $discord:expr;)*) => {
+        /// A language of the catalogs.
+        #[derive(
+            Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+        )]
+        pub enum Lang {
+            #[default]
+            $($lang,)*
+        }
+
+        impl Lang {
+            pub const ALL: [Lang; [$($code),*].len()] = [$(Lang::$lang),*];
+
+            /// The language's code, as the catalogs' folders are named.
+            pub fn code(self) -> &'static str {
+                match self {
+                    $(Lang::$lang => $code,)*
+                }
+            }
+
+            /// Discord's locale code for the language's localizations (`None`: the
+            /// default language, in which commands are registered).
+            pub fn discord_locale(self) -> Option<&'static str> {
+                match self {
+                    $(Lang::$lang => $discord,)*
+                }
+            }
+
+            /// The catalog's source text.
+            pub fn catalog(self) -> &'static str {
+                match self {
+                    $(Lang::$lang => catalog!($code),)*
+                }
+            }
+        }
+
+        /// The choices of `/settings language`: `auto`, then every language's code.
+        pub const SETTING_CHOICES: [&str; [$($code),*].len() + 1] = ["auto", $($code),*];
+    };
+}
+
+languages! {
+    En = "en", None;
+    De = "de", Some("de");
+    Fr = "fr", Some("fr");
 }
 
 impl Lang {
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::De];
-
-    /// The language for a Discord locale code (`en-US`, `de`, `pt-BR` ...): German for
-    /// `de`, English for everything else (the fallback of every reply).
+    /// The language for a Discord locale code (`en-US`, `de`, `fr`, `pt-BR` ...): the
+    /// language whose code is its primary subtag, else English (the fallback of every
+    /// reply).
     pub fn from_locale(locale: &str) -> Lang {
         let primary = locale.split(['-', '_']).next().unwrap_or_default();
-        if primary.eq_ignore_ascii_case("de") {
-            Lang::De
-        } else {
-            Lang::En
-        }
-    }
-
-    /// The language's code, as the catalogs' folders are named.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::De => "de",
-        }
-    }
-
-    /// Discord's locale code for the language's localizations (`None`: the default
-    /// language, in which commands are registered).
-    pub fn discord_locale(self) -> Option<&'static str> {
-        match self {
-            Lang::En => None,
-            Lang::De => Some("de"),
-        }
-    }
-
-    /// The catalog's source text.
-    pub fn catalog(self) -> &'static str {
-        match self {
-            Lang::En => concat!(
-                include_str!("../../locales/en/main.ftl"),
-                include_str!("../../locales/en/picker.ftl"),
-                include_str!("../../locales/en/service.ftl"),
-                include_str!("../../locales/en/challenges.ftl"),
-                include_str!("../../locales/en/play.ftl"),
-                include_str!("../../locales/en/variants.ftl"),
-                include_str!("../../locales/en/tournament.ftl"),
-                include_str!("../../locales/en/web.ftl"),
-                include_str!("../../locales/en/discord.ftl"),
-            ),
-            Lang::De => concat!(
-                include_str!("../../locales/de/main.ftl"),
-                include_str!("../../locales/de/picker.ftl"),
-                include_str!("../../locales/de/service.ftl"),
-                include_str!("../../locales/de/challenges.ftl"),
-                include_str!("../../locales/de/play.ftl"),
-                include_str!("../../locales/de/variants.ftl"),
-                include_str!("../../locales/de/tournament.ftl"),
-                include_str!("../../locales/de/web.ftl"),
-                include_str!("../../locales/de/discord.ftl"),
-            ),
-        }
+        Lang::ALL
+            .into_iter()
+            .find(|l| primary.eq_ignore_ascii_case(l.code()))
+            .unwrap_or_default()
     }
 
     fn bundle(self) -> &'static Bundle {
-        match self {
-            Lang::En => &EN,
-            Lang::De => &DE,
-        }
+        let at = Lang::ALL.iter().position(|l| *l == self).unwrap_or(0);
+        &BUNDLES[at]
     }
 }
 
 type Bundle = FluentBundle<FluentResource>;
 
-static EN: LazyLock<Bundle> = LazyLock::new(|| bundle(Lang::En));
-static DE: LazyLock<Bundle> = LazyLock::new(|| bundle(Lang::De));
+/// Every language's bundle, in the order of [`Lang::ALL`].
+static BUNDLES: LazyLock<Vec<Bundle>> = LazyLock::new(|| Lang::ALL.map(bundle).into());
 
 /// One language's bundle. A catalog with syntax errors keeps the messages that parsed
 /// (`tests/i18n.rs` forbids errors).
@@ -170,7 +184,8 @@ mod tests {
     #[test]
     fn discord_locales_choose_a_language() {
         assert_eq!(Lang::from_locale("de"), Lang::De);
-        for other in ["en-US", "en-GB", "fr", "es-ES", "pt-BR", "da", ""] {
+        assert_eq!(Lang::from_locale("fr"), Lang::Fr);
+        for other in ["en-US", "en-GB", "es-ES", "pt-BR", "da", ""] {
             assert_eq!(Lang::from_locale(other), Lang::En, "{other}");
         }
     }
@@ -193,7 +208,7 @@ mod tests {
     #[test]
     fn the_bundles_can_be_shared_between_threads() {
         fn shared<T: Send + Sync>(_: &T) {}
-        shared(&*EN);
+        shared(&*BUNDLES);
         let t = std::thread::spawn(|| tr(Lang::De, "help-intro"));
         assert!(t.join().is_ok_and(|s| !s.is_empty()));
     }

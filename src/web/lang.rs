@@ -22,6 +22,7 @@ impl PageLang {
             (false, _) => "",
             (true, Lang::En) => "lang=en",
             (true, Lang::De) => "lang=de",
+            (true, Lang::Fr) => "lang=fr",
         }
     }
 }

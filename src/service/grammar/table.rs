@@ -205,7 +205,7 @@ pub const COMMANDS: &[CommandSpec] = &[
             opt("reminders", Kind::Choice(ON_OFF)),
             opt("web", Kind::Choice(ON_OFF)),
             opt("boards", Kind::Choice(&["mover", "white"])),
-            opt("language", Kind::Choice(&["auto", "en", "de"])),
+            opt("language", Kind::Choice(&crate::i18n::SETTING_CHOICES)),
         ],
         ..cmd("settings", true)
     },

@@ -6,7 +6,7 @@ use super::*;
 /// A number with a decimal point as `lang` writes it (`2.75`, German `2,75`).
 pub(super) fn decimal(lang: Lang, number: &str) -> String {
     match lang {
-        Lang::De => number.replace('.', ","),
+        Lang::De | Lang::Fr => number.replace('.', ","),
         Lang::En => number.to_string(),
     }
 }

@@ -1,0 +1,13 @@
+# French: challenges and the start and end of a game (keys not here fall back to
+# English).
+
+closing-resigns = { $name } abandonne.
+closing-draw-accepted = { $name } accepte la proposition de nulle.
+closing-draw-claimed = { $name } réclame la nulle.
+closing-aborts = { $name } annule la partie.
+closing-moderator-aborts = { $name } (modérateur) annule la partie.
+closing-wins-on-time = { $name } réclame la victoire au temps.
+refusal-game-ended = Cette partie est terminée.
+refusal-no-game-here = Il n'y a pas de partie dans ce salon.
+game-players = { $white } (Blancs) contre { $black } (Noirs)
+game-draw-offered = { $name } a proposé la nulle.

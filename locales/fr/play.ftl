@@ -1,0 +1,7 @@
+# French: replies about playing a game (keys not here fall back to English).
+
+draw-not-offered = { $name } n'a pas proposé la nulle.
+draw-declined = { $name } refuse la proposition de nulle.
+draw-already-offered = Tu as déjà proposé la nulle ; attends la réponse.
+draw-offered = { $name } propose la nulle. { $opponent } : `/draw accept` ou `/draw decline`.
+draw-claim-not-your-turn = Tu ne peux réclamer la nulle que quand c'est ton tour.

@@ -1,0 +1,1 @@
+# French: tournament (keys not here fall back to English).

@@ -1,0 +1,1 @@
+# French: web (keys not here fall back to English).
