@@ -14,7 +14,7 @@ pub(super) fn store_copy(a: StoreCopyArgs) -> Result<(), String> {
         }
     }
     let open = |u: &StoreUrl| {
-        Store::open_at(u).map_err(|e| format!("cannot open the store {}: {e}", u.describe()))
+        Store::open_at(u).map_err(|e| unopened(&u.describe(), &e))
     };
     let copied = open(&from)?
         .copy_into(&open(&to)?)
@@ -36,7 +36,7 @@ pub(super) fn store_check(a: StoreCheckArgs) -> Result<(), String> {
         }
     }
     let store = Store::open_at(&url)
-        .map_err(|e| format!("cannot open the store {}: {e}", url.describe()))?;
+        .map_err(|e| unopened(&url.describe(), &e))?;
     let report = store.check();
     println!("{}: {}", url.describe(), report.summary());
     for line in &report.unreadable {
@@ -131,4 +131,14 @@ fn ratings_lines(table: &Table) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// The one line that says a store could not be opened (the catalog's words).
+fn unopened(store: &str, error: &dyn std::fmt::Display) -> String {
+    crate::tr!(
+        crate::i18n::Lang::En,
+        "local-store-unopened",
+        store = store,
+        error = error.to_string()
+    )
 }
