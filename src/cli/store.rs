@@ -13,9 +13,7 @@ pub(super) fn store_copy(a: StoreCopyArgs) -> Result<(), String> {
             return Err(format!("there is no store at {}", p.display()));
         }
     }
-    let open = |u: &StoreUrl| {
-        Store::open_at(u).map_err(|e| unopened(&u.describe(), &e))
-    };
+    let open = |u: &StoreUrl| Store::open_at(u).map_err(|e| unopened(&u.describe(), &e));
     let copied = open(&from)?
         .copy_into(&open(&to)?)
         .map_err(|e| e.to_string())?;
@@ -35,8 +33,7 @@ pub(super) fn store_check(a: StoreCheckArgs) -> Result<(), String> {
             return Err(format!("there is no store at {}", p.display()));
         }
     }
-    let store = Store::open_at(&url)
-        .map_err(|e| unopened(&url.describe(), &e))?;
+    let store = Store::open_at(&url).map_err(|e| unopened(&url.describe(), &e))?;
     let report = store.check();
     println!("{}: {}", url.describe(), report.summary());
     for line in &report.unreadable {
