@@ -82,22 +82,6 @@ fn from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// The stored score of a table entry when it settles the node by itself (searched
-/// deep enough, and exact or beyond the window); never at the root.
-#[inline]
-fn table_cut(e: Entry, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
-    if ply == 0 || e.depth < depth {
-        return None;
-    }
-    let s = from_table(e.score, ply);
-    let cut = match e.bound {
-        Bound::Exact => true,
-        Bound::Lower => s >= beta,
-        Bound::Upper => s <= alpha,
-    };
-    cut.then_some(s)
-}
-
 /// The value of a finished game for `me`.
 fn outcome_score(o: &Outcome, me: Side, ply: usize) -> i32 {
     match o {
@@ -227,8 +211,18 @@ impl Search {
         }
         let key = state.search_key();
         let entry = self.probe(key);
-        if let Some(s) = entry.and_then(|e| table_cut(e, depth, ply, alpha, beta)) {
-            return s;
+        if let Some(e) = entry {
+            if ply > 0 && e.depth >= depth {
+                let s = from_table(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
         }
         let alpha0 = alpha;
         let mut best = -INF;
@@ -239,11 +233,40 @@ impl Search {
             if child.play(me, &text, &mut self.rng).is_err() {
                 continue;
             }
+            let killer = self
+                .killers
+                .get(ply)
+                .is_some_and(|k| k.iter().any(|x| x.as_deref() == Some(&text)));
             let v = if searched == 0 {
                 self.child_value(&child, me, depth - 1, ply + 1, alpha, beta, false)
             } else {
-                let quiet = gain == 0 && !self.is_killer(ply, &text);
-                self.search_late(&child, me, depth, ply, (alpha, beta), searched, quiet)
+                // Late quiet answers are first searched shallower, all others with a
+                // null window; a surprise is searched again in full.
+                let reduce = if depth >= 3 && searched >= 3 && gain == 0 && !killer {
+                    if searched >= 8 {
+                        2
+                    } else {
+                        1
+                    }
+                } else {
+                    0
+                };
+                let mut v = self.child_value(
+                    &child,
+                    me,
+                    depth - 1 - reduce,
+                    ply + 1,
+                    alpha,
+                    alpha + 1,
+                    false,
+                );
+                if v > alpha && reduce > 0 {
+                    v = self.child_value(&child, me, depth - 1, ply + 1, alpha, alpha + 1, false);
+                }
+                if v > alpha && v < beta {
+                    v = self.child_value(&child, me, depth - 1, ply + 1, alpha, beta, false);
+                }
+                v
             };
             searched += 1;
             if self.stopped {
@@ -258,7 +281,12 @@ impl Search {
             }
             if alpha >= beta {
                 if gain == 0 {
-                    self.remember_killer(ply, text);
+                    if let Some(k) = self.killers.get_mut(ply) {
+                        if k[0].as_deref() != Some(&text) {
+                            k[1] = k[0].take();
+                            k[0] = Some(text);
+                        }
+                    }
                 }
                 break;
             }
@@ -269,21 +297,6 @@ impl Search {
         if ply == 0 {
             self.root_best = best_index;
         }
-        self.remember(key, depth, ply, (best, best_index), (alpha0, beta));
-        best
-    }
-
-    /// Stores a searched node's result (`best`, and the index of the answer that gave
-    /// it) in the table, bounded as the window `(alpha0, beta)` it was searched in says.
-    #[inline]
-    fn remember(
-        &mut self,
-        key: Option<u64>,
-        depth: i32,
-        ply: usize,
-        (best, best_index): (i32, Option<usize>),
-        (alpha0, beta): (i32, i32),
-    ) {
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha0 {
@@ -301,67 +314,7 @@ impl Search {
                 best: best_index.and_then(|i| u16::try_from(i).ok()),
             },
         );
-    }
-
-    /// Whether `text` is one of the killer answers of `ply`.
-    #[inline]
-    fn is_killer(&self, ply: usize, text: &str) -> bool {
-        self.killers
-            .get(ply)
-            .is_some_and(|k| k.iter().any(|x| x.as_deref() == Some(text)))
-    }
-
-    /// A quiet answer that cut off at `ply` becomes its first killer.
-    #[inline]
-    fn remember_killer(&mut self, ply: usize, text: String) {
-        if let Some(k) = self.killers.get_mut(ply) {
-            if k[0].as_deref() != Some(&text) {
-                k[1] = k[0].take();
-                k[0] = Some(text);
-            }
-        }
-    }
-
-    /// The value of `child`, the `searched`-th answer tried (not the first): late
-    /// `quiet` answers are first searched shallower, all others with a null window; a
-    /// surprise is searched again in full.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn search_late<R: Rules>(
-        &mut self,
-        child: &R,
-        me: Side,
-        depth: i32,
-        ply: usize,
-        (alpha, beta): (i32, i32),
-        searched: u32,
-        quiet: bool,
-    ) -> i32 {
-        let reduce = if depth >= 3 && searched >= 3 && quiet {
-            if searched >= 8 {
-                2
-            } else {
-                1
-            }
-        } else {
-            0
-        };
-        let mut v = self.child_value(
-            child,
-            me,
-            depth - 1 - reduce,
-            ply + 1,
-            alpha,
-            alpha + 1,
-            false,
-        );
-        if v > alpha && reduce > 0 {
-            v = self.child_value(child, me, depth - 1, ply + 1, alpha, alpha + 1, false);
-        }
-        if v > alpha && v < beta {
-            v = self.child_value(child, me, depth - 1, ply + 1, alpha, beta, false);
-        }
-        v
+        best
     }
 
     /// Only the answers that win something at once, until the position is quiet.

@@ -115,6 +115,19 @@ fn chosen_ply(query: &PlyQuery, positions: usize) -> usize {
         .map_or(last, |p| p.min(last))
 }
 
+/// The game and reader an address names, and the game's page for that reader with
+/// its record's version ([`resolve`], then [`load`]).
+async fn opened(
+    web: &Arc<Web>,
+    private: bool,
+    address: &str,
+    lang: Lang,
+) -> Result<(u64, Reader, Arc<GamePage>, u64), Refused> {
+    let (game, reader) = resolve(web, private, address)?;
+    let (page, version) = load(web, game, reader, lang).await?;
+    Ok((game, reader, page, version))
+}
+
 /// A game's page: the public one (`/g/...`) or a player's own (`PRIVATE`, `/p/...`).
 pub(super) async fn page<const PRIVATE: bool>(
     State(web): State<Arc<Web>>,
@@ -123,12 +136,8 @@ pub(super) async fn page<const PRIVATE: bool>(
     lang: PageLang,
 ) -> Response {
     let private = PRIVATE;
-    let (game, reader) = match resolve(&web, private, &address) {
-        Ok(r) => r,
-        Err(refused) => return refused.page(lang.lang),
-    };
-    let (page, version) = match load(&web, game, reader, lang.lang).await {
-        Ok(p) => p,
+    let (game, reader, page, version) = match opened(&web, private, &address, lang.lang).await {
+        Ok(found) => found,
         Err(refused) => return refused.page(lang.lang),
     };
     let ply = chosen_ply(&query, page.positions.len());
@@ -208,12 +217,8 @@ pub(super) async fn board<const PRIVATE: bool>(
     lang: PageLang,
 ) -> Response {
     let private = PRIVATE;
-    let (game, reader) = match resolve(&web, private, &address) {
-        Ok(r) => r,
-        Err(refused) => return refused.page(lang.lang),
-    };
-    let (page, version) = match load(&web, game, reader, lang.lang).await {
-        Ok(p) => p,
+    let (game, reader, page, version) = match opened(&web, private, &address, lang.lang).await {
+        Ok(found) => found,
         Err(refused) => return refused.page(lang.lang),
     };
     let ply = chosen_ply(&query, page.positions.len());
