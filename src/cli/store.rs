@@ -67,7 +67,7 @@ pub(super) fn ratings(a: RatingsArgs) -> Result<(), String> {
     }
     let store = crate::store::Store::open(data).map_err(|e| {
         format!(
-            "cannot open the store in {} (is the bot running?): {e}",
+            "the store in {} will not open (is the bot running?): {e}",
             data.display()
         )
     })?;
