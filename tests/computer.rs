@@ -363,9 +363,11 @@ fn help_and_rules_tell_what_the_measured_levels_mean() {
     assert!(!MEASURED.is_empty());
     for lang in Lang::ALL {
         let help = help_text_in(lang);
+        // The command's name in the reader's language (`/défi` in French).
+        let name = format!("`/{}", arcana::i18n::tr(lang, "cmd-challenge-name"));
         let line = help
             .lines()
-            .find(|l| l.starts_with("`/challenge") || l.starts_with("`/herausfordern"))
+            .find(|l| l.starts_with(&name))
             .expect("a /challenge line");
         let word = if lang == Lang::De { "Stufe" } else { "level" };
         for l in MEASURED {

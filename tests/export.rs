@@ -5,7 +5,7 @@
 mod common;
 
 use arcana::service::api::{ColorChoice, Request};
-use arcana::service::record::import;
+use arcana::service::pgn::import;
 use arcana::variants::{Options, VariantId};
 use common::{user, Harness};
 use pgn_reader::{BufferedReader, RawHeader, SanPlus, Skip, Visitor};

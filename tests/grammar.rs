@@ -263,10 +263,12 @@ fn a_choice_is_typed_as_help_writes_it() {
         ("/settings language:German", Some(Lang::De)),
         ("/settings language:de", Some(Lang::De)),
         ("/settings language:english", Some(Lang::En)),
+        ("/settings language:french", Some(Lang::Fr)),
+        ("/settings language:fr", Some(Lang::Fr)),
         ("/settings language:auto", None),
     ] {
         let got = parse_command(typed, &resolve).expect(typed);
         assert_eq!(got, Some(Request::ServerLanguage { lang: want }), "{typed}");
     }
-    assert!(parse_command("/settings language:french", &resolve).is_err());
+    assert!(parse_command("/settings language:klingon", &resolve).is_err());
 }

@@ -3,18 +3,15 @@
 //! looks like the truecolour drawing it was mapped from. `ARCANA_RENDER_SAMPLES=DIR`
 //! also writes both pictures of each board there, to look at.
 
-use arcana::cli::setup_game;
 use arcana::core::view::{View, Viewer};
 use arcana::core::Side;
 use arcana::render::{render_png, render_rgb, Layout, RenderOptions};
-use arcana::variants::{Game, Options, VariantId};
+use arcana::variants::VariantId;
 use image::codecs::png::PngEncoder;
 use image::{ImageEncoder, RgbImage};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 
-/// Finished turns of a random midgame.
-const TURNS: usize = 20;
+mod midgames;
+
 /// The largest mean difference allowed per channel, out of 255.
 const MEAN_ERROR: f64 = 0.3;
 /// A pixel further than this from its truecolour self in some channel counts as off...
@@ -22,42 +19,12 @@ const FAR: u8 = 24;
 /// ...and at most this share of a board's pixels may be off (soft edges of text).
 const FAR_SHARE: f64 = 0.001;
 
-/// A random legal game of exactly [`TURNS`] finished turns, still going (the first
-/// seed that gives one), as the benchmark plays it.
-fn random_midgame(variant: VariantId) -> Game {
-    for seed in 1..200 {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut game = Game::new(variant, &Options::new(), seed).expect("game");
-        let mut done = 0;
-        while done < TURNS {
-            let Some(ask) = game.ask() else { break };
-            let legal = game.legal_texts();
-            let pick = legal[rng.gen_range(0..legal.len())].clone();
-            if game.play(ask.side, &pick).is_err() {
-                break;
-            }
-            if game.ask().is_none_or(|a| !a.question.continues_turn()) {
-                done += 1;
-            }
-        }
-        if done == TURNS && game.ask().is_some() {
-            return game;
-        }
-    }
-    panic!("no seed gives {} a midgame", variant.id())
-}
-
 /// Every game's midgame board: the public view, and a player's own view (private
 /// badges, such as a wand only its owner knows).
 fn boards() -> Vec<(String, View)> {
     let mut out = Vec::new();
     for variant in VariantId::available() {
-        let game = if variant == VariantId::Standard {
-            let line = "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 d3 Bb4";
-            setup_game("standard", None, Some(line), &Options::new(), 0).expect("midgame")
-        } else {
-            random_midgame(variant)
-        };
+        let game = midgames::midgame(variant);
         out.push((variant.id().to_string(), game.view(Viewer::Public)));
         let own = game.view(Viewer::Player(Side::Black));
         out.push((format!("{}-black", variant.id()), own));

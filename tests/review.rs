@@ -6,7 +6,7 @@
 mod common;
 
 use arcana::service::api::{ColorChoice, Reply, ReplyKind, Request};
-use arcana::service::record::import;
+use arcana::service::pgn::import;
 use arcana::variants::{Options, VariantId};
 use common::{ctx, user, Harness};
 use rand::{Rng, SeedableRng};

@@ -683,3 +683,46 @@ fn the_tick_loads_only_the_games_whose_clock_is_due() {
     // Each is sent once: the next tick finds nothing due.
     assert!(h.service.tick().is_empty());
 }
+
+/// Issue 48: the writer (`src/service/writer.rs`) is the only code of the service that
+/// builds a store batch or changes the store; every other file plans `Put`s.
+#[test]
+fn only_the_writer_builds_store_batches() {
+    let writes = [
+        "Write::new",
+        "store::Write",
+        ".commit(",
+        ".commit_lazy(",
+        ".new_id(",
+        ".prune_keys(",
+        ".replace_ratings(",
+        ".flush(",
+    ];
+    let mut found = Vec::new();
+    let mut files = vec![std::path::PathBuf::from("src/service")];
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            for entry in std::fs::read_dir(&path).expect("src/service is readable") {
+                files.push(entry.expect("a directory entry").path());
+            }
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") || path.ends_with("writer.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for w in writes.iter().filter(|w| code.contains(*w)) {
+                found.push(format!("{}:{}: {w}", path.display(), n + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "store writes outside the writer: {found:#?}"
+    );
+    // The test sees what it looks for: the writer itself has them.
+    let writer = std::fs::read_to_string("src/service/writer.rs").expect("the writer");
+    assert!(writer.contains("Write::new") && writer.contains(".commit("));
+}

@@ -140,13 +140,13 @@ async fn a_game_page_speaks_the_browsers_language() {
     assert!(!html.contains("lang=de"), "{html}");
 
     // By preference, not by order; a language the pages do not speak is passed over.
-    let (_, html) = get(&public, Some("fr, en;q=0.5, de-AT;q=0.7")).await;
+    let (_, html) = get(&public, Some("it, en;q=0.5, de-AT;q=0.7")).await;
     german(&html);
-    let (_, html) = get(&public, Some("fr-FR, de;q=0, en;q=0.1")).await;
+    let (_, html) = get(&public, Some("it-IT, de;q=0, en;q=0.1")).await;
     english(&html);
 
-    // No header, or only French: English.
-    for accept in [None, Some("fr"), Some("fr-CH, fr;q=0.9, *;q=0.5")] {
+    // No header, or only Italian (not spoken by the pages): English.
+    for accept in [None, Some("it"), Some("it-CH, it;q=0.9, *;q=0.5")] {
         let (status, html) = get(&public, accept).await;
         assert_eq!(status, 200);
         english(&html);
@@ -175,7 +175,7 @@ async fn a_game_page_speaks_the_browsers_language() {
     assert!(html.contains("Stellung vor dem ersten Zug"), "{html}");
     assert!(html.contains("data-ply=\"0\""), "{html}");
     // A language the pages do not have is no language asked.
-    let (_, html) = get(&format!("{public}?lang=fr"), None).await;
+    let (_, html) = get(&format!("{public}?lang=it"), None).await;
     english(&html);
 
     // The board picture in German is its own picture.
@@ -245,7 +245,7 @@ async fn error_pages_and_the_legend_speak_it_too() {
     let (status, html) = get(&format!("{private}?lang=de"), None).await;
     assert_eq!(status, 410);
     assert!(html.contains("abgelaufen"), "{html}");
-    let (_, html) = get(&private, Some("fr")).await;
+    let (_, html) = get(&private, Some("it")).await;
     english(&html);
     assert!(html.contains("expired"), "{html}");
 
@@ -276,7 +276,7 @@ async fn error_pages_and_the_legend_speak_it_too() {
     assert!(html.contains("<h1>Legende</h1>"), "{html}");
     assert!(html.contains("<h2>Auf jedem Brett</h2>"), "{html}");
     assert!(html.contains("<title>Legende – Arcana</title>"), "{html}");
-    let (_, en) = get(&legend, Some("fr")).await;
+    let (_, en) = get(&legend, Some("it")).await;
     english(&en);
     assert!(en.contains("<h1>Legend</h1>"), "{en}");
     assert!(!en.contains("Auf jedem Brett"), "{en}");

@@ -307,24 +307,28 @@ mod tests {
             OptionValue::Text("wands:moderated".into()),
         );
         let r = to_request("challenge", &o, &user(1, "alice"), 3).unwrap();
-        match r {
-            Request::Challenge {
-                opponent,
-                variant,
-                color,
-                days,
-                options,
-                rated,
-            } => {
-                assert!(rated, "rated by default");
-                assert_eq!(opponent.id, 2);
-                assert_eq!(variant, VariantId::Standard);
-                assert_eq!(color, ColorChoice::White);
-                assert_eq!(days, Some(3));
-                assert_eq!(options.get("wands").map(String::as_str), Some("moderated"));
-            }
-            other => panic!("{other:?}"),
-        }
+        let Request::Challenge {
+            opponent, options, ..
+        } = &r
+        else {
+            panic!("{r:?}");
+        };
+        assert_eq!(opponent.id, 2);
+        assert_eq!(options.get("wands").map(String::as_str), Some("moderated"));
+        // Rated by default.
+        assert!(
+            matches!(
+                r,
+                Request::Challenge {
+                    variant: VariantId::Standard,
+                    color: ColorChoice::White,
+                    days: Some(3),
+                    rated: true,
+                    ..
+                }
+            ),
+            "{r:?}"
+        );
         o.insert("days".into(), OptionValue::Integer(40));
         assert!(to_request("challenge", &o, &user(1, "alice"), 3).is_err());
         o.remove("days");

@@ -3,63 +3,19 @@
 //! the fallback for users whose direct messages are closed; and reporting an outbox
 //! entry delivered once every reply of it was sent or refused for good.
 
-use super::calls::ServiceCalls;
 use super::interaction::Interacted;
+use super::outgoing::Outgoing;
 use super::parts::{nonce, Parts};
 use super::retry::{
     discord_code, log_err, passing, permanent_reason, place_gone, refused_for_its_form,
     with_retries,
 };
+use super::undelivered::Undelivered;
 use crate::i18n::{tr, Lang};
-use crate::render::{render_png_in, RenderOptions};
-use crate::service::api::{Audience, Reply, ReplyKind, User};
+use crate::service::api::{Audience, ReplyKind, User};
 use crate::tr;
 use serenity::all::{ChannelId, Http, MessageId, UserId};
-use std::collections::BTreeMap;
-use std::sync::Mutex;
-
-pub use super::interaction::game_over;
-pub use super::parts::resign_prompt;
-
-/// A reply with its image already drawn (drawing happens off the async threads).
-#[derive(Clone, Debug)]
-pub struct Outgoing {
-    pub reply: Reply,
-    pub png: Option<Vec<u8>>,
-}
-
-/// Draws the images of `replies`. A drawing failure drops only the image: the text
-/// still carries the move.
-pub fn prepare(replies: Vec<Reply>, size: u32) -> Vec<Outgoing> {
-    replies
-        .into_iter()
-        .map(|reply| {
-            let png = reply.image.as_ref().and_then(|view| {
-                let options = RenderOptions {
-                    size,
-                    orientation: None,
-                };
-                render_png_in(view, &options, reply.lang)
-                    .map_err(|e| tracing::error!("board image failed: {e}"))
-                    .ok()
-            });
-            Outgoing { reply, png }
-        })
-        .collect()
-}
-
-/// The places of their own (a game's thread) that `out` posts in, each once.
-pub fn places(out: &[Outgoing]) -> Vec<u64> {
-    let mut places = Vec::new();
-    for o in out {
-        if let Audience::Place(p) = o.reply.to {
-            if !places.contains(&p) {
-                places.push(p);
-            }
-        }
-    }
-    places
-}
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Where the replies of one service call go.
 pub enum Origin<'a> {
@@ -81,200 +37,6 @@ impl Origin<'_> {
         }
     }
 }
-
-/// Private texts that could not be delivered by DM, kept by the service in the store
-/// (every process sharing it sees them; a restart keeps them) until the user's next
-/// interaction; and the service to tell when the replies of an outbox entry have been
-/// delivered.
-pub struct Undelivered {
-    service: std::sync::OnceLock<ServiceCalls>,
-    /// Where places found gone (a post refused with 10003 or 50083, or THREAD_DELETE)
-    /// are reported, with their parent channel when known: their games move.
-    gone: std::sync::OnceLock<tokio::sync::mpsc::UnboundedSender<(u64, Option<u64>)>>,
-    /// Outbox entries this process is delivering now, since when (for `/metrics`).
-    in_flight: Mutex<BTreeMap<u64, std::time::Instant>>,
-    /// The entries the last look at the outbox found waiting for nobody, each with the
-    /// time it was first seen so.
-    waiting: Mutex<BTreeMap<u64, std::time::Instant>>,
-}
-
-impl Undelivered {
-    pub fn new() -> Undelivered {
-        Undelivered {
-            service: std::sync::OnceLock::new(),
-            gone: std::sync::OnceLock::new(),
-            in_flight: Mutex::new(BTreeMap::new()),
-            waiting: Mutex::new(BTreeMap::new()),
-        }
-    }
-
-    /// The service whose outbox entries delivery reports done.
-    pub fn report_to(&self, service: ServiceCalls) {
-        let _ = self.service.set(service);
-    }
-
-    /// Where places found gone are reported (see [`Undelivered::place_gone`]).
-    pub fn report_gone_to(&self, to: tokio::sync::mpsc::UnboundedSender<(u64, Option<u64>)>) {
-        let _ = self.gone.set(to);
-    }
-
-    /// The place `channel` (in `parent`, when known) is gone: its game, if any, moves.
-    pub fn place_gone(&self, channel: u64, parent: Option<u64>) {
-        if let Some(to) = self.gone.get() {
-            let _ = to.send((channel, parent));
-        }
-    }
-
-    /// How many outbox entries this process is delivering, and the age of the oldest.
-    pub fn in_flight(&self) -> (usize, std::time::Duration) {
-        let Ok(map) = self.in_flight.lock() else {
-            return (0, std::time::Duration::ZERO);
-        };
-        let oldest = map.values().min().map(|t| t.elapsed()).unwrap_or_default();
-        (map.len(), oldest)
-    }
-
-    /// Notes the entries found waiting now; returns those that have been waiting,
-    /// look after look, for at least `grace`.
-    pub fn waiting_for(
-        &self,
-        now: std::collections::BTreeSet<u64>,
-        grace: std::time::Duration,
-    ) -> std::collections::BTreeSet<u64> {
-        let Ok(mut seen) = self.waiting.lock() else {
-            return std::collections::BTreeSet::new();
-        };
-        seen.retain(|id, _| now.contains(id));
-        for id in &now {
-            seen.entry(*id).or_insert_with(std::time::Instant::now);
-        }
-        seen.iter()
-            .filter(|(_, since)| since.elapsed() >= grace)
-            .map(|(id, _)| *id)
-            .collect()
-    }
-
-    /// The outbox entries this process is delivering now.
-    pub fn in_flight_ids(&self) -> std::collections::BTreeSet<u64> {
-        self.in_flight
-            .lock()
-            .map(|m| m.keys().copied().collect())
-            .unwrap_or_default()
-    }
-
-    fn delivering(&self, ids: &std::collections::BTreeSet<u64>) {
-        if let Ok(mut map) = self.in_flight.lock() {
-            for id in ids {
-                map.entry(*id).or_insert_with(std::time::Instant::now);
-            }
-        }
-    }
-
-    /// Outbox entries a delivery left undelivered (a post failed for a passing reason):
-    /// no longer in flight, so the outbox's next look sends them again.
-    fn release(&self, ids: &std::collections::BTreeSet<u64>) {
-        if let Ok(mut map) = self.in_flight.lock() {
-            for id in ids {
-                map.remove(id);
-            }
-        }
-    }
-
-    /// Marks outbox entries delivered (a store write: on the blocking pool).
-    async fn delivered(&self, ids: std::collections::BTreeSet<u64>) {
-        if ids.is_empty() {
-            return;
-        }
-        if let Ok(mut map) = self.in_flight.lock() {
-            for id in &ids {
-                map.remove(id);
-            }
-        }
-        metrics::counter!(super::ops::DELIVERED).increment(ids.len() as u64);
-        if let Some(service) = self.service.get() {
-            service
-                .run("delivered", move |service| {
-                    for id in ids {
-                        service.delivered(id);
-                    }
-                })
-                .await;
-        }
-    }
-
-    /// Keeps `text` for `user`'s next command (a store write: on the blocking pool).
-    pub async fn push(&self, user: u64, text: String) {
-        let Some(service) = self.service.get() else {
-            tracing::error!("a private text for {user} was lost: no service to keep it");
-            return;
-        };
-        match service
-            .run("keep private", move |s| s.keep_private(user, &text))
-            .await
-        {
-            Some(Ok(())) => {}
-            Some(Err(e)) => tracing::error!("a private text for {user} was not kept: {e}"),
-            None => tracing::error!("a private text for {user} was not kept"),
-        }
-    }
-
-    /// Takes the texts kept for `user`, oldest first.
-    pub async fn take(&self, user: u64) -> Vec<String> {
-        let Some(service) = self.service.get() else {
-            return Vec::new();
-        };
-        service
-            .run("take private", move |s| s.take_private(user))
-            .await
-            .unwrap_or_default()
-    }
-}
-
-impl Default for Undelivered {
-    fn default() -> Undelivered {
-        Undelivered::new()
-    }
-}
-
-/// Moves the texts an older build kept in a file of its own (`undelivered-dms.json` in
-/// the data folder, one per process) into the store, once: the file is renamed
-/// `undelivered-dms.json.imported` when every text is stored, and left for the next
-/// start otherwise.
-pub async fn import_kept_file(path: &std::path::Path, service: &ServiceCalls) {
-    let Ok(bytes) = tokio::fs::read(path).await else {
-        return;
-    };
-    let kept: BTreeMap<u64, Vec<String>> = match serde_json::from_slice(&bytes) {
-        Ok(kept) => kept,
-        Err(e) => {
-            tracing::warn!("{} is unreadable, left as it is: {e}", path.display());
-            return;
-        }
-    };
-    let n: usize = kept.values().map(Vec::len).sum();
-    let stored = service
-        .run("import kept texts", move |s| {
-            kept.iter()
-                .flat_map(|(user, texts)| texts.iter().map(move |t| (*user, t)))
-                .try_for_each(|(user, text)| s.keep_private(user, text))
-        })
-        .await;
-    match stored {
-        Some(Ok(())) => {
-            let done = path.with_extension("json.imported");
-            match tokio::fs::rename(path, &done).await {
-                Ok(()) => tracing::info!("{n} kept private texts moved into the store"),
-                Err(e) => tracing::error!(
-                    "{n} kept private texts were stored but {} could not be renamed: {e}",
-                    path.display()
-                ),
-            }
-        }
-        Some(Err(e)) => tracing::error!("kept private texts not moved into the store: {e}"),
-        None => tracing::error!("kept private texts not moved into the store"),
-    }
-}
-
 /// Sends `user` a direct message.
 async fn direct_message(http: &Http, user: u64, parts: Parts) -> serenity::Result<()> {
     let channel = with_retries("direct message channel", || {
@@ -341,8 +103,7 @@ pub async fn deliver(
     // Reported delivered at the end: every reply below has been sent, or refused for
     // good. An entry with a post that failed for a passing reason stays in the outbox,
     // whose next look sends it again (its channel posts carry the same nonces).
-    let entries: std::collections::BTreeSet<u64> =
-        out.iter().filter_map(|o| o.reply.outbox).collect();
+    let entries: BTreeSet<u64> = out.iter().filter_map(|o| o.reply.outbox).collect();
     undelivered.delivering(&entries);
     let (shown, kept) = deliver_replies(http, undelivered, origin, out).await;
     undelivered.release(&kept);
@@ -366,11 +127,11 @@ struct Round {
     from: ChannelId,
     sent_of: BTreeMap<u64, u32>,
     /// Places whose posts were refused because they are gone (deleted, locked).
-    gone: std::collections::BTreeSet<u64>,
+    gone: BTreeSet<u64>,
     /// The outbox entry of the reply being sent.
     entry: Option<u64>,
     /// Outbox entries left for the outbox to send again.
-    kept: std::collections::BTreeSet<u64>,
+    kept: BTreeSet<u64>,
 }
 
 impl Round {
@@ -390,9 +151,9 @@ impl Round {
             lang: out.first().map(|o| o.reply.lang).unwrap_or_default(),
             from,
             sent_of: BTreeMap::new(),
-            gone: std::collections::BTreeSet::new(),
+            gone: BTreeSet::new(),
             entry: None,
-            kept: std::collections::BTreeSet::new(),
+            kept: BTreeSet::new(),
         }
     }
 
@@ -480,7 +241,7 @@ async fn deliver_replies(
     undelivered: &Undelivered,
     origin: &mut Origin<'_>,
     out: Vec<Outgoing>,
-) -> (Vec<(u64, u64)>, std::collections::BTreeSet<u64>) {
+) -> (Vec<(u64, u64)>, BTreeSet<u64>) {
     // A settled challenge's message is updated first: on a button press that update
     // is the interaction's answer (type 7), and everything else follows it.
     // So is the move picker's next step on a press in the picker (its message is

@@ -2,8 +2,8 @@
 //! publicly or privately, responded), and so whether the next message is the response,
 //! an edit of the deferral, or a followup.
 
-use super::parts::{closed_board, Parts};
-use super::retry::{acknowledged, log_err, with_retries};
+use super::parts::Parts;
+use super::retry::{acknowledged, with_retries};
 use crate::i18n::{tr, Lang};
 use crate::service::api::User;
 use serenity::all::{
@@ -11,38 +11,6 @@ use serenity::all::{
     MessageId,
 };
 use serenity::builder::Builder;
-
-/// Answers a press on a button of game `game`, which is over: the pressed message is
-/// updated (interaction response type 7) to show what became of it (`shown`, written
-/// in `lang`, the language of that public message), with only Rematch left, and the
-/// presser is told privately in their own.
-///
-/// A board message is a Components V2 container, whose flag Discord never lets an
-/// edit remove, so the update is a container too; a classic message (a draw offer's,
-/// or a board posted before containers) refuses that for its content, and then gets
-/// the classic update. (serenity does not keep the pressed message's flags: it drops
-/// unknown bits, so the message cannot tell which it is.)
-pub async fn game_over(http: &Http, i: &mut Interacted, game: u64, shown: &str, lang: Lang) {
-    let updated = match i.update(http, closed_board(shown, game, lang)).await {
-        Err(e) => {
-            tracing::debug!("container update refused ({e}); updating as a classic message");
-            let mut parts = closed_board(shown, game, lang);
-            parts.layout = super::parts::Layout::Classic;
-            i.update(http, parts).await
-        }
-        ok => ok,
-    };
-    if let Err(e) = updated {
-        tracing::warn!("message update failed: {e}");
-    }
-    let outcome = shown.lines().last().unwrap_or_default();
-    let refusal = Parts::text(crate::tr!(i.lang, "delivery-game-over", outcome = outcome));
-    log_err(
-        "private interaction reply",
-        i.send(http, refusal, true).await,
-    )
-    .await
-}
 
 /// How far an interaction has been acknowledged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

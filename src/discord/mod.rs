@@ -8,29 +8,40 @@
 //! replies' views), `store::StoreUrl` (configuration), `variants` and `ratings`
 //! for names, and `i18n` for its own words; nothing imports it but `cli.rs`.
 
+pub mod buttons;
 pub mod calls;
 pub mod commands;
 pub mod config;
+pub mod container;
 pub mod delivery;
 pub mod handler;
 pub mod interaction;
+pub mod invocation;
 pub mod ops;
+pub mod outgoing;
 pub mod parts;
 pub mod picker;
+pub mod press;
 pub mod relay;
+pub mod rest;
 pub mod retry;
+pub mod send;
+pub mod slash;
+pub mod threads;
+pub mod undelivered;
 
-use crate::i18n::{tr, Lang};
-use crate::service::api::Places;
 use crate::service::front::GameService;
 use crate::service::{Service, ServiceConfig};
-use crate::tr;
 use config::Config;
-use delivery::{deliver, prepare, Origin, Undelivered};
-use serenity::all::{ApplicationId, ChannelId, ClientBuilder, GatewayIntents, HttpBuilder};
+use delivery::{deliver, Origin};
+use outgoing::prepare;
+use serenity::all::{ChannelId, ClientBuilder, GatewayIntents, Http};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
+pub use threads::DiscordPlaces;
+use tokio::task::JoinHandle;
+use undelivered::Undelivered;
 
 /// How long the gateway may take to close after a stop request.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
@@ -80,6 +91,20 @@ pub struct Bot {
 }
 
 impl Bot {
+    /// Tells the service which messages show the challenges just posted in `channel`.
+    pub(crate) async fn note_shown(&self, channel: u64, shown: Vec<(u64, u64)>) {
+        if shown.is_empty() {
+            return;
+        }
+        self.service
+            .run("challenge message", move |service| {
+                for (challenge, message) in shown {
+                    service.shown(channel, challenge, message);
+                }
+            })
+            .await;
+    }
+
     fn mark_busy(&self, channel: u64, busy: bool) -> bool {
         let mut set = self.busy.lock().unwrap_or_else(|e| e.into_inner());
         if busy {
@@ -143,33 +168,6 @@ impl Bot {
     }
 }
 
-/// An HTTP client whose requests for discord.com reach `base` (`https://HOST:PORT`),
-/// trusting the PEM certificate in `pem`.
-fn stand_in_client(base: &str, pem: &std::path::Path) -> Result<reqwest::Client, String> {
-    let authority = base
-        .trim_start_matches("https://")
-        .split('/')
-        .next()
-        .unwrap_or_default();
-    let address: std::net::SocketAddr = authority.parse().map_err(|_| {
-        format!("`api_base` must be https://IP:PORT with a certificate, not `{base}`")
-    })?;
-    let bytes = std::fs::read(pem)
-        .map_err(|e| format!("cannot read `api_certificate` {}: {e}", pem.display()))?;
-    let certificate = reqwest::Certificate::from_pem(&bytes).map_err(|e| {
-        format!(
-            "`api_certificate` {} is not a PEM certificate: {e}",
-            pem.display()
-        )
-    })?;
-    reqwest::Client::builder()
-        .use_rustls_tls()
-        .resolve("discord.com", address)
-        .add_root_certificate(certificate)
-        .build()
-        .map_err(|e| format!("cannot build the HTTP client: {e}"))
-}
-
 /// This deployment slot's name in the outbox's claims: its host, data folder and
 /// shards, the same when its process is restarted (so the new one delivers at once
 /// what the killed one had claimed), different for every other process sharing the
@@ -221,128 +219,6 @@ fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
         crate::web::start(web.listen, service.store().share(), options)?;
     }
     Ok(Arc::new(service))
-}
-
-/// The REST client for the configured Discord (or the stand-in a test points it at).
-fn http_client(config: &Config) -> Result<serenity::all::Http, String> {
-    let mut http = HttpBuilder::new(&config.token);
-    if let Some(base) = &config.api_base {
-        match &config.api_certificate {
-            // discord.com answered by a stand-in: serenity's rate limiter stays on.
-            Some(pem) => http = http.client(stand_in_client(base, pem)?),
-            // serenity's rate limiter rebuilds requests for discord.com, bypassing the
-            // proxy, so with a plain proxy it must be off.
-            None => http = http.proxy(base.clone()).ratelimiter_disabled(true),
-        }
-    }
-    if let Some(id) = config.application_id {
-        http = http.application_id(ApplicationId::new(id));
-    }
-    Ok(http.build())
-}
-
-/// How long starting a game's thread may take before the game stays in its channel.
-const THREAD_WAIT: Duration = Duration::from_secs(15);
-
-/// Discord names a channel with a mention it renders as a link, and a game's site
-/// with the channel's web address. A game's own place is a public thread started from
-/// its challenge's message.
-pub struct DiscordPlaces {
-    http: Arc<serenity::all::Http>,
-    /// The runtime the thread requests run on (the service calls from blocking threads).
-    runtime: Option<tokio::runtime::Handle>,
-    /// `threads = false` keeps every game in its channel.
-    threads: bool,
-}
-
-impl DiscordPlaces {
-    /// The places of the Discord `config` names; called on the async runtime the
-    /// thread requests are to run on.
-    pub fn for_config(config: &Config) -> Result<DiscordPlaces, String> {
-        Ok(DiscordPlaces {
-            http: Arc::new(http_client(config)?),
-            runtime: tokio::runtime::Handle::try_current().ok(),
-            threads: config.threads,
-        })
-    }
-}
-
-/// Why a thread could not be started, in an admin's terms, in `lang` (the server's
-/// language: the sentence ends up in a public game message).
-fn thread_refusal(e: &serenity::Error, lang: Lang) -> String {
-    match retry::discord_code(e) {
-        Some(50013) | Some(50001) => tr(lang, "thread-not-allowed"),
-        Some(50024) => tr(lang, "thread-in-thread"),
-        Some(160004) => tr(lang, "thread-exists"),
-        _ => tr!(lang, "thread-failed", error = e.to_string()),
-    }
-}
-
-impl Places for DiscordPlaces {
-    fn open_place(&self, channel: u64, title: &str, anchor: Option<u64>) -> Result<u64, String> {
-        self.open_place_in(channel, title, anchor, Lang::En)
-    }
-
-    fn open_place_in(
-        &self,
-        channel: u64,
-        title: &str,
-        anchor: Option<u64>,
-        lang: Lang,
-    ) -> Result<u64, String> {
-        use serenity::all::{AutoArchiveDuration, ChannelType, CreateThread, MessageId};
-        if !self.threads {
-            return Err(tr(lang, "thread-switched-off"));
-        }
-        let runtime = self
-            .runtime
-            .as_ref()
-            .ok_or_else(|| tr(lang, "thread-no-runtime"))?;
-        let http = Arc::clone(&self.http);
-        let builder = CreateThread::new(title.to_string())
-            .kind(ChannelType::PublicThread)
-            .auto_archive_duration(AutoArchiveDuration::OneWeek);
-        let (tx, rx) = std::sync::mpsc::channel();
-        // Spawned and waited for, rather than `block_on`, so that a call from any
-        // thread can only wait, never panic.
-        runtime.spawn(async move {
-            let parent = ChannelId::new(channel.max(1));
-            let made = match anchor {
-                // From the challenge's message, the thread's natural home.
-                Some(anchor) => {
-                    retry::with_retries("thread", || {
-                        parent.create_thread_from_message(
-                            &*http,
-                            MessageId::new(anchor.max(1)),
-                            builder.clone(),
-                        )
-                    })
-                    .await
-                }
-                // The challenge's message is not known yet (accepted at once by
-                // command): a thread of its own in the same channel.
-                None => {
-                    retry::with_retries("thread", || parent.create_thread(&*http, builder.clone()))
-                        .await
-                }
-            };
-            let _ = tx.send(
-                made.map(|t| t.id.get())
-                    .map_err(|e| thread_refusal(&e, lang)),
-            );
-        });
-        rx.recv_timeout(THREAD_WAIT)
-            .map_err(|_| tr(lang, "thread-timeout"))?
-    }
-
-    fn mention(&self, _server: Option<u64>, channel: u64) -> Option<String> {
-        Some(format!("<#{channel}>"))
-    }
-
-    fn site(&self, server: Option<u64>, channel: u64) -> Option<String> {
-        let server = server.map_or_else(|| "@me".to_string(), |s| s.to_string());
-        Some(format!("https://discord.com/channels/{server}/{channel}"))
-    }
 }
 
 fn init_tracing() {
@@ -401,12 +277,7 @@ async fn stop_requested() {
 
 /// Runs the bot with a validated configuration until SIGTERM or Ctrl-C.
 pub async fn serve(config: Config) -> Result<(), String> {
-    std::fs::create_dir_all(&config.data_dir).map_err(|e| {
-        format!(
-            "cannot create the data directory {}: {e}",
-            config.data_dir.display()
-        )
-    })?;
+    create_data_dir(&config)?;
     let config = with_relay(config).await?;
     let service = open_service(&config)?;
     serve_relayed(config, service, stop_requested()).await
@@ -449,17 +320,8 @@ async fn resume_outbox(bot: &Arc<Bot>, http: &Arc<serenity::all::Http>, grace: O
             None => Origin::Timed { channel },
         };
         let shown = deliver(http, &bot.undelivered, &mut origin, out).await;
-        if shown.is_empty() {
-            continue;
-        }
         // A challenge posted now: the service learns its message (for edits).
-        bot.service
-            .run("challenge message", move |service| {
-                for (challenge, message) in shown {
-                    service.shown(channel.get(), challenge, message);
-                }
-            })
-            .await;
+        bot.note_shown(channel.get(), shown).await;
     }
 }
 
@@ -515,19 +377,55 @@ async fn serve_relayed(
     service: Arc<dyn GameService>,
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
+    create_data_dir(&config)?;
+    let bot = new_bot(config, service).await;
+    let mut client = discord_client(&bot).await?;
+    let http = Arc::clone(&client.http);
+    let stopped = Arc::new(tokio::sync::Notify::new());
+    let background = [
+        spawn_relocation(&bot, &http),
+        spawn_outbox_looks(&bot, &http),
+        spawn_ticker(&bot, &http),
+        spawn_stop(stop, Arc::clone(&stopped)),
+    ];
+    let shards = Arc::clone(&client.shard_manager);
+    let ops = bot.config.ops_listen.map(|listen| {
+        ops::install();
+        tokio::spawn(ops::serve(listen, Arc::clone(&bot), Arc::clone(&shards)))
+    });
+    let result = run_until_stopped(&bot, &mut client, &stopped).await;
+    for task in background.into_iter().chain(ops) {
+        task.abort();
+    }
+    let flushed = bot
+        .service
+        .run("flush", |service| service.flush())
+        .await
+        .unwrap_or_else(|| Err("the flush did not finish".to_string()));
+    tracing::info!("stopped");
+    result?;
+    flushed.map_err(|e| format!("could not flush the store: {e}"))
+}
+
+fn create_data_dir(config: &Config) -> Result<(), String> {
     std::fs::create_dir_all(&config.data_dir).map_err(|e| {
         format!(
             "cannot create the data directory {}: {e}",
             config.data_dir.display()
         )
-    })?;
+    })
+}
+
+/// The bot's shared state on `service`, with the private texts an older build kept in
+/// a file of its own moved into the store.
+async fn new_bot(config: Config, service: Arc<dyn GameService>) -> Arc<Bot> {
     let service = calls::ServiceCalls::new(service);
     let undelivered = Undelivered::new();
     undelivered.report_to(service.clone());
-    delivery::import_kept_file(&config.data_dir.join("undelivered-dms.json"), &service).await;
-    let bot = Arc::new(Bot {
+    undelivered::import_kept_file(&config.data_dir.join("undelivered-dms.json"), &service).await;
+    Arc::new(Bot {
         service,
-        config: config.clone(),
+        config,
         undelivered,
         me: std::sync::OnceLock::new(),
         thinking: Arc::new(tokio::sync::Semaphore::new(
@@ -536,9 +434,13 @@ async fn serve_relayed(
         busy: std::sync::Mutex::new(std::collections::HashSet::new()),
         seen: handler::Seen::default(),
         resuming: tokio::sync::Mutex::new(()),
-    });
+    })
+}
 
-    let http = http_client(&config)?;
+/// The gateway client, with the intents the configuration allows.
+async fn discord_client(bot: &Arc<Bot>) -> Result<serenity::Client, String> {
+    let config = &bot.config;
+    let http = rest::http_client(config)?;
     if let Some(base) = &config.api_base {
         tracing::warn!("Discord API redirected to {base}");
     }
@@ -547,95 +449,96 @@ async fn serve_relayed(
     if config.message_content {
         intents |= GatewayIntents::MESSAGE_CONTENT;
     }
-    let mut client = ClientBuilder::new_with_http(http, intents)
+    ClientBuilder::new_with_http(http, intents)
         .event_handler(handler::Handler {
-            bot: Arc::clone(&bot),
+            bot: Arc::clone(bot),
         })
         .await
-        .map_err(|e| format!("cannot build the Discord client: {e}"))?;
+        .map_err(|e| format!("cannot build the Discord client: {e}"))
+}
 
-    // Games whose place is gone (a deleted or locked thread) move, one at a time.
-    // Stopped with the bot: it holds the bot, whose reports keep it waiting.
-    let relocating = {
-        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
-        bot.undelivered.report_gone_to(tx);
-        let bot = Arc::clone(&bot);
-        let http = Arc::clone(&client.http);
-        tokio::spawn(async move { relocate_games(&bot, &http, rx).await })
-    };
+/// Games whose place is gone (a deleted or locked thread) move, one at a time.
+/// Stopped with the bot: it holds the bot, whose reports keep it waiting.
+fn spawn_relocation(bot: &Arc<Bot>, http: &Arc<Http>) -> JoinHandle<()> {
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    bot.undelivered.report_gone_to(tx);
+    let (bot, http) = (Arc::clone(bot), Arc::clone(http));
+    tokio::spawn(async move { relocate_games(&bot, &http, rx).await })
+}
 
-    // Replies stored with their change but not delivered when the bot last stopped.
+/// Replies stored with their change but not delivered when the bot last stopped, at
+/// once; then entries nobody delivers (a dead process's, once its claims ran out),
+/// taken by this process within a minute: looked for every 10 s (or the tick, if
+/// shorter) and delivered once they have waited three looks.
+fn spawn_outbox_looks(bot: &Arc<Bot>, http: &Arc<Http>) -> JoinHandle<()> {
+    let (bot, http) = (Arc::clone(bot), Arc::clone(http));
     {
-        let bot = Arc::clone(&bot);
-        let http = Arc::clone(&client.http);
+        let (bot, http) = (Arc::clone(&bot), Arc::clone(&http));
         tokio::spawn(async move { resume_outbox(&bot, &http, None).await });
     }
+    let look = Duration::from_secs(bot.config.reminder_check_seconds.min(10));
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(look);
+        loop {
+            every.tick().await;
+            resume_outbox(&bot, &http, Some(look * 3)).await;
+        }
+    })
+}
 
-    // Entries nobody delivers (a dead process's, once its claims ran out) are taken
-    // by this process within a minute: looked for every 10 s (or the tick, if shorter)
-    // and delivered once they have waited three looks.
-    let orphans = {
-        let bot = Arc::clone(&bot);
-        let http = Arc::clone(&client.http);
-        let look = Duration::from_secs(bot.config.reminder_check_seconds.min(10));
-        tokio::spawn(async move {
-            let mut every = tokio::time::interval(look);
-            loop {
-                every.tick().await;
-                resume_outbox(&bot, &http, Some(look * 3)).await;
+/// Reminders, deadlines and digests, every `reminder_check_seconds`.
+fn spawn_ticker(bot: &Arc<Bot>, http: &Arc<Http>) -> JoinHandle<()> {
+    let (bot, http) = (Arc::clone(bot), Arc::clone(http));
+    tokio::spawn(async move {
+        let mut every =
+            tokio::time::interval(Duration::from_secs(bot.config.reminder_check_seconds));
+        loop {
+            every.tick().await;
+            let size = bot.config.image_size;
+            let timed = bot
+                .service
+                .run("tick", move |service| {
+                    let timed = service.tick().into_iter();
+                    let drawn = timed.map(|t| (t.channel, prepare(vec![t.reply], size)));
+                    drawn.collect::<Vec<_>>()
+                })
+                .await
+                .unwrap_or_default();
+            for (channel, out) in timed {
+                let mut origin = Origin::Timed {
+                    channel: ChannelId::new(channel.max(1)),
+                };
+                deliver(&http, &bot.undelivered, &mut origin, out).await;
             }
-        })
-    };
-    let ticker = {
-        let bot = Arc::clone(&bot);
-        let http = Arc::clone(&client.http);
-        tokio::spawn(async move {
-            let mut every =
-                tokio::time::interval(Duration::from_secs(bot.config.reminder_check_seconds));
-            loop {
-                every.tick().await;
-                let size = bot.config.image_size;
-                let timed = bot
-                    .service
-                    .run("tick", move |service| {
-                        service
-                            .tick()
-                            .into_iter()
-                            .map(|t| (t.channel, prepare(vec![t.reply], size)))
-                            .collect::<Vec<_>>()
-                    })
-                    .await
-                    .unwrap_or_default();
-                for (channel, out) in timed {
-                    let mut origin = Origin::Timed {
-                        channel: ChannelId::new(channel.max(1)),
-                    };
-                    deliver(&http, &bot.undelivered, &mut origin, out).await;
-                }
-            }
-        })
-    };
+        }
+    })
+}
 
-    // The stop request wins over every state of the connection (connecting, retrying
-    // an unreachable Discord, running): the shards get a short grace to close, then the
-    // client is dropped. Service calls already running on the blocking pool finish
-    // their writes before the runtime ends.
-    let stopped = Arc::new(tokio::sync::Notify::new());
-    let stop_signal = {
-        let stopped = Arc::clone(&stopped);
-        tokio::spawn(async move {
-            stop.await;
-            tracing::info!("stopping");
-            stopped.notify_one();
-        })
-    };
+/// Notifies `stopped` when `stop` resolves.
+fn spawn_stop(
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+    stopped: Arc<tokio::sync::Notify>,
+) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        stop.await;
+        tracing::info!("stopping");
+        stopped.notify_one();
+    })
+}
+
+/// Runs the gateway until Discord closes it for good or a stop is requested. The stop
+/// request wins over every state of the connection (connecting, retrying an
+/// unreachable Discord, running): the shards get a short grace to close, then the
+/// client is dropped. Service calls already running on the blocking pool finish their
+/// writes before the runtime ends.
+async fn run_until_stopped(
+    bot: &Bot,
+    client: &mut serenity::Client,
+    stopped: &tokio::sync::Notify,
+) -> Result<(), String> {
     let shards = Arc::clone(&client.shard_manager);
-    let ops = bot.config.ops_listen.map(|listen| {
-        ops::install();
-        tokio::spawn(ops::serve(listen, Arc::clone(&bot), Arc::clone(&shards)))
-    });
     let config_shards = bot.config.shards;
-    let result = tokio::select! {
+    tokio::select! {
         r = async {
             match config_shards {
                 // serenity's range names its last shard, included.
@@ -649,20 +552,5 @@ async fn serve_relayed(
             }
             Ok(())
         }
-    };
-    ticker.abort();
-    orphans.abort();
-    relocating.abort();
-    stop_signal.abort();
-    if let Some(ops) = ops {
-        ops.abort();
     }
-    let flushed = bot
-        .service
-        .run("flush", |service| service.flush())
-        .await
-        .unwrap_or_else(|| Err("the flush did not finish".to_string()));
-    tracing::info!("stopped");
-    result?;
-    flushed.map_err(|e| format!("could not flush the store: {e}"))
 }

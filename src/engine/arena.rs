@@ -262,6 +262,15 @@ fn random_answer(game: &Game, side: Side, rng: &mut GameRng) -> Result<String, S
     }
 }
 
+/// A game after its opening: the moves so far (also in UCI coordinates, for the
+/// external engines) and how many answers they were.
+struct Opened {
+    game: Game,
+    uci_moves: Vec<String>,
+    moves: Vec<(Side, String)>,
+    answers: usize,
+}
+
 /// A match under way: its external engines run for the whole match.
 pub struct Arena<'a> {
     m: &'a Match,
@@ -309,35 +318,12 @@ impl<'a> Arena<'a> {
         for engine in self.uci.iter_mut().flatten() {
             engine.new_game()?;
         }
-        // The opening: the same for both games of a pair when colours alternate.
-        let pair = if m.alternate { index / 2 } else { index };
-        let mut opening_rng = GameRng::seed_from_u64(
-            m.seed
-                .wrapping_mul(0x2545_f491_4f6c_dd1d)
-                .wrapping_add(u64::from(pair)),
-        );
-        // An opening that ends the game (a king zapped in Wand Chess) is no opening:
-        // it is drawn again, from where the opening generator stands, so that the
-        // players decide every game (the other games are unchanged).
-        let mut tries = 0;
-        let (mut game, mut uci_moves, mut moves, mut answers) = loop {
-            let mut game = Game::new(m.variant, &m.options, game_seed)?;
-            // The moves so far in UCI coordinates, for the external engines.
-            let mut uci_moves: Vec<String> = Vec::new();
-            let mut moves: Vec<(Side, String)> = Vec::new();
-            let mut answers = 0;
-            while answers < m.opening_plies as usize {
-                let Some(ask) = game.ask() else { break };
-                let text = random_answer(&game, ask.side, &mut opening_rng)?;
-                self.play(&mut game, ask.side, &text, &mut uci_moves, "the opening")?;
-                moves.push((ask.side, text));
-                answers += 1;
-            }
-            tries += 1;
-            if game.ask().is_some() || tries >= OPENING_TRIES {
-                break (game, uci_moves, moves, answers);
-            }
-        };
+        let Opened {
+            mut game,
+            mut uci_moves,
+            mut moves,
+            mut answers,
+        } = self.opening(index, game_seed)?;
         while let Some(ask) = game.ask() {
             if answers >= m.max_answers {
                 return Ok(GameResult {
@@ -353,44 +339,10 @@ impl<'a> Arena<'a> {
             let text = match player {
                 Player::Random => random_answer(&game, ask.side, &mut players_rng)?,
                 Player::Engine { .. } | Player::First => {
-                    let settings = Settings {
-                        level: match player {
-                            Player::Engine { level } => *level,
-                            _ => *LEVELS.end(),
-                        },
-                        seed: players_rng.gen(),
-                        max_time: m.max_time,
-                        full_budget: false,
-                        first_ladder: false,
-                    };
-                    let t = Instant::now();
-                    let c = cpu_clock();
-                    let d = if *player == Player::First {
-                        decide_first(&game, ask.side, &settings)
-                    } else {
-                        decide(&game, ask.side, &settings)
-                    }
-                    .ok_or("the engine found no answer")?;
-                    summary.think[seat] += t.elapsed();
-                    if let (Some(before), Some(after)) = (c, cpu_clock()) {
-                        summary.cpu[seat] += after.saturating_sub(before);
-                    }
-                    summary.engine_answers[seat] += 1;
-                    d.text
+                    let seed = players_rng.gen();
+                    self.engine_answer(&game, ask.side, seat, seed, summary, cpu_clock)?
                 }
-                Player::Uci(_) => {
-                    let engine = self.uci[seat]
-                        .as_mut()
-                        .ok_or("the UCI engine is not running")?;
-                    let t = Instant::now();
-                    let best = engine.best_move(&uci_moves, m.uci_budget())?;
-                    summary.think[seat] += t.elapsed();
-                    summary.engine_answers[seat] += 1;
-                    game.legal_texts()
-                        .into_iter()
-                        .find(|a| uci_text(&game, a).as_deref() == Some(best.as_str()))
-                        .ok_or_else(|| format!("{player} played `{best}`, not a legal move here"))?
-                }
+                Player::Uci(_) => self.uci_answer(&game, seat, &uci_moves, summary)?,
             };
             let who = player.to_string();
             self.play(&mut game, ask.side, &text, &mut uci_moves, &who)?;
@@ -404,6 +356,109 @@ impl<'a> Arena<'a> {
             swapped,
             moves,
         })
+    }
+
+    /// The random opening of game number `index`: the same for both games of a pair
+    /// when colours alternate. An opening that ends the game (a king zapped in Wand
+    /// Chess) is no opening: it is drawn again, from where the opening generator
+    /// stands, so that the players decide every game (the other games are unchanged).
+    fn opening(&mut self, index: u32, game_seed: u64) -> Result<Opened, String> {
+        let m = self.m;
+        let pair = if m.alternate { index / 2 } else { index };
+        let mut opening_rng = GameRng::seed_from_u64(
+            m.seed
+                .wrapping_mul(0x2545_f491_4f6c_dd1d)
+                .wrapping_add(u64::from(pair)),
+        );
+        let mut tries = 0;
+        loop {
+            let mut o = Opened {
+                game: Game::new(m.variant, &m.options, game_seed)?,
+                uci_moves: Vec::new(),
+                moves: Vec::new(),
+                answers: 0,
+            };
+            while o.answers < m.opening_plies as usize {
+                let Some(ask) = o.game.ask() else { break };
+                let text = random_answer(&o.game, ask.side, &mut opening_rng)?;
+                self.play(
+                    &mut o.game,
+                    ask.side,
+                    &text,
+                    &mut o.uci_moves,
+                    "the opening",
+                )?;
+                o.moves.push((ask.side, text));
+                o.answers += 1;
+            }
+            tries += 1;
+            if o.game.ask().is_some() || tries >= OPENING_TRIES {
+                return Ok(o);
+            }
+        }
+    }
+
+    /// The answer of this crate's engine in `seat` (a level, or the first search),
+    /// its time added to `summary`.
+    fn engine_answer(
+        &self,
+        game: &Game,
+        side: Side,
+        seat: usize,
+        seed: u64,
+        summary: &mut Summary,
+        cpu_clock: &dyn Fn() -> Option<Duration>,
+    ) -> Result<String, String> {
+        let m = self.m;
+        let player = m.player(seat);
+        let settings = Settings {
+            level: match player {
+                Player::Engine { level } => *level,
+                _ => *LEVELS.end(),
+            },
+            seed,
+            max_time: m.max_time,
+            full_budget: false,
+            first_ladder: false,
+        };
+        let t = Instant::now();
+        let c = cpu_clock();
+        let d = if *player == Player::First {
+            decide_first(game, side, &settings)
+        } else {
+            decide(game, side, &settings)
+        }
+        .ok_or("the engine found no answer")?;
+        summary.think[seat] += t.elapsed();
+        if let (Some(before), Some(after)) = (c, cpu_clock()) {
+            summary.cpu[seat] += after.saturating_sub(before);
+        }
+        summary.engine_answers[seat] += 1;
+        Ok(d.text)
+    }
+
+    /// The answer of the external UCI engine in `seat`, after `uci_moves`, as the
+    /// rules write it; its time added to `summary`.
+    fn uci_answer(
+        &mut self,
+        game: &Game,
+        seat: usize,
+        uci_moves: &[String],
+        summary: &mut Summary,
+    ) -> Result<String, String> {
+        let m = self.m;
+        let player = m.player(seat);
+        let engine = self.uci[seat]
+            .as_mut()
+            .ok_or("the UCI engine is not running")?;
+        let t = Instant::now();
+        let best = engine.best_move(uci_moves, m.uci_budget())?;
+        summary.think[seat] += t.elapsed();
+        summary.engine_answers[seat] += 1;
+        game.legal_texts()
+            .into_iter()
+            .find(|a| uci_text(game, a).as_deref() == Some(best.as_str()))
+            .ok_or_else(|| format!("{player} played `{best}`, not a legal move here"))
     }
 
     /// Plays `text`, noting its UCI coordinates when external engines listen.

@@ -15,6 +15,7 @@ mod alphabeta;
 pub mod arena;
 pub mod elo;
 pub mod ladder;
+mod leaf;
 pub mod review;
 mod search;
 pub mod strength;

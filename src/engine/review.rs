@@ -8,7 +8,7 @@
 //! pile are all known), and judging a turn by what was really there is the point.
 //! Random effects inside the search are still drawn from the engine's own generator.
 
-use super::search::{outcome_value, white_value as for_side};
+use super::leaf::{outcome_value, white_value as for_side};
 use super::{alphabeta, search, Settings, DEFAULT_LEVEL};
 use crate::core::Side;
 use crate::variants::{Game, GameRng, Options, Rules, RulesVisitor, VariantId};
@@ -27,9 +27,6 @@ pub const CLAMP: i32 = 1000;
 pub const MISTAKE: f64 = 0.10;
 /// A drop of at least this is a blunder (`??`).
 pub const BLUNDER: f64 = 0.15;
-/// Hundredths of a pawn that make a winning chance of about 0.73: the tree search's
-/// own logistic curve, so evaluations and chances are one scale.
-const SCALE: f64 = 250.0;
 /// How many mistakes of each side the summary names.
 pub const WORST: usize = 3;
 
@@ -100,8 +97,8 @@ impl Review {
 
 /// White's winning chances as clamped hundredths of a pawn for White.
 pub fn centipawns(white: f64) -> i32 {
-    let p = white.clamp(1e-9, 1.0 - 1e-9);
-    let cp = SCALE * (p / (1.0 - p)).ln();
+    // The tree search's own logistic curve, so evaluations and chances are one scale.
+    let cp = super::leaf::to_centipawns(white);
     (cp.round() as i32).clamp(-CLAMP, CLAMP)
 }
 

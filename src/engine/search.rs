@@ -4,10 +4,10 @@
 //! expanded all at once, each child scored by the variant's evaluation; the best
 //! child's value (for the side asked there) is backed up.
 
+use super::leaf::{leaf_value, material, material_after, state_value, to_centipawns, white_value};
 use super::{iterations, Decision, Settings};
-use crate::core::view::Viewer;
 use crate::core::Side;
-use crate::variants::{GameRng, LevelPlan, Outcome, Rules};
+use crate::variants::{GameRng, LevelPlan, Rules};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::time::Instant;
@@ -26,8 +26,6 @@ const EXPLORE: f64 = 0.45;
 const IMPLICIT: f64 = 0.4;
 /// Draws of an answer of chance before its mean counts in its parent's minimax.
 const CHANCE_VISITS: u32 = 4;
-/// Hundredths of a pawn that make a value of about 0.73 (a logistic curve).
-const SCALE: f64 = 250.0;
 
 struct Node {
     /// The answer leading here from the parent (empty at the root).
@@ -84,41 +82,6 @@ impl Node {
     }
 }
 
-/// A value for White turned into the value for `side` (the same for White).
-pub(crate) fn white_value(v: f64, side: Side) -> f64 {
-    match side {
-        Side::White => v,
-        Side::Black => 1.0 - v,
-    }
-}
-
-/// White's value of a finished game.
-pub(crate) fn outcome_value(o: &Outcome) -> f64 {
-    match o {
-        Outcome::Win {
-            winner: Side::White,
-            ..
-        } => 1.0,
-        Outcome::Win { .. } => 0.0,
-        Outcome::Draw { .. } | Outcome::Aborted => 0.5,
-    }
-}
-
-/// White's value of a state: exact when over, else the evaluation on a logistic curve.
-fn state_value<R: Rules>(state: &R) -> f64 {
-    match state.outcome() {
-        Some(o) => outcome_value(&o),
-        None => {
-            let cp = f64::from(state.evaluate(Side::White));
-            1.0 / (1.0 + (-cp / SCALE).exp())
-        }
-    }
-}
-
-/// Plies of captures followed beyond a leaf (see [`leaf_value`]).
-const CAPTURE_PLIES: u32 = 2;
-/// Captures tried at each of those plies, the most valuable victims first.
-const CAPTURE_WIDTH: usize = 4;
 /// How far (hundredths of a pawn) below the best root answer's first score an answer
 /// may score and still be chosen ([`Tree::sound`]): a pawn and a half, so a pawn
 /// offered is allowed and a piece left en prise is not.
@@ -135,127 +98,6 @@ const ROOT_SAMPLES: usize = 8;
 /// draw of four, which eight draws miss one time in ten and thirty-two one in ten
 /// thousand. A drawn answer costs one look ahead, so these are cheap.
 const KEEP_SAMPLES: usize = 32;
-/// A won game inside the capture search, in hundredths of a pawn.
-const WON: i32 = 20_000;
-
-/// The value for `me`, the side asked at `state`, in hundredths of a pawn, once the
-/// captures the variant lists ([`Rules::tactical_candidates`]) have been played out for
-/// a few plies, either side standing pat on the evaluation when it likes that better (a
-/// small quiescence search). A piece left en prise is seen here: the opponent takes it.
-fn capture_value<R: Rules>(
-    state: &R,
-    me: Side,
-    plies: u32,
-    mut alpha: i32,
-    beta: i32,
-    rng: &mut GameRng,
-    eval: fn(&R, Side) -> i32,
-) -> i32 {
-    if let Some(o) = state.outcome() {
-        return match o {
-            Outcome::Win { winner, .. } if winner == me => WON,
-            Outcome::Win { .. } => -WON,
-            Outcome::Draw { .. } | Outcome::Aborted => 0,
-        };
-    }
-    let stand = eval(state, me);
-    if plies == 0 || stand >= beta {
-        return stand;
-    }
-    alpha = alpha.max(stand);
-    let mut best = stand;
-    let mut tactical = state.tactical_candidates();
-    tactical.sort_by_key(|t| std::cmp::Reverse(t.1));
-    for (text, _) in tactical.into_iter().take(CAPTURE_WIDTH) {
-        let mut child = state.clone();
-        if child.play(me, &text, rng).is_err() {
-            continue;
-        }
-        let next = child.ask().map_or(me.other(), |a| a.side);
-        let v = if next == me {
-            capture_value(&child, me, plies - 1, alpha, beta, rng, eval)
-        } else {
-            -capture_value(&child, next, plies - 1, -beta, -alpha, rng, eval)
-        };
-        best = best.max(v);
-        alpha = alpha.max(v);
-        if alpha >= beta {
-            break;
-        }
-    }
-    best
-}
-
-/// Material on the board of `side`'s own view, `side`'s less the opponent's, in
-/// hundredths of a pawn (pawn 100 ... queen 900, kings 0).
-fn material<R: Rules>(state: &R, side: Side) -> i32 {
-    state
-        .view(Viewer::Player(side))
-        .pieces
-        .iter()
-        .filter(|p| p.cell.square().is_some())
-        .map(|p| {
-            let v = p.piece.role.value() as i32 * 100;
-            if p.piece.side == side {
-                v
-            } else {
-                -v
-            }
-        })
-        .sum()
-}
-
-/// `mover`'s material after `child` (an answer of `mover`) once the captures are played
-/// out, as in [`leaf_value`] but counting material alone: what [`Tree::sound`] compares.
-fn material_after<R: Rules>(child: &R, mover: Side, rng: &mut GameRng) -> i32 {
-    let Some(ask) = child.ask() else {
-        return match child.outcome() {
-            Some(Outcome::Win { winner, .. }) if winner == mover => WON,
-            Some(Outcome::Win { .. }) => -WON,
-            _ => material(child, mover),
-        };
-    };
-    let v = capture_value(
-        child,
-        ask.side,
-        CAPTURE_PLIES,
-        -2 * WON,
-        2 * WON,
-        rng,
-        material,
-    );
-    if ask.side == mover {
-        v
-    } else {
-        -v
-    }
-}
-
-/// White's value of a leaf: [`state_value`] of a finished game, else the evaluation once
-/// the captures are played out ([`capture_value`]), on the logistic curve.
-fn leaf_value<R: Rules>(state: &R, rng: &mut GameRng) -> f64 {
-    if state.outcome().is_some() {
-        return state_value(state);
-    }
-    let Some(ask) = state.ask() else {
-        return state_value(state);
-    };
-    let cp = capture_value(
-        state,
-        ask.side,
-        CAPTURE_PLIES,
-        -2 * WON,
-        2 * WON,
-        rng,
-        R::evaluate,
-    );
-    let white = match ask.side {
-        Side::White => cp,
-        Side::Black => -cp,
-    };
-    1.0 / (1.0 + (-f64::from(white) / SCALE).exp())
-}
-
 /// The candidates scored at a node: all, or [`WIDTH`] of them: the variant's captures
 /// first (the most valuable victims first, so a king or queen left en prise is always
 /// among the opponent's answers), then its first answers, then some drawn at random.
@@ -531,8 +373,7 @@ impl Tree {
     /// The first score of root child `c` for `side`, in hundredths of a pawn (the
     /// logistic value turned back).
     fn first_score(&self, c: usize, side: Side) -> f64 {
-        let p = white_value(self.nodes[c].first, side).clamp(1e-9, 1.0 - 1e-9);
-        SCALE * (p / (1.0 - p)).ln()
+        to_centipawns(white_value(self.nodes[c].first, side))
     }
 
     /// A root answer drawn by chance among `children` (the weakest level, and a
@@ -667,25 +508,55 @@ fn run_tree<R: Rules>(
             break;
         }
         done += 1;
-        let mut state = if determinise {
+        let state = if determinise {
             root.determinise(side, rng)
         } else {
             root.clone()
         };
+        let (path, value) = tree.descend(state, rng);
+        tree.record(&path, value);
+        if done == 1 && !plain && (root.uses_randomness() || !root.perfect_information()) {
+            let samples = match draw {
+                Some(LevelPlan {
+                    sound: true,
+                    keep: Some(_),
+                    ..
+                }) => KEEP_SAMPLES,
+                _ => ROOT_SAMPLES,
+            };
+            tree.resample_root(root, side, determinise, samples, rng);
+        }
+    }
+    let mut stats = tree.root_stats(side);
+    let best = tree.choose(side, draw, rng)?;
+    stats.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+    Some(Decision {
+        text: best,
+        stats,
+        iterations: done,
+    })
+}
+
+impl Tree {
+    /// One iteration's walk from the root on `state`: down the best children whose
+    /// answers are legal there, to a leaf it expands (or a finished game, or a node
+    /// none of whose answers is legal in this determinisation). Gives the path and
+    /// White's value found at its end.
+    fn descend<R: Rules>(&mut self, mut state: R, rng: &mut GameRng) -> (Vec<usize>, f64) {
         let mut path = vec![0usize];
         let mut at = 0usize;
         let value = loop {
             let Some(ask) = state.ask() else {
                 break state_value(&state);
             };
-            if !tree.nodes[at].expanded {
-                break tree.expand(at, &state, ask.side, rng);
+            if !self.nodes[at].expanded {
+                break self.expand(at, &state, ask.side, rng);
             }
             // The best child whose answer is legal in this determinisation.
             let mut moved = None;
-            for c in tree.ranked(at, ask.side) {
+            for c in self.ranked(at, ask.side) {
                 let mut next = state.clone();
-                if next.play(ask.side, &tree.nodes[c].text, rng).is_ok() {
+                if next.play(ask.side, &self.nodes[c].text, rng).is_ok() {
                     moved = Some((c, next));
                     break;
                 }
@@ -699,59 +570,50 @@ fn run_tree<R: Rules>(
                 None => break state_value(&state),
             }
         };
-        for &n in &path {
-            tree.nodes[n].visits += 1;
-            tree.nodes[n].white += value;
+        (path, value)
+    }
+
+    /// Counts one visit of value `value` along `path`, and backs up the minimax.
+    fn record(&mut self, path: &[usize], value: f64) {
+        for &n in path {
+            self.nodes[n].visits += 1;
+            self.nodes[n].white += value;
         }
-        if !plain {
-            tree.back_up_minimax(&path);
-        }
-        if done == 1 && !plain && (root.uses_randomness() || !root.perfect_information()) {
-            let samples = match draw {
-                Some(LevelPlan {
-                    sound: true,
-                    keep: Some(_),
-                    ..
-                }) => KEEP_SAMPLES,
-                _ => ROOT_SAMPLES,
-            };
-            tree.resample_root(root, side, determinise, samples, rng);
+        if !self.plain {
+            self.back_up_minimax(path);
         }
     }
-    let root_node = &tree.nodes[0];
-    let mut stats: Vec<(String, u32, f64)> = root_node
-        .children
-        .iter()
-        .map(|&c| {
-            let n = &tree.nodes[c];
-            (n.text.clone(), n.visits, n.mean(side))
-        })
-        .collect();
-    let safe = tree.safe(side);
-    // A drawn answer (among all, or among the sound answers that keep the plan's
-    // material in their worst draw), or the search's best among the safe answers.
-    let best = if let Some(plan) = draw {
-        let among = match (plan.sound, plan.keep) {
-            (false, _) => tree.nodes[0].children.clone(),
-            (true, Some(margin)) => tree.safe_keeping(side, margin),
-            (true, None) => safe,
-        };
-        tree.wandered(&among, side, plan.wander, rng)?
-    } else {
-        safe.iter()
-            .map(|&c| &tree.nodes[c])
-            .max_by(|a, b| {
-                a.visits
-                    .cmp(&b.visits)
-                    .then(a.mean(side).total_cmp(&b.mean(side)))
-            })?
-            .text
-            .clone()
-    };
-    stats.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
-    Some(Decision {
-        text: best,
-        stats,
-        iterations: done,
-    })
+
+    /// Each root answer with its visits and mean for `side`.
+    fn root_stats(&self, side: Side) -> Vec<(String, u32, f64)> {
+        self.nodes[0]
+            .children
+            .iter()
+            .map(|&c| {
+                let n = &self.nodes[c];
+                (n.text.clone(), n.visits, n.mean(side))
+            })
+            .collect()
+    }
+
+    /// The answer chosen once the search is over: one drawn as `draw` says (among all,
+    /// or among the sound answers that keep the plan's material in their worst draw),
+    /// or the search's best among the safe answers.
+    fn choose(&self, side: Side, draw: Option<&LevelPlan>, rng: &mut GameRng) -> Option<String> {
+        let safe = self.safe(side);
+        if let Some(plan) = draw {
+            let among = match (plan.sound, plan.keep) {
+                (false, _) => self.nodes[0].children.clone(),
+                (true, Some(margin)) => self.safe_keeping(side, margin),
+                (true, None) => safe,
+            };
+            return self.wandered(&among, side, plan.wander, rng);
+        }
+        let best = safe.iter().map(|&c| &self.nodes[c]).max_by(|a, b| {
+            a.visits
+                .cmp(&b.visits)
+                .then(a.mean(side).total_cmp(&b.mean(side)))
+        })?;
+        Some(best.text.clone())
+    }
 }

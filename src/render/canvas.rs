@@ -171,28 +171,6 @@ impl Canvas {
             .write_image(&self.buf, self.w, self.h, image::ExtendedColorType::Rgb8)?;
         Ok(out)
     }
-
-    /// Writes the image as an 8-bit indexed PNG on the animations' fixed palette
-    /// (`gif::quantise_image`): the board's own colours exactly, its soft edges on the
-    /// palette's ramps and cube. Flat colour filters to zeros and deflates fast.
-    pub fn encode_indexed_png(&self) -> Result<Vec<u8>, png::EncodingError> {
-        let (w, h) = (self.w as usize, self.h as usize);
-        let indices = super::gif::quantise_image(&self.buf, w, h);
-        let mut out = Vec::with_capacity(32 * 1024);
-        let mut enc = png::Encoder::new(&mut out, self.w, self.h);
-        enc.set_color(png::ColorType::Indexed);
-        enc.set_depth(png::BitDepth::Eight);
-        enc.set_palette(super::gif::palette_rgb());
-        // Measured on every game's midgame board (docs/board-image.md): Paeth leaves
-        // the fewest bytes that are not zero, which is what the fast deflate (fdeflate,
-        // runs of zeros and literals) pays for; None and Sub come out 2-8 times larger.
-        enc.set_filter(png::Filter::Paeth);
-        enc.set_deflate_compression(png::DeflateCompression::FdeflateUltraFast);
-        let mut writer = enc.write_header()?;
-        writer.write_image_data(&indices)?;
-        writer.finish()?;
-        Ok(out)
-    }
 }
 
 #[cfg(test)]

@@ -67,32 +67,10 @@ pub fn table_png(table: &Table) -> Result<Vec<u8>, RenderError> {
 /// The table drawn (no encoding), for tests that look at its pixels.
 pub(crate) fn table_canvas(table: &Table) -> Canvas {
     let font = Font::regular(TextSize::S20);
-    let bold = Font::bold(TextSize::S20);
     let title_font = Font::bold(TextSize::S24);
-    let columns = table
-        .rows
-        .iter()
-        .map(|r| r.cells.len())
-        .chain([table.header.len()])
-        .max()
-        .unwrap_or(0);
     let shown = &table.rows[..table.rows.len().min(MAX_ROWS)];
     let more = table.rows.len() - shown.len();
-    let cell = |cells: &[String], i: usize| cells.get(i).map(|s| cut(s)).unwrap_or_default();
-    let widths: Vec<u32> = (0..columns)
-        .map(|i| {
-            shown
-                .iter()
-                .map(|r| cell(&r.cells, i))
-                .chain([cell(&table.header, i)])
-                .map(|s| bold.width(&s))
-                .max()
-                .unwrap_or(0)
-                + 2 * PAD_X
-        })
-        .collect();
-    let row_h = font.height() + 2 * PAD_Y;
-    let grid_w: u32 = widths.iter().sum();
+    let grid = Grid::new(table, shown);
     let title_h = title_font.height() + PAD_Y * 2;
     let footer = if more > 0 {
         format!("{} ({more} more rows not shown)", table.footer)
@@ -100,24 +78,89 @@ pub(crate) fn table_canvas(table: &Table) -> Canvas {
         table.footer.clone()
     };
     let text_w = title_font.width(&table.title).min(super::MAX_SIZE * 2);
-    let w = (grid_w.max(text_w) + 2 * MARGIN).max(360);
+    let w = (grid.width.max(text_w) + 2 * MARGIN).max(360);
     let lines = 1 + shown.len() as u32;
     // The footer wraps to the table's width.
     let footer = font.wrap(&footer, w - 2 * MARGIN);
     let footer_h =
         footer.len() as u32 * font.height() + if footer.is_empty() { 0 } else { 2 * PAD_Y };
-    let h = MARGIN * 2 + title_h + lines * row_h + footer_h;
+    let h = MARGIN * 2 + title_h + lines * grid.row_h + footer_h;
     let mut c = Canvas::new(w, h, BACKGROUND);
     let x0 = MARGIN as i32;
     let mut y = MARGIN as i32;
     title_font.draw(&mut c, x0, y + PAD_Y as i32, &table.title, TITLE);
     y += title_h as i32;
-    let draw_row = |c: &mut Canvas, y: i32, cells: &[String], bg: Rgb, f: Font, colour: Rgb| {
-        c.fill_rect(x0, y, grid_w as i32, row_h as i32, bg);
+    grid.draw_row(
+        &mut c,
+        y,
+        &table.header,
+        HEADER,
+        Font::bold(TextSize::S20),
+        TEXT,
+    );
+    y += grid.row_h as i32;
+    for (k, r) in shown.iter().enumerate() {
+        let bg = if r.mark {
+            MARK
+        } else if k % 2 == 0 {
+            ROW_A
+        } else {
+            ROW_B
+        };
+        let colour = if r.dim { DIM_TEXT } else { TEXT };
+        grid.draw_row(&mut c, y, &r.cells, bg, font, colour);
+        y += grid.row_h as i32;
+    }
+    for (i, line) in footer.iter().enumerate() {
+        let ly = y + PAD_Y as i32 + (i as u32 * font.height()) as i32;
+        font.draw(&mut c, x0, ly, line, DIM_TEXT);
+    }
+    c
+}
+
+/// The table's columns: each as wide as its widest cell in bold, with padding.
+struct Grid {
+    widths: Vec<u32>,
+    width: u32,
+    row_h: u32,
+}
+
+impl Grid {
+    fn new(table: &Table, shown: &[TableRow]) -> Grid {
+        let bold = Font::bold(TextSize::S20);
+        let columns = table
+            .rows
+            .iter()
+            .map(|r| r.cells.len())
+            .chain([table.header.len()])
+            .max()
+            .unwrap_or(0);
+        let widths: Vec<u32> = (0..columns)
+            .map(|i| {
+                shown
+                    .iter()
+                    .map(|r| cell(&r.cells, i))
+                    .chain([cell(&table.header, i)])
+                    .map(|s| bold.width(&s))
+                    .max()
+                    .unwrap_or(0)
+                    + 2 * PAD_X
+            })
+            .collect();
+        Grid {
+            width: widths.iter().sum(),
+            widths,
+            row_h: Font::regular(TextSize::S20).height() + 2 * PAD_Y,
+        }
+    }
+
+    /// One row at `y` on background `bg`: numbers right-aligned, names left-aligned.
+    fn draw_row(&self, c: &mut Canvas, y: i32, cells: &[String], bg: Rgb, f: Font, colour: Rgb) {
+        let x0 = MARGIN as i32;
+        c.fill_rect(x0, y, self.width as i32, self.row_h as i32, bg);
         let mut x = x0;
-        for (i, wd) in widths.iter().enumerate() {
+        for (i, wd) in self.widths.iter().enumerate() {
             let s = cell(cells, i);
-            // Numbers right-aligned, names left-aligned.
             let numeric = s
                 .chars()
                 .all(|ch| ch.is_ascii_digit() || " .½+-=:".contains(ch));
@@ -129,26 +172,12 @@ pub(crate) fn table_canvas(table: &Table) -> Canvas {
             f.draw(c, tx, y + PAD_Y as i32, &s, colour);
             x += *wd as i32;
         }
-    };
-    draw_row(&mut c, y, &table.header, HEADER, bold, TEXT);
-    y += row_h as i32;
-    for (k, r) in shown.iter().enumerate() {
-        let bg = if r.mark {
-            MARK
-        } else if k % 2 == 0 {
-            ROW_A
-        } else {
-            ROW_B
-        };
-        let colour = if r.dim { DIM_TEXT } else { TEXT };
-        draw_row(&mut c, y, &r.cells, bg, font, colour);
-        y += row_h as i32;
     }
-    for (i, line) in footer.iter().enumerate() {
-        let ly = y + PAD_Y as i32 + (i as u32 * font.height()) as i32;
-        font.draw(&mut c, x0, ly, line, DIM_TEXT);
-    }
-    c
+}
+
+/// Cell `i` of a row, cut to [`MAX_CELL`] (empty past the row's end).
+fn cell(cells: &[String], i: usize) -> String {
+    cells.get(i).map(|s| cut(s)).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -124,7 +124,7 @@ pub enum Request {
         text: Option<String>,
     },
     /// `/takeback`: ask to undo the invoker's last turn, or answer such a request.
-    Takeback(super::takeback::TakebackAction),
+    Takeback(super::actions::TakebackAction),
     Export,
     Resign,
     Draw(DrawAction),
@@ -158,7 +158,7 @@ pub enum Request {
         dm: bool,
     },
     /// `/settings`: shows the invoker's preferences, changing those named.
-    Settings(super::confirm::SettingsChange),
+    Settings(super::actions::SettingsChange),
     /// Plays the invoker's move waiting for confirmation on `game`, if the game is
     /// still in the position it was typed in (`ply`: its number of actions then).
     ConfirmMove {
@@ -211,7 +211,7 @@ pub enum Request {
     },
     /// `/tournament ...`: of event `event`, else of the channel's latest.
     Tournament {
-        action: super::tournament::TournamentAction,
+        action: super::actions::TournamentAction,
         event: Option<u64>,
     },
 }

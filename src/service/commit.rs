@@ -1,15 +1,17 @@
 //! The one commit path. Every capability of the service turns a request (or time
-//! passing) into a planned [`Change`]; this module alone writes it: the ending sealed
+//! passing) into a planned [`Change`]; this module plans its whole write and the
+//! writer (`writer.rs`) commits it: the ending sealed
 //! and rated, the game written against the version last read, its indexes, the
 //! challenges, the replies put in the outbox, the request's idempotency key, one
 //! commit, and only then the change taken into memory. A change to durability is
 //! made here and nowhere else.
 
 use super::api::{self, Reply, User};
-use super::lobby::remember_settled;
+use super::plan::{Durability, Put};
 use super::ratings::{Ratings, Sealed};
+use super::writer::write;
 use super::{lock, refresh, Change, Live, Service, Slot};
-use crate::store::{Expect, StoreError, Write};
+use crate::store::{Challenge, Expect, StoreError};
 use std::sync::MutexGuard;
 
 /// Where a change comes from: the channel whose lock is held, who made it (`None`:
@@ -46,6 +48,11 @@ impl From<StoreError> for Unwritten {
 type Sealing<'a> = Option<(MutexGuard<'a, Ratings>, Sealed)>;
 
 impl Service {
+    /// Writes `puts` (planned outside a game's change) as one batch.
+    pub(super) fn write(&self, puts: Vec<Put>, d: Durability) -> Result<(), StoreError> {
+        write(&self.store, puts, d)
+    }
+
     /// Writes `change`, planned on `slot` (the channel `at.channel`, whose lock the
     /// caller holds), and returns its replies once it is durable. A change that acts
     /// (a game or a challenge) is flushed and its replies kept in the outbox until
@@ -71,15 +78,14 @@ impl Service {
         let public = self.server_lang(server);
         super::language::stamp(&mut change.replies, at.actor, at.lang, public);
         self.orient(&mut change.replies, server);
-        let mut write = Write::new();
         let mut sealing = None;
-        self.plan_write(slot, at, &mut change, expect, &mut write, &mut sealing, now)?;
+        let puts = self.plan_puts(slot, at, &mut change, expect, &mut sealing, now)?;
         if acts {
-            if let Err(e) = self.store.commit(write) {
+            if let Err(e) = write(&self.store, puts, Durability::Flushed) {
                 self.resolve_unknown(slot, &change, e)?;
             }
         } else if at.key.is_some() {
-            self.store.commit_lazy(write)?;
+            write(&self.store, puts, Durability::Lazy)?;
         }
         if let Some((mut guard, sealed)) = sealing {
             guard.keep(sealed);
@@ -118,7 +124,7 @@ impl Service {
             .store
             .outbox_entry(entry)
             .and_then(|found| match found {
-                Some(_) => self.store.flush().map(|()| true),
+                Some(_) => super::writer::flush(&self.store).map(|()| true),
                 None => Ok(false),
             });
         match stored {
@@ -136,47 +142,45 @@ impl Service {
         }
     }
 
-    /// Puts everything `change` stores into `write`.
-    #[allow(clippy::too_many_arguments)]
-    fn plan_write<'s>(
+    /// Everything `change` stores, in the order of its batch: the tournament's
+    /// result, the outbox entry, the challenges, the capability's own puts, then the
+    /// game (its ratings first, checked before the new order is written) and the
+    /// request's key.
+    fn plan_puts<'s>(
         &'s self,
         slot: &Slot,
         at: &Origin,
         change: &mut Change,
         expect: Option<Expect>,
-        write: &mut Write,
         sealing: &mut Sealing<'s>,
         now: u64,
-    ) -> Result<(), StoreError> {
+    ) -> Result<Vec<Put>, StoreError> {
         let acts = change.acts();
+        let mut puts = Vec::new();
         if let Some(live) = change.live.as_ref() {
             if live.rec.finished && live.rec.end.is_none() {
                 // A game of a tournament records its result in the same write.
-                let told = self.event_result(&live.rec, &live.game, write)?;
+                let told = self.event_result(&live.rec, &live.game, &mut puts)?;
                 change.replies.extend(told);
             }
         }
         if acts {
-            self.post(write, at.channel, at.actor, &mut change.replies)?;
+            puts.extend(self.post(at.channel, at.actor, &mut change.replies)?);
         }
-        for c in &change.challenges {
-            if c.outcome.is_some() && c.id != 0 {
-                // Settled here only if still pending in the store: another process
-                // answering it at the same moment makes this a conflict.
-                write.settle_challenge(c)?;
-            } else {
-                write.put_challenge(c)?;
-            }
-        }
-        for id in &change.forget {
-            write.drop_challenge(*id);
-        }
+        puts.extend(change.challenges.iter().map(challenge_put));
+        puts.extend(change.forget.iter().map(|id| Put::DropChallenge(*id)));
+        puts.append(&mut change.puts);
         if let (Some(live), Some(expect)) = (&mut change.live, expect) {
-            *sealing = self.seal(live, write)?;
-            write.game_checked(&live.rec, expect)?;
-            refresh::index(write, slot.live.as_ref(), live)?;
+            *sealing = self.seal(live, &mut puts)?;
+            puts.push(Put::Game {
+                rec: Box::new(live.rec.clone()),
+                expect,
+            });
+            puts.push(super::plan::index(slot.live.as_ref(), live));
             if moves_away(slot, live, at.channel) {
-                write.leave(at.channel);
+                puts.push(Put::Leave {
+                    channel: at.channel,
+                });
             }
         }
         if let Some(k) = at.key {
@@ -187,9 +191,13 @@ impl Service {
             } else {
                 serde_json::to_value(&change.replies)?
             };
-            write.replies(k, now, kept)?;
+            puts.push(Put::Replies {
+                key: k.to_string(),
+                at_ms: now,
+                kept,
+            });
         }
-        Ok(())
+        Ok(puts)
     }
 
     /// Takes a written game into memory: into `slot` when it is this channel's game,
@@ -213,17 +221,16 @@ impl Service {
         }
     }
 
-    /// Gives `replies` an outbox entry in `write`, so they are stored with the change
-    /// that produced them and kept until the front end has delivered them.
+    /// Gives `replies` an outbox entry, so they are stored with the change that
+    /// produced them and kept until the front end has delivered them.
     fn post(
         &self,
-        write: &mut Write,
         channel: u64,
         actor: Option<&User>,
         replies: &mut [Reply],
-    ) -> Result<(), StoreError> {
+    ) -> Result<Option<Put>, StoreError> {
         if replies.is_empty() {
-            return Ok(());
+            return Ok(None);
         }
         // Ordered by time (a restart delivers the oldest first) and unique without a
         // shared counter: the millisecond, then 20 random bits.
@@ -237,13 +244,16 @@ impl Service {
             actor: actor.cloned(),
             replies: replies.to_vec(),
         };
-        write.outbox(id, &serde_json::to_value(&entry)?)
+        Ok(Some(Put::Outbox {
+            id,
+            entry: serde_json::to_value(&entry)?,
+        }))
     }
 
     /// For a game that has just ended: takes the ratings lock, stamps the record with
-    /// its end (and rating change) and puts the new ratings into `write`. The caller
-    /// keeps the result once `write` is committed.
-    fn seal(&self, live: &mut Live, write: &mut Write) -> Result<Sealing<'_>, StoreError> {
+    /// its end (and rating change) and plans the new ratings into `puts`. The caller
+    /// keeps the result once they are committed.
+    fn seal(&self, live: &mut Live, puts: &mut Vec<Put>) -> Result<Sealing<'_>, StoreError> {
         if !live.rec.finished || live.rec.end.is_some() {
             return Ok(None);
         }
@@ -253,7 +263,7 @@ impl Service {
         // against the order read, so one landing meanwhile makes this a conflict,
         // planned again.
         guard.catch_up(&self.store)?;
-        let sealed = guard.seal(&mut live.rec, &live.game, write)?;
+        let sealed = guard.seal(&mut live.rec, &live.game, puts);
         Ok(Some((guard, sealed)))
     }
 }
@@ -263,3 +273,26 @@ impl Service {
 fn moves_away(slot: &Slot, live: &Live, channel: u64) -> bool {
     live.rec.channel != channel && slot.stored.is_some_and(|(id, _)| id == live.rec.id)
 }
+
+/// Keeps a settled challenge in the channel's short memory.
+pub(super) fn remember_settled(slot: &mut Slot, c: Challenge) {
+    slot.challenges.retain(|p| p.id != c.id);
+    slot.settled.push(c);
+    if slot.settled.len() > MAX_SETTLED {
+        let extra = slot.settled.len() - MAX_SETTLED;
+        slot.settled.drain(..extra);
+    }
+}
+
+/// A challenge of a change: settled now (checked: still pending in the store), or
+/// stored as it is.
+fn challenge_put(c: &Challenge) -> Put {
+    if c.outcome.is_some() && c.id != 0 {
+        Put::SettleChallenge(Box::new(c.clone()))
+    } else {
+        Put::Challenge(Box::new(c.clone()))
+    }
+}
+
+/// Settled challenges a channel remembers, so a late press on one is told its fate.
+pub(super) const MAX_SETTLED: usize = 50;

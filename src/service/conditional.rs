@@ -14,6 +14,7 @@
 //! Owns the conditional lines' rules. May import the service's own modules, `store`
 //! and `variants`.
 
+pub use super::actions::MAX_LINE_TEXT;
 use super::api::{Context, Reply};
 use super::turns::{commit_live, player_game, record_play};
 use super::{Change, Live, Refusal, Service, Slot, MAX_TEXT};
@@ -27,8 +28,6 @@ use crate::variants::{Game, Played};
 pub(super) const MAX_LINES: usize = 20;
 /// The most answers one line may hold (its depth).
 pub(super) const MAX_ANSWERS: usize = 10;
-/// The longest text `/conditional` takes (a line of ten answers in long notation).
-pub const MAX_LINE_TEXT: usize = 600;
 
 /// How a line is written, for the replies that explain it.
 fn example(lang: Lang) -> String {
@@ -494,7 +493,7 @@ pub(super) fn answer_conditionally(
             left = outcome.kept.len()
         ),
     );
-    let asked = super::turns::prompt_line(live);
+    let asked = super::asked::prompt_line(live);
     let Some((answered, private)) = commit_answer(next, me, follow_up, played, now) else {
         return;
     };
@@ -571,12 +570,22 @@ fn quiet_board(board: &mut Reply, asked: Option<&str>) {
     }
 }
 
-/// The lines a player had left when the game ended, for their own export.
-pub(super) fn left_at_end(all: &[ConditionalLines], side: Side) -> Vec<String> {
-    lines_of(all, side)
-        .iter()
-        .map(|l| format!("conditional line left: {}", l.join(" ")))
-        .collect()
+impl Service {
+    /// A typed move, played: the mover's own move, then the other player's conditional
+    /// lines answering it.
+    pub(super) fn play(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        text: &str,
+        now: u64,
+    ) -> Result<Change, Refusal> {
+        let (live, side) = player_game(slot, ctx)?;
+        let (mut change, fresh) = self.own_move(slot, ctx, text, now)?;
+        // The other player's conditional lines answer a complete turn at once.
+        answer_conditionally(&mut change, &live.game, fresh, side, now);
+        Ok(change)
+    }
 }
 
 #[cfg(test)]

@@ -6,23 +6,17 @@
 //! Owns the preferences and the confirmation's rules. May import the service's own
 //! modules and `store`.
 
+pub use super::actions::SettingsChange;
 use super::api::{Context, Reply, ReplyKind, TimedReply, User};
 use super::grammar::choice_label;
+use super::plan::{Durability, Put};
 use super::queries::names;
 use super::turns::player_game;
 use super::{store_failure, Change, Refusal, Service, Slot};
 use crate::core::view::Viewer;
 use crate::i18n::Lang;
-use crate::store::{PendingMove, Write};
+use crate::store::PendingMove;
 use crate::tr;
-
-/// What `/settings` changes (`None`: left as it is).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct SettingsChange {
-    pub confirm: Option<bool>,
-    pub digest: Option<bool>,
-    pub reminders: Option<bool>,
-}
 
 /// `on` or `off` as the choices read in `lang`.
 fn on_off(on: bool, lang: Lang) -> String {
@@ -62,19 +56,28 @@ impl Service {
             let was = prefs.digest_due_ms;
             prefs.digest = change.digest.unwrap_or(prefs.digest);
             reminders = change.reminders.unwrap_or(reminders);
-            let mut w = Write::new();
             // The first digest a day from now, then one a day.
             prefs.digest_due_ms = match (prefs.digest, was) {
                 (true, Some(due)) => Some(due),
                 (true, None) => Some(self.clock.now_ms() + super::clock::DAY_MS),
                 (false, _) => None,
             };
-            w.digest_due(user, was, prefs.digest_due_ms);
-            if let Err(e) = w.prefs(user, &prefs) {
-                return store_failure(e);
-            }
-            w.dm_reminders(user, reminders);
-            if let Err(e) = self.store.commit(w) {
+            let puts = vec![
+                Put::DigestDue {
+                    user,
+                    was,
+                    due: prefs.digest_due_ms,
+                },
+                Put::Prefs {
+                    user,
+                    prefs: prefs.clone(),
+                },
+                Put::DmReminders {
+                    user,
+                    on: reminders,
+                },
+            ];
+            if let Err(e) = self.write(puts, Durability::Flushed) {
                 return store_failure(e);
             }
         }
@@ -128,17 +131,21 @@ impl Service {
             while next <= now {
                 next += super::clock::DAY_MS;
             }
-            let mut w = Write::new();
-            w.take_digest(user, at);
+            let mut puts = vec![Put::TakeDigest { user, due: at }];
             let keep = prefs.digest && prefs.digest_due_ms == Some(at);
             if keep {
                 prefs.digest_due_ms = Some(next);
-                w.digest_due(user, None, Some(next));
-                if w.prefs(user, &prefs).is_err() {
-                    continue;
-                }
+                puts.push(Put::DigestDue {
+                    user,
+                    was: None,
+                    due: Some(next),
+                });
+                puts.push(Put::Prefs {
+                    user,
+                    prefs: prefs.clone(),
+                });
             }
-            if let Err(e) = self.store.commit(w) {
+            if let Err(e) = self.write(puts, Durability::Flushed) {
                 // Another process took it (a conflict), or the store failed: not sent.
                 tracing::debug!("digest of {user}: {e}");
                 continue;
@@ -228,17 +235,18 @@ impl Service {
         // conditional answers stay secret. Nothing of it is kept.
         let (tried, _) = self.own_move(slot, ctx, text, now)?;
         let (_, side) = player_game(slot, ctx)?;
-        let mut w = Write::new();
         let keep = PendingMove {
             ply,
             text: text.trim().to_string(),
         };
-        w.pending_move(ctx.user.id, game, Some(&keep))
-            .and_then(|()| self.store.commit(w))
-            .map_err(|e| {
-                tracing::error!("store: {e}");
-                tr!(ctx.lang, "confirm-store-failed")
-            })?;
+        self.write(
+            vec![pending_put(ctx, game, Some(keep))],
+            Durability::Flushed,
+        )
+        .map_err(|e| {
+            tracing::error!("store: {e}");
+            tr!(ctx.lang, "confirm-store-failed")
+        })?;
         // Where chance or hidden pieces decide what a move does, the board after it
         // would tell before the move is committed: the board now is shown instead.
         let open = live.game.perfect_information();
@@ -306,12 +314,9 @@ impl Service {
             .flatten()
             .ok_or_else(|| tr!(ctx.lang, "confirm-nothing-waits"))?;
         let change = self.play(slot, ctx, &pending.text, now)?;
-        let mut w = Write::new();
-        if w.pending_move(ctx.user.id, game, None).is_ok() {
-            // A leftover pending move is harmless: it names a position gone by.
-            if let Err(e) = self.store.commit_lazy(w) {
-                tracing::error!("store: {e}");
-            }
+        // A leftover pending move is harmless: it names a position gone by.
+        if let Err(e) = self.write(vec![pending_put(ctx, game, None)], Durability::Lazy) {
+            tracing::error!("store: {e}");
         }
         Ok(change)
     }
@@ -329,13 +334,18 @@ impl Service {
 
     /// A Cancel press: forgets the invoker's waiting move.
     pub(super) fn cancel_move(&self, ctx: &Context, game: u64) -> Reply {
-        let mut w = Write::new();
-        if let Err(e) = w
-            .pending_move(ctx.user.id, game, None)
-            .and_then(|()| self.store.commit(w))
-        {
+        if let Err(e) = self.write(vec![pending_put(ctx, game, None)], Durability::Flushed) {
             return store_failure(e);
         }
         Reply::invoker(tr!(ctx.lang, "confirm-cancelled"))
+    }
+}
+
+/// The invoker's move waiting on `game`, kept (or, `None`, forgotten).
+fn pending_put(ctx: &Context, game: u64, pending: Option<PendingMove>) -> Put {
+    Put::PendingMove {
+        user: ctx.user.id,
+        game,
+        pending,
     }
 }

@@ -4,7 +4,9 @@
 //! rules' own answer (`Rules::uses_randomness`); nothing here knows a game.
 
 use super::api::Reply;
-use super::record::{self, import, movetext_atoms, seed_commitment, seed_hex, Token};
+use super::pgn::{import, Imported};
+use super::pgn::{movetext_atoms, Token};
+use super::record::{self, seed_commitment, seed_hex};
 use crate::core::Side;
 use crate::variants::Game;
 
@@ -182,7 +184,7 @@ fn turn_label(sides: &[Side], index: usize) -> String {
 }
 
 /// Replays the record's answers from `seed` and compares every turn with the record.
-fn check_turns(imported: &record::Imported, seed: u64, chance: bool) -> Result<String, String> {
+fn check_turns(imported: &Imported, seed: u64, chance: bool) -> Result<String, String> {
     let mut finished = 0usize;
     let replayed = record::replay(
         imported.variant,
@@ -198,10 +200,10 @@ fn check_turns(imported: &record::Imported, seed: u64, chance: bool) -> Result<S
     let plain = replayed.game.is_plain_chess();
     let mut atoms = movetext_atoms(&replayed.turns, plain);
     if let Some(o) = replayed.game.outcome() {
-        atoms.push(record::comment(&format!("{o}.")));
+        atoms.push(super::pgn::comment(&format!("{o}.")));
     }
-    let (expected, _) = turn_texts(&record::tokens(&atoms.join(" ")));
-    let mut tokens = record::tokens(&imported.pgn.movetext);
+    let (expected, _) = turn_texts(&super::pgn::tokens(&atoms.join(" ")));
+    let mut tokens = super::pgn::tokens(&imported.pgn.movetext);
     // The closing comment of an ending outside the rules (a resignation, a timeout, an
     // abort) follows the last turn; chance plays no part in it.
     let ended_outside = replayed.game.outcome().is_none()

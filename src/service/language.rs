@@ -4,9 +4,10 @@
 //! (`/settings language`), else the server's locale as last seen, else English.
 
 use super::api::{Audience, Context, Reply, User};
+use super::plan::{Durability, Put};
 use super::{store_failure, Service};
 use crate::i18n::Lang;
-use crate::store::{Store, Write};
+use crate::store::Store;
 use crate::tr;
 
 impl Service {
@@ -30,9 +31,11 @@ impl Service {
         match self.store.server_locale_of(server) {
             Ok(Some(seen)) if seen == code => {}
             Ok(_) => {
-                let mut w = Write::new();
-                w.server_locale(server, code);
-                if let Err(e) = self.store.commit_lazy(w) {
+                let put = Put::ServerLocale {
+                    server,
+                    code: code.to_string(),
+                };
+                if let Err(e) = self.write(vec![put], Durability::Lazy) {
                     tracing::error!("store: {e}");
                 }
             }
@@ -49,9 +52,8 @@ impl Service {
         if !moderator {
             return Reply::refusal(tr!(ctx.lang, "settings-moderators-only"));
         }
-        let mut w = Write::new();
-        w.server_boards_white(server, white);
-        if let Err(e) = self.store.commit(w) {
+        let put = Put::ServerBoards { server, white };
+        if let Err(e) = self.write(vec![put], Durability::Flushed) {
             return store_failure(e);
         }
         Reply::invoker(if white {
@@ -87,9 +89,11 @@ impl Service {
         if !moderator {
             return Reply::refusal(tr!(ctx.lang, "settings-moderators-only"));
         }
-        let mut w = Write::new();
-        w.server_language(server, lang.map(Lang::code));
-        if let Err(e) = self.store.commit(w) {
+        let put = Put::ServerLanguage {
+            server,
+            code: lang.map(|l| l.code().to_string()),
+        };
+        if let Err(e) = self.write(vec![put], Durability::Flushed) {
             return store_failure(e);
         }
         let now = self.server_lang(Some(server));

@@ -4,14 +4,13 @@
 //!
 //! Owns the notes' rules. May import the service's own modules and `store`.
 
+use super::actions::MAX_NOTES;
 use super::api::{Context, Reply};
+use super::plan::{Durability, Put};
 use super::{Change, Refusal, Service, Slot};
 use crate::i18n::Lang;
-use crate::store::{StoreError, Write};
+use crate::store::StoreError;
 use crate::tr;
-
-/// The most characters a player's notes on one game may hold, all lines together.
-pub(super) const MAX_NOTES: usize = 1000;
 
 impl Service {
     /// `/note` (show), `/note clear`, `/note TEXT` (add a line) for the invoker, a
@@ -46,10 +45,14 @@ impl Service {
                 lines
             }
         };
-        let mut w = Write::new();
-        w.notes(game, ctx.user.id, &read, &lines)
+        let put = Put::Notes {
+            game,
+            user: ctx.user.id,
+            read,
+            lines: lines.clone(),
+        };
+        self.write(vec![put], Durability::Flushed)
             .map_err(|e| note_failure(lang, &e))?;
-        self.store.commit(w).map_err(|e| note_failure(lang, &e))?;
         Ok(Change::reply(Reply::invoker(if lines.is_empty() {
             tr!(lang, "note-emptied")
         } else {

@@ -12,8 +12,8 @@
 //! prefix so one kind's tag never passes for another's.
 
 use super::api::{Context, Reply};
+use super::asked::prompt_line_for;
 use super::queries::{names, public_view, time_left_line_in};
-use super::turns::prompt_line_for;
 use super::{record, store_failure, Change, Live, Refusal, Service, Slot};
 use crate::core::view::{View, Viewer};
 use crate::core::Side;
@@ -340,7 +340,7 @@ fn rating_changes(rec: &GameRecord) -> Option<[(String, String); 2]> {
 /// player's own with their notes.
 pub fn public_record(rec: &GameRecord, site: Option<&str>) -> Result<String, StoreError> {
     let game = rec.replay()?;
-    Ok(record::export_text(rec, &game, site))
+    Ok(super::pgn::export_text(rec, &game, site))
 }
 
 /// The public animation of a stored game (GIF), from White's side.
@@ -601,9 +601,8 @@ impl Service {
         if !moderator {
             return Reply::refusal(crate::tr!(ctx.lang, "settings-moderators-only"));
         }
-        let mut w = crate::store::Write::new();
-        w.server_web(server, on);
-        if let Err(e) = self.store.commit(w) {
+        let put = super::plan::Put::ServerWeb { server, on };
+        if let Err(e) = self.write(vec![put], super::plan::Durability::Flushed) {
             return store_failure(e);
         }
         let lang = ctx.lang;

@@ -2,8 +2,9 @@
 //! the store until that player's next command: every process sharing the store sees
 //! them, a restart keeps them, and each is taken once, by one process.
 
+use super::plan::{Durability, Put};
 use super::Service;
-use crate::store::{StoreError, Write};
+use crate::store::StoreError;
 
 /// How often taking is tried again when another process took some of the same texts
 /// meanwhile (each try reads what is left).
@@ -13,9 +14,13 @@ impl Service {
     /// Keeps `text` for `user`'s next command. `Err`: it could not be stored (said in
     /// the operator's log by the caller).
     pub fn keep_private(&self, user: u64, text: &str) -> Result<(), String> {
-        let mut w = Write::new();
-        w.keep_private(user, self.clock.now_ms(), text);
-        self.store.commit(w).map_err(|e| e.to_string())
+        let put = Put::KeepPrivate {
+            user,
+            at_ms: self.clock.now_ms(),
+            text: text.to_string(),
+        };
+        self.write(vec![put], Durability::Flushed)
+            .map_err(|e| e.to_string())
     }
 
     /// Takes the texts kept for `user`, oldest first. Taking is one write that fails
@@ -33,11 +38,8 @@ impl Service {
             if kept.is_empty() {
                 return Vec::new();
             }
-            let mut w = Write::new();
-            for k in &kept {
-                w.take_private(k);
-            }
-            match self.store.commit(w) {
+            let taken = kept.iter().cloned().map(Put::TakePrivate).collect();
+            match self.write(taken, Durability::Flushed) {
                 Ok(()) => return kept.into_iter().map(|k| k.text).collect(),
                 Err(StoreError::Conflict { .. }) => continue,
                 Err(e) => {

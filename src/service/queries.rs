@@ -2,7 +2,7 @@
 //! and the text lines they share.
 
 use super::api::{Context, GamesScope, Reply, User};
-use super::turns::prompt_line;
+use super::asked::prompt_line;
 use super::{
     api, lock, per_turn, ratings, record, store_failure_in, Change, Live, Refusal, Service, Slot,
     LEGEND_TEXT,
@@ -246,9 +246,9 @@ pub(super) fn title_line_in(rec: &GameRecord, lang: Lang) -> String {
     )
 }
 
-/// A duration in `lang` (see [`super::timeouts::duration_in`]).
+/// A duration in `lang` (see [`super::clock::duration_in`]).
 pub(super) fn duration_in(ms: u64, lang: Lang) -> String {
-    super::timeouts::duration_in(lang, ms)
+    super::clock::duration_in(lang, ms)
 }
 
 /// [`days_text`] in `lang`.
@@ -350,7 +350,7 @@ fn time_left_at(rec: &GameRecord, now: u64, lang: Lang) -> Option<String> {
     }
     let left = duration_in(deadline - now, lang);
     let name = rec.player(clock.side).name.clone();
-    Some(match super::timeouts::turn_days_end(rec, clock) {
+    Some(match super::clock::turn_days_end(rec, clock) {
         None => tr!(lang, "time-left", left = left),
         Some((days_end, bank)) if now < days_end => tr!(
             lang,
@@ -522,12 +522,12 @@ impl Service {
     pub(super) fn export(&self, slot: &Slot, ctx: &Context) -> Result<Change, Refusal> {
         let live = self.shown_game_in(slot, ctx.channel, ctx.lang)?;
         let site = self.places.site(live.rec.server, live.rec.channel);
-        let mut text = record::export_text(&live.rec, &live.game, site.as_deref());
+        let mut text = super::pgn::export_text(&live.rec, &live.game, site.as_deref());
         // A player's own export carries their private notes (the answer only they see).
         let mut notes = self.own_notes(live.rec.id, ctx.user.id);
         if let Some(side) = live.rec.side_of(ctx.user.id).filter(|_| live.rec.finished) {
             // Their conditional lines too, once the game is over (X-CORR-4).
-            notes.extend(super::conditional::left_at_end(&live.rec.conditional, side));
+            notes.extend(left_at_end(&live.rec.conditional, side));
         }
         if live.rec.side_of(ctx.user.id).is_some() && !notes.is_empty() {
             text = super::pgn::with_notes(&text, &ctx.user.name, &notes);
@@ -561,4 +561,13 @@ pub(super) fn draw_offered_line(rec: &GameRecord, side: Side, lang: Lang) -> Str
         "game-draw-offered",
         name = rec.player(side).name.clone()
     )
+}
+
+/// The lines a player had left when the game ended, for their own export.
+pub(super) fn left_at_end(all: &[crate::store::ConditionalLines], side: Side) -> Vec<String> {
+    all.iter()
+        .filter(|c| c.side == side)
+        .flat_map(|c| &c.lines)
+        .map(|l| format!("conditional line left: {}", l.join(" ")))
+        .collect()
 }

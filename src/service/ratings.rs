@@ -3,13 +3,14 @@
 //! in the same store batch as its finishing record); `/profile` and `/leaderboard`.
 
 use super::api::{place, Context, Reply};
+use super::plan::Put;
 use crate::core::Side;
 use crate::i18n::Lang;
 use crate::ratings::{
     Finished, GameEnd, Glicko, Key, LadderScope, RatingChange, Score, Standing, Table,
     LEADERBOARD_DEVIATION, LEADERBOARD_SIZE,
 };
-use crate::store::{GameRecord, Listing, PastGame, Store, StoreError, Write};
+use crate::store::{GameRecord, Listing, PastGame, Store, StoreError};
 use crate::tr;
 use crate::variants::{Game, Outcome, VariantId};
 use std::collections::HashMap;
@@ -192,19 +193,16 @@ impl Ratings {
                     scope.name()
                 );
             }
-            store.replace_ratings(&table, scope)?;
+            super::writer::replace_ratings(store, &table, scope)?;
         }
         let last_order = fins.iter().map(|f| f.order).max().unwrap_or(0);
-        let mut w = Write::new();
-        for (n, p) in past.iter().enumerate() {
-            w.result(&past_game(p))?;
-            if n % 1000 == 999 {
-                store.commit_lazy(std::mem::take(&mut w))?;
-            }
-        }
-        w.last_order(last_order);
-        w.results_indexed();
-        store.commit(w)?;
+        let mut puts: Vec<Put> = past
+            .iter()
+            .map(|p| Put::Result(Box::new(past_game(p))))
+            .collect();
+        puts.push(Put::LastOrder(last_order));
+        puts.push(Put::ResultsIndexed);
+        super::writer::write_in_parts(store, puts, 1000)?;
         Ok(Ratings {
             scope,
             table,
@@ -230,16 +228,14 @@ impl Ratings {
     }
 
     /// Stamps a game that has just ended with the next end order and, when it counts,
-    /// its rating change; the new ratings join `write`, the batch that stores the
-    /// finishing record.
-    pub fn seal(
-        &self,
-        rec: &mut GameRecord,
-        game: &Game,
-        write: &mut Write,
-    ) -> Result<Sealed, StoreError> {
+    /// its rating change; the new ratings are planned into `puts`, written in the batch
+    /// that stores the finishing record.
+    pub(super) fn seal(&self, rec: &mut GameRecord, game: &Game, puts: &mut Vec<Put>) -> Sealed {
         // First in the batch: checked before the new order is written.
-        write.last_order_is(self.stored_order, rec.id);
+        puts.push(Put::LastOrderIs {
+            order: self.stored_order,
+            game: rec.id,
+        });
         let order = self.last_order + 1;
         let fin = finished_of(rec, score_of(game), order);
         let mut change = None;
@@ -253,7 +249,10 @@ impl Ratings {
                 fin.end_ms,
             ) {
                 for i in 0..2 {
-                    write.rating(&keys[i], &st[i])?;
+                    puts.push(Put::Rating {
+                        key: keys[i],
+                        standing: st[i],
+                    });
                 }
                 change = Some(ch);
                 standings = Some((keys, st));
@@ -269,8 +268,8 @@ impl Ratings {
             names: [rec.players[0].name.clone(), rec.players[1].name.clone()],
             change,
         };
-        write.result(&past_game(&past))?;
-        Ok(Sealed { past, standings })
+        puts.push(Put::Result(Box::new(past_game(&past))));
+        Sealed { past, standings }
     }
 
     /// Keeps a sealed game once its batch is on disk.

@@ -1,8 +1,7 @@
 //! The record of a game: one entry per turn, the numbered history, the replay behind
 //! exports and the GIF, and the seed's commitment. The PGN text itself (export and
-//! import) is in `pgn.rs`, re-exported here.
+//! import) is in `pgn.rs`, above this module.
 
-pub use super::pgn::*;
 use crate::core::view::{View, Viewer};
 use crate::core::Side;
 use crate::i18n::{Lang, Msg};
@@ -341,6 +340,7 @@ pub fn seed_commitment(seed: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::service::pgn::date_of;
 
     fn e(side: Side, p: &str, ev: &[&str]) -> HistoryEntry {
         HistoryEntry {

@@ -2,13 +2,13 @@
 //! process sharing the store has changed it (its record version moved), and the
 //! version a write of it must find, so that two processes never both apply a move.
 
+use super::plan::{index, Put};
 use super::{per_turn, Live, Service, Slot};
 use crate::i18n::Lang;
-use crate::store::{GameRecord, Store, StoreError, Write};
+use crate::store::{GameRecord, Store, StoreError};
 use crate::tr;
 
-use super::timeouts::due_ms;
-use crate::store::{Expect, Listing};
+use crate::store::Expect;
 
 /// How many times a request is re-run against a freshly loaded game after a
 /// conflicting write by another process, before it is refused.
@@ -151,44 +151,12 @@ pub(super) fn after_write(slot: &mut Slot, rec: &GameRecord, expect: Expect) {
     slot.stored = (!rec.finished).then_some((rec.id, expect.next()));
 }
 
-/// What the store's indexes keep of a game (see [`crate::store::index`]).
-pub(super) fn listing(live: &Live) -> Listing {
-    let rec = &live.rec;
-    Listing {
-        id: rec.id,
-        channel: rec.channel,
-        server: rec.server,
-        players: rec.players.clone(),
-        variant: rec.variant,
-        rated: rec.rated,
-        turns: rec.history.len(),
-        to_move: live.game.ask().map(|a| a.side),
-        computer: rec.computer,
-        deadline_ms: rec.clock.as_ref().and_then(|c| c.deadline_ms),
-    }
-}
-
-/// Adds to `w` the index entries of `next`, the game being written, in place of those
-/// of `before`, the stored state it replaces (when it is that same game).
-pub(super) fn index(w: &mut Write, before: Option<&Live>, next: &Live) -> Result<(), StoreError> {
-    let was_due = before
-        .filter(|b| b.rec.id == next.rec.id)
-        .and_then(|b| due_ms(&b.rec));
-    w.index(
-        &listing(next),
-        !next.rec.finished,
-        due_ms(&next.rec),
-        was_due,
-    )
-}
-
 /// Indexes every active game of a store written before the indexes existed (once, at
 /// the first start of a build that keeps them). Returns the games that could not be
 /// loaded, with the sentence to tell their channels.
 pub(super) fn index_all(store: &Store) -> Result<Vec<(u64, String)>, StoreError> {
     let mut attention = Vec::new();
-    let mut w = Write::new();
-    let mut pending = 0;
+    let mut puts = Vec::new();
     for (channel, id) in store.active_games()? {
         let mut slot = Slot::default();
         if let Some(msg) = load_into(store, &mut slot, channel, id) {
@@ -196,15 +164,10 @@ pub(super) fn index_all(store: &Store) -> Result<Vec<(u64, String)>, StoreError>
             continue;
         }
         if let Some(live) = &slot.live {
-            index(&mut w, None, live)?;
-            pending += 1;
-        }
-        if pending >= 1000 {
-            store.commit_lazy(std::mem::take(&mut w))?;
-            pending = 0;
+            puts.push(index(None, live));
         }
     }
-    w.games_indexed();
-    store.commit(w)?;
+    puts.push(Put::GamesIndexed);
+    super::writer::write_in_parts(store, puts, 1000)?;
     Ok(attention)
 }

@@ -8,10 +8,11 @@
 //! and `model`.
 
 use super::api::{Audience, Reply};
+use super::asked::asked_user;
 use super::commit::{Origin, Unwritten};
 use super::lobby::place_title;
 use super::queries::board_reply;
-use super::turns::{asked_user, controls};
+use super::turns::controls;
 use super::{lock, Change, Live, Service};
 
 impl Service {

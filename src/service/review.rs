@@ -10,12 +10,13 @@
 //! `engine` and `render`.
 
 use super::api::{Attachment, Context, Reply};
+use super::plan::{Durability, Put};
 use super::{record, Refusal, Service};
 use crate::core::Side;
 use crate::engine::review::{review_default, Review, REVIEW_LEVEL};
 use crate::i18n::Lang;
 use crate::render::graph::{eval_graph_png_in, EvalGraph};
-use crate::store::{GameRecord, StoreError, Write};
+use crate::store::{GameRecord, StoreError};
 use crate::tr;
 use crate::variants::Game;
 
@@ -116,9 +117,11 @@ impl Service {
         };
         match serde_json::to_vec(&review) {
             Ok(bytes) => {
-                let mut w = Write::new();
-                w.review(r.rec.id, &bytes);
-                if let Err(e) = self.store.commit(w) {
+                let put = Put::Review {
+                    game: r.rec.id,
+                    kept: bytes,
+                };
+                if let Err(e) = self.write(vec![put], Durability::Flushed) {
                     tracing::error!("store: keeping the review of game {}: {e}", r.rec.id);
                 }
             }
@@ -202,7 +205,7 @@ fn review_replies(r: &Reviewed, review: &Review, site: Option<&str>, lang: Lang)
     let text = review_text(rec, review, &labels, result, lang);
     let values = graph_values(&r.game, review);
     let notes = annotations(review, &values);
-    let export = record::export_annotated(rec, &r.game, site, &notes);
+    let export = super::pgn::export_annotated(rec, &r.game, site, &notes);
     let graph = review_graph(rec, review, &labels, values, result, lang);
     let mut reply = Reply::invoker(text);
     match eval_graph_png_in(&graph, lang) {
@@ -299,12 +302,12 @@ fn graph_values(game: &Game, review: &Review) -> Vec<f64> {
 
 /// The export's note on each turn: its mark and the value after it (`values`, the
 /// start first), with the better answer after a marked turn.
-fn annotations(review: &Review, values: &[f64]) -> Vec<record::Annotation> {
+fn annotations(review: &Review, values: &[f64]) -> Vec<super::pgn::Annotation> {
     review
         .turns
         .iter()
         .zip(values.iter().skip(1))
-        .map(|(t, &value)| record::Annotation {
+        .map(|(t, &value)| super::pgn::Annotation {
             mark: t.mark.map_or("", |m| m.suffix()),
             comment: match (&t.mark, &t.best_shown) {
                 (Some(_), Some(b)) => format!("{} {b} was better", pawns(value)),

@@ -7,6 +7,7 @@
 //! Owns the takeback's rules. May import the service's own modules, `store` and
 //! `variants`.
 
+pub use super::actions::TakebackAction;
 use super::api::{Context, Reply};
 use super::turns::{commit_live, controls};
 use super::{record, Change, Live, Refusal};
@@ -15,14 +16,6 @@ use crate::i18n::Lang;
 use crate::store::{Action, ActionKind};
 use crate::tr;
 use crate::variants::action::effective;
-use serde::{Deserialize, Serialize};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TakebackAction {
-    Ask,
-    Accept,
-    Decline,
-}
 
 /// `/takeback [ask|accept|decline]` by the invoker in the channel's game.
 pub(super) fn takeback(

@@ -2,8 +2,9 @@
 //! computer's turn, and what the asked player may type.
 
 use super::api::{Context, DrawAction, Reply, ReplyKind, Request, User};
+use super::asked::{asked_user, computer_asked, prompt_line};
+use super::clock::next_clock;
 use super::queries::{public_view, secret_text_in};
-use super::timeouts::next_clock;
 use super::{
     api, lock, record, stable_id, Change, Live, Refusal, Service, Slot, MAX_CHOICES, MAX_TEXT,
 };
@@ -84,22 +85,6 @@ impl Service {
             return None;
         }
         Some(replies)
-    }
-
-    /// A typed move, played: the mover's own move, then the other player's conditional
-    /// lines answering it.
-    pub(super) fn play(
-        &self,
-        slot: &Slot,
-        ctx: &Context,
-        text: &str,
-        now: u64,
-    ) -> Result<Change, Refusal> {
-        let (live, side) = player_game(slot, ctx)?;
-        let (mut change, fresh) = self.own_move(slot, ctx, text, now)?;
-        // The other player's conditional lines answer a complete turn at once.
-        super::conditional::answer_conditionally(&mut change, &live.game, fresh, side, now);
-        Ok(change)
     }
 
     /// The mover's own move alone, planned: nobody else's queued lines take part, so a
@@ -387,55 +372,6 @@ pub(super) fn finish(live: &Live, kind: ActionKind, now: u64) -> Result<Change, 
         r.text = r.text.trim_start().to_string();
     }
     Ok(change)
-}
-
-/// Whether the game is asking the computer's side.
-pub(super) fn computer_asked(live: &Live) -> bool {
-    match (live.rec.computer, live.game.ask()) {
-        (Some(seat), Some(ask)) => seat.side == ask.side,
-        _ => false,
-    }
-}
-
-pub(super) fn asked_user(live: &Live) -> Option<User> {
-    live.game.ask().map(|a| live.rec.player(a.side).clone())
-}
-
-/// Who is asked what, as a chat says it: with what to type and where the rules are.
-pub(super) fn prompt_line(live: &Live) -> Option<String> {
-    prompt_line_for(live, true)
-}
-
-/// [`prompt_line`], in a chat (`typed`: what to type, and `/rules`) or on a page (the
-/// question alone: a page speaks of itself, not of commands).
-pub(super) fn prompt_line_for(live: &Live, typed: bool) -> Option<String> {
-    let ask = live.game.ask()?;
-    let lang = live.lang;
-    let name = live.rec.player(ask.side).name.clone();
-    let side = super::grammar::choice_label(&ask.side.name().to_lowercase(), lang);
-    if computer_asked(live) {
-        // Nobody types for the computer: no instructions, just what happens next.
-        return Some(crate::tr!(lang, "turn-thinking", name = name, side = side));
-    }
-    // The games' own prompt names what to type; in another language the question is
-    // asked in its words.
-    let prompt = match lang {
-        _ if !typed => ask.question.prompt_in(lang),
-        crate::i18n::Lang::En => live.game.prompt()?,
-        _ => crate::tr!(
-            lang,
-            "turn-question",
-            question = ask.question.prompt_in(lang),
-            variant = live.rec.variant.id()
-        ),
-    };
-    Some(crate::tr!(
-        lang,
-        "turn-prompt",
-        name = name,
-        side = side,
-        prompt = prompt
-    ))
 }
 
 /// Whether `s` has played in the game.

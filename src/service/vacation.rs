@@ -8,12 +8,13 @@
 //! Owns the vacation rules. May import the service's own modules and `store`.
 
 use super::api::{Audience, Context, Reply, TimedReply, User};
+use super::clock::duration_dative;
 use super::clock::DAY_MS;
 use super::commit::Origin;
-use super::timeouts::duration_dative;
+use super::plan::{Durability, Put};
 use super::{lock, store_failure, Change, Service};
 use crate::i18n::Lang;
-use crate::store::{GameRecord, Vacation, Write};
+use crate::store::{GameRecord, Vacation};
 use crate::tr;
 
 /// The calendar year (UTC) of a time.
@@ -175,10 +176,18 @@ impl Service {
         v: &Vacation,
         now: u64,
     ) -> Result<(), crate::store::StoreError> {
-        let mut w = Write::new();
-        w.vacation(user, stored, v)?;
-        w.vacation_unsettled(user, Some(now));
-        self.store.commit(w)
+        let puts = vec![
+            Put::Vacation {
+                user,
+                read: stored.clone(),
+                next: v.clone(),
+            },
+            Put::VacationUnsettled {
+                user,
+                since: Some(now),
+            },
+        ];
+        self.write(puts, Durability::Flushed)
     }
 
     /// Carries `user`'s vacation (`away`, asked at `at`) into every game, and forgets
@@ -186,9 +195,11 @@ impl Service {
     fn settle(&self, user: &User, away: bool, at: u64, actor: bool) -> Away {
         let done = self.set_away(user, away, at, actor);
         if done.complete {
-            let mut w = Write::new();
-            w.vacation_unsettled(user.id, None);
-            if let Err(e) = self.store.commit(w) {
+            let settled = Put::VacationUnsettled {
+                user: user.id,
+                since: None,
+            };
+            if let Err(e) = self.write(vec![settled], Durability::Flushed) {
                 tracing::error!("store: {e}");
             }
         }

@@ -117,9 +117,14 @@ mod tests {
         }
     }
 
-    #[test]
-    fn writers_arriving_during_a_flush_share_the_next_one() {
-        let g = Arc::new(Group::default());
+    /// A first flush on `g` that runs until released: its writer's thread, and the
+    /// release.
+    fn held_flush(
+        g: &Arc<Group>,
+    ) -> (
+        std::thread::JoinHandle<Result<(), FlushFailed>>,
+        mpsc::Sender<()>,
+    ) {
         let (entered_tx, entered) = mpsc::channel();
         let (release, release_rx) = mpsc::channel::<()>();
         let first = {
@@ -132,6 +137,13 @@ mod tests {
             })
         };
         entered.recv().expect("the first flush runs");
+        (first, release)
+    }
+
+    #[test]
+    fn writers_arriving_during_a_flush_share_the_next_one() {
+        let g = Arc::new(Group::default());
+        let (first, release) = held_flush(&g);
         // Eight writers arrive while it runs: none may count on it.
         const N: usize = 8;
         let ran = Arc::new(AtomicUsize::new(0));
@@ -160,18 +172,7 @@ mod tests {
     #[test]
     fn a_failed_flush_fails_its_writers_and_the_next_one_succeeds() {
         let g = Arc::new(Group::default());
-        let (entered_tx, entered) = mpsc::channel();
-        let (release, release_rx) = mpsc::channel::<()>();
-        let first = {
-            let g = g.clone();
-            std::thread::spawn(move || {
-                g.sync(|| {
-                    entered_tx.send(()).expect("send");
-                    release_rx.recv().map_err(|e| e.to_string())
-                })
-            })
-        };
-        entered.recv().expect("the first flush runs");
+        let (first, release) = held_flush(&g);
         let waiters: Vec<_> = (0..3)
             .map(|_| {
                 let g = g.clone();

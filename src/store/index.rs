@@ -313,18 +313,7 @@ impl Store {
     ) -> Result<Vec<PastGame>, StoreError> {
         let mut prefix = b"sr/".to_vec();
         prefix.extend_from_slice(&server_key(server).to_be_bytes());
-        let mut out = Vec::new();
-        for kv in self.db.scan_prefix(prefix).rev() {
-            let (_, v) = kv?;
-            let r: PastGame = serde_json::from_slice(&v)?;
-            if keep(&r) {
-                out.push(r);
-            }
-            if out.len() == n {
-                break;
-            }
-        }
-        Ok(out)
+        self.last_results(prefix, n, keep)
     }
 
     /// The listings of the active games `user` plays in.
@@ -377,8 +366,19 @@ impl Store {
         n: usize,
         keep: impl Fn(&PastGame) -> bool,
     ) -> Result<Vec<PastGame>, StoreError> {
+        self.last_results(key(b'p', user), n, keep)
+    }
+
+    /// The last `n` results stored under `prefix`, newest first, among those `keep`
+    /// accepts.
+    fn last_results(
+        &self,
+        prefix: Vec<u8>,
+        n: usize,
+        keep: impl Fn(&PastGame) -> bool,
+    ) -> Result<Vec<PastGame>, StoreError> {
         let mut out = Vec::new();
-        for kv in self.db.scan_prefix(key(b'p', user)).rev() {
+        for kv in self.db.scan_prefix(prefix).rev() {
             let (_, v) = kv?;
             let r: PastGame = serde_json::from_slice(&v)?;
             if keep(&r) {

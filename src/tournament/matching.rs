@@ -212,8 +212,14 @@ impl Matcher {
             }
             self.inblossom[v] = b;
         }
+        self.find_best_edges(b, &path);
+    }
+
+    /// The least-slack edge from new blossom `b` (made of `path`) to each other S
+    /// blossom, kept for the dual changes, and the least of them.
+    fn find_best_edges(&mut self, b: usize, path: &[usize]) {
         let mut bestedgeto = vec![NONE; 2 * self.n];
-        for &bv in &path {
+        for &bv in path {
             let lists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
                 Some(list) => vec![list],
                 None => self
@@ -397,269 +403,209 @@ impl Matcher {
     }
 
     fn solve(&mut self) {
-        let n = self.n;
-        for _ in 0..n {
-            self.label.iter_mut().for_each(|l| *l = 0);
-            self.bestedge.iter_mut().for_each(|e| *e = NONE);
-            for b in n..2 * n {
-                self.blossombestedges[b] = None;
-            }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
-            self.queue.clear();
-            for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
-                    self.assign_label(v, 1, NONE);
-                }
-            }
-            let mut augmented = false;
-            loop {
-                while let Some(v) = self.queue.pop() {
-                    for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
-                        let k = p / 2;
-                        let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] {
-                            continue;
-                        }
-                        let mut kslack = 0;
-                        if !self.allowedge[k] {
-                            kslack = self.slack(k);
-                            if kslack <= 0 {
-                                self.allowedge[k] = true;
-                            }
-                        }
-                        if self.allowedge[k] {
-                            if self.label[self.inblossom[w]] == 0 {
-                                self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.inblossom[w]] == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
-                                    self.augment_matching(k);
-                                    augmented = true;
-                                    break;
-                                }
-                            } else if self.label[w] == 0 {
-                                self.label[w] = 2;
-                                self.labelend[w] = p ^ 1;
-                            }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
-                            }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-                        {
-                            self.bestedge[w] = k;
-                        }
-                    }
-                    if augmented {
-                        break;
-                    }
-                }
-                if augmented {
-                    break;
+        for _ in 0..self.n {
+            self.start_stage();
+            let augmented = loop {
+                if self.scan_queue() {
+                    break true;
                 }
                 // No augmenting path with the edges allowed now: change the duals.
-                let mut deltatype = 1;
-                let mut delta = self.dualvar[..n].iter().copied().min().unwrap_or(0);
-                let mut deltaedge = NONE;
-                let mut deltablossom = NONE;
-                for v in 0..n {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
-                        if d < delta {
-                            delta = d;
-                            deltatype = 2;
-                            deltaedge = self.bestedge[v];
-                        }
-                    }
+                if !self.change_duals() {
+                    break false;
                 }
-                for b in 0..2 * n {
-                    if self.blossomparent[b] == NONE
-                        && self.label[b] == 1
-                        && self.bestedge[b] != NONE
-                    {
-                        let d = self.slack(self.bestedge[b]) / 2;
-                        if d < delta {
-                            delta = d;
-                            deltatype = 3;
-                            deltaedge = self.bestedge[b];
-                        }
-                    }
-                }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE
-                        && self.blossomparent[b] == NONE
-                        && self.label[b] == 2
-                        && self.dualvar[b] < delta
-                    {
-                        delta = self.dualvar[b];
-                        deltatype = 4;
-                        deltablossom = b;
-                    }
-                }
-                for v in 0..n {
-                    match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v] -= delta,
-                        2 => self.dualvar[v] += delta,
-                        _ => {}
-                    }
-                }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
-                        match self.label[b] {
-                            1 => self.dualvar[b] += delta,
-                            2 => self.dualvar[b] -= delta,
-                            _ => {}
-                        }
-                    }
-                }
-                match deltatype {
-                    2 => {
-                        self.allowedge[deltaedge] = true;
-                        let (mut i, j, _) = self.edges[deltaedge];
-                        if self.label[self.inblossom[i]] == 0 {
-                            i = j;
-                        }
-                        self.queue.push(i);
-                    }
-                    3 => {
-                        self.allowedge[deltaedge] = true;
-                        let (i, _, _) = self.edges[deltaedge];
-                        self.queue.push(i);
-                    }
-                    4 => self.expand_blossom(deltablossom, false),
-                    _ => break,
-                }
-            }
+            };
             if !augmented {
                 break;
             }
-            for b in n..2 * n {
-                if self.blossomparent[b] == NONE
-                    && self.blossombase[b] != NONE
-                    && self.label[b] == 1
-                    && self.dualvar[b] == 0
-                {
-                    self.expand_blossom(b, true);
+            self.end_stage();
+        }
+    }
+
+    /// A stage begins: labels and best edges forgotten, every free vertex an S root.
+    fn start_stage(&mut self) {
+        let n = self.n;
+        self.label.iter_mut().for_each(|l| *l = 0);
+        self.bestedge.iter_mut().for_each(|e| *e = NONE);
+        for b in n..2 * n {
+            self.blossombestedges[b] = None;
+        }
+        self.allowedge.iter_mut().for_each(|a| *a = false);
+        self.queue.clear();
+        for v in 0..n {
+            if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                self.assign_label(v, 1, NONE);
+            }
+        }
+    }
+
+    /// Grows the trees from the queued S vertices; true once a matching was augmented.
+    fn scan_queue(&mut self) -> bool {
+        while let Some(v) = self.queue.pop() {
+            for idx in 0..self.neighbend[v].len() {
+                if self.scan_edge(v, self.neighbend[v][idx]) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Looks along the edge of S vertex `v` whose remote endpoint is `p`: labels,
+    /// makes a blossom, or augments (then true); else notes the edge's slack.
+    fn scan_edge(&mut self, v: usize, p: usize) -> bool {
+        let k = p / 2;
+        let w = self.endpoint[p];
+        if self.inblossom[v] == self.inblossom[w] {
+            return false;
+        }
+        let mut kslack = 0;
+        if !self.allowedge[k] {
+            kslack = self.slack(k);
+            if kslack <= 0 {
+                self.allowedge[k] = true;
+            }
+        }
+        if self.allowedge[k] {
+            if self.label[self.inblossom[w]] == 0 {
+                self.assign_label(w, 2, p ^ 1);
+            } else if self.label[self.inblossom[w]] == 1 {
+                let base = self.scan_blossom(v, w);
+                if base == NONE {
+                    self.augment_matching(k);
+                    return true;
+                }
+                self.add_blossom(base, k);
+            } else if self.label[w] == 0 {
+                self.label[w] = 2;
+                self.labelend[w] = p ^ 1;
+            }
+        } else if self.label[self.inblossom[w]] == 1 {
+            let b = self.inblossom[v];
+            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = k;
+            }
+        } else if self.label[w] == 0
+            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+        {
+            self.bestedge[w] = k;
+        }
+        false
+    }
+
+    /// Changes the duals by the largest step that keeps them feasible, and acts on
+    /// what limited it; false when nothing did but a vertex's dual reaching zero (the
+    /// matching is then of maximum weight).
+    fn change_duals(&mut self) -> bool {
+        let step = self.dual_step();
+        self.shift_duals(step.delta);
+        match step.kind {
+            2 => {
+                self.allowedge[step.edge] = true;
+                let (mut i, j, _) = self.edges[step.edge];
+                if self.label[self.inblossom[i]] == 0 {
+                    i = j;
+                }
+                self.queue.push(i);
+            }
+            3 => {
+                self.allowedge[step.edge] = true;
+                let (i, _, _) = self.edges[step.edge];
+                self.queue.push(i);
+            }
+            4 => self.expand_blossom(step.blossom, false),
+            _ => return false,
+        }
+        true
+    }
+
+    /// The largest dual change allowed, and what limits it (Galil's four cases).
+    fn dual_step(&self) -> DualStep {
+        let n = self.n;
+        let mut step = DualStep {
+            kind: 1,
+            delta: self.dualvar[..n].iter().copied().min().unwrap_or(0),
+            edge: NONE,
+            blossom: NONE,
+        };
+        for v in 0..n {
+            if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                let d = self.slack(self.bestedge[v]);
+                if d < step.delta {
+                    step.delta = d;
+                    step.kind = 2;
+                    step.edge = self.bestedge[v];
+                }
+            }
+        }
+        for b in 0..2 * n {
+            if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                let d = self.slack(self.bestedge[b]) / 2;
+                if d < step.delta {
+                    step.delta = d;
+                    step.kind = 3;
+                    step.edge = self.bestedge[b];
+                }
+            }
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE
+                && self.blossomparent[b] == NONE
+                && self.label[b] == 2
+                && self.dualvar[b] < step.delta
+            {
+                step.delta = self.dualvar[b];
+                step.kind = 4;
+                step.blossom = b;
+            }
+        }
+        step
+    }
+
+    /// Moves every labelled vertex's and top blossom's dual by `delta`.
+    fn shift_duals(&mut self, delta: i64) {
+        let n = self.n;
+        for v in 0..n {
+            match self.label[self.inblossom[v]] {
+                1 => self.dualvar[v] -= delta,
+                2 => self.dualvar[v] += delta,
+                _ => {}
+            }
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                match self.label[b] {
+                    1 => self.dualvar[b] += delta,
+                    2 => self.dualvar[b] -= delta,
+                    _ => {}
                 }
             }
         }
     }
+
+    /// A stage ends: top S blossoms whose dual reached zero are expanded.
+    fn end_stage(&mut self) {
+        let n = self.n;
+        for b in n..2 * n {
+            if self.blossomparent[b] == NONE
+                && self.blossombase[b] != NONE
+                && self.label[b] == 1
+                && self.dualvar[b] == 0
+            {
+                self.expand_blossom(b, true);
+            }
+        }
+    }
+}
+
+/// A change of the duals: by how much, and what limits it (1: a vertex's dual reaching
+/// zero; 2: an edge to a free vertex; 3: an edge between S blossoms; 4: a T blossom's
+/// dual reaching zero).
+struct DualStep {
+    kind: u8,
+    delta: i64,
+    edge: usize,
+    blossom: usize,
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The best total weight over every matching, by trying each.
-    fn brute(n: usize, edges: &[Edge]) -> i64 {
-        fn go(v: usize, used: &mut Vec<bool>, adj: &[Vec<i64>]) -> i64 {
-            let n = used.len();
-            let Some(v) = (v..n).find(|&u| !used[u]) else {
-                return 0;
-            };
-            used[v] = true;
-            let mut best = go(v + 1, used, adj);
-            for u in v + 1..n {
-                if !used[u] && adj[v][u] > 0 {
-                    used[u] = true;
-                    best = best.max(adj[v][u] + go(v + 1, used, adj));
-                    used[u] = false;
-                }
-            }
-            used[v] = false;
-            best
-        }
-        let mut adj = vec![vec![0; n]; n];
-        for &(i, j, w) in edges {
-            adj[i][j] = adj[i][j].max(w);
-            adj[j][i] = adj[i][j];
-        }
-        go(0, &mut vec![false; n], &adj)
-    }
-
-    fn total(edges: &[Edge], mate: &[Option<usize>]) -> i64 {
-        let mut sum = 0;
-        for (v, m) in mate.iter().enumerate() {
-            if let Some(u) = *m {
-                assert_eq!(mate[u], Some(v), "the matching is symmetric");
-                if v < u {
-                    sum += edges
-                        .iter()
-                        .filter(|&&(i, j, _)| (i, j) == (v, u) || (j, i) == (v, u))
-                        .map(|e| e.2)
-                        .max()
-                        .expect("a matched pair is an edge");
-                }
-            }
-        }
-        sum
-    }
-
-    /// A small deterministic generator (xorshift), so the cases repeat.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
-
-    #[test]
-    fn matches_brute_force_on_every_size_up_to_ten() {
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-        for n in 0..=10 {
-            for case in 0..300 {
-                let density = 1 + case % 4; // a quarter of the pairs .. all of them
-                let mut edges = Vec::new();
-                for i in 0..n {
-                    for j in i + 1..n {
-                        if rng.next() % 4 < density as u64 {
-                            // Few distinct weights in some cases, to get ties and blossoms.
-                            let range = if case % 2 == 0 { 5 } else { 1000 };
-                            edges.push((i, j, 1 + (rng.next() % range) as i64));
-                        }
-                    }
-                }
-                let mate = max_weight_matching(n, &edges);
-                assert_eq!(
-                    total(&edges, &mate),
-                    brute(n, &edges),
-                    "n {n}, edges {edges:?}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn known_blossom_cases() {
-        // A triangle with a tail: the blossom has to be formed and then expanded.
-        let edges = [(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7)];
-        assert_eq!(total(&edges, &max_weight_matching(5, &edges)), 15);
-        // A nested blossom that must be expanded when augmenting.
-        let edges = [
-            (1, 2, 9),
-            (1, 3, 9),
-            (2, 3, 10),
-            (2, 4, 8),
-            (3, 5, 8),
-            (4, 5, 10),
-            (5, 6, 6),
-        ];
-        let mate = max_weight_matching(7, &edges);
-        assert_eq!(total(&edges, &mate), brute(7, &edges));
-        // Nothing to match.
-        assert_eq!(max_weight_matching(3, &[]), vec![None; 3]);
-        // Bad edges are ignored, not a panic.
-        assert_eq!(
-            max_weight_matching(2, &[(0, 5, 3), (1, 1, 2)]),
-            vec![None; 2]
-        );
-    }
-}
+mod tests;

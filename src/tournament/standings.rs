@@ -94,24 +94,7 @@ pub fn table(
                 .iter()
                 .filter(|g| g.outcome.is_some() && g.opponent(p).is_some())
                 .collect();
-            let tb = match tiebreak {
-                Tiebreak::SonnebornBerger => mine
-                    .iter()
-                    .map(|g| {
-                        let opp = g.opponent(p).map_or(0, |o| score[o]);
-                        opp * g.half_points(p).unwrap_or(0)
-                    })
-                    .sum(),
-                Tiebreak::BuchholzCut1 => {
-                    let mut opp: Vec<u32> = mine
-                        .iter()
-                        .filter_map(|g| g.opponent(p).map(|o| score[o]))
-                        .collect();
-                    opp.extend(byes.iter().filter(|b| b.player == p).map(|_| 0));
-                    opp.sort_unstable();
-                    opp.iter().skip(1).sum()
-                }
-            };
+            let tb = tiebreak_of(tiebreak, p, &mine, &score, byes);
             Row {
                 place: 0,
                 player: p,
@@ -124,7 +107,37 @@ pub fn table(
             }
         })
         .collect();
-    // Direct encounter within each group level on points and tie-break.
+    direct_encounters(&mut rows, &counted);
+    rank(&mut rows);
+    rows
+}
+
+/// Player `p`'s tie-break from their finished games `mine`, by the players' `score`.
+fn tiebreak_of(tiebreak: Tiebreak, p: Seed, mine: &[&Game], score: &[u32], byes: &[Bye]) -> u32 {
+    match tiebreak {
+        Tiebreak::SonnebornBerger => mine
+            .iter()
+            .map(|g| {
+                let opp = g.opponent(p).map_or(0, |o| score[o]);
+                opp * g.half_points(p).unwrap_or(0)
+            })
+            .sum(),
+        Tiebreak::BuchholzCut1 => {
+            let mut opp: Vec<u32> = mine
+                .iter()
+                .filter_map(|g| g.opponent(p).map(|o| score[o]))
+                .collect();
+            opp.extend(byes.iter().filter(|b| b.player == p).map(|_| 0));
+            opp.sort_unstable();
+            opp.iter().skip(1).sum()
+        }
+    }
+}
+
+/// Direct encounter within each group level on points and tie-break (`rows` in
+/// player order).
+fn direct_encounters(rows: &mut [Row], counted: &[Game]) {
+    let players = rows.len();
     for i in 0..players {
         let level: Vec<Seed> = (0..players)
             .filter(|&j| rows[j].points == rows[i].points && rows[j].tiebreak == rows[i].tiebreak)
@@ -137,6 +150,10 @@ pub fn table(
                 .sum();
         }
     }
+}
+
+/// Sorts the rows into table order and gives each its place, equal rows sharing one.
+fn rank(rows: &mut [Row]) {
     rows.sort_by_key(|r| {
         (
             r.struck,
@@ -151,7 +168,6 @@ pub fn table(
         };
         rows[i].place = if same { rows[i - 1].place } else { i + 1 };
     }
-    rows
 }
 
 /// The crosstable as CSV: a header, then one line per player in table order with
@@ -351,7 +367,6 @@ pub fn grid(
     rounds: u32,
 ) -> (Vec<String>, Vec<Vec<String>>) {
     let name = |p: Seed| names.get(p).cloned().unwrap_or_else(|| format!("#{p}"));
-    let place_of = |p: Seed| rows.iter().position(|r| r.player == p).map_or(0, |i| i + 1);
     let mut header = vec!["#".to_string(), words.player.clone()];
     let crosstable = tiebreak == Tiebreak::SonnebornBerger;
     if crosstable {
@@ -366,54 +381,14 @@ pub fn grid(
         .map(|(i, r)| {
             let mut cells = vec![r.place.to_string(), name(r.player)];
             if crosstable {
-                for (j, c) in rows.iter().enumerate() {
-                    if i == j {
-                        cells.push("x".to_string());
-                        continue;
-                    }
-                    let cell: Vec<&str> = games
-                        .iter()
-                        .filter(|g| g.opponent(r.player) == Some(c.player))
-                        .map(|g| match (g.forfeit, g.half_points(r.player)) {
-                            (_, None) => "·",
-                            (true, Some(2)) => "+",
-                            (true, Some(_)) => "-",
-                            (false, Some(2)) => "1",
-                            (false, Some(1)) => "½",
-                            (false, Some(_)) => "0",
-                        })
-                        .collect();
-                    cells.push(cell.join(" "));
-                }
+                cells.extend(crosstable_cells(i, r.player, rows, games));
             } else {
-                for round in 1..=rounds {
-                    let bye = byes
-                        .iter()
-                        .any(|b| b.round == round && b.player == r.player);
-                    let game = games
-                        .iter()
-                        .find(|g| g.round == round && g.opponent(r.player).is_some());
-                    cells.push(match (bye, game) {
-                        (true, _) => words.bye.clone(),
-                        (false, None) => String::new(),
-                        (false, Some(g)) => {
-                            let opp = g.opponent(r.player).map_or(0, place_of);
-                            let colour = if g.white == r.player {
-                                &words.white
-                            } else {
-                                &words.black
-                            };
-                            let sign = match g.half_points(r.player) {
-                                None => "",
-                                Some(2) => "+",
-                                Some(1) => "=",
-                                Some(_) => "-",
-                            };
-                            let forfeit = if g.forfeit { "*" } else { "" };
-                            format!("{sign}{opp}{colour}{forfeit}")
-                        }
-                    });
-                }
+                let place_of =
+                    |p: Seed| rows.iter().position(|r| r.player == p).map_or(0, |i| i + 1);
+                cells.extend(
+                    (1..=rounds)
+                        .map(|round| round_cell(words, r.player, round, games, byes, &place_of)),
+                );
             }
             cells.push(super::show_half_points(r.points));
             cells.push(r.show_tiebreak(tiebreak));
@@ -421,6 +396,67 @@ pub fn grid(
         })
         .collect();
     (header, body)
+}
+
+/// Row `i` (player `me`) of a crosstable: a cell per column player, `x` on its own.
+fn crosstable_cells(i: usize, me: Seed, rows: &[Row], games: &[Game]) -> Vec<String> {
+    rows.iter()
+        .enumerate()
+        .map(|(j, c)| {
+            if i == j {
+                return "x".to_string();
+            }
+            let cell: Vec<&str> = games
+                .iter()
+                .filter(|g| g.opponent(me) == Some(c.player))
+                .map(|g| match (g.forfeit, g.half_points(me)) {
+                    (_, None) => "·",
+                    (true, Some(2)) => "+",
+                    (true, Some(_)) => "-",
+                    (false, Some(2)) => "1",
+                    (false, Some(1)) => "½",
+                    (false, Some(_)) => "0",
+                })
+                .collect();
+            cell.join(" ")
+        })
+        .collect()
+}
+
+/// Player `me`'s cell of a Swiss round: the bye, nothing, or the game's result,
+/// opponent's place (`place_of`), colour and forfeit mark.
+fn round_cell(
+    words: &GridWords,
+    me: Seed,
+    round: u32,
+    games: &[Game],
+    byes: &[Bye],
+    place_of: &dyn Fn(Seed) -> usize,
+) -> String {
+    let bye = byes.iter().any(|b| b.round == round && b.player == me);
+    let game = games
+        .iter()
+        .find(|g| g.round == round && g.opponent(me).is_some());
+    match (bye, game) {
+        (true, _) => words.bye.clone(),
+        (false, None) => String::new(),
+        (false, Some(g)) => {
+            let opp = g.opponent(me).map_or(0, place_of);
+            let colour = if g.white == me {
+                &words.white
+            } else {
+                &words.black
+            };
+            let sign = match g.half_points(me) {
+                None => "",
+                Some(2) => "+",
+                Some(1) => "=",
+                Some(_) => "-",
+            };
+            let forfeit = if g.forfeit { "*" } else { "" };
+            format!("{sign}{opp}{colour}{forfeit}")
+        }
+    }
 }
 
 #[cfg(test)]

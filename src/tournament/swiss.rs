@@ -94,21 +94,159 @@ fn pair_within(
     byes: &[Bye],
     window: usize,
 ) -> Result<Round, PairingError> {
-    let players = active.len();
-    let score = scores(players, games, byes);
-    let mut ranked: Vec<Seed> = (0..players).filter(|&p| active[p]).collect();
-    if ranked.len() < 2 {
-        return Err(PairingError::TooFewPlayers);
+    let field = Field::new(active, games, byes)?;
+    let n = field.ranked.len();
+    let vertices = n + field.odd() as usize;
+    let wanted_pairs = vertices / 2;
+    let solve = |edges: &[Edge]| -> Option<Vec<Option<usize>>> {
+        let mate = max_weight_matching(vertices, edges);
+        let matched = mate.iter().filter(|m| m.is_some()).count();
+        (matched == wanted_pairs * 2).then_some(mate)
+    };
+    let mate = if n > 2 * window {
+        solve(&field.edges(window)).or_else(|| solve(&field.edges(n)))
+    } else {
+        solve(&field.edges(n))
     }
-    ranked.sort_by_key(|&p| (std::cmp::Reverse(score[p]), p));
+    .ok_or(PairingError::NoPairing)?;
+    Ok(field.round(&mate))
+}
+
+/// The active players ranked for a round's pairing, with what weighs each possible
+/// pair: their scores, whether they met, their colour wishes, their places in their
+/// score groups. Vertex `i` of the matching is `ranked[i]`; vertex `n` is the bye.
+struct Field {
+    ranked: Vec<Seed>,
+    score: Vec<u32>,
+    met: HashSet<(Seed, Seed)>,
+    had_bye: HashSet<Seed>,
+    want: Vec<Option<Want>>,
+    /// Place of each ranked player within their score group, and the group's size.
+    group_place: Vec<usize>,
+    group_size: Vec<usize>,
+    /// The weights' units: every pair's base, then the costs of a score difference, of
+    /// a colour wish not met, and of a pair far from the Dutch system's.
+    base: i64,
+    score_unit: i64,
+    colour_unit: i64,
+    dutch_unit: i64,
+}
+
+impl Field {
+    fn new(active: &[bool], games: &[Game], byes: &[Bye]) -> Result<Field, PairingError> {
+        let players = active.len();
+        let score = scores(players, games, byes);
+        let mut ranked: Vec<Seed> = (0..players).filter(|&p| active[p]).collect();
+        if ranked.len() < 2 {
+            return Err(PairingError::TooFewPlayers);
+        }
+        ranked.sort_by_key(|&p| (std::cmp::Reverse(score[p]), p));
+        let n = ranked.len();
+        let met: HashSet<(Seed, Seed)> = games
+            .iter()
+            .map(|g| (g.white.min(g.black), g.white.max(g.black)))
+            .collect();
+        let had_bye: HashSet<Seed> = byes.iter().map(|b| b.player).collect();
+        let want = wants(players, games);
+        let (group_place, group_size) = score_groups(&ranked, &score);
+        let max_diff = score.iter().copied().max().unwrap_or(0) as i64;
+        let dutch_unit = 1i64;
+        let colour_unit = (n as i64 + 1) * dutch_unit;
+        let score_unit = (n as i64 + 1) * 40 * colour_unit;
+        let base = (n as i64 + 1) * (score_unit * (max_diff * max_diff + 1) + 40 * colour_unit);
+        Ok(Field {
+            ranked,
+            score,
+            met,
+            had_bye,
+            want,
+            group_place,
+            group_size,
+            base,
+            score_unit,
+            colour_unit,
+            dutch_unit,
+        })
+    }
+
+    fn odd(&self) -> bool {
+        self.ranked.len() % 2 == 1
+    }
+
+    /// The weight of pairing ranked players `i` and `j`.
+    fn weight(&self, i: usize, j: usize) -> i64 {
+        let (score, want) = (&self.score, &self.want);
+        let (a, b) = (self.ranked[i], self.ranked[j]);
+        let d = score[a] as i64 - score[b] as i64;
+        let colour = match (want[a], want[b]) {
+            (Some(x), Some(y)) if x.white == y.white => match x.strength.min(y.strength) {
+                3 => 30,
+                2 => 8,
+                _ => 1,
+            },
+            _ => 0,
+        };
+        let dutch = if score[a] == score[b] {
+            let half = (self.group_size[i] / 2).min(WINDOW / 2);
+            let gap = self.group_place[i].abs_diff(self.group_place[j]);
+            gap.abs_diff(half) as i64
+        } else {
+            0
+        };
+        self.base - self.score_unit * d * d - self.colour_unit * colour - self.dutch_unit * dutch
+    }
+
+    /// The weight of giving ranked player `i` the bye.
+    fn bye_weight(&self, i: usize) -> i64 {
+        let n = self.ranked.len();
+        let lowest = self.score[self.ranked[n - 1]] as i64;
+        let d = self.score[self.ranked[i]] as i64 - lowest + 1;
+        self.base - self.score_unit * d * d - self.dutch_unit * (n - i) as i64
+    }
+
+    /// The edges of the matching: each pair of players within `window` places who have
+    /// not met, and the bye for those near the bottom who have not had it.
+    fn edges(&self, window: usize) -> Vec<Edge> {
+        let n = self.ranked.len();
+        let mut edges = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n.min(i + 1 + window) {
+                let (a, b) = (self.ranked[i], self.ranked[j]);
+                if !self.met.contains(&(a.min(b), a.max(b))) {
+                    edges.push((i, j, self.weight(i, j)));
+                }
+            }
+            if self.odd() && !self.had_bye.contains(&self.ranked[i]) && i + window >= n {
+                edges.push((i, n, self.bye_weight(i)));
+            }
+        }
+        edges
+    }
+
+    /// The round a matching makes.
+    fn round(&self, mate: &[Option<usize>]) -> Round {
+        let n = self.ranked.len();
+        let mut round = Round::default();
+        for (i, m) in mate.iter().enumerate().take(n) {
+            let Some(j) = *m else { continue };
+            if j == n {
+                round.bye = Some(self.ranked[i]);
+            } else if i < j {
+                round.pairs.push(colours(
+                    self.ranked[i],
+                    self.ranked[j],
+                    &self.want,
+                    round.pairs.len(),
+                ));
+            }
+        }
+        round
+    }
+}
+
+/// Each ranked player's place within their score group, and the group's size.
+fn score_groups(ranked: &[Seed], score: &[u32]) -> (Vec<usize>, Vec<usize>) {
     let n = ranked.len();
-    let met: HashSet<(Seed, Seed)> = games
-        .iter()
-        .map(|g| (g.white.min(g.black), g.white.max(g.black)))
-        .collect();
-    let had_bye: HashSet<Seed> = byes.iter().map(|b| b.player).collect();
-    let want = wants(players, games);
-    // Place of each ranked player within their score group, and the group's size.
     let mut group_place = vec![0usize; n];
     let mut group_size = vec![0usize; n];
     let mut start = 0;
@@ -122,79 +260,7 @@ fn pair_within(
         }
         start = end;
     }
-    let max_diff = score.iter().copied().max().unwrap_or(0) as i64;
-    let dutch_unit = 1i64;
-    let colour_unit = (n as i64 + 1) * dutch_unit;
-    let score_unit = (n as i64 + 1) * 40 * colour_unit;
-    let base = (n as i64 + 1) * (score_unit * (max_diff * max_diff + 1) + 40 * colour_unit);
-    let weight = |i: usize, j: usize| -> i64 {
-        let (a, b) = (ranked[i], ranked[j]);
-        let d = score[a] as i64 - score[b] as i64;
-        let colour = match (want[a], want[b]) {
-            (Some(x), Some(y)) if x.white == y.white => match x.strength.min(y.strength) {
-                3 => 30,
-                2 => 8,
-                _ => 1,
-            },
-            _ => 0,
-        };
-        let dutch = if score[a] == score[b] {
-            let half = (group_size[i] / 2).min(WINDOW / 2);
-            let gap = group_place[i].abs_diff(group_place[j]);
-            gap.abs_diff(half) as i64
-        } else {
-            0
-        };
-        base - score_unit * d * d - colour_unit * colour - dutch_unit * dutch
-    };
-    let odd = n % 2 == 1;
-    let bye_vertex = n;
-    let lowest = score[ranked[n - 1]] as i64;
-    let bye_weight = |i: usize| -> i64 {
-        let d = score[ranked[i]] as i64 - lowest + 1;
-        base - score_unit * d * d - dutch_unit * (n - i) as i64
-    };
-    let build = |window: usize| -> Vec<Edge> {
-        let mut edges = Vec::new();
-        for i in 0..n {
-            for j in i + 1..n.min(i + 1 + window) {
-                let (a, b) = (ranked[i], ranked[j]);
-                if !met.contains(&(a.min(b), a.max(b))) {
-                    edges.push((i, j, weight(i, j)));
-                }
-            }
-            if odd && !had_bye.contains(&ranked[i]) && i + window >= n {
-                edges.push((i, bye_vertex, bye_weight(i)));
-            }
-        }
-        edges
-    };
-    let vertices = n + odd as usize;
-    let wanted_pairs = vertices / 2;
-    let solve = |edges: &[Edge]| -> Option<Vec<Option<usize>>> {
-        let mate = max_weight_matching(vertices, edges);
-        let matched = mate.iter().filter(|m| m.is_some()).count();
-        (matched == wanted_pairs * 2).then_some(mate)
-    };
-    let mate = if n > 2 * window {
-        solve(&build(window)).or_else(|| solve(&build(n)))
-    } else {
-        solve(&build(n))
-    }
-    .ok_or(PairingError::NoPairing)?;
-
-    let mut round = Round::default();
-    for i in 0..n {
-        let Some(j) = mate[i] else { continue };
-        if j == bye_vertex {
-            round.bye = Some(ranked[i]);
-        } else if i < j {
-            round
-                .pairs
-                .push(colours(ranked[i], ranked[j], &want, round.pairs.len()));
-        }
-    }
-    Ok(round)
+    (group_place, group_size)
 }
 
 /// White and black for a pair, `higher` being the better ranked: the stronger wish

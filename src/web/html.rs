@@ -185,54 +185,93 @@ pub(super) struct PageAt<'a> {
     pub lang_query: &'a str,
 }
 
+impl PageAt<'_> {
+    /// The last position of the game.
+    fn last(&self) -> usize {
+        self.page.positions.len().saturating_sub(1)
+    }
+
+    /// The address of this page at position `ply` (the bare page at the last).
+    fn here(&self, ply: usize) -> String {
+        if ply == self.last() {
+            keep(self.base, self.lang_query)
+        } else {
+            keep(&format!("{}?ply={ply}", self.base), self.lang_query)
+        }
+    }
+
+    /// Which position is shown, in words ("after 3... Nf6"); `numbers` as
+    /// [`turn_numbers`] gives them.
+    fn shown(&self, numbers: &[String]) -> String {
+        let lang = self.lang;
+        if self.ply == 0 {
+            tr!(lang, "web-after-start")
+        } else if let Some(t) = self.page.turns.get(self.ply - 1) {
+            let played = format!(
+                "{} {}",
+                numbers.get(self.ply - 1).map_or("", String::as_str),
+                t.printed
+            );
+            tr!(lang, "web-after-move", played = played)
+        } else {
+            tr!(lang, "web-after-last")
+        }
+    }
+
+    /// A catalog text, escaped.
+    fn label(&self, key: &str) -> String {
+        escape(&tr(self.lang, key))
+    }
+}
+
 pub(super) fn game_page(at: &PageAt<'_>) -> String {
     let page = at.page;
     let lang = at.lang;
-    let last = page.positions.len().saturating_sub(1);
     let numbers = turn_numbers(page);
-    let here = |ply: usize| {
-        if ply == last {
-            keep(at.base, at.lang_query)
-        } else {
-            keep(&format!("{}?ply={ply}", at.base), at.lang_query)
-        }
-    };
-    let shown = if at.ply == 0 {
-        tr!(lang, "web-after-start")
-    } else if let Some(t) = page.turns.get(at.ply - 1) {
-        let played = format!(
-            "{} {}",
-            numbers.get(at.ply - 1).map_or("", String::as_str),
-            t.printed
-        );
-        tr!(lang, "web-after-move", played = played)
-    } else {
-        tr!(lang, "web-after-last")
-    };
-    let fen = page
-        .positions
-        .get(at.ply)
-        .map(placement)
-        .unwrap_or_default();
     let mut b = String::new();
     b.push_str(&format!(
         "<main id=\"game\" data-events=\"{}/events\" data-version=\"{}\" data-ply=\"{}\" \
-         data-last=\"{last}\" data-now=\"{}\">\n",
+         data-last=\"{}\" data-now=\"{}\">\n",
         escape(at.base),
         at.version,
         at.ply,
-        escape(&here(last))
+        at.last(),
+        escape(&at.here(at.last()))
     ));
     b.push_str(&format!("<h1>{}</h1>\n", escape(&page.title)));
-    let private = at.public_path.is_some();
-    if private {
+    if at.public_path.is_some() {
         b.push_str(&format!(
             "<p class=\"private\">{}</p>\n",
             escape(&tr!(lang, "web-private-notice"))
         ));
     }
     b.push_str("<div class=\"layout\">\n");
-    // The board.
+    board_figure(&mut b, at, at.shown(&numbers));
+    b.push_str("<section class=\"side\">\n");
+    players(&mut b, at);
+    status(&mut b, page, lang);
+    steps(&mut b, at);
+    move_list(&mut b, at, &numbers);
+    downloads(&mut b, at);
+    b.push_str("</section>\n</div>\n</main>");
+    let title = tr!(
+        lang,
+        "web-game-title",
+        title = page.title.clone(),
+        game = page.id.to_string()
+    );
+    document(lang, &title, &b)
+}
+
+/// The board picture at the position shown, with its text alternative and caption.
+fn board_figure(b: &mut String, at: &PageAt<'_>, shown: String) {
+    let lang = at.lang;
+    let fen = at
+        .page
+        .positions
+        .get(at.ply)
+        .map(placement)
+        .unwrap_or_default();
     let picture = escape(&keep(
         &format!("{}/board.png?ply={}&v={}", at.base, at.ply, at.version),
         at.lang_query,
@@ -240,11 +279,11 @@ pub(super) fn game_page(at: &PageAt<'_>) -> String {
     let alt = tr!(
         lang,
         "web-board-alt",
-        variant = page.variant.name_in(lang),
+        variant = at.page.variant.name_in(lang),
         after = shown.clone(),
         fen = fen
     );
-    let caption = if at.ply == last {
+    let caption = if at.ply == at.last() {
         tr!(lang, "web-board-caption-now", after = shown)
     } else {
         tr!(lang, "web-board-caption", after = shown)
@@ -256,8 +295,11 @@ pub(super) fn game_page(at: &PageAt<'_>) -> String {
         escape(&caption),
         size = at.board_size,
     ));
-    b.push_str("<section class=\"side\">\n");
-    // Players and the state of play.
+}
+
+/// The players with their ratings, and the game's terms.
+fn players(b: &mut String, at: &PageAt<'_>) {
+    let page = at.page;
     b.push_str("<ul class=\"players\">\n");
     for side in Side::BOTH {
         let rating = match (&page.rating_changes, &at.ratings[side.index()]) {
@@ -274,13 +316,17 @@ pub(super) fn game_page(at: &PageAt<'_>) -> String {
         };
         b.push_str(&format!(
             "<li class=\"{}\"><span class=\"swatch\" aria-hidden=\"true\"></span>{}: {}{rating}</li>\n",
-            if side == Side::White { "white" } else { "black" },
-            escape(&crate::variants::side_name(side, lang)),
+            side_class(side),
+            escape(&crate::variants::side_name(side, at.lang)),
             escape(&page.players[side.index()])
         ));
     }
     b.push_str("</ul>\n");
     b.push_str(&format!("<p class=\"terms\">{}</p>\n", escape(&page.terms)));
+}
+
+/// The state of play, and the reader's own secret on a private page.
+fn status(b: &mut String, page: &GamePage, lang: Lang) {
     b.push_str("<div class=\"status\" role=\"status\" aria-live=\"polite\">\n");
     for line in &page.status {
         b.push_str(&format!("<p>{}</p>\n", inline(line)));
@@ -296,50 +342,46 @@ pub(super) fn game_page(at: &PageAt<'_>) -> String {
         }
         b.push_str("</div>\n");
     }
-    // Stepping through the game.
+}
+
+/// Stepping through the game: first, previous, next, last.
+fn steps(b: &mut String, at: &PageAt<'_>) {
     b.push_str(&format!(
         "<nav class=\"steps\" aria-label=\"{}\">\n",
-        escape(&tr!(lang, "web-replay"))
+        escape(&tr!(at.lang, "web-replay"))
     ));
-    let step = |b: &mut String, rel: &str, label: &str, to: Option<usize>| match to {
-        Some(p) => b.push_str(&format!(
-            "<a rel=\"{rel}\" href=\"{}\">{label}</a>\n",
-            escape(&here(p))
-        )),
-        None => b.push_str(&format!("<span class=\"off\">{label}</span>\n")),
-    };
-    let label = |key: &str| escape(&tr(lang, key));
-    step(
-        &mut b,
-        "first",
-        &label("web-step-first"),
-        (at.ply > 0).then_some(0),
-    );
-    step(
-        &mut b,
-        "prev",
-        &label("web-step-prev"),
-        at.ply.checked_sub(1),
-    );
-    step(
-        &mut b,
-        "next",
-        &label("web-step-next"),
-        (at.ply < last).then_some(at.ply + 1),
-    );
-    step(
-        &mut b,
-        "last",
-        &label("web-step-last"),
-        (at.ply < last).then_some(last),
-    );
+    let last = at.last();
+    let links = [
+        ("first", "web-step-first", (at.ply > 0).then_some(0)),
+        ("prev", "web-step-prev", at.ply.checked_sub(1)),
+        (
+            "next",
+            "web-step-next",
+            (at.ply < last).then_some(at.ply + 1),
+        ),
+        ("last", "web-step-last", (at.ply < last).then_some(last)),
+    ];
+    for (rel, key, to) in links {
+        let label = at.label(key);
+        match to {
+            Some(p) => b.push_str(&format!(
+                "<a rel=\"{rel}\" href=\"{}\">{label}</a>\n",
+                escape(&at.here(p))
+            )),
+            None => b.push_str(&format!("<span class=\"off\">{label}</span>\n")),
+        }
+    }
     b.push_str("</nav>\n");
-    // The moves, each a link to the position after it.
-    b.push_str(&format!("<h2>{}</h2>\n", label("web-moves")));
+}
+
+/// The moves, each a link to the position after it.
+fn move_list(b: &mut String, at: &PageAt<'_>, numbers: &[String]) {
+    let page = at.page;
+    b.push_str(&format!("<h2>{}</h2>\n", at.label("web-moves")));
     if page.turns.is_empty() {
         b.push_str(&format!(
             "<p class=\"moves-empty\">{}</p>\n",
-            label("web-no-moves")
+            at.label("web-no-moves")
         ));
     }
     b.push_str("<ol class=\"moves\">\n");
@@ -352,12 +394,8 @@ pub(super) fn game_page(at: &PageAt<'_>) -> String {
         };
         b.push_str(&format!(
             "<li class=\"{}\"><a href=\"{}\"{current}><span class=\"no\">{}</span> {}</a>",
-            if t.side == Side::White {
-                "white"
-            } else {
-                "black"
-            },
-            escape(&here(ply)),
+            side_class(t.side),
+            escape(&at.here(ply)),
             numbers.get(i).map_or("", String::as_str),
             escape(&t.printed)
         ));
@@ -367,40 +405,44 @@ pub(super) fn game_page(at: &PageAt<'_>) -> String {
         b.push_str("</li>\n");
     }
     b.push_str("</ol>\n");
-    // Downloads and the legend.
+}
+
+/// Downloads, and the links to the legend and (on a private page) the public one.
+fn downloads(b: &mut String, at: &PageAt<'_>) {
     let exports = at.public_path.unwrap_or(at.base);
     b.push_str(&format!(
         "<h2>{}</h2>\n<ul class=\"downloads\">\n",
-        label("web-downloads")
+        at.label("web-downloads")
     ));
     b.push_str(&format!(
         "<li><a id=\"pgn\" href=\"{0}/game.pgn\" download>{1}</a></li>\n\
          <li><a id=\"gif\" href=\"{0}/game.gif\" download>{2}</a></li>\n</ul>\n",
         escape(exports),
-        label("web-download-pgn"),
-        label("web-download-gif")
+        at.label("web-download-pgn"),
+        at.label("web-download-gif")
     ));
     b.push_str(&format!(
         "<p class=\"more\"><a href=\"{}\">{}</a>",
         escape(&keep("/legend", at.lang_query)),
-        label("web-marks-link")
+        at.label("web-marks-link")
     ));
     if let Some(public) = at.public_path {
         b.push_str(&format!(
             " · <a href=\"{}\">{}</a>",
             escape(&keep(public, at.lang_query)),
-            label("web-public-link")
+            at.label("web-public-link")
         ));
     }
     b.push_str("</p>\n");
-    b.push_str("</section>\n</div>\n</main>");
-    let title = tr!(
-        lang,
-        "web-game-title",
-        title = page.title.clone(),
-        game = page.id.to_string()
-    );
-    document(lang, &title, &b)
+}
+
+/// The class of a side's items.
+fn side_class(side: Side) -> &'static str {
+    if side == Side::White {
+        "white"
+    } else {
+        "black"
+    }
 }
 
 /// The legend's page in `lang`, from [`crate::service::pages::legend`]'s lines in the
@@ -467,15 +509,9 @@ pub(super) fn server_page(
         "<main class=\"server\">\n<h1>{}</h1>\n",
         say("web-server-heading")
     );
-    b.push_str(&format!(
-        "<h2 id=\"live\">{}</h2>\n",
-        say("web-server-live")
-    ));
-    if games.is_empty() {
-        b.push_str(&format!("<p>{}</p>\n", say("web-server-no-live")));
-    } else {
-        b.push_str("<ul class=\"games\">\n");
-        for g in games {
+    let live: Vec<String> = games
+        .iter()
+        .map(|g| {
             let game = tr!(
                 lang,
                 "web-server-live-game",
@@ -483,24 +519,24 @@ pub(super) fn server_page(
                 white = g.players[0].clone(),
                 black = g.players[1].clone()
             );
-            b.push_str(&format!(
+            format!(
                 "<li><a href=\"{}\">{}</a>, {}</li>\n",
                 escape(&keep(&g.path, lang_query)),
                 escape(&game),
                 escape(&tr!(lang, "web-server-turns", turns = g.turns))
-            ));
-        }
-        b.push_str("</ul>\n");
-    }
-    b.push_str(&format!(
-        "<h2 id=\"recent\">{}</h2>\n",
-        say("web-server-recent")
-    ));
-    if recent.is_empty() {
-        b.push_str(&format!("<p>{}</p>\n", say("web-server-no-recent")));
-    } else {
-        b.push_str("<ul class=\"games recent\">\n");
-        for g in recent {
+            )
+        })
+        .collect();
+    game_list(
+        &mut b,
+        lang,
+        ("live", "web-server-live", "web-server-no-live"),
+        "games",
+        &live,
+    );
+    let finished: Vec<String> = recent
+        .iter()
+        .map(|g| {
             let game = tr!(
                 lang,
                 "web-server-recent-game",
@@ -514,14 +550,57 @@ pub(super) fn server_page(
             } else {
                 say("terms-casual")
             };
-            b.push_str(&format!(
+            format!(
                 "<li><a href=\"{}\">{}</a> ({terms})</li>\n",
                 escape(&keep(&g.path, lang_query)),
                 escape(&game),
-            ));
-        }
-        b.push_str("</ul>\n");
+            )
+        })
+        .collect();
+    game_list(
+        &mut b,
+        lang,
+        ("recent", "web-server-recent", "web-server-no-recent"),
+        "games recent",
+        &finished,
+    );
+    ladder_tables(&mut b, lang, ladders);
+    event_sections(&mut b, lang, events);
+    b.push_str(&format!(
+        "<p class=\"more\"><a href=\"{}\">{}</a></p>\n</main>",
+        escape(&keep("/legend", lang_query)),
+        say("web-marks-link")
+    ));
+    document(lang, &tr!(lang, "web-server-title"), &b)
+}
+
+/// A section of games on a server's page: its heading (`id`, catalog keys of the
+/// heading and of the line shown when there are none), then the list's `items`.
+fn game_list(
+    b: &mut String,
+    lang: Lang,
+    (id, heading, none): (&str, &str, &str),
+    class: &str,
+    items: &[String],
+) {
+    b.push_str(&format!(
+        "<h2 id=\"{id}\">{}</h2>\n",
+        escape(&tr(lang, heading))
+    ));
+    if items.is_empty() {
+        b.push_str(&format!("<p>{}</p>\n", escape(&tr(lang, none))));
+        return;
     }
+    b.push_str(&format!("<ul class=\"{class}\">\n"));
+    for item in items {
+        b.push_str(item);
+    }
+    b.push_str("</ul>\n");
+}
+
+/// A server's ladders, one table each.
+fn ladder_tables(b: &mut String, lang: Lang, ladders: &[crate::service::pages::ServerLadder]) {
+    let say = |key: &str| escape(&tr(lang, key));
     b.push_str(&format!(
         "<h2 id=\"ladders\">{}</h2>\n",
         say("web-server-ladders")
@@ -552,10 +631,14 @@ pub(super) fn server_page(
         }
         b.push_str("</tbody>\n</table>\n");
     }
+}
+
+/// A server's tournaments with their standings.
+fn event_sections(b: &mut String, lang: Lang, events: &[crate::service::pages::ServerEvent]) {
     if !events.is_empty() {
         b.push_str(&format!(
             "<h2 id=\"tournaments\">{}</h2>\n",
-            say("web-server-tournaments")
+            escape(&tr(lang, "web-server-tournaments"))
         ));
     }
     for e in events {
@@ -566,12 +649,6 @@ pub(super) fn server_page(
             escape(&e.standings)
         ));
     }
-    b.push_str(&format!(
-        "<p class=\"more\"><a href=\"{}\">{}</a></p>\n</main>",
-        escape(&keep("/legend", lang_query)),
-        say("web-marks-link")
-    ));
-    document(lang, &tr!(lang, "web-server-title"), &b)
 }
 
 #[cfg(test)]

@@ -1,0 +1,34 @@
+# Die eigenen Worte der Oberflächen (discord/ und local/).
+
+# Ein in einer Befehlsoption genannter Nutzer, dessen Namen Discord nicht mitschickte.
+discord-unknown-user = Nutzer { $id }
+
+## arcana local: die eigenen Worte des Terminals.
+
+local-intro = arcana local — tippe Zeilen als `NAME: TEXT`, wahlweise mit `#kanal ` davor.
+    Beispiel: `alice: /challenge @bob standard color:white`, dann `bob: /accept`, `alice: e4`.
+    `/help` listet die Befehle; Ende mit Strg-D.
+local-line-needs-name = Nach dem Kanal braucht eine Zeile `NAME: TEXT`.
+local-line-shape = Schreibe Zeilen als `NAME: TEXT`, z. B. `alice: /challenge @bob`.
+local-not-a-move = Das ist weder ein Befehl noch ein Zug; versuche `/help`.
+local-not-utf8 = Fehler: Diese Zeile ist kein gültiger UTF-8-Text und wurde übergangen.
+local-error = Fehler: { $error }
+# Wer eine gedruckte Direktnachricht liest, und wer allein eine Antwort sieht.
+local-dm = DM { $reader } (aus #{ $channel })
+local-only = nur @{ $name }
+local-unknown-player = Spieler { $id }
+local-rematch-hint = (`/rematch` fordert denselben Gegner erneut heraus, mit getauschten Farben.)
+local-image = [Bild] { $path }
+local-image-not-written = [Bild nicht geschrieben: { $error }]
+local-file = [Datei] { $path }
+local-file-not-written = [Datei nicht geschrieben: { $error }]
+local-cannot-create = { $path } kann nicht angelegt werden: { $error }
+local-cannot-write = { $path } kann nicht geschrieben werden: { $error }
+local-name-not-kept = Warnung: Der Name { $name } kann nicht in { $file } behalten werden: { $error }
+# Wo eine Partie gespielt wird, wie eine Nachricht es nennt.
+local-site = arcana local, #{ $channel }
+local-web-pages = Webseiten unter http://{ $address }/ (/web nennt die einer Partie)
+local-unfinished = Hinweis: { $folder } enthält { $count } unbeendete Partie(n) aus einem früheren Lauf; sie gehen hier weiter. Mit `--data <neuer Ordner>` beginnst du neu.
+local-store-unopened = Der Speicher { $store } lässt sich nicht öffnen: { $error }
+local-web-key-unkept = Der Web-Schlüssel kann nicht in { $path } behalten werden: { $error }
+local-web-key-short = Der Web-Schlüssel in { $file } ist kürzer als 32 Zeichen; lösche die Datei, um einen neuen zu erzeugen (früher ausgegebene Links funktionieren dann nicht mehr)

@@ -1,0 +1,34 @@
+# The front ends' own words (discord/ and local/).
+
+# A user named in a command option whose name Discord did not send.
+discord-unknown-user = user { $id }
+
+## arcana local: the terminal's own words.
+
+local-intro = arcana local — type lines as `NAME: TEXT`, optionally starting with `#channel `.
+    Example: `alice: /challenge @bob standard color:white`, then `bob: /accept`, `alice: e4`.
+    `/help` lists the commands; end with Ctrl-D.
+local-line-needs-name = A line needs `NAME: TEXT` after the channel.
+local-line-shape = Write lines as `NAME: TEXT`, e.g. `alice: /challenge @bob`.
+local-not-a-move = That is neither a command nor a move; try `/help`.
+local-not-utf8 = error: that line is not valid UTF-8 text, so it was ignored.
+local-error = error: { $error }
+# The audience of a printed direct message, and of an answer only its invoker sees.
+local-dm = DM { $reader } (from #{ $channel })
+local-only = only @{ $name }
+local-unknown-player = player { $id }
+local-rematch-hint = (`/rematch` challenges the same opponent again, colours swapped.)
+local-image = [image] { $path }
+local-image-not-written = [image not written: { $error }]
+local-file = [file] { $path }
+local-file-not-written = [file not written: { $error }]
+local-cannot-create = cannot create { $path }: { $error }
+local-cannot-write = cannot write { $path }: { $error }
+local-name-not-kept = warning: cannot keep the name { $name } in { $file }: { $error }
+# Where a game is played, as a message names it.
+local-site = arcana local, #{ $channel }
+local-web-pages = Web pages at http://{ $address }/ (ask /web for a game's)
+local-unfinished = Note: { $folder } holds { $count } unfinished game(s) from an earlier run; they go on here. Pass `--data <new folder>` to start afresh.
+local-store-unopened = cannot open the store { $store }: { $error }
+local-web-key-unkept = cannot keep the web key in { $path }: { $error }
+local-web-key-short = the web key in { $file } is shorter than 32 characters; delete the file to make a new one (links given before stop working)

@@ -1,0 +1,1 @@
+# Les textes du front Discord et du terminal : ce qui manque ici est dit en anglais.

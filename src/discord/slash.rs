@@ -1,0 +1,198 @@
+//! Slash commands: their options read, the request they make sent to the service, the
+//! answer delivered (and a review asked for run after its progress note); and the
+//! completions Discord asks for while one is typed.
+
+use super::commands::{self, OptionValue};
+use super::interaction::Interacted;
+use super::invocation::{
+    answer, call_service, computer_after, organises, refuse, refuse_outside_server, Invocation,
+};
+use super::outgoing::{prepare, Outgoing};
+use super::Bot;
+use crate::service::api::{Context as ServiceContext, Reply, Request, User};
+use crate::service::grammar::{self, Completion};
+use crate::tr;
+use crate::variants::VariantId;
+use serenity::all::{
+    CommandDataOptionValue, CommandInteraction, Context, CreateAutocompleteResponse,
+    CreateInteractionResponse, Http, UserId,
+};
+use serenity::builder::Builder;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// A slash command: its request to the service, the answer, then the computer's turn
+/// here and in a place a game was just opened in.
+pub(crate) async fn command(bot: &Arc<Bot>, ctx: &Context, cmd: CommandInteraction) {
+    let here = Invocation::of_command(&cmd);
+    if refuse_outside_server(bot, &ctx.http, &here).await {
+        return;
+    }
+    let mut interacted = here.interacted();
+    let options = match options(bot, &cmd, &here) {
+        Ok(options) => options,
+        Err(refusal) => return refuse(bot, &ctx.http, &mut interacted, refusal).await,
+    };
+    let name = cmd.data.name.as_str();
+    let channel = here.channel.get();
+    let days = bot.config.default_days;
+    let (out, review) = match commands::to_request_in(name, &options, &here.user, days, here.lang())
+    {
+        Ok(request) => {
+            let review = match &request {
+                Request::Review { game } => Some((here.context(channel), *game)),
+                _ => None,
+            };
+            let moderator = may_act_as_moderator(bot, &cmd, &here, &request);
+            let mut call = here.call(channel, commands::is_private(name), request);
+            call.moderator = moderator;
+            let out = call_service(bot, &ctx.http, &mut interacted, call).await;
+            (out, review)
+        }
+        Err(sentence) => (prepare(vec![Reply::refusal(sentence)], 0), None),
+    };
+    let opened = answer(bot, &ctx.http, &mut interacted, channel, out).await;
+    if let Some((sctx, game)) = review {
+        run_review(bot, &ctx.http, &mut interacted, sctx, game).await;
+    }
+    computer_after(bot, &ctx.http, channel, opened);
+}
+
+/// Whether the request may act beyond its invoker's own games: tournaments are
+/// organised by those who manage the server, or hold a role the configuration names;
+/// everything else is moderated by those who manage threads or messages.
+fn may_act_as_moderator(
+    bot: &Bot,
+    cmd: &CommandInteraction,
+    here: &Invocation,
+    request: &Request,
+) -> bool {
+    match request {
+        Request::Tournament { .. } => organises(cmd.member.as_deref(), &bot.config.organiser_roles),
+        _ => here.moderator(),
+    }
+}
+
+/// The command's options as the grammar reads them, or the refusal of a bot named as a
+/// player (the bot itself may be: a challenge to it plays the computer).
+fn options(
+    bot: &Bot,
+    cmd: &CommandInteraction,
+    here: &Invocation,
+) -> Result<HashMap<String, OptionValue>, String> {
+    let mut options = HashMap::new();
+    for o in &cmd.data.options {
+        let v = match &o.value {
+            CommandDataOptionValue::String(s) => OptionValue::Text(s.clone()),
+            CommandDataOptionValue::Integer(i) => OptionValue::Integer(*i),
+            CommandDataOptionValue::Boolean(b) => OptionValue::Bool(*b),
+            CommandDataOptionValue::User(id) => OptionValue::User(named_user(bot, cmd, here, *id)?),
+            _ => continue,
+        };
+        options.insert(o.name.clone(), v);
+    }
+    Ok(options)
+}
+
+/// A user named in an option, by the name they go by in the server.
+fn named_user(
+    bot: &Bot,
+    cmd: &CommandInteraction,
+    here: &Invocation,
+    id: UserId,
+) -> Result<User, String> {
+    let resolved = cmd.data.resolved.users.get(&id);
+    let me = bot.me.get() == Some(&id.get());
+    if resolved.is_some_and(|u| u.bot) && !me {
+        return Err(tr!(here.lang(), "delivery-no-bots"));
+    }
+    let nick = cmd
+        .data
+        .resolved
+        .members
+        .get(&id)
+        .and_then(|m| m.nick.clone());
+    let name = nick
+        .or_else(|| resolved.and_then(|u| u.global_name.clone()))
+        .or_else(|| resolved.map(|u| u.name.clone()))
+        .unwrap_or_else(|| tr!(here.lang(), "discord-unknown-user", id = id.to_string()));
+    Ok(User { id: id.get(), name })
+}
+
+/// The review itself, after its progress note, on the blocking pool like the
+/// computer's turn; its answer follows the note.
+async fn run_review(
+    bot: &Bot,
+    http: &Http,
+    interacted: &mut Interacted,
+    sctx: ServiceContext,
+    game: Option<u64>,
+) {
+    let size = bot.config.image_size;
+    let _permit = Arc::clone(&bot.thinking).acquire_owned().await;
+    let out: Option<Vec<Outgoing>> = bot
+        .service
+        .run("review", move |service| {
+            service.review(&sctx, game).map(|r| prepare(r, size))
+        })
+        .await
+        .flatten();
+    if let Some(out) = out {
+        super::delivery::deliver(
+            http,
+            &bot.undelivered,
+            &mut super::delivery::Origin::Interaction(interacted),
+            out,
+        )
+        .await;
+    }
+}
+
+/// Completes an option as it is typed: only the options the command table marks as
+/// completed are (answers from the game, variant options from the chosen variant's
+/// declarations).
+pub(crate) async fn autocomplete(bot: &Bot, ctx: &Context, cmd: CommandInteraction) {
+    if cmd.guild_id.is_none() {
+        return;
+    }
+    let Some(focused) = cmd.data.autocomplete() else {
+        return;
+    };
+    let choices = match grammar::completion(&cmd.data.name, focused.name) {
+        None => return,
+        Some(Completion::VariantOptions) => {
+            let variant = cmd
+                .data
+                .options
+                .iter()
+                .find(|o| o.name == "variant")
+                .and_then(|o| o.value.as_str())
+                .and_then(VariantId::parse);
+            grammar::complete_options(variant, focused.value)
+        }
+        Some(Completion::Answers) => {
+            let prefix = focused.value.to_string();
+            let (channel, user) = (cmd.channel_id.get(), cmd.user.id.get());
+            bot.service
+                .run("autocomplete", move |service| {
+                    service.autocomplete(channel, user, &prefix)
+                })
+                .await
+                .unwrap_or_default()
+        }
+    };
+    // Discord shows at most 25 choices of at most 100 characters.
+    let response = choices
+        .into_iter()
+        .filter(|c| !c.is_empty() && c.len() <= 100)
+        .take(25)
+        .fold(CreateAutocompleteResponse::new(), |r, c| {
+            r.add_string_choice(c.clone(), c)
+        });
+    if let Err(e) = CreateInteractionResponse::Autocomplete(response)
+        .execute(&*ctx.http, (cmd.id, &cmd.token))
+        .await
+    {
+        tracing::warn!("autocomplete answer failed: {e}");
+    }
+}

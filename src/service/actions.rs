@@ -1,0 +1,67 @@
+//! What the front ends ask beside a move, in the service's contract: the actions of
+//! `/takeback`, `/tournament` and `/settings`, and the limits a request's text is held
+//! to. Plain data: the capabilities that act on them import it, never the reverse.
+
+use crate::model::User;
+use crate::store::EventFormat;
+use crate::variants::{Options, VariantId};
+use serde::{Deserialize, Serialize};
+
+/// What `/takeback` asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TakebackAction {
+    Ask,
+    Accept,
+    Decline,
+}
+
+/// The terms of a new event (`/tournament create`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventTerms {
+    pub name: String,
+    pub variant: VariantId,
+    pub options: Options,
+    pub format: EventFormat,
+    pub days: u32,
+    pub bank_days: u32,
+    pub rated: bool,
+    pub vacation: bool,
+    /// The most players (0: no limit).
+    pub limit: u32,
+    /// Starts by itself this long after it is created; `None`: when its organiser
+    /// says `start`.
+    pub start_in_ms: Option<u64>,
+}
+
+/// What `/tournament` asks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TournamentAction {
+    Create(Box<EventTerms>),
+    Join,
+    Leave,
+    Start,
+    Standings,
+    Pairings,
+    /// The organiser withdraws a player; a player may withdraw themselves. Nothing
+    /// changes until `confirmed` (`confirm:yes`): first it says what it would do.
+    Withdraw {
+        player: Option<User>,
+        confirmed: bool,
+    },
+    Cancel,
+    Export,
+}
+
+/// What `/settings` changes (`None`: left as it is).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SettingsChange {
+    pub confirm: Option<bool>,
+    pub digest: Option<bool>,
+    pub reminders: Option<bool>,
+}
+
+/// The longest text `/conditional` takes (a line of ten answers in long notation).
+pub const MAX_LINE_TEXT: usize = 600;
+
+/// The most characters a player's notes on one game may hold, all lines together.
+pub(in crate::service) const MAX_NOTES: usize = 1000;

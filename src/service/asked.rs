@@ -1,0 +1,54 @@
+//! Who is asked what: the player a game waits for, and the line that asks them, in a
+//! chat or on a page. Read by every capability that shows a game.
+
+use super::api::User;
+use super::Live;
+
+/// Whether the game is asking the computer's side.
+pub(super) fn computer_asked(live: &Live) -> bool {
+    match (live.rec.computer, live.game.ask()) {
+        (Some(seat), Some(ask)) => seat.side == ask.side,
+        _ => false,
+    }
+}
+
+pub(super) fn asked_user(live: &Live) -> Option<User> {
+    live.game.ask().map(|a| live.rec.player(a.side).clone())
+}
+
+/// Who is asked what, as a chat says it: with what to type and where the rules are.
+pub(super) fn prompt_line(live: &Live) -> Option<String> {
+    prompt_line_for(live, true)
+}
+
+/// [`prompt_line`], in a chat (`typed`: what to type, and `/rules`) or on a page (the
+/// question alone: a page speaks of itself, not of commands).
+pub(super) fn prompt_line_for(live: &Live, typed: bool) -> Option<String> {
+    let ask = live.game.ask()?;
+    let lang = live.lang;
+    let name = live.rec.player(ask.side).name.clone();
+    let side = super::grammar::choice_label(&ask.side.name().to_lowercase(), lang);
+    if computer_asked(live) {
+        // Nobody types for the computer: no instructions, just what happens next.
+        return Some(crate::tr!(lang, "turn-thinking", name = name, side = side));
+    }
+    // The games' own prompt names what to type; in another language the question is
+    // asked in its words.
+    let prompt = match lang {
+        _ if !typed => ask.question.prompt_in(lang),
+        crate::i18n::Lang::En => live.game.prompt()?,
+        _ => crate::tr!(
+            lang,
+            "turn-question",
+            question = ask.question.prompt_in(lang),
+            variant = live.rec.variant.id()
+        ),
+    };
+    Some(crate::tr!(
+        lang,
+        "turn-prompt",
+        name = name,
+        side = side,
+        prompt = prompt
+    ))
+}
