@@ -316,7 +316,9 @@ fn bad_paths_are_refused() {
     let e = game.picker(&[knight, 9]).expect_err("two targets");
     assert_eq!(e.to_string(), "choice 2 has no option 9 (it offers 2)");
     let mut over = game.clone();
-    over.finish(arcana::variants::Outcome::draw("agreement"));
+    over.finish(arcana::variants::Outcome::draw(arcana::i18n::Msg::new(
+        "reason-agreement",
+    )));
     assert_eq!(over.picker(&[]), Err(PickError::NothingAsked));
     // Every variant, random paths of random length: an answer, a choice or an error.
     let mut rng = ChaCha8Rng::seed_from_u64(5);

@@ -28,8 +28,8 @@ fn random_game(seed: u64, rng: &mut ChaCha8Rng) -> (Game, Vec<(Side, String)>) {
         let pick = texts[rng.gen_range(0..texts.len())].clone();
         let played = match g.play(ask.side, &pick) {
             Ok(p) => p,
-            Err(PlayError::Refused(msg)) if msg.contains("to confirm") => {
-                assert!(msg.contains(&format!("`{pick}!`")), "{msg}");
+            Err(PlayError::Refused(msg)) if msg.to_string().contains("to confirm") => {
+                assert!(msg.to_string().contains(&format!("`{pick}!`")), "{msg}");
                 g.play(ask.side, &format!("{pick}!"))
                     .unwrap_or_else(|e| panic!("{pick}!: {e}"))
             }
@@ -60,8 +60,8 @@ fn random_playouts_replay_exactly() {
         assert_eq!(replay, g, "game {seed} did not replay exactly");
         assert_eq!(replay.fen(), g.fen());
         let ending = match g.outcome() {
-            Some(Outcome::Win { reason, .. }) => reason,
-            Some(Outcome::Draw { reason }) => reason,
+            Some(Outcome::Win { reason, .. }) => reason.to_string(),
+            Some(Outcome::Draw { reason }) => reason.to_string(),
             Some(Outcome::Aborted) => "aborted".to_string(),
             None => "unfinished".to_string(),
         };
@@ -126,13 +126,14 @@ fn refused(g: &mut Game, text: &str) -> String {
     };
     assert_eq!(g.fen(), fen, "`{text}` changed the position");
     assert_eq!(*g, before, "`{text}` changed the game");
-    assert!(!msg.contains('\n'), "{msg}");
+    assert!(!msg.to_string().contains('\n'), "{msg}");
     let quotes_id = msg
+        .to_string()
         .as_bytes()
         .windows(3)
         .any(|w| w[0] == b'(' && w[1].is_ascii_uppercase() && w[2].is_ascii_digit());
     assert!(!quotes_id, "a refusal quotes a rule id: {msg}");
-    msg
+    msg.to_string()
 }
 
 fn played(g: &mut Game, text: &str) -> String {

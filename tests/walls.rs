@@ -264,7 +264,10 @@ fn z4_win_mid_turn_in_a_game() {
     assert_eq!(p.action, "Nc3+d4");
     assert_eq!(
         g.outcome(),
-        Some(Outcome::win(Side::White, "reaching 10 points"))
+        Some(Outcome::win(
+            Side::White,
+            arcana::i18n::Msg::new("reason-ten-points")
+        ))
     );
     assert!(g.ask().is_none());
 }

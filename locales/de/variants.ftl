@@ -64,6 +64,12 @@ wickets-throw-or-keep = ein Zug wirft entweder (`>f6`) oder behält den Ball (`d
 wickets-not-a-square = das ist kein Feld
 wickets-first-not-a-square = das erste Feld ist kein Feld
 walls-unreadable = Ich kann `{ $input }` nicht lesen: { $reason }.
+walls-syntax-wall = eine Mauer steht auf einem Feld, etwa `@c4`
+walls-syntax-place = eine Aufstellung ist ein Figurenbuchstabe, `@` und ein Feld, etwa `R@e4`
+walls-syntax-conjure = eine beschworene Mauer schreibt man wie `Nc3+d4`
+walls-syntax-destroy = das Zerstören einer Mauer schreibt man wie `Nc3xd4`
+walls-syntax-action = eine Aktion ist ein Zug (`Nb1-c3`), eine Mauer (`Nc3+d4`), ein Bruch (`Nc3xd4`), eine Wiederbelebung (`R@e4`) oder `pass`
+walls-syntax-resurrect = eine Wiederbelebung schreibt man `resurrect R e4`
 walls-type-a-turn = Gib einen Zug ein, zum Beispiel `Nb1-c3 Nc3+d4`, oder `pass`.
 walls-too-many-items = Das sind viel zu viele Teile für eine Antwort.
 walls-pass-alone = `pass` steht allein: es ist ein Zug ohne Aktionen.
@@ -89,6 +95,7 @@ options-bad-value = Die Option `{ $option }` ist { $values }, nicht `{ $value }`
 options-none = { $variant } hat keine Option `{ $key }`.
 options-only = { $variant } hat keine Option `{ $key }`; seine einzige Option ist { $option }.
 options-some = { $variant } hat keine Option `{ $key }`; seine Optionen sind { $options } und { $last }.
+options-listed = `{ $name }` ({ $values })
 variants-unavailable = { $variant } ist noch nicht spielbar.
 
 ## Aufforderungen: was ein Spieler gefragt wird.
@@ -454,3 +461,13 @@ join-space = { $a } { $b }
 join-lines =
     { $a }
     { $b }
+fen-unreadable = Diese Stellung (FEN) ist nicht lesbar: { $detail }.
+wand-event-sickness = [{ $label } stirbt an Krankheit]
+wand-event-sleep = [{ $label } erwacht aus dem Schlaf]
+wand-event-stoning = [{ $label } erwacht aus der Versteinerung]
+wand-event-sloth = [{ $label } erwacht aus der Trägheit]
+wickets-why-their-ball = der Ball von { $owner } liegt auf { $to }, und nur die Figuren von { $owner } heben ihn auf; für deine sperrt er das Feld
+wickets-why-defender-ball = dein Ball liegt auf { $to }, und ein Verteidiger hebt nie einen Ball auf; eine andere deiner Figuren darf es
+wickets-why-own-wicket = nur dein Verteidiger betritt dein eigenes Tor
+wickets-why-their-wicket = nur dein Ballträger oder eine Figur, die deinen dort liegenden Ball holt, betritt das gegnerische Tor
+wickets-cannot-be-played = `{ $input }` kann nicht gespielt werden: { $why }

@@ -64,6 +64,12 @@ wickets-throw-or-keep = a move either throws (`>f6`) or keeps the ball (`decline
 wickets-not-a-square = that is not a square
 wickets-first-not-a-square = the first square is not a square
 walls-unreadable = I can't read `{ $input }`: { $reason }.
+walls-syntax-wall = a wall goes on a square, like `@c4`
+walls-syntax-place = a placement is a piece letter, `@` and a square, like `R@e4`
+walls-syntax-conjure = a conjured wall is written like `Nc3+d4`
+walls-syntax-destroy = destroying a wall is written like `Nc3xd4`
+walls-syntax-action = an action is a move (`Nb1-c3`), a wall (`Nc3+d4`), a break (`Nc3xd4`), a resurrection (`R@e4`) or `pass`
+walls-syntax-resurrect = resurrect is written `resurrect R e4`
 walls-type-a-turn = Type a turn, for example `Nb1-c3 Nc3+d4`, or `pass`.
 walls-too-many-items = That is far too many items for one answer.
 walls-pass-alone = `pass` stands alone: it is a turn of no actions.
@@ -89,6 +95,7 @@ options-bad-value = The `{ $option }` option is { $values }, not `{ $value }`.
 options-none = { $variant } has no option `{ $key }`.
 options-only = { $variant } has no option `{ $key }`; its only option is { $option }.
 options-some = { $variant } has no option `{ $key }`; its options are { $options } and { $last }.
+options-listed = `{ $name }` ({ $values })
 variants-unavailable = { $variant } is not playable yet.
 
 ## Prompts: what a player is asked.
@@ -455,3 +462,13 @@ join-space = { $a } { $b }
 join-lines =
     { $a }
     { $b }
+fen-unreadable = This position (FEN) cannot be read: { $detail }.
+wand-event-sickness = [{ $label } dies from Sickness]
+wand-event-sleep = [{ $label } wakes from Sleep]
+wand-event-stoning = [{ $label } wakes from Stoning]
+wand-event-sloth = [{ $label } wakes from Sloth]
+wickets-why-their-ball = { $owner }'s ball lies on { $to }, and only { $owner }'s pieces pick it up; for yours it blocks the square
+wickets-why-defender-ball = your ball lies on { $to }, and a Defender never picks up a ball; another of your pieces may
+wickets-why-own-wicket = only your Defender enters your own wicket
+wickets-why-their-wicket = only your ball-haver, or a piece fetching your ball lying there, enters the opponent's wicket
+wickets-cannot-be-played = `{ $input }` cannot be played: { $why }

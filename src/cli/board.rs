@@ -21,8 +21,8 @@ pub fn setup_game(
         )
     })?;
     let mut game = match fen {
-        Some(f) => Game::from_fen(variant, f, options, seed)?,
-        None => Game::new(variant, options, seed)?,
+        Some(f) => Game::from_fen(variant, f, options, seed).map_err(|e| e.to_string())?,
+        None => Game::new(variant, options, seed).map_err(|e| e.to_string())?,
     };
     if let Some(moves) = moves {
         let list: Vec<&str> = if moves.contains(';') {

@@ -188,7 +188,7 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
         return Err(fail(Msg::new("notation-too-long")));
     }
     if let Some(reason) = stray_reason(s) {
-        return Err(fail(&reason));
+        return Err(fail(reason));
     }
     let castle: String = s
         .chars()
@@ -243,7 +243,9 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
             Square::from_coords(f as u8 - b'a', r as u8 - b'1')
                 .ok_or_else(|| fail(Msg::new("notation-off-board")))
         } else {
-            Err(fail(Msg::new("notation-not-a-square").with("text", &format!("{f}{r}"))))
+            Err(fail(
+                Msg::new("notation-not-a-square").with("text", &format!("{f}{r}")),
+            ))
         }
     };
     let (from_file, from_rank, to) = match body.len() {
@@ -256,7 +258,9 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
             } else if is_rank(c) {
                 (None, Some(c as u8 - b'1'), to)
             } else {
-                return Err(fail(Msg::new("notation-not-file-or-rank").with("sign", &c.to_string())));
+                return Err(fail(
+                    Msg::new("notation-not-file-or-rank").with("sign", &c.to_string()),
+                ));
             }
         }
         4 => {

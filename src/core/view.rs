@@ -259,6 +259,12 @@ impl View {
         self.words.notes[index].push(line);
     }
 
+    /// Puts a line before the other notes of side `index`.
+    pub fn note_first(&mut self, index: usize, line: Msg) {
+        self.notes[index].insert(0, line.to_string());
+        self.words.notes[index].insert(0, line);
+    }
+
     /// The title as the message `title`.
     pub fn set_title(&mut self, title: Msg) {
         self.title = title.to_string();

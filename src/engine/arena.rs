@@ -284,7 +284,10 @@ impl<'a> Arena<'a> {
         let mut uci = [None, None];
         for (seat, engine) in uci.iter_mut().enumerate() {
             if let Player::Uci(spec) = m.player(seat) {
-                if !Game::new(m.variant, &m.options, 0)?.is_plain_chess() {
+                if !Game::new(m.variant, &m.options, 0)
+                    .map_err(|e| e.to_string())?
+                    .is_plain_chess()
+                {
                     return Err(format!(
                         "UCI engines play plain chess (`standard`) only, not {}.",
                         m.variant.name()
@@ -373,7 +376,7 @@ impl<'a> Arena<'a> {
         let mut tries = 0;
         loop {
             let mut o = Opened {
-                game: Game::new(m.variant, &m.options, game_seed)?,
+                game: Game::new(m.variant, &m.options, game_seed).map_err(|e| e.to_string())?,
                 uci_moves: Vec::new(),
                 moves: Vec::new(),
                 answers: 0,

@@ -162,7 +162,7 @@ pub fn review(
     answers: &[String],
     level: u8,
 ) -> Result<Review, String> {
-    let mut game = Game::new(variant, options, seed)?;
+    let mut game = Game::new(variant, options, seed).map_err(|e| e.to_string())?;
     let search_seed = |i: usize| seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1));
     let (start, mut best) = assess(&game, level, search_seed(0));
     let mut before = start;

@@ -109,6 +109,38 @@ impl fmt::Display for Msg {
 }
 
 /// A plain text is a literal message ([`Msg::text`]), shown as it is.
+/// A message equals a text when its English reads the same (tests and logs compare
+/// what an English reader sees).
+impl PartialEq<str> for Msg {
+    fn eq(&self, other: &str) -> bool {
+        self.in_lang(Lang::En) == other
+    }
+}
+
+impl PartialEq<&str> for Msg {
+    fn eq(&self, other: &&str) -> bool {
+        self.in_lang(Lang::En) == *other
+    }
+}
+
+impl PartialEq<String> for Msg {
+    fn eq(&self, other: &String) -> bool {
+        self.in_lang(Lang::En) == *other
+    }
+}
+
+impl PartialEq<Msg> for String {
+    fn eq(&self, other: &Msg) -> bool {
+        *self == other.in_lang(Lang::En)
+    }
+}
+
+impl PartialEq<Msg> for &str {
+    fn eq(&self, other: &Msg) -> bool {
+        *self == other.in_lang(Lang::En)
+    }
+}
+
 impl From<&str> for Msg {
     fn from(text: &str) -> Msg {
         Msg::text(text)

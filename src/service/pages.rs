@@ -313,11 +313,7 @@ fn page_turns(rec: &GameRecord, lang: Lang) -> Vec<PageTurn> {
         .map(|e| PageTurn {
             side: e.side,
             printed: e.printed.clone(),
-            events: e
-                .events
-                .iter()
-                .map(|line| line.in_lang(lang))
-                .collect(),
+            events: e.events.iter().map(|line| line.in_lang(lang)).collect(),
         })
         .collect()
 }

@@ -106,7 +106,7 @@ fn annotated_atoms(turns: &[Turn], plain: bool, notes: &[Annotation]) -> Vec<Str
                     after_comment = true;
                 }
                 for e in &t.events {
-                    atoms.push(comment(e));
+                    atoms.push(comment(&e.to_string()));
                     after_comment = true;
                 }
             }
@@ -426,7 +426,7 @@ impl Imported {
         if let Some(s) = self.seed {
             return Ok(s);
         }
-        let probe = Game::new(self.variant, &self.options, 0)?;
+        let probe = Game::new(self.variant, &self.options, 0).map_err(|e| e.to_string())?;
         if probe.uses_randomness() {
             Err(
                 "this game draws on chance and its seed is revealed only when it ends; \

@@ -509,7 +509,7 @@ impl Service {
     pub(super) fn history(&self, slot: &Slot, ctx: &Context) -> Result<Change, Refusal> {
         let live = self.shown_game_in(slot, ctx.channel, ctx.lang)?;
         let mut lines = vec![title_line_in(&live.rec, ctx.lang)];
-        let moves = record::history_lines(&record::entries(&live.rec));
+        let moves = record::history_lines(&record::entries(&live.rec), ctx.lang);
         if moves.is_empty() {
             lines.push(tr!(ctx.lang, "history-no-moves"));
         }

@@ -67,7 +67,7 @@ pub fn play_answer(
 /// record that does not replay prints its stored entries.
 pub fn entries(rec: &GameRecord) -> Vec<HistoryEntry> {
     let replayed = (|| -> Result<Vec<HistoryEntry>, String> {
-        let mut game = Game::new(rec.variant, &rec.options, rec.seed)?;
+        let mut game = Game::new(rec.variant, &rec.options, rec.seed).map_err(|e| e.to_string())?;
         let mut out = Vec::new();
         for (i, kind) in crate::variants::action::effective(rec.actions.iter().map(|a| &a.kind)) {
             if let ActionKind::Play { side, text } = kind {
@@ -87,7 +87,7 @@ pub fn entries(rec: &GameRecord) -> Vec<HistoryEntry> {
 /// The move list as players read it: `1. e2-e4 e7-e5`, one entry per turn, event
 /// lines on their own lines. White's turns take the next number; a Black turn follows
 /// White's on its line, or starts its own (`1... e7-e5`).
-pub fn history_lines(entries: &[HistoryEntry]) -> Vec<String> {
+pub fn history_lines(entries: &[HistoryEntry], lang: crate::i18n::Lang) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     let mut number = 0u32;
@@ -121,7 +121,7 @@ pub fn history_lines(entries: &[HistoryEntry]) -> Vec<String> {
         last = Some(e.side);
         if !e.events.is_empty() {
             lines.push(std::mem::take(&mut line));
-            lines.extend(e.events.iter().cloned());
+            lines.extend(e.events.iter().map(|m| m.in_lang(lang)));
         }
     }
     if !line.is_empty() {
@@ -204,7 +204,7 @@ pub struct Turn {
     pub side: Side,
     /// The turn in its final canonical form: `Ze4:e5 (teleport b6)`.
     pub printed: String,
-    pub events: Vec<String>,
+    pub events: Vec<Msg>,
     /// The answers that made it, as stored; they replay it.
     pub answers: Vec<String>,
     /// The move in SAN, for plain chess.
@@ -226,7 +226,7 @@ pub fn replay(
     answers: &[String],
     mut each: impl FnMut(&Game),
 ) -> Result<Replayed, String> {
-    let mut game = Game::new(variant, options, seed)?;
+    let mut game = Game::new(variant, options, seed).map_err(|e| e.to_string())?;
     each(&game);
     let mut entries = Vec::new();
     let mut turns: Vec<Turn> = Vec::new();
@@ -346,7 +346,7 @@ mod tests {
         HistoryEntry {
             side,
             printed: p.to_string(),
-            events: ev.iter().map(|s| s.to_string()).collect(),
+            events: ev.iter().map(|s| Msg::text(*s)).collect(),
             conditional: false,
         }
     }
@@ -360,7 +360,7 @@ mod tests {
             e(Side::Black, "Qd8-h4", &["Checkmate."]),
         ];
         assert_eq!(
-            history_lines(&h),
+            history_lines(&h, crate::i18n::Lang::En),
             vec!["1. f2-f3 e7-e5", "2. g2-g4 Qd8-h4", "Checkmate."]
         );
         let h = vec![
@@ -370,7 +370,7 @@ mod tests {
             e(Side::Black, "d7-d5", &[]),
         ];
         assert_eq!(
-            history_lines(&h),
+            history_lines(&h, crate::i18n::Lang::En),
             vec![
                 "1. e2-e4",
                 "[x]",
@@ -380,7 +380,10 @@ mod tests {
         );
         // A game begun by Black, and two Black turns in a row, keep counting.
         let h = vec![e(Side::Black, "a", &[]), e(Side::Black, "b", &[])];
-        assert_eq!(history_lines(&h), vec!["1... a", "2... b"]);
+        assert_eq!(
+            history_lines(&h, crate::i18n::Lang::En),
+            vec!["1... a", "2... b"]
+        );
     }
 
     #[test]
@@ -388,7 +391,7 @@ mod tests {
         let played = |printed: &str, events: &[&str]| Played {
             action: String::new(),
             printed: printed.to_string(),
-            events: events.iter().map(|s| s.to_string()).collect(),
+            events: events.iter().map(|s| Msg::text(*s)).collect(),
             private: Vec::new(),
         };
         let mut h = Vec::new();

@@ -94,16 +94,23 @@ impl Game {
             ActionKind::Play { side, text } => {
                 self.play(*side, text).map_err(|e| e.to_string())?;
             }
-            ActionKind::Resign { side } => self.finish(Outcome::win(side.other(), crate::i18n::Msg::new("reason-resignation"))),
+            ActionKind::Resign { side } => self.finish(Outcome::win(
+                side.other(),
+                crate::i18n::Msg::new("reason-resignation"),
+            )),
             ActionKind::DrawOffer { .. } | ActionKind::DrawDecline { .. } => {}
-            ActionKind::DrawAgreed { .. } => self.finish(Outcome::draw(crate::i18n::Msg::new("reason-agreement"))),
+            ActionKind::DrawAgreed { .. } => {
+                self.finish(Outcome::draw(crate::i18n::Msg::new("reason-agreement")))
+            }
             ActionKind::DrawClaim { reason, .. } => {
                 self.finish(Outcome::draw(super::reasons::named(reason)))
             }
             ActionKind::Abort { .. } | ActionKind::ModeratorAbort { .. } => {
                 self.finish(Outcome::Aborted)
             }
-            ActionKind::TimeoutClaim { side } => self.finish(Outcome::win(*side, crate::i18n::Msg::new("reason-timeout"))),
+            ActionKind::TimeoutClaim { side } => {
+                self.finish(Outcome::win(*side, crate::i18n::Msg::new("reason-timeout")))
+            }
             ActionKind::TakebackOffer { .. } | ActionKind::TakebackDecline { .. } => {}
             ActionKind::TakebackAgreed { .. } => {
                 return Err("a takeback is applied by replaying the record".to_string())
@@ -120,7 +127,7 @@ impl Game {
         seed: u64,
         actions: impl IntoIterator<Item = &'a ActionKind>,
     ) -> Result<Game, String> {
-        let mut game = Game::new(variant, options, seed)?;
+        let mut game = Game::new(variant, options, seed).map_err(|e| e.to_string())?;
         for (i, kind) in effective(actions) {
             game.apply(kind)
                 .map_err(|e| format!("action {} ({kind:?}): {e}", i + 1))?;
@@ -152,7 +159,10 @@ mod tests {
             Game::replay(VariantId::Standard, &Options::new(), 1, &actions).expect("replays");
         assert_eq!(
             game.outcome(),
-            Some(Outcome::win(Side::Black, crate::i18n::Msg::new("reason-resignation")))
+            Some(Outcome::win(
+                Side::Black,
+                crate::i18n::Msg::new("reason-resignation")
+            ))
         );
         let bad = [play(Side::White, "e2-e4"), play(Side::White, "d2-d4")];
         let err = Game::replay(VariantId::Standard, &Options::new(), 1, &bad)

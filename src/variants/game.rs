@@ -14,7 +14,7 @@ pub struct Game {
 }
 
 impl Game {
-    pub fn new(variant: VariantId, options: &Options, seed: u64) -> Result<Game, String> {
+    pub fn new(variant: VariantId, options: &Options, seed: u64) -> Result<Game, Msg> {
         let mut rng = GameRng::seed_from_u64(seed);
         let state = VariantState::create(variant, options, &mut rng)?;
         Ok(Game {
@@ -30,7 +30,7 @@ impl Game {
         fen: &str,
         options: &Options,
         seed: u64,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, Msg> {
         let state = VariantState::create_from_fen(variant, fen, options)?;
         Ok(Game {
             options: options.clone(),

@@ -21,8 +21,8 @@ pub mod wickets;
 
 use crate::core::notation::NotationError;
 use crate::core::view::{View, Viewer};
-use crate::i18n::Msg;
 use crate::core::Side;
+use crate::i18n::Msg;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -295,8 +295,8 @@ pub trait Rules: Sized + Clone {
         Vec::new()
     }
 
-    fn new(options: &Options, rng: &mut GameRng) -> Result<Self, String>;
-    fn from_fen(fen: &str, options: &Options) -> Result<Self, String>;
+    fn new(options: &Options, rng: &mut GameRng) -> Result<Self, Msg>;
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg>;
     fn fen(&self) -> String;
     /// The question now asked, or `None` once the rules have ended the game.
     fn ask(&self) -> Option<Ask>;
@@ -527,6 +527,13 @@ pub fn either(items: &[String]) -> Msg {
     }
 }
 
+/// A position given as FEN that cannot be read; `detail` is the parser's own words.
+pub fn fen_error(detail: impl std::fmt::Display) -> Msg {
+    let detail = detail.to_string();
+    let detail = detail.strip_prefix("invalid FEN: ").unwrap_or(&detail);
+    Msg::new("fen-unreadable").with("detail", detail)
+}
+
 /// Two parts of a prompt: `your move, e.g. `e4`; your Wizard enters ...`.
 pub fn and_then(first: Msg, then: Msg) -> Msg {
     Msg::new("join-semicolon").with("a", first).with("b", then)
@@ -653,7 +660,7 @@ macro_rules! variants {
                 }
             }
 
-            fn create(v: VariantId, options: &Options, rng: &mut GameRng) -> Result<Self, String> {
+            fn create(v: VariantId, options: &Options, rng: &mut GameRng) -> Result<Self, Msg> {
                 match v {
                     $(VariantId::$id => Ok(VariantState::$id(<$ty as Rules>::new(options, rng)?)),)*
                     #[allow(unreachable_patterns)]
@@ -661,7 +668,7 @@ macro_rules! variants {
                 }
             }
 
-            fn create_from_fen(v: VariantId, fen: &str, options: &Options) -> Result<Self, String> {
+            fn create_from_fen(v: VariantId, fen: &str, options: &Options) -> Result<Self, Msg> {
                 match v {
                     $(VariantId::$id => Ok(VariantState::$id(<$ty as Rules>::from_fen(fen, options)?)),)*
                     #[allow(unreachable_patterns)]
@@ -694,10 +701,8 @@ pub fn max_answer_words() -> usize {
     VariantState::max_answer_words()
 }
 
-fn unavailable(v: VariantId) -> String {
-    Msg::new("variants-unavailable")
-        .with("variant", v.name())
-        .to_string()
+fn unavailable(v: VariantId) -> Msg {
+    Msg::new("variants-unavailable").with("variant", v.name())
 }
 
 impl VariantId {

@@ -6,7 +6,7 @@
 //! A game's options are stored as given ([`Options`]): a default is never written into
 //! them, so a stored game replays from exactly what its challenge said.
 
-use super::{either, Options};
+use super::Options;
 use crate::core::notation::echo;
 use crate::i18n::Msg;
 
@@ -34,9 +34,9 @@ pub struct OptionDecl {
 
 impl OptionDecl {
     /// The allowed values for a sentence: `rolled or moderated`.
-    pub fn values_text(&self) -> String {
+    pub fn values_text(&self) -> Msg {
         let values: Vec<String> = self.choices.iter().map(|c| c.value.to_string()).collect();
-        either(&values).replace('`', "")
+        plain_either(&values)
     }
 
     /// The declared choice `value` stands for (trimmed, any case).
@@ -77,7 +77,6 @@ pub fn guide(decls: &[OptionDecl]) -> String {
 
 /// [`guide`] in `lang` (the options' own descriptions are the variant's, in English).
 pub fn guide_in(decls: &[OptionDecl], lang: crate::i18n::Lang) -> String {
-    use crate::variants::words::in_lang;
     let Some(first) = decls.first() else {
         return Msg::new("options-guide-none").in_lang(lang);
     };
@@ -86,9 +85,18 @@ pub fn guide_in(decls: &[OptionDecl], lang: crate::i18n::Lang) -> String {
         .iter()
         .find(|c| c.value != first.default)
         .map_or(first.default, |c| c.value);
-    let mut lines = vec![Msg::new("options-guide-head").with("name", first.name).with("example", example).in_lang(lang)];
+    let mut lines = vec![Msg::new("options-guide-head")
+        .with("name", first.name)
+        .with("example", example)
+        .in_lang(lang)];
     for d in decls {
-        lines.push(Msg::new("options-guide-option").with("name", d.name).with("description", d.description).with("default", d.default).in_lang(lang));
+        lines.push(
+            Msg::new("options-guide-option")
+                .with("name", d.name)
+                .with("description", d.description)
+                .with("default", d.default)
+                .in_lang(lang),
+        );
         for c in d.choices {
             lines.push(format!("  ◦ `{}:{}` — {}", d.name, c.value, c.description));
         }
@@ -99,28 +107,57 @@ pub fn guide_in(decls: &[OptionDecl], lang: crate::i18n::Lang) -> String {
 /// THE check of a game's options against its variant's declarations (`variant` is the
 /// variant's name for the sentence): every key is a declared option and every value
 /// one of its choices. The refusal is one line naming the option and what is allowed.
-pub fn check_options(variant: &str, decls: &[OptionDecl], options: &Options) -> Result<(), String> {
+pub fn check_options(variant: &str, decls: &[OptionDecl], options: &Options) -> Result<(), Msg> {
     for (key, value) in options {
         let Some(decl) = decls.iter().find(|d| d.name == key.as_str()) else {
             return Err(unknown_option(variant, decls, key));
         };
         if decl.choice(value).is_none() {
-            return Err(Msg::new("options-bad-value").with("option", decl.name).with("values", &decl.values_text()).with("value", &echo(value)));
+            return Err(Msg::new("options-bad-value")
+                .with("option", decl.name)
+                .with("values", decl.values_text())
+                .with("value", &echo(value)));
         }
     }
     Ok(())
 }
 
-fn unknown_option(variant: &str, decls: &[OptionDecl], key: &str) -> String {
+fn unknown_option(variant: &str, decls: &[OptionDecl], key: &str) -> Msg {
     let key = echo(key);
-    let listed: Vec<String> = decls
+    let mut listed: Vec<Msg> = decls
         .iter()
-        .map(|d| format!("`{}` ({})", d.name, d.values_text()))
+        .map(|d| {
+            Msg::new("options-listed")
+                .with("name", d.name)
+                .with("values", d.values_text())
+        })
         .collect();
-    match listed.as_slice() {
-        [] => Msg::new("options-none").with("variant", variant).with("key", &key),
-        [one] => Msg::new("options-only").with("variant", variant).with("key", &key).with("option", one),
-        [rest @ .., last] => Msg::new("options-some").with("variant", variant).with("key", &key).with("options", &rest.join(", ")).with("last", last),
+    let Some(last) = listed.pop() else {
+        return Msg::new("options-none")
+            .with("variant", variant)
+            .with("key", &key);
+    };
+    match Msg::join("join-comma", listed) {
+        None => Msg::new("options-only")
+            .with("variant", variant)
+            .with("key", &key)
+            .with("option", last),
+        Some(rest) => Msg::new("options-some")
+            .with("variant", variant)
+            .with("key", &key)
+            .with("options", rest)
+            .with("last", last),
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`, unquoted (option values in a sentence).
+fn plain_either(items: &[String]) -> Msg {
+    match items {
+        [] => Msg::text(""),
+        [one] => Msg::text(one.as_str()),
+        [rest @ .., last] => Msg::new("notation-or")
+            .with("a", rest.join(", "))
+            .with("b", last.as_str()),
     }
 }
 
@@ -158,14 +195,17 @@ mod tests {
             check_options("Game", &[SIZE], &opts(&[("size", " Large")])),
             Ok(())
         );
+        let english = |r: Result<(), Msg>| r.map_err(|m| m.to_string());
         assert_eq!(
-            check_options("Game", &[], &opts(&[("size", "large")])),
+            english(check_options("Game", &[], &opts(&[("size", "large")]))),
             Err("Game has no option `size`.".to_string())
         );
         assert_eq!(
-            check_options("Game", &[SIZE], &opts(&[("colour", "x")])),
-            Err(Msg::new("options-only").with("variant", "Game").with("key", "colour").with("option", "`size` (small or large)")
-            .to_string())
+            english(check_options("Game", &[SIZE], &opts(&[("colour", "x")]))),
+            Err(
+                "Game has no option `colour`; its only option is `size` (small or large)."
+                    .to_string()
+            )
         );
         let both = [
             SIZE,
@@ -176,11 +216,12 @@ mod tests {
         ];
         let why = check_options("Game", &both, &opts(&[("colour", "x")])).expect_err("key");
         assert!(
-            why.ends_with("its options are `size` (small or large) and `speed` (small or large)."),
+            why.to_string()
+                .ends_with("its options are `size` (small or large) and `speed` (small or large)."),
             "{why}"
         );
         assert_eq!(
-            check_options("Game", &[SIZE], &opts(&[("size", "huge")])),
+            english(check_options("Game", &[SIZE], &opts(&[("size", "huge")]))),
             Err("The `size` option is small or large, not `huge`.".to_string())
         );
     }
@@ -188,8 +229,10 @@ mod tests {
     #[test]
     fn the_guide_lists_every_choice_and_the_default() {
         assert_eq!(guide(&[]), "Options: none.");
-        let head = Msg::new("options-guide-head").with("name", "size").with("example", "large");
-        assert!(head.starts_with("**Options** — "), "{head}");
+        let head = Msg::new("options-guide-head")
+            .with("name", "size")
+            .with("example", "large");
+        assert!(head.to_string().starts_with("**Options** — "), "{head}");
         assert_eq!(
             guide(&[SIZE]),
             format!(

@@ -3,6 +3,7 @@
 use crate::core::notation::{self, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Move, Position, Role, Side};
+use crate::i18n::Msg;
 use crate::variants::fide::{self, Repetitions};
 use crate::variants::{
     check_options, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
@@ -51,13 +52,18 @@ impl StandardGame {
         let moves = self.pos.legal_move_list();
         if moves.is_empty() {
             return Some(if self.pos.is_check() {
-                Outcome::win(self.pos.turn().other(), crate::i18n::Msg::new("reason-checkmate"))
+                Outcome::win(
+                    self.pos.turn().other(),
+                    crate::i18n::Msg::new("reason-checkmate"),
+                )
             } else {
                 Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))
             });
         }
         if self.pos.is_insufficient_material() {
-            return Some(Outcome::draw(crate::i18n::Msg::new("reason-insufficient-material")));
+            return Some(Outcome::draw(crate::i18n::Msg::new(
+                "reason-insufficient-material",
+            )));
         }
         fide::automatic_draw(&self.reps, self.pos.halfmoves()).map(Outcome::draw)
     }
@@ -75,8 +81,8 @@ impl Rules for StandardGame {
         true
     }
 
-    fn prompt_in(&self, ask: &crate::variants::Ask, lang: crate::i18n::Lang) -> String {
-        crate::variants::default_prompt_in(&ask.question, &self.typed_texts(), lang)
+    fn prompt(&self, ask: &crate::variants::Ask) -> Msg {
+        crate::variants::default_prompt(&ask.question, &self.typed_texts())
     }
 
     fn search_key(&self) -> Option<u64> {
@@ -102,16 +108,16 @@ impl Rules for StandardGame {
             .collect()
     }
 
-    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
+    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
         check_options(Self::NAME, Self::OPTIONS, options)?;
         Ok(StandardGame::from_position(Position::new()))
     }
 
-    fn from_fen(fen: &str, options: &Options) -> Result<Self, String> {
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg> {
         check_options(Self::NAME, Self::OPTIONS, options)?;
         Position::from_fen(fen)
             .map(StandardGame::from_position)
-            .map_err(|e| e.to_string())
+            .map_err(crate::variants::fen_error)
     }
 
     fn fen(&self) -> String {
@@ -248,7 +254,13 @@ mod tests {
         ] {
             g.play(side, m).expect(m);
         }
-        assert_eq!(g.outcome(), Some(Outcome::win(Side::Black, crate::i18n::Msg::new("reason-checkmate"))));
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::win(
+                Side::Black,
+                crate::i18n::Msg::new("reason-checkmate")
+            ))
+        );
         assert_eq!(g.play(Side::White, "e4"), Err(PlayError::Finished));
     }
 
@@ -284,7 +296,10 @@ mod tests {
                 g.play(side, m).expect(m);
             }
         }
-        assert_eq!(g.outcome(), Some(Outcome::draw(crate::i18n::Msg::new("reason-fivefold"))));
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::draw(crate::i18n::Msg::new("reason-fivefold")))
+        );
     }
 
     // ruling C1: 50-move claimable, 75-move automatic; insufficient material automatic.
@@ -306,7 +321,12 @@ mod tests {
         )
         .expect("fen");
         g.play(Side::White, "Ra2").expect("Ra2");
-        assert_eq!(g.outcome(), Some(Outcome::draw(crate::i18n::Msg::new("reason-seventy-five-moves"))));
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::draw(crate::i18n::Msg::new(
+                "reason-seventy-five-moves"
+            )))
+        );
         let mut g = Game::from_fen(
             VariantId::Standard,
             "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
@@ -315,7 +335,12 @@ mod tests {
         )
         .expect("fen");
         g.play(Side::White, "Kxd2").expect("Kxd2");
-        assert_eq!(g.outcome(), Some(Outcome::draw(crate::i18n::Msg::new("reason-insufficient-material"))));
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::draw(crate::i18n::Msg::new(
+                "reason-insufficient-material"
+            )))
+        );
     }
 
     #[test]
@@ -341,6 +366,9 @@ mod tests {
         )
         .expect("fen");
         g.play(Side::White, "Qf7").expect("Qf7");
-        assert_eq!(g.outcome(), Some(Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))));
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::draw(crate::i18n::Msg::new("reason-stalemate")))
+        );
     }
 }

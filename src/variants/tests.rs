@@ -115,7 +115,7 @@ fn every_variant_checks_its_options_with_the_one_check() {
         let bogus: Options = [("colour".to_string(), "x".to_string())].into();
         let why = check_options(v.name(), v.options(), &bogus).expect_err("undeclared");
         assert!(
-            why.starts_with(v.name()) && why.contains("`colour`"),
+            why.to_string().starts_with(v.name()) && why.to_string().contains("`colour`"),
             "{why}"
         );
         assert_eq!(Game::new(v, &bogus, 1).err(), Some(why.clone()), "{v}");
@@ -123,9 +123,15 @@ fn every_variant_checks_its_options_with_the_one_check() {
         for d in v.options() {
             let bad: Options = [(d.name.to_string(), "nonsense".to_string())].into();
             let why = Game::new(v, &bad, 1).expect_err("not a choice");
-            assert!(!why.contains('\n') && why.contains(&format!("`{}`", d.name)));
-            assert!(why.contains("nonsense"), "{why}");
-            assert!(d.choices.iter().all(|c| why.contains(c.value)), "{why}");
+            assert!(
+                !why.to_string().contains('\n')
+                    && why.to_string().contains(&format!("`{}`", d.name))
+            );
+            assert!(why.to_string().contains("nonsense"), "{why}");
+            assert!(
+                d.choices.iter().all(|c| why.to_string().contains(c.value)),
+                "{why}"
+            );
             assert_eq!(Game::from_fen(v, &fen, &bad, 1).err(), Some(why), "{v}");
         }
     }

@@ -157,7 +157,7 @@ impl Service {
         }
         let bank_days = bank_days(&mut options, days, ctx.lang)?;
         // Validates the variant and its options before anyone accepts.
-        Game::new(variant, &options, 0)?;
+        Game::new(variant, &options, 0).map_err(|m| m.in_lang(ctx.lang))?;
         let mut c = Challenge {
             id: 0,
             channel: ctx.channel,

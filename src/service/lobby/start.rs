@@ -52,7 +52,7 @@ impl Service {
             .clone()
             .ok_or_else(|| tr!(ctx.lang, "refusal-open-needs-taker"))?;
         let (seed, challenger_white) = self.seed_and_colour(c.color);
-        let game = Game::new(c.variant, &c.options, seed)?;
+        let game = Game::new(c.variant, &c.options, seed).map_err(|m| m.in_lang(ctx.lang))?;
         let players = if challenger_white {
             [c.challenger.clone(), opponent.clone()]
         } else {

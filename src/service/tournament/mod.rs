@@ -285,7 +285,7 @@ impl Service {
         }
         let name = checked_terms(&t, lang)?;
         // Options that do not exist, or do not fit the game, are refused now.
-        Game::new(t.variant, &t.options, 0)?;
+        Game::new(t.variant, &t.options, 0).map_err(|m| m.in_lang(lang))?;
         let id = super::writer::new_id(&self.store).map_err(|e| store_failure_in(lang, e).text)?;
         let ev = Event {
             id,

@@ -149,7 +149,7 @@ impl Service {
             place: Some(place),
         };
         let (seed, _) = self.seed_and_colour(ColorChoice::White);
-        let game = Game::new(ev.variant, &ev.options, seed)?;
+        let game = Game::new(ev.variant, &ev.options, seed).map_err(|e| e.to_string())?;
         let players = [white.clone(), black.clone()];
         let mut rec =
             crate::service::lobby::new_record(id, place, ev.server, &c, players, seed, None, now);

@@ -10,8 +10,8 @@ pub use position::{SorchessMove, SorchessPosition, WizardState};
 use crate::core::notation::{self, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Role, Side, Square};
-use crate::variants::fide::{self, Repetitions};
 use crate::i18n::Msg;
+use crate::variants::fide::{self, Repetitions};
 use crate::variants::{
     check_options, picker, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
 };
@@ -104,7 +104,12 @@ impl SorchessGame {
             }
             _ => None,
         })?;
-        Some(Msg::new("sorchess-knight-chance").with("square", &square.to_string()).with("take", &take.to_string()).with("m_long", &m.long().to_string()))
+        Some(
+            Msg::new("sorchess-knight-chance")
+                .with("square", &square.to_string())
+                .with("take", &take.to_string())
+                .with("m_long", &m.long().to_string()),
+        )
     }
 
     /// The move question with legal examples of the Wizard's own forms when they are open.
@@ -126,14 +131,22 @@ impl SorchessGame {
                 .cloned()
                 .collect();
             if let Some(e) = crate::variants::example(&entries) {
-                s = crate::variants::and_then(s, Msg::new("sorchess-prompt-enter").with("example", e));
+                s = crate::variants::and_then(
+                    s,
+                    Msg::new("sorchess-prompt-enter").with("example", e),
+                );
             }
         }
         if let Some(k) = texts
             .iter()
             .find(|t| t.starts_with('N') && t.ends_with("=W"))
         {
-            s = crate::variants::and_then(s, Msg::new("sorchess-prompt-become").with("answer", k).with("decline", k.trim_end_matches("=W")));
+            s = crate::variants::and_then(
+                s,
+                Msg::new("sorchess-prompt-become")
+                    .with("answer", k)
+                    .with("decline", k.trim_end_matches("=W")),
+            );
         } else if let Some(p) = texts
             .iter()
             .find(|t| !t.starts_with('N') && t.ends_with("=W"))
@@ -171,7 +184,10 @@ impl SorchessGame {
                 return Some(Msg::new("sorchess-wizard-on-board").with("sq", &sq.to_string()));
             }
             if spec.role == Some(Role::Knight) {
-                return Some(Msg::new("sorchess-knight-only-first").with("knight_chance_square_us", &knight_chance_square(us).to_string()));
+                return Some(Msg::new("sorchess-knight-only-first").with(
+                    "knight_chance_square_us",
+                    &knight_chance_square(us).to_string(),
+                ));
             }
             return None;
         }
@@ -204,7 +220,9 @@ impl SorchessGame {
                     return Some(Msg::new("sorchess-rook-moved").with("from", &from.to_string()));
                 }
                 if !board.pieces(us, Role::Rook).contains(from) {
-                    return Some(Msg::new("sorchess-enter-from-rook").with("from", &from.to_string()));
+                    return Some(
+                        Msg::new("sorchess-enter-from-rook").with("from", &from.to_string()),
+                    );
                 }
                 None
             }
@@ -222,13 +240,18 @@ impl SorchessGame {
     fn rules_outcome(&self) -> Option<Outcome> {
         if self.pos.legal_moves().is_empty() {
             return Some(if self.pos.is_check() {
-                Outcome::win(self.pos.turn().other(), crate::i18n::Msg::new("reason-checkmate"))
+                Outcome::win(
+                    self.pos.turn().other(),
+                    crate::i18n::Msg::new("reason-checkmate"),
+                )
             } else {
                 Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))
             });
         }
         if self.pos.is_insufficient_material() {
-            return Some(Outcome::draw(crate::i18n::Msg::new("reason-insufficient-material")));
+            return Some(Outcome::draw(crate::i18n::Msg::new(
+                "reason-insufficient-material",
+            )));
         }
         fide::automatic_draw(&self.reps, self.pos.position().halfmoves()).map(Outcome::draw)
     }
@@ -276,16 +299,16 @@ impl Rules for SorchessGame {
         eval::candidates_with_gain(self, true)
     }
 
-    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
+    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
         check_options(Self::NAME, Self::OPTIONS, options)?;
         Ok(SorchessGame::from_position(SorchessPosition::new()))
     }
 
-    fn from_fen(fen: &str, options: &Options) -> Result<Self, String> {
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg> {
         check_options(Self::NAME, Self::OPTIONS, options)?;
         SorchessPosition::from_fen(fen)
             .map(SorchessGame::from_position)
-            .map_err(|e| e.to_string())
+            .map_err(crate::variants::fen_error)
     }
 
     fn fen(&self) -> String {
@@ -355,7 +378,9 @@ impl Rules for SorchessGame {
                 && mv.to() == knight_chance_square(side)
                 && mv.promotion().is_none()
             {
-                events.push(Msg::new("sorchess-declined").with("side", crate::variants::side_msg(side)));
+                events.push(
+                    Msg::new("sorchess-declined").with("side", crate::variants::side_msg(side)),
+                );
             }
         }
         if self.pos.is_check() {

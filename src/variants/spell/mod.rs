@@ -10,8 +10,8 @@ use crate::core::chess::mix_key;
 use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Board, Cell, Move, Position, Role, Side, Square};
-use crate::variants::fide::{self, Repetitions};
 use crate::i18n::Msg;
+use crate::variants::fide::{self, Repetitions};
 use crate::variants::{
     check_options, picker, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
 };
@@ -75,18 +75,26 @@ impl SpellGame {
 
     fn rules_outcome(&self) -> Option<Outcome> {
         if let Some(loser) = self.sp.king_taken() {
-            return Some(Outcome::win(loser.other(), crate::i18n::Msg::new("reason-king-captured")));
+            return Some(Outcome::win(
+                loser.other(),
+                crate::i18n::Msg::new("reason-king-captured"),
+            ));
         }
         let us = self.sp.turn();
         if self.sp.in_check() {
             if self.sp.is_checkmate() {
-                return Some(Outcome::win(us.other(), crate::i18n::Msg::new("reason-checkmate")));
+                return Some(Outcome::win(
+                    us.other(),
+                    crate::i18n::Msg::new("reason-checkmate"),
+                ));
             }
         } else if !self.sp.has_legal_turn() {
             return Some(Outcome::draw(crate::i18n::Msg::new("reason-stalemate")));
         }
         if self.insufficient_material() {
-            return Some(Outcome::draw(crate::i18n::Msg::new("reason-insufficient-material")));
+            return Some(Outcome::draw(crate::i18n::Msg::new(
+                "reason-insufficient-material",
+            )));
         }
         fide::automatic_draw(&self.reps, self.sp.position().halfmoves()).map(Outcome::draw)
     }
@@ -117,7 +125,12 @@ impl SpellGame {
             } else {
                 "spell-cooling"
             };
-            return Some(Msg::new(key).with("name", name).with("wait", &wait.to_string()).with("from", &from.to_string()));
+            return Some(
+                Msg::new(key)
+                    .with("name", name)
+                    .with("wait", &wait.to_string())
+                    .with("from", &from.to_string()),
+            );
         }
         match spell {
             Spell::Freeze(c) if !self.sp.target_ok(spell) => {
@@ -245,7 +258,9 @@ impl SpellGame {
         let board = self.sp.position().board();
         let us = self.sp.turn();
         Some(match self.sp.castling_bar(*wing, spell)? {
-            CastleBar::FrozenRook { rook, centre } => Msg::new("spell-rook-frozen").with("rook", &rook.to_string()).with("centre", &centre.to_string()),
+            CastleBar::FrozenRook { rook, centre } => Msg::new("spell-rook-frozen")
+                .with("rook", &rook.to_string())
+                .with("centre", &centre.to_string()),
             CastleBar::TransparentRook { rook } => {
                 Msg::new("spell-rook-transparent").with("rook", &rook.to_string())
             }
@@ -255,10 +270,14 @@ impl SpellGame {
                 square,
                 lands,
             } => Msg::new(if lands {
-                    "spell-castle-lands"
-                } else {
-                    "spell-castle-crosses"
-                }).with("jump", &jump.to_string()).with("attacker", &piece_words(board, attacker, us)).with("over", &piece_words(board, jump, us)).with("square", &square.to_string()),
+                "spell-castle-lands"
+            } else {
+                "spell-castle-crosses"
+            })
+            .with("jump", &jump.to_string())
+            .with("attacker", &piece_words(board, attacker, us))
+            .with("over", &piece_words(board, jump, us))
+            .with("square", &square.to_string()),
         })
     }
 
@@ -295,9 +314,17 @@ impl SpellGame {
         let attacker = piece_words(board, from, us);
         let over = piece_words(board, j, us);
         Some(if matches!(mv, Move::EnPassant { .. }) {
-            Msg::new("spell-own-jump-en-passant").with("j", &j.to_string()).with("attacker", &attacker).with("over", &over).with("target", &target.to_string())
+            Msg::new("spell-own-jump-en-passant")
+                .with("j", &j.to_string())
+                .with("attacker", &attacker)
+                .with("over", &over)
+                .with("target", &target.to_string())
         } else {
-            Msg::new("spell-own-jump-king").with("j", &j.to_string()).with("attacker", &attacker).with("over", &over).with("target", &target.to_string())
+            Msg::new("spell-own-jump-king")
+                .with("j", &j.to_string())
+                .with("attacker", &attacker)
+                .with("over", &over)
+                .with("target", &target.to_string())
         })
     }
 
@@ -315,21 +342,32 @@ impl SpellGame {
                     through: Some(j),
                 }),
                 Some(k),
-            ) => Some(Msg::new("spell-why-own-jump").with("jump", &j.to_string()).with("attacker", &piece_words(board, from, us)).with("over", &piece_words(board, j, us)).with("king", &k.to_string())),
-            (Some(KingThreat::WithJump { from, over }), Some(k)) => Some(Msg::new("spell-why-their-jump").with("attacker", &piece_words(board, from, us)).with("over", &piece_words(board, over, us)).with("king", &k.to_string())),
+            ) => Some(
+                Msg::new("spell-why-own-jump")
+                    .with("jump", &j.to_string())
+                    .with("attacker", &piece_words(board, from, us))
+                    .with("over", &piece_words(board, j, us))
+                    .with("king", &k.to_string()),
+            ),
+            (Some(KingThreat::WithJump { from, over }), Some(k)) => Some(
+                Msg::new("spell-why-their-jump")
+                    .with("attacker", &piece_words(board, from, us))
+                    .with("over", &piece_words(board, over, us))
+                    .with("king", &k.to_string()),
+            ),
             _ => None,
         };
         match why {
-            Some(why) => Msg::new("spell-capturable-why").with("why", &why).with("answer", &turn.canonical()),
+            Some(why) => Msg::new("spell-capturable-why")
+                .with("why", &why)
+                .with("answer", &turn.canonical()),
             None => Msg::new("spell-capturable").with("answer", &turn.canonical()),
         }
     }
 
     fn check_event(&self) -> Option<Msg> {
         match &self.outcome {
-            Some(o) if o.is_by("reason-checkmate") => {
-                Some(Msg::new("event-checkmate"))
-            }
+            Some(o) if o.is_by("reason-checkmate") => Some(Msg::new("event-checkmate")),
             _ if self.sp.in_check() => Some(Msg::new("event-check")),
             _ => None,
         }
@@ -440,9 +478,9 @@ impl SpellGame {
 
 /// "queen", the name of the piece on `sq` (or "piece").
 fn role_name(board: &Board, sq: Square) -> Msg {
-    board
-        .piece_at(sq)
-        .map_or(Msg::new("piece-any"), |p| crate::variants::role_word(p.role))
+    board.piece_at(sq).map_or(Msg::new("piece-any"), |p| {
+        crate::variants::role_word(p.role)
+    })
 }
 
 /// "your bishop on e4" or "the rook on e1", as `side` sees the piece on `sq`.
@@ -452,7 +490,9 @@ fn piece_words(board: &Board, sq: Square, side: Side) -> Msg {
     } else {
         "spell-the-piece-on"
     };
-    Msg::new(key).with("role", role_name(board, sq)).with("square", &sq.to_string())
+    Msg::new(key)
+        .with("role", role_name(board, sq))
+        .with("square", &sq.to_string())
 }
 
 /// A plain-legal move refused only because of the spell cast with it.
@@ -461,11 +501,17 @@ fn explain_spell_conflict(spell: Spell, mv: Move) -> Option<Msg> {
         return Some(Msg::new("spell-no-promotion"));
     }
     match spell {
-        Spell::Freeze(c) if freeze_area(c).contains(mv.from()) => Some(Msg::new("spell-inside-freeze").with("c", &c.to_string()).with("mv_from", &mv.from().to_string())),
+        Spell::Freeze(c) if freeze_area(c).contains(mv.from()) => Some(
+            Msg::new("spell-inside-freeze")
+                .with("c", &c.to_string())
+                .with("mv_from", &mv.from().to_string()),
+        ),
         Spell::Freeze(c) if mv.castle_side().is_some() && mv.to() == c => {
             Some(Msg::new("spell-freeze-castle").with("c", &c.to_string()))
         }
-        Spell::Jump(j) if mv.to() == j => Some(Msg::new("spell-jump-end").with("j", &j.to_string())),
+        Spell::Jump(j) if mv.to() == j => {
+            Some(Msg::new("spell-jump-end").with("j", &j.to_string()))
+        }
         Spell::Jump(j) if matches!(mv, Move::Castle { rook, .. } if rook == j) => {
             Some(Msg::new("spell-jump-castle").with("j", &j.to_string()))
         }
@@ -563,14 +609,16 @@ impl Rules for SpellGame {
         eval::tactical(self)
     }
 
-    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
+    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
         check_options(Self::NAME, Self::OPTIONS, options)?;
         Ok(SpellGame::from_spell_position(SpellPosition::new()))
     }
 
-    fn from_fen(fen: &str, options: &Options) -> Result<Self, String> {
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg> {
         check_options(Self::NAME, Self::OPTIONS, options)?;
-        SpellGame::parse_fen(fen).map(SpellGame::from_spell_position)
+        SpellGame::parse_fen(fen)
+            .map(SpellGame::from_spell_position)
+            .map_err(crate::variants::fen_error)
     }
 
     fn fen(&self) -> String {
@@ -807,7 +855,12 @@ pub fn spell_note(sp: &SpellPosition, side: Side) -> Msg {
             Msg::new(key).with("n", &n)
         }
     };
-    Msg::new("note-spells").with("freeze", &part(FREEZE, "note-freeze", "note-freeze-cooling")).with("jump", &part(JUMP, "note-jump", "note-jump-cooling"))
+    Msg::new("note-spells")
+        .with(
+            "freeze",
+            &part(FREEZE, "note-freeze", "note-freeze-cooling"),
+        )
+        .with("jump", &part(JUMP, "note-jump", "note-jump-cooling"))
 }
 
 /// A freeze cast with a move, its 3x3 area drawn on the board.

@@ -4,8 +4,8 @@
 
 use crate::core::notation::{echo, parse_syntax, MoveLike, MoveSyntax, NotationError};
 use crate::core::{CastleSide, Role, Square};
-use crate::variants::spell::position::{Spell, Turn};
 use crate::i18n::Msg;
+use crate::variants::spell::position::{Spell, Turn};
 
 /// What a typed turn says, before any position is consulted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -87,7 +87,7 @@ impl MoveLike for WizardMove {
 
 /// Why one action was refused: a reason in the player's terms, or the matcher's answer.
 enum Refusal {
-    Reason(String),
+    Reason(Msg),
     Notation(NotationError),
 }
 
@@ -163,7 +163,7 @@ impl Walls {
 
     /// The question in words with examples that are legal now (setup squares that are
     /// free, actions the side to move can play).
-    pub fn prompt(&self) -> String {
+    pub fn prompt(&self) -> Msg {
         let spread = |free: &[Square], k: usize| -> Vec<Square> {
             let n = free.len();
             (0..k)
@@ -177,7 +177,9 @@ impl Walls {
                 let at = preferred(&free, &["c4", "d5", "f3"], Side::White)
                     .unwrap_or_else(|| spread(&free, SETUP_WALLS));
                 let ex: Vec<String> = at.iter().map(|s| format!("@{s}")).collect();
-                Msg::new("walls-prompt-walls").with("count", &SETUP_WALLS.to_string()).with("example", &ex.join(" "))
+                Msg::new("walls-prompt-walls")
+                    .with("count", &SETUP_WALLS.to_string())
+                    .with("example", &ex.join(" "))
             }
             Phase::Team(side) => {
                 let free: Vec<Square> = (home_zone(side) & !self.pos.blocked()).collect();
@@ -195,14 +197,18 @@ impl Walls {
                         .map(|(r, s)| format!("{r}@{s}"))
                         .collect::<Vec<_>>()
                         .join(" ");
-                    let limits = TEAM_ROLES
-                        .iter()
-                        .map(|(r, cost, max)| {
-                            Msg::new("walls-prompt-limit").with("role", &r.letter().to_string()).with("cost", &cost.to_string()).with("max", &max.to_string())
-                        })
-                        .collect::<Vec<_>>()
-                        .join("; ");
-                    Msg::new("walls-prompt-team-full").with("cost", &TEAM_COST.to_string()).with("limits", &limits).with("ranks", ranks).with("example", &ex)
+                    let limits = TEAM_ROLES.iter().map(|(r, cost, max)| {
+                        Msg::new("walls-prompt-limit")
+                            .with("role", &r.letter().to_string())
+                            .with("cost", &cost.to_string())
+                            .with("max", &max.to_string())
+                    });
+                    let limits = Msg::join("join-semicolon", limits).unwrap_or(Msg::text(""));
+                    Msg::new("walls-prompt-team-full")
+                        .with("cost", &TEAM_COST.to_string())
+                        .with("limits", limits)
+                        .with("ranks", ranks)
+                        .with("example", &ex)
                 } else {
                     let ex = ["B", "N", "R"]
                         .iter()
@@ -210,7 +216,9 @@ impl Walls {
                         .map(|(r, s)| format!("{r}@{s}"))
                         .collect::<Vec<_>>()
                         .join(" ");
-                    Msg::new("walls-prompt-team").with("ranks", ranks).with("example", &ex)
+                    Msg::new("walls-prompt-team")
+                        .with("ranks", ranks)
+                        .with("example", &ex)
                 }
             }
             Phase::Play => {
@@ -241,7 +249,9 @@ impl Walls {
                         Some(b) => format!("{} {}", f.text(), b.text()),
                         None => f.text(),
                     };
-                    s = Msg::new("prompt-example").with("what", &s).with("example", &ex);
+                    s = Msg::new("prompt-example")
+                        .with("what", s)
+                        .with("example", &ex);
                 }
                 let mut forms = Vec::new();
                 if let Some(a) = pick(|a| matches!(a, Action::Move { .. })) {
@@ -257,7 +267,9 @@ impl Walls {
                     forms.push(Msg::new("walls-form-resurrect").with("example", &a.text()));
                 }
                 forms.push(Msg::new("walls-form-pass"));
-                s = crate::variants::and_then(s, &forms.join(", "));
+                if let Some(forms) = Msg::join("join-comma", forms) {
+                    s = crate::variants::and_then(s, forms);
+                }
                 s
             }
         }
@@ -273,8 +285,12 @@ impl Walls {
             // During setup the refusal teaches the setup's own syntax, not play actions.
             let echoed = crate::core::notation::echo(text);
             PlayError::Refused(match self.pos.phase {
-                Phase::Walls(side) => Msg::new("walls-setup-walls-not").with("side", crate::variants::side_msg(side)).with("input", &echoed),
-                Phase::Team(side) => Msg::new("walls-setup-team-not").with("side", crate::variants::side_msg(side)).with("input", &echoed),
+                Phase::Walls(side) => Msg::new("walls-setup-walls-not")
+                    .with("side", crate::variants::side_msg(side))
+                    .with("input", &echoed),
+                Phase::Team(side) => Msg::new("walls-setup-team-not")
+                    .with("side", crate::variants::side_msg(side))
+                    .with("input", &echoed),
                 Phase::Play => e,
             })
         })?;
@@ -414,14 +430,16 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         view::legend()
     }
 
-    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, String> {
+    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
         check_options(Self::NAME, Self::OPTIONS, options)?;
         Ok(WallsGame(Walls::new(FULL)))
     }
 
-    fn from_fen(fen: &str, options: &Options) -> Result<Self, String> {
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg> {
         check_options(Self::NAME, Self::OPTIONS, options)?;
-        Ok(WallsGame(Walls::from_pos(fen::read(fen, FULL)?)))
+        Ok(WallsGame(Walls::from_pos(
+            fen::read(fen, FULL).map_err(crate::variants::fen_error)?,
+        )))
     }
 
     fn fen(&self) -> String {

@@ -73,7 +73,7 @@ fn spec(s: &str) -> Option<Spec> {
     Some(Spec { role, from })
 }
 
-fn single(raw: &str) -> Result<Token, String> {
+fn single(raw: &str) -> Result<Token, Msg> {
     let t = raw.trim();
     if t.eq_ignore_ascii_case("pass") {
         return Ok(Token::Pass);
@@ -81,29 +81,18 @@ fn single(raw: &str) -> Result<Token, String> {
     if let Some(sq) = t.strip_prefix('@') {
         return square(sq)
             .map(Token::Wall)
-            .ok_or_else(|| syntax(raw, "a wall goes on a square, like `@c4`"));
+            .ok_or_else(|| syntax(raw, Msg::new("walls-syntax-wall")));
     }
     if let Some((l, r)) = t.split_once('@') {
-        let role = role_letter(l).ok_or_else(|| {
-            syntax(
-                raw,
-                "a placement is a piece letter, `@` and a square, like `R@e4`",
-            )
-        })?;
-        let sq = square(r).ok_or_else(|| {
-            syntax(
-                raw,
-                "a placement is a piece letter, `@` and a square, like `R@e4`",
-            )
-        })?;
+        let role = role_letter(l).ok_or_else(|| syntax(raw, Msg::new("walls-syntax-place")))?;
+        let sq = square(r).ok_or_else(|| syntax(raw, Msg::new("walls-syntax-place")))?;
         return Ok(Token::Place(role, sq));
     }
     // A `+` inside the text conjures; a trailing one is only a decoration of a move.
     let trimmed = t.trim_end_matches(['+', '#', '!', '?']);
     if let Some((l, r)) = trimmed.split_once('+') {
-        let who = spec(l).ok_or_else(|| syntax(raw, "a conjured wall is written like `Nc3+d4`"))?;
-        let at =
-            square(r).ok_or_else(|| syntax(raw, "a conjured wall is written like `Nc3+d4`"))?;
+        let who = spec(l).ok_or_else(|| syntax(raw, Msg::new("walls-syntax-conjure")))?;
+        let at = square(r).ok_or_else(|| syntax(raw, Msg::new("walls-syntax-conjure")))?;
         return Ok(Token::Conjure(who, at));
     }
     // Moves never capture (Z1), so `x` or `:` always means destroying a wall.
@@ -111,15 +100,13 @@ fn single(raw: &str) -> Result<Token, String> {
     if let Some(i) = body.find(['x', 'X', ':']) {
         let (l, r) = trimmed.split_at(i + 1);
         let r = &r[1..];
-        let who =
-            spec(l).ok_or_else(|| syntax(raw, "destroying a wall is written like `Nc3xd4`"))?;
-        let at =
-            square(r).ok_or_else(|| syntax(raw, "destroying a wall is written like `Nc3xd4`"))?;
+        let who = spec(l).ok_or_else(|| syntax(raw, Msg::new("walls-syntax-destroy")))?;
+        let at = square(r).ok_or_else(|| syntax(raw, Msg::new("walls-syntax-destroy")))?;
         return Ok(Token::Destroy(who, at));
     }
     if trimmed.starts_with(['x', 'X', ':']) {
-        let at = square(&trimmed[1..])
-            .ok_or_else(|| syntax(raw, "destroying a wall is written like `Nc3xd4`"))?;
+        let at =
+            square(&trimmed[1..]).ok_or_else(|| syntax(raw, Msg::new("walls-syntax-destroy")))?;
         return Ok(Token::Destroy(
             Spec {
                 role: None,
@@ -130,15 +117,12 @@ fn single(raw: &str) -> Result<Token, String> {
     }
     match parse_syntax(t) {
         Ok(s) => Ok(Token::Move(s)),
-        Err(_) => Err(syntax(
-            raw,
-            "an action is a move (`Nb1-c3`), a wall (`Nc3+d4`), a break (`Nc3xd4`), a resurrection (`R@e4`) or `pass`",
-        )),
+        Err(_) => Err(syntax(raw, Msg::new("walls-syntax-action"))),
     }
 }
 
 /// Splits an answer into its items, reading the long forms of NOTATION.md too.
-pub fn parse(text: &str) -> Result<Vec<Typed>, String> {
+pub fn parse(text: &str) -> Result<Vec<Typed>, Msg> {
     // A full-width `＠`, as refusals once printed it, is read as `@`.
     let text = &text.replace('＠', "@");
     let words: Vec<&str> = text
@@ -161,16 +145,16 @@ pub fn parse(text: &str) -> Result<Vec<Typed>, String> {
             let (role, sq, used) = match (words.get(i + 1), words.get(i + 2)) {
                 (Some(a), _) if a.contains('@') => match single(a)? {
                     Token::Place(r, s) => (r, s, 2),
-                    _ => return Err(syntax(a, "resurrect is written `resurrect R e4`")),
+                    _ => return Err(syntax(a, Msg::new("walls-syntax-resurrect"))),
                 },
                 (Some(a), Some(b)) => {
                     let role = role_letter(a)
-                        .ok_or_else(|| syntax(a, "resurrect is written `resurrect R e4`"))?;
-                    let sq = square(b)
-                        .ok_or_else(|| syntax(b, "resurrect is written `resurrect R e4`"))?;
+                        .ok_or_else(|| syntax(a, Msg::new("walls-syntax-resurrect")))?;
+                    let sq =
+                        square(b).ok_or_else(|| syntax(b, Msg::new("walls-syntax-resurrect")))?;
                     (role, sq, 3)
                 }
-                _ => return Err(syntax(w, "resurrect is written `resurrect R e4`")),
+                _ => return Err(syntax(w, Msg::new("walls-syntax-resurrect"))),
             };
             out.push(Typed {
                 token: Token::Place(role, sq),
@@ -269,7 +253,7 @@ mod tests {
     fn unreadable_items_get_a_reason() {
         for bad in ["Zq9", "@z9", "R@", "Nc3+z1", "resurrect", "N c3 wall"] {
             let e = parse(bad).expect_err(bad);
-            assert!(e.starts_with("I can't read"), "{bad}: {e}");
+            assert!(e.to_string().starts_with("I can't read"), "{bad}: {e}");
         }
         assert!(parse("   ").is_err());
     }

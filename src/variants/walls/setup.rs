@@ -14,7 +14,7 @@ impl Walls {
 
     /// Z2: three walls on ranks 3-6; `pass` (a timed-out setup, Z6) places none.
     pub(super) fn setup_walls(&mut self, side: Side, typed: &[Typed]) -> Result<Played, PlayError> {
-        let refuse = |s: String| Err(PlayError::Refused(s));
+        let refuse = |s: Msg| Err(PlayError::Refused(s));
         if let [Typed {
             token: Token::Pass, ..
         }] = typed
@@ -32,12 +32,18 @@ impl Walls {
             match t.token {
                 Token::Wall(sq) => squares.push(sq),
                 _ => {
-                    return refuse(Msg::new("walls-setup-walls-not").with("side", crate::variants::side_msg(side)).with("input", &echo(&t.raw)))
+                    return refuse(
+                        Msg::new("walls-setup-walls-not")
+                            .with("side", crate::variants::side_msg(side))
+                            .with("input", &echo(&t.raw)),
+                    )
                 }
             }
         }
         if squares.len() != SETUP_WALLS {
-            return refuse(Msg::new("walls-place-3-walls").with("squares_len", &squares.len().to_string()));
+            return refuse(
+                Msg::new("walls-place-3-walls").with("squares_len", &squares.len().to_string()),
+            );
         }
         for (i, sq) in squares.iter().enumerate() {
             if squares[..i].contains(sq) {
@@ -91,7 +97,7 @@ impl Walls {
     }
 
     /// Why a team may not be placed (Z2), or `None` when it may.
-    pub(super) fn team_error(&self, side: Side, team: &[(Role, Square)]) -> Option<String> {
+    pub(super) fn team_error(&self, side: Side, team: &[(Role, Square)]) -> Option<Msg> {
         for (i, (role, sq)) in team.iter().enumerate() {
             if team[..i].iter().any(|(_, s)| s == sq) {
                 return Some(Msg::new("walls-wizard-twice").with("sq", &sq.to_string()));
@@ -101,7 +107,12 @@ impl Walls {
                     Side::White => "1-2",
                     Side::Black => "7-8",
                 };
-                return Some(Msg::new("walls-home-ranks").with("sq", &sq.to_string()).with("ranks", ranks).with("role_letter", &role.letter().to_string()));
+                return Some(
+                    Msg::new("walls-home-ranks")
+                        .with("sq", &sq.to_string())
+                        .with("ranks", ranks)
+                        .with("role_letter", &role.letter().to_string()),
+                );
             }
             if self.pos.blocked().contains(*sq) {
                 return Some(Msg::new("walls-not-empty").with("sq", &sq.to_string()));
@@ -117,16 +128,22 @@ impl Walls {
         }
         for (role, _) in team {
             if !TEAM_ROLES.iter().any(|(r, _, _)| r == role) {
-                return Some(Msg::new("walls-not-a-wizard").with("name_role", &name(*role).to_string()));
+                return Some(
+                    Msg::new("walls-not-a-wizard").with("name_role", &name(*role).to_string()),
+                );
             }
         }
         for (role, _, max) in TEAM_ROLES {
             if count(role) > max {
-                return Some(Msg::new(if max == 1 {
+                return Some(
+                    Msg::new(if max == 1 {
                         "walls-at-most-one"
                     } else {
                         "walls-at-most"
-                    }).with("max", &max.to_string()).with("role", crate::variants::role_msg(role)));
+                    })
+                    .with("max", &max.to_string())
+                    .with("role", crate::variants::role_msg(role)),
+                );
             }
         }
         let cost: u32 = team
@@ -152,7 +169,11 @@ impl Walls {
                 match t.token {
                     Token::Place(role, sq) => team.push((role, sq)),
                     _ => {
-                        return Err(PlayError::Refused(Msg::new("walls-setup-team-not").with("side", crate::variants::side_msg(side)).with("input", &echo(&t.raw))))
+                        return Err(PlayError::Refused(
+                            Msg::new("walls-setup-team-not")
+                                .with("side", crate::variants::side_msg(side))
+                                .with("input", &echo(&t.raw)),
+                        ))
                     }
                 }
             }

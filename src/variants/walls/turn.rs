@@ -12,7 +12,9 @@ impl Walls {
             return Err(PlayError::Refused(Msg::new("walls-pass-alone")));
         }
         if items.len() > 2 {
-            return Err(PlayError::Refused(Msg::new("walls-two-actions").with("count", &items.len().to_string())));
+            return Err(PlayError::Refused(
+                Msg::new("walls-two-actions").with("count", &items.len().to_string()),
+            ));
         }
         let mut used = Used::default();
         let mut actions = Vec::new();
@@ -35,10 +37,7 @@ impl Walls {
                         (_, 0) => "walls-first-not-legal",
                         _ => "walls-second-not-legal",
                     };
-                    let mut line = Msg::new(key).with("input", &echo(&t.raw)).with("why", &why);
-                    if let Some(c) = line.get_mut(0..1) {
-                        c.make_ascii_uppercase();
-                    }
+                    let line = Msg::new(key).with("input", &echo(&t.raw)).with("why", why);
                     return Err(PlayError::Refused(line));
                 }
             };
@@ -54,14 +53,21 @@ impl Walls {
                     victim.role.letter()
                 ));
                 let points = self.pos.points[scorer.index()];
-                events.push(Msg::new(if points == 1 {
+                events.push(
+                    Msg::new(if points == 1 {
                         "walls-event-destroyed-one"
                     } else {
                         "walls-event-destroyed"
-                    }).with("side", crate::variants::side_msg(victim.side)).with("role", crate::variants::role_msg(victim.role)).with("sq", &sq.to_string()).with("scorer", crate::variants::side_msg(scorer)).with("points", &points.to_string()));
+                    })
+                    .with("side", crate::variants::side_msg(victim.side))
+                    .with("role", crate::variants::role_msg(victim.role))
+                    .with("sq", &sq.to_string())
+                    .with("scorer", crate::variants::side_msg(scorer))
+                    .with("points", &points.to_string()),
+                );
             }
             if effect.wall_to_hand {
-                notes.push(Msg::new("note-wall-to-hand"));
+                notes.push(Msg::new("note-wall-to-hand").to_string());
             }
             if !notes.is_empty() {
                 text.push_str(&format!(" ({})", notes.join(", ")));
@@ -72,7 +78,7 @@ impl Walls {
         self.pos.turn = mover.other();
         self.last = last;
         if let Some(o) = self.outcome() {
-            events.push(format!("{o}."));
+            events.push(Msg::new("event-outcome").with("outcome", o.msg()));
         } else {
             self.reps.push(self.pos.key());
         }
@@ -102,7 +108,7 @@ impl Walls {
         t: &Typed,
         legal: &[Action],
     ) -> Result<Action, Refusal> {
-        let pick = |found: Vec<Action>, otherwise: Option<String>| match found.as_slice() {
+        let pick = |found: Vec<Action>, otherwise: Option<Msg>| match found.as_slice() {
             [one] => Ok(*one),
             [] => Err(match otherwise {
                 Some(why) => Refusal::Reason(why),
@@ -169,13 +175,13 @@ impl Walls {
         }
     }
 
-    pub(super) fn move_refusal(&self, used: &Used, syntax: &MoveSyntax) -> Option<String> {
+    pub(super) fn move_refusal(&self, used: &Used, syntax: &MoveSyntax) -> Option<Msg> {
         let MoveSyntax::Move(spec) = syntax else {
             return Some(Msg::new("walls-why-no-castling"));
         };
         let us = self.pos.turn;
         let to = spec.to;
-        let occupied = |why: &mut Option<String>| {
+        let occupied = |why: &mut Option<Msg>| {
             if self.pos.walls.contains(to) {
                 *why = Some(Msg::new("walls-why-holds-wall").with("sq", &to.to_string()));
             } else if self.pos.board.piece_at(to).is_some() {
@@ -195,7 +201,12 @@ impl Walls {
             let mut why = None;
             occupied(&mut why);
             return why.or_else(|| {
-                Some(Msg::new("walls-why-cannot-reach").with("role", crate::variants::role_word(p.role)).with("from", &from.to_string()).with("to", &to.to_string()))
+                Some(
+                    Msg::new("walls-why-cannot-reach")
+                        .with("role", crate::variants::role_word(p.role))
+                        .with("from", &from.to_string())
+                        .with("to", &to.to_string()),
+                )
             });
         }
         let mut why = None;
@@ -220,13 +231,7 @@ impl Walls {
         }
     }
 
-    pub(super) fn cast_refusal(
-        &self,
-        used: &Used,
-        spec: Spec,
-        at: Square,
-        conjure: bool,
-    ) -> String {
+    pub(super) fn cast_refusal(&self, used: &Used, spec: Spec, at: Square, conjure: bool) -> Msg {
         let us = self.pos.turn;
         let pawns = if conjure {
             "walls-why-pawns-conjure"
@@ -253,7 +258,10 @@ impl Walls {
                     return Msg::new(pawns);
                 }
                 if from.distance(at) != 1 {
-                    return Msg::new("walls-why-not-next-to").with("at", &at.to_string()).with("role", crate::variants::role_word(p.role)).with("from", &from.to_string());
+                    return Msg::new("walls-why-not-next-to")
+                        .with("at", &at.to_string())
+                        .with("role", crate::variants::role_word(p.role))
+                        .with("from", &from.to_string());
                 }
                 vec![(from, p.role)]
             }
@@ -279,38 +287,50 @@ impl Walls {
         }
         match casters.iter().find(|(s, _)| flags.contains(*s)) {
             Some((s, r)) => Msg::new(if conjure {
-                    "walls-why-already-conjured"
-                } else {
-                    "walls-why-already-destroyed"
-                }).with("role", crate::variants::role_word(*r)).with("sq", &s.to_string()),
-            None if conjure => Msg::new("walls-why-no-conjure-that-way").with("at", &at.to_string()),
+                "walls-why-already-conjured"
+            } else {
+                "walls-why-already-destroyed"
+            })
+            .with("role", crate::variants::role_word(*r))
+            .with("sq", &s.to_string()),
+            None if conjure => {
+                Msg::new("walls-why-no-conjure-that-way").with("at", &at.to_string())
+            }
             None => Msg::new("walls-why-no-destroy-that-way").with("at", &at.to_string()),
         }
     }
 
-    pub(super) fn resurrect_refusal(&self, used: &Used, role: Role, at: Square) -> String {
+    pub(super) fn resurrect_refusal(&self, used: &Used, role: Role, at: Square) -> Msg {
         let us = self.pos.turn;
         if used.resurrected {
             return Msg::new("walls-why-one-resurrection");
         }
         if !self.pos.dead[us.index()].contains(&role) {
-            return Msg::new("walls-why-none-to-resurrect").with("role", crate::variants::role_word(role));
+            return Msg::new("walls-why-none-to-resurrect")
+                .with("role", crate::variants::role_word(role));
         }
         if !self.pos.resurrect_squares(us).contains(at) {
             return Msg::new("walls-why-not-next-to-two").with("at", &at.to_string());
         }
-        Msg::new("walls-why-cannot-resurrect-on").with("role", crate::variants::role_word(role)).with("at", &at.to_string())
+        Msg::new("walls-why-cannot-resurrect-on")
+            .with("role", crate::variants::role_word(role))
+            .with("at", &at.to_string())
     }
 }
 
 /// Why a named wizard is not the one on its square.
-fn is_a_not_a(from: Square, is: Role, named: Role) -> String {
-    Msg::new("walls-why-is-a-not-a").with("sq", &from.to_string()).with("role", crate::variants::role_word(is)).with("named", crate::variants::role_word(named))
+fn is_a_not_a(from: Square, is: Role, named: Role) -> Msg {
+    Msg::new("walls-why-is-a-not-a")
+        .with("sq", &from.to_string())
+        .with("role", crate::variants::role_word(is))
+        .with("named", crate::variants::role_word(named))
 }
 
 /// Why a wizard that moved this turn cannot move again.
-fn already_moved(role: Role, from: Square) -> String {
-    Msg::new("walls-why-already-moved").with("role", crate::variants::role_word(role)).with("sq", &from.to_string())
+fn already_moved(role: Role, from: Square) -> Msg {
+    Msg::new("walls-why-already-moved")
+        .with("role", crate::variants::role_word(role))
+        .with("sq", &from.to_string())
 }
 
 pub(super) fn spec_fits(spec: Spec, role: Role, by: Square) -> bool {

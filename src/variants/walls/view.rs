@@ -38,21 +38,25 @@ pub fn build(pos: &Pos, last: &[Square], title: &str, over: bool, viewer: Viewer
         let (points, hand) = (pos.points[i], pos.hand[i]);
         let mut notes = vec![
             Msg::new(if points == 1 {
-                    "note-points-one"
-                } else {
-                    "note-points"
-                }).with("n", &points.to_string()),
+                "note-points-one"
+            } else {
+                "note-points"
+            })
+            .with("n", &points.to_string()),
             Msg::new(if hand == 1 {
-                    "note-walls-in-hand-one"
-                } else {
-                    "note-walls-in-hand"
-                }).with("n", &hand.to_string()),
+                "note-walls-in-hand-one"
+            } else {
+                "note-walls-in-hand"
+            })
+            .with("n", &hand.to_string()),
         ];
         if !pos.dead[i].is_empty() {
             let list: Vec<String> = pos.dead[i].iter().map(|r| r.letter().to_string()).collect();
             notes.push(Msg::new("note-fallen").with("list", &list.join(" ")));
         }
-        v.notes[i] = notes;
+        for n in notes {
+            v.note(i, n);
+        }
     }
     v
 }

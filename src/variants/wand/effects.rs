@@ -7,6 +7,7 @@ use super::state::{
     STONE_TURNS,
 };
 use crate::core::{Bitboard, Role, Side, Square};
+use crate::i18n::Msg;
 use crate::variants::GameRng;
 use rand::Rng;
 
@@ -257,7 +258,7 @@ pub fn teleport(pos: &mut Pos, from: Square, to: Square) {
 
 /// Ticks `side`'s counters after its turn (W21) and returns the bracketed events in
 /// the order they happen. Counters set during this turn wait for the next one.
-pub fn tick(pos: &mut Pos, side: Side) -> (Vec<String>, bool) {
+pub fn tick(pos: &mut Pos, side: Side) -> (Vec<Msg>, bool) {
     let mut events = Vec::new();
     let mut removed = false;
     for sq in Square::all() {
@@ -274,26 +275,26 @@ pub fn tick(pos: &mut Pos, side: Side) -> (Vec<String>, bool) {
                 pos.lose_castling(sq);
                 pos.take(sq);
                 removed = true;
-                events.push(format!("[{label} dies from Sickness]"));
+                events.push(Msg::new("wand-event-sickness").with("label", label.as_str()));
                 continue;
             }
         }
         if u.asleep > 0 && u.fresh & FRESH_SLEEP == 0 {
             u.asleep -= 1;
             if u.asleep == 0 {
-                events.push(format!("[{label} wakes from Sleep]"));
+                events.push(Msg::new("wand-event-sleep").with("label", label.as_str()));
             }
         }
         if u.statue > 0 && u.fresh & FRESH_STONE == 0 {
             u.statue -= 1;
             if u.statue == 0 {
-                events.push(format!("[{label} wakes from Stoning]"));
+                events.push(Msg::new("wand-event-stoning").with("label", label.as_str()));
             }
         }
         if u.slow && u.wait > 0 && u.fresh & FRESH_WAIT == 0 {
             u.wait -= 1;
             if u.wait == 0 {
-                events.push(format!("[{label} wakes from Sloth]"));
+                events.push(Msg::new("wand-event-sloth").with("label", label.as_str()));
             }
         }
         if let Some(slot) = pos.unit_mut(sq) {

@@ -16,8 +16,8 @@ use self::state::{wand_list, Pos, WandMode, WandState};
 use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Move, Side, Square};
-use crate::variants::fide::{self, Repetitions};
 use crate::i18n::Msg;
+use crate::variants::fide::{self, Repetitions};
 use crate::variants::{
     check_options, Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question,
     Rules,
@@ -65,12 +65,53 @@ pub const WANDS: OptionDecl = OptionDecl {
 
 /// Reads the `wands` option (W22-W23) once [`check_options`] has checked the options;
 /// `None` when not given.
-pub fn mode_option(options: &Options) -> Result<Option<WandMode>, String> {
+pub fn mode_option(options: &Options) -> Result<Option<WandMode>, Msg> {
     check_options(WandGame::NAME, WandGame::OPTIONS, options)?;
     Ok(WANDS.given(options).and_then(WandMode::parse))
 }
 
 impl WandGame {
+    /// The position a FEN gives (`asked`: the `wands` option, when given).
+    fn read_fen(fen: &str, asked: Option<WandMode>) -> Result<WandGame, String> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let six = fields.iter().take(6).copied().collect::<Vec<_>>().join(" ");
+        let mode = match fields.get(6) {
+            None => asked.unwrap_or(WandMode::Rolled),
+            Some(m) => {
+                let m = WandMode::parse(m).ok_or_else(|| {
+                    format!("invalid FEN: the wand mode must be `rolled` or `moderated`, not `{m}`")
+                })?;
+                if asked.is_some_and(|a| a != m) {
+                    return Err("invalid FEN: its wand mode differs from the `wands` option".into());
+                }
+                m
+            }
+        };
+        let pos = Pos::from_fen_parts(&six, fields.get(7).copied(), mode)?;
+        let mut g = WandGame::from_pos(pos, mode);
+        if let Some(extra) = fields.get(8) {
+            let spec = extra
+                .strip_prefix("teleport=")
+                .ok_or_else(|| format!("invalid FEN: unexpected field `{extra}`"))?;
+            let (a, b) = spec.split_once('>').ok_or_else(|| {
+                "invalid FEN: a pending teleport is written teleport=e4>d5".to_string()
+            })?;
+            let zapper =
+                Square::parse(a).ok_or_else(|| format!("invalid FEN: `{a}` is not a square"))?;
+            let target =
+                Square::parse(b).ok_or_else(|| format!("invalid FEN: `{b}` is not a square"))?;
+            if g.pos.unit(target).is_none() || zapper.distance(target) > 1 {
+                return Err("invalid FEN: the pending teleport needs a piece on its target next to the zapper".into());
+            }
+            g.pending = Some(Pending { zapper, target });
+            g.outcome = g.king_loss();
+        }
+        if fields.len() > 9 {
+            return Err("invalid FEN: too many fields".into());
+        }
+        Ok(g)
+    }
+
     pub fn from_pos(pos: Pos, mode: WandMode) -> WandGame {
         let reps = Repetitions::new(pos.key());
         let mut g = WandGame {
@@ -147,7 +188,9 @@ impl WandGame {
         }
         // W24: insufficient material only once no wand can be zapped any more.
         if !self.pos.any_wand_left() && self.pos.as_position().is_insufficient_material() {
-            return Some(Outcome::draw(crate::i18n::Msg::new("reason-insufficient-material")));
+            return Some(Outcome::draw(crate::i18n::Msg::new(
+                "reason-insufficient-material",
+            )));
         }
         None
     }
@@ -217,18 +260,23 @@ impl WandGame {
 
     /// The question in words with legal examples: a move, a zap (at an enemy piece
     /// when one stands next to a zapper) and a fast double move when there is one.
-    fn question_prompt(&self, ask: &Ask) -> String {
+    fn question_prompt(&self, ask: &Ask) -> Msg {
         if let Some(p) = self.pending {
             let squares = self.legal_texts();
             let what = self.pos.unit(p.target).map_or(
                 Msg::new("wand-the-piece-on").with("square", &p.target.to_string()),
                 |u| {
-                    Msg::new("wand-the-role-on").with("role", crate::variants::role_word(u.role)).with("square", &p.target.to_string())
+                    Msg::new("wand-the-role-on")
+                        .with("role", crate::variants::role_word(u.role))
+                        .with("square", &p.target.to_string())
                 },
             );
             return match crate::variants::example(&squares) {
-                Some(ex) => Msg::new("wand-prompt-teleport-example").with("what", &what).with("example", ex).with("count", &squares.len().to_string()),
-                None => Msg::new("wand-prompt-teleport").with("what", &what),
+                Some(ex) => Msg::new("wand-prompt-teleport-example")
+                    .with("what", what.clone())
+                    .with("example", ex)
+                    .with("count", &squares.len().to_string()),
+                None => Msg::new("wand-prompt-teleport").with("what", what.clone()),
             };
         }
         let turns = self.legal_turns();
@@ -269,8 +317,10 @@ impl WandGame {
         match parts.next() {
             None => Question::Move.prompt(),
             Some(first) => {
-                let list = parts.fold(first, |a, b| Msg::new("wand-prompt-or").with("a", &a).with("b", &b));
-                Msg::new("wand-prompt").with("parts", &list)
+                let list = parts.fold(first, |a, b| {
+                    Msg::new("wand-prompt-or").with("a", a).with("b", b)
+                });
+                Msg::new("wand-prompt").with("parts", list)
             }
         }
     }
@@ -285,7 +335,12 @@ impl WandGame {
             };
             let unit = self.pos.unit(spec.to)?;
             (unit.side == them && !unit.fast).then(|| {
-                PlayError::Refused(Msg::new("wand-whole-turn").with("input", &crate::core::notation::echo(text)).with("role", crate::variants::role_word(unit.role)).with("square", &spec.to.to_string()))
+                PlayError::Refused(
+                    Msg::new("wand-whole-turn")
+                        .with("input", &crate::core::notation::echo(text))
+                        .with("role", crate::variants::role_word(unit.role))
+                        .with("square", &spec.to.to_string()),
+                )
             })
         })
     }
@@ -314,11 +369,17 @@ impl WandGame {
         let u = self.pos.unit(m.from())?;
         let label = u.label(m.from());
         let why = if u.statue > 0 {
-            Msg::new("wand-stoned").with("label", &label.to_string()).with("u_statue", &u.statue.to_string())
+            Msg::new("wand-stoned")
+                .with("label", &label.to_string())
+                .with("u_statue", &u.statue.to_string())
         } else if u.asleep > 0 {
-            Msg::new("wand-asleep").with("label", &label.to_string()).with("u_asleep", &u.asleep.to_string())
+            Msg::new("wand-asleep")
+                .with("label", &label.to_string())
+                .with("u_asleep", &u.asleep.to_string())
         } else {
-            Msg::new("wand-slowed").with("label", &label.to_string()).with("u_wait", &u.wait.to_string())
+            Msg::new("wand-slowed")
+                .with("label", &label.to_string())
+                .with("u_wait", &u.wait.to_string())
         };
         Some(PlayError::Refused(why))
     }
@@ -326,13 +387,17 @@ impl WandGame {
     fn zap_refusal(&self, text: &str, from: Square, to: Square, legal: &[Turn]) -> PlayError {
         let us = self.pos.turn;
         let masks = self.pos.masks();
-        let refuse = |s: String| PlayError::Refused(s);
+        let refuse = PlayError::Refused;
         let Some(u) = self.pos.unit(from).filter(|u| u.side == us) else {
             return refuse(Msg::new("wand-no-zapper").with("from", &from.to_string()));
         };
         let label = u.label(from);
         if from.distance(to) > 1 {
-            return refuse(Msg::new("wand-too-far").with("to", &to.to_string()).with("from", &from.to_string()));
+            return refuse(
+                Msg::new("wand-too-far")
+                    .with("to", &to.to_string())
+                    .with("from", &from.to_string()),
+            );
         }
         if self.pos.single_king_attacked(us, &masks) {
             return refuse(Msg::new("wand-zap-in-check"));
@@ -344,7 +409,11 @@ impl WandGame {
             return refuse(Msg::new("wand-asleep-zap").with("label", &label.to_string()));
         }
         if u.slow && u.wait > 0 {
-            return refuse(Msg::new("wand-slow-wait").with("label", &label.to_string()).with("u_wait", &u.wait.to_string()));
+            return refuse(
+                Msg::new("wand-slow-wait")
+                    .with("label", &label.to_string())
+                    .with("u_wait", &u.wait.to_string()),
+            );
         }
         if u.wand == WandState::Destroyed {
             return refuse(Msg::new("wand-destroyed").with("label", &label.to_string()));
@@ -397,7 +466,7 @@ impl Rules for WandGame {
         view::legend()
     }
 
-    fn new(options: &Options, rng: &mut GameRng) -> Result<Self, String> {
+    fn new(options: &Options, rng: &mut GameRng) -> Result<Self, Msg> {
         let mode = mode_option(options)?.unwrap_or(WandMode::Rolled);
         let mut pos = Pos::start();
         if mode == WandMode::Moderated {
@@ -409,45 +478,9 @@ impl Rules for WandGame {
         Ok(WandGame::from_pos(pos, mode))
     }
 
-    fn from_fen(fen: &str, options: &Options) -> Result<Self, String> {
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg> {
         let asked = mode_option(options)?;
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        let six = fields.iter().take(6).copied().collect::<Vec<_>>().join(" ");
-        let mode = match fields.get(6) {
-            None => asked.unwrap_or(WandMode::Rolled),
-            Some(m) => {
-                let m = WandMode::parse(m).ok_or_else(|| {
-                    format!("invalid FEN: the wand mode must be `rolled` or `moderated`, not `{m}`")
-                })?;
-                if asked.is_some_and(|a| a != m) {
-                    return Err("invalid FEN: its wand mode differs from the `wands` option".into());
-                }
-                m
-            }
-        };
-        let pos = Pos::from_fen_parts(&six, fields.get(7).copied(), mode)?;
-        let mut g = WandGame::from_pos(pos, mode);
-        if let Some(extra) = fields.get(8) {
-            let spec = extra
-                .strip_prefix("teleport=")
-                .ok_or_else(|| format!("invalid FEN: unexpected field `{extra}`"))?;
-            let (a, b) = spec.split_once('>').ok_or_else(|| {
-                "invalid FEN: a pending teleport is written teleport=e4>d5".to_string()
-            })?;
-            let zapper =
-                Square::parse(a).ok_or_else(|| Msg::new("variants-fen-not-a-square").with("text", a))?;
-            let target =
-                Square::parse(b).ok_or_else(|| Msg::new("variants-fen-not-a-square").with("text", b))?;
-            if g.pos.unit(target).is_none() || zapper.distance(target) > 1 {
-                return Err("invalid FEN: the pending teleport needs a piece on its target next to the zapper".into());
-            }
-            g.pending = Some(Pending { zapper, target });
-            g.outcome = g.king_loss();
-        }
-        if fields.len() > 9 {
-            return Err("invalid FEN: too many fields".into());
-        }
-        Ok(g)
+        WandGame::read_fen(fen, asked).map_err(crate::variants::fen_error)
     }
 
     fn fen(&self) -> String {
@@ -532,7 +565,7 @@ impl Rules for WandGame {
         eval::tactical(self)
     }
 
-    fn secret(&self, side: Side) -> Option<String> {
+    fn secret(&self, side: Side) -> Option<Msg> {
         Some(wand_list(&self.pos, side, self.mode))
     }
 

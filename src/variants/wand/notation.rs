@@ -8,9 +8,9 @@ use crate::core::notation::{
 };
 use crate::core::{Move, Square};
 use crate::i18n::Lang;
+use crate::i18n::Msg;
 use crate::tr;
 use crate::variants::picker::{self, LongMove, Step};
-use crate::i18n::Msg;
 
 /// What a typed text says, before it is matched against the legal turns.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -209,14 +209,19 @@ pub fn parse(text: &str) -> Result<Typed, NotationError> {
         [t] => Some(parse_one(t)?),
         [word, sq] if word.eq_ignore_ascii_case("teleport") => {
             Some(Input::Square(Square::parse(sq).ok_or_else(|| {
-                syntax(text, Msg::new("notation-not-a-square").with("text", &echo(sq)))
+                syntax(
+                    text,
+                    Msg::new("notation-not-a-square").with("text", &echo(sq)),
+                )
             })?))
         }
         // `e4 please`: a word beside a move is no second move.
         [a, b] if !b.chars().any(|c| c.is_ascii_digit()) => {
             return Err(syntax(
                 text,
-                Msg::new("notation-stray-words").with("first", a).with("rest", b),
+                Msg::new("notation-stray-words")
+                    .with("first", a)
+                    .with("rest", b),
             ))
         }
         [a, b] => Some(Input::Double(parse_syntax(a)?, parse_syntax(b)?)),

@@ -406,7 +406,7 @@ impl Pos {
                     format!("invalid FEN: piece state `{entry}` should look like e4:fast")
                 })?;
                 let sq = Square::parse(sq_text)
-                    .ok_or_else(|| Msg::new("variants-fen-not-a-square").with("text", sq_text))?;
+                    .ok_or_else(|| format!("invalid FEN: `{sq_text}` is not a square"))?;
                 let unit = pos
                     .unit_mut(sq)
                     .ok_or_else(|| format!("invalid FEN: state given for the empty square {sq}"))?;
@@ -557,7 +557,7 @@ fn apply_token(u: &mut Unit, tok: &str) -> Result<(), String> {
 
 /// Human list of a side's pieces and wands (W22), for a DM or `/hand`: one line per
 /// kind of knowledge, so a phone shows it at a glance.
-pub fn wand_list(pos: &Pos, side: Side, mode: WandMode) -> String {
+pub fn wand_list(pos: &Pos, side: Side, mode: WandMode) -> Msg {
     let mut secret = Vec::new();
     let mut identified = Vec::new();
     let mut unknown = Vec::new();
@@ -575,7 +575,9 @@ pub fn wand_list(pos: &Pos, side: Side, mode: WandMode) -> String {
             (WandState::Unknown, None) => unknown.push(label),
         }
     }
-    let mut out = Msg::new("wand-list").with("side", crate::variants::side_msg(side)).with("mode", mode.name());
+    let mut lines = vec![Msg::new("wand-list")
+        .with("side", crate::variants::side_msg(side))
+        .with("mode", mode.name())];
     for (key, items) in [
         ("wand-list-secret", secret),
         ("wand-list-identified", identified),
@@ -583,9 +585,8 @@ pub fn wand_list(pos: &Pos, side: Side, mode: WandMode) -> String {
         ("wand-list-destroyed", destroyed),
     ] {
         if !items.is_empty() {
-            out.push('\n');
-            out.push_str(Msg::new(key).with("items", &items.join(", ")));
+            lines.push(Msg::new(key).with("items", &items.join(", ")));
         }
     }
-    out
+    Msg::join("join-lines", lines).unwrap_or_else(|| Msg::text(""))
 }

@@ -92,11 +92,14 @@ fn options_are_checked() {
     let mut o = Options::new();
     o.insert("wands".into(), "magic".into());
     let e = WandGame::new(&o, &mut rng(1)).expect_err("bad value");
-    assert!(e.contains("rolled") && e.contains("magic"), "{e}");
+    assert!(
+        e.to_string().contains("rolled") && e.to_string().contains("magic"),
+        "{e}"
+    );
     let mut o = Options::new();
     o.insert("colour".into(), "x".into());
     let e = WandGame::new(&o, &mut rng(1)).expect_err("bad key");
-    assert!(e.contains("colour"), "{e}");
+    assert!(e.to_string().contains("colour"), "{e}");
 }
 
 // ruling W2: the target is the own square or one of the 8 neighbours; disabled pieces cannot zap.
@@ -160,7 +163,7 @@ fn ruling_w3_document_example_identifies_the_wand() {
     assert!(!p.printed.contains("misfire"));
     assert_eq!(p.private.len(), 1);
     assert_eq!(p.private[0].0, Side::White);
-    assert!(p.private[0].1.contains(kind.name()));
+    assert!(p.private[0].1.to_string().contains(kind.name()));
 }
 
 // ruling W3: an unknown wand at an empty square wastes the turn and stays unknown.
@@ -315,7 +318,11 @@ fn ruling_w7_death_of_the_last_king() {
     assert_eq!(p.printed, "Ze4:d5 (death)");
     assert_eq!(
         g.outcome(),
-        Some(Outcome::win(Side::White, crate::i18n::Msg::new("reason-last-king").with("side", crate::variants::side_msg(Side::Black))))
+        Some(Outcome::win(
+            Side::White,
+            crate::i18n::Msg::new("reason-last-king")
+                .with("side", crate::variants::side_msg(Side::Black))
+        ))
     );
 }
 
@@ -335,12 +342,15 @@ fn ruling_w8_sleep() {
         assert!(refused(&g, "Nf1-e3"), "asleep on turn {i}");
         assert!(refused(&g, "Zf1:f2"));
         let p = play(&mut g, if i % 2 == 0 { "Kg1-h1" } else { "Kh1-g1" }, &mut r);
-        if let Some(e) = p.events.iter().find(|e| e.contains("wakes")) {
+        if let Some(e) = p.events.iter().find(|e| e.to_string().contains("wakes")) {
             woke = Some((i, e.clone()));
         }
         play(&mut g, if i % 2 == 0 { "Ka8-b8" } else { "Kb8-a8" }, &mut r);
     }
-    assert_eq!(woke, Some((4, "[Nf1 wakes from Sleep]".to_string())));
+    assert_eq!(
+        woke.map(|(i, e)| (i, e.to_string())),
+        Some((4, "[Nf1 wakes from Sleep]".to_string()))
+    );
     assert!(!refused(&g, "Nf1-e3"));
     // Healing wakes at once.
     let mut g = setup(
@@ -569,7 +579,7 @@ fn ruling_w15_protection_and_healing() {
     let mut r = rng(1);
     let p = play(&mut g, "Za1:b2", &mut r);
     assert_eq!(p.printed, "Za1:b2 (healing, no effect)");
-    assert!(p.events.contains(&"[Nb2 dies from Sickness]".to_string()));
+    assert!(p.events.iter().any(|e| *e == "[Nb2 dies from Sickness]"));
 }
 
 #[test]
@@ -614,7 +624,7 @@ fn ruling_w16_two_kings_ignore_check() {
     let mut r = rng(1);
     play(&mut g, "Kd4-c4", &mut r);
     let p = play(&mut g, "Re8:e1", &mut r);
-    assert!(p.events.iter().all(|e| !e.contains("wins")));
+    assert!(p.events.iter().all(|e| !e.to_string().contains("wins")));
     assert!(g.outcome().is_none());
     // Now with one king, check matters again.
     assert!(
@@ -659,7 +669,13 @@ fn ruling_w18_sick_king_mates_before_dying() {
     );
     let p = play(&mut g, "Qa1-a8", &mut rng(1));
     assert_eq!(p.events, vec!["Checkmate.".to_string()]);
-    assert_eq!(g.outcome(), Some(Outcome::win(Side::White, crate::i18n::Msg::new("reason-checkmate"))));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::win(
+            Side::White,
+            crate::i18n::Msg::new("reason-checkmate")
+        ))
+    );
     assert!(g.pos.unit(sq("g6")).is_some(), "the king did not die");
     // Without the mate the sick king dies and White loses.
     let mut g = setup(
@@ -668,7 +684,7 @@ fn ruling_w18_sick_king_mates_before_dying() {
         &[("g6", "sick=1")],
     );
     let p = play(&mut g, "Qa1-b1", &mut rng(1));
-    assert!(p.events.contains(&"[Kg6 dies from Sickness]".to_string()));
+    assert!(p.events.iter().any(|e| *e == "[Kg6 dies from Sickness]"));
     assert_eq!(g.outcome().map(|o| o.score()), Some("0-1"));
 }
 
@@ -680,7 +696,10 @@ fn ruling_w19_must_zap_then_stalemate() {
     assert!(!t.is_empty() && t.iter().all(|m| m.starts_with("Zh8:")));
     assert!(g.outcome().is_none());
     let g = setup("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "rolled", &[]);
-    assert_eq!(g.outcome(), Some(Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::draw(crate::i18n::Msg::new("reason-stalemate")))
+    );
 }
 
 // ruling W20: the document's fast kings on e4 and e6.
@@ -706,7 +725,11 @@ fn ruling_w20_fast_kings() {
     assert_eq!(p.printed, "Ke4-e5:e6");
     assert_eq!(
         g.outcome(),
-        Some(Outcome::win(Side::White, crate::i18n::Msg::new("reason-last-king").with("side", crate::variants::side_msg(Side::Black))))
+        Some(Outcome::win(
+            Side::White,
+            crate::i18n::Msg::new("reason-last-king")
+                .with("side", crate::variants::side_msg(Side::Black))
+        ))
     );
 }
 
@@ -798,9 +821,13 @@ fn ruling_w22_wand_list_after_identification() {
         assert_eq!(p.private[0].1, list);
         // Every black piece is listed once, no white one.
         for label in ["Ra8", "Nb8", "Ke8", "Pa7", "Ph7"] {
-            assert_eq!(list.matches(label).count(), 1, "{label} in {list}");
+            assert_eq!(
+                list.to_string().matches(label).count(),
+                1,
+                "{label} in {list}"
+            );
         }
-        assert!(!list.contains("Ke1"));
+        assert!(!list.to_string().contains("Ke1"));
         let kind = p
             .printed
             .trim_start_matches("Ze7:e7 (")
@@ -808,7 +835,11 @@ fn ruling_w22_wand_list_after_identification() {
         if g.pos.unit(sq("e7")).is_some() && !p.printed.contains("polymorph") {
             survived += 1;
             let line = Msg::new("wand-list-identified").with("items", &format!("Pe7 {kind}"));
-            assert!(list.contains(&line), "{}: {list}", p.printed);
+            assert!(
+                list.to_string().contains(&line.to_string()),
+                "{}: {list}",
+                p.printed
+            );
         }
     }
     assert!(survived > 0, "some self-zap leaves the pawn standing");
@@ -837,7 +868,11 @@ fn ruling_w23_moderated_secrets_stay_secret() {
     }
     let list = g.secret(Side::White).expect("list");
     assert!(
-        list.contains(Msg::new("wand-list-secret").with("items", "Ra1 ")),
+        list.to_string().contains(
+            &Msg::new("wand-list-secret")
+                .with("items", "Ra1 ")
+                .to_string()
+        ),
         "{list}"
     );
     // The same seed always draws the same kinds; the FEN keeps them.
@@ -855,7 +890,12 @@ fn ruling_w24_draws() {
     let g = setup("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "rolled", &[("e1", "")]);
     assert!(g.outcome().is_none());
     let g = setup("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "rolled", &[]);
-    assert_eq!(g.outcome(), Some(Outcome::draw(crate::i18n::Msg::new("reason-insufficient-material"))));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::draw(crate::i18n::Msg::new(
+            "reason-insufficient-material"
+        )))
+    );
     let mut g = setup("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "rolled", &[]);
     let mut r = rng(1);
     for _ in 0..2 {
@@ -910,6 +950,7 @@ fn the_double_move_example_does_not_return() {
     );
     let ask = g.ask().expect("asked");
     let prompt = g.prompt(&ask);
+    let prompt = prompt.to_string();
     let example = prompt
         .split("double move like `")
         .nth(1)

@@ -96,7 +96,7 @@ impl WandGame {
         mover: Side,
         new_ep: Option<Square>,
         reset: bool,
-    ) -> Vec<String> {
+    ) -> Vec<Msg> {
         let mut events = Vec::new();
         let them = mover.other();
         self.pos.ep = new_ep;
@@ -106,7 +106,7 @@ impl WandGame {
             self.pos.halfmoves += 1;
         }
         if let Some(o) = self.king_loss() {
-            events.push(format!("{o}."));
+            events.push(Msg::new("event-outcome").with("outcome", o.msg()));
             self.outcome = Some(o);
             return events;
         }
@@ -135,11 +135,8 @@ impl WandGame {
         self.outcome = self.rules_outcome();
         let masks = self.pos.masks();
         match &self.outcome {
-            Some(o @ Outcome::Win { reason, .. }) if reason == "checkmate" => {
-                let _ = o;
-                events.push(Msg::new("event-checkmate"));
-            }
-            Some(o) => events.push(format!("{o}.")),
+            Some(o) if o.is_by("reason-checkmate") => events.push(Msg::new("event-checkmate")),
+            Some(o) => events.push(Msg::new("event-outcome").with("outcome", o.msg())),
             None => {
                 if self.pos.single_king_attacked(them, &masks) {
                     events.push(Msg::new("event-check"));
@@ -178,7 +175,9 @@ impl WandGame {
             } else {
                 "wand-teleport-unsafe"
             };
-            return Err(PlayError::Refused(Msg::new(key).with("square", &sq.to_string())));
+            return Err(PlayError::Refused(
+                Msg::new(key).with("square", &sq.to_string()),
+            ));
         }
         effects::teleport(&mut self.pos, p.target, sq);
         self.pending = None;

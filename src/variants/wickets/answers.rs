@@ -8,7 +8,7 @@ impl WicketsGame {
     /// The wicket rule that keeps a typed move off its destination, in the player's
     /// terms, when one does (a lying ball, a wicket): the reason the rules give, not
     /// only "not legal".
-    fn why_not(&self, body: &notation::Body) -> Option<String> {
+    fn why_not(&self, body: &notation::Body) -> Option<Msg> {
         let notation::Body::Move { role, to, .. } = body else {
             return None;
         };
@@ -21,19 +21,20 @@ impl WicketsGame {
         let means_defender = role.unwrap_or(Role::Pawn) == defender_role.unwrap_or(Role::King)
             && defender_role.is_some();
         match (self.pos.ball_at(*to), to) {
-            (Some(owner), _) if owner != us => Some(format!(
-                "{owner}'s ball lies on {to}, and only {owner}'s pieces pick it up; for yours it blocks the square"
-            )),
-            (Some(_), _) if means_defender => Some(format!(
-                "your ball lies on {to}, and a Defender never picks up a ball; another of your pieces may"
-            )),
-            (None, crate::core::Cell::Outer(owner)) if *owner == us && !means_defender => {
-                Some("only your Defender enters your own wicket".to_string())
-            }
-            (None, crate::core::Cell::Outer(owner)) if *owner != us => Some(
-                "only your ball-haver, or a piece fetching your ball lying there, enters the opponent's wicket"
-                    .to_string(),
+            (Some(owner), _) if owner != us => Some(
+                Msg::new("wickets-why-their-ball")
+                    .with("owner", crate::variants::side_msg(owner))
+                    .with("to", to.to_string()),
             ),
+            (Some(_), _) if means_defender => {
+                Some(Msg::new("wickets-why-defender-ball").with("to", to.to_string()))
+            }
+            (None, crate::core::Cell::Outer(owner)) if *owner == us && !means_defender => {
+                Some(Msg::new("wickets-why-own-wicket"))
+            }
+            (None, crate::core::Cell::Outer(owner)) if *owner != us => {
+                Some(Msg::new("wickets-why-their-wicket"))
+            }
             _ => None,
         }
     }
@@ -46,19 +47,20 @@ impl WicketsGame {
         for word in ["defender", "card", "sacrifice", "ball"] {
             let rest = notation::strip_keyword(text, word);
             if rest.len() < text.trim().len() {
-                return Err(refuse(Msg::new("wickets-other-question").with("word", word)));
+                return Err(refuse(
+                    Msg::new("wickets-other-question").with("word", word),
+                ));
             }
         }
         let typed = notation::parse_move(text)?;
         let legal = self.pos.legal_moves();
         let mv = notation::resolve(text, &typed.body, &legal).map_err(|e| {
             match (&e, self.why_not(&typed.body)) {
-                (crate::core::notation::NotationError::Illegal { .. }, Some(why)) => {
-                    refuse(format!(
-                        "`{}` cannot be played: {why}",
-                        crate::core::notation::echo(text)
-                    ))
-                }
+                (crate::core::notation::NotationError::Illegal { .. }, Some(why)) => refuse(
+                    Msg::new("wickets-cannot-be-played")
+                        .with("input", crate::core::notation::echo(text))
+                        .with("why", why),
+                ),
                 _ => PlayError::from(e),
             }
         })?;
@@ -118,14 +120,21 @@ impl WicketsGame {
                 return Err(refuse(Msg::new("wickets-no-ball-to-place")));
             };
             if !self.pos.ball_squares(c).contains(&b) {
-                return Err(refuse(Msg::new("wickets-ball-next-to").with("c", &c.to_string()).with("b", &b.to_string())));
+                return Err(refuse(
+                    Msg::new("wickets-ball-next-to")
+                        .with("c", &c.to_string())
+                        .with("b", &b.to_string()),
+                ));
             }
             action.push_str(&format!(" (ball {b})"));
         }
         played.action = action;
         // K5 and C1: a capture that mates ends the game at once, ball or no ball.
         if self.pos.is_mated(2) {
-            self.outcome = Some(Outcome::win(mover, crate::i18n::Msg::new("reason-checkmate")));
+            self.outcome = Some(Outcome::win(
+                mover,
+                crate::i18n::Msg::new("reason-checkmate"),
+            ));
             self.record = turn.head.clone();
             played.events.push(Msg::new("event-checkmate"));
             return Ok(());
@@ -155,7 +164,7 @@ impl WicketsGame {
 
     /// Why `decline` alone is not a move, with legal examples of a move and of a
     /// ball-haver's move that keeps the ball (X-WICKETS-19).
-    pub(super) fn decline_as_move(&self) -> String {
+    pub(super) fn decline_as_move(&self) -> Msg {
         let legal = self.pos.legal_moves();
         let haver = self.pos.ball_haver(self.pos.turn);
         let plain = legal
@@ -168,7 +177,9 @@ impl WicketsGame {
             None => Msg::new("wickets-decline-as-move"),
         };
         if let Some(h) = legal.iter().find(|m| Some(m.from) == haver) {
-            s = Msg::new("wickets-decline-keep-ball").with("refusal", &s).with("move", &h.long());
+            s = Msg::new("wickets-decline-keep-ball")
+                .with("refusal", s)
+                .with("move", &h.long());
         }
         s
     }
@@ -203,15 +214,24 @@ impl WicketsGame {
         };
         let t = strip_keyword(text, "ball");
         let b = Cell::parse(t).ok_or_else(|| {
-            refuse(Msg::new("wickets-answer-ball-square").with("ball_squares_c_first_map_or_d4_to_string_c_c_to_string", &(self
+            refuse(
+                Msg::new("wickets-answer-ball-square").with(
+                    "ball_squares_c_first_map_or_d4_to_string_c_c_to_string",
+                    &(self
                         .pos
                         .ball_squares(c)
                         .first()
                         .map_or("d4".to_string(), |c| c.to_string()))
-                    .to_string()))
+                    .to_string(),
+                ),
+            )
         })?;
         if !self.pos.ball_squares(c).contains(&b) {
-            return Err(refuse(Msg::new("wickets-ball-next-to").with("c", &c.to_string()).with("b", &b.to_string())));
+            return Err(refuse(
+                Msg::new("wickets-ball-next-to")
+                    .with("c", &c.to_string())
+                    .with("b", &b.to_string()),
+            ));
         }
         self.place_ball(b);
         Ok(b.to_string())
@@ -227,7 +247,10 @@ impl WicketsGame {
         let (role, cell_text) = match t.chars().next() {
             Some(c) if t.len() == 3 && c.is_ascii_alphabetic() => (
                 Some(Role::from_letter(c).ok_or_else(|| {
-                    refuse(Msg::new("wickets-not-a-piece-letter").with("echo_c_to_string", &echo(&c.to_string()).to_string()))
+                    refuse(
+                        Msg::new("wickets-not-a-piece-letter")
+                            .with("echo_c_to_string", &echo(&c.to_string()).to_string()),
+                    )
                 })?),
                 &t[1..],
             ),
@@ -239,10 +262,21 @@ impl WicketsGame {
         let c = Cell::parse(cell_text.trim())
             .ok_or_else(|| refuse(Msg::new("wickets-name-defender").with("example", ex)))?;
         let Some(m) = self.pos.man(c).filter(|m| m.piece.side == side) else {
-            return Err(refuse(Msg::new("wickets-no-defender-on").with("c", &c.to_string()).with("example", ex)));
+            return Err(refuse(
+                Msg::new("wickets-no-defender-on")
+                    .with("c", &c.to_string())
+                    .with("example", ex),
+            ));
         };
         if role.is_some_and(|r| r != m.piece.role) {
-            return Err(refuse(Msg::new("wickets-piece-is-not").with("c", &c.to_string()).with("role_map_or_r_r_name", role.map_or(Msg::text(""), crate::variants::role_msg))));
+            return Err(refuse(
+                Msg::new("wickets-piece-is-not")
+                    .with("c", &c.to_string())
+                    .with(
+                        "role_map_or_r_r_name",
+                        role.map_or(Msg::text(""), crate::variants::role_msg),
+                    ),
+            ));
         }
         if m.ball {
             return Err(refuse(Msg::new("wickets-haver-not-defender")));
@@ -308,12 +342,16 @@ impl WicketsGame {
         let t = strip_keyword(text, "card");
         let card = Card::parse(t).ok_or_else(|| refuse(Msg::new("wickets-play-a-card")))?;
         if !self.deck.hand(side).contains(&card) {
-            return Err(refuse(Msg::new("wickets-not-held").with("card", &card.to_string())));
+            return Err(refuse(
+                Msg::new("wickets-not-held").with("card", &card.to_string()),
+            ));
         }
         if let Step::Answer(lead) = d.step {
             let can_follow = self.deck.hand(side).iter().any(|c| c.suit == lead.suit);
             if can_follow && card.suit != lead.suit {
-                return Err(refuse(Msg::new("wickets-follow-suit").with("lead_suit", &lead.suit.to_string())));
+                return Err(refuse(
+                    Msg::new("wickets-follow-suit").with("lead_suit", &lead.suit.to_string()),
+                ));
             }
         }
         self.deck.play(side, card, rng);
@@ -380,18 +418,26 @@ impl WicketsGame {
         for w in t.split([' ', ',']).filter(|w| !w.is_empty()) {
             let w = w.trim_start_matches(['P', 'N', 'B', 'R', 'Q', 'K']);
             let c = Cell::parse(w).ok_or_else(|| {
-                refuse(Msg::new("wickets-sacrifice-not-square").with("echo_w", &echo(w).to_string()))
+                refuse(
+                    Msg::new("wickets-sacrifice-not-square").with("echo_w", &echo(w).to_string()),
+                )
             })?;
             if !allowed.contains(&c) {
-                return Err(refuse(Msg::new("wickets-not-sacrificable").with("c", &c.to_string())));
+                return Err(refuse(
+                    Msg::new("wickets-not-sacrificable").with("c", &c.to_string()),
+                ));
             }
             if cells.contains(&c) {
-                return Err(refuse(Msg::new("wickets-named-twice").with("c", &c.to_string())));
+                return Err(refuse(
+                    Msg::new("wickets-named-twice").with("c", &c.to_string()),
+                ));
             }
             cells.push(c);
         }
         if cells.len() != n as usize {
-            return Err(refuse(Msg::new("wickets-name-exactly").with("n", &n.to_string())));
+            return Err(refuse(
+                Msg::new("wickets-name-exactly").with("n", &n.to_string()),
+            ));
         }
         cells.sort();
         let mut labels = Vec::new();

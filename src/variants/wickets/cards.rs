@@ -2,6 +2,7 @@
 //! and the discards, shuffled only with the game's generator.
 
 use crate::core::Side;
+use crate::i18n::Msg;
 use crate::variants::GameRng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
@@ -101,9 +102,11 @@ impl Deck {
     }
 
     /// The private text of a hand.
-    pub fn hand_text(&self, side: Side) -> String {
+    pub fn hand_text(&self, side: Side) -> Msg {
         let cards: Vec<String> = self.hand(side).iter().map(|c| c.to_string()).collect();
-        Msg::new("wickets-hand").with("side", crate::variants::side_msg(side)).with("cards", &cards.join(" "))
+        Msg::new("wickets-hand")
+            .with("side", crate::variants::side_msg(side))
+            .with("cards", &cards.join(" "))
     }
 }
 

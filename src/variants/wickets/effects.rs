@@ -162,8 +162,14 @@ impl WicketsGame {
                     self.record = t.record();
                 }
                 if let Some(o) = &self.outcome {
-                    if !played.events.iter().any(|e| e.contains("heckmate")) {
-                        played.events.push(format!("{o}."));
+                    if !played
+                        .events
+                        .iter()
+                        .any(|e| matches!(e.key(), "event-checkmate" | "event-outcome"))
+                    {
+                        played
+                            .events
+                            .push(Msg::new("event-outcome").with("outcome", o.msg()));
                     }
                 }
                 return;
@@ -243,10 +249,12 @@ impl WicketsGame {
         self.reps.push(self.pos.key());
         self.outcome = self.rules_outcome();
         match &self.outcome {
-            Some(Outcome::Win { reason, .. }) if reason == "checkmate" => {
+            Some(o) if o.is_by("reason-checkmate") => {
                 played.events.push(Msg::new("event-checkmate"));
             }
-            Some(o) => played.events.push(format!("{o}.")),
+            Some(o) => played
+                .events
+                .push(Msg::new("event-outcome").with("outcome", o.msg())),
             None => {
                 if self.pos.in_check(self.pos.turn) {
                     played.events.push(Msg::new("event-check"));

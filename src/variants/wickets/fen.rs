@@ -72,9 +72,9 @@ fn parse_cell(t: &str) -> Result<Option<Cell>, String> {
     if t == "-" {
         return Ok(None);
     }
-    Cell::parse(t).map(Some).ok_or_else(|| {
-        err(Msg::new("notation-not-a-square").with("text", t))
-    })
+    Cell::parse(t)
+        .map(Some)
+        .ok_or_else(|| err(&format!("`{t}` is not a square")))
 }
 
 /// Reads the fields the position needs; returns it and the unread rest.

@@ -20,8 +20,8 @@ use self::position::{Kind, Pos, WMove};
 use crate::core::notation::echo;
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Role, Side};
-use crate::variants::fide::{self, Repetitions};
 use crate::i18n::Msg;
+use crate::variants::fide::{self, Repetitions};
 use crate::variants::{
     check_options, Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question,
     Rules,
@@ -108,7 +108,7 @@ pub const DECISION: OptionDecl = OptionDecl {
 
 /// Reads the `decision` option once [`check_options`] has checked the options; `None`
 /// when not given.
-pub fn method_option(options: &Options) -> Result<Option<Method>, String> {
+pub fn method_option(options: &Options) -> Result<Option<Method>, Msg> {
     check_options(WicketsGame::NAME, WicketsGame::OPTIONS, options)?;
     Ok(DECISION.given(options).and_then(Method::parse))
 }
@@ -175,8 +175,8 @@ pub struct WicketsGame {
     outcome: Option<Outcome>,
 }
 
-fn refuse(s: impl Into<String>) -> PlayError {
-    PlayError::Refused(s.into())
+fn refuse(s: Msg) -> PlayError {
+    PlayError::Refused(s)
 }
 
 /// `Qd8`, or `d7` for a pawn.
@@ -189,6 +189,36 @@ pub fn label(role: Role, c: Cell) -> String {
 }
 
 impl WicketsGame {
+    /// The game a FEN gives (`asked`: the `decision` option, when given).
+    fn read_fen(fen: &str, asked: Option<Method>) -> Result<WicketsGame, String> {
+        let (pos, rest) = fen::read(fen)?;
+        let mut rest = rest.into_iter();
+        let method = match rest.next() {
+            None => asked.unwrap_or(Method::Cards),
+            Some(m) => {
+                let m = Method::parse(&m).ok_or_else(|| {
+                    format!("invalid FEN: `{}` is not a decision method", echo(&m))
+                })?;
+                if asked.is_some_and(|a| a != m) {
+                    return Err(
+                        "invalid FEN: its decision method differs from the `decision` option"
+                            .into(),
+                    );
+                }
+                m
+            }
+        };
+        let mut g = WicketsGame::from_pos(pos, method);
+        if let Some(p) = rest.next() {
+            g.turn = Some(fen::read_pending(&p, &g.pos)?);
+            g.outcome = None;
+        }
+        if rest.next().is_some() {
+            return Err("invalid FEN: too many fields".into());
+        }
+        Ok(g)
+    }
+
     pub fn from_pos(pos: Pos, method: Method) -> WicketsGame {
         let reps = Repetitions::new(pos.key());
         let mut g = WicketsGame {
@@ -346,7 +376,7 @@ impl Rules for WicketsGame {
         view::legend()
     }
 
-    fn new(options: &Options, rng: &mut GameRng) -> Result<Self, String> {
+    fn new(options: &Options, rng: &mut GameRng) -> Result<Self, Msg> {
         let method = method_option(options)?.unwrap_or(Method::Cards);
         let mut g = WicketsGame::from_pos(Pos::start(), method);
         if method.uses_cards() {
@@ -355,34 +385,9 @@ impl Rules for WicketsGame {
         Ok(g)
     }
 
-    fn from_fen(fen: &str, options: &Options) -> Result<Self, String> {
+    fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg> {
         let asked = method_option(options)?;
-        let (pos, rest) = fen::read(fen)?;
-        let mut rest = rest.into_iter();
-        let method = match rest.next() {
-            None => asked.unwrap_or(Method::Cards),
-            Some(m) => {
-                let m = Method::parse(&m).ok_or_else(|| {
-                    format!("invalid FEN: `{}` is not a decision method", echo(&m))
-                })?;
-                if asked.is_some_and(|a| a != m) {
-                    return Err(
-                        "invalid FEN: its decision method differs from the `decision` option"
-                            .into(),
-                    );
-                }
-                m
-            }
-        };
-        let mut g = WicketsGame::from_pos(pos, method);
-        if let Some(p) = rest.next() {
-            g.turn = Some(fen::read_pending(&p, &g.pos)?);
-            g.outcome = None;
-        }
-        if rest.next().is_some() {
-            return Err("invalid FEN: too many fields".into());
-        }
-        Ok(g)
+        WicketsGame::read_fen(fen, asked).map_err(crate::variants::fen_error)
     }
 
     fn fen(&self) -> String {
@@ -567,7 +572,7 @@ impl Rules for WicketsGame {
         eval::tactical(self)
     }
 
-    fn secret(&self, side: Side) -> Option<String> {
+    fn secret(&self, side: Side) -> Option<Msg> {
         if !self.method.uses_cards() {
             return None;
         }

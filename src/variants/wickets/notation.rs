@@ -120,7 +120,7 @@ fn parse_body(input: &str, s: &str) -> Result<Body, NotationError> {
         _ => {}
     }
     if let Some(reason) = crate::core::notation::stray_reason(s) {
-        return Err(syntax(input, &reason));
+        return Err(syntax(input, reason));
     }
     let mut chars: Vec<char> = s.chars().collect();
     let role = match chars.first() {
@@ -150,7 +150,7 @@ fn parse_body(input: &str, s: &str) -> Result<Body, NotationError> {
         .into_iter()
         .filter(|c| !matches!(c, '-' | ':' | 'x' | 'X'))
         .collect();
-    let bad = |r: &str| syntax(input, r);
+    let bad = |r: Msg| syntax(input, r);
     let (from_file, from_rank, from_cell, to) = match body.len() {
         2 => (
             None,
@@ -166,7 +166,9 @@ fn parse_body(input: &str, s: &str) -> Result<Body, NotationError> {
             } else if ('1'..='8').contains(&c) {
                 (None, Some(c as i8 - '1' as i8), None, to)
             } else {
-                return Err(bad(Msg::new("notation-not-file-or-rank").with("sign", &c.to_string())));
+                return Err(bad(
+                    Msg::new("notation-not-file-or-rank").with("sign", &c.to_string())
+                ));
             }
         }
         4 => {

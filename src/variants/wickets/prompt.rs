@@ -11,7 +11,7 @@ use rand::SeedableRng;
 /// Lists up to this many answers in full; longer lists give a count and an example.
 const SHORT: usize = 8;
 
-fn suit_name(suit: char) -> String {
+fn suit_name(suit: char) -> Msg {
     let key = match suit {
         'c' => "wickets-suit-clubs",
         'd' => "wickets-suit-diamonds",
@@ -22,11 +22,13 @@ fn suit_name(suit: char) -> String {
 }
 
 impl WicketsGame {
-    pub(super) fn question_prompt(&self, ask: &Ask) -> String {
+    pub(super) fn question_prompt(&self, ask: &Ask) -> Msg {
         let texts = self.legal_texts();
         match ask.question {
             Question::Move => self.move_prompt(ask.side, &texts),
-            Question::BallSquare => Msg::new("wickets-prompt-ball").with("choices", &either(&texts)),
+            Question::BallSquare => {
+                Msg::new("wickets-prompt-ball").with("choices", &either(&texts))
+            }
             Question::NewDefender => {
                 let ex = example(&texts).unwrap_or("defender Nf3");
                 let names: Vec<String> = texts
@@ -34,9 +36,13 @@ impl WicketsGame {
                     .map(|t| t.trim_start_matches("defender ").to_string())
                     .collect();
                 if names.len() <= SHORT {
-                    Msg::new("wickets-prompt-defender-list").with("example", ex).with("names", &names.join(", "))
+                    Msg::new("wickets-prompt-defender-list")
+                        .with("example", ex)
+                        .with("names", &names.join(", "))
                 } else {
-                    Msg::new("wickets-prompt-defender").with("count", &names.len().to_string()).with("example", ex)
+                    Msg::new("wickets-prompt-defender")
+                        .with("count", &names.len().to_string())
+                        .with("example", ex)
                 }
             }
             Question::Throw => self.throw_prompt(&texts),
@@ -46,7 +52,7 @@ impl WicketsGame {
         }
     }
 
-    fn move_prompt(&self, side: Side, texts: &[String]) -> String {
+    fn move_prompt(&self, side: Side, texts: &[String]) -> Msg {
         let legal = self.pos.legal_moves();
         let haver = self.pos.ball_haver(side);
         let plain: Vec<String> = legal
@@ -75,13 +81,19 @@ impl WicketsGame {
             else {
                 continue;
             };
-            s = crate::variants::and_then(s, Msg::new("wickets-prompt-haver").with("who", &who).with("moved", &moved).with("to", to));
+            s = crate::variants::and_then(
+                s,
+                Msg::new("wickets-prompt-haver")
+                    .with("who", &who)
+                    .with("moved", &moved)
+                    .with("to", to),
+            );
             return s;
         }
         s
     }
 
-    fn throw_prompt(&self, texts: &[String]) -> String {
+    fn throw_prompt(&self, texts: &[String]) -> Msg {
         let throws: Vec<String> = texts.iter().filter(|t| *t != "decline").cloned().collect();
         let relays: Vec<&String> = throws.iter().filter(|t| t.contains('>')).collect();
         let direct: Vec<String> = throws
@@ -92,11 +104,20 @@ impl WicketsGame {
         let mut s = if direct.len() <= SHORT {
             Msg::new("wickets-prompt-throw-list").with("choices", &either(&direct))
         } else {
-            Msg::new("wickets-prompt-throw").with("count", &direct.len().to_string()).with("example", example(&direct).unwrap_or("decline"))
+            Msg::new("wickets-prompt-throw")
+                .with("count", &direct.len().to_string())
+                .with("example", example(&direct).unwrap_or("decline"))
         };
         if let Some(r) = relays.get(relays.len() / 2) {
             let (via, to) = r.split_once('>').unwrap_or((r.as_str(), ""));
-            s = crate::variants::and_then(s, Msg::new("wickets-prompt-relay").with("via", via).with("relay", r).with("to", to).with("count", &relays.len().to_string()));
+            s = crate::variants::and_then(
+                s,
+                Msg::new("wickets-prompt-relay")
+                    .with("via", via)
+                    .with("relay", r)
+                    .with("to", to)
+                    .with("count", &relays.len().to_string()),
+            );
         }
         if throws
             .iter()
@@ -107,7 +128,7 @@ impl WicketsGame {
         s
     }
 
-    fn card_prompt(&self, side: Side) -> String {
+    fn card_prompt(&self, side: Side) -> Msg {
         let Some((mover, d)) = self
             .turn
             .as_ref()
@@ -124,7 +145,12 @@ impl WicketsGame {
             }
         };
         match d.step {
-            Step::Answer(lead) => Msg::new(pick("wickets-card-answer", "wickets-card-answer-guarded")).with("side", crate::variants::side_msg(mover)).with("card", &lead.to_string()).with("suit", &suit_name(lead.suit)),
+            Step::Answer(lead) => {
+                Msg::new(pick("wickets-card-answer", "wickets-card-answer-guarded"))
+                    .with("side", crate::variants::side_msg(mover))
+                    .with("card", &lead.to_string())
+                    .with("suit", suit_name(lead.suit))
+            }
             Step::Lead if d.attempt == 2 && side == mover => Msg::new("wickets-card-second-try"),
             Step::Lead => {
                 let tie = self
@@ -137,13 +163,13 @@ impl WicketsGame {
                 } else {
                     pick("wickets-card-lead", "wickets-card-lead-guarded")
                 };
-                Msg::new(key).with("side", &mover.other().to_string())
+                Msg::new(key).with("side", crate::variants::side_msg(mover.other()))
             }
             Step::Sacrifice(_) => Question::Card.prompt(),
         }
     }
 
-    fn sacrifice_prompt(&self, texts: &[String]) -> String {
+    fn sacrifice_prompt(&self, texts: &[String]) -> Msg {
         let Some((mover, n)) = self.turn.as_ref().and_then(|t| match t.decision {
             Some(d) => match d.step {
                 Step::Sacrifice(n) => Some((t.mover, n)),
@@ -176,7 +202,11 @@ impl WicketsGame {
             (false, false, true) => "wickets-prompt-sacrifice-from",
             (false, true, true) => "wickets-prompt-sacrifice-example-from",
         };
-        Msg::new(key).with("n", &n.to_string()).with("what", &what).with("example", ex.map_or("", String::as_str)).with("from", from.as_deref().unwrap_or(""))
+        Msg::new(key)
+            .with("n", &n.to_string())
+            .with("what", what)
+            .with("example", ex.map_or("", String::as_str))
+            .with("from", from.as_deref().unwrap_or(""))
     }
 }
 
@@ -202,7 +232,7 @@ mod tests {
 
     fn prompt(g: &WicketsGame) -> String {
         let ask = g.ask().expect("live");
-        g.prompt(&ask)
+        g.prompt(&ask).to_string()
     }
 
     fn refusal(g: &WicketsGame, text: &str) -> String {

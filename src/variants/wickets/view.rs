@@ -48,7 +48,7 @@ pub fn legend() -> Vec<LegendEntry> {
 
 pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
     let pos = game.pos();
-    let mut v = View::new(viewer, Msg::new("title-wickets"));
+    let mut v = View::new(viewer, "Chess with Wickets");
     v.outer_cells = true;
     for (cell, m) in pos.men.iter() {
         let mut badges = Vec::new();
@@ -79,7 +79,7 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
         }
     }
     for side in Side::BOTH {
-        let notes = &mut v.notes[side.index()];
+        let mut notes = Vec::new();
         if game.method().uses_cards() {
             let n = game.deck().hand(side).len();
             // K8: a hand is private; the others see only how many cards it holds.
@@ -98,6 +98,9 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
         if game.pos().defender(side).is_none() {
             notes.push(Msg::new("note-no-defender"));
         }
+        for n in notes {
+            v.note(side.index(), n);
+        }
     }
     let decision = match game.method() {
         Method::Cards => "note-decision-cards",
@@ -107,7 +110,7 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
         Method::Deterministic => "note-decision-deterministic",
         Method::Deterministic2 => "note-decision-deterministic2",
     };
-    v.notes[0].insert(0, Msg::new(decision));
+    v.note_first(0, Msg::new(decision));
     if let Some(t) = game.turn_state() {
         // K5: show where the captured ball may be put while that is asked.
         if let Some(c) = t.place_ball {
@@ -118,7 +121,10 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
         if let Some(d) = t.decision {
             if let Step::Answer(c) = d.step {
                 // A played card is public.
-                v.notes[t.mover.index()].push(Msg::new("note-played").with("card", &c.to_string()));
+                v.note(
+                    t.mover.index(),
+                    Msg::new("note-played").with("card", &c.to_string()),
+                );
             }
         }
     }
