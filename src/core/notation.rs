@@ -244,7 +244,7 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
                 .ok_or_else(|| fail(Msg::new("notation-off-board")))
         } else {
             Err(fail(
-                Msg::new("notation-not-a-square").with("text", &format!("{f}{r}")),
+                Msg::new("notation-not-a-square").with("text", format!("{f}{r}")),
             ))
         }
     };
@@ -259,7 +259,7 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
                 (None, Some(c as u8 - b'1'), to)
             } else {
                 return Err(fail(
-                    Msg::new("notation-not-file-or-rank").with("sign", &c.to_string()),
+                    Msg::new("notation-not-file-or-rank").with("sign", c.to_string()),
                 ));
             }
         }

@@ -534,6 +534,13 @@ pub fn fen_error(detail: impl std::fmt::Display) -> Msg {
     Msg::new("fen-unreadable").with("detail", detail)
 }
 
+/// A FEN's text that should be a square and is not (the parsers' words are English).
+pub fn fen_square(text: &str) -> String {
+    Msg::new("variants-fen-not-a-square")
+        .with("text", text)
+        .to_string()
+}
+
 /// Two parts of a prompt: `your move, e.g. `e4`; your Wizard enters ...`.
 pub fn and_then(first: Msg, then: Msg) -> Msg {
     Msg::new("join-semicolon").with("a", first).with("b", then)

@@ -116,7 +116,7 @@ pub fn check_options(variant: &str, decls: &[OptionDecl], options: &Options) -> 
             return Err(Msg::new("options-bad-value")
                 .with("option", decl.name)
                 .with("values", decl.values_text())
-                .with("value", &echo(value)));
+                .with("value", echo(value)));
         }
     }
     Ok(())

@@ -106,9 +106,9 @@ impl SorchessGame {
         })?;
         Some(
             Msg::new("sorchess-knight-chance")
-                .with("square", &square.to_string())
-                .with("take", &take.to_string())
-                .with("m_long", &m.long().to_string()),
+                .with("square", square.to_string())
+                .with("take", take.to_string())
+                .with("m_long", m.long().to_string()),
         )
     }
 
@@ -181,12 +181,12 @@ impl SorchessGame {
                 return None;
             }
             if let WizardState::OnBoard(sq) = wizard {
-                return Some(Msg::new("sorchess-wizard-on-board").with("sq", &sq.to_string()));
+                return Some(Msg::new("sorchess-wizard-on-board").with("sq", sq.to_string()));
             }
             if spec.role == Some(Role::Knight) {
                 return Some(Msg::new("sorchess-knight-only-first").with(
                     "knight_chance_square_us",
-                    &knight_chance_square(us).to_string(),
+                    knight_chance_square(us).to_string(),
                 ));
             }
             return None;
@@ -217,11 +217,11 @@ impl SorchessGame {
                 if board.pieces(us, Role::Rook).contains(from)
                     && !self.pos.launch_rooks(us).contains(from)
                 {
-                    return Some(Msg::new("sorchess-rook-moved").with("from", &from.to_string()));
+                    return Some(Msg::new("sorchess-rook-moved").with("from", from.to_string()));
                 }
                 if !board.pieces(us, Role::Rook).contains(from) {
                     return Some(
-                        Msg::new("sorchess-enter-from-rook").with("from", &from.to_string()),
+                        Msg::new("sorchess-enter-from-rook").with("from", from.to_string()),
                     );
                 }
                 None

@@ -128,16 +128,16 @@ impl SpellGame {
             return Some(
                 Msg::new(key)
                     .with("name", name)
-                    .with("wait", &wait.to_string())
-                    .with("from", &from.to_string()),
+                    .with("wait", wait.to_string())
+                    .with("from", from.to_string()),
             );
         }
         match spell {
             Spell::Freeze(c) if !self.sp.target_ok(spell) => {
-                Some(Msg::new("spell-freeze-centre").with("c", &c.to_string()))
+                Some(Msg::new("spell-freeze-centre").with("c", c.to_string()))
             }
             Spell::Jump(j) if !self.sp.target_ok(spell) => {
-                Some(Msg::new("spell-jump-empty").with("j", &j.to_string()))
+                Some(Msg::new("spell-jump-empty").with("j", j.to_string()))
             }
             _ => None,
         }
@@ -259,10 +259,10 @@ impl SpellGame {
         let us = self.sp.turn();
         Some(match self.sp.castling_bar(*wing, spell)? {
             CastleBar::FrozenRook { rook, centre } => Msg::new("spell-rook-frozen")
-                .with("rook", &rook.to_string())
-                .with("centre", &centre.to_string()),
+                .with("rook", rook.to_string())
+                .with("centre", centre.to_string()),
             CastleBar::TransparentRook { rook } => {
-                Msg::new("spell-rook-transparent").with("rook", &rook.to_string())
+                Msg::new("spell-rook-transparent").with("rook", rook.to_string())
             }
             CastleBar::OwnJump {
                 jump,
@@ -274,10 +274,10 @@ impl SpellGame {
             } else {
                 "spell-castle-crosses"
             })
-            .with("jump", &jump.to_string())
-            .with("attacker", &piece_words(board, attacker, us))
-            .with("over", &piece_words(board, jump, us))
-            .with("square", &square.to_string()),
+            .with("jump", jump.to_string())
+            .with("attacker", piece_words(board, attacker, us))
+            .with("over", piece_words(board, jump, us))
+            .with("square", square.to_string()),
         })
     }
 
@@ -299,7 +299,7 @@ impl SpellGame {
             .collect();
         let t = resolve_syntax(text, mv, &turns).ok()?;
         (t.mv.to() == j && !t.mv.is_capture())
-            .then(|| Msg::new("spell-opponent-jump-square").with("j", &j.to_string()))
+            .then(|| Msg::new("spell-opponent-jump-square").with("j", j.to_string()))
     }
 
     /// A king step or en passant legal without the jump cast with it, illegal with
@@ -315,16 +315,16 @@ impl SpellGame {
         let over = piece_words(board, j, us);
         Some(if matches!(mv, Move::EnPassant { .. }) {
             Msg::new("spell-own-jump-en-passant")
-                .with("j", &j.to_string())
+                .with("j", j.to_string())
                 .with("attacker", &attacker)
                 .with("over", &over)
-                .with("target", &target.to_string())
+                .with("target", target.to_string())
         } else {
             Msg::new("spell-own-jump-king")
-                .with("j", &j.to_string())
+                .with("j", j.to_string())
                 .with("attacker", &attacker)
                 .with("over", &over)
-                .with("target", &target.to_string())
+                .with("target", target.to_string())
         })
     }
 
@@ -344,24 +344,24 @@ impl SpellGame {
                 Some(k),
             ) => Some(
                 Msg::new("spell-why-own-jump")
-                    .with("jump", &j.to_string())
-                    .with("attacker", &piece_words(board, from, us))
-                    .with("over", &piece_words(board, j, us))
-                    .with("king", &k.to_string()),
+                    .with("jump", j.to_string())
+                    .with("attacker", piece_words(board, from, us))
+                    .with("over", piece_words(board, j, us))
+                    .with("king", k.to_string()),
             ),
             (Some(KingThreat::WithJump { from, over }), Some(k)) => Some(
                 Msg::new("spell-why-their-jump")
-                    .with("attacker", &piece_words(board, from, us))
-                    .with("over", &piece_words(board, over, us))
-                    .with("king", &k.to_string()),
+                    .with("attacker", piece_words(board, from, us))
+                    .with("over", piece_words(board, over, us))
+                    .with("king", k.to_string()),
             ),
             _ => None,
         };
         match why {
             Some(why) => Msg::new("spell-capturable-why")
                 .with("why", &why)
-                .with("answer", &turn.canonical()),
-            None => Msg::new("spell-capturable").with("answer", &turn.canonical()),
+                .with("answer", turn.canonical()),
+            None => Msg::new("spell-capturable").with("answer", turn.canonical()),
         }
     }
 
@@ -492,7 +492,7 @@ fn piece_words(board: &Board, sq: Square, side: Side) -> Msg {
     };
     Msg::new(key)
         .with("role", role_name(board, sq))
-        .with("square", &sq.to_string())
+        .with("square", sq.to_string())
 }
 
 /// A plain-legal move refused only because of the spell cast with it.
@@ -503,17 +503,15 @@ fn explain_spell_conflict(spell: Spell, mv: Move) -> Option<Msg> {
     match spell {
         Spell::Freeze(c) if freeze_area(c).contains(mv.from()) => Some(
             Msg::new("spell-inside-freeze")
-                .with("c", &c.to_string())
-                .with("mv_from", &mv.from().to_string()),
+                .with("c", c.to_string())
+                .with("mv_from", mv.from().to_string()),
         ),
         Spell::Freeze(c) if mv.castle_side().is_some() && mv.to() == c => {
-            Some(Msg::new("spell-freeze-castle").with("c", &c.to_string()))
+            Some(Msg::new("spell-freeze-castle").with("c", c.to_string()))
         }
-        Spell::Jump(j) if mv.to() == j => {
-            Some(Msg::new("spell-jump-end").with("j", &j.to_string()))
-        }
+        Spell::Jump(j) if mv.to() == j => Some(Msg::new("spell-jump-end").with("j", j.to_string())),
         Spell::Jump(j) if matches!(mv, Move::Castle { rook, .. } if rook == j) => {
-            Some(Msg::new("spell-jump-castle").with("j", &j.to_string()))
+            Some(Msg::new("spell-jump-castle").with("j", j.to_string()))
         }
         _ => None,
     }
@@ -850,17 +848,14 @@ pub fn spell_note(sp: &SpellPosition, side: Side) -> Msg {
         let n = sp.supply(side, kind).to_string();
         let cd = sp.cooldown(side, kind);
         if sp.supply(side, kind) > 0 && cd > 0 {
-            Msg::new(cooling).with("n", &n).with("cd", &cd.to_string())
+            Msg::new(cooling).with("n", &n).with("cd", cd.to_string())
         } else {
             Msg::new(key).with("n", &n)
         }
     };
     Msg::new("note-spells")
-        .with(
-            "freeze",
-            &part(FREEZE, "note-freeze", "note-freeze-cooling"),
-        )
-        .with("jump", &part(JUMP, "note-jump", "note-jump-cooling"))
+        .with("freeze", part(FREEZE, "note-freeze", "note-freeze-cooling"))
+        .with("jump", part(JUMP, "note-jump", "note-jump-cooling"))
 }
 
 /// A freeze cast with a move, its 3x3 area drawn on the board.

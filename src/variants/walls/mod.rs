@@ -178,8 +178,8 @@ impl Walls {
                     .unwrap_or_else(|| spread(&free, SETUP_WALLS));
                 let ex: Vec<String> = at.iter().map(|s| format!("@{s}")).collect();
                 Msg::new("walls-prompt-walls")
-                    .with("count", &SETUP_WALLS.to_string())
-                    .with("example", &ex.join(" "))
+                    .with("count", SETUP_WALLS.to_string())
+                    .with("example", ex.join(" "))
             }
             Phase::Team(side) => {
                 let free: Vec<Square> = (home_zone(side) & !self.pos.blocked()).collect();
@@ -199,13 +199,13 @@ impl Walls {
                         .join(" ");
                     let limits = TEAM_ROLES.iter().map(|(r, cost, max)| {
                         Msg::new("walls-prompt-limit")
-                            .with("role", &r.letter().to_string())
-                            .with("cost", &cost.to_string())
-                            .with("max", &max.to_string())
+                            .with("role", r.letter().to_string())
+                            .with("cost", cost.to_string())
+                            .with("max", max.to_string())
                     });
                     let limits = Msg::join("join-semicolon", limits).unwrap_or(Msg::text(""));
                     Msg::new("walls-prompt-team-full")
-                        .with("cost", &TEAM_COST.to_string())
+                        .with("cost", TEAM_COST.to_string())
                         .with("limits", limits)
                         .with("ranks", ranks)
                         .with("example", &ex)
@@ -255,16 +255,16 @@ impl Walls {
                 }
                 let mut forms = Vec::new();
                 if let Some(a) = pick(|a| matches!(a, Action::Move { .. })) {
-                    forms.push(Msg::new("walls-form-move").with("example", &a.text()));
+                    forms.push(Msg::new("walls-form-move").with("example", a.text()));
                 }
                 if let Some(a) = pick(|a| matches!(a, Action::Conjure { .. })) {
-                    forms.push(Msg::new("walls-form-conjure").with("example", &a.text()));
+                    forms.push(Msg::new("walls-form-conjure").with("example", a.text()));
                 }
                 if let Some(a) = pick(|a| matches!(a, Action::Destroy { .. })) {
-                    forms.push(Msg::new("walls-form-destroy").with("example", &a.text()));
+                    forms.push(Msg::new("walls-form-destroy").with("example", a.text()));
                 }
                 if let Some(a) = pick(|a| matches!(a, Action::Resurrect { .. })) {
-                    forms.push(Msg::new("walls-form-resurrect").with("example", &a.text()));
+                    forms.push(Msg::new("walls-form-resurrect").with("example", a.text()));
                 }
                 forms.push(Msg::new("walls-form-pass"));
                 if let Some(forms) = Msg::join("join-comma", forms) {

@@ -35,28 +35,28 @@ impl Walls {
                     return refuse(
                         Msg::new("walls-setup-walls-not")
                             .with("side", crate::variants::side_msg(side))
-                            .with("input", &echo(&t.raw)),
+                            .with("input", echo(&t.raw)),
                     )
                 }
             }
         }
         if squares.len() != SETUP_WALLS {
             return refuse(
-                Msg::new("walls-place-3-walls").with("squares_len", &squares.len().to_string()),
+                Msg::new("walls-place-3-walls").with("squares_len", squares.len().to_string()),
             );
         }
         for (i, sq) in squares.iter().enumerate() {
             if squares[..i].contains(sq) {
-                return refuse(Msg::new("walls-wall-twice").with("sq", &sq.to_string()));
+                return refuse(Msg::new("walls-wall-twice").with("sq", sq.to_string()));
             }
             if !wall_zone().contains(*sq) {
-                return refuse(Msg::new("walls-wall-zone").with("sq", &sq.to_string()));
+                return refuse(Msg::new("walls-wall-zone").with("sq", sq.to_string()));
             }
             if self.pos.walls.contains(*sq) {
-                return refuse(Msg::new("walls-wall-there").with("sq", &sq.to_string()));
+                return refuse(Msg::new("walls-wall-there").with("sq", sq.to_string()));
             }
             if self.pos.board.piece_at(*sq).is_some() {
-                return refuse(Msg::new("walls-occupied").with("sq", &sq.to_string()));
+                return refuse(Msg::new("walls-occupied").with("sq", sq.to_string()));
             }
         }
         squares.sort();
@@ -100,7 +100,7 @@ impl Walls {
     pub(super) fn team_error(&self, side: Side, team: &[(Role, Square)]) -> Option<Msg> {
         for (i, (role, sq)) in team.iter().enumerate() {
             if team[..i].iter().any(|(_, s)| s == sq) {
-                return Some(Msg::new("walls-wizard-twice").with("sq", &sq.to_string()));
+                return Some(Msg::new("walls-wizard-twice").with("sq", sq.to_string()));
             }
             if !home_zone(side).contains(*sq) {
                 let ranks = match side {
@@ -109,13 +109,13 @@ impl Walls {
                 };
                 return Some(
                     Msg::new("walls-home-ranks")
-                        .with("sq", &sq.to_string())
+                        .with("sq", sq.to_string())
                         .with("ranks", ranks)
-                        .with("role_letter", &role.letter().to_string()),
+                        .with("role_letter", role.letter().to_string()),
                 );
             }
             if self.pos.blocked().contains(*sq) {
-                return Some(Msg::new("walls-not-empty").with("sq", &sq.to_string()));
+                return Some(Msg::new("walls-not-empty").with("sq", sq.to_string()));
             }
         }
         let count = |r: Role| team.iter().filter(|(x, _)| *x == r).count() as u32;
@@ -129,7 +129,7 @@ impl Walls {
         for (role, _) in team {
             if !TEAM_ROLES.iter().any(|(r, _, _)| r == role) {
                 return Some(
-                    Msg::new("walls-not-a-wizard").with("name_role", &name(*role).to_string()),
+                    Msg::new("walls-not-a-wizard").with("name_role", name(*role).to_string()),
                 );
             }
         }
@@ -141,7 +141,7 @@ impl Walls {
                     } else {
                         "walls-at-most"
                     })
-                    .with("max", &max.to_string())
+                    .with("max", max.to_string())
                     .with("role", crate::variants::role_msg(role)),
                 );
             }
@@ -150,7 +150,7 @@ impl Walls {
             .iter()
             .filter_map(|(r, _)| TEAM_ROLES.iter().find(|(x, _, _)| x == r).map(|t| t.1))
             .sum();
-        (cost != TEAM_COST).then(|| Msg::new("walls-team-cost").with("cost", &cost.to_string()))
+        (cost != TEAM_COST).then(|| Msg::new("walls-team-cost").with("cost", cost.to_string()))
     }
 
     pub(super) fn setup_team(&mut self, side: Side, typed: &[Typed]) -> Result<Played, PlayError> {
@@ -172,7 +172,7 @@ impl Walls {
                         return Err(PlayError::Refused(
                             Msg::new("walls-setup-team-not")
                                 .with("side", crate::variants::side_msg(side))
-                                .with("input", &echo(&t.raw)),
+                                .with("input", echo(&t.raw)),
                         ))
                     }
                 }

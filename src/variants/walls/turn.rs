@@ -13,7 +13,7 @@ impl Walls {
         }
         if items.len() > 2 {
             return Err(PlayError::Refused(
-                Msg::new("walls-two-actions").with("count", &items.len().to_string()),
+                Msg::new("walls-two-actions").with("count", items.len().to_string()),
             ));
         }
         let mut used = Used::default();
@@ -24,7 +24,7 @@ impl Walls {
         for (i, t) in items.iter().enumerate() {
             if self.pos.winner().is_some() {
                 // Z4: the game ended with the first action; the second is not played.
-                events.push(Msg::new("walls-over-not-played").with("input", &echo(&t.raw)));
+                events.push(Msg::new("walls-over-not-played").with("input", echo(&t.raw)));
                 break;
             }
             let legal = self.pos.legal_actions(&used);
@@ -37,7 +37,7 @@ impl Walls {
                         (_, 0) => "walls-first-not-legal",
                         _ => "walls-second-not-legal",
                     };
-                    let line = Msg::new(key).with("input", &echo(&t.raw)).with("why", why);
+                    let line = Msg::new(key).with("input", echo(&t.raw)).with("why", why);
                     return Err(PlayError::Refused(line));
                 }
             };
@@ -61,9 +61,9 @@ impl Walls {
                     })
                     .with("side", crate::variants::side_msg(victim.side))
                     .with("role", crate::variants::role_msg(victim.role))
-                    .with("sq", &sq.to_string())
+                    .with("sq", sq.to_string())
                     .with("scorer", crate::variants::side_msg(scorer))
-                    .with("points", &points.to_string()),
+                    .with("points", points.to_string()),
                 );
             }
             if effect.wall_to_hand {
@@ -183,14 +183,14 @@ impl Walls {
         let to = spec.to;
         let occupied = |why: &mut Option<Msg>| {
             if self.pos.walls.contains(to) {
-                *why = Some(Msg::new("walls-why-holds-wall").with("sq", &to.to_string()));
+                *why = Some(Msg::new("walls-why-holds-wall").with("sq", to.to_string()));
             } else if self.pos.board.piece_at(to).is_some() {
-                *why = Some(Msg::new("walls-why-occupied").with("sq", &to.to_string()));
+                *why = Some(Msg::new("walls-why-occupied").with("sq", to.to_string()));
             }
         };
         if let Some(from) = spec.from_square() {
             let Some(p) = self.pos.board.piece_at(from).filter(|p| p.side == us) else {
-                return Some(Msg::new("walls-why-no-wizard-on").with("sq", &from.to_string()));
+                return Some(Msg::new("walls-why-no-wizard-on").with("sq", from.to_string()));
             };
             if let Some(r) = spec.role.filter(|r| *r != p.role) {
                 return Some(is_a_not_a(from, p.role, r));
@@ -204,8 +204,8 @@ impl Walls {
                 Some(
                     Msg::new("walls-why-cannot-reach")
                         .with("role", crate::variants::role_word(p.role))
-                        .with("from", &from.to_string())
-                        .with("to", &to.to_string()),
+                        .with("from", from.to_string())
+                        .with("to", to.to_string()),
                 )
             });
         }
@@ -249,7 +249,7 @@ impl Walls {
         let casters: Vec<(Square, Role)> = match spec.from {
             Some(from) => {
                 let Some(p) = self.pos.board.piece_at(from).filter(|p| p.side == us) else {
-                    return Msg::new("walls-why-no-wizard-on").with("sq", &from.to_string());
+                    return Msg::new("walls-why-no-wizard-on").with("sq", from.to_string());
                 };
                 if let Some(r) = spec.role.filter(|r| *r != p.role) {
                     return is_a_not_a(from, p.role, r);
@@ -259,9 +259,9 @@ impl Walls {
                 }
                 if from.distance(at) != 1 {
                     return Msg::new("walls-why-not-next-to")
-                        .with("at", &at.to_string())
+                        .with("at", at.to_string())
                         .with("role", crate::variants::role_word(p.role))
-                        .with("from", &from.to_string());
+                        .with("from", from.to_string());
                 }
                 vec![(from, p.role)]
             }
@@ -271,7 +271,7 @@ impl Walls {
                     .filter(|(_, r)| spec.role.is_none_or(|x| x == *r))
                     .collect();
                 if near.is_empty() {
-                    return Msg::new("walls-why-none-next-to").with("at", &at.to_string());
+                    return Msg::new("walls-why-none-next-to").with("at", at.to_string());
                 }
                 if near.iter().all(|(_, r)| *r == Role::Pawn) {
                     return Msg::new(pawns);
@@ -280,10 +280,10 @@ impl Walls {
             }
         };
         if conjure && self.pos.walls.contains(at) {
-            return Msg::new("walls-why-already-holds-wall").with("at", &at.to_string());
+            return Msg::new("walls-why-already-holds-wall").with("at", at.to_string());
         }
         if !conjure && !self.pos.walls.contains(at) {
-            return Msg::new("walls-why-no-wall-on").with("at", &at.to_string());
+            return Msg::new("walls-why-no-wall-on").with("at", at.to_string());
         }
         match casters.iter().find(|(s, _)| flags.contains(*s)) {
             Some((s, r)) => Msg::new(if conjure {
@@ -292,11 +292,9 @@ impl Walls {
                 "walls-why-already-destroyed"
             })
             .with("role", crate::variants::role_word(*r))
-            .with("sq", &s.to_string()),
-            None if conjure => {
-                Msg::new("walls-why-no-conjure-that-way").with("at", &at.to_string())
-            }
-            None => Msg::new("walls-why-no-destroy-that-way").with("at", &at.to_string()),
+            .with("sq", s.to_string()),
+            None if conjure => Msg::new("walls-why-no-conjure-that-way").with("at", at.to_string()),
+            None => Msg::new("walls-why-no-destroy-that-way").with("at", at.to_string()),
         }
     }
 
@@ -310,18 +308,18 @@ impl Walls {
                 .with("role", crate::variants::role_word(role));
         }
         if !self.pos.resurrect_squares(us).contains(at) {
-            return Msg::new("walls-why-not-next-to-two").with("at", &at.to_string());
+            return Msg::new("walls-why-not-next-to-two").with("at", at.to_string());
         }
         Msg::new("walls-why-cannot-resurrect-on")
             .with("role", crate::variants::role_word(role))
-            .with("at", &at.to_string())
+            .with("at", at.to_string())
     }
 }
 
 /// Why a named wizard is not the one on its square.
 fn is_a_not_a(from: Square, is: Role, named: Role) -> Msg {
     Msg::new("walls-why-is-a-not-a")
-        .with("sq", &from.to_string())
+        .with("sq", from.to_string())
         .with("role", crate::variants::role_word(is))
         .with("named", crate::variants::role_word(named))
 }
@@ -330,7 +328,7 @@ fn is_a_not_a(from: Square, is: Role, named: Role) -> Msg {
 fn already_moved(role: Role, from: Square) -> Msg {
     Msg::new("walls-why-already-moved")
         .with("role", crate::variants::role_word(role))
-        .with("sq", &from.to_string())
+        .with("sq", from.to_string())
 }
 
 pub(super) fn spec_fits(spec: Spec, role: Role, by: Square) -> bool {

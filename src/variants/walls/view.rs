@@ -42,17 +42,17 @@ pub fn build(pos: &Pos, last: &[Square], title: &str, over: bool, viewer: Viewer
             } else {
                 "note-points"
             })
-            .with("n", &points.to_string()),
+            .with("n", points.to_string()),
             Msg::new(if hand == 1 {
                 "note-walls-in-hand-one"
             } else {
                 "note-walls-in-hand"
             })
-            .with("n", &hand.to_string()),
+            .with("n", hand.to_string()),
         ];
         if !pos.dead[i].is_empty() {
             let list: Vec<String> = pos.dead[i].iter().map(|r| r.letter().to_string()).collect();
-            notes.push(Msg::new("note-fallen").with("list", &list.join(" ")));
+            notes.push(Msg::new("note-fallen").with("list", list.join(" ")));
         }
         for n in notes {
             v.note(i, n);

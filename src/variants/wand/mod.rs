@@ -96,10 +96,8 @@ impl WandGame {
             let (a, b) = spec.split_once('>').ok_or_else(|| {
                 "invalid FEN: a pending teleport is written teleport=e4>d5".to_string()
             })?;
-            let zapper =
-                Square::parse(a).ok_or_else(|| format!("invalid FEN: `{a}` is not a square"))?;
-            let target =
-                Square::parse(b).ok_or_else(|| format!("invalid FEN: `{b}` is not a square"))?;
+            let zapper = Square::parse(a).ok_or_else(|| crate::variants::fen_square(a))?;
+            let target = Square::parse(b).ok_or_else(|| crate::variants::fen_square(b))?;
             if g.pos.unit(target).is_none() || zapper.distance(target) > 1 {
                 return Err("invalid FEN: the pending teleport needs a piece on its target next to the zapper".into());
             }
@@ -264,18 +262,18 @@ impl WandGame {
         if let Some(p) = self.pending {
             let squares = self.legal_texts();
             let what = self.pos.unit(p.target).map_or(
-                Msg::new("wand-the-piece-on").with("square", &p.target.to_string()),
+                Msg::new("wand-the-piece-on").with("square", p.target.to_string()),
                 |u| {
                     Msg::new("wand-the-role-on")
                         .with("role", crate::variants::role_word(u.role))
-                        .with("square", &p.target.to_string())
+                        .with("square", p.target.to_string())
                 },
             );
             return match crate::variants::example(&squares) {
                 Some(ex) => Msg::new("wand-prompt-teleport-example")
                     .with("what", what.clone())
                     .with("example", ex)
-                    .with("count", &squares.len().to_string()),
+                    .with("count", squares.len().to_string()),
                 None => Msg::new("wand-prompt-teleport").with("what", what.clone()),
             };
         }
@@ -337,9 +335,9 @@ impl WandGame {
             (unit.side == them && !unit.fast).then(|| {
                 PlayError::Refused(
                     Msg::new("wand-whole-turn")
-                        .with("input", &crate::core::notation::echo(text))
+                        .with("input", crate::core::notation::echo(text))
                         .with("role", crate::variants::role_word(unit.role))
-                        .with("square", &spec.to.to_string()),
+                        .with("square", spec.to.to_string()),
                 )
             })
         })
@@ -370,16 +368,16 @@ impl WandGame {
         let label = u.label(m.from());
         let why = if u.statue > 0 {
             Msg::new("wand-stoned")
-                .with("label", &label.to_string())
-                .with("u_statue", &u.statue.to_string())
+                .with("label", label.to_string())
+                .with("u_statue", u.statue.to_string())
         } else if u.asleep > 0 {
             Msg::new("wand-asleep")
-                .with("label", &label.to_string())
-                .with("u_asleep", &u.asleep.to_string())
+                .with("label", label.to_string())
+                .with("u_asleep", u.asleep.to_string())
         } else {
             Msg::new("wand-slowed")
-                .with("label", &label.to_string())
-                .with("u_wait", &u.wait.to_string())
+                .with("label", label.to_string())
+                .with("u_wait", u.wait.to_string())
         };
         Some(PlayError::Refused(why))
     }
@@ -389,34 +387,34 @@ impl WandGame {
         let masks = self.pos.masks();
         let refuse = PlayError::Refused;
         let Some(u) = self.pos.unit(from).filter(|u| u.side == us) else {
-            return refuse(Msg::new("wand-no-zapper").with("from", &from.to_string()));
+            return refuse(Msg::new("wand-no-zapper").with("from", from.to_string()));
         };
         let label = u.label(from);
         if from.distance(to) > 1 {
             return refuse(
                 Msg::new("wand-too-far")
-                    .with("to", &to.to_string())
-                    .with("from", &from.to_string()),
+                    .with("to", to.to_string())
+                    .with("from", from.to_string()),
             );
         }
         if self.pos.single_king_attacked(us, &masks) {
             return refuse(Msg::new("wand-zap-in-check"));
         }
         if u.statue > 0 {
-            return refuse(Msg::new("wand-statue-zap").with("label", &label.to_string()));
+            return refuse(Msg::new("wand-statue-zap").with("label", label.to_string()));
         }
         if u.asleep > 0 {
-            return refuse(Msg::new("wand-asleep-zap").with("label", &label.to_string()));
+            return refuse(Msg::new("wand-asleep-zap").with("label", label.to_string()));
         }
         if u.slow && u.wait > 0 {
             return refuse(
                 Msg::new("wand-slow-wait")
-                    .with("label", &label.to_string())
-                    .with("u_wait", &u.wait.to_string()),
+                    .with("label", label.to_string())
+                    .with("u_wait", u.wait.to_string()),
             );
         }
         if u.wand == WandState::Destroyed {
-            return refuse(Msg::new("wand-destroyed").with("label", &label.to_string()));
+            return refuse(Msg::new("wand-destroyed").with("label", label.to_string()));
         }
         NotationError::Illegal {
             input: crate::core::notation::echo(text),

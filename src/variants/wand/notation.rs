@@ -193,7 +193,7 @@ pub fn parse(text: &str) -> Result<Typed, NotationError> {
     if let Some(c) = text.chars().find(|c| c.is_control() && !c.is_whitespace()) {
         return Err(syntax(
             text,
-            Msg::new("notation-unexpected").with("sign", &format!("{c:?}")),
+            Msg::new("notation-unexpected").with("sign", format!("{c:?}")),
         ));
     }
     let (outside, groups) = split_groups(text)?;
@@ -211,7 +211,7 @@ pub fn parse(text: &str) -> Result<Typed, NotationError> {
             Some(Input::Square(Square::parse(sq).ok_or_else(|| {
                 syntax(
                     text,
-                    Msg::new("notation-not-a-square").with("text", &echo(sq)),
+                    Msg::new("notation-not-a-square").with("text", echo(sq)),
                 )
             })?))
         }

@@ -405,8 +405,8 @@ impl Pos {
                 let (sq_text, toks) = entry.split_once(':').ok_or_else(|| {
                     format!("invalid FEN: piece state `{entry}` should look like e4:fast")
                 })?;
-                let sq = Square::parse(sq_text)
-                    .ok_or_else(|| format!("invalid FEN: `{sq_text}` is not a square"))?;
+                let sq =
+                    Square::parse(sq_text).ok_or_else(|| crate::variants::fen_square(sq_text))?;
                 let unit = pos
                     .unit_mut(sq)
                     .ok_or_else(|| format!("invalid FEN: state given for the empty square {sq}"))?;
@@ -585,7 +585,7 @@ pub fn wand_list(pos: &Pos, side: Side, mode: WandMode) -> Msg {
         ("wand-list-destroyed", destroyed),
     ] {
         if !items.is_empty() {
-            lines.push(Msg::new(key).with("items", &items.join(", ")));
+            lines.push(Msg::new(key).with("items", items.join(", ")));
         }
     }
     Msg::join("join-lines", lines).unwrap_or_else(|| Msg::text(""))

@@ -834,7 +834,7 @@ fn ruling_w22_wand_list_after_identification() {
             .trim_end_matches(')');
         if g.pos.unit(sq("e7")).is_some() && !p.printed.contains("polymorph") {
             survived += 1;
-            let line = Msg::new("wand-list-identified").with("items", &format!("Pe7 {kind}"));
+            let line = Msg::new("wand-list-identified").with("items", format!("Pe7 {kind}"));
             assert!(
                 list.to_string().contains(&line.to_string()),
                 "{}: {list}",

@@ -176,7 +176,7 @@ impl WandGame {
                 "wand-teleport-unsafe"
             };
             return Err(PlayError::Refused(
-                Msg::new(key).with("square", &sq.to_string()),
+                Msg::new(key).with("square", sq.to_string()),
             ));
         }
         effects::teleport(&mut self.pos, p.target, sq);

@@ -168,7 +168,7 @@ pub fn build(game: &WandGame, viewer: Viewer) -> View {
             (WandMode::Moderated, true) => "note-wands-left-moderated-one",
             (WandMode::Moderated, false) => "note-wands-left-moderated",
         };
-        v.note(side.index(), Msg::new(key).with("n", &n.to_string()));
+        v.note(side.index(), Msg::new(key).with("n", n.to_string()));
     }
     v
 }

@@ -102,7 +102,7 @@ impl WicketsGame {
                 return Err(refuse(if effect.picked_up {
                     Msg::new("wickets-nothing-to-decline")
                 } else {
-                    Msg::new("wickets-decline-not-haver").with("move", &mv.long())
+                    Msg::new("wickets-decline-not-haver").with("move", mv.long())
                 }));
             }
             // X-WICKETS-19: the throw is declined now; it will not be asked.
@@ -122,8 +122,8 @@ impl WicketsGame {
             if !self.pos.ball_squares(c).contains(&b) {
                 return Err(refuse(
                     Msg::new("wickets-ball-next-to")
-                        .with("c", &c.to_string())
-                        .with("b", &b.to_string()),
+                        .with("c", c.to_string())
+                        .with("b", b.to_string()),
                 ));
             }
             action.push_str(&format!(" (ball {b})"));
@@ -179,7 +179,7 @@ impl WicketsGame {
         if let Some(h) = legal.iter().find(|m| Some(m.from) == haver) {
             s = Msg::new("wickets-decline-keep-ball")
                 .with("refusal", s)
-                .with("move", &h.long());
+                .with("move", h.long());
         }
         s
     }
@@ -217,7 +217,7 @@ impl WicketsGame {
             refuse(
                 Msg::new("wickets-answer-ball-square").with(
                     "ball_squares_c_first_map_or_d4_to_string_c_c_to_string",
-                    &(self
+                    (self
                         .pos
                         .ball_squares(c)
                         .first()
@@ -229,8 +229,8 @@ impl WicketsGame {
         if !self.pos.ball_squares(c).contains(&b) {
             return Err(refuse(
                 Msg::new("wickets-ball-next-to")
-                    .with("c", &c.to_string())
-                    .with("b", &b.to_string()),
+                    .with("c", c.to_string())
+                    .with("b", b.to_string()),
             ));
         }
         self.place_ball(b);
@@ -249,7 +249,7 @@ impl WicketsGame {
                 Some(Role::from_letter(c).ok_or_else(|| {
                     refuse(
                         Msg::new("wickets-not-a-piece-letter")
-                            .with("echo_c_to_string", &echo(&c.to_string()).to_string()),
+                            .with("echo_c_to_string", echo(&c.to_string()).to_string()),
                     )
                 })?),
                 &t[1..],
@@ -264,14 +264,14 @@ impl WicketsGame {
         let Some(m) = self.pos.man(c).filter(|m| m.piece.side == side) else {
             return Err(refuse(
                 Msg::new("wickets-no-defender-on")
-                    .with("c", &c.to_string())
+                    .with("c", c.to_string())
                     .with("example", ex),
             ));
         };
         if role.is_some_and(|r| r != m.piece.role) {
             return Err(refuse(
                 Msg::new("wickets-piece-is-not")
-                    .with("c", &c.to_string())
+                    .with("c", c.to_string())
                     .with(
                         "role_map_or_r_r_name",
                         role.map_or(Msg::text(""), crate::variants::role_msg),
@@ -307,7 +307,7 @@ impl WicketsGame {
         let mut hops = Vec::new();
         for h in t.split('>') {
             hops.push(Cell::parse(h.trim()).ok_or_else(|| {
-                refuse(Msg::new("wickets-throw-not-square").with("echo_h", &echo(h).to_string()))
+                refuse(Msg::new("wickets-throw-not-square").with("echo_h", echo(h).to_string()))
             })?);
         }
         let hops = self.normalize_throw(&hops);
@@ -343,14 +343,14 @@ impl WicketsGame {
         let card = Card::parse(t).ok_or_else(|| refuse(Msg::new("wickets-play-a-card")))?;
         if !self.deck.hand(side).contains(&card) {
             return Err(refuse(
-                Msg::new("wickets-not-held").with("card", &card.to_string()),
+                Msg::new("wickets-not-held").with("card", card.to_string()),
             ));
         }
         if let Step::Answer(lead) = d.step {
             let can_follow = self.deck.hand(side).iter().any(|c| c.suit == lead.suit);
             if can_follow && card.suit != lead.suit {
                 return Err(refuse(
-                    Msg::new("wickets-follow-suit").with("lead_suit", &lead.suit.to_string()),
+                    Msg::new("wickets-follow-suit").with("lead_suit", lead.suit.to_string()),
                 ));
             }
         }
@@ -418,25 +418,23 @@ impl WicketsGame {
         for w in t.split([' ', ',']).filter(|w| !w.is_empty()) {
             let w = w.trim_start_matches(['P', 'N', 'B', 'R', 'Q', 'K']);
             let c = Cell::parse(w).ok_or_else(|| {
-                refuse(
-                    Msg::new("wickets-sacrifice-not-square").with("echo_w", &echo(w).to_string()),
-                )
+                refuse(Msg::new("wickets-sacrifice-not-square").with("echo_w", echo(w).to_string()))
             })?;
             if !allowed.contains(&c) {
                 return Err(refuse(
-                    Msg::new("wickets-not-sacrificable").with("c", &c.to_string()),
+                    Msg::new("wickets-not-sacrificable").with("c", c.to_string()),
                 ));
             }
             if cells.contains(&c) {
                 return Err(refuse(
-                    Msg::new("wickets-named-twice").with("c", &c.to_string()),
+                    Msg::new("wickets-named-twice").with("c", c.to_string()),
                 ));
             }
             cells.push(c);
         }
         if cells.len() != n as usize {
             return Err(refuse(
-                Msg::new("wickets-name-exactly").with("n", &n.to_string()),
+                Msg::new("wickets-name-exactly").with("n", n.to_string()),
             ));
         }
         cells.sort();
@@ -477,5 +475,5 @@ impl WicketsGame {
 
 /// K4 in one line, for a throw that is not allowed.
 pub(super) fn throw_refusal(to: String) -> PlayError {
-    refuse(Msg::new("wickets-throw-line").with("to", &to.to_string()))
+    refuse(Msg::new("wickets-throw-line").with("to", to.to_string()))
 }

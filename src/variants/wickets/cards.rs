@@ -106,7 +106,7 @@ impl Deck {
         let cards: Vec<String> = self.hand(side).iter().map(|c| c.to_string()).collect();
         Msg::new("wickets-hand")
             .with("side", crate::variants::side_msg(side))
-            .with("cards", &cards.join(" "))
+            .with("cards", cards.join(" "))
     }
 }
 

@@ -74,7 +74,7 @@ fn parse_cell(t: &str) -> Result<Option<Cell>, String> {
     }
     Cell::parse(t)
         .map(Some)
-        .ok_or_else(|| err(&format!("`{t}` is not a square")))
+        .ok_or_else(|| crate::variants::fen_square(t))
 }
 
 /// Reads the fields the position needs; returns it and the unread rest.

@@ -167,7 +167,7 @@ fn parse_body(input: &str, s: &str) -> Result<Body, NotationError> {
                 (None, Some(c as i8 - '1' as i8), None, to)
             } else {
                 return Err(bad(
-                    Msg::new("notation-not-file-or-rank").with("sign", &c.to_string())
+                    Msg::new("notation-not-file-or-rank").with("sign", c.to_string())
                 ));
             }
         }

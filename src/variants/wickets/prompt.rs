@@ -26,9 +26,7 @@ impl WicketsGame {
         let texts = self.legal_texts();
         match ask.question {
             Question::Move => self.move_prompt(ask.side, &texts),
-            Question::BallSquare => {
-                Msg::new("wickets-prompt-ball").with("choices", &either(&texts))
-            }
+            Question::BallSquare => Msg::new("wickets-prompt-ball").with("choices", either(&texts)),
             Question::NewDefender => {
                 let ex = example(&texts).unwrap_or("defender Nf3");
                 let names: Vec<String> = texts
@@ -38,10 +36,10 @@ impl WicketsGame {
                 if names.len() <= SHORT {
                     Msg::new("wickets-prompt-defender-list")
                         .with("example", ex)
-                        .with("names", &names.join(", "))
+                        .with("names", names.join(", "))
                 } else {
                     Msg::new("wickets-prompt-defender")
-                        .with("count", &names.len().to_string())
+                        .with("count", names.len().to_string())
                         .with("example", ex)
                 }
             }
@@ -102,10 +100,10 @@ impl WicketsGame {
             .cloned()
             .collect();
         let mut s = if direct.len() <= SHORT {
-            Msg::new("wickets-prompt-throw-list").with("choices", &either(&direct))
+            Msg::new("wickets-prompt-throw-list").with("choices", either(&direct))
         } else {
             Msg::new("wickets-prompt-throw")
-                .with("count", &direct.len().to_string())
+                .with("count", direct.len().to_string())
                 .with("example", example(&direct).unwrap_or("decline"))
         };
         if let Some(r) = relays.get(relays.len() / 2) {
@@ -116,7 +114,7 @@ impl WicketsGame {
                     .with("via", via)
                     .with("relay", r)
                     .with("to", to)
-                    .with("count", &relays.len().to_string()),
+                    .with("count", relays.len().to_string()),
             );
         }
         if throws
@@ -148,7 +146,7 @@ impl WicketsGame {
             Step::Answer(lead) => {
                 Msg::new(pick("wickets-card-answer", "wickets-card-answer-guarded"))
                     .with("side", crate::variants::side_msg(mover))
-                    .with("card", &lead.to_string())
+                    .with("card", lead.to_string())
                     .with("suit", suit_name(lead.suit))
             }
             Step::Lead if d.attempt == 2 && side == mover => Msg::new("wickets-card-second-try"),
@@ -203,7 +201,7 @@ impl WicketsGame {
             (false, true, true) => "wickets-prompt-sacrifice-example-from",
         };
         Msg::new(key)
-            .with("n", &n.to_string())
+            .with("n", n.to_string())
             .with("what", what)
             .with("example", ex.map_or("", String::as_str))
             .with("from", from.as_deref().unwrap_or(""))

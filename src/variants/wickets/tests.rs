@@ -3,6 +3,7 @@
 use super::cards::Card;
 use super::*;
 use crate::core::Position;
+use crate::i18n::Msg;
 
 fn cell(t: &str) -> Cell {
     Cell::parse(t).expect("cell")
@@ -777,7 +778,12 @@ fn wicket_refusals_give_the_rules_reason() {
     let g = game("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1 -- D=d1,d8 B=e1,@e2 cards");
     let r = refused(&g, "Ke2");
     assert!(
-        r.contains("Black's ball lies on e2, and only Black's pieces pick it up"),
+        r.contains(
+            &Msg::new("wickets-why-their-ball")
+                .with("owner", crate::variants::side_msg(Side::Black))
+                .with("to", "e2")
+                .to_string()
+        ),
         "{r}"
     );
     // ruling K2: a Defender never picks up a ball, even its own side's.
@@ -788,14 +794,14 @@ fn wicket_refusals_give_the_rules_reason() {
     let g = game("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1 -- D=d1,d8 B=e1,e8 cards");
     let r = refused(&g, "Ke1-w0");
     assert!(
-        r.contains("only your Defender enters your own wicket"),
+        r.contains(&Msg::new("wickets-why-own-wicket").to_string()),
         "{r}"
     );
     // ... and only the ball-haver (or a piece fetching its ball) the opponent's.
     let g = game("k2q4/4Q3/8/8/8/8/8/4K3 w - - 0 1 -- D=e7,d8 B=e1,a8 cards");
     let r = refused(&g, "Qe7-w9");
     assert!(
-        r.contains("only your ball-haver, or a piece fetching your ball lying there, enters the opponent's wicket"),
+        r.contains(&Msg::new("wickets-why-their-wicket").to_string()),
         "{r}"
     );
     // A plain illegal move keeps the plain refusal.

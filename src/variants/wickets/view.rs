@@ -90,9 +90,9 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
                     .iter()
                     .map(|c| c.to_string())
                     .collect();
-                notes.push(Msg::new("note-hand").with("cards", &cards.join(" ")));
+                notes.push(Msg::new("note-hand").with("cards", cards.join(" ")));
             } else {
-                notes.push(Msg::new("note-cards").with("n", &n.to_string()));
+                notes.push(Msg::new("note-cards").with("n", n.to_string()));
             }
         }
         if game.pos().defender(side).is_none() {
@@ -123,7 +123,7 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
                 // A played card is public.
                 v.note(
                     t.mover.index(),
-                    Msg::new("note-played").with("card", &c.to_string()),
+                    Msg::new("note-played").with("card", c.to_string()),
                 );
             }
         }
