@@ -150,30 +150,7 @@ impl Board {
 
     /// FEN piece-placement field.
     pub fn board_fen(&self) -> String {
-        let mut out = String::with_capacity(72);
-        for rank in (0..8u8).rev() {
-            let mut empty = 0;
-            for file in 0..8u8 {
-                let piece = Square::from_coords(file, rank).and_then(|sq| self.piece_at(sq));
-                match piece {
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        out.push(p.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        out
+        placement_field(|sq| self.piece_at(sq).map(|p| p.fen_char()))
     }
 
     pub fn from_board_fen(text: &str) -> Result<Board, String> {
@@ -209,4 +186,32 @@ impl Board {
         }
         Ok(board)
     }
+}
+
+/// A FEN piece-placement field from what stands on each square (`char_at`: its FEN
+/// letter, or `*` and the like for a variant's own marks), empty runs as digits.
+pub fn placement_field(char_at: impl Fn(Square) -> Option<char>) -> String {
+    let mut out = String::with_capacity(72);
+    for rank in (0..8u8).rev() {
+        let mut empty = 0u8;
+        for file in 0..8u8 {
+            match Square::from_coords(file, rank).and_then(&char_at) {
+                Some(c) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
 }

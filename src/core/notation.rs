@@ -175,9 +175,8 @@ fn promotion_role(c: char) -> Option<Role> {
 /// Parses the FIDE move forms of NOTATION.md: SAN, long algebraic with `-`, `:` or
 /// `x`, coordinates and every castling spelling.
 pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
-    let input = echo(text);
     let fail = |reason: Msg| NotationError::Syntax {
-        input: input.clone(),
+        input: echo(text),
         reason,
     };
     let s = strip_decorations(text);
@@ -190,18 +189,45 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
     if let Some(reason) = stray_reason(s) {
         return Err(fail(reason));
     }
+    if let Some(side) = castle_side(s) {
+        return Ok(MoveSyntax::Castle(side));
+    }
+    let mut chars: Vec<char> = s.chars().collect();
+    let role = take_role(&mut chars);
+    let promotion = take_promotion(&mut chars).map_err(fail)?;
+    let capture = chars.iter().any(|c| matches!(c, ':' | 'x' | 'X'));
+    let body: Vec<char> = chars
+        .into_iter()
+        .filter(|c| !matches!(c, '-' | ':' | 'x' | 'X'))
+        .collect();
+    let (from_file, from_rank, to) = body_squares(&body).map_err(fail)?;
+    Ok(MoveSyntax::Move(MoveSpec {
+        role,
+        from_file,
+        from_rank,
+        to,
+        capture,
+        promotion,
+    }))
+}
+
+/// The castling a text spells (`O-O`, `0-0-0`, `oo`), if it spells one.
+pub fn castle_side(s: &str) -> Option<CastleSide> {
     let castle: String = s
         .chars()
         .map(|c| if c == '0' || c == 'o' { 'O' } else { c })
         .filter(|c| *c != '-')
         .collect();
     match castle.as_str() {
-        "OO" => return Ok(MoveSyntax::Castle(CastleSide::King)),
-        "OOO" => return Ok(MoveSyntax::Castle(CastleSide::Queen)),
-        _ => {}
+        "OO" => Some(CastleSide::King),
+        "OOO" => Some(CastleSide::Queen),
+        _ => None,
     }
-    let mut chars: Vec<char> = s.chars().collect();
-    let role = match chars[0] {
+}
+
+/// Takes a leading piece letter off `chars`.
+fn take_role(chars: &mut Vec<char>) -> Option<Role> {
+    match chars.first().copied()? {
         c @ ('P' | 'N' | 'B' | 'R' | 'Q' | 'K' | 'W') => {
             chars.remove(0);
             Role::from_letter(c)
@@ -213,71 +239,61 @@ pub fn parse_syntax(text: &str) -> Result<MoveSyntax, NotationError> {
             Role::from_letter(c.to_ascii_uppercase())
         }
         _ => None,
-    };
-    let mut promotion = None;
-    if let Some(eq) = chars.iter().position(|c| *c == '=') {
-        let tail: Vec<char> = chars[eq + 1..].to_vec();
-        let [p] = tail.as_slice() else {
-            return Err(fail(Msg::new("notation-promotion-form")));
-        };
-        promotion =
-            Some(promotion_role(*p).ok_or_else(|| fail(Msg::new("notation-promotion-role")))?);
-        chars.truncate(eq);
-    } else if chars.len() >= 3 {
-        let last = chars[chars.len() - 1];
-        if chars[chars.len() - 2].is_ascii_digit() && last.is_ascii_alphabetic() {
-            promotion = Some(
-                promotion_role(last).ok_or_else(|| fail(Msg::new("notation-promotion-role")))?,
-            );
-            chars.pop();
-        }
     }
-    let capture = chars.iter().any(|c| matches!(c, ':' | 'x' | 'X'));
-    let body: Vec<char> = chars
-        .into_iter()
-        .filter(|c| !matches!(c, '-' | ':' | 'x' | 'X'))
-        .collect();
-    let square_at = |i: usize| -> Result<Square, NotationError> {
+}
+
+/// Takes a promotion (`=Q`, or a letter right after the rank: `e8q`) off `chars`.
+fn take_promotion(chars: &mut Vec<char>) -> Result<Option<Role>, Msg> {
+    let role = |c: char| promotion_role(c).ok_or_else(|| Msg::new("notation-promotion-role"));
+    if let Some(eq) = chars.iter().position(|c| *c == '=') {
+        let &[p] = &chars[eq + 1..] else {
+            return Err(Msg::new("notation-promotion-form"));
+        };
+        let promoted = role(p)?;
+        chars.truncate(eq);
+        return Ok(Some(promoted));
+    }
+    let n = chars.len();
+    if n >= 3 && chars[n - 2].is_ascii_digit() && chars[n - 1].is_ascii_alphabetic() {
+        let promoted = role(chars[n - 1])?;
+        chars.pop();
+        return Ok(Some(promoted));
+    }
+    Ok(None)
+}
+
+/// The origin file and rank a move names (when it names them) and its destination,
+/// from the move's letters without piece, marks and promotion.
+fn body_squares(body: &[char]) -> Result<(Option<u8>, Option<u8>, Square), Msg> {
+    let square_at = |i: usize| -> Result<Square, Msg> {
         let (f, r) = (body[i], body[i + 1]);
         if is_file(f) && is_rank(r) {
             Square::from_coords(f as u8 - b'a', r as u8 - b'1')
-                .ok_or_else(|| fail(Msg::new("notation-off-board")))
+                .ok_or_else(|| Msg::new("notation-off-board"))
         } else {
-            Err(fail(
-                Msg::new("notation-not-a-square").with("text", format!("{f}{r}")),
-            ))
+            Err(Msg::new("notation-not-a-square").with("text", format!("{f}{r}")))
         }
     };
-    let (from_file, from_rank, to) = match body.len() {
-        2 => (None, None, square_at(0)?),
+    match body.len() {
+        2 => Ok((None, None, square_at(0)?)),
         3 => {
             let to = square_at(1)?;
             let c = body[0];
             if is_file(c) {
-                (Some(c as u8 - b'a'), None, to)
+                Ok((Some(c as u8 - b'a'), None, to))
             } else if is_rank(c) {
-                (None, Some(c as u8 - b'1'), to)
+                Ok((None, Some(c as u8 - b'1'), to))
             } else {
-                return Err(fail(
-                    Msg::new("notation-not-file-or-rank").with("sign", c.to_string()),
-                ));
+                Err(Msg::new("notation-not-file-or-rank").with("sign", c.to_string()))
             }
         }
         4 => {
             let from = square_at(0)?;
-            (Some(from.file()), Some(from.rank()), square_at(2)?)
+            Ok((Some(from.file()), Some(from.rank()), square_at(2)?))
         }
-        0 | 1 => return Err(fail(Msg::new("notation-no-destination"))),
-        _ => return Err(fail(Msg::new("notation-too-many-squares"))),
-    };
-    Ok(MoveSyntax::Move(MoveSpec {
-        role,
-        from_file,
-        from_rank,
-        to,
-        capture,
-        promotion,
-    }))
+        0 | 1 => Err(Msg::new("notation-no-destination")),
+        _ => Err(Msg::new("notation-too-many-squares")),
+    }
 }
 
 /// What the matcher needs to know of a legal move of any FIDE-based variant.

@@ -52,3 +52,23 @@ pub(super) fn prompt_line_for(live: &Live, typed: bool) -> Option<String> {
         prompt = prompt
     ))
 }
+
+/// The side `user` plays in `rec`, or the refusal `key` naming both players
+/// (`white`, `black`).
+pub(super) fn seat_of(
+    rec: &crate::store::GameRecord,
+    user: u64,
+    lang: crate::i18n::Lang,
+    key: &'static str,
+) -> Result<crate::core::Side, String> {
+    rec.side_of(user).ok_or_else(|| {
+        crate::i18n::tr_args(
+            lang,
+            key,
+            &[
+                ("white", rec.players[0].name.clone().into()),
+                ("black", rec.players[1].name.clone().into()),
+            ],
+        )
+    })
+}

@@ -26,6 +26,19 @@ pub(super) struct Origin<'a> {
     pub server: Option<u64>,
 }
 
+impl Origin<'_> {
+    /// Time passing in `channel`: nobody acts (timeouts, rounds, moved places).
+    pub(super) fn time(channel: u64) -> Origin<'static> {
+        Origin {
+            channel,
+            actor: None,
+            key: None,
+            lang: None,
+            server: None,
+        }
+    }
+}
+
 /// Why a change was not written.
 pub(super) enum Unwritten {
     /// Another process sharing the store changed the game first: plan again.

@@ -354,25 +354,7 @@ pub fn public_animation(rec: &GameRecord) -> Result<Vec<u8>, String> {
 /// markup: `__heading__`, `- entry`) and its picture, `size` pixels wide, in `lang`.
 pub fn legend(size: u32, lang: Lang) -> (Vec<String>, Option<Vec<u8>>) {
     let reply = super::queries::legend_reply(None, size, lang);
-    let mut lines: Vec<String> = vec![crate::tr!(lang, "legend-title")];
-    let mut common = crate::core::view::common_legend();
-    for e in &mut common {
-        e.write_in(lang);
-    }
-    let mut sections = vec![(crate::tr!(lang, "legend-every-board"), common.clone())];
-    for v in crate::variants::VariantId::available() {
-        let entries: Vec<_> = crate::variants::legend_in(v, lang)
-            .into_iter()
-            .filter(|e| !common.contains(e))
-            .collect();
-        if !entries.is_empty() && !sections.iter().any(|(_, e)| *e == entries) {
-            sections.push((v.name_in(lang), entries));
-        }
-    }
-    for (title, entries) in &sections {
-        lines.push(format!("__{title}__"));
-        lines.extend(entries.iter().map(|e| format!("- {}", e.text())));
-    }
+    let (_, lines) = super::queries::legend_text(None, lang);
     let picture = reply.attachments.into_iter().next().map(|a| a.bytes);
     (lines, picture)
 }

@@ -447,26 +447,30 @@ pub(super) fn rules_reply(variant: Option<VariantId>, lang: Lang) -> Reply {
     }
 }
 
-/// `/legend`: the badges and marks of one variant (or of all), as a picture drawn
-/// from the variants' own badge data, and as text.
-pub(super) fn legend_reply(variant: Option<VariantId>, size: u32, lang: Lang) -> Reply {
-    use crate::core::view::{common_legend, Legend};
+/// The legend's sections (what every board shows, then each variant's own, a legend
+/// shared by a game and its larger form once) and its chat lines (`__heading__`,
+/// `- entry`), in `lang`.
+pub(super) fn legend_text(
+    variant: Option<VariantId>,
+    lang: Lang,
+) -> (
+    Vec<(String, Vec<crate::core::view::LegendEntry>)>,
+    Vec<String>,
+) {
     let shown = match variant {
         Some(v) => vec![v],
         None => VariantId::available(),
     };
-    let mut common = common_legend();
+    let mut common = crate::core::view::common_legend();
     for e in &mut common {
         e.write_in(lang);
     }
     let mut sections = vec![(tr!(lang, "legend-every-board"), common.clone())];
     for v in shown {
-        // What every board shows is named once, at the top.
         let entries: Vec<_> = crate::variants::legend_in(v, lang)
             .into_iter()
             .filter(|e| !common.contains(e))
             .collect();
-        // Variants sharing one legend (a game and its larger form) are shown once.
         if !entries.is_empty() && !sections.iter().any(|(_, e)| *e == entries) {
             sections.push((v.name_in(lang), entries));
         }
@@ -476,7 +480,14 @@ pub(super) fn legend_reply(variant: Option<VariantId>, size: u32, lang: Lang) ->
         lines.push(format!("__{title}__"));
         lines.extend(entries.iter().map(|e| format!("- {}", e.text())));
     }
-    let legend = Legend { sections };
+    (sections, lines)
+}
+
+/// `/legend`: the badges and marks of one variant (or of all), as a picture drawn
+/// from the variants' own badge data, and as text.
+pub(super) fn legend_reply(variant: Option<VariantId>, size: u32, lang: Lang) -> Reply {
+    let (sections, lines) = legend_text(variant, lang);
+    let legend = crate::core::view::Legend { sections };
     let mut text = lines.join("\n");
     if text.chars().count() > LEGEND_TEXT {
         // Too long for one chat message: the picture carries it.

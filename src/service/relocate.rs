@@ -45,13 +45,7 @@ impl Service {
             live: Some(next),
             ..Change::default()
         };
-        let at = Origin {
-            channel: gone,
-            actor: None,
-            key: None,
-            lang: None,
-            server: None,
-        };
+        let at = Origin::time(gone);
         match self.commit_change(&mut slot, &at, change, now) {
             Ok(replies) => {
                 tracing::info!("channel {gone}: its game moved to {target}");

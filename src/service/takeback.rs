@@ -9,7 +9,7 @@
 
 pub use super::actions::TakebackAction;
 use super::api::{Context, Reply};
-use super::turns::{commit_live, controls};
+use super::turns::{commit_live, offer_to};
 use super::{record, Change, Live, Refusal};
 use crate::core::Side;
 use crate::i18n::Lang;
@@ -49,20 +49,14 @@ pub(super) fn takeback(
                 return agreed(next, side, answers, &printed, now, lang);
             }
             next.rec.takeback_offer = Some(side);
-            let mut r = Reply::channel(tr!(
+            let r = Reply::channel(tr!(
                 live.lang,
                 "takeback-asked",
                 name = ctx.user.name.clone(),
                 turn = printed.clone(),
                 opponent = opponent.name.clone()
             ));
-            r.mention = vec![opponent];
-            r.controls = Some(controls(&next));
-            Ok(Change {
-                replies: vec![r],
-                live: Some(next),
-                ..Change::default()
-            })
+            offer_to(r, opponent, next)
         }
         TakebackAction::Accept | TakebackAction::Decline => {
             let asker = side.other();

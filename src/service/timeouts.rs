@@ -96,13 +96,7 @@ impl Service {
         let Some(change) = self.clock_change(slot, channel, now) else {
             return Vec::new();
         };
-        let at = Origin {
-            channel,
-            actor: None,
-            key: None,
-            lang: None,
-            server: None,
-        };
+        let at = Origin::time(channel);
         match self.commit_change(slot, &at, change, now) {
             Ok(replies) => replies
                 .into_iter()

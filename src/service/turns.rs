@@ -236,6 +236,18 @@ pub(super) fn controls(live: &Live) -> api::GameControls {
     }
 }
 
+/// An offer put to `opponent` (a draw, a takeback): the channel line `r` mentioning
+/// them, with the board's controls, and the game holding the offer.
+pub(super) fn offer_to(mut r: Reply, opponent: User, next: Live) -> Result<Change, Refusal> {
+    r.mention = vec![opponent];
+    r.controls = Some(controls(&next));
+    Ok(Change {
+        replies: vec![r],
+        live: Some(next),
+        ..Change::default()
+    })
+}
+
 /// The active game and the invoker's side in it, or why they may not act.
 pub(super) fn player_game<'a>(slot: &'a Slot, ctx: &Context) -> Result<(&'a Live, Side), Refusal> {
     let live = slot.live.as_ref().ok_or_else(|| {
@@ -245,14 +257,7 @@ pub(super) fn player_game<'a>(slot: &'a Slot, ctx: &Context) -> Result<(&'a Live
             tr!(ctx.lang, "refusal-no-game-here")
         }
     })?;
-    let side = live.rec.side_of(ctx.user.id).ok_or_else(|| {
-        tr!(
-            ctx.lang,
-            "play-not-a-player",
-            white = live.rec.players[0].name.clone(),
-            black = live.rec.players[1].name.clone()
-        )
-    })?;
+    let side = super::asked::seat_of(&live.rec, ctx.user.id, ctx.lang, "play-not-a-player")?;
     Ok((live, side))
 }
 
@@ -447,19 +452,13 @@ fn offer_draw(
     if let Some(seat) = live.rec.computer.filter(|c| c.side == side.other()) {
         return computer_answers_draw(next, seat.side, me, now);
     }
-    let mut r = Reply::channel(tr!(
+    let r = Reply::channel(tr!(
         live.lang,
         "draw-offered",
         name = me.name.clone(),
         opponent = opponent.name.clone()
     ));
-    r.mention = vec![opponent];
-    r.controls = Some(controls(&next));
-    Ok(Change {
-        replies: vec![r],
-        live: Some(next),
-        ..Change::default()
-    })
+    offer_to(r, opponent, next)
 }
 
 /// The computer answers a draw offer at once (it never lets one lapse): it accepts

@@ -202,10 +202,11 @@ mod tests {
         );
         assert_eq!(
             english(check_options("Game", &[SIZE], &opts(&[("colour", "x")]))),
-            Err(
-                "Game has no option `colour`; its only option is `size` (small or large)."
-                    .to_string()
-            )
+            Err(Msg::new("options-only")
+                .with("variant", "Game")
+                .with("key", "colour")
+                .with("option", "`size` (small or large)")
+                .to_string())
         );
         let both = [
             SIZE,

@@ -128,6 +128,21 @@ async fn opened(
     Ok((game, reader, page, version))
 }
 
+/// [`opened`] at the ply the address asks for; a refusal as its page.
+async fn opened_at(
+    web: &Arc<Web>,
+    private: bool,
+    address: &str,
+    query: &PlyQuery,
+    lang: Lang,
+) -> Result<(u64, Reader, Arc<GamePage>, u64, usize), Response> {
+    let (game, reader, page, version) = opened(web, private, address, lang)
+        .await
+        .map_err(|refused| refused.page(lang))?;
+    let ply = chosen_ply(query, page.positions.len());
+    Ok((game, reader, page, version, ply))
+}
+
 /// A game's page: the public one (`/g/...`) or a player's own (`PRIVATE`, `/p/...`).
 pub(super) async fn page<const PRIVATE: bool>(
     State(web): State<Arc<Web>>,
@@ -136,11 +151,11 @@ pub(super) async fn page<const PRIVATE: bool>(
     lang: PageLang,
 ) -> Response {
     let private = PRIVATE;
-    let (game, reader, page, version) = match opened(&web, private, &address, lang.lang).await {
-        Ok(found) => found,
-        Err(refused) => return refused.page(lang.lang),
-    };
-    let ply = chosen_ply(&query, page.positions.len());
+    let (game, reader, page, version, ply) =
+        match opened_at(&web, private, &address, &query, lang.lang).await {
+            Ok(found) => found,
+            Err(refused) => return refused,
+        };
     let base = if private {
         format!("/p/{address}")
     } else {
@@ -217,11 +232,11 @@ pub(super) async fn board<const PRIVATE: bool>(
     lang: PageLang,
 ) -> Response {
     let private = PRIVATE;
-    let (game, reader, page, version) = match opened(&web, private, &address, lang.lang).await {
-        Ok(found) => found,
-        Err(refused) => return refused.page(lang.lang),
-    };
-    let ply = chosen_ply(&query, page.positions.len());
+    let (game, reader, page, version, ply) =
+        match opened_at(&web, private, &address, &query, lang.lang).await {
+            Ok(found) => found,
+            Err(refused) => return refused,
+        };
     let key = (
         game,
         version,

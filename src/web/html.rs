@@ -3,7 +3,7 @@
 //! both), so the pages read the same without JavaScript.
 
 use crate::core::view::View;
-use crate::core::{Cell, Side, Square};
+use crate::core::{Cell, Side};
 use crate::i18n::{tr, Lang};
 use crate::service::pages::GamePage;
 use crate::tr;
@@ -108,34 +108,12 @@ pub(super) fn message_page(lang: Lang, title: &str, text: &str) -> String {
 /// move: what the picture's text alternative names. Built from the view (never from
 /// the game), so it holds nothing the viewer may not see.
 pub(super) fn placement(view: &View) -> String {
-    let mut ranks = Vec::with_capacity(8);
-    for rank in (0..8u8).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for file in 0..8u8 {
-            let piece = Square::from_coords(file, rank).and_then(|sq| {
-                view.pieces
-                    .iter()
-                    .find(|p| p.cell == Cell::Board(sq))
-                    .map(|p| p.piece.fen_char())
-            });
-            match piece {
-                Some(c) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        ranks.push(row);
-    }
-    let mut text = ranks.join("/");
+    let mut text = crate::core::board::placement_field(|sq| {
+        view.pieces
+            .iter()
+            .find(|p| p.cell == Cell::Board(sq))
+            .map(|p| p.piece.fen_char())
+    });
     match view.to_move {
         Some(Side::White) => text.push_str(" w"),
         Some(Side::Black) => text.push_str(" b"),

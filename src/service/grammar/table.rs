@@ -50,22 +50,8 @@ pub const COMMANDS: &[CommandSpec] = &[
                 aliases: &["colour"],
                 ..opt("color", Kind::Choice(COLORS))
             },
-            opt(
-                "days",
-                Kind::Integer {
-                    min: 0,
-                    max: MAX_DAYS as i64,
-                    named: &[("none", 0), ("off", 0), ("unlimited", 0)],
-                },
-            ),
-            opt(
-                "bank",
-                Kind::Integer {
-                    min: 0,
-                    max: crate::service::MAX_BANK_DAYS as i64,
-                    named: &[("none", 0), ("off", 0)],
-                },
-            ),
+            DAYS,
+            BANK,
             opt("options", Kind::Pairs { max: MAX_TEXT }),
             opt(
                 "level",
@@ -236,22 +222,8 @@ pub const COMMANDS: &[CommandSpec] = &[
                     named: &[],
                 },
             ),
-            opt(
-                "days",
-                Kind::Integer {
-                    min: 0,
-                    max: MAX_DAYS as i64,
-                    named: &[("none", 0), ("off", 0), ("unlimited", 0)],
-                },
-            ),
-            opt(
-                "bank",
-                Kind::Integer {
-                    min: 0,
-                    max: crate::service::MAX_BANK_DAYS as i64,
-                    named: &[("none", 0), ("off", 0)],
-                },
-            ),
+            DAYS,
+            BANK,
             opt("rated", Kind::Bool),
             opt("vacation", Kind::Bool),
             opt(
@@ -300,3 +272,23 @@ pub const COMMANDS: &[CommandSpec] = &[
     cmd("help", true),
     cmd("web", true),
 ];
+
+/// `days:` of a challenge or tournament: days per move, 0 (or `none`) for no limit.
+const DAYS: OptionSpec = opt(
+    "days",
+    Kind::Integer {
+        min: 0,
+        max: MAX_DAYS as i64,
+        named: &[("none", 0), ("off", 0), ("unlimited", 0)],
+    },
+);
+
+/// `bank:` of a challenge or tournament: days of time bank beyond the days per move.
+const BANK: OptionSpec = opt(
+    "bank",
+    Kind::Integer {
+        min: 0,
+        max: crate::service::MAX_BANK_DAYS as i64,
+        named: &[("none", 0), ("off", 0)],
+    },
+);

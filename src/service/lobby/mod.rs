@@ -242,14 +242,8 @@ impl Service {
         if !last.rec.finished {
             return Err(tr!(ctx.lang, "refusal-rematch-playing"));
         }
-        let side = last.rec.side_of(ctx.user.id).ok_or_else(|| {
-            tr!(
-                ctx.lang,
-                "refusal-rematch-players",
-                white = last.rec.players[0].name.clone(),
-                black = last.rec.players[1].name.clone()
-            )
-        })?;
+        let side =
+            super::asked::seat_of(&last.rec, ctx.user.id, ctx.lang, "refusal-rematch-players")?;
         let mut options = last.rec.options.clone();
         if let Some(seat) = last.rec.computer {
             options.insert("level".to_string(), seat.level().to_string());
@@ -437,13 +431,7 @@ impl Service {
             forget: forgotten,
             ..Change::default()
         };
-        let at = Origin {
-            channel,
-            actor: None,
-            key: None,
-            lang: None,
-            server: None,
-        };
+        let at = Origin::time(channel);
         match self.commit_change(slot, &at, change, now) {
             Ok(replies) => {
                 slot.settled.retain(|c| !old(c));

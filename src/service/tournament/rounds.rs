@@ -195,13 +195,7 @@ impl Service {
         if slot.live.is_some() {
             return Err("its place has a game already".to_string());
         }
-        let at = Origin {
-            channel: place,
-            actor: None,
-            key: None,
-            lang: None,
-            server: None,
-        };
+        let at = Origin::time(place);
         let change = Change {
             replies,
             live: Some(live),

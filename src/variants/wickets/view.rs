@@ -48,7 +48,7 @@ pub fn legend() -> Vec<LegendEntry> {
 
 pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
     let pos = game.pos();
-    let mut v = View::new(viewer, "Chess with Wickets");
+    let mut v = View::new(viewer, WicketsGame::NAME);
     v.outer_cells = true;
     for (cell, m) in pos.men.iter() {
         let mut badges = Vec::new();
