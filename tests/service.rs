@@ -684,7 +684,7 @@ fn the_tick_loads_only_the_games_whose_clock_is_due() {
     assert!(h.service.tick().is_empty());
 }
 
-/// Issue 48: the writer (`src/service/writer.rs`) is the only code of the service that
+/// Issue 48: the writer (`src/service/plumbing/writer.rs`) is the only code of the service that
 /// builds a store batch or changes the store; every other file plans `Put`s.
 #[test]
 fn only_the_writer_builds_store_batches() {
@@ -723,6 +723,6 @@ fn only_the_writer_builds_store_batches() {
         "store writes outside the writer: {found:#?}"
     );
     // The test sees what it looks for: the writer itself has them.
-    let writer = std::fs::read_to_string("src/service/writer.rs").expect("the writer");
+    let writer = std::fs::read_to_string("src/service/plumbing/writer.rs").expect("the writer");
     assert!(writer.contains("Write::new") && writer.contains(".commit("));
 }

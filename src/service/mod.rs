@@ -10,47 +10,43 @@
 //! (`commit`). May import `core`, `model`, `variants`, `store`, `ratings`, `render`,
 //! `engine` and `i18n`; never a front end, and it names no game.
 
-pub mod actions;
-pub mod api;
-mod asked;
-pub mod clock;
-pub mod command;
-mod commit;
-pub use writer::index_record;
-pub mod conditional;
-pub mod confirm;
-pub mod fair;
-#[cfg(test)]
-mod faults;
-pub mod front;
-pub mod grammar;
-mod handle;
-mod language;
-mod lobby;
-mod notes;
-pub mod pages;
-pub mod pgn;
-pub mod picker;
-mod plan;
-mod private;
-mod queries;
-pub mod ratings;
-pub mod record;
-mod refresh;
-mod relocate;
-pub mod review;
-pub mod takeback;
-mod timeouts;
-pub mod tournament;
-mod turns;
-mod vacation;
-mod writer;
+// The service's layers, each a folder whose files import only from the layers below
+// it (docs/architecture.md draws them): the door takes a request and runs the
+// capability it asks for; each capability plans a change over a snapshot; reads and
+// formats answer from a game and its record; plumbing commits a change through the one
+// writer; the contract is what front ends send and get.
+mod capabilities;
+mod contract;
+mod door;
+mod formats;
+mod plumbing;
+mod reads;
 
+pub use capabilities::conditional;
+pub use capabilities::confirm;
+pub use capabilities::pages;
+pub use capabilities::picker;
+pub use capabilities::review;
+pub use capabilities::takeback;
+pub use capabilities::tournament;
+pub use contract::actions;
+pub use contract::api;
+pub use contract::clock;
+pub use contract::front;
+pub use contract::grammar;
+pub use door::command;
+pub use formats::fair;
+pub use formats::pgn;
 pub use grammar::{help_parts, help_parts_in, help_text, help_text_in};
-
-use queries::{legend_reply, rules_reply};
-use timeouts::claim;
-use turns::{abort, finish, hand, player_game};
+use plumbing::commit;
+use plumbing::language;
+use plumbing::plan;
+pub use plumbing::ratings;
+pub use plumbing::record;
+use plumbing::refresh;
+use plumbing::writer;
+use reads::queries;
+pub use writer::index_record;
 
 use crate::ratings::LadderScope;
 use crate::store::{ActionKind, Challenge, GameRecord, Store, StoreError};

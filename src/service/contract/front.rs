@@ -1,0 +1,221 @@
+//! The front ends' contract: what a front end (Discord, `arcana local`) needs from the
+//! game service, and the one chat-line policy ("may this plain chat line be a move?")
+//! they all follow.
+
+use crate::service::contract::api::{Context, Pending, Reply, Request, TimedReply, User};
+use crate::service::Service;
+
+/// What a front end needs from the game service. A trait so that a front end can be
+/// exercised without a store, and so the service stays free of front-end types.
+pub trait GameService: Send + Sync + 'static {
+    fn handle(&self, ctx: &Context, request: Request) -> Vec<Reply>;
+    /// The same, for a user who may (`moderator`) moderate the channel: cancel any
+    /// challenge, abort any game there.
+    fn handle_as(&self, ctx: &Context, moderator: bool, request: Request) -> Vec<Reply> {
+        let _ = moderator;
+        self.handle(ctx, request)
+    }
+    /// The front end's message `message` shows challenge `challenge` of `channel` (it
+    /// is updated when the challenge is settled).
+    fn shown(&self, _channel: u64, _challenge: u64, _message: u64) {}
+    /// Reminders and expired deadlines since the last call.
+    fn tick(&self) -> Vec<TimedReply>;
+    /// Whether the game in `channel` is asking `user` (only then is their plain chat
+    /// read as a move).
+    fn asks(&self, channel: u64, user: u64) -> bool;
+    /// Legal answers in `channel`'s game for `user`, starting with `prefix`.
+    fn autocomplete(&self, channel: u64, user: u64, prefix: &str) -> Vec<String>;
+    /// Writes everything to disk (on shutdown).
+    fn flush(&self) -> Result<(), String>;
+    /// Keeps a private text that could not be sent to `user` (closed direct messages)
+    /// for their next command: in the store, so that every process sharing it sees it
+    /// and a restart keeps it. `Err`: it could not be kept.
+    fn keep_private(&self, user: u64, text: &str) -> Result<(), String>;
+    /// Takes the texts kept for `user`, oldest first; each is taken once, by one
+    /// process.
+    fn take_private(&self, user: u64) -> Vec<String>;
+    /// The bot's own user stands for the computer player.
+    fn set_computer(&self, _user: User) {}
+    /// Plays the computer's pending answer in `channel` (a search: blocking, seconds).
+    fn computer_turn(&self, _channel: u64) -> Option<Vec<Reply>> {
+        None
+    }
+    /// Runs the post-game review asked for by `/review` (`game` as the request named
+    /// it) when none is kept yet: blocking, seconds. `None`: nothing to post.
+    fn review(&self, _ctx: &Context, _game: Option<u64>) -> Option<Vec<Reply>> {
+        None
+    }
+    /// Channels whose game waits for the computer.
+    fn computer_channels(&self) -> Vec<u64> {
+        Vec::new()
+    }
+    /// Replies stored with their change and not yet reported delivered: a front end
+    /// delivers them at start (the process stopped before it could).
+    fn outbox(&self) -> Vec<Pending> {
+        Vec::new()
+    }
+    /// Every reply of outbox entry `id` ([`Reply::outbox`]) has been delivered (or
+    /// refused for good).
+    fn delivered(&self, _id: u64) {}
+    /// The place `gone` was deleted or can no longer be posted in: its game moves to
+    /// `parent` (or the channel its record names) or a new place there; the replies
+    /// are the note and board for the new place.
+    fn relocate(&self, _gone: u64, _parent: Option<u64>) -> Vec<Reply> {
+        Vec::new()
+    }
+    /// The chat-line policy: what a plain chat line (not a command) of `user` in
+    /// `channel` is.
+    /// What a press on game `game`'s buttons in `channel` meets, read only, so that a
+    /// front end can refuse a stale or stranger's press at once; `None` when unknown
+    /// (the service judges the press itself).
+    /// The place game `game` is played in (buttons pressed elsewhere act there).
+    fn place_of(&self, _game: u64) -> Option<u64> {
+        None
+    }
+
+    fn game_state(&self, _channel: u64, _game: u64) -> Option<GameState> {
+        None
+    }
+    fn chat_line(&self, channel: u64, user: u64, text: &str) -> ChatLine {
+        if !could_be_move(text) {
+            ChatLine::NotAMove
+        } else if !self.asks(channel, user) {
+            ChatLine::NotAsked
+        } else {
+            ChatLine::Move(Request::Move {
+                text: text.trim().to_string(),
+            })
+        }
+    }
+}
+
+/// A game as a press on one of its buttons finds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameState {
+    /// Being played there, by these two.
+    Playing { players: [User; 2] },
+    /// Over: what became of it (its title and closing line), for the pressed message,
+    /// written in `lang` (the server's: the message is public).
+    Over {
+        shown: String,
+        lang: crate::i18n::Lang,
+    },
+    /// Not a game of that place.
+    Unknown,
+}
+
+/// What a plain chat line is, by the one policy of every front end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChatLine {
+    /// An answer of the asked player, for the service to judge. A front end that
+    /// cannot tell chat from moves (Discord) stays silent when it is refused (ruling
+    /// X-DISCORD-1).
+    Move(Request),
+    /// Its writer is not the player the channel's game is asking.
+    NotAsked,
+    /// It cannot be an answer of any game: empty, too long, a command or a link.
+    NotAMove,
+}
+
+/// A chat line longer than this (bytes) is never read as a move.
+pub const MAX_CHAT_MOVE: usize = 80;
+
+/// Whether a chat line has the shape of an answer: short, with no more words than the
+/// longest answer any variant declares, not a command and not a link. Cheap, so a
+/// front end may call it on every chat line before asking the service anything.
+pub fn could_be_move(text: &str) -> bool {
+    let t = text.trim();
+    !t.is_empty()
+        && t.len() <= MAX_CHAT_MOVE
+        && t.split_whitespace().count() <= crate::variants::max_answer_words()
+        && !t.starts_with('/')
+        && !t.contains("://")
+}
+
+impl GameService for Service {
+    fn handle(&self, ctx: &Context, request: Request) -> Vec<Reply> {
+        Service::handle(self, ctx, request)
+    }
+    fn handle_as(&self, ctx: &Context, moderator: bool, request: Request) -> Vec<Reply> {
+        Service::handle_as(self, ctx, moderator, request)
+    }
+    fn shown(&self, channel: u64, challenge: u64, message: u64) {
+        Service::shown(self, channel, challenge, message)
+    }
+    fn tick(&self) -> Vec<TimedReply> {
+        Service::tick(self)
+    }
+    fn asks(&self, channel: u64, user: u64) -> bool {
+        Service::asks(self, channel, user)
+    }
+    fn autocomplete(&self, channel: u64, user: u64, prefix: &str) -> Vec<String> {
+        Service::autocomplete(self, channel, user, prefix)
+    }
+    fn flush(&self) -> Result<(), String> {
+        Service::flush(self).map_err(|e| e.to_string())
+    }
+    fn set_computer(&self, user: User) {
+        Service::set_computer(self, user)
+    }
+    fn computer_turn(&self, channel: u64) -> Option<Vec<Reply>> {
+        Service::computer_turn(self, channel)
+    }
+    fn computer_channels(&self) -> Vec<u64> {
+        Service::computer_channels(self)
+    }
+    fn review(&self, ctx: &Context, game: Option<u64>) -> Option<Vec<Reply>> {
+        Service::review(self, ctx, game)
+    }
+    fn outbox(&self) -> Vec<Pending> {
+        Service::outbox(self)
+    }
+    fn delivered(&self, id: u64) {
+        Service::delivered(self, id)
+    }
+    fn keep_private(&self, user: u64, text: &str) -> Result<(), String> {
+        Service::keep_private(self, user, text)
+    }
+    fn take_private(&self, user: u64) -> Vec<String> {
+        Service::take_private(self, user)
+    }
+    fn place_of(&self, game: u64) -> Option<u64> {
+        Service::place_of(self, game)
+    }
+
+    fn game_state(&self, channel: u64, game: u64) -> Option<GameState> {
+        Service::game_state(self, channel, game)
+    }
+    fn relocate(&self, gone: u64, parent: Option<u64>) -> Vec<Reply> {
+        Service::relocate(self, gone, parent)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::could_be_move;
+
+    #[test]
+    fn chat_filter_keeps_moves() {
+        for m in [
+            "e4",
+            "Ng1-f3",
+            "Ze4:e4 (teleport h8)",
+            "freeze@d5 Nd6",
+            "card 7c",
+            "B@c8 N@b8 R@a8",
+            "P@a2 P@b2 P@c2 P@d2 P@e2 P@f2 P@g2 P@h2 N@b1",
+            "N c3 wall d4, R a1 a3",
+        ] {
+            assert!(could_be_move(m), "{m}");
+        }
+        for c in [
+            "",
+            "   ",
+            "see https://example.com",
+            "/move e4",
+            "this is a very long chat line about the game that nobody would type as a move",
+        ] {
+            assert!(!could_be_move(c), "{c}");
+        }
+    }
+}
