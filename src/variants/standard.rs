@@ -8,6 +8,7 @@ use crate::variants::fide::{self, Repetitions};
 use crate::variants::{
     check_options, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
 };
+use crate::variants::{Export, Presentation, Tuning};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,42 +72,6 @@ impl StandardGame {
 
 impl Rules for StandardGame {
     const NAME: &'static str = "Chess";
-    const RULES: &'static str = "rules-standard";
-
-    fn evaluate(&self, side: Side) -> i32 {
-        crate::variants::chess_eval::score(self.pos.board(), side, self.pos.turn())
-    }
-
-    fn perfect_information(&self) -> bool {
-        true
-    }
-
-    fn prompt(&self, ask: &crate::variants::Ask) -> Msg {
-        crate::variants::default_prompt(&ask.question, &self.typed_texts())
-    }
-
-    fn search_key(&self) -> Option<u64> {
-        Some(self.pos.repetition_key())
-    }
-
-    fn candidates_with_gain(&self) -> Vec<(String, i32)> {
-        self.pos
-            .legal_move_list()
-            .into_iter()
-            .map(|m| (m.long(), gain(m)))
-            .collect()
-    }
-
-    fn tactical_candidates(&self) -> Vec<(String, i32)> {
-        self.pos
-            .legal_move_list()
-            .into_iter()
-            .filter_map(|m| {
-                let g = gain(m);
-                (g > 0).then(|| (m.long(), g))
-            })
-            .collect()
-    }
 
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
         check_options(Self::NAME, Self::OPTIONS, options)?;
@@ -191,18 +156,6 @@ impl Rules for StandardGame {
         fide::claimable_draw(&self.reps, self.pos.halfmoves())
     }
 
-    fn is_plain_chess(&self) -> bool {
-        true
-    }
-
-    fn san(&self, answer: &str) -> Option<String> {
-        self.parse_move(answer).ok().map(|m| self.pos.san(m))
-    }
-
-    fn uci(&self, answer: &str) -> Option<String> {
-        self.parse_move(answer).ok().map(|m| m.uci())
-    }
-
     fn perft(&self, depth: u32) -> u64 {
         self.pos.perft(depth)
     }
@@ -215,6 +168,61 @@ impl Rules for StandardGame {
                 let mut next = self.pos.clone();
                 next.play_unchecked(m);
                 (m.long(), next.perft(depth.saturating_sub(1)))
+            })
+            .collect()
+    }
+}
+
+impl Presentation for StandardGame {
+    const RULES: &'static str = "rules-standard";
+
+    fn prompt(&self, ask: &crate::variants::Ask) -> Msg {
+        crate::variants::default_prompt(&ask.question, &self.typed_texts())
+    }
+}
+
+impl Export for StandardGame {
+    fn is_plain_chess(&self) -> bool {
+        true
+    }
+
+    fn san(&self, answer: &str) -> Option<String> {
+        self.parse_move(answer).ok().map(|m| self.pos.san(m))
+    }
+
+    fn uci(&self, answer: &str) -> Option<String> {
+        self.parse_move(answer).ok().map(|m| m.uci())
+    }
+}
+
+impl Tuning for StandardGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        crate::variants::chess_eval::score(self.pos.board(), side, self.pos.turn())
+    }
+
+    fn perfect_information(&self) -> bool {
+        true
+    }
+
+    fn search_key(&self) -> Option<u64> {
+        Some(self.pos.repetition_key())
+    }
+
+    fn candidates_with_gain(&self) -> Vec<(String, i32)> {
+        self.pos
+            .legal_move_list()
+            .into_iter()
+            .map(|m| (m.long(), gain(m)))
+            .collect()
+    }
+
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        self.pos
+            .legal_move_list()
+            .into_iter()
+            .filter_map(|m| {
+                let g = gain(m);
+                (g > 0).then(|| (m.long(), g))
             })
             .collect()
     }

@@ -15,6 +15,7 @@ use crate::variants::fide::{self, Repetitions};
 use crate::variants::{
     check_options, picker, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
 };
+use crate::variants::{Export, Presentation, Tuning};
 use position::{is_orthogonal_step, knight_chance_square};
 use serde::{Deserialize, Serialize};
 
@@ -271,33 +272,6 @@ impl SorchessGame {
 
 impl Rules for SorchessGame {
     const NAME: &'static str = "Sorchess";
-    const RULES: &'static str = "rules-sorchess";
-    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
-
-    fn legend() -> Vec<crate::core::view::LegendEntry> {
-        view::legend()
-    }
-
-    fn evaluate(&self, side: Side) -> i32 {
-        eval::evaluate(self, side)
-    }
-
-    fn perfect_information(&self) -> bool {
-        // Nothing hidden and nothing drawn (`uses_randomness` says the same).
-        true
-    }
-
-    fn search_key(&self) -> Option<u64> {
-        Some(self.pos.repetition_key())
-    }
-
-    fn candidates_with_gain(&self) -> Vec<(String, i32)> {
-        eval::candidates_with_gain(self, false)
-    }
-
-    fn tactical_candidates(&self) -> Vec<(String, i32)> {
-        eval::candidates_with_gain(self, true)
-    }
 
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
         check_options(Self::NAME, Self::OPTIONS, options)?;
@@ -324,34 +298,6 @@ impl Rules for SorchessGame {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
-    }
-
-    /// Chess's piece, target and promotion; an entry starts from its launching rook
-    /// (`Wizard from rook h1`, then `g4`), and a Knight that may become the Wizard on
-    /// the king's square chooses between that and staying a Knight.
-    fn picker_steps(&self, answer: &str, lang: crate::i18n::Lang) -> Vec<picker::Step> {
-        let mut steps = picker::move_steps(answer, lang);
-        let Some(m) = picker::parse_long(answer) else {
-            return steps;
-        };
-        let side = self.pos.turn();
-        let from = Square::parse(m.from);
-        let entry = m.role == Role::Wizard
-            && from.is_some_and(|sq| self.pos.launch_rooks(side).contains(sq));
-        if let (true, Some(first)) = (entry, steps.first_mut()) {
-            first.label = crate::tr!(lang, "pick-sorchess-entry", square = m.from);
-        }
-        let chance = m.role == Role::Knight
-            && m.promotion.is_none()
-            && Square::parse(m.to) == Some(knight_chance_square(side))
-            && self.pos.knight_chance_open(side);
-        if chance {
-            steps.push(picker::Step::new(
-                picker::promote_to(lang),
-                crate::tr!(lang, "pick-sorchess-stay"),
-            ));
-        }
-        steps
     }
 
     fn legal_texts(&self) -> Vec<String> {
@@ -398,10 +344,6 @@ impl Rules for SorchessGame {
         })
     }
 
-    fn prompt(&self, _ask: &Ask) -> Msg {
-        self.move_prompt()
-    }
-
     fn view(&self, viewer: Viewer) -> View {
         let pos = self.pos.position();
         let mut v = View::new(viewer, "Sorchess").with_board(pos.board());
@@ -446,6 +388,73 @@ impl Rules for SorchessGame {
                 (m.long(), next.perft(depth.saturating_sub(1)))
             })
             .collect()
+    }
+}
+
+impl Presentation for SorchessGame {
+    const RULES: &'static str = "rules-sorchess";
+
+    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
+
+    fn legend() -> Vec<crate::core::view::LegendEntry> {
+        view::legend()
+    }
+
+    /// Chess's piece, target and promotion; an entry starts from its launching rook
+    /// (`Wizard from rook h1`, then `g4`), and a Knight that may become the Wizard on
+    /// the king's square chooses between that and staying a Knight.
+    fn picker_steps(&self, answer: &str, lang: crate::i18n::Lang) -> Vec<picker::Step> {
+        let mut steps = picker::move_steps(answer, lang);
+        let Some(m) = picker::parse_long(answer) else {
+            return steps;
+        };
+        let side = self.pos.turn();
+        let from = Square::parse(m.from);
+        let entry = m.role == Role::Wizard
+            && from.is_some_and(|sq| self.pos.launch_rooks(side).contains(sq));
+        if let (true, Some(first)) = (entry, steps.first_mut()) {
+            first.label = crate::tr!(lang, "pick-sorchess-entry", square = m.from);
+        }
+        let chance = m.role == Role::Knight
+            && m.promotion.is_none()
+            && Square::parse(m.to) == Some(knight_chance_square(side))
+            && self.pos.knight_chance_open(side);
+        if chance {
+            steps.push(picker::Step::new(
+                picker::promote_to(lang),
+                crate::tr!(lang, "pick-sorchess-stay"),
+            ));
+        }
+        steps
+    }
+
+    fn prompt(&self, _ask: &Ask) -> Msg {
+        self.move_prompt()
+    }
+}
+
+impl Export for SorchessGame {}
+
+impl Tuning for SorchessGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
+    }
+
+    fn perfect_information(&self) -> bool {
+        // Nothing hidden and nothing drawn (`uses_randomness` says the same).
+        true
+    }
+
+    fn search_key(&self) -> Option<u64> {
+        Some(self.pos.repetition_key())
+    }
+
+    fn candidates_with_gain(&self) -> Vec<(String, i32)> {
+        eval::candidates_with_gain(self, false)
+    }
+
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        eval::candidates_with_gain(self, true)
     }
 }
 

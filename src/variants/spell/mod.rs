@@ -15,6 +15,7 @@ use crate::variants::fide::{self, Repetitions};
 use crate::variants::{
     check_options, picker, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
 };
+use crate::variants::{Export, Presentation, Tuning};
 use notation::{parse_turn, TurnSyntax};
 pub use position::{
     freeze_area, CastleBar, KingThreat, Spell, SpellPosition, Turn, FREEZE, JUMP, START_SUPPLY,
@@ -588,24 +589,6 @@ fn apply_state_field(sp: &mut SpellPosition, field: &str) -> Result<(), String> 
 
 impl Rules for SpellGame {
     const NAME: &'static str = "Spell Chess";
-    const RULES: &'static str = "rules-spell";
-    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
-
-    fn legend() -> Vec<crate::core::view::LegendEntry> {
-        view::legend()
-    }
-
-    fn evaluate(&self, side: Side) -> i32 {
-        eval::evaluate(self, side)
-    }
-
-    fn candidate_texts(&self) -> Vec<String> {
-        eval::candidates(self)
-    }
-
-    fn tactical_candidates(&self) -> Vec<(String, i32)> {
-        eval::tactical(self)
-    }
 
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
         check_options(Self::NAME, Self::OPTIONS, options)?;
@@ -690,6 +673,72 @@ impl Rules for SpellGame {
         })
     }
 
+    fn view(&self, viewer: Viewer) -> View {
+        let pos = self.sp.position();
+        let mut v = View::new(viewer, "Spell Chess").with_board(pos.board());
+        let over = self.outcome.is_some();
+        v.to_move = (!over).then(|| self.sp.turn());
+        if let Some(t) = self.last {
+            v.last_move = vec![Cell::Board(t.mv.from()), Cell::Board(t.mv.to())];
+        }
+        if let Some(c) = self.sp.active_freeze() {
+            let mark = if over {
+                view::FROZEN_SPENT
+            } else {
+                view::FROZEN
+            };
+            v.marks.extend(freeze_area(c).map(|s| (s, mark)));
+        }
+        if let Some(j) = self.sp.active_jump() {
+            v.marks.push((j, view::JUMP));
+        }
+        if self.sp.in_check() {
+            if let Some(k) = pos.king(self.sp.turn()) {
+                v.check.push(Cell::Board(k));
+            }
+        }
+        for side in Side::BOTH {
+            v.note(side.index(), spell_note(&self.sp, side));
+        }
+        v
+    }
+
+    fn uses_randomness(&self) -> bool {
+        // Nothing is drawn: no dice, cards or hidden set-up.
+        false
+    }
+
+    fn claimable_draw(&self) -> Option<String> {
+        fide::claimable_draw(&self.reps, self.sp.position().halfmoves())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.sp.perft(depth)
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        self.sp
+            .legal_turns()
+            .into_iter()
+            .map(|t| {
+                (
+                    t.canonical(),
+                    self.sp.after(t).perft(depth.saturating_sub(1)),
+                )
+            })
+            .collect()
+    }
+}
+
+impl Presentation for SpellGame {
+    const RULES: &'static str = "rules-spell";
+
+    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
+
+    fn legend() -> Vec<crate::core::view::LegendEntry> {
+        view::legend()
+    }
+
     /// Confirmed turns carry their `!`, as they must be typed to be accepted.
     /// The move (piece, target, promotion), then the spell with its square as one
     /// choice (`no spell`, `freeze d5`, `jump e3`: at most 64 + 32 + 1 options); a
@@ -765,35 +814,21 @@ impl Rules for SpellGame {
             None => s,
         }
     }
+}
 
-    fn view(&self, viewer: Viewer) -> View {
-        let pos = self.sp.position();
-        let mut v = View::new(viewer, "Spell Chess").with_board(pos.board());
-        let over = self.outcome.is_some();
-        v.to_move = (!over).then(|| self.sp.turn());
-        if let Some(t) = self.last {
-            v.last_move = vec![Cell::Board(t.mv.from()), Cell::Board(t.mv.to())];
-        }
-        if let Some(c) = self.sp.active_freeze() {
-            let mark = if over {
-                view::FROZEN_SPENT
-            } else {
-                view::FROZEN
-            };
-            v.marks.extend(freeze_area(c).map(|s| (s, mark)));
-        }
-        if let Some(j) = self.sp.active_jump() {
-            v.marks.push((j, view::JUMP));
-        }
-        if self.sp.in_check() {
-            if let Some(k) = pos.king(self.sp.turn()) {
-                v.check.push(Cell::Board(k));
-            }
-        }
-        for side in Side::BOTH {
-            v.note(side.index(), spell_note(&self.sp, side));
-        }
-        v
+impl Export for SpellGame {}
+
+impl Tuning for SpellGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
+    }
+
+    fn candidate_texts(&self) -> Vec<String> {
+        eval::candidates(self)
+    }
+
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        eval::tactical(self)
     }
 
     fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
@@ -813,32 +848,6 @@ impl Rules for SpellGame {
             7 => LevelPlan::straying(6, 0.06),
             _ => LevelPlan::plain(level),
         })
-    }
-
-    fn uses_randomness(&self) -> bool {
-        // Nothing is drawn: no dice, cards or hidden set-up.
-        false
-    }
-
-    fn claimable_draw(&self) -> Option<String> {
-        fide::claimable_draw(&self.reps, self.sp.position().halfmoves())
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        self.sp.perft(depth)
-    }
-
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.sp
-            .legal_turns()
-            .into_iter()
-            .map(|t| {
-                (
-                    t.canonical(),
-                    self.sp.after(t).perft(depth.saturating_sub(1)),
-                )
-            })
-            .collect()
     }
 }
 

@@ -16,6 +16,7 @@ use self::perft::perft_pos;
 pub use self::setup::team_compositions;
 use self::setup::{preferred, setup_team_texts, setup_wall_texts};
 use crate::i18n::Msg;
+use crate::variants::{Export, Presentation, Tuning};
 
 use self::notation::{Spec, Token, Typed};
 use self::position::{
@@ -417,18 +418,9 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
     } else {
         "Wizard Walls"
     };
-    const RULES: &'static str = "rules-walls";
-    const EXAMPLE: Option<crate::variants::WorkedExample> =
-        Some(if FULL { EXAMPLE_FULL } else { EXAMPLE });
+
     /// RULINGS Z6: a turn whose time runs out passes with no action.
     const TIMEOUT_ANSWER: Option<&'static str> = Some("pass");
-    /// A whole team placed at once (Full), or two actions in their long form
-    /// (`N c3 wall d4, R a1 a3`).
-    const ANSWER_WORDS: usize = 12;
-
-    fn legend() -> Vec<crate::core::view::LegendEntry> {
-        view::legend()
-    }
 
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
         check_options(Self::NAME, Self::OPTIONS, options)?;
@@ -450,24 +442,8 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         self.0.ask()
     }
 
-    fn prompt(&self, _ask: &Ask) -> Msg {
-        self.0.prompt()
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
-    }
-
-    fn picker_answers(&self) -> Vec<String> {
-        self.0.picker_answers()
-    }
-
-    fn picker_steps(
-        &self,
-        answer: &str,
-        lang: crate::i18n::Lang,
-    ) -> Vec<crate::variants::picker::Step> {
-        self.0.picker_steps(answer, lang)
     }
 
     fn legal_texts(&self) -> Vec<String> {
@@ -486,17 +462,74 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         self.0.view(viewer)
     }
 
+    fn uses_randomness(&self) -> bool {
+        // Nothing is drawn: no dice, cards or hidden set-up.
+        false
+    }
+
+    fn claimable_draw(&self) -> Option<String> {
+        self.0.claimable_draw()
+    }
+
+    fn draw_claim_rules(&self) -> &'static [&'static str] {
+        // Z5: threefold repetition only; Wizard Walls has no 50-move rule.
+        &["threefold repetition"]
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.0.perft(depth)
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        self.0.perft_divide(depth)
+    }
+}
+
+impl<const FULL: bool> Presentation for WallsGame<FULL> {
+    const RULES: &'static str = "rules-walls";
+
+    const EXAMPLE: Option<crate::variants::WorkedExample> =
+        Some(if FULL { EXAMPLE_FULL } else { EXAMPLE });
+
+    /// A whole team placed at once (Full), or two actions in their long form
+    /// (`N c3 wall d4, R a1 a3`).
+    const ANSWER_WORDS: usize = 12;
+
+    fn legend() -> Vec<crate::core::view::LegendEntry> {
+        view::legend()
+    }
+
+    fn prompt(&self, _ask: &Ask) -> Msg {
+        self.0.prompt()
+    }
+
+    fn picker_answers(&self) -> Vec<String> {
+        self.0.picker_answers()
+    }
+
+    fn picker_steps(
+        &self,
+        answer: &str,
+        lang: crate::i18n::Lang,
+    ) -> Vec<crate::variants::picker::Step> {
+        self.0.picker_steps(answer, lang)
+    }
+}
+
+impl<const FULL: bool> Export for WallsGame<FULL> {
+    fn setup_fen(&self) -> Option<String> {
+        // The game starts on an empty board with a setup phase (docs/fen-walls.md).
+        Some(self.fen())
+    }
+}
+
+impl<const FULL: bool> Tuning for WallsGame<FULL> {
     fn evaluate(&self, side: Side) -> i32 {
         eval::evaluate(&self.0, side)
     }
 
     fn candidate_texts(&self) -> Vec<String> {
         eval::candidates(&self.0)
-    }
-
-    fn uses_randomness(&self) -> bool {
-        // Nothing is drawn: no dice, cards or hidden set-up.
-        false
     }
 
     fn perfect_information(&self) -> bool {
@@ -572,28 +605,6 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
             h = h.wrapping_mul(0x0100_0000_01b3);
         }
         Some(h)
-    }
-
-    fn claimable_draw(&self) -> Option<String> {
-        self.0.claimable_draw()
-    }
-
-    fn setup_fen(&self) -> Option<String> {
-        // The game starts on an empty board with a setup phase (docs/fen-walls.md).
-        Some(self.fen())
-    }
-
-    fn draw_claim_rules(&self) -> &'static [&'static str] {
-        // Z5: threefold repetition only; Wizard Walls has no 50-move rule.
-        &["threefold repetition"]
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        self.0.perft(depth)
-    }
-
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.0.perft_divide(depth)
     }
 }
 

@@ -22,6 +22,7 @@ use crate::variants::{
     check_options, Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question,
     Rules,
 };
+use crate::variants::{Export, Presentation, Tuning};
 pub use kind::WandKind;
 use rand::Rng;
 use rand::SeedableRng;
@@ -456,13 +457,8 @@ impl WandGame {
 
 impl Rules for WandGame {
     const NAME: &'static str = "Wand Chess";
-    const RULES: &'static str = "rules-wand";
-    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
-    const OPTIONS: &'static [OptionDecl] = &[WANDS];
 
-    fn legend() -> Vec<crate::core::view::LegendEntry> {
-        view::legend()
-    }
+    const OPTIONS: &'static [OptionDecl] = &[WANDS];
 
     fn new(options: &Options, rng: &mut GameRng) -> Result<Self, Msg> {
         let mode = mode_option(options)?.unwrap_or(WandMode::Rolled);
@@ -507,14 +503,6 @@ impl Rules for WandGame {
         self.outcome.clone()
     }
 
-    fn picker_steps(
-        &self,
-        answer: &str,
-        lang: crate::i18n::Lang,
-    ) -> Vec<crate::variants::picker::Step> {
-        notation::picker_steps(answer, self.pending.is_some(), lang)
-    }
-
     fn legal_texts(&self) -> Vec<String> {
         if self.outcome.is_some() {
             return Vec::new();
@@ -547,62 +535,8 @@ impl Rules for WandGame {
         view::build(self, viewer)
     }
 
-    fn evaluate(&self, side: Side) -> i32 {
-        eval::evaluate(self, side)
-    }
-
-    fn determinise(&self, viewer: Side, rng: &mut GameRng) -> Self {
-        eval::determinise(self, viewer, rng)
-    }
-
-    fn candidate_texts(&self) -> Vec<String> {
-        eval::candidates(self)
-    }
-
-    fn tactical_candidates(&self) -> Vec<(String, i32)> {
-        eval::tactical(self)
-    }
-
     fn secret(&self, side: Side) -> Option<Msg> {
         Some(wand_list(&self.pos, side, self.mode))
-    }
-
-    fn secrets_held(&self) -> String {
-        // Each wand's state and hidden kind, wherever its piece stands: a move leaves
-        // it alone, a zap that identifies a wand or a capture changes it.
-        let mut held: Vec<String> = crate::core::Square::all()
-            .filter_map(|sq| self.pos.unit(sq))
-            .map(|u| format!("{:?}{:?}{:?}", u.side, u.wand, u.secret))
-            .collect();
-        held.sort();
-        held.join(",")
-    }
-
-    fn prompt(&self, ask: &Ask) -> Msg {
-        self.question_prompt(ask)
-    }
-
-    fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
-        // The tree search's strength barely grows with its iterations here (the
-        // ladder in docs/engine.md): the levels are spaced by drawn answers. From
-        // random sound answers to the best search is only about 285 points (four
-        // plans measured, docs/ladder/wand-tried-plans.txt), room for two steps: so
-        // the random sound answers are the default level 6 (only those that keep their
-        // material in every draw: a random sound answer zapped its own pawn with an
-        // unknown wand that was death), level 7 draws half its answers among the sound
-        // ones, and level 5 draws among all answers by e per 0.85 pawn (e per 1.2
-        // played as level 4).
-        use crate::variants::LevelPlan;
-        Some(match level {
-            0 | 1 => LevelPlan::drawn(f64::INFINITY, false),
-            2 => LevelPlan::drawn(800.0, false),
-            3 => LevelPlan::drawn(300.0, false),
-            4 => LevelPlan::drawn(170.0, false),
-            5 => LevelPlan::drawn(85.0, false),
-            6 => LevelPlan::drawn(f64::INFINITY, true).keeping(50),
-            7 => LevelPlan::straying(6, 0.5),
-            _ => LevelPlan::plain(level),
-        })
     }
 
     fn uses_randomness(&self) -> bool {
@@ -639,6 +573,82 @@ impl Rules for WandGame {
                 (turn_text(t), n)
             })
             .collect()
+    }
+}
+
+impl Presentation for WandGame {
+    const RULES: &'static str = "rules-wand";
+
+    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
+
+    fn legend() -> Vec<crate::core::view::LegendEntry> {
+        view::legend()
+    }
+
+    fn picker_steps(
+        &self,
+        answer: &str,
+        lang: crate::i18n::Lang,
+    ) -> Vec<crate::variants::picker::Step> {
+        notation::picker_steps(answer, self.pending.is_some(), lang)
+    }
+
+    fn prompt(&self, ask: &Ask) -> Msg {
+        self.question_prompt(ask)
+    }
+}
+
+impl Export for WandGame {}
+
+impl Tuning for WandGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
+    }
+
+    fn determinise(&self, viewer: Side, rng: &mut GameRng) -> Self {
+        eval::determinise(self, viewer, rng)
+    }
+
+    fn candidate_texts(&self) -> Vec<String> {
+        eval::candidates(self)
+    }
+
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        eval::tactical(self)
+    }
+
+    fn secrets_held(&self) -> String {
+        // Each wand's state and hidden kind, wherever its piece stands: a move leaves
+        // it alone, a zap that identifies a wand or a capture changes it.
+        let mut held: Vec<String> = crate::core::Square::all()
+            .filter_map(|sq| self.pos.unit(sq))
+            .map(|u| format!("{:?}{:?}{:?}", u.side, u.wand, u.secret))
+            .collect();
+        held.sort();
+        held.join(",")
+    }
+
+    fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
+        // The tree search's strength barely grows with its iterations here (the
+        // ladder in docs/engine.md): the levels are spaced by drawn answers. From
+        // random sound answers to the best search is only about 285 points (four
+        // plans measured, docs/ladder/wand-tried-plans.txt), room for two steps: so
+        // the random sound answers are the default level 6 (only those that keep their
+        // material in every draw: a random sound answer zapped its own pawn with an
+        // unknown wand that was death), level 7 draws half its answers among the sound
+        // ones, and level 5 draws among all answers by e per 0.85 pawn (e per 1.2
+        // played as level 4).
+        use crate::variants::LevelPlan;
+        Some(match level {
+            0 | 1 => LevelPlan::drawn(f64::INFINITY, false),
+            2 => LevelPlan::drawn(800.0, false),
+            3 => LevelPlan::drawn(300.0, false),
+            4 => LevelPlan::drawn(170.0, false),
+            5 => LevelPlan::drawn(85.0, false),
+            6 => LevelPlan::drawn(f64::INFINITY, true).keeping(50),
+            7 => LevelPlan::straying(6, 0.5),
+            _ => LevelPlan::plain(level),
+        })
     }
 }
 

@@ -92,7 +92,7 @@ pub fn determinise(game: &WicketsGame, viewer: Side, rng: &mut GameRng) -> Wicke
 mod tests {
     use super::*;
     use crate::core::view::Viewer;
-    use crate::variants::{Options, Rules};
+    use crate::variants::{Options, Rules, Tuning};
     use rand::SeedableRng;
 
     fn dealt(seed: u64) -> WicketsGame {

@@ -26,6 +26,7 @@ use crate::variants::{
     check_options, Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question,
     Rules,
 };
+use crate::variants::{Export, Presentation, Tuning};
 use rand::Rng;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -368,13 +369,8 @@ impl WicketsGame {
 
 impl Rules for WicketsGame {
     const NAME: &'static str = "Chess with Wickets";
-    const RULES: &'static str = "rules-wickets";
-    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
-    const OPTIONS: &'static [OptionDecl] = &[DECISION];
 
-    fn legend() -> Vec<crate::core::view::LegendEntry> {
-        view::legend()
-    }
+    const OPTIONS: &'static [OptionDecl] = &[DECISION];
 
     fn new(options: &Options, rng: &mut GameRng) -> Result<Self, Msg> {
         let method = method_option(options)?.unwrap_or(Method::Cards);
@@ -428,14 +424,6 @@ impl Rules for WicketsGame {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
-    }
-
-    fn picker_steps(
-        &self,
-        answer: &str,
-        lang: crate::i18n::Lang,
-    ) -> Vec<crate::variants::picker::Step> {
-        WicketsGame::picker_steps(self, answer, lang)
     }
 
     fn legal_texts(&self) -> Vec<String> {
@@ -556,22 +544,6 @@ impl Rules for WicketsGame {
         view::build(self, viewer)
     }
 
-    fn prompt(&self, ask: &Ask) -> Msg {
-        self.question_prompt(ask)
-    }
-
-    fn evaluate(&self, side: Side) -> i32 {
-        eval::evaluate(self, side)
-    }
-
-    fn determinise(&self, viewer: Side, rng: &mut GameRng) -> Self {
-        eval::determinise(self, viewer, rng)
-    }
-
-    fn tactical_candidates(&self) -> Vec<(String, i32)> {
-        eval::tactical(self)
-    }
-
     fn secret(&self, side: Side) -> Option<Msg> {
         if !self.method.uses_cards() {
             return None;
@@ -580,24 +552,6 @@ impl Rules for WicketsGame {
             return Some(Msg::new("wickets-cards-later"));
         }
         Some(self.deck.hand_text(side))
-    }
-
-    fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
-        // The tree search's strength barely grows with its iterations here (the
-        // ladder in docs/engine.md): the levels are spaced by drawn answers.
-        // A random sound answer played as the draw below it (64 points apart), so
-        // level 5 searches and draws half its answers.
-        use crate::variants::LevelPlan;
-        Some(match level {
-            0 | 1 => LevelPlan::drawn(f64::INFINITY, false),
-            2 => LevelPlan::drawn(800.0, false),
-            3 => LevelPlan::drawn(300.0, false),
-            4 => LevelPlan::drawn(170.0, false),
-            5 => LevelPlan::straying(6, 0.5),
-            6 => LevelPlan::straying(6, 0.25),
-            7 => LevelPlan::straying(6, 0.06),
-            _ => LevelPlan::plain(level),
-        })
     }
 
     fn uses_randomness(&self) -> bool {
@@ -637,6 +591,62 @@ impl Rules for WicketsGame {
                 .collect(),
             _ => texts.into_iter().map(|t| (t, 1)).collect(),
         }
+    }
+}
+
+impl Presentation for WicketsGame {
+    const RULES: &'static str = "rules-wickets";
+
+    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
+
+    fn legend() -> Vec<crate::core::view::LegendEntry> {
+        view::legend()
+    }
+
+    fn picker_steps(
+        &self,
+        answer: &str,
+        lang: crate::i18n::Lang,
+    ) -> Vec<crate::variants::picker::Step> {
+        WicketsGame::picker_steps(self, answer, lang)
+    }
+
+    fn prompt(&self, ask: &Ask) -> Msg {
+        self.question_prompt(ask)
+    }
+}
+
+impl Export for WicketsGame {}
+
+impl Tuning for WicketsGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
+    }
+
+    fn determinise(&self, viewer: Side, rng: &mut GameRng) -> Self {
+        eval::determinise(self, viewer, rng)
+    }
+
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        eval::tactical(self)
+    }
+
+    fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
+        // The tree search's strength barely grows with its iterations here (the
+        // ladder in docs/engine.md): the levels are spaced by drawn answers.
+        // A random sound answer played as the draw below it (64 points apart), so
+        // level 5 searches and draws half its answers.
+        use crate::variants::LevelPlan;
+        Some(match level {
+            0 | 1 => LevelPlan::drawn(f64::INFINITY, false),
+            2 => LevelPlan::drawn(800.0, false),
+            3 => LevelPlan::drawn(300.0, false),
+            4 => LevelPlan::drawn(170.0, false),
+            5 => LevelPlan::straying(6, 0.5),
+            6 => LevelPlan::straying(6, 0.25),
+            7 => LevelPlan::straying(6, 0.06),
+            _ => LevelPlan::plain(level),
+        })
     }
 }
 
