@@ -70,7 +70,7 @@ pub trait Rules: Sized + Clone + Presentation + Export + Tuning {
 
     /// The draw rules a player may claim under, for the refusal when none applies.
     fn draw_claim_rules(&self) -> &'static [&'static str] {
-        &["threefold repetition", "50-move rule"]
+        super::FIDE_DRAW_CLAIMS
     }
 
     /// Whether this game draws on the generator (dice, card deals, wand kinds,

@@ -54,6 +54,10 @@ impl fmt::Display for VariantId {
     }
 }
 
+/// The draw rules a FIDE-based game may be claimed under: the default of
+/// [`Rules::draw_claim_rules`].
+pub const FIDE_DRAW_CLAIMS: &[&str] = &["threefold repetition", "50-move rule"];
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
