@@ -7,6 +7,7 @@
 
 pub mod action;
 pub mod chess_eval;
+pub mod chess_like;
 mod contract;
 pub mod eval;
 mod export;

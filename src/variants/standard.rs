@@ -4,10 +4,9 @@ use crate::core::notation::{self, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Move, Position, Role, Side};
 use crate::i18n::Msg;
+use crate::variants::chess_like::ChessLike;
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::{
-    check_options, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
-};
+use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Rules};
 use crate::variants::{Export, Presentation, Tuning};
 use serde::{Deserialize, Serialize};
 
@@ -50,23 +49,18 @@ impl StandardGame {
     }
 
     fn rules_outcome(&self) -> Option<Outcome> {
-        let moves = self.pos.legal_move_list();
-        if moves.is_empty() {
-            return Some(if self.pos.is_check() {
-                Outcome::win(
-                    self.pos.turn().other(),
-                    crate::i18n::Msg::new("reason-checkmate"),
-                )
-            } else {
-                Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))
-            });
-        }
-        if self.pos.is_insufficient_material() {
-            return Some(Outcome::draw(crate::i18n::Msg::new(
-                "reason-insufficient-material",
-            )));
-        }
-        fide::automatic_draw(&self.reps, self.pos.halfmoves()).map(Outcome::draw)
+        let stuck = self
+            .pos
+            .legal_move_list()
+            .is_empty()
+            .then(|| self.pos.is_check());
+        fide::ending(
+            self.pos.turn(),
+            stuck,
+            || self.pos.is_insufficient_material(),
+            &self.reps,
+            self.pos.halfmoves(),
+        )
     }
 }
 
@@ -74,15 +68,11 @@ impl Rules for StandardGame {
     const NAME: &'static str = "Chess";
 
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
-        check_options(Self::NAME, Self::OPTIONS, options)?;
-        Ok(StandardGame::from_position(Position::new()))
+        Self::chess_new(options)
     }
 
     fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg> {
-        check_options(Self::NAME, Self::OPTIONS, options)?;
-        Position::from_fen(fen)
-            .map(StandardGame::from_position)
-            .map_err(crate::variants::fen_error)
+        Self::chess_from_fen(fen, options)
     }
 
     fn fen(&self) -> String {
@@ -90,14 +80,11 @@ impl Rules for StandardGame {
     }
 
     fn ask(&self) -> Option<Ask> {
-        self.outcome.is_none().then(|| Ask {
-            side: self.pos.turn(),
-            question: Question::Move,
-        })
+        self.chess_ask()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
+        self.chess_outcome()
     }
 
     fn legal_texts(&self) -> Vec<String> {
@@ -109,22 +96,12 @@ impl Rules for StandardGame {
     }
 
     fn play(&mut self, side: Side, text: &str, _rng: &mut GameRng) -> Result<Played, PlayError> {
-        if self.outcome.is_some() {
-            return Err(PlayError::Finished);
-        }
-        if side != self.pos.turn() {
-            return Err(PlayError::NotYourTurn);
-        }
+        self.chess_turn_check(side)?;
         let m = self.parse_move(text)?;
         self.apply(m);
-        let mut events = Vec::new();
-        if self.pos.is_check() {
-            events.push(if matches!(self.outcome, Some(Outcome::Win { .. })) {
-                Msg::new("event-checkmate")
-            } else {
-                Msg::new("event-check")
-            });
-        }
+        let events = fide::check_event(self.pos.is_check(), self.outcome.as_ref())
+            .into_iter()
+            .collect();
         Ok(Played {
             action: m.long(),
             printed: m.long(),
@@ -153,23 +130,71 @@ impl Rules for StandardGame {
     }
 
     fn claimable_draw(&self) -> Option<String> {
-        fide::claimable_draw(&self.reps, self.pos.halfmoves())
+        self.chess_claimable_draw()
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        self.pos.perft(depth)
+        self.chess_perft(depth)
     }
 
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.pos
-            .legal_move_list()
-            .into_iter()
-            .map(|m| {
-                let mut next = self.pos.clone();
-                next.play_unchecked(m);
-                (m.long(), next.perft(depth.saturating_sub(1)))
-            })
-            .collect()
+        self.chess_perft_divide(depth)
+    }
+}
+
+impl ChessLike for StandardGame {
+    type Position = Position;
+    type Move = Move;
+    type FenError = crate::core::chess::FenError;
+
+    fn start() -> Position {
+        Position::new()
+    }
+
+    fn read_fen(fen: &str) -> Result<Position, Self::FenError> {
+        Position::from_fen(fen)
+    }
+
+    fn wrap(pos: Position) -> Self {
+        StandardGame::from_position(pos)
+    }
+
+    fn chess(&self) -> &Position {
+        &self.pos
+    }
+
+    fn mover(&self) -> Side {
+        self.pos.turn()
+    }
+
+    fn halfmoves(&self) -> u32 {
+        self.pos.halfmoves()
+    }
+
+    fn repetitions(&self) -> &Repetitions {
+        &self.reps
+    }
+
+    fn ended(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn moves_of(pos: &Position) -> Vec<Move> {
+        pos.legal_move_list()
+    }
+
+    fn move_text(m: Move) -> String {
+        m.long()
+    }
+
+    fn after(pos: &Position, m: Move) -> Position {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        next
+    }
+
+    fn count(pos: &Position, depth: u32) -> u64 {
+        pos.perft(depth)
     }
 }
 

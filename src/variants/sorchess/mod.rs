@@ -11,10 +11,9 @@ use crate::core::notation::{self, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Role, Side, Square};
 use crate::i18n::Msg;
+use crate::variants::chess_like::ChessLike;
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::{
-    check_options, picker, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
-};
+use crate::variants::{picker, Ask, GameRng, Options, Outcome, PlayError, Played, Rules};
 use crate::variants::{Export, Presentation, Tuning};
 use position::{is_orthogonal_step, knight_chance_square};
 use serde::{Deserialize, Serialize};
@@ -239,22 +238,18 @@ impl SorchessGame {
     }
 
     fn rules_outcome(&self) -> Option<Outcome> {
-        if self.pos.legal_moves().is_empty() {
-            return Some(if self.pos.is_check() {
-                Outcome::win(
-                    self.pos.turn().other(),
-                    crate::i18n::Msg::new("reason-checkmate"),
-                )
-            } else {
-                Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))
-            });
-        }
-        if self.pos.is_insufficient_material() {
-            return Some(Outcome::draw(crate::i18n::Msg::new(
-                "reason-insufficient-material",
-            )));
-        }
-        fide::automatic_draw(&self.reps, self.pos.position().halfmoves()).map(Outcome::draw)
+        let stuck = self
+            .pos
+            .legal_moves()
+            .is_empty()
+            .then(|| self.pos.is_check());
+        fide::ending(
+            self.pos.turn(),
+            stuck,
+            || self.pos.is_insufficient_material(),
+            &self.reps,
+            self.pos.position().halfmoves(),
+        )
     }
 
     fn notes(&self, side: Side) -> Vec<Msg> {
@@ -274,15 +269,11 @@ impl Rules for SorchessGame {
     const NAME: &'static str = "Sorchess";
 
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
-        check_options(Self::NAME, Self::OPTIONS, options)?;
-        Ok(SorchessGame::from_position(SorchessPosition::new()))
+        Self::chess_new(options)
     }
 
     fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg> {
-        check_options(Self::NAME, Self::OPTIONS, options)?;
-        SorchessPosition::from_fen(fen)
-            .map(SorchessGame::from_position)
-            .map_err(crate::variants::fen_error)
+        Self::chess_from_fen(fen, options)
     }
 
     fn fen(&self) -> String {
@@ -290,14 +281,11 @@ impl Rules for SorchessGame {
     }
 
     fn ask(&self) -> Option<Ask> {
-        self.outcome.is_none().then(|| Ask {
-            side: self.pos.turn(),
-            question: Question::Move,
-        })
+        self.chess_ask()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
+        self.chess_outcome()
     }
 
     fn legal_texts(&self) -> Vec<String> {
@@ -308,12 +296,7 @@ impl Rules for SorchessGame {
     }
 
     fn play(&mut self, side: Side, text: &str, _rng: &mut GameRng) -> Result<Played, PlayError> {
-        if self.outcome.is_some() {
-            return Err(PlayError::Finished);
-        }
-        if side != self.pos.turn() {
-            return Err(PlayError::NotYourTurn);
-        }
+        self.chess_turn_check(side)?;
         let m = self.parse_move(text)?;
         let chance_before = self.pos.knight_chance_open(side);
         self.apply(m);
@@ -329,13 +312,10 @@ impl Rules for SorchessGame {
                 );
             }
         }
-        if self.pos.is_check() {
-            events.push(if matches!(self.outcome, Some(Outcome::Win { .. })) {
-                Msg::new("event-checkmate")
-            } else {
-                Msg::new("event-check")
-            });
-        }
+        events.extend(fide::check_event(
+            self.pos.is_check(),
+            self.outcome.as_ref(),
+        ));
         Ok(Played {
             action: m.long(),
             printed: m.long(),
@@ -371,23 +351,71 @@ impl Rules for SorchessGame {
     }
 
     fn claimable_draw(&self) -> Option<String> {
-        fide::claimable_draw(&self.reps, self.pos.position().halfmoves())
+        self.chess_claimable_draw()
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        self.pos.perft(depth)
+        self.chess_perft(depth)
     }
 
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.pos
-            .legal_moves()
-            .into_iter()
-            .map(|m| {
-                let mut next = self.pos.clone();
-                next.play(m);
-                (m.long(), next.perft(depth.saturating_sub(1)))
-            })
-            .collect()
+        self.chess_perft_divide(depth)
+    }
+}
+
+impl ChessLike for SorchessGame {
+    type Position = SorchessPosition;
+    type Move = SorchessMove;
+    type FenError = crate::core::chess::FenError;
+
+    fn start() -> SorchessPosition {
+        SorchessPosition::new()
+    }
+
+    fn read_fen(fen: &str) -> Result<SorchessPosition, Self::FenError> {
+        SorchessPosition::from_fen(fen)
+    }
+
+    fn wrap(pos: SorchessPosition) -> Self {
+        SorchessGame::from_position(pos)
+    }
+
+    fn chess(&self) -> &SorchessPosition {
+        &self.pos
+    }
+
+    fn mover(&self) -> Side {
+        self.pos.turn()
+    }
+
+    fn halfmoves(&self) -> u32 {
+        self.pos.position().halfmoves()
+    }
+
+    fn repetitions(&self) -> &Repetitions {
+        &self.reps
+    }
+
+    fn ended(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn moves_of(pos: &SorchessPosition) -> Vec<SorchessMove> {
+        pos.legal_moves()
+    }
+
+    fn move_text(m: SorchessMove) -> String {
+        m.long()
+    }
+
+    fn after(pos: &SorchessPosition, m: SorchessMove) -> SorchessPosition {
+        let mut next = pos.clone();
+        next.play(m);
+        next
+    }
+
+    fn count(pos: &SorchessPosition, depth: u32) -> u64 {
+        pos.perft(depth)
     }
 }
 

@@ -11,10 +11,9 @@ use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Board, Cell, Move, Position, Role, Side, Square};
 use crate::i18n::Msg;
+use crate::variants::chess_like::ChessLike;
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::{
-    check_options, picker, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
-};
+use crate::variants::{picker, Ask, GameRng, Options, Outcome, PlayError, Played, Rules};
 use crate::variants::{Export, Presentation, Tuning};
 use notation::{parse_turn, TurnSyntax};
 pub use position::{
@@ -81,23 +80,18 @@ impl SpellGame {
                 crate::i18n::Msg::new("reason-king-captured"),
             ));
         }
-        let us = self.sp.turn();
-        if self.sp.in_check() {
-            if self.sp.is_checkmate() {
-                return Some(Outcome::win(
-                    us.other(),
-                    crate::i18n::Msg::new("reason-checkmate"),
-                ));
-            }
-        } else if !self.sp.has_legal_turn() {
-            return Some(Outcome::draw(crate::i18n::Msg::new("reason-stalemate")));
-        }
-        if self.insufficient_material() {
-            return Some(Outcome::draw(crate::i18n::Msg::new(
-                "reason-insufficient-material",
-            )));
-        }
-        fide::automatic_draw(&self.reps, self.sp.position().halfmoves()).map(Outcome::draw)
+        let stuck = if self.sp.in_check() {
+            self.sp.is_checkmate().then_some(true)
+        } else {
+            (!self.sp.has_legal_turn()).then_some(false)
+        };
+        fide::ending(
+            self.sp.turn(),
+            stuck,
+            || self.insufficient_material(),
+            &self.reps,
+            self.sp.position().halfmoves(),
+        )
     }
 
     /// P7: king against king, or FIDE's rule once neither side has a freeze left.
@@ -366,14 +360,6 @@ impl SpellGame {
         }
     }
 
-    fn check_event(&self) -> Option<Msg> {
-        match &self.outcome {
-            Some(o) if o.is_by("reason-checkmate") => Some(Msg::new("event-checkmate")),
-            _ if self.sp.in_check() => Some(Msg::new("event-check")),
-            _ => None,
-        }
-    }
-
     fn fen_hand(&self) -> String {
         let mut s = String::from("[");
         for (side, f, j) in [(Side::White, 'F', 'J'), (Side::Black, 'f', 'j')] {
@@ -591,15 +577,11 @@ impl Rules for SpellGame {
     const NAME: &'static str = "Spell Chess";
 
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
-        check_options(Self::NAME, Self::OPTIONS, options)?;
-        Ok(SpellGame::from_spell_position(SpellPosition::new()))
+        Self::chess_new(options)
     }
 
     fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg> {
-        check_options(Self::NAME, Self::OPTIONS, options)?;
-        SpellGame::parse_fen(fen)
-            .map(SpellGame::from_spell_position)
-            .map_err(crate::variants::fen_error)
+        Self::chess_from_fen(fen, options)
     }
 
     fn fen(&self) -> String {
@@ -617,14 +599,11 @@ impl Rules for SpellGame {
     }
 
     fn ask(&self) -> Option<Ask> {
-        self.outcome.is_none().then(|| Ask {
-            side: self.sp.turn(),
-            question: Question::Move,
-        })
+        self.chess_ask()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
+        self.chess_outcome()
     }
 
     fn legal_texts(&self) -> Vec<String> {
@@ -640,12 +619,7 @@ impl Rules for SpellGame {
     }
 
     fn play(&mut self, side: Side, text: &str, _rng: &mut GameRng) -> Result<Played, PlayError> {
-        if self.outcome.is_some() {
-            return Err(PlayError::Finished);
-        }
-        if side != self.sp.turn() {
-            return Err(PlayError::NotYourTurn);
-        }
+        self.chess_turn_check(side)?;
         let (turn, confirmed) = self.parse_turn(text)?;
         let capturable = self.sp.leaves_king_capturable(turn);
         if capturable && !confirmed {
@@ -657,9 +631,7 @@ impl Rules for SpellGame {
             action.push('!');
         }
         let mut events = Vec::new();
-        if let Some(e) = self.check_event() {
-            events.push(e);
-        }
+        events.extend(fide::check_event(self.sp.in_check(), self.outcome.as_ref()));
         if let Some(o) = &self.outcome {
             if o.is_by("reason-king-captured") {
                 events.push(Msg::new("spell-king-captured"));
@@ -709,24 +681,69 @@ impl Rules for SpellGame {
     }
 
     fn claimable_draw(&self) -> Option<String> {
-        fide::claimable_draw(&self.reps, self.sp.position().halfmoves())
+        self.chess_claimable_draw()
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        self.sp.perft(depth)
+        self.chess_perft(depth)
     }
 
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.sp
-            .legal_turns()
-            .into_iter()
-            .map(|t| {
-                (
-                    t.canonical(),
-                    self.sp.after(t).perft(depth.saturating_sub(1)),
-                )
-            })
-            .collect()
+        self.chess_perft_divide(depth)
+    }
+}
+
+impl ChessLike for SpellGame {
+    type Position = SpellPosition;
+    type Move = Turn;
+    type FenError = String;
+
+    fn start() -> SpellPosition {
+        SpellPosition::new()
+    }
+
+    fn read_fen(fen: &str) -> Result<SpellPosition, String> {
+        SpellGame::parse_fen(fen)
+    }
+
+    fn wrap(pos: SpellPosition) -> Self {
+        SpellGame::from_spell_position(pos)
+    }
+
+    fn chess(&self) -> &SpellPosition {
+        &self.sp
+    }
+
+    fn mover(&self) -> Side {
+        self.sp.turn()
+    }
+
+    fn halfmoves(&self) -> u32 {
+        self.sp.position().halfmoves()
+    }
+
+    fn repetitions(&self) -> &Repetitions {
+        &self.reps
+    }
+
+    fn ended(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn moves_of(pos: &SpellPosition) -> Vec<Turn> {
+        pos.legal_turns()
+    }
+
+    fn move_text(t: Turn) -> String {
+        t.canonical()
+    }
+
+    fn after(pos: &SpellPosition, t: Turn) -> SpellPosition {
+        pos.after(t)
+    }
+
+    fn count(pos: &SpellPosition, depth: u32) -> u64 {
+        pos.perft(depth)
     }
 }
 
