@@ -367,6 +367,51 @@ impl WicketsGame {
     }
 }
 
+impl WicketsGame {
+    /// The cards `side` may play at the decision of `t` (following suit when it can),
+    /// and `decline` when a second attempt's lead may be declined.
+    fn card_texts(&self, side: Side, t: &TurnState) -> Vec<String> {
+        let Some(d) = t.decision else {
+            return Vec::new();
+        };
+        let hand = self.deck.hand(side);
+        let mut v: Vec<String> = match d.step {
+            Step::Answer(lead) if hand.iter().any(|c| c.suit == lead.suit) => hand
+                .iter()
+                .filter(|c| c.suit == lead.suit)
+                .map(|c| format!("card {c}"))
+                .collect(),
+            _ => hand.iter().map(|c| format!("card {c}")).collect(),
+        };
+        if d.step == Step::Lead && d.attempt == 2 {
+            v.push("decline".to_string());
+        }
+        v
+    }
+
+    /// Every set of pieces the mover of `t` may sacrifice, and `decline`.
+    fn sacrifice_texts(&self, t: &TurnState) -> Vec<String> {
+        let Some(Step::Sacrifice(n)) = t.decision.map(|d| d.step) else {
+            return Vec::new();
+        };
+        let cells = self.pos.sacrificeable(t.mover);
+        let mut v: Vec<String> = combinations(&cells, n as usize)
+            .into_iter()
+            .map(|c| {
+                format!(
+                    "sacrifice {}",
+                    c.iter()
+                        .map(|x| x.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )
+            })
+            .collect();
+        v.push("decline".to_string());
+        v
+    }
+}
+
 impl Rules for WicketsGame {
     const NAME: &'static str = "Chess with Wickets";
 
@@ -465,44 +510,8 @@ impl Rules for WicketsGame {
                 v.push("decline".to_string());
                 v
             }
-            Question::Card => {
-                let Some(d) = t.decision else {
-                    return Vec::new();
-                };
-                let hand = self.deck.hand(ask.side);
-                let mut v: Vec<String> = match d.step {
-                    Step::Answer(lead) if hand.iter().any(|c| c.suit == lead.suit) => hand
-                        .iter()
-                        .filter(|c| c.suit == lead.suit)
-                        .map(|c| format!("card {c}"))
-                        .collect(),
-                    _ => hand.iter().map(|c| format!("card {c}")).collect(),
-                };
-                if d.step == Step::Lead && d.attempt == 2 {
-                    v.push("decline".to_string());
-                }
-                v
-            }
-            Question::Sacrifice => {
-                let Some(Step::Sacrifice(n)) = t.decision.map(|d| d.step) else {
-                    return Vec::new();
-                };
-                let cells = self.pos.sacrificeable(t.mover);
-                let mut v: Vec<String> = combinations(&cells, n as usize)
-                    .into_iter()
-                    .map(|c| {
-                        format!(
-                            "sacrifice {}",
-                            c.iter()
-                                .map(|x| x.to_string())
-                                .collect::<Vec<_>>()
-                                .join(" ")
-                        )
-                    })
-                    .collect();
-                v.push("decline".to_string());
-                v
-            }
+            Question::Card => self.card_texts(ask.side, t),
+            Question::Sacrifice => self.sacrifice_texts(t),
             _ => self.pos.legal_moves().iter().map(|m| m.long()).collect(),
         }
     }

@@ -11,6 +11,15 @@ use crate::core::Cell;
 use crate::core::{Bitboard, Board, CellMap, Move, Piece, Role, Side, Square};
 use serde::{Deserialize, Serialize};
 
+/// A stable index of a cell: squares 0..63, w0 = 64, w9 = 65.
+pub fn cell_index(c: Cell) -> usize {
+    match c {
+        Cell::Board(s) => s.index(),
+        Cell::Outer(Side::White) => 64,
+        Cell::Outer(Side::Black) => 65,
+    }
+}
+
 /// A piece with its Wickets marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Man {
@@ -343,92 +352,113 @@ impl Pos {
             if m.piece.side != us {
                 continue;
             }
-            let role = m.piece.role;
-            let mut push = |to: Cell, capture: bool, promotion: Option<Role>| {
+            if m.piece.role == Role::Pawn {
+                self.pawn_moves(from, m, &mut out);
+                continue;
+            }
+            for to in self.attacks_from(from, m.piece) {
+                if let Some(capture) = self.may_land(m, to) {
+                    out.push(WMove {
+                        kind: Kind::Normal,
+                        role: m.piece.role,
+                        from,
+                        to,
+                        capture,
+                        promotion: None,
+                    });
+                }
+            }
+        }
+        self.en_passant_moves(&mut out);
+        self.castling_moves(&mut out);
+        out
+    }
+
+    /// The pushes and captures of the pawn `m` on `from`, promoting on the last rank.
+    fn pawn_moves(&self, from: Cell, m: &Man, out: &mut Vec<WMove>) {
+        let us = self.turn;
+        let Cell::Board(sq) = from else { return };
+        let f = us.forward();
+        let last = |c: Cell| c.square().is_some_and(|s| s.relative_rank(us) == 7);
+        let mut land = |to: Cell, capture: bool| {
+            let promotions: &[Option<Role>] = if last(to) {
+                &[
+                    Some(Role::Queen),
+                    Some(Role::Rook),
+                    Some(Role::Bishop),
+                    Some(Role::Knight),
+                ]
+            } else {
+                &[None]
+            };
+            for &promotion in promotions {
                 out.push(WMove {
                     kind: Kind::Normal,
-                    role,
+                    role: Role::Pawn,
                     from,
                     to,
                     capture,
                     promotion,
                 });
-            };
-            if role == Role::Pawn {
-                let Cell::Board(sq) = from else { continue };
-                let f = us.forward();
-                let last = |c: Cell| c.square().is_some_and(|s| s.relative_rank(us) == 7);
-                let mut land = |to: Cell, capture: bool| {
-                    if last(to) {
-                        for p in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                            push(to, capture, Some(p));
-                        }
-                    } else {
-                        push(to, capture, None);
-                    }
-                };
-                if let Some(one) = step(from, (0, f)).filter(|c| c.square().is_some()) {
-                    if self.is_empty(one) {
-                        land(one, false);
-                        if sq.relative_rank(us) == 1 {
-                            if let Some(two) = step(one, (0, f)) {
-                                if self.is_empty(two) {
-                                    land(two, false);
-                                }
-                            }
+            }
+        };
+        if let Some(one) = step(from, (0, f)).filter(|c| c.square().is_some()) {
+            if self.is_empty(one) {
+                land(one, false);
+                if sq.relative_rank(us) == 1 {
+                    if let Some(two) = step(one, (0, f)) {
+                        if self.is_empty(two) {
+                            land(two, false);
                         }
                     }
                 }
-                for df in [-1, 1] {
-                    let Some(to) = step(from, (df, f)).filter(|c| c.square().is_some()) else {
-                        continue;
-                    };
-                    let enemy = self
-                        .men
-                        .get(to)
-                        .is_some_and(|t| t.piece.side != us && t.piece.role != Role::King);
-                    let ball = self.ball_at(to) == Some(us) && !m.defender;
-                    if enemy || ball {
-                        land(to, true);
-                    }
-                }
+            }
+        }
+        for df in [-1, 1] {
+            let Some(to) = step(from, (df, f)).filter(|c| c.square().is_some()) else {
                 continue;
-            }
-            for to in self.attacks_from(from, m.piece) {
-                if let Some(capture) = self.may_land(m, to) {
-                    push(to, capture, None);
-                }
-            }
-        }
-        if let Some(ep) = self.ep {
-            let cap = Square::from_coords(ep.file(), (ep.rank() as i8 - us.forward()) as u8);
-            let victim_ok = cap
-                .and_then(|c| self.men.get(c))
-                .is_some_and(|t| t.piece == Piece::new(us.other(), Role::Pawn));
-            if victim_ok && self.is_empty(Cell::Board(ep)) {
-                for df in [-1i8, 1] {
-                    let Some(from) = ep.offset(df, -us.forward()) else {
-                        continue;
-                    };
-                    if self
-                        .men
-                        .get(from)
-                        .is_some_and(|m| m.piece == Piece::new(us, Role::Pawn))
-                    {
-                        out.push(WMove {
-                            kind: Kind::EnPassant,
-                            role: Role::Pawn,
-                            from: Cell::Board(from),
-                            to: Cell::Board(ep),
-                            capture: true,
-                            promotion: None,
-                        });
-                    }
-                }
+            };
+            let enemy = self
+                .men
+                .get(to)
+                .is_some_and(|t| t.piece.side != us && t.piece.role != Role::King);
+            let ball = self.ball_at(to) == Some(us) && !m.defender;
+            if enemy || ball {
+                land(to, true);
             }
         }
-        self.castling_moves(&mut out);
-        out
+    }
+
+    /// The en passant captures onto the square a pawn just skipped.
+    fn en_passant_moves(&self, out: &mut Vec<WMove>) {
+        let us = self.turn;
+        let Some(ep) = self.ep else { return };
+        let cap = Square::from_coords(ep.file(), (ep.rank() as i8 - us.forward()) as u8);
+        let victim_ok = cap
+            .and_then(|c| self.men.get(c))
+            .is_some_and(|t| t.piece == Piece::new(us.other(), Role::Pawn));
+        if !victim_ok || !self.is_empty(Cell::Board(ep)) {
+            return;
+        }
+        for df in [-1i8, 1] {
+            let Some(from) = ep.offset(df, -us.forward()) else {
+                continue;
+            };
+            if self
+                .men
+                .get(from)
+                .is_some_and(|m| m.piece == Piece::new(us, Role::Pawn))
+            {
+                out.push(WMove {
+                    kind: Kind::EnPassant,
+                    role: Role::Pawn,
+                    from: Cell::Board(from),
+                    to: Cell::Board(ep),
+                    capture: true,
+                    promotion: None,
+                });
+            }
+        }
     }
 
     /// Castling by the shared rule of `core::movegen`, on the 64 squares: a lying ball
@@ -645,7 +675,7 @@ impl Pos {
         use crate::core::chess::mix_key;
         let mut h = 0x5157_1c4e_7a11_0001u64;
         for (c, m) in self.men.iter() {
-            let slot = crate::variants::wickets::fen::cell_index(c) as u64;
+            let slot = cell_index(c) as u64;
             let v = slot
                 | (m.piece.side.index() as u64) << 8
                 | (m.piece.role.index() as u64) << 9
@@ -654,10 +684,7 @@ impl Pos {
             h = mix_key(h, v);
         }
         for s in Side::BOTH {
-            h = mix_key(
-                h,
-                self.lying[s.index()].map_or(99, crate::variants::wickets::fen::cell_index) as u64,
-            );
+            h = mix_key(h, self.lying[s.index()].map_or(99, cell_index) as u64);
         }
         h = mix_key(h, self.turn.index() as u64);
         h = mix_key(h, self.castling.0);
