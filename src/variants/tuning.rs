@@ -187,6 +187,18 @@ impl LevelPlan {
         }
     }
 
+    /// The ladder of a game whose search barely grows stronger with its budget: level 1
+    /// draws every answer alike, levels 2-4 draw among all answers with the scales
+    /// `wander`, levels 5-7 play `upper`, level 8 its plain search.
+    pub fn sampled(level: u8, wander: [f64; 3], upper: [LevelPlan; 3]) -> LevelPlan {
+        match level {
+            0 | 1 => LevelPlan::drawn(f64::INFINITY, false),
+            2..=4 => LevelPlan::drawn(wander[usize::from(level - 2)], false),
+            5..=7 => upper[usize::from(level - 5)],
+            _ => LevelPlan::plain(level),
+        }
+    }
+
     /// This plan with its drawn sound answers keeping more: none that may lose more
     /// than `keep` hundredths of a pawn of material in any of the root's draws while
     /// another sound answer keeps it (a zap with an unknown wand at one's own pawn).

@@ -855,16 +855,15 @@ impl Tuning for SpellGame {
         // points, so only levels 6-8 search; a draw weighted by e per 3 pawns played
         // as one per 1.7 (54 points apart), so levels 2-4 draw wider.
         use crate::variants::LevelPlan;
-        Some(match level {
-            0 | 1 => LevelPlan::drawn(f64::INFINITY, false),
-            2 => LevelPlan::drawn(2000.0, false),
-            3 => LevelPlan::drawn(800.0, false),
-            4 => LevelPlan::drawn(170.0, false),
-            5 => LevelPlan::drawn(f64::INFINITY, true),
-            6 => LevelPlan::straying(6, 0.4),
-            7 => LevelPlan::straying(6, 0.06),
-            _ => LevelPlan::plain(level),
-        })
+        Some(LevelPlan::sampled(
+            level,
+            [2000.0, 800.0, 170.0],
+            [
+                LevelPlan::drawn(f64::INFINITY, true),
+                LevelPlan::straying(6, 0.4),
+                LevelPlan::straying(6, 0.06),
+            ],
+        ))
     }
 }
 

@@ -639,16 +639,15 @@ impl Tuning for WandGame {
         // ones, and level 5 draws among all answers by e per 0.85 pawn (e per 1.2
         // played as level 4).
         use crate::variants::LevelPlan;
-        Some(match level {
-            0 | 1 => LevelPlan::drawn(f64::INFINITY, false),
-            2 => LevelPlan::drawn(800.0, false),
-            3 => LevelPlan::drawn(300.0, false),
-            4 => LevelPlan::drawn(170.0, false),
-            5 => LevelPlan::drawn(85.0, false),
-            6 => LevelPlan::drawn(f64::INFINITY, true).keeping(50),
-            7 => LevelPlan::straying(6, 0.5),
-            _ => LevelPlan::plain(level),
-        })
+        Some(LevelPlan::sampled(
+            level,
+            [800.0, 300.0, 170.0],
+            [
+                LevelPlan::drawn(85.0, false),
+                LevelPlan::drawn(f64::INFINITY, true).keeping(50),
+                LevelPlan::straying(6, 0.5),
+            ],
+        ))
     }
 }
 

@@ -646,16 +646,15 @@ impl Tuning for WicketsGame {
         // A random sound answer played as the draw below it (64 points apart), so
         // level 5 searches and draws half its answers.
         use crate::variants::LevelPlan;
-        Some(match level {
-            0 | 1 => LevelPlan::drawn(f64::INFINITY, false),
-            2 => LevelPlan::drawn(800.0, false),
-            3 => LevelPlan::drawn(300.0, false),
-            4 => LevelPlan::drawn(170.0, false),
-            5 => LevelPlan::straying(6, 0.5),
-            6 => LevelPlan::straying(6, 0.25),
-            7 => LevelPlan::straying(6, 0.06),
-            _ => LevelPlan::plain(level),
-        })
+        Some(LevelPlan::sampled(
+            level,
+            [800.0, 300.0, 170.0],
+            [
+                LevelPlan::straying(6, 0.5),
+                LevelPlan::straying(6, 0.25),
+                LevelPlan::straying(6, 0.06),
+            ],
+        ))
     }
 }
 
