@@ -73,7 +73,7 @@ fn side_notes(game: &WicketsGame, viewer: Viewer, side: Side) -> Vec<Msg> {
 
 pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
     let pos = game.pos();
-    let mut v = View::new(viewer, "Chess with Wickets");
+    let mut v = View::new(viewer, WicketsGame::NAME);
     v.outer_cells = true;
     for (cell, m) in pos.men.iter() {
         let mut badges = Vec::new();
