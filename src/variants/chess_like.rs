@@ -2,8 +2,8 @@
 //! a game that wraps one FIDE-based position with its repetitions and outcome starts
 //! from its start position or a FEN after the options check, asks its side to move
 //! for a move, offers the claimable draws and counts perft by its position's own
-//! count. Each game gives the hooks to its position; its `Rules` items call the
-//! provided methods.
+//! count. Each game gives the hooks to its position; [`chess_like_rules`] writes the
+//! `Rules` items that call the provided methods.
 
 use super::fide::{self, Repetitions};
 use super::{check_options, fen_error, Ask, Options, Outcome, PlayError, Question, Rules};
@@ -104,3 +104,51 @@ pub trait ChessLike: Rules {
             .collect()
     }
 }
+
+/// The `Rules` items every chess-like game answers the same way through its
+/// [`ChessLike`] hooks (`new`, `from_fen`, `ask`, `outcome`, `uses_randomness`,
+/// `claimable_draw`, `perft`, `perft_divide`), written once and expanded inside each
+/// game's `impl Rules`.
+macro_rules! chess_like_rules {
+    () => {
+        fn new(
+            options: &$crate::variants::Options,
+            _rng: &mut $crate::variants::GameRng,
+        ) -> Result<Self, $crate::i18n::Msg> {
+            <Self as $crate::variants::chess_like::ChessLike>::chess_new(options)
+        }
+
+        fn from_fen(
+            fen: &str,
+            options: &$crate::variants::Options,
+        ) -> Result<Self, $crate::i18n::Msg> {
+            <Self as $crate::variants::chess_like::ChessLike>::chess_from_fen(fen, options)
+        }
+
+        fn ask(&self) -> Option<$crate::variants::Ask> {
+            $crate::variants::chess_like::ChessLike::chess_ask(self)
+        }
+
+        fn outcome(&self) -> Option<$crate::variants::Outcome> {
+            $crate::variants::chess_like::ChessLike::chess_outcome(self)
+        }
+
+        fn uses_randomness(&self) -> bool {
+            // Nothing is drawn: no dice, cards or hidden set-up.
+            false
+        }
+
+        fn claimable_draw(&self) -> Option<String> {
+            $crate::variants::chess_like::ChessLike::chess_claimable_draw(self)
+        }
+
+        fn perft(&self, depth: u32) -> u64 {
+            $crate::variants::chess_like::ChessLike::chess_perft(self, depth)
+        }
+
+        fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+            $crate::variants::chess_like::ChessLike::chess_perft_divide(self, depth)
+        }
+    };
+}
+pub(crate) use chess_like_rules;

@@ -4,10 +4,10 @@ use crate::core::notation::{self, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Move, Position, Role, Side};
 use crate::i18n::Msg;
-use crate::variants::chess_like::ChessLike;
+use crate::variants::chess_like::{chess_like_rules, ChessLike};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::{Ask, GameRng, Options, Outcome, PlayError, Played, Rules};
 use crate::variants::{Export, Presentation, Tuning};
+use crate::variants::{GameRng, Outcome, PlayError, Played, Rules};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,24 +67,10 @@ impl StandardGame {
 impl Rules for StandardGame {
     const NAME: &'static str = "Chess";
 
-    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
-        Self::chess_new(options)
-    }
-
-    fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg> {
-        Self::chess_from_fen(fen, options)
-    }
+    chess_like_rules!();
 
     fn fen(&self) -> String {
         self.pos.fen()
-    }
-
-    fn ask(&self) -> Option<Ask> {
-        self.chess_ask()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.chess_outcome()
     }
 
     fn legal_texts(&self) -> Vec<String> {
@@ -122,23 +108,6 @@ impl Rules for StandardGame {
             }
         }
         v
-    }
-
-    fn uses_randomness(&self) -> bool {
-        // Nothing is drawn: no dice, cards or hidden set-up.
-        false
-    }
-
-    fn claimable_draw(&self) -> Option<String> {
-        self.chess_claimable_draw()
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        self.chess_perft(depth)
-    }
-
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.chess_perft_divide(depth)
     }
 }
 
@@ -270,7 +239,7 @@ fn gain(m: Move) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{Game, VariantId};
+    use crate::variants::{Game, Options, VariantId};
 
     fn game() -> Game {
         Game::new(VariantId::Standard, &Options::new(), 1).expect("standard")

@@ -11,9 +11,9 @@ use crate::core::notation::{self, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Role, Side, Square};
 use crate::i18n::Msg;
-use crate::variants::chess_like::ChessLike;
+use crate::variants::chess_like::{chess_like_rules, ChessLike};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::{picker, Ask, GameRng, Options, Outcome, PlayError, Played, Rules};
+use crate::variants::{picker, Ask, GameRng, Outcome, PlayError, Played, Rules};
 use crate::variants::{Export, Presentation, Tuning};
 use position::{is_orthogonal_step, knight_chance_square};
 use serde::{Deserialize, Serialize};
@@ -268,24 +268,10 @@ impl SorchessGame {
 impl Rules for SorchessGame {
     const NAME: &'static str = "Sorchess";
 
-    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
-        Self::chess_new(options)
-    }
-
-    fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg> {
-        Self::chess_from_fen(fen, options)
-    }
+    chess_like_rules!();
 
     fn fen(&self) -> String {
         self.pos.fen()
-    }
-
-    fn ask(&self) -> Option<Ask> {
-        self.chess_ask()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.chess_outcome()
     }
 
     fn legal_texts(&self) -> Vec<String> {
@@ -343,23 +329,6 @@ impl Rules for SorchessGame {
             }
         }
         v
-    }
-
-    fn uses_randomness(&self) -> bool {
-        // Nothing is drawn: no dice, cards or hidden set-up.
-        false
-    }
-
-    fn claimable_draw(&self) -> Option<String> {
-        self.chess_claimable_draw()
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        self.chess_perft(depth)
-    }
-
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.chess_perft_divide(depth)
     }
 }
 

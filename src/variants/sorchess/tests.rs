@@ -5,7 +5,7 @@ use super::*;
 use crate::core::notation::NotationError;
 use crate::core::{Position, Square};
 use crate::variants::tests::util::{game_refusal as refused, play_game, sq};
-use crate::variants::{Game, VariantId, VariantState};
+use crate::variants::{Game, Options, VariantId, VariantState};
 
 fn new_game() -> Game {
     Game::new(VariantId::Sorchess, &Options::new(), 7).expect("sorchess")

@@ -11,9 +11,9 @@ use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Board, Cell, Move, Position, Role, Side, Square};
 use crate::i18n::Msg;
-use crate::variants::chess_like::ChessLike;
+use crate::variants::chess_like::{chess_like_rules, ChessLike};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::{picker, Ask, GameRng, Options, Outcome, PlayError, Played, Rules};
+use crate::variants::{picker, Ask, GameRng, Outcome, PlayError, Played, Rules};
 use crate::variants::{Export, Presentation, Tuning};
 use notation::{parse_turn, TurnSyntax};
 pub use position::{
@@ -576,13 +576,7 @@ fn apply_state_field(sp: &mut SpellPosition, field: &str) -> Result<(), String> 
 impl Rules for SpellGame {
     const NAME: &'static str = "Spell Chess";
 
-    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
-        Self::chess_new(options)
-    }
-
-    fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg> {
-        Self::chess_from_fen(fen, options)
-    }
+    chess_like_rules!();
 
     fn fen(&self) -> String {
         let pos = self.sp.position();
@@ -596,14 +590,6 @@ impl Rules for SpellGame {
             fields.push(state);
         }
         fields.join(" ")
-    }
-
-    fn ask(&self) -> Option<Ask> {
-        self.chess_ask()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.chess_outcome()
     }
 
     fn legal_texts(&self) -> Vec<String> {
@@ -673,23 +659,6 @@ impl Rules for SpellGame {
             v.note(side.index(), spell_note(&self.sp, side));
         }
         v
-    }
-
-    fn uses_randomness(&self) -> bool {
-        // Nothing is drawn: no dice, cards or hidden set-up.
-        false
-    }
-
-    fn claimable_draw(&self) -> Option<String> {
-        self.chess_claimable_draw()
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        self.chess_perft(depth)
-    }
-
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.chess_perft_divide(depth)
     }
 }
 

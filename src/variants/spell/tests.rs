@@ -6,7 +6,7 @@ use crate::core::view::Viewer;
 use crate::core::{Bitboard, Board, Piece};
 use crate::i18n::Msg;
 use crate::variants::tests::util::{game_refusal, play_game as play, sq};
-use crate::variants::{Game, VariantId};
+use crate::variants::{Game, Options, VariantId};
 
 fn game(fen: &str) -> Game {
     Game::from_fen(VariantId::Spell, fen, &Options::new(), 1).expect(fen)
