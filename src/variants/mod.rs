@@ -350,6 +350,9 @@ macro_rules! variants {
         }
 
         /// The rules state of a game, one arm per playable variant.
+        // Kept by value: Wand Chess's arm (a state per square) is about twice the next
+        // one, and a game holds one state, so boxing it would save nothing.
+        #[allow(clippy::large_enum_variant)]
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         pub enum VariantState {
             $($id($ty),)*

@@ -172,7 +172,7 @@ impl WandGame {
         if self.pending.is_some() {
             return None;
         }
-        let us = self.pos.turn;
+        let us = self.pos.fide.turn;
         let masks = self.pos.masks();
         if !self.pos.has_any_turn(us, &masks) {
             // W18/W19: no move and no zap.
@@ -182,7 +182,7 @@ impl WandGame {
                 Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))
             });
         }
-        if let Some(reason) = fide::automatic_draw(&self.reps, self.pos.halfmoves) {
+        if let Some(reason) = fide::automatic_draw(&self.reps, self.pos.fide.halfmoves) {
             return Some(Outcome::draw(reason));
         }
         // W24: insufficient material only once no wand can be zapped any more.
@@ -327,7 +327,7 @@ impl WandGame {
     /// Why a two-move turn is refused when one of its moves captures a piece that is
     /// not fast: such a capture is a whole turn (ruling W20).
     fn whole_turn_capture(&self, text: &str, halves: [&MoveSyntax; 2]) -> Option<PlayError> {
-        let them = self.pos.turn.other();
+        let them = self.pos.fide.turn.other();
         halves.into_iter().find_map(|h| {
             let MoveSyntax::Move(spec) = h else {
                 return None;
@@ -347,7 +347,7 @@ impl WandGame {
     /// A move refused because its piece is asleep, a statue or slow and waiting: say
     /// which, rather than listing unrelated legal moves.
     fn disabled_refusal(&self, text: &str, syntax: &MoveSyntax) -> Option<PlayError> {
-        let us = self.pos.turn;
+        let us = self.pos.fide.turn;
         let masks = self.pos.masks();
         let idle = self.pos.board.by_side(us) & !masks.active;
         if idle.is_empty() {
@@ -384,7 +384,7 @@ impl WandGame {
     }
 
     fn zap_refusal(&self, text: &str, from: Square, to: Square, legal: &[Turn]) -> PlayError {
-        let us = self.pos.turn;
+        let us = self.pos.fide.turn;
         let masks = self.pos.masks();
         let refuse = PlayError::Refused;
         let Some(u) = self.pos.unit(from).filter(|u| u.side == us) else {
@@ -490,7 +490,7 @@ impl Rules for WandGame {
             return None;
         }
         Some(Ask {
-            side: self.pos.turn,
+            side: self.pos.fide.turn,
             question: if self.pending.is_some() {
                 Question::TeleportSquare
             } else {
@@ -508,7 +508,7 @@ impl Rules for WandGame {
             return Vec::new();
         }
         if let Some(p) = self.pending {
-            return effects::teleport_squares(&self.pos, self.pos.turn, p.target)
+            return effects::teleport_squares(&self.pos, self.pos.fide.turn, p.target)
                 .map(|s| s.to_string())
                 .collect();
         }
@@ -519,7 +519,7 @@ impl Rules for WandGame {
         if self.outcome.is_some() {
             return Err(PlayError::Finished);
         }
-        if side != self.pos.turn {
+        if side != self.pos.fide.turn {
             return Err(PlayError::NotYourTurn);
         }
         let typed = notation::parse(text)?;
@@ -548,7 +548,7 @@ impl Rules for WandGame {
         if self.pending.is_some() {
             return None;
         }
-        fide::claimable_draw(&self.reps, self.pos.halfmoves)
+        fide::claimable_draw(&self.reps, self.pos.fide.halfmoves)
     }
 
     fn perft(&self, depth: u32) -> u64 {

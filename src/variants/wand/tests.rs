@@ -170,7 +170,7 @@ fn ruling_w3_unknown_wand_at_empty_square() {
         Some(WandState::Unknown)
     );
     assert_eq!(g.pos.board, before.board);
-    assert_eq!(g.pos.turn, Side::Black);
+    assert_eq!(g.pos.fide.turn, Side::Black);
     assert!(p.private.is_empty());
 }
 
@@ -454,7 +454,7 @@ fn ruling_w11_polymorph() {
             "{}",
             p.printed
         );
-        assert!(g.pos.castling.is_empty(), "castling lost");
+        assert!(g.pos.fide.castling.is_empty(), "castling lost");
         if let Some(u) = g.pos.unit(sq("e1")) {
             seen.insert(u.role);
             assert_eq!(u.wand, WandState::Identified(WandKind::Polymorph));

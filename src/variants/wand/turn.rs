@@ -12,7 +12,7 @@ impl WandGame {
         hint: Option<Square>,
         rng: &mut GameRng,
     ) -> Played {
-        let mover = self.pos.turn;
+        let mover = self.pos.fide.turn;
         let mut played = Played::default();
         let mut new_ep = None;
         let reset;
@@ -44,7 +44,7 @@ impl WandGame {
     /// Plays a double move: whether it resets the move count, and the square a pawn
     /// skipped that the opponent may take en passant.
     fn apply_double(&mut self, m1: Move, m2: Move) -> (bool, Option<Square>) {
-        let mover = self.pos.turn;
+        let mover = self.pos.fide.turn;
         let a1 = self.pos.apply_move(m1);
         let a2 = self.pos.apply_move(m2);
         // The opponent may take the last double step whose pawn still stands.
@@ -71,7 +71,7 @@ impl WandGame {
         rng: &mut GameRng,
         played: &mut Played,
     ) -> Option<bool> {
-        let mover = self.pos.turn;
+        let mover = self.pos.fide.turn;
         let report = effects::zap(&mut self.pos, from, to, rng);
         self.last = if from == to {
             vec![from]
@@ -121,11 +121,11 @@ impl WandGame {
     ) -> Vec<Msg> {
         let mut events = Vec::new();
         let them = mover.other();
-        self.pos.ep = new_ep;
+        self.pos.fide.ep = new_ep;
         if reset {
-            self.pos.halfmoves = 0;
+            self.pos.fide.halfmoves = 0;
         } else {
-            self.pos.halfmoves += 1;
+            self.pos.fide.halfmoves += 1;
         }
         if let Some(o) = self.king_loss() {
             events.push(Msg::new("event-outcome").with("outcome", o.msg()));
@@ -139,13 +139,10 @@ impl WandGame {
             let (ticks, removed) = effects::tick(&mut self.pos, mover);
             events.extend(ticks);
             if removed {
-                self.pos.halfmoves = 0;
+                self.pos.fide.halfmoves = 0;
             }
         }
-        self.pos.turn = them;
-        if mover == Side::Black {
-            self.pos.fullmoves += 1;
-        }
+        self.pos.fide.pass_turn(mover);
         if mate_now {
             // W18: checkmate ends the game before the mating side's timers run.
             let o = Outcome::win(mover, crate::i18n::Msg::new("reason-checkmate"));
@@ -173,7 +170,7 @@ impl WandGame {
         p: Pending,
         typed: &Typed,
     ) -> Result<Played, PlayError> {
-        let mover = self.pos.turn;
+        let mover = self.pos.fide.turn;
         let square = typed.teleport.or(match &typed.input {
             Some(Input::Square(s)) => Some(*s),
             Some(Input::Single(MoveSyntax::Move(spec)))

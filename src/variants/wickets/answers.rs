@@ -12,7 +12,7 @@ impl WicketsGame {
         let notation::Body::Move { role, to, .. } = body else {
             return None;
         };
-        let us = self.pos.turn;
+        let us = self.pos.fide.turn;
         let defender_role = self
             .pos
             .defender(us)
@@ -41,7 +41,7 @@ impl WicketsGame {
 
     pub(super) fn answer_move(&mut self, text: &str, played: &mut Played) -> Result<(), PlayError> {
         let (typed, mv) = self.typed_move(text)?;
-        let mover = self.pos.turn;
+        let mover = self.pos.fide.turn;
         let haver_before = self.pos.ball_haver(mover);
         let throwers = self.throwers_after(&mv, haver_before);
         let effect = self.pos.apply(&mv);
@@ -172,7 +172,7 @@ impl WicketsGame {
     /// ball-haver's move that keeps the ball (X-WICKETS-19).
     pub(super) fn decline_as_move(&self) -> Msg {
         let legal = self.pos.legal_moves();
-        let haver = self.pos.ball_haver(self.pos.turn);
+        let haver = self.pos.ball_haver(self.pos.fide.turn);
         let plain = legal
             .iter()
             .find(|m| Some(m.from) != haver)
@@ -453,10 +453,10 @@ impl WicketsGame {
                 }
             }
             if let Cell::Board(s) = c {
-                self.pos.castling.clear(*s);
+                self.pos.fide.castling.clear(*s);
             }
         }
-        self.pos.halfmoves = 0;
+        self.pos.fide.halfmoves = 0;
         let sac = format!("sacrifice {}", labels.join(" "));
         if self.method == Method::Dice2 {
             self.push_result(sac);

@@ -18,13 +18,14 @@ fn cells_text(a: Option<Cell>, b: Option<Cell>) -> String {
 pub fn write(pos: &Pos) -> String {
     let fide = Position::from_fen_unvalidated("8/8/8/8/8/8/8/8 w - - 0 1").map(|mut p| {
         *p.board_mut() = pos.board();
-        p.set_turn(pos.turn);
-        p.set_castling_rooks(pos.castling);
-        p.set_halfmoves(pos.halfmoves);
-        p.set_fullmoves(pos.fullmoves);
+        p.set_turn(pos.fide.turn);
+        p.set_castling_rooks(pos.fide.castling);
+        p.set_halfmoves(pos.fide.halfmoves);
+        p.set_fullmoves(pos.fide.fullmoves);
         p
     });
     let ep = pos
+        .fide
         .ep
         .filter(|_| {
             pos.legal_moves()
@@ -77,11 +78,11 @@ pub fn read(fen: &str) -> Result<(Pos, Vec<String>), String> {
     let six: Vec<&str> = fields.iter().take(6).copied().collect();
     let fide = Position::from_fen_unvalidated(&six.join(" ")).map_err(|e| e.to_string())?;
     let mut pos = Pos::from_board(fide.board());
-    pos.turn = fide.turn();
-    pos.castling = fide.castling_rooks();
-    pos.ep = fide.ep_square();
-    pos.halfmoves = fide.halfmoves();
-    pos.fullmoves = fide.fullmoves();
+    pos.fide.turn = fide.turn();
+    pos.fide.castling = fide.castling_rooks();
+    pos.fide.ep = fide.ep_square();
+    pos.fide.halfmoves = fide.halfmoves();
+    pos.fide.fullmoves = fide.fullmoves();
     let rest: Vec<String> = fields.iter().skip(6).map(|s| s.to_string()).collect();
     let mut rest = rest.into_iter().peekable();
     let mut explicit_marks = false;
@@ -223,7 +224,7 @@ fn validate(pos: &Pos) -> Result<(), String> {
             }
         }
     }
-    if pos.in_check(pos.turn.other()) {
+    if pos.in_check(pos.fide.turn.other()) {
         return Err(err("the side not to move is in check"));
     }
     Ok(())
@@ -260,7 +261,7 @@ pub fn read_pending(text: &str, pos: &Pos) -> Result<super::TurnState, String> {
         .strip_prefix("turn=")
         .ok_or_else(|| err(&format!("unexpected field `{text}`")))?;
     let mut t = TurnState {
-        mover: pos.turn.other(),
+        mover: pos.fide.turn.other(),
         head: String::new(),
         results: Vec::new(),
         place_ball: None,
@@ -344,7 +345,7 @@ fn check_pending(t: &super::TurnState, pos: &Pos) -> Result<(), String> {
         }
     }
     if t.place_ball.is_some()
-        && (pos.ball_haver(pos.turn).is_some() || pos.lying[pos.turn.index()].is_some())
+        && (pos.ball_haver(pos.fide.turn).is_some() || pos.lying[pos.fide.turn.index()].is_some())
     {
         return Err(err("a ball to place must be neither carried nor lying"));
     }

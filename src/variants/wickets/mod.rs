@@ -261,7 +261,7 @@ impl WicketsGame {
     }
 
     fn rules_outcome(&self) -> Option<Outcome> {
-        let us = self.pos.turn;
+        let us = self.pos.fide.turn;
         if !self.pos.has_legal_move(2) {
             return Some(if self.pos.in_check(us) {
                 Outcome::win(us.other(), crate::i18n::Msg::new("reason-checkmate"))
@@ -270,7 +270,7 @@ impl WicketsGame {
             });
         }
         // No automatic draw by material: a wicket can still be taken (X-WICKETS-6).
-        fide::automatic_draw(&self.reps, self.pos.halfmoves).map(Outcome::draw)
+        fide::automatic_draw(&self.reps, self.pos.fide.halfmoves).map(Outcome::draw)
     }
 
     /// The throws open now, as hop lists (castling relays have two hops).
@@ -446,7 +446,7 @@ impl Rules for WicketsGame {
         }
         let Some(t) = &self.turn else {
             return Some(Ask {
-                side: self.pos.turn,
+                side: self.pos.fide.turn,
                 question: Question::Move,
             });
         };
@@ -461,7 +461,7 @@ impl Rules for WicketsGame {
                 Some(Step::Lead) => (t.mover, Question::Card),
                 Some(Step::Answer(_)) => (t.mover.other(), Question::Card),
                 Some(Step::Sacrifice(_)) => (t.mover, Question::Sacrifice),
-                None => (self.pos.turn, Question::Move),
+                None => (self.pos.fide.turn, Question::Move),
             }
         };
         Some(Ask { side, question })
@@ -572,7 +572,7 @@ impl Rules for WicketsGame {
         if self.turn.is_some() {
             return None;
         }
-        fide::claimable_draw(&self.reps, self.pos.halfmoves)
+        fide::claimable_draw(&self.reps, self.pos.fide.halfmoves)
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -97,7 +97,7 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
     v.to_move = game.ask().map(|a| a.side);
     v.last_move = game.last_cells().to_vec();
     v.last_move.dedup();
-    let us = pos.turn;
+    let us = pos.fide.turn;
     if pos.in_check(us) {
         if let Some(k) = pos.king(us) {
             v.check.push(k);
