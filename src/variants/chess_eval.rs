@@ -157,72 +157,86 @@ pub fn score(board: &Board, side: Side, to_move: Side) -> i32 {
         }
     }
     for us in Side::BOTH {
-        let s = us.index();
-        let them = us.other();
-        let pawns = board.pieces(us, Role::Pawn);
-        let their_pawns = board.pieces(them, Role::Pawn);
-        if board.pieces(us, Role::Bishop).more_than_one() {
-            mg[s] += 30;
-            eg[s] += 45;
-        }
-        for file in 0..8u8 {
-            let on = (pawns & Bitboard::file(file)).count() as i32;
-            if on > 1 {
-                mg[s] -= 12 * (on - 1);
-                eg[s] -= 18 * (on - 1);
-            }
-            if on > 0 {
-                let left = file.checked_sub(1).map_or(Bitboard::EMPTY, Bitboard::file);
-                let right = if file < 7 {
-                    Bitboard::file(file + 1)
-                } else {
-                    Bitboard::EMPTY
-                };
-                if (pawns & (left | right)).is_empty() {
-                    mg[s] -= 10 * on;
-                    eg[s] -= 14 * on;
-                }
-            }
-        }
-        for sq in pawns {
-            if (front_span(us, sq) & their_pawns).is_empty() {
-                let r = i32::from(sq.relative_rank(us));
-                mg[s] += r * r;
-                eg[s] += 2 * r * r + 10;
-            }
-        }
-        for sq in board.pieces(us, Role::Rook) {
-            let file = Bitboard::file(sq.file());
-            if (file & pawns).is_empty() {
-                let open = (file & their_pawns).is_empty();
-                mg[s] += if open { 22 } else { 10 };
-                eg[s] += if open { 10 } else { 5 };
-            }
-        }
-        if let Some(k) = board.king_of(us) {
-            // Pawns just in front of the king shelter it in the middle game.
-            let shelter = (front_span(us, k) & pawns & near_ranks(us, k)).count() as i32;
-            mg[s] += 10 * shelter.min(3);
-        }
+        let (m, e) = structure(board, us);
+        mg[us.index()] += m;
+        eg[us.index()] += e;
     }
     let phase = phase.min(24);
     let us = side.index();
     let them = side.other().index();
     let tapered = ((mg[us] - mg[them]) * phase + (eg[us] - eg[them]) * (24 - phase)) / 24;
-    let mut total = tapered + if to_move == side { 12 } else { -12 };
-    // Far ahead: drive the enemy king to the edge and bring the own one near (the
-    // mating technique no search depth finds by itself).
-    let lead = plain[us] - plain[them];
-    if let (Some(ours), Some(theirs)) = (board.king_of(side), board.king_of(side.other())) {
-        let push = i32::from(centre_distance(theirs)) * 12
-            + (14 - i32::from(ours.distance(theirs)) * 2) * 5;
-        if lead >= 4 {
-            total += push;
-        } else if lead <= -4 {
-            total -= push;
+    let total = tapered + if to_move == side { 12 } else { -12 };
+    total + mop_up(board, side, plain[us] - plain[them])
+}
+
+/// The pawn structure, the bishop pair, rooks on open files and the king's shelter of
+/// `us`, in the middle game and the endgame.
+fn structure(board: &Board, us: Side) -> (i32, i32) {
+    let (mut mg, mut eg) = (0, 0);
+    let them = us.other();
+    let pawns = board.pieces(us, Role::Pawn);
+    let their_pawns = board.pieces(them, Role::Pawn);
+    if board.pieces(us, Role::Bishop).more_than_one() {
+        mg += 30;
+        eg += 45;
+    }
+    for file in 0..8u8 {
+        let on = (pawns & Bitboard::file(file)).count() as i32;
+        if on > 1 {
+            mg -= 12 * (on - 1);
+            eg -= 18 * (on - 1);
+        }
+        if on > 0 {
+            let left = file.checked_sub(1).map_or(Bitboard::EMPTY, Bitboard::file);
+            let right = if file < 7 {
+                Bitboard::file(file + 1)
+            } else {
+                Bitboard::EMPTY
+            };
+            if (pawns & (left | right)).is_empty() {
+                mg -= 10 * on;
+                eg -= 14 * on;
+            }
         }
     }
-    total
+    for sq in pawns {
+        if (front_span(us, sq) & their_pawns).is_empty() {
+            let r = i32::from(sq.relative_rank(us));
+            mg += r * r;
+            eg += 2 * r * r + 10;
+        }
+    }
+    for sq in board.pieces(us, Role::Rook) {
+        let file = Bitboard::file(sq.file());
+        if (file & pawns).is_empty() {
+            let open = (file & their_pawns).is_empty();
+            mg += if open { 22 } else { 10 };
+            eg += if open { 10 } else { 5 };
+        }
+    }
+    if let Some(k) = board.king_of(us) {
+        // Pawns just in front of the king shelter it in the middle game.
+        let shelter = (front_span(us, k) & pawns & near_ranks(us, k)).count() as i32;
+        mg += 10 * shelter.min(3);
+    }
+    (mg, eg)
+}
+
+/// Far ahead (`lead`, in pawns): drive the enemy king to the edge and bring the own
+/// one near (the mating technique no search depth finds by itself).
+fn mop_up(board: &Board, side: Side, lead: i32) -> i32 {
+    let (Some(ours), Some(theirs)) = (board.king_of(side), board.king_of(side.other())) else {
+        return 0;
+    };
+    let push =
+        i32::from(centre_distance(theirs)) * 12 + (14 - i32::from(ours.distance(theirs)) * 2) * 5;
+    if lead >= 4 {
+        push
+    } else if lead <= -4 {
+        -push
+    } else {
+        0
+    }
 }
 
 /// The two ranks in front of the king's rank.

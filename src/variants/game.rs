@@ -251,7 +251,7 @@ impl Game {
         dispatch!(&self.state, s => visitor.visit(s))
     }
 
-    /// A game `viewer` cannot tell from this one ([`Rules::determinise`]), with a fresh
+    /// A game `viewer` cannot tell from this one ([`Tuning::determinise`]), with a fresh
     /// generator from `rng`: the stored generator's future rolls are secret too.
     pub fn determinised(&self, viewer: Side, rng: &mut GameRng) -> Game {
         let state = self.state.determinise(viewer, rng);

@@ -7,14 +7,19 @@
 
 pub mod action;
 pub mod chess_eval;
+pub mod chess_like;
+mod contract;
 pub mod eval;
+mod export;
 pub mod fide;
 pub mod options;
 pub mod picker;
+mod presentation;
 pub mod reasons;
 pub mod sorchess;
 pub mod spell;
 pub mod standard;
+mod tuning;
 pub mod walls;
 pub mod wand;
 pub mod wickets;
@@ -29,7 +34,13 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 pub use action::ActionKind;
+pub use contract::{perft_by_answers, Rules, RulesVisitor};
+pub use export::Export;
 pub use options::{check_options, Choice, OptionDecl};
+pub use presentation::{
+    and_then, default_prompt, either, example, your_move, Presentation, WorkedExample,
+};
+pub use tuning::{LevelPlan, Tuning, WANDER};
 
 /// The game's random generator; its state is stored with the game.
 pub type GameRng = rand_chacha::ChaCha8Rng;
@@ -43,6 +54,10 @@ impl fmt::Display for VariantId {
         f.write_str(self.id())
     }
 }
+
+/// The draw rules a FIDE-based game may be claimed under: the default of
+/// [`Rules::draw_claim_rules`].
+pub const FIDE_DRAW_CLAIMS: &[&str] = &["threefold repetition", "50-move rule"];
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -172,7 +187,7 @@ pub enum Question {
 }
 
 impl Question {
-    /// The question in a few words, without an example; [`Rules::prompt`] adds what to
+    /// The question in a few words, without an example; [`Presentation::prompt`] adds what to
     /// type, taken from the legal answers.
     pub fn prompt(&self) -> Msg {
         Msg::new(match self {
@@ -258,275 +273,6 @@ impl PlayError {
     }
 }
 
-/// One variant's rules, pure and deterministic given the generator.
-///
-/// Required: how to construct a game (`new`, `from_fen`) and write it (`fen`), the
-/// question asked (`ask`), its legal answers (`legal_texts`), playing one (`play`),
-/// what a viewer sees (`view`) and how the rules ended it (`outcome`). The rest is
-/// declared as data (name, rules text, worked example, legend, timeout rule, longest
-/// answer) or has a default that a variant overrides only when it has something to
-/// say. [`Game`] makes the turn and game-over checks for every variant: `play` is only
-/// called for the side asked while the game is not over, and a refused answer is rolled
-/// back by it.
-pub trait Rules: Sized + Clone {
-    /// The variant's name in messages (`Chess`).
-    const NAME: &'static str;
-    /// The catalog key (`rules-<id>`) of a short guide for `/rules`: the rules in
-    /// brief and the exact text of every special action.
-    const RULES: &'static str;
-    /// A worked example from the rules document, drawn under `/rules`.
-    const EXAMPLE: Option<WorkedExample> = None;
-    /// What a turn whose time runs out becomes: `Some(answer)` is played for the late
-    /// player, so the turn passes; `None` lets the opponent claim the win.
-    const TIMEOUT_ANSWER: Option<&'static str> = None;
-    /// The most words one answer of this game may take: a plain chat line with more is
-    /// never read as an answer (the front ends' chat-line policy).
-    const ANSWER_WORDS: usize = 6;
-    /// The options a challenge may give (`wands:moderated`): name, choices, default.
-    /// `new` and `from_fen` check the given ones with [`check_options`]; `/rules` and
-    /// the challenge's autocomplete list them. Most variants have none.
-    const OPTIONS: &'static [OptionDecl] = &[];
-
-    /// The badges and marks this variant's pictures may show beyond the common ones,
-    /// with their meaning (`/legend`), as messages ([`LegendEntry::write_in`]).
-    ///
-    /// [`LegendEntry::write_in`]: crate::core::view::LegendEntry::write_in
-    fn legend() -> Vec<crate::core::view::LegendEntry> {
-        Vec::new()
-    }
-
-    fn new(options: &Options, rng: &mut GameRng) -> Result<Self, Msg>;
-    fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg>;
-    fn fen(&self) -> String;
-    /// The question now asked, or `None` once the rules have ended the game.
-    fn ask(&self) -> Option<Ask>;
-    fn outcome(&self) -> Option<Outcome>;
-    /// Canonical texts of the legal answers to the current question.
-    fn legal_texts(&self) -> Vec<String>;
-    /// Applies `side`'s answer. On error `self` may be left changed: [`Game`] restores it.
-    fn play(&mut self, side: Side, text: &str, rng: &mut GameRng) -> Result<Played, PlayError>;
-    fn view(&self, viewer: Viewer) -> View;
-
-    /// A player's secret information (wand list, card hand), for a DM or `/hand`.
-    fn secret(&self, _side: Side) -> Option<Msg> {
-        None
-    }
-    /// The reason the player to move may claim a draw now (threefold, 50 moves).
-    /// Default: none.
-    fn claimable_draw(&self) -> Option<String> {
-        None
-    }
-    /// The draw rules a player may claim under, for the refusal when none applies.
-    fn draw_claim_rules(&self) -> &'static [&'static str] {
-        &["threefold repetition", "50-move rule"]
-    }
-    /// Whether this game draws on the generator (dice, card deals, wand kinds,
-    /// misfires): such a game commits to its seed when it starts and reveals it at
-    /// the end (the fairness check of `docs/export.md`). Required, never a default:
-    /// every variant states it (`variants::tests` checks it against seeded games).
-    fn uses_randomness(&self) -> bool;
-    /// Whether the game is plain chess, whose export is strict PGN in SAN.
-    fn is_plain_chess(&self) -> bool {
-        false
-    }
-    /// The SAN of `answer` in the current position, for games that are plain chess.
-    fn san(&self, _answer: &str) -> Option<String> {
-        None
-    }
-    /// The coordinates of `answer` in the current position as the Universal Chess
-    /// Interface writes them (`e2e4`, `e7e8q`, castling as the king's two-square move),
-    /// for games that are plain chess: how the arena talks to an external engine.
-    fn uci(&self, _answer: &str) -> Option<String> {
-        None
-    }
-    /// The starting position as a PGN `FEN` tag, for games that do not start from
-    /// chess's initial position. Public information only.
-    fn setup_fen(&self) -> Option<String> {
-        None
-    }
-    /// The number of answer paths of `depth` answers. Default: by playing every legal
-    /// answer (with a fixed generator); variants override it with faster counting.
-    fn perft(&self, depth: u32) -> u64 {
-        perft_by_answers(self, depth)
-    }
-    /// [`Rules::perft`] per legal answer.
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.legal_texts()
-            .into_iter()
-            .map(|t| {
-                let n = answer_child(self, &t)
-                    .map_or(0, |c| perft_by_answers(&c, depth.saturating_sub(1)));
-                (t, n)
-            })
-            .collect()
-    }
-    /// The words asking `ask` of its player: exactly what to type, with an example that
-    /// is legal now. It is shown in the channel, so it reveals nothing secret.
-    fn prompt(&self, ask: &Ask) -> Msg {
-        default_prompt(&ask.question, &self.typed_texts())
-    }
-    /// The legal answers as a player must type them to be accepted (autocomplete): the
-    /// canonical texts unless a variant asks for a confirmation mark.
-    fn typed_texts(&self) -> Vec<String> {
-        self.legal_texts()
-    }
-
-    /// The answers the move picker offers ([`picker`]): by default the typed texts. A
-    /// game whose typed answers are parts of a turn offers whole turns instead.
-    fn picker_answers(&self) -> Vec<String> {
-        self.typed_texts()
-    }
-
-    /// How one of [`Rules::picker_answers`] splits into the picker's successive
-    /// choices, each with its question and a short label (`Knight g1`, then `f3`).
-    /// Default: a chess move as piece, target and promotion; any other text as one step.
-    /// The questions and labels are in `lang`; notation stays as typed.
-    fn picker_steps(&self, answer: &str, lang: crate::i18n::Lang) -> Vec<picker::Step> {
-        picker::default_steps(answer, lang)
-    }
-
-    /// How good the position looks for `side`, in hundredths of a pawn, for the
-    /// computer player. Default: material and a little piece placement on the board of
-    /// `side`'s own view ([`eval::view_score`]).
-    fn evaluate(&self, side: Side) -> i32 {
-        eval::view_score(&self.view(Viewer::Player(side)), side)
-    }
-
-    /// A state `viewer` cannot tell from this one: the same view and the same own
-    /// secret, with everything hidden from `viewer` (the opponent's unknown wands and
-    /// cards, the deck order) drawn afresh from `rng`. It must depend only on what
-    /// `viewer` may see and on `rng`, so that the computer player cannot peek.
-    /// Default: a copy, for games without hidden information.
-    fn determinise(&self, _viewer: Side, _rng: &mut GameRng) -> Self {
-        self.clone()
-    }
-
-    /// The answers the computer player considers: by default the legal answers; a game
-    /// whose legal answers are parts of a turn lists whole turns instead.
-    fn candidate_texts(&self) -> Vec<String> {
-        self.legal_texts()
-    }
-
-    /// Whether the game has no hidden information and no chance (nothing drawn from
-    /// the generator, nothing secret), so the computer player may search it by
-    /// alpha-beta instead of sampling. Default: no.
-    fn perfect_information(&self) -> bool {
-        false
-    }
-
-    /// What the players hold in secret, without where it stands on the board (a
-    /// takeback is refused across a turn that changes it). By default both players'
-    /// secret texts.
-    fn secrets_held(&self) -> String {
-        format!(
-            "{:?}{:?}",
-            self.secret(Side::White),
-            self.secret(Side::Black)
-        )
-    }
-
-    /// Whether a game stored under the first ladder (levels 1-5) searched this game by
-    /// alpha-beta at its top level, as chess and Sorchess did. Wizard Walls was searched
-    /// by the tree search then, and its stored games keep that search. Default: the same
-    /// as [`Rules::perfect_information`].
-    fn first_ladder_alpha_beta(&self) -> bool {
-        self.perfect_information()
-    }
-
-    /// How many nodes of the alpha-beta search's budget one node of this game counts
-    /// for: a game whose answers are whole turns of several actions lists far more at
-    /// each node than chess, and a level's budget should cost about the same time in
-    /// every game. Default: 1.
-    fn search_node_weight(&self) -> u64 {
-        1
-    }
-
-    /// The alpha-beta budget of `level` (3-8) in this game, in chess's nodes (before
-    /// [`Rules::search_node_weight`] divides it), where chess's table
-    /// (`engine::alpha_beta_nodes`) does not suit it; `None` keeps chess's. A search
-    /// whose budget ends inside a depth plays that depth's predecessor's answer, so a
-    /// game whose depths cost far more than chess's wants its low levels to reach the
-    /// next depth. Default: `None`.
-    fn alpha_beta_level_nodes(&self, _level: u8) -> Option<u64> {
-        None
-    }
-
-    /// How the computer plays `level` (1-8) of today's ladder in this game, where the
-    /// budgets alone do not space the levels (a game whose search stops growing
-    /// stronger past some budget, or grows in tiers by completed depth): `None` keeps
-    /// the plain ladder (`engine::level_plan`). Default: `None`.
-    fn level_plan(&self, _level: u8) -> Option<LevelPlan> {
-        None
-    }
-
-    /// A hash of everything that decides the game from here on (the transposition
-    /// table of the alpha-beta search), or `None` to search without one.
-    fn search_key(&self) -> Option<u64> {
-        None
-    }
-
-    /// [`Rules::candidate_texts`], each with how much it wins at once, for the order of
-    /// the alpha-beta search and its quiescence search (which follows only answers
-    /// with a gain above 0: captures and promotions in chess). Default: no gains.
-    fn candidates_with_gain(&self) -> Vec<(String, i32)> {
-        self.candidate_texts().into_iter().map(|t| (t, 0)).collect()
-    }
-
-    /// The answers that win something at once (captures), each with its gain above 0:
-    /// the quiescence search of the alpha-beta search follows them, and the tree search
-    /// plays them out beyond its leaves, so that a piece left en prise is seen. A variant
-    /// with gains in [`Rules::candidates_with_gain`] lists the same ones here, without
-    /// writing out the others. Default: none (the evaluation alone judges a leaf).
-    fn tactical_candidates(&self) -> Vec<(String, i32)> {
-        Vec::new()
-    }
-}
-
-/// The game after the asked side plays `text`, with a fixed generator (perft).
-fn answer_child<R: Rules>(rules: &R, text: &str) -> Option<R> {
-    let side = rules.ask()?.side;
-    let mut next = rules.clone();
-    next.play(side, text, &mut GameRng::seed_from_u64(0)).ok()?;
-    Some(next)
-}
-
-/// Perft by playing answers: the default of [`Rules::perft`].
-pub fn perft_by_answers<R: Rules>(rules: &R, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if rules.ask().is_none() {
-        return 0;
-    }
-    let texts = rules.legal_texts();
-    if depth == 1 {
-        return texts.len() as u64;
-    }
-    texts
-        .iter()
-        .filter_map(|t| answer_child(rules, t))
-        .map(|c| perft_by_answers(&c, depth - 1))
-        .sum()
-}
-
-/// A legal answer to show as an example: one from the middle of the list, so that it
-/// is not always the corner square or the rook's pawn.
-pub fn example(texts: &[String]) -> Option<&str> {
-    texts.get(texts.len() / 2).map(String::as_str)
-}
-
-/// `` `a` ``, `` `a` or `b` ``, `` `a`, `b` or `c` ``.
-pub fn either(items: &[String]) -> Msg {
-    let quoted: Vec<String> = items.iter().map(|t| format!("`{t}`")).collect();
-    match quoted.as_slice() {
-        [] => Msg::text(""),
-        [one] => Msg::text(one.as_str()),
-        [rest @ .., last] => Msg::new("notation-or")
-            .with("a", rest.join(", "))
-            .with("b", last),
-    }
-}
-
 /// A position given as FEN that cannot be read; `detail` is the parser's own words.
 pub fn fen_error(detail: impl std::fmt::Display) -> Msg {
     let detail = detail.to_string();
@@ -539,47 +285,6 @@ pub fn fen_square(text: &str) -> String {
     Msg::new("variants-fen-not-a-square")
         .with("text", text)
         .to_string()
-}
-
-/// Two parts of a prompt: `your move, e.g. `e4`; your Wizard enters ...`.
-pub fn and_then(first: Msg, then: Msg) -> Msg {
-    Msg::new("join-semicolon").with("a", first).with("b", then)
-}
-
-/// `your move, e.g. `e4``, or `your move` without an example.
-pub fn your_move(example: Option<&str>) -> Msg {
-    let what = Question::Move.prompt();
-    match example {
-        Some(ex) => Msg::new("prompt-example")
-            .with("what", what)
-            .with("example", ex),
-        None => what,
-    }
-}
-
-/// The generic prompt: the question in words and a legal example, or the whole list
-/// when it is short.
-pub fn default_prompt(question: &Question, texts: &[String]) -> Msg {
-    let what = question.prompt();
-    let Some(ex) = example(texts) else {
-        return what;
-    };
-    if texts.len() <= 6 && *question != Question::Move {
-        Msg::new("prompt-choices")
-            .with("what", what)
-            .with("choices", either(texts))
-    } else {
-        Msg::new("prompt-example")
-            .with("what", what)
-            .with("example", ex)
-    }
-}
-
-/// Code that works on any variant's [`Rules`], run by [`Game::visit`] on the game's
-/// state (the computer player is written this way, once for every game).
-pub trait RulesVisitor {
-    type Output;
-    fn visit<R: Rules>(self, rules: &R) -> Self::Output;
 }
 
 macro_rules! variants {
@@ -620,7 +325,7 @@ macro_rules! variants {
 
             fn rules(self) -> &'static str {
                 match self {
-                    $(VariantId::$id => <$ty as Rules>::RULES,)*
+                    $(VariantId::$id => <$ty as Presentation>::RULES,)*
                 }
             }
 
@@ -633,18 +338,21 @@ macro_rules! variants {
 
             fn example(self) -> Option<WorkedExample> {
                 match self {
-                    $(VariantId::$id => <$ty as Rules>::EXAMPLE,)*
+                    $(VariantId::$id => <$ty as Presentation>::EXAMPLE,)*
                 }
             }
 
             fn legend_entries(self) -> Vec<crate::core::view::LegendEntry> {
                 match self {
-                    $(VariantId::$id => <$ty as Rules>::legend(),)*
+                    $(VariantId::$id => <$ty as Presentation>::legend(),)*
                 }
             }
         }
 
         /// The rules state of a game, one arm per playable variant.
+        // Kept by value: Wand Chess's arm (a state per square) is about twice the next
+        // one, and a game holds one state, so boxing it would save nothing.
+        #[allow(clippy::large_enum_variant)]
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         pub enum VariantState {
             $($id($ty),)*
@@ -685,7 +393,7 @@ macro_rules! variants {
 
             /// The most words an answer of any variant may take.
             pub fn max_answer_words() -> usize {
-                [$(<$ty as Rules>::ANSWER_WORDS,)*].into_iter().max().unwrap_or(1)
+                [$(<$ty as Presentation>::ANSWER_WORDS,)*].into_iter().max().unwrap_or(1)
             }
 
             pub fn variant(&self) -> VariantId {
@@ -764,95 +472,6 @@ variants! {
 mod game;
 
 pub use game::Game;
-
-/// The plain ladder's level 1 draws its answers with this scale ([`LevelPlan::plain`]):
-/// hundredths of a pawn.
-pub const WANDER: f64 = 120.0;
-
-/// How one level of the computer's ladder plays ([`Rules::level_plan`]): the search
-/// of some level's budget, except that a share of its answers are drawn instead from
-/// the answers one move ahead, each weighted by how it scores there. A level made
-/// weaker this way keeps the speed of its search and replays from its seed.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct LevelPlan {
-    /// The level whose budget searches (its iterations or alpha-beta nodes).
-    pub search: u8,
-    /// The share of answers drawn instead (0 to 1; 1: every answer, no search).
-    pub stray: f64,
-    /// The draw's scale: an answer's weight falls by e for each this many hundredths
-    /// of a pawn it scores below the best one-move-ahead score (`f64::INFINITY`: all
-    /// alike).
-    pub wander: f64,
-    /// Whether the draw is among the sound answers only (nothing left en prise in one
-    /// move, the king never left capturable when it need not be), or among all.
-    pub sound: bool,
-    /// For a draw among the sound answers: the most material (hundredths of a pawn) an
-    /// answer may lose by the captures, in the worst of the root's draws, against the
-    /// sound answer that loses least; `None`: the engine's own, a pawn and a half.
-    pub keep: Option<i32>,
-}
-
-impl LevelPlan {
-    /// The plain ladder's `level`: it searches its own budget, and level 1 draws every
-    /// answer among all, with the scale [`WANDER`].
-    pub fn plain(level: u8) -> LevelPlan {
-        LevelPlan {
-            search: level,
-            stray: if level <= 1 { 1.0 } else { 0.0 },
-            wander: WANDER,
-            sound: false,
-            keep: None,
-        }
-    }
-
-    /// Every answer drawn one move ahead, none searched: each weighted by how it
-    /// scores there (its weight falls by e for each `wander` hundredths of a pawn below
-    /// the best; `f64::INFINITY`: all alike), among all answers or only the sound ones.
-    pub fn drawn(wander: f64, sound: bool) -> LevelPlan {
-        LevelPlan {
-            search: 1,
-            stray: 1.0,
-            wander,
-            sound,
-            keep: None,
-        }
-    }
-
-    /// The search of level `search`'s budget, except that a share `stray` of the
-    /// answers are drawn at random among the sound ones (the first few drawn answers
-    /// cost the most strength, so the shares fall fast towards the top).
-    pub fn straying(search: u8, stray: f64) -> LevelPlan {
-        LevelPlan {
-            search,
-            stray,
-            wander: f64::INFINITY,
-            sound: true,
-            keep: None,
-        }
-    }
-
-    /// This plan with its drawn sound answers keeping more: none that may lose more
-    /// than `keep` hundredths of a pawn of material in any of the root's draws while
-    /// another sound answer keeps it (a zap with an unknown wand at one's own pawn).
-    pub fn keeping(self, keep: i32) -> LevelPlan {
-        LevelPlan {
-            keep: Some(keep),
-            ..self
-        }
-    }
-}
-
-/// One worked example from a game's rules document, drawn under `/rules`: where it
-/// starts, the answers played from there (as a player types them) and what it shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WorkedExample {
-    /// A FEN to start from, or `None` for the starting position.
-    pub fen: Option<&'static str>,
-    pub options: &'static [(&'static str, &'static str)],
-    pub moves: &'static [&'static str],
-    /// The catalog key of what it shows (`caption-<id>`).
-    pub caption: &'static str,
-}
 
 /// The worked example of a variant, if it has one.
 pub fn worked_example(v: VariantId) -> Option<WorkedExample> {

@@ -1,7 +1,7 @@
 //! The move picker: a player's legal answers as a few successive choices (the piece,
 //! then its target, then what remains), each small enough for one chat message of
 //! select menus. One mechanism for every game: a variant only says, through
-//! [`Rules::picker_steps`], how one of its answers splits into steps; the picker
+//! [`Presentation::picker_steps`], how one of its answers splits into steps; the picker
 //! builds a tree from them, skips steps that offer one option only, and groups a
 //! step that offers too many.
 //!

@@ -4,10 +4,10 @@ use crate::core::notation::{self, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Move, Position, Role, Side};
 use crate::i18n::Msg;
+use crate::variants::chess_like::{chess_like_rules, ChessLike};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::{
-    check_options, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
-};
+use crate::variants::{Export, Presentation, Tuning};
+use crate::variants::{GameRng, Outcome, PlayError, Played, Rules};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,40 +49,153 @@ impl StandardGame {
     }
 
     fn rules_outcome(&self) -> Option<Outcome> {
-        let moves = self.pos.legal_move_list();
-        if moves.is_empty() {
-            return Some(if self.pos.is_check() {
-                Outcome::win(
-                    self.pos.turn().other(),
-                    crate::i18n::Msg::new("reason-checkmate"),
-                )
-            } else {
-                Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))
-            });
-        }
-        if self.pos.is_insufficient_material() {
-            return Some(Outcome::draw(crate::i18n::Msg::new(
-                "reason-insufficient-material",
-            )));
-        }
-        fide::automatic_draw(&self.reps, self.pos.halfmoves()).map(Outcome::draw)
+        let stuck = self
+            .pos
+            .legal_move_list()
+            .is_empty()
+            .then(|| self.pos.is_check());
+        fide::ending(
+            self.pos.turn(),
+            stuck,
+            || self.pos.is_insufficient_material(),
+            &self.reps,
+            self.pos.halfmoves(),
+        )
     }
 }
 
 impl Rules for StandardGame {
     const NAME: &'static str = "Chess";
+
+    chess_like_rules!();
+
+    fn fen(&self) -> String {
+        self.pos.fen()
+    }
+
+    fn legal_texts(&self) -> Vec<String> {
+        self.pos
+            .legal_move_list()
+            .iter()
+            .map(|m| m.long())
+            .collect()
+    }
+
+    fn play(&mut self, side: Side, text: &str, _rng: &mut GameRng) -> Result<Played, PlayError> {
+        self.chess_turn_check(side)?;
+        let m = self.parse_move(text)?;
+        self.apply(m);
+        let events = fide::check_event(self.pos.is_check(), self.outcome.as_ref())
+            .into_iter()
+            .collect();
+        Ok(Played {
+            action: m.long(),
+            printed: m.long(),
+            events,
+            private: Vec::new(),
+        })
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        let mut v = View::new(viewer, "Chess").with_board(self.pos.board());
+        v.to_move = Some(self.pos.turn());
+        if let Some(m) = self.last_move {
+            v.last_move = vec![Cell::Board(m.from()), Cell::Board(m.to())];
+        }
+        if self.pos.is_check() {
+            if let Some(k) = self.pos.king(self.pos.turn()) {
+                v.check.push(Cell::Board(k));
+            }
+        }
+        v
+    }
+}
+
+impl ChessLike for StandardGame {
+    type Position = Position;
+    type Move = Move;
+    type FenError = crate::core::chess::FenError;
+
+    fn start() -> Position {
+        Position::new()
+    }
+
+    fn read_fen(fen: &str) -> Result<Position, Self::FenError> {
+        Position::from_fen(fen)
+    }
+
+    fn wrap(pos: Position) -> Self {
+        StandardGame::from_position(pos)
+    }
+
+    fn chess(&self) -> &Position {
+        &self.pos
+    }
+
+    fn mover(&self) -> Side {
+        self.pos.turn()
+    }
+
+    fn halfmoves(&self) -> u32 {
+        self.pos.halfmoves()
+    }
+
+    fn repetitions(&self) -> &Repetitions {
+        &self.reps
+    }
+
+    fn ended(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn moves_of(pos: &Position) -> Vec<Move> {
+        pos.legal_move_list()
+    }
+
+    fn move_text(m: Move) -> String {
+        m.long()
+    }
+
+    fn after(pos: &Position, m: Move) -> Position {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        next
+    }
+
+    fn count(pos: &Position, depth: u32) -> u64 {
+        pos.perft(depth)
+    }
+}
+
+impl Presentation for StandardGame {
     const RULES: &'static str = "rules-standard";
 
+    fn prompt(&self, ask: &crate::variants::Ask) -> Msg {
+        crate::variants::default_prompt(&ask.question, &self.typed_texts())
+    }
+}
+
+impl Export for StandardGame {
+    fn is_plain_chess(&self) -> bool {
+        true
+    }
+
+    fn san(&self, answer: &str) -> Option<String> {
+        self.parse_move(answer).ok().map(|m| self.pos.san(m))
+    }
+
+    fn uci(&self, answer: &str) -> Option<String> {
+        self.parse_move(answer).ok().map(|m| m.uci())
+    }
+}
+
+impl Tuning for StandardGame {
     fn evaluate(&self, side: Side) -> i32 {
         crate::variants::chess_eval::score(self.pos.board(), side, self.pos.turn())
     }
 
     fn perfect_information(&self) -> bool {
         true
-    }
-
-    fn prompt(&self, ask: &crate::variants::Ask) -> Msg {
-        crate::variants::default_prompt(&ask.question, &self.typed_texts())
     }
 
     fn search_key(&self) -> Option<u64> {
@@ -107,117 +220,6 @@ impl Rules for StandardGame {
             })
             .collect()
     }
-
-    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
-        check_options(Self::NAME, Self::OPTIONS, options)?;
-        Ok(StandardGame::from_position(Position::new()))
-    }
-
-    fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg> {
-        check_options(Self::NAME, Self::OPTIONS, options)?;
-        Position::from_fen(fen)
-            .map(StandardGame::from_position)
-            .map_err(crate::variants::fen_error)
-    }
-
-    fn fen(&self) -> String {
-        self.pos.fen()
-    }
-
-    fn ask(&self) -> Option<Ask> {
-        self.outcome.is_none().then(|| Ask {
-            side: self.pos.turn(),
-            question: Question::Move,
-        })
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
-    }
-
-    fn legal_texts(&self) -> Vec<String> {
-        self.pos
-            .legal_move_list()
-            .iter()
-            .map(|m| m.long())
-            .collect()
-    }
-
-    fn play(&mut self, side: Side, text: &str, _rng: &mut GameRng) -> Result<Played, PlayError> {
-        if self.outcome.is_some() {
-            return Err(PlayError::Finished);
-        }
-        if side != self.pos.turn() {
-            return Err(PlayError::NotYourTurn);
-        }
-        let m = self.parse_move(text)?;
-        self.apply(m);
-        let mut events = Vec::new();
-        if self.pos.is_check() {
-            events.push(if matches!(self.outcome, Some(Outcome::Win { .. })) {
-                Msg::new("event-checkmate")
-            } else {
-                Msg::new("event-check")
-            });
-        }
-        Ok(Played {
-            action: m.long(),
-            printed: m.long(),
-            events,
-            private: Vec::new(),
-        })
-    }
-
-    fn view(&self, viewer: Viewer) -> View {
-        let mut v = View::new(viewer, "Chess").with_board(self.pos.board());
-        v.to_move = Some(self.pos.turn());
-        if let Some(m) = self.last_move {
-            v.last_move = vec![Cell::Board(m.from()), Cell::Board(m.to())];
-        }
-        if self.pos.is_check() {
-            if let Some(k) = self.pos.king(self.pos.turn()) {
-                v.check.push(Cell::Board(k));
-            }
-        }
-        v
-    }
-
-    fn uses_randomness(&self) -> bool {
-        // Nothing is drawn: no dice, cards or hidden set-up.
-        false
-    }
-
-    fn claimable_draw(&self) -> Option<String> {
-        fide::claimable_draw(&self.reps, self.pos.halfmoves())
-    }
-
-    fn is_plain_chess(&self) -> bool {
-        true
-    }
-
-    fn san(&self, answer: &str) -> Option<String> {
-        self.parse_move(answer).ok().map(|m| self.pos.san(m))
-    }
-
-    fn uci(&self, answer: &str) -> Option<String> {
-        self.parse_move(answer).ok().map(|m| m.uci())
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        self.pos.perft(depth)
-    }
-
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.pos
-            .legal_move_list()
-            .into_iter()
-            .map(|m| {
-                let mut next = self.pos.clone();
-                next.play_unchecked(m);
-                (m.long(), next.perft(depth.saturating_sub(1)))
-            })
-            .collect()
-    }
 }
 
 /// Most valuable victim, least valuable attacker: what a capture (or a queen's
@@ -237,7 +239,7 @@ fn gain(m: Move) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{Game, VariantId};
+    use crate::variants::{Game, Options, VariantId};
 
     fn game() -> Game {
         Game::new(VariantId::Standard, &Options::new(), 1).expect("standard")

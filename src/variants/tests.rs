@@ -277,3 +277,56 @@ fn chance_is_stated_by_every_game_the_seed_changes() {
         );
     }
 }
+
+/// Helpers the variants' unit tests share: squares and cells from their names, and
+/// playing an answer as whoever is asked, on a variant's rules or on a [`Game`].
+pub mod util {
+    use crate::core::{Cell, Square};
+    use crate::variants::{Game, GameRng, PlayError, Played, Rules};
+
+    /// The square named `s` (`e4`).
+    pub fn sq(s: &str) -> Square {
+        Square::parse(s).expect(s)
+    }
+
+    /// The cell named `t` (`e4`, `w0`).
+    pub fn cell(t: &str) -> Cell {
+        Cell::parse(t).expect(t)
+    }
+
+    /// Plays `text` as whoever is asked; a refusal puts the game back and fails the test.
+    pub fn play_rules<R: Rules>(g: &mut R, text: &str, rng: &mut GameRng) -> Played {
+        let side = g.ask().expect("game on").side;
+        let before = g.clone();
+        match g.play(side, text, rng) {
+            Ok(p) => p,
+            Err(e) => {
+                *g = before;
+                panic!("`{text}` refused: {e}")
+            }
+        }
+    }
+
+    /// What playing `text` as whoever is asked does, on a copy of the game.
+    pub fn try_rules<R: Rules>(g: &R, text: &str, rng: &mut GameRng) -> Result<Played, PlayError> {
+        let side = g.ask().expect("game on").side;
+        g.clone().play(side, text, rng)
+    }
+
+    /// Plays `text` as whoever is asked; a refusal fails the test.
+    pub fn play_game(g: &mut Game, text: &str) -> Played {
+        let side = g.ask().expect("game on").side;
+        g.play(side, text)
+            .unwrap_or_else(|e| panic!("`{text}` refused: {e}"))
+    }
+
+    /// The refusal of `text` played as whoever is asked, which must leave the game as it
+    /// was.
+    pub fn game_refusal(g: &mut Game, text: &str) -> PlayError {
+        let side = g.ask().expect("game on").side;
+        let before = g.clone();
+        let e = g.play(side, text).expect_err(text);
+        assert_eq!(*g, before, "a refused move changed the game");
+        e
+    }
+}

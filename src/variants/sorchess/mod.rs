@@ -11,10 +11,10 @@ use crate::core::notation::{self, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Role, Side, Square};
 use crate::i18n::Msg;
+use crate::variants::chess_like::{chess_like_rules, ChessLike};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::{
-    check_options, picker, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
-};
+use crate::variants::{picker, Ask, GameRng, Outcome, PlayError, Played, Rules};
+use crate::variants::{Export, Presentation, Tuning};
 use position::{is_orthogonal_step, knight_chance_square};
 use serde::{Deserialize, Serialize};
 
@@ -238,22 +238,18 @@ impl SorchessGame {
     }
 
     fn rules_outcome(&self) -> Option<Outcome> {
-        if self.pos.legal_moves().is_empty() {
-            return Some(if self.pos.is_check() {
-                Outcome::win(
-                    self.pos.turn().other(),
-                    crate::i18n::Msg::new("reason-checkmate"),
-                )
-            } else {
-                Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))
-            });
-        }
-        if self.pos.is_insufficient_material() {
-            return Some(Outcome::draw(crate::i18n::Msg::new(
-                "reason-insufficient-material",
-            )));
-        }
-        fide::automatic_draw(&self.reps, self.pos.position().halfmoves()).map(Outcome::draw)
+        let stuck = self
+            .pos
+            .legal_moves()
+            .is_empty()
+            .then(|| self.pos.is_check());
+        fide::ending(
+            self.pos.turn(),
+            stuck,
+            || self.pos.is_insufficient_material(),
+            &self.reps,
+            self.pos.position().halfmoves(),
+        )
     }
 
     fn notes(&self, side: Side) -> Vec<Msg> {
@@ -271,59 +267,134 @@ impl SorchessGame {
 
 impl Rules for SorchessGame {
     const NAME: &'static str = "Sorchess";
-    const RULES: &'static str = "rules-sorchess";
-    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
 
-    fn legend() -> Vec<crate::core::view::LegendEntry> {
-        view::legend()
-    }
-
-    fn evaluate(&self, side: Side) -> i32 {
-        eval::evaluate(self, side)
-    }
-
-    fn perfect_information(&self) -> bool {
-        // Nothing hidden and nothing drawn (`uses_randomness` says the same).
-        true
-    }
-
-    fn search_key(&self) -> Option<u64> {
-        Some(self.pos.repetition_key())
-    }
-
-    fn candidates_with_gain(&self) -> Vec<(String, i32)> {
-        eval::candidates_with_gain(self, false)
-    }
-
-    fn tactical_candidates(&self) -> Vec<(String, i32)> {
-        eval::candidates_with_gain(self, true)
-    }
-
-    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
-        check_options(Self::NAME, Self::OPTIONS, options)?;
-        Ok(SorchessGame::from_position(SorchessPosition::new()))
-    }
-
-    fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg> {
-        check_options(Self::NAME, Self::OPTIONS, options)?;
-        SorchessPosition::from_fen(fen)
-            .map(SorchessGame::from_position)
-            .map_err(crate::variants::fen_error)
-    }
+    chess_like_rules!();
 
     fn fen(&self) -> String {
         self.pos.fen()
     }
 
-    fn ask(&self) -> Option<Ask> {
-        self.outcome.is_none().then(|| Ask {
-            side: self.pos.turn(),
-            question: Question::Move,
+    fn legal_texts(&self) -> Vec<String> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        self.pos.legal_moves().iter().map(|m| m.long()).collect()
+    }
+
+    fn play(&mut self, side: Side, text: &str, _rng: &mut GameRng) -> Result<Played, PlayError> {
+        self.chess_turn_check(side)?;
+        let m = self.parse_move(text)?;
+        let chance_before = self.pos.knight_chance_open(side);
+        self.apply(m);
+        let mut events = Vec::new();
+        if let SorchessMove::Board(mv) = m {
+            if chance_before
+                && mv.role() == Role::Knight
+                && mv.to() == knight_chance_square(side)
+                && mv.promotion().is_none()
+            {
+                events.push(
+                    Msg::new("sorchess-declined").with("side", crate::variants::side_msg(side)),
+                );
+            }
+        }
+        events.extend(fide::check_event(
+            self.pos.is_check(),
+            self.outcome.as_ref(),
+        ));
+        Ok(Played {
+            action: m.long(),
+            printed: m.long(),
+            events,
+            private: Vec::new(),
         })
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
+    fn view(&self, viewer: Viewer) -> View {
+        let pos = self.pos.position();
+        let mut v = View::new(viewer, "Sorchess").with_board(pos.board());
+        v.to_move = Some(pos.turn());
+        if let Some(m) = self.last_move {
+            let (from, to) = m.squares();
+            v.last_move = vec![Cell::Board(from), Cell::Board(to)];
+        }
+        if pos.is_check() {
+            if let Some(k) = pos.king(pos.turn()) {
+                v.check.push(Cell::Board(k));
+            }
+        }
+        for side in Side::BOTH {
+            for note in self.notes(side) {
+                v.note(side.index(), note);
+            }
+        }
+        v
+    }
+}
+
+impl ChessLike for SorchessGame {
+    type Position = SorchessPosition;
+    type Move = SorchessMove;
+    type FenError = crate::core::chess::FenError;
+
+    fn start() -> SorchessPosition {
+        SorchessPosition::new()
+    }
+
+    fn read_fen(fen: &str) -> Result<SorchessPosition, Self::FenError> {
+        SorchessPosition::from_fen(fen)
+    }
+
+    fn wrap(pos: SorchessPosition) -> Self {
+        SorchessGame::from_position(pos)
+    }
+
+    fn chess(&self) -> &SorchessPosition {
+        &self.pos
+    }
+
+    fn mover(&self) -> Side {
+        self.pos.turn()
+    }
+
+    fn halfmoves(&self) -> u32 {
+        self.pos.position().halfmoves()
+    }
+
+    fn repetitions(&self) -> &Repetitions {
+        &self.reps
+    }
+
+    fn ended(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn moves_of(pos: &SorchessPosition) -> Vec<SorchessMove> {
+        pos.legal_moves()
+    }
+
+    fn move_text(m: SorchessMove) -> String {
+        m.long()
+    }
+
+    fn after(pos: &SorchessPosition, m: SorchessMove) -> SorchessPosition {
+        let mut next = pos.clone();
+        next.play(m);
+        next
+    }
+
+    fn count(pos: &SorchessPosition, depth: u32) -> u64 {
+        pos.perft(depth)
+    }
+}
+
+impl Presentation for SorchessGame {
+    const RULES: &'static str = "rules-sorchess";
+
+    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
+
+    fn legend() -> Vec<crate::core::view::LegendEntry> {
+        view::legend()
     }
 
     /// Chess's piece, target and promotion; an entry starts from its launching rook
@@ -354,98 +425,33 @@ impl Rules for SorchessGame {
         steps
     }
 
-    fn legal_texts(&self) -> Vec<String> {
-        if self.outcome.is_some() {
-            return Vec::new();
-        }
-        self.pos.legal_moves().iter().map(|m| m.long()).collect()
-    }
-
-    fn play(&mut self, side: Side, text: &str, _rng: &mut GameRng) -> Result<Played, PlayError> {
-        if self.outcome.is_some() {
-            return Err(PlayError::Finished);
-        }
-        if side != self.pos.turn() {
-            return Err(PlayError::NotYourTurn);
-        }
-        let m = self.parse_move(text)?;
-        let chance_before = self.pos.knight_chance_open(side);
-        self.apply(m);
-        let mut events = Vec::new();
-        if let SorchessMove::Board(mv) = m {
-            if chance_before
-                && mv.role() == Role::Knight
-                && mv.to() == knight_chance_square(side)
-                && mv.promotion().is_none()
-            {
-                events.push(
-                    Msg::new("sorchess-declined").with("side", crate::variants::side_msg(side)),
-                );
-            }
-        }
-        if self.pos.is_check() {
-            events.push(if matches!(self.outcome, Some(Outcome::Win { .. })) {
-                Msg::new("event-checkmate")
-            } else {
-                Msg::new("event-check")
-            });
-        }
-        Ok(Played {
-            action: m.long(),
-            printed: m.long(),
-            events,
-            private: Vec::new(),
-        })
-    }
-
     fn prompt(&self, _ask: &Ask) -> Msg {
         self.move_prompt()
     }
+}
 
-    fn view(&self, viewer: Viewer) -> View {
-        let pos = self.pos.position();
-        let mut v = View::new(viewer, "Sorchess").with_board(pos.board());
-        v.to_move = Some(pos.turn());
-        if let Some(m) = self.last_move {
-            let (from, to) = m.squares();
-            v.last_move = vec![Cell::Board(from), Cell::Board(to)];
-        }
-        if pos.is_check() {
-            if let Some(k) = pos.king(pos.turn()) {
-                v.check.push(Cell::Board(k));
-            }
-        }
-        for side in Side::BOTH {
-            for note in self.notes(side) {
-                v.note(side.index(), note);
-            }
-        }
-        v
+impl Export for SorchessGame {}
+
+impl Tuning for SorchessGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
     }
 
-    fn uses_randomness(&self) -> bool {
-        // Nothing is drawn: no dice, cards or hidden set-up.
-        false
+    fn perfect_information(&self) -> bool {
+        // Nothing hidden and nothing drawn (`uses_randomness` says the same).
+        true
     }
 
-    fn claimable_draw(&self) -> Option<String> {
-        fide::claimable_draw(&self.reps, self.pos.position().halfmoves())
+    fn search_key(&self) -> Option<u64> {
+        Some(self.pos.repetition_key())
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        self.pos.perft(depth)
+    fn candidates_with_gain(&self) -> Vec<(String, i32)> {
+        eval::candidates_with_gain(self, false)
     }
 
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.pos
-            .legal_moves()
-            .into_iter()
-            .map(|m| {
-                let mut next = self.pos.clone();
-                next.play(m);
-                (m.long(), next.perft(depth.saturating_sub(1)))
-            })
-            .collect()
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        eval::candidates_with_gain(self, true)
     }
 }
 

@@ -4,7 +4,8 @@
 use super::*;
 use crate::core::notation::NotationError;
 use crate::core::{Position, Square};
-use crate::variants::{Game, VariantId, VariantState};
+use crate::variants::tests::util::{game_refusal as refused, play_game, sq};
+use crate::variants::{Game, Options, VariantId, VariantState};
 
 fn new_game() -> Game {
     Game::new(VariantId::Sorchess, &Options::new(), 7).expect("sorchess")
@@ -16,21 +17,8 @@ fn fen_game(fen: &str) -> Game {
 
 fn play_all(g: &mut Game, moves: &[&str]) {
     for m in moves {
-        let side = g.ask().expect("game on").side;
-        g.play(side, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        play_game(g, m);
     }
-}
-
-fn refused(g: &mut Game, m: &str) -> PlayError {
-    let side = g.ask().expect("game on").side;
-    let before = g.clone();
-    let e = g.play(side, m).expect_err(m);
-    assert_eq!(*g, before, "a refused move changed the game");
-    e
-}
-
-fn sq(s: &str) -> Square {
-    Square::parse(s).expect(s)
 }
 
 fn texts(g: &Game) -> Vec<String> {

@@ -91,7 +91,7 @@ pub fn tactical(game: &SpellGame) -> Vec<(String, i32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::{GameRng, Options, Rules};
+    use crate::variants::{GameRng, Options, Presentation, Rules};
     use rand::SeedableRng;
 
     #[test]

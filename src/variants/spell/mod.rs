@@ -11,10 +11,10 @@ use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Board, Cell, Move, Position, Role, Side, Square};
 use crate::i18n::Msg;
+use crate::variants::chess_like::{chess_like_rules, ChessLike};
 use crate::variants::fide::{self, Repetitions};
-use crate::variants::{
-    check_options, picker, Ask, GameRng, Options, Outcome, PlayError, Played, Question, Rules,
-};
+use crate::variants::{picker, Ask, GameRng, Outcome, PlayError, Played, Rules};
+use crate::variants::{Export, Presentation, Tuning};
 use notation::{parse_turn, TurnSyntax};
 pub use position::{
     freeze_area, CastleBar, KingThreat, Spell, SpellPosition, Turn, FREEZE, JUMP, START_SUPPLY,
@@ -80,23 +80,18 @@ impl SpellGame {
                 crate::i18n::Msg::new("reason-king-captured"),
             ));
         }
-        let us = self.sp.turn();
-        if self.sp.in_check() {
-            if self.sp.is_checkmate() {
-                return Some(Outcome::win(
-                    us.other(),
-                    crate::i18n::Msg::new("reason-checkmate"),
-                ));
-            }
-        } else if !self.sp.has_legal_turn() {
-            return Some(Outcome::draw(crate::i18n::Msg::new("reason-stalemate")));
-        }
-        if self.insufficient_material() {
-            return Some(Outcome::draw(crate::i18n::Msg::new(
-                "reason-insufficient-material",
-            )));
-        }
-        fide::automatic_draw(&self.reps, self.sp.position().halfmoves()).map(Outcome::draw)
+        let stuck = if self.sp.in_check() {
+            self.sp.is_checkmate().then_some(true)
+        } else {
+            (!self.sp.has_legal_turn()).then_some(false)
+        };
+        fide::ending(
+            self.sp.turn(),
+            stuck,
+            || self.insufficient_material(),
+            &self.reps,
+            self.sp.position().halfmoves(),
+        )
     }
 
     /// P7: king against king, or FIDE's rule once neither side has a freeze left.
@@ -365,14 +360,6 @@ impl SpellGame {
         }
     }
 
-    fn check_event(&self) -> Option<Msg> {
-        match &self.outcome {
-            Some(o) if o.is_by("reason-checkmate") => Some(Msg::new("event-checkmate")),
-            _ if self.sp.in_check() => Some(Msg::new("event-check")),
-            _ => None,
-        }
-    }
-
     fn fen_hand(&self) -> String {
         let mut s = String::from("[");
         for (side, f, j) in [(Side::White, 'F', 'J'), (Side::Black, 'f', 'j')] {
@@ -588,36 +575,8 @@ fn apply_state_field(sp: &mut SpellPosition, field: &str) -> Result<(), String> 
 
 impl Rules for SpellGame {
     const NAME: &'static str = "Spell Chess";
-    const RULES: &'static str = "rules-spell";
-    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
 
-    fn legend() -> Vec<crate::core::view::LegendEntry> {
-        view::legend()
-    }
-
-    fn evaluate(&self, side: Side) -> i32 {
-        eval::evaluate(self, side)
-    }
-
-    fn candidate_texts(&self) -> Vec<String> {
-        eval::candidates(self)
-    }
-
-    fn tactical_candidates(&self) -> Vec<(String, i32)> {
-        eval::tactical(self)
-    }
-
-    fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
-        check_options(Self::NAME, Self::OPTIONS, options)?;
-        Ok(SpellGame::from_spell_position(SpellPosition::new()))
-    }
-
-    fn from_fen(fen: &str, options: &Options) -> Result<Self, Msg> {
-        check_options(Self::NAME, Self::OPTIONS, options)?;
-        SpellGame::parse_fen(fen)
-            .map(SpellGame::from_spell_position)
-            .map_err(crate::variants::fen_error)
-    }
+    chess_like_rules!();
 
     fn fen(&self) -> String {
         let pos = self.sp.position();
@@ -633,17 +592,6 @@ impl Rules for SpellGame {
         fields.join(" ")
     }
 
-    fn ask(&self) -> Option<Ask> {
-        self.outcome.is_none().then(|| Ask {
-            side: self.sp.turn(),
-            question: Question::Move,
-        })
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
-    }
-
     fn legal_texts(&self) -> Vec<String> {
         if self.outcome.is_some() {
             return Vec::new();
@@ -657,12 +605,7 @@ impl Rules for SpellGame {
     }
 
     fn play(&mut self, side: Side, text: &str, _rng: &mut GameRng) -> Result<Played, PlayError> {
-        if self.outcome.is_some() {
-            return Err(PlayError::Finished);
-        }
-        if side != self.sp.turn() {
-            return Err(PlayError::NotYourTurn);
-        }
+        self.chess_turn_check(side)?;
         let (turn, confirmed) = self.parse_turn(text)?;
         let capturable = self.sp.leaves_king_capturable(turn);
         if capturable && !confirmed {
@@ -674,9 +617,7 @@ impl Rules for SpellGame {
             action.push('!');
         }
         let mut events = Vec::new();
-        if let Some(e) = self.check_event() {
-            events.push(e);
-        }
+        events.extend(fide::check_event(self.sp.in_check(), self.outcome.as_ref()));
         if let Some(o) = &self.outcome {
             if o.is_by("reason-king-captured") {
                 events.push(Msg::new("spell-king-captured"));
@@ -688,6 +629,100 @@ impl Rules for SpellGame {
             events,
             private: Vec::new(),
         })
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        let pos = self.sp.position();
+        let mut v = View::new(viewer, "Spell Chess").with_board(pos.board());
+        let over = self.outcome.is_some();
+        v.to_move = (!over).then(|| self.sp.turn());
+        if let Some(t) = self.last {
+            v.last_move = vec![Cell::Board(t.mv.from()), Cell::Board(t.mv.to())];
+        }
+        if let Some(c) = self.sp.active_freeze() {
+            let mark = if over {
+                view::FROZEN_SPENT
+            } else {
+                view::FROZEN
+            };
+            v.marks.extend(freeze_area(c).map(|s| (s, mark)));
+        }
+        if let Some(j) = self.sp.active_jump() {
+            v.marks.push((j, view::JUMP));
+        }
+        if self.sp.in_check() {
+            if let Some(k) = pos.king(self.sp.turn()) {
+                v.check.push(Cell::Board(k));
+            }
+        }
+        for side in Side::BOTH {
+            v.note(side.index(), spell_note(&self.sp, side));
+        }
+        v
+    }
+}
+
+impl ChessLike for SpellGame {
+    type Position = SpellPosition;
+    type Move = Turn;
+    type FenError = String;
+
+    fn start() -> SpellPosition {
+        SpellPosition::new()
+    }
+
+    fn read_fen(fen: &str) -> Result<SpellPosition, String> {
+        SpellGame::parse_fen(fen)
+    }
+
+    fn wrap(pos: SpellPosition) -> Self {
+        SpellGame::from_spell_position(pos)
+    }
+
+    fn chess(&self) -> &SpellPosition {
+        &self.sp
+    }
+
+    fn mover(&self) -> Side {
+        self.sp.turn()
+    }
+
+    fn halfmoves(&self) -> u32 {
+        self.sp.position().halfmoves()
+    }
+
+    fn repetitions(&self) -> &Repetitions {
+        &self.reps
+    }
+
+    fn ended(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn moves_of(pos: &SpellPosition) -> Vec<Turn> {
+        pos.legal_turns()
+    }
+
+    fn move_text(t: Turn) -> String {
+        t.canonical()
+    }
+
+    fn after(pos: &SpellPosition, t: Turn) -> SpellPosition {
+        pos.after(t)
+    }
+
+    fn count(pos: &SpellPosition, depth: u32) -> u64 {
+        pos.perft(depth)
+    }
+}
+
+impl Presentation for SpellGame {
+    const RULES: &'static str = "rules-spell";
+
+    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
+
+    fn legend() -> Vec<crate::core::view::LegendEntry> {
+        view::legend()
     }
 
     /// Confirmed turns carry their `!`, as they must be typed to be accepted.
@@ -765,35 +800,21 @@ impl Rules for SpellGame {
             None => s,
         }
     }
+}
 
-    fn view(&self, viewer: Viewer) -> View {
-        let pos = self.sp.position();
-        let mut v = View::new(viewer, "Spell Chess").with_board(pos.board());
-        let over = self.outcome.is_some();
-        v.to_move = (!over).then(|| self.sp.turn());
-        if let Some(t) = self.last {
-            v.last_move = vec![Cell::Board(t.mv.from()), Cell::Board(t.mv.to())];
-        }
-        if let Some(c) = self.sp.active_freeze() {
-            let mark = if over {
-                view::FROZEN_SPENT
-            } else {
-                view::FROZEN
-            };
-            v.marks.extend(freeze_area(c).map(|s| (s, mark)));
-        }
-        if let Some(j) = self.sp.active_jump() {
-            v.marks.push((j, view::JUMP));
-        }
-        if self.sp.in_check() {
-            if let Some(k) = pos.king(self.sp.turn()) {
-                v.check.push(Cell::Board(k));
-            }
-        }
-        for side in Side::BOTH {
-            v.note(side.index(), spell_note(&self.sp, side));
-        }
-        v
+impl Export for SpellGame {}
+
+impl Tuning for SpellGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
+    }
+
+    fn candidate_texts(&self) -> Vec<String> {
+        eval::candidates(self)
+    }
+
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        eval::tactical(self)
     }
 
     fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
@@ -803,42 +824,15 @@ impl Rules for SpellGame {
         // points, so only levels 6-8 search; a draw weighted by e per 3 pawns played
         // as one per 1.7 (54 points apart), so levels 2-4 draw wider.
         use crate::variants::LevelPlan;
-        Some(match level {
-            0 | 1 => LevelPlan::drawn(f64::INFINITY, false),
-            2 => LevelPlan::drawn(2000.0, false),
-            3 => LevelPlan::drawn(800.0, false),
-            4 => LevelPlan::drawn(170.0, false),
-            5 => LevelPlan::drawn(f64::INFINITY, true),
-            6 => LevelPlan::straying(6, 0.4),
-            7 => LevelPlan::straying(6, 0.06),
-            _ => LevelPlan::plain(level),
-        })
-    }
-
-    fn uses_randomness(&self) -> bool {
-        // Nothing is drawn: no dice, cards or hidden set-up.
-        false
-    }
-
-    fn claimable_draw(&self) -> Option<String> {
-        fide::claimable_draw(&self.reps, self.sp.position().halfmoves())
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        self.sp.perft(depth)
-    }
-
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.sp
-            .legal_turns()
-            .into_iter()
-            .map(|t| {
-                (
-                    t.canonical(),
-                    self.sp.after(t).perft(depth.saturating_sub(1)),
-                )
-            })
-            .collect()
+        Some(LevelPlan::sampled(
+            level,
+            [2000.0, 800.0, 170.0],
+            [
+                LevelPlan::drawn(f64::INFINITY, true),
+                LevelPlan::straying(6, 0.4),
+                LevelPlan::straying(6, 0.06),
+            ],
+        ))
     }
 }
 

@@ -131,6 +131,17 @@ pub fn freeze_area(centre: Square) -> Bitboard {
     bitboard::king_attacks(centre).with(centre)
 }
 
+/// Calls `f` on each of `moves` played with `spell` until it returns `true`;
+/// returns whether it stopped early.
+fn cast_each(spell: Spell, moves: &[Move], f: &mut impl FnMut(Turn) -> bool) -> bool {
+    moves.iter().any(|&mv| {
+        f(Turn {
+            spell: Some(spell),
+            mv,
+        })
+    })
+}
+
 fn bb(sq: Option<Square>) -> Bitboard {
     sq.map(Bitboard::from_square).unwrap_or(Bitboard::EMPTY)
 }
@@ -447,13 +458,8 @@ impl SpellPosition {
                 }
                 extra.clear();
                 self.gen_king(&ctx, &mut extra);
-                for &mv in &extra {
-                    if f(Turn {
-                        spell: Some(spell),
-                        mv,
-                    }) {
-                        return true;
-                    }
+                if cast_each(spell, &extra, &mut f) {
+                    return true;
                 }
             }
         }
@@ -464,13 +470,8 @@ impl SpellPosition {
                 extra.clear();
                 self.gen_pieces(&ctx, &mut extra);
                 self.gen_king(&ctx, &mut extra);
-                for &mv in &extra {
-                    if f(Turn {
-                        spell: Some(spell),
-                        mv,
-                    }) {
-                        return true;
-                    }
+                if cast_each(spell, &extra, &mut f) {
+                    return true;
                 }
             }
         }

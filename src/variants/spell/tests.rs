@@ -5,11 +5,8 @@ use super::*;
 use crate::core::view::Viewer;
 use crate::core::{Bitboard, Board, Piece};
 use crate::i18n::Msg;
-use crate::variants::{Game, VariantId};
-
-fn sq(s: &str) -> Square {
-    Square::parse(s).expect("square")
-}
+use crate::variants::tests::util::{game_refusal, play_game as play, sq};
+use crate::variants::{Game, Options, VariantId};
 
 fn game(fen: &str) -> Game {
     Game::from_fen(VariantId::Spell, fen, &Options::new(), 1).expect(fen)
@@ -23,17 +20,8 @@ fn spell_pos(fen: &str) -> SpellPosition {
     SpellGame::parse_fen(fen).expect(fen)
 }
 
-fn play(g: &mut Game, text: &str) -> Played {
-    let side = g.ask().expect("game on").side;
-    g.play(side, text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
 fn refusal(g: &mut Game, text: &str) -> String {
-    let side = g.ask().expect("game on").side;
-    let before = g.clone();
-    let e = g.play(side, text).expect_err(text).to_string();
-    assert_eq!(*g, before, "a refused move changed the game");
-    e
+    game_refusal(g, text).to_string()
 }
 
 fn state(g: &Game) -> &SpellGame {

@@ -91,9 +91,47 @@ pub fn read(text: &str, full: bool) -> Result<Pos, String> {
             "Wizard Walls FEN has 2 to 6 fields: board, side, hands, points, destroyed, phase",
         ));
     }
+    let (board, walls) = read_board(fields[0], full)?;
+    let turn = match fields[1] {
+        "w" => Side::White,
+        "b" => Side::Black,
+        other => return Err(bad(&format!("the side to move is w or b, not `{other}`"))),
+    };
+    let hand = fields
+        .get(2)
+        .map_or(Ok([5, 5]), |f| pair(f, "walls in hand"))?;
+    let points = fields.get(3).map_or(Ok([0, 0]), |f| pair(f, "points"))?;
+    if points.iter().all(|p| *p >= WINNING_POINTS) {
+        return Err(bad("both sides cannot have 10 points"));
+    }
+    let dead = fields
+        .get(4)
+        .map_or(Ok([Vec::new(), Vec::new()]), |f| read_dead(f, full))?;
+    let phase = match fields.get(5) {
+        None => Phase::Play,
+        Some(p) => Phase::parse(p).ok_or_else(|| {
+            bad(&format!(
+                "the phase is walls-w, walls-b, team-w, team-b or play, not `{p}`"
+            ))
+        })?,
+    };
+    Ok(Pos {
+        full,
+        board,
+        walls,
+        hand,
+        points,
+        dead,
+        turn,
+        phase,
+    })
+}
+
+/// The board field: the wizards and the walls (`*`).
+fn read_board(text: &str, full: bool) -> Result<(Board, Bitboard), String> {
     let mut board = Board::empty();
     let mut walls = Bitboard::EMPTY;
-    let rows: Vec<&str> = fields[0].split('/').collect();
+    let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != 8 {
         return Err(bad("the board needs 8 ranks"));
     }
@@ -129,55 +167,29 @@ pub fn read(text: &str, full: bool) -> Result<Pos, String> {
             return Err(bad(&format!("rank {} does not have 8 squares", rank + 1)));
         }
     }
-    let turn = match fields[1] {
-        "w" => Side::White,
-        "b" => Side::Black,
-        other => return Err(bad(&format!("the side to move is w or b, not `{other}`"))),
-    };
-    let hand = fields
-        .get(2)
-        .map_or(Ok([5, 5]), |f| pair(f, "walls in hand"))?;
-    let points = fields.get(3).map_or(Ok([0, 0]), |f| pair(f, "points"))?;
-    if points.iter().all(|p| *p >= WINNING_POINTS) {
-        return Err(bad("both sides cannot have 10 points"));
-    }
+    Ok((board, walls))
+}
+
+/// The destroyed wizards field: `B/rn`, `-/-`.
+fn read_dead(f: &str, full: bool) -> Result<[Vec<Role>; 2], String> {
     let mut dead = [Vec::new(), Vec::new()];
-    if let Some(f) = fields.get(4) {
-        let (w, b) = f.split_once('/').ok_or_else(|| {
-            bad("destroyed wizards are written white/black, like `B/rn` or `-/-`")
-        })?;
-        for (side, part) in [(Side::White, w), (Side::Black, b)] {
-            if part == "-" {
-                continue;
-            }
-            for c in part.chars() {
-                let p = Piece::from_fen_char(c)
-                    .filter(|p| p.side == side && team_role(p.role, full))
-                    .ok_or_else(|| bad(&format!("`{c}` is not a destroyed {side} wizard")))?;
-                dead[side.index()].push(p.role);
-            }
-            if dead[side.index()].len() > 16 {
-                return Err(bad("too many destroyed wizards"));
-            }
-            dead[side.index()].sort();
+    let (w, b) = f
+        .split_once('/')
+        .ok_or_else(|| bad("destroyed wizards are written white/black, like `B/rn` or `-/-`"))?;
+    for (side, part) in [(Side::White, w), (Side::Black, b)] {
+        if part == "-" {
+            continue;
         }
+        for c in part.chars() {
+            let p = Piece::from_fen_char(c)
+                .filter(|p| p.side == side && team_role(p.role, full))
+                .ok_or_else(|| bad(&format!("`{c}` is not a destroyed {side} wizard")))?;
+            dead[side.index()].push(p.role);
+        }
+        if dead[side.index()].len() > 16 {
+            return Err(bad("too many destroyed wizards"));
+        }
+        dead[side.index()].sort();
     }
-    let phase = match fields.get(5) {
-        None => Phase::Play,
-        Some(p) => Phase::parse(p).ok_or_else(|| {
-            bad(&format!(
-                "the phase is walls-w, walls-b, team-w, team-b or play, not `{p}`"
-            ))
-        })?,
-    };
-    Ok(Pos {
-        full,
-        board,
-        walls,
-        hand,
-        points,
-        dead,
-        turn,
-        phase,
-    })
+    Ok(dead)
 }

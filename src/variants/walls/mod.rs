@@ -16,6 +16,7 @@ use self::perft::perft_pos;
 pub use self::setup::team_compositions;
 use self::setup::{preferred, setup_team_texts, setup_wall_texts};
 use crate::i18n::Msg;
+use crate::variants::{Export, Presentation, Tuning};
 
 use self::notation::{Spec, Token, Typed};
 use self::position::{
@@ -164,115 +165,107 @@ impl Walls {
     /// The question in words with examples that are legal now (setup squares that are
     /// free, actions the side to move can play).
     pub fn prompt(&self) -> Msg {
-        let spread = |free: &[Square], k: usize| -> Vec<Square> {
-            let n = free.len();
-            (0..k)
-                .filter_map(|i| free.get((2 * i + 1) * n / (2 * k)))
-                .copied()
-                .collect()
-        };
         match self.pos.phase {
-            Phase::Walls(_) => {
-                let free: Vec<Square> = (wall_zone() & !self.pos.blocked()).collect();
-                let at = preferred(&free, &["c4", "d5", "f3"], Side::White)
-                    .unwrap_or_else(|| spread(&free, SETUP_WALLS));
-                let ex: Vec<String> = at.iter().map(|s| format!("@{s}")).collect();
-                Msg::new("walls-prompt-walls")
-                    .with("count", SETUP_WALLS.to_string())
-                    .with("example", ex.join(" "))
-            }
-            Phase::Team(side) => {
-                let free: Vec<Square> = (home_zone(side) & !self.pos.blocked()).collect();
-                let ranks = if side == Side::White { "1-2" } else { "7-8" };
-                let names = if self.pos.full {
-                    ["d1", "c2", "e2"]
-                } else {
-                    ["c1", "d2", "a1"]
-                };
-                let at = preferred(&free, &names, side).unwrap_or_else(|| spread(&free, 3));
-                if self.pos.full {
-                    let ex = ["Q", "P", "P"]
-                        .iter()
-                        .zip(&at)
-                        .map(|(r, s)| format!("{r}@{s}"))
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    let limits = TEAM_ROLES.iter().map(|(r, cost, max)| {
-                        Msg::new("walls-prompt-limit")
-                            .with("role", r.letter().to_string())
-                            .with("cost", cost.to_string())
-                            .with("max", max.to_string())
-                    });
-                    let limits = Msg::join("join-semicolon", limits).unwrap_or(Msg::text(""));
-                    Msg::new("walls-prompt-team-full")
-                        .with("cost", TEAM_COST.to_string())
-                        .with("limits", limits)
-                        .with("ranks", ranks)
-                        .with("example", &ex)
-                } else {
-                    let ex = ["B", "N", "R"]
-                        .iter()
-                        .zip(&at)
-                        .map(|(r, s)| format!("{r}@{s}"))
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    Msg::new("walls-prompt-team")
-                        .with("ranks", ranks)
-                        .with("example", &ex)
-                }
-            }
-            Phase::Play => {
-                // Examples never conjure a wall onto one of the player's own wizards
-                // (legal, but it hands the opponent points).
-                let actions: Vec<Action> = self
-                    .pos
-                    .legal_actions(&Used::default())
-                    .into_iter()
-                    .filter(|a| !kills_own(&self.pos, a))
-                    .collect();
-                let pick = |f: fn(&Action) -> bool| -> Option<Action> {
-                    let of: Vec<&Action> = actions.iter().filter(|a| f(a)).collect();
-                    of.get(of.len() / 2).map(|a| **a)
-                };
-                let first = pick(|a| matches!(a, Action::Move { .. }))
-                    .or_else(|| actions.get(actions.len() / 2).copied());
-                let mut s = Msg::new("walls-prompt-play");
-                if let Some(f) = first {
-                    let mut after = self.pos.clone();
-                    after.apply(&mut Used::default(), f);
-                    let second: Vec<Action> = self
-                        .actions_after(&[f])
-                        .into_iter()
-                        .filter(|a| !kills_own(&after, a))
-                        .collect();
-                    let ex = match second.get(second.len() / 2) {
-                        Some(b) => format!("{} {}", f.text(), b.text()),
-                        None => f.text(),
-                    };
-                    s = Msg::new("prompt-example")
-                        .with("what", s)
-                        .with("example", &ex);
-                }
-                let mut forms = Vec::new();
-                if let Some(a) = pick(|a| matches!(a, Action::Move { .. })) {
-                    forms.push(Msg::new("walls-form-move").with("example", a.text()));
-                }
-                if let Some(a) = pick(|a| matches!(a, Action::Conjure { .. })) {
-                    forms.push(Msg::new("walls-form-conjure").with("example", a.text()));
-                }
-                if let Some(a) = pick(|a| matches!(a, Action::Destroy { .. })) {
-                    forms.push(Msg::new("walls-form-destroy").with("example", a.text()));
-                }
-                if let Some(a) = pick(|a| matches!(a, Action::Resurrect { .. })) {
-                    forms.push(Msg::new("walls-form-resurrect").with("example", a.text()));
-                }
-                forms.push(Msg::new("walls-form-pass"));
-                if let Some(forms) = Msg::join("join-comma", forms) {
-                    s = crate::variants::and_then(s, forms);
-                }
-                s
-            }
+            Phase::Walls(_) => self.walls_prompt(),
+            Phase::Team(side) => self.team_prompt(side),
+            Phase::Play => self.play_prompt(),
         }
+    }
+
+    /// The walls question, with free squares of the wall zone as the example.
+    fn walls_prompt(&self) -> Msg {
+        let free: Vec<Square> = (wall_zone() & !self.pos.blocked()).collect();
+        let at = preferred(&free, &["c4", "d5", "f3"], Side::White)
+            .unwrap_or_else(|| spread_squares(&free, SETUP_WALLS));
+        let ex: Vec<String> = at.iter().map(|s| format!("@{s}")).collect();
+        Msg::new("walls-prompt-walls")
+            .with("count", SETUP_WALLS.to_string())
+            .with("example", ex.join(" "))
+    }
+
+    /// The team question of `side`, with free home squares as the example.
+    fn team_prompt(&self, side: Side) -> Msg {
+        let free: Vec<Square> = (home_zone(side) & !self.pos.blocked()).collect();
+        let ranks = if side == Side::White { "1-2" } else { "7-8" };
+        let names = if self.pos.full {
+            ["d1", "c2", "e2"]
+        } else {
+            ["c1", "d2", "a1"]
+        };
+        let at = preferred(&free, &names, side).unwrap_or_else(|| spread_squares(&free, 3));
+        if self.pos.full {
+            let ex = placements(&["Q", "P", "P"], &at);
+            let limits = TEAM_ROLES.iter().map(|(r, cost, max)| {
+                Msg::new("walls-prompt-limit")
+                    .with("role", r.letter().to_string())
+                    .with("cost", cost.to_string())
+                    .with("max", max.to_string())
+            });
+            let limits = Msg::join("join-semicolon", limits).unwrap_or(Msg::text(""));
+            Msg::new("walls-prompt-team-full")
+                .with("cost", TEAM_COST.to_string())
+                .with("limits", limits)
+                .with("ranks", ranks)
+                .with("example", &ex)
+        } else {
+            let ex = placements(&["B", "N", "R"], &at);
+            Msg::new("walls-prompt-team")
+                .with("ranks", ranks)
+                .with("example", &ex)
+        }
+    }
+
+    /// The two-action turn's question, with a legal example of each form.
+    fn play_prompt(&self) -> Msg {
+        // Examples never conjure a wall onto one of the player's own wizards
+        // (legal, but it hands the opponent points).
+        let actions: Vec<Action> = self
+            .pos
+            .legal_actions(&Used::default())
+            .into_iter()
+            .filter(|a| !kills_own(&self.pos, a))
+            .collect();
+        let pick = |f: fn(&Action) -> bool| -> Option<Action> {
+            let of: Vec<&Action> = actions.iter().filter(|a| f(a)).collect();
+            of.get(of.len() / 2).map(|a| **a)
+        };
+        let first = pick(|a| matches!(a, Action::Move { .. }))
+            .or_else(|| actions.get(actions.len() / 2).copied());
+        let mut s = Msg::new("walls-prompt-play");
+        if let Some(f) = first {
+            let mut after = self.pos.clone();
+            after.apply(&mut Used::default(), f);
+            let second: Vec<Action> = self
+                .actions_after(&[f])
+                .into_iter()
+                .filter(|a| !kills_own(&after, a))
+                .collect();
+            let ex = match second.get(second.len() / 2) {
+                Some(b) => format!("{} {}", f.text(), b.text()),
+                None => f.text(),
+            };
+            s = Msg::new("prompt-example")
+                .with("what", s)
+                .with("example", &ex);
+        }
+        let mut forms = Vec::new();
+        if let Some(a) = pick(|a| matches!(a, Action::Move { .. })) {
+            forms.push(Msg::new("walls-form-move").with("example", a.text()));
+        }
+        if let Some(a) = pick(|a| matches!(a, Action::Conjure { .. })) {
+            forms.push(Msg::new("walls-form-conjure").with("example", a.text()));
+        }
+        if let Some(a) = pick(|a| matches!(a, Action::Destroy { .. })) {
+            forms.push(Msg::new("walls-form-destroy").with("example", a.text()));
+        }
+        if let Some(a) = pick(|a| matches!(a, Action::Resurrect { .. })) {
+            forms.push(Msg::new("walls-form-resurrect").with("example", a.text()));
+        }
+        forms.push(Msg::new("walls-form-pass"));
+        if let Some(forms) = Msg::join("join-comma", forms) {
+            s = crate::variants::and_then(s, forms);
+        }
+        s
     }
 
     /// Plays an answer of the side asked; on error `self` may be changed ([`Game`]
@@ -417,18 +410,9 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
     } else {
         "Wizard Walls"
     };
-    const RULES: &'static str = "rules-walls";
-    const EXAMPLE: Option<crate::variants::WorkedExample> =
-        Some(if FULL { EXAMPLE_FULL } else { EXAMPLE });
+
     /// RULINGS Z6: a turn whose time runs out passes with no action.
     const TIMEOUT_ANSWER: Option<&'static str> = Some("pass");
-    /// A whole team placed at once (Full), or two actions in their long form
-    /// (`N c3 wall d4, R a1 a3`).
-    const ANSWER_WORDS: usize = 12;
-
-    fn legend() -> Vec<crate::core::view::LegendEntry> {
-        view::legend()
-    }
 
     fn new(options: &Options, _rng: &mut GameRng) -> Result<Self, Msg> {
         check_options(Self::NAME, Self::OPTIONS, options)?;
@@ -450,24 +434,8 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         self.0.ask()
     }
 
-    fn prompt(&self, _ask: &Ask) -> Msg {
-        self.0.prompt()
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
-    }
-
-    fn picker_answers(&self) -> Vec<String> {
-        self.0.picker_answers()
-    }
-
-    fn picker_steps(
-        &self,
-        answer: &str,
-        lang: crate::i18n::Lang,
-    ) -> Vec<crate::variants::picker::Step> {
-        self.0.picker_steps(answer, lang)
     }
 
     fn legal_texts(&self) -> Vec<String> {
@@ -486,17 +454,74 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         self.0.view(viewer)
     }
 
+    fn uses_randomness(&self) -> bool {
+        // Nothing is drawn: no dice, cards or hidden set-up.
+        false
+    }
+
+    fn claimable_draw(&self) -> Option<String> {
+        self.0.claimable_draw()
+    }
+
+    fn draw_claim_rules(&self) -> &'static [&'static str] {
+        // Z5: threefold repetition only; Wizard Walls has no 50-move rule.
+        &["threefold repetition"]
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.0.perft(depth)
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        self.0.perft_divide(depth)
+    }
+}
+
+impl<const FULL: bool> Presentation for WallsGame<FULL> {
+    const RULES: &'static str = "rules-walls";
+
+    const EXAMPLE: Option<crate::variants::WorkedExample> =
+        Some(if FULL { EXAMPLE_FULL } else { EXAMPLE });
+
+    /// A whole team placed at once (Full), or two actions in their long form
+    /// (`N c3 wall d4, R a1 a3`).
+    const ANSWER_WORDS: usize = 12;
+
+    fn legend() -> Vec<crate::core::view::LegendEntry> {
+        view::legend()
+    }
+
+    fn prompt(&self, _ask: &Ask) -> Msg {
+        self.0.prompt()
+    }
+
+    fn picker_answers(&self) -> Vec<String> {
+        self.0.picker_answers()
+    }
+
+    fn picker_steps(
+        &self,
+        answer: &str,
+        lang: crate::i18n::Lang,
+    ) -> Vec<crate::variants::picker::Step> {
+        self.0.picker_steps(answer, lang)
+    }
+}
+
+impl<const FULL: bool> Export for WallsGame<FULL> {
+    fn setup_fen(&self) -> Option<String> {
+        // The game starts on an empty board with a setup phase (docs/fen-walls.md).
+        Some(self.fen())
+    }
+}
+
+impl<const FULL: bool> Tuning for WallsGame<FULL> {
     fn evaluate(&self, side: Side) -> i32 {
         eval::evaluate(&self.0, side)
     }
 
     fn candidate_texts(&self) -> Vec<String> {
         eval::candidates(&self.0)
-    }
-
-    fn uses_randomness(&self) -> bool {
-        // Nothing is drawn: no dice, cards or hidden set-up.
-        false
     }
 
     fn perfect_information(&self) -> bool {
@@ -573,28 +598,6 @@ impl<const FULL: bool> Rules for WallsGame<FULL> {
         }
         Some(h)
     }
-
-    fn claimable_draw(&self) -> Option<String> {
-        self.0.claimable_draw()
-    }
-
-    fn setup_fen(&self) -> Option<String> {
-        // The game starts on an empty board with a setup phase (docs/fen-walls.md).
-        Some(self.fen())
-    }
-
-    fn draw_claim_rules(&self) -> &'static [&'static str] {
-        // Z5: threefold repetition only; Wizard Walls has no 50-move rule.
-        &["threefold repetition"]
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        self.0.perft(depth)
-    }
-
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.0.perft_divide(depth)
-    }
 }
 
 /// The rules' valid turn "Move Knight, build a wall with Knight", after a setup.
@@ -631,6 +634,25 @@ fn kills_own(pos: &Pos, action: &Action) -> bool {
         Action::Conjure { at, .. } => pos.board.piece_at(*at).is_some_and(|p| p.side == pos.turn),
         _ => false,
     }
+}
+
+/// A team's example placement: `roles` on the squares `at` (`B@c1 N@d2 R@a1`).
+fn placements(roles: &[&str], at: &[Square]) -> String {
+    roles
+        .iter()
+        .zip(at)
+        .map(|(r, s)| format!("{r}@{s}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `k` squares spread evenly over `free`, for a setup example.
+fn spread_squares(free: &[Square], k: usize) -> Vec<Square> {
+    let n = free.len();
+    (0..k)
+        .filter_map(|i| free.get((2 * i + 1) * n / (2 * k)))
+        .copied()
+        .collect()
 }
 
 #[cfg(test)]

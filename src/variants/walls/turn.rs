@@ -27,52 +27,10 @@ impl Walls {
                 events.push(Msg::new("walls-over-not-played").with("input", echo(&t.raw)));
                 break;
             }
-            let legal = self.pos.legal_actions(&used);
-            let action = match self.resolve(&used, t, &legal) {
-                Ok(a) => a,
-                Err(Refusal::Notation(e)) => return Err(e.into()),
-                Err(Refusal::Reason(why)) => {
-                    let key = match (items.len(), i) {
-                        (1, _) => "walls-not-legal",
-                        (_, 0) => "walls-first-not-legal",
-                        _ => "walls-second-not-legal",
-                    };
-                    let line = Msg::new(key).with("input", echo(&t.raw)).with("why", why);
-                    return Err(PlayError::Refused(line));
-                }
-            };
+            let action = self.resolve_nth(&used, t, i, items.len())?;
             let effect = self.pos.apply(&mut used, action);
-            let mut text = action.text();
-            actions.push(text.clone());
-            let mut notes = Vec::new();
-            if let Some((sq, victim)) = effect.killed {
-                let scorer = victim.side.other();
-                notes.push(format!(
-                    "kills {} {}{sq}",
-                    victim.side.name().to_lowercase(),
-                    victim.role.letter()
-                ));
-                let points = self.pos.points[scorer.index()];
-                events.push(
-                    Msg::new(if points == 1 {
-                        "walls-event-destroyed-one"
-                    } else {
-                        "walls-event-destroyed"
-                    })
-                    .with("side", crate::variants::side_msg(victim.side))
-                    .with("role", crate::variants::role_msg(victim.role))
-                    .with("sq", sq.to_string())
-                    .with("scorer", crate::variants::side_msg(scorer))
-                    .with("points", points.to_string()),
-                );
-            }
-            if effect.wall_to_hand {
-                notes.push(Msg::new("note-wall-to-hand").to_string());
-            }
-            if !notes.is_empty() {
-                text.push_str(&format!(" ({})", notes.join(", ")));
-            }
-            printed.push(text);
+            actions.push(action.text());
+            printed.push(self.printed_action(action, &effect, &mut events));
             last.extend(action.squares());
         }
         self.pos.turn = mover.other();
@@ -99,6 +57,71 @@ impl Walls {
             events,
             private: Vec::new(),
         })
+    }
+
+    /// The `i`th of a turn's `count` typed actions, matched against the legal ones;
+    /// a refusal says which of the two it was.
+    fn resolve_nth(
+        &self,
+        used: &Used,
+        t: &Typed,
+        i: usize,
+        count: usize,
+    ) -> Result<Action, PlayError> {
+        let legal = self.pos.legal_actions(used);
+        match self.resolve(used, t, &legal) {
+            Ok(a) => Ok(a),
+            Err(Refusal::Notation(e)) => Err(e.into()),
+            Err(Refusal::Reason(why)) => {
+                let key = match (count, i) {
+                    (1, _) => "walls-not-legal",
+                    (_, 0) => "walls-first-not-legal",
+                    _ => "walls-second-not-legal",
+                };
+                let line = Msg::new(key).with("input", echo(&t.raw)).with("why", why);
+                Err(PlayError::Refused(line))
+            }
+        }
+    }
+
+    /// The record's text of a played action with what it did in parentheses
+    /// (`Bc1-b2 (kills black Nb2)`); a destroyed wizard is also an event.
+    fn printed_action(
+        &self,
+        action: Action,
+        effect: &position::Effect,
+        events: &mut Vec<Msg>,
+    ) -> String {
+        let mut text = action.text();
+        let mut notes = Vec::new();
+        if let Some((sq, victim)) = effect.killed {
+            let scorer = victim.side.other();
+            notes.push(format!(
+                "kills {} {}{sq}",
+                victim.side.name().to_lowercase(),
+                victim.role.letter()
+            ));
+            let points = self.pos.points[scorer.index()];
+            events.push(
+                Msg::new(if points == 1 {
+                    "walls-event-destroyed-one"
+                } else {
+                    "walls-event-destroyed"
+                })
+                .with("side", crate::variants::side_msg(victim.side))
+                .with("role", crate::variants::role_msg(victim.role))
+                .with("sq", sq.to_string())
+                .with("scorer", crate::variants::side_msg(scorer))
+                .with("points", points.to_string()),
+            );
+        }
+        if effect.wall_to_hand {
+            notes.push(Msg::new("note-wall-to-hand").to_string());
+        }
+        if !notes.is_empty() {
+            text.push_str(&format!(" ({})", notes.join(", ")));
+        }
+        text
     }
 
     /// Matches one typed action against the legal ones.

@@ -3,8 +3,8 @@
 
 use super::kind::WandKind;
 use super::state::{
-    Pos, WandState, FRESH_SICK, FRESH_SLEEP, FRESH_STONE, FRESH_WAIT, SICK_TURNS, SLEEP_TURNS,
-    STONE_TURNS,
+    Pos, Unit, WandState, FRESH_SICK, FRESH_SLEEP, FRESH_STONE, FRESH_WAIT, SICK_TURNS,
+    SLEEP_TURNS, STONE_TURNS,
 };
 use crate::core::{Bitboard, Role, Side, Square};
 use crate::i18n::Msg;
@@ -132,33 +132,6 @@ fn apply_effect(
             report.material = true;
             name
         }
-        WandKind::Sleep => {
-            if let Some(u) = pos.unit_mut(to) {
-                u.asleep = SLEEP_TURNS;
-                u.fresh |= FRESH_SLEEP;
-            }
-            name
-        }
-        WandKind::Stoning => {
-            if let Some(u) = pos.unit_mut(to) {
-                u.statue = STONE_TURNS;
-                u.fresh |= FRESH_STONE;
-            }
-            name
-        }
-        WandKind::Sloth => {
-            if let Some(u) = pos.unit_mut(to) {
-                if u.fast {
-                    u.fast = false;
-                } else if !u.slow {
-                    // W10: ready at once.
-                    u.slow = true;
-                    u.wait = 0;
-                    u.fresh &= !FRESH_WAIT;
-                }
-            }
-            name
-        }
         WandKind::Polymorph => {
             let role = draw_polymorph(rng);
             pos.lose_castling(to);
@@ -180,50 +153,66 @@ fn apply_effect(
                 }
             }
         }
-        WandKind::Peace => {
+        _ => {
             if let Some(u) = pos.unit_mut(to) {
-                u.peaceful = true;
+                mark_unit(u, kind);
             }
             name
+        }
+    }
+}
+
+/// The effects that change the zapped piece's state and nothing else (W7-W15).
+fn mark_unit(u: &mut Unit, kind: WandKind) {
+    match kind {
+        WandKind::Sleep => {
+            u.asleep = SLEEP_TURNS;
+            u.fresh |= FRESH_SLEEP;
+        }
+        WandKind::Stoning => {
+            u.statue = STONE_TURNS;
+            u.fresh |= FRESH_STONE;
+        }
+        WandKind::Sloth => {
+            if u.fast {
+                u.fast = false;
+            } else if !u.slow {
+                // W10: ready at once.
+                u.slow = true;
+                u.wait = 0;
+                u.fresh &= !FRESH_WAIT;
+            }
+        }
+        WandKind::Peace => {
+            u.peaceful = true;
         }
         WandKind::Sickness => {
-            if let Some(u) = pos.unit_mut(to) {
-                // W14: a second Sickness does not restart the count.
-                if u.sick == 0 {
-                    u.sick = SICK_TURNS;
-                    u.fresh |= FRESH_SICK;
-                }
+            // W14: a second Sickness does not restart the count.
+            if u.sick == 0 {
+                u.sick = SICK_TURNS;
+                u.fresh |= FRESH_SICK;
             }
-            name
         }
         WandKind::Speed => {
-            if let Some(u) = pos.unit_mut(to) {
-                if u.slow {
-                    u.slow = false;
-                    u.wait = 0;
-                } else {
-                    u.fast = true;
-                }
-            }
-            name
-        }
-        WandKind::Protection => {
-            if let Some(u) = pos.unit_mut(to) {
-                u.protected = true;
-            }
-            name
-        }
-        WandKind::Healing => {
-            if let Some(u) = pos.unit_mut(to) {
-                u.sick = 0;
+            if u.slow {
                 u.slow = false;
                 u.wait = 0;
-                u.asleep = 0;
-                u.peaceful = false;
-                u.fresh &= !(FRESH_SICK | FRESH_WAIT | FRESH_SLEEP);
+            } else {
+                u.fast = true;
             }
-            name
         }
+        WandKind::Protection => {
+            u.protected = true;
+        }
+        WandKind::Healing => {
+            u.sick = 0;
+            u.slow = false;
+            u.wait = 0;
+            u.asleep = 0;
+            u.peaceful = false;
+            u.fresh &= !(FRESH_SICK | FRESH_WAIT | FRESH_SLEEP);
+        }
+        WandKind::Teleport | WandKind::Death | WandKind::Polymorph | WandKind::Demotion => {}
     }
 }
 

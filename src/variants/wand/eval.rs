@@ -150,7 +150,7 @@ pub fn determinise(game: &WandGame, viewer: Side, rng: &mut GameRng) -> WandGame
 mod tests {
     use super::*;
     use crate::core::view::Viewer;
-    use crate::variants::{Options, Rules};
+    use crate::variants::{Options, Rules, Tuning};
     use rand::SeedableRng;
 
     fn moderated(seed: u64) -> WandGame {

@@ -22,6 +22,7 @@ use crate::variants::{
     check_options, Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question,
     Rules,
 };
+use crate::variants::{Export, Presentation, Tuning};
 pub use kind::WandKind;
 use rand::Rng;
 use rand::SeedableRng;
@@ -171,7 +172,7 @@ impl WandGame {
         if self.pending.is_some() {
             return None;
         }
-        let us = self.pos.turn;
+        let us = self.pos.fide.turn;
         let masks = self.pos.masks();
         if !self.pos.has_any_turn(us, &masks) {
             // W18/W19: no move and no zap.
@@ -181,7 +182,7 @@ impl WandGame {
                 Outcome::draw(crate::i18n::Msg::new("reason-stalemate"))
             });
         }
-        if let Some(reason) = fide::automatic_draw(&self.reps, self.pos.halfmoves) {
+        if let Some(reason) = fide::automatic_draw(&self.reps, self.pos.fide.halfmoves) {
             return Some(Outcome::draw(reason));
         }
         // W24: insufficient material only once no wand can be zapped any more.
@@ -326,7 +327,7 @@ impl WandGame {
     /// Why a two-move turn is refused when one of its moves captures a piece that is
     /// not fast: such a capture is a whole turn (ruling W20).
     fn whole_turn_capture(&self, text: &str, halves: [&MoveSyntax; 2]) -> Option<PlayError> {
-        let them = self.pos.turn.other();
+        let them = self.pos.fide.turn.other();
         halves.into_iter().find_map(|h| {
             let MoveSyntax::Move(spec) = h else {
                 return None;
@@ -346,7 +347,7 @@ impl WandGame {
     /// A move refused because its piece is asleep, a statue or slow and waiting: say
     /// which, rather than listing unrelated legal moves.
     fn disabled_refusal(&self, text: &str, syntax: &MoveSyntax) -> Option<PlayError> {
-        let us = self.pos.turn;
+        let us = self.pos.fide.turn;
         let masks = self.pos.masks();
         let idle = self.pos.board.by_side(us) & !masks.active;
         if idle.is_empty() {
@@ -383,7 +384,7 @@ impl WandGame {
     }
 
     fn zap_refusal(&self, text: &str, from: Square, to: Square, legal: &[Turn]) -> PlayError {
-        let us = self.pos.turn;
+        let us = self.pos.fide.turn;
         let masks = self.pos.masks();
         let refuse = PlayError::Refused;
         let Some(u) = self.pos.unit(from).filter(|u| u.side == us) else {
@@ -456,13 +457,8 @@ impl WandGame {
 
 impl Rules for WandGame {
     const NAME: &'static str = "Wand Chess";
-    const RULES: &'static str = "rules-wand";
-    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
-    const OPTIONS: &'static [OptionDecl] = &[WANDS];
 
-    fn legend() -> Vec<crate::core::view::LegendEntry> {
-        view::legend()
-    }
+    const OPTIONS: &'static [OptionDecl] = &[WANDS];
 
     fn new(options: &Options, rng: &mut GameRng) -> Result<Self, Msg> {
         let mode = mode_option(options)?.unwrap_or(WandMode::Rolled);
@@ -494,7 +490,7 @@ impl Rules for WandGame {
             return None;
         }
         Some(Ask {
-            side: self.pos.turn,
+            side: self.pos.fide.turn,
             question: if self.pending.is_some() {
                 Question::TeleportSquare
             } else {
@@ -507,20 +503,12 @@ impl Rules for WandGame {
         self.outcome.clone()
     }
 
-    fn picker_steps(
-        &self,
-        answer: &str,
-        lang: crate::i18n::Lang,
-    ) -> Vec<crate::variants::picker::Step> {
-        notation::picker_steps(answer, self.pending.is_some(), lang)
-    }
-
     fn legal_texts(&self) -> Vec<String> {
         if self.outcome.is_some() {
             return Vec::new();
         }
         if let Some(p) = self.pending {
-            return effects::teleport_squares(&self.pos, self.pos.turn, p.target)
+            return effects::teleport_squares(&self.pos, self.pos.fide.turn, p.target)
                 .map(|s| s.to_string())
                 .collect();
         }
@@ -531,7 +519,7 @@ impl Rules for WandGame {
         if self.outcome.is_some() {
             return Err(PlayError::Finished);
         }
-        if side != self.pos.turn {
+        if side != self.pos.fide.turn {
             return Err(PlayError::NotYourTurn);
         }
         let typed = notation::parse(text)?;
@@ -547,62 +535,8 @@ impl Rules for WandGame {
         view::build(self, viewer)
     }
 
-    fn evaluate(&self, side: Side) -> i32 {
-        eval::evaluate(self, side)
-    }
-
-    fn determinise(&self, viewer: Side, rng: &mut GameRng) -> Self {
-        eval::determinise(self, viewer, rng)
-    }
-
-    fn candidate_texts(&self) -> Vec<String> {
-        eval::candidates(self)
-    }
-
-    fn tactical_candidates(&self) -> Vec<(String, i32)> {
-        eval::tactical(self)
-    }
-
     fn secret(&self, side: Side) -> Option<Msg> {
         Some(wand_list(&self.pos, side, self.mode))
-    }
-
-    fn secrets_held(&self) -> String {
-        // Each wand's state and hidden kind, wherever its piece stands: a move leaves
-        // it alone, a zap that identifies a wand or a capture changes it.
-        let mut held: Vec<String> = crate::core::Square::all()
-            .filter_map(|sq| self.pos.unit(sq))
-            .map(|u| format!("{:?}{:?}{:?}", u.side, u.wand, u.secret))
-            .collect();
-        held.sort();
-        held.join(",")
-    }
-
-    fn prompt(&self, ask: &Ask) -> Msg {
-        self.question_prompt(ask)
-    }
-
-    fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
-        // The tree search's strength barely grows with its iterations here (the
-        // ladder in docs/engine.md): the levels are spaced by drawn answers. From
-        // random sound answers to the best search is only about 285 points (four
-        // plans measured, docs/ladder/wand-tried-plans.txt), room for two steps: so
-        // the random sound answers are the default level 6 (only those that keep their
-        // material in every draw: a random sound answer zapped its own pawn with an
-        // unknown wand that was death), level 7 draws half its answers among the sound
-        // ones, and level 5 draws among all answers by e per 0.85 pawn (e per 1.2
-        // played as level 4).
-        use crate::variants::LevelPlan;
-        Some(match level {
-            0 | 1 => LevelPlan::drawn(f64::INFINITY, false),
-            2 => LevelPlan::drawn(800.0, false),
-            3 => LevelPlan::drawn(300.0, false),
-            4 => LevelPlan::drawn(170.0, false),
-            5 => LevelPlan::drawn(85.0, false),
-            6 => LevelPlan::drawn(f64::INFINITY, true).keeping(50),
-            7 => LevelPlan::straying(6, 0.5),
-            _ => LevelPlan::plain(level),
-        })
     }
 
     fn uses_randomness(&self) -> bool {
@@ -614,7 +548,7 @@ impl Rules for WandGame {
         if self.pending.is_some() {
             return None;
         }
-        fide::claimable_draw(&self.reps, self.pos.halfmoves)
+        fide::claimable_draw(&self.reps, self.pos.fide.halfmoves)
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -639,6 +573,81 @@ impl Rules for WandGame {
                 (turn_text(t), n)
             })
             .collect()
+    }
+}
+
+impl Presentation for WandGame {
+    const RULES: &'static str = "rules-wand";
+
+    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
+
+    fn legend() -> Vec<crate::core::view::LegendEntry> {
+        view::legend()
+    }
+
+    fn picker_steps(
+        &self,
+        answer: &str,
+        lang: crate::i18n::Lang,
+    ) -> Vec<crate::variants::picker::Step> {
+        notation::picker_steps(answer, self.pending.is_some(), lang)
+    }
+
+    fn prompt(&self, ask: &Ask) -> Msg {
+        self.question_prompt(ask)
+    }
+}
+
+impl Export for WandGame {}
+
+impl Tuning for WandGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
+    }
+
+    fn determinise(&self, viewer: Side, rng: &mut GameRng) -> Self {
+        eval::determinise(self, viewer, rng)
+    }
+
+    fn candidate_texts(&self) -> Vec<String> {
+        eval::candidates(self)
+    }
+
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        eval::tactical(self)
+    }
+
+    fn secrets_held(&self) -> String {
+        // Each wand's state and hidden kind, wherever its piece stands: a move leaves
+        // it alone, a zap that identifies a wand or a capture changes it.
+        let mut held: Vec<String> = crate::core::Square::all()
+            .filter_map(|sq| self.pos.unit(sq))
+            .map(|u| format!("{:?}{:?}{:?}", u.side, u.wand, u.secret))
+            .collect();
+        held.sort();
+        held.join(",")
+    }
+
+    fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
+        // The tree search's strength barely grows with its iterations here (the
+        // ladder in docs/engine.md): the levels are spaced by drawn answers. From
+        // random sound answers to the best search is only about 285 points (four
+        // plans measured, docs/ladder/wand-tried-plans.txt), room for two steps: so
+        // the random sound answers are the default level 6 (only those that keep their
+        // material in every draw: a random sound answer zapped its own pawn with an
+        // unknown wand that was death), level 7 draws half its answers among the sound
+        // ones, and level 5 draws among all answers by e per 0.85 pawn (e per 1.2
+        // played as level 4).
+        use crate::variants::LevelPlan;
+        Some(LevelPlan::sampled(
+            level,
+            [800.0, 300.0, 170.0],
+            [
+                LevelPlan::drawn(85.0, false),
+                LevelPlan::drawn(f64::INFINITY, true).keeping(50),
+                LevelPlan::straying(6, 0.5),
+            ],
+        ))
     }
 }
 

@@ -7,6 +7,7 @@ use crate::core::bitboard::{self, Bitboard};
 use crate::core::chess::castle_squares;
 use crate::core::movegen::MoveGen;
 use crate::core::{Board, Move, Piece, Role, Side, Square};
+use crate::variants::fide::FideState;
 
 /// One whole turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,17 +101,12 @@ impl Pos {
                 let Some(mut u) = self.take(from) else {
                     return done;
                 };
-                match u.role {
-                    Role::Pawn => {
-                        done.reset = true;
-                        if from.rank().abs_diff(to.rank()) == 2 {
-                            done.skipped = from.offset(0, u.side.forward());
-                        }
-                    }
-                    Role::King => self.castling &= !Bitboard::rank(u.side.back_rank()),
-                    _ => {}
+                if u.role == Role::Pawn {
+                    done.reset = true;
+                    done.skipped = FideState::skipped(u.side, from, to);
                 }
-                self.castling.clear(from);
+                self.fide
+                    .lose_castling((u.role == Role::King).then_some(u.side), &[from]);
                 if let Some(p) = promotion {
                     u.role = p;
                 }
@@ -132,7 +128,7 @@ impl Pos {
                 let k = self.take(king);
                 let r = self.take(rook);
                 if let (Some(mut k), Some(mut r)) = (k, r) {
-                    self.castling &= !Bitboard::rank(k.side.back_rank());
+                    self.fide.lose_castling(Some(k.side), &[]);
                     mark_acted(&mut k);
                     mark_acted(&mut r);
                     self.put(kt, k);
@@ -174,7 +170,7 @@ impl Pos {
             };
             if role == Role::Pawn {
                 gen.pawn_moves(from, out);
-                out.extend(self.ep.and_then(|ep| gen.en_passant(ep, from)));
+                out.extend(self.fide.ep.and_then(|ep| gen.en_passant(ep, from)));
                 continue;
             }
             gen.push_moves(role, from, gen.destinations(role, from), out);
@@ -203,7 +199,7 @@ impl Pos {
         if attacked(king, b.occupied()) {
             return;
         }
-        let rooks = self.castling
+        let rooks = self.fide.castling
             & b.pieces(us, Role::Rook)
             & Bitboard::rank(us.back_rank())
             & masks.active;
@@ -305,8 +301,8 @@ impl Pos {
     pub fn legal_turns(&self) -> Vec<Turn> {
         let masks = self.masks();
         let mut out = Vec::with_capacity(64);
-        self.legal_moves(self.turn, &masks, &mut out);
-        self.zaps(self.turn, &masks, &mut out);
+        self.legal_moves(self.fide.turn, &masks, &mut out);
+        self.zaps(self.fide.turn, &masks, &mut out);
         out
     }
 }

@@ -6,6 +6,7 @@ use crate::core::bitboard::Bitboard;
 use crate::core::chess::{mix_key, Position};
 use crate::core::{Board, Piece, Role, Side, Square};
 use crate::i18n::Msg;
+use crate::variants::fide::FideState;
 use serde::{Deserialize, Serialize};
 
 /// What a piece knows of its wand (W1).
@@ -201,13 +202,9 @@ pub struct Pos {
     pub board: Board,
     #[serde(with = "units_serde")]
     pub units: [Option<Unit>; 64],
-    pub turn: Side,
-    /// Rooks that still carry a castling right.
-    pub castling: Bitboard,
-    /// The square a pawn skipped on the opponent's last turn.
-    pub ep: Option<Square>,
-    pub halfmoves: u32,
-    pub fullmoves: u32,
+    /// The side to move, castling, en passant and the counters, written flat.
+    #[serde(flatten)]
+    pub fide: FideState,
 }
 
 impl Pos {
@@ -224,11 +221,7 @@ impl Pos {
         Pos {
             board: *p.board(),
             units,
-            turn: p.turn(),
-            castling: p.castling_rooks(),
-            ep: p.ep_square(),
-            halfmoves: p.halfmoves(),
-            fullmoves: p.fullmoves(),
+            fide: FideState::of(p),
         }
     }
 
@@ -263,13 +256,11 @@ impl Pos {
     /// Forgets castling rights tied to the piece on `sq` before it is changed, moved or
     /// removed by a wand (W11: a polymorphed piece loses any castling right).
     pub fn lose_castling(&mut self, sq: Square) {
-        self.castling.clear(sq);
-        if let Some(u) = self.unit(sq) {
-            if u.role == Role::King {
-                let side = u.side;
-                self.castling &= !Bitboard::rank(side.back_rank());
-            }
-        }
+        let king = self
+            .unit(sq)
+            .filter(|u| u.role == Role::King)
+            .map(|u| u.side);
+        self.fide.lose_castling(king, &[sq]);
     }
 
     pub fn kings(&self, side: Side) -> Bitboard {
@@ -316,8 +307,8 @@ impl Pos {
 
     /// Repetition key (C4): placement, side to move, rights and every piece state.
     pub fn key(&self) -> u64 {
-        let mut h = mix_key(0, self.turn as u64 + 1);
-        h = mix_key(h, self.castling.0);
+        let mut h = mix_key(0, self.fide.turn as u64 + 1);
+        h = mix_key(h, self.fide.castling.0);
         if let Some(ep) = self.capturable_ep() {
             h = mix_key(h, 100 + ep.index() as u64);
         }
@@ -331,8 +322,8 @@ impl Pos {
 
     /// The en-passant square only if a ready pawn of the side to move could take there.
     pub fn capturable_ep(&self) -> Option<Square> {
-        let ep = self.ep?;
-        let us = self.turn;
+        let ep = self.fide.ep?;
+        let us = self.fide.turn;
         let victim = ep.offset(0, -us.forward())?;
         let ok_victim = self
             .unit(victim)
@@ -349,7 +340,7 @@ impl Pos {
     pub fn as_position(&self) -> Position {
         let mut p = Position::new();
         *p.board_mut() = self.board;
-        p.set_turn(self.turn);
+        p.set_turn(self.fide.turn);
         p.set_castling_rooks(Bitboard::EMPTY);
         p.set_ep_square(None);
         p
@@ -359,8 +350,8 @@ impl Pos {
 
     /// Writes the six FEN fields, the mode and the unit field.
     pub fn fen(&self, mode: WandMode) -> String {
-        let castling = crate::core::chess::castling_field(self.castling);
-        let ep = self.ep.map_or("-".to_string(), |s| s.to_string());
+        let castling = crate::core::chess::castling_field(self.fide.castling);
+        let ep = self.fide.ep.map_or("-".to_string(), |s| s.to_string());
         let mut units = Vec::new();
         for sq in Square::all() {
             if let Some(u) = self.unit(sq) {
@@ -378,11 +369,11 @@ impl Pos {
         format!(
             "{} {} {} {} {} {} {} {}",
             self.board.board_fen(),
-            self.turn.char(),
+            self.fide.turn.char(),
             castling,
             ep,
-            self.halfmoves,
-            self.fullmoves,
+            self.fide.halfmoves,
+            self.fide.fullmoves,
             mode.name(),
             units
         )

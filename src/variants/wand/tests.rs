@@ -8,11 +8,8 @@ use super::*;
 use crate::core::view::{BadgeStyle, Viewer};
 use crate::core::{Cell, Role};
 use crate::i18n::Msg;
+use crate::variants::tests::util::{play_rules as play, sq, try_rules};
 use crate::variants::{Game, VariantId};
-
-fn sq(s: &str) -> Square {
-    Square::parse(s).expect("square")
-}
 
 /// A game from a plain FEN plus piece states; every piece not listed gets a destroyed
 /// wand (so only the listed pieces can zap) unless `keep` is set.
@@ -49,22 +46,17 @@ fn rng(seed: u64) -> GameRng {
     GameRng::seed_from_u64(seed)
 }
 
-fn play(g: &mut WandGame, text: &str, r: &mut GameRng) -> Played {
-    let side = g.ask().expect("game on").side;
-    let before = g.clone();
-    match g.play(side, text, r) {
-        Ok(p) => p,
-        Err(e) => {
-            *g = before;
-            panic!("{text}: {e}")
-        }
-    }
+fn refused(g: &WandGame, text: &str) -> bool {
+    try_rules(g, text, &mut rng(1)).is_err()
 }
 
-fn refused(g: &WandGame, text: &str) -> bool {
-    let mut c = g.clone();
-    let side = c.ask().expect("game on").side;
-    c.play(side, text, &mut rng(1)).is_err()
+/// White wins: Black's last king is gone (W16).
+fn last_king_gone() -> Option<Outcome> {
+    Some(Outcome::win(
+        Side::White,
+        crate::i18n::Msg::new("reason-last-king")
+            .with("side", crate::variants::side_msg(Side::Black)),
+    ))
 }
 
 // ruling W1: every piece starts with an unknown wand; moderated draws all kinds.
@@ -178,7 +170,7 @@ fn ruling_w3_unknown_wand_at_empty_square() {
         Some(WandState::Unknown)
     );
     assert_eq!(g.pos.board, before.board);
-    assert_eq!(g.pos.turn, Side::Black);
+    assert_eq!(g.pos.fide.turn, Side::Black);
     assert!(p.private.is_empty());
 }
 
@@ -316,14 +308,7 @@ fn ruling_w7_death_of_the_last_king() {
     );
     let p = play(&mut g, "Ze4:d5", &mut rng(1));
     assert_eq!(p.printed, "Ze4:d5 (death)");
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::win(
-            Side::White,
-            crate::i18n::Msg::new("reason-last-king")
-                .with("side", crate::variants::side_msg(Side::Black))
-        ))
-    );
+    assert_eq!(g.outcome(), last_king_gone());
 }
 
 // ruling W8: sleep lasts the owner's next 5 turns; healing wakes.
@@ -469,7 +454,7 @@ fn ruling_w11_polymorph() {
             "{}",
             p.printed
         );
-        assert!(g.pos.castling.is_empty(), "castling lost");
+        assert!(g.pos.fide.castling.is_empty(), "castling lost");
         if let Some(u) = g.pos.unit(sq("e1")) {
             seen.insert(u.role);
             assert_eq!(u.wand, WandState::Identified(WandKind::Polymorph));
@@ -723,14 +708,7 @@ fn ruling_w20_fast_kings() {
     assert!(g.legal_texts().contains(&"Ke4-e5:e6".to_string()));
     let p = play(&mut g, "Ke4-e5:e6", &mut r);
     assert_eq!(p.printed, "Ke4-e5:e6");
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::win(
-            Side::White,
-            crate::i18n::Msg::new("reason-last-king")
-                .with("side", crate::variants::side_msg(Side::Black))
-        ))
-    );
+    assert_eq!(g.outcome(), last_king_gone());
 }
 
 // ruling W20: a capture of a piece that is not fast is a whole turn; two pieces may move.

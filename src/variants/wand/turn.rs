@@ -12,7 +12,7 @@ impl WandGame {
         hint: Option<Square>,
         rng: &mut GameRng,
     ) -> Played {
-        let mover = self.pos.turn;
+        let mover = self.pos.fide.turn;
         let mut played = Played::default();
         let mut new_ep = None;
         let reset;
@@ -25,68 +25,90 @@ impl WandGame {
                 played.action = m.long();
             }
             Turn::Double(m1, m2) => {
-                let a1 = self.pos.apply_move(m1);
-                let a2 = self.pos.apply_move(m2);
-                reset = a1.reset || a2.reset;
-                // The opponent may take the last double step whose pawn still stands.
-                new_ep = a2.skipped.or(a1.skipped.filter(|s| {
-                    s.offset(0, mover.forward()).is_some_and(|land| {
-                        self.pos
-                            .unit(land)
-                            .is_some_and(|u| u.side == mover && u.role == crate::core::Role::Pawn)
-                            && land != m2.to()
-                            && m2.from() != land
-                    })
-                }));
-                self.last = vec![m1.from(), m1.to(), m2.from(), m2.to()];
+                (reset, new_ep) = self.apply_double(m1, m2);
                 played.action = notation::double_text(m1, m2);
             }
-            Turn::Zap { from, to } => {
-                let report = effects::zap(&mut self.pos, from, to, rng);
-                reset = report.material;
-                self.last = if from == to {
-                    vec![from]
-                } else {
-                    vec![from, to]
-                };
-                if report.identified {
-                    played
-                        .private
-                        .push((mover, wand_list(&self.pos, mover, self.mode)));
-                }
-                let zt = zap_text(from, to);
-                played.action = zt.clone();
-                if let Some(target) = report.teleport {
-                    if self.king_loss().is_none() {
-                        let dests = effects::teleport_squares(&self.pos, mover, target);
-                        match hint.filter(|h| dests.contains(*h)) {
-                            Some(d) => {
-                                effects::teleport(&mut self.pos, target, d);
-                                self.last.push(d);
-                                played.action = format!("{zt} (teleport {d})");
-                                played.printed = played.action.clone();
-                            }
-                            None => {
-                                // W6: the zapper chooses the square, still in this turn.
-                                self.pending = Some(Pending {
-                                    zapper: from,
-                                    target,
-                                });
-                                played.printed = format!("{zt} (teleport)");
-                                return played;
-                            }
-                        }
-                    }
-                } else {
-                    played.printed = format!("{zt} ({})", report.text);
-                }
-            }
+            Turn::Zap { from, to } => match self.apply_zap(from, to, hint, rng, &mut played) {
+                Some(r) => reset = r,
+                // W6: the zapper chooses the square, still in this turn.
+                None => return played,
+            },
         }
         if played.printed.is_empty() {
             played.printed = played.action.clone();
         }
         played.events = self.finish_turn(mover, new_ep, reset);
         played
+    }
+
+    /// Plays a double move: whether it resets the move count, and the square a pawn
+    /// skipped that the opponent may take en passant.
+    fn apply_double(&mut self, m1: Move, m2: Move) -> (bool, Option<Square>) {
+        let mover = self.pos.fide.turn;
+        let a1 = self.pos.apply_move(m1);
+        let a2 = self.pos.apply_move(m2);
+        // The opponent may take the last double step whose pawn still stands.
+        let new_ep = a2.skipped.or(a1.skipped.filter(|s| {
+            s.offset(0, mover.forward()).is_some_and(|land| {
+                self.pos
+                    .unit(land)
+                    .is_some_and(|u| u.side == mover && u.role == crate::core::Role::Pawn)
+                    && land != m2.to()
+                    && m2.from() != land
+            })
+        }));
+        self.last = vec![m1.from(), m1.to(), m2.from(), m2.to()];
+        (a1.reset || a2.reset, new_ep)
+    }
+
+    /// Plays a zap into `played`: whether it resets the move count, or `None` while
+    /// the teleported piece's square is still to be chosen (W6).
+    fn apply_zap(
+        &mut self,
+        from: Square,
+        to: Square,
+        hint: Option<Square>,
+        rng: &mut GameRng,
+        played: &mut Played,
+    ) -> Option<bool> {
+        let mover = self.pos.fide.turn;
+        let report = effects::zap(&mut self.pos, from, to, rng);
+        self.last = if from == to {
+            vec![from]
+        } else {
+            vec![from, to]
+        };
+        if report.identified {
+            played
+                .private
+                .push((mover, wand_list(&self.pos, mover, self.mode)));
+        }
+        let zt = zap_text(from, to);
+        played.action = zt.clone();
+        let Some(target) = report.teleport else {
+            played.printed = format!("{zt} ({})", report.text);
+            return Some(report.material);
+        };
+        if self.king_loss().is_none() {
+            let dests = effects::teleport_squares(&self.pos, mover, target);
+            match hint.filter(|h| dests.contains(*h)) {
+                Some(d) => {
+                    effects::teleport(&mut self.pos, target, d);
+                    self.last.push(d);
+                    played.action = format!("{zt} (teleport {d})");
+                    played.printed = played.action.clone();
+                }
+                None => {
+                    self.pending = Some(Pending {
+                        zapper: from,
+                        target,
+                    });
+                    played.printed = format!("{zt} (teleport)");
+                    return None;
+                }
+            }
+        }
+        Some(report.material)
     }
 
     /// The end of a turn: W16 king loss, W18 checkmate before timers, W21 timers,
@@ -99,11 +121,11 @@ impl WandGame {
     ) -> Vec<Msg> {
         let mut events = Vec::new();
         let them = mover.other();
-        self.pos.ep = new_ep;
+        self.pos.fide.ep = new_ep;
         if reset {
-            self.pos.halfmoves = 0;
+            self.pos.fide.halfmoves = 0;
         } else {
-            self.pos.halfmoves += 1;
+            self.pos.fide.halfmoves += 1;
         }
         if let Some(o) = self.king_loss() {
             events.push(Msg::new("event-outcome").with("outcome", o.msg()));
@@ -117,13 +139,10 @@ impl WandGame {
             let (ticks, removed) = effects::tick(&mut self.pos, mover);
             events.extend(ticks);
             if removed {
-                self.pos.halfmoves = 0;
+                self.pos.fide.halfmoves = 0;
             }
         }
-        self.pos.turn = them;
-        if mover == Side::Black {
-            self.pos.fullmoves += 1;
-        }
+        self.pos.fide.pass_turn(mover);
         if mate_now {
             // W18: checkmate ends the game before the mating side's timers run.
             let o = Outcome::win(mover, crate::i18n::Msg::new("reason-checkmate"));
@@ -151,7 +170,7 @@ impl WandGame {
         p: Pending,
         typed: &Typed,
     ) -> Result<Played, PlayError> {
-        let mover = self.pos.turn;
+        let mover = self.pos.fide.turn;
         let square = typed.teleport.or(match &typed.input {
             Some(Input::Square(s)) => Some(*s),
             Some(Input::Single(MoveSyntax::Move(spec)))

@@ -153,7 +153,7 @@ pub fn build(game: &WandGame, viewer: Viewer) -> View {
         .map(|s| Cell::Board(*s))
         .collect();
     v.last_move.dedup();
-    let us = pos.turn;
+    let us = pos.fide.turn;
     let masks = pos.masks();
     if pos.single_king_attacked(us, &masks) {
         if let Some(k) = pos.kings(us).single() {

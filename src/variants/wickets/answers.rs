@@ -12,7 +12,7 @@ impl WicketsGame {
         let notation::Body::Move { role, to, .. } = body else {
             return None;
         };
-        let us = self.pos.turn;
+        let us = self.pos.fide.turn;
         let defender_role = self
             .pos
             .defender(us)
@@ -40,31 +40,8 @@ impl WicketsGame {
     }
 
     pub(super) fn answer_move(&mut self, text: &str, played: &mut Played) -> Result<(), PlayError> {
-        if is_decline(text) {
-            return Err(refuse(self.decline_as_move()));
-        }
-        // `defender Rh1` typed at a move: a word of another question.
-        for word in ["defender", "card", "sacrifice", "ball"] {
-            let rest = notation::strip_keyword(text, word);
-            if rest.len() < text.trim().len() {
-                return Err(refuse(
-                    Msg::new("wickets-other-question").with("word", word),
-                ));
-            }
-        }
-        let typed = notation::parse_move(text)?;
-        let legal = self.pos.legal_moves();
-        let mv = notation::resolve(text, &typed.body, &legal).map_err(|e| {
-            match (&e, self.why_not(&typed.body)) {
-                (crate::core::notation::NotationError::Illegal { .. }, Some(why)) => refuse(
-                    Msg::new("wickets-cannot-be-played")
-                        .with("input", crate::core::notation::echo(text))
-                        .with("why", why),
-                ),
-                _ => PlayError::from(e),
-            }
-        })?;
-        let mover = self.pos.turn;
+        let (typed, mv) = self.typed_move(text)?;
+        let mover = self.pos.fide.turn;
         let haver_before = self.pos.ball_haver(mover);
         let throwers = self.throwers_after(&mv, haver_before);
         let effect = self.pos.apply(&mv);
@@ -90,24 +67,63 @@ impl WicketsGame {
             turn.place_ball = victim.ball.then_some(cell);
             turn.new_defender = victim.defender;
         }
-        if !typed.throw.is_empty() && turn.throwers.is_empty() {
-            return Err(refuse(if effect.picked_up {
-                Msg::new("wickets-picked-up-no-throw")
-            } else {
-                Msg::new("wickets-only-haver-throws")
-            }));
+        check_throw_marks(&typed, &mv, &effect, &mut turn)?;
+        played.action = self.move_action(&typed, &mv, &turn)?;
+        // K5 and C1: a capture that mates ends the game at once, ball or no ball.
+        if self.pos.is_mated(2) {
+            self.outcome = Some(Outcome::win(
+                mover,
+                crate::i18n::Msg::new("reason-checkmate"),
+            ));
+            self.record = turn.head.clone();
+            played.events.push(Msg::new("event-checkmate"));
+            return Ok(());
         }
-        if typed.decline {
-            if turn.throwers.is_empty() {
-                return Err(refuse(if effect.picked_up {
-                    Msg::new("wickets-nothing-to-decline")
-                } else {
-                    Msg::new("wickets-decline-not-haver").with("move", mv.long())
-                }));
+        self.turn = Some(turn);
+        if let Some(b) = typed.ball {
+            self.place_ball(b);
+        }
+        self.check_advance_throw(&typed.throw)
+    }
+
+    /// The move typed, resolved against the legal moves, with its marks; refused with
+    /// the reason when the text is an answer to another question or not legal here.
+    fn typed_move(&self, text: &str) -> Result<(notation::MoveText, WMove), PlayError> {
+        if is_decline(text) {
+            return Err(refuse(self.decline_as_move()));
+        }
+        // `defender Rh1` typed at a move: a word of another question.
+        for word in ["defender", "card", "sacrifice", "ball"] {
+            let rest = notation::strip_keyword(text, word);
+            if rest.len() < text.trim().len() {
+                return Err(refuse(
+                    Msg::new("wickets-other-question").with("word", word),
+                ));
             }
-            // X-WICKETS-19: the throw is declined now; it will not be asked.
-            turn.throwers.clear();
         }
+        let typed = notation::parse_move(text)?;
+        let legal = self.pos.legal_moves();
+        let mv = notation::resolve(text, &typed.body, &legal).map_err(|e| {
+            match (&e, self.why_not(&typed.body)) {
+                (crate::core::notation::NotationError::Illegal { .. }, Some(why)) => refuse(
+                    Msg::new("wickets-cannot-be-played")
+                        .with("input", crate::core::notation::echo(text))
+                        .with("why", why),
+                ),
+                _ => PlayError::from(e),
+            }
+        })?;
+        Ok((typed, mv))
+    }
+
+    /// The canonical action of a move with its advance throw, decline and ball
+    /// square, refusing a ball square where no ball is to be placed or out of reach.
+    fn move_action(
+        &self,
+        typed: &notation::MoveText,
+        mv: &WMove,
+        turn: &TurnState,
+    ) -> Result<String, PlayError> {
         let mut action = mv.long();
         if !typed.throw.is_empty() {
             action.extend(typed.throw.iter().map(|h| format!(">{h}")));
@@ -128,36 +144,26 @@ impl WicketsGame {
             }
             action.push_str(&format!(" (ball {b})"));
         }
-        played.action = action;
-        // K5 and C1: a capture that mates ends the game at once, ball or no ball.
-        if self.pos.is_mated(2) {
-            self.outcome = Some(Outcome::win(
-                mover,
-                crate::i18n::Msg::new("reason-checkmate"),
-            ));
-            self.record = turn.head.clone();
-            played.events.push(Msg::new("event-checkmate"));
+        Ok(action)
+    }
+
+    /// An advance throw is checked now unless a ball square is still to be chosen.
+    fn check_advance_throw(&self, throw: &[crate::core::Cell]) -> Result<(), PlayError> {
+        if throw.is_empty() {
             return Ok(());
         }
-        self.turn = Some(turn);
-        if let Some(b) = typed.ball {
-            self.place_ball(b);
+        let mut probe = self.clone();
+        if let Some(c) = probe.turn.as_ref().and_then(|t| t.place_ball) {
+            if let [only] = probe.pos.ball_squares(c).as_slice() {
+                probe.place_ball(*only);
+            }
         }
-        // An advance throw is checked now unless a ball square is still to be chosen.
-        if !typed.throw.is_empty() {
-            let mut probe = self.clone();
-            if let Some(c) = probe.turn.as_ref().and_then(|t| t.place_ball) {
-                if let [only] = probe.pos.ball_squares(c).as_slice() {
-                    probe.place_ball(*only);
-                }
-            }
-            let placed = probe.turn.as_ref().is_some_and(|t| t.place_ball.is_none());
-            let hops = probe.normalize_throw(&typed.throw);
-            if placed && !probe.throw_options().contains(&hops) {
-                return Err(throw_refusal(
-                    typed.throw.last().map_or(String::new(), |c| c.to_string()),
-                ));
-            }
+        let placed = probe.turn.as_ref().is_some_and(|t| t.place_ball.is_none());
+        let hops = probe.normalize_throw(throw);
+        if placed && !probe.throw_options().contains(&hops) {
+            return Err(throw_refusal(
+                throw.last().map_or(String::new(), |c| c.to_string()),
+            ));
         }
         Ok(())
     }
@@ -166,7 +172,7 @@ impl WicketsGame {
     /// ball-haver's move that keeps the ball (X-WICKETS-19).
     pub(super) fn decline_as_move(&self) -> Msg {
         let legal = self.pos.legal_moves();
-        let haver = self.pos.ball_haver(self.pos.turn);
+        let haver = self.pos.ball_haver(self.pos.fide.turn);
         let plain = legal
             .iter()
             .find(|m| Some(m.from) != haver)
@@ -447,10 +453,10 @@ impl WicketsGame {
                 }
             }
             if let Cell::Board(s) = c {
-                self.pos.castling.clear(*s);
+                self.pos.fide.castling.clear(*s);
             }
         }
-        self.pos.halfmoves = 0;
+        self.pos.fide.halfmoves = 0;
         let sac = format!("sacrifice {}", labels.join(" "));
         if self.method == Method::Dice2 {
             self.push_result(sac);
@@ -476,4 +482,32 @@ impl WicketsGame {
 /// K4 in one line, for a throw that is not allowed.
 pub(super) fn throw_refusal(to: String) -> PlayError {
     refuse(Msg::new("wickets-throw-line").with("to", to.to_string()))
+}
+
+/// A throw or a decline typed with a move that leaves nobody to throw is refused; a
+/// typed decline clears the throw so it will not be asked (X-WICKETS-19).
+fn check_throw_marks(
+    typed: &notation::MoveText,
+    mv: &WMove,
+    effect: &position::Effect,
+    turn: &mut TurnState,
+) -> Result<(), PlayError> {
+    if !typed.throw.is_empty() && turn.throwers.is_empty() {
+        return Err(refuse(if effect.picked_up {
+            Msg::new("wickets-picked-up-no-throw")
+        } else {
+            Msg::new("wickets-only-haver-throws")
+        }));
+    }
+    if typed.decline {
+        if turn.throwers.is_empty() {
+            return Err(refuse(if effect.picked_up {
+                Msg::new("wickets-nothing-to-decline")
+            } else {
+                Msg::new("wickets-decline-not-haver").with("move", mv.long())
+            }));
+        }
+        turn.throwers.clear();
+    }
+    Ok(())
 }

@@ -139,9 +139,9 @@ impl WicketsGame {
         let Some(m) = self.pos.men.remove(d) else {
             return "wicket taken".to_string();
         };
-        self.pos.halfmoves = 0;
+        self.pos.fide.halfmoves = 0;
         if let Cell::Board(s) = d {
-            self.pos.castling.clear(s);
+            self.pos.fide.castling.clear(s);
         }
         if m.piece.role == Role::King {
             self.outcome = Some(Outcome::win(
@@ -256,7 +256,7 @@ impl WicketsGame {
                 .events
                 .push(Msg::new("event-outcome").with("outcome", o.msg())),
             None => {
-                if self.pos.in_check(self.pos.turn) {
+                if self.pos.in_check(self.pos.fide.turn) {
                     played.events.push(Msg::new("event-check"));
                 }
             }

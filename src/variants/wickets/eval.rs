@@ -31,7 +31,7 @@ pub fn tactical(game: &WicketsGame) -> Vec<(String, i32)> {
     pos.legal_moves()
         .into_iter()
         .filter_map(|m| {
-            let victim = pos.man(m.to).filter(|v| v.piece.side != pos.turn)?;
+            let victim = pos.man(m.to).filter(|v| v.piece.side != pos.fide.turn)?;
             Some((m.long(), value(victim.piece.role) * 16 + 10 - value(m.role)))
         })
         .collect()
@@ -92,7 +92,7 @@ pub fn determinise(game: &WicketsGame, viewer: Side, rng: &mut GameRng) -> Wicke
 mod tests {
     use super::*;
     use crate::core::view::Viewer;
-    use crate::variants::{Options, Rules};
+    use crate::variants::{Options, Rules, Tuning};
     use rand::SeedableRng;
 
     fn dealt(seed: u64) -> WicketsGame {

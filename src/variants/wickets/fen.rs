@@ -5,15 +5,6 @@
 use super::position::{Man, Pos};
 use crate::core::{Cell, Piece, Position, Role, Side};
 
-/// A stable index of a cell: squares 0..63, w0 = 64, w9 = 65.
-pub fn cell_index(c: Cell) -> usize {
-    match c {
-        Cell::Board(s) => s.index(),
-        Cell::Outer(Side::White) => 64,
-        Cell::Outer(Side::Black) => 65,
-    }
-}
-
 fn err(s: &str) -> String {
     format!("invalid FEN: {s}")
 }
@@ -27,13 +18,14 @@ fn cells_text(a: Option<Cell>, b: Option<Cell>) -> String {
 pub fn write(pos: &Pos) -> String {
     let fide = Position::from_fen_unvalidated("8/8/8/8/8/8/8/8 w - - 0 1").map(|mut p| {
         *p.board_mut() = pos.board();
-        p.set_turn(pos.turn);
-        p.set_castling_rooks(pos.castling);
-        p.set_halfmoves(pos.halfmoves);
-        p.set_fullmoves(pos.fullmoves);
+        p.set_turn(pos.fide.turn);
+        p.set_castling_rooks(pos.fide.castling);
+        p.set_halfmoves(pos.fide.halfmoves);
+        p.set_fullmoves(pos.fide.fullmoves);
         p
     });
     let ep = pos
+        .fide
         .ep
         .filter(|_| {
             pos.legal_moves()
@@ -86,11 +78,11 @@ pub fn read(fen: &str) -> Result<(Pos, Vec<String>), String> {
     let six: Vec<&str> = fields.iter().take(6).copied().collect();
     let fide = Position::from_fen_unvalidated(&six.join(" ")).map_err(|e| e.to_string())?;
     let mut pos = Pos::from_board(fide.board());
-    pos.turn = fide.turn();
-    pos.castling = fide.castling_rooks();
-    pos.ep = fide.ep_square();
-    pos.halfmoves = fide.halfmoves();
-    pos.fullmoves = fide.fullmoves();
+    pos.fide.turn = fide.turn();
+    pos.fide.castling = fide.castling_rooks();
+    pos.fide.ep = fide.ep_square();
+    pos.fide.halfmoves = fide.halfmoves();
+    pos.fide.fullmoves = fide.fullmoves();
     let rest: Vec<String> = fields.iter().skip(6).map(|s| s.to_string()).collect();
     let mut rest = rest.into_iter().peekable();
     let mut explicit_marks = false;
@@ -98,89 +90,111 @@ pub fn read(fen: &str) -> Result<(Pos, Vec<String>), String> {
         let cs: Vec<char> = w.chars().collect();
         if cs.len() == 2 && !w.contains('=') {
             rest.next();
-            for (i, side) in Side::BOTH.into_iter().enumerate() {
-                if cs[i] != '-' {
-                    let p = Piece::from_fen_char(cs[i])
-                        .ok_or_else(|| err(&format!("`{}` is not a piece", cs[i])))?;
-                    if p.role == Role::Pawn {
-                        return Err(err("a pawn cannot stand in a wicket"));
-                    }
-                    pos.men.insert(Cell::Outer(side), Man::new(p));
-                }
-            }
+            read_wickets(&mut pos, &cs)?;
         }
     }
-    if let Some(d) = rest
-        .peek()
-        .and_then(|t| t.strip_prefix("D="))
-        .map(str::to_string)
-    {
-        rest.next();
-        explicit_marks = true;
-        let (a, b) = d
-            .split_once(',')
-            .ok_or_else(|| err("Defenders are written D=d1,d8"))?;
-        for (side, t) in [(Side::White, a), (Side::Black, b)] {
-            if let Some(c) = parse_cell(t)? {
-                match pos.men.get_mut(c) {
-                    Some(m) if m.piece.side == side => m.defender = true,
-                    _ => return Err(err(&format!("no {side} piece on {c} to be the Defender"))),
-                }
-            }
+    // The marks fields, each optional, in this order.
+    let mut marked = |prefix: &str| {
+        let value = rest
+            .peek()
+            .and_then(|t| t.strip_prefix(prefix))
+            .map(str::to_string);
+        if value.is_some() {
+            rest.next();
+            explicit_marks = true;
         }
+        value
+    };
+    if let Some(d) = marked("D=") {
+        read_defenders(&mut pos, &d)?;
     }
-    if let Some(b) = rest
-        .peek()
-        .and_then(|t| t.strip_prefix("B="))
-        .map(str::to_string)
-    {
-        rest.next();
-        explicit_marks = true;
-        let (a, c) = b
-            .split_once(',')
-            .ok_or_else(|| err("balls are written B=e1,@d5"))?;
-        for (side, t) in [(Side::White, a), (Side::Black, c)] {
-            if let Some(lying) = t.strip_prefix('@') {
-                let cell = parse_cell(lying)?.ok_or_else(|| err("`@` needs a square"))?;
-                if pos.men.get(cell).is_some() || pos.ball_at(cell).is_some() {
-                    return Err(err(&format!("the ball on {cell} needs an empty square")));
-                }
-                pos.lying[side.index()] = Some(cell);
-            } else if let Some(c) = parse_cell(t)? {
-                match pos.men.get_mut(c) {
-                    Some(m) if m.piece.side == side && !m.defender => m.ball = true,
-                    _ => {
-                        return Err(err(&format!(
-                            "no {side} piece other than the Defender on {c} to carry the ball"
-                        )))
-                    }
-                }
-            }
-        }
+    if let Some(b) = marked("B=") {
+        read_balls(&mut pos, &b)?;
     }
     if !explicit_marks {
-        // A plain FEN: each King carries its ball, a lone Queen is the Defender.
-        for side in Side::BOTH {
-            let queens: Vec<Cell> = pos
-                .men
-                .iter()
-                .filter(|(_, m)| m.piece == Piece::new(side, Role::Queen))
-                .map(|(c, _)| c)
-                .collect();
-            if let [q] = queens.as_slice() {
-                if let Some(m) = pos.men.get_mut(*q) {
-                    m.defender = true;
-                }
-            }
-            if let Some(k) = pos.king(side) {
-                if let Some(m) = pos.men.get_mut(k) {
-                    m.ball = true;
-                }
-            }
-        }
+        plain_marks(&mut pos);
     }
     validate(&pos)?;
     Ok((pos, rest.collect()))
+}
+
+/// The wickets field (`Q-`): what stands in White's and Black's wicket.
+fn read_wickets(pos: &mut Pos, cs: &[char]) -> Result<(), String> {
+    for (i, side) in Side::BOTH.into_iter().enumerate() {
+        if cs[i] != '-' {
+            let p = Piece::from_fen_char(cs[i])
+                .ok_or_else(|| err(&format!("`{}` is not a piece", cs[i])))?;
+            if p.role == Role::Pawn {
+                return Err(err("a pawn cannot stand in a wicket"));
+            }
+            pos.men.insert(Cell::Outer(side), Man::new(p));
+        }
+    }
+    Ok(())
+}
+
+/// The Defenders field without its `D=`: `d1,d8`.
+fn read_defenders(pos: &mut Pos, d: &str) -> Result<(), String> {
+    let (a, b) = d
+        .split_once(',')
+        .ok_or_else(|| err("Defenders are written D=d1,d8"))?;
+    for (side, t) in [(Side::White, a), (Side::Black, b)] {
+        if let Some(c) = parse_cell(t)? {
+            match pos.men.get_mut(c) {
+                Some(m) if m.piece.side == side => m.defender = true,
+                _ => return Err(err(&format!("no {side} piece on {c} to be the Defender"))),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The balls field without its `B=`: `e1,@d5`, a carrier or a lying ball per side.
+fn read_balls(pos: &mut Pos, b: &str) -> Result<(), String> {
+    let (a, c) = b
+        .split_once(',')
+        .ok_or_else(|| err("balls are written B=e1,@d5"))?;
+    for (side, t) in [(Side::White, a), (Side::Black, c)] {
+        if let Some(lying) = t.strip_prefix('@') {
+            let cell = parse_cell(lying)?.ok_or_else(|| err("`@` needs a square"))?;
+            if pos.men.get(cell).is_some() || pos.ball_at(cell).is_some() {
+                return Err(err(&format!("the ball on {cell} needs an empty square")));
+            }
+            pos.lying[side.index()] = Some(cell);
+        } else if let Some(c) = parse_cell(t)? {
+            match pos.men.get_mut(c) {
+                Some(m) if m.piece.side == side && !m.defender => m.ball = true,
+                _ => {
+                    return Err(err(&format!(
+                        "no {side} piece other than the Defender on {c} to carry the ball"
+                    )))
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A plain FEN's marks: each King carries its ball, a lone Queen is the Defender.
+fn plain_marks(pos: &mut Pos) {
+    for side in Side::BOTH {
+        let queens: Vec<Cell> = pos
+            .men
+            .iter()
+            .filter(|(_, m)| m.piece == Piece::new(side, Role::Queen))
+            .map(|(c, _)| c)
+            .collect();
+        if let [q] = queens.as_slice() {
+            if let Some(m) = pos.men.get_mut(*q) {
+                m.defender = true;
+            }
+        }
+        if let Some(k) = pos.king(side) {
+            if let Some(m) = pos.men.get_mut(k) {
+                m.ball = true;
+            }
+        }
+    }
 }
 
 fn validate(pos: &Pos) -> Result<(), String> {
@@ -210,7 +224,7 @@ fn validate(pos: &Pos) -> Result<(), String> {
             }
         }
     }
-    if pos.in_check(pos.turn.other()) {
+    if pos.in_check(pos.fide.turn.other()) {
         return Err(err("the side not to move is in check"));
     }
     Ok(())
@@ -242,12 +256,12 @@ pub fn write_pending(t: &super::TurnState) -> String {
 }
 
 pub fn read_pending(text: &str, pos: &Pos) -> Result<super::TurnState, String> {
-    use super::{Decision, Step, TurnState};
+    use super::TurnState;
     let body = text
         .strip_prefix("turn=")
         .ok_or_else(|| err(&format!("unexpected field `{text}`")))?;
     let mut t = TurnState {
-        mover: pos.turn.other(),
+        mover: pos.fide.turn.other(),
         head: String::new(),
         results: Vec::new(),
         place_ball: None,
@@ -255,16 +269,6 @@ pub fn read_pending(text: &str, pos: &Pos) -> Result<super::TurnState, String> {
         advance_throw: Vec::new(),
         new_defender: false,
         decision: None,
-    };
-    let seeing = |s: &str| match s {
-        "g" => Ok(true),
-        "o" => Ok(false),
-        _ => Err(err("a decision is `g` (guarded) or `o` (open)")),
-    };
-    let attempt = |s: &str| match s {
-        "1" => Ok(1u8),
-        "2" => Ok(2u8),
-        _ => Err(err("the attempt is 1 or 2")),
     };
     for part in body.split(',').filter(|p| !p.is_empty()) {
         let f: Vec<&str> = part.split(':').collect();
@@ -276,37 +280,60 @@ pub fn read_pending(text: &str, pos: &Pos) -> Result<super::TurnState, String> {
                     t.throwers.extend(parse_cell(c)?);
                 }
             }
-            ["lead", a, s] => {
-                t.decision = Some(Decision {
-                    seeing: seeing(s)?,
-                    attempt: attempt(a)?,
-                    step: Step::Lead,
-                })
-            }
-            ["answer", a, s, c] => {
-                let card = super::cards::Card::parse(c)
-                    .ok_or_else(|| err(&format!("`{c}` is not a card")))?;
-                t.decision = Some(Decision {
-                    seeing: seeing(s)?,
-                    attempt: attempt(a)?,
-                    step: Step::Answer(card),
-                })
-            }
-            ["sac", n, a, s] => {
-                let n: u8 = n
-                    .parse()
-                    .ok()
-                    .filter(|n| (1..=3).contains(n))
-                    .ok_or_else(|| err("a sacrifice names 1 to 3 pieces"))?;
-                t.decision = Some(Decision {
-                    seeing: seeing(s)?,
-                    attempt: attempt(a)?,
-                    step: Step::Sacrifice(n),
-                })
-            }
-            _ => return Err(err(&format!("unknown pending step `{part}`"))),
+            _ => t.decision = Some(read_decision(part, &f)?),
         }
     }
+    check_pending(&t, pos)?;
+    Ok(t)
+}
+
+/// A pending decision step: `lead:1:g`, `answer:2:o:QH`, `sac:2:1:g`.
+fn read_decision(part: &str, f: &[&str]) -> Result<super::Decision, String> {
+    use super::{Decision, Step};
+    let seeing = |s: &str| match s {
+        "g" => Ok(true),
+        "o" => Ok(false),
+        _ => Err(err("a decision is `g` (guarded) or `o` (open)")),
+    };
+    let attempt = |s: &str| match s {
+        "1" => Ok(1u8),
+        "2" => Ok(2u8),
+        _ => Err(err("the attempt is 1 or 2")),
+    };
+    Ok(match f {
+        ["lead", a, s] => Decision {
+            seeing: seeing(s)?,
+            attempt: attempt(a)?,
+            step: Step::Lead,
+        },
+        ["answer", a, s, c] => {
+            let card =
+                super::cards::Card::parse(c).ok_or_else(|| err(&format!("`{c}` is not a card")))?;
+            Decision {
+                seeing: seeing(s)?,
+                attempt: attempt(a)?,
+                step: Step::Answer(card),
+            }
+        }
+        ["sac", n, a, s] => {
+            let n: u8 = n
+                .parse()
+                .ok()
+                .filter(|n| (1..=3).contains(n))
+                .ok_or_else(|| err("a sacrifice names 1 to 3 pieces"))?;
+            Decision {
+                seeing: seeing(s)?,
+                attempt: attempt(a)?,
+                step: Step::Sacrifice(n),
+            }
+        }
+        _ => return Err(err(&format!("unknown pending step `{part}`"))),
+    })
+}
+
+/// The pending step agrees with the position: the throwers are the mover's, the
+/// first carries the ball, and a ball to place is nowhere else.
+fn check_pending(t: &super::TurnState, pos: &Pos) -> Result<(), String> {
     for c in &t.throwers {
         if pos.man(*c).is_none_or(|m| m.piece.side != t.mover) {
             return Err(err(&format!("no piece of the mover on {c} to throw")));
@@ -318,9 +345,9 @@ pub fn read_pending(text: &str, pos: &Pos) -> Result<super::TurnState, String> {
         }
     }
     if t.place_ball.is_some()
-        && (pos.ball_haver(pos.turn).is_some() || pos.lying[pos.turn.index()].is_some())
+        && (pos.ball_haver(pos.fide.turn).is_some() || pos.lying[pos.fide.turn.index()].is_some())
     {
         return Err(err("a ball to place must be neither carried nor lying"));
     }
-    Ok(t)
+    Ok(())
 }

@@ -26,6 +26,7 @@ use crate::variants::{
     check_options, Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question,
     Rules,
 };
+use crate::variants::{Export, Presentation, Tuning};
 use rand::Rng;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -260,7 +261,7 @@ impl WicketsGame {
     }
 
     fn rules_outcome(&self) -> Option<Outcome> {
-        let us = self.pos.turn;
+        let us = self.pos.fide.turn;
         if !self.pos.has_legal_move(2) {
             return Some(if self.pos.in_check(us) {
                 Outcome::win(us.other(), crate::i18n::Msg::new("reason-checkmate"))
@@ -269,7 +270,7 @@ impl WicketsGame {
             });
         }
         // No automatic draw by material: a wicket can still be taken (X-WICKETS-6).
-        fide::automatic_draw(&self.reps, self.pos.halfmoves).map(Outcome::draw)
+        fide::automatic_draw(&self.reps, self.pos.fide.halfmoves).map(Outcome::draw)
     }
 
     /// The throws open now, as hop lists (castling relays have two hops).
@@ -366,15 +367,55 @@ impl WicketsGame {
     }
 }
 
+impl WicketsGame {
+    /// The cards `side` may play at the decision of `t` (following suit when it can),
+    /// and `decline` when a second attempt's lead may be declined.
+    fn card_texts(&self, side: Side, t: &TurnState) -> Vec<String> {
+        let Some(d) = t.decision else {
+            return Vec::new();
+        };
+        let hand = self.deck.hand(side);
+        let mut v: Vec<String> = match d.step {
+            Step::Answer(lead) if hand.iter().any(|c| c.suit == lead.suit) => hand
+                .iter()
+                .filter(|c| c.suit == lead.suit)
+                .map(|c| format!("card {c}"))
+                .collect(),
+            _ => hand.iter().map(|c| format!("card {c}")).collect(),
+        };
+        if d.step == Step::Lead && d.attempt == 2 {
+            v.push("decline".to_string());
+        }
+        v
+    }
+
+    /// Every set of pieces the mover of `t` may sacrifice, and `decline`.
+    fn sacrifice_texts(&self, t: &TurnState) -> Vec<String> {
+        let Some(Step::Sacrifice(n)) = t.decision.map(|d| d.step) else {
+            return Vec::new();
+        };
+        let cells = self.pos.sacrificeable(t.mover);
+        let mut v: Vec<String> = combinations(&cells, n as usize)
+            .into_iter()
+            .map(|c| {
+                format!(
+                    "sacrifice {}",
+                    c.iter()
+                        .map(|x| x.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )
+            })
+            .collect();
+        v.push("decline".to_string());
+        v
+    }
+}
+
 impl Rules for WicketsGame {
     const NAME: &'static str = "Chess with Wickets";
-    const RULES: &'static str = "rules-wickets";
-    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
-    const OPTIONS: &'static [OptionDecl] = &[DECISION];
 
-    fn legend() -> Vec<crate::core::view::LegendEntry> {
-        view::legend()
-    }
+    const OPTIONS: &'static [OptionDecl] = &[DECISION];
 
     fn new(options: &Options, rng: &mut GameRng) -> Result<Self, Msg> {
         let method = method_option(options)?.unwrap_or(Method::Cards);
@@ -405,7 +446,7 @@ impl Rules for WicketsGame {
         }
         let Some(t) = &self.turn else {
             return Some(Ask {
-                side: self.pos.turn,
+                side: self.pos.fide.turn,
                 question: Question::Move,
             });
         };
@@ -420,7 +461,7 @@ impl Rules for WicketsGame {
                 Some(Step::Lead) => (t.mover, Question::Card),
                 Some(Step::Answer(_)) => (t.mover.other(), Question::Card),
                 Some(Step::Sacrifice(_)) => (t.mover, Question::Sacrifice),
-                None => (self.pos.turn, Question::Move),
+                None => (self.pos.fide.turn, Question::Move),
             }
         };
         Some(Ask { side, question })
@@ -428,14 +469,6 @@ impl Rules for WicketsGame {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
-    }
-
-    fn picker_steps(
-        &self,
-        answer: &str,
-        lang: crate::i18n::Lang,
-    ) -> Vec<crate::variants::picker::Step> {
-        WicketsGame::picker_steps(self, answer, lang)
     }
 
     fn legal_texts(&self) -> Vec<String> {
@@ -477,44 +510,8 @@ impl Rules for WicketsGame {
                 v.push("decline".to_string());
                 v
             }
-            Question::Card => {
-                let Some(d) = t.decision else {
-                    return Vec::new();
-                };
-                let hand = self.deck.hand(ask.side);
-                let mut v: Vec<String> = match d.step {
-                    Step::Answer(lead) if hand.iter().any(|c| c.suit == lead.suit) => hand
-                        .iter()
-                        .filter(|c| c.suit == lead.suit)
-                        .map(|c| format!("card {c}"))
-                        .collect(),
-                    _ => hand.iter().map(|c| format!("card {c}")).collect(),
-                };
-                if d.step == Step::Lead && d.attempt == 2 {
-                    v.push("decline".to_string());
-                }
-                v
-            }
-            Question::Sacrifice => {
-                let Some(Step::Sacrifice(n)) = t.decision.map(|d| d.step) else {
-                    return Vec::new();
-                };
-                let cells = self.pos.sacrificeable(t.mover);
-                let mut v: Vec<String> = combinations(&cells, n as usize)
-                    .into_iter()
-                    .map(|c| {
-                        format!(
-                            "sacrifice {}",
-                            c.iter()
-                                .map(|x| x.to_string())
-                                .collect::<Vec<_>>()
-                                .join(" ")
-                        )
-                    })
-                    .collect();
-                v.push("decline".to_string());
-                v
-            }
+            Question::Card => self.card_texts(ask.side, t),
+            Question::Sacrifice => self.sacrifice_texts(t),
             _ => self.pos.legal_moves().iter().map(|m| m.long()).collect(),
         }
     }
@@ -556,22 +553,6 @@ impl Rules for WicketsGame {
         view::build(self, viewer)
     }
 
-    fn prompt(&self, ask: &Ask) -> Msg {
-        self.question_prompt(ask)
-    }
-
-    fn evaluate(&self, side: Side) -> i32 {
-        eval::evaluate(self, side)
-    }
-
-    fn determinise(&self, viewer: Side, rng: &mut GameRng) -> Self {
-        eval::determinise(self, viewer, rng)
-    }
-
-    fn tactical_candidates(&self) -> Vec<(String, i32)> {
-        eval::tactical(self)
-    }
-
     fn secret(&self, side: Side) -> Option<Msg> {
         if !self.method.uses_cards() {
             return None;
@@ -580,24 +561,6 @@ impl Rules for WicketsGame {
             return Some(Msg::new("wickets-cards-later"));
         }
         Some(self.deck.hand_text(side))
-    }
-
-    fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
-        // The tree search's strength barely grows with its iterations here (the
-        // ladder in docs/engine.md): the levels are spaced by drawn answers.
-        // A random sound answer played as the draw below it (64 points apart), so
-        // level 5 searches and draws half its answers.
-        use crate::variants::LevelPlan;
-        Some(match level {
-            0 | 1 => LevelPlan::drawn(f64::INFINITY, false),
-            2 => LevelPlan::drawn(800.0, false),
-            3 => LevelPlan::drawn(300.0, false),
-            4 => LevelPlan::drawn(170.0, false),
-            5 => LevelPlan::straying(6, 0.5),
-            6 => LevelPlan::straying(6, 0.25),
-            7 => LevelPlan::straying(6, 0.06),
-            _ => LevelPlan::plain(level),
-        })
     }
 
     fn uses_randomness(&self) -> bool {
@@ -609,7 +572,7 @@ impl Rules for WicketsGame {
         if self.turn.is_some() {
             return None;
         }
-        fide::claimable_draw(&self.reps, self.pos.halfmoves)
+        fide::claimable_draw(&self.reps, self.pos.fide.halfmoves)
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -637,6 +600,61 @@ impl Rules for WicketsGame {
                 .collect(),
             _ => texts.into_iter().map(|t| (t, 1)).collect(),
         }
+    }
+}
+
+impl Presentation for WicketsGame {
+    const RULES: &'static str = "rules-wickets";
+
+    const EXAMPLE: Option<crate::variants::WorkedExample> = Some(EXAMPLE);
+
+    fn legend() -> Vec<crate::core::view::LegendEntry> {
+        view::legend()
+    }
+
+    fn picker_steps(
+        &self,
+        answer: &str,
+        lang: crate::i18n::Lang,
+    ) -> Vec<crate::variants::picker::Step> {
+        WicketsGame::picker_steps(self, answer, lang)
+    }
+
+    fn prompt(&self, ask: &Ask) -> Msg {
+        self.question_prompt(ask)
+    }
+}
+
+impl Export for WicketsGame {}
+
+impl Tuning for WicketsGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        eval::evaluate(self, side)
+    }
+
+    fn determinise(&self, viewer: Side, rng: &mut GameRng) -> Self {
+        eval::determinise(self, viewer, rng)
+    }
+
+    fn tactical_candidates(&self) -> Vec<(String, i32)> {
+        eval::tactical(self)
+    }
+
+    fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
+        // The tree search's strength barely grows with its iterations here (the
+        // ladder in docs/engine.md): the levels are spaced by drawn answers.
+        // A random sound answer played as the draw below it (64 points apart), so
+        // level 5 searches and draws half its answers.
+        use crate::variants::LevelPlan;
+        Some(LevelPlan::sampled(
+            level,
+            [800.0, 300.0, 170.0],
+            [
+                LevelPlan::straying(6, 0.5),
+                LevelPlan::straying(6, 0.25),
+                LevelPlan::straying(6, 0.06),
+            ],
+        ))
     }
 }
 

@@ -131,6 +131,25 @@ fn parse_body(input: &str, s: &str) -> Result<Body, NotationError> {
         }
         _ => None,
     };
+    let promotion = take_promotion(input, &mut chars)?;
+    let body: Vec<char> = chars
+        .into_iter()
+        .filter(|c| !matches!(c, '-' | ':' | 'x' | 'X'))
+        .collect();
+    let (from_file, from_rank, from_cell, to) = read_squares(input, &body)?;
+    Ok(Body::Move {
+        role,
+        from_file,
+        from_rank,
+        from_cell,
+        to,
+        promotion,
+    })
+}
+
+/// The promotion at the end of a move (`=Q`, or `e8q` without the sign), taken off
+/// `chars`.
+fn take_promotion(input: &str, chars: &mut Vec<char>) -> Result<Option<Role>, NotationError> {
     let mut promotion = None;
     if let Some(eq) = chars.iter().position(|c| *c == '=') {
         let tail: String = chars[eq + 1..].iter().collect();
@@ -146,17 +165,22 @@ fn parse_body(input: &str, s: &str) -> Result<Body, NotationError> {
             chars.pop();
         }
     }
-    let body: Vec<char> = chars
-        .into_iter()
-        .filter(|c| !matches!(c, '-' | ':' | 'x' | 'X'))
-        .collect();
+    Ok(promotion)
+}
+
+/// A move's origin file, origin rank, whole origin and destination, as typed.
+type Squares = (Option<i8>, Option<i8>, Option<Cell>, Cell);
+
+/// The squares of a move without its signs: the destination, after a file, a rank
+/// or a whole origin.
+fn read_squares(input: &str, body: &[char]) -> Result<Squares, NotationError> {
     let bad = |r: Msg| syntax(input, r);
-    let (from_file, from_rank, from_cell, to) = match body.len() {
+    Ok(match body.len() {
         2 => (
             None,
             None,
             None,
-            cell_at(&body).ok_or_else(|| bad(Msg::new("wickets-not-a-square")))?,
+            cell_at(body).ok_or_else(|| bad(Msg::new("wickets-not-a-square")))?,
         ),
         3 => {
             let to = cell_at(&body[1..]).ok_or_else(|| bad(Msg::new("wickets-not-a-square")))?;
@@ -172,21 +196,13 @@ fn parse_body(input: &str, s: &str) -> Result<Body, NotationError> {
             }
         }
         4 => {
-            let from = cell_at(&body).ok_or_else(|| bad(Msg::new("wickets-first-not-a-square")))?;
+            let from = cell_at(body).ok_or_else(|| bad(Msg::new("wickets-first-not-a-square")))?;
             let to =
                 cell_at(&body[2..]).ok_or_else(|| bad(Msg::new("wickets-second-not-a-square")))?;
             (None, None, Some(from), to)
         }
         0 | 1 => return Err(bad(Msg::new("notation-no-destination"))),
         _ => return Err(bad(Msg::new("notation-too-many-squares"))),
-    };
-    Ok(Body::Move {
-        role,
-        from_file,
-        from_rank,
-        from_cell,
-        to,
-        promotion,
     })
 }
 

@@ -9,7 +9,17 @@ use crate::core::bitboard::{
 use crate::core::movegen::MoveGen;
 use crate::core::Cell;
 use crate::core::{Bitboard, Board, CellMap, Move, Piece, Role, Side, Square};
+use crate::variants::fide::FideState;
 use serde::{Deserialize, Serialize};
+
+/// A stable index of a cell: squares 0..63, w0 = 64, w9 = 65.
+pub fn cell_index(c: Cell) -> usize {
+    match c {
+        Cell::Board(s) => s.index(),
+        Cell::Outer(Side::White) => 64,
+        Cell::Outer(Side::Black) => 65,
+    }
+}
 
 /// A piece with its Wickets marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -108,19 +118,16 @@ pub struct Pos {
     pub men: CellMap<Man>,
     /// Where each side's ball lies, when no piece carries it (K2).
     pub lying: [Option<Cell>; 2],
-    pub turn: Side,
-    /// Rooks that still carry a castling right.
-    pub castling: Bitboard,
-    pub ep: Option<Square>,
-    pub halfmoves: u32,
-    pub fullmoves: u32,
+    /// The side to move, castling, en passant and the counters, written flat.
+    #[serde(flatten)]
+    pub fide: FideState,
 }
 
 impl Pos {
     /// FIDE start; kings carry the balls, queens defend (K2).
     pub fn start() -> Pos {
         let mut p = Pos::from_board(&Board::standard());
-        p.castling = Bitboard::from_square(Square::A1)
+        p.fide.castling = Bitboard::from_square(Square::A1)
             .with(Square::H1)
             .with(Square::A8)
             .with(Square::H8);
@@ -145,11 +152,7 @@ impl Pos {
         Pos {
             men,
             lying: [None, None],
-            turn: Side::White,
-            castling: Bitboard::EMPTY,
-            ep: None,
-            halfmoves: 0,
-            fullmoves: 1,
+            fide: FideState::bare(),
         }
     }
 
@@ -337,105 +340,126 @@ impl Pos {
     /// 64-square masks. Castling, on the 64 squares only, and the matching of typed
     /// moves are the shared ones.
     pub fn pseudo_moves(&self) -> Vec<WMove> {
-        let us = self.turn;
+        let us = self.fide.turn;
         let mut out = Vec::with_capacity(48);
         for (from, m) in self.men.iter() {
             if m.piece.side != us {
                 continue;
             }
-            let role = m.piece.role;
-            let mut push = |to: Cell, capture: bool, promotion: Option<Role>| {
+            if m.piece.role == Role::Pawn {
+                self.pawn_moves(from, m, &mut out);
+                continue;
+            }
+            for to in self.attacks_from(from, m.piece) {
+                if let Some(capture) = self.may_land(m, to) {
+                    out.push(WMove {
+                        kind: Kind::Normal,
+                        role: m.piece.role,
+                        from,
+                        to,
+                        capture,
+                        promotion: None,
+                    });
+                }
+            }
+        }
+        self.en_passant_moves(&mut out);
+        self.castling_moves(&mut out);
+        out
+    }
+
+    /// The pushes and captures of the pawn `m` on `from`, promoting on the last rank.
+    fn pawn_moves(&self, from: Cell, m: &Man, out: &mut Vec<WMove>) {
+        let us = self.fide.turn;
+        let Cell::Board(sq) = from else { return };
+        let f = us.forward();
+        let last = |c: Cell| c.square().is_some_and(|s| s.relative_rank(us) == 7);
+        let mut land = |to: Cell, capture: bool| {
+            let promotions: &[Option<Role>] = if last(to) {
+                &[
+                    Some(Role::Queen),
+                    Some(Role::Rook),
+                    Some(Role::Bishop),
+                    Some(Role::Knight),
+                ]
+            } else {
+                &[None]
+            };
+            for &promotion in promotions {
                 out.push(WMove {
                     kind: Kind::Normal,
-                    role,
+                    role: Role::Pawn,
                     from,
                     to,
                     capture,
                     promotion,
                 });
-            };
-            if role == Role::Pawn {
-                let Cell::Board(sq) = from else { continue };
-                let f = us.forward();
-                let last = |c: Cell| c.square().is_some_and(|s| s.relative_rank(us) == 7);
-                let mut land = |to: Cell, capture: bool| {
-                    if last(to) {
-                        for p in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                            push(to, capture, Some(p));
-                        }
-                    } else {
-                        push(to, capture, None);
-                    }
-                };
-                if let Some(one) = step(from, (0, f)).filter(|c| c.square().is_some()) {
-                    if self.is_empty(one) {
-                        land(one, false);
-                        if sq.relative_rank(us) == 1 {
-                            if let Some(two) = step(one, (0, f)) {
-                                if self.is_empty(two) {
-                                    land(two, false);
-                                }
-                            }
+            }
+        };
+        if let Some(one) = step(from, (0, f)).filter(|c| c.square().is_some()) {
+            if self.is_empty(one) {
+                land(one, false);
+                if sq.relative_rank(us) == 1 {
+                    if let Some(two) = step(one, (0, f)) {
+                        if self.is_empty(two) {
+                            land(two, false);
                         }
                     }
                 }
-                for df in [-1, 1] {
-                    let Some(to) = step(from, (df, f)).filter(|c| c.square().is_some()) else {
-                        continue;
-                    };
-                    let enemy = self
-                        .men
-                        .get(to)
-                        .is_some_and(|t| t.piece.side != us && t.piece.role != Role::King);
-                    let ball = self.ball_at(to) == Some(us) && !m.defender;
-                    if enemy || ball {
-                        land(to, true);
-                    }
-                }
+            }
+        }
+        for df in [-1, 1] {
+            let Some(to) = step(from, (df, f)).filter(|c| c.square().is_some()) else {
                 continue;
-            }
-            for to in self.attacks_from(from, m.piece) {
-                if let Some(capture) = self.may_land(m, to) {
-                    push(to, capture, None);
-                }
-            }
-        }
-        if let Some(ep) = self.ep {
-            let cap = Square::from_coords(ep.file(), (ep.rank() as i8 - us.forward()) as u8);
-            let victim_ok = cap
-                .and_then(|c| self.men.get(c))
-                .is_some_and(|t| t.piece == Piece::new(us.other(), Role::Pawn));
-            if victim_ok && self.is_empty(Cell::Board(ep)) {
-                for df in [-1i8, 1] {
-                    let Some(from) = ep.offset(df, -us.forward()) else {
-                        continue;
-                    };
-                    if self
-                        .men
-                        .get(from)
-                        .is_some_and(|m| m.piece == Piece::new(us, Role::Pawn))
-                    {
-                        out.push(WMove {
-                            kind: Kind::EnPassant,
-                            role: Role::Pawn,
-                            from: Cell::Board(from),
-                            to: Cell::Board(ep),
-                            capture: true,
-                            promotion: None,
-                        });
-                    }
-                }
+            };
+            let enemy = self
+                .men
+                .get(to)
+                .is_some_and(|t| t.piece.side != us && t.piece.role != Role::King);
+            let ball = self.ball_at(to) == Some(us) && !m.defender;
+            if enemy || ball {
+                land(to, true);
             }
         }
-        self.castling_moves(&mut out);
-        out
+    }
+
+    /// The en passant captures onto the square a pawn just skipped.
+    fn en_passant_moves(&self, out: &mut Vec<WMove>) {
+        let us = self.fide.turn;
+        let Some(ep) = self.fide.ep else { return };
+        let cap = Square::from_coords(ep.file(), (ep.rank() as i8 - us.forward()) as u8);
+        let victim_ok = cap
+            .and_then(|c| self.men.get(c))
+            .is_some_and(|t| t.piece == Piece::new(us.other(), Role::Pawn));
+        if !victim_ok || !self.is_empty(Cell::Board(ep)) {
+            return;
+        }
+        for df in [-1i8, 1] {
+            let Some(from) = ep.offset(df, -us.forward()) else {
+                continue;
+            };
+            if self
+                .men
+                .get(from)
+                .is_some_and(|m| m.piece == Piece::new(us, Role::Pawn))
+            {
+                out.push(WMove {
+                    kind: Kind::EnPassant,
+                    role: Role::Pawn,
+                    from: Cell::Board(from),
+                    to: Cell::Board(ep),
+                    capture: true,
+                    promotion: None,
+                });
+            }
+        }
     }
 
     /// Castling by the shared rule of `core::movegen`, on the 64 squares: a lying ball
     /// blocks like a piece, and the attack test is Wickets' own (pieces in a wicket
     /// attack nothing, K3). The king must stand on its FIDE home square.
     fn castling_moves(&self, out: &mut Vec<WMove>) {
-        let us = self.turn;
+        let us = self.fide.turn;
         let home = if us == Side::White {
             Square::E1
         } else {
@@ -448,7 +472,8 @@ impl Pos {
             return;
         }
         let board = self.board();
-        let rooks = self.castling & Bitboard::rank(us.back_rank()) & board.pieces(us, Role::Rook);
+        let rooks =
+            self.fide.castling & Bitboard::rank(us.back_rank()) & board.pieces(us, Role::Rook);
         let gen = MoveGen {
             obstacles: self
                 .lying
@@ -478,10 +503,10 @@ impl Pos {
     /// Plays a move; the captured ball-haver's ball is left unplaced (`lying` stays
     /// `None` for that side until the turn places it).
     pub fn apply(&mut self, mv: &WMove) -> Effect {
-        let us = self.turn;
+        let us = self.fide.turn;
         let mut effect = Effect::default();
-        self.ep = None;
-        self.halfmoves += 1;
+        self.fide.ep = None;
+        self.fide.halfmoves += 1;
         match mv.kind {
             Kind::Castle { rook } => {
                 let Some(home) = mv.from.square() else {
@@ -496,7 +521,7 @@ impl Pos {
                 if let Some(r) = r {
                     self.men.insert(rook_to, r);
                 }
-                self.castling &= !Bitboard::rank(us.back_rank());
+                self.fide.lose_castling(Some(us), &[]);
             }
             Kind::EnPassant => {
                 if let (Some(from), Some(to)) = (mv.from.square(), mv.to.square()) {
@@ -507,12 +532,12 @@ impl Pos {
                     }
                 }
                 self.men.relocate(mv.from, mv.to);
-                self.halfmoves = 0;
+                self.fide.halfmoves = 0;
             }
             Kind::Normal => {
                 if let Some(victim) = self.men.remove(mv.to) {
                     effect.captured = Some((mv.to, victim));
-                    self.halfmoves = 0;
+                    self.fide.halfmoves = 0;
                 }
                 if self.lying[us.index()] == Some(mv.to) {
                     self.lying[us.index()] = None;
@@ -528,27 +553,18 @@ impl Pos {
                     self.men.insert(mv.to, m);
                 }
                 if mv.role == Role::Pawn {
-                    self.halfmoves = 0;
+                    self.fide.halfmoves = 0;
                     if let (Some(f), Some(t)) = (mv.from.square(), mv.to.square()) {
-                        if f.rank().abs_diff(t.rank()) == 2 {
-                            self.ep = f.offset(0, us.forward());
-                        }
+                        self.fide.ep = FideState::skipped(us, f, t);
                     }
                 }
-                if mv.role == Role::King {
-                    self.castling &= !Bitboard::rank(us.back_rank());
-                }
-                for c in [mv.from, mv.to] {
-                    if let Cell::Board(s) = c {
-                        self.castling.clear(s);
-                    }
-                }
+                let touched: Vec<Square> =
+                    [mv.from, mv.to].iter().filter_map(|c| c.square()).collect();
+                self.fide
+                    .lose_castling((mv.role == Role::King).then_some(us), &touched);
             }
         }
-        if us == Side::Black {
-            self.fullmoves += 1;
-        }
-        self.turn = us.other();
+        self.fide.pass_turn(us);
         effect
     }
 
@@ -562,7 +578,7 @@ impl Pos {
 
     /// Legal moves of the side to move. `depth` bounds the mate test of K5.
     pub fn legal_moves_at(&self, depth: u8) -> Vec<WMove> {
-        let us = self.turn;
+        let us = self.fide.turn;
         self.pseudo_moves()
             .into_iter()
             .filter(|mv| {
@@ -594,7 +610,7 @@ impl Pos {
 
     /// The side to move is in check and has no legal move.
     pub fn is_mated(&self, depth: u8) -> bool {
-        self.in_check(self.turn) && !self.has_legal_move(depth)
+        self.in_check(self.fide.turn) && !self.has_legal_move(depth)
     }
 
     /// Where a throw from `from` by `side` may end (K4): along queen lines through empty
@@ -645,7 +661,7 @@ impl Pos {
         use crate::core::chess::mix_key;
         let mut h = 0x5157_1c4e_7a11_0001u64;
         for (c, m) in self.men.iter() {
-            let slot = crate::variants::wickets::fen::cell_index(c) as u64;
+            let slot = cell_index(c) as u64;
             let v = slot
                 | (m.piece.side.index() as u64) << 8
                 | (m.piece.role.index() as u64) << 9
@@ -654,14 +670,12 @@ impl Pos {
             h = mix_key(h, v);
         }
         for s in Side::BOTH {
-            h = mix_key(
-                h,
-                self.lying[s.index()].map_or(99, crate::variants::wickets::fen::cell_index) as u64,
-            );
+            h = mix_key(h, self.lying[s.index()].map_or(99, cell_index) as u64);
         }
-        h = mix_key(h, self.turn.index() as u64);
-        h = mix_key(h, self.castling.0);
+        h = mix_key(h, self.fide.turn.index() as u64);
+        h = mix_key(h, self.fide.castling.0);
         let ep = self
+            .fide
             .ep
             .filter(|_| self.legal_moves().iter().any(|m| m.kind == Kind::EnPassant));
         mix_key(h, ep.map_or(99, |s| s.index() as u64))

@@ -213,7 +213,7 @@ mod tests {
     use super::super::cards::Card;
     use super::*;
     use crate::core::Cell;
-    use crate::variants::{Options, PlayError};
+    use crate::variants::{Options, PlayError, Presentation};
 
     const OPEN: &str = "q5k1/7p/8/8/8/8/PPP1R3/3Q2K1 w - - 0 1 -- D=d1,a8 B=e2,g8";
     const GUARDED: &str = "3q2k1/7p/8/8/8/8/PPP1R3/3Q2K1 w - - 0 1 -- D=d1,d8 B=e2,g8";

@@ -4,10 +4,7 @@ use super::cards::Card;
 use super::*;
 use crate::core::Position;
 use crate::i18n::Msg;
-
-fn cell(t: &str) -> Cell {
-    Cell::parse(t).expect("cell")
-}
+use crate::variants::tests::util::{cell, play_rules as play, try_rules};
 
 fn game(fen: &str) -> WicketsGame {
     WicketsGame::from_fen(fen, &Options::new()).expect("fen")
@@ -17,23 +14,8 @@ fn rng() -> GameRng {
     GameRng::seed_from_u64(7)
 }
 
-/// Plays `text` as whoever is asked.
-fn play(g: &mut WicketsGame, text: &str, rng: &mut GameRng) -> Played {
-    let side = g.ask().expect("live").side;
-    let before = g.clone();
-    match g.play(side, text, rng) {
-        Ok(p) => p,
-        Err(e) => {
-            *g = before;
-            panic!("`{text}` refused: {e}")
-        }
-    }
-}
-
 fn refused(g: &WicketsGame, text: &str) -> String {
-    let side = g.ask().expect("live").side;
-    let mut copy = g.clone();
-    match copy.play(side, text, &mut rng()) {
+    match try_rules(g, text, &mut rng()) {
         Ok(p) => panic!("`{text}` was accepted: {p:?}"),
         Err(e) => e.to_string(),
     }

@@ -46,6 +46,31 @@ pub fn legend() -> Vec<LegendEntry> {
     ]
 }
 
+/// A side's notes under the board: its hand (to its player) or the number of its
+/// cards (to the others), and a missing Defender.
+fn side_notes(game: &WicketsGame, viewer: Viewer, side: Side) -> Vec<Msg> {
+    let mut notes = Vec::new();
+    if game.method().uses_cards() {
+        let n = game.deck().hand(side).len();
+        // K8: a hand is private; the others see only how many cards it holds.
+        if viewer == Viewer::Player(side) {
+            let cards: Vec<String> = game
+                .deck()
+                .hand(side)
+                .iter()
+                .map(|c| c.to_string())
+                .collect();
+            notes.push(Msg::new("note-hand").with("cards", cards.join(" ")));
+        } else {
+            notes.push(Msg::new("note-cards").with("n", n.to_string()));
+        }
+    }
+    if game.pos().defender(side).is_none() {
+        notes.push(Msg::new("note-no-defender"));
+    }
+    notes
+}
+
 pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
     let pos = game.pos();
     let mut v = View::new(viewer, WicketsGame::NAME);
@@ -72,33 +97,14 @@ pub fn build(game: &WicketsGame, viewer: Viewer) -> View {
     v.to_move = game.ask().map(|a| a.side);
     v.last_move = game.last_cells().to_vec();
     v.last_move.dedup();
-    let us = pos.turn;
+    let us = pos.fide.turn;
     if pos.in_check(us) {
         if let Some(k) = pos.king(us) {
             v.check.push(k);
         }
     }
     for side in Side::BOTH {
-        let mut notes = Vec::new();
-        if game.method().uses_cards() {
-            let n = game.deck().hand(side).len();
-            // K8: a hand is private; the others see only how many cards it holds.
-            if viewer == Viewer::Player(side) {
-                let cards: Vec<String> = game
-                    .deck()
-                    .hand(side)
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect();
-                notes.push(Msg::new("note-hand").with("cards", cards.join(" ")));
-            } else {
-                notes.push(Msg::new("note-cards").with("n", n.to_string()));
-            }
-        }
-        if game.pos().defender(side).is_none() {
-            notes.push(Msg::new("note-no-defender"));
-        }
-        for n in notes {
+        for n in side_notes(game, viewer, side) {
             v.note(side.index(), n);
         }
     }
