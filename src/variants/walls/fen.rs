@@ -6,35 +6,11 @@ use crate::core::{Bitboard, Board, Piece, Role, Side, Square};
 
 /// Writes `pos` as a FEN of six fields.
 pub fn write(pos: &Pos) -> String {
-    let mut ranks = Vec::new();
-    for rank in (0..8u8).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for file in 0..8u8 {
-            let Some(sq) = Square::from_coords(file, rank) else {
-                continue;
-            };
-            let c = match pos.board.piece_at(sq) {
-                Some(p) => Some(p.fen_char()),
-                None if pos.walls.contains(sq) => Some('*'),
-                None => None,
-            };
-            match c {
-                Some(c) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        ranks.push(row);
-    }
+    let board = crate::core::board::placement_field(|sq| match pos.board.piece_at(sq) {
+        Some(p) => Some(p.fen_char()),
+        None if pos.walls.contains(sq) => Some('*'),
+        None => None,
+    });
     let dead = |side: Side| -> String {
         let d = &pos.dead[side.index()];
         if d.is_empty() {
@@ -45,7 +21,7 @@ pub fn write(pos: &Pos) -> String {
     };
     format!(
         "{} {} {}/{} {}/{} {}/{} {}",
-        ranks.join("/"),
+        board,
         pos.turn.char(),
         pos.hand[0],
         pos.hand[1],
