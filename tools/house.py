@@ -103,6 +103,40 @@ def circles(folder):
     return found
 
 
+def repeated_runs(root, size=6):
+    """Runs of `size` or more lines that stand twice in src/, to the letter once white
+    space is folded (blank lines, comments, `use` lines and lone punctuation skipped):
+    the pairs of places that share one, a pair per two files and their offset."""
+    windows = {}
+    for d, _, files in os.walk(root):
+        for f in files:
+            if not f.endswith(".rs"):
+                continue
+            p = os.path.join(d, f)
+            kept = []
+            for n, line in enumerate(open(p), 1):
+                t = " ".join(line.split())
+                if not t or t.startswith("//") or t.startswith("use ") or re.fullmatch(r"[\[\](){};,.]*", t):
+                    continue
+                kept.append((n, t))
+            for i in range(len(kept) - size + 1):
+                key = "\n".join(t for _, t in kept[i:i + size])
+                windows.setdefault(key, []).append((p, i, kept[i][0]))
+    runs = set()
+    for places in windows.values():
+        if len(places) < 2 or len(places) > 8:
+            continue
+        for a in range(len(places)):
+            for b in range(a + 1, len(places)):
+                (pa, ia, _), (pb, ib, _) = sorted([places[a], places[b]])
+                runs.add((pa, pb, ib - ia if pa == pb else (ia, ib)))
+    pairs = {}
+    for pa, pb, off in runs:
+        key = (pa, pb, off if pa == pb else None)
+        pairs[key] = pairs.get(key, 0) + 1
+    return sorted(pairs)
+
+
 def main():
     sys.setrecursionlimit(10000)
     fns, big, circ = [], [], []
@@ -126,6 +160,10 @@ def main():
     print(f"functions of 80+ lines: {len(fns)}")
     for n, p, line, name in sorted(fns, reverse=True):
         print(f"  {n:5} {p}:{line} {name}")
+    rep = repeated_runs(ROOT)
+    print(f"pairs of places sharing 6+ identical lines: {len(rep)}")
+    for pa, pb, _ in rep:
+        print(f"  {pa} ~ {pb}")
 
 
 main()

@@ -1,8 +1,8 @@
 //! Alpha-beta search for games with no hidden information and no chance
-//! ([`Rules::perfect_information`]), over the same rules' interface as the tree search:
+//! ([`Tuning::perfect_information`](crate::variants::Tuning::perfect_information)), over the same rules' interface as the tree search:
 //! iterative deepening, principal variation search with late move reductions, a
 //! quiescence search on the answers the variant says win something at once (captures
-//! in chess), a transposition table keyed by the variant's [`Rules::search_key`], and
+//! in chess), a transposition table keyed by the variant's [`Tuning::search_key`](crate::variants::Tuning::search_key), and
 //! the move order: the table's answer, then by gain (most valuable victim, least
 //! valuable attacker), then the killer answers of the ply, then the variant's order.
 //! Its budget is a number of nodes, so an answer depends only on the position and
@@ -187,6 +187,11 @@ impl Search {
     }
 
     /// Negamax: the value of `state` for `me`, the side asked there.
+    ///
+    /// One function of about 130 lines on purpose: the search's hot path (table probe,
+    /// move ordering, the loop with its cut-offs, the table store) shares alpha, beta
+    /// and the best move throughout, and a version split into helpers measured slower
+    /// (`cargo bench --bench engine`), so it is the one long function the house keeps.
     fn search<R: Rules>(
         &mut self,
         state: &R,

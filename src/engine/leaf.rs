@@ -45,7 +45,7 @@ pub(super) fn state_value<R: Rules>(state: &R) -> f64 {
 const WON: i32 = 20_000;
 
 /// The value for `me`, the side asked at `state`, in hundredths of a pawn, once the
-/// captures the variant lists ([`Rules::tactical_candidates`]) have been played out for
+/// captures the variant lists ([`Tuning::tactical_candidates`](crate::variants::Tuning::tactical_candidates)) have been played out for
 /// a few plies, either side standing pat on the evaluation when it likes that better (a
 /// small quiescence search). A piece left en prise is seen here: the opponent takes it.
 fn capture_value<R: Rules>(

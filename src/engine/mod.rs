@@ -3,7 +3,7 @@
 //! per-variant knowledge only in each variant's hooks (`evaluate`, `determinise`, ...);
 //! at the top level, games with perfect information are searched by alpha-beta instead.
 //!
-//! It never peeks: every iteration starts from [`Rules::determinise`], a state drawn
+//! It never peeks: every iteration starts from [`Tuning::determinise`](crate::variants::Tuning::determinise), a state drawn
 //! from what the engine's side may see, and every random effect is drawn from the
 //! engine's own generator, never from the game's stored one. Strength is a budget of
 //! iterations, so a decision depends only on the position seen and the seed.
@@ -34,7 +34,7 @@ pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=8;
 pub const DEFAULT_LEVEL: u8 = 6;
 
 /// Nodes of the alpha-beta search per answer at the top level, in games with no hidden
-/// information and no chance ([`Rules::perfect_information`]).
+/// information and no chance ([`Tuning::perfect_information`](crate::variants::Tuning::perfect_information)).
 pub const ALPHA_BETA_NODES: u64 = 400_000;
 
 /// The alpha-beta search's budget in nodes at `level`, in a game with perfect
@@ -80,7 +80,7 @@ pub fn iterations(level: u8) -> u32 {
 pub use crate::variants::WANDER;
 
 /// How `level` plays in the game `rules` is: the game's own plan
-/// ([`Rules::level_plan`]), or the plain ladder's ([`LevelPlan::plain`]), where a level
+/// ([`Tuning::level_plan`](crate::variants::Tuning::level_plan)), or the plain ladder's ([`LevelPlan::plain`]), where a level
 /// searches its own budget and only level 1 draws its answers. A game stored under the
 /// first ladder keeps the plain plan it was played with.
 pub fn level_plan<R: Rules>(rules: &R, level: u8, first_ladder: bool) -> LevelPlan {

@@ -109,15 +109,10 @@ pub fn parse_move(text: &str) -> Result<MoveText, NotationError> {
 }
 
 fn parse_body(input: &str, s: &str) -> Result<Body, NotationError> {
-    let castle: String = s
-        .chars()
-        .map(|c| if c == '0' || c == 'o' { 'O' } else { c })
-        .filter(|c| *c != '-')
-        .collect();
-    match castle.as_str() {
-        "OO" => return Ok(Body::Castle { king_side: true }),
-        "OOO" => return Ok(Body::Castle { king_side: false }),
-        _ => {}
+    if let Some(side) = crate::core::notation::castle_side(s) {
+        return Ok(Body::Castle {
+            king_side: side == crate::core::CastleSide::King,
+        });
     }
     if let Some(reason) = crate::core::notation::stray_reason(s) {
         return Err(syntax(input, reason));
