@@ -139,31 +139,29 @@ mod tests {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(response))
     }
 
-    #[tokio::test(start_paused = true)]
-    async fn a_server_error_is_tried_again_until_the_delays_run_out() {
+    /// How many tries [`with_retries`] makes when Discord always refuses with `status`
+    /// and `code`, and the refusal it gives up with.
+    async fn tries_when_always(status: u16, code: isize) -> (u32, serenity::Error) {
         let tries = AtomicU32::new(0);
         let r: serenity::Result<()> = with_retries("test", || {
             tries.fetch_add(1, Ordering::SeqCst);
-            async { Err(refused(502, 0).await) }
+            async move { Err(refused(status, code).await) }
         })
         .await;
-        assert!(r.is_err());
-        assert_eq!(
-            tries.load(Ordering::SeqCst),
-            1 + RETRY_DELAYS_MS.len() as u32
-        );
+        (tries.load(Ordering::SeqCst), r.expect_err("refused"))
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_server_error_is_tried_again_until_the_delays_run_out() {
+        let (tries, _) = tries_when_always(502, 0).await;
+        assert_eq!(tries, 1 + RETRY_DELAYS_MS.len() as u32);
     }
 
     #[tokio::test(start_paused = true)]
     async fn a_refusal_for_good_is_not_tried_again() {
-        let tries = AtomicU32::new(0);
-        let r: serenity::Result<()> = with_retries("test", || {
-            tries.fetch_add(1, Ordering::SeqCst);
-            async { Err(refused(403, 50013).await) }
-        })
-        .await;
-        assert_eq!(discord_code(&r.expect_err("refused")), Some(50013));
-        assert_eq!(tries.load(Ordering::SeqCst), 1);
+        let (tries, refusal) = tries_when_always(403, 50013).await;
+        assert_eq!(discord_code(&refusal), Some(50013));
+        assert_eq!(tries, 1);
     }
 
     #[tokio::test(start_paused = true)]

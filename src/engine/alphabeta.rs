@@ -142,7 +142,7 @@ impl Search {
         let next = child.ask().map_or(me.other(), |a| a.side);
         let run = |s: &mut Search, who: Side, a: i32, b: i32| {
             if quiet {
-                s.quiesce(child, who, ply, a, b)
+                s.quiesce(child, who, ply, (a, b))
             } else {
                 s.search(child, who, depth, ply, a, b)
             }
@@ -208,7 +208,7 @@ impl Search {
             return 0;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiesce(state, me, ply, alpha, beta);
+            return self.quiesce(state, me, ply, (alpha, beta));
         }
         self.tick();
         if self.stopped {
@@ -328,8 +328,7 @@ impl Search {
         state: &R,
         me: Side,
         ply: usize,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
     ) -> i32 {
         if let Some(o) = state.outcome() {
             return outcome_score(&o, me, ply);

@@ -151,21 +151,35 @@ pub struct Decision {
 /// Chooses `side`'s answer to the question `game` asks now; `None` when `side` is not
 /// the one asked (or the game is over or has no legal answer).
 pub fn decide(game: &Game, side: Side, settings: &Settings) -> Option<Decision> {
+    decide_as(game, side, settings, false)
+}
+
+/// [`decide`] by today's levels, or (`first`) by [`decide_first`]'s yardstick.
+fn decide_as(game: &Game, side: Side, settings: &Settings, first: bool) -> Option<Decision> {
     if game.ask()?.side != side {
         return None;
     }
-    game.visit(Visit { side, settings })
+    game.visit(Visit {
+        side,
+        settings,
+        first,
+    })
 }
 
 struct Visit<'a> {
     side: Side,
     settings: &'a Settings,
+    /// The arena's `engine:v1` yardstick ([`decide_first`]) rather than today's levels.
+    first: bool,
 }
 
 impl RulesVisitor for Visit<'_> {
     type Output = Option<Decision>;
 
     fn visit<R: Rules>(self, rules: &R) -> Option<Decision> {
+        if self.first {
+            return search::run_first(rules, self.side, self.settings);
+        }
         let first_ladder = self.settings.first_ladder;
         let plan = level_plan(rules, self.settings.level, first_ladder);
         if plan.stray > 0.0 {
@@ -202,26 +216,7 @@ impl RulesVisitor for Visit<'_> {
 /// 2000 iterations with each leaf scored by the variant's evaluation alone, in every
 /// game (perfect information too). It runs on today's rules and their evaluations.
 pub fn decide_first(game: &Game, side: Side, settings: &Settings) -> Option<Decision> {
-    struct First<'a> {
-        side: Side,
-        settings: &'a Settings,
-    }
-    impl RulesVisitor for First<'_> {
-        type Output = Option<Decision>;
-
-        fn visit<R: Rules>(self, rules: &R) -> Option<Decision> {
-            let mut rng = GameRng::seed_from_u64(self.settings.seed);
-            let settings = Settings {
-                level: *LEVELS.end(),
-                ..*self.settings
-            };
-            search::run_first(rules, self.side, &settings, &mut rng)
-        }
-    }
-    if game.ask()?.side != side {
-        return None;
-    }
-    game.visit(First { side, settings })
+    decide_as(game, side, settings, true)
 }
 
 /// How much worse than even (hundredths of a pawn, the evaluation's unit) the position

@@ -9,7 +9,7 @@ use super::{iterations, Decision, Settings};
 use crate::core::Side;
 use crate::variants::{GameRng, LevelPlan, Rules};
 use rand::seq::SliceRandom;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use std::time::Instant;
 
 /// At most this many candidate answers are scored at a node: the first half as the
@@ -458,13 +458,14 @@ pub fn run_drawn<R: Rules>(
 /// The first search (commit 272a9fa, the first ladder's level 5 before sound play):
 /// each leaf scored by the variant's evaluation alone, every root answer a candidate.
 /// Kept as the arena's `engine:v1` yardstick only.
-pub fn run_first<R: Rules>(
-    root: &R,
-    side: Side,
-    settings: &Settings,
-    rng: &mut GameRng,
-) -> Option<Decision> {
-    run_tree(root, side, settings, rng, true, true, None)
+/// It searches as the top level, drawing from the settings' seed.
+pub fn run_first<R: Rules>(root: &R, side: Side, settings: &Settings) -> Option<Decision> {
+    let mut rng = GameRng::seed_from_u64(settings.seed);
+    let settings = Settings {
+        level: *super::LEVELS.end(),
+        ..*settings
+    };
+    run_tree(root, side, &settings, &mut rng, true, true, None)
 }
 
 /// The search, on a determinisation drawn for `side` at every iteration when

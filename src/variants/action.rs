@@ -139,6 +139,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::tests::util::won;
 
     fn play(side: Side, text: &str) -> ActionKind {
         ActionKind::Play {
@@ -157,13 +158,7 @@ mod tests {
         ];
         let game =
             Game::replay(VariantId::Standard, &Options::new(), 1, &actions).expect("replays");
-        assert_eq!(
-            game.outcome(),
-            Some(Outcome::win(
-                Side::Black,
-                crate::i18n::Msg::new("reason-resignation")
-            ))
-        );
+        assert_eq!(game.outcome(), won(Side::Black, "reason-resignation"));
         let bad = [play(Side::White, "e2-e4"), play(Side::White, "d2-d4")];
         let err = Game::replay(VariantId::Standard, &Options::new(), 1, &bad)
             .expect_err("White cannot move twice");

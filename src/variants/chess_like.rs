@@ -152,3 +152,66 @@ macro_rules! chess_like_rules {
     };
 }
 pub(crate) use chess_like_rules;
+
+/// The [`ChessLike`] hooks of a game whose struct keeps its position in `$field` with
+/// `reps` and `outcome` beside it, each hook named by the position's own function:
+/// `read` a FEN, `wrap` a position in a game, its `halfmoves`, its legal `moves`, a
+/// move's `text`, the position `after` a move. The position starts from `new()` and
+/// counts by its own `perft`.
+macro_rules! chess_like_hooks {
+    ($pos:ty, $mv:ty, $err:ty; field $field:ident; read $read:expr; wrap $wrap:expr;
+     halfmoves $half:expr; moves $moves:expr; text $text:expr; after $after:expr) => {
+        type Position = $pos;
+        type Move = $mv;
+        type FenError = $err;
+
+        fn start() -> $pos {
+            <$pos>::new()
+        }
+
+        fn read_fen(fen: &str) -> Result<$pos, $err> {
+            ($read)(fen)
+        }
+
+        fn wrap(pos: $pos) -> Self {
+            ($wrap)(pos)
+        }
+
+        fn chess(&self) -> &$pos {
+            &self.$field
+        }
+
+        fn mover(&self) -> $crate::core::Side {
+            self.$field.turn()
+        }
+
+        fn halfmoves(&self) -> u32 {
+            ($half)(&self.$field)
+        }
+
+        fn repetitions(&self) -> &$crate::variants::fide::Repetitions {
+            &self.reps
+        }
+
+        fn ended(&self) -> Option<&$crate::variants::Outcome> {
+            self.outcome.as_ref()
+        }
+
+        fn moves_of(pos: &$pos) -> Vec<$mv> {
+            ($moves)(pos)
+        }
+
+        fn move_text(m: $mv) -> String {
+            ($text)(m)
+        }
+
+        fn after(pos: &$pos, m: $mv) -> $pos {
+            ($after)(pos, m)
+        }
+
+        fn count(pos: &$pos, depth: u32) -> u64 {
+            pos.perft(depth)
+        }
+    };
+}
+pub(crate) use chess_like_hooks;

@@ -4,7 +4,7 @@ use crate::core::notation::{self, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Move, Position, Role, Side};
 use crate::i18n::Msg;
-use crate::variants::chess_like::{chess_like_rules, ChessLike};
+use crate::variants::chess_like::{chess_like_hooks, chess_like_rules, ChessLike};
 use crate::variants::fide::{self, Repetitions};
 use crate::variants::{Export, Presentation, Tuning};
 use crate::variants::{GameRng, Outcome, PlayError, Played, Rules};
@@ -112,59 +112,10 @@ impl Rules for StandardGame {
 }
 
 impl ChessLike for StandardGame {
-    type Position = Position;
-    type Move = Move;
-    type FenError = crate::core::chess::FenError;
-
-    fn start() -> Position {
-        Position::new()
-    }
-
-    fn read_fen(fen: &str) -> Result<Position, Self::FenError> {
-        Position::from_fen(fen)
-    }
-
-    fn wrap(pos: Position) -> Self {
-        StandardGame::from_position(pos)
-    }
-
-    fn chess(&self) -> &Position {
-        &self.pos
-    }
-
-    fn mover(&self) -> Side {
-        self.pos.turn()
-    }
-
-    fn halfmoves(&self) -> u32 {
-        self.pos.halfmoves()
-    }
-
-    fn repetitions(&self) -> &Repetitions {
-        &self.reps
-    }
-
-    fn ended(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    fn moves_of(pos: &Position) -> Vec<Move> {
-        pos.legal_move_list()
-    }
-
-    fn move_text(m: Move) -> String {
-        m.long()
-    }
-
-    fn after(pos: &Position, m: Move) -> Position {
-        let mut next = pos.clone();
-        next.play_unchecked(m);
-        next
-    }
-
-    fn count(pos: &Position, depth: u32) -> u64 {
-        pos.perft(depth)
-    }
+    chess_like_hooks! { Position, Move, crate::core::chess::FenError; field pos;
+    read Position::from_fen; wrap StandardGame::from_position; halfmoves Position::halfmoves;
+    moves Position::legal_move_list; text Move::long;
+    after |pos: &Position, m| { let mut next = pos.clone(); next.play_unchecked(m); next } }
 }
 
 impl Presentation for StandardGame {
@@ -239,10 +190,25 @@ fn gain(m: Move) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::tests::util::won;
     use crate::variants::{Game, Options, VariantId};
 
     fn game() -> Game {
         Game::new(VariantId::Standard, &Options::new(), 1).expect("standard")
+    }
+
+    /// White plays `text`, which must draw the game for `reason`.
+    fn assert_drawn(g: &mut Game, text: &str, reason: &'static str) {
+        g.play(Side::White, text).expect(text);
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::draw(crate::i18n::Msg::new(reason)))
+        );
+    }
+
+    /// The game of `fen`.
+    fn at(fen: &str) -> Game {
+        Game::from_fen(VariantId::Standard, fen, &Options::new(), 1).expect(fen)
     }
 
     #[test]
@@ -256,13 +222,7 @@ mod tests {
         ] {
             g.play(side, m).expect(m);
         }
-        assert_eq!(
-            g.outcome(),
-            Some(Outcome::win(
-                Side::Black,
-                crate::i18n::Msg::new("reason-checkmate")
-            ))
-        );
+        assert_eq!(g.outcome(), won(Side::Black, "reason-checkmate"));
         assert_eq!(g.play(Side::White, "e4"), Err(PlayError::Finished));
     }
 
@@ -307,42 +267,12 @@ mod tests {
     // ruling C1: 50-move claimable, 75-move automatic; insufficient material automatic.
     #[test]
     fn ruling_c1_move_counts_and_material() {
-        let g = Game::from_fen(
-            VariantId::Standard,
-            "4k3/8/8/8/8/8/8/R3K3 w - - 100 80",
-            &Options::new(),
-            1,
-        )
-        .expect("fen");
+        let g = at("4k3/8/8/8/8/8/8/R3K3 w - - 100 80");
         assert_eq!(g.claimable_draw().as_deref(), Some("the 50-move rule"));
-        let mut g = Game::from_fen(
-            VariantId::Standard,
-            "4k3/8/8/8/8/8/8/R3K3 w - - 149 80",
-            &Options::new(),
-            1,
-        )
-        .expect("fen");
-        g.play(Side::White, "Ra2").expect("Ra2");
-        assert_eq!(
-            g.outcome(),
-            Some(Outcome::draw(crate::i18n::Msg::new(
-                "reason-seventy-five-moves"
-            )))
-        );
-        let mut g = Game::from_fen(
-            VariantId::Standard,
-            "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
-            &Options::new(),
-            1,
-        )
-        .expect("fen");
-        g.play(Side::White, "Kxd2").expect("Kxd2");
-        assert_eq!(
-            g.outcome(),
-            Some(Outcome::draw(crate::i18n::Msg::new(
-                "reason-insufficient-material"
-            )))
-        );
+        let mut g = at("4k3/8/8/8/8/8/8/R3K3 w - - 149 80");
+        assert_drawn(&mut g, "Ra2", "reason-seventy-five-moves");
+        let mut g = at("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1");
+        assert_drawn(&mut g, "Kxd2", "reason-insufficient-material");
     }
 
     #[test]
@@ -360,17 +290,7 @@ mod tests {
 
     #[test]
     fn stalemate() {
-        let mut g = Game::from_fen(
-            VariantId::Standard,
-            "7k/8/6Q1/8/8/8/8/K7 w - - 0 1",
-            &Options::new(),
-            1,
-        )
-        .expect("fen");
-        g.play(Side::White, "Qf7").expect("Qf7");
-        assert_eq!(
-            g.outcome(),
-            Some(Outcome::draw(crate::i18n::Msg::new("reason-stalemate")))
-        );
+        let mut g = at("7k/8/6Q1/8/8/8/8/K7 w - - 0 1");
+        assert_drawn(&mut g, "Qf7", "reason-stalemate");
     }
 }

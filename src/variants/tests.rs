@@ -284,6 +284,14 @@ pub mod util {
     use crate::core::{Cell, Square};
     use crate::variants::{Game, GameRng, PlayError, Played, Rules};
 
+    /// A win for `side` for the reason with the catalog key `reason`.
+    pub fn won(side: crate::core::Side, reason: &'static str) -> Option<crate::variants::Outcome> {
+        Some(crate::variants::Outcome::win(
+            side,
+            crate::i18n::Msg::new(reason),
+        ))
+    }
+
     /// The square named `s` (`e4`).
     pub fn sq(s: &str) -> Square {
         Square::parse(s).expect(s)

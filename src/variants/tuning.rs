@@ -209,3 +209,26 @@ impl LevelPlan {
         }
     }
 }
+
+/// The [`Tuning`] items a game answers from its own `eval` module (named `$eval`):
+/// its evaluation, its determinisation for a viewer and its tactical answers.
+macro_rules! tuning_from_eval {
+    ($eval:ident) => {
+        fn evaluate(&self, side: $crate::core::Side) -> i32 {
+            $eval::evaluate(self, side)
+        }
+
+        fn determinise(
+            &self,
+            viewer: $crate::core::Side,
+            rng: &mut $crate::variants::GameRng,
+        ) -> Self {
+            $eval::determinise(self, viewer, rng)
+        }
+
+        fn tactical_candidates(&self) -> Vec<(String, i32)> {
+            $eval::tactical(self)
+        }
+    };
+}
+pub(crate) use tuning_from_eval;

@@ -128,34 +128,54 @@ async fn opened(
     Ok((game, reader, page, version))
 }
 
-/// [`opened`] at the ply the address asks for; a refusal as its page.
-async fn opened_at(
-    web: &Arc<Web>,
-    private: bool,
-    address: &str,
-    query: &PlyQuery,
-    lang: Lang,
-) -> Result<(u64, Reader, Arc<GamePage>, u64, usize), Response> {
-    let (game, reader, page, version) = opened(web, private, address, lang)
-        .await
-        .map_err(|refused| refused.page(lang))?;
-    let ply = chosen_ply(query, page.positions.len());
-    Ok((game, reader, page, version, ply))
-}
-
-/// A game's page: the public one (`/g/...`) or a player's own (`PRIVATE`, `/p/...`).
-pub(super) async fn page<const PRIVATE: bool>(
+/// A game's page (`BOARD` false) or its board picture (`BOARD`), public (`/g/...`) or
+/// a player's own (`PRIVATE`, `/p/...`), at the ply the address asks for; a refusal as
+/// its page.
+pub(super) async fn serve<const PRIVATE: bool, const BOARD: bool>(
     State(web): State<Arc<Web>>,
     Path(address): Path<String>,
     Query(query): Query<PlyQuery>,
     lang: PageLang,
 ) -> Response {
-    let private = PRIVATE;
-    let (game, reader, page, version, ply) =
-        match opened_at(&web, private, &address, &query, lang.lang).await {
-            Ok(found) => found,
-            Err(refused) => return refused,
-        };
+    let (game, reader, page, version) = match opened(&web, PRIVATE, &address, lang.lang).await {
+        Ok(found) => found,
+        Err(refused) => return refused.page(lang.lang),
+    };
+    let at = Opened {
+        ply: chosen_ply(&query, page.positions.len()),
+        game,
+        reader,
+        page,
+        version,
+        private: PRIVATE,
+    };
+    if BOARD {
+        board(&web, at, lang).await
+    } else {
+        page_at(&web, &address, at, lang).await
+    }
+}
+
+/// A game opened for a reader at one ply.
+struct Opened {
+    game: u64,
+    reader: Reader,
+    page: Arc<GamePage>,
+    version: u64,
+    ply: usize,
+    private: bool,
+}
+
+/// A game's page.
+async fn page_at(web: &Arc<Web>, address: &str, at: Opened, lang: PageLang) -> Response {
+    let Opened {
+        game,
+        reader,
+        page,
+        version,
+        ply,
+        private,
+    } = at;
     let base = if private {
         format!("/p/{address}")
     } else {
@@ -163,7 +183,7 @@ pub(super) async fn page<const PRIVATE: bool>(
     };
     let public = (reader != Reader::Public).then(|| web.links.game_path(game));
     let ratings = if page.rated {
-        current_ratings(&web, &page).await
+        current_ratings(web, &page).await
     } else {
         [None, None]
     };
@@ -225,33 +245,22 @@ async fn current_ratings(web: &Arc<Web>, page: &GamePage) -> [Option<String>; 2]
 }
 
 /// The board picture of a game's page at the position asked for.
-pub(super) async fn board<const PRIVATE: bool>(
-    State(web): State<Arc<Web>>,
-    Path(address): Path<String>,
-    Query(query): Query<PlyQuery>,
-    lang: PageLang,
-) -> Response {
-    let private = PRIVATE;
-    let (game, reader, page, version, ply) =
-        match opened_at(&web, private, &address, &query, lang.lang).await {
-            Ok(found) => found,
-            Err(refused) => return refused,
-        };
+async fn board(web: &Arc<Web>, at: Opened, lang: PageLang) -> Response {
     let key = (
-        game,
-        version,
-        match reader {
+        at.game,
+        at.version,
+        match at.reader {
             Reader::Public => None,
             Reader::Player(u) => Some(u),
         },
-        ply,
+        at.ply,
         lang.lang,
     );
     let cached = lock(&web.pictures).get(&key).cloned();
     let png = match cached {
         Some(png) => png,
         None => {
-            let Some(view) = page.positions.get(ply).cloned() else {
+            let Some(view) = at.page.positions.get(at.ply).cloned() else {
                 return not_found(lang).await;
             };
             let options = crate::render::RenderOptions {
@@ -270,7 +279,7 @@ pub(super) async fn board<const PRIVATE: bool>(
             let png = match joined(drawn) {
                 Ok(png) => Arc::new(png),
                 Err(e) => {
-                    tracing::error!("web: board of game {game}: {e}");
+                    tracing::error!("web: board of game {}: {e}", at.game);
                     return store_trouble(lang.lang);
                 }
             };
@@ -282,7 +291,7 @@ pub(super) async fn board<const PRIVATE: bool>(
             png
         }
     };
-    let cache = if private {
+    let cache = if at.private {
         "private, no-store"
     } else {
         "public, max-age=2"

@@ -455,21 +455,58 @@ pub(super) fn legend_page(lang: Lang, lang_query: &str, lines: &[String]) -> Str
     document(lang, &tr!(lang, "web-legend-title"), &b)
 }
 
-/// One game on a server's page.
-pub(super) struct ServerGame {
+/// One game on a server's page, being played or finished.
+pub(super) struct ListedGame {
     pub path: String,
     pub variant: String,
     pub players: [String; 2],
-    pub turns: usize,
+    pub state: Listed,
 }
 
-/// One finished game on a server's page.
-pub(super) struct FinishedGame {
-    pub path: String,
-    pub variant: String,
-    pub players: [String; 2],
-    pub result: &'static str,
-    pub rated: bool,
+/// Where a [`ListedGame`] stands.
+pub(super) enum Listed {
+    /// Being played, `turns` played so far.
+    Live { turns: usize },
+    /// Finished with `result` (`1-0`), rated or casual.
+    Finished { result: &'static str, rated: bool },
+}
+
+/// A server page's line of `g`.
+fn listed_item(g: &ListedGame, lang: Lang, lang_query: &str) -> String {
+    let [white, black] = g.players.clone();
+    let variant = g.variant.clone();
+    let (game, after) = match g.state {
+        Listed::Live { turns } => (
+            tr!(
+                lang,
+                "web-server-live-game",
+                variant = variant,
+                white = white,
+                black = black
+            ),
+            format!(
+                ", {}",
+                escape(&tr!(lang, "web-server-turns", turns = turns))
+            ),
+        ),
+        Listed::Finished { result, rated } => {
+            let game = tr!(
+                lang,
+                "web-server-recent-game",
+                variant = variant,
+                white = white,
+                black = black,
+                result = result
+            );
+            let terms = tr(lang, if rated { "terms-rated" } else { "terms-casual" });
+            (game, format!(" ({})", escape(&terms)))
+        }
+    };
+    format!(
+        "<li><a href=\"{}\">{}</a>{after}</li>\n",
+        escape(&keep(&g.path, lang_query)),
+        escape(&game),
+    )
 }
 
 /// A server's page: its games being played, its last finished games, and each
@@ -477,8 +514,8 @@ pub(super) struct FinishedGame {
 pub(super) fn server_page(
     lang: Lang,
     lang_query: &str,
-    games: &[ServerGame],
-    recent: &[FinishedGame],
+    games: &[ListedGame],
+    recent: &[ListedGame],
     ladders: &[crate::service::pages::ServerLadder],
     events: &[crate::service::pages::ServerEvent],
 ) -> String {
@@ -487,61 +524,25 @@ pub(super) fn server_page(
         "<main class=\"server\">\n<h1>{}</h1>\n",
         say("web-server-heading")
     );
-    let live: Vec<String> = games
-        .iter()
-        .map(|g| {
-            let game = tr!(
-                lang,
-                "web-server-live-game",
-                variant = g.variant.clone(),
-                white = g.players[0].clone(),
-                black = g.players[1].clone()
-            );
-            format!(
-                "<li><a href=\"{}\">{}</a>, {}</li>\n",
-                escape(&keep(&g.path, lang_query)),
-                escape(&game),
-                escape(&tr!(lang, "web-server-turns", turns = g.turns))
-            )
-        })
-        .collect();
-    game_list(
-        &mut b,
-        lang,
-        ("live", "web-server-live", "web-server-no-live"),
-        "games",
-        &live,
-    );
-    let finished: Vec<String> = recent
-        .iter()
-        .map(|g| {
-            let game = tr!(
-                lang,
-                "web-server-recent-game",
-                variant = g.variant.clone(),
-                white = g.players[0].clone(),
-                black = g.players[1].clone(),
-                result = g.result
-            );
-            let terms = if g.rated {
-                say("terms-rated")
-            } else {
-                say("terms-casual")
-            };
-            format!(
-                "<li><a href=\"{}\">{}</a> ({terms})</li>\n",
-                escape(&keep(&g.path, lang_query)),
-                escape(&game),
-            )
-        })
-        .collect();
-    game_list(
-        &mut b,
-        lang,
-        ("recent", "web-server-recent", "web-server-no-recent"),
-        "games recent",
-        &finished,
-    );
+    let sections = [
+        (
+            games,
+            ("live", "web-server-live", "web-server-no-live"),
+            "games",
+        ),
+        (
+            recent,
+            ("recent", "web-server-recent", "web-server-no-recent"),
+            "games recent",
+        ),
+    ];
+    for (listed, keys, class) in sections {
+        let items: Vec<String> = listed
+            .iter()
+            .map(|g| listed_item(g, lang, lang_query))
+            .collect();
+        game_list(&mut b, lang, keys, class, &items);
+    }
     ladder_tables(&mut b, lang, ladders);
     event_sections(&mut b, lang, events);
     b.push_str(&format!(

@@ -1,8 +1,10 @@
 //! The pages beside the games: the legend of badges and marks, and a server's page.
 
+use super::html::Listed;
 use super::{html, joined, not_found, now_ms, plain_page, store_trouble, Legend, PageLang, Web};
 use crate::i18n::Lang;
 use crate::service::pages;
+use crate::variants::VariantId;
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -60,25 +62,27 @@ pub(super) async fn server_page(
     .await;
     match joined(read) {
         Ok(Some(page)) => {
-            let live: Vec<html::ServerGame> = page
+            let listed = |id, variant: VariantId, players, state| html::ListedGame {
+                path: web.links.game_path(id),
+                variant: variant.name_in(words),
+                players,
+                state,
+            };
+            let live: Vec<html::ListedGame> = page
                 .live
                 .iter()
-                .map(|l| html::ServerGame {
-                    path: web.links.game_path(l.id),
-                    variant: l.variant.name_in(words),
-                    players: [l.players[0].name.clone(), l.players[1].name.clone()],
-                    turns: l.turns,
+                .map(|l| {
+                    let players = [l.players[0].name.clone(), l.players[1].name.clone()];
+                    listed(l.id, l.variant, players, Listed::Live { turns: l.turns })
                 })
                 .collect();
-            let recent: Vec<html::FinishedGame> = page
+            let recent: Vec<html::ListedGame> = page
                 .recent
                 .iter()
-                .map(|g| html::FinishedGame {
-                    path: web.links.game_path(g.id),
-                    variant: g.variant.name_in(words),
-                    players: g.players.clone(),
-                    result: g.result,
-                    rated: g.rated,
+                .map(|g| {
+                    let (result, rated) = (g.result, g.rated);
+                    let state = Listed::Finished { result, rated };
+                    listed(g.id, g.variant, g.players.clone(), state)
                 })
                 .collect();
             html::Html(html::server_page(

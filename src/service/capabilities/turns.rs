@@ -138,27 +138,21 @@ impl Service {
     ) -> Result<Change, Refusal> {
         let (live, side) = player_game(slot, ctx)?;
         let opponent = live.rec.player(side.other()).clone();
+        let answering = matches!(action, DrawAction::Accept | DrawAction::Decline);
+        if answering && live.rec.draw_offer != Some(side.other()) {
+            return Err(tr!(
+                ctx.lang,
+                "draw-not-offered",
+                name = opponent.name.clone()
+            ));
+        }
         match action {
             DrawAction::Offer => offer_draw(live, side, &ctx.user, opponent, now, ctx.lang),
             DrawAction::Accept => {
-                if live.rec.draw_offer != Some(side.other()) {
-                    return Err(tr!(
-                        ctx.lang,
-                        "draw-not-offered",
-                        name = opponent.name.clone()
-                    ));
-                }
                 let offerer = side.other();
                 finish(live, ActionKind::DrawAgreed { offerer }, now)
             }
             DrawAction::Decline => {
-                if live.rec.draw_offer != Some(side.other()) {
-                    return Err(tr!(
-                        ctx.lang,
-                        "draw-not-offered",
-                        name = opponent.name.clone()
-                    ));
-                }
                 let mut next = live.clone();
                 next.rec.draw_offer = None;
                 next.rec.actions.push(Action {

@@ -61,8 +61,7 @@ impl Service {
         };
         match on {
             None => vec![Reply::invoker(self.vacation_status(&v, now, ctx.lang))],
-            Some(true) => self.vacation_on(ctx, &stored, v, now),
-            Some(false) => self.vacation_off(ctx, &stored, v, now),
+            Some(on) => self.vacation_switch(ctx, &stored, v, on, now),
         }
     }
 
@@ -87,66 +86,54 @@ impl Service {
         }
     }
 
-    /// `/vacation on`: the record and the intent in one commit, then every game.
-    fn vacation_on(
+    /// `/vacation on` (`on`) or `off`: the record changed as asked, then the record and
+    /// the intent in one commit, then every game.
+    fn vacation_switch(
         &self,
         ctx: &Context,
         stored: &Vacation,
         mut v: Vacation,
+        on: bool,
         now: u64,
     ) -> Vec<Reply> {
-        let (user, lang) = (ctx.user.id, ctx.lang);
-        let allowance = self.vacation_days;
-        let left = allowance.saturating_sub(v.used_days);
-        if v.since_ms.is_some() {
-            return vec![Reply::refusal(tr!(lang, "vacation-already-on"))];
-        }
-        if left == 0 {
-            return vec![Reply::refusal(tr!(
-                lang,
-                "vacation-none-left",
-                allowance = allowance
-            ))];
-        }
-        v.since_ms = Some(now);
-        v.until_ms = Some(now + u64::from(left) * DAY_MS);
-        if let Err(e) = self.record_vacation(user, stored, &v, now) {
+        let lang = ctx.lang;
+        let switched = if on {
+            self.going_away(&mut v, now, lang)
+        } else {
+            self.coming_back(&mut v, now, lang)
+        };
+        let switched = match switched {
+            Ok(s) => s,
+            Err(refusal) => return vec![Reply::refusal(refusal)],
+        };
+        if let Err(e) = self.record_vacation(ctx.user.id, stored, &v, now) {
             return vec![store_failure(e)];
         }
-        let mut away = self.settle(&ctx.user, true, now, true);
-        let text = if away.kept.is_empty() {
-            tr!(lang, "vacation-on", left = left, stopped = away.changed)
-        } else {
-            let games: Vec<String> = away
-                .kept
-                .iter()
-                .map(|id| tr!(lang, "vacation-kept-game", id = id.to_string()))
-                .collect();
-            tr!(
-                lang,
-                "vacation-on-kept",
-                left = left,
-                stopped = away.changed,
-                kept = away.kept.len(),
-                games = games.join(", ")
-            )
-        };
+        let mut away = self.settle(&ctx.user, on, now, true);
+        let text = switched_text(switched, &away, lang);
         away.replies.insert(0, Reply::invoker(text));
         away.replies
     }
 
-    /// `/vacation off`: the days counted, the record and the intent in one commit, then
-    /// every game.
-    fn vacation_off(
-        &self,
-        ctx: &Context,
-        stored: &Vacation,
-        mut v: Vacation,
-        now: u64,
-    ) -> Vec<Reply> {
-        let lang = ctx.lang;
+    /// `/vacation on` on the record `v`: away from now for the days left.
+    fn going_away(&self, v: &mut Vacation, now: u64, lang: Lang) -> Result<Switched, String> {
+        let allowance = self.vacation_days;
+        let left = allowance.saturating_sub(v.used_days);
+        if v.since_ms.is_some() {
+            return Err(tr!(lang, "vacation-already-on"));
+        }
+        if left == 0 {
+            return Err(tr!(lang, "vacation-none-left", allowance = allowance));
+        }
+        v.since_ms = Some(now);
+        v.until_ms = Some(now + u64::from(left) * DAY_MS);
+        Ok(Switched::On { left })
+    }
+
+    /// `/vacation off` on the record `v`: the days away counted.
+    fn coming_back(&self, v: &mut Vacation, now: u64, lang: Lang) -> Result<Switched, String> {
         let Some(since) = v.since_ms else {
-            return vec![Reply::refusal(tr!(lang, "vacation-not-on"))];
+            return Err(tr!(lang, "vacation-not-on"));
         };
         let allowance = self.vacation_days;
         let used = days_used(since, now);
@@ -154,16 +141,8 @@ impl Service {
         v.since_ms = None;
         v.until_ms = None;
         v.year = year_of(now);
-        if let Err(e) = self.record_vacation(ctx.user.id, stored, &v, now) {
-            return vec![store_failure(e)];
-        }
-        let mut back = self.settle(&ctx.user, false, now, true);
         let left = allowance.saturating_sub(v.used_days);
-        back.replies.insert(
-            0,
-            Reply::invoker(tr!(lang, "vacation-back-invoker", used = used, left = left)),
-        );
-        back.replies
+        Ok(Switched::Off { used, left })
     }
 
     /// Commits `user`'s vacation record `v` (replacing `stored`) together with the
@@ -445,6 +424,42 @@ pub(in crate::service) fn start_clock(rec: &mut GameRecord, side: crate::core::S
             let stood = now.saturating_sub(p);
             c.started_ms = c.started_ms.saturating_add(stood);
             c.deadline_ms = c.deadline_ms.map(|d| d.saturating_add(stood));
+        }
+    }
+}
+
+/// What `/vacation on` or `off` changed in the record.
+enum Switched {
+    /// Away for the `left` days.
+    On { left: u32 },
+    /// Back after `used` days, `left` left.
+    Off { used: u32, left: u32 },
+}
+
+/// What the player who switched reads: the days, and the games their vacation stopped
+/// or could not stop (`away`).
+fn switched_text(switched: Switched, away: &Away, lang: Lang) -> String {
+    match switched {
+        Switched::On { left } if away.kept.is_empty() => {
+            tr!(lang, "vacation-on", left = left, stopped = away.changed)
+        }
+        Switched::On { left } => {
+            let games: Vec<String> = away
+                .kept
+                .iter()
+                .map(|id| tr!(lang, "vacation-kept-game", id = id.to_string()))
+                .collect();
+            tr!(
+                lang,
+                "vacation-on-kept",
+                left = left,
+                stopped = away.changed,
+                kept = away.kept.len(),
+                games = games.join(", ")
+            )
+        }
+        Switched::Off { used, left } => {
+            tr!(lang, "vacation-back-invoker", used = used, left = left)
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::core::notation::{self, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Role, Side, Square};
 use crate::i18n::Msg;
-use crate::variants::chess_like::{chess_like_rules, ChessLike};
+use crate::variants::chess_like::{chess_like_hooks, chess_like_rules, ChessLike};
 use crate::variants::fide::{self, Repetitions};
 use crate::variants::{picker, Ask, GameRng, Outcome, PlayError, Played, Rules};
 use crate::variants::{Export, Presentation, Tuning};
@@ -333,59 +333,11 @@ impl Rules for SorchessGame {
 }
 
 impl ChessLike for SorchessGame {
-    type Position = SorchessPosition;
-    type Move = SorchessMove;
-    type FenError = crate::core::chess::FenError;
-
-    fn start() -> SorchessPosition {
-        SorchessPosition::new()
-    }
-
-    fn read_fen(fen: &str) -> Result<SorchessPosition, Self::FenError> {
-        SorchessPosition::from_fen(fen)
-    }
-
-    fn wrap(pos: SorchessPosition) -> Self {
-        SorchessGame::from_position(pos)
-    }
-
-    fn chess(&self) -> &SorchessPosition {
-        &self.pos
-    }
-
-    fn mover(&self) -> Side {
-        self.pos.turn()
-    }
-
-    fn halfmoves(&self) -> u32 {
-        self.pos.position().halfmoves()
-    }
-
-    fn repetitions(&self) -> &Repetitions {
-        &self.reps
-    }
-
-    fn ended(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    fn moves_of(pos: &SorchessPosition) -> Vec<SorchessMove> {
-        pos.legal_moves()
-    }
-
-    fn move_text(m: SorchessMove) -> String {
-        m.long()
-    }
-
-    fn after(pos: &SorchessPosition, m: SorchessMove) -> SorchessPosition {
-        let mut next = pos.clone();
-        next.play(m);
-        next
-    }
-
-    fn count(pos: &SorchessPosition, depth: u32) -> u64 {
-        pos.perft(depth)
-    }
+    chess_like_hooks! { SorchessPosition, SorchessMove, crate::core::chess::FenError; field pos;
+    read SorchessPosition::from_fen; wrap SorchessGame::from_position;
+    halfmoves |p: &SorchessPosition| p.position().halfmoves();
+    moves SorchessPosition::legal_moves; text SorchessMove::long;
+    after |pos: &SorchessPosition, m| { let mut next = pos.clone(); next.play(m); next } }
 }
 
 impl Presentation for SorchessGame {

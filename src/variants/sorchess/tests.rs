@@ -4,6 +4,7 @@
 use super::*;
 use crate::core::notation::NotationError;
 use crate::core::{Position, Square};
+use crate::variants::tests::util::won;
 use crate::variants::tests::util::{game_refusal as refused, play_game, sq};
 use crate::variants::{Game, Options, VariantId, VariantState};
 
@@ -184,13 +185,7 @@ fn ruling_s1_wizard_checks_and_is_pinned() {
     // and Black's own Wizard on a2 blocks the last square (and cannot take b2).
     let mut g = fen_game("8/8/8/8/8/W7/w1K5/k7 w - - 0 1 S");
     play_all(&mut g, &["Wa3-b2"]);
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::win(
-            Side::White,
-            crate::i18n::Msg::new("reason-checkmate")
-        ))
-    );
+    assert_eq!(g.outcome(), won(Side::White, "reason-checkmate"));
 }
 
 // ruling S3: promotion to a Wizard uses up the one in hand and is refused while the

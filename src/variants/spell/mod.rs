@@ -11,7 +11,7 @@ use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Board, Cell, Move, Position, Role, Side, Square};
 use crate::i18n::Msg;
-use crate::variants::chess_like::{chess_like_rules, ChessLike};
+use crate::variants::chess_like::{chess_like_hooks, chess_like_rules, ChessLike};
 use crate::variants::fide::{self, Repetitions};
 use crate::variants::{picker, Ask, GameRng, Outcome, PlayError, Played, Rules};
 use crate::variants::{Export, Presentation, Tuning};
@@ -663,57 +663,11 @@ impl Rules for SpellGame {
 }
 
 impl ChessLike for SpellGame {
-    type Position = SpellPosition;
-    type Move = Turn;
-    type FenError = String;
-
-    fn start() -> SpellPosition {
-        SpellPosition::new()
-    }
-
-    fn read_fen(fen: &str) -> Result<SpellPosition, String> {
-        SpellGame::parse_fen(fen)
-    }
-
-    fn wrap(pos: SpellPosition) -> Self {
-        SpellGame::from_spell_position(pos)
-    }
-
-    fn chess(&self) -> &SpellPosition {
-        &self.sp
-    }
-
-    fn mover(&self) -> Side {
-        self.sp.turn()
-    }
-
-    fn halfmoves(&self) -> u32 {
-        self.sp.position().halfmoves()
-    }
-
-    fn repetitions(&self) -> &Repetitions {
-        &self.reps
-    }
-
-    fn ended(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    fn moves_of(pos: &SpellPosition) -> Vec<Turn> {
-        pos.legal_turns()
-    }
-
-    fn move_text(t: Turn) -> String {
-        t.canonical()
-    }
-
-    fn after(pos: &SpellPosition, t: Turn) -> SpellPosition {
-        pos.after(t)
-    }
-
-    fn count(pos: &SpellPosition, depth: u32) -> u64 {
-        pos.perft(depth)
-    }
+    chess_like_hooks! { SpellPosition, Turn, String; field sp;
+    read SpellGame::parse_fen; wrap SpellGame::from_spell_position;
+    halfmoves |p: &SpellPosition| p.position().halfmoves();
+    moves SpellPosition::legal_turns; text |t: Turn| t.canonical();
+    after SpellPosition::after }
 }
 
 impl Presentation for SpellGame {

@@ -8,7 +8,7 @@
 use crate::core::bitboard::{self, between, Bitboard};
 use crate::core::chess::castle_squares;
 use crate::core::movegen::MoveGen;
-use crate::core::{CastleSide, Move, Position, Role, Side, Square};
+use crate::core::{Board, CastleSide, Move, Position, Role, Side, Square};
 use serde::{Deserialize, Serialize};
 
 /// Index of the freeze spell in supply and cooldown arrays.
@@ -549,10 +549,7 @@ impl SpellPosition {
         if !self.can_cast(us, JUMP) {
             return false;
         }
-        let rq = (b.by_role(Role::Rook) | b.by_role(Role::Queen)) & active;
-        let bq = (b.by_role(Role::Bishop) | b.by_role(Role::Queen)) & active;
-        let snipers = (bitboard::rook_attacks(k, Bitboard::EMPTY) & rq)
-            | (bitboard::bishop_attacks(k, Bitboard::EMPTY) & bq);
+        let snipers = snipers(b, k, active);
         snipers
             .filter(|s| (between(k, *s) & blockers).count() == 1)
             .count()
@@ -588,10 +585,7 @@ impl SpellPosition {
         if !self.can_cast(us, JUMP) {
             return None;
         }
-        let rq = (b.by_role(Role::Rook) | b.by_role(Role::Queen)) & active;
-        let bq = (b.by_role(Role::Bishop) | b.by_role(Role::Queen)) & active;
-        let snipers = (bitboard::rook_attacks(k, Bitboard::EMPTY) & rq)
-            | (bitboard::bishop_attacks(k, Bitboard::EMPTY) & bq);
+        let snipers = snipers(b, k, active);
         snipers.into_iter().find_map(|from| {
             let inside = between(k, from) & blockers;
             let over = inside.into_iter().next()?;
@@ -733,4 +727,13 @@ impl Default for SpellPosition {
     fn default() -> Self {
         SpellPosition::new()
     }
+}
+
+/// The `active` sliders lined up with the king on `k` on an empty board: those a jump
+/// over one blocker could bring to it.
+fn snipers(b: &Board, k: Square, active: Bitboard) -> Bitboard {
+    let rq = (b.by_role(Role::Rook) | b.by_role(Role::Queen)) & active;
+    let bq = (b.by_role(Role::Bishop) | b.by_role(Role::Queen)) & active;
+    (bitboard::rook_attacks(k, Bitboard::EMPTY) & rq)
+        | (bitboard::bishop_attacks(k, Bitboard::EMPTY) & bq)
 }

@@ -5,6 +5,7 @@ use super::*;
 use crate::core::view::Viewer;
 use crate::core::{Bitboard, Board, Piece};
 use crate::i18n::Msg;
+use crate::variants::tests::util::won;
 use crate::variants::tests::util::{game_refusal, play_game as play, sq};
 use crate::variants::{Game, Options, VariantId};
 
@@ -370,13 +371,7 @@ fn ruling_p4_self_check_needs_confirmation_and_king_capture_wins() {
     assert_eq!(p.printed, "h2-h3");
     let p = play(&mut g, "Ra1:e1");
     assert!(p.events.contains(&Msg::new("spell-king-captured")));
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::win(
-            Side::Black,
-            crate::i18n::Msg::new("reason-king-captured")
-        ))
-    );
+    assert_eq!(g.outcome(), won(Side::Black, "reason-king-captured"));
 }
 
 // ruling P4: the king may not step onto a square attacked by a non-frozen enemy
@@ -386,13 +381,7 @@ fn ruling_p4_king_steps_and_king_capture() {
     let mut g = game("8/8/5p2/4k3/3K4/8/8/8[] w - - 0 1");
     // e5 is defended by the f6 pawn, yet the king may take the king there.
     play(&mut g, "Kd4:e5");
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::win(
-            Side::White,
-            crate::i18n::Msg::new("reason-king-captured")
-        ))
-    );
+    assert_eq!(g.outcome(), won(Side::White, "reason-king-captured"));
     // A plain step next to the enemy king is refused.
     let mut g = game("8/8/8/4k3/8/3K4/7P/8[] w - - 0 1");
     assert!(refusal(&mut g, "Kd4").contains("not a legal move"));
@@ -425,13 +414,7 @@ fn ruling_p4_freeze_mate() {
         "{:?}",
         p.events
     );
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::win(
-            Side::White,
-            crate::i18n::Msg::new("reason-checkmate")
-        ))
-    );
+    assert_eq!(g.outcome(), won(Side::White, "reason-checkmate"));
     // The mated side still has turns (perft goes on through mate), all losing.
     assert!(state(&g).spell_position().perft(1) > 0);
 }

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::i18n::Msg;
+use crate::variants::tests::util::won;
 
 fn game(fen: &str) -> Walls {
     Walls::from_pos(fen::read(fen, false).expect(fen))
@@ -254,13 +255,7 @@ fn z4_win_at_ten_mid_turn() {
         p.events.last().map(|e| e.to_string()).as_deref(),
         Some("White wins by reaching 10 points.")
     );
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::win(
-            Side::White,
-            crate::i18n::Msg::new("reason-ten-points")
-        ))
-    );
+    assert_eq!(g.outcome(), won(Side::White, "reason-ten-points"));
     assert!(g.ask().is_none());
     assert!(g.legal_texts().is_empty());
     assert!(matches!(g.play_text("pass"), Err(PlayError::Finished)));
@@ -271,13 +266,7 @@ fn z4_win_at_ten_mid_turn() {
 fn z4_own_kill_can_lose() {
     let mut g = game("7n/8/8/8/8/8/1N6/R7 w 5/5 0/6 -/- play");
     play(&mut g, "Nb2+a1");
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::win(
-            Side::Black,
-            crate::i18n::Msg::new("reason-ten-points")
-        ))
-    );
+    assert_eq!(g.outcome(), won(Side::Black, "reason-ten-points"));
 }
 
 // ruling Z5: threefold repetition may be claimed, and never ends the game by itself.

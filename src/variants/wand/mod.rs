@@ -16,8 +16,9 @@ use self::state::{wand_list, Pos, WandMode, WandState};
 use crate::core::notation::{resolve_syntax, MoveSyntax, NotationError};
 use crate::core::view::{View, Viewer};
 use crate::core::{Move, Side, Square};
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg};
 use crate::variants::fide::{self, Repetitions};
+use crate::variants::picker::Step;
 use crate::variants::{
     check_options, Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question,
     Rules,
@@ -585,11 +586,7 @@ impl Presentation for WandGame {
         view::legend()
     }
 
-    fn picker_steps(
-        &self,
-        answer: &str,
-        lang: crate::i18n::Lang,
-    ) -> Vec<crate::variants::picker::Step> {
+    fn picker_steps(&self, answer: &str, lang: Lang) -> Vec<Step> {
         notation::picker_steps(answer, self.pending.is_some(), lang)
     }
 
@@ -601,20 +598,10 @@ impl Presentation for WandGame {
 impl Export for WandGame {}
 
 impl Tuning for WandGame {
-    fn evaluate(&self, side: Side) -> i32 {
-        eval::evaluate(self, side)
-    }
-
-    fn determinise(&self, viewer: Side, rng: &mut GameRng) -> Self {
-        eval::determinise(self, viewer, rng)
-    }
+    crate::variants::tuning::tuning_from_eval!(eval);
 
     fn candidate_texts(&self) -> Vec<String> {
         eval::candidates(self)
-    }
-
-    fn tactical_candidates(&self) -> Vec<(String, i32)> {
-        eval::tactical(self)
     }
 
     fn secrets_held(&self) -> String {

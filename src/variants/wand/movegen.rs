@@ -34,15 +34,11 @@ pub struct Applied {
 pub fn board_after(board: &Board, m: Move) -> Board {
     let mut b = *board;
     match m {
-        Move::Normal {
-            from,
-            to,
-            promotion,
-            ..
-        } => {
-            if let Some(p) = b.take(from) {
-                b.take(to);
-                b.put_on_empty(to, Piece::new(p.side, promotion.unwrap_or(p.role)));
+        Move::Normal { .. } => {
+            if let Some(p) = b.take(m.from()) {
+                b.take(m.to());
+                let role = m.promotion().unwrap_or(p.role);
+                b.put_on_empty(m.to(), Piece::new(p.side, role));
             }
         }
         Move::EnPassant { from, to } => {

@@ -8,6 +8,7 @@ use super::*;
 use crate::core::view::{BadgeStyle, Viewer};
 use crate::core::{Cell, Role};
 use crate::i18n::Msg;
+use crate::variants::tests::util::won;
 use crate::variants::tests::util::{play_rules as play, sq, try_rules};
 use crate::variants::{Game, VariantId};
 
@@ -654,13 +655,7 @@ fn ruling_w18_sick_king_mates_before_dying() {
     );
     let p = play(&mut g, "Qa1-a8", &mut rng(1));
     assert_eq!(p.events, vec!["Checkmate.".to_string()]);
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::win(
-            Side::White,
-            crate::i18n::Msg::new("reason-checkmate")
-        ))
-    );
+    assert_eq!(g.outcome(), won(Side::White, "reason-checkmate"));
     assert!(g.pos.unit(sq("g6")).is_some(), "the king did not die");
     // Without the mate the sick king dies and White loses.
     let mut g = setup(

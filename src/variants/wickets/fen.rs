@@ -133,12 +133,16 @@ fn read_wickets(pos: &mut Pos, cs: &[char]) -> Result<(), String> {
     Ok(())
 }
 
+/// A field's White and Black parts (`white,black`); without the comma, the refusal
+/// `how` it is written.
+fn per_side<'a>(field: &'a str, how: &str) -> Result<[(Side, &'a str); 2], String> {
+    let (white, black) = field.split_once(',').ok_or_else(|| err(how))?;
+    Ok([(Side::White, white), (Side::Black, black)])
+}
+
 /// The Defenders field without its `D=`: `d1,d8`.
 fn read_defenders(pos: &mut Pos, d: &str) -> Result<(), String> {
-    let (a, b) = d
-        .split_once(',')
-        .ok_or_else(|| err("Defenders are written D=d1,d8"))?;
-    for (side, t) in [(Side::White, a), (Side::Black, b)] {
+    for (side, t) in per_side(d, "Defenders are written D=d1,d8")? {
         if let Some(c) = parse_cell(t)? {
             match pos.men.get_mut(c) {
                 Some(m) if m.piece.side == side => m.defender = true,
@@ -151,10 +155,7 @@ fn read_defenders(pos: &mut Pos, d: &str) -> Result<(), String> {
 
 /// The balls field without its `B=`: `e1,@d5`, a carrier or a lying ball per side.
 fn read_balls(pos: &mut Pos, b: &str) -> Result<(), String> {
-    let (a, c) = b
-        .split_once(',')
-        .ok_or_else(|| err("balls are written B=e1,@d5"))?;
-    for (side, t) in [(Side::White, a), (Side::Black, c)] {
+    for (side, t) in per_side(b, "balls are written B=e1,@d5")? {
         if let Some(lying) = t.strip_prefix('@') {
             let cell = parse_cell(lying)?.ok_or_else(|| err("`@` needs a square"))?;
             if pos.men.get(cell).is_some() || pos.ball_at(cell).is_some() {

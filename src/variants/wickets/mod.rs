@@ -20,8 +20,9 @@ use self::position::{Kind, Pos, WMove};
 use crate::core::notation::echo;
 use crate::core::view::{View, Viewer};
 use crate::core::{Cell, Role, Side};
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg};
 use crate::variants::fide::{self, Repetitions};
+use crate::variants::picker;
 use crate::variants::{
     check_options, Ask, Choice, GameRng, OptionDecl, Options, Outcome, PlayError, Played, Question,
     Rules,
@@ -395,20 +396,7 @@ impl WicketsGame {
             return Vec::new();
         };
         let cells = self.pos.sacrificeable(t.mover);
-        let mut v: Vec<String> = combinations(&cells, n as usize)
-            .into_iter()
-            .map(|c| {
-                format!(
-                    "sacrifice {}",
-                    c.iter()
-                        .map(|x| x.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                )
-            })
-            .collect();
-        v.push("decline".to_string());
-        v
+        or_decline(combinations(&cells, n as usize), "sacrifice ", " ")
     }
 }
 
@@ -496,20 +484,7 @@ impl Rules for WicketsGame {
                         .map(|m| format!("defender {}", label(m.piece.role, c)))
                 })
                 .collect(),
-            Question::Throw => {
-                let mut v: Vec<String> = self
-                    .throw_options()
-                    .iter()
-                    .map(|h| {
-                        h.iter()
-                            .map(|c| c.to_string())
-                            .collect::<Vec<_>>()
-                            .join(">")
-                    })
-                    .collect();
-                v.push("decline".to_string());
-                v
-            }
+            Question::Throw => or_decline(self.throw_options(), "", ">"),
             Question::Card => self.card_texts(ask.side, t),
             Question::Sacrifice => self.sacrifice_texts(t),
             _ => self.pos.legal_moves().iter().map(|m| m.long()).collect(),
@@ -612,11 +587,7 @@ impl Presentation for WicketsGame {
         view::legend()
     }
 
-    fn picker_steps(
-        &self,
-        answer: &str,
-        lang: crate::i18n::Lang,
-    ) -> Vec<crate::variants::picker::Step> {
+    fn picker_steps(&self, answer: &str, lang: Lang) -> Vec<picker::Step> {
         WicketsGame::picker_steps(self, answer, lang)
     }
 
@@ -628,17 +599,7 @@ impl Presentation for WicketsGame {
 impl Export for WicketsGame {}
 
 impl Tuning for WicketsGame {
-    fn evaluate(&self, side: Side) -> i32 {
-        eval::evaluate(self, side)
-    }
-
-    fn determinise(&self, viewer: Side, rng: &mut GameRng) -> Self {
-        eval::determinise(self, viewer, rng)
-    }
-
-    fn tactical_candidates(&self) -> Vec<(String, i32)> {
-        eval::tactical(self)
-    }
+    crate::variants::tuning::tuning_from_eval!(eval);
 
     fn level_plan(&self, level: u8) -> Option<crate::variants::LevelPlan> {
         // The tree search's strength barely grows with its iterations here (the
@@ -679,6 +640,20 @@ pub const EXAMPLE: crate::variants::WorkedExample = crate::variants::WorkedExamp
     moves: &["e4", "e5", "Ke1-e2>h5"],
     caption: "caption-wickets",
 };
+
+/// Each group of cells written as `prefix` and the cells joined by `sep`, then
+/// `decline`: the texts of an answer that may be declined.
+fn or_decline(groups: Vec<Vec<Cell>>, prefix: &str, sep: &str) -> Vec<String> {
+    let mut v: Vec<String> = groups
+        .iter()
+        .map(|g| {
+            let cells: Vec<String> = g.iter().map(|c| c.to_string()).collect();
+            format!("{prefix}{}", cells.join(sep))
+        })
+        .collect();
+    v.push("decline".to_string());
+    v
+}
 
 #[cfg(test)]
 mod tests;

@@ -210,7 +210,6 @@ impl WicketsGame {
 
 #[cfg(test)]
 mod tests {
-    use super::super::cards::Card;
     use super::*;
     use crate::core::Cell;
     use crate::variants::{Options, PlayError, Presentation};
@@ -239,15 +238,6 @@ mod tests {
             Ok(p) => panic!("`{text}` accepted: {p:?}"),
             Err(e) => e.to_string(),
         }
-    }
-
-    fn hands(g: &mut WicketsGame, white: &[&str], black: &[&str]) {
-        let parse = |v: &[&str]| v.iter().filter_map(|t| Card::parse(t)).collect::<Vec<_>>();
-        let mut d = super::super::Deck::deal(&mut GameRng::seed_from_u64(1));
-        let (w, b) = (parse(white), parse(black));
-        d.pile.retain(|c| !w.contains(c) && !b.contains(c));
-        d.hands = [w, b];
-        g.deck = d;
     }
 
     #[test]
@@ -300,7 +290,7 @@ mod tests {
     #[test]
     fn cards_name_the_led_card_and_the_second_try() {
         let mut g = game(&format!("{OPEN} cards2"));
-        hands(&mut g, &["2c", "3c"], &["9c", "8c"]);
+        super::super::tests::set_hands(&mut g, &["2c", "3c"], &["9c", "8c"]);
         play(&mut g, "Re2-e4>w9");
         let lead = prompt(&g);
         assert!(
@@ -323,9 +313,9 @@ mod tests {
     #[test]
     fn card_prompts_reveal_no_hand() {
         let mut a = game(&format!("{OPEN} cards"));
-        hands(&mut a, &["2c", "3c"], &["9c", "8c"]);
+        super::super::tests::set_hands(&mut a, &["2c", "3c"], &["9c", "8c"]);
         let mut b = game(&format!("{OPEN} cards"));
-        hands(&mut b, &["10h", "4d"], &["1s", "6c"]);
+        super::super::tests::set_hands(&mut b, &["10h", "4d"], &["1s", "6c"]);
         play(&mut a, "Re2-e4>w9");
         play(&mut b, "Re2-e4>w9");
         assert_eq!(prompt(&a), prompt(&b));

@@ -4,6 +4,7 @@ use super::cards::Card;
 use super::*;
 use crate::core::Position;
 use crate::i18n::Msg;
+use crate::variants::tests::util::won;
 use crate::variants::tests::util::{cell, play_rules as play, try_rules};
 
 fn game(fen: &str) -> WicketsGame {
@@ -26,7 +27,7 @@ fn question(g: &WicketsGame) -> (Side, Question) {
     (a.side, a.question)
 }
 
-fn set_hands(g: &mut WicketsGame, white: &[&str], black: &[&str]) {
+pub(super) fn set_hands(g: &mut WicketsGame, white: &[&str], black: &[&str]) {
     let parse = |v: &[&str]| {
         v.iter()
             .map(|t| Card::parse(t).expect("card"))
@@ -193,13 +194,7 @@ fn ball_haver_capture_needs_a_square_unless_it_mates() {
     let mut mate = game("4nnrk/4pppp/4Ppp1/4N3/8/8/8/1K6 w - - 0 1 -- D=-,g6 B=b1,f7 dice");
     let p = play(&mut mate, "Nxf7", &mut rng());
     assert_eq!(p.events, vec!["Checkmate.".to_string()]);
-    assert_eq!(
-        mate.outcome(),
-        Some(Outcome::win(
-            Side::White,
-            crate::i18n::Msg::new("reason-checkmate")
-        ))
-    );
+    assert_eq!(mate.outcome(), won(Side::White, "reason-checkmate"));
     // With squares free the capturer chooses; in advance or when asked.
     let fen = "6k1/8/8/3b4/8/4N3/8/K7 w - - 0 1 -- D=-,- B=a1,d5 dice";
     let mut g = game(fen);

@@ -2,6 +2,7 @@
 //! or a thread of its own), its record and the lines that start it.
 
 use super::*;
+use crate::i18n::Msg;
 
 impl Service {
     /// What a press on game `game`'s buttons in `channel` meets (read from the store,
@@ -207,29 +208,19 @@ pub(super) fn accepts_line(live: &Live, c: &Challenge, intro: Option<String>) ->
         // A game nobody challenged to (a tournament's) says what it is instead.
         (Some(intro), _) => intro,
         (None, Some(seat)) => {
-            match crate::service::contract::grammar::level_rating(c.variant, seat.level()) {
+            use crate::engine::strength::Scale;
+            let level = seat.level();
+            let line = match crate::service::contract::grammar::level_rating(c.variant, level) {
                 // A level measured closely enough says what it is worth.
-                Some((rating, crate::engine::strength::Scale::Stockfish)) => crate::tr!(
-                    live.lang,
-                    "game-computer-plays-stockfish",
-                    name = opponent,
-                    level = seat.level().to_string(),
-                    rating = i64::from(rating)
-                ),
-                Some((rating, crate::engine::strength::Scale::Own)) => crate::tr!(
-                    live.lang,
-                    "game-computer-plays-own",
-                    name = opponent,
-                    level = seat.level().to_string(),
-                    rating = i64::from(rating)
-                ),
-                None => crate::tr!(
-                    live.lang,
-                    "game-computer-plays",
-                    name = opponent,
-                    level = seat.level().to_string()
-                ),
-            }
+                Some((rating, scale)) => Msg::new(match scale {
+                    Scale::Stockfish => "game-computer-plays-stockfish",
+                    Scale::Own => "game-computer-plays-own",
+                })
+                .with("rating", i64::from(rating)),
+                None => Msg::new("game-computer-plays"),
+            };
+            let line = line.with("name", opponent).with("level", level.to_string());
+            line.in_lang(live.lang)
         }
         (None, None) => crate::tr!(live.lang, "challenge-accepted", name = opponent),
     }

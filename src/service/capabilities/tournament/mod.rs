@@ -14,6 +14,7 @@ mod rounds;
 mod texts;
 
 use crate::i18n::Lang;
+use crate::i18n::Msg;
 use crate::model::ColorChoice;
 use crate::render::table::{table_png, Table, TableRow};
 use crate::service::contract::api::{
@@ -114,21 +115,31 @@ fn leave(ev: &mut Event, me: &User, (lang, public): (Lang, Lang)) -> Result<Stri
 /// off `ev` unless it is over; the line its channel reads (in `public`), or a refusal
 /// in `lang`.
 fn cancel(ev: &mut Event, organiser: bool, (lang, public): (Lang, Lang)) -> Result<String, String> {
+    organiser_only(ev, organiser, "tournament-cancel-not-organiser", lang)?;
     let event = ev.name.as_str();
-    if !organiser {
-        return Err(tr!(
-            lang,
-            "tournament-cancel-not-organiser",
-            organiser = ev.organiser.name.as_str(),
-            event = event
-        ));
-    }
     if matches!(ev.state, EventState::Finished | EventState::Cancelled) {
         return Err(tr!(lang, "tournament-over-already", event = event));
     }
     let line = tr!(public, "tournament-cancelled", event = event);
     ev.state = EventState::Cancelled;
     Ok(line)
+}
+
+/// The refusal `key` (naming the organiser and the event) unless the one asking is
+/// the organiser (or a moderator).
+fn organiser_only(
+    ev: &Event,
+    organiser: bool,
+    key: &'static str,
+    lang: Lang,
+) -> Result<(), String> {
+    if organiser {
+        return Ok(());
+    }
+    let refusal = Msg::new(key)
+        .with("organiser", ev.organiser.name.as_str())
+        .with("event", ev.name.as_str());
+    Err(refusal.in_lang(lang))
 }
 
 /// An ended event game's result, as its event counts it.
@@ -455,15 +466,8 @@ impl Service {
                 self.save_and_tell(&read, &ev, line, lang)
             }
             TournamentAction::Start => {
+                organiser_only(&ev, organiser, "tournament-start-not-organiser", lang)?;
                 let event = read.event.name.as_str();
-                if !organiser {
-                    return Err(tr!(
-                        lang,
-                        "tournament-start-not-organiser",
-                        organiser = ev.organiser.name.as_str(),
-                        event = event
-                    ));
-                }
                 if ev.state != EventState::Open {
                     return Err(tr!(lang, "tournament-started-already", event = event));
                 }
