@@ -8,9 +8,10 @@
 mod common;
 mod store_backends;
 
-use arcana::service::api::{Audience, Context, ReplyKind, Request};
+use arcana::service::api::{Audience, Context, Reply, ReplyKind, Request};
 use arcana::service::clock::{ManualClock, DAY_MS};
 use arcana::service::{Service, ServiceConfig};
+use arcana::store::Write;
 use common::{ctx, user, Harness, START_MS};
 use std::sync::Arc;
 
@@ -234,5 +235,117 @@ fn kept_private_texts_are_in_the_store_and_taken_once() {
             b.service.take_private(user("alice").id),
             vec!["alice's".to_string()]
         );
+    }
+}
+
+/// The outbox entry of e4: the harness started a game on `e` and the start's entry was
+/// delivered; returns the harness and e4's replies.
+fn after_e4(e: &store_backends::TestStore, clock: Arc<ManualClock>) -> (Harness, Vec<Reply>) {
+    let h = on(e, clock);
+    h.start(CH, Some(3));
+    for p in h.service.outbox() {
+        h.service.delivered(p.id);
+    }
+    let replies = h.service.handle(&keyed("alice", "m1"), mv("e4"));
+    assert!(replies.iter().all(|r| r.kind != ReplyKind::Refusal));
+    (h, replies)
+}
+
+/// How many of `replies` show a board.
+fn boards_of(replies: &[Reply]) -> usize {
+    replies.iter().filter(|r| r.image.is_some()).count()
+}
+
+/// Writes outbox entry `id` as `entry`, as an older build (or a changed record) left it.
+fn store_entry(h: &Harness, id: u64, entry: &serde_json::Value) {
+    let mut w = Write::new();
+    w.outbox(id, entry).unwrap();
+    h.service.store().commit(w).unwrap();
+}
+
+// Issue 53: an outbox entry keeps what it needs to post; the game's own boards are
+// drawn again from the record when the entry is read, on both backends.
+#[test]
+fn a_stored_entry_keeps_its_boards_by_reference() {
+    for e in store_backends::backends("outbox_lean") {
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let (h, replies) = after_e4(&e, clock.clone());
+        let boards = boards_of(&replies);
+        assert!(boards > 0, "a move's replies show the board");
+        let raw = h.service.store().outbox().unwrap();
+        assert_eq!(raw.len(), 1);
+        let entry = &raw[0].1;
+        let stored = |field: &str| {
+            entry[field]
+                .as_array()
+                .map_or(0, |a| a.iter().filter(|v| !v.is_null()).count())
+        };
+        let whole: usize = entry["replies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| !r["image"].is_null())
+            .count();
+        assert_eq!(whole, 0, "no serialized board is stored: {entry}");
+        assert_eq!(stored("images"), boards);
+        let full = serde_json::to_vec(&replies).unwrap().len();
+        let lean = serde_json::to_vec(entry).unwrap().len();
+        assert!(lean * 3 < full, "{lean} bytes stored for {full} of replies");
+        drop(h);
+        // After a restart, and for a redelivered request, the boards are drawn again.
+        let h = on(&e, clock);
+        assert_eq!(h.service.outbox()[0].replies, replies);
+        assert_eq!(h.service.handle(&keyed("alice", "m1"), mv("e4")), replies);
+    }
+}
+
+// Issue 53: an entry stored before boards were kept by reference (each board whole)
+// still delivers as it was stored.
+#[test]
+fn an_entry_with_whole_boards_still_delivers() {
+    for e in store_backends::backends("outbox_whole") {
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let (h, replies) = after_e4(&e, clock.clone());
+        let id = replies[0].outbox.unwrap();
+        let old = serde_json::json!({
+            "id": id,
+            "channel": CH,
+            "actor": null,
+            "replies": replies,
+        });
+        store_entry(&h, id, &old);
+        drop(h);
+        let h = on(&e, clock);
+        let pending = h.service.outbox();
+        assert_eq!(pending.len(), 1);
+        assert_eq!(pending[0].replies, replies);
+    }
+}
+
+// Issue 53: a board kept by reference is never drawn from a record that no longer
+// holds it (here the game's record rewound by a takeback): the reply goes out without
+// its picture rather than with another position's.
+#[test]
+fn a_board_whose_record_changed_is_left_out_not_drawn_wrong() {
+    for e in store_backends::backends("outbox_rewound") {
+        let (h, replies) = after_e4(&e, Arc::new(ManualClock::new(START_MS)));
+        let boards = boards_of(&replies);
+        // Rewrite the stored references as if the record had changed under them.
+        let (id, mut entry) = h.service.store().outbox().unwrap().remove(0);
+        for image in entry["images"].as_array_mut().unwrap() {
+            if let Some(check) = image.get_mut("check") {
+                *check = serde_json::json!(1);
+            }
+        }
+        store_entry(&h, id, &entry);
+        let pending = h.service.outbox();
+        assert_eq!(
+            boards_of(&pending[0].replies),
+            0,
+            "{boards} boards left out"
+        );
+        let texts: Vec<_> = pending[0].replies.iter().map(|r| &r.text).collect();
+        let sent: Vec<_> = replies.iter().map(|r| &r.text).collect();
+        assert_eq!(texts, sent, "every text still goes out");
     }
 }

@@ -361,6 +361,24 @@ pub struct Pending {
     /// interaction is left to answer); `None` for time passing.
     pub actor: Option<User>,
     pub replies: Vec<Reply>,
+    /// In the stored entry, the board images of `replies` kept by reference (one per
+    /// reply, or none at all): a reply named here is stored without its image, drawn
+    /// again from the game's record when the entry is read. Entries stored before
+    /// references existed keep every image whole, and no list.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<Option<ImageOf>>,
+}
+
+/// A board image kept by reference: `viewer`'s board of game `game` after its first
+/// `actions` actions, as replies show it; `check` is the drawn view's
+/// fingerprint, so a record changed since (a takeback rewound it) is never drawn
+/// for a reply it does not belong to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImageOf {
+    pub game: u64,
+    pub actions: usize,
+    pub viewer: crate::core::view::Viewer,
+    pub check: u64,
 }
 
 impl Reply {

@@ -4,6 +4,7 @@
 
 use crate::service::capabilities::timeouts::claim;
 use crate::service::capabilities::turns::{abort, finish, hand, player_game};
+use crate::service::plumbing::outbox::drawn_again;
 use crate::service::reads::queries::{legend_reply, rules_reply};
 use crate::service::*;
 
@@ -149,7 +150,7 @@ impl Service {
             };
             return match self.store.outbox_entry(id) {
                 Ok(Some(entry)) => serde_json::from_value::<api::Pending>(entry)
-                    .map(|p| p.replies)
+                    .map(|p| drawn_again(&self.store, p).replies)
                     .unwrap_or_else(|_| done()),
                 Ok(None) => done(),
                 Err(e) => vec![store_failure_in(lang, e)],
@@ -181,6 +182,7 @@ impl Service {
                         .map_err(|e| tracing::error!("outbox entry {id} is unreadable: {e}"))
                         .ok()
                 })
+                .map(|entry| drawn_again(&self.store, entry))
                 .collect(),
             Err(e) => {
                 tracing::error!("store: {e}");

@@ -6,7 +6,7 @@
 //! commit, and only then the change taken into memory. A change to durability is
 //! made here and nowhere else.
 
-use crate::service::contract::api::{self, Reply, User};
+use crate::service::contract::api::{Reply, User};
 use crate::service::plumbing::plan::{Durability, Put};
 use crate::service::plumbing::ratings::{Ratings, Sealed};
 use crate::service::plumbing::writer::write;
@@ -182,7 +182,8 @@ impl Service {
             }
         }
         if acts {
-            puts.extend(self.post(at.channel, at.actor, &mut change.replies)?);
+            let live = change.live.as_ref();
+            puts.extend(self.post(at.channel, at.actor, &mut change.replies, live)?);
         }
         puts.extend(change.challenges.iter().map(challenge_put));
         puts.extend(change.forget.iter().map(|id| Put::DropChallenge(*id)));
@@ -248,6 +249,7 @@ impl Service {
         channel: u64,
         actor: Option<&User>,
         replies: &mut [Reply],
+        live: Option<&Live>,
     ) -> Result<Option<Put>, StoreError> {
         if replies.is_empty() {
             return Ok(None);
@@ -258,12 +260,8 @@ impl Service {
         for r in replies.iter_mut() {
             r.outbox = Some(id);
         }
-        let entry = api::Pending {
-            id,
-            channel,
-            actor: actor.cloned(),
-            replies: replies.to_vec(),
-        };
+        let entry =
+            crate::service::plumbing::outbox::stored_entry(id, channel, actor, replies, live);
         Ok(Some(Put::Outbox {
             id,
             entry: serde_json::to_value(&entry)?,

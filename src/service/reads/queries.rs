@@ -206,14 +206,7 @@ pub(in crate::service) fn names(rec: &GameRecord) -> [String; 2] {
 }
 
 pub(in crate::service) fn public_view(live: &Live) -> View {
-    let mut v = live.game.view(Viewer::Public);
-    v.names = names(&live.rec);
-    // Against the computer every board is drawn from the person's side, not from the
-    // side to move (which is the computer's every other turn).
-    if let Some(seat) = live.rec.computer {
-        v.bottom = Some(seat.side.other());
-    }
-    v
+    crate::service::plumbing::outbox::board_seen(live, Viewer::Public)
 }
 
 /// A player's secret information, headed by the game it belongs to: a direct message
