@@ -1531,3 +1531,179 @@ fn ids_taken_at_once(e: &TestStore, before: u64) {
     let want: Vec<u64> = (before + 1..=before + 50).collect();
     assert_eq!(sorted, want, "{}: {taken:?}", e.name);
 }
+
+/// The version read alone (issue 53) is the version read with the record, on every
+/// engine, through checked and unchecked writes and from another handle.
+#[test]
+fn the_version_read_alone_is_the_records_version() {
+    two_handles("versionalone", |e, store, other, _| {
+        let name = e.name;
+        let id = store.new_id().expect("id");
+        assert_eq!(store.game_version(id).expect("read"), None, "{name}");
+        let mut rec = record(id, 31);
+        commit(&store, |w| w.game_checked(&rec, Expect::New));
+        let id2 = store.new_id().expect("id");
+        commit(&store, |w| w.game_checked(&record(id2, 32), Expect::New));
+        for expect in [Expect::At(1), Expect::At(2)] {
+            rec.draw_offer = Some(Side::White);
+            commit(&other, |w| w.game_checked(&rec, expect));
+            rec.draw_offer = None;
+            let (_, version) = store.game_versioned(id).expect("read").expect("stored");
+            assert_eq!(version, expect.next(), "{name}");
+            assert_eq!(
+                store.game_version(id).expect("read"),
+                Some(version),
+                "{name}"
+            );
+        }
+        commit(&store, |w| w.game(&rec));
+        assert_eq!(other.game_version(id).expect("read"), Some(4), "{name}");
+        assert_eq!(
+            other.game_versions(&[id2, 999_999, id]).expect("read"),
+            vec![(id2, 1), (id, 4)],
+            "{name}"
+        );
+    });
+}
+
+/// Records stored by older builds (the golden store of format 1, whose records have
+/// no version of their own on sled) read their version alone as with the record, on
+/// sled and copied to each engine.
+#[test]
+fn the_golden_stores_versions_read_alone() {
+    let dir = tempfile::tempdir().expect("dir");
+    golden_sled(&dir.path().join("golden"));
+    let source = Store::open(dir.path().join("golden")).expect("open");
+    let games = source.all_games().expect("games");
+    let ids: Vec<u64> = games.iter().map(|g| g.id).collect();
+    assert!(ids.len() > 5, "{ids:?}");
+    let check = |store: &Store, name: &str| {
+        for &id in &ids {
+            let (_, version) = store.game_versioned(id).expect("read").expect("stored");
+            assert_eq!(
+                store.game_version(id).expect("read"),
+                Some(version),
+                "{name} {id}"
+            );
+        }
+        let all = store.game_versions(&ids).expect("read");
+        assert_eq!(all.len(), ids.len(), "{name}");
+    };
+    check(&source, "golden sled");
+    for e in backends("goldenversions") {
+        let dest = e.open();
+        source.copy_into(&dest).expect("copy");
+        check(&dest, e.name);
+    }
+}
+
+/// Waits for `game` on the feed (a change told on PostgreSQL by the listener's
+/// connection, which every process's commits reach).
+async fn heard(changes: &mut arcana::store::Changes, want: arcana::store::Changed) {
+    let wait = async {
+        loop {
+            match changes.recv().await {
+                Ok(got) if got == want => return,
+                Ok(_) => {}
+                Err(e) => panic!("the feed failed: {e}"),
+            }
+        }
+    };
+    // Generous: the check is that it comes at all, long before any re-check.
+    tokio::time::timeout(std::time::Duration::from_secs(20), wait)
+        .await
+        .unwrap_or_else(|_| panic!("{want:?} was not heard"));
+}
+
+/// A handle following the store's changes hears the games another handle (on
+/// PostgreSQL another connection pool, as another process) writes.
+#[test]
+fn followers_hear_the_games_another_handle_writes() {
+    use arcana::store::Changed;
+    two_handles("feed", |e, store, other, runtime| {
+        let mut changes = store.changes();
+        if store.shared() {
+            // The listener tells it is listening (earlier changes may be unheard).
+            runtime.block_on(heard(&mut changes, Changed::Unknown));
+        }
+        let id = other.new_id().expect("id");
+        commit(&other, |w| w.game_checked(&record(id, 41), Expect::New));
+        runtime.block_on(heard(&mut changes, Changed::Game(id)));
+        // A write of no game tells nothing; the next game write is heard.
+        commit(&other, |w| w.challenge(42, Some(&challenge(&user("dan")))));
+        commit(&other, |w| w.game_checked(&record(id, 41), Expect::At(1)));
+        runtime.block_on(heard(&mut changes, Changed::Game(id)));
+        assert!(
+            !matches!(changes.try_recv(), Ok(Changed::Game(_))),
+            "{}",
+            e.name
+        );
+    });
+}
+
+/// Runs `f` on each engine's store with a second handle on it (as another process
+/// would have) and a runtime.
+fn two_handles(test: &str, mut f: impl FnMut(&TestStore, Store, Store, &tokio::runtime::Runtime)) {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    for e in backends(test) {
+        let store = e.open();
+        let other = second(&e, &store);
+        f(&e, store, other, &runtime);
+    }
+}
+
+/// The next `version` event's number on a game page's event stream.
+async fn next_version(events: &mut reqwest::Response) -> u64 {
+    let wait = async {
+        loop {
+            let chunk = events.chunk().await.expect("a chunk").expect("open");
+            let text = String::from_utf8_lossy(&chunk).to_string();
+            if let Some(v) = text
+                .split("event: version\ndata: ")
+                .nth(1)
+                .and_then(|rest| rest.lines().next())
+            {
+                return v.trim().parse::<u64>().expect("a version");
+            }
+        }
+    };
+    // Far below the web's re-check of every watched game (30 s): what comes is told.
+    tokio::time::timeout(std::time::Duration::from_secs(20), wait)
+        .await
+        .expect("a version event")
+}
+
+/// A watched game's page hears a move another writer (on PostgreSQL another process's
+/// handle) commits, through the change feed: the web reads nothing meanwhile.
+#[test]
+fn a_watched_page_hears_another_writers_change() {
+    use arcana::service::pages::WebLinks;
+    two_handles("watchedpage", |e, store, writer, runtime| {
+        let id = writer.new_id().expect("id");
+        let mut rec = record(id, 51);
+        commit(&writer, |w| w.game_checked(&rec, Expect::New));
+        runtime.block_on(async {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+                .await
+                .expect("bind");
+            let base = format!("http://{}", listener.local_addr().expect("address"));
+            let links = WebLinks::new(&base, b"the feed test's key, long enough......");
+            let url = format!("{}/events", links.game_url(id));
+            let options = arcana::web::WebOptions::new(links);
+            tokio::spawn(arcana::web::serve(listener, store.share(), options));
+            let mut events = reqwest::get(url).await.expect("events");
+            assert_eq!(next_version(&mut events).await, 1, "{}", e.name);
+            for expect in [Expect::At(1), Expect::At(2)] {
+                rec.draw_offer = rec.draw_offer.xor(Some(Side::White));
+                let mut w = Write::new();
+                w.game_checked(&rec, expect).expect("build");
+                let w2 = writer.share();
+                tokio::task::spawn_blocking(move || w2.commit(w))
+                    .await
+                    .expect("join")
+                    .expect("commit");
+                assert_eq!(next_version(&mut events).await, expect.next(), "{}", e.name);
+            }
+        });
+    });
+}

@@ -8,6 +8,7 @@
 //! ([`Meta`], [`CountsOf`]).
 
 use super::error::StoreError;
+use super::feed::Changes;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -324,6 +325,22 @@ pub(crate) trait Backend: Send + Sync {
     }
     /// A game's head, lists and version, read together (`None`: no such game).
     fn game(&self, id: u64, counts_of: CountsOf) -> Result<Option<StoredGame>, StoreError>;
+    /// A game record's version alone, the record left unread (`None`: no such game).
+    fn game_version(&self, id: u64) -> Result<Option<u64>, StoreError>;
+    /// The versions of those of `ids` that are stored, in the order of `ids` (one
+    /// statement where the backend has them).
+    fn game_versions(&self, ids: &[u64]) -> Result<Vec<(u64, u64)>, StoreError> {
+        let mut out = Vec::with_capacity(ids.len());
+        for &id in ids {
+            if let Some(v) = self.game_version(id)? {
+                out.push((id, v));
+            }
+        }
+        Ok(out)
+    }
+    /// The games written from now on, by any handle (and, on PostgreSQL, any process)
+    /// (see [`super::feed`]).
+    fn changes(&self) -> Changes;
     /// The active game of a channel and its record's version (0: the record is missing).
     fn active_version(&self, channel: u64) -> Result<Option<(u64, u64)>, StoreError>;
     /// Forgets idempotency keys stored before `before_ms`; `at_of` reads a stored
@@ -420,6 +437,18 @@ impl Db {
 
     pub fn active_version(&self, channel: u64) -> Result<Option<(u64, u64)>, StoreError> {
         self.0.active_version(channel)
+    }
+
+    pub fn game_version(&self, id: u64) -> Result<Option<u64>, StoreError> {
+        self.0.game_version(id)
+    }
+
+    pub fn game_versions(&self, ids: &[u64]) -> Result<Vec<(u64, u64)>, StoreError> {
+        self.0.game_versions(ids)
+    }
+
+    pub fn changes(&self) -> Changes {
+        self.0.changes()
     }
 
     pub fn prune_keys(

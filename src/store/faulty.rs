@@ -4,6 +4,7 @@
 
 use super::backend::{Backend, Batch, CountsOf, Entry, StoredGame};
 use super::error::StoreError;
+use super::feed::Changes;
 use super::sled_backend::Sled;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -113,6 +114,13 @@ impl Backend for Faulty {
     fn active_version(&self, channel: u64) -> Result<Option<(u64, u64)>, StoreError> {
         self.read()?;
         self.inner.active_version(channel)
+    }
+    fn game_version(&self, id: u64) -> Result<Option<u64>, StoreError> {
+        self.read()?;
+        self.inner.game_version(id)
+    }
+    fn changes(&self) -> Changes {
+        self.inner.changes()
     }
     fn prune_keys(
         &self,

@@ -24,6 +24,7 @@ mod error;
 pub mod events;
 #[cfg(test)]
 mod faulty;
+mod feed;
 mod group;
 pub mod index;
 mod kept;
@@ -43,6 +44,7 @@ pub use backend::{Expect, StoreUrl};
 pub use check::CheckReport;
 pub use error::StoreError;
 pub use events::{Event, EventFormat, EventGame, EventState, StoredEvent};
+pub use feed::{Changed, Changes};
 pub use index::{Listing, PastGame};
 pub use kept::{KeptText, Notes, PendingMove, Prefs, Vacation};
 pub use record::{
@@ -193,6 +195,28 @@ impl Store {
             Some(stored) => Ok(Some((decode_game(&stored)?, stored.version))),
             None => Ok(None),
         }
+    }
+
+    /// A game record's version alone (`None`: no such game): the record is neither
+    /// read whole nor decoded (sled reads the version's own key, PostgreSQL only the
+    /// version column), so following a game's version costs a look-up.
+    pub fn game_version(&self, id: u64) -> Result<Option<u64>, StoreError> {
+        self.db.game_version(id)
+    }
+
+    /// The versions of those of `ids` that are stored, as [`Store::game_version`] reads
+    /// them (PostgreSQL: in one statement).
+    pub fn game_versions(&self, ids: &[u64]) -> Result<Vec<(u64, u64)>, StoreError> {
+        self.db.game_versions(ids)
+    }
+
+    /// The games written from now on through any handle on this store, and on
+    /// PostgreSQL by any process sharing the database: a game's id after each commit
+    /// that wrote it ([`Changed::Game`]), or [`Changed::Unknown`] when some may have
+    /// been missed (a follower fell behind, the listener reconnected). On PostgreSQL
+    /// the first call starts the handle's one listening connection.
+    pub fn changes(&self) -> Changes {
+        self.db.changes()
     }
 
     /// The active game of a channel with its record's version (0: the record is

@@ -7,12 +7,14 @@
 
 use super::backend::{id_of, Backend, Batch, CountsOf, Entry, StoredGame};
 use super::error::StoreError;
+use super::feed::{Changes, Feed};
 use postgres::{Client, NoTls};
 use write::apply_in;
 
+mod listen;
 mod write;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// The schema, in order: `(version, name, SQL)`. A file added to `migrations/` is
 /// listed here (a test checks the two agree).
@@ -64,6 +66,12 @@ pub struct Pg {
     /// a deployment slot (host, data folder, shards), the same when its process is
     /// restarted, so that the new process delivers at once what the old one claimed.
     me: String,
+    /// The games other commits notify, heard by one listening connection started at
+    /// the first [`Backend::changes`] (see [`listen`]).
+    feed: Arc<Feed>,
+    listening: AtomicBool,
+    /// Set when the handle is dropped: the listener stops.
+    stop: Arc<AtomicBool>,
 }
 
 /// The store's unsigned ids, kept bit for bit in PostgreSQL's signed bigint.
@@ -175,6 +183,9 @@ impl Pg {
                 || format!("{}:{:016x}", std::process::id(), rand::random::<u64>()),
                 str::to_string,
             ),
+            feed: Arc::default(),
+            listening: AtomicBool::new(false),
+            stop: Arc::default(),
         };
         let mut client = pg.connect()?;
         migrate(&mut client)?;
@@ -408,6 +419,40 @@ impl Pg {
         }))
     }
 
+    /// The versions of those of `ids` stored, in their order: the version column
+    /// alone, by one statement.
+    fn versions(&self, ids: &[u64]) -> Result<Vec<(u64, u64)>, StoreError> {
+        let wanted: Vec<i64> = ids.iter().map(|&id| sql(id)).collect();
+        let rows = self.with(|c| {
+            c.query(
+                "SELECT id, version FROM games WHERE id = ANY($1)",
+                &[&wanted],
+            )
+        })?;
+        let found: std::collections::HashMap<u64, u64> = rows
+            .iter()
+            .map(|r| (unsql(r.get(0)), unsql(r.get(1))))
+            .collect();
+        Ok(ids
+            .iter()
+            .filter_map(|id| found.get(id).map(|v| (*id, *v)))
+            .collect())
+    }
+
+    /// Follows the games commits notify, starting the listener the first time.
+    fn follow(&self) -> Changes {
+        // Subscribed first: what the listener tells once listening is heard.
+        let changes = self.feed.subscribe();
+        if !self.listening.swap(true, Ordering::SeqCst) {
+            listen::start(
+                self.config.clone(),
+                Arc::clone(&self.feed),
+                Arc::clone(&self.stop),
+            );
+        }
+        changes
+    }
+
     fn active(&self, channel: u64) -> Result<Option<(u64, u64)>, StoreError> {
         let row = self.with(|c| {
             c.query_opt(
@@ -487,6 +532,20 @@ impl Backend for Pg {
         self.active(channel)
     }
 
+    fn game_version(&self, id: u64) -> Result<Option<u64>, StoreError> {
+        let row =
+            self.with(|c| c.query_opt("SELECT version FROM games WHERE id = $1", &[&sql(id)]))?;
+        Ok(row.map(|r| unsql(r.get(0))))
+    }
+
+    fn game_versions(&self, ids: &[u64]) -> Result<Vec<(u64, u64)>, StoreError> {
+        self.versions(ids)
+    }
+
+    fn changes(&self) -> Changes {
+        self.follow()
+    }
+
     /// The keys' times are a column with an index: `at_of` is not needed.
     fn prune_keys(
         &self,
@@ -499,6 +558,7 @@ impl Backend for Pg {
 
 impl Drop for Pg {
     fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
         // A stopping process releases its outbox claims: the next to resume the
         // outbox delivers what this one did not.
         let pg = &*self;

@@ -8,6 +8,7 @@ use super::backend::{
     StoredGame,
 };
 use super::error::StoreError;
+use super::feed::{games_of, Changed, Changes, Feed};
 use super::group::Group;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -103,6 +104,9 @@ pub(crate) struct Sled {
     group: Arc<Group>,
     /// Bytes of keys and values written by batches (instrumentation).
     written: AtomicU64,
+    /// Tells the games each applied batch wrote: one process owns the folder, so its
+    /// own write path sees every change.
+    feed: Feed,
 }
 
 /// The database in use, and how many times it was reopened.
@@ -148,6 +152,7 @@ impl Sled {
             path,
             group: Arc::new(Group::default()),
             written: AtomicU64::default(),
+            feed: Feed::default(),
         }
     }
 
@@ -257,8 +262,14 @@ impl Backend for Sled {
     }
 
     fn apply(&self, batch: Batch, durable: bool) -> Result<(), StoreError> {
+        let games = games_of(&batch);
         let written = self.with(|db| sled_apply(db, batch))?;
         self.wrote(written);
+        // Followers are told once the write is applied (readers see it), before it is
+        // durable: what they read is what any reader reads.
+        for id in games {
+            self.feed.tell(Changed::Game(id));
+        }
         if durable {
             self.sync()?;
         }
@@ -319,13 +330,16 @@ impl Backend for Sled {
             let Some(id) = db.get(key(b'a', channel))?.and_then(|v| id_of(&v)) else {
                 return Ok(None);
             };
-            let version = match db.get(key(b'v', id))? {
-                Some(v) => sled_version(Some(&v)),
-                None if db.contains_key(key(b'g', id))? => 1,
-                None => 0,
-            };
-            Ok(Some((id, version)))
+            Ok(Some((id, version_of(db, id)?.unwrap_or(0))))
         })
+    }
+
+    fn game_version(&self, id: u64) -> Result<Option<u64>, StoreError> {
+        self.with(|db| version_of(db, id))
+    }
+
+    fn changes(&self) -> Changes {
+        self.feed.subscribe()
     }
 
     fn prune_keys(
@@ -385,6 +399,19 @@ fn prune(
 /// A sled version key's value; a record stored before versions existed is version 1.
 fn sled_version(v: Option<&[u8]>) -> u64 {
     v.and_then(id_of).unwrap_or(1)
+}
+
+/// A game's version from its own key `v/<id>` beside the record, which is not read
+/// (`None`: no record). The version lives under a key of its own since versions
+/// exist, so every stored record reads its version this way.
+fn version_of(db: &sled::Db, id: u64) -> Result<Option<u64>, StoreError> {
+    let version = db.get(key(b'v', id))?;
+    // A record removed apart keeps its version key: no record, no version. Only
+    // whether the record is there is asked (sled hands its bytes over unparsed).
+    if !db.contains_key(key(b'g', id))? {
+        return Ok(None);
+    }
+    Ok(Some(sled_version(version.as_deref())))
 }
 
 /// Why a sled transaction stopped: a stale copy or a key already taken, or an item

@@ -1,30 +1,37 @@
-//! Live updates: one poller per watched game reads its record's version from the store
-//! (so a change by any process sharing it is seen) and wakes that game's event streams.
-//! A poller stops when its game has no watcher left.
+//! Live updates: a watched game's event streams are woken when its record's version
+//! changes. One task per web server follows the store's change feed (`Store::changes`:
+//! on PostgreSQL the commits of every process sharing it), reads the version alone of
+//! the watched games it names, and reads every watched game's version again each
+//! [`RECHECK`] in case a change was missed. Nothing is read while nothing changes.
 
-use super::{lock, POLL};
-use crate::store::Store;
+use super::{lock, RECHECK};
+use crate::store::{Changed, Changes, Store};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::Stream;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
-use tokio::sync::watch;
+use std::sync::{Arc, Mutex, OnceLock, Weak};
+use tokio::sync::{broadcast, watch};
 
 /// Event streams open at once, over all games and clients; past it a new one is
 /// refused (the page still works, without live updates).
 pub(super) const MAX_STREAMS: usize = 20_000;
 
 /// The version last seen of every watched game, one sender per game.
+type Games = Arc<Mutex<HashMap<u64, watch::Sender<u64>>>>;
+
+/// The watched games and their streams.
 #[derive(Default)]
 pub(super) struct Watchers {
-    games: Arc<Mutex<HashMap<u64, watch::Sender<u64>>>>,
+    games: Games,
     open: Arc<AtomicUsize>,
     /// Streams open by client address (behind a trusted proxy its connections are not
     /// capped by address: this is).
     by_client: ByClient,
+    /// The store the versions are read from, once the follower task runs.
+    follower: OnceLock<Arc<Store>>,
 }
 
 /// Streams open by client address.
@@ -51,19 +58,56 @@ impl Drop for Counted {
     }
 }
 
+/// A stream's hold on its game: the game is forgotten when its last stream ends.
+/// Dropped after the stream's receiver (it comes after it in the stream's state).
+struct Watching {
+    games: Games,
+    game: u64,
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        let mut games = lock(&self.games);
+        if games
+            .get(&self.game)
+            .is_some_and(|tx| tx.receiver_count() == 0)
+        {
+            games.remove(&self.game);
+        }
+    }
+}
+
 impl Watchers {
-    /// A receiver of `game`'s versions, starting its poller if it has none.
-    fn watch(&self, store: &Store, game: u64) -> watch::Receiver<u64> {
+    /// A receiver of `game`'s versions; a game watched anew has its version read once
+    /// (the first stream's opening event), the follower started with the first.
+    fn watch(&self, store: &Store, game: u64) -> (watch::Receiver<u64>, Watching) {
+        let watching = Watching {
+            games: Arc::clone(&self.games),
+            game,
+        };
         let mut games = lock(&self.games);
         if let Some(tx) = games.get(&game) {
-            return tx.subscribe();
+            return (tx.subscribe(), watching);
         }
         let (tx, rx) = watch::channel(0);
-        games.insert(game, tx.clone());
-        let games = Arc::clone(&self.games);
-        let store = store.share();
-        tokio::spawn(poll(games, store, game, tx));
-        rx
+        games.insert(game, tx);
+        drop(games);
+        let store = self.follower.get_or_init(|| {
+            let store = Arc::new(store.share());
+            let changes = store.changes();
+            tokio::spawn(follow(
+                Arc::downgrade(&self.games),
+                Arc::clone(&store),
+                changes,
+            ));
+            store
+        });
+        tokio::spawn(read(
+            Arc::clone(&self.games),
+            Arc::clone(store),
+            Some(vec![game]),
+        ));
+        (rx, watching)
     }
 }
 
@@ -92,43 +136,92 @@ impl Watchers {
     }
 }
 
-/// Reads `game`'s version every [`POLL`] while anyone watches it.
-async fn poll(
-    games: Arc<Mutex<HashMap<u64, watch::Sender<u64>>>>,
-    store: Store,
-    game: u64,
-    tx: watch::Sender<u64>,
+/// Follows the store's changes while the web server lives: the watched games among
+/// those changed have their versions read (all of them when changes may have been
+/// missed, and each [`RECHECK`]).
+async fn follow(
+    games: Weak<Mutex<HashMap<u64, watch::Sender<u64>>>>,
+    store: Arc<Store>,
+    changes: Changes,
 ) {
-    let store = Arc::new(store);
-    let mut first = true;
+    let mut changes = Some(changes);
+    let mut recheck = tokio::time::interval_at(tokio::time::Instant::now() + RECHECK, RECHECK);
+    recheck.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        if !first {
-            tokio::time::sleep(POLL).await;
-        }
-        first = false;
-        {
-            let mut map = lock(&games);
-            if tx.receiver_count() == 0 {
-                map.remove(&game);
-                return;
+        let changed = tokio::select! {
+            changed = next_changes(&mut changes) => changed,
+            _ = recheck.tick() => None,
+        };
+        let Some(games) = games.upgrade() else {
+            return;
+        };
+        read(games, Arc::clone(&store), changed).await;
+    }
+}
+
+/// The games named by the changes waiting (at least one), each once; `None`: every
+/// game (changes were missed). Without a feed (it closed) it waits for ever.
+async fn next_changes(changes: &mut Option<Changes>) -> Option<Vec<u64>> {
+    let Some(rx) = changes else {
+        return std::future::pending().await;
+    };
+    let mut ids = Vec::new();
+    use broadcast::error::{RecvError, TryRecvError};
+    let mut got = rx.recv().await.map_err(|e| match e {
+        RecvError::Closed => TryRecvError::Closed,
+        RecvError::Lagged(n) => TryRecvError::Lagged(n),
+    });
+    loop {
+        match got {
+            Ok(Changed::Game(id)) => {
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+            Ok(Changed::Unknown) | Err(TryRecvError::Lagged(_)) => return None,
+            Err(TryRecvError::Empty) => return Some(ids),
+            Err(TryRecvError::Closed) => {
+                tracing::warn!(
+                    "web: the store's change feed closed; games are read every {RECHECK:?}"
+                );
+                *changes = None;
+                return None;
             }
         }
-        let reader = Arc::clone(&store);
-        let read = tokio::task::spawn_blocking(move || {
-            reader.game_versioned(game).map(|g| g.map(|(_, v)| v))
-        })
-        .await;
-        match read {
-            Ok(Ok(Some(version))) => {
-                tx.send_if_modified(|seen| {
-                    let changed = *seen != version;
-                    *seen = version;
-                    changed
-                });
-            }
-            Ok(Ok(None)) => {}
-            Ok(Err(e)) => tracing::warn!("web: watching game {game}: {e}"),
-            Err(e) => tracing::warn!("web: watching game {game}: {e}"),
+        got = rx.try_recv();
+    }
+}
+
+/// Reads the versions of `ids` (`None`: every watched game) that are watched, and
+/// wakes the streams of those that changed.
+async fn read(games: Games, store: Arc<Store>, ids: Option<Vec<u64>>) {
+    let ids: Vec<u64> = {
+        let watched = lock(&games);
+        match ids {
+            Some(ids) => ids
+                .into_iter()
+                .filter(|id| watched.contains_key(id))
+                .collect(),
+            None => watched.keys().copied().collect(),
+        }
+    };
+    if ids.is_empty() {
+        return;
+    }
+    let read = tokio::task::spawn_blocking(move || store.game_versions(&ids)).await;
+    let versions = match read {
+        Ok(Ok(versions)) => versions,
+        Ok(Err(e)) => return tracing::warn!("web: reading the versions of watched games: {e}"),
+        Err(e) => return tracing::warn!("web: reading the versions of watched games: {e}"),
+    };
+    let watched = lock(&games);
+    for (id, version) in versions {
+        if let Some(tx) = watched.get(&id) {
+            tx.send_if_modified(|seen| {
+                let changed = *seen != version;
+                *seen = version;
+                changed
+            });
         }
     }
 }
@@ -145,19 +238,20 @@ pub(super) fn stream(
     client: Option<(IpAddr, usize)>,
 ) -> Option<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let counted = watchers.count(client)?;
-    let rx = watchers.watch(store, game);
-    let start = (rx, true, counted);
-    let events = futures_util::stream::unfold(start, |(mut rx, first, counted)| async move {
-        let known = *rx.borrow_and_update();
-        if !(first && known != 0) {
-            rx.changed().await.ok()?;
-        }
-        let version = *rx.borrow_and_update();
-        Some((
-            Ok(Event::default().event("version").data(version.to_string())),
-            (rx, false, counted),
-        ))
-    });
+    let (rx, watching) = watchers.watch(store, game);
+    let start = (rx, true, counted, watching);
+    let events =
+        futures_util::stream::unfold(start, |(mut rx, first, counted, watching)| async move {
+            let known = *rx.borrow_and_update();
+            if !(first && known != 0) {
+                rx.changed().await.ok()?;
+            }
+            let version = *rx.borrow_and_update();
+            Some((
+                Ok(Event::default().event("version").data(version.to_string())),
+                (rx, false, counted, watching),
+            ))
+        });
     Some(Sse::new(events).keep_alive(KeepAlive::default()))
 }
 

@@ -5,8 +5,9 @@
 //! (`service::pages`: the public view, or one player's own on their signed page).
 //!
 //! Live updates come from the store, not from this process's service, so a move made
-//! by another process sharing PostgreSQL reaches the page too: each watched game has
-//! one poller that reads its record's version every [`POLL`] while anyone watches.
+//! by another process sharing PostgreSQL reaches the page too: one task follows the
+//! store's change feed (on PostgreSQL its `LISTEN`) and reads the version alone of the
+//! watched games it names, and of every watched game each [`RECHECK`].
 //!
 //! May import `service`, `store`, `render`, `core` and `variants`; nothing imports it
 //! but the command line and `arcana local`.
@@ -37,8 +38,9 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// How often a watched game's record version is read.
-pub const POLL: Duration = Duration::from_millis(250);
+/// How often every watched game's record version is read again, in case the store's
+/// change feed missed a change (the feed tells changes at once; issue 53).
+pub const RECHECK: Duration = Duration::from_secs(30);
 /// The board picture's width in pixels: large, so it stays sharp when a phone zooms;
 /// the page scales it down.
 pub const BOARD_SIZE: u32 = 768;

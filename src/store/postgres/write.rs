@@ -4,6 +4,7 @@
 use super::{list_table, place, pointer_column, sql, unsql, Place, OUTBOX_LEASE_MS};
 use crate::store::backend::{id_of, list_range, Batch, Expect, GameOp, Items, Meta, Op};
 use crate::store::error::StoreError;
+use crate::store::feed::{games_of, PG_CHANNEL};
 use postgres::{Client, Transaction};
 
 /// Returns the bytes of keys and values sent.
@@ -57,9 +58,23 @@ pub(super) fn apply_in(
             }
         }
     }
+    notify(&mut tx, batch)?;
     // On an error the transaction is dropped, which rolls it back.
     tx.commit()?;
     Ok(written as u64)
+}
+
+/// Notifies the listeners of every process of the games the batch writes (sent by
+/// the server at commit, none if it rolls back; see `store::feed`).
+fn notify(tx: &mut Transaction<'_>, batch: &Batch) -> Result<(), StoreError> {
+    let games: Vec<String> = games_of(batch).iter().map(u64::to_string).collect();
+    if !games.is_empty() {
+        tx.execute(
+            "SELECT pg_notify($1, id) FROM unnest($2::text[]) AS t(id)",
+            &[&PG_CHANNEL, &games],
+        )?;
+    }
+    Ok(())
 }
 
 /// The advisory lock guarding writers of a general key (FNV-1a of its bytes).
