@@ -301,6 +301,14 @@ fn engine(c: &mut Criterion, e: &store_backends::TestStore, n: usize) {
         movers.len()
     );
 
+    let ready = local_ready(env!("CARGO_BIN_EXE_arcana"), &e.url);
+    println!("{name}, {n} stored games: `arcana local` with no input, start to exit: median {ready:.1?} of 5");
+    // Another build's binary beside it, for a before and after (`ARCANA_BIN_BEFORE`).
+    if let Ok(before) = std::env::var("ARCANA_BIN_BEFORE") {
+        let then = local_ready(&before, &e.url);
+        println!("{name}, {n} stored games: the same with {before}: median {then:.1?} of 5");
+    }
+
     let before = rss_mib();
     let t0 = Instant::now();
     let s = service(e.open());
@@ -404,6 +412,30 @@ fn engine(c: &mut Criterion, e: &store_backends::TestStore, n: usize) {
             total
         })
     });
+}
+
+/// The median of five runs of `ARCANA local --store URL` with nothing typed: what a
+/// player waits before the first line is read (the store opened, the note on unfinished
+/// games printed), and the exit.
+fn local_ready(arcana: &str, url: &str) -> Duration {
+    let out = tempfile::tempdir().expect("tempdir");
+    let mut times: Vec<Duration> = (0..5)
+        .map(|_| {
+            let t0 = Instant::now();
+            let status = std::process::Command::new(arcana)
+                .args(["local", "--no-images", "--store", url, "--out"])
+                .arg(out.path())
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .status()
+                .expect("arcana local");
+            assert!(status.success(), "arcana local failed");
+            t0.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[2]
 }
 
 fn main() {

@@ -3,7 +3,8 @@
 of at most 60 plies, each in a channel of its own (`#gK`): random legal moves from a
 fixed seed, so that every run types the same lines. Needs python-chess (`pip install
 chess`). `--setup` prints only the challenges and acceptances, `--moves` only the moves,
-so that a measurement can leave the games' creation out.
+so that a measurement can leave the games' creation out; `--channels N` opens N games
+in N channels (four lines each).
 
     python3 tools/moves_input.py --setup > setup.txt
     python3 tools/moves_input.py --moves > moves.txt
@@ -37,8 +38,21 @@ def games(total, seed=1):
         k += 1
 
 
+def channels(n):
+    """Games in N channels, each challenged, accepted and opened with e4 e5: what a
+    terminal full of games costs per line as the channels grow."""
+    for k in range(n):
+        print(f"#c{k} alice: /challenge @bob standard color:white days:0")
+        print(f"#c{k} bob: /accept")
+        print(f"#c{k} alice: e4")
+        print(f"#c{k} bob: e5")
+
+
 def main():
     which = sys.argv[1] if len(sys.argv) > 1 else "--all"
+    if which == "--channels":
+        channels(int(sys.argv[2]))
+        return
     total = int(sys.argv[2]) if len(sys.argv) > 2 else MOVES
     for k, line in games(total):
         if which in ("--setup", "--all"):

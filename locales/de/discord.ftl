@@ -28,7 +28,8 @@ local-name-not-kept = Warnung: Der Name { $name } kann nicht in { $file } behalt
 # Wo eine Partie gespielt wird, wie eine Nachricht es nennt.
 local-site = arcana local, #{ $channel }
 local-web-pages = Webseiten unter http://{ $address }/ (/web nennt die einer Partie)
-local-unfinished = Hinweis: { $folder } enthält { $count } unbeendete Partie(n) aus einem früheren Lauf; sie gehen hier weiter. Mit `--data <neuer Ordner>` beginnst du neu.
+local-unfinished = Hinweis: { $store } enthält { $count } unbeendete Partie(n) aus einem früheren Lauf; sie gehen hier weiter. Mit `--data <neuer Ordner>` beginnst du neu.
+local-unfinished-many = Hinweis: { $store } enthält mehr als { $count } unbeendete Partien aus einem früheren Lauf; sie gehen hier weiter. Mit `--data <neuer Ordner>` beginnst du neu.
 local-store-unopened = Der Speicher { $store } lässt sich nicht öffnen: { $error }
 local-web-key-unkept = Der Web-Schlüssel kann nicht in { $path } behalten werden: { $error }
 local-web-key-short = Der Web-Schlüssel in { $file } ist kürzer als 32 Zeichen; lösche die Datei, um einen neuen zu erzeugen (früher ausgegebene Links funktionieren dann nicht mehr)

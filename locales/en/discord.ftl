@@ -28,7 +28,8 @@ local-name-not-kept = warning: cannot keep the name { $name } in { $file }: { $e
 # Where a game is played, as a message names it.
 local-site = arcana local, #{ $channel }
 local-web-pages = Web pages at http://{ $address }/ (ask /web for a game's)
-local-unfinished = Note: { $folder } holds { $count } unfinished game(s) from an earlier run; they go on here. Pass `--data <new folder>` to start afresh.
+local-unfinished = Note: { $store } holds { $count } unfinished game(s) from an earlier run; they go on here. Pass `--data <new folder>` to start afresh.
+local-unfinished-many = Note: { $store } holds more than { $count } unfinished games from an earlier run; they go on here. Pass `--data <new folder>` to start afresh.
 local-store-unopened = cannot open the store { $store }: { $error }
 local-web-key-unkept = cannot keep the web key in { $path }: { $error }
 local-web-key-short = the web key in { $file } is shorter than 32 characters; delete the file to make a new one (links given before stop working)

@@ -332,14 +332,21 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
         eprintln!("{}", tr(LANG, "local-intro"));
     }
     // A newcomer re-running an example in the same folder finds the old game there.
-    let unfinished = service.store().active_games().map(|g| g.len()).unwrap_or(0);
+    // Counted from the active index no further than the note says, so the start stays
+    // short with any number of games.
+    let unfinished = service.store().active_upto(NOTE_MOST + 1).unwrap_or(0);
     if unfinished > 0 {
-        let folder = opts.data.display().to_string();
-        let count = unfinished.to_string();
-        eprintln!(
-            "{}",
-            tr!(LANG, "local-unfinished", folder = folder, count = count)
-        );
+        let store = at.describe();
+        let note = match unfinished {
+            n if n > NOTE_MOST => tr!(
+                LANG,
+                "local-unfinished-many",
+                store = store,
+                count = NOTE_MOST
+            ),
+            n => tr!(LANG, "local-unfinished", store = store, count = n),
+        };
+        eprintln!("{note}");
     }
     let mut printer = Printer::new(&opts.out, opts.images);
     let stdout = std::io::stdout();
@@ -347,6 +354,9 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
     run(&service, &places, &mut stdin.lock(), &mut out, &mut printer).map_err(|e| e.to_string())?;
     service.flush().map_err(|e| e.to_string())
 }
+
+/// The most unfinished games the note at start counts ("more than" beyond).
+const NOTE_MOST: usize = 100;
 
 #[cfg(test)]
 mod tests {

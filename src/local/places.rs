@@ -26,6 +26,28 @@ pub struct LocalPlaces {
 struct Names {
     channels: HashMap<u64, String>,
     users: HashMap<u64, String>,
+    /// Every name in the order first seen (`#channel` or `@user`, as in the file): a
+    /// reader that knew the first N learns only those after them ([`LocalPlaces::since`]).
+    order: Vec<String>,
+}
+
+impl Names {
+    /// Takes `line` (`#channel` or `@user`); whether it is new.
+    fn learn(&mut self, line: &str) -> bool {
+        let new = if let Some(c) = line.strip_prefix('#') {
+            self.channels
+                .insert(local_channel(c), c.to_string())
+                .is_none()
+        } else if let Some(u) = line.strip_prefix('@') {
+            self.users.insert(local_user(u).id, u.to_string()).is_none()
+        } else {
+            false
+        };
+        if new {
+            self.order.push(line.to_string());
+        }
+        new
+    }
 }
 
 /// The file of the data folder that keeps the names: one a line, `#channel` or `@user`.
@@ -37,11 +59,7 @@ impl LocalPlaces {
         let file = folder.join(NAMES_FILE);
         let mut names = Names::default();
         for line in std::fs::read_to_string(&file).unwrap_or_default().lines() {
-            if let Some(c) = line.strip_prefix('#') {
-                names.channels.insert(local_channel(c), c.to_string());
-            } else if let Some(u) = line.strip_prefix('@') {
-                names.users.insert(local_user(u).id, u.to_string());
-            }
+            names.learn(line);
         }
         LocalPlaces {
             names: Mutex::new(names),
@@ -55,18 +73,19 @@ impl LocalPlaces {
 
     /// Remembers a channel's name; returns its id.
     pub fn see(&self, name: &str) -> u64 {
-        let id = local_channel(name);
-        if self.lock().channels.insert(id, name.to_string()).is_none() {
-            self.keep(&format!("#{name}"));
-        }
-        id
+        self.see_line(&format!("#{name}"));
+        local_channel(name)
     }
 
     /// Remembers a player's name.
     pub fn see_user(&self, name: &str) {
-        let id = local_user(name).id;
-        if self.lock().users.insert(id, name.to_string()).is_none() {
-            self.keep(&format!("@{name}"));
+        self.see_line(&format!("@{name}"));
+    }
+
+    /// Remembers `line` (`#channel` or `@user`), kept in the file when it is new.
+    fn see_line(&self, line: &str) {
+        if self.lock().learn(line) {
+            self.keep(line);
         }
     }
 
@@ -133,17 +152,9 @@ impl Places for LocalPlaces {
 }
 
 impl LocalPlaces {
-    /// Every channel's name known so far.
-    pub fn names(&self) -> Vec<String> {
-        self.lock().channels.values().cloned().collect()
-    }
-
-    /// Every player's name known so far, with their id.
-    pub fn users(&self) -> Vec<(u64, String)> {
-        self.lock()
-            .users
-            .iter()
-            .map(|(id, n)| (*id, n.clone()))
-            .collect()
+    /// The names first seen after the first `known` ones (`#channel` or `@user`), for
+    /// a reader that keeps its own copy: each line reads only what is new.
+    pub fn since(&self, known: usize) -> Vec<String> {
+        self.lock().order.get(known..).unwrap_or_default().to_vec()
     }
 }

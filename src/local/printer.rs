@@ -2,7 +2,7 @@
 //! `only @name: ...`, their board images and attachments written as files.
 
 use super::io_failure;
-use super::line::local_channel;
+use super::line::{local_channel, local_user};
 use super::places::LocalPlaces;
 use super::LANG;
 use crate::i18n::tr;
@@ -22,6 +22,8 @@ pub struct Printer {
     channels: HashMap<u64, String>,
     /// Player names by id, for direct messages that carry only an id (the digest).
     users: HashMap<u64, String>,
+    /// How many of the places' names are copied into `channels` and `users`.
+    known: usize,
 }
 
 impl Printer {
@@ -46,6 +48,7 @@ impl Printer {
             counter,
             channels: HashMap::new(),
             users: HashMap::new(),
+            known: 0,
         }
     }
 
@@ -54,12 +57,17 @@ impl Printer {
         self.channels.insert(local_channel(name), name.to_string());
     }
 
-    /// Remembers every channel and player name `places` knows.
+    /// Remembers every channel and player name `places` knows (reading only those it
+    /// learnt since the last time).
     pub fn know(&mut self, places: &LocalPlaces) {
-        for name in places.names() {
-            self.know_channel(&name);
+        for line in places.since(self.known) {
+            self.known += 1;
+            if let Some(c) = line.strip_prefix('#') {
+                self.know_channel(c);
+            } else if let Some(u) = line.strip_prefix('@') {
+                self.users.insert(local_user(u).id, u.to_string());
+            }
         }
-        self.users.extend(places.users());
     }
 
     /// A channel as printed: its name, or `channel-<id>` when it was never named.

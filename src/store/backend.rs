@@ -323,6 +323,11 @@ pub(crate) trait Backend: Send + Sync {
     fn ids_counted(&self) -> Result<bool, StoreError> {
         Ok(true)
     }
+    /// How many games are active, counting no further than `upto` (a note at start
+    /// needs no more, and reads no more keys than that).
+    fn active_upto(&self, upto: usize) -> Result<usize, StoreError> {
+        Ok(self.scan(b"a/")?.len().min(upto))
+    }
     /// A game's head, lists and version, read together (`None`: no such game).
     fn game(&self, id: u64, counts_of: CountsOf) -> Result<Option<StoredGame>, StoreError>;
     /// A game record's version alone, the record left unread (`None`: no such game).
@@ -385,6 +390,10 @@ impl Db {
 
     pub fn contains_key(&self, k: impl AsRef<[u8]>) -> Result<bool, StoreError> {
         Ok(self.get(k)?.is_some())
+    }
+
+    pub fn active_upto(&self, upto: usize) -> Result<usize, StoreError> {
+        self.0.active_upto(upto)
     }
 
     pub fn scan_prefix(&self, prefix: impl AsRef<[u8]>) -> Entries {

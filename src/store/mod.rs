@@ -250,6 +250,12 @@ impl Store {
         }
     }
 
+    /// How many games are active, counted no further than `upto`: what a note at
+    /// start needs, read from the active index without reading every key of it.
+    pub fn active_upto(&self, upto: usize) -> Result<usize, StoreError> {
+        self.db.active_upto(upto)
+    }
+
     /// `(channel, game id)` of every active game.
     pub fn active_games(&self) -> Result<Vec<(u64, u64)>, StoreError> {
         let mut out = Vec::new();

@@ -489,6 +489,17 @@ impl Backend for Pg {
         self.scan_all(prefix)
     }
 
+    fn active_upto(&self, upto: usize) -> Result<usize, StoreError> {
+        let limit = i64::try_from(upto).unwrap_or(i64::MAX);
+        let row = self.with(|c| {
+            c.query_one(
+                "SELECT count(*) FROM (SELECT 1 FROM channels WHERE active IS NOT NULL LIMIT $1) a",
+                &[&limit],
+            )
+        })?;
+        Ok(usize::try_from(row.get::<_, i64>(0)).unwrap_or(upto))
+    }
+
     fn range(&self, start: &[u8], end: &[u8]) -> Result<Vec<Entry>, StoreError> {
         self.kv_range(start, Some(end))
     }

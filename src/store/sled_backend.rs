@@ -261,6 +261,17 @@ impl Backend for Sled {
         self.with(|db| entries(db.range(start..end)))
     }
 
+    fn active_upto(&self, upto: usize) -> Result<usize, StoreError> {
+        self.with(|db| {
+            let mut n = 0;
+            for kv in db.scan_prefix(b"a/").take(upto) {
+                kv?;
+                n += 1;
+            }
+            Ok(n)
+        })
+    }
+
     fn apply(&self, batch: Batch, durable: bool) -> Result<(), StoreError> {
         let games = games_of(&batch);
         let written = self.with(|db| sled_apply(db, batch))?;

@@ -14,6 +14,9 @@ use crate::tr;
 
 use crate::service::plumbing::commit::{Origin, Unwritten};
 
+/// How often a tick goes through every channel in memory (see `Service::slot_pass`).
+pub(in crate::service) const SLOT_PASS_MS: u64 = 1_000;
+
 impl Service {
     /// Time passing: reminders when a fifth of the time remains, a notice when it has
     /// run out, notices about games needing attention. Each is sent once (stored).
@@ -27,16 +30,9 @@ impl Service {
                 reply: Reply::channel(msg),
             })
             .collect();
-        for (channel, slot) in self.slots() {
-            let mut slot = lock(&slot);
-            match self.expire_challenges(&mut slot, channel, now) {
-                Ok(replies) => out.extend(
-                    replies
-                        .into_iter()
-                        .map(|reply| TimedReply { channel, reply }),
-                ),
-                Err(e) => tracing::error!("store: {e}"),
-            }
+        let pass = self.slot_pass_due(now);
+        if pass {
+            out.extend(self.expire_all_challenges(now));
         }
         out.extend(self.settle_vacations());
         out.extend(self.end_spent_vacations(now));
@@ -52,12 +48,42 @@ impl Service {
         }
         // A Swiss round whose last game was lost on time just now starts at once.
         out.extend(self.advance_ended_rounds_at(now));
-        self.evict_idle(now);
+        if pass {
+            self.evict_idle(now);
+        }
         if let Err(e) = crate::service::plumbing::writer::prune_keys(
             &self.store,
             now.saturating_sub(KEY_RETENTION_MS),
         ) {
             tracing::error!("store: {e}");
+        }
+        out
+    }
+
+    /// Whether this tick goes through every channel in memory: the first one, then at
+    /// most one per [`SLOT_PASS_MS`].
+    fn slot_pass_due(&self, now: u64) -> bool {
+        let mut last = lock(&self.slot_pass);
+        let due = last.is_none_or(|at| now.saturating_sub(at) >= SLOT_PASS_MS || now < at);
+        if due {
+            *last = Some(now);
+        }
+        due
+    }
+
+    /// Expires the pending challenges of every channel in memory whose time is up.
+    fn expire_all_challenges(&self, now: u64) -> Vec<TimedReply> {
+        let mut out = Vec::new();
+        for (channel, slot) in self.slots() {
+            let mut slot = lock(&slot);
+            match self.expire_challenges(&mut slot, channel, now) {
+                Ok(replies) => out.extend(
+                    replies
+                        .into_iter()
+                        .map(|reply| TimedReply { channel, reply }),
+                ),
+                Err(e) => tracing::error!("store: {e}"),
+            }
         }
         out
     }
