@@ -1707,3 +1707,26 @@ fn a_watched_page_hears_another_writers_change() {
         });
     });
 }
+
+// Issue 53: the note at `arcana local`'s start counts active games from the index, no
+// further than it asks, on both backends.
+#[test]
+fn active_games_are_counted_no_further_than_asked() {
+    for e in backends("active_upto") {
+        let name = e.name;
+        let store = e.open();
+        assert_eq!(store.active_upto(10).expect("count"), 0, "{name}");
+        let mut recs = Vec::new();
+        for channel in 21..26 {
+            let id = store.new_id().expect("id");
+            recs.push(record(id, channel));
+        }
+        commit(&store, |w| recs.iter().try_for_each(|r| w.game(r)));
+        assert_eq!(store.active_upto(10).expect("count"), 5, "{name}");
+        assert_eq!(store.active_upto(3).expect("count"), 3, "{name}");
+        // A finished game is no longer counted.
+        recs[0].finished = true;
+        commit(&store, |w| w.game(&recs[0]));
+        assert_eq!(store.active_upto(10).expect("count"), 4, "{name}");
+    }
+}
