@@ -274,7 +274,10 @@ fn a_second_run_of_the_example_says_how_to_start_afresh() {
     assert!(stderr.contains("--data"), "{stderr}");
     // Issue 53: the note names the store it opened and counts its unfinished game.
     let store = format!("sled:{}", data.display());
-    assert!(stderr.contains(&format!("{store} holds 1 unfinished")), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{store} holds 1 unfinished")),
+        "{stderr}"
+    );
     let refusal = lines
         .iter()
         .find(|l| l.contains("already has a game"))

@@ -23,6 +23,7 @@ use crate::tr;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// The language the terminal speaks (its players have no locale).
 const LANG: Lang = Lang::En;
@@ -71,6 +72,7 @@ pub fn run(
     printer: &mut Printer,
 ) -> std::io::Result<()> {
     let mut bytes = Vec::new();
+    let mut last_tick: Option<Instant> = None;
     resume(service, places, out, printer)?;
     loop {
         bytes.clear();
@@ -88,16 +90,37 @@ pub fn run(
             Ok(req) => answer(service, places, out, printer, &line, req)?,
             Err(e) => printer.print(out, &line.channel, &line.user, &Reply::refusal(e))?,
         }
-        let ticked = service.tick();
-        // Channels opened for tournament games are printed by their names.
-        printer.know(places);
-        for t in ticked {
-            print_timed(out, printer, &t)?;
-            delivered(service, &t.reply);
+        // The clocks are looked at after a line, at most once a second: a tick goes
+        // through every channel in memory, and a terminal full of games would pay for
+        // it on every line.
+        if last_tick.is_none_or(|t| t.elapsed() >= TICK_EVERY) {
+            last_tick = Some(Instant::now());
+            tick(service, places, out, printer)?;
         }
         out.flush()?;
     }
+    tick(service, places, out, printer)?;
     out.flush()
+}
+
+/// How often `arcana local` looks at the clocks (timeouts, reminders, expiries).
+const TICK_EVERY: Duration = Duration::from_secs(1);
+
+/// Prints what time passing brought.
+fn tick(
+    service: &Service,
+    places: &LocalPlaces,
+    out: &mut dyn Write,
+    printer: &mut Printer,
+) -> std::io::Result<()> {
+    let ticked = service.tick();
+    // Channels opened for tournament games are printed by their names.
+    printer.know(places);
+    for t in ticked {
+        print_timed(out, printer, &t)?;
+        delivered(service, &t.reply);
+    }
+    Ok(())
 }
 
 /// One input line read: `None` (after saying why, when it is not blank or a comment)
@@ -182,10 +205,7 @@ fn resume(
         }
         service.delivered(pending.id);
     }
-    for t in service.tick() {
-        print_timed(out, printer, &t)?;
-        delivered(service, &t.reply);
-    }
+    tick(service, places, out, printer)?;
     // Games of an earlier run that wait for the computer.
     for channel in service.computer_channels() {
         while let Some(replies) = service.computer_turn(channel) {

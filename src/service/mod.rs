@@ -181,10 +181,9 @@ pub struct Service {
     seeds: Mutex<rand_chacha::ChaCha8Rng>,
     /// Channels to tell, at the next tick, that their game needs attention.
     attention: Mutex<Vec<(u64, String)>>,
-    /// When a tick last went through every channel in memory (challenges to expire,
-    /// idle channels to drop): at most once per [`SLOT_PASS_MS`], so that a front end
-    /// ticking after every input line (`arcana local`) does work per line that does not
-    /// grow with the channels.
+    /// When a tick last dropped the idle channels: at most once a second
+    /// (`timeouts::SLOT_PASS_MS`), so that a front end ticking after every input line
+    /// (`arcana local`) does not go through every channel for it each time.
     slot_pass: Mutex<Option<u64>>,
     /// The computer player's own user (the bot), once the front end knows it.
     computer: Mutex<Option<User>>,

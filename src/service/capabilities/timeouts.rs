@@ -14,7 +14,7 @@ use crate::tr;
 
 use crate::service::plumbing::commit::{Origin, Unwritten};
 
-/// How often a tick goes through every channel in memory (see `Service::slot_pass`).
+/// How often a tick drops the idle channels (see `Service::slot_pass`).
 pub(in crate::service) const SLOT_PASS_MS: u64 = 1_000;
 
 impl Service {
@@ -30,10 +30,7 @@ impl Service {
                 reply: Reply::channel(msg),
             })
             .collect();
-        let pass = self.slot_pass_due(now);
-        if pass {
-            out.extend(self.expire_all_challenges(now));
-        }
+        out.extend(self.expire_all_challenges(now));
         out.extend(self.settle_vacations());
         out.extend(self.end_spent_vacations(now));
         out.extend(self.advance_events(now));
@@ -48,7 +45,7 @@ impl Service {
         }
         // A Swiss round whose last game was lost on time just now starts at once.
         out.extend(self.advance_ended_rounds_at(now));
-        if pass {
+        if self.slot_pass_due(now) {
             self.evict_idle(now);
         }
         if let Err(e) = crate::service::plumbing::writer::prune_keys(
@@ -60,8 +57,8 @@ impl Service {
         out
     }
 
-    /// Whether this tick goes through every channel in memory: the first one, then at
-    /// most one per [`SLOT_PASS_MS`].
+    /// Whether this tick drops the idle channels: the first one, then at most one per
+    /// [`SLOT_PASS_MS`] (when a channel leaves memory matters to nobody).
     fn slot_pass_due(&self, now: u64) -> bool {
         let mut last = lock(&self.slot_pass);
         let due = last.is_none_or(|at| now.saturating_sub(at) >= SLOT_PASS_MS || now < at);
@@ -76,6 +73,9 @@ impl Service {
         let mut out = Vec::new();
         for (channel, slot) in self.slots() {
             let mut slot = lock(&slot);
+            if slot.challenges.is_empty() && slot.settled.is_empty() {
+                continue;
+            }
             match self.expire_challenges(&mut slot, channel, now) {
                 Ok(replies) => out.extend(
                     replies
