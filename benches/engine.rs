@@ -12,17 +12,14 @@ use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use std::time::{Duration, Instant};
 
+#[path = "common/cpu.rs"]
+mod cpu;
+use cpu::thread_cpu;
+
 /// Processor time of the measuring thread (wall-clock time if the system has no such
 /// clock).
 struct ThreadCpu {
     wall: WallTime,
-}
-
-/// Processor time used so far by this thread, from Linux's scheduler statistics.
-fn thread_cpu() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns = text.split_whitespace().next()?.parse::<u64>().ok()?;
-    Some(Duration::from_nanos(ns))
 }
 
 impl Measurement for ThreadCpu {

@@ -11,6 +11,9 @@ use arcana::engine::{decide, Settings};
 use arcana::variants::{Game, GameRng, Options, VariantId};
 use rand::SeedableRng;
 
+#[path = "midgames/mod.rs"]
+mod midgames;
+
 fn options(pairs: &[(&str, &str)]) -> Options {
     pairs
         .iter()
@@ -622,5 +625,55 @@ fn a_level_draws_its_share_of_answers_by_its_seed() {
     for seed in 0..10 {
         old.seed = seed;
         assert!(decide(&game, side, &old).unwrap().iterations > 1);
+    }
+}
+
+/// The top level's answer in a crowded midgame of Chess with Wickets (its every answer
+/// may throw the ball or play a card) ran past its 2 s by its iterations alone: its
+/// work budget (`engine::work_budget`, counted, not timed) stops it sooner, the same way
+/// every time, with a legal answer; an opening position plays its whole budget.
+#[test]
+fn the_top_level_stops_within_its_work_the_same_way_every_time() {
+    let level = *arcana::engine::LEVELS.end();
+    let game = midgames::midgame(VariantId::Wickets);
+    let side = game.ask().unwrap().side;
+    let a = decide(&game, side, &Settings::new(level, 1)).unwrap();
+    let b = decide(&game, side, &Settings::new(level, 1)).unwrap();
+    assert_eq!(a, b, "the same seed, the same answer");
+    assert!(a.iterations > 100, "{}", a.iterations);
+    assert!(
+        a.iterations < arcana::engine::iterations(level),
+        "{}",
+        a.iterations
+    );
+    game.clone().play(side, &a.text).unwrap();
+    // An ordinary position stays within its work: the budget of iterations decides.
+    let start = Game::new(VariantId::Spell, &Options::new(), 1).unwrap();
+    let mut full = Settings::new(level, 1);
+    full.full_budget = true;
+    let d = decide(&start, Side::White, &full).unwrap();
+    assert_eq!(d.iterations, arcana::engine::iterations(level));
+}
+
+/// Wizard Walls' set-up answer at the default and top levels: searched among the
+/// bounded list of set-ups (`walls::eval::setup_candidates`), the same every time.
+#[test]
+fn the_walls_set_up_answer_is_among_the_bounded_list_and_replays() {
+    use arcana::variants::walls::eval::{setup_candidates, SETUP_LISTED};
+    use arcana::variants::VariantState;
+    for v in [VariantId::Walls, VariantId::WallsFull] {
+        let game = Game::new(v, &Options::new(), 3).unwrap();
+        let listed = match game.state() {
+            VariantState::Walls(w) => setup_candidates(&w.0),
+            VariantState::WallsFull(w) => setup_candidates(&w.0),
+            _ => unreachable!(),
+        };
+        assert_eq!(listed.len(), SETUP_LISTED, "{v}");
+        for level in [6, 8] {
+            let a = decide(&game, Side::White, &Settings::new(level, 2)).unwrap();
+            let b = decide(&game, Side::White, &Settings::new(level, 2)).unwrap();
+            assert_eq!(a, b, "{v} level {level}");
+            assert!(listed.contains(&a.text), "{v} level {level}: {}", a.text);
+        }
     }
 }

@@ -10,7 +10,7 @@
 
 use super::{Decision, Settings};
 use crate::core::Side;
-use crate::variants::{GameRng, Outcome, Rules};
+use crate::variants::{count_work, work, GameRng, Outcome, Rules};
 use rand::SeedableRng;
 use std::time::Instant;
 
@@ -46,6 +46,10 @@ struct Entry {
 struct Search {
     nodes: u64,
     budget: u64,
+    /// The work counted ([`count_work`]) when the search began, and its budget
+    /// ([`super::work_budget`]).
+    worked: u64,
+    work_budget: u64,
     deadline: Option<Instant>,
     /// Out of budget: every score from here on is meaningless.
     stopped: bool,
@@ -98,6 +102,7 @@ impl Search {
             return;
         }
         if self.nodes >= self.budget
+            || work().wrapping_sub(self.worked) >= self.work_budget
             || (self.nodes.is_multiple_of(512)
                 && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
@@ -235,6 +240,7 @@ impl Search {
         let mut searched = 0;
         for (index, text, gain) in self.ordered(state, entry.and_then(|e| e.best), ply) {
             let mut child = state.clone();
+            count_work(1);
             if child.play(me, &text, &mut self.rng).is_err() {
                 continue;
             }
@@ -376,10 +382,13 @@ pub fn run<R: Rules>(root: &R, side: Side, settings: &Settings, nodes: u64) -> O
         return None;
     }
     let started = Instant::now();
+    // A game whose nodes are dearer than chess's gets fewer of them.
+    let budget = (nodes / root.search_node_weight().max(1)).max(1);
     let mut s = Search {
         nodes: 0,
-        // A game whose nodes are dearer than chess's gets fewer of them.
-        budget: (nodes / root.search_node_weight().max(1)).max(1),
+        budget,
+        worked: work(),
+        work_budget: super::work_budget(root, settings.level),
         deadline: settings.max_time.map(|t| started + t),
         stopped: false,
         must_finish: true,

@@ -4,7 +4,7 @@
 
 use crate::core::view::Viewer;
 use crate::core::Side;
-use crate::variants::{GameRng, Outcome, Rules};
+use crate::variants::{count_work, GameRng, Outcome, Rules};
 
 /// Hundredths of a pawn that make a value of about 0.73 (a logistic curve); the
 /// review's winning chances use the same scale.
@@ -64,6 +64,7 @@ fn capture_value<R: Rules>(
             Outcome::Draw { .. } | Outcome::Aborted => 0,
         };
     }
+    count_work(1);
     let stand = eval(state, me);
     if plies == 0 || stand >= beta {
         return stand;

@@ -79,6 +79,27 @@ pub fn iterations(level: u8) -> u32 {
 
 pub use crate::variants::WANDER;
 
+/// The processor time (milliseconds of one core) an answer of `level` is budgeted, as
+/// work ([`work_budget`]): the top levels within their 2 s, the default level and
+/// those below it within 1 s, each with a fifth to spare for a slower machine.
+pub fn answer_millis(level: u8) -> u64 {
+    match level {
+        0..=6 => 800,
+        _ => 1600,
+    }
+}
+
+/// The searches' second budget at `root` for an answer of `level`: its time
+/// ([`answer_millis`]) in units of the game's work
+/// ([`Tuning::search_work_per_milli`](crate::variants::Tuning::search_work_per_milli),
+/// counted by [`crate::variants::count_work`]). Counted, not timed: an answer depends
+/// only on the position and the seed. It binds only where a position costs several
+/// times an ordinary one (a set-up, a crowded midgame); elsewhere the iterations or
+/// nodes run out first.
+pub fn work_budget<R: Rules>(root: &R, level: u8) -> u64 {
+    answer_millis(level).saturating_mul(root.search_work_per_milli())
+}
+
 /// How `level` plays in the game `rules` is: the game's own plan
 /// ([`Tuning::level_plan`](crate::variants::Tuning::level_plan)), or the plain ladder's ([`LevelPlan::plain`]), where a level
 /// searches its own budget and only level 1 draws its answers. A game stored under the

@@ -7,7 +7,7 @@
 use super::leaf::{leaf_value, material, material_after, state_value, to_centipawns, white_value};
 use super::{iterations, Decision, Settings};
 use crate::core::Side;
-use crate::variants::{GameRng, LevelPlan, Rules};
+use crate::variants::{count_work, work, GameRng, LevelPlan, Rules};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::time::Instant;
@@ -168,6 +168,7 @@ impl Tree {
         for text in candidates {
             let mut next = state.clone();
             let drawn = rng.get_word_pos();
+            count_work(1);
             if next.play(mover, &text, rng).is_err() {
                 continue;
             }
@@ -264,6 +265,7 @@ impl Tree {
             let mut n = 1.0;
             for state in &states {
                 let mut next = state.clone();
+                count_work(1);
                 if next.play(side, &node.text, rng).is_err() {
                     continue;
                 }
@@ -429,6 +431,16 @@ impl Tree {
     }
 }
 
+/// The tree search's work budget ([`count_work`]: answers played, positions of the
+/// capture search scored) at `root` at `level` ([`super::work_budget`]); none for the
+/// first search (`plain`), the arena's yardstick as it was.
+fn work_budget<R: Rules>(root: &R, level: u8, plain: bool) -> u64 {
+    match plain {
+        true => u64::MAX,
+        false => super::work_budget(root, level),
+    }
+}
+
 /// Runs the search for `side` on `root` (whose question is asked of `side`).
 pub fn run<R: Rules>(
     root: &R,
@@ -501,8 +513,12 @@ fn run_tree<R: Rules>(
         plain,
     };
     let mut done = 0;
+    let (worked, work_budget) = (work(), work_budget(root, settings.level, plain));
     while done < budget {
         if done > 0 && settings.max_time.is_some_and(|t| started.elapsed() >= t) {
+            break;
+        }
+        if done > 0 && work().wrapping_sub(worked) >= work_budget {
             break;
         }
         if done > 0 && !settings.full_budget && tree.settled(budget - done, side) {
@@ -557,6 +573,7 @@ impl Tree {
             let mut moved = None;
             for c in self.ranked(at, ask.side) {
                 let mut next = state.clone();
+                count_work(1);
                 if next.play(ask.side, &self.nodes[c].text, rng).is_ok() {
                     moved = Some((c, next));
                     break;

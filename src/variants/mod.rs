@@ -40,7 +40,7 @@ pub use options::{check_options, Choice, OptionDecl};
 pub use presentation::{
     and_then, default_prompt, either, example, your_move, Presentation, WorkedExample,
 };
-pub use tuning::{LevelPlan, Tuning, WANDER};
+pub use tuning::{count_work, work, LevelPlan, Tuning, WANDER};
 
 /// The game's random generator; its state is stored with the game.
 pub type GameRng = rand_chacha::ChaCha8Rng;

@@ -5,6 +5,26 @@
 use super::{eval, GameRng, Rules};
 use crate::core::view::Viewer;
 use crate::core::Side;
+use std::cell::Cell;
+
+thread_local! {
+    /// The computer player's work on this thread so far ([`count_work`]).
+    static WORK: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Counts `n` units of the computer player's work: an answer played or a position
+/// scored by the search, a whole turn scored while listing a node's candidates. The
+/// searches' second budget (besides iterations and nodes) is a number of these,
+/// counted rather than timed, so that an answer depends only on the position and the
+/// seed while no position can take a level past its time.
+pub fn count_work(n: u64) {
+    WORK.with(|w| w.set(w.get().wrapping_add(n)));
+}
+
+/// The work counted on this thread so far ([`count_work`]; a search takes differences).
+pub fn work() -> u64 {
+    WORK.with(Cell::get)
+}
 
 /// The computer player's knowledge of a game; every item has a default that suits a
 /// game the computer samples without special knowledge.
@@ -75,6 +95,16 @@ pub trait Tuning {
     /// every game. Default: 1.
     fn search_node_weight(&self) -> u64 {
         1
+    }
+
+    /// Units of this game's work ([`count_work`]) one core does in a millisecond in its
+    /// slowest positions: the searches' second budget is a level's time
+    /// (`engine::answer_millis`) in these units, so that no position takes a level past
+    /// its time while an ordinary one, which takes less, plays as the level's iterations
+    /// or nodes say. Default: 500 (Spell Chess's midgame, 1.7 µs a unit; chess's
+    /// alpha-beta, about 2 µs a node, counts an answer played a unit).
+    fn search_work_per_milli(&self) -> u64 {
+        500
     }
 
     /// The alpha-beta budget of `level` (3-8) in this game, in chess's nodes (before
@@ -211,7 +241,8 @@ impl LevelPlan {
 }
 
 /// The [`Tuning`] items a game answers from its own `eval` module (named `$eval`):
-/// its evaluation, its determinisation for a viewer and its tactical answers.
+/// its evaluation, its determinisation for a viewer, its tactical answers and its
+/// search's work a millisecond (`WORK_PER_MILLI`).
 macro_rules! tuning_from_eval {
     ($eval:ident) => {
         fn evaluate(&self, side: $crate::core::Side) -> i32 {
@@ -228,6 +259,10 @@ macro_rules! tuning_from_eval {
 
         fn tactical_candidates(&self) -> Vec<(String, i32)> {
             $eval::tactical(self)
+        }
+
+        fn search_work_per_milli(&self) -> u64 {
+            $eval::WORK_PER_MILLI
         }
     };
 }

@@ -543,6 +543,10 @@ impl<const FULL: bool> Tuning for WallsGame<FULL> {
         6
     }
 
+    fn search_work_per_milli(&self) -> u64 {
+        eval::WORK_PER_MILLI
+    }
+
     fn alpha_beta_level_nodes(&self, level: u8) -> Option<u64> {
         // Chess's levels 3 and 4 (250 and 833 Walls nodes) never finish depth 2 (the
         // 160 listed turns, each answered) and played as levels 1 and 2; 5 and 6

@@ -14,6 +14,11 @@ use crate::variants::GameRng;
 use crate::variants::Rules;
 use rand::Rng;
 
+/// The search's work ([`crate::variants::count_work`]: an answer played, a position of
+/// the capture search scored) one core does in a millisecond in the slowest positions
+/// (a crowded midgame: 3.7 µs a unit).
+pub const WORK_PER_MILLI: u64 = 270;
+
 /// Hundredths of a pawn a wand of this kind is worth to the piece holding it.
 fn wand_worth(kind: WandKind) -> i32 {
     match kind {

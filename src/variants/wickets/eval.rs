@@ -8,6 +8,11 @@ use crate::variants::eval::pieces_score;
 use crate::variants::GameRng;
 use rand::seq::SliceRandom;
 
+/// The search's work ([`crate::variants::count_work`]: an answer played, a position of
+/// the capture search scored) one core does in a millisecond in the slowest positions
+/// (a crowded midgame, whose answers may throw the ball or play a card: 12.2 µs a unit).
+pub const WORK_PER_MILLI: u64 = 80;
+
 /// Steps (king distance) between two cells, wickets included.
 fn steps(a: Cell, b: Cell) -> i32 {
     let (af, ar) = a.coords();
