@@ -351,23 +351,7 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
     if stdin.is_terminal() {
         eprintln!("{}", tr(LANG, "local-intro"));
     }
-    // A newcomer re-running an example in the same folder finds the old game there.
-    // Counted from the active index no further than the note says, so the start stays
-    // short with any number of games.
-    let unfinished = service.store().active_upto(NOTE_MOST + 1).unwrap_or(0);
-    if unfinished > 0 {
-        let store = at.describe();
-        let note = match unfinished {
-            n if n > NOTE_MOST => tr!(
-                LANG,
-                "local-unfinished-many",
-                store = store,
-                count = NOTE_MOST
-            ),
-            n => tr!(LANG, "local-unfinished", store = store, count = n),
-        };
-        eprintln!("{note}");
-    }
+    unfinished_note(&service, &at);
     let mut printer = Printer::new(&opts.out, opts.images);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -377,6 +361,27 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
 
 /// The most unfinished games the note at start counts ("more than" beyond).
 const NOTE_MOST: usize = 100;
+
+/// A newcomer re-running an example in the same folder finds the old game there: a
+/// note naming the store and its unfinished games, counted from the active index no
+/// further than the note says, so the start stays short with any number of games.
+fn unfinished_note(service: &Service, at: &crate::store::StoreUrl) {
+    let unfinished = service.store().active_upto(NOTE_MOST + 1).unwrap_or(0);
+    if unfinished == 0 {
+        return;
+    }
+    let store = at.describe();
+    let note = match unfinished {
+        n if n > NOTE_MOST => tr!(
+            LANG,
+            "local-unfinished-many",
+            store = store,
+            count = NOTE_MOST
+        ),
+        n => tr!(LANG, "local-unfinished", store = store, count = n),
+    };
+    eprintln!("{note}");
+}
 
 #[cfg(test)]
 mod tests {

@@ -239,6 +239,24 @@ pub struct Batch {
 }
 
 impl Batch {
+    /// The ids of the games this batch writes: its game writes, and raw writes or
+    /// removals of game records (`g/<id>`), in order, each once (the change feed's
+    /// news, see [`super::feed`]).
+    pub(crate) fn games(&self) -> Vec<u64> {
+        let mut ids = Vec::new();
+        for op in &self.ops {
+            let id = match op {
+                Op::Game(g) => Some(g.id),
+                Op::Put(k, _, _) | Op::Del(k) => k.strip_prefix(b"g/").and_then(id_of),
+                _ => None,
+            };
+            if let Some(id) = id.filter(|id| !ids.contains(id)) {
+                ids.push(id);
+            }
+        }
+        ids
+    }
+
     pub fn insert(&mut self, key: impl AsRef<[u8]>, value: impl AsRef<[u8]>) {
         self.insert_with(key, value, Meta::default());
     }
@@ -476,6 +494,16 @@ impl Db {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_batch_names_the_games_it_writes_once() {
+        let mut batch = Batch::default();
+        batch.insert(crate::store::key(b'g', 7), b"{}");
+        batch.insert(crate::store::key(b'c', 8), b"{}");
+        batch.remove(crate::store::key(b'g', 9));
+        batch.insert(crate::store::key(b'g', 7), b"{}");
+        assert_eq!(batch.games(), vec![7, 9]);
+    }
 
     #[test]
     fn store_urls() {

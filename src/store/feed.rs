@@ -9,7 +9,6 @@
 //! then told [`Changed::Unknown`], and should also read what it follows again now and
 //! then in any case.
 
-use super::backend::{Batch, Op};
 use tokio::sync::broadcast;
 
 /// The PostgreSQL notification channel of game writes; the payload is the game's id
@@ -58,43 +57,9 @@ impl Feed {
     }
 }
 
-/// The ids of the games a batch writes: its game writes, and raw writes or removals
-/// of game records (`g/<id>`), in order, each once.
-pub(crate) fn games_of(batch: &Batch) -> Vec<u64> {
-    let mut ids = Vec::new();
-    for op in &batch.ops {
-        let id = match op {
-            Op::Game(g) => Some(g.id),
-            Op::Put(k, _, _) | Op::Del(k) => game_key(k),
-            _ => None,
-        };
-        if let Some(id) = id.filter(|id| !ids.contains(id)) {
-            ids.push(id);
-        }
-    }
-    ids
-}
-
-/// The game id of a record key `g/<id>`.
-fn game_key(k: &[u8]) -> Option<u64> {
-    let rest = k.strip_prefix(b"g/")?;
-    super::backend::id_of(rest)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::key;
-
-    #[test]
-    fn a_batch_names_the_games_it_writes_once() {
-        let mut batch = Batch::default();
-        batch.insert(key(b'g', 7), b"{}");
-        batch.insert(key(b'c', 8), b"{}");
-        batch.remove(key(b'g', 9));
-        batch.insert(key(b'g', 7), b"{}");
-        assert_eq!(games_of(&batch), vec![7, 9]);
-    }
 
     #[tokio::test]
     async fn followers_hear_what_is_told_after_they_subscribe() {

@@ -8,7 +8,7 @@ use super::backend::{
     StoredGame,
 };
 use super::error::StoreError;
-use super::feed::{games_of, Changed, Changes, Feed};
+use super::feed::{Changed, Changes, Feed};
 use super::group::Group;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -273,7 +273,7 @@ impl Backend for Sled {
     }
 
     fn apply(&self, batch: Batch, durable: bool) -> Result<(), StoreError> {
-        let games = games_of(&batch);
+        let games = batch.games();
         let written = self.with(|db| sled_apply(db, batch))?;
         self.wrote(written);
         // Followers are told once the write is applied (readers see it), before it is

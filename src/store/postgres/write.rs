@@ -4,7 +4,7 @@
 use super::{list_table, place, pointer_column, sql, unsql, Place, OUTBOX_LEASE_MS};
 use crate::store::backend::{id_of, list_range, Batch, Expect, GameOp, Items, Meta, Op};
 use crate::store::error::StoreError;
-use crate::store::feed::{games_of, PG_CHANNEL};
+use crate::store::feed::PG_CHANNEL;
 use postgres::{Client, Transaction};
 
 /// Returns the bytes of keys and values sent.
@@ -67,7 +67,7 @@ pub(super) fn apply_in(
 /// Notifies the listeners of every process of the games the batch writes (sent by
 /// the server at commit, none if it rolls back; see `store::feed`).
 fn notify(tx: &mut Transaction<'_>, batch: &Batch) -> Result<(), StoreError> {
-    let games: Vec<String> = games_of(batch).iter().map(u64::to_string).collect();
+    let games: Vec<String> = batch.games().iter().map(u64::to_string).collect();
     if !games.is_empty() {
         tx.execute(
             "SELECT pg_notify($1, id) FROM unnest($2::text[]) AS t(id)",
