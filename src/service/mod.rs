@@ -181,10 +181,6 @@ pub struct Service {
     seeds: Mutex<rand_chacha::ChaCha8Rng>,
     /// Channels to tell, at the next tick, that their game needs attention.
     attention: Mutex<Vec<(u64, String)>>,
-    /// When a tick last dropped the idle channels: at most once a second
-    /// (`timeouts::SLOT_PASS_MS`), so that a front end ticking after every input line
-    /// (`arcana local`) does not go through every channel for it each time.
-    slot_pass: Mutex<Option<u64>>,
     /// The computer player's own user (the bot), once the front end knows it.
     computer: Mutex<Option<User>>,
     /// The ratings. Taken after a channel's lock, never before one, so that games end
@@ -287,7 +283,6 @@ impl Service {
             ),
             seeds: Mutex::new(seeds),
             attention: Mutex::new(attention),
-            slot_pass: Mutex::new(None),
             computer: Mutex::new(None),
             places: Arc::new(api::Unnamed),
             legend_size: config.legend_size.unwrap_or(512),

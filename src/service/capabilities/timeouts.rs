@@ -14,9 +14,6 @@ use crate::tr;
 
 use crate::service::plumbing::commit::{Origin, Unwritten};
 
-/// How often a tick drops the idle channels (see `Service::slot_pass`).
-pub(in crate::service) const SLOT_PASS_MS: u64 = 1_000;
-
 impl Service {
     /// Time passing: reminders when a fifth of the time remains, a notice when it has
     /// run out, notices about games needing attention. Each is sent once (stored).
@@ -45,9 +42,7 @@ impl Service {
         }
         // A Swiss round whose last game was lost on time just now starts at once.
         out.extend(self.advance_ended_rounds_at(now));
-        if self.slot_pass_due(now) {
-            self.evict_idle(now);
-        }
+        self.evict_idle(now);
         if let Err(e) = crate::service::plumbing::writer::prune_keys(
             &self.store,
             now.saturating_sub(KEY_RETENTION_MS),
@@ -55,17 +50,6 @@ impl Service {
             tracing::error!("store: {e}");
         }
         out
-    }
-
-    /// Whether this tick drops the idle channels: the first one, then at most one per
-    /// [`SLOT_PASS_MS`] (when a channel leaves memory matters to nobody).
-    fn slot_pass_due(&self, now: u64) -> bool {
-        let mut last = lock(&self.slot_pass);
-        let due = last.is_none_or(|at| now.saturating_sub(at) >= SLOT_PASS_MS || now < at);
-        if due {
-            *last = Some(now);
-        }
-        due
     }
 
     /// Expires the pending challenges of every channel in memory whose time is up.

@@ -74,9 +74,16 @@ fn reference(live: &Live, image: &View) -> Option<ImageOf> {
 /// out: the reply's text still carries the move.
 pub(in crate::service) fn drawn_again(store: &Store, mut entry: Pending) -> Pending {
     let images = std::mem::take(&mut entry.images);
+    // The replies of one change show one position: it is replayed once.
+    let mut replayed: Option<((u64, usize), Option<Live>)> = None;
     for (reply, image) in entry.replies.iter_mut().zip(images) {
         if let Some(of) = image {
-            reply.image = redraw(store, &of);
+            let at = (of.game, of.actions);
+            if replayed.as_ref().is_none_or(|(seen, _)| *seen != at) {
+                replayed = Some((at, replay_at(store, &of)));
+            }
+            let live = replayed.as_ref().and_then(|(_, live)| live.as_ref());
+            reply.image = live.and_then(|l| redraw(l, &of));
             if reply.image.is_none() {
                 tracing::warn!(
                     "outbox entry {}: the board of game {} could not be drawn again",
@@ -89,17 +96,22 @@ pub(in crate::service) fn drawn_again(store: &Store, mut entry: Pending) -> Pend
     entry
 }
 
-/// The board `of` names, from its game's record.
-fn redraw(store: &Store, of: &ImageOf) -> Option<View> {
+/// `of`'s game as it stood after its first `of.actions` actions, from its record.
+fn replay_at(store: &Store, of: &ImageOf) -> Option<Live> {
     let mut rec: GameRecord = store.game(of.game).ok()??;
     rec.actions.truncate(of.actions);
     let game = rec.replay().ok()?;
-    let live = Live {
+    Some(Live {
         rec,
         game,
         lang: Default::default(),
-    };
-    let view = board_seen(&live, of.viewer);
+    })
+}
+
+/// The board `of` names, drawn from its game `live`; `None` unless it is the board
+/// that was kept.
+fn redraw(live: &Live, of: &ImageOf) -> Option<View> {
+    let view = board_seen(live, of.viewer);
     (fingerprint(&view) == of.check).then_some(view)
 }
 
