@@ -726,3 +726,38 @@ fn only_the_writer_builds_store_batches() {
     let writer = std::fs::read_to_string("src/service/plumbing/writer.rs").expect("the writer");
     assert!(writer.contains("Write::new") && writer.contains(".commit("));
 }
+
+/// Issue 52: where a front end coming back looks for the chat lines it missed. Only a
+/// place with a game being played and a message newer than the one seen there is
+/// named, with what was seen and when its game last changed; `reads_as_move` tells a
+/// move (legal or not) from chat.
+#[test]
+fn missed_places_are_those_with_a_game_and_something_new() {
+    let h = Harness::new();
+    h.start(CH, None);
+    h.mv("alice", CH, "e4");
+    let s = &h.service;
+    // No mark yet: the place is named, with the time of 1. e4.
+    let missed = s.missed(&[(CH, 500), (CH + 1, 900)]);
+    assert_eq!(missed.len(), 1, "{missed:?}");
+    assert_eq!(missed[0].channel, CH);
+    assert_eq!(missed[0].seen, None);
+    assert!(missed[0].changed_ms >= START_MS, "{missed:?}");
+    // Seen up to 500: nothing new at 500, something new at 501. A place without a
+    // game keeps no mark.
+    s.note_seen(&[(CH, 500), (CH + 1, 900)]);
+    assert!(s.missed(&[(CH, 500)]).is_empty());
+    assert_eq!(s.missed(&[(CH, 501)])[0].seen, Some(500));
+    assert!(s.missed(&[(CH + 1, 901)]).is_empty());
+    // A mark never goes back.
+    s.note_seen(&[(CH, 400)]);
+    assert_eq!(s.missed(&[(CH, 501)])[0].seen, Some(500));
+    // bob is asked: `e5` and a blocked `e4` read as moves, chat does not.
+    assert!(s.reads_as_move(CH, "e5"));
+    assert!(s.reads_as_move(CH, "Ke7"));
+    assert!(!s.reads_as_move(CH, "nice one, see you tomorrow"));
+    assert!(!s.reads_as_move(CH, "brb"));
+    // The game over, nothing is missed there.
+    h.ok("bob", CH, Request::Resign);
+    assert!(s.missed(&[(CH, 10_000)]).is_empty());
+}

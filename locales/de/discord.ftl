@@ -33,3 +33,4 @@ local-unfinished-many = Hinweis: { $store } enthält mehr als { $count } unbeend
 local-store-unopened = Der Speicher { $store } lässt sich nicht öffnen: { $error }
 local-web-key-unkept = Der Web-Schlüssel kann nicht in { $path } behalten werden: { $error }
 local-web-key-short = Der Web-Schlüssel in { $file } ist kürzer als 32 Zeichen; lösche die Datei, um einen neuen zu erzeugen (früher ausgegebene Links funktionieren dann nicht mehr)
+catchup-refused = Du hast `{ $line }` in <#{ $channel }> geschrieben, während ich neu gestartet bin; es wurde nicht gespielt: { $why }

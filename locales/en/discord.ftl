@@ -33,3 +33,4 @@ local-unfinished-many = Note: { $store } holds more than { $count } unfinished g
 local-store-unopened = cannot open the store { $store }: { $error }
 local-web-key-unkept = cannot keep the web key in { $path }: { $error }
 local-web-key-short = the web key in { $file } is shorter than 32 characters; delete the file to make a new one (links given before stop working)
+catchup-refused = You wrote `{ $line }` in <#{ $channel }> while I was restarting; it was not played: { $why }

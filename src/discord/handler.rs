@@ -1,16 +1,15 @@
 //! Gateway events in: the connection ready (commands registered, the computer's
 //! pending turns resumed), interactions handed to [`slash`](super::slash) and
-//! [`press`](super::press), deleted threads, and plain chat moves, answered through
-//! [`delivery`](super::delivery).
+//! [`press`](super::press), deleted threads, plain chat moves (see
+//! [`catchup`](super::catchup), which also reads back what a restart missed).
 
+use super::catchup::{chat_line, server_arrived, Line};
 use super::commands;
-use super::delivery::{deliver, Origin};
-use super::outgoing::prepare;
 use super::Bot;
-use crate::service::api::{Context as ServiceContext, ReplyKind, User};
-use crate::service::front::{could_be_move, ChatLine};
+use crate::service::api::User;
+use crate::service::front::could_be_move;
 use serenity::all::{
-    Context, EventHandler, GuildId, Interaction, Message, PartialGuildChannel, Ready,
+    Context, EventHandler, Guild, GuildId, Interaction, Message, PartialGuildChannel, Ready,
 };
 use serenity::async_trait;
 use std::sync::Arc;
@@ -123,64 +122,24 @@ impl EventHandler for Handler {
     }
 
     async fn message(&self, ctx: Context, msg: Message) {
-        if !self.bot.config.message_content
-            || msg.author.bot
-            || msg.guild_id.is_none()
-            || !could_be_move(&msg.content)
-            || !self.bot.seen.first(msg.id.get())
-        {
+        let Some(server) = msg.guild_id else {
+            return;
+        };
+        self.bot.marks.note(msg.channel_id.get(), msg.id.get());
+        if !self.bot.config.message_content || !could_be_move(&msg.content) {
             return;
         }
-        let author = User {
-            id: msg.author.id.get(),
-            name: msg
-                .member
-                .as_ref()
-                .and_then(|m| m.nick.clone())
-                .or_else(|| msg.author.global_name.clone())
-                .unwrap_or_else(|| msg.author.name.clone()),
-        };
-        let sctx = ServiceContext {
-            user: author.clone(),
-            channel: msg.channel_id.get(),
-            server: msg.guild_id.map(GuildId::get),
-            key: Some(msg.id.get().to_string()),
-            lang: Default::default(),
-            guild_locale: None,
-        };
-        let text = msg.content.clone();
-        let size = self.bot.config.image_size;
-        let out = self
-            .bot
-            .service
-            .run("chat move", move |service| {
-                let ChatLine::Move(request) = service.chat_line(sctx.channel, sctx.user.id, &text)
-                else {
-                    return Vec::new();
-                };
-                let replies = service.handle(&sctx, request);
-                // Ordinary chat is not a move: a refusal means "not for me", so stay
-                // silent rather than answer every chat line (ruling X-DISCORD-1).
-                if replies.iter().any(|r| r.kind == ReplyKind::Refusal) {
-                    return Vec::new();
-                }
-                if replies.iter().any(|r| r.outbox.is_some()) {
-                    metrics::counter!(super::ops::MOVES).increment(1);
-                }
-                prepare(replies, size)
-            })
-            .await
-            .unwrap_or_default();
-        if out.is_empty() {
-            return;
+        if let Some(line) = Line::of(&msg, Some(server.get()), false) {
+            chat_line(&self.bot, &ctx.http, line).await;
         }
-        let mut origin = Origin::Message {
-            channel: msg.channel_id,
-            author,
-        };
-        deliver(&ctx.http, &self.bot.undelivered, &mut origin, out).await;
-        self.bot
-            .run_computer(Arc::clone(&ctx.http), msg.channel_id.get());
+    }
+
+    /// A server arrived (after every new session, or back from an outage): what was
+    /// posted in its games' places while nobody was listening is read back.
+    async fn guild_create(&self, ctx: Context, guild: Guild, _is_new: Option<bool>) {
+        if self.bot.config.message_content {
+            server_arrived(&self.bot, &ctx.http, &guild).await;
+        }
     }
 }
 

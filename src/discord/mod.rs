@@ -10,6 +10,7 @@
 
 pub mod buttons;
 pub mod calls;
+pub mod catchup;
 pub mod commands;
 pub mod config;
 pub mod container;
@@ -88,6 +89,8 @@ pub struct Bot {
     pub seen: handler::Seen,
     /// Held while the outbox is resumed (at start and at ticks), one resume at a time.
     pub resuming: tokio::sync::Mutex<()>,
+    /// The newest message seen in each place, until kept in the store.
+    pub marks: catchup::Marks,
 }
 
 impl Bot {
@@ -386,6 +389,7 @@ async fn serve_relayed(
         spawn_relocation(&bot, &http),
         spawn_outbox_looks(&bot, &http),
         spawn_ticker(&bot, &http),
+        spawn_marks(&bot),
         spawn_stop(stop, Arc::clone(&stopped)),
     ];
     let shards = Arc::clone(&client.shard_manager);
@@ -397,6 +401,7 @@ async fn serve_relayed(
     for task in background.into_iter().chain(ops) {
         task.abort();
     }
+    bot.marks.keep(&bot).await;
     let flushed = bot
         .service
         .run("flush", |service| service.flush())
@@ -434,6 +439,7 @@ async fn new_bot(config: Config, service: Arc<dyn GameService>) -> Arc<Bot> {
         busy: std::sync::Mutex::new(std::collections::HashSet::new()),
         seen: handler::Seen::default(),
         resuming: tokio::sync::Mutex::new(()),
+        marks: catchup::Marks::default(),
     })
 }
 
@@ -510,6 +516,18 @@ fn spawn_ticker(bot: &Arc<Bot>, http: &Arc<Http>) -> JoinHandle<()> {
                 };
                 deliver(&http, &bot.undelivered, &mut origin, out).await;
             }
+        }
+    })
+}
+
+/// The newest message seen in each place, kept in the store every few seconds.
+fn spawn_marks(bot: &Arc<Bot>) -> JoinHandle<()> {
+    let bot = Arc::clone(bot);
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(catchup::KEEP_EVERY);
+        loop {
+            every.tick().await;
+            bot.marks.keep(&bot).await;
         }
     })
 }

@@ -455,6 +455,11 @@ impl Store {
             .map(|v| String::from_utf8_lossy(&v).into_owned()))
     }
 
+    /// The newest message seen in `channel`, as last written by [`Write::seen_in`].
+    pub fn seen_in(&self, channel: u64) -> Result<Option<u64>, StoreError> {
+        self.pointer(b'S', channel)
+    }
+
     /// The language code of `server`'s locale, as last seen.
     pub fn server_locale_of(&self, server: u64) -> Result<Option<String>, StoreError> {
         Ok(self

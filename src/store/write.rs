@@ -141,6 +141,12 @@ impl Write {
         }
     }
 
+    /// The newest message known to have been seen in `channel` (a front end's
+    /// watermark: what came later may have been missed while the process was away).
+    pub fn seen_in(&mut self, channel: u64, message: u64) {
+        self.batch.insert(key(b'S', channel), message.to_be_bytes());
+    }
+
     /// The language of `server`'s locale (Discord's `guild_locale`), as last seen.
     pub fn server_locale(&mut self, server: u64, code: &str) {
         self.batch.insert(key(b'g', server), code.as_bytes());

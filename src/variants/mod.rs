@@ -267,6 +267,16 @@ impl PlayError {
         }
     }
 
+    /// The text could not be read as an answer at all (chat, say), as opposed to an
+    /// answer read and refused.
+    pub fn unreadable(&self) -> bool {
+        match self {
+            PlayError::Notation(NotationError::Syntax { .. }) => true,
+            PlayError::Refused(m) => m.key().ends_with("-unreadable"),
+            _ => false,
+        }
+    }
+
     /// The refusal in `lang`: what the service replies.
     pub fn text_in(&self, lang: crate::i18n::Lang) -> String {
         self.msg().in_lang(lang)

@@ -24,6 +24,7 @@ mod outbox;
 mod picker;
 mod reminders;
 mod requests;
+mod restart;
 mod review;
 mod shards;
 mod start;

@@ -22,6 +22,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, Notify};
 
+mod history;
+
 pub const APP_ID: u64 = 900_000_000_000_000_001;
 pub const BOT_ID: u64 = 900_000_000_000_000_002;
 pub const GUILD_ID: u64 = 900_000_000_000_000_003;
@@ -172,6 +174,8 @@ struct Inner {
     /// uploading files with the Components V2 flag is refused (see
     /// [`FakeDiscord::refuse_v2_followups_with_files`]).
     refuse_v2_followups: std::sync::atomic::AtomicBool,
+    /// Chat messages people posted, by id (see [`history`]).
+    chats: Mutex<std::collections::BTreeMap<u64, Value>>,
 }
 
 /// Requests per second across the whole bot (every token), counted in one-second
@@ -331,6 +335,7 @@ impl FakeDiscord {
             deduplicated: AtomicU64::new(0),
             global_limit: Mutex::new(None),
             refuse_v2_followups: std::sync::atomic::AtomicBool::new(false),
+            chats: Mutex::new(std::collections::BTreeMap::new()),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -423,7 +428,7 @@ impl FakeDiscord {
     }
 
     pub fn new_id(&self) -> u64 {
-        self.inner.next_id.fetch_add(1, Ordering::SeqCst)
+        history::next_id(&self.inner)
     }
 
     /// Changes how later gateway connections are answered.
@@ -440,6 +445,7 @@ impl FakeDiscord {
     pub fn chat_with_id(&self, id: u64, user: &FakeUser, channel: u64, content: &str) {
         let mut m = message_json(id, channel, user.json(), content);
         m["guild_id"] = json!(self.guild_of(channel).to_string());
+        history::keep_chat(&self.inner, &m);
         self.dispatch("MESSAGE_CREATE", m);
     }
 
@@ -592,21 +598,7 @@ impl FakeDiscord {
     /// Sends a dispatch event to the bot: at once when a connection is attached to the
     /// session, else when the bot resumes it.
     pub fn dispatch(&self, event: &str, data: Value) {
-        let shard = data["guild_id"]
-            .as_str()
-            .and_then(|g| g.parse::<u64>().ok())
-            .map_or(0, |g| self.shard_of(g));
-        let mut sessions = self.inner.gateway.lock().unwrap();
-        let session = sessions.entry(shard).or_default();
-        assert!(session.id.is_some(), "no gateway session for shard {shard}");
-        session.seq += 1;
-        let event = json!({"op": 0, "t": event, "d": data, "s": session.seq});
-        session.events.push(event.clone());
-        if let Some(tx) = &session.live {
-            if tx.send(Control::Event(event)).is_err() {
-                session.live = None;
-            }
-        }
+        dispatch_in(&self.inner, event, data);
     }
 
     /// The shard Discord sends a server's events to: `(guild_id >> 22) % total`.
@@ -1009,8 +1001,30 @@ impl FakeDiscord {
         let id = self.new_id();
         let mut m = message_json(id, channel, user.json(), content);
         m["guild_id"] = json!(self.guild_of(channel).to_string());
+        history::keep_chat(&self.inner, &m);
         self.dispatch("MESSAGE_CREATE", m);
         id
+    }
+}
+
+/// Sends a dispatch event to the shard of its server: at once when a connection is
+/// attached to the session, else when the bot resumes it.
+fn dispatch_in(inner: &Inner, event: &str, data: Value) {
+    let total = inner.total_shards.load(Ordering::SeqCst).max(1);
+    let shard = data["guild_id"]
+        .as_str()
+        .and_then(|g| g.parse::<u64>().ok())
+        .map_or(0, |g| ((g >> 22) % total) as u32);
+    let mut sessions = inner.gateway.lock().unwrap();
+    let session = sessions.entry(shard).or_default();
+    assert!(session.id.is_some(), "no gateway session for shard {shard}");
+    session.seq += 1;
+    let event = json!({"op": 0, "t": event, "d": data, "s": session.seq});
+    session.events.push(event.clone());
+    if let Some(tx) = &session.live {
+        if tx.send(Control::Event(event)).is_err() {
+            session.live = None;
+        }
     }
 }
 
@@ -1132,6 +1146,15 @@ async fn session(mut socket: WebSocket, inner: Arc<Inner>) {
                             }})
                         };
                         if socket.send(send(ready)).await.is_err() { return; }
+                        for guild in history::guild_creates(&inner, shard, total) {
+                            let event = {
+                                let mut sessions = inner.gateway.lock().unwrap();
+                                let session = sessions.entry(shard).or_default();
+                                session.seq += 1;
+                                json!({"op": 0, "t": "GUILD_CREATE", "s": session.seq, "d": guild})
+                            };
+                            if socket.send(send(event)).await.is_err() { return; }
+                        }
                         inner.identifies.fetch_add(1, Ordering::SeqCst);
                         inner.changed.notify_waiters();
                     }
@@ -1353,7 +1376,17 @@ async fn rest(
         return response;
     }
     let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
-    let (status, answer) = answer(&inner, &method, &path, &json_body, &names);
+    let (status, answer) = match (
+        method.as_str(),
+        path.split('/').collect::<Vec<_>>().as_slice(),
+    ) {
+        ("GET", ["", "api", "v10", "channels", channel, "messages"]) => history::channel_messages(
+            &inner,
+            channel.parse().unwrap_or(0),
+            uri.query().unwrap_or_default(),
+        ),
+        _ => answer(&inner, &method, &path, &json_body, &names),
+    };
     inner.log.lock().unwrap().push(Recorded {
         method: method.to_string(),
         path,
@@ -1394,7 +1427,7 @@ fn answer(
             "This followup cannot use IS_COMPONENTS_V2 with files.",
         );
     }
-    let new_id = || inner.next_id.fetch_add(1, Ordering::SeqCst);
+    let new_id = || history::next_id(inner);
     // An attachment as Discord keeps it (the fake keeps its name).
     let uploaded = |name: &str| {
         let id = new_id();
@@ -1417,6 +1450,7 @@ fn answer(
         as_discord_keeps(&mut m);
         let id: u64 = m["id"].as_str().and_then(|i| i.parse().ok()).unwrap_or(0);
         inner.messages.lock().unwrap().insert(id, m.clone());
+        history::echo_own(inner, channel, &m);
         m
     };
     let message = |channel: u64| create(channel, body);
@@ -1678,7 +1712,7 @@ fn answer(
                     ),
                 );
             }
-            let id = inner.next_id.fetch_add(1, Ordering::SeqCst);
+            let id = history::next_id(inner);
             threads.insert(id, parent);
             inner
                 .thread_names

@@ -7,6 +7,7 @@
 pub mod conditional;
 pub mod confirm;
 pub mod lobby;
+pub mod missed;
 pub mod notes;
 pub mod pages;
 pub mod picker;

@@ -72,6 +72,22 @@ pub trait GameService: Send + Sync + 'static {
     fn place_of(&self, _game: u64) -> Option<u64> {
         None
     }
+    /// Keeps the newest message seen in each place (`(place, message)`), so that a
+    /// restart knows where to look for what it missed.
+    fn note_seen(&self, _seen: &[(u64, u64)]) {}
+    /// Of `newest` (`(place, the newest message it holds now)`), the places with a game
+    /// being played that may hold chat lines this front end has not read.
+    fn missed(&self, _newest: &[(u64, u64)]) -> Vec<Missed> {
+        Vec::new()
+    }
+    /// Whether the request under idempotency key `key` was already answered.
+    fn answered(&self, _key: &str) -> bool {
+        false
+    }
+    /// Whether `text` reads as an answer of `channel`'s game (legal or not), not chat.
+    fn reads_as_move(&self, _channel: u64, _text: &str) -> bool {
+        false
+    }
 
     fn game_state(&self, _channel: u64, _game: u64) -> Option<GameState> {
         None
@@ -87,6 +103,19 @@ pub trait GameService: Send + Sync + 'static {
             })
         }
     }
+}
+
+/// A place whose newest chat lines may not have been read (see [`GameService::missed`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Missed {
+    pub channel: u64,
+    /// The server of the place, if any.
+    pub server: Option<u64>,
+    /// The newest message known to have been seen there.
+    pub seen: Option<u64>,
+    /// When its game last changed (ms since the epoch): lines older than that were read
+    /// before the change.
+    pub changed_ms: u64,
 }
 
 /// A game as a press on one of its buttons finds it.
@@ -187,6 +216,18 @@ impl GameService for Service {
     }
     fn relocate(&self, gone: u64, parent: Option<u64>) -> Vec<Reply> {
         Service::relocate(self, gone, parent)
+    }
+    fn note_seen(&self, seen: &[(u64, u64)]) {
+        Service::note_seen(self, seen)
+    }
+    fn missed(&self, newest: &[(u64, u64)]) -> Vec<Missed> {
+        Service::missed(self, newest)
+    }
+    fn answered(&self, key: &str) -> bool {
+        Service::answered(self, key)
+    }
+    fn reads_as_move(&self, channel: u64, text: &str) -> bool {
+        Service::reads_as_move(self, channel, text)
     }
 }
 

@@ -119,6 +119,8 @@ pub(in crate::service) enum Put {
     ServerBoards { server: u64, white: bool },
     /// Whether a server's games have web pages.
     ServerWeb { server: u64, on: bool },
+    /// The newest message a front end saw in a game's place.
+    Seen { channel: u64, message: u64 },
 }
 
 /// How a planned write reaches the disk.

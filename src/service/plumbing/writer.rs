@@ -141,6 +141,7 @@ fn apply_one(w: &mut Write, put: Put) -> Result<(), StoreError> {
         Put::ServerLanguage { server, code } => w.server_language(server, code.as_deref()),
         Put::ServerBoards { server, white } => w.server_boards_white(server, white),
         Put::ServerWeb { server, on } => w.server_web(server, on),
+        Put::Seen { channel, message } => w.seen_in(channel, message),
     }
     Ok(())
 }

@@ -1,0 +1,257 @@
+//! No move lost to a restart. A new gateway session is not sent what was posted while
+//! the process was away (a deployment, a crash, a session Discord would not resume), so
+//! a player's `e4` typed then would never be answered. The front end keeps, per place,
+//! the newest message it has seen (noted on every message event, kept in the store
+//! every few seconds and at stop); when a server arrives (GUILD_CREATE: after every new
+//! session, and when a server comes back from an outage), each of its channels and
+//! active threads names its newest message, and the places with a game being played
+//! where something newer arrived are read back from Discord (Get Channel Messages,
+//! `after` the later of what was seen and the game's last change) and their lines
+//! handled in order, like live chat, each once under its message id. A move the game
+//! refuses by then (not chat: a line that reads as an answer) is answered to its writer
+//! by direct message with the reason: they were not there to see that nothing happened.
+
+use super::delivery::{deliver, Origin};
+use super::outgoing::prepare;
+use super::Bot;
+use crate::i18n::Lang;
+use crate::service::api::{Context as ServiceContext, Reply, ReplyKind, User};
+use crate::service::front::{ChatLine, Missed};
+use crate::tr;
+use serenity::all::{ChannelId, GetMessages, Guild, Http, Message, MessageId};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Discord's epoch (the first second of 2015), in ms since the Unix epoch.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+/// Messages per Get Channel Messages (Discord's most).
+const PAGE: u8 = 100;
+/// Pages read back per place at most (older lines than that are not moves anyone waits
+/// for: the place was busy with chat).
+const MOST_PAGES: usize = 10;
+/// How often the marks are kept in the store.
+pub const KEEP_EVERY: Duration = Duration::from_secs(5);
+
+/// The smallest message id made at `ms` (ms since the Unix epoch): Discord's ids hold
+/// their time in their top 42 bits.
+pub fn first_id_at(ms: u64) -> u64 {
+    ms.saturating_sub(DISCORD_EPOCH_MS) << 22
+}
+
+/// The newest message seen in each place since the marks were last kept.
+#[derive(Default)]
+pub struct Marks {
+    newest: Mutex<HashMap<u64, u64>>,
+}
+
+impl Marks {
+    pub fn note(&self, channel: u64, message: u64) {
+        let mut map = self.newest.lock().unwrap_or_else(|e| e.into_inner());
+        let mark = map.entry(channel).or_insert(message);
+        *mark = (*mark).max(message);
+    }
+
+    fn take(&self) -> Vec<(u64, u64)> {
+        let mut map = self.newest.lock().unwrap_or_else(|e| e.into_inner());
+        map.drain().collect()
+    }
+
+    /// Keeps the marks noted since the last call in the store.
+    pub async fn keep(&self, bot: &Bot) {
+        let marks = self.take();
+        if !marks.is_empty() {
+            bot.service
+                .run("messages seen", move |service| service.note_seen(&marks))
+                .await;
+        }
+    }
+}
+
+/// A chat line, from the gateway or read back.
+pub struct Line {
+    pub id: u64,
+    pub channel: u64,
+    pub server: Option<u64>,
+    pub author: User,
+    pub text: String,
+    /// Read back after a restart (a refusal is then told to its writer).
+    pub missed: bool,
+}
+
+impl Line {
+    /// `msg` as a line of `server`, unless a bot wrote it.
+    pub fn of(msg: &Message, server: Option<u64>, missed: bool) -> Option<Line> {
+        (!msg.author.bot).then(|| Line {
+            id: msg.id.get(),
+            channel: msg.channel_id.get(),
+            server,
+            author: User {
+                id: msg.author.id.get(),
+                name: msg
+                    .member
+                    .as_ref()
+                    .and_then(|m| m.nick.clone())
+                    .or_else(|| msg.author.global_name.clone())
+                    .unwrap_or_else(|| msg.author.name.clone()),
+            },
+            text: msg.content.clone(),
+            missed,
+        })
+    }
+}
+
+/// A server arrived: its places with a game being played that hold messages newer
+/// than those seen are read back, one place at a time.
+pub async fn server_arrived(bot: &Arc<Bot>, http: &Arc<Http>, guild: &Guild) {
+    let newest: Vec<(u64, u64)> = guild
+        .channels
+        .values()
+        .chain(guild.threads.iter())
+        .filter_map(|c| c.last_message_id.map(|m| (c.id.get(), m.get())))
+        .collect();
+    if newest.is_empty() {
+        return;
+    }
+    let missed = bot
+        .service
+        .run("missed places", move |service| service.missed(&newest))
+        .await
+        .unwrap_or_default();
+    for place in missed {
+        read_back(bot, http, place).await;
+    }
+}
+
+/// Reads `place`'s messages after the later of what was seen and its game's last
+/// change, and handles each line in order.
+async fn read_back(bot: &Arc<Bot>, http: &Arc<Http>, place: Missed) {
+    let mut after = place.seen.unwrap_or(0).max(first_id_at(place.changed_ms));
+    let channel = ChannelId::new(place.channel.max(1));
+    for _ in 0..MOST_PAGES {
+        let asked = GetMessages::new()
+            .after(MessageId::new(after.max(1)))
+            .limit(PAGE);
+        let mut page = match channel.messages(http.as_ref(), asked).await {
+            Ok(page) => page,
+            Err(e) => {
+                tracing::warn!("cannot read back the messages of {channel}: {e}");
+                break;
+            }
+        };
+        let full = page.len() >= usize::from(PAGE);
+        page.sort_by_key(|m| m.id);
+        for msg in &page {
+            after = after.max(msg.id.get());
+            if let Some(line) = Line::of(msg, place.server, true) {
+                chat_line(bot, http, line).await;
+            }
+        }
+        if !full {
+            break;
+        }
+    }
+    bot.marks.note(place.channel, after);
+}
+
+/// Handles a chat line as the asked player's answer, once per message id: its replies
+/// posted like a move's; a refusal stays silent (ordinary chat is not a move, ruling
+/// X-DISCORD-1), unless the line was read back after a restart and reads as a move.
+pub async fn chat_line(bot: &Arc<Bot>, http: &Arc<Http>, line: Line) {
+    if !bot.seen.first(line.id) {
+        return;
+    }
+    let channel = line.channel;
+    let author = line.author.clone();
+    let size = bot.config.image_size;
+    let out = bot
+        .service
+        .run("chat move", move |service| {
+            let key = line.id.to_string();
+            let ChatLine::Move(request) = service.chat_line(channel, line.author.id, &line.text)
+            else {
+                return Vec::new();
+            };
+            if service.answered(&key) {
+                return Vec::new();
+            }
+            let sctx = ServiceContext {
+                user: line.author.clone(),
+                channel,
+                server: line.server,
+                key: Some(key),
+                lang: Default::default(),
+                guild_locale: None,
+            };
+            let replies = service.handle(&sctx, request);
+            if replies.iter().any(|r| r.kind == ReplyKind::Refusal) {
+                let told = line.missed && service.reads_as_move(channel, &line.text);
+                return if told {
+                    refused(&line, replies, size)
+                } else {
+                    Vec::new()
+                };
+            }
+            if replies.iter().any(|r| r.outbox.is_some()) {
+                metrics::counter!(super::ops::MOVES).increment(1);
+            }
+            prepare(replies, size)
+        })
+        .await
+        .unwrap_or_default();
+    if out.is_empty() {
+        return;
+    }
+    let mut origin = Origin::Message {
+        channel: ChannelId::new(channel.max(1)),
+        author,
+    };
+    deliver(http, &bot.undelivered, &mut origin, out).await;
+    bot.run_computer(Arc::clone(http), channel);
+}
+
+/// A move read back after a restart and refused: its writer told why by direct
+/// message (they were not there to see that nothing happened).
+fn refused(line: &Line, replies: Vec<Reply>, size: u32) -> Vec<super::outgoing::Outgoing> {
+    let why: Vec<String> = replies
+        .iter()
+        .filter(|r| r.kind == ReplyKind::Refusal)
+        .map(|r| r.text.clone())
+        .collect();
+    let lang = Lang::default();
+    let text = tr!(
+        lang,
+        "catchup-refused",
+        line = line.text.trim().to_string(),
+        channel = line.channel.to_string(),
+        why = why.join(" ")
+    );
+    prepare(vec![Reply::private(line.author.clone(), text)], size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_id_made_at_a_moment_is_at_least_the_first_id_of_that_moment() {
+        // Discord's documented example: 175928847299117063 was made at 1462015105796.
+        let id: u64 = 175_928_847_299_117_063;
+        assert_eq!(first_id_at(1_462_015_105_796) >> 22, id >> 22);
+        assert!(first_id_at(1_462_015_105_796) <= id);
+        assert!(first_id_at(1_462_015_105_797) > id);
+        assert_eq!(first_id_at(0), 0);
+    }
+
+    #[test]
+    fn marks_keep_the_newest_message_of_each_place_once() {
+        let marks = Marks::default();
+        marks.note(1, 10);
+        marks.note(1, 7);
+        marks.note(2, 3);
+        let mut taken = marks.take();
+        taken.sort_unstable();
+        assert_eq!(taken, vec![(1, 10), (2, 3)]);
+        assert!(marks.take().is_empty());
+    }
+}

@@ -1,0 +1,91 @@
+//! Chat lines a front end may have missed while its process was away (a restart, a
+//! deployment, a gateway session Discord would not resume): where to look for them.
+//!
+//! A front end notes the newest message it has seen in each place ([`Service::note_seen`],
+//! kept in the store in batches), and when it comes back it tells the service the
+//! newest message each place holds now; [`Service::missed`] names the places with a
+//! game being played where something newer than what was seen arrived, with what was
+//! seen and when the game last changed. Lines older than that change were read before
+//! it (a move among them would have changed the game later), so only later ones are
+//! handled, in order, each under its message id as its idempotency key.
+
+use crate::service::contract::front::Missed;
+use crate::service::plumbing::plan::{Durability, Put};
+use crate::service::{lock, Service};
+
+impl Service {
+    /// Keeps the newest message seen in each place that has a game being played; the
+    /// others are not worth a write. Lazily: a mark lost to a crash only costs a look.
+    pub fn note_seen(&self, seen: &[(u64, u64)]) {
+        let puts: Vec<Put> = seen
+            .iter()
+            .filter(|(channel, message)| self.worth_noting(*channel, *message))
+            .map(|&(channel, message)| Put::Seen { channel, message })
+            .collect();
+        if puts.is_empty() {
+            return;
+        }
+        if let Err(e) = self.write(puts, Durability::Lazy) {
+            tracing::error!("store: the messages seen: {e}");
+        }
+    }
+
+    /// A place with a game being played whose stored mark is older than `message`.
+    fn worth_noting(&self, channel: u64, message: u64) -> bool {
+        let playing = matches!(self.store.active_game(channel), Ok(Some(_)));
+        playing && self.store.seen_in(channel).ok().flatten() < Some(message)
+    }
+
+    /// Of `newest` (a place and the newest message it holds now), the places with a
+    /// game being played where a message newer than the one seen there arrived.
+    pub fn missed(&self, newest: &[(u64, u64)]) -> Vec<Missed> {
+        newest
+            .iter()
+            .filter_map(|&(channel, message)| self.missed_in(channel, message))
+            .collect()
+    }
+
+    fn missed_in(&self, channel: u64, newest: u64) -> Option<Missed> {
+        let seen = self.store.seen_in(channel).ok().flatten();
+        if seen >= Some(newest) || !matches!(self.store.active_game(channel), Ok(Some(_))) {
+            return None;
+        }
+        let slot = self.loaded(channel);
+        let slot = lock(&slot);
+        let live = slot.live.as_ref().filter(|l| !l.rec.finished)?;
+        let changed_ms = live
+            .rec
+            .actions
+            .last()
+            .map_or(live.rec.created_ms, |a| a.at_ms);
+        Some(Missed {
+            channel,
+            server: live.rec.server,
+            seen,
+            changed_ms,
+        })
+    }
+
+    /// Whether `text` reads as an answer to the question the game in `channel` asks now
+    /// (legal or not), rather than as chat.
+    pub fn reads_as_move(&self, channel: u64, text: &str) -> bool {
+        let slot = self.loaded(channel);
+        let slot = lock(&slot);
+        let Some(live) = slot.live.as_ref() else {
+            return false;
+        };
+        let Some(ask) = live.game.ask() else {
+            return false;
+        };
+        let mut game = live.game.clone();
+        match game.play(ask.side, text.trim()) {
+            Ok(_) => true,
+            Err(e) => !e.unreadable(),
+        }
+    }
+
+    /// Whether a request under idempotency key `key` was already answered.
+    pub fn answered(&self, key: &str) -> bool {
+        matches!(self.store.replies(key), Ok(Some(_)))
+    }
+}

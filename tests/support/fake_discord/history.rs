@@ -1,0 +1,205 @@
+//! What Discord keeps of a server and hands to a bot that comes back: time-ordered
+//! snowflake ids, the chat messages people typed (whether or not a bot was connected to
+//! hear them), Get Channel Messages over them, and the GUILD_CREATE each server of a
+//! shard sends after READY, with its channels, its active threads and each one's
+//! `last_message_id`.
+
+use super::{dispatch_in, guild_of, Inner, GUILD_ID};
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+use std::sync::atomic::Ordering;
+
+/// Discord's epoch (the first second of 2015), in ms since the Unix epoch.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// The next id, as Discord makes them: the time in ms since Discord's epoch in the top
+/// 42 bits, so that an id tells when it was made and later ids are larger.
+pub(super) fn next_id(inner: &Inner) -> u64 {
+    let now_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64);
+    let stamp = now_ms.saturating_sub(DISCORD_EPOCH_MS) << 22;
+    let mut current = inner.next_id.load(Ordering::SeqCst);
+    loop {
+        let id = current.max(stamp);
+        match inner
+            .next_id
+            .compare_exchange(current, id + 1, Ordering::SeqCst, Ordering::SeqCst)
+        {
+            Ok(_) => return id,
+            Err(seen) => current = seen,
+        }
+    }
+}
+
+/// Keeps a chat message a person posted (Discord keeps it whether a bot heard it).
+pub(super) fn keep_chat(inner: &Inner, message: &Value) {
+    if let Some(id) = message["id"].as_str().and_then(|i| i.parse::<u64>().ok()) {
+        inner.chats.lock().unwrap().insert(id, message.clone());
+    }
+}
+
+/// A message the bot made in a server's channel comes back to it as MESSAGE_CREATE,
+/// as Discord sends a bot its own messages (none before it has a session).
+pub(super) fn echo_own(inner: &Inner, channel: u64, message: &Value) {
+    if inner.dm_channels.lock().unwrap().contains_key(&channel) {
+        return;
+    }
+    let guild = guild_of(inner, channel);
+    let total = inner.total_shards.load(Ordering::SeqCst).max(1);
+    let shard = ((guild >> 22) % total) as u32;
+    let connected = inner
+        .gateway
+        .lock()
+        .unwrap()
+        .get(&shard)
+        .is_some_and(|s| s.id.is_some());
+    if connected {
+        let mut m = message.clone();
+        m["guild_id"] = json!(guild.to_string());
+        dispatch_in(inner, "MESSAGE_CREATE", m);
+    }
+}
+
+/// Every message of `channel`, the bot's and people's, oldest first.
+fn history(inner: &Inner, channel: u64) -> Vec<(u64, Value)> {
+    let key = channel.to_string();
+    let mut all: Vec<(u64, Value)> = Vec::new();
+    let bots = inner.messages.lock().unwrap();
+    let chats = inner.chats.lock().unwrap();
+    for (id, m) in bots.iter().chain(chats.iter()) {
+        if m["channel_id"].as_str() == Some(key.as_str()) {
+            all.push((*id, m.clone()));
+        }
+    }
+    all.sort_by_key(|(id, _)| *id);
+    all
+}
+
+/// Get Channel Messages: `limit` (1-100, 50 by default) messages, newest first; with
+/// `after`, the ones right after that id; else the latest. Discord's answer to a bad
+/// limit is a 400 with code 50035.
+pub(super) fn channel_messages(
+    inner: &Inner,
+    channel: u64,
+    query: &str,
+) -> (StatusCode, Option<Value>) {
+    let param = |name: &str| {
+        query
+            .split('&')
+            .find_map(|kv| kv.strip_prefix(&format!("{name}=")))
+            .and_then(|v| v.parse::<u64>().ok())
+    };
+    let limit = param("limit").unwrap_or(50);
+    if !(1..=100).contains(&limit) {
+        return (
+            StatusCode::BAD_REQUEST,
+            Some(json!({"code": 50035, "message": "Invalid Form Body"})),
+        );
+    }
+    let all = history(inner, channel);
+    let mut chosen: Vec<Value> = match param("after") {
+        Some(after) => all
+            .into_iter()
+            .filter(|(id, _)| *id > after)
+            .take(limit as usize)
+            .map(|(_, m)| m)
+            .collect(),
+        None => {
+            let skip = all.len().saturating_sub(limit as usize);
+            all.into_iter().skip(skip).map(|(_, m)| m).collect()
+        }
+    };
+    chosen.reverse();
+    (StatusCode::OK, Some(Value::Array(chosen)))
+}
+
+/// The GUILD_CREATE payloads of the servers shard `shard` of `total` owns, as Discord
+/// sends them after READY.
+pub(super) fn guild_creates(inner: &Inner, shard: u32, total: u32) -> Vec<Value> {
+    let mut guilds: BTreeSet<u64> = inner
+        .channel_guilds
+        .lock()
+        .unwrap()
+        .values()
+        .copied()
+        .collect();
+    guilds.insert(GUILD_ID);
+    guilds
+        .into_iter()
+        .filter(|g| ((g >> 22) % u64::from(total.max(1))) as u32 == shard)
+        .map(|g| guild_create(inner, g))
+        .collect()
+}
+
+/// Channels Discord would list for server `guild`: those with a message, those placed
+/// there, and the parents of its threads; threads apart (only active ones).
+fn places_of(inner: &Inner, guild: u64) -> (BTreeSet<u64>, Vec<(u64, u64)>) {
+    let threads = inner.threads.lock().unwrap().clone();
+    let fates = inner.thread_fates.lock().unwrap().clone();
+    let mut channels: BTreeSet<u64> = BTreeSet::new();
+    let bots = inner.messages.lock().unwrap().clone();
+    let chats = inner.chats.lock().unwrap().clone();
+    for m in bots.values().chain(chats.values()) {
+        if let Some(ch) = m["channel_id"].as_str().and_then(|c| c.parse::<u64>().ok()) {
+            channels.insert(ch);
+        }
+    }
+    channels.extend(inner.channel_guilds.lock().unwrap().keys().copied());
+    channels.extend(threads.values().copied());
+    let dms = inner.dm_channels.lock().unwrap().clone();
+    channels.retain(|c| {
+        !threads.contains_key(c) && !dms.contains_key(c) && guild_of(inner, *c) == guild
+    });
+    let active: Vec<(u64, u64)> = threads
+        .into_iter()
+        .filter(|(t, _)| !fates.contains_key(t) && guild_of(inner, *t) == guild)
+        .collect();
+    (channels, active)
+}
+
+fn last_message(inner: &Inner, channel: u64) -> Value {
+    history(inner, channel)
+        .last()
+        .map_or(Value::Null, |(id, _)| json!(id.to_string()))
+}
+
+fn guild_create(inner: &Inner, guild: u64) -> Value {
+    let (channels, threads) = places_of(inner, guild);
+    let g = guild.to_string();
+    let channels: Vec<Value> = channels
+        .into_iter()
+        .map(|c| {
+            json!({"id": c.to_string(), "type": 0, "guild_id": g, "name": format!("channel-{c}"),
+                "position": 0, "permission_overwrites": [], "nsfw": false,
+                "last_message_id": last_message(inner, c), "rate_limit_per_user": 0,
+                "parent_id": null, "flags": 0})
+        })
+        .collect();
+    let threads: Vec<Value> = threads
+        .into_iter()
+        .map(|(t, parent)| {
+            json!({"id": t.to_string(), "type": 11, "guild_id": g, "parent_id": parent.to_string(),
+                "owner_id": super::BOT_ID.to_string(), "name": format!("thread-{t}"),
+                "last_message_id": last_message(inner, t), "rate_limit_per_user": 0,
+                "message_count": 0, "member_count": 1, "total_message_sent": 0, "flags": 0,
+                "thread_metadata": {"archived": false, "auto_archive_duration": 4320,
+                    "archive_timestamp": "2024-01-01T00:00:00.000000+00:00", "locked": false}})
+        })
+        .collect();
+    json!({
+        "id": g, "name": format!("server-{guild}"), "icon": null, "splash": null,
+        "discovery_splash": null, "owner_id": "1", "afk_channel_id": null, "afk_timeout": 300,
+        "verification_level": 0, "default_message_notifications": 0,
+        "explicit_content_filter": 0, "roles": [], "emojis": [], "features": [], "mfa_level": 0,
+        "application_id": null, "system_channel_id": null, "system_channel_flags": 0,
+        "rules_channel_id": null, "vanity_url_code": null, "description": null, "banner": null,
+        "premium_tier": 0, "preferred_locale": "en-US", "public_updates_channel_id": null,
+        "nsfw_level": 0, "stickers": [], "premium_progress_bar_enabled": false,
+        "joined_at": "2024-01-01T00:00:00.000000+00:00", "large": false, "unavailable": false,
+        "member_count": 2, "voice_states": [], "members": [], "channels": channels,
+        "threads": threads, "presences": [], "stage_instances": [],
+        "guild_scheduled_events": [], "safety_alerts_channel_id": null,
+    })
+}
