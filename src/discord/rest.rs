@@ -1,10 +1,13 @@
-//! The REST client for the configured Discord: discord.com itself, a stand-in that
-//! answers for it over TLS (tests), or a plain proxy (behind the relay).
+//! The REST client for the configured Discord. The bot's own client always talks to
+//! the relay (`relay.rs`, which keeps the rate limits): `serve` puts the relay's address
+//! in `api_base`, so serenity sees a plain proxy and its own rate limiter is off. The
+//! relay reaches discord.com itself, a stand-in that answers for it over TLS (tests),
+//! or a plain proxy, with the clients made here.
 
 use super::config::Config;
 use serenity::all::{ApplicationId, HttpBuilder};
 
-/// The REST client for the configured Discord (or the stand-in a test points it at).
+/// The REST client for the configured Discord (in the bot: the relay).
 pub(crate) fn http_client(config: &Config) -> Result<serenity::all::Http, String> {
     let mut http = HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
@@ -24,7 +27,10 @@ pub(crate) fn http_client(config: &Config) -> Result<serenity::all::Http, String
 
 /// An HTTP client whose requests for discord.com reach `base` (`https://HOST:PORT`),
 /// trusting the PEM certificate in `pem`.
-fn stand_in_client(base: &str, pem: &std::path::Path) -> Result<reqwest::Client, String> {
+pub(crate) fn stand_in_client(
+    base: &str,
+    pem: &std::path::Path,
+) -> Result<reqwest::Client, String> {
     let authority = base
         .trim_start_matches("https://")
         .split('/')
@@ -45,6 +51,14 @@ fn stand_in_client(base: &str, pem: &std::path::Path) -> Result<reqwest::Client,
         .use_rustls_tls()
         .resolve("discord.com", address)
         .add_root_certificate(certificate)
+        .build()
+        .map_err(|e| format!("cannot build the HTTP client: {e}"))
+}
+
+/// An HTTP client for Discord itself (or a plain proxy).
+pub(crate) fn plain_client() -> Result<reqwest::Client, String> {
+    reqwest::Client::builder()
+        .use_rustls_tls()
         .build()
         .map_err(|e| format!("cannot build the HTTP client: {e}"))
 }
