@@ -224,15 +224,11 @@ async fn a_spent_bucket_makes_the_next_request_wait_for_its_reset() {
     fake.set_route_limit("POST", &posts, 1, Duration::from_secs(2));
     let mark = fake.mark();
     fake.chat(&player(0, 0), channel(0), "e4");
-    let first = fake
-        .wait_for(mark, "the first board", |r| board_post(r))
-        .await;
+    let first = fake.wait_for(mark, "the first board", board_post).await;
     assert_eq!(first.status, 200);
     let mark = fake.mark();
     fake.chat(&player(0, 1), channel(0), "e5");
-    let second = fake
-        .wait_for(mark, "the second board", |r| board_post(r))
-        .await;
+    let second = fake.wait_for(mark, "the second board", board_post).await;
     assert_eq!(second.status, 200, "the second board drew a 429");
     assert_eq!(fake.route_limited(), 0);
     let waited = second.at.duration_since(first.at);
