@@ -12,10 +12,11 @@ pub(crate) fn http_client(config: &Config) -> Result<serenity::all::Http, String
     let mut http = HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
         match &config.api_certificate {
-            // discord.com answered by a stand-in: serenity's rate limiter stays on.
+            // discord.com answered by a stand-in (serenity's rate limiter on; the bot
+            // itself reaches it through the relay instead).
             Some(pem) => http = http.client(stand_in_client(base, pem)?),
             // serenity's rate limiter rebuilds requests for discord.com, bypassing the
-            // proxy, so with a plain proxy it must be off.
+            // proxy, so with a proxy (the relay) it must be off.
             None => http = http.proxy(base.clone()).ratelimiter_disabled(true),
         }
     }

@@ -4,7 +4,7 @@
 //! assertions; events are injected through the gateway. The REST API is served twice:
 //! plain HTTP (`base()`, for a proxy-style `api_base`) and HTTPS answering for
 //! discord.com with a per-fake certificate (`api_lines()`), so the bot's client, with
-//! serenity's rate limiter on, talks to it as to Discord.
+//! its relay in front, talks to it as to Discord.
 
 #![allow(dead_code)]
 
@@ -407,7 +407,7 @@ impl FakeDiscord {
             let _ = axum::serve(listener, app).await;
         });
         // discord.com itself: HTTPS with the test's certificate, so the bot's HTTP client
-        // (and serenity's rate limiter) talk to it as to Discord.
+        // (behind its relay) talks to it as to Discord.
         tokio::spawn(async move {
             loop {
                 let Ok((tcp, _)) = tls_listener.accept().await else {
@@ -432,7 +432,7 @@ impl FakeDiscord {
     }
 
     /// The configuration lines that send the bot's API traffic for discord.com here
-    /// (over TLS, trusting this fake's certificate): serenity's rate limiter stays on.
+    /// (over TLS, trusting this fake's certificate), as it reaches discord.com.
     pub fn api_lines(&self) -> String {
         format!(
             "api_base = \"https://127.0.0.1:{}\"\napi_certificate = \"{}\"\n",

@@ -182,9 +182,9 @@ pub struct Config {
     /// Where Discord's REST API lives (tests point it at a fake); `None` for Discord.
     pub api_base: Option<String>,
     /// With an `https://HOST:PORT` `api_base`: the PEM certificate that stand-in for
-    /// discord.com presents. Requests then still name discord.com (resolved to
-    /// HOST:PORT), so serenity's rate limiter stays on; without it, `api_base` is a
-    /// plain proxy and the limiter is off.
+    /// discord.com presents: requests then still name discord.com (resolved to
+    /// HOST:PORT); without it, `api_base` is a plain proxy. Either way the relay in
+    /// front of it keeps the rate limits (`relay.rs`, `limiter.rs`).
     pub api_certificate: Option<PathBuf>,
     /// The bot's global limit of REST requests per second, all its processes together
     /// (Discord's 50, unless Discord raised it for the bot); each process keeps to the
