@@ -11,7 +11,11 @@
 //!   Discord.
 //! - **A global 429** (`"global": true`, `X-RateLimit-Global`, `X-RateLimit-Scope:
 //!   global`) holds every globally limited request of the process, not only the one that
-//!   got it, until its `retry_after` has passed.
+//!   got it, until its `retry_after` has passed; and the process slows down (10 % for
+//!   each such 429, to half its share at most, coming back by 5 % of its share a
+//!   minute): a global 429 that comes although the requests were spaced says they reach
+//!   Discord less evenly than they left (or another client uses the token), and more
+//!   room is what keeps the next one away.
 //! - **Per-route buckets** from `X-RateLimit-Bucket`, `-Remaining` and `-Reset-After`: a
 //!   request to a bucket with nothing remaining waits for its reset; a route's 429 empties
 //!   its bucket until its `retry_after`. A bucket is a route's (method and path, its ids
@@ -29,6 +33,12 @@ use tokio::time::Instant;
 const JITTER: Duration = Duration::from_millis(20);
 /// Two answers of one bucket whose resets lie closer than this describe one window.
 const SAME_WINDOW: Duration = Duration::from_millis(100);
+/// After a global 429 the process goes this much slower than before...
+const SLOWDOWN: f64 = 0.9;
+/// ...but never slower than this part of its share...
+const SLOWEST: f64 = 0.5;
+/// ...and comes back by this part of its share each minute without one.
+const RECOVERY_PER_MINUTE: f64 = 0.05;
 /// Buckets kept before the spent ones are dropped.
 const PRUNE_AT: usize = 1024;
 /// 429 answers received, by scope (`global`, `user`, `shared`).
@@ -225,6 +235,8 @@ pub struct Limiter {
     gate: tokio::sync::Mutex<Option<Instant>>,
     /// The end of a global 429's wait.
     held: Mutex<Option<Instant>>,
+    /// The part of its share the process took after its last global 429, and when.
+    slowed: Mutex<Option<(f64, Instant)>>,
     buckets: Mutex<Buckets>,
 }
 
@@ -236,6 +248,7 @@ impl Limiter {
             spacing,
             gate: tokio::sync::Mutex::new(None),
             held: Mutex::new(None),
+            slowed: Mutex::new(None),
             buckets: Mutex::new(Buckets::default()),
         }
     }
@@ -246,6 +259,26 @@ impl Limiter {
 
     fn held(&self) -> MutexGuard<'_, Option<Instant>> {
         self.held.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The part of its share the process keeps to at `now`: 1, or less for a while
+    /// after a global 429.
+    fn pace(&self, now: Instant) -> f64 {
+        let slowed = *self.slowed.lock().unwrap_or_else(|e| e.into_inner());
+        slowed.map_or(1.0, |(part, at)| {
+            let minutes = now.duration_since(at).as_secs_f64() / 60.0;
+            (part + RECOVERY_PER_MINUTE * minutes).min(1.0)
+        })
+    }
+
+    /// A global 429 at `now`: the process goes slower (see the module's notes).
+    fn slow_down(&self, now: Instant) {
+        let part = (self.pace(now) * SLOWDOWN).max(SLOWEST);
+        *self.slowed.lock().unwrap_or_else(|e| e.into_inner()) = Some((part, now));
+        tracing::warn!(
+            "keeping to {:.0} % of this process's share for a while",
+            part * 100.0
+        );
     }
 
     /// Waits until a request on `route` may be sent: its bucket has one left, no
@@ -271,7 +304,8 @@ impl Limiter {
         let mut last = self.gate.lock().await;
         loop {
             let now = Instant::now();
-            let mut at = last.map_or(now, |l| l + self.spacing);
+            let spacing = self.spacing.div_f64(self.pace(now));
+            let mut at = last.map_or(now, |l| l + spacing);
             if let Some(until) = *self.held() {
                 at = at.max(until);
             }
@@ -291,10 +325,12 @@ impl Limiter {
             let scope = header::<String>(headers, "x-ratelimit-scope")
                 .unwrap_or_else(|| if global { "global" } else { "user" }.to_string());
             metrics::counter!(LIMITED, "scope" => scope.clone()).increment(1);
-            tracing::info!("429 ({scope}) on {}; holding for {wait:?}", route.template);
+            tracing::warn!("429 ({scope}) on {}; holding for {wait:?}", route.template);
             if global {
                 let mut held = self.held();
                 *held = Some(held.map_or(now + wait, |h| h.max(now + wait)));
+                drop(held);
+                self.slow_down(now);
             }
         }
         self.buckets().learn(route, &said, now);
@@ -393,6 +429,39 @@ mod tests {
         let again = Instant::now();
         limiter.admit(&post("/api/v10/guilds/3/members")).await;
         assert!(again.elapsed() < Duration::from_millis(10));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_global_429_slows_the_process_down_for_a_while() {
+        let limiter = Limiter::new(10.0);
+        let route = post("/api/v10/channels/1/messages");
+        let global = headers(&[("x-ratelimit-scope", "global")]);
+        limiter.learn(
+            &route,
+            429,
+            &global,
+            br#"{"retry_after": 0, "global": true}"#,
+        );
+        assert!((limiter.pace(Instant::now()) - 0.9).abs() < 1e-9);
+        let start = Instant::now();
+        for _ in 0..11 {
+            limiter.admit(&route).await;
+        }
+        // 10 gaps of 102 ms / 0.9.
+        assert!(
+            start.elapsed() >= Duration::from_millis(1133),
+            "{:?}",
+            start.elapsed()
+        );
+        limiter.learn(
+            &route,
+            429,
+            &global,
+            br#"{"retry_after": 0, "global": true}"#,
+        );
+        assert!(limiter.pace(Instant::now()) < 0.82);
+        tokio::time::advance(Duration::from_secs(240)).await;
+        assert_eq!(limiter.pace(Instant::now()), 1.0);
     }
 
     #[tokio::test(start_paused = true)]
