@@ -1,6 +1,6 @@
 //! A message as one Components V2 container, in the JSON Discord takes (serenity 0.12
 //! has no builders for it, so such a message is sent as raw JSON through serenity's
-//! `Http`, which keeps its rate limiter): the status as a Section beside the Move
+//! `Http`, through the relay that keeps the rate limits): the status as a Section beside the Move
 //! button, the board in a gallery, the other buttons; and Discord's limits on it.
 //!
 //! Components V2 (Discord's message flag `IS_COMPONENTS_V2`, `1 << 15`): the message

@@ -18,6 +18,7 @@ pub mod delivery;
 pub mod handler;
 pub mod interaction;
 pub mod invocation;
+pub mod limiter;
 pub mod ops;
 pub mod outgoing;
 pub mod parts;
@@ -354,13 +355,39 @@ async fn relocate_games(
     }
 }
 
-/// A plain-HTTP `api_base` is reached through the 429-honouring relay (`relay.rs`).
+/// Every REST request goes through the relay (`relay.rs`), which keeps Discord's rate
+/// limits for this process (`limiter.rs`): serenity is pointed at it as at a proxy, its
+/// own rate limiter off. The relay sends on to Discord, to the stand-in for discord.com
+/// of `api_base` with `api_certificate`, or to a plain `api_base` (a proxy).
 async fn with_relay(mut config: Config) -> Result<Config, String> {
-    if let (Some(base), None) = (&config.api_base, &config.api_certificate) {
-        if base.starts_with("http://") {
-            config.api_base = Some(relay::start(base).await?);
-        }
+    let upstream = match (&config.api_base, &config.api_certificate) {
+        (Some(base), Some(pem)) => relay::Upstream {
+            base: "https://discord.com".to_string(),
+            client: rest::stand_in_client(base, pem)?,
+        },
+        (Some(base), None) => relay::Upstream {
+            base: base.clone(),
+            client: rest::plain_client()?,
+        },
+        (None, _) => relay::Upstream {
+            base: "https://discord.com".to_string(),
+            client: rest::plain_client()?,
+        },
+    };
+    if let Some(base) = &config.api_base {
+        tracing::warn!("Discord API redirected to {base}");
     }
+    let (connected, total) = config
+        .shards
+        .map_or((1, 1), |s| (s.last - s.first + 1, s.total));
+    let per_second = limiter::share(config.global_requests_per_second, connected, total);
+    tracing::info!(
+        "keeping to {per_second:.1} REST requests per second ({} for the bot, shards {connected} of {total})",
+        config.global_requests_per_second
+    );
+    let limiter = Arc::new(limiter::Limiter::new(per_second));
+    config.api_base = Some(relay::start(upstream, limiter).await?);
+    config.api_certificate = None;
     Ok(config)
 }
 
@@ -447,9 +474,6 @@ async fn new_bot(config: Config, service: Arc<dyn GameService>) -> Arc<Bot> {
 async fn discord_client(bot: &Arc<Bot>) -> Result<serenity::Client, String> {
     let config = &bot.config;
     let http = rest::http_client(config)?;
-    if let Some(base) = &config.api_base {
-        tracing::warn!("Discord API redirected to {base}");
-    }
     let mut intents =
         GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
     if config.message_content {

@@ -11,11 +11,10 @@ const RETRY_DELAYS_MS: [u64; 5] = [250, 500, 1000, 2000, 4000];
 /// Whether a failed request may succeed when sent again: Discord's 5xx answers,
 /// transport failures (timeouts, dropped connections) and 429. Any other 4xx never will.
 ///
-/// A 429 normally never gets here: serenity's rate limiter waits its `retry_after` and
-/// resends (also against the tests' fake Discord, which answers for discord.com over
-/// TLS), and behind a plain proxy (`api_base = "http://..."`), where serenity's limiter
-/// is off, the loopback relay (`relay.rs`) waits it out. One that still arrives (a
-/// `retry_after` too long to hold a request for) waits at least
+/// A 429 normally never gets here: the relay every request goes through (`relay.rs`)
+/// keeps the rate limits and waits out a 429 that still comes before sending the
+/// request again. One that still arrives (a `retry_after` too long to hold a request
+/// for, or more than the relay's tries) waits at least
 /// [`RATE_LIMIT_PAUSE_MS`] before the next try.
 fn transient(e: &serenity::Error) -> bool {
     match e {

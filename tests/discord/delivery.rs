@@ -193,9 +193,9 @@ async fn server_errors_are_retried_until_the_message_is_posted() {
 }
 
 // Issue 12: a 429 is waited out, then the post is sent again; nothing is lost and
-// nothing is doubled. (serenity's own limiter, on in production, waits the exact
-// `retry_after`; against a redirected API base it must be off and drops that value, so
-// the bot pauses at least a second itself. See `discord/delivery.rs`.)
+// nothing is doubled. (The relay every request goes through waits the exact
+// `retry_after`; serenity's own limiter is off and would drop that value. See
+// `discord/relay.rs`.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rate_limits_are_waited_out() {
     let fake = FakeDiscord::start().await;
@@ -216,7 +216,7 @@ async fn rate_limits_are_waited_out() {
     let statuses: Vec<u16> = channel_posts(&seen).iter().map(|r| r.status).collect();
     assert_eq!(statuses, vec![429, 200], "{seen:?}");
     // It waited the `retry_after` (a lower bound only: how long a machine takes is
-    // never asserted): serenity's rate limiter is on against the fake, as on Discord.
+    // never asserted): the relay waits it out against the fake, as against Discord.
     assert!(
         waited >= Duration::from_millis(2500),
         "resent after {waited:?}"

@@ -18,6 +18,7 @@ mod delivery;
 mod e2e;
 mod gateway;
 mod language;
+mod limits;
 mod lobby;
 mod ops;
 mod outbox;

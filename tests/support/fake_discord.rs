@@ -4,7 +4,7 @@
 //! assertions; events are injected through the gateway. The REST API is served twice:
 //! plain HTTP (`base()`, for a proxy-style `api_base`) and HTTPS answering for
 //! discord.com with a per-fake certificate (`api_lines()`), so the bot's client, with
-//! serenity's rate limiter on, talks to it as to Discord.
+//! its relay in front, talks to it as to Discord.
 
 #![allow(dead_code)]
 
@@ -170,6 +170,8 @@ struct Inner {
     deduplicated: AtomicU64,
     /// Discord's global rate limit, when set (see [`FakeDiscord::set_global_limit`]).
     global_limit: Mutex<Option<GlobalLimit>>,
+    /// Per-route limits (see [`FakeDiscord::set_route_limit`]).
+    route_limits: Mutex<Vec<RouteLimit>>,
     /// Whether a followup (Create Followup Message, `POST /webhooks/{app}/{token}`)
     /// uploading files with the Components V2 flag is refused (see
     /// [`FakeDiscord::refuse_v2_followups_with_files`]).
@@ -207,6 +209,66 @@ impl GlobalLimit {
     }
 }
 
+/// A per-route limit, as Discord keeps one for a route and its top-level resource:
+/// `limit` requests per window of `per`, the window starting at its first request.
+/// Every answer on the route says where its bucket stands (`X-RateLimit-Limit`,
+/// `-Remaining`, `-Reset-After`, `-Bucket`); a request past the limit is answered 429
+/// (`X-RateLimit-Scope: user`, `"global": false`) until the window ends.
+struct RouteLimit {
+    method: String,
+    path_end: String,
+    limit: u32,
+    per: Duration,
+    window: Option<(std::time::Instant, u32)>,
+    /// Requests answered 429.
+    refused: u64,
+}
+
+impl RouteLimit {
+    /// Counts a request: its bucket's headers, and whether it is over the limit.
+    fn take(&mut self) -> (Vec<(&'static str, String)>, bool) {
+        let now = std::time::Instant::now();
+        let (start, used) = match self.window {
+            Some((start, used)) if now.duration_since(start) < self.per => (start, used),
+            _ => (now, 0),
+        };
+        let over = used >= self.limit;
+        let used = if over { used } else { used + 1 };
+        self.window = Some((start, used));
+        if over {
+            self.refused += 1;
+        }
+        let reset_after = (self.per - now.duration_since(start)).as_secs_f64();
+        let headers = vec![
+            ("x-ratelimit-limit", self.limit.to_string()),
+            ("x-ratelimit-remaining", (self.limit - used).to_string()),
+            ("x-ratelimit-reset-after", format!("{reset_after:.3}")),
+            (
+                "x-ratelimit-bucket",
+                format!("fake{}", self.path_end.replace('/', "-")),
+            ),
+        ];
+        (headers, over)
+    }
+}
+
+/// Discord's answer to a request over the global limit, `after` seconds before it ends.
+fn global_429(after: f64) -> Response {
+    let body =
+        json!({"message": "You are being rate limited.", "retry_after": after, "global": true});
+    let mut response = (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
+    for (k, v) in [
+        ("retry-after", format!("{}", after.ceil().max(1.0))),
+        ("x-ratelimit-global", "true".to_string()),
+        ("x-ratelimit-scope", "global".to_string()),
+    ] {
+        response
+            .headers_mut()
+            .insert(k, axum::http::HeaderValue::from_str(&v).unwrap());
+    }
+    response
+}
+
 /// A member's permissions: an ordinary member's, and a moderator's (plus Manage
 /// Messages, 1 << 13), as Discord computes them for the interaction's channel.
 const MEMBER_PERMISSIONS: u64 = 2_248_473_465_835_073;
@@ -232,6 +294,9 @@ enum FaultKind {
     /// 429 with `retry_after` seconds, in the body and in the `Retry-After` header,
     /// and the per-route bucket headers, as Discord's rate limiter answers.
     RateLimited(f64),
+    /// 429 as the global limit answers it (see [`FakeDiscord::set_global_limit`]),
+    /// `retry_after` seconds before it ends.
+    GloballyLimited(f64),
     /// The request takes effect, but the answer is lost: a server error (a gateway
     /// timeout between Discord's edge and its API) after the work was done.
     LostAnswer(u16),
@@ -334,6 +399,7 @@ impl FakeDiscord {
             nonces: Mutex::new(HashMap::new()),
             deduplicated: AtomicU64::new(0),
             global_limit: Mutex::new(None),
+            route_limits: Mutex::new(Vec::new()),
             refuse_v2_followups: std::sync::atomic::AtomicBool::new(false),
             chats: Mutex::new(std::collections::BTreeMap::new()),
         });
@@ -346,7 +412,7 @@ impl FakeDiscord {
             let _ = axum::serve(listener, app).await;
         });
         // discord.com itself: HTTPS with the test's certificate, so the bot's HTTP client
-        // (and serenity's rate limiter) talk to it as to Discord.
+        // (behind its relay) talks to it as to Discord.
         tokio::spawn(async move {
             loop {
                 let Ok((tcp, _)) = tls_listener.accept().await else {
@@ -371,7 +437,7 @@ impl FakeDiscord {
     }
 
     /// The configuration lines that send the bot's API traffic for discord.com here
-    /// (over TLS, trusting this fake's certificate): serenity's rate limiter stays on.
+    /// (over TLS, trusting this fake's certificate), as it reaches discord.com.
     pub fn api_lines(&self) -> String {
         format!(
             "api_base = \"https://127.0.0.1:{}\"\napi_certificate = \"{}\"\n",
@@ -503,6 +569,38 @@ impl FakeDiscord {
             used: 0,
             refused: 0,
         });
+    }
+
+    /// The next `times` matching requests are answered as the global limit answers
+    /// (429, `"global": true`, `X-RateLimit-Scope: global`), `retry_after` seconds before
+    /// it ends, whatever the rate.
+    pub fn globally_limit_next(&self, method: &str, path_end: &str, times: u32, retry_after: f64) {
+        self.fault(
+            method,
+            path_end,
+            times,
+            FaultKind::GloballyLimited(retry_after),
+        );
+    }
+
+    /// Limits the `method` requests to paths ending in `path_end` to `limit` per window
+    /// of `per` (see [`RouteLimit`]): their answers carry the bucket's headers, as
+    /// Discord's do, and a request past the limit is answered 429.
+    pub fn set_route_limit(&self, method: &str, path_end: &str, limit: u32, per: Duration) {
+        self.inner.route_limits.lock().unwrap().push(RouteLimit {
+            method: method.to_string(),
+            path_end: path_end.to_string(),
+            limit,
+            per,
+            window: None,
+            refused: 0,
+        });
+    }
+
+    /// How many requests the per-route limits answered with 429.
+    pub fn route_limited(&self) -> u64 {
+        let limits = self.inner.route_limits.lock().unwrap();
+        limits.iter().map(|l| l.refused).sum()
     }
 
     /// How many requests the global limit answered with 429.
@@ -1296,19 +1394,7 @@ async fn rest(
             at: std::time::Instant::now(),
         });
         inner.changed.notify_waiters();
-        let body =
-            json!({"message": "You are being rate limited.", "retry_after": after, "global": true});
-        let mut response = (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
-        for (k, v) in [
-            ("retry-after", format!("{}", after.ceil().max(1.0))),
-            ("x-ratelimit-global", "true".to_string()),
-            ("x-ratelimit-scope", "global".to_string()),
-        ] {
-            response
-                .headers_mut()
-                .insert(k, axum::http::HeaderValue::from_str(&v).unwrap());
-        }
-        return response;
+        return global_429(after);
     }
     let fault = {
         let mut faults = inner.faults.lock().unwrap();
@@ -1320,8 +1406,54 @@ async fn rest(
                 f.kind
             })
     };
+    if let Some(FaultKind::GloballyLimited(after)) = fault {
+        inner.log.lock().unwrap().push(Recorded {
+            method: method.to_string(),
+            path,
+            json: json_body,
+            files,
+            status: 429,
+            auth,
+            at: std::time::Instant::now(),
+        });
+        inner.changed.notify_waiters();
+        return global_429(after);
+    }
+    let route_limit = inner
+        .route_limits
+        .lock()
+        .unwrap()
+        .iter_mut()
+        .find(|l| l.method == method.as_str() && path.ends_with(&l.path_end))
+        .map(RouteLimit::take);
+    if let Some((headers, true)) = &route_limit {
+        let after = headers[2].1.parse::<f64>().unwrap_or(0.0);
+        inner.log.lock().unwrap().push(Recorded {
+            method: method.to_string(),
+            path,
+            json: json_body,
+            files,
+            status: 429,
+            auth,
+            at: std::time::Instant::now(),
+        });
+        inner.changed.notify_waiters();
+        let body = json!({"message": "You are being rate limited.", "retry_after": after, "global": false});
+        let mut response = (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
+        let scope = [
+            ("retry-after", format!("{after}")),
+            ("x-ratelimit-scope", "user".into()),
+        ];
+        for (k, v) in headers.iter().cloned().chain(scope) {
+            response
+                .headers_mut()
+                .insert(k, axum::http::HeaderValue::from_str(&v).unwrap());
+        }
+        return response;
+    }
     if let Some(kind) = fault {
         let (status, body, mut headers) = match kind {
+            FaultKind::GloballyLimited(_) => unreachable!("answered above"),
             FaultKind::Server(s) => (s, None, Vec::new()),
             FaultKind::LostAnswer(s) => {
                 let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
@@ -1397,10 +1529,16 @@ async fn rest(
         at: std::time::Instant::now(),
     });
     inner.changed.notify_waiters();
-    match answer {
+    let mut response = match answer {
         Some(v) => (status, Json(v)).into_response(),
         None => status.into_response(),
+    };
+    for (k, v) in route_limit.map(|(h, _)| h).unwrap_or_default() {
+        response
+            .headers_mut()
+            .insert(k, axum::http::HeaderValue::from_str(&v).unwrap());
     }
+    response
 }
 
 fn answer(

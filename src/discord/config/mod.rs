@@ -30,6 +30,7 @@ struct RawConfig {
     reminder_check_seconds: u64,
     api_base: Option<String>,
     api_certificate: Option<PathBuf>,
+    global_requests_per_second: u32,
     threads: bool,
     defaults: RawDefaults,
     ratings: RawRatings,
@@ -53,6 +54,7 @@ impl Default for RawConfig {
             reminder_check_seconds: 60,
             api_base: None,
             api_certificate: None,
+            global_requests_per_second: DISCORD_GLOBAL_LIMIT,
             threads: true,
             defaults: RawDefaults::default(),
             ratings: RawRatings::default(),
@@ -180,10 +182,14 @@ pub struct Config {
     /// Where Discord's REST API lives (tests point it at a fake); `None` for Discord.
     pub api_base: Option<String>,
     /// With an `https://HOST:PORT` `api_base`: the PEM certificate that stand-in for
-    /// discord.com presents. Requests then still name discord.com (resolved to
-    /// HOST:PORT), so serenity's rate limiter stays on; without it, `api_base` is a
-    /// plain proxy and the limiter is off.
+    /// discord.com presents: requests then still name discord.com (resolved to
+    /// HOST:PORT); without it, `api_base` is a plain proxy. Either way the relay in
+    /// front of it keeps the rate limits (`relay.rs`, `limiter.rs`).
     pub api_certificate: Option<PathBuf>,
+    /// The bot's global limit of REST requests per second, all its processes together
+    /// (Discord's 50, unless Discord raised it for the bot); each process keeps to the
+    /// part of it its shards are of all the bot's shards.
+    pub global_requests_per_second: u32,
     /// One ladder per server (the default) or one for all servers.
     pub ladder: LadderScope,
     /// Start each game in a public thread made from its challenge's message.
@@ -233,6 +239,9 @@ impl Shards {
         Ok(Shards { first, last, total })
     }
 }
+
+/// Discord's global limit of requests per second for a bot.
+pub const DISCORD_GLOBAL_LIMIT: u32 = 50;
 
 /// The longest a challenge may wait for an answer, in hours (30 days).
 pub const MAX_CHALLENGE_HOURS: u64 = 720;
@@ -364,6 +373,7 @@ impl RawConfig {
             default_days: self.defaults.days_per_move,
             api_base: self.api_base,
             api_certificate: self.api_certificate,
+            global_requests_per_second: self.global_requests_per_second,
             ladder: if self.ratings.global_ladder {
                 LadderScope::Global
             } else {
@@ -421,6 +431,9 @@ impl RawConfig {
         )?;
         check(self.reminder_check_seconds > 0, || {
             "`reminder_check_seconds` must be at least 1".into()
+        })?;
+        check(self.global_requests_per_second > 0, || {
+            "`global_requests_per_second` must be at least 1 (Discord's limit is 50)".into()
         })
     }
 
@@ -561,6 +574,8 @@ mod tests {
             "token = \"a\"\nshards = \"4-3/8\"",
             "token = \"a\"\nshards = \"0-8/8\"",
             "token = \"a\"\nshards = \"three\"",
+            "token = \"a\"\nglobal_requests_per_second = 0",
+            "token = \"a\"\nglobal_requests_per_second = 2.5",
             "token = [",
         ] {
             let e = Config::parse(text, None).unwrap_err();
