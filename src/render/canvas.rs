@@ -16,6 +16,8 @@ pub struct Sprite {
     pub h: u32,
     /// Row-major `[r, g, b, a]`, colour already multiplied by alpha.
     pub px: Vec<[u8; 4]>,
+    /// Per row, the columns from its first to its last pixel that is not transparent.
+    spans: Vec<std::ops::Range<usize>>,
     /// The sprite drawn over one palette colour, as indices, per background index met:
     /// a piece stands on a plain square nearly always, so drawing it on an indexed
     /// canvas is copying rows.
@@ -27,10 +29,19 @@ const SPRITE_BACKGROUNDS: usize = 16;
 
 impl Sprite {
     pub fn new(w: u32, h: u32, px: Vec<[u8; 4]>) -> Sprite {
+        let spans = px
+            .chunks_exact(w.max(1) as usize)
+            .map(|row| {
+                let first = row.iter().position(|p| p[3] != 0).unwrap_or(0);
+                let end = row.iter().rposition(|p| p[3] != 0).map_or(0, |k| k + 1);
+                first..end.max(first)
+            })
+            .collect();
         Sprite {
             w,
             h,
             px,
+            spans,
             on_colour: Mutex::new(Vec::new()),
         }
     }
@@ -248,9 +259,10 @@ impl Canvas {
         }
     }
 
-    /// [`Canvas::blit`] on an indexed canvas: a sprite wholly inside the canvas over one
-    /// colour is copied from its tile for that colour; otherwise each pixel is mixed
-    /// over the palette colour under it.
+    /// [`Canvas::blit`] on an indexed canvas: a sprite wholly inside the canvas whose
+    /// pixels all lie over one colour (a piece on its square, whatever the square's rim)
+    /// is copied from its tile for that colour; otherwise each pixel is mixed over the
+    /// palette colour under it.
     fn blit_indexed(
         &mut self,
         lut: Lut,
@@ -260,17 +272,24 @@ impl Canvas {
     ) {
         let (stride, sw) = (self.w as usize, s.w as usize);
         let whole = (x0 as i32, y0 as i32) == (x, y) && x1 - x0 == sw && y1 - y0 == s.h as usize;
-        let bg = self.buf[y0 * stride + x0];
+        let under = |row: usize, span: &std::ops::Range<usize>| {
+            (row * stride + x0 + span.start)..(row * stride + x0 + span.end)
+        };
+        let bg = s
+            .spans
+            .iter()
+            .position(|span| !span.is_empty())
+            .map(|k| self.buf[under(y0 + k, &s.spans[k]).start]);
         let plain = whole
-            && (y0..y1).all(|row| {
-                self.buf[row * stride + x0..row * stride + x1]
-                    .iter()
-                    .all(|&p| p == bg)
-            });
-        if plain {
+            && (y0..y1)
+                .zip(&s.spans)
+                .all(|(row, span)| self.buf[under(row, span)].iter().all(|&p| Some(p) == bg));
+        if let (true, Some(bg)) = (plain, bg) {
             let tile = s.on(bg, lut);
-            for (row, line) in (y0..y1).zip(tile.chunks_exact(sw)) {
-                self.buf[row * stride + x0..row * stride + x1].copy_from_slice(line);
+            for (row, span) in (y0..y1).zip(&s.spans) {
+                let from = (row - y0) * sw;
+                self.buf[under(row, span)]
+                    .copy_from_slice(&tile[from + span.start..from + span.end]);
             }
             return;
         }
@@ -294,27 +313,48 @@ impl Canvas {
         self.fill_round_rect(cx - r, cy - r, 2.0 * r, 2.0 * r, r, c);
     }
 
-    /// An anti-aliased filled rectangle with rounded corners of radius `r`.
+    /// An anti-aliased filled rectangle with rounded corners of radius `r`. The shape
+    /// is convex, so each row is soft only at its ends: those pixels are mixed one by
+    /// one, the fully covered span between them filled at once.
     pub fn fill_round_rect(&mut self, x: f32, y: f32, w: f32, h: f32, r: f32, c: Rgb) {
         let r = r.min(w / 2.0).min(h / 2.0).max(0.0);
         let px0 = x.floor() as i32;
         let py0 = y.floor() as i32;
         let px1 = (x + w).ceil() as i32;
         let py1 = (y + h).ceil() as i32;
+        let alpha = |px: i32, py: i32| {
+            let fx = px as f32 + 0.5;
+            let fy = py as f32 + 0.5;
+            // Distance outside the rounded rectangle (negative inside).
+            let qx = (fx - (x + w / 2.0)).abs() - (w / 2.0 - r);
+            let qy = (fy - (y + h / 2.0)).abs() - (h / 2.0 - r);
+            let outside = (qx.max(0.0).powi(2) + qy.max(0.0).powi(2)).sqrt() + qx.max(qy).min(0.0);
+            let cover = (r - outside + 0.5).clamp(0.0, 1.0);
+            (cover * 255.0 + 0.5) as u8
+        };
         for py in py0..py1 {
-            for px in px0..px1 {
-                let fx = px as f32 + 0.5;
-                let fy = py as f32 + 0.5;
-                // Distance outside the rounded rectangle (negative inside).
-                let qx = (fx - (x + w / 2.0)).abs() - (w / 2.0 - r);
-                let qy = (fy - (y + h / 2.0)).abs() - (h / 2.0 - r);
-                let outside =
-                    (qx.max(0.0).powi(2) + qy.max(0.0).powi(2)).sqrt() + qx.max(qy).min(0.0);
-                let cover = (r - outside + 0.5).clamp(0.0, 1.0);
-                if cover > 0.0 {
-                    self.blend_pixel(px, py, c, (cover * 255.0 + 0.5) as u8);
+            let mut left = px0;
+            while left < px1 {
+                let a = alpha(left, py);
+                if a == 255 {
+                    break;
                 }
+                self.blend_pixel(left, py, c, a);
+                left += 1;
             }
+            if left == px1 {
+                continue;
+            }
+            let mut right = px1 - 1;
+            while right > left {
+                let a = alpha(right, py);
+                if a == 255 {
+                    break;
+                }
+                self.blend_pixel(right, py, c, a);
+                right -= 1;
+            }
+            self.fill_rect(left, py, right - left + 1, 1, c);
         }
     }
 

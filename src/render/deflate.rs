@@ -96,31 +96,56 @@ struct Parsed {
     dist: [u32; 32],
 }
 
+/// The 8 bytes at `k` as one word.
+#[inline]
+fn word(data: &[u8], k: usize) -> u64 {
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&data[k..k + 8]);
+    u64::from_le_bytes(b)
+}
+
 /// How many bytes from `i` on equal those `d` before them, at most `max`.
 #[inline]
 fn match_len(data: &[u8], i: usize, d: usize, max: usize) -> usize {
-    let (here, there) = (&data[i..i + max], &data[i - d..i - d + max]);
     let mut k = 0;
     while k + 8 <= max {
-        let word = |s: &[u8]| {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(&s[k..k + 8]);
-            u64::from_le_bytes(b)
-        };
-        let diff = word(here) ^ word(there);
+        let diff = word(data, i + k) ^ word(data, i - d + k);
         if diff != 0 {
             return k + (diff.trailing_zeros() / 8) as usize;
         }
         k += 8;
     }
-    k + here[k..]
+    k + data[i + k..i + max]
         .iter()
-        .zip(&there[k..])
+        .zip(&data[i - d + k..])
         .take_while(|(a, b)| a == b)
         .count()
 }
 
-/// Greedy parsing: at each byte the longest match at one of `distances`, else a literal.
+/// The longest match at `i` among `distances` (at most `max` long, `max` at least 8),
+/// as (length, which distance).
+#[inline]
+fn best_match(data: &[u8], i: usize, distances: &[usize], max: usize) -> (usize, usize) {
+    // Matches shorter than the minimum are not worth a look: compare 3 bytes first.
+    const FIRST: u64 = 0xff_ffff;
+    let here = word(data, i) & FIRST;
+    let mut best = (0, 0);
+    for (j, &d) in distances.iter().enumerate() {
+        if d <= i && word(data, i - d) & FIRST == here {
+            let len = match_len(data, i, d, max);
+            if len > best.0 {
+                best = (len, j);
+                if len == max {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Greedy parsing: at each byte the longest match at one of `distances`, else a literal
+/// (so are the last few bytes).
 fn parse(data: &[u8], distances: &[usize]) -> Parsed {
     let codes: Vec<(u32, u32)> = distances
         .iter()
@@ -134,25 +159,14 @@ fn parse(data: &[u8], distances: &[usize]) -> Parsed {
         lit_len: [0; LIT_LEN],
         dist: [0; 32],
     };
-    let three = |k: usize| u32::from_le_bytes([data[k], data[k + 1], data[k + 2], 0]);
     let mut i = 0;
     while i < data.len() {
         let max = (data.len() - i).min(MAX_MATCH);
-        let mut best = (0, 0);
-        if max >= MIN_MATCH {
-            let here = three(i);
-            for (j, &d) in distances.iter().enumerate() {
-                if d <= i && three(i - d) == here {
-                    let len = match_len(data, i, d, max);
-                    if len > best.0 {
-                        best = (len, j);
-                    }
-                    if len == max {
-                        break;
-                    }
-                }
-            }
-        }
+        let best = if max >= 8 {
+            best_match(data, i, distances, max)
+        } else {
+            (0, 0)
+        };
         if best.0 >= MIN_MATCH {
             let code = LEN_CODE[best.0] as usize;
             let (dcode, dextra) = codes[best.1];
@@ -171,29 +185,43 @@ fn parse(data: &[u8], distances: &[usize]) -> Parsed {
     p
 }
 
-/// Bits written least significant first.
+/// Bits written least significant first, into a buffer sized beforehand: each write
+/// stores a whole word and moves on by the bytes it filled, without a branch.
 struct Bits {
     out: Vec<u8>,
+    at: usize,
     acc: u64,
     n: u32,
 }
 
 impl Bits {
+    /// Room for `bits` more bits after `out`.
+    fn new(mut out: Vec<u8>, bits: usize) -> Bits {
+        let at = out.len();
+        out.resize(at + bits / 8 + 16, 0);
+        Bits {
+            out,
+            at,
+            acc: 0,
+            n: 0,
+        }
+    }
+
     /// Appends the `n` low bits of `v` (`n` at most 32).
     #[inline]
     fn put(&mut self, v: u64, n: u32) {
         self.acc |= v << self.n;
         self.n += n;
-        if self.n >= 32 {
-            self.out.extend((self.acc as u32).to_le_bytes());
-            self.acc >>= 32;
-            self.n -= 32;
-        }
+        self.out[self.at..self.at + 8].copy_from_slice(&self.acc.to_le_bytes());
+        let bytes = self.n / 8;
+        self.at += bytes as usize;
+        // Shifting by 64 would overflow: two steps of up to 32.
+        self.acc = (self.acc >> (bytes * 4)) >> (bytes * 4);
+        self.n -= bytes * 8;
     }
 
     fn finish(mut self) -> Vec<u8> {
-        let bytes = self.n.div_ceil(8) as usize;
-        self.out.extend(&self.acc.to_le_bytes()[..bytes]);
+        self.out.truncate(self.at + self.n.div_ceil(8) as usize);
         self.out
     }
 }
@@ -208,7 +236,8 @@ fn write_block(p: &mut Parsed, out: Vec<u8>) -> Vec<u8> {
     let lit_lens = code_lengths(&p.lit_len, 15);
     let mut dist_lens = code_lengths(&p.dist[..30], 15);
     dist_lens.extend([0, 0]);
-    let mut bits = Bits { out, acc: 0, n: 0 };
+    // A token takes at most 48 bits; the header a few hundred bytes.
+    let mut bits = Bits::new(out, 48 * p.tokens.len() + 8 * 1024);
     write_header(&mut bits, &lit_lens, &dist_lens[..30]);
     // Each symbol's code in the low 16 bits, its length above.
     let table = |lens: &[u8]| -> Vec<u32> {

@@ -52,6 +52,9 @@ struct Palette {
     index: Vec<AtomicU16>,
     /// The key colours of the `SHARED` buckets with their indices, told apart exactly.
     shared: Vec<(Rgb, u8)>,
+    /// Per `SHARED` bucket, the colour nearest its centre once met (`UNKNOWN` before):
+    /// any other colour in the bucket takes the nearest of it and the bucket's keys.
+    rest: Vec<AtomicU16>,
 }
 
 fn bucket(c: Rgb) -> usize {
@@ -222,6 +225,7 @@ fn palette() -> &'static Palette {
             colours,
             index: keyed.into_iter().map(AtomicU16::new).collect(),
             shared,
+            rest: (0..1 << 15).map(|_| AtomicU16::new(UNKNOWN)).collect(),
         }
     })
 }
@@ -275,13 +279,31 @@ impl Lut {
                 self.pal.index[b].store(u16::from(found), Ordering::Relaxed);
                 found
             }
-            SHARED => match self.pal.shared.iter().find(|(k, _)| *k == c) {
-                Some((_, i)) => *i,
-                None => nearest(self.pal, c),
-            },
+            SHARED => self.shared(b, c),
             // In range: every other entry is an index below the transparent one.
             i => i as u8,
         }
+    }
+
+    /// A colour in a bucket holding several key colours: a key exactly, else the
+    /// nearest of the keys and the colour nearest the bucket's centre.
+    fn shared(&self, b: usize, c: Rgb) -> u8 {
+        let keys = self.pal.shared.iter().filter(|(k, _)| bucket(*k) == b);
+        if let Some(&(_, i)) = keys.clone().find(|(k, _)| *k == c) {
+            return i;
+        }
+        let rest = match self.pal.rest[b].load(Ordering::Relaxed) {
+            UNKNOWN => {
+                let found = nearest(self.pal, centre(b));
+                self.pal.rest[b].store(u16::from(found), Ordering::Relaxed);
+                found
+            }
+            i => i as u8,
+        };
+        keys.copied()
+            .chain([(self.colour(rest), rest)])
+            .min_by_key(|(k, _)| distance(*k, c))
+            .map_or(rest, |(_, i)| i)
     }
 }
 
