@@ -437,8 +437,8 @@ mod tests {
 
     #[test]
     fn length_and_distance_codes_match_their_bases() {
-        for len in MIN_MATCH..=MAX_MATCH {
-            let code = LEN_CODE[len] as usize;
+        for (len, &code) in LEN_CODE.iter().enumerate().skip(MIN_MATCH) {
+            let code = code as usize;
             assert!(LEN_BASE[code] as usize <= len);
             let span = 1usize << LEN_EXTRA[code];
             assert!(
