@@ -13,11 +13,11 @@ use image::{ImageEncoder, RgbImage};
 mod midgames;
 
 /// The largest mean difference allowed per channel, out of 255.
-const MEAN_ERROR: f64 = 0.3;
+const MEAN_ERROR: f64 = 0.2;
 /// A pixel further than this from its truecolour self in some channel counts as off...
 const FAR: u8 = 24;
 /// ...and at most this share of a board's pixels may be off (soft edges of text).
-const FAR_SHARE: f64 = 0.001;
+const FAR_SHARE: f64 = 0.0005;
 
 /// Every game's midgame board: the public view, and a player's own view (private
 /// badges, such as a wand only its owner knows).

@@ -116,7 +116,7 @@ pub fn render_gif_in(
             let lut = Lut::new();
             let mut prev: Vec<u8> = Vec::new();
             for (n, view) in frames.iter().enumerate() {
-                let canvas = render_canvas(view, &render, lang);
+                let canvas = render_canvas(view, &render, lang, super::Canvas::new);
                 if canvas.w as usize != w || canvas.h as usize != h {
                     return Err(RenderError::Encode(
                         "the frames of an animation differ in size".into(),

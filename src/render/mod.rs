@@ -7,6 +7,7 @@
 mod badges;
 mod bar;
 mod canvas;
+mod deflate;
 pub mod gif;
 pub mod graph;
 mod legend;
@@ -291,8 +292,9 @@ pub fn render_png_in(
     options: &RenderOptions,
     lang: Lang,
 ) -> Result<Vec<u8>, RenderError> {
-    let canvas = render_canvas(view, options, lang);
-    palette::encode_indexed_png(&canvas).map_err(|e| RenderError::Encode(e.to_string()))
+    let l = Layout::for_view(view, options);
+    let canvas = render_canvas(view, options, lang, Canvas::indexed);
+    Ok(palette::encode_indexed_png(&canvas, l.square))
 }
 
 /// Draws `view` into an RGB8 image (no encoding), its words in English.
@@ -302,15 +304,22 @@ pub fn render_rgb(view: &View, options: &RenderOptions) -> image::RgbImage {
 
 /// Draws `view` with its words in `lang` into an RGB8 image (no encoding).
 pub fn render_rgb_in(view: &View, options: &RenderOptions, lang: Lang) -> image::RgbImage {
-    let c = render_canvas(view, options, lang);
+    let c = render_canvas(view, options, lang, Canvas::new);
     // The buffer has exactly width * height * 3 bytes by construction; the fallback
     // is never taken.
     image::RgbImage::from_raw(c.w, c.h, c.buf).unwrap_or_else(|| image::RgbImage::new(1, 1))
 }
 
-fn render_canvas(view: &View, options: &RenderOptions, lang: Lang) -> Canvas {
+/// Draws `view` on a canvas made by `canvas` (truecolour [`Canvas::new`] or palette
+/// indices [`Canvas::indexed`]) from its size and background.
+fn render_canvas(
+    view: &View,
+    options: &RenderOptions,
+    lang: Lang,
+    canvas: fn(u32, u32, Rgb) -> Canvas,
+) -> Canvas {
     let l = Layout::for_view(view, options);
-    let mut c = Canvas::new(l.width, l.height, colours::FRAME);
+    let mut c = canvas(l.width, l.height, colours::FRAME);
 
     // Squares with their marks: a mark's fill (blocked stone, an area's ice), then the
     // last-move tint over it, then the mark's rim or dot, so that a blocked square made

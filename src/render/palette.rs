@@ -52,6 +52,9 @@ struct Palette {
     index: Vec<AtomicU16>,
     /// The key colours of the `SHARED` buckets with their indices, told apart exactly.
     shared: Vec<(Rgb, u8)>,
+    /// Per `SHARED` bucket, the colour nearest its centre once met (`UNKNOWN` before):
+    /// any other colour in the bucket takes the nearest of it and the bucket's keys.
+    rest: Vec<AtomicU16>,
 }
 
 fn bucket(c: Rgb) -> usize {
@@ -222,6 +225,7 @@ fn palette() -> &'static Palette {
             colours,
             index: keyed.into_iter().map(AtomicU16::new).collect(),
             shared,
+            rest: (0..1 << 15).map(|_| AtomicU16::new(UNKNOWN)).collect(),
         }
     })
 }
@@ -250,6 +254,7 @@ fn nearest(pal: &Palette, centre: Rgb) -> u8 {
 }
 
 /// Colour to palette index, filled as colours are met (see `Palette::index`).
+#[derive(Clone, Copy)]
 pub(super) struct Lut {
     pal: &'static Palette,
 }
@@ -257,6 +262,12 @@ pub(super) struct Lut {
 impl Lut {
     pub(super) fn new() -> Lut {
         Lut { pal: palette() }
+    }
+
+    /// The colour of a palette index.
+    #[inline]
+    pub(super) fn colour(&self, i: u8) -> Rgb {
+        self.pal.colours[i as usize]
     }
 
     #[inline]
@@ -268,13 +279,31 @@ impl Lut {
                 self.pal.index[b].store(u16::from(found), Ordering::Relaxed);
                 found
             }
-            SHARED => match self.pal.shared.iter().find(|(k, _)| *k == c) {
-                Some((_, i)) => *i,
-                None => nearest(self.pal, c),
-            },
+            SHARED => self.shared(b, c),
             // In range: every other entry is an index below the transparent one.
             i => i as u8,
         }
+    }
+
+    /// A colour in a bucket holding several key colours: a key exactly, else the
+    /// nearest of the keys and the colour nearest the bucket's centre.
+    fn shared(&self, b: usize, c: Rgb) -> u8 {
+        let keys = self.pal.shared.iter().filter(|(k, _)| bucket(*k) == b);
+        if let Some(&(_, i)) = keys.clone().find(|(k, _)| *k == c) {
+            return i;
+        }
+        let rest = match self.pal.rest[b].load(Ordering::Relaxed) {
+            UNKNOWN => {
+                let found = nearest(self.pal, centre(b));
+                self.pal.rest[b].store(u16::from(found), Ordering::Relaxed);
+                found
+            }
+            i => i as u8,
+        };
+        keys.copied()
+            .chain([(self.colour(rest), rest)])
+            .min_by_key(|(k, _)| distance(*k, c))
+            .map_or(rest, |(_, i)| i)
     }
 }
 
@@ -304,71 +333,42 @@ pub(super) fn gif_palette() -> Vec<u8> {
     palette().colours.iter().flatten().copied().collect()
 }
 
-/// Maps a whole RGB8 image of `w` x `h` pixels onto palette indices, one byte a pixel
-/// (no transparency): the board PNGs. Most of a board repeats the row above (squares,
-/// bars, the sides of a piece), so each block of pixels equal to the one above copies
-/// its indices; the rest costs one lookup per change of colour.
-fn quantise_image(rgb: &[u8], w: usize, h: usize) -> Vec<u8> {
-    /// Pixels compared with the row above at once.
-    const BLOCK: usize = 16;
-    let lut = Lut::new();
-    let stride = w * 3;
-    let h = h.min(rgb.len() / stride.max(1));
-    let mut out = vec![0u8; w * h];
-    let mut last: (Rgb, u8) = ([0, 0, 0], lut.get([0, 0, 0]));
-    for y in 0..h {
-        let row = &rgb[y * stride..(y + 1) * stride];
-        let (done, rest) = out.split_at_mut(y * w);
-        let line = &mut rest[..w];
-        let above = y
-            .checked_sub(1)
-            .map(|p| (&rgb[p * stride..y * stride], &done[p * w..]));
-        let mut x = 0;
-        while x < w {
-            let end = (x + BLOCK).min(w);
-            if let Some((pixels, indices)) = above {
-                if row[x * 3..end * 3] == pixels[x * 3..end * 3] {
-                    line[x..end].copy_from_slice(&indices[x..end]);
-                    x = end;
-                    continue;
-                }
-            }
-            for (o, px) in line[x..end]
-                .iter_mut()
-                .zip(row[x * 3..end * 3].chunks_exact(3))
-            {
-                let c = [px[0], px[1], px[2]];
-                if c != last.0 {
-                    last = (c, lut.get(c));
-                }
-                *o = last.1;
-            }
-            x = end;
-        }
+/// Writes an indexed canvas as an 8-bit indexed PNG on this palette: the board's own
+/// colours exactly, its soft edges on the palette's ramps and cube. Rows are not
+/// filtered: [`super::deflate`] matches each against the row above, the pixels before
+/// and the same cell two squares left (`cell` pixels a square), which is what a board
+/// repeats.
+pub(super) fn encode_indexed_png(canvas: &Canvas, cell: u32) -> Vec<u8> {
+    let (w, h) = (canvas.w as usize, canvas.h as usize);
+    // Each row behind its filter byte (0, none).
+    let mut rows = Vec::with_capacity((w + 1) * h);
+    for line in canvas.buf.chunks_exact(w.max(1)).take(h) {
+        rows.push(0);
+        rows.extend_from_slice(line);
     }
+    let idat = super::deflate::zlib(&rows, &[w + 1, 1, 2 * cell as usize]);
+    let mut out = Vec::with_capacity(idat.len() + 1024);
+    out.extend(b"\x89PNG\r\n\x1a\n");
+    let mut ihdr = Vec::with_capacity(13);
+    ihdr.extend(canvas.w.to_be_bytes());
+    ihdr.extend(canvas.h.to_be_bytes());
+    // 8 bits, palette colour, deflate, standard filters, no interlacing.
+    ihdr.extend([8, 3, 0, 0, 0]);
+    chunk(&mut out, b"IHDR", &ihdr);
+    chunk(&mut out, b"PLTE", &palette_rgb());
+    chunk(&mut out, b"IDAT", &idat);
+    chunk(&mut out, b"IEND", &[]);
     out
 }
 
-/// Writes the image as an 8-bit indexed PNG on this palette ([`quantise_image`]): the
-/// board's own colours exactly, its soft edges on the palette's ramps and cube. Flat
-/// colour filters to zeros and deflates fast.
-pub(super) fn encode_indexed_png(canvas: &Canvas) -> Result<Vec<u8>, png::EncodingError> {
-    let (w, h) = (canvas.w as usize, canvas.h as usize);
-    let indices = quantise_image(&canvas.buf, w, h);
-    let mut out = Vec::with_capacity(32 * 1024);
-    let mut enc = png::Encoder::new(&mut out, canvas.w, canvas.h);
-    enc.set_color(png::ColorType::Indexed);
-    enc.set_depth(png::BitDepth::Eight);
-    enc.set_palette(palette_rgb());
-    // Measured on every game's midgame board (docs/board-image.md): Paeth leaves
-    // the fewest bytes that are not zero, which is what the fast deflate (fdeflate,
-    // runs of zeros and literals) pays for; None and Sub come out 2-8 times larger.
-    enc.set_filter(png::Filter::Paeth);
-    enc.set_deflate_compression(png::DeflateCompression::FdeflateUltraFast);
-    let mut writer = enc.write_header()?;
-    writer.write_image_data(&indices)?;
-    writer.finish()?;
-    Ok(out)
+/// A PNG chunk: length, type, data, and the CRC of type and data.
+fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    out.extend((data.len() as u32).to_be_bytes());
+    let start = out.len();
+    out.extend(kind);
+    out.extend(data);
+    let crc = crc32fast::hash(&out[start..]);
+    out.extend(crc.to_be_bytes());
 }
 
 #[cfg(test)]
@@ -402,6 +402,51 @@ mod tests {
                 ((b & 31) << 3) as u8,
             ];
             assert_ne!(lut.get(c), TRANSPARENT);
+        }
+    }
+
+    /// The IDAT chunk's data (a board's PNG has one).
+    fn idat(png: &[u8]) -> &[u8] {
+        let mut at = 8;
+        while at + 8 <= png.len() {
+            let len = u32::from_be_bytes([png[at], png[at + 1], png[at + 2], png[at + 3]]);
+            let data = &png[at + 8..at + 8 + len as usize];
+            if &png[at + 4..at + 8] == b"IDAT" {
+                return data;
+            }
+            at += 12 + len as usize;
+        }
+        panic!("no IDAT")
+    }
+
+    #[test]
+    fn indexed_pngs_decode_to_their_indices() {
+        // Flat areas, runs, noise (literals only) and a repeated cell, at odd sizes.
+        for (w, h) in [(1, 1), (7, 3), (300, 41), (61, 700)] {
+            let mut c = Canvas::indexed(w, h, colours::FRAME);
+            let mut seed = 0x2545_f491u32;
+            for (k, px) in c.buf.iter_mut().enumerate() {
+                seed ^= seed << 13;
+                seed ^= seed >> 17;
+                seed ^= seed << 5;
+                let (x, y) = (k % w as usize, k / w as usize);
+                *px = match (y / 10) % 3 {
+                    0 => (x / 9) as u8,
+                    1 => (seed % 254) as u8,
+                    _ => ((x % 20) * 3 + y % 2) as u8,
+                };
+            }
+            let png = encode_indexed_png(&c, 10);
+            let rows = miniz_oxide::inflate::decompress_to_vec_zlib(idat(&png)).expect("zlib");
+            let stride = w as usize + 1;
+            assert_eq!(rows.len(), stride * h as usize);
+            for (y, row) in rows.chunks(stride).enumerate() {
+                assert_eq!(row[0], 0);
+                assert_eq!(row[1..], c.buf[y * (w as usize)..(y + 1) * (w as usize)]);
+            }
+            let img = image::load_from_memory(&png).expect("png").to_rgb8();
+            assert_eq!((img.width(), img.height()), (w, h));
+            assert_eq!(img.get_pixel(0, 0).0, palette_colour(c.buf[0]));
         }
     }
 }

@@ -331,11 +331,7 @@ fn downsample(px: u32, colour_at: impl Fn(u32, u32) -> Option<Rgb>) -> Sprite {
             }
         }
     }
-    Sprite {
-        w: px,
-        h: px,
-        px: out,
-    }
+    Sprite::new(px, px, out)
 }
 
 fn piece_sprite(piece: Piece, px: u32) -> Sprite {
@@ -443,11 +439,7 @@ fn check_sprite(px: u32) -> Sprite {
             ]);
         }
     }
-    Sprite {
-        w: px,
-        h: px,
-        px: out,
-    }
+    Sprite::new(px, px, out)
 }
 
 /// Everything prepared for one tile size.
