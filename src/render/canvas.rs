@@ -2,7 +2,7 @@
 //! drawing operations a board needs, written straight onto rows so that a frame costs
 //! little more than encoding it.
 
-use super::palette::Lut;
+use super::lut::Lut;
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// An opaque colour.
@@ -118,9 +118,8 @@ impl Canvas {
         c
     }
 
-    /// A canvas of palette indices (see [`Canvas::lut`]), for the indexed board PNGs.
-    pub fn indexed(w: u32, h: u32, background: Rgb) -> Canvas {
-        let lut = Lut::new();
+    /// A canvas of palette indices on `lut`'s palette, for the indexed board PNGs.
+    pub(super) fn indexed(w: u32, h: u32, background: Rgb, lut: Lut) -> Canvas {
         Canvas {
             w,
             h,

@@ -5,8 +5,9 @@
 //! that changed, its unchanged pixels transparent.
 
 use super::canvas::Rgb;
+use super::lut::{Lut, TRANSPARENT};
 use super::lzw::lzw;
-use super::palette::{gif_palette, Lut, TRANSPARENT};
+use super::palette::{gif_palette, lut};
 use super::{render_canvas, RenderError, RenderOptions};
 use crate::core::view::{View, Viewer};
 use crate::core::Side;
@@ -113,7 +114,7 @@ pub fn render_gif_in(
     std::thread::scope(|scope| {
         let writer = scope.spawn(move || write_frames(w16, h16, frames_in));
         let drawn = (|| -> Result<(), RenderError> {
-            let lut = Lut::new();
+            let lut = lut();
             let mut prev: Vec<u8> = Vec::new();
             for (n, view) in frames.iter().enumerate() {
                 let canvas = render_canvas(view, &render, lang, super::Canvas::new);

@@ -214,7 +214,7 @@ mod tests {
     use super::*;
 
     /// The palette index kept for "unchanged since the previous frame".
-    const TRANSPARENT: u8 = super::super::palette::TRANSPARENT;
+    const TRANSPARENT: u8 = super::super::lut::TRANSPARENT;
 
     /// Decodes one frame of `w` x `h` indices written by [`lzw`].
     fn round_trip(data: &[u8], w: u16, h: u16) -> Vec<u8> {

@@ -11,6 +11,7 @@ mod deflate;
 pub mod gif;
 pub mod graph;
 mod legend;
+mod lut;
 mod lzw;
 mod palette;
 pub mod table;
@@ -293,7 +294,7 @@ pub fn render_png_in(
     lang: Lang,
 ) -> Result<Vec<u8>, RenderError> {
     let l = Layout::for_view(view, options);
-    let canvas = render_canvas(view, options, lang, Canvas::indexed);
+    let canvas = render_canvas(view, options, lang, palette::indexed_canvas);
     Ok(palette::encode_indexed_png(&canvas, l.square))
 }
 

@@ -5,14 +5,12 @@
 
 use super::badges::{hollow_label, label_colour};
 use super::canvas::{mix, Canvas, Rgb};
+use super::lut::{Lut, Palette, TRANSPARENT};
 use super::{colours, piece_colours, tone_colour};
 use crate::core::view::Tone;
 use crate::core::Side;
-use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::OnceLock;
 
-/// The palette index kept for "unchanged since the previous frame".
-pub(super) const TRANSPARENT: u8 = 255;
 /// Levels of the colour cube that catches whatever the ramps do not.
 const CUBE: [u8; 3] = [0, 128, 255];
 /// Steps of each ramp between two colours that meet at long anti-aliased edges (piece
@@ -40,32 +38,6 @@ const TONES: [Tone; 13] = [
     Tone::Violet,
     Tone::Leaf,
 ];
-
-/// The fixed palette and its colour lookup (5 bits a channel).
-struct Palette {
-    colours: Vec<Rgb>,
-    /// Per 5-bit bucket: the index of the one key colour in it, `SHARED` when several
-    /// key colours fall in it, else the nearest colour's index once some frame met the
-    /// bucket (`UNKNOWN` before). Shared by every frame and thread: a board uses a few
-    /// hundred buckets of the 32,768, so each is found once per process, not per frame.
-    /// Threads that meet a bucket at once store the same index, so relaxed is enough.
-    index: Vec<AtomicU16>,
-    /// The key colours of the `SHARED` buckets with their indices, told apart exactly.
-    shared: Vec<(Rgb, u8)>,
-    /// Per `SHARED` bucket, the colour nearest its centre once met (`UNKNOWN` before):
-    /// any other colour in the bucket takes the nearest of it and the bucket's keys.
-    rest: Vec<AtomicU16>,
-}
-
-fn bucket(c: Rgb) -> usize {
-    ((c[0] as usize >> 3) << 10) | ((c[1] as usize >> 3) << 5) | (c[2] as usize >> 3)
-}
-
-fn distance(a: Rgb, b: Rgb) -> u32 {
-    let d = |i: usize| (a[i] as i32 - b[i] as i32).unsigned_abs();
-    // Green weighs most, blue least, roughly as the eye does.
-    3 * d(0) * d(0) + 4 * d(1) * d(1) + 2 * d(2) * d(2)
-}
 
 /// Marks the renderer draws on squares, as (tone, fill strength out of 255). Public
 /// views use these; any other mark still gets the nearest colour.
@@ -201,126 +173,34 @@ fn palette() -> &'static Palette {
                 }
             }
         }
-        let mut colours = dedup(all);
-        // Never more than the indices below the transparent one (a test keeps the
-        // lists short enough that nothing is cut).
-        colours.truncate(TRANSPARENT as usize);
-        // The board's own colours come back exactly (keys come first in the list);
-        // every other bucket is found when first met (see `Lut`).
-        let mut keyed = vec![UNKNOWN; 1 << 15];
-        let mut shared = Vec::new();
-        for (j, k) in keys.iter().enumerate() {
-            let slot = &mut keyed[bucket(*k)];
-            *slot = if *slot == UNKNOWN { j as u16 } else { SHARED };
-        }
-        for (j, k) in keys.iter().enumerate() {
-            if keyed[bucket(*k)] == SHARED {
-                shared.push((*k, j as u8));
-            }
-        }
-        while colours.len() <= TRANSPARENT as usize {
-            colours.push([0, 0, 0]);
-        }
-        Palette {
-            colours,
-            index: keyed.into_iter().map(AtomicU16::new).collect(),
-            shared,
-            rest: (0..1 << 15).map(|_| AtomicU16::new(UNKNOWN)).collect(),
-        }
+        Palette::new(&keys, dedup(all))
     })
 }
 
-/// A bucket whose palette index is not found yet.
-const UNKNOWN: u16 = 0x100;
-/// A bucket holding several key colours: each is looked up exactly.
-const SHARED: u16 = 0x200;
-
-/// The centre colour of a bucket.
-fn centre(b: usize) -> Rgb {
-    [
-        ((b >> 10) as u8) << 3 | 4,
-        (((b >> 5) & 31) as u8) << 3 | 4,
-        ((b & 31) as u8) << 3 | 4,
-    ]
+/// The lookup of the one fixed palette.
+pub(super) fn lut() -> Lut {
+    Lut::new(palette())
 }
 
-/// The nearest palette colour (the transparent index excluded).
-fn nearest(pal: &Palette, centre: Rgb) -> u8 {
-    pal.colours[..TRANSPARENT as usize]
-        .iter()
-        .enumerate()
-        .min_by_key(|(_, c)| distance(**c, centre))
-        .map_or(0, |(j, _)| j as u8)
-}
-
-/// Colour to palette index, filled as colours are met (see `Palette::index`).
-#[derive(Clone, Copy)]
-pub(super) struct Lut {
-    pal: &'static Palette,
-}
-
-impl Lut {
-    pub(super) fn new() -> Lut {
-        Lut { pal: palette() }
-    }
-
-    /// The colour of a palette index.
-    #[inline]
-    pub(super) fn colour(&self, i: u8) -> Rgb {
-        self.pal.colours[i as usize]
-    }
-
-    #[inline]
-    pub(super) fn get(&self, c: Rgb) -> u8 {
-        let b = bucket(c);
-        match self.pal.index[b].load(Ordering::Relaxed) {
-            UNKNOWN => {
-                let found = nearest(self.pal, centre(b));
-                self.pal.index[b].store(u16::from(found), Ordering::Relaxed);
-                found
-            }
-            SHARED => self.shared(b, c),
-            // In range: every other entry is an index below the transparent one.
-            i => i as u8,
-        }
-    }
-
-    /// A colour in a bucket holding several key colours: a key exactly, else the
-    /// nearest of the keys and the colour nearest the bucket's centre.
-    fn shared(&self, b: usize, c: Rgb) -> u8 {
-        let keys = self.pal.shared.iter().filter(|(k, _)| bucket(*k) == b);
-        if let Some(&(_, i)) = keys.clone().find(|(k, _)| *k == c) {
-            return i;
-        }
-        let rest = match self.pal.rest[b].load(Ordering::Relaxed) {
-            UNKNOWN => {
-                let found = nearest(self.pal, centre(b));
-                self.pal.rest[b].store(u16::from(found), Ordering::Relaxed);
-                found
-            }
-            i => i as u8,
-        };
-        keys.copied()
-            .chain([(self.colour(rest), rest)])
-            .min_by_key(|(k, _)| distance(*k, c))
-            .map_or(rest, |(_, i)| i)
-    }
+/// A canvas of palette indices on the fixed palette (see [`Canvas::indexed`]).
+pub(super) fn indexed_canvas(w: u32, h: u32, background: Rgb) -> Canvas {
+    Canvas::indexed(w, h, background, lut())
 }
 
 /// The palette index a colour is drawn with.
 pub fn palette_index(c: Rgb) -> u8 {
-    Lut::new().get(c)
+    lut().get(c)
 }
 
 /// The colour of a palette index.
 pub fn palette_colour(i: u8) -> Rgb {
-    palette().colours[i as usize]
+    palette().colour(i)
 }
 
 /// The palette's colours as `r, g, b` bytes, every index a drawn colour may take (the
 /// transparent one left out), for an indexed PNG's `PLTE`.
 fn palette_rgb() -> Vec<u8> {
-    palette().colours[..TRANSPARENT as usize]
+    palette().colours()[..TRANSPARENT as usize]
         .iter()
         .flatten()
         .copied()
@@ -330,7 +210,7 @@ fn palette_rgb() -> Vec<u8> {
 /// All 256 colours as `r, g, b` bytes, the transparent index's included: a GIF's
 /// global colour table.
 pub(super) fn gif_palette() -> Vec<u8> {
-    palette().colours.iter().flatten().copied().collect()
+    palette().colours().iter().flatten().copied().collect()
 }
 
 /// Writes an indexed canvas as an 8-bit indexed PNG on this palette: the board's own
@@ -392,9 +272,9 @@ mod tests {
                 .collect(),
         );
         assert!(wanted.len() <= TRANSPARENT as usize, "{}", wanted.len());
-        assert_eq!(palette().colours.len(), 256);
+        assert_eq!(palette().colours().len(), 256);
         // No drawn colour ever takes the transparent index.
-        let lut = Lut::new();
+        let lut = lut();
         for b in 0..1 << 15 {
             let c = [
                 (b >> 10 << 3) as u8,
@@ -423,7 +303,7 @@ mod tests {
     fn indexed_pngs_decode_to_their_indices() {
         // Flat areas, runs, noise (literals only) and a repeated cell, at odd sizes.
         for (w, h) in [(1, 1), (7, 3), (300, 41), (61, 700)] {
-            let mut c = Canvas::indexed(w, h, colours::FRAME);
+            let mut c = indexed_canvas(w, h, colours::FRAME);
             let mut seed = 0x2545_f491u32;
             for (k, px) in c.buf.iter_mut().enumerate() {
                 seed ^= seed << 13;

@@ -1302,6 +1302,28 @@ async fn session(mut socket: WebSocket, inner: Arc<Inner>) {
     }
 }
 
+/// Logs a request the fake answered with `status`, and wakes those waiting for one.
+fn record(
+    inner: &Inner,
+    method: &Method,
+    path: String,
+    json: Value,
+    files: Vec<(String, Vec<u8>)>,
+    status: u16,
+    auth: String,
+) {
+    inner.log.lock().unwrap().push(Recorded {
+        method: method.to_string(),
+        path,
+        json,
+        files,
+        status,
+        auth,
+        at: std::time::Instant::now(),
+    });
+    inner.changed.notify_waiters();
+}
+
 /// Splits a multipart body into (name, filename, bytes) parts.
 fn multipart_parts(content_type: &str, body: &[u8]) -> Vec<(String, Option<String>, Vec<u8>)> {
     let Some(boundary) = content_type.split("boundary=").nth(1) else {
@@ -1384,16 +1406,7 @@ async fn rest(
         .as_mut()
         .and_then(|l| l.take(&path));
     if let Some(after) = over {
-        inner.log.lock().unwrap().push(Recorded {
-            method: method.to_string(),
-            path,
-            json: json_body,
-            files,
-            status: 429,
-            auth,
-            at: std::time::Instant::now(),
-        });
-        inner.changed.notify_waiters();
+        record(&inner, &method, path, json_body, files, 429, auth);
         return global_429(after);
     }
     let fault = {
@@ -1407,16 +1420,7 @@ async fn rest(
             })
     };
     if let Some(FaultKind::GloballyLimited(after)) = fault {
-        inner.log.lock().unwrap().push(Recorded {
-            method: method.to_string(),
-            path,
-            json: json_body,
-            files,
-            status: 429,
-            auth,
-            at: std::time::Instant::now(),
-        });
-        inner.changed.notify_waiters();
+        record(&inner, &method, path, json_body, files, 429, auth);
         return global_429(after);
     }
     let route_limit = inner
@@ -1428,16 +1432,7 @@ async fn rest(
         .map(RouteLimit::take);
     if let Some((headers, true)) = &route_limit {
         let after = headers[2].1.parse::<f64>().unwrap_or(0.0);
-        inner.log.lock().unwrap().push(Recorded {
-            method: method.to_string(),
-            path,
-            json: json_body,
-            files,
-            status: 429,
-            auth,
-            at: std::time::Instant::now(),
-        });
-        inner.changed.notify_waiters();
+        record(&inner, &method, path, json_body, files, 429, auth);
         let body = json!({"message": "You are being rate limited.", "retry_after": after, "global": false});
         let mut response = (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
         let scope = [
@@ -1485,16 +1480,15 @@ async fn rest(
                 ],
             ),
         };
-        inner.log.lock().unwrap().push(Recorded {
-            method: method.to_string(),
+        record(
+            &inner,
+            &method,
             path,
-            json: json_body,
+            json_body,
             files,
             status,
-            auth: auth.clone(),
-            at: std::time::Instant::now(),
-        });
-        inner.changed.notify_waiters();
+            auth.clone(),
+        );
         let status = StatusCode::from_u16(status).unwrap();
         let mut response = match body {
             Some(v) => (status, Json(v)).into_response(),
@@ -1519,16 +1513,15 @@ async fn rest(
         ),
         _ => answer(&inner, &method, &path, &json_body, &names),
     };
-    inner.log.lock().unwrap().push(Recorded {
-        method: method.to_string(),
+    record(
+        &inner,
+        &method,
         path,
-        json: json_body,
+        json_body,
         files,
-        status: status.as_u16(),
+        status.as_u16(),
         auth,
-        at: std::time::Instant::now(),
-    });
-    inner.changed.notify_waiters();
+    );
     let mut response = match answer {
         Some(v) => (status, Json(v)).into_response(),
         None => status.into_response(),
