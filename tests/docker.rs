@@ -263,8 +263,18 @@ async fn the_compose_deployment_plays_survives_a_kill_and_a_down() {
     );
     play(&fake, thread, &BOB, "e5", "e7-e5").await;
 
-    // Down without -v: the containers go, the database's volume stays.
+    // Down without -v: the containers go, the database's volume stays. (The bot's
+    // anonymous `/data` volume stays too, unused by a new container: removed here.)
+    let data = docker(&[
+        "inspect",
+        "-f",
+        "{{range .Mounts}}{{if eq .Destination \"/data\"}}{{.Name}}{{end}}{{end}}",
+        &bot,
+    ]);
     compose.run(&["down"]);
+    if !data.is_empty() {
+        docker(&["volume", "rm", &data]);
+    }
     let volume = format!("{project}_pgdata");
     let kept = docker(&["volume", "inspect", "-f", "{{.Name}}", &volume]);
     assert_eq!(kept, volume);
@@ -282,5 +292,6 @@ async fn the_compose_deployment_plays_survives_a_kill_and_a_down() {
     play(&fake, thread, &ALICE, "Nf3", "Ng1-f3").await;
     let text = wait_healthz().await;
     println!("docker: /healthz 200: {text}");
-    compose.run(&["down"]);
+    // Down with the volumes: the next run starts from nothing.
+    compose.run(&["down", "-v"]);
 }
