@@ -669,3 +669,16 @@ fn z6_full_game_pass_survives_a_restart() {
     let board = h.ok("carol", CH, Request::Board);
     assert!(board[0].image.is_some());
 }
+
+/// Issue 52: a text Wizard Walls cannot read at all is told apart from an answer read
+/// and refused (a move read back after a restart is refused to its writer; chat is not).
+#[test]
+fn unreadable_text_is_told_apart_from_a_refused_answer() {
+    let mut g = new_game(VariantId::Walls);
+    let white = g.ask().expect("asked").side;
+    let chat = g.play(white, "nice one, see you").expect_err("chat");
+    assert!(chat.unreadable(), "{chat:?}");
+    // Setup squares outside the wall zone read as walls and are refused as such.
+    let refused = g.play(white, "@a1 @b1 @c1").expect_err("not in the zone");
+    assert!(!refused.unreadable(), "{refused:?}");
+}

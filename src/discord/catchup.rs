@@ -172,7 +172,9 @@ pub async fn chat_line(bot: &Arc<Bot>, http: &Arc<Http>, line: Line) {
             else {
                 return Vec::new();
             };
-            if service.answered(&key) {
+            // Live, a redelivered event is caught by `Bot::seen`; read back after a
+            // restart, a line handled just before the stop is known by its key.
+            if line.missed && service.answered(&key) {
                 return Vec::new();
             }
             let sctx = ServiceContext {

@@ -382,7 +382,7 @@ pub fn run<R: Rules>(root: &R, side: Side, settings: &Settings, nodes: u64) -> O
         return None;
     }
     let started = Instant::now();
-    // A game whose nodes are dearer than chess's gets fewer of them.
+    // A game whose nodes cost more (its `search_node_weight`) gets fewer of them.
     let budget = (nodes / root.search_node_weight().max(1)).max(1);
     let mut s = Search {
         nodes: 0,

@@ -250,6 +250,10 @@ pub enum PlayError {
     Notation(#[from] NotationError),
     #[error("{0}")]
     Refused(Msg),
+    /// The text cannot be read as an answer at all, in the variant's own words (a
+    /// variant whose grammar is its own; chess-like ones say [`NotationError::Syntax`]).
+    #[error("{0}")]
+    Unreadable(Msg),
     #[error("{}", crate::i18n::tr(crate::i18n::Lang::En, "refusal-game-over"))]
     Finished,
     #[error("{}", Msg::new("variants-not-your-turn"))]
@@ -261,7 +265,7 @@ impl PlayError {
     pub fn msg(&self) -> Msg {
         match self {
             PlayError::Notation(e) => e.msg(),
-            PlayError::Refused(m) => m.clone(),
+            PlayError::Refused(m) | PlayError::Unreadable(m) => m.clone(),
             PlayError::Finished => Msg::new("refusal-game-over"),
             PlayError::NotYourTurn => Msg::new("variants-not-your-turn"),
         }
@@ -270,11 +274,10 @@ impl PlayError {
     /// The text could not be read as an answer at all (chat, say), as opposed to an
     /// answer read and refused.
     pub fn unreadable(&self) -> bool {
-        match self {
-            PlayError::Notation(NotationError::Syntax { .. }) => true,
-            PlayError::Refused(m) => m.key().ends_with("-unreadable"),
-            _ => false,
-        }
+        matches!(
+            self,
+            PlayError::Notation(NotationError::Syntax { .. }) | PlayError::Unreadable(_)
+        )
     }
 
     /// The refusal in `lang`: what the service replies.

@@ -277,7 +277,7 @@ impl Walls {
         let typed = notation::parse(text).map_err(|e| {
             // During setup the refusal teaches the setup's own syntax, not play actions.
             let echoed = crate::core::notation::echo(text);
-            PlayError::Refused(match self.pos.phase {
+            PlayError::Unreadable(match self.pos.phase {
                 Phase::Walls(side) => Msg::new("walls-setup-walls-not")
                     .with("side", crate::variants::side_msg(side))
                     .with("input", &echoed),
