@@ -20,12 +20,10 @@ use arcana::service::{Service, ServiceConfig};
 use arcana::store::{Store, StoreUrl};
 use arcana::variants::{Options, VariantId};
 use fantoccini::key::Key;
-use fantoccini::{Client, ClientBuilder, Locator};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use fantoccini::{Client, Locator};
 use std::sync::Arc;
-use std::time::Duration;
 use support::backend;
+use support::browser::{browser, chromedriver, screenshots, until};
 
 const SERVER: u64 = 7;
 
@@ -138,83 +136,6 @@ fn address_in(text: &str, part: &str) -> String {
         .to_string()
 }
 
-/// chromedriver, or a failure saying what to install.
-fn chromedriver() -> PathBuf {
-    let found = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|p| p.join("chromedriver"))
-            .find(|p| p.is_file())
-    });
-    found.unwrap_or_else(|| {
-        panic!(
-            "the browser test needs Chromium and its WebDriver: \
-             `apt-get install -y chromium chromium-driver` (.ci/run installs them)"
-        )
-    })
-}
-
-struct Driver(Child);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-async fn browser() -> (Client, Driver) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port();
-    let child = Command::new(chromedriver())
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start chromedriver");
-    let driver = Driver(child);
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".to_string(),
-        serde_json::json!({
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--window-size=1100,1250",
-                     "--hide-scrollbars"],
-        }),
-    );
-    let url = format!("http://127.0.0.1:{port}");
-    let mut last = None;
-    for _ in 0..100 {
-        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        match ClientBuilder::new(connector)
-            .capabilities(caps.clone())
-            .connect(&url)
-            .await
-        {
-            Ok(client) => return (client, driver),
-            Err(e) => last = Some(e),
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!(
-        "chromedriver did not start a browser ({last:?}): is Chromium installed? \
-         `apt-get install -y chromium chromium-driver` (.ci/run installs them)"
-    );
-}
-
-/// Waits (at most ten seconds) until `script` returns true in the page.
-async fn until(client: &Client, what: &str, script: &str) {
-    for _ in 0..100 {
-        if client.execute(script, vec![]).await.ok() == Some(serde_json::Value::Bool(true)) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let shown = client.source().await.unwrap_or_default();
-    panic!("{what}: not so after ten seconds; the page is:\n{shown}");
-}
-
 async fn move_texts(client: &Client) -> Vec<String> {
     let mut out = Vec::new();
     for li in client
@@ -225,15 +146,6 @@ async fn move_texts(client: &Client) -> Vec<String> {
         out.push(li.text().await.expect("a move's text"));
     }
     out
-}
-
-fn screenshots() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"));
-    let dir = target.join("web-screenshots");
-    std::fs::create_dir_all(&dir).expect("the screenshot folder");
-    dir
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

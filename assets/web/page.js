@@ -23,6 +23,7 @@
         if (!next || !now) { throw new Error("no game on the page"); }
         now.replaceWith(document.importNode(next, true));
         document.title = doc.title;
+        setupPlay();
         if (remember) { history.pushState(null, "", url); }
         var current = document.querySelector(".moves a[aria-current]");
         if (current && current.scrollIntoView) { current.scrollIntoView({ block: "nearest" }); }
@@ -84,4 +85,138 @@
   });
   window.addEventListener("pageshow", listen);
   listen();
+
+  // Playing on one's own page (issue 49): the service's picker, one choice at a time.
+  // Options that stand for a cell light up on the board (tap it, or drag from one cell
+  // to the next); the others are buttons beside it; Confirm plays the whole answer.
+  var play = null;
+  function setupPlay() {
+    var section = document.getElementById("play");
+    var figure = document.querySelector("figure.board[data-cells]");
+    if (!section || !figure) { play = null; return; }
+    var img = figure.querySelector("img");
+    var wrap = document.createElement("div");
+    wrap.className = "board-wrap";
+    img.parentNode.insertBefore(wrap, img);
+    wrap.appendChild(img);
+    var layer = document.createElement("div");
+    layer.className = "cells";
+    wrap.appendChild(layer);
+    var cells = {}, rects = {};
+    figure.getAttribute("data-cells").split(";").forEach(function (entry) {
+      var parts = entry.split(":");
+      var r = parts[1].split(",").map(Number);
+      rects[parts[0]] = r;
+      var cell = document.createElement("button");
+      cell.type = "button";
+      cell.className = "cell";
+      cell.setAttribute("data-cell", parts[0]);
+      cell.setAttribute("aria-label", parts[0]);
+      cell.style.left = (r[0] * 100) + "%";
+      cell.style.top = (r[1] * 100) + "%";
+      cell.style.width = (r[2] * 100) + "%";
+      cell.style.height = (r[3] * 100) + "%";
+      layer.appendChild(cell);
+      cells[parts[0]] = cell;
+    });
+    play = { section: section, cells: cells, path: [], confirm: null, drop: null, busy: false,
+             ply: Number(section.getAttribute("data-actions")), cellAt: cellAt };
+    layer.addEventListener("pointerdown", function (e) {
+      var cell = e.target.closest(".cell.offered");
+      if (!cell) { return; }
+      e.preventDefault();
+      play.drag = cell.getAttribute("data-cell");
+      choose(Number(cell.getAttribute("data-value")), cell);
+    });
+    // Where a drag ends, by the picture's geometry: the cell there may not be offered
+    // (nor shown) yet, its choice still on its way.
+    function cellAt(x, y) {
+      var box = wrap.getBoundingClientRect();
+      var fx = (x - box.left) / box.width, fy = (y - box.top) / box.height;
+      return Object.keys(rects).filter(function (k) {
+        var r = rects[k];
+        return fx >= r[0] && fx < r[0] + r[2] && fy >= r[1] && fy < r[1] + r[3];
+      })[0] || null;
+    }
+    button("confirm").addEventListener("click", function () {
+      if (play.confirm !== null) { send("confirm", play.path); } else { send("play", play.path); }
+    });
+    button("back").addEventListener("click", function () { play.path.pop(); send("pick", play.path); });
+    button("cancel").addEventListener("click", function () {
+      if (play.confirm !== null) { send("cancel", []); play.path = []; } else { play.path = []; send("pick", []); }
+    });
+    send("pick", []);
+  }
+  document.addEventListener("pointerup", function (e) {
+    if (!play || !play.drag) { return; }
+    var name = play.cellAt(e.clientX, e.clientY);
+    play.drop = name && name !== play.drag ? name : null;
+    play.drag = null;
+    dropIfReady();
+  });
+  function button(name) { return play.section.querySelector("button." + name); }
+  function choose(value, cell) {
+    if (play.busy) { return; }
+    Object.keys(play.cells).forEach(function (k) { play.cells[k].classList.remove("chosen"); });
+    if (cell) { cell.classList.add("chosen"); }
+    play.path.push(value);
+    send("pick", play.path);
+  }
+  // A drag ended on a cell before the next choice came: take it once it is offered.
+  function dropIfReady() {
+    if (!play.drop || play.busy) { return; }
+    var cell = play.cells[play.drop];
+    play.drop = null;
+    if (cell && cell.classList.contains("offered")) { choose(Number(cell.getAttribute("data-value")), cell); }
+  }
+  function send(ask, path) {
+    var section = play.section;
+    play.busy = true;
+    fetch(section.getAttribute("data-act") + location.search, {
+      method: "POST", credentials: "omit", cache: "no-store",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ask: ask, ply: play.ply, path: path })
+    })
+      .then(function (r) { return r.json(); })
+      .then(shown)
+      .catch(function () {
+        section.querySelector(".play-text").textContent = section.getAttribute("data-failed");
+      })
+      .then(function () { if (play) { play.busy = false; dropIfReady(); } });
+  }
+  function shown(answer) {
+    // The server's own markup: escaped text with `code` marked.
+    play.section.querySelector(".play-text").innerHTML = answer.html;
+    var choices = play.section.querySelector(".choices");
+    choices.textContent = "";
+    Object.keys(play.cells).forEach(function (k) {
+      play.cells[k].classList.remove("offered");
+      play.cells[k].removeAttribute("data-value");
+    });
+    play.confirm = answer.confirm === undefined ? null : answer.confirm;
+    var choice = answer.choice;
+    if (choice) { play.path = choice.path; }
+    if (choice && !choice.complete) {
+      choice.options.forEach(function (o) {
+        var cell = o.cell ? play.cells[o.cell] : null;
+        if (cell && !cell.classList.contains("offered")) {
+          cell.classList.add("offered");
+          cell.setAttribute("data-value", String(o.value));
+          cell.setAttribute("aria-label", o.label);
+          return;
+        }
+        var b = document.createElement("button");
+        b.type = "button";
+        b.textContent = o.label;
+        b.addEventListener("click", function () { choose(o.value, null); });
+        choices.appendChild(b);
+      });
+    }
+    var complete = (choice && choice.complete) || play.confirm !== null;
+    button("confirm").hidden = !complete || answer.played;
+    button("back").hidden = answer.played || play.path.length === 0 || play.confirm !== null;
+    var idle = answer.ok && play.path.length === 0 && play.confirm === null;
+    button("cancel").hidden = answer.played || idle;
+  }
+  setupPlay();
 })();

@@ -101,3 +101,14 @@ web-only-get = Hier wird nur GET beantwortet.
 web-address-too-long = Diese Adresse ist zu lang.
 web-no-body = Anfragen hier haben keinen Inhalt.
 web-too-many-requests = Zu viele Anfragen von deiner Adresse; bitte warte einen Moment.
+
+## Auf der eigenen Seite spielen (Issue 49)
+web-play-heading = Dein Zug
+web-play-loading = Deine Möglichkeiten werden geladen …
+web-play-confirm = Bestätigen
+web-play-back = Zurück
+web-play-cancel = Abbrechen
+web-play-off = Auf dieser Seite kann hier nicht gezogen werden; spiel im Chat der Partie.
+web-play-elsewhere = Diese Aktion kam nicht von der Seite dieser Partie.
+web-play-unreadable = Diese Aktion konnte nicht gelesen werden.
+web-play-failed = Die Aktion konnte nicht gesendet werden; prüfe deine Verbindung und versuch es noch einmal.

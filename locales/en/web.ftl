@@ -101,3 +101,14 @@ web-only-get = Only GET is served here.
 web-address-too-long = This address is too long.
 web-no-body = Requests here carry no body.
 web-too-many-requests = Too many requests from your address; please wait a moment.
+
+## Playing on one's own page (issue 49)
+web-play-heading = Your move
+web-play-loading = Loading your choices…
+web-play-confirm = Confirm
+web-play-back = Back
+web-play-cancel = Cancel
+web-play-off = Moves cannot be made on this page here; play in the game's chat.
+web-play-elsewhere = This action did not come from this game's page.
+web-play-unreadable = This action could not be read.
+web-play-failed = The action could not be sent; check your connection and try again.

@@ -191,8 +191,14 @@ fn claimer(config: &Config) -> String {
     format!("{host}:{}:{shards}", data.display())
 }
 
-/// Opens the game service on the configured data directory.
-fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
+/// What players do on their own web pages, for this process to deliver: the game's
+/// place and the replies to post there.
+type WebReplies = tokio::sync::mpsc::UnboundedReceiver<(u64, Vec<crate::service::api::Reply>)>;
+
+/// Opens the game service on the configured data directory, and its web pages when
+/// configured (players acting on them through the service; what they cause comes back
+/// through [`WebReplies`]).
+fn open_service(config: &Config) -> Result<(Arc<dyn GameService>, Option<WebReplies>), String> {
     let service_config = ServiceConfig {
         ladder: config.ladder,
         legend_size: Some(config.image_size),
@@ -218,11 +224,37 @@ fn open_service(config: &Config) -> Result<Arc<dyn GameService>, String> {
             )
         })?
         .with_places(Arc::new(places));
-    if let Some(web) = &config.web {
-        let options = crate::web::WebOptions::new(web.links()).trusting(&web.trusted_proxies);
-        crate::web::start(web.listen, service.store().share(), options)?;
+    let store = service.store().share();
+    let service: Arc<dyn GameService> = Arc::new(service);
+    let Some(web) = &config.web else {
+        return Ok((service, None));
+    };
+    let (sender, replies) = tokio::sync::mpsc::unbounded_channel();
+    let actor = crate::web::Actor {
+        service: Arc::clone(&service),
+        deliver: Arc::new(move |place, out| {
+            // The receiver lives as long as the bot; a send after it stopped is moot.
+            let _ = sender.send((place, out));
+        }),
+    };
+    let options = crate::web::WebOptions::new(web.links())
+        .trusting(&web.trusted_proxies)
+        .acting(actor);
+    crate::web::start(web.listen, store, options)?;
+    Ok((service, Some(replies)))
+}
+
+/// Posts what players did on their web pages in the games' places, and lets the
+/// computer answer there.
+async fn deliver_web_replies(bot: &Arc<Bot>, http: &Arc<Http>, mut replies: WebReplies) {
+    while let Some((place, out)) = replies.recv().await {
+        let out = prepare(out, bot.config.image_size);
+        let mut origin = Origin::Timed {
+            channel: ChannelId::new(place.max(1)),
+        };
+        deliver(http, &bot.undelivered, &mut origin, out).await;
+        bot.run_computer(Arc::clone(http), place);
     }
-    Ok(Arc::new(service))
 }
 
 fn init_tracing() {
@@ -283,8 +315,8 @@ async fn stop_requested() {
 pub async fn serve(config: Config) -> Result<(), String> {
     create_data_dir(&config)?;
     let config = with_relay(config).await?;
-    let service = open_service(&config)?;
-    serve_relayed(config, service, stop_requested()).await
+    let (service, web) = open_service(&config)?;
+    serve_relayed(config, service, stop_requested(), web).await
 }
 
 /// Delivers the outbox entries waiting for a process (at start: what the last run left;
@@ -399,13 +431,14 @@ pub async fn serve_with(
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
     let config = with_relay(config).await?;
-    serve_relayed(config, service, stop).await
+    serve_relayed(config, service, stop, None).await
 }
 
 async fn serve_relayed(
     config: Config,
     service: Arc<dyn GameService>,
     stop: impl std::future::Future<Output = ()> + Send + 'static,
+    web: Option<WebReplies>,
 ) -> Result<(), String> {
     create_data_dir(&config)?;
     let bot = new_bot(config, service).await;
@@ -419,13 +452,17 @@ async fn serve_relayed(
         spawn_marks(&bot),
         spawn_stop(stop, Arc::clone(&stopped)),
     ];
+    let web = web.map(|replies| {
+        let (bot, http) = (Arc::clone(&bot), Arc::clone(&http));
+        tokio::spawn(async move { deliver_web_replies(&bot, &http, replies).await })
+    });
     let shards = Arc::clone(&client.shard_manager);
     let ops = bot.config.ops_listen.map(|listen| {
         ops::install();
         tokio::spawn(ops::serve(listen, Arc::clone(&bot), Arc::clone(&shards)))
     });
     let result = run_until_stopped(&bot, &mut client, &stopped).await;
-    for task in background.into_iter().chain(ops) {
+    for task in background.into_iter().chain(ops).chain(web) {
         task.abort();
     }
     bot.marks.keep(&bot).await;

@@ -256,6 +256,7 @@ mod tests {
         let menu = PickerMenu {
             placeholder: "p".repeat(200),
             options: (0..25).map(|i| ("l".repeat(120), i)).collect(),
+            cells: Vec::new(),
         };
         let shown = PickerShown {
             game: 1,

@@ -293,6 +293,40 @@ pub fn web_key(folder: &Path) -> Result<Vec<u8>, String> {
     }
 }
 
+/// What players do on their own web pages (`arcana local --web`): played through the
+/// service, what it causes printed here as a line typed here would print it, then the
+/// computer's answers.
+fn web_actor(
+    service: &Arc<Service>,
+    places: &Arc<LocalPlaces>,
+    out_dir: &Path,
+    images: bool,
+) -> crate::web::Actor {
+    let printer = std::sync::Mutex::new(Printer::new(out_dir, images));
+    let (shared, places) = (Arc::clone(service), Arc::clone(places));
+    crate::web::Actor {
+        service: Arc::clone(service) as Arc<dyn GameService>,
+        deliver: Arc::new(move |place, replies| {
+            let mut printer = printer.lock().unwrap_or_else(|e| e.into_inner());
+            printer.know(&places);
+            let channel = printer.channel_name(place);
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            let mut replies = replies;
+            loop {
+                for r in &replies {
+                    // The terminal may be gone; the move is played and stored all the same.
+                    let _ = printer.print(&mut out, &channel, "", r);
+                }
+                match shared.computer_turn(place) {
+                    Some(next) => replies = next,
+                    None => break,
+                }
+            }
+        }),
+    }
+}
+
 /// `arcana local` itself.
 pub fn main(opts: LocalOptions) -> Result<(), String> {
     use std::io::IsTerminal;
@@ -336,11 +370,13 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
             )
         })?
         .with_places(places.clone());
+    let service = Arc::new(service);
     if let (Some(listen), Some(links)) = (opts.web, &config_web) {
+        let actor = web_actor(&service, &places, &opts.out, opts.images);
         let bound = crate::web::spawn(
             listen,
             service.store().share(),
-            crate::web::WebOptions::new(links.clone()),
+            crate::web::WebOptions::new(links.clone()).acting(actor),
         )?;
         eprintln!(
             "{}",

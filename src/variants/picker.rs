@@ -71,6 +71,9 @@ pub fn role_count(lang: Lang, role: Role, count: usize) -> String {
 pub struct Step {
     pub question: String,
     pub label: String,
+    /// The cell this option stands for on the board (a piece's square, a target, a
+    /// spell's square), so that a board can be touched instead of a list read.
+    pub cell: Option<Cell>,
 }
 
 impl Step {
@@ -78,7 +81,14 @@ impl Step {
         Step {
             question: question.into(),
             label: label.into(),
+            cell: None,
         }
+    }
+
+    /// The same step, standing for the cell named `name` (`e2`, `w0`) when it names one.
+    pub fn on(mut self, name: &str) -> Step {
+        self.cell = Cell::parse(name);
+        self
     }
 }
 
@@ -102,11 +112,13 @@ pub struct Menu {
     pub options: Vec<Choice>,
 }
 
-/// One option: its label and the index that extends the path.
+/// One option: its label, the index that extends the path and the cell it stands for
+/// on the board, if any.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
     pub label: String,
     pub value: u16,
+    pub cell: Option<Cell>,
 }
 
 /// Why a path does not lead anywhere.
@@ -129,6 +141,8 @@ pub enum PickError {
 struct Dest {
     auto: Vec<String>,
     to: To,
+    /// The cell of the option that leads here, if it stands for one.
+    cell: Option<Cell>,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -160,6 +174,8 @@ struct Raw {
     question: String,
     children: Vec<(String, usize)>,
     answers: Vec<usize>,
+    /// The cell of the step that leads here.
+    cell: Option<Cell>,
 }
 
 impl Picker {
@@ -186,7 +202,10 @@ impl Picker {
                     Some(&child) => child,
                     None => {
                         let child = raw.len();
-                        raw.push(Raw::default());
+                        raw.push(Raw {
+                            cell: step.cell,
+                            ..Raw::default()
+                        });
                         raw[at].children.push((key.1.clone(), child));
                         index.insert(key, child);
                         child
@@ -217,6 +236,7 @@ impl Picker {
             return Dest {
                 auto: Vec::new(),
                 to: To::Answer(node.answers[0]),
+                cell: node.cell,
             };
         }
         // An answer that ends where longer ones go on is one more option; answers
@@ -234,14 +254,15 @@ impl Picker {
                 (
                     label,
                     Dest {
-                        auto: Vec::new(),
                         to: To::Answer(a),
+                        ..Dest::default()
                     },
                 )
             })
             .collect();
         for (label, child) in &node.children {
-            let dest = self.compile(raw, *child);
+            let mut dest = self.compile(raw, *child);
+            dest.cell = raw[*child].cell;
             options.push((label.clone(), dest));
         }
         options.extend(ends);
@@ -276,8 +297,8 @@ impl Picker {
             .collect();
         self.nodes.push(Node { question, options });
         Dest {
-            auto: Vec::new(),
             to: To::Node(self.nodes.len() - 1),
+            ..Dest::default()
         }
     }
 
@@ -398,9 +419,10 @@ fn menus(node: &Node) -> Vec<Menu> {
             let options: Vec<Choice> = chunk
                 .iter()
                 .enumerate()
-                .map(|(i, (label, _))| Choice {
+                .map(|(i, (label, dest))| Choice {
                     label: label.clone(),
                     value: u16::try_from(page * MENU_OPTIONS + i).unwrap_or(u16::MAX),
+                    cell: dest.cell,
                 })
                 .collect();
             let first = chunk.first().map(|o| o.0.as_str()).unwrap_or_default();
@@ -586,8 +608,8 @@ pub fn move_steps(text: &str, lang: Lang) -> Vec<Step> {
         return vec![Step::new(which_answer(lang), text)];
     };
     let mut steps = vec![
-        Step::new(which_piece(lang), piece_label(lang, m.role, m.from)),
-        Step::new(where_to(lang), target_label(lang, m.capture, m.to)),
+        Step::new(which_piece(lang), piece_label(lang, m.role, m.from)).on(m.from),
+        Step::new(where_to(lang), target_label(lang, m.capture, m.to)).on(m.to),
     ];
     if let Some(p) = m.promotion {
         steps.push(Step::new(promote_to(lang), role_name(lang, p)));

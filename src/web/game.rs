@@ -197,6 +197,7 @@ async fn page_at(web: &Arc<Web>, address: &str, at: Opened, lang: PageLang) -> R
         ratings,
         lang: lang.lang,
         lang_query: lang.query(),
+        acts: web.actor.is_some(),
     });
     let mut response = html::Html(markup).into_response();
     if private {

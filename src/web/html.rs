@@ -49,7 +49,7 @@ fn plain(text: &str) -> String {
 }
 
 /// A service line as markup: escaped, its `quoted` examples as code.
-fn inline(text: &str) -> String {
+pub(super) fn inline(text: &str) -> String {
     let plain = plain(text);
     let parts: Vec<&str> = plain.split('`').collect();
     if parts.len().is_multiple_of(2) {
@@ -161,6 +161,8 @@ pub(super) struct PageAt<'a> {
     /// The language asked in the address (`lang=de`), kept by the page's links; empty
     /// when the browser's own choice is followed.
     pub lang_query: &'a str,
+    /// Players may act on their own pages (the web server has the game service).
+    pub acts: bool,
 }
 
 impl PageAt<'_> {
@@ -196,6 +198,18 @@ impl PageAt<'_> {
         }
     }
 
+    /// The side of the private page's reader when they are asked now and this page
+    /// may act: the page offers its controls.
+    fn playing(&self) -> Option<Side> {
+        let view = self.page.positions.get(self.ply)?;
+        let reader = match view.viewer {
+            crate::core::view::Viewer::Player(side) => side,
+            crate::core::view::Viewer::Public => return None,
+        };
+        let now = self.acts && self.public_path.is_some() && self.ply == self.last();
+        (now && self.page.asked == Some(reader)).then_some(reader)
+    }
+
     /// A catalog text, escaped.
     fn label(&self, key: &str) -> String {
         escape(&tr(self.lang, key))
@@ -228,6 +242,7 @@ pub(super) fn game_page(at: &PageAt<'_>) -> String {
     b.push_str("<section class=\"side\">\n");
     players(&mut b, at);
     status(&mut b, page, lang);
+    controls(&mut b, at);
     steps(&mut b, at);
     move_list(&mut b, at, &numbers);
     downloads(&mut b, at);
@@ -266,12 +281,45 @@ fn board_figure(b: &mut String, at: &PageAt<'_>, shown: String) {
     } else {
         tr!(lang, "web-board-caption", after = shown)
     };
+    // The board's cells on the picture, for the controls to lay touchable squares on.
+    let cells = match (at.playing(), at.page.positions.get(at.ply)) {
+        (Some(side), Some(view)) => format!(
+            " data-cells=\"{}\"",
+            escape(&super::play::cell_map(view, at.board_size, side))
+        ),
+        _ => String::new(),
+    };
     b.push_str(&format!(
-        "<figure class=\"board\"><img id=\"board\" src=\"{picture}\" width=\"{size}\" \
+        "<figure class=\"board\"{cells}><img id=\"board\" src=\"{picture}\" width=\"{size}\" \
          height=\"{size}\" alt=\"{}\">\n<figcaption>{}</figcaption></figure>\n",
         escape(&alt),
         escape(&caption),
         size = at.board_size,
+    ));
+}
+
+/// A player's controls on their own page when they are asked: the picker's choices
+/// (filled by the page's script from `data-act`), Confirm, Back and Cancel.
+fn controls(b: &mut String, at: &PageAt<'_>) {
+    if at.playing().is_none() {
+        return;
+    }
+    b.push_str(&format!(
+        "<section id=\"play\" class=\"play\" data-act=\"{}/act\" data-actions=\"{}\" \
+         data-failed=\"{}\">\n\
+         <h2>{}</h2>\n<p class=\"play-text\" aria-live=\"polite\">{}</p>\n\
+         <div class=\"choices\"></div>\n<p class=\"play-buttons\">\
+         <button type=\"button\" class=\"confirm\" hidden>{}</button> \
+         <button type=\"button\" class=\"back\" hidden>{}</button> \
+         <button type=\"button\" class=\"cancel\" hidden>{}</button></p>\n</section>\n",
+        escape(at.base),
+        at.page.actions,
+        at.label("web-play-failed"),
+        at.label("web-play-heading"),
+        at.label("web-play-loading"),
+        at.label("web-play-confirm"),
+        at.label("web-play-back"),
+        at.label("web-play-cancel"),
     ));
 }
 

@@ -1,4 +1,5 @@
-//! What every request meets before its page: only GET (and HEAD), a bounded address and
+//! What every request meets before its page: only GET (and HEAD; POST for a private
+//! page's actions), a bounded address and
 //! body, a token bucket per client address (behind a trusted proxy, the client it
 //! names), and the security headers on every answer.
 
@@ -21,6 +22,19 @@ const MAX_URI: usize = 512;
 const BURST: f64 = 60.0;
 /// Requests an address earns per second after that.
 const PER_SECOND: f64 = 20.0;
+/// Actions one player may make on their page at once (a turn takes a handful of
+/// choices), and per second after that.
+pub const ACTIONS: Rate = Rate {
+    burst: 30.0,
+    per_second: 5.0,
+};
+
+/// A token bucket's size and how fast it fills.
+#[derive(Clone, Copy, Debug)]
+pub struct Rate {
+    pub burst: f64,
+    pub per_second: f64,
+}
 /// Addresses remembered before the quiet ones are forgotten.
 const ADDRESSES_KEPT: usize = 10_000;
 
@@ -50,25 +64,45 @@ pub(super) const SECURITY_HEADERS: [(&str, &str); 6] = [
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Client(pub(super) IpAddr);
 
-/// One token bucket per client address.
-#[derive(Default)]
-pub(super) struct Limiter {
-    buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
+/// One token bucket per client address (or per user, for a page's actions).
+pub(super) struct Limiter<K = IpAddr> {
+    rate: Rate,
+    buckets: Mutex<HashMap<K, (f64, Instant)>>,
 }
 
-impl Limiter {
+/// Requests one address may make ([`BURST`], [`PER_SECOND`]).
+pub const REQUESTS: Rate = Rate {
+    burst: BURST,
+    per_second: PER_SECOND,
+};
+
+impl Default for Limiter<IpAddr> {
+    fn default() -> Self {
+        Limiter::new(REQUESTS)
+    }
+}
+
+impl<K: std::hash::Hash + Eq> Limiter<K> {
+    pub(super) fn new(rate: Rate) -> Self {
+        Limiter {
+            rate,
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
     /// Takes a token for `ip` at `now`; `false` when its bucket is empty.
-    pub(super) fn admit(&self, ip: IpAddr, now: Instant) -> bool {
+    pub(super) fn admit(&self, ip: K, now: Instant) -> bool {
+        let Rate { burst, per_second } = self.rate;
         let mut buckets = lock(&self.buckets);
         if buckets.len() >= ADDRESSES_KEPT && !buckets.contains_key(&ip) {
             // Full buckets are the default: forgetting them changes nothing.
             buckets.retain(|_, (tokens, at)| {
-                *tokens + now.saturating_duration_since(*at).as_secs_f64() * PER_SECOND < BURST
+                *tokens + now.saturating_duration_since(*at).as_secs_f64() * per_second < burst
             });
         }
-        let (tokens, at) = buckets.entry(ip).or_insert((BURST, now));
-        let earned = now.saturating_duration_since(*at).as_secs_f64() * PER_SECOND;
-        *tokens = (*tokens + earned).min(BURST);
+        let (tokens, at) = buckets.entry(ip).or_insert((burst, now));
+        let earned = now.saturating_duration_since(*at).as_secs_f64() * per_second;
+        *tokens = (*tokens + earned).min(burst);
         *at = now;
         if *tokens >= 1.0 {
             *tokens -= 1.0;
@@ -95,8 +129,12 @@ pub(super) async fn guard(
         .get(header::ACCEPT_LANGUAGE)
         .and_then(|v| v.to_str().ok());
     let lang = super::page_lang(request.uri().query(), accept).lang;
-    let mut response = if request.method() != Method::GET && request.method() != Method::HEAD {
-        // Nothing here acts on anything.
+    let acts = request.method() == Method::POST && super::play::is_action(request.uri().path());
+    let mut response = if request.method() != Method::GET
+        && request.method() != Method::HEAD
+        && !acts
+    {
+        // Nothing here acts on anything but a player's own page's actions.
         let mut r = refuse(StatusCode::METHOD_NOT_ALLOWED, lang, "web-only-get");
         r.headers_mut()
             .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));

@@ -18,11 +18,14 @@ mod html;
 mod lang;
 mod limits;
 mod live;
+mod play;
 mod proxy;
 mod site;
 mod wire;
 
 pub(crate) use lang::{page_lang, PageLang};
+pub use limits::Rate;
+pub use play::Actor;
 pub use proxy::AddressRange;
 
 use crate::i18n::Lang;
@@ -31,7 +34,7 @@ use crate::service::pages::{GamePage, WebLinks};
 use crate::store::Store;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use game::Reader;
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -87,6 +90,12 @@ pub struct WebOptions {
     /// Peers whose `X-Forwarded-For` / `Forwarded` header names the client
     /// (`[web] trusted_proxies`); from anyone else the headers are ignored.
     pub trusted_proxies: Vec<AddressRange>,
+    /// What a player's own page acts through; `None`: the pages only show.
+    pub actor: Option<Actor>,
+    /// Actions one player may make on their page (30 at once, then 5 a second).
+    pub action_rate: limits::Rate,
+    /// Requests one client address may make (60 at once, then 20 a second).
+    pub request_rate: limits::Rate,
 }
 
 impl WebOptions {
@@ -98,7 +107,16 @@ impl WebOptions {
             per_address: CONNECTIONS_PER_ADDRESS,
             max_connections: MAX_CONNECTIONS,
             trusted_proxies: Vec::new(),
+            actor: None,
+            action_rate: limits::ACTIONS,
+            request_rate: limits::REQUESTS,
         }
+    }
+
+    /// The same, with players acting on their own pages through `actor`.
+    pub fn acting(mut self, actor: Actor) -> WebOptions {
+        self.actor = Some(actor);
+        self
     }
 
     /// The same, believing the forwarding headers of `proxies`.
@@ -125,6 +143,10 @@ struct Web {
     board_size: u32,
     live: live::Watchers,
     limiter: limits::Limiter,
+    /// What players' own pages act through, if they may.
+    actor: Option<Actor>,
+    /// Actions one user may make (beside their address's requests).
+    actions: limits::Limiter<u64>,
     /// Proxies believed about their clients' addresses.
     trusted: Vec<AddressRange>,
     /// Event streams one client may have open.
@@ -175,7 +197,9 @@ fn router(store: Store, options: WebOptions) -> axum::Router {
         links: options.links,
         board_size: options.board_size.unwrap_or(BOARD_SIZE),
         live: live::Watchers::default(),
-        limiter: limits::Limiter::default(),
+        limiter: limits::Limiter::new(options.request_rate),
+        actor: options.actor,
+        actions: limits::Limiter::new(options.action_rate),
         trusted: options.trusted_proxies,
         streams_per_client: options.per_address,
         pictures: Mutex::new(HashMap::new()),
@@ -197,6 +221,7 @@ fn router(store: Store, options: WebOptions) -> axum::Router {
         .route("/p/:address", get(game::serve::<true, false>))
         .route("/p/:address/board.png", get(game::serve::<true, true>))
         .route("/p/:address/events", get(game::events::<true>))
+        .route("/p/:address/act", post(play::act))
         .route("/s/:address", get(site::server_page))
         .fallback(not_found)
         .layer(axum::middleware::from_fn_with_state(

@@ -2,4 +2,5 @@
 
 pub mod backend;
 pub mod bot;
+pub mod browser;
 pub mod fake_discord;

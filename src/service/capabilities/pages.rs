@@ -205,6 +205,11 @@ pub struct GamePage {
     pub rating_changes: Option<[(String, String); 2]>,
     /// The viewer's own secret information (a private page only).
     pub secret: Option<String>,
+    /// The side asked to answer now, while the game is being played.
+    pub asked: Option<crate::core::Side>,
+    /// The record's number of actions: the version a page's action names, refused
+    /// once the game has moved on (as the picker's presses are).
+    pub actions: u64,
 }
 
 /// The page of a stored game for `viewer` at `now` (milliseconds), its words in `lang`
@@ -248,6 +253,12 @@ pub fn game_page(
         player_ids: [rec.players[0].id, rec.players[1].id],
         rated: rec.rated,
         secret,
+        asked: live
+            .game
+            .ask()
+            .filter(|_| live.game.outcome().is_none())
+            .map(|a| a.side),
+        actions: rec.actions.len() as u64,
     })
 }
 

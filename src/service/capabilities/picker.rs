@@ -74,6 +74,11 @@ impl Service {
                 .into_iter()
                 .map(|m| PickerMenu {
                     placeholder: m.placeholder,
+                    cells: m
+                        .options
+                        .iter()
+                        .map(|c| c.cell.map(|cell| cell.to_string()))
+                        .collect(),
                     options: m.options.into_iter().map(|c| (c.label, c.value)).collect(),
                 })
                 .collect(),

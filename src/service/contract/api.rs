@@ -304,6 +304,10 @@ pub struct PickerMenu {
     pub placeholder: String,
     /// Each option's label and the index that extends the path.
     pub options: Vec<(String, u16)>,
+    /// The cell each option stands for on the board (`e2`, `w0`), beside `options`,
+    /// for a board that is touched (the web page); empty when kept by an older version.
+    #[serde(default)]
+    pub cells: Vec<Option<String>>,
 }
 
 /// What a public board message of a game offers (the front end may show buttons).

@@ -693,6 +693,9 @@ impl Presentation for SpellGame {
             None => (text, ""),
         };
         let mut steps = picker::move_steps(mv, lang);
+        // A spell's square (`freeze d5`) is its last word.
+        let square = spell.split_whitespace().last().unwrap_or_default();
+        let square = square.trim_matches(|c: char| !c.is_ascii_alphanumeric());
         let spell = if spell.is_empty() {
             crate::tr!(lang, "pick-spell-none")
         } else {
@@ -703,10 +706,7 @@ impl Presentation for SpellGame {
         } else {
             spell
         };
-        steps.push(picker::Step::new(
-            crate::tr!(lang, "pick-spell-which"),
-            label,
-        ));
+        steps.push(picker::Step::new(crate::tr!(lang, "pick-spell-which"), label).on(square));
         steps
     }
 

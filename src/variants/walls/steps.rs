@@ -50,7 +50,7 @@ impl Walls {
                         _ => tr!(lang, "pick-walls-wall-next"),
                     };
                     let at = t.trim_start_matches('@');
-                    Step::new(q, tr!(lang, "pick-walls-wall-on", square = at))
+                    Step::new(q, tr!(lang, "pick-walls-wall-on", square = at)).on(at)
                 })
                 .collect(),
             Phase::Team(_) if self.pos.full => {
@@ -65,7 +65,7 @@ impl Walls {
                     let (role, at) = placement(t);
                     let name = role_name(lang, role);
                     let q = tr!(lang, "pick-walls-place", role = name.as_str());
-                    Step::new(q, format!("{name} {at}"))
+                    Step::new(q, format!("{name} {at}")).on(at)
                 })
                 .collect(),
             Phase::Play => {
@@ -78,13 +78,17 @@ impl Walls {
                 }
                 let what_q = tr!(lang, "pick-walls-what");
                 let second_q = tr!(lang, "pick-walls-second");
-                let (who, what) = action_labels(first, lang);
-                let mut steps = vec![Step::new(first_q, who), Step::new(what_q.clone(), what)];
+                let (who, what, from, to) = action_labels(first, lang);
+                let mut steps = vec![
+                    Step::new(first_q, who).on(from),
+                    Step::new(what_q.clone(), what).on(to),
+                ];
                 match tokens.get(1) {
                     Some(second) => {
-                        let (who, what) = action_labels(second, lang);
-                        steps.push(Step::new(second_q, tr!(lang, "pick-then", what = who)));
-                        steps.push(Step::new(what_q, what));
+                        let (who, what, from, to) = action_labels(second, lang);
+                        let then = tr!(lang, "pick-then", what = who);
+                        steps.push(Step::new(second_q, then).on(from));
+                        steps.push(Step::new(what_q, what).on(to));
                     }
                     None => steps.push(Step::new(second_q, tr!(lang, "pick-walls-end-turn"))),
                 }
@@ -123,13 +127,17 @@ fn team_label(tokens: &[&str], lang: Lang) -> String {
 
 /// Who acts and what it does: (`Knight c3`, `wall on d4`), (`Resurrect a Rook`,
 /// `on e4`); a text of another form is both.
-fn action_labels(token: &str, lang: Lang) -> (String, String) {
+/// An action's two labels (who acts, what it does) and the cells they stand for (none
+/// for a resurrection's piece, which is not on the board).
+fn action_labels(token: &str, lang: Lang) -> (String, String, &str, &str) {
     if token.contains('@') {
         let (role, at) = placement(token);
         let role = role_name(lang, role);
         return (
             tr!(lang, "pick-walls-resurrect", role = role),
             tr!(lang, "pick-walls-on", square = at),
+            "",
+            at,
         );
     }
     let (role, rest) = match token.chars().next() {
@@ -139,7 +147,7 @@ fn action_labels(token: &str, lang: Lang) -> (String, String) {
     let (Some(role), Some(from), Some(sep), Some(to)) =
         (role, rest.get(..2), rest.get(2..3), rest.get(3..))
     else {
-        return (token.to_string(), token.to_string());
+        return (token.to_string(), token.to_string(), "", "");
     };
     let what = match sep {
         "-" => tr!(lang, "pick-walls-move-to", square = to),
@@ -147,7 +155,8 @@ fn action_labels(token: &str, lang: Lang) -> (String, String) {
         "x" => tr!(lang, "pick-walls-break", square = to),
         _ => token.to_string(),
     };
-    (crate::variants::picker::piece_label(lang, role, from), what)
+    let who = crate::variants::picker::piece_label(lang, role, from);
+    (who, what, from, to)
 }
 
 #[cfg(test)]
@@ -158,7 +167,12 @@ mod tests {
     fn labels_of_actions_and_teams() {
         assert_eq!(
             action_labels("Nc3+d4", Lang::En),
-            ("Knight c3".to_string(), "wall on d4".to_string())
+            (
+                "Knight c3".to_string(),
+                "wall on d4".to_string(),
+                "c3",
+                "d4"
+            )
         );
         assert_eq!(action_labels("c2xd3", Lang::En).1, "break wall d3");
         assert_eq!(action_labels("e2-e3", Lang::En).0, "Pawn e2");
@@ -166,7 +180,7 @@ mod tests {
         assert_eq!(action_labels("R@e4", Lang::De).0, "Einen Turm zurückholen");
         assert_eq!(
             action_labels("é", Lang::En),
-            ("é".to_string(), "é".to_string())
+            ("é".to_string(), "é".to_string(), "", "")
         );
         assert_eq!(
             team_label(&["Q@a1", "P@b1", "P@c1"], Lang::En),

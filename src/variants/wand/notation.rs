@@ -94,7 +94,8 @@ pub fn picker_steps(answer: &str, teleport: bool, lang: Lang) -> Vec<Step> {
         return vec![Step::new(
             tr!(lang, "pick-wand-teleport"),
             tr!(lang, "pick-wand-teleport-to", square = answer),
-        )];
+        )
+        .on(answer)];
     }
     // The first question: a piece to move or a wand to zap with.
     let piece_or_wand = tr!(lang, "pick-wand-first");
@@ -109,8 +110,9 @@ pub fn picker_steps(answer: &str, teleport: bool, lang: Lang) -> Vec<Step> {
                 Step::new(
                     piece_or_wand,
                     tr!(lang, "pick-wand-zap-with", square = from),
-                ),
-                Step::new(tr!(lang, "pick-wand-zap-at"), at),
+                )
+                .on(from),
+                Step::new(tr!(lang, "pick-wand-zap-at"), at).on(to),
             ];
         }
     }
@@ -122,8 +124,8 @@ pub fn picker_steps(answer: &str, teleport: bool, lang: Lang) -> Vec<Step> {
         return picker::move_steps(answer, lang);
     };
     let mut steps = vec![
-        Step::new(piece_or_wand, picker::piece_label(lang, m.role, m.from)),
-        Step::new(picker::where_to(lang), target(&m, lang)),
+        Step::new(piece_or_wand, picker::piece_label(lang, m.role, m.from)).on(m.from),
+        Step::new(picker::where_to(lang), target(&m, lang)).on(m.to),
     ];
     // The same piece again (`Ke4-e5:e6`) or another (`Nb1-c3 Bc1-f4`).
     let now = m.promotion.unwrap_or(m.role);
@@ -137,11 +139,14 @@ pub fn picker_steps(answer: &str, teleport: bool, lang: Lang) -> Vec<Step> {
         Some(n) => {
             let role = if m.rest.is_empty() { n.role } else { now };
             let piece = picker::piece_label(lang, role, n.from);
-            steps.push(Step::new(
-                tr!(lang, "pick-wand-then"),
-                tr!(lang, "pick-then", what = piece),
-            ));
-            steps.push(Step::new(picker::where_to(lang), target(&n, lang)));
+            steps.push(
+                Step::new(
+                    tr!(lang, "pick-wand-then"),
+                    tr!(lang, "pick-then", what = piece),
+                )
+                .on(n.from),
+            );
+            steps.push(Step::new(picker::where_to(lang), target(&n, lang)).on(n.to));
         }
         None => steps.push(Step::new(picker::which_answer(lang), answer)),
     }

@@ -23,27 +23,24 @@ impl WicketsGame {
                 vec![PickStep::new(
                     tr!(lang, "pick-wickets-ball-where"),
                     tr!(lang, "pick-wickets-ball-on", square = answer),
-                )]
+                )
+                .on(answer)]
             }
             Some(Question::NewDefender) => {
                 let piece = strip_keyword(answer, "defender");
-                vec![PickStep::new(
-                    tr!(lang, "pick-wickets-defender"),
-                    self.piece_at(
-                        piece.get(piece.len().saturating_sub(2)..).unwrap_or(piece),
-                        lang,
-                    ),
-                )]
+                let at = piece.get(piece.len().saturating_sub(2)..).unwrap_or(piece);
+                vec![
+                    PickStep::new(tr!(lang, "pick-wickets-defender"), self.piece_at(at, lang))
+                        .on(at),
+                ]
             }
             Some(Question::Throw) => {
                 let cells: Vec<&str> = answer.split('>').collect();
                 let mut steps = Vec::new();
                 let throw_where = tr!(lang, "pick-wickets-throw");
                 if let [via, _] = cells.as_slice() {
-                    steps.push(PickStep::new(
-                        throw_where.clone(),
-                        tr!(lang, "pick-wickets-relay", piece = self.piece_at(via, lang)),
-                    ));
+                    let relay = tr!(lang, "pick-wickets-relay", piece = self.piece_at(via, lang));
+                    steps.push(PickStep::new(throw_where.clone(), relay).on(via));
                 }
                 let to = cells.last().copied().unwrap_or(answer);
                 let label = if to.starts_with('w') {
@@ -51,7 +48,7 @@ impl WicketsGame {
                 } else {
                     tr!(lang, "pick-wickets-throw-to", square = to)
                 };
-                steps.push(PickStep::new(throw_where, label));
+                steps.push(PickStep::new(throw_where, label).on(to));
                 steps
             }
             Some(Question::Card) => {
@@ -71,7 +68,7 @@ impl WicketsGame {
                         2 => tr!(lang, "pick-wickets-sacrifice-3"),
                         _ => tr!(lang, "pick-wickets-sacrifice-next"),
                     };
-                    PickStep::new(q, self.piece_at(c, lang))
+                    PickStep::new(q, self.piece_at(c, lang)).on(c)
                 })
                 .collect(),
             _ => picker::move_steps(answer, lang),

@@ -1,0 +1,312 @@
+//! Playing on a player's own page (issue 49): the page's controls post one action at a
+//! time (`POST /p/<address>/act`) and the action goes through the game service exactly
+//! as a Discord press does (the picker's `Pick`, `PickPlay`, the move confirmation), so
+//! the same refusals, record, announcement and conditional answers follow. What the
+//! service answers the invoker comes back to the page; everything else (the board in
+//! the game's place, direct messages) goes to the front end's delivery.
+//!
+//! The signed private address is the page's token: no cookie acts, a request from
+//! another site's page is refused by its `Origin`, the body must be JSON, and every
+//! action names the record's number of actions it was made at (a stale one is refused
+//! by the service). One token bucket per user beside the one per address.
+
+use super::{now_ms, Web};
+use crate::i18n::{tr, Lang};
+use crate::service::api::{Context, Reply, ReplyKind, Request, User};
+use crate::service::front::GameService;
+use crate::service::pages::LinkRefusal;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// What a private page's controls act through: the game service, and where the replies
+/// of an action that are not the invoker's go (the front end delivers them as its own:
+/// the board in the game's place, direct messages).
+#[derive(Clone)]
+pub struct Actor {
+    pub service: Arc<dyn GameService>,
+    /// Called with the game's place and the replies to deliver there.
+    pub deliver: Arc<dyn Fn(u64, Vec<Reply>) + Send + Sync>,
+}
+
+/// The longest picker path a page may send (the picker needs four at most).
+const MAX_PATH: usize = crate::service::picker::MAX_PATH;
+
+/// Whether `path` is a private page's action address (the one POST allowed).
+pub(super) fn is_action(path: &str) -> bool {
+    path.starts_with("/p/") && path.ends_with("/act") && path.matches('/').count() == 3
+}
+
+/// One action of a page.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Action {
+    /// `pick` (the picker after `path`), `play` (the answer `path` completes),
+    /// `confirm` or `cancel` (a move shown for confirmation).
+    ask: String,
+    /// The record's number of actions the page was built at.
+    ply: u64,
+    #[serde(default)]
+    path: Vec<u16>,
+}
+
+/// What the page is told.
+#[derive(serde::Serialize, Default)]
+struct Answer {
+    ok: bool,
+    /// The service's words to the player (the question, a refusal, "played"), as the
+    /// page's markup (escaped, `code` marked), one line each.
+    html: String,
+    /// The picker's next choice, when one is asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    choice: Option<Choice>,
+    /// The move waits for the player's confirmation at this ply.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    confirm: Option<u64>,
+    /// The action was played: the page follows the game to its new position.
+    played: bool,
+}
+
+#[derive(serde::Serialize)]
+struct Choice {
+    path: Vec<u16>,
+    /// The path names a whole answer: `play` plays it.
+    complete: bool,
+    options: Vec<Offered>,
+}
+
+#[derive(serde::Serialize)]
+struct Offered {
+    label: String,
+    value: u16,
+    /// The cell the option stands for (`e2`), to be touched on the board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cell: Option<String>,
+}
+
+/// A refusal before the service is asked: `status` and the catalog's sentence `key`.
+fn refused(status: StatusCode, lang: Lang, key: &str) -> Response {
+    let answer = Answer {
+        html: super::html::inline(&tr(lang, key)),
+        ..Answer::default()
+    };
+    (status, axum::Json(answer)).into_response()
+}
+
+/// The origin (`scheme://host[:port]`) of the configured public address.
+fn origin_of(url: &str) -> &str {
+    let after = url.find("://").map_or(0, |i| i + 3);
+    match url[after..].find('/') {
+        Some(i) => &url[..after + i],
+        None => url,
+    }
+}
+
+/// Whether the request comes from a page of this site, as JSON.
+fn same_site(web: &Web, headers: &HeaderMap) -> bool {
+    let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    let ours = origin_of(web.links.public_url());
+    json && origin.is_some_and(|o| o.eq_ignore_ascii_case(ours))
+}
+
+/// `POST /p/<address>/act`: one action of the player the address names.
+pub(super) async fn act(
+    State(web): State<Arc<Web>>,
+    Path(address): Path<String>,
+    lang: super::PageLang,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let lang = lang.lang;
+    let Some(actor) = web.actor.clone() else {
+        return refused(StatusCode::NOT_FOUND, lang, "web-play-off");
+    };
+    let (game, user) = match web.links.check_private(&address, now_ms() / 1000) {
+        Ok(found) => found,
+        Err(LinkRefusal::Forged) => return refused(StatusCode::FORBIDDEN, lang, "web-link-forged"),
+        Err(LinkRefusal::Expired) => return refused(StatusCode::GONE, lang, "web-link-expired"),
+    };
+    if !same_site(&web, &headers) {
+        return refused(StatusCode::FORBIDDEN, lang, "web-play-elsewhere");
+    }
+    if !web.actions.admit(user, Instant::now()) {
+        return refused(StatusCode::TOO_MANY_REQUESTS, lang, "web-too-many-requests");
+    }
+    let action = match serde_json::from_slice::<Action>(&body) {
+        Ok(a) if a.path.len() <= MAX_PATH => a,
+        _ => return refused(StatusCode::BAD_REQUEST, lang, "web-play-unreadable"),
+    };
+    let shared = Arc::clone(&web);
+    let done = tokio::task::spawn_blocking(move || run(&shared, &actor, game, user, action, lang));
+    match super::joined(done.await.map(Ok::<_, String>)) {
+        Ok(Some(answer)) => axum::Json(answer).into_response(),
+        Ok(None) => refused(StatusCode::NOT_FOUND, lang, "web-no-game"),
+        Err(e) => {
+            tracing::error!("web: action on game {game}: {e}");
+            refused(StatusCode::SERVICE_UNAVAILABLE, lang, "web-store-trouble")
+        }
+    }
+}
+
+/// The action as the service's request, asked in the game's place by `user`; `None`
+/// when the game is unknown or `user` does not play it.
+fn run(
+    web: &Web,
+    actor: &Actor,
+    game: u64,
+    user: u64,
+    action: Action,
+    lang: Lang,
+) -> Option<Answer> {
+    let rec = match web.store.game(game) {
+        Ok(Some(rec)) => rec,
+        Ok(None) => return None,
+        Err(e) => {
+            tracing::error!("web: game {game}: {e}");
+            return None;
+        }
+    };
+    let side = rec.side_of(user)?;
+    let ctx = Context {
+        user: User {
+            id: user,
+            name: rec.players[side.index()].name.clone(),
+        },
+        channel: rec.channel,
+        server: rec.server,
+        key: None,
+        lang,
+        guild_locale: None,
+    };
+    let (ply, path) = (action.ply, action.path);
+    let request = match action.ask.as_str() {
+        "pick" => Request::Pick {
+            game,
+            ply: Some(ply),
+            path,
+        },
+        "play" => Request::PickPlay { game, ply, path },
+        "confirm" => Request::ConfirmMove { game, ply },
+        "cancel" => Request::CancelMove { game },
+        _ => {
+            return Some(Answer {
+                html: super::html::inline(&tr(lang, "web-play-unreadable")),
+                ..Answer::default()
+            })
+        }
+    };
+    let replies = actor.service.handle(&ctx, request);
+    let (mine, others): (Vec<Reply>, Vec<Reply>) = replies
+        .into_iter()
+        .partition(|r| matches!(r.to, crate::service::api::Audience::Invoker));
+    if !others.is_empty() {
+        (actor.deliver)(rec.channel, others);
+    }
+    Some(answer(mine))
+}
+
+/// What the invoker's replies tell the page.
+fn answer(mine: Vec<Reply>) -> Answer {
+    let mut answer = Answer {
+        ok: true,
+        ..Answer::default()
+    };
+    let mut texts = Vec::new();
+    for reply in mine {
+        match reply.kind {
+            ReplyKind::Refusal => answer.ok = false,
+            ReplyKind::Picker(shown) => {
+                let options = shown
+                    .menus
+                    .iter()
+                    .flat_map(|m| {
+                        let cells = m.cells.iter().cloned().chain(std::iter::repeat(None));
+                        m.options.iter().zip(cells)
+                    })
+                    .map(|((label, value), cell)| Offered {
+                        label: label.clone(),
+                        value: *value,
+                        cell,
+                    })
+                    .collect();
+                answer.choice = Some(Choice {
+                    path: shown.path,
+                    complete: shown.complete,
+                    options,
+                });
+            }
+            ReplyKind::ConfirmMove { ply, .. } => answer.confirm = Some(ply),
+            ReplyKind::Picked => answer.played = true,
+            _ => {}
+        }
+        texts.extend(reply.text.lines().map(super::html::inline));
+    }
+    answer.html = texts.join("<br>");
+    answer
+}
+
+/// The board's cells on the picture a page shows of `view`, as fractions of its width
+/// and height (`e2:0.0625,0.75,0.125,0.1`), for the page's script to lay the touchable
+/// squares over the picture.
+pub(super) fn cell_map(
+    view: &crate::core::view::View,
+    size: u32,
+    bottom: crate::core::Side,
+) -> String {
+    let options = crate::render::RenderOptions {
+        size,
+        orientation: Some(bottom),
+    };
+    let layout = crate::render::Layout::for_view(view, &options);
+    let (w, h) = (f64::from(layout.width), f64::from(layout.height));
+    let mut cells: Vec<crate::core::Cell> = crate::core::Square::all().map(Into::into).collect();
+    cells.extend(crate::core::Side::BOTH.map(crate::core::Cell::Outer));
+    cells
+        .into_iter()
+        .filter_map(|cell| {
+            let r = layout.cell_rect(cell)?;
+            Some(format!(
+                "{cell}:{:.4},{:.4},{:.4},{:.4}",
+                f64::from(r.x) / w,
+                f64::from(r.y) / h,
+                f64::from(r.w) / w,
+                f64::from(r.h) / h
+            ))
+        })
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_private_pages_act_address_takes_a_post() {
+        assert!(is_action("/p/1-2-3-abc/act"));
+        for path in [
+            "/g/1-abc/act",
+            "/p/1-2-3-abc",
+            "/p/1-2-3-abc/act/x",
+            "/p/act",
+        ] {
+            assert!(!is_action(path), "{path}");
+        }
+    }
+
+    #[test]
+    fn the_origin_of_the_public_address() {
+        assert_eq!(origin_of("https://a.example.org"), "https://a.example.org");
+        assert_eq!(
+            origin_of("http://127.0.0.1:8080/x/y"),
+            "http://127.0.0.1:8080"
+        );
+    }
+}
