@@ -5,7 +5,7 @@
 use super::commands::{self, OptionValue};
 use super::interaction::Interacted;
 use super::invocation::{
-    answer, call_service, computer_after, organises, refuse, refuse_outside_server, Invocation,
+    answer, call_service, computer_after, organises, refuse, refuse_server_only, Invocation,
 };
 use super::outgoing::{prepare, Outgoing};
 use super::Bot;
@@ -25,9 +25,6 @@ use std::sync::Arc;
 /// here and in a place a game was just opened in.
 pub(crate) async fn command(bot: &Arc<Bot>, ctx: &Context, cmd: CommandInteraction) {
     let here = Invocation::of_command(&cmd);
-    if refuse_outside_server(bot, &ctx.http, &here).await {
-        return;
-    }
     let mut interacted = here.interacted();
     let options = match options(bot, &cmd, &here) {
         Ok(options) => options,
@@ -39,6 +36,9 @@ pub(crate) async fn command(bot: &Arc<Bot>, ctx: &Context, cmd: CommandInteracti
     let (out, review) = match commands::to_request_in(name, &options, &here.user, days, here.lang())
     {
         Ok(request) => {
+            if refuse_server_only(bot, &ctx.http, &here, &mut interacted, &request).await {
+                return;
+            }
             let review = match &request {
                 Request::Review { game } => Some((here.context(channel), *game)),
                 _ => None,
@@ -152,9 +152,6 @@ async fn run_review(
 /// completed are (answers from the game, variant options from the chosen variant's
 /// declarations).
 pub(crate) async fn autocomplete(bot: &Bot, ctx: &Context, cmd: CommandInteraction) {
-    if cmd.guild_id.is_none() {
-        return;
-    }
     let Some(focused) = cmd.data.autocomplete() else {
         return;
     };
