@@ -44,3 +44,5 @@ dms-needs-server-games = Dieser Chat ist kein Server: `/games list:mine` zeigt d
 dms-group-note = (Ich kann in diesem Chat nicht von selbst schreiben, nur auf hier benutzte Befehle und Knöpfe antworten: Zughinweise, Erinnerungen, das Partieende und Geheimnisse bekommst du per Direktnachricht.)
 dms-your-turn = Du bist am Zug in der Partie in { $chat }:
 dms-from-chat = Aus der Partie in { $chat }:
+dms-challenged = { $challenger } möchte in { $chat } gegen dich spielen. Nimm dort mit dem Knopf der Herausforderung an: Diese Partie sagt dir deine Züge per Direktnachricht, so wie diese.
+dms-opponent-unreachable = Ich kann <@{ $opponent }> keine Direktnachrichten schicken (sie sind geschlossen), und in diesem Chat erreicht eine Partie ihre Spieler nur so, daher wurde keine Herausforderung gestellt. Nach dem Öffnen der Direktnachrichten (Privatsphäre-Einstellungen oder Apps > Arcana) einfach erneut herausfordern.

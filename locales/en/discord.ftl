@@ -47,3 +47,6 @@ dms-group-note = (I cannot post in this chat on my own, only answer commands and
 dms-your-turn = Your move in the game played in { $chat }:
 # The first line of a message from a group chat's game that reaches a player by direct message.
 dms-from-chat = From the game in { $chat }:
+# A direct message to a player challenged in a group chat, sent before the challenge is made.
+dms-challenged = { $challenger } wants to play you in { $chat }. Accept there with the challenge's button: that game will tell you your turns by direct message, like this one.
+dms-opponent-unreachable = I cannot send <@{ $opponent }> direct messages (they are closed), and in this chat a game reaches its players only that way, so no challenge was made. They can open their DMs (Privacy Settings, or Apps > Arcana), then challenge again.

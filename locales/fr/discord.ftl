@@ -9,3 +9,5 @@ dms-needs-server-games = Cette discussion n'est pas un serveur : `/games list:mi
 dms-group-note = (Je ne peux pas écrire de moi-même dans cette discussion, seulement répondre aux commandes et boutons utilisés ici : les avis de trait, rappels, la fin de partie et les secrets t'arrivent en message privé.)
 dms-your-turn = À toi de jouer dans la partie de { $chat } :
 dms-from-chat = De la partie de { $chat } :
+dms-challenged = { $challenger } veut jouer contre toi dans { $chat }. Accepte là-bas avec le bouton du défi : cette partie te dira quand c'est ton tour par message privé, comme celui-ci.
+dms-opponent-unreachable = Je ne peux pas envoyer de messages privés à <@{ $opponent }> (ils sont fermés), et dans cette discussion une partie ne joint ses joueurs que de cette façon : aucun défi n'a été lancé. Une fois ses messages privés ouverts (Paramètres de confidentialité, ou Applications > Arcana), il suffit de défier à nouveau.

@@ -43,7 +43,7 @@ impl Origin<'_> {
     }
 }
 /// Sends `user` a direct message.
-async fn direct_message(http: &Http, user: u64, parts: Parts) -> serenity::Result<()> {
+pub(crate) async fn direct_message(http: &Http, user: u64, parts: Parts) -> serenity::Result<()> {
     let channel = with_retries("direct message channel", || {
         UserId::new(user).create_dm_channel(http)
     })
@@ -155,10 +155,15 @@ struct Group {
 }
 
 impl Group {
-    /// The chat as a link (a group chat has no server: `@me`).
+    /// The chat as a link.
     fn link(&self) -> String {
-        format!("https://discord.com/channels/@me/{}", self.channel)
+        chat_link(self.channel)
     }
+}
+
+/// A group chat as a link (it has no server: `@me`).
+pub(crate) fn chat_link(channel: u64) -> String {
+    format!("https://discord.com/channels/@me/{channel}")
 }
 
 /// The game's place when the bot cannot post there: what the service says of the

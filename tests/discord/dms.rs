@@ -470,3 +470,59 @@ async fn a_spell_chess_game_in_a_group_chat_by_user_install() {
     );
     nothing_posted_in(fake, chat);
 }
+
+// Issue 50: a challenge in a group chat to someone whose direct messages are closed
+// (403 / 50007) says so, privately, and starts nothing: no challenge to accept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_to_closed_dms_in_a_group_chat_starts_nothing() {
+    let s = setup().await;
+    let fake = &s.fake;
+    let chat = fake.group_chat(&[&ALICE, &BOB]);
+    fake.close_dms(BOB.id);
+    let rs = slash_in(
+        fake,
+        &ALICE,
+        chat,
+        "challenge",
+        &[("opponent", 6, json!(BOB.id.to_string()))],
+        &[&BOB],
+    )
+    .await;
+    support::bot::assert_refused(&rs);
+    let text = support::bot::all_text(&rs);
+    assert!(
+        text.contains(&format!("<@{}>", BOB.id)) && text.contains("no challenge was made"),
+        "{text}"
+    );
+    let public: Vec<Value> = fake
+        .messages_in(chat)
+        .into_iter()
+        .filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0)
+        .collect();
+    assert!(public.is_empty(), "nothing shown in the chat: {public:?}");
+    // bob has nothing to accept.
+    let rs = slash_in(fake, &BOB, chat, "accept", &[], &[]).await;
+    support::bot::assert_refused(&rs);
+    assert_eq!(support::bot::pngs(&rs), 0);
+    nothing_posted_in(fake, chat);
+
+    // With his DMs open, the same challenge is made, and he hears of it by DM.
+    let chat = fake.group_chat(&[&ALICE, &support::bot::CAROL]);
+    let mark = fake.mark();
+    let rs = slash_in(
+        fake,
+        &ALICE,
+        chat,
+        "challenge",
+        &[("opponent", 6, json!(support::bot::CAROL.id.to_string()))],
+        &[&support::bot::CAROL],
+    )
+    .await;
+    assert!(rs.iter().any(|r| !r.is_ephemeral()), "{rs:?}");
+    let told = fake.settle(mark, Duration::from_millis(300)).await;
+    assert_eq!(
+        dms_to(fake, &told, &support::bot::CAROL).len(),
+        1,
+        "{told:?}"
+    );
+}
