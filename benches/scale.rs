@@ -175,6 +175,7 @@ fn stored_game(i: usize, now: u64) -> (GameRecord, Mover) {
         away: [false; 2],
         no_vacation: false,
         takeback_offer: None,
+        place: Default::default(),
     };
     (
         rec,

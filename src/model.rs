@@ -21,3 +21,19 @@ pub enum ColorChoice {
     Black,
     Random,
 }
+
+/// Where a game lives, as its chat service offers the place (issue 50): what the bot
+/// may post there, and what must reach the players by direct message instead.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PlaceKind {
+    /// A server's channel, or a thread of its own there (the record's `home` tells
+    /// which): the bot posts there. Every game from before issue 50 lives so.
+    #[default]
+    Server,
+    /// A group chat (or a chat between two people) reached through a user's install of
+    /// the app: the bot is no member there, sees nothing and can only answer the
+    /// interactions used there; everything else goes by direct message.
+    GroupChat,
+    /// A player's own direct messages with the bot.
+    BotDm,
+}

@@ -48,6 +48,7 @@ fn record(id: u64, channel: u64) -> GameRecord {
         away: [false; 2],
         no_vacation: false,
         takeback_offer: None,
+        place: Default::default(),
     }
 }
 

@@ -34,3 +34,15 @@ local-store-unopened = Der Speicher { $store } lässt sich nicht öffnen: { $err
 local-web-key-unkept = Der Web-Schlüssel kann nicht in { $path } behalten werden: { $error }
 local-web-key-short = Der Web-Schlüssel in { $file } ist kürzer als 32 Zeichen; lösche die Datei, um einen neuen zu erzeugen (früher ausgegebene Links funktionieren dann nicht mehr)
 catchup-refused = Du hast `{ $line }` in <#{ $channel }> geschrieben, während ich neu gestartet bin; es wurde nicht gespielt: { $why }
+
+## Outside servers (issue 50): group chats and DMs through a user's install of the app.
+
+dms-needs-server-tournament = Turniere gehören zu einem Server: Seine Mitglieder treten bei und spielen in seinen Kanälen. Benutze `/tournament` auf einem Server, der Arcana hinzugefügt hat; hier startet `/challenge @freund` eine Partie.
+dms-needs-server-settings = Das sind Einstellungen eines Servers für seine Moderatoren, sie werden auf diesem Server geändert. Deine eigenen Einstellungen (`/settings` ohne Server-Optionen) gehen überall.
+dms-needs-server-leaderboard = Ranglisten gehören zu einem Server. Benutze `/leaderboard` auf einem Server, der Arcana hinzugefügt hat, oder hier `/profile` für deine eigenen Wertungen.
+dms-needs-server-games = Dieser Chat ist kein Server: `/games list:mine` zeigt deine eigenen Partien; die Partien eines Servers siehst du dort.
+dms-group-note = (Ich kann in diesem Chat nicht von selbst schreiben, nur auf hier benutzte Befehle und Knöpfe antworten: Zughinweise, Erinnerungen, das Partieende und Geheimnisse bekommst du per Direktnachricht.)
+dms-your-turn = Du bist am Zug in der Partie in { $chat }:
+dms-from-chat = Aus der Partie in { $chat }:
+dms-challenged = { $challenger } möchte in { $chat } gegen dich spielen. Nimm dort mit dem Knopf der Herausforderung an: Diese Partie sagt dir deine Züge per Direktnachricht, so wie diese.
+dms-opponent-unreachable = Ich kann <@{ $opponent }> keine Direktnachrichten schicken (sie sind geschlossen), und in diesem Chat erreicht eine Partie ihre Spieler nur so, daher wurde keine Herausforderung gestellt. Nach dem Öffnen der Direktnachrichten (Privatsphäre-Einstellungen oder Apps > Arcana) einfach erneut herausfordern.

@@ -306,7 +306,6 @@ resign-prompt = Diese Partie aufgeben? Das lässt sich nicht rückgängig machen
 delivery-game-over = Diese Partie ist vorbei: { $outcome }
 delivery-done = Erledigt.
 delivery-text-attached = (der ganze Text ist angehängt)
-delivery-server-only = Arcana-Partien werden in Serverkanälen gespielt, damit der andere Spieler sie sieht: Benutze die Befehle auf einem Server, zu dem ich hinzugefügt wurde.
 delivery-no-bots = Bots spielen nicht; wähle eine Person.
 delivery-went-wrong = Bei mir ist etwas schiefgegangen; nichts wurde geändert.
 delivery-old-button = Dieser Knopf gehört zu einer älteren Version dieses Bots; benutze die Befehle.

@@ -34,3 +34,19 @@ local-store-unopened = cannot open the store { $store }: { $error }
 local-web-key-unkept = cannot keep the web key in { $path }: { $error }
 local-web-key-short = the web key in { $file } is shorter than 32 characters; delete the file to make a new one (links given before stop working)
 catchup-refused = You wrote `{ $line }` in <#{ $channel }> while I was restarting; it was not played: { $why }
+
+## Outside servers (issue 50): group chats and DMs through a user's install of the app.
+
+dms-needs-server-tournament = Tournaments belong to a server: its members join them and their games are played in its channels. Use `/tournament` in a server that added Arcana; here, `/challenge @friend` starts a game.
+dms-needs-server-settings = Those are a server's settings, for its moderators, so they are changed in that server. Your own settings (`/settings` without server options) work everywhere.
+dms-needs-server-leaderboard = Leaderboards are a server's. Use `/leaderboard` in a server that added Arcana, or `/profile` here for your own ratings.
+dms-needs-server-games = This chat is not a server: use `/games list:mine` for your own games, or ask in a server for its games.
+# Added to a challenge made in a group chat: what the app cannot do there.
+dms-group-note = (I cannot post in this chat on my own, only answer commands and buttons used here: turn notices, reminders, the end of the game and secrets come to you by direct message.)
+# A direct message telling a player it is their turn in a game played in a group chat.
+dms-your-turn = Your move in the game played in { $chat }:
+# The first line of a message from a group chat's game that reaches a player by direct message.
+dms-from-chat = From the game in { $chat }:
+# A direct message to a player challenged in a group chat, sent before the challenge is made.
+dms-challenged = { $challenger } wants to play you in { $chat }. Accept there with the challenge's button: that game will tell you your turns by direct message, like this one.
+dms-opponent-unreachable = I cannot send <@{ $opponent }> direct messages (they are closed), and in this chat a game reaches its players only that way, so no challenge was made. They can open their DMs (Privacy Settings, or Apps > Arcana), then challenge again.

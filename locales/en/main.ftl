@@ -311,7 +311,6 @@ resign-prompt = Resign this game? This cannot be undone.
 delivery-game-over = That game is over: { $outcome }
 delivery-done = Done.
 delivery-text-attached = (the full text is attached)
-delivery-server-only = Arcana games are played in server channels, so the other player can see them: use the commands in a server I have been added to.
 delivery-no-bots = Bots do not play; choose a person.
 delivery-went-wrong = Something went wrong on my side; nothing was changed.
 delivery-old-button = That button belongs to an older version of this bot; use the commands.

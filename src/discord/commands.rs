@@ -5,7 +5,9 @@
 use crate::i18n::Lang;
 use crate::service::api::{ChallengeAnswer, ChallengeTarget, DrawAction, Request, User};
 use crate::service::grammar::{self, CommandSpec, Kind, OptionSpec, Values};
-use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption, InteractionContext};
+use serenity::all::{
+    CommandOptionType, CreateCommand, CreateCommandOption, InstallationContext, InteractionContext,
+};
 use std::collections::HashMap;
 
 pub use crate::service::grammar::{is_private, Value as OptionValue};
@@ -101,6 +103,33 @@ pub fn button_request(custom_id: &str) -> Option<(Request, Option<u64>)> {
     ))
 }
 
+/// The installs every command is offered for: to a server, and to a user's account.
+pub const INSTALLS: [InstallationContext; 2] =
+    [InstallationContext::Guild, InstallationContext::User];
+
+/// Where every command may be used: servers, the DM with the bot, and group chats and
+/// DMs between people (the last only through a user's install).
+pub const CONTEXTS: [InteractionContext; 3] = [
+    InteractionContext::Guild,
+    InteractionContext::BotDm,
+    InteractionContext::PrivateChannel,
+];
+
+/// What a request needs a server for, when it does: the catalog key of the private
+/// answer saying why, and what to use instead (issue 50).
+pub fn server_only_reason(request: &Request) -> Option<&'static str> {
+    use crate::service::api::GamesScope;
+    match request {
+        Request::Tournament { .. } => Some("dms-needs-server-tournament"),
+        Request::ServerWeb { .. }
+        | Request::ServerBoards { .. }
+        | Request::ServerLanguage { .. } => Some("dms-needs-server-settings"),
+        Request::Leaderboard { .. } => Some("dms-needs-server-leaderboard"),
+        Request::Games(GamesScope::Server) => Some("dms-needs-server-games"),
+        _ => None,
+    }
+}
+
 fn length(max: usize) -> u16 {
     u16::try_from(max).unwrap_or(u16::MAX)
 }
@@ -169,14 +198,14 @@ pub fn definitions() -> Vec<CreateCommand> {
     grammar::COMMANDS
         .iter()
         .map(|spec| {
-            // Games live in server channels: the commands are not offered in direct
-            // messages (`contexts`, and the older `dm_permission` for clients that
-            // predate it).
-            #[allow(deprecated)]
+            // Every command for both installs and everywhere Discord offers them
+            // (issue 50): a server that added the bot, the DM with the bot, and group
+            // chats through a user's install. What needs a server says so privately
+            // when used elsewhere (`server_only_reason`), rather than being missing.
             let mut c = CreateCommand::new(spec.name)
                 .description(spec.text("description", Lang::En))
-                .contexts(vec![InteractionContext::Guild])
-                .dm_permission(false);
+                .integration_types(INSTALLS.to_vec())
+                .contexts(CONTEXTS.to_vec());
             for (lang, code) in localized() {
                 c = c
                     .name_localized(code, spec.text("name", lang))
@@ -262,19 +291,60 @@ mod tests {
         }
     }
 
+    // Issue 50: every command for both installs (GUILD_INSTALL 0, USER_INSTALL 1) and
+    // in the three interaction contexts (GUILD 0, BOT_DM 1, PRIVATE_CHANNEL 2); the
+    // deprecated `dm_permission` is no longer sent (`contexts` replaces it).
     #[test]
-    fn commands_are_offered_in_servers_only() {
+    fn commands_are_offered_for_both_installs_and_everywhere() {
         for c in definitions() {
             let v = serde_json::to_value(&c).unwrap();
-            // Interaction context 0 is GUILD; 1 (bot DM) and 2 (private channel) are absent.
-            assert_eq!(v["contexts"], serde_json::json!([0]), "{}", v["name"]);
+            assert_eq!(v["contexts"], serde_json::json!([0, 1, 2]), "{}", v["name"]);
             assert_eq!(
-                v["dm_permission"],
-                serde_json::json!(false),
+                v["integration_types"],
+                serde_json::json!([0, 1]),
                 "{}",
                 v["name"]
             );
+            assert!(v.get("dm_permission").is_none(), "{}", v["name"]);
         }
+    }
+
+    #[test]
+    fn what_needs_a_server_says_why() {
+        let me = User {
+            id: 1,
+            name: "me".into(),
+        };
+        let asked = |name: &str, opts: &[(&str, OptionValue)]| {
+            let options = opts
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect();
+            to_request(name, &options, &me, 3).unwrap()
+        };
+        let t = asked(
+            "tournament",
+            &[("action", OptionValue::Text("standings".into()))],
+        );
+        assert_eq!(server_only_reason(&t), Some("dms-needs-server-tournament"));
+        let lb = asked("leaderboard", &[]);
+        assert_eq!(
+            server_only_reason(&lb),
+            Some("dms-needs-server-leaderboard")
+        );
+        assert_eq!(
+            server_only_reason(&Request::Games(GamesScope::Server)),
+            Some("dms-needs-server-games")
+        );
+        assert_eq!(
+            server_only_reason(&Request::ServerWeb { on: true }),
+            Some("dms-needs-server-settings")
+        );
+        // Playing needs no server.
+        for n in ["board", "resign", "help", "profile"] {
+            assert_eq!(server_only_reason(&asked(n, &[])), None, "{n}");
+        }
+        assert_eq!(server_only_reason(&Request::Games(GamesScope::Mine)), None);
     }
 
     #[test]

@@ -2,6 +2,11 @@
 //! belong: the interaction's answer, channel and thread messages, direct messages with
 //! the fallback for users whose direct messages are closed; and reporting an outbox
 //! entry delivered once every reply of it was sent or refused for good.
+//!
+//! Per place (issue 50): in a server the bot posts; in a group chat reached through a
+//! user's install it can only answer the interactions used there, so the player asked
+//! is told by direct message, and what time brings (reminders, time-outs, the end)
+//! reaches the players by direct message too.
 
 use super::interaction::Interacted;
 use super::outgoing::Outgoing;
@@ -12,7 +17,7 @@ use super::retry::{
 };
 use super::undelivered::Undelivered;
 use crate::i18n::{tr, Lang};
-use crate::service::api::{Audience, ReplyKind, User};
+use crate::service::api::{Audience, PlaceKind, ReplyKind, User};
 use crate::tr;
 use serenity::all::{ChannelId, Http, MessageId, UserId};
 use std::collections::{BTreeMap, BTreeSet};
@@ -38,7 +43,7 @@ impl Origin<'_> {
     }
 }
 /// Sends `user` a direct message.
-async fn direct_message(http: &Http, user: u64, parts: Parts) -> serenity::Result<()> {
+pub(crate) async fn direct_message(http: &Http, user: u64, parts: Parts) -> serenity::Result<()> {
     let channel = with_retries("direct message channel", || {
         UserId::new(user).create_dm_channel(http)
     })
@@ -105,7 +110,8 @@ pub async fn deliver(
     // whose next look sends it again (its channel posts carry the same nonces).
     let entries: BTreeSet<u64> = out.iter().filter_map(|o| o.reply.outbox).collect();
     undelivered.delivering(&entries);
-    let (shown, kept) = deliver_replies(http, undelivered, origin, out).await;
+    let group = group_of(undelivered, origin).await;
+    let (shown, kept) = deliver_replies(http, undelivered, origin, out, group).await;
     undelivered.release(&kept);
     undelivered
         .delivered(entries.difference(&kept).copied().collect())
@@ -132,10 +138,53 @@ struct Round {
     entry: Option<u64>,
     /// Outbox entries left for the outbox to send again.
     kept: BTreeSet<u64>,
+    /// The game's place when the bot cannot post there (a group chat).
+    group: Option<Group>,
+    /// Public messages of such a place to send each of its people by direct message.
+    for_people: Vec<(Parts, Lang)>,
+    /// The reply being sent shows the game over.
+    ended: bool,
+}
+
+/// A game played where the bot can only answer interactions (a group chat through a
+/// user's install): its people, who get by direct message what cannot be posted there.
+struct Group {
+    people: Vec<User>,
+    /// The chat, for the link back in those messages.
+    channel: u64,
+}
+
+impl Group {
+    /// The chat as a link.
+    fn link(&self) -> String {
+        chat_link(self.channel)
+    }
+}
+
+/// A group chat as a link (it has no server: `@me`).
+pub(crate) fn chat_link(channel: u64) -> String {
+    format!("https://discord.com/channels/@me/{channel}")
+}
+
+/// The game's place when the bot cannot post there: what the service says of the
+/// channel the replies belong to (a server's interactions and chat lines need no
+/// look-up).
+async fn group_of(undelivered: &Undelivered, origin: &Origin<'_>) -> Option<Group> {
+    let channel = match origin {
+        Origin::Interaction(i) if i.place == PlaceKind::Server => return None,
+        Origin::Interaction(i) => i.acting,
+        Origin::Timed { channel } => channel.get(),
+        Origin::Message { .. } => return None,
+    };
+    let w = undelivered.whereabouts(channel).await?;
+    (w.kind == PlaceKind::GroupChat).then_some(Group {
+        people: w.people,
+        channel,
+    })
 }
 
 impl Round {
-    fn new(origin: &Origin<'_>, out: &[Outgoing]) -> Round {
+    fn new(origin: &Origin<'_>, out: &[Outgoing], group: Option<Group>) -> Round {
         let here = origin_channel(origin);
         let from = out
             .iter()
@@ -154,6 +203,9 @@ impl Round {
             gone: BTreeSet::new(),
             entry: None,
             kept: BTreeSet::new(),
+            group,
+            for_people: Vec::new(),
+            ended: false,
         }
     }
 
@@ -163,6 +215,7 @@ impl Round {
     fn start(&mut self, o: &Outgoing) -> Option<String> {
         self.lang = o.reply.lang;
         self.entry = o.reply.outbox;
+        self.ended = o.reply.controls.is_some_and(|c| c.finished);
         o.reply.outbox.map(|entry| {
             let n = self.sent_of.entry(entry).or_insert(0);
             *n += 1;
@@ -171,9 +224,63 @@ impl Round {
     }
 
     fn in_dm(&self, mut parts: Parts) -> Parts {
-        let from = tr!(self.lang, "delivery-from", channel = self.from.to_string());
+        let from = match &self.group {
+            Some(g) => tr!(self.lang, "dms-from-chat", chat = g.link()),
+            None => tr!(self.lang, "delivery-from", channel = self.from.to_string()),
+        };
         parts.content = format!("{from}\n{}", parts.content);
         parts
+    }
+
+    /// A public message of a group chat's game that cannot be posted there: for its
+    /// people by direct message (each who gets no private message of this delivery).
+    fn for_people(&mut self, parts: Parts) {
+        let parts = self.in_dm(parts);
+        self.for_people.push((parts, self.lang));
+    }
+
+    /// A board answered in a group chat asks a player: they learn it by direct message
+    /// (with the board and its Move button, and the link back to the chat), unless
+    /// they are the one who acted and see it already; a board of the game over reaches
+    /// every player but the one who acted so.
+    fn tell_asked(&mut self, parts: &Parts, actor: &User) {
+        let Some(group) = &self.group else { return };
+        if parts.files.is_empty() && !parts.is_container() {
+            return;
+        }
+        let ended = self.ended;
+        let heading = if ended {
+            tr!(self.lang, "dms-from-chat", chat = group.link())
+        } else {
+            tr!(self.lang, "dms-your-turn", chat = group.link())
+        };
+        let asked: Vec<User> = group
+            .people
+            .iter()
+            .filter(|p| ended || parts.mentions.iter().any(|m| m.get() == p.id))
+            .filter(|p| actor.id != p.id)
+            .cloned()
+            .collect();
+        for person in asked {
+            let mut dm = parts.clone();
+            dm.content = format!("{heading}\n{}", dm.content);
+            dm.nonce = None;
+            self.private.push((person, dm, self.lang));
+        }
+    }
+
+    /// Sends each of the group chat's people its public messages of this delivery, but
+    /// not one who gets a private message of it already (a reminder's own).
+    fn people_get_theirs(&mut self) {
+        let Some(group) = &self.group else { return };
+        let told: BTreeSet<u64> = self.private.iter().map(|(u, _, _)| u.id).collect();
+        for (parts, lang) in std::mem::take(&mut self.for_people) {
+            for person in group.people.iter().filter(|p| !told.contains(&p.id)) {
+                let mut dm = parts.clone();
+                dm.nonce = None;
+                self.private.push((person.clone(), dm, lang));
+            }
+        }
     }
 
     /// A post in `channel` failed with `e`: a place that is gone is noted (its game
@@ -241,6 +348,7 @@ async fn deliver_replies(
     undelivered: &Undelivered,
     origin: &mut Origin<'_>,
     out: Vec<Outgoing>,
+    group: Option<Group>,
 ) -> (Vec<(u64, u64)>, BTreeSet<u64>) {
     // A settled challenge's message is updated first: on a button press that update
     // is the interaction's answer (type 7), and everything else follows it.
@@ -253,7 +361,7 @@ async fn deliver_replies(
             ReplyKind::ChallengeOver { .. } | ReplyKind::Picker(_) | ReplyKind::Picked
         )
     });
-    let mut round = Round::new(origin, &out);
+    let mut round = Round::new(origin, &out, group);
     for o in out {
         let nonce = round.start(&o);
         if matches!(o.reply.kind, ReplyKind::Picker(_) | ReplyKind::Picked)
@@ -290,8 +398,14 @@ async fn deliver_replies(
         }
         let mut parts = Parts::of(&o);
         parts.nonce = nonce;
+        if matches!(o.reply.kind, ReplyKind::Challenge { .. })
+            && matches!(origin, Origin::Interaction(i) if i.place == PlaceKind::GroupChat)
+        {
+            parts.content = format!("{}\n{}", parts.content, tr(round.lang, "dms-group-note"));
+        }
         route(http, origin, &mut round, &o.reply.to, parts).await;
     }
+    round.people_get_theirs();
     for channel in std::mem::take(&mut round.gone) {
         undelivered.place_gone(channel, None);
     }
@@ -341,12 +455,24 @@ async fn route(
 ) {
     let challenge = parts.challenge;
     let lang = round.lang;
+    if round.group.is_some() && matches!(origin, Origin::Timed { .. }) {
+        // Nothing can be posted in a group chat without an interaction to answer.
+        match to {
+            Audience::Private(u) => {
+                let parts = round.in_dm(parts);
+                round.private.push((u.clone(), parts, lang))
+            }
+            _ => round.for_people(parts),
+        }
+        return;
+    }
     match (to, &mut *origin) {
         (Audience::Private(u), _) => {
             let parts = round.in_dm(parts);
             round.private.push((u.clone(), parts, round.lang))
         }
         (Audience::Channel, Origin::Interaction(i)) => {
+            round.tell_asked(&parts, &i.user);
             let sent = match i.send(http, parts.clone(), false).await {
                 Ok(m) => m,
                 Err(e) => answer_refused(http, i, round, parts, e).await,
@@ -407,6 +533,13 @@ async fn answer_refused(
     tracing::warn!("interaction reply failed ({e}); sending it another way");
     let classic = parts.classic(round.lang);
     let wanted = parts.challenge.is_some();
+    if round.group.is_some() && !refused_for_its_form(&e) {
+        // A group chat takes no post of the bot's own, and this interaction no more
+        // answers (its token ran out, or its followups did): its people read it by
+        // direct message.
+        round.for_people(classic);
+        return None;
+    }
     if parts.is_container() {
         match i.send(http, classic.clone(), false).await {
             Ok(m) => return m,

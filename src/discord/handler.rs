@@ -14,7 +14,7 @@ use serenity::all::{
 use serenity::async_trait;
 use std::sync::Arc;
 
-pub use super::invocation::{moderates, organises, server_only};
+pub use super::invocation::{moderates, organises};
 
 /// Ids of the interactions and messages already handled, so that an event the gateway
 /// replays (a resumed session) sends nothing twice. Bounded: the oldest ids leave first.

@@ -5,7 +5,7 @@
 use super::parts::Parts;
 use super::retry::{acknowledged, with_retries};
 use crate::i18n::{tr, Lang};
-use crate::service::api::User;
+use crate::service::api::{PlaceKind, User};
 use serenity::all::{
     ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage, Http, InteractionId,
     MessageId,
@@ -41,6 +41,12 @@ pub struct Interacted {
     /// The language of the one who interacts (their `locale`): what only they see
     /// speaks it.
     pub lang: Lang,
+    /// The kind of place the interaction came from (issue 50): outside a server that
+    /// added the bot, its answer may be all that can be posted there.
+    pub place: PlaceKind,
+    /// The channel whose game the interaction acts on: where it came from, or a game's
+    /// place when a button of that game was pressed in a direct message.
+    pub acting: u64,
     ack: Ack,
 }
 
@@ -54,6 +60,8 @@ impl Interacted {
             pressed: None,
             updates: false,
             lang: Default::default(),
+            place: PlaceKind::Server,
+            acting: channel.get(),
             ack: Ack::None,
         }
     }

@@ -1,17 +1,18 @@
 //! What every interaction carries, whether a slash command or a button press (who, where,
-//! in which language, with which permissions), and the steps every one of them takes:
-//! refused outside a server, the service called on the blocking pool (deferred when it
-//! runs long), a refusal answered, the challenge messages posted noted.
+//! in which language, with which permissions, from which kind of place), and the steps
+//! every one of them takes: what needs a server refused elsewhere, the service called on
+//! the blocking pool (deferred when it runs long), a refusal answered, the challenge
+//! messages posted noted.
 
 use super::delivery::{deliver, Origin};
 use super::interaction::Interacted;
 use super::outgoing::{prepare, Outgoing};
 use super::Bot;
 use crate::i18n::Lang;
-use crate::service::api::{Context as ServiceContext, Reply, Request, User};
+use crate::service::api::{Context as ServiceContext, PlaceKind, Reply, Request, User};
 use serenity::all::{
-    ChannelId, CommandInteraction, ComponentInteraction, GuildId, Http, InteractionId, Member,
-    Permissions,
+    AuthorizingIntegrationOwner, AuthorizingIntegrationOwners, ChannelId, CommandInteraction,
+    ComponentInteraction, GuildId, Http, InteractionContext, InteractionId, Member, Permissions,
 };
 use std::sync::Arc;
 use std::time::Duration;
@@ -45,10 +46,30 @@ pub fn organises(member: Option<&Member>, roles: &[u64]) -> bool {
     })
 }
 
-/// The answer to any command or button used outside a server (in a DM with the bot),
-/// in the language of the one who used it.
-pub fn server_only(lang: Lang) -> String {
-    crate::i18n::tr(lang, "delivery-server-only")
+/// The kind of place an interaction came from (issue 50), by its `context` and the
+/// installs that authorized it: a group chat or a DM between people (PRIVATE_CHANNEL),
+/// the DM with the bot (BOT_DM), or a server. A server reached only through a user's
+/// install (no GUILD_INSTALL among the owners) is no place the bot may post in either:
+/// like a group chat, it gets interaction answers only. Interactions without a context
+/// (older payloads) are told by their server.
+pub fn place_kind(
+    context: Option<InteractionContext>,
+    guild: Option<GuildId>,
+    owners: &AuthorizingIntegrationOwners,
+) -> PlaceKind {
+    let server_install = owners
+        .0
+        .iter()
+        .any(|o| matches!(o, AuthorizingIntegrationOwner::GuildInstall(_)));
+    match context {
+        Some(InteractionContext::PrivateChannel) => PlaceKind::GroupChat,
+        Some(InteractionContext::BotDm) => PlaceKind::BotDm,
+        Some(InteractionContext::Guild) if !owners.0.is_empty() && !server_install => {
+            PlaceKind::GroupChat
+        }
+        _ if guild.is_none() => PlaceKind::BotDm,
+        _ => PlaceKind::Server,
+    }
 }
 
 /// One interaction's common facts.
@@ -63,6 +84,8 @@ pub(crate) struct Invocation {
     pub(crate) guild_locale: Option<String>,
     /// The member's permissions in the interaction's channel.
     pub(crate) permissions: Option<Permissions>,
+    /// The kind of place it came from.
+    pub(crate) place: PlaceKind,
 }
 
 /// An [`Invocation`] of serenity's command or component interaction (two types with
@@ -81,6 +104,7 @@ macro_rules! invocation_of {
             locale: $i.locale.clone(),
             guild_locale: $i.guild_locale.clone(),
             permissions: $member.and_then(|m| m.permissions),
+            place: place_kind($i.context, $i.guild_id, &$i.authorizing_integration_owners),
         }
     };
 }
@@ -101,8 +125,10 @@ impl Invocation {
 
     /// The interaction, not yet answered.
     pub(crate) fn interacted(&self) -> Interacted {
-        Interacted::new(self.id, self.token.clone(), self.user.clone(), self.channel)
-            .speaking(&self.locale)
+        let mut i = Interacted::new(self.id, self.token.clone(), self.user.clone(), self.channel)
+            .speaking(&self.locale);
+        i.place = self.place;
+        i
     }
 
     /// The service's context of a request made here, acting in `channel`.
@@ -130,6 +156,9 @@ impl Invocation {
             moderator: self.moderator(),
             private,
             request,
+            // The kind of place is told of the channel the interaction came from only.
+            place: (channel == self.channel.get() && self.place != PlaceKind::Server)
+                .then_some(self.place),
         }
     }
 }
@@ -142,6 +171,9 @@ pub(crate) struct Call {
     /// Whether the answer is for the invoker alone (a deferral is then private).
     pub(crate) private: bool,
     pub(crate) request: Request,
+    /// The kind of place the request's channel is, when not a server's (the service
+    /// learns it before acting: a game starting there keeps it).
+    pub(crate) place: Option<PlaceKind>,
 }
 
 /// Answers `interacted` with a refusal, `text`, privately.
@@ -156,14 +188,23 @@ pub(crate) async fn refuse(bot: &Bot, http: &Http, interacted: &mut Interacted, 
     .await;
 }
 
-/// Refuses an interaction that came from a direct message; `true` when it did.
-pub(crate) async fn refuse_outside_server(bot: &Bot, http: &Http, here: &Invocation) -> bool {
-    if here.guild.is_some() {
+/// Refuses, privately, a request that needs a server (issue 50) made where the bot is
+/// no member of one: why, and what to use instead. `true` when it did.
+pub(crate) async fn refuse_server_only(
+    bot: &Bot,
+    http: &Http,
+    here: &Invocation,
+    interacted: &mut Interacted,
+    request: &Request,
+) -> bool {
+    if here.place == PlaceKind::Server {
         return false;
     }
-    let mut interacted = here.interacted();
-    let text = server_only(interacted.lang);
-    refuse(bot, http, &mut interacted, text).await;
+    let Some(key) = super::commands::server_only_reason(request) else {
+        return false;
+    };
+    let text = crate::i18n::tr(interacted.lang, key);
+    refuse(bot, http, interacted, text).await;
     true
 }
 
@@ -180,6 +221,7 @@ pub(crate) async fn call_service(
         moderator,
         private: ephemeral_defer,
         request,
+        place,
     } = call;
     if bot.config.defer_after_ms == 0 {
         // Configured to always defer first.
@@ -188,6 +230,9 @@ pub(crate) async fn call_service(
     let size = bot.config.image_size;
     let is_move = matches!(request, Request::Move { .. });
     let mut task = bot.service.spawn(move |service| {
+        if let Some(kind) = place {
+            service.note_place(ctx.channel, kind);
+        }
         let replies = service.handle_as(&ctx, moderator, request);
         if is_move && replies.iter().any(|r| r.outbox.is_some()) {
             metrics::counter!(super::ops::MOVES).increment(1);

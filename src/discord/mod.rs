@@ -350,10 +350,17 @@ async fn resume_outbox(bot: &Arc<Bot>, http: &Arc<serenity::all::Http>, grace: O
         .map(|p| (p.channel, p.actor, prepare(p.replies, size)))
         .collect();
     for (channel, actor, out) in pending {
+        // A group chat's game has no chat line to answer (issue 50): its replies go as
+        // time's do, by direct message.
+        let group = match actor {
+            Some(_) => bot.undelivered.whereabouts(channel).await,
+            None => None,
+        };
+        let in_group = group.is_some_and(|w| w.kind == crate::service::api::PlaceKind::GroupChat);
         let channel = ChannelId::new(channel.max(1));
         let mut origin = match actor {
-            Some(author) => Origin::Message { channel, author },
-            None => Origin::Timed { channel },
+            Some(author) if !in_group => Origin::Message { channel, author },
+            _ => Origin::Timed { channel },
         };
         let shown = deliver(http, &bot.undelivered, &mut origin, out).await;
         // A challenge posted now: the service learns its message (for edits).
@@ -565,8 +572,18 @@ fn spawn_ticker(bot: &Arc<Bot>, http: &Arc<Http>) -> JoinHandle<()> {
             let timed = bot
                 .service
                 .run("tick", move |service| {
-                    let timed = service.tick().into_iter();
-                    let drawn = timed.map(|t| (t.channel, prepare(vec![t.reply], size)));
+                    // One delivery per channel's run of replies: a group chat's people
+                    // get its public reminder unless the private one is theirs.
+                    let mut runs: Vec<(u64, Vec<_>)> = Vec::new();
+                    for t in service.tick() {
+                        match runs.last_mut() {
+                            Some((channel, replies)) if *channel == t.channel => {
+                                replies.push(t.reply)
+                            }
+                            _ => runs.push((t.channel, vec![t.reply])),
+                        }
+                    }
+                    let drawn = runs.into_iter().map(|(c, rs)| (c, prepare(rs, size)));
                     drawn.collect::<Vec<_>>()
                 })
                 .await

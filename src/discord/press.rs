@@ -6,14 +6,12 @@ use super::buttons::resign_prompt;
 use super::commands::{self, GameButton};
 use super::delivery::{deliver, Origin};
 use super::interaction::Interacted;
-use super::invocation::{
-    answer, call_service, computer_after, refuse, refuse_outside_server, Invocation,
-};
+use super::invocation::{answer, call_service, computer_after, refuse, Invocation};
 use super::parts::{closed_board, Layout, Parts};
 use super::retry::log_err;
 use super::Bot;
 use crate::i18n::Lang;
-use crate::service::api::Request;
+use crate::service::api::{PlaceKind, Request};
 use crate::service::front::GameState;
 use crate::tr;
 use serenity::all::{ComponentInteraction, ComponentInteractionDataKind, Context, Http};
@@ -37,28 +35,35 @@ struct Press<'a> {
     ctx: &'a Context,
     comp: &'a ComponentInteraction,
     here: Invocation,
+    /// The channel whose game the press acts on: where it was pressed, or the game's
+    /// own place for a game's button pressed in a direct message (issue 50).
+    acting: u64,
 }
 
 /// A press on a component of one of the bot's messages.
 pub(crate) async fn component(bot: &Arc<Bot>, ctx: &Context, comp: ComponentInteraction) {
     let here = Invocation::of_component(&comp);
-    if refuse_outside_server(bot, &ctx.http, &here).await {
-        return;
-    }
     let values = match &comp.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.clone(),
         _ => Vec::new(),
     };
+    let picked = super::picker::request(&comp.data.custom_id, &values);
+    let game_button = commands::game_button(&comp.data.custom_id);
+    let game = picked.as_ref().and_then(game_of).or(match &game_button {
+        Some(GameButton::ConfirmResign(game)) | Some(GameButton::Act { game, .. }) => Some(*game),
+        None => None,
+    });
+    let acting = acting_channel(bot, &here, game).await;
     let press = Press {
         bot,
         ctx,
         comp: &comp,
         here,
+        acting,
     };
-    if let Some(request) = super::picker::request(&comp.data.custom_id, &values) {
+    if let Some(request) = picked {
         return press.picker(request).await;
     }
-    let game_button = commands::game_button(&comp.data.custom_id);
     if press.refuse_stale(game_button.as_ref()).await {
         return;
     }
@@ -75,7 +80,7 @@ pub(crate) async fn component(bot: &Arc<Bot>, ctx: &Context, comp: ComponentInte
         Some(chosen) => press.act(chosen).await,
         None => {
             tracing::debug!("unknown button {}", comp.data.custom_id);
-            let mut i = here.interacted();
+            let mut i = press.interacted();
             let old = tr!(i.lang, "delivery-old-button");
             refuse(bot, &ctx.http, &mut i, old).await;
         }
@@ -105,21 +110,29 @@ fn chosen(custom_id: &str, game_button: Option<GameButton>) -> Option<Chosen> {
 }
 
 impl Press<'_> {
+    /// The press, not yet answered, acting on [`Press::acting`]'s game.
+    fn interacted(&self) -> Interacted {
+        let mut i = self.here.interacted();
+        i.acting = self.acting;
+        i
+    }
+
     /// Sends a pressed button's request to the service and delivers the answer. A settled
     /// challenge's message is updated by the service's own reply (type 7 on the pressed
     /// message), on every path.
     async fn act(&self, chosen: Chosen) {
         let (bot, ctx, comp, here) = (self.bot, self.ctx, self.comp, &self.here);
-        let mut interacted = here.interacted();
+        let mut interacted = self.interacted();
         if !chosen.for_game {
             interacted.pressed = Some((comp.message.id, chosen.named));
         }
-        let channel = acting_channel(bot, &chosen.request, here.channel.get()).await;
+        let channel = confirm_channel(bot, &chosen.request, self.acting).await;
+        interacted.acting = channel;
         let call = here.call(channel, chosen.private, chosen.request);
         let out = call_service(bot, &ctx.http, &mut interacted, call).await;
         let here_channel = here.channel.get();
         let opened = answer(bot, &ctx.http, &mut interacted, here_channel, out).await;
-        computer_after(bot, &ctx.http, here_channel, opened);
+        computer_after(bot, &ctx.http, channel, opened);
     }
 
     /// A press on the board's Move button or in a move picker: the picker's next step,
@@ -127,13 +140,13 @@ impl Press<'_> {
     /// as any answer is.
     async fn picker(&self, request: Request) {
         let (bot, ctx, comp, here) = (self.bot, self.ctx, self.comp, &self.here);
-        let mut interacted = here.interacted();
+        let mut interacted = self.interacted();
         if super::picker::on_picker(&comp.data.custom_id) {
             interacted.pressed = Some((comp.message.id, None));
             interacted.updates = true;
         }
         let is_play = matches!(request, Request::PickPlay { .. });
-        let call = here.call(here.channel.get(), true, request);
+        let call = here.call(self.acting, true, request);
         let out = call_service(bot, &ctx.http, &mut interacted, call).await;
         if is_play && out.iter().any(|o| o.reply.outbox.is_some()) {
             metrics::counter!(super::ops::MOVES).increment(1);
@@ -145,7 +158,7 @@ impl Press<'_> {
             out,
         )
         .await;
-        bot.run_computer(Arc::clone(&ctx.http), here.channel.get());
+        bot.run_computer(Arc::clone(&ctx.http), self.acting);
     }
 
     /// A press on a game's Resign, Offer draw or My hand button is refused at once,
@@ -162,7 +175,7 @@ impl Press<'_> {
             }) if matches!(**request, Request::Draw(_) | Request::Hand) => (*game, false),
             _ => return false,
         };
-        let channel = here.channel.get();
+        let channel = self.acting;
         let state = bot
             .service
             .run("game state", move |service| {
@@ -170,7 +183,7 @@ impl Press<'_> {
             })
             .await
             .flatten();
-        let mut i = here.interacted();
+        let mut i = self.interacted();
         let refusal = match state {
             Some(GameState::Over { shown, lang }) => {
                 i.pressed = Some((comp.message.id, None));
@@ -196,19 +209,43 @@ impl Press<'_> {
     }
 }
 
+/// The game a picker's request names.
+fn game_of(request: &Request) -> Option<u64> {
+    match request {
+        Request::Pick { game, .. } | Request::PickPlay { game, .. } => Some(*game),
+        _ => None,
+    }
+}
+
+/// Where a press on game `game`'s components acts: pressed in a direct message with
+/// the bot (a turn notice of a game played elsewhere, issue 50), in the game's own
+/// place; everywhere else where pressed.
+async fn acting_channel(bot: &Bot, here: &Invocation, game: Option<u64>) -> u64 {
+    let pressed_in = here.channel.get();
+    match game {
+        Some(game) if here.place == PlaceKind::BotDm => place_of(bot, game, pressed_in).await,
+        _ => pressed_in,
+    }
+}
+
+/// The place game `game` is played in (`fallback` when unknown).
+async fn place_of(bot: &Bot, game: u64, fallback: u64) -> u64 {
+    bot.service
+        .run("game place", move |service| service.place_of(game))
+        .await
+        .flatten()
+        .unwrap_or(fallback)
+}
+
 /// Where a press acts: a move shown for confirmation may have been shown by direct
-/// message, so its buttons act in the game's own place; everything else where pressed.
-async fn acting_channel(bot: &Bot, request: &Request, pressed_in: u64) -> u64 {
+/// message, so its buttons act in the game's own place; everything else where
+/// [`acting_channel`] said.
+async fn confirm_channel(bot: &Bot, request: &Request, acting: u64) -> u64 {
     match request {
         Request::ConfirmMove { game, .. } | Request::CancelMove { game } => {
-            let game = *game;
-            bot.service
-                .run("game place", move |service| service.place_of(game))
-                .await
-                .flatten()
-                .unwrap_or(pressed_in)
+            place_of(bot, *game, acting).await
         }
-        _ => pressed_in,
+        _ => acting,
     }
 }
 

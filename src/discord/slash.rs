@@ -5,11 +5,12 @@
 use super::commands::{self, OptionValue};
 use super::interaction::Interacted;
 use super::invocation::{
-    answer, call_service, computer_after, organises, refuse, refuse_outside_server, Invocation,
+    answer, call_service, computer_after, organises, refuse, refuse_server_only, Invocation,
 };
 use super::outgoing::{prepare, Outgoing};
+use super::parts::Parts;
 use super::Bot;
-use crate::service::api::{Context as ServiceContext, Reply, Request, User};
+use crate::service::api::{Context as ServiceContext, PlaceKind, Reply, Request, User};
 use crate::service::grammar::{self, Completion};
 use crate::tr;
 use crate::variants::VariantId;
@@ -25,9 +26,6 @@ use std::sync::Arc;
 /// here and in a place a game was just opened in.
 pub(crate) async fn command(bot: &Arc<Bot>, ctx: &Context, cmd: CommandInteraction) {
     let here = Invocation::of_command(&cmd);
-    if refuse_outside_server(bot, &ctx.http, &here).await {
-        return;
-    }
     let mut interacted = here.interacted();
     let options = match options(bot, &cmd, &here) {
         Ok(options) => options,
@@ -39,6 +37,12 @@ pub(crate) async fn command(bot: &Arc<Bot>, ctx: &Context, cmd: CommandInteracti
     let (out, review) = match commands::to_request_in(name, &options, &here.user, days, here.lang())
     {
         Ok(request) => {
+            if refuse_server_only(bot, &ctx.http, &here, &mut interacted, &request).await {
+                return;
+            }
+            if let Some(refusal) = unreachable_opponent(bot, &ctx.http, &here, &request).await {
+                return refuse(bot, &ctx.http, &mut interacted, refusal).await;
+            }
             let review = match &request {
                 Request::Review { game } => Some((here.context(channel), *game)),
                 _ => None,
@@ -56,6 +60,44 @@ pub(crate) async fn command(bot: &Arc<Bot>, ctx: &Context, cmd: CommandInteracti
         run_review(bot, &ctx.http, &mut interacted, sctx, game).await;
     }
     computer_after(bot, &ctx.http, channel, opened);
+}
+
+/// A challenge made in a group chat (issue 50), where the bot can reach the players
+/// only by direct message: the opponent is told of it by one first; when their direct
+/// messages are closed (403 / 50007) the challenge is refused, and nothing starts.
+async fn unreachable_opponent(
+    bot: &Bot,
+    http: &Http,
+    here: &Invocation,
+    request: &Request,
+) -> Option<String> {
+    let Request::Challenge { opponent, .. } = request else {
+        return None;
+    };
+    if here.place != PlaceKind::GroupChat || bot.me.get() == Some(&opponent.id) {
+        return None;
+    }
+    let chat = super::delivery::chat_link(here.channel.get());
+    let lang = here.lang();
+    let told = tr!(
+        lang,
+        "dms-challenged",
+        challenger = here.user.name.clone(),
+        chat = chat
+    );
+    let sent = super::delivery::direct_message(http, opponent.id, Parts::text(told)).await;
+    match sent {
+        Err(e) if super::retry::discord_code(&e) == Some(50007) => Some(tr!(
+            lang,
+            "dms-opponent-unreachable",
+            opponent = opponent.id.to_string()
+        )),
+        Err(e) => {
+            tracing::info!("challenge notice to {} failed: {e}", opponent.id);
+            None
+        }
+        Ok(()) => None,
+    }
 }
 
 /// Whether the request may act beyond its invoker's own games: tournaments are
@@ -152,9 +194,6 @@ async fn run_review(
 /// completed are (answers from the game, variant options from the chosen variant's
 /// declarations).
 pub(crate) async fn autocomplete(bot: &Bot, ctx: &Context, cmd: CommandInteraction) {
-    if cmd.guild_id.is_none() {
-        return;
-    }
     let Some(focused) = cmd.data.autocomplete() else {
         return;
     };

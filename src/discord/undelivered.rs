@@ -50,6 +50,15 @@ impl Undelivered {
         }
     }
 
+    /// Where the latest game of `channel` lives (issue 50), from the service.
+    pub async fn whereabouts(&self, channel: u64) -> Option<crate::service::front::Whereabouts> {
+        let service = self.service.get()?;
+        service
+            .run("whereabouts", move |service| service.whereabouts(channel))
+            .await
+            .flatten()
+    }
+
     /// How many outbox entries this process is delivering, and the age of the oldest.
     pub fn in_flight(&self) -> (usize, Duration) {
         let Ok(map) = self.in_flight.lock() else {

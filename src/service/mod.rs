@@ -201,6 +201,9 @@ pub struct Service {
     /// Events whose round ended in a change being written: their next round starts
     /// once the change's locks are released ([`Service::advance_ended_rounds`]).
     advancing: Mutex<Vec<u64>>,
+    /// Channels the front end said are not server places (issue 50), as its last
+    /// interaction there said: a game starting there records it.
+    place_kinds: Mutex<HashMap<u64, api::PlaceKind>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -273,6 +276,7 @@ impl Service {
         Ok(Service {
             ratings: Mutex::new(ratings),
             advancing: Mutex::new(Vec::new()),
+            place_kinds: Mutex::new(HashMap::new()),
             store,
             clock,
             channels: Mutex::new(

@@ -3,7 +3,7 @@
 
 use super::StoreError;
 use crate::core::Side;
-use crate::model::{ColorChoice, User};
+use crate::model::{ColorChoice, PlaceKind, User};
 use crate::ratings::GameEnd;
 use crate::variants::{Game, Options, VariantId};
 use serde::{Deserialize, Serialize};
@@ -164,6 +164,14 @@ pub struct GameRecord {
     /// The side whose takeback request stands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub takeback_offer: Option<Side>,
+    /// What kind of place `channel` is (issue 50): records from before it were all
+    /// played in servers, which is the default and is not written.
+    #[serde(default, skip_serializing_if = "in_server")]
+    pub place: PlaceKind,
+}
+
+fn in_server(place: &PlaceKind) -> bool {
+    *place == PlaceKind::Server
 }
 
 fn nobody_away(away: &[bool; 2]) -> bool {

@@ -15,6 +15,7 @@ mod challenges;
 mod components;
 mod correspondence;
 mod delivery;
+mod dms;
 mod e2e;
 mod gateway;
 mod language;

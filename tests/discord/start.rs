@@ -7,7 +7,6 @@
 
 use crate::support;
 
-use arcana::discord::handler::server_only;
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -105,7 +104,7 @@ async fn sigterm_stops_the_bot_while_discord_is_unreachable() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn commands_are_registered_for_servers_and_refused_politely_in_a_dm() {
+async fn commands_are_registered_everywhere_and_server_ones_refused_politely_in_a_dm() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let child = start(&fake, dir.path());
@@ -117,25 +116,27 @@ async fn commands_are_registered_for_servers_and_refused_politely_in_a_dm() {
         .await;
     let cmds = reg.json.as_array().unwrap();
     assert!(cmds.len() >= 10);
+    // Issue 50: for both installs, in servers, the DM with the bot and group chats.
     for c in cmds {
-        assert_eq!(c["contexts"], serde_json::json!([0]), "{}", c["name"]);
+        assert_eq!(c["contexts"], serde_json::json!([0, 1, 2]), "{}", c["name"]);
         assert_eq!(
-            c["dm_permission"],
-            serde_json::json!(false),
+            c["integration_types"],
+            serde_json::json!([0, 1]),
             "{}",
             c["name"]
         );
     }
 
+    // What needs a server says why, privately, in a DM.
     let dm_channel = fake.new_id();
     let mark = fake.mark();
-    let iid = fake.slash_in_dm(&ALICE, dm_channel, "challenge");
+    let iid = fake.slash_in_dm(&ALICE, dm_channel, "leaderboard");
     let answer = fake
         .wait_for(mark, "the answer to the DM command", |r| r.answers(iid))
         .await;
     assert!(answer.is_ephemeral(), "{:?}", answer.json);
     // alice's Discord speaks English.
-    let refusal = server_only(arcana::i18n::Lang::En);
+    let refusal = arcana::i18n::tr(arcana::i18n::Lang::En, "dms-needs-server-leaderboard");
     assert_eq!(answer.content(), refusal);
     let after = fake.settle(mark, Duration::from_millis(300)).await;
     assert!(

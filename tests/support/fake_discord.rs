@@ -23,6 +23,9 @@ use std::time::Duration;
 use tokio::sync::{mpsc, Notify};
 
 mod history;
+mod installs;
+
+pub use installs::{FOLLOWUP_CAP, TOKEN_LIFE};
 
 pub const APP_ID: u64 = 900_000_000_000_000_001;
 pub const BOT_ID: u64 = 900_000_000_000_000_002;
@@ -178,6 +181,8 @@ struct Inner {
     refuse_v2_followups: std::sync::atomic::AtomicBool,
     /// Chat messages people posted, by id (see [`history`]).
     chats: Mutex<std::collections::BTreeMap<u64, Value>>,
+    /// Group chats, token ages and followup counts of user installs (see [`installs`]).
+    installs: installs::Installs,
 }
 
 /// Requests per second across the whole bot (every token), counted in one-second
@@ -402,6 +407,7 @@ impl FakeDiscord {
             route_limits: Mutex::new(Vec::new()),
             refuse_v2_followups: std::sync::atomic::AtomicBool::new(false),
             chats: Mutex::new(std::collections::BTreeMap::new()),
+            installs: Default::default(),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -970,6 +976,11 @@ impl FakeDiscord {
             .lock()
             .unwrap()
             .insert(id, channel);
+        let pressed = self.inner.pressed.lock().unwrap().get(&id).copied();
+        if let Some(payload) = self.private_interaction(id, kind, user, channel, &data, pressed) {
+            installs::keep_payload(&self.inner, id, &payload);
+            return payload;
+        }
         // The partial channel Discord sends with every interaction: a thread names
         // its parent channel.
         let parent = self.inner.threads.lock().unwrap().get(&channel).copied();
@@ -988,13 +999,15 @@ impl FakeDiscord {
                 "guild_id": guild, "permissions": "2248473465835073",
             }),
         };
-        json!({
+        let payload = json!({
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
             "guild_id": guild, "channel_id": channel.to_string(), "channel": partial,
             "member": self.member(user), "token": format!("tok-{id}"), "version": 1,
             "locale": locale, "guild_locale": guild_locale, "entitlements": [],
             "app_permissions": "2248473465835073", "attachment_size_limit": 26214400,
-        })
+        });
+        installs::keep_payload(&self.inner, id, &payload);
+        payload
     }
 
     /// Injects a slash command with these options (`(name, type, value)`; type 6 is a
@@ -1506,11 +1519,15 @@ async fn rest(
         method.as_str(),
         path.split('/').collect::<Vec<_>>().as_slice(),
     ) {
-        ("GET", ["", "api", "v10", "channels", channel, "messages"]) => history::channel_messages(
-            &inner,
-            channel.parse().unwrap_or(0),
-            uri.query().unwrap_or_default(),
-        ),
+        ("GET", ["", "api", "v10", "channels", channel, "messages"])
+            if !installs::is_group_chat(&inner, channel.parse().unwrap_or(0)) =>
+        {
+            history::channel_messages(
+                &inner,
+                channel.parse().unwrap_or(0),
+                uri.query().unwrap_or_default(),
+            )
+        }
         _ => answer(&inner, &method, &path, &json_body, &names),
     };
     record(
@@ -1543,6 +1560,9 @@ fn answer(
 ) -> (StatusCode, Option<Value>) {
     let segs: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     if let Some(refused) = refuse_form(inner, method, &segs, body, files) {
+        return refused;
+    }
+    if let Some(refused) = installs::refused(inner, method, &segs) {
         return refused;
     }
     if matches!(
@@ -1696,6 +1716,7 @@ fn answer(
                         let m = create(channel, &body["data"]);
                         let mid: u64 = m["id"].as_str().and_then(|i| i.parse().ok()).unwrap_or(0);
                         inner.originals.lock().unwrap().insert(id, mid);
+                        installs::note_made(inner, id, mid);
                     }
                     // DEFERRED_UPDATE_MESSAGE: the message the component was on is the
                     // one a later edit of the original response changes.
@@ -1769,7 +1790,10 @@ fn answer(
                 .get(&token_id(token))
                 .copied()
                 .unwrap_or(1);
-            (StatusCode::OK, Some(message(channel)))
+            let m = message(channel);
+            let mid: u64 = m["id"].as_str().and_then(|i| i.parse().ok()).unwrap_or(0);
+            installs::note_made(inner, token_id(token), mid);
+            (StatusCode::OK, Some(m))
         }
         ("POST", ["users", "@me", "channels"]) => {
             let user: u64 = body["recipient_id"]

@@ -19,3 +19,4 @@ pub mod timeouts;
 pub mod tournament;
 pub mod turns;
 pub mod vacation;
+pub mod whereabouts;

@@ -6,7 +6,7 @@ use crate::core::view::View;
 use crate::variants::{Options, VariantId};
 use serde::{Deserialize, Serialize};
 
-pub use crate::model::{ColorChoice, User};
+pub use crate::model::{ColorChoice, PlaceKind, User};
 
 /// Who acts, where, and under which idempotency key.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,7 +2,9 @@
 //! game service, and the one chat-line policy ("may this plain chat line be a move?")
 //! they all follow.
 
-use crate::service::contract::api::{Context, Pending, Reply, Request, TimedReply, User};
+use crate::service::contract::api::{
+    Context, Pending, PlaceKind, Reply, Request, TimedReply, User,
+};
 use crate::service::Service;
 
 /// What a front end needs from the game service. A trait so that a front end can be
@@ -72,6 +74,15 @@ pub trait GameService: Send + Sync + 'static {
     fn place_of(&self, _game: u64) -> Option<u64> {
         None
     }
+    /// `channel` is a place of kind `kind` (told by the front end before it acts
+    /// there, when it is not a server's): a game starting there is played so.
+    fn note_place(&self, _channel: u64, _kind: PlaceKind) {}
+    /// What kind of place the latest game of `channel` lives in, and its people
+    /// (`None`: no game there, or the store failed): where the bot cannot post, the
+    /// front end tells them by direct message.
+    fn whereabouts(&self, _channel: u64) -> Option<Whereabouts> {
+        None
+    }
     /// Keeps the newest message seen in each place (`(place, message)`), so that a
     /// restart knows where to look for what it missed.
     fn note_seen(&self, _seen: &[(u64, u64)]) {}
@@ -103,6 +114,16 @@ pub trait GameService: Send + Sync + 'static {
             })
         }
     }
+}
+
+/// Where the latest game of a channel lives (see [`GameService::whereabouts`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Whereabouts {
+    pub kind: PlaceKind,
+    /// The people who play it, White first (not the computer's seat).
+    pub people: Vec<User>,
+    /// The game's id.
+    pub game: u64,
 }
 
 /// A place whose newest chat lines may not have been read (see [`GameService::missed`]).
@@ -209,6 +230,12 @@ impl GameService for Service {
     }
     fn place_of(&self, game: u64) -> Option<u64> {
         Service::place_of(self, game)
+    }
+    fn note_place(&self, channel: u64, kind: PlaceKind) {
+        Service::note_place(self, channel, kind)
+    }
+    fn whereabouts(&self, channel: u64) -> Option<Whereabouts> {
+        Service::whereabouts(self, channel)
     }
 
     fn game_state(&self, channel: u64, game: u64) -> Option<GameState> {

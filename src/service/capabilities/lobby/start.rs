@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::i18n::Msg;
+use crate::service::contract::api::PlaceKind;
 
 impl Service {
     /// What a press on game `game`'s buttons in `channel` meets (read from the store,
@@ -73,6 +74,7 @@ impl Service {
             ComputerSeat::new(side, level)
         });
         let mut rec = new_record(id, place, ctx.server, c, players, seed, computer, now);
+        rec.place = self.place_kind(ctx.channel);
         // A player on vacation starts the game away: their turns' clocks stand still.
         for (i, p) in rec.players.clone().iter().enumerate() {
             rec.away[i] = self
@@ -123,6 +125,10 @@ impl Service {
     ) -> Result<(u64, Option<String>), Refusal> {
         let (place, why_here) = if slot.live.is_some() && c.message.is_none() {
             (ctx.channel, Some(String::new()))
+        } else if self.place_kind(ctx.channel) != PlaceKind::Server {
+            // Outside servers there are no threads: the game is played where it was
+            // accepted (issue 50).
+            (ctx.channel, None)
         } else {
             match self.places.open_place_in(
                 ctx.channel,
@@ -193,6 +199,7 @@ pub(in crate::service) fn new_record(
         away: [false; 2],
         no_vacation: false,
         takeback_offer: None,
+        place: Default::default(),
     }
 }
 
