@@ -25,6 +25,7 @@ use tokio::sync::{mpsc, Notify};
 mod history;
 mod installs;
 
+#[allow(unused_imports)] // used by the Discord suite, not by every test binary
 pub use installs::{FOLLOWUP_CAP, TOKEN_LIFE};
 
 pub const APP_ID: u64 = 900_000_000_000_000_001;
