@@ -1,8 +1,9 @@
 //! The web pages of games (issue 29): a front end that reads the store and answers GET
 //! requests with server-rendered HTML, the bot's own board pictures, the public exports
-//! and a stream of server-sent events when a watched game changes. It never acts on a
-//! game: every route is a GET, and what a page shows is decided by the service
-//! (`service::pages`: the public view, or one player's own on their signed page).
+//! and a stream of server-sent events when a watched game changes. What a page shows is
+//! decided by the service (`service::pages`: the public view, or one player's own on
+//! their signed page). Every route is a GET but one: a player's own page acts through
+//! the game service (`play.rs`, when the front end gives it an [`Actor`]).
 //!
 //! Live updates come from the store, not from this process's service, so a move made
 //! by another process sharing PostgreSQL reaches the page too: one task follows the
