@@ -285,7 +285,7 @@ fn board_figure(b: &mut String, at: &PageAt<'_>, shown: String) {
     let cells = match (at.playing(), at.page.positions.get(at.ply)) {
         (Some(side), Some(view)) => format!(
             " data-cells=\"{}\"",
-            escape(&super::play::cell_map(view, at.board_size, side))
+            escape(&super::cells::cell_map(view, at.board_size, side))
         ),
         _ => String::new(),
     };

@@ -13,6 +13,7 @@
 //! May import `service`, `store`, `render`, `core` and `variants`; nothing imports it
 //! but the command line and `arcana local`.
 
+mod cells;
 mod connections;
 mod game;
 mod html;

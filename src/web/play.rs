@@ -252,38 +252,6 @@ fn answer(mine: Vec<Reply>) -> Answer {
     answer
 }
 
-/// The board's cells on the picture a page shows of `view`, as fractions of its width
-/// and height (`e2:0.0625,0.75,0.125,0.1`), for the page's script to lay the touchable
-/// squares over the picture.
-pub(super) fn cell_map(
-    view: &crate::core::view::View,
-    size: u32,
-    bottom: crate::core::Side,
-) -> String {
-    let options = crate::render::RenderOptions {
-        size,
-        orientation: Some(bottom),
-    };
-    let layout = crate::render::Layout::for_view(view, &options);
-    let (w, h) = (f64::from(layout.width), f64::from(layout.height));
-    let mut cells: Vec<crate::core::Cell> = crate::core::Square::all().map(Into::into).collect();
-    cells.extend(crate::core::Side::BOTH.map(crate::core::Cell::Outer));
-    cells
-        .into_iter()
-        .filter_map(|cell| {
-            let r = layout.cell_rect(cell)?;
-            Some(format!(
-                "{cell}:{:.4},{:.4},{:.4},{:.4}",
-                f64::from(r.x) / w,
-                f64::from(r.y) / h,
-                f64::from(r.w) / w,
-                f64::from(r.h) / h
-            ))
-        })
-        .collect::<Vec<_>>()
-        .join(";")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
