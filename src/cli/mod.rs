@@ -102,6 +102,10 @@ pub struct PuzzlesGenerateArgs {
     /// Seeds the self-play games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The levels the computer plays itself at, `LOW-HIGH` (each side's level drawn
+    /// per game; low levels let more go, and each slip may be a puzzle).
+    #[arg(long, default_value = "2-4")]
+    pub levels: String,
     /// Stop a variant's self-play once it has this many puzzles.
     #[arg(long)]
     pub max: Option<usize>,

@@ -123,6 +123,7 @@ pub(super) fn generate(a: PuzzlesGenerateArgs) -> Result<(), String> {
     let variants = variants(a.variant.as_deref())?;
     let options = parse_options(&a.options)?;
     let plan = plan(&a);
+    let levels = self_play_levels(&a.levels)?;
     let stored = match &a.store {
         Some(url) => stored_records(url, &variants)?,
         None => Vec::new(),
@@ -136,6 +137,7 @@ pub(super) fn generate(a: PuzzlesGenerateArgs) -> Result<(), String> {
         }
         let mut play = SelfPlay::new(v);
         play.options = options.clone();
+        play.levels = levels.clone();
         for i in 0..a.self_play {
             if a.max.is_some_and(|m| kept.len() >= m) {
                 break;
@@ -154,6 +156,19 @@ pub(super) fn generate(a: PuzzlesGenerateArgs) -> Result<(), String> {
         None => Vec::new(),
     };
     write_out(a.out.as_deref(), &merged(old, found))
+}
+
+/// The levels of `--levels`: `LOW-HIGH` within the ladder.
+fn self_play_levels(text: &str) -> Result<std::ops::RangeInclusive<u8>, String> {
+    let bad = || format!("--levels is LOW-HIGH (1-8), not `{text}`");
+    let (low, high) = text.split_once('-').ok_or_else(bad)?;
+    let low: u8 = low.trim().parse().map_err(|_| bad())?;
+    let high: u8 = high.trim().parse().map_err(|_| bad())?;
+    let ladder = crate::engine::LEVELS;
+    if low > high || !ladder.contains(&low) || !ladder.contains(&high) {
+        return Err(bad());
+    }
+    Ok(low..=high)
 }
 
 /// Processor time of this thread since `start`.

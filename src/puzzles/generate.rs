@@ -8,7 +8,7 @@
 //! or its material, whichever is more): the opponent just let something go. Only the
 //! candidates are judged answer by answer ([`judge::only_win`]).
 
-use super::judge::{self, material, only_win, Depth, Rejection, MINOR, WON};
+use super::judge::{self, material, only_win, solver, Depth, Rejection, MINOR, WON};
 use super::{themes, Position, Puzzle};
 use crate::core::Side;
 use crate::engine::{decide, Settings};
@@ -95,11 +95,7 @@ fn quick(game: &Game, level: u8, salt: u64) -> Option<i32> {
 /// was just taken in a trade is no puzzle.
 pub fn baseline(position: &Position, scan: u8) -> Result<i32, Rejection> {
     let mut game = start(position)?;
-    let solver = position.game().map_err(Rejection::Unplayable)?;
-    let solver = solver
-        .ask()
-        .ok_or_else(|| Rejection::Unplayable("the game is over".into()))?
-        .side;
+    let solver = solver(&position.game().map_err(Rejection::Unplayable)?)?;
     let mut before: Option<Game> = None;
     for a in &position.answers {
         let ask = game.ask().ok_or(Rejection::Unplayable(a.clone()))?;
@@ -129,10 +125,7 @@ fn start(position: &Position) -> Result<Game, Rejection> {
 /// Plays `answer` by the side asked; [`Rejection::Chance`] when it draws on the game's
 /// generator (a roll, a misfire, a card drawn).
 fn play_sure(game: &mut Game, answer: &str) -> Result<(), Rejection> {
-    let side = game
-        .ask()
-        .ok_or_else(|| Rejection::Unplayable("the game is over".into()))?
-        .side;
+    let side = solver(game)?;
     let draws = game.draws();
     game.play(side, answer)
         .map_err(|e| Rejection::Unplayable(e.to_string()))?;
@@ -149,10 +142,7 @@ fn play_sure(game: &mut Game, answer: &str) -> Result<(), Rejection> {
 /// the mate this way. No answer of the line may draw on chance.
 pub fn find(position: &Position, plan: &Plan) -> Result<Found, Rejection> {
     let mut game = position.game().map_err(Rejection::Unplayable)?;
-    let solver = game
-        .ask()
-        .ok_or_else(|| Rejection::Unplayable("the game is over".into()))?
-        .side;
+    let solver = solver(&game)?;
     let base = baseline(position, plan.scan)?;
     let (first, worth) = only_win(&game, base, &plan.find)?;
     play_sure(&mut game, &first)?;
@@ -213,10 +203,7 @@ fn opponent_replies(
 pub fn confirm(puzzle: &Puzzle, plan: &Plan) -> Result<(), Rejection> {
     let position = &puzzle.position;
     let mut game = position.game().map_err(Rejection::Unplayable)?;
-    let solver = game
-        .ask()
-        .ok_or_else(|| Rejection::Unplayable("the game is over".into()))?
-        .side;
+    let solver = solver(&game)?;
     let base = baseline(position, plan.scan)?;
     for (i, answer) in puzzle.line.iter().enumerate() {
         let asked = game

@@ -106,19 +106,19 @@ impl Rejection {
 /// Material on the board of `side`'s own view, `side`'s less the opponent's, in
 /// hundredths of a pawn (pawn 100 ... queen 900, kings 0).
 pub fn material(game: &Game, side: Side) -> i32 {
-    game.view(Viewer::Player(side))
-        .pieces
-        .iter()
-        .filter(|p| p.cell.square().is_some())
-        .map(|p| {
-            let v = p.piece.role.value() as i32 * 100;
-            if p.piece.side == side {
-                v
-            } else {
-                -v
-            }
-        })
+    let view = game.view(Viewer::Player(side));
+    let on_board = view.pieces.iter().filter(|p| p.cell.square().is_some());
+    on_board
+        .map(|p| (p.piece.role.value() as i32 * 100, p.piece.side == side))
+        .map(|(v, own)| if own { v } else { -v })
         .sum()
+}
+
+/// The side asked at `game`: the solver of a puzzle there.
+pub fn solver(game: &Game) -> Result<Side, Rejection> {
+    game.ask()
+        .map(|a| a.side)
+        .ok_or_else(|| Rejection::Unplayable("the game is over".into()))
 }
 
 /// Whether `worth` wins clearly over `baseline`: a won game seen, or a minor piece
@@ -241,10 +241,7 @@ fn rival(best: i32, other: i32, baseline: i32, answer: &str) -> Result<(), Rejec
 /// chance, whose worth in one world is one roll of it, is judged by its mean over the
 /// worlds. A solution of chance is [`Rejection::Chance`]: a puzzle is never a gamble.
 pub fn only_win(game: &Game, baseline: i32, depth: &Depth) -> Result<(String, i32), Rejection> {
-    let solver = game
-        .ask()
-        .ok_or_else(|| Rejection::Unplayable("the game is over".into()))?
-        .side;
+    let solver = solver(game)?;
     let solution = decide(game, solver, &depth.settings(game, 0))
         .ok_or(Rejection::NoWin)?
         .text;
