@@ -180,7 +180,8 @@ fn cpu_since(start: Option<Duration>) -> Duration {
 }
 
 /// `arcana puzzles export`: the puzzles of the given files (by default the starter
-/// set), each replayed to check it, of one variant or all, as one CSV.
+/// set), each replayed to check it and its themes read again, of one variant or all,
+/// as one CSV.
 pub(super) fn export(a: PuzzlesExportArgs) -> Result<(), String> {
     let variants = variants(a.variant.as_deref())?;
     let files = match a.from.is_empty() {

@@ -87,13 +87,25 @@ struct Step {
     promoted: bool,
 }
 
-/// The solver's steps of `line` from `position`, and the game at the line's end.
-fn steps(position: &Position, line: &[String]) -> Option<(Side, Vec<Step>, i32, Game)> {
+/// The line played out from its position.
+struct Line {
+    solver: Side,
+    steps: Vec<Step>,
+    /// The most material the solver was down against the start (0 or less).
+    lowest: i32,
+    /// The cells the opponent's pieces stood on at the start and never left.
+    still: Vec<Cell>,
+    end: Game,
+}
+
+/// The solver's steps of `line` from `position`.
+fn played_out(position: &Position, line: &[String]) -> Option<Line> {
     let mut game = position.game().ok()?;
     let solver = game.ask()?.side;
-    let mut out = Vec::new();
+    let mut steps = Vec::new();
     let mut lowest = 0;
     let root = material(&game, solver);
+    let mut still = cells_of(&game, solver.other());
     for answer in line {
         let side = game.ask()?.side;
         let before_cells = cells_of(&game, solver);
@@ -102,12 +114,14 @@ fn steps(position: &Position, line: &[String]) -> Option<(Side, Vec<Step>, i32, 
         let played = game.play(side, answer).ok()?;
         lowest = lowest.min(material(&game, solver) - root);
         if side != solver {
+            let theirs = cells_of(&game, side);
+            still.retain(|c| theirs.contains(c));
             continue;
         }
         let after_cells = cells_of(&game, solver);
         let (after_own, after_pawns) = own(&game, solver);
         let after_theirs = after_own - material(&game, solver);
-        out.push(Step {
+        steps.push(Step {
             played,
             left: before_cells
                 .iter()
@@ -123,14 +137,27 @@ fn steps(position: &Position, line: &[String]) -> Option<(Side, Vec<Step>, i32, 
             promoted: after_pawns < before_pawns && after_own > before_own,
         });
     }
-    Some((solver, out, lowest, game))
+    Some(Line {
+        solver,
+        steps,
+        lowest,
+        still,
+        end: game,
+    })
 }
 
 /// The themes of the puzzle at `position` solved by `line`, and its starting rating:
 /// 1000, and 250 more for each step of the solver beyond the first, 200 for a quiet
 /// first answer (no capture, no check), 200 for a sacrifice, between 600 and 2400.
 pub fn read(position: &Position, line: &[String]) -> (Vec<String>, u32) {
-    let Some((solver, steps, lowest, end)) = steps(position, line) else {
+    let Some(Line {
+        solver,
+        steps,
+        lowest,
+        still,
+        end,
+    }) = played_out(position, line)
+    else {
         return (Vec::new(), 1000);
     };
     let mut themes: Vec<String> = Vec::new();
@@ -183,13 +210,14 @@ pub fn read(position: &Position, line: &[String]) -> (Vec<String>, u32) {
     if steps.iter().any(|s| s.promoted) {
         themes.push("promotion".into());
     }
-    // A fork: the piece of the first answer takes, later, from where it went.
+    // A fork: the piece of the first answer takes, later, from where it went, a piece
+    // that stood there from the start (not one that stepped in between).
     if let Some(first) = first {
-        if steps
-            .iter()
-            .skip(1)
-            .any(|s| s.took && s.left.iter().any(|c| first.reached.contains(c)))
-        {
+        if steps.iter().skip(1).any(|s| {
+            s.took
+                && s.left.iter().any(|c| first.reached.contains(c))
+                && s.reached.iter().any(|c| still.contains(c))
+        }) {
             themes.push("fork".into());
         }
     }
