@@ -2,7 +2,7 @@
 //! with two winning answers or with chance turned down, the second check, a game's
 //! record scanned, and the CSV read back.
 
-use arcana::puzzles::generate::{confirm, find, puzzle_at, scan, Plan, Record, Tally};
+use arcana::puzzles::generate::{confirm, find, kept, puzzle_at, scan, Plan, Record, Tally};
 use arcana::puzzles::judge::Rejection;
 use arcana::puzzles::{csv, Position, Puzzle};
 use arcana::variants::{Options, VariantId};
@@ -108,6 +108,25 @@ fn a_mate_in_one_is_a_puzzle_and_two_mates_are_not() {
         Err(Rejection::Several(other)) => assert!(other.ends_with('8'), "{other}"),
         other => panic!("two winning answers: {other:?}"),
     }
+}
+
+#[test]
+fn a_win_that_lies_beyond_the_line_is_not_kept() {
+    // After 1.e4 e5 2.Qh5 Nc6 3.Qxe5+?? Nxe5 Black is a queen up: kept. The one answer
+    // 3...Nxe5 as a line of its own from before 3.Qxe5 (White to move) is no line
+    // of White's: nothing of White's is kept.
+    let answers: Vec<String> = ["e2-e4", "e7-e5", "Qd1-h5", "Nb8-c6", "Qh5:e5"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let position = Position::new(VariantId::Standard, &Options::new(), 1, &answers);
+    let depth = Plan::default().find;
+    assert_eq!(kept(&position, &["Nc6:e5".to_string()], &depth), Ok(()));
+    let before = Position::new(VariantId::Standard, &Options::new(), 1, &answers[..4]);
+    assert_eq!(
+        kept(&before, &["Qh5:f7".to_string()], &depth),
+        Err(Rejection::NotKept)
+    );
 }
 
 #[test]

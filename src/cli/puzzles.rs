@@ -4,7 +4,7 @@
 
 use super::engine::thread_cpu_time;
 use super::{PuzzlesExportArgs, PuzzlesGenerateArgs};
-use crate::puzzles::generate::{scan, Plan, Record, SelfPlay, Tally};
+use crate::puzzles::generate::{kept, scan, Plan, Record, SelfPlay, Tally};
 use crate::puzzles::{csv, Puzzle};
 use crate::service::grammar::parse_options;
 use crate::store::{Store, StoreUrl};
@@ -180,8 +180,8 @@ fn cpu_since(start: Option<Duration>) -> Duration {
 }
 
 /// `arcana puzzles export`: the puzzles of the given files (by default the starter
-/// set), each replayed to check it and its themes read again, of one variant or all,
-/// as one CSV.
+/// set), each replayed to check it and its themes read again, those whose material
+/// is not kept left out ([`kept`]), of one variant or all, as one CSV.
 pub(super) fn export(a: PuzzlesExportArgs) -> Result<(), String> {
     let variants = variants(a.variant.as_deref())?;
     let files = match a.from.is_empty() {
@@ -193,13 +193,17 @@ pub(super) fn export(a: PuzzlesExportArgs) -> Result<(), String> {
         all = merged(all, read_file(f)?);
     }
     all.retain(|p| variants.contains(&p.position.variant));
-    for p in &all {
+    // Puzzles whose win lies beyond their line are left out.
+    all.retain(|p| kept(&p.position, &p.line, &Plan::default().find).is_ok());
+    for p in &mut all {
         let mut game = p
             .position
             .game()
             .map_err(|e| format!("puzzle {}: {e}", p.id))?;
         crate::puzzles::play_all(&mut game, &p.line)
             .map_err(|e| format!("puzzle {}: its line: {e}", p.id))?;
+        // Themes and rating as today's reader finds them on the line.
+        (p.themes, p.rating) = crate::puzzles::themes::read(&p.position, &p.line);
     }
     write_out(a.out.as_deref(), &all)
 }

@@ -174,6 +174,27 @@ pub fn find(position: &Position, plan: &Plan) -> Result<Found, Rejection> {
     Ok(Found { line, mate })
 }
 
+/// Whether the material `line` wins is kept: once the opponent has answered its last
+/// step (its best answers by `depth`), the solver is at least a minor piece up on the
+/// start (a line won by a game's end keeps its win). Else the win lies beyond the line
+/// and the solver would not see why its answer was right.
+pub fn kept(position: &Position, line: &[String], depth: &Depth) -> Result<(), Rejection> {
+    let root = position.game().map_err(Rejection::Unplayable)?;
+    let solver = solver(&root)?;
+    let mut game = root.clone();
+    super::play_all(&mut game, line).map_err(Rejection::Unplayable)?;
+    if won_by(&game, solver) {
+        return Ok(());
+    }
+    // A reply of chance leaves the material as the line left it.
+    let _ = opponent_replies(&mut game, solver, depth);
+    if won_by(&game, solver) || material(&game, solver) - material(&root, solver) >= MINOR {
+        Ok(())
+    } else {
+        Err(Rejection::NotKept)
+    }
+}
+
 /// Whether `game` is over, won by `side`.
 fn won_by(game: &Game, side: Side) -> bool {
     matches!(game.outcome(), Some(crate::variants::Outcome::Win { winner, .. }) if winner == side)

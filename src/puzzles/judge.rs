@@ -86,6 +86,9 @@ pub enum Rejection {
     MateNotForced,
     /// The second check finds another answer (or none) at this step of the line.
     Disagrees(usize),
+    /// The line wins no game, and once the opponent has answered its last step the
+    /// solver is not a minor piece up on the start: the win lies beyond the line.
+    NotKept,
 }
 
 impl Rejection {
@@ -99,6 +102,7 @@ impl Rejection {
             Rejection::Chance => "chance",
             Rejection::MateNotForced => "mate not forced",
             Rejection::Disagrees(_) => "second check disagrees",
+            Rejection::NotKept => "material not kept",
         }
     }
 }
