@@ -11,6 +11,7 @@ pub mod engine;
 pub mod i18n;
 pub mod local;
 pub mod model;
+pub mod puzzles;
 pub mod ratings;
 pub mod render;
 pub mod service;

@@ -263,7 +263,7 @@ pub(super) fn arena(a: ArenaArgs) -> Result<(), String> {
 
 /// Processor time used so far by this thread (Linux `/proc/thread-self/schedstat`, in
 /// nanoseconds); `None` elsewhere, and the arena then reports cpu 0.
-fn thread_cpu_time() -> Option<std::time::Duration> {
+pub(super) fn thread_cpu_time() -> Option<std::time::Duration> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let ns = text.split_whitespace().next()?.parse::<u64>().ok()?;
     Some(std::time::Duration::from_nanos(ns))

@@ -1,4 +1,4 @@
-//! Command-line entry points: `perft`, `render`, `local`, `run`, `arena`, `ratings`,
+//! Command-line entry points: `perft`, `render`, `local`, `run`, `arena`, `ratings`, `puzzles`,
 //! `verify`. One file per group of subcommands; each subcommand's arguments are a
 //! struct, and [`main`] is one `match`.
 //!
@@ -6,6 +6,7 @@
 
 mod board;
 mod engine;
+mod puzzles;
 mod store;
 
 use clap::{Args, Parser, Subcommand};
@@ -67,6 +68,72 @@ pub enum Command {
     /// engine of known rating (`uci:stockfish:UCI_LimitStrength=true,UCI_Elo=1500=1500`)
     /// that meets the levels named by --against.
     Ladder(LadderArgs),
+    /// Make puzzles from finished games (the store's, or the computer's against
+    /// itself) and write them as CSV (docs/puzzles.md).
+    #[command(subcommand)]
+    Puzzles(PuzzlesCommand),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PuzzlesCommand {
+    /// Scan finished games for puzzles: the store's (--store) and --self-play N games
+    /// of the computer against itself per variant; the puzzles the second check
+    /// confirms are added to --out (or printed), with one line of figures per variant.
+    Generate(PuzzlesGenerateArgs),
+    /// Write puzzles as one CSV (id, game, position, line, rating, themes, source,
+    /// fen), each replayed to check it: those of --from (by default the starter set).
+    Export(PuzzlesExportArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct PuzzlesGenerateArgs {
+    /// One variant (default: every one).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Games of the computer against itself per variant.
+    #[arg(long, default_value_t = 0)]
+    pub self_play: u64,
+    /// A store whose finished games are scanned: `sled:PATH` or `postgres://...`.
+    #[arg(long)]
+    pub store: Option<String>,
+    /// The CSV file the puzzles are added to (kept puzzles stay); default: printed.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Seeds the self-play games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The levels the computer plays itself at, `LOW-HIGH` (each side's level drawn
+    /// per game; low levels let more go, and each slip may be a puzzle).
+    #[arg(long, default_value = "2-4")]
+    pub levels: String,
+    /// Stop a variant's self-play once it has this many puzzles.
+    #[arg(long)]
+    pub max: Option<usize>,
+    /// The level of the finding search (default 5).
+    #[arg(long)]
+    pub find_level: Option<u8>,
+    /// The level of the second check (default 6).
+    #[arg(long)]
+    pub confirm_level: Option<u8>,
+    /// Print the figures after every self-play game (to standard error).
+    #[arg(long)]
+    pub progress: bool,
+    /// Variant options as `key=value`.
+    #[arg(long = "option")]
+    pub options: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PuzzlesExportArgs {
+    /// CSV files of puzzles (default: assets/puzzles.csv).
+    #[arg(long)]
+    pub from: Vec<std::path::PathBuf>,
+    /// One variant (default: every one).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Where to write the CSV (default: printed).
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -340,6 +407,8 @@ pub fn main() -> ExitCode {
         Command::StoreCheck(a) => store::store_check(a),
         Command::Ladder(a) => engine::ladder(a),
         Command::Arena(a) => engine::arena(a),
+        Command::Puzzles(PuzzlesCommand::Generate(a)) => puzzles::generate(a),
+        Command::Puzzles(PuzzlesCommand::Export(a)) => puzzles::export(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,212 @@
+//! `arcana puzzles generate` and `arcana puzzles export`: puzzles made from finished
+//! games (the store's, or the computer's against itself) and written as CSV
+//! (docs/puzzles.md).
+
+use super::engine::thread_cpu_time;
+use super::{PuzzlesExportArgs, PuzzlesGenerateArgs};
+use crate::puzzles::generate::{kept, scan, Plan, Record, SelfPlay, Tally};
+use crate::puzzles::{csv, Puzzle};
+use crate::service::grammar::parse_options;
+use crate::store::{Store, StoreUrl};
+use crate::variants::{action::effective, ActionKind, VariantId};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Duration;
+
+/// The variant named by `--variant`, or every one.
+fn variants(name: Option<&str>) -> Result<Vec<VariantId>, String> {
+    match name {
+        None => Ok(VariantId::available()),
+        Some(n) => VariantId::parse(n)
+            .map(|v| vec![v])
+            .ok_or_else(|| format!("unknown variant `{n}`")),
+    }
+}
+
+/// The finished games of `store` in `variants`, as records to scan.
+fn stored_records(url: &str, variants: &[VariantId]) -> Result<Vec<Record>, String> {
+    let url = StoreUrl::parse(url)?;
+    let store = Store::open_at(&url).map_err(|e| format!("{}: {e}", url.describe()))?;
+    let games = store.readable_games().map_err(|e| e.to_string())?;
+    Ok(games
+        .into_iter()
+        .filter(|g| g.finished && variants.contains(&g.variant))
+        .map(|g| {
+            let kinds: Vec<ActionKind> = g.actions.iter().map(|a| a.kind.clone()).collect();
+            let answers = effective(&kinds)
+                .into_iter()
+                .filter_map(|(_, k)| match k {
+                    ActionKind::Play { text, .. } => Some(text.clone()),
+                    _ => None,
+                })
+                .collect();
+            Record {
+                variant: g.variant,
+                options: g.options.clone(),
+                seed: g.seed,
+                answers,
+                source: format!("game {}", g.id),
+            }
+        })
+        .collect())
+}
+
+/// The puzzles already in `path` (none when it does not exist yet).
+fn read_file(path: &Path) -> Result<Vec<Puzzle>, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => csv::read(&text).map_err(|e| format!("{}: {e}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
+}
+
+/// `old` with `new` added, one puzzle per id, ordered by game then id.
+fn merged(old: Vec<Puzzle>, new: Vec<Puzzle>) -> Vec<Puzzle> {
+    let mut by_id: BTreeMap<(VariantId, String), Puzzle> = BTreeMap::new();
+    for p in old.into_iter().chain(new) {
+        by_id.insert((p.position.variant, p.id.clone()), p);
+    }
+    by_id.into_values().collect()
+}
+
+/// Writes `puzzles` to `out`, or to standard output without one.
+fn write_out(out: Option<&Path>, puzzles: &[Puzzle]) -> Result<(), String> {
+    let text = csv::write(puzzles);
+    match out {
+        Some(path) => {
+            std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        }
+        None => super::print_lines(text.lines().map(str::to_string)),
+    }
+}
+
+/// One line of figures for a variant's run.
+fn report(variant: VariantId, t: &Tally, cpu: Duration) -> String {
+    let per = match t.confirmed {
+        0 => "-".to_string(),
+        n => format!("{:.1}", cpu.as_secs_f64() / f64::from(n)),
+    };
+    let share = match t.found {
+        0 => "-".to_string(),
+        n => format!("{:.0}%", 100.0 * f64::from(t.confirmed) / f64::from(n)),
+    };
+    let rejected: Vec<String> = t.rejected.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    format!(
+        "{}: games {}, positions {}, candidates {}, found {}, confirmed {} ({share}), cpu {:.0} s, {per} s a puzzle kept; rejected: {}",
+        variant.id(),
+        t.games,
+        t.positions,
+        t.candidates,
+        t.found,
+        t.confirmed,
+        cpu.as_secs_f64(),
+        rejected.join(", ")
+    )
+}
+
+/// The generator's plan from the command line.
+fn plan(a: &PuzzlesGenerateArgs) -> Plan {
+    let mut plan = Plan::default();
+    if let Some(l) = a.find_level {
+        plan.find.level = l;
+    }
+    if let Some(l) = a.confirm_level {
+        plan.confirm.level = l;
+    }
+    plan
+}
+
+/// `arcana puzzles generate`: the store's finished games and (`--self-play N`) N games
+/// of the computer against itself per variant, scanned; the confirmed puzzles added to
+/// `--out` (or printed), and one line of figures per variant.
+pub(super) fn generate(a: PuzzlesGenerateArgs) -> Result<(), String> {
+    let variants = variants(a.variant.as_deref())?;
+    let options = parse_options(&a.options)?;
+    let plan = plan(&a);
+    let levels = self_play_levels(&a.levels)?;
+    let stored = match &a.store {
+        Some(url) => stored_records(url, &variants)?,
+        None => Vec::new(),
+    };
+    let mut found = Vec::new();
+    for v in variants {
+        let (mut tally, clock) = (Tally::default(), thread_cpu_time());
+        let mut kept = Vec::new();
+        for r in stored.iter().filter(|r| r.variant == v) {
+            kept.extend(scan(r, &plan, &mut tally));
+        }
+        let mut play = SelfPlay::new(v);
+        play.options = options.clone();
+        play.levels = levels.clone();
+        for i in 0..a.self_play {
+            if a.max.is_some_and(|m| kept.len() >= m) {
+                break;
+            }
+            let record = play.play(a.seed, i)?;
+            kept.extend(scan(&record, &plan, &mut tally));
+            if a.progress {
+                eprintln!("{}", report(v, &tally, cpu_since(clock)));
+            }
+        }
+        println!("{}", report(v, &tally, cpu_since(clock)));
+        found.extend(kept);
+    }
+    let old = match &a.out {
+        Some(path) => read_file(path)?,
+        None => Vec::new(),
+    };
+    write_out(a.out.as_deref(), &merged(old, found))
+}
+
+/// The levels of `--levels`: `LOW-HIGH` within the ladder.
+fn self_play_levels(text: &str) -> Result<std::ops::RangeInclusive<u8>, String> {
+    let bad = || format!("--levels is LOW-HIGH (1-8), not `{text}`");
+    let (low, high) = text.split_once('-').ok_or_else(bad)?;
+    let low: u8 = low.trim().parse().map_err(|_| bad())?;
+    let high: u8 = high.trim().parse().map_err(|_| bad())?;
+    let ladder = crate::engine::LEVELS;
+    if low > high || !ladder.contains(&low) || !ladder.contains(&high) {
+        return Err(bad());
+    }
+    Ok(low..=high)
+}
+
+/// Processor time of this thread since `start`.
+fn cpu_since(start: Option<Duration>) -> Duration {
+    match (start, thread_cpu_time()) {
+        (Some(s), Some(now)) => now.saturating_sub(s),
+        _ => Duration::ZERO,
+    }
+}
+
+/// `arcana puzzles export`: the puzzles of the given files (by default the starter
+/// set), each replayed to check it and its themes read again, those whose material
+/// is not kept left out ([`kept`]), of one variant or all, as one CSV.
+pub(super) fn export(a: PuzzlesExportArgs) -> Result<(), String> {
+    let variants = variants(a.variant.as_deref())?;
+    let files = match a.from.is_empty() {
+        true => vec![std::path::PathBuf::from(STARTER_SET)],
+        false => a.from.clone(),
+    };
+    let mut all = Vec::new();
+    for f in &files {
+        all = merged(all, read_file(f)?);
+    }
+    all.retain(|p| variants.contains(&p.position.variant));
+    // Puzzles whose win lies beyond their line are left out.
+    all.retain(|p| kept(&p.position, &p.line, &Plan::default().find).is_ok());
+    for p in &mut all {
+        let mut game = p
+            .position
+            .game()
+            .map_err(|e| format!("puzzle {}: {e}", p.id))?;
+        crate::puzzles::play_all(&mut game, &p.line)
+            .map_err(|e| format!("puzzle {}: its line: {e}", p.id))?;
+        // Themes and rating as today's reader finds them on the line.
+        (p.themes, p.rating) = crate::puzzles::themes::read(&p.position, &p.line);
+    }
+    write_out(a.out.as_deref(), &all)
+}
+
+/// The starter set shipped with the project.
+pub const STARTER_SET: &str = "assets/puzzles.csv";

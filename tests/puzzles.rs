@@ -1,0 +1,211 @@
+//! The puzzle generator (issue 51): hand-made puzzles found in every game, positions
+//! with two winning answers or with chance turned down, the second check, a game's
+//! record scanned, and the CSV read back.
+
+use arcana::puzzles::generate::{confirm, find, kept, puzzle_at, scan, Plan, Record, Tally};
+use arcana::puzzles::judge::Rejection;
+use arcana::puzzles::{csv, Position, Puzzle};
+use arcana::variants::{Options, VariantId};
+
+fn options(pairs: &[(&str, &str)]) -> Options {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+/// The puzzle the generator finds at `fen`, confirmed by the second check.
+fn found(variant: VariantId, opts: &[(&str, &str)], fen: &str) -> Puzzle {
+    let position = Position::from_fen(variant, &options(opts), 1, fen);
+    let mut tally = Tally::default();
+    let puzzle = puzzle_at(&position, "hand-made", &Plan::default(), &mut tally);
+    puzzle.unwrap_or_else(|| {
+        let why = find(&position, &Plan::default());
+        panic!("{variant}: no puzzle at {fen}: {tally:?} {why:?}")
+    })
+}
+
+/// A knight fork: from c7 the knight checks the king on e8 and takes the queen on a8.
+const FORK: &str = "q3k3/8/8/3N4/8/8/8/4K3 w - - 0 1";
+
+fn assert_fork(p: &Puzzle) {
+    assert_eq!(p.line.first().map(String::as_str), Some("Nd5-c7"), "{p:?}");
+    assert!(p.line.len() >= 3, "{p:?}");
+    assert!(p.line[2].contains("a8"), "{p:?}");
+    assert!(p.themes.contains(&"fork".to_string()), "{:?}", p.themes);
+    assert!(p.themes.contains(&"material".to_string()), "{:?}", p.themes);
+}
+
+#[test]
+fn a_hand_made_fork_is_found_in_chess() {
+    assert_fork(&found(VariantId::Standard, &[], FORK));
+}
+
+#[test]
+fn a_hand_made_fork_is_found_in_sorchess() {
+    assert_fork(&found(VariantId::Sorchess, &[], FORK));
+}
+
+#[test]
+fn a_hand_made_fork_is_found_in_spell_chess() {
+    // No spells left on either side: the fork is all there is.
+    assert_fork(&found(
+        VariantId::Spell,
+        &[],
+        "q3k3/8/8/3N4/8/8/8/4K3[] w - - 0 1",
+    ));
+}
+
+#[test]
+fn a_hand_made_fork_is_found_in_wand_chess() {
+    // Every wand unknown: checked over the solver's draws of them, and no zap of the
+    // line draws on chance.
+    assert_fork(&found(VariantId::Wand, &[], FORK));
+}
+
+#[test]
+fn a_hand_made_fork_is_found_in_chess_with_wickets() {
+    // The queen is Black's Defender; decided without cards or dice.
+    let p = found(VariantId::Wickets, &[("decision", "deterministic")], FORK);
+    assert_eq!(p.line.first().map(String::as_str), Some("Nd5-c7"), "{p:?}");
+}
+
+#[test]
+fn a_hand_made_kill_is_found_in_wizard_walls() {
+    // White has 5 points; the Rook on h8 is worth 5 more: only the Bishop's run to g7
+    // and a wall conjured on h8 reaches 10.
+    for v in [VariantId::Walls, VariantId::WallsFull] {
+        let p = found(v, &[], "7r/8/8/8/8/8/8/B7 w 5/5 5/0 -/- play");
+        assert_eq!(p.line.len(), 1, "{p:?}");
+        assert!(p.line[0].contains("+h8"), "{p:?}");
+        assert!(p.themes.contains(&"wall".to_string()), "{:?}", p.themes);
+        assert!(p.themes.contains(&"win".to_string()), "{:?}", p.themes);
+    }
+}
+
+#[test]
+fn a_mate_in_one_is_a_puzzle_and_two_mates_are_not() {
+    // A back-rank mate, the material even.
+    let p = found(
+        VariantId::Standard,
+        &[],
+        "6k1/5ppp/8/8/r7/8/5PPP/3R2K1 w - - 0 1",
+    );
+    assert_eq!(p.line, vec!["Rd1-d8".to_string()]);
+    assert!(
+        p.themes.contains(&"mate-in-1".to_string()),
+        "{:?}",
+        p.themes
+    );
+    // Rc8 and Rd8 both mate: no puzzle.
+    let two = Position::from_fen(
+        VariantId::Standard,
+        &Options::new(),
+        1,
+        "6k1/5ppp/8/8/r7/8/5PPP/2RR2K1 w - - 0 1",
+    );
+    match find(&two, &Plan::default()) {
+        Err(Rejection::Several(other)) => assert!(other.ends_with('8'), "{other}"),
+        other => panic!("two winning answers: {other:?}"),
+    }
+}
+
+#[test]
+fn a_win_that_lies_beyond_the_line_is_not_kept() {
+    // After 1.e4 e5 2.Qh5 Nc6 3.Qxe5+?? Nxe5 Black is a queen up: kept. The one answer
+    // 3...Nxe5 as a line of its own from before 3.Qxe5 (White to move) is no line
+    // of White's: nothing of White's is kept.
+    let answers: Vec<String> = ["e2-e4", "e7-e5", "Qd1-h5", "Nb8-c6", "Qh5:e5"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let position = Position::new(VariantId::Standard, &Options::new(), 1, &answers);
+    let depth = Plan::default().find;
+    assert_eq!(kept(&position, &["Nc6:e5".to_string()], &depth), Ok(()));
+    let before = Position::new(VariantId::Standard, &Options::new(), 1, &answers[..4]);
+    assert_eq!(
+        kept(&before, &["Qh5:f7".to_string()], &depth),
+        Err(Rejection::NotKept)
+    );
+}
+
+#[test]
+fn a_position_with_nothing_to_win_is_no_puzzle() {
+    let quiet = Position::new(VariantId::Standard, &Options::new(), 1, &[]);
+    assert_eq!(find(&quiet, &Plan::default()), Err(Rejection::NoWin));
+}
+
+#[test]
+fn a_position_decided_by_chance_is_rejected() {
+    // Wand Chess: the knight's death wand, known, next to the king: the zap wins the
+    // game unless the wand misfires (one time in three), so it is chance.
+    let zap = Position::from_fen(
+        VariantId::Wand,
+        &Options::new(),
+        1,
+        "q3k3/3N4/8/8/8/8/8/4K3 w - - 0 1 rolled d7:wand=death",
+    );
+    assert_eq!(find(&zap, &Plan::default()), Err(Rejection::Chance));
+    // Chess with Wickets by cards: the first answer deals the cards.
+    let cards = Position::from_fen(VariantId::Wickets, &Options::new(), 1, FORK);
+    assert_eq!(find(&cards, &Plan::default()), Err(Rejection::Chance));
+}
+
+#[test]
+fn the_second_check_confirms_a_puzzle_and_refuses_a_wrong_line() {
+    let p = found(VariantId::Standard, &[], FORK);
+    assert_eq!(confirm(&p, &Plan::default()), Ok(()));
+    let mut wrong = p.clone();
+    wrong.line[0] = "Nd5-f6".to_string();
+    assert_eq!(
+        confirm(&wrong, &Plan::default()),
+        Err(Rejection::Disagrees(0))
+    );
+}
+
+#[test]
+fn a_game_record_is_scanned_for_its_blunder() {
+    // 3...Nf6?? allows Qxf7#.
+    let answers: Vec<String> = ["e2-e4", "e7-e5", "Bf1-c4", "Nb8-c6", "Qd1-h5", "Ng8-f6"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let record = Record {
+        variant: VariantId::Standard,
+        options: Options::new(),
+        seed: 3,
+        answers,
+        source: "game 7".to_string(),
+    };
+    let mut tally = Tally::default();
+    let puzzles = scan(&record, &Plan::default(), &mut tally);
+    assert_eq!(tally.games, 1);
+    assert_eq!(tally.positions, 7, "{tally:?}");
+    let mate = puzzles
+        .iter()
+        .find(|p| p.position.answers.len() == 6)
+        .unwrap_or_else(|| panic!("{puzzles:?} {tally:?}"));
+    assert_eq!(mate.line, vec!["Qh5:f7".to_string()]);
+    assert_eq!(mate.source, "game 7");
+    assert!(mate.themes.contains(&"mate-in-1".to_string()));
+}
+
+#[test]
+fn puzzles_read_back_from_csv() {
+    let mut p = found(VariantId::Standard, &[], FORK);
+    p.source = "a source, with \"quotes\"".to_string();
+    let mut q = p.clone();
+    q.position = Position::new(
+        VariantId::Wand,
+        &options(&[("wands", "moderated")]),
+        9,
+        &["e2-e4".to_string()],
+    );
+    q.id = Puzzle::id_of(&q.position);
+    let text = csv::write(&[p.clone(), q.clone()]);
+    assert!(text.starts_with(csv::HEADER));
+    // Perfect information: the FEN is written beside the position.
+    assert!(text.contains(FORK), "{text}");
+    assert_eq!(csv::read(&text), Ok(vec![p, q]));
+    assert!(csv::read("id,game\n1,2\n").is_err());
+}
