@@ -579,3 +579,13 @@ async fn a_group_chat_game_goes_on_across_a_stop_and_a_kill() {
     assert!(dms_to(fake, &rs, &ALICE).is_empty(), "{rs:#?}");
     nothing_posted_in(fake, chat);
 }
+
+// Issue 50 step 6: the link back to a place the bot reaches only through interactions
+// names its server when it has one (a server reached only through a user's install);
+// a group chat has none and is reached by `@me`.
+#[test]
+fn the_link_back_names_the_server_when_there_is_one() {
+    use arcana::discord::delivery::chat_link;
+    assert_eq!(chat_link(None, 9), "https://discord.com/channels/@me/9");
+    assert_eq!(chat_link(Some(7), 9), "https://discord.com/channels/7/9");
+}
