@@ -152,18 +152,24 @@ struct Group {
     people: Vec<User>,
     /// The chat, for the link back in those messages.
     channel: u64,
+    /// The server the chat is in when it is a server's channel reached only through a
+    /// user's install.
+    server: Option<u64>,
 }
 
 impl Group {
     /// The chat as a link.
     fn link(&self) -> String {
-        chat_link(self.channel)
+        chat_link(self.server, self.channel)
     }
 }
 
-/// A group chat as a link (it has no server: `@me`).
-pub(crate) fn chat_link(channel: u64) -> String {
-    format!("https://discord.com/channels/@me/{channel}")
+/// A place the bot reaches only through interactions, as a link: a group chat has no
+/// server (`@me`); a server's channel reached through a user's install names its server
+/// (an `@me` link to it leads nowhere).
+pub fn chat_link(server: Option<u64>, channel: u64) -> String {
+    let server = server.map_or_else(|| "@me".to_string(), |s| s.to_string());
+    format!("https://discord.com/channels/{server}/{channel}")
 }
 
 /// The game's place when the bot cannot post there: what the service says of the
@@ -180,6 +186,7 @@ async fn group_of(undelivered: &Undelivered, origin: &Origin<'_>) -> Option<Grou
     (w.kind == PlaceKind::GroupChat).then_some(Group {
         people: w.people,
         channel,
+        server: w.server,
     })
 }
 

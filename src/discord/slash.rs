@@ -77,7 +77,7 @@ async fn unreachable_opponent(
     if here.place != PlaceKind::GroupChat || bot.me.get() == Some(&opponent.id) {
         return None;
     }
-    let chat = super::delivery::chat_link(here.channel.get());
+    let chat = super::delivery::chat_link(here.guild.map(|g| g.get()), here.channel.get());
     let lang = here.lang();
     let told = tr!(
         lang,

@@ -111,7 +111,6 @@ impl Places for DiscordPlaces {
     }
 
     fn site(&self, server: Option<u64>, channel: u64) -> Option<String> {
-        let server = server.map_or_else(|| "@me".to_string(), |s| s.to_string());
-        Some(format!("https://discord.com/channels/{server}/{channel}"))
+        Some(super::delivery::chat_link(server, channel))
     }
 }

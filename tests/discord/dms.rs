@@ -17,7 +17,7 @@ use arcana::store::Store;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
-use support::bot::{button_ids, slash_in, Serving, ALICE, BOB};
+use support::bot::{button_ids, slash_in, Bot, Serving, ALICE, BOB};
 use support::fake_discord::{
     all_components, visible_text, FakeDiscord, FakeUser, Recorded, FOLLOWUP_CAP, TOKEN_LIFE, WAIT,
 };
@@ -355,11 +355,11 @@ fn option_labelled(picker: &Value, label: &str) -> (String, String) {
         .unwrap_or_else(|| panic!("no option {label}: {}", visible_text(picker)))
 }
 
-// Issue 50: a whole Spell Chess game in a group chat through the players' installs.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_spell_chess_game_in_a_group_chat_by_user_install() {
-    let s = setup().await;
-    let fake = &s.fake;
+/// A group chat of alice and bob where alice (White) challenged bob to Spell Chess by
+/// her user install and bob accepted with the challenge's button: the challenge says
+/// what the app cannot do here, the first board answers the press, and alice is told
+/// by direct message. Returns the chat.
+async fn accepted_in_chat(fake: &FakeDiscord) -> u64 {
     let chat = fake.group_chat(&[&ALICE, &BOB]);
 
     // The challenge is the command's answer, saying what the app cannot do here.
@@ -407,6 +407,15 @@ async fn a_spell_chess_game_in_a_group_chat_by_user_install() {
         })
         .await;
     assert!(!first.files.is_empty(), "{first:?}");
+    chat
+}
+
+// Issue 50: a whole Spell Chess game in a group chat through the players' installs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spell_chess_game_in_a_group_chat_by_user_install() {
+    let s = setup().await;
+    let fake = &s.fake;
+    let chat = accepted_in_chat(fake).await;
 
     // 1. f3 by /move; bob answers from his turn notice, through the picker.
     let dm = move_in_chat(fake, chat, &ALICE, "f3", Some(&BOB))
@@ -525,4 +534,58 @@ async fn a_challenge_to_closed_dms_in_a_group_chat_starts_nothing() {
         1,
         "{told:?}"
     );
+}
+
+/// The boards among `rs` that answer an interaction and name `played`.
+fn boards_answering(rs: &[Recorded], played: &str) -> usize {
+    rs.iter()
+        .filter(|r| r.path.contains("/webhooks/") || r.path.contains("/interactions/"))
+        .filter(|r| !r.files.is_empty() && r.content().contains(played))
+        .count()
+}
+
+// Issue 50 step 1: a group-chat game (user install) goes on across a stop (SIGTERM) and
+// a kill (SIGKILL), with the real `arcana run`: every move answered once, every turn
+// notice sent once, nothing resent by a restart, nothing ever posted in the chat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_chat_game_goes_on_across_a_stop_and_a_kill() {
+    let fake = &FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let bot = Bot::start(fake, &data, EXTRA).await;
+    let chat = accepted_in_chat(fake).await;
+    move_in_chat(fake, chat, &ALICE, "e4", Some(&BOB)).await;
+    assert!(bot.stop().success());
+
+    // Started again: nothing is sent again; bob's answer is answered once.
+    let mark = fake.mark();
+    let bot = Bot::start(fake, &data, EXTRA).await;
+    move_in_chat(fake, chat, &BOB, "e5", Some(&ALICE)).await;
+    let rs = fake.settle(mark, Duration::from_millis(1500)).await;
+    assert_eq!(boards_answering(&rs, "e2-e4"), 0, "{rs:#?}");
+    assert_eq!(boards_answering(&rs, "e7-e5"), 1, "{rs:#?}");
+    assert_eq!(dms_to(fake, &rs, &ALICE).len(), 1, "{rs:#?}");
+    assert!(dms_to(fake, &rs, &BOB).is_empty(), "{rs:#?}");
+
+    // Killed at once (no stop): the game goes on just the same.
+    drop(bot);
+    let mark = fake.mark();
+    let _bot = Bot::start(fake, &data, EXTRA).await;
+    move_in_chat(fake, chat, &ALICE, "Nf3", Some(&BOB)).await;
+    let rs = fake.settle(mark, Duration::from_millis(1500)).await;
+    assert_eq!(boards_answering(&rs, "e7-e5"), 0, "{rs:#?}");
+    assert_eq!(boards_answering(&rs, "Ng1-f3"), 1, "{rs:#?}");
+    assert_eq!(dms_to(fake, &rs, &BOB).len(), 1, "{rs:#?}");
+    assert!(dms_to(fake, &rs, &ALICE).is_empty(), "{rs:#?}");
+    nothing_posted_in(fake, chat);
+}
+
+// Issue 50 step 6: the link back to a place the bot reaches only through interactions
+// names its server when it has one (a server reached only through a user's install);
+// a group chat has none and is reached by `@me`.
+#[test]
+fn the_link_back_names_the_server_when_there_is_one() {
+    use arcana::discord::delivery::chat_link;
+    assert_eq!(chat_link(None, 9), "https://discord.com/channels/@me/9");
+    assert_eq!(chat_link(Some(7), 9), "https://discord.com/channels/7/9");
 }

@@ -44,6 +44,7 @@ impl Service {
                     .map(|(_, p)| p.clone())
                     .collect(),
                 game: r.id,
+                server: r.server,
             }),
             Err(e) => {
                 tracing::error!("store: {e}");

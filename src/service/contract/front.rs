@@ -124,6 +124,9 @@ pub struct Whereabouts {
     pub people: Vec<User>,
     /// The game's id.
     pub game: u64,
+    /// The server the place is in, if any (a server reached only through a user's
+    /// install is still a server: its links name it).
+    pub server: Option<u64>,
 }
 
 /// A place whose newest chat lines may not have been read (see [`GameService::missed`]).
