@@ -146,6 +146,25 @@ fn played_out(position: &Position, line: &[String]) -> Option<Line> {
     })
 }
 
+/// How the line ends, for the solver after `n` steps: a mate in `n`, a win by the
+/// rule's reason, or material kept.
+fn ending_themes(end: &Game, solver: Side, n: usize) -> Vec<String> {
+    match end.outcome() {
+        Some(o @ Outcome::Win { winner, .. }) if winner == solver => {
+            if o.is_by("reason-checkmate") {
+                return vec!["mate".into(), format!("mate-in-{n}")];
+            }
+            let mut themes = vec!["win".to_string()];
+            if let Outcome::Win { reason, .. } = &o {
+                let key = reason.key();
+                themes.push(key.strip_prefix("reason-").unwrap_or(key).to_string());
+            }
+            themes
+        }
+        _ => vec!["material".into()],
+    }
+}
+
 /// The themes of the puzzle at `position` solved by `line`, and its starting rating:
 /// 1000, and 250 more for each step of the solver beyond the first, 200 for a quiet
 /// first answer (no capture, no check), 200 for a sacrifice, between 600 and 2400.
@@ -160,23 +179,8 @@ pub fn read(position: &Position, line: &[String]) -> (Vec<String>, u32) {
     else {
         return (Vec::new(), 1000);
     };
-    let mut themes: Vec<String> = Vec::new();
     let n = steps.len();
-    match end.outcome() {
-        Some(o @ Outcome::Win { winner, .. }) if winner == solver => {
-            if o.is_by("reason-checkmate") {
-                themes.push("mate".into());
-                themes.push(format!("mate-in-{n}"));
-            } else {
-                themes.push("win".into());
-                if let Outcome::Win { reason, .. } = &o {
-                    let key = reason.key();
-                    themes.push(key.strip_prefix("reason-").unwrap_or(key).to_string());
-                }
-            }
-        }
-        _ => themes.push("material".into()),
-    }
+    let mut themes = ending_themes(&end, solver, n);
     themes.push(
         match n {
             0 | 1 => "one-move",
