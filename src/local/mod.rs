@@ -389,8 +389,9 @@ pub fn main(opts: LocalOptions) -> Result<(), String> {
     }
     unfinished_note(&service, &at);
     let mut printer = Printer::new(&opts.out, opts.images);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    // Not locked for the whole run: the web pages' actions print here too, between
+    // lines (`web_actor`).
+    let mut out = std::io::stdout();
     run(&service, &places, &mut stdin.lock(), &mut out, &mut printer).map_err(|e| e.to_string())?;
     service.flush().map_err(|e| e.to_string())
 }
