@@ -159,7 +159,7 @@ cmd-settings-boards-description = Moderation: öffentliche Bretter drehen sich z
 
 cmd-tournament-name = turnier
 cmd-tournament-description = Veranstalte ein Turnier in diesem Kanal
-cmd-tournament-help = (Rundenturnier oder Schweizer System, jede Partie in ihrem eigenen Thread; wer sich zurückzieht oder zwei Partien auf Zeit verliert, verliert die übrigen kampflos, laufende gelten als aufgegeben; in einem Rundenturnier werden alle Ergebnisse eines Spielers gestrichen, der weniger als die Hälfte seiner Partien gespielt hat)
+cmd-tournament-help = (Rundenturnier oder Schweizer System, jede Partie in ihrem eigenen Thread; zwei Zeitverluste oder ein Rückzug verlieren die übrigen kampflos)
 cmd-tournament-action-name = aktion
 cmd-tournament-action-description = Was du tun willst
 cmd-tournament-action-missing = Sag, was du tun willst: `/turnier erstellen`, `beitreten`, `verlassen`, `starten`, `tabelle`, `paarungen`, `zurückziehen`, `absagen` oder `exportieren`.

@@ -164,7 +164,7 @@ cmd-settings-boards-description = Moderators: public boards turn to the player t
 
 cmd-tournament-name = tournament
 cmd-tournament-description = Run a tournament in this channel
-cmd-tournament-help = (round robin or Swiss, every game in its own thread; a player who withdraws or loses two games on time forfeits the rest, those being played resigned; in a round robin, one who played less than half their games has all results struck)
+cmd-tournament-help = (round robin or Swiss, every game in its own thread; two losses on time or a withdrawal forfeit the rest)
 cmd-tournament-action-name = action
 cmd-tournament-action-description = What to do
 cmd-tournament-action-missing = Say what: `/tournament create`, `join`, `leave`, `start`, `standings`, `pairings`, `withdraw`, `cancel` or `export`.

@@ -29,6 +29,7 @@ macro_rules! catalog {
             include_str!(concat!("../../locales/", $code, "/variants.ftl")),
             include_str!(concat!("../../locales/", $code, "/tournament.ftl")),
             include_str!(concat!("../../locales/", $code, "/web.ftl")),
+            include_str!(concat!("../../locales/", $code, "/puzzles.ftl")),
             include_str!(concat!("../../locales/", $code, "/discord.ftl")),
         )
     };

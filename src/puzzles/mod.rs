@@ -12,9 +12,14 @@
 pub mod csv;
 pub mod generate;
 pub mod judge;
+pub mod solve;
 pub mod themes;
 
 use crate::variants::{Game, Options, VariantId};
+
+/// The starter set shipped with the project (`assets/puzzles.csv`), built into the
+/// binary: a fresh install loads it into its store at its first start.
+pub const SHIPPED: &str = include_str!("../../assets/puzzles.csv");
 
 /// A puzzle's position: how its game started (options, seed and, for a position set
 /// up by hand, a FEN) and the answers played since, each by the side asked.

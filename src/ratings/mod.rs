@@ -123,6 +123,37 @@ impl Glicko {
     }
 }
 
+/// A puzzle's deviation when it enters the store: its starting rating is the
+/// generator's guess, so it moves quickly with its first solvers.
+pub const PUZZLE_START_DEVIATION: f64 = 250.0;
+
+/// A puzzle's numbers when it enters the store, from the generator's rating.
+pub fn puzzle_start(rating: u32) -> Glicko {
+    Glicko {
+        rating: f64::from(rating),
+        deviation: PUZZLE_START_DEVIATION,
+        ..Glicko::default()
+    }
+}
+
+/// One rated puzzle attempt as one Glicko-2 game between the solver and the puzzle
+/// (as lichess rates its puzzles): solved, the solver wins it; failed, the puzzle
+/// does. Both ratings move; the result is (solver, puzzle).
+pub fn puzzle_attempt(solver: Glicko, puzzle: Glicko, solved: bool) -> (Glicko, Glicko) {
+    let outcome = if solved {
+        Outcomes::WIN
+    } else {
+        Outcomes::LOSS
+    };
+    let (s, p) = glicko2(
+        &solver.into(),
+        &puzzle.into(),
+        &outcome,
+        &Glicko2Config::new(),
+    );
+    (s.into(), p.into())
+}
+
 /// How a finished game ended, as the ratings and profiles need it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Score {
@@ -399,6 +430,18 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_puzzle_attempt_moves_both_ratings_both_ways() {
+        let solver = Glicko::default();
+        let puzzle = puzzle_start(1500);
+        let (s, p) = puzzle_attempt(solver, puzzle, true);
+        assert!(s.rating > solver.rating && p.rating < puzzle.rating);
+        let (s, p) = puzzle_attempt(solver, puzzle, false);
+        assert!(s.rating < solver.rating && p.rating > puzzle.rating);
+        assert!(s.deviation < solver.deviation && p.deviation < puzzle.deviation);
+    }
+
     use super::*;
 
     fn fin(id: u64, order: u64, players: [u64; 2], score: Score) -> Finished {

@@ -273,6 +273,12 @@ impl Service {
             attention = refresh::index_all(&store)?;
         }
         let ratings = ratings::Ratings::load(&store, config.ladder)?;
+        // The starter set of puzzles, once per set (a fresh install has puzzles at once).
+        match capabilities::puzzles::load_shipped(&store) {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("{n} puzzles of the starter set stored"),
+            Err(e) => tracing::error!("store: the starter puzzles were not stored: {e}"),
+        }
         Ok(Service {
             ratings: Mutex::new(ratings),
             advancing: Mutex::new(Vec::new()),

@@ -30,6 +30,7 @@ pub mod index;
 mod kept;
 pub mod migrate;
 mod postgres;
+mod puzzles;
 mod record;
 mod sled_backend;
 mod write;
@@ -47,6 +48,7 @@ pub use events::{Event, EventFormat, EventGame, EventState, StoredEvent};
 pub use feed::{Changed, Changes};
 pub use index::{Listing, PastGame};
 pub use kept::{KeptText, Notes, PendingMove, Prefs, Vacation};
+pub use puzzles::{Attempt, Checked, PuzzleBook, PuzzleStanding, StoredPuzzle, MAX_TRIED};
 pub use record::{
     Action, ActionKind, Challenge, ComputerSeat, ConditionalLines, GameRecord, HistoryEntry,
     TurnClock, FIRST_LADDER, LADDER,

@@ -24,6 +24,7 @@ mod lobby;
 mod ops;
 mod outbox;
 mod picker;
+mod puzzles;
 mod reminders;
 mod requests;
 mod restart;

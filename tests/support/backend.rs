@@ -121,6 +121,11 @@ impl Blocking {
         })
     }
 
+    /// Another handle on a service already open (two callers of one process).
+    pub fn from_arc(service: std::sync::Arc<arcana::service::Service>) -> Blocking {
+        Blocking(Some(service))
+    }
+
     /// Runs `f` on the service where blocking is allowed.
     pub fn with<T>(&self, f: impl FnOnce(&arcana::service::Service) -> T) -> T {
         let s = self.0.as_ref().expect("open");

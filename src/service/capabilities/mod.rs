@@ -12,6 +12,7 @@ pub mod notes;
 pub mod pages;
 pub mod picker;
 pub mod private;
+pub mod puzzles;
 pub mod relocate;
 pub mod review;
 pub mod takeback;

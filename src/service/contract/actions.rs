@@ -65,3 +65,21 @@ pub const MAX_LINE_TEXT: usize = 600;
 
 /// The most characters a player's notes on one game may hold, all lines together.
 pub(in crate::service) const MAX_NOTES: usize = 1000;
+
+/// What `/puzzle` asks.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleAsk {
+    /// An answer to the open puzzle (`None`: show a puzzle).
+    pub answer: Option<String>,
+    /// One game's puzzles only.
+    pub variant: Option<VariantId>,
+    /// Puzzles with this theme only (`mate`, `fork`, `zap`).
+    pub theme: Option<String>,
+    /// This puzzle.
+    pub id: Option<String>,
+}
+
+/// The longest answer `/puzzle` takes.
+pub const MAX_PUZZLE_ANSWER: usize = 100;
+/// The longest theme or puzzle id `/puzzle` takes.
+pub const MAX_PUZZLE_WORD: usize = 40;

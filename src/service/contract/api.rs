@@ -209,6 +209,9 @@ pub enum Request {
     ServerLanguage {
         lang: Option<crate::i18n::Lang>,
     },
+    /// `/puzzle`: the invoker's answer to their open puzzle, else a puzzle to solve
+    /// (puzzle `id`, else one of `variant` with `theme`, near their puzzle rating).
+    Puzzle(crate::service::contract::actions::PuzzleAsk),
     /// `/tournament ...`: of event `event`, else of the channel's latest.
     Tournament {
         action: crate::service::contract::actions::TournamentAction,

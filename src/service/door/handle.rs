@@ -69,6 +69,7 @@ impl Service {
                 vec![self.server_language(ctx, moderator, lang)]
             }
             Request::Tournament { action, event } => self.tournament(ctx, moderator, event, action),
+            Request::Puzzle(ask) => self.puzzle(ctx, ask),
             other => return Err(other),
         })
     }
@@ -275,7 +276,8 @@ impl Service {
             | Request::ServerWeb { .. }
             | Request::ServerBoards { .. }
             | Request::ServerLanguage { .. }
-            | Request::Tournament { .. } => Err(crate::tr!(ctx.lang, "refusal-needs-no-game")),
+            | Request::Tournament { .. }
+            | Request::Puzzle(_) => Err(crate::tr!(ctx.lang, "refusal-needs-no-game")),
         }
     }
 

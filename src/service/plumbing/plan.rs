@@ -8,8 +8,8 @@ use crate::ratings::{Key, Standing};
 use crate::service::contract::clock::due_ms;
 use crate::service::Live;
 use crate::store::{
-    Challenge, Event, Expect, GameRecord, KeptText, Listing, Notes, PastGame, PendingMove, Prefs,
-    StoredEvent, Vacation,
+    Challenge, Checked, Event, Expect, GameRecord, KeptText, Listing, Notes, PastGame, PendingMove,
+    Prefs, PuzzleBook, StoredEvent, StoredPuzzle, Vacation,
 };
 
 /// One write kind of the service, with what it writes.
@@ -121,6 +121,19 @@ pub(in crate::service) enum Put {
     ServerWeb { server: u64, on: bool },
     /// The newest message a front end saw in a game's place.
     Seen { channel: u64, message: u64 },
+    /// A puzzle, checked against what was read (a new one: still absent).
+    Puzzle {
+        read: Box<Checked<Option<StoredPuzzle>>>,
+        puzzle: Box<StoredPuzzle>,
+    },
+    /// A player's puzzle book, checked against what was read.
+    PuzzleBook {
+        user: u64,
+        read: Box<Checked<PuzzleBook>>,
+        book: Box<PuzzleBook>,
+    },
+    /// A starter set of puzzles was loaded.
+    PuzzlesLoaded { mark: String },
 }
 
 /// How a planned write reaches the disk.

@@ -142,6 +142,9 @@ fn apply_one(w: &mut Write, put: Put) -> Result<(), StoreError> {
         Put::ServerBoards { server, white } => w.server_boards_white(server, white),
         Put::ServerWeb { server, on } => w.server_web(server, on),
         Put::Seen { channel, message } => w.seen_in(channel, message),
+        Put::Puzzle { read, puzzle } => w.puzzle(&read, &puzzle)?,
+        Put::PuzzleBook { user, read, book } => w.puzzle_book(user, &read, &book)?,
+        Put::PuzzlesLoaded { mark } => w.puzzles_loaded(&mark),
     }
     Ok(())
 }

@@ -53,7 +53,45 @@ impl Service {
             block.extend(current.into_iter().map(|(_, l)| l));
             lines.splice(at..at, block);
         }
+        lines.extend(self.puzzle_lines(ctx.lang, user.id));
         Reply::invoker(lines.join("\n"))
+    }
+
+    /// A player's puzzle ratings and streak for their profile (none before a puzzle).
+    fn puzzle_lines(&self, lang: crate::i18n::Lang, user: u64) -> Vec<String> {
+        let book = match self.store.puzzle_book(user) {
+            Ok(b) => b.value,
+            Err(e) => {
+                tracing::error!("store: puzzle book of {user}: {e}");
+                return Vec::new();
+            }
+        };
+        if book.ratings.is_empty() {
+            return Vec::new();
+        }
+        let mut lines = vec![tr!(
+            lang,
+            "profile-puzzles",
+            streak = book.streak,
+            best = book.best_streak
+        )];
+        for (variant, s) in &book.ratings {
+            let name = VariantId::parse(variant)
+                .map(|v| v.name_in(lang))
+                .unwrap_or_else(|| variant.clone());
+            lines.push(format!(
+                "- {}",
+                tr!(
+                    lang,
+                    "profile-puzzle-rating",
+                    variant = name,
+                    rating = s.glicko.shown(),
+                    solved = s.solved,
+                    failed = s.failed
+                )
+            ));
+        }
+        lines
     }
 
     /// The game `/board`, `/history` and `/export` show: the active one, else the last

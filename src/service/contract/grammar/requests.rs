@@ -72,6 +72,12 @@ pub fn to_request_in(
             game: checked.integer("game").and_then(|g| u64::try_from(g).ok()),
         },
         "web" => Request::Web,
+        "puzzle" => Request::Puzzle(crate::service::contract::actions::PuzzleAsk {
+            answer: text("answer"),
+            variant: variant("game"),
+            theme: text("theme"),
+            id: text("id"),
+        }),
         "settings" => settings_request(&text),
         "tournament" => tournament_request(&checked, lang)?,
         other => return Err(tr!(lang, "grammar-no-command", name = other)),

@@ -135,6 +135,33 @@ pub const COMMANDS: &[CommandSpec] = &[
         }],
         ..cmd("review", true)
     },
+    CommandSpec {
+        options: &[
+            OptionSpec {
+                positional: true,
+                ..opt("game", Kind::Variant)
+            },
+            opt(
+                "answer",
+                Kind::Text {
+                    max: crate::service::contract::actions::MAX_PUZZLE_ANSWER,
+                },
+            ),
+            opt(
+                "theme",
+                Kind::Text {
+                    max: crate::service::contract::actions::MAX_PUZZLE_WORD,
+                },
+            ),
+            opt(
+                "id",
+                Kind::Text {
+                    max: crate::service::contract::actions::MAX_PUZZLE_WORD,
+                },
+            ),
+        ],
+        ..cmd("puzzle", true)
+    },
     cmd("resign", false),
     CommandSpec {
         options: &[OptionSpec {

@@ -1,0 +1,36 @@
+
+## `/puzzle` (service/capabilities/puzzles): Aufgaben zum Lösen, je Spiel gewertet.
+cmd-puzzle-name = aufgabe
+cmd-puzzle-description = Eine Aufgabe zum Lösen, oder deine Antwort auf die offene
+cmd-puzzle-game-name = spiel
+cmd-puzzle-game-description = Nur Aufgaben dieses Spiels
+cmd-puzzle-answer-name = antwort
+cmd-puzzle-answer-description = Deine Antwort auf die offene Aufgabe, so geschrieben wie ein Zug
+cmd-puzzle-theme-name = thema
+cmd-puzzle-theme-description = Nur Aufgaben mit diesem Thema (mate, fork, sacrifice, zap, wall ...)
+cmd-puzzle-id-name = id
+cmd-puzzle-id-description = Die Aufgabe mit dieser Id
+puzzle-question = Aufgabe `{ $id }` ({ $game }, Wertung { $rating }): { $side } am Zug.
+puzzle-seen-before = Du hast diese Aufgabe schon gesehen: diesmal zählt sie nicht für deine Wertung.
+puzzle-last-move = Letzter Zug: { $answer }
+puzzle-how = Finde die beste Antwort für { $side } und sende sie mit `/aufgabe antwort:` (so geschrieben wie ein Zug).
+puzzle-right = Richtig: { $answer }.
+puzzle-reply = Die Antwort darauf: { $answer }.
+puzzle-solved = Gelöst: { $answer }!
+puzzle-wrong = Nicht dieser: { $answer }. Richtig war { $expected }.
+puzzle-refutation = Nach { $answer } zeigt { $reply }, warum.
+puzzle-rating-change = Deine Aufgabenwertung in { $game }: { $before } → { $after } ({ $diff }).
+puzzle-unrated = Nicht gewertet (eine schon gesehene Aufgabe).
+puzzle-streak = Gelöste Aufgaben in Folge: { $streak } (bestenfalls { $best }).
+puzzle-none-open = Du hast keine Aufgabe offen: `/aufgabe` zeigt eine.
+puzzle-not-open = Aufgabe `{ $id }` ist nicht deine offene (`{ $open }`); nichts wurde gezählt.
+puzzle-moved-on = Deine Aufgabe ging weiter, bevor diese Antwort gezählt wurde (sie wurde im selben Moment anderswo beantwortet); nichts wurde gezählt.
+puzzle-no-such = Es gibt keine Aufgabe `{ $id }`.
+puzzle-none-for-game = Es gibt noch keine Aufgaben für { $game }.
+puzzle-none = Es gibt noch keine Aufgaben.
+puzzle-no-theme = Hier hat keine Aufgabe das Thema „{ $theme }“. Themen: { $themes }.
+puzzle-answer-refused = { $reason } Nichts wurde gezählt: sende eine andere Antwort.
+puzzle-broken = Aufgabe `{ $id }` lässt sich mit dieser Version von Arcana nicht nachspielen; `/aufgabe` zeigt eine andere.
+puzzle-busy = Viele Antworten kamen gleichzeitig; nichts wurde gezählt: sende deine noch einmal.
+profile-puzzles = Aufgaben (in Folge gelöst: { $streak }, bestenfalls { $best }):
+profile-puzzle-rating = { $variant }: { $rating } ({ $solved } gelöst, { $failed } verfehlt)

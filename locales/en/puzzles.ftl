@@ -1,0 +1,36 @@
+
+## `/puzzle` (service/capabilities/puzzles): puzzles to solve, rated per game.
+cmd-puzzle-name = puzzle
+cmd-puzzle-description = A puzzle to solve, or your answer to the one you have open
+cmd-puzzle-game-name = game
+cmd-puzzle-game-description = Puzzles of this game only
+cmd-puzzle-answer-name = answer
+cmd-puzzle-answer-description = Your answer to the puzzle you have open, as you would type a move
+cmd-puzzle-theme-name = theme
+cmd-puzzle-theme-description = Puzzles with this theme only (mate, fork, sacrifice, zap, wall...)
+cmd-puzzle-id-name = id
+cmd-puzzle-id-description = The puzzle with this id
+puzzle-question = Puzzle `{ $id }` ({ $game }, rated { $rating }): { $side } to move.
+puzzle-seen-before = You have seen this puzzle before: it does not count for your rating this time.
+puzzle-last-move = Last move: { $answer }
+puzzle-how = Find the best answer for { $side } and send it with `/puzzle answer:` (as you would type a move).
+puzzle-right = Right: { $answer }.
+puzzle-reply = The reply: { $answer }.
+puzzle-solved = Solved: { $answer }!
+puzzle-wrong = Not this one: { $answer }. The answer was { $expected }.
+puzzle-refutation = After { $answer }, { $reply } shows why.
+puzzle-rating-change = Your { $game } puzzle rating: { $before } → { $after } ({ $diff }).
+puzzle-unrated = Not rated (a puzzle seen before).
+puzzle-streak = Puzzles solved in a row: { $streak } (best { $best }).
+puzzle-none-open = You have no puzzle open: `/puzzle` shows one.
+puzzle-not-open = Puzzle `{ $id }` is not the one you have open (`{ $open }`); nothing was counted.
+puzzle-moved-on = Your puzzle moved on before that answer was counted (it was answered at the same moment elsewhere); nothing was counted.
+puzzle-no-such = There is no puzzle `{ $id }`.
+puzzle-none-for-game = There are no puzzles of { $game } yet.
+puzzle-none = There are no puzzles yet.
+puzzle-no-theme = No puzzle has the theme “{ $theme }” here. Themes: { $themes }.
+puzzle-answer-refused = { $reason } Nothing was counted: send another answer.
+puzzle-broken = Puzzle `{ $id }` cannot be replayed by this version of Arcana; `/puzzle` shows another.
+puzzle-busy = Many answers arrived at once; nothing was counted: send yours again.
+profile-puzzles = Puzzles (solved in a row: { $streak }, best { $best }):
+profile-puzzle-rating = { $variant }: { $rating } ({ $solved } solved, { $failed } failed)

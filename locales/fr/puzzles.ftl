@@ -1,0 +1,36 @@
+
+## `/puzzle` (service/capabilities/puzzles) : des exercices à résoudre, classés par jeu.
+cmd-puzzle-name = exercice
+cmd-puzzle-description = Un exercice à résoudre, ou ta réponse à celui qui est ouvert
+cmd-puzzle-game-name = jeu
+cmd-puzzle-game-description = Seulement les exercices de ce jeu
+cmd-puzzle-answer-name = reponse
+cmd-puzzle-answer-description = Ta réponse à l'exercice ouvert, écrite comme un coup
+cmd-puzzle-theme-name = theme
+cmd-puzzle-theme-description = Seulement les exercices de ce thème (mate, fork, sacrifice, zap, wall...)
+cmd-puzzle-id-name = id
+cmd-puzzle-id-description = L'exercice qui porte cet identifiant
+puzzle-question = Exercice `{ $id }` ({ $game }, classé { $rating }) : { $side } au trait.
+puzzle-seen-before = Tu as déjà vu cet exercice : cette fois il ne compte pas pour ton classement.
+puzzle-last-move = Dernier coup : { $answer }
+puzzle-how = Trouve la meilleure réponse pour { $side } et envoie-la avec `/exercice reponse:` (écrite comme un coup).
+puzzle-right = Juste : { $answer }.
+puzzle-reply = La réplique : { $answer }.
+puzzle-solved = Résolu : { $answer } !
+puzzle-wrong = Pas celui-ci : { $answer }. La réponse était { $expected }.
+puzzle-refutation = Après { $answer }, { $reply } montre pourquoi.
+puzzle-rating-change = Ton classement d'exercices en { $game } : { $before } → { $after } ({ $diff }).
+puzzle-unrated = Non classé (un exercice déjà vu).
+puzzle-streak = Exercices résolus d'affilée : { $streak } (record { $best }).
+puzzle-none-open = Tu n'as pas d'exercice ouvert : `/exercice` en montre un.
+puzzle-not-open = L'exercice `{ $id }` n'est pas celui que tu as ouvert (`{ $open }`) ; rien n'a été compté.
+puzzle-moved-on = Ton exercice a avancé avant que cette réponse soit comptée (on y a répondu au même moment ailleurs) ; rien n'a été compté.
+puzzle-no-such = Il n'y a pas d'exercice `{ $id }`.
+puzzle-none-for-game = Il n'y a pas encore d'exercices de { $game }.
+puzzle-none = Il n'y a pas encore d'exercices.
+puzzle-no-theme = Aucun exercice n'a le thème « { $theme } » ici. Thèmes : { $themes }.
+puzzle-answer-refused = { $reason } Rien n'a été compté : envoie une autre réponse.
+puzzle-broken = L'exercice `{ $id }` ne peut pas être rejoué par cette version d'Arcana ; `/exercice` en montre un autre.
+puzzle-busy = Beaucoup de réponses sont arrivées en même temps ; rien n'a été compté : renvoie la tienne.
+profile-puzzles = Exercices (résolus d'affilée : { $streak }, record { $best }) :
+profile-puzzle-rating = { $variant } : { $rating } ({ $solved } résolus, { $failed } manqués)

@@ -1,0 +1,123 @@
+//! A puzzle shown: the question (the board from the solver's side, whose turn, the
+//! last answer played, the solver's own secrets) and the choice behind it.
+
+use super::bank::{choose, refusal, to_puzzle, Wish};
+use super::{Planned, Service};
+use crate::core::view::Viewer;
+use crate::i18n::Lang;
+use crate::puzzles::solve::{at_step, AtStep};
+use crate::service::contract::actions::PuzzleAsk;
+use crate::service::contract::api::{Context, Reply};
+use crate::service::plumbing::plan::Put;
+use crate::service::Refusal;
+use crate::store::{Attempt, PuzzleBook, StoredPuzzle, MAX_TRIED};
+use crate::tr;
+use crate::variants::side_name;
+
+impl Service {
+    /// Shows the invoker a puzzle (the one named, else one chosen for them) and opens
+    /// it in their book; a puzzle open before is left unrated.
+    pub(super) fn plan_show(&self, ctx: &Context, ask: &PuzzleAsk) -> Planned {
+        let lang = ctx.lang;
+        let read = self.store.puzzle_book(ctx.user.id).map_err(refusal(lang))?;
+        let all;
+        let chosen: StoredPuzzle = match ask.id.as_deref().map(str::trim) {
+            Some(id) => self
+                .store
+                .puzzle(&id.to_lowercase())
+                .map_err(refusal(lang))?
+                .value
+                .ok_or_else(|| tr!(lang, "puzzle-no-such", id = crate::core::notation::echo(id)))?,
+            None => {
+                all = self.store.puzzles().map_err(refusal(lang))?;
+                let wish = Wish {
+                    variant: ask.variant,
+                    theme: ask.theme.as_deref(),
+                    user: ctx.user.id,
+                };
+                choose(&all, &read.value, &wish, lang)?.clone()
+            }
+        };
+        let puzzle = to_puzzle(&chosen, lang)?;
+        let at = at_step(&puzzle, 0).map_err(|_| broken(lang, &chosen.id))?;
+        let mut book = read.value.clone();
+        let rated = !book.tried.contains(&chosen.id);
+        book.open = Some(Attempt {
+            puzzle: chosen.id.clone(),
+            step: 0,
+            rated,
+            variant: chosen.variant.clone(),
+        });
+        note_tried(&mut book, &chosen.id);
+        let reply = question(lang, &chosen, &at, rated);
+        let put = Put::PuzzleBook {
+            user: ctx.user.id,
+            read: Box::new(read),
+            book: Box::new(book),
+        };
+        Ok((vec![reply], vec![put]))
+    }
+}
+
+/// The refusal for a puzzle that no longer replays.
+pub(super) fn broken(lang: Lang, id: &str) -> Refusal {
+    tr!(lang, "puzzle-broken", id = id.to_string())
+}
+
+/// Puzzle `id` is tried: last in the book's list (the oldest forgotten past the most).
+fn note_tried(book: &mut PuzzleBook, id: &str) {
+    book.tried.retain(|t| t != id);
+    book.tried.push(id.to_string());
+    let over = book.tried.len().saturating_sub(MAX_TRIED);
+    book.tried.drain(..over);
+}
+
+/// The board of the puzzle at `at` as its solver sees it, in `lang`.
+pub(super) fn board(
+    lang: Lang,
+    at_game: &crate::variants::Game,
+    solver: crate::core::Side,
+) -> Reply {
+    Reply {
+        image: Some(at_game.view_in(Viewer::Player(solver), lang)),
+        ..Reply::invoker(String::new())
+    }
+}
+
+/// The question of a puzzle at `at`: which puzzle, whose turn, the last answer, the
+/// solver's own secrets, and how to answer; with the board.
+pub(super) fn question(lang: Lang, p: &StoredPuzzle, at: &AtStep, rated: bool) -> Reply {
+    let game = crate::variants::VariantId::parse(&p.variant)
+        .map(|v| v.name_in(lang))
+        .unwrap_or_else(|| p.variant.clone());
+    let mut lines = vec![tr!(
+        lang,
+        "puzzle-question",
+        id = p.id.clone(),
+        game = game,
+        rating = p.glicko.rating.round() as i64,
+        side = side_name(at.solver, lang)
+    )];
+    if !rated {
+        lines.push(tr!(lang, "puzzle-seen-before"));
+    }
+    lines.extend(next_lines(lang, at));
+    Reply {
+        text: lines.join("\n"),
+        ..board(lang, &at.game, at.solver)
+    }
+}
+
+/// What every question ends with: the last answer played, the solver's secrets, and
+/// how to answer.
+pub(super) fn next_lines(lang: Lang, at: &AtStep) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(last) = &at.last {
+        lines.push(tr!(lang, "puzzle-last-move", answer = last.clone()));
+    }
+    if let Some(secret) = at.game.secret_in(at.solver, lang) {
+        lines.push(secret);
+    }
+    lines.push(tr!(lang, "puzzle-how", side = side_name(at.solver, lang)));
+    lines
+}
