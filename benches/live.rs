@@ -9,11 +9,12 @@
 //! CPU time (web server and store, from `/proc/self/stat`) over an idle interval, then
 //! over an interval of `ARCANA_LIVE_MOVES` moves a second (20), each a game written
 //! with one more answer and committed as the service commits a move (the commits are
-//! part of the figure); and each push's latency, from the move's commit returning to
-//! the page's client reading the new version. The pages' client is a child process
-//! (this bench run again), so that neither its CPU nor its sockets count here; both
-//! share the machine's cores. Each page comes from a client address of its own,
-//! forwarded as by a trusted proxy, so the per-address limits stay as they are.
+//! part of the figure); and each push's latency, from the move's commit beginning to
+//! the page's client reading the new version (so the commit's own time, a flush to
+//! disk on sled, is in it). The pages' client is a child process (this bench run
+//! again), so that neither its CPU nor its sockets count here; both share the
+//! machine's cores. Each page comes from a client address of its own, forwarded as by
+//! a trusted proxy, so the per-address limits stay as they are.
 //!
 //! The intervals are 30 s unless `ARCANA_LIVE_SECONDS` says. Under `cargo test` (no
 //! `--bench`) it runs 40 pages over 4 games for 1 s.
@@ -286,7 +287,7 @@ fn cores_over(work: impl FnOnce()) -> f64 {
 }
 
 /// Commits `moves_per_second` moves a second for the interval, each game in turn
-/// given one more answer; returns `(game index, when its commit returned)` of each.
+/// given one more answer; returns `(game index, when its commit began)` of each.
 fn play(store: &Store, ids: &[u64], load: &Load) -> Vec<(usize, u64)> {
     let total = (load.moves_per_second as f64 * load.seconds.as_secs_f64()) as usize;
     let rounds = total / ids.len() + 1;
@@ -307,8 +308,9 @@ fn play(store: &Store, ids: &[u64], load: &Load) -> Vec<(usize, u64)> {
         if let Some(wait) = (start + every * k as u32).checked_duration_since(Instant::now()) {
             std::thread::sleep(wait);
         }
+        let at = now_ns();
         store.commit(w).expect("commit");
-        done.push((game, now_ns()));
+        done.push((game, at));
     }
     done
 }
