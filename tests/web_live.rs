@@ -1,9 +1,9 @@
 //! A game page's live updates over a WebSocket (issue 49), on both store backends: a
 //! move made through the game service (on PostgreSQL from a connection of its own, as
 //! another process would) is pushed to an open socket; an upgrade from another site's
-//! page, with a forged or expired address, or past the caps is refused; an open socket
-//! keeps its connection's place; and in headless Chromium a page follows its game over
-//! the socket without reloading.
+//! page, with a forged or expired address, or past the caps is refused; a page that
+//! sends a message has its socket closed; an open socket keeps its connection's place;
+//! and in headless Chromium a page follows its game over the socket without reloading.
 // The shared support code unwraps freely, as tests may.
 #![allow(clippy::unwrap_used)]
 
@@ -15,7 +15,7 @@ use arcana::service::{Service, ServiceConfig};
 use arcana::store::{Store, StoreUrl};
 use arcana::variants::{Options, VariantId};
 use arcana::web::{AddressRange, WebOptions};
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
 use std::time::Duration;
 use support::backend;
@@ -285,6 +285,25 @@ async fn a_socket_from_elsewhere_or_for_a_bad_address_is_refused() {
         .await
         .expect("get");
     assert_eq!(plain.status().as_u16(), 426);
+    // The page sends nothing: a message from it closes its socket (policy, 1008).
+    let mut talker = site.ours(&public).await;
+    next_version(&mut talker).await;
+    talker
+        .send(Message::Text("play e4".into()))
+        .await
+        .expect("send");
+    let closed = tokio::time::timeout(PATIENCE, async {
+        loop {
+            match talker.next().await {
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                Some(Ok(_)) => continue,
+                _ => return None,
+            }
+        }
+    })
+    .await
+    .expect("closed within the test's patience");
+    assert_eq!(closed, Some(1008));
     // A refused upgrade changed nothing: the page's own socket still works.
     let mut ours = site.ours(&private).await;
     let first = next_version(&mut ours).await;
