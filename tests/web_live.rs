@@ -3,7 +3,8 @@
 //! another process would) is pushed to an open socket; an upgrade from another site's
 //! page, with a forged or expired address, or past the caps is refused; a page that
 //! sends a message has its socket closed; an open socket keeps its connection's place;
-//! and in headless Chromium a page follows its game over the socket without reloading.
+//! and in headless Chromium a page follows its game over the socket without reloading,
+//! and over the event stream when its socket cannot open.
 // The shared support code unwraps freely, as tests may.
 #![allow(clippy::unwrap_used)]
 
@@ -64,13 +65,19 @@ struct Site {
 
 impl Site {
     async fn new(adjust: impl FnOnce(WebOptions) -> WebOptions) -> Site {
+        Site::named("127.0.0.1", adjust).await
+    }
+
+    /// The same, its public address naming `host` (the server listens on 127.0.0.1).
+    async fn named(host: &str, adjust: impl FnOnce(WebOptions) -> WebOptions) -> Site {
         let data = tempfile::tempdir().expect("temp dir");
         let url = backend::url(data.path());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
-        let base = format!("http://{}", listener.local_addr().expect("address"));
-        let links = WebLinks::new(&base, KEY);
+        let port = listener.local_addr().expect("address").port();
+        let base = format!("http://127.0.0.1:{port}");
+        let links = WebLinks::new(&format!("http://{host}:{port}"), KEY);
         let (open_url, web_links) = (url.clone(), links.clone());
         let bot = tokio::task::spawn_blocking(move || {
             let config = ServiceConfig {
@@ -438,5 +445,46 @@ async fn chromium_follows_a_game_over_the_socket() {
             "the page was reloaded"
         );
     }
+    client.close().await.expect("close the browser");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn chromium_falls_back_to_the_event_stream_when_no_socket_opens() {
+    chromedriver();
+    // The public address names another host than the one the browser opens: the
+    // page's socket is refused for its origin, and the page follows over events.
+    let site = Site::named("localhost", |o| o).await;
+    let (public, _, _) = site.game().await;
+    let (client, _driver) = browser().await;
+    client
+        .goto(&format!("{}{public}", site.base))
+        .await
+        .expect("open the page");
+    until(
+        &client,
+        "the page's event stream open",
+        "return document.documentElement.dataset.live === 'events';",
+    )
+    .await;
+    client
+        .execute("window.arcanaStayed = 49; return true;", vec![])
+        .await
+        .expect("mark the page");
+    site.play("alice", "e4").await;
+    until(
+        &client,
+        "the move played elsewhere",
+        "return document.querySelectorAll('.moves li').length === 1;",
+    )
+    .await;
+    let stayed = client
+        .execute("return window.arcanaStayed === 49;", vec![])
+        .await
+        .expect("read the mark");
+    assert_eq!(
+        stayed,
+        serde_json::Value::Bool(true),
+        "the page was reloaded"
+    );
     client.close().await.expect("close the browser");
 }
