@@ -14,15 +14,15 @@
 //! 30 s (one re-check of every watched game falls in it) unless `ARCANA_WATCH_SECONDS`
 //! says. Under `cargo test` (no `--bench`) it runs 20 games for 1 s.
 
+#[path = "common/cpu.rs"]
+mod cpu;
+#[path = "common/games.rs"]
+mod games;
 #[path = "../tests/store_backends/mod.rs"]
 mod store_backends;
 
 use arcana::service::pages::WebLinks;
-use arcana::service::record::play_answer;
-use arcana::store::{Action, ActionKind, GameRecord, Store, Write, FORMAT_VERSION};
-use arcana::variants::{Game, Options, VariantId};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use arcana::store::Store;
 use std::io::{BufRead, Read, Write as _};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -33,78 +33,6 @@ const PLIES: usize = 60;
 const CLIENT: &str = "ARCANA_WATCH_CLIENT";
 /// How often the former poller read each watched game.
 const FORMER_POLL: Duration = Duration::from_millis(250);
-
-/// This process's CPU time so far (user and system), from `/proc/self/stat`.
-fn cpu_time() -> Duration {
-    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
-    let after = stat.rsplit_once(')').expect("stat").1;
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    // utime and stime: fields 14 and 15, the 12th and 13th after the name.
-    let ticks: u64 =
-        fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime");
-    let per_second = std::process::Command::new("getconf")
-        .arg("CLK_TCK")
-        .output()
-        .ok()
-        .and_then(|o| {
-            String::from_utf8_lossy(&o.stdout)
-                .trim()
-                .parse::<u64>()
-                .ok()
-        })
-        .unwrap_or(100);
-    Duration::from_secs_f64(ticks as f64 / per_second as f64)
-}
-
-/// A 60-ply game of chess, its answers random and legal.
-fn sixty_plies() -> (Vec<Action>, Vec<arcana::store::HistoryEntry>) {
-    for seed in 0.. {
-        let mut game = Game::new(VariantId::Standard, &Options::new(), seed).expect("a game");
-        let mut rng = StdRng::seed_from_u64(seed);
-        let (mut actions, mut history) = (Vec::new(), Vec::new());
-        while actions.len() < PLIES {
-            let Some(ask) = game.ask() else { break };
-            let legal = game.legal_texts();
-            let text = legal[rng.gen_range(0..legal.len())].clone();
-            let Ok(played) = play_answer(&mut game, &mut history, ask.side, &text) else {
-                continue;
-            };
-            let kind = ActionKind::Play {
-                side: ask.side,
-                text: played.action,
-            };
-            actions.push(Action { at_ms: 0, kind });
-        }
-        if actions.len() == PLIES && !game.is_over() {
-            return (actions, history);
-        }
-    }
-    unreachable!("some seed gives 60 plies")
-}
-
-/// Stores `n` copies of a 60-ply game (ids 1..=n); returns their ids.
-fn fill(store: &Store, n: usize) -> Vec<u64> {
-    let (actions, history) = sixty_plies();
-    let template: GameRecord = serde_json::from_value(serde_json::json!({
-        "format": FORMAT_VERSION, "id": 0, "channel": 0, "server": 1,
-        "players": [{"id": 1, "name": "white"}, {"id": 2, "name": "black"}],
-        "variant": "standard", "options": {}, "seed": 0, "days": 3, "created_ms": 0,
-        "actions": actions, "history": history, "finished": false, "rated": false,
-    }))
-    .expect("a record");
-    let ids: Vec<u64> = (0..n).map(|_| store.new_id().expect("id")).collect();
-    for chunk in ids.chunks(250) {
-        let mut w = Write::new();
-        for &id in chunk {
-            let mut rec = template.clone();
-            (rec.id, rec.channel) = (id, 1_000_000 + id);
-            w.game(&rec).expect("encode");
-        }
-        store.commit_lazy(w).expect("fill");
-    }
-    store.flush().expect("flush");
-    ids
-}
 
 /// The child: opens a stream on every address read from stdin (`HOST:PORT PATH
 /// CLIENT` lines, each stream from a client address of its own, forwarded as by a
@@ -184,9 +112,9 @@ fn watched(runtime: &tokio::runtime::Runtime, store: &Store, ids: &[u64], idle: 
 
 /// Cores this process takes over `idle`, doing nothing itself.
 fn idle_cores(idle: Duration) -> f64 {
-    let (cpu0, t0) = (cpu_time(), Instant::now());
+    let (cpu0, t0) = (cpu::process_cpu(), Instant::now());
     std::thread::sleep(idle);
-    (cpu_time() - cpu0).as_secs_f64() / t0.elapsed().as_secs_f64()
+    (cpu::process_cpu() - cpu0).as_secs_f64() / t0.elapsed().as_secs_f64()
 }
 
 /// Cores taken over `idle` by the former watching: a poller per game reading its whole
@@ -235,7 +163,7 @@ fn main() {
         // A fresh store per size: the web server of the last one still holds its own.
         for e in store_backends::backends("watch") {
             let store = e.open();
-            let ids = fill(&store, n);
+            let ids = games::fill(&store, n, PLIES);
             let cores = watched(&runtime, &store, &ids, idle);
             println!(
                 "watch ({}): {n} watched games, idle: {cores:.3} cores over {idle:?}",

@@ -54,22 +54,53 @@
   window.addEventListener("popstate", function () { show(location.href, false); });
 
   // Live: the server says the game's version; a new one brings the page again (at the
-  // newest position when we were showing it, else where we are). The stream is closed
-  // when the page is left: a browser holds few connections per site, and a page kept
-  // for the back button must not hold one.
-  var source = null;
+  // newest position when we were showing it, else where we are). Over a WebSocket
+  // (`…/ws`; the Discord Activity's proxy carries nothing else), else server-sent
+  // events (`…/events`) once the socket could not open a few times in a row. Both are
+  // closed when the page is left: a browser holds few connections per site, and a page
+  // kept for the back button must not hold one. <html data-live> says which is open.
+  function changed(version) {
+    var m = main();
+    if (!m || m.getAttribute("data-version") === version) { return; }
+    var atLast = m.getAttribute("data-ply") === m.getAttribute("data-last");
+    // The page as it stands (its address keeps a language asked with ?lang=).
+    var now = m.getAttribute("data-now") || location.pathname;
+    if (atLast && location.pathname + location.search !== now) { history.replaceState(null, "", now); }
+    refresh(atLast ? now : location.pathname + location.search);
+  }
+  function live(kind) {
+    if (kind) { document.documentElement.setAttribute("data-live", kind); }
+    else { document.documentElement.removeAttribute("data-live"); }
+  }
+  var source = null, socket = null, again = null, failed = 0;
+  function socketUrl() {
+    var url = new URL(main().getAttribute("data-events"), location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    url.pathname = url.pathname.replace(/\/events$/, "/ws");
+    return url.href;
+  }
+  function openSocket() {
+    var ws = new WebSocket(socketUrl());
+    var opened = false;
+    socket = ws;
+    ws.onopen = function () { opened = true; failed = 0; live("socket"); };
+    ws.onmessage = function (e) { changed(String(e.data)); };
+    ws.onclose = function () {
+      if (socket !== ws) { return; }
+      socket = null;
+      live(null);
+      if (!opened) { failed += 1; }
+      // Again in a moment: the version it says on opening catches up what was missed.
+      again = setTimeout(function () { again = null; listen(); }, opened ? 1000 : 300);
+    };
+  }
   function listen() {
-    if (!window.EventSource || source) { return; }
+    if (source || socket || again || !main()) { return; }
+    if (window.WebSocket && failed < 3) { openSocket(); return; }
+    if (!window.EventSource) { return; }
     source = new EventSource(main().getAttribute("data-events"));
-    source.addEventListener("version", function (e) {
-      var m = main();
-      if (!m || m.getAttribute("data-version") === e.data) { return; }
-      var atLast = m.getAttribute("data-ply") === m.getAttribute("data-last");
-      // The page as it stands (its address keeps a language asked with ?lang=).
-      var now = m.getAttribute("data-now") || location.pathname;
-      if (atLast && location.pathname + location.search !== now) { history.replaceState(null, "", now); }
-      refresh(atLast ? now : location.pathname + location.search);
-    });
+    source.onopen = function () { live("events"); };
+    source.addEventListener("version", function (e) { changed(e.data); });
   }
   // A change that comes while a page is being fetched is fetched after it.
   var waiting = null;
@@ -82,6 +113,10 @@
   }, 200);
   window.addEventListener("pagehide", function () {
     if (source) { source.close(); source = null; }
+    if (socket) { var ws = socket; socket = null; ws.close(); }
+    if (again) { clearTimeout(again); again = null; }
+    failed = 0;
+    live(null);
   });
   window.addEventListener("pageshow", listen);
   listen();

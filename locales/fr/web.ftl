@@ -1,5 +1,9 @@
 # French: web (keys not here fall back to English).
 
+## Mises à jour en direct
+web-socket-only = Cette adresse transmet les mises à jour en direct d'une page de partie par WebSocket ; ouvrez plutôt la page de la partie.
+web-socket-elsewhere = Les mises à jour en direct ne sont envoyées qu'aux pages de ce site.
+
 ## Jouer sur sa propre page (issue 49)
 web-play-heading = À vous de jouer
 web-play-loading = Chargement de vos choix…

@@ -95,6 +95,12 @@ impl Drop for Slot {
     }
 }
 
+/// A connection's place as the requests on it see it: a WebSocket keeps it after its
+/// connection has left HTTP (hyper's connection ends at the upgrade), so an open socket
+/// counts in the caps as long as it is open.
+#[derive(Clone)]
+pub(super) struct Held(#[allow(dead_code)] Arc<Slot>);
+
 /// Accepts connections on `listener` and serves `app` on each that has a place, until
 /// the listener fails for good.
 pub(super) async fn accept(
@@ -121,10 +127,8 @@ pub(super) async fn accept(
         };
         let app = app.clone();
         let header_timeout = slots.caps.header_timeout;
-        tokio::spawn(async move {
-            serve_connection(stream, peer, app, header_timeout).await;
-            drop(slot);
-        });
+        let held = Held(Arc::new(slot));
+        tokio::spawn(serve_connection(stream, peer, app, header_timeout, held));
     }
 }
 
@@ -137,18 +141,21 @@ fn is_connection_error(e: &std::io::Error) -> bool {
     )
 }
 
-/// Serves HTTP/1.1 on one connection until it closes, its client stops sending, or its
-/// headers take longer than `header_timeout`.
+/// Serves HTTP/1.1 on one connection until it closes, its client stops sending, its
+/// headers take longer than `header_timeout`, or it becomes a WebSocket (which then
+/// holds its place, `held`, in its requests' extensions).
 async fn serve_connection(
     stream: TcpStream,
     peer: SocketAddr,
     app: axum::Router,
     header_timeout: Duration,
+    held: Held,
 ) {
     let _ = stream.set_nodelay(true);
     let io = TokioIo::new(wire::Secured::new(stream));
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
+        request.extensions_mut().insert(held.clone());
         app.clone().oneshot(request.map(axum::body::Body::new))
     });
     let served = hyper::server::conn::http1::Builder::new()
@@ -158,6 +165,7 @@ async fn serve_connection(
         // What an unfinished head may fill before it is refused (the default: 400 KB).
         .max_buf_size(2 * MAX_HEAD)
         .serve_connection(io, service)
+        .with_upgrades()
         .await;
     if let Err(e) = served {
         tracing::debug!("web: connection from {peer}: {e}");

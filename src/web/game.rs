@@ -23,7 +23,7 @@ pub(super) enum Reader {
 }
 
 /// The game and reader an address names, or the refusal page.
-fn resolve(web: &Web, private: bool, address: &str) -> Result<(u64, Reader), Refused> {
+pub(super) fn resolve(web: &Web, private: bool, address: &str) -> Result<(u64, Reader), Refused> {
     if !private {
         return web
             .links
@@ -321,12 +321,7 @@ pub(super) async fn events<const PRIVATE: bool>(
     let client = client.map(|c| (proxy::counted_as(c.0 .0), web.streams_per_client));
     match live::stream(&web.live, &web.store, game, client) {
         Some(events) => events.into_response(),
-        None => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            [(header::RETRY_AFTER, "30")],
-            format!("{}\n", crate::tr!(lang.lang, "web-too-many-streams")),
-        )
-            .into_response(),
+        None => live::too_many(lang.lang),
     }
 }
 

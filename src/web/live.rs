@@ -3,10 +3,14 @@
 //! on PostgreSQL the commits of every process sharing it), reads the version alone of
 //! the watched games it names, and reads every watched game's version again each
 //! [`RECHECK`] in case a change was missed. Nothing is read while nothing changes.
+//! A page follows a game over server-sent events ([`stream`]) or a WebSocket
+//! (`socket.rs`); both are one [`Following`], counted and capped together.
 
 use super::{lock, RECHECK};
 use crate::store::{Changed, Changes, Store};
+use axum::http::{header, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
 use futures_util::stream::Stream;
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -15,8 +19,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 use tokio::sync::{broadcast, watch};
 
-/// Event streams open at once, over all games and clients; past it a new one is
-/// refused (the page still works, without live updates).
+/// Event streams and WebSockets open at once, over all games and clients; past it a new
+/// one is refused (the page still works, without live updates).
 pub(super) const MAX_STREAMS: usize = 20_000;
 
 /// The version last seen of every watched game, one sender per game.
@@ -226,10 +230,57 @@ async fn read(games: Games, store: Arc<Store>, ids: Option<Vec<u64>>) {
     }
 }
 
+/// One page following a game: counted among the open streams and sockets (and its
+/// client's) and holding its game watched until it is dropped. Its fields drop in
+/// order: the receiver before the hold on the game.
+pub(super) struct Following {
+    rx: watch::Receiver<u64>,
+    first: bool,
+    _counted: Counted,
+    _watching: Watching,
+}
+
+impl Watchers {
+    /// A page's following of `game`, for `client` (its address and how many it may
+    /// have open); `None` when [`MAX_STREAMS`] are open, or that many for `client`.
+    pub(super) fn open(
+        &self,
+        store: &Store,
+        game: u64,
+        client: Option<(IpAddr, usize)>,
+    ) -> Option<Following> {
+        let counted = self.count(client)?;
+        let (rx, watching) = self.watch(store, game);
+        Some(Following {
+            rx,
+            first: true,
+            _counted: counted,
+            _watching: watching,
+        })
+    }
+}
+
+impl Following {
+    /// The game's record version: first the one known when it opened (once read), then
+    /// each new one; `None` once the web server is gone. Cancel-safe: a version not
+    /// returned is returned by the next call.
+    pub(super) async fn next(&mut self) -> Option<u64> {
+        if self.first {
+            if *self.rx.borrow() == 0 {
+                self.rx.changed().await.ok()?;
+            }
+            self.first = false;
+        } else {
+            self.rx.changed().await.ok()?;
+        }
+        Some(*self.rx.borrow_and_update())
+    }
+}
+
 /// The event stream of `game`: a `version` event with the game's record version when
-/// the stream opens (once known) and whenever it changes; the page fetches itself again
-/// when that is not the version it was built from. A comment now and then keeps the
-/// stream open.
+/// the stream opens (once known) and whenever it changes ([`Following::next`]); the page
+/// fetches itself again when that is not the version it was built from. A comment now
+/// and then keeps the stream open.
 /// `None` when [`MAX_STREAMS`] are open, or `per_client` for `client`.
 pub(super) fn stream(
     watchers: &Watchers,
@@ -237,27 +288,30 @@ pub(super) fn stream(
     game: u64,
     client: Option<(IpAddr, usize)>,
 ) -> Option<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
-    let counted = watchers.count(client)?;
-    let (rx, watching) = watchers.watch(store, game);
-    let start = (rx, true, counted, watching);
-    let events =
-        futures_util::stream::unfold(start, |(mut rx, first, counted, watching)| async move {
-            let known = *rx.borrow_and_update();
-            if !(first && known != 0) {
-                rx.changed().await.ok()?;
-            }
-            let version = *rx.borrow_and_update();
-            Some((
-                Ok(Event::default().event("version").data(version.to_string())),
-                (rx, false, counted, watching),
-            ))
-        });
+    let following = watchers.open(store, game, client)?;
+    let events = futures_util::stream::unfold(following, |mut following| async move {
+        let version = following.next().await?;
+        let event = Event::default().event("version").data(version.to_string());
+        Some((Ok(event), following))
+    });
     Some(Sse::new(events).keep_alive(KeepAlive::default()))
+}
+
+/// The answer when a page may not follow a game just now (too many streams and sockets
+/// open, in all or from its client).
+pub(super) fn too_many(lang: crate::i18n::Lang) -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        [(header::RETRY_AFTER, "30")],
+        format!("{}\n", crate::tr!(lang, "web-too-many-streams")),
+    )
+        .into_response()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[tokio::test]
     async fn streams_are_counted_and_capped() {
@@ -273,6 +327,58 @@ mod tests {
             "a place came free"
         );
         assert_eq!(watchers.open.load(Ordering::SeqCst), MAX_STREAMS - 1);
+    }
+
+    #[tokio::test]
+    async fn streams_and_sockets_share_the_caps() {
+        let store = Store::temporary().expect("store");
+        let watchers = Watchers::default();
+        let one: IpAddr = [192, 0, 2, 1].into();
+        let stream_open = stream(&watchers, &store, 1, Some((one, 2))).expect("a stream");
+        let socket_open = watchers.open(&store, 2, Some((one, 2))).expect("a socket");
+        assert!(
+            watchers.open(&store, 3, Some((one, 2))).is_none(),
+            "a third"
+        );
+        assert!(stream(&watchers, &store, 3, Some((one, 2))).is_none());
+        drop(socket_open);
+        assert!(
+            stream(&watchers, &store, 3, Some((one, 2))).is_some(),
+            "freed"
+        );
+        drop(stream_open);
+        assert_eq!(watchers.open.load(Ordering::SeqCst), 0);
+        assert!(lock(&watchers.games).is_empty(), "no game is watched");
+    }
+
+    #[tokio::test]
+    async fn a_following_tells_each_version_once() {
+        let store = Store::temporary().expect("store");
+        let watchers = Watchers::default();
+        let mut following = watchers.open(&store, 9, None).expect("open");
+        let tell = |v: u64| {
+            lock(&watchers.games)
+                .get(&9)
+                .expect("watched")
+                .send_replace(v);
+        };
+        // Not read yet: nothing to tell, and a wait given up loses nothing.
+        let waited = tokio::time::timeout(Duration::from_millis(20), following.next()).await;
+        assert!(waited.is_err(), "{waited:?}");
+        tell(4);
+        assert_eq!(following.next().await, Some(4), "the version known first");
+        tell(5);
+        tell(6);
+        assert_eq!(following.next().await, Some(6), "the newest");
+        let waited = tokio::time::timeout(Duration::from_millis(20), following.next()).await;
+        assert!(waited.is_err(), "told once: {waited:?}");
+        let late = watchers.open(&store, 9, None);
+        let mut late = late.expect("another page");
+        assert_eq!(
+            late.next().await,
+            Some(6),
+            "a page opened later hears the current one"
+        );
     }
 
     #[tokio::test]

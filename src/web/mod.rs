@@ -8,7 +8,8 @@
 //! Live updates come from the store, not from this process's service, so a move made
 //! by another process sharing PostgreSQL reaches the page too: one task follows the
 //! store's change feed (on PostgreSQL its `LISTEN`) and reads the version alone of the
-//! watched games it names, and of every watched game each [`RECHECK`].
+//! watched games it names, and of every watched game each [`RECHECK`]. A page follows
+//! its game over a WebSocket (`socket.rs`), else the server-sent events.
 //!
 //! May import `service`, `store`, `render`, `core` and `variants`; nothing imports it
 //! but the command line and `arcana local`.
@@ -23,6 +24,7 @@ mod live;
 mod play;
 mod proxy;
 mod site;
+mod socket;
 mod wire;
 
 pub(crate) use lang::{page_lang, PageLang};
@@ -218,11 +220,13 @@ fn router(store: Store, options: WebOptions) -> axum::Router {
         .route("/g/:address", get(game::serve::<false, false>))
         .route("/g/:address/board.png", get(game::serve::<false, true>))
         .route("/g/:address/events", get(game::events::<false>))
+        .route("/g/:address/ws", get(socket::open::<false>))
         .route("/g/:address/game.pgn", get(game::export::<false>))
         .route("/g/:address/game.gif", get(game::export::<true>))
         .route("/p/:address", get(game::serve::<true, false>))
         .route("/p/:address/board.png", get(game::serve::<true, true>))
         .route("/p/:address/events", get(game::events::<true>))
+        .route("/p/:address/ws", get(socket::open::<true>))
         .route("/p/:address/act", post(play::act))
         .route("/s/:address", get(site::server_page))
         .fallback(not_found)
