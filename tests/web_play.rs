@@ -731,7 +731,16 @@ async fn the_games_other_actions_refuse_what_they_must() {
     let rec = site.record(game).await;
     assert!(rec.end.is_none() && rec.draw_offer.is_none() && rec.actions.is_empty());
     assert!(site.delivered.lock().unwrap().is_empty());
+}
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_note_and_a_takeback_on_the_pages() {
+    let site = Site::open(None).await;
+    let game = site.chess().await;
+    let http = reqwest::Client::new();
+    let origin = Some(site.base.as_str());
+    let alice = site.private(game, "alice", in_an_hour());
+    let bob = site.private(game, "bob", in_an_hour());
     // A note: too long refused, a line added (only the invoker is told).
     let long = format!(r#"{{"ask":"note","ply":0,"text":"{}"}}"#, "n".repeat(201));
     let (_, refused) = post(&http, &alice, origin, &long).await;
@@ -835,7 +844,6 @@ async fn page_view(
 /// opponent's secrets, while their own are shown to them; and that the public page is
 /// the public view.
 async fn secrets_stay_home(variant: VariantId, options: Options, turns: usize) {
-    use arcana::core::view::Viewer;
     use arcana::core::Side;
     let rate = arcana::web::Rate {
         burst: 1e9,
@@ -858,33 +866,10 @@ async fn secrets_stay_home(variant: VariantId, options: Options, turns: usize) {
             break;
         }
         let state = rec.replay().expect("the game");
-        // Each player's page as it stands, and its picture.
         for (side, page) in &pages {
-            let (theirs, _) = secrets_of(&state, side.other());
-            let (mine, _) = secrets_of(&state, *side);
-            let html = http
-                .get(page)
-                .send()
-                .await
-                .expect("page")
-                .text()
-                .await
-                .expect("html");
-            for s in &theirs {
-                assert!(!html.contains(s.as_str()), "{side:?}'s page shows {s:?}");
-            }
-            own_shown += mine.iter().filter(|s| html.contains(s.as_str())).count();
-            let view = page_view(&site, game, Viewer::Player(*side)).await;
-            let seen = page_view(&site, game, Viewer::Public).await;
-            own_badges += mine_differs(&view, &seen, *side, &rec);
-            let png = board_png(&http, &site, &html).await;
-            let options = arcana::render::RenderOptions {
-                size: arcana::web::BOARD_SIZE,
-                orientation: Some(*side),
-            };
-            let drawn =
-                arcana::render::render_png_in(&view, &options, Default::default()).expect("drawn");
-            assert!(png == drawn, "{side:?}'s picture is not their own view");
+            let (shown, drawn) = page_keeps_secrets(&http, &site, &rec, &state, *side, page).await;
+            own_shown += shown;
+            own_badges += drawn;
         }
         public_is_public(&http, &site, game, &public, &state).await;
         // Each player's actions: the one asked walks the picker and plays.
@@ -896,24 +881,7 @@ async fn secrets_stay_home(variant: VariantId, options: Options, turns: usize) {
             let after = site.record(game).await.replay().expect("the game");
             for a in &answers {
                 let held = if a["played"] == true { &after } else { &state };
-                let (theirs, their_cards) = secrets_of(held, side.other());
-                let text = a.to_string();
-                for s in &theirs {
-                    assert!(
-                        !text.contains(s.as_str()),
-                        "{side:?} was sent {s:?}: {text}"
-                    );
-                }
-                for o in a["choice"]["options"].as_array().into_iter().flatten() {
-                    let label = o["label"].as_str().unwrap_or_default();
-                    let words: Vec<&str> = label.split(|c: char| !c.is_alphanumeric()).collect();
-                    for card in &their_cards {
-                        assert!(
-                            !words.contains(&card.as_str()),
-                            "{side:?} offered {card}: {label}"
-                        );
-                    }
-                }
+                answer_keeps_secrets(a, held, *side);
             }
         }
     }
@@ -930,23 +898,99 @@ async fn secrets_stay_home(variant: VariantId, options: Options, turns: usize) {
     if variant == VariantId::Wand {
         assert!(own_badges > 0, "a player's own wands never drawn for them");
     }
-    // The event streams carry no secret either.
     let state = rec.replay().expect("the game");
     for (side, page) in &pages {
-        let (theirs, _) = secrets_of(&state, side.other());
-        let mut got = http
-            .get(format!("{page}/events"))
-            .send()
-            .await
-            .expect("events");
-        let first = tokio::time::timeout(Duration::from_secs(3), got.chunk()).await;
-        let text = match first {
-            Ok(Ok(Some(bytes))) => String::from_utf8_lossy(&bytes).to_string(),
-            _ => String::new(),
-        };
-        for s in &theirs {
-            assert!(!text.contains(s.as_str()), "{side:?}'s events hold {s:?}");
+        events_keep_secrets(&http, page, &state, *side).await;
+    }
+}
+
+/// `side`'s page of the game as it stands (`rec`, `state`) shows none of the opponent's
+/// secrets, and its picture is `side`'s own view drawn; how many of `side`'s own
+/// secrets the page shows, and how many of their pieces their view draws otherwise
+/// than the public view.
+async fn page_keeps_secrets(
+    http: &reqwest::Client,
+    site: &Site,
+    rec: &arcana::store::GameRecord,
+    state: &arcana::variants::Game,
+    side: arcana::core::Side,
+    page: &str,
+) -> (usize, usize) {
+    use arcana::core::view::Viewer;
+    let (theirs, _) = secrets_of(state, side.other());
+    let (mine, _) = secrets_of(state, side);
+    let html = http
+        .get(page)
+        .send()
+        .await
+        .expect("page")
+        .text()
+        .await
+        .expect("html");
+    for s in &theirs {
+        assert!(!html.contains(s.as_str()), "{side:?}'s page shows {s:?}");
+    }
+    let shown = mine.iter().filter(|s| html.contains(s.as_str())).count();
+    let view = page_view(site, rec.id, Viewer::Player(side)).await;
+    let seen = page_view(site, rec.id, Viewer::Public).await;
+    let differs = mine_differs(&view, &seen, side, rec);
+    let png = board_png(http, site, &html).await;
+    let options = arcana::render::RenderOptions {
+        size: arcana::web::BOARD_SIZE,
+        orientation: Some(side),
+    };
+    let drawn = arcana::render::render_png_in(&view, &options, Default::default()).expect("drawn");
+    assert!(png == drawn, "{side:?}'s picture is not their own view");
+    (shown, differs)
+}
+
+/// An action's answer to `side` holds none of the opponent's secrets in `held`, and
+/// offers none of their cards.
+fn answer_keeps_secrets(
+    a: &serde_json::Value,
+    held: &arcana::variants::Game,
+    side: arcana::core::Side,
+) {
+    let (theirs, their_cards) = secrets_of(held, side.other());
+    let text = a.to_string();
+    for s in &theirs {
+        assert!(
+            !text.contains(s.as_str()),
+            "{side:?} was sent {s:?}: {text}"
+        );
+    }
+    for o in a["choice"]["options"].as_array().into_iter().flatten() {
+        let label = o["label"].as_str().unwrap_or_default();
+        let words: Vec<&str> = label.split(|c: char| !c.is_alphanumeric()).collect();
+        for card in &their_cards {
+            assert!(
+                !words.contains(&card.as_str()),
+                "{side:?} offered {card}: {label}"
+            );
         }
+    }
+}
+
+/// The first event of `side`'s page's stream holds none of the opponent's secrets.
+async fn events_keep_secrets(
+    http: &reqwest::Client,
+    page: &str,
+    state: &arcana::variants::Game,
+    side: arcana::core::Side,
+) {
+    let (theirs, _) = secrets_of(state, side.other());
+    let mut got = http
+        .get(format!("{page}/events"))
+        .send()
+        .await
+        .expect("events");
+    let first = tokio::time::timeout(Duration::from_secs(3), got.chunk()).await;
+    let text = match first {
+        Ok(Ok(Some(bytes))) => String::from_utf8_lossy(&bytes).to_string(),
+        _ => String::new(),
+    };
+    for s in &theirs {
+        assert!(!text.contains(s.as_str()), "{side:?}'s events hold {s:?}");
     }
 }
 
@@ -1196,7 +1240,6 @@ where
 async fn turns_in_progress_at_desktop_and_phone_widths() {
     let site = Site::open(None).await;
     let http = reqwest::Client::new();
-    let origin = Some(site.base.as_str());
     // A Wand Chess zap: the wand chosen, its targets lit.
     let mut options = Options::new();
     options.insert("wands".to_string(), "moderated".to_string());

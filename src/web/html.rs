@@ -309,6 +309,10 @@ fn board_figure(b: &mut String, at: &PageAt<'_>, shown: String) {
     ));
 }
 
+/// The longest note a player's page may add, in characters (a body stays under the
+/// size cap); the action address refuses a longer one.
+pub(super) const MAX_NOTE: usize = 200;
+
 /// A player's controls on their own page while the game is played: when they are
 /// asked, the picker's choices (filled by the page's script from `data-act`), Confirm,
 /// Back and Cancel; always, the game's other actions ([`game_actions`]).
@@ -386,7 +390,7 @@ fn game_actions(b: &mut String, at: &PageAt<'_>, reader: Side) {
         buttons.join(" "),
         at.label("web-play-note-label"),
         at.label("web-play-note-add"),
-        max = super::play::MAX_NOTE,
+        max = MAX_NOTE,
     ));
 }
 

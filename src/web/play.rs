@@ -39,8 +39,8 @@ pub struct Actor {
 /// The longest picker path a page may send (the picker needs four at most).
 const MAX_PATH: usize = crate::service::picker::MAX_PATH;
 
-/// The longest note a page may add, in characters (a body stays under the size cap).
-pub(super) const MAX_NOTE: usize = 200;
+/// The longest note a page may add, in characters.
+const MAX_NOTE: usize = super::html::MAX_NOTE;
 
 /// Whether `path` is a private page's action address (the one POST allowed).
 pub(super) fn is_action(path: &str) -> bool {
