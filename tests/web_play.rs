@@ -111,12 +111,17 @@ impl Site {
 
     /// A chess game, alice White against bob; its id.
     async fn chess(&self) -> u64 {
+        self.start(VariantId::Standard, Options::new()).await
+    }
+
+    /// A casual game of `variant`, alice White against bob; its id.
+    async fn start(&self, variant: VariantId, options: Options) -> u64 {
         let challenge = Request::Challenge {
             opponent: user("bob"),
-            variant: VariantId::Standard,
+            variant,
             color: ColorChoice::White,
             days: None,
-            options: Options::new(),
+            options,
             rated: false,
         };
         for (who, req) in [("alice", challenge), ("bob", Request::Accept)] {
@@ -198,7 +203,7 @@ async fn a_game_is_played_by_touching_the_board() {
     let game = site.chess().await;
     let (client, _driver) = browser().await;
 
-    // A spectator's page and the player not asked show no control.
+    // A spectator's page shows no control; the player not asked, no picker.
     let public = format!("{}{}", site.base, site.links.game_path(game));
     for page in [public, site.private(game, "bob", in_an_hour())] {
         client.goto(&page).await.expect("open");
@@ -208,8 +213,13 @@ async fn a_game_is_played_by_touching_the_board() {
             "return !!document.getElementById('game');",
         )
         .await;
-        assert!(client.find(Locator::Id("play")).await.is_err(), "{page}");
+        assert!(
+            client.find(Locator::Css("#play .picker")).await.is_err(),
+            "{page}"
+        );
+        assert!(client.find(Locator::Css(".cell")).await.is_err(), "{page}");
     }
+    assert!(client.find(Locator::Id("play")).await.is_ok(), "bob plays");
 
     // alice taps her pawn, then its target, then Confirm.
     client
@@ -244,11 +254,11 @@ async fn a_game_is_played_by_touching_the_board() {
             "what is alice's alone stays on her page"
         );
     }
-    // Her page, no longer asked, offers nothing more.
+    // Her page, no longer asked, offers no move.
     until(
         &client,
-        "the controls gone",
-        "return !document.getElementById('play');",
+        "the picker gone",
+        "return !document.querySelector('#play .picker') && !document.querySelector('.cell');",
     )
     .await;
 
@@ -555,4 +565,748 @@ async fn ten_thousand_fuzzed_actions_change_nothing_they_refuse() {
         played > 0 && refused > 1000,
         "played {played}, refused {refused}"
     );
+}
+
+/// The delivered replies' texts that contain `needle`.
+fn delivered_with(site: &Site, needle: &str) -> usize {
+    let delivered = site.delivered.lock().unwrap();
+    delivered
+        .iter()
+        .filter(|(place, r)| *place == CHANNEL && r.text.contains(needle))
+        .count()
+}
+
+/// Presses the game action button `ask` on the page shown, once it is there.
+async fn press_action(client: &Client, ask: &str) {
+    let css = format!("#play button[data-ask=\"{ask}\"]");
+    let script = format!("const b = document.querySelector('{css}'); return !!b && !b.hidden;");
+    until(client, &format!("{ask} offered"), &script).await;
+    client
+        .find(Locator::Css(&css))
+        .await
+        .expect("the button")
+        .click()
+        .await
+        .expect("press it");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_player_resigns_on_the_page_after_confirming() {
+    let site = Site::open(None).await;
+    let game = site.chess().await;
+    let (client, _driver) = browser().await;
+    // A spectator sees no control at all.
+    let public = format!("{}{}", site.base, site.links.game_path(game));
+    client.goto(&public).await.expect("the public page");
+    until(
+        &client,
+        "the page",
+        "return !!document.getElementById('game');",
+    )
+    .await;
+    assert!(client.find(Locator::Id("play")).await.is_err());
+    assert!(client.find(Locator::Css("[data-ask]")).await.is_err());
+
+    // bob, not asked, resigns: Resign asks again, and only "Yes, resign" acts.
+    client
+        .goto(&site.private(game, "bob", in_an_hour()))
+        .await
+        .expect("bob's page");
+    press_action(&client, "resign").await;
+    until(
+        &client,
+        "asked to confirm",
+        "return !document.querySelector('#play button[data-ask=\"resign-confirm\"]').hidden;",
+    )
+    .await;
+    let asked = client
+        .find(Locator::Css("#play .act-text"))
+        .await
+        .expect("the answer")
+        .text()
+        .await
+        .expect("its text");
+    assert!(asked.contains("Yes, resign"), "{asked}");
+    assert!(site.record(game).await.end.is_none(), "not yet resigned");
+    assert!(site.delivered.lock().unwrap().is_empty());
+    press_action(&client, "resign-confirm").await;
+    // The page follows the game: over, no control left.
+    until(
+        &client,
+        "the game over on the page",
+        "return !document.getElementById('play');",
+    )
+    .await;
+    assert!(site.record(game).await.end.is_some());
+    assert_eq!(
+        delivered_with(&site, "resigns"),
+        1,
+        "the game's place is told once: {:?}",
+        site.delivered.lock().unwrap()
+    );
+    client.close().await.expect("close the browser");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_draw_offered_on_one_page_is_accepted_on_the_other() {
+    let site = Site::open(None).await;
+    let game = site.chess().await;
+    let (client, _driver) = browser().await;
+    client
+        .goto(&site.private(game, "alice", in_an_hour()))
+        .await
+        .expect("alice's page");
+    press_action(&client, "draw-offer").await;
+    // Her own offer standing, her page offers neither another nor an answer.
+    until(
+        &client,
+        "no second offer",
+        "return !document.querySelector('[data-ask^=\"draw-\"]');",
+    )
+    .await;
+    assert_eq!(
+        site.record(game).await.draw_offer,
+        Some(arcana::core::Side::White)
+    );
+    client
+        .goto(&site.private(game, "bob", in_an_hour()))
+        .await
+        .expect("bob's page");
+    assert!(client
+        .find(Locator::Css("[data-ask=\"draw-decline\"]"))
+        .await
+        .is_ok());
+    press_action(&client, "draw-accept").await;
+    until(
+        &client,
+        "the game over on the page",
+        "return !document.getElementById('play');",
+    )
+    .await;
+    let rec = site.record(game).await;
+    assert!(rec.end.is_some(), "drawn");
+    assert_eq!(delivered_with(&site, "offers a draw"), 1);
+    assert_eq!(delivered_with(&site, "accepts the draw offer"), 1);
+    client.close().await.expect("close the browser");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_games_other_actions_refuse_what_they_must() {
+    let site = Site::open(None).await;
+    let game = site.chess().await;
+    let http = reqwest::Client::new();
+    let origin = Some(site.base.as_str());
+    let alice = site.private(game, "alice", in_an_hour());
+    let bob = site.private(game, "bob", in_an_hour());
+    let carol = site.private(game, "carol", in_an_hour());
+    let public = format!("{}{}", site.base, site.links.game_path(game));
+    let resign = r#"{"ask":"resign-confirm","ply":0}"#;
+    // Not a player, and the public page: nothing acts.
+    assert_eq!(post(&http, &carol, origin, resign).await.0, 404);
+    assert_eq!(post(&http, &public, origin, resign).await.0, 405);
+    // Resign alone only asks again.
+    let (_, asked) = post(&http, &alice, origin, r#"{"ask":"resign","ply":0}"#).await;
+    assert_eq!(
+        (asked["ok"].clone(), asked["resign"].clone()),
+        (true.into(), true.into())
+    );
+    // A stale position: refused, in the player's words.
+    let (_, stale) = post(&http, &alice, origin, r#"{"ask":"resign-confirm","ply":3}"#).await;
+    assert_eq!(stale["ok"], false, "{stale}");
+    assert!(
+        stale["html"].as_str().unwrap().contains("changed"),
+        "{stale}"
+    );
+    let (_, stale) = post(&http, &bob, origin, r#"{"ask":"draw-offer","ply":1}"#).await;
+    assert_eq!(stale["ok"], false, "{stale}");
+    // The service's own refusals: no offer to accept, no takeback asked.
+    for body in [
+        r#"{"ask":"draw-accept","ply":0}"#,
+        r#"{"ask":"takeback-accept","ply":0}"#,
+        r#"{"ask":"nonsense","ply":0}"#,
+    ] {
+        let (_, refused) = post(&http, &bob, origin, body).await;
+        assert_eq!(refused["ok"], false, "{body}: {refused}");
+    }
+    let rec = site.record(game).await;
+    assert!(rec.end.is_none() && rec.draw_offer.is_none() && rec.actions.is_empty());
+    assert!(site.delivered.lock().unwrap().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_note_and_a_takeback_on_the_pages() {
+    let site = Site::open(None).await;
+    let game = site.chess().await;
+    let http = reqwest::Client::new();
+    let origin = Some(site.base.as_str());
+    let alice = site.private(game, "alice", in_an_hour());
+    let bob = site.private(game, "bob", in_an_hour());
+    // A note: too long refused, a line added (only the invoker is told).
+    let long = format!(r#"{{"ask":"note","ply":0,"text":"{}"}}"#, "n".repeat(201));
+    let (_, refused) = post(&http, &alice, origin, &long).await;
+    assert_eq!(refused["ok"], false, "{refused}");
+    let note = r#"{"ask":"note","ply":7,"text":"watch the e-file"}"#;
+    let (_, noted) = post(&http, &alice, origin, note).await;
+    assert_eq!(noted["ok"], true, "{noted}");
+    assert!(noted["html"].as_str().unwrap().contains("watch the e-file"));
+    let shown = site.call("alice", Request::Note { text: None }).await;
+    assert!(shown.iter().any(|r| r.text.contains("watch the e-file")));
+    let (_, bobs) = post(
+        &http,
+        &bob,
+        origin,
+        r#"{"ask":"note","ply":0,"text":"mine"}"#,
+    )
+    .await;
+    assert!(!bobs["html"].as_str().unwrap().contains("e-file"), "{bobs}");
+
+    // A takeback asked on one page, answered on the other (a casual game).
+    play_first(&http, &alice, origin, 0).await.expect("a move");
+    let ask = r#"{"ask":"takeback-request","ply":1}"#;
+    let (_, asked) = post(&http, &alice, origin, ask).await;
+    assert_eq!(asked["ok"], true, "{asked}");
+    assert_eq!(
+        site.record(game).await.takeback_offer,
+        Some(arcana::core::Side::White)
+    );
+    // The request is itself an action of the record: the answer names the ply after it.
+    let ply = site.actions(game).await.len();
+    let accept = format!(r#"{{"ask":"takeback-accept","ply":{ply}}}"#);
+    let (_, taken) = post(&http, &bob, origin, &accept).await;
+    assert_eq!(taken["ok"], true, "{taken}");
+    let rec = site.record(game).await;
+    assert!(rec.history.is_empty(), "taken back: {:?}", rec.history);
+    assert_eq!(delivered_with(&site, "is taken back"), 1);
+    assert!(site
+        .delivered
+        .lock()
+        .unwrap()
+        .iter()
+        .all(|(_, r)| !r.text.contains("e-file")));
+}
+
+/// What only `side` may know of `game`, as strings its page would show them: each
+/// wand "known only to you" (`Nb1 fire`), and the whole hand of cards; with the cards
+/// one by one (`7c`), for the choices' labels.
+fn secrets_of(
+    game: &arcana::variants::Game,
+    side: arcana::core::Side,
+) -> (Vec<String>, Vec<String>) {
+    let text = game.secret(side).unwrap_or_default();
+    let (mut shown, mut cards) = (Vec::new(), Vec::new());
+    for line in text.lines() {
+        if let Some(items) = line.strip_prefix("Known only to you: ") {
+            shown.extend(items.split(", ").map(str::to_string));
+        }
+        if let (true, Some((_, hand))) = (line.starts_with("Your cards"), line.split_once("): ")) {
+            shown.push(hand.to_string());
+            cards.extend(hand.split(' ').map(str::to_string));
+        }
+    }
+    (shown, cards)
+}
+
+/// The board picture a page shows (its `img#board`), fetched.
+async fn board_png(http: &reqwest::Client, site: &Site, html: &str) -> Vec<u8> {
+    let at = html.find("id=\"board\" src=\"").expect("the board") + 16;
+    let src = html[at..]
+        .split('"')
+        .next()
+        .expect("its address")
+        .replace("&amp;", "&");
+    let got = http
+        .get(format!("{}{src}", site.base))
+        .send()
+        .await
+        .expect("the picture");
+    got.bytes().await.expect("its bytes").to_vec()
+}
+
+/// The page of `game` as `viewer` sees it now, from the service's pages.
+async fn page_view(
+    site: &Site,
+    game: u64,
+    viewer: arcana::core::view::Viewer,
+) -> arcana::core::view::View {
+    let rec = site.record(game).await;
+    let page = tokio::task::spawn_blocking(move || {
+        arcana::service::pages::game_page(rec, viewer, 0, Default::default())
+    })
+    .await
+    .expect("the page")
+    .expect("its views");
+    page.positions.last().cloned().expect("the position")
+}
+
+/// Drives `variant` through both players' pages, each turn a random legal answer
+/// picked choice by choice, and checks at every step that nothing a player's browser
+/// receives (action answers, the page, its picture, its event stream) holds the
+/// opponent's secrets, while their own are shown to them; and that the public page is
+/// the public view.
+async fn secrets_stay_home(variant: VariantId, options: Options, turns: usize) {
+    use arcana::core::Side;
+    let rate = arcana::web::Rate {
+        burst: 1e9,
+        per_second: 1e9,
+    };
+    let site = Site::open(Some(rate)).await;
+    let game = site.start(variant, options).await;
+    let http = reqwest::Client::new();
+    let origin = Some(site.base.as_str());
+    let pages = [
+        (Side::White, site.private(game, "alice", in_an_hour())),
+        (Side::Black, site.private(game, "bob", in_an_hour())),
+    ];
+    let public = format!("{}{}", site.base, site.links.game_path(game));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(49);
+    let (mut own_shown, mut own_badges) = (0, 0);
+    for _ in 0..turns {
+        let rec = site.record(game).await;
+        if rec.end.is_some() {
+            break;
+        }
+        let state = rec.replay().expect("the game");
+        for (side, page) in &pages {
+            let (shown, drawn) = page_keeps_secrets(&http, &site, &rec, &state, *side, page).await;
+            own_shown += shown;
+            own_badges += drawn;
+        }
+        public_is_public(&http, &site, game, &public, &state).await;
+        // Each player's actions: the one asked walks the picker and plays.
+        let ply = rec.actions.len() as u64;
+        for (side, page) in &pages {
+            let answers = walk(&http, page, origin, ply, &mut rng).await;
+            // What a turn played tells its player is checked against the secrets
+            // after it (an identifying zap makes a wand's kind public).
+            let after = site.record(game).await.replay().expect("the game");
+            for a in &answers {
+                let held = if a["played"] == true { &after } else { &state };
+                answer_keeps_secrets(a, held, *side);
+            }
+        }
+    }
+    let rec = site.record(game).await;
+    assert!(
+        rec.actions.len() >= turns.min(6),
+        "too few turns: {}",
+        rec.actions.len()
+    );
+    assert!(
+        own_shown > 0,
+        "a player's own secrets were never shown to them"
+    );
+    if variant == VariantId::Wand {
+        assert!(own_badges > 0, "a player's own wands never drawn for them");
+    }
+    let state = rec.replay().expect("the game");
+    for (side, page) in &pages {
+        events_keep_secrets(&http, page, &state, *side).await;
+    }
+}
+
+/// `side`'s page of the game as it stands (`rec`, `state`) shows none of the opponent's
+/// secrets, and its picture is `side`'s own view drawn; how many of `side`'s own
+/// secrets the page shows, and how many of their pieces their view draws otherwise
+/// than the public view.
+async fn page_keeps_secrets(
+    http: &reqwest::Client,
+    site: &Site,
+    rec: &arcana::store::GameRecord,
+    state: &arcana::variants::Game,
+    side: arcana::core::Side,
+    page: &str,
+) -> (usize, usize) {
+    use arcana::core::view::Viewer;
+    let (theirs, _) = secrets_of(state, side.other());
+    let (mine, _) = secrets_of(state, side);
+    let html = http
+        .get(page)
+        .send()
+        .await
+        .expect("page")
+        .text()
+        .await
+        .expect("html");
+    for s in &theirs {
+        assert!(!html.contains(s.as_str()), "{side:?}'s page shows {s:?}");
+    }
+    let shown = mine.iter().filter(|s| html.contains(s.as_str())).count();
+    let view = page_view(site, rec.id, Viewer::Player(side)).await;
+    let seen = page_view(site, rec.id, Viewer::Public).await;
+    let differs = mine_differs(&view, &seen, side, rec);
+    let png = board_png(http, site, &html).await;
+    let options = arcana::render::RenderOptions {
+        size: arcana::web::BOARD_SIZE,
+        orientation: Some(side),
+    };
+    let drawn = arcana::render::render_png_in(&view, &options, Default::default()).expect("drawn");
+    assert!(png == drawn, "{side:?}'s picture is not their own view");
+    (shown, differs)
+}
+
+/// An action's answer to `side` holds none of the opponent's secrets in `held`, and
+/// offers none of their cards.
+fn answer_keeps_secrets(
+    a: &serde_json::Value,
+    held: &arcana::variants::Game,
+    side: arcana::core::Side,
+) {
+    let (theirs, their_cards) = secrets_of(held, side.other());
+    let text = a.to_string();
+    for s in &theirs {
+        assert!(
+            !text.contains(s.as_str()),
+            "{side:?} was sent {s:?}: {text}"
+        );
+    }
+    for o in a["choice"]["options"].as_array().into_iter().flatten() {
+        let label = o["label"].as_str().unwrap_or_default();
+        let words: Vec<&str> = label.split(|c: char| !c.is_alphanumeric()).collect();
+        for card in &their_cards {
+            assert!(
+                !words.contains(&card.as_str()),
+                "{side:?} offered {card}: {label}"
+            );
+        }
+    }
+}
+
+/// The first event of `side`'s page's stream holds none of the opponent's secrets.
+async fn events_keep_secrets(
+    http: &reqwest::Client,
+    page: &str,
+    state: &arcana::variants::Game,
+    side: arcana::core::Side,
+) {
+    let (theirs, _) = secrets_of(state, side.other());
+    let mut got = http
+        .get(format!("{page}/events"))
+        .send()
+        .await
+        .expect("events");
+    let first = tokio::time::timeout(Duration::from_secs(3), got.chunk()).await;
+    let text = match first {
+        Ok(Ok(Some(bytes))) => String::from_utf8_lossy(&bytes).to_string(),
+        _ => String::new(),
+    };
+    for s in &theirs {
+        assert!(!text.contains(s.as_str()), "{side:?}'s events hold {s:?}");
+    }
+}
+
+/// How many of `side`'s own pieces its view draws otherwise than the public view does
+/// (its secret wands), after checking the opponent's pieces are drawn exactly as the
+/// public view draws them.
+fn mine_differs(
+    view: &arcana::core::view::View,
+    public: &arcana::core::view::View,
+    side: arcana::core::Side,
+    rec: &arcana::store::GameRecord,
+) -> usize {
+    let at = |v: &arcana::core::view::View, cell| {
+        v.pieces
+            .iter()
+            .find(|p| p.cell == cell)
+            .map(|p| format!("{p:?}"))
+    };
+    let mut differs = 0;
+    for piece in &view.pieces {
+        if piece.piece.side == side {
+            differs += usize::from(at(view, piece.cell) != at(public, piece.cell));
+        } else {
+            assert_eq!(
+                at(view, piece.cell),
+                at(public, piece.cell),
+                "{side:?} sees more of the opponent's piece on {} (game {})",
+                piece.cell,
+                rec.id
+            );
+        }
+    }
+    differs
+}
+
+/// The public page shows no secret of either side, and its board is the public view.
+async fn public_is_public(
+    http: &reqwest::Client,
+    site: &Site,
+    game: u64,
+    public: &str,
+    state: &arcana::variants::Game,
+) {
+    let html = http
+        .get(public)
+        .send()
+        .await
+        .expect("page")
+        .text()
+        .await
+        .expect("html");
+    for side in arcana::core::Side::BOTH {
+        for s in secrets_of(state, side).0 {
+            assert!(!html.contains(s.as_str()), "the public page shows {s:?}");
+        }
+    }
+    assert!(!html.contains("class=\"secret\""));
+    let view = page_view(site, game, arcana::core::view::Viewer::Public).await;
+    let rules = state.view(arcana::core::view::Viewer::Public);
+    assert_eq!(view.pieces, rules.pieces, "the public page's pieces");
+    assert_eq!(view.marks, rules.marks, "the public page's marks");
+    let options = arcana::render::RenderOptions {
+        size: arcana::web::BOARD_SIZE,
+        orientation: Some(arcana::core::Side::White),
+    };
+    let drawn = arcana::render::render_png_in(&view, &options, Default::default()).expect("drawn");
+    assert!(
+        board_png(http, site, &html).await == drawn,
+        "the public picture"
+    );
+}
+
+/// Walks the picker on `page` at `ply`, a random option at each choice, and plays the
+/// answer; every answer the page got (one, a refusal, when its player is not asked).
+async fn walk(
+    http: &reqwest::Client,
+    page: &str,
+    origin: Option<&str>,
+    ply: u64,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Vec<serde_json::Value> {
+    let mut path: Vec<u64> = Vec::new();
+    let mut answers = Vec::new();
+    loop {
+        let listed = path
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        let body = format!(r#"{{"ask":"pick","ply":{ply},"path":[{listed}]}}"#);
+        let (_, shown) = post(http, page, origin, &body).await;
+        answers.push(shown.clone());
+        if shown["ok"] != true {
+            return answers;
+        }
+        if shown["choice"]["complete"] == true {
+            let body = format!(r#"{{"ask":"play","ply":{ply},"path":[{listed}]}}"#);
+            let (_, played) = post(http, page, origin, &body).await;
+            assert_eq!(played["played"], true, "{body}: {played}");
+            answers.push(played);
+            return answers;
+        }
+        let options = shown["choice"]["options"].as_array().expect("options");
+        let pick = &options[rng.gen_range(0..options.len())];
+        path.push(pick["value"].as_u64().expect("a value"));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_wand_game_played_on_the_pages_keeps_each_players_wands() {
+    let mut options = Options::new();
+    options.insert("wands".to_string(), "moderated".to_string());
+    secrets_stay_home(VariantId::Wand, options, 14).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_wickets_game_played_on_the_pages_keeps_each_players_cards() {
+    let mut options = Options::new();
+    options.insert("decision".to_string(), "cards".to_string());
+    secrets_stay_home(VariantId::Wickets, options, 14).await;
+}
+
+/// Taps cell `cell` of the board with a finger, once it is offered.
+async fn tap_cell(client: &Client, cell: &str) {
+    let script = format!("return !!document.querySelector('.cell.offered[data-cell=\"{cell}\"]');");
+    until(client, &format!("{cell} offered"), &script).await;
+    let target = client
+        .find(Locator::Css(&format!(".cell[data-cell=\"{cell}\"]")))
+        .await
+        .expect("the cell");
+    let tap = fantoccini::actions::TouchActions::new("finger".to_string())
+        .then(PointerAction::MoveToElement {
+            element: target,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down { button: 0 })
+        .then(PointerAction::Up { button: 0 });
+    client.perform_actions(tap).await.expect("tap");
+}
+
+/// Where screenshots go: `ARCANA_SCREENSHOTS` (the docs' pictures are taken with
+/// `ARCANA_SCREENSHOTS=docs`), else the target folder's.
+fn shots_dir() -> std::path::PathBuf {
+    std::env::var_os("ARCANA_SCREENSHOTS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(screenshots)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_move_is_played_by_taps_on_a_phone() {
+    let site = Site::open(None).await;
+    let game = site.chess().await;
+    let (client, _driver) = support::browser::browser_sized(390, 844, true).await;
+    client
+        .goto(&site.private(game, "alice", in_an_hour()))
+        .await
+        .expect("alice's page");
+    until(
+        &client,
+        "the cells",
+        "return !!document.querySelector('.cell.offered');",
+    )
+    .await;
+    // The board fills the phone's width, and nothing scrolls sideways.
+    let fits = client
+        .execute(
+            "const w = document.querySelector('.board-wrap').getBoundingClientRect().width;\
+             return [w, document.documentElement.scrollWidth, window.innerWidth,\
+                     navigator.maxTouchPoints];",
+            vec![],
+        )
+        .await
+        .expect("the measures");
+    let n = |i: usize| fits[i].as_f64().expect("a number");
+    assert_eq!(n(2), 390.0, "a 390 px wide window: {fits}");
+    assert!(
+        n(0) >= 370.0,
+        "the board is {} px wide on a 390 px phone",
+        n(0)
+    );
+    assert!(n(1) <= 390.0, "the page scrolls sideways: {fits}");
+    assert!(n(3) > 0.0, "a touch screen: {fits}");
+    tap_cell(&client, "g1").await;
+    tap_cell(&client, "f3").await;
+    confirm(&client).await;
+    until(
+        &client,
+        "the move shown",
+        "return document.querySelectorAll('.moves li').length === 1;",
+    )
+    .await;
+    let shot = client.screenshot().await.expect("a screenshot");
+    std::fs::write(screenshots().join("phone-played.png"), shot).expect("write it");
+    let rec = site.record(game).await;
+    let printed: Vec<&str> = rec.history.iter().map(|e| e.printed.as_str()).collect();
+    assert_eq!(printed, ["Ng1-f3"]);
+    client.close().await.expect("close the browser");
+}
+
+/// Presses the chooser's button whose label starts with `label`, once it is there.
+async fn choose_labelled(client: &Client, label: &str) {
+    let mark = format!(
+        "const b = [...document.querySelectorAll('#play .choices button')]\
+           .find(b => b.textContent.startsWith('{label}'));\
+         if (b) {{ b.setAttribute('data-chosen', ''); }} return !!b;"
+    );
+    until(client, &format!("{label} offered"), &mark).await;
+    client
+        .find(Locator::Css("#play .choices button[data-chosen]"))
+        .await
+        .expect("the button")
+        .click()
+        .await
+        .expect("press it");
+}
+
+/// Opens `page` at `width` px (a phone's touch screen at 390) and lets `step` put a
+/// turn in progress; the screenshot goes to [`shots_dir`] as `name`-`width`.png.
+async fn shoot<F, Fut>(page: &str, width: u32, name: &str, step: F)
+where
+    F: FnOnce(Client) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    let (height, phone) = if width < 600 {
+        (1100, true)
+    } else {
+        (1000, false)
+    };
+    let (client, _driver) = support::browser::browser_sized(width, height, phone).await;
+    client.goto(page).await.expect("the page");
+    until(
+        &client,
+        "the cells",
+        "return !!document.querySelector('.cell.offered');",
+    )
+    .await;
+    step(client.clone()).await;
+    let shot = client.screenshot().await.expect("a screenshot");
+    let path = shots_dir().join(format!("{name}-{width}.png"));
+    std::fs::write(&path, shot).expect("write it");
+    client.close().await.expect("close the browser");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn turns_in_progress_at_desktop_and_phone_widths() {
+    let site = Site::open(None).await;
+    let http = reqwest::Client::new();
+    // A Wand Chess zap: the wand chosen, its targets lit.
+    let mut options = Options::new();
+    options.insert("wands".to_string(), "moderated".to_string());
+    let wand = site.start(VariantId::Wand, options).await;
+    let alice = site.private(wand, "alice", in_an_hour());
+    for width in [1200, 390] {
+        shoot(&alice, width, "web-wand-zap", |client| async move {
+            choose_labelled(&client, "Zap with wand").await;
+            until(
+                &client,
+                "the targets lit",
+                "return document.querySelector('#play .play-text').textContent.includes('Zap at')\
+                   && !!document.querySelector('.cell.offered');",
+            )
+            .await;
+        })
+        .await;
+    }
+    // A Wizard Walls turn: both setups played, a wizard chosen, its actions lit.
+    let site = Site::open(None).await;
+    let origin = Some(site.base.as_str());
+    let walls = site.start(VariantId::Walls, Options::new()).await;
+    let pages = [
+        site.private(walls, "alice", in_an_hour()),
+        site.private(walls, "bob", in_an_hour()),
+    ];
+    let mut asked = None;
+    for _ in 0..12 {
+        let ply = site.actions(walls).await.len() as u64;
+        let body = format!(r#"{{"ask":"pick","ply":{ply},"path":[]}}"#);
+        for page in &pages {
+            let (_, shown) = post(&http, page, origin, &body).await;
+            if shown["html"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("First action")
+            {
+                asked = Some(page.clone());
+            }
+        }
+        if asked.is_some() {
+            break;
+        }
+        for page in &pages {
+            if play_first(&http, page, origin, ply).await.is_some() {
+                break;
+            }
+        }
+    }
+    let asked = asked.expect("a Wizard Walls turn after the setup");
+    for width in [1200, 390] {
+        shoot(&asked, width, "web-walls-turn", |client| async move {
+            client
+                .find(Locator::Css(".cell.offered"))
+                .await
+                .expect("a wizard")
+                .click()
+                .await
+                .expect("choose it");
+            until(
+                &client,
+                "its actions lit",
+                "return document.querySelector('#play .play-text').textContent.includes('What does it do')\
+                   && !!document.querySelector('.cell.offered');",
+            )
+            .await;
+        })
+        .await;
+    }
 }

@@ -124,11 +124,15 @@
   // Playing on one's own page (issue 49): the service's picker, one choice at a time.
   // Options that stand for a cell light up on the board (tap it, or drag from one cell
   // to the next); the others are buttons beside it; Confirm plays the whole answer.
+  // The game's other actions (draw, takeback, resign, a note) are buttons below.
   var play = null;
   function setupPlay() {
     var section = document.getElementById("play");
+    play = null;
+    if (!section) { return; }
+    setupActions(section);
     var figure = document.querySelector("figure.board[data-cells]");
-    if (!section || !figure) { play = null; return; }
+    if (!figure || !section.querySelector(".picker")) { return; }
     var img = figure.querySelector("img");
     var wrap = document.createElement("div");
     wrap.className = "board-wrap";
@@ -204,20 +208,26 @@
     play.drop = null;
     if (cell && cell.classList.contains("offered")) { choose(Number(cell.getAttribute("data-value")), cell); }
   }
-  function send(ask, path) {
-    var section = play.section;
-    play.busy = true;
+  // Posts one action of the page's section; the answer (or a failure) to `done`.
+  function post(section, body, done, failed) {
+    body.ply = Number(section.getAttribute("data-actions"));
     fetch(section.getAttribute("data-act") + location.search, {
       method: "POST", credentials: "omit", cache: "no-store",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ask: ask, ply: play.ply, path: path })
+      body: JSON.stringify(body)
     })
       .then(function (r) { return r.json(); })
-      .then(shown)
-      .catch(function () {
-        section.querySelector(".play-text").textContent = section.getAttribute("data-failed");
-      })
-      .then(function () { if (play) { play.busy = false; dropIfReady(); } });
+      .then(done)
+      .catch(function () { failed(section.getAttribute("data-failed")); });
+  }
+  function send(ask, path) {
+    var section = play.section;
+    play.busy = true;
+    var text = section.querySelector(".play-text");
+    new Promise(function (settled) {
+      post(section, { ask: ask, path: path }, function (a) { shown(a); settled(); },
+           function (why) { text.textContent = why; settled(); });
+    }).then(function () { if (play) { play.busy = false; dropIfReady(); } });
   }
   function shown(answer) {
     // The server's own markup: escaped text with `code` marked.
@@ -252,6 +262,34 @@
     button("back").hidden = answer.played || play.path.length === 0 || play.confirm !== null;
     var idle = answer.ok && play.path.length === 0 && play.confirm === null;
     button("cancel").hidden = answer.played || idle;
+  }
+  // The game's other actions: each button posts its `data-ask`; Resign is asked again
+  // (its confirming button shown) before it acts; a note is posted with its text.
+  function setupActions(section) {
+    var text = section.querySelector(".act-text");
+    var sure = section.querySelector('button[data-ask="resign-confirm"]');
+    if (!text || !sure) { return; }
+    section.querySelector(".game-actions").hidden = false;
+    var waiting = false;
+    function act(body, after) {
+      if (waiting) { return; }
+      waiting = true;
+      post(section, body, function (answer) {
+        waiting = false;
+        text.innerHTML = answer.html;
+        sure.hidden = !answer.resign;
+        if (after) { after(answer.ok); }
+      }, function (why) { waiting = false; text.textContent = why; });
+    }
+    section.querySelectorAll(".act-buttons button").forEach(function (b) {
+      b.addEventListener("click", function () { act({ ask: b.getAttribute("data-ask") }); });
+    });
+    var form = section.querySelector("form.note");
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var input = form.querySelector("input");
+      act({ ask: "note", text: input.value }, function (ok) { if (ok) { input.value = ""; } });
+    });
   }
   setupPlay();
 })();

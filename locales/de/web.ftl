@@ -114,3 +114,20 @@ web-play-off = Auf dieser Seite kann hier nicht gezogen werden; spiel im Chat de
 web-play-elsewhere = Diese Aktion kam nicht von der Seite dieser Partie.
 web-play-unreadable = Diese Aktion konnte nicht gelesen werden.
 web-play-failed = Die Aktion konnte nicht gesendet werden; prüfe deine Verbindung und versuch es noch einmal.
+
+## A player's other actions on their own page (issue 49)
+web-play-game-heading = Deine Partie
+web-play-draw-offer = Remis anbieten
+web-play-draw-accept = Remis annehmen
+web-play-draw-decline = Remis ablehnen
+web-play-takeback = Deinen letzten Zug zurücknehmen lassen
+web-play-takeback-accept = Rücknahme annehmen
+web-play-takeback-decline = Rücknahme ablehnen
+web-play-resign = Aufgeben
+web-play-resign-confirm = Ja, aufgeben
+web-play-resign-sure = Diese Partie aufgeben? Drück „Ja, aufgeben“ zur Bestätigung; die Partie endet sofort.
+web-play-note-label = Eine Notiz, die nur du siehst:
+web-play-note-add = Notiz hinzufügen
+web-play-note-refused = Eine Notiz ist eine Zeile mit 1 bis 200 Zeichen; nichts wurde hinzugefügt.
+web-play-stale = Die Partie hat sich geändert, seit diese Seite gezeigt wurde; nichts wurde getan. Sieh dir die Partie noch einmal an.
+web-play-sent = Erledigt: der Chat der Partie ist informiert.

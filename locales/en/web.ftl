@@ -114,3 +114,20 @@ web-play-off = Moves cannot be made on this page here; play in the game's chat.
 web-play-elsewhere = This action did not come from this game's page.
 web-play-unreadable = This action could not be read.
 web-play-failed = The action could not be sent; check your connection and try again.
+
+## A player's other actions on their own page (issue 49)
+web-play-game-heading = Your game
+web-play-draw-offer = Offer a draw
+web-play-draw-accept = Accept the draw
+web-play-draw-decline = Decline the draw
+web-play-takeback = Ask to take back your last turn
+web-play-takeback-accept = Accept the takeback
+web-play-takeback-decline = Decline the takeback
+web-play-resign = Resign
+web-play-resign-confirm = Yes, resign
+web-play-resign-sure = Resign this game? Press “Yes, resign” to confirm; the game ends at once.
+web-play-note-label = A note only you see:
+web-play-note-add = Add the note
+web-play-note-refused = A note is one line of 1 to 200 characters; nothing was added.
+web-play-stale = The game changed since this page was shown; nothing was done. Look at the game again.
+web-play-sent = Done: the game's chat has been told.

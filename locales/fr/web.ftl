@@ -14,3 +14,20 @@ web-play-off = On ne peut pas jouer sur cette page ici ; jouez dans la discussio
 web-play-elsewhere = Cette action ne vient pas de la page de cette partie.
 web-play-unreadable = Cette action n'a pas pu être lue.
 web-play-failed = L'action n'a pas pu être envoyée ; vérifiez votre connexion et réessayez.
+
+## A player's other actions on their own page (issue 49)
+web-play-game-heading = Votre partie
+web-play-draw-offer = Proposer la nulle
+web-play-draw-accept = Accepter la nulle
+web-play-draw-decline = Refuser la nulle
+web-play-takeback = Demander à reprendre votre dernier tour
+web-play-takeback-accept = Accepter la reprise
+web-play-takeback-decline = Refuser la reprise
+web-play-resign = Abandonner
+web-play-resign-confirm = Oui, abandonner
+web-play-resign-sure = Abandonner cette partie ? Appuyez sur « Oui, abandonner » pour confirmer ; la partie se termine aussitôt.
+web-play-note-label = Une note que vous seul voyez :
+web-play-note-add = Ajouter la note
+web-play-note-refused = Une note est une ligne de 1 à 200 caractères ; rien n’a été ajouté.
+web-play-stale = La partie a changé depuis l’affichage de cette page ; rien n’a été fait. Regardez la partie à nouveau.
+web-play-sent = C’est fait : le salon de la partie est prévenu.

@@ -210,6 +210,17 @@ impl PageAt<'_> {
         (now && self.page.asked == Some(reader)).then_some(reader)
     }
 
+    /// The side of the private page's reader while the game is played, when this page
+    /// may act and shows the game as it stands: the page offers the game's actions.
+    fn player(&self) -> Option<Side> {
+        let view = self.page.positions.get(self.ply)?;
+        let crate::core::view::Viewer::Player(reader) = view.viewer else {
+            return None;
+        };
+        let now = self.acts && self.public_path.is_some() && self.ply == self.last();
+        (now && !self.page.finished).then_some(reader)
+    }
+
     /// A catalog text, escaped.
     fn label(&self, key: &str) -> String {
         escape(&tr(self.lang, key))
@@ -298,28 +309,88 @@ fn board_figure(b: &mut String, at: &PageAt<'_>, shown: String) {
     ));
 }
 
-/// A player's controls on their own page when they are asked: the picker's choices
-/// (filled by the page's script from `data-act`), Confirm, Back and Cancel.
+/// The longest note a player's page may add, in characters (a body stays under the
+/// size cap); the action address refuses a longer one.
+pub(super) const MAX_NOTE: usize = 200;
+
+/// A player's controls on their own page while the game is played: when they are
+/// asked, the picker's choices (filled by the page's script from `data-act`), Confirm,
+/// Back and Cancel; always, the game's other actions ([`game_actions`]).
 fn controls(b: &mut String, at: &PageAt<'_>) {
-    if at.playing().is_none() {
+    let Some(reader) = at.player() else {
         return;
-    }
+    };
     b.push_str(&format!(
         "<section id=\"play\" class=\"play\" data-act=\"{}/act\" data-actions=\"{}\" \
-         data-failed=\"{}\">\n\
-         <h2>{}</h2>\n<p class=\"play-text\" aria-live=\"polite\">{}</p>\n\
-         <div class=\"choices\"></div>\n<p class=\"play-buttons\">\
-         <button type=\"button\" class=\"confirm\" hidden>{}</button> \
-         <button type=\"button\" class=\"back\" hidden>{}</button> \
-         <button type=\"button\" class=\"cancel\" hidden>{}</button></p>\n</section>\n",
+         data-failed=\"{}\">\n",
         escape(at.base),
         at.page.actions,
         at.label("web-play-failed"),
-        at.label("web-play-heading"),
-        at.label("web-play-loading"),
-        at.label("web-play-confirm"),
-        at.label("web-play-back"),
-        at.label("web-play-cancel"),
+    ));
+    if at.playing().is_some() {
+        b.push_str(&format!(
+            "<div class=\"picker\">\n<h2>{}</h2>\n\
+             <p class=\"play-text\" aria-live=\"polite\">{}</p>\n\
+             <div class=\"choices\"></div>\n<p class=\"play-buttons\">\
+             <button type=\"button\" class=\"confirm\" hidden>{}</button> \
+             <button type=\"button\" class=\"back\" hidden>{}</button> \
+             <button type=\"button\" class=\"cancel\" hidden>{}</button></p>\n</div>\n",
+            at.label("web-play-heading"),
+            at.label("web-play-loading"),
+            at.label("web-play-confirm"),
+            at.label("web-play-back"),
+            at.label("web-play-cancel"),
+        ));
+    }
+    game_actions(b, at, reader);
+    b.push_str("</section>\n");
+}
+
+/// A player's other actions on their own page: answer the opponent's draw offer or
+/// takeback request (else make one; takebacks in casual games only), resign (confirmed
+/// first), add a note. Each button's `data-ask` is the action it posts; hidden until
+/// the page's script, which posts them, shows them.
+fn game_actions(b: &mut String, at: &PageAt<'_>, reader: Side) {
+    let page = at.page;
+    let button = |ask: &str, key: &str| {
+        format!(
+            "<button type=\"button\" data-ask=\"{ask}\">{}</button>",
+            at.label(key)
+        )
+    };
+    let mut buttons = Vec::new();
+    match page.draw_offer {
+        Some(side) if side != reader => {
+            buttons.push(button("draw-accept", "web-play-draw-accept"));
+            buttons.push(button("draw-decline", "web-play-draw-decline"));
+        }
+        Some(_) => {}
+        None => buttons.push(button("draw-offer", "web-play-draw-offer")),
+    }
+    match page.takeback_offer {
+        Some(side) if side != reader => {
+            buttons.push(button("takeback-accept", "web-play-takeback-accept"));
+            buttons.push(button("takeback-decline", "web-play-takeback-decline"));
+        }
+        None if !page.rated => buttons.push(button("takeback-request", "web-play-takeback")),
+        _ => {}
+    }
+    buttons.push(button("resign", "web-play-resign"));
+    buttons.push(
+        "<button type=\"button\" data-ask=\"resign-confirm\" class=\"danger\" hidden>".to_string()
+            + &at.label("web-play-resign-confirm")
+            + "</button>",
+    );
+    b.push_str(&format!(
+        "<div class=\"game-actions\" hidden>\n<h2>{}</h2>\n<p class=\"act-buttons\">{}</p>\n\
+         <form class=\"note\"><label>{} <input name=\"note\" maxlength=\"{max}\" \
+         autocomplete=\"off\"></label> <button type=\"submit\">{}</button></form>\n\
+         <p class=\"act-text\" aria-live=\"polite\"></p>\n</div>\n",
+        at.label("web-play-game-heading"),
+        buttons.join(" "),
+        at.label("web-play-note-label"),
+        at.label("web-play-note-add"),
+        max = MAX_NOTE,
     ));
 }
 

@@ -3,7 +3,10 @@
 //! as a Discord press does (the picker's `Pick`, `PickPlay`, the move confirmation), so
 //! the same refusals, record, announcement and conditional answers follow. What the
 //! service answers the invoker comes back to the page; everything else (the board in
-//! the game's place, direct messages) goes to the front end's delivery.
+//! the game's place, direct messages) goes to the front end's delivery. The rest of a
+//! player's actions go the way of the game's Discord buttons and commands, for the
+//! page's game only ([`Request::OnGame`]): resign (asked once more first), offer,
+//! accept or decline a draw, ask for or answer a takeback, add a note.
 //!
 //! The signed private address is the page's token: no cookie acts, a request from
 //! another site's page is refused by its `Origin`, the body must be JSON, and every
@@ -12,7 +15,8 @@
 
 use super::{now_ms, Web};
 use crate::i18n::{tr, Lang};
-use crate::service::api::{Context, Reply, ReplyKind, Request, User};
+use crate::service::actions::TakebackAction;
+use crate::service::api::{Context, DrawAction, Reply, ReplyKind, Request, User};
 use crate::service::front::GameService;
 use crate::service::pages::LinkRefusal;
 use axum::body::Bytes;
@@ -35,6 +39,9 @@ pub struct Actor {
 /// The longest picker path a page may send (the picker needs four at most).
 const MAX_PATH: usize = crate::service::picker::MAX_PATH;
 
+/// The longest note a page may add, in characters.
+const MAX_NOTE: usize = super::html::MAX_NOTE;
+
 /// Whether `path` is a private page's action address (the one POST allowed).
 pub(super) fn is_action(path: &str) -> bool {
     path.starts_with("/p/") && path.ends_with("/act") && path.matches('/').count() == 3
@@ -45,12 +52,17 @@ pub(super) fn is_action(path: &str) -> bool {
 #[serde(deny_unknown_fields)]
 struct Action {
     /// `pick` (the picker after `path`), `play` (the answer `path` completes),
-    /// `confirm` or `cancel` (a move shown for confirmation).
+    /// `confirm` or `cancel` (a move shown for confirmation); `resign` (asks again),
+    /// `resign-confirm`, `draw-offer`, `draw-accept`, `draw-decline`,
+    /// `takeback-request`, `takeback-accept`, `takeback-decline`, `note` (adds `text`).
     ask: String,
     /// The record's number of actions the page was built at.
     ply: u64,
     #[serde(default)]
     path: Vec<u16>,
+    /// A note's line.
+    #[serde(default)]
+    text: Option<String>,
 }
 
 /// What the page is told.
@@ -68,6 +80,9 @@ struct Answer {
     confirm: Option<u64>,
     /// The action was played: the page follows the game to its new position.
     played: bool,
+    /// Resigning waits for the player's confirmation.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    resign: bool,
 }
 
 #[derive(serde::Serialize)]
@@ -96,24 +111,13 @@ fn refused(status: StatusCode, lang: Lang, key: &str) -> Response {
     (status, axum::Json(answer)).into_response()
 }
 
-/// The origin (`scheme://host[:port]`) of the configured public address.
-fn origin_of(url: &str) -> &str {
-    let after = url.find("://").map_or(0, |i| i + 3);
-    match url[after..].find('/') {
-        Some(i) => &url[..after + i],
-        None => url,
-    }
-}
-
 /// Whether the request comes from a page of this site, as JSON.
 fn same_site(web: &Web, headers: &HeaderMap) -> bool {
-    let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/json"));
-    let ours = origin_of(web.links.public_url());
-    json && origin.is_some_and(|o| o.eq_ignore_ascii_case(ours))
+    json && super::socket::same_origin(web.links.public_url(), headers)
 }
 
 /// `POST /p/<address>/act`: one action of the player the address names.
@@ -185,8 +189,47 @@ fn run(
         lang,
         guild_locale: None,
     };
+    let say = |key: &str| Answer {
+        html: super::html::inline(&tr(lang, key)),
+        resign: key == "web-play-resign-sure",
+        ok: key == "web-play-resign-sure",
+        ..Answer::default()
+    };
+    let request = match asked(game, rec.actions.len() as u64, action) {
+        Ok(request) => request,
+        Err(key) => return Some(say(key)),
+    };
+    let replies = actor.service.handle(&ctx, request);
+    let (mine, others): (Vec<Reply>, Vec<Reply>) = replies
+        .into_iter()
+        .partition(|r| matches!(r.to, crate::service::api::Audience::Invoker));
+    let acted = !others.is_empty();
+    if acted {
+        (actor.deliver)(rec.channel, others);
+    }
+    let mut answer = answer(mine);
+    if answer.html.is_empty() && acted {
+        answer.html = super::html::inline(&tr(lang, "web-play-sent"));
+    }
+    Some(answer)
+}
+
+/// The service's request an action asks for, on game `game` whose record has `actions`
+/// actions now; else the catalog key of what the page is told instead (a resignation
+/// asked once more, a stale position, an action that cannot be read).
+fn asked(game: u64, actions: u64, action: Action) -> Result<Request, &'static str> {
     let (ply, path) = (action.ply, action.path);
-    let request = match action.ask.as_str() {
+    let on_game = |request| Request::OnGame {
+        game,
+        request: Box::new(request),
+    };
+    let picker = matches!(action.ask.as_str(), "pick" | "play" | "confirm" | "cancel");
+    // The picker's own requests name their position to the service; a note does not
+    // depend on it; every other action is refused once the game has moved on.
+    if !picker && action.ask != "note" && ply != actions {
+        return Err("web-play-stale");
+    }
+    Ok(match action.ask.as_str() {
         "pick" => Request::Pick {
             game,
             ply: Some(ply),
@@ -195,21 +238,25 @@ fn run(
         "play" => Request::PickPlay { game, ply, path },
         "confirm" => Request::ConfirmMove { game, ply },
         "cancel" => Request::CancelMove { game },
-        _ => {
-            return Some(Answer {
-                html: super::html::inline(&tr(lang, "web-play-unreadable")),
-                ..Answer::default()
+        "resign" => return Err("web-play-resign-sure"),
+        "resign-confirm" => on_game(Request::Resign),
+        "draw-offer" => on_game(Request::Draw(DrawAction::Offer)),
+        "draw-accept" => on_game(Request::Draw(DrawAction::Accept)),
+        "draw-decline" => on_game(Request::Draw(DrawAction::Decline)),
+        "takeback-request" => on_game(Request::Takeback(TakebackAction::Ask)),
+        "takeback-accept" => on_game(Request::Takeback(TakebackAction::Accept)),
+        "takeback-decline" => on_game(Request::Takeback(TakebackAction::Decline)),
+        "note" => {
+            let text = action.text.as_deref().map(str::trim).unwrap_or_default();
+            if text.is_empty() || text.chars().count() > MAX_NOTE {
+                return Err("web-play-note-refused");
+            }
+            on_game(Request::Note {
+                text: Some(text.to_string()),
             })
         }
-    };
-    let replies = actor.service.handle(&ctx, request);
-    let (mine, others): (Vec<Reply>, Vec<Reply>) = replies
-        .into_iter()
-        .partition(|r| matches!(r.to, crate::service::api::Audience::Invoker));
-    if !others.is_empty() {
-        (actor.deliver)(rec.channel, others);
-    }
-    Some(answer(mine))
+        _ => return Err("web-play-unreadable"),
+    })
 }
 
 /// What the invoker's replies tell the page.
@@ -267,14 +314,5 @@ mod tests {
         ] {
             assert!(!is_action(path), "{path}");
         }
-    }
-
-    #[test]
-    fn the_origin_of_the_public_address() {
-        assert_eq!(origin_of("https://a.example.org"), "https://a.example.org");
-        assert_eq!(
-            origin_of("http://127.0.0.1:8080/x/y"),
-            "http://127.0.0.1:8080"
-        );
     }
 }

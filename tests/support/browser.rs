@@ -32,6 +32,23 @@ impl Drop for Driver {
 }
 
 pub async fn browser() -> (Client, Driver) {
+    browser_sized(1100, 1250, false).await
+}
+
+/// A browser whose window is `width` by `height` CSS pixels; a `phone` one emulates a
+/// touch screen at three device pixels per CSS pixel, as a phone's browser does.
+pub async fn browser_sized(width: u32, height: u32, phone: bool) -> (Client, Driver) {
+    let mut options = serde_json::json!({
+        "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                 "--disable-dev-shm-usage", format!("--window-size={width},{height}"),
+                 "--hide-scrollbars"],
+    });
+    if phone {
+        options["mobileEmulation"] = serde_json::json!({
+            "deviceMetrics": { "width": width, "height": height, "pixelRatio": 3.0,
+                               "touch": true, "mobile": true },
+        });
+    }
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .expect("a free port")
@@ -44,14 +61,7 @@ pub async fn browser() -> (Client, Driver) {
         .expect("start chromedriver");
     let driver = Driver(child);
     let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".to_string(),
-        serde_json::json!({
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--window-size=1100,1250",
-                     "--hide-scrollbars"],
-        }),
-    );
+    caps.insert("goog:chromeOptions".to_string(), options);
     let url = format!("http://127.0.0.1:{port}");
     let mut last = None;
     for _ in 0..100 {

@@ -210,6 +210,10 @@ pub struct GamePage {
     /// The record's number of actions: the version a page's action names, refused
     /// once the game has moved on (as the picker's presses are).
     pub actions: u64,
+    /// The side whose draw offer stands (a player's page offers to answer it).
+    pub draw_offer: Option<crate::core::Side>,
+    /// The side whose takeback request stands.
+    pub takeback_offer: Option<crate::core::Side>,
 }
 
 /// The page of a stored game for `viewer` at `now` (milliseconds), its words in `lang`
@@ -259,6 +263,8 @@ pub fn game_page(
             .filter(|_| live.game.outcome().is_none())
             .map(|a| a.side),
         actions: rec.actions.len() as u64,
+        draw_offer: rec.draw_offer,
+        takeback_offer: rec.takeback_offer,
     })
 }
 

@@ -298,7 +298,12 @@ impl Service {
         };
         let allowed = matches!(
             request,
-            Request::Resign | Request::Draw(_) | Request::Hand | Request::Rematch
+            Request::Resign
+                | Request::Draw(_)
+                | Request::Hand
+                | Request::Rematch
+                | Request::Takeback(_)
+                | Request::Note { .. }
         );
         if current != Some(game) || !allowed {
             return Err(crate::tr!(ctx.lang, "refusal-button-gone"));
