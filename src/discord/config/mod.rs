@@ -37,6 +37,7 @@ struct RawConfig {
     ops: RawOps,
     web: RawWeb,
     tournaments: RawTournaments,
+    harvest: RawHarvest,
 }
 
 impl Default for RawConfig {
@@ -61,6 +62,7 @@ impl Default for RawConfig {
             ops: RawOps::default(),
             web: RawWeb::default(),
             tournaments: RawTournaments::default(),
+            harvest: RawHarvest::default(),
         }
     }
 }
@@ -117,6 +119,63 @@ struct RawOps {
 #[serde(default, deny_unknown_fields)]
 struct RawTournaments {
     organiser_roles: Vec<RoleEntry>,
+}
+
+/// `[harvest]`: the background job making puzzles of the finished games.
+#[derive(Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct RawHarvest {
+    on: bool,
+    cpu_percent: u32,
+    seconds_per_game: u64,
+}
+
+impl Default for RawHarvest {
+    fn default() -> RawHarvest {
+        RawHarvest {
+            on: true,
+            cpu_percent: 25,
+            seconds_per_game: 120,
+        }
+    }
+}
+
+impl RawHarvest {
+    fn validate(&self) -> Result<Harvest, ConfigError> {
+        let (percent, seconds) = (self.cpu_percent, self.seconds_per_game);
+        check((1..=100).contains(&percent), || {
+            format!("`harvest.cpu_percent` must be 1 to 100 (of one core), not {percent}")
+        })?;
+        check((1..=3600).contains(&seconds), || {
+            format!("`harvest.seconds_per_game` must be 1 to 3600, not {seconds}")
+        })?;
+        Ok(Harvest {
+            on: self.on,
+            cpu_percent: percent,
+            seconds_per_game: seconds,
+        })
+    }
+}
+
+/// The puzzle harvest's settings (`[harvest]`): whether it runs, the share of one core
+/// it may use, and the most working time one game may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Harvest {
+    pub on: bool,
+    pub cpu_percent: u32,
+    pub seconds_per_game: u64,
+}
+
+impl Harvest {
+    /// As the service's job takes them.
+    pub fn job(&self) -> crate::service::harvest::HarvestConfig {
+        crate::service::harvest::HarvestConfig {
+            on: self.on,
+            cpu_share: f64::from(self.cpu_percent) / 100.0,
+            per_game: std::time::Duration::from_secs(self.seconds_per_game),
+            ..Default::default()
+        }
+    }
 }
 
 /// A role id, written as a number or as a string of digits.
@@ -207,6 +266,8 @@ pub struct Config {
     /// Members holding one of these roles (ids) may organise tournaments, besides
     /// those with Manage Server (`[tournaments] organiser_roles`).
     pub organiser_roles: Vec<u64>,
+    /// The background job making puzzles of the finished games (`[harvest]`).
+    pub harvest: Harvest,
 }
 
 /// A range of the bot's Discord shards, `FIRST-LAST/TOTAL` (or `SHARD/TOTAL`): with
@@ -359,6 +420,7 @@ impl RawConfig {
         Ok(Config {
             web: web_config(&self.web, env_web_key)?,
             organiser_roles: self.organiser_roles()?,
+            harvest: self.harvest.validate()?,
             token,
             shards,
             ops_listen,
