@@ -161,7 +161,7 @@ async fn a_reviewed_mistake_is_its_players_own_puzzle() {
     assert_eq!(p.source, format!("game {id}"));
     assert_eq!(
         p.position.split('|').nth(3),
-        Some("e2-e4;e7-e5;d1-h5;b8-c6")
+        Some("e2-e4;e7-e5;Qd1-h5;Nb8-c6")
     );
     // Shown to alice from her side, privately, unrated.
     let q = mine(&s, "alice");
@@ -219,7 +219,7 @@ async fn an_answer_as_good_as_the_engines_solves_an_own_puzzle() {
     let game = position.game().unwrap();
     let judged = |a: &str| worth(&game, Side::White, a, &Depth::FIND, 1).unwrap();
     let best = judged(&p.line[0]);
-    assert!(judged("d1-e5") < best - 150, "the mistake is clearly worse");
+    assert!(judged("Qxe5+") < best - 150, "the mistake is clearly worse");
     // Another answer within half a pawn of the engine's, by the same search.
     let other = game
         .legal_texts()
@@ -321,9 +321,9 @@ async fn the_harvest_stores_a_games_puzzles_once_across_two_services() {
     // Black's 3...Nxe5, winning the queen, is among them.
     let queen = stored
         .iter()
-        .find(|p| p.position.ends_with("d1-h5;b8-c6;h5-e5"))
-        .expect("the queen's capture is a puzzle");
-    assert_eq!(queen.line[0], "c6-e5");
+        .find(|p| p.position.ends_with(";Nb8-c6;Qh5:e5"))
+        .unwrap_or_else(|| panic!("the queen's capture is a puzzle: {stored:?}"));
+    assert_eq!(queen.line[0], "Nc6:e5", "{queen:?}");
     // Done: nothing waits any more, for either.
     assert_eq!(harvest(&first), Harvested::Idle);
     assert_eq!(harvest(&second), Harvested::Idle);

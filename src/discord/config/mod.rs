@@ -8,8 +8,11 @@ use crate::store::StoreUrl;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
+mod harvest;
 mod web;
 
+pub use harvest::Harvest;
+use harvest::RawHarvest;
 use web::{web_config, RawWeb};
 pub use web::{WebConfig, MIN_WEB_KEY};
 
@@ -119,63 +122,6 @@ struct RawOps {
 #[serde(default, deny_unknown_fields)]
 struct RawTournaments {
     organiser_roles: Vec<RoleEntry>,
-}
-
-/// `[harvest]`: the background job making puzzles of the finished games.
-#[derive(Debug, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-struct RawHarvest {
-    on: bool,
-    cpu_percent: u32,
-    seconds_per_game: u64,
-}
-
-impl Default for RawHarvest {
-    fn default() -> RawHarvest {
-        RawHarvest {
-            on: true,
-            cpu_percent: 25,
-            seconds_per_game: 120,
-        }
-    }
-}
-
-impl RawHarvest {
-    fn validate(&self) -> Result<Harvest, ConfigError> {
-        let (percent, seconds) = (self.cpu_percent, self.seconds_per_game);
-        check((1..=100).contains(&percent), || {
-            format!("`harvest.cpu_percent` must be 1 to 100 (of one core), not {percent}")
-        })?;
-        check((1..=3600).contains(&seconds), || {
-            format!("`harvest.seconds_per_game` must be 1 to 3600, not {seconds}")
-        })?;
-        Ok(Harvest {
-            on: self.on,
-            cpu_percent: percent,
-            seconds_per_game: seconds,
-        })
-    }
-}
-
-/// The puzzle harvest's settings (`[harvest]`): whether it runs, the share of one core
-/// it may use, and the most working time one game may take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Harvest {
-    pub on: bool,
-    pub cpu_percent: u32,
-    pub seconds_per_game: u64,
-}
-
-impl Harvest {
-    /// As the service's job takes them.
-    pub fn job(&self) -> crate::service::harvest::HarvestConfig {
-        crate::service::harvest::HarvestConfig {
-            on: self.on,
-            cpu_share: f64::from(self.cpu_percent) / 100.0,
-            per_game: std::time::Duration::from_secs(self.seconds_per_game),
-            ..Default::default()
-        }
-    }
 }
 
 /// A role id, written as a number or as a string of digits.
