@@ -373,3 +373,34 @@ async fn a_restart_picks_up_a_game_finished_while_the_job_was_down() {
     assert!(!harvested(&s, id).is_empty());
     assert!(s.with(|s| s.store().harvest_queue().unwrap()).is_empty());
 }
+
+#[test]
+fn puzzle_mine_is_typed_as_a_word_and_named_as_an_option() {
+    use arcana::service::command::parse_command;
+    let who = |name: &str| user(name);
+    for typed in ["/puzzle mine", "/puzzle list:mine", "/puzzle MINE"] {
+        let r = parse_command(typed, &who).expect(typed);
+        assert_eq!(
+            r,
+            Some(Request::Puzzle(PuzzleAsk {
+                mine: true,
+                ..PuzzleAsk::default()
+            })),
+            "{typed}"
+        );
+    }
+    // A game is still a game, and an unknown word is refused.
+    let chess = parse_command("/puzzle standard", &who).expect("parses");
+    assert!(
+        matches!(
+            chess,
+            Some(Request::Puzzle(PuzzleAsk {
+                mine: false,
+                variant: Some(VariantId::Standard),
+                ..
+            }))
+        ),
+        "{chess:?}"
+    );
+    assert!(parse_command("/puzzle list:yours", &who).is_err());
+}
