@@ -109,7 +109,8 @@ impl Service {
             Some(s) if *s != here => return Err(tr!(lang, "puzzle-moved-on")),
             _ => *seen = Some(here),
         }
-        let puzzle = (self.store)
+        let puzzle = self
+            .store
             .puzzle_for(ctx.user.id, &attempt.puzzle)
             .map_err(refusal(lang))?;
         let Some(stored) = puzzle.value.clone() else {

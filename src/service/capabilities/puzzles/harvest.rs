@@ -65,6 +65,11 @@ impl Throttle {
         }
     }
 
+    /// Work starts now (what came before, an idle wait, is not work).
+    pub fn restart(&mut self) {
+        self.since = Instant::now();
+    }
+
     /// The work since the last pause done: sleeps its share off; returns how long the
     /// work took.
     pub fn pause(&mut self) -> Duration {
@@ -174,7 +179,8 @@ impl Service {
         };
         let plan = Plan::default();
         tally.games += 1;
-        let mut worked = throttle.pause();
+        throttle.restart();
+        let mut worked = Duration::ZERO;
         let mut found = Vec::new();
         for position in candidates(&record, &plan, &mut tally) {
             if worked >= budget {
@@ -185,6 +191,8 @@ impl Service {
             found.extend(puzzle.filter(|p| kept(&p.position, &p.line, &plan.find).is_ok()));
             worked += throttle.pause();
         }
+        // The scan, when no candidate followed it.
+        throttle.pause();
         Ok((found, tally))
     }
 
