@@ -25,6 +25,7 @@ mod ops;
 mod outbox;
 mod picker;
 mod puzzles;
+mod puzzles_mine;
 mod reminders;
 mod requests;
 mod restart;

@@ -77,6 +77,9 @@ pub struct PuzzleAsk {
     pub theme: Option<String>,
     /// This puzzle.
     pub id: Option<String>,
+    /// The invoker's own puzzles: their mistakes found by `/review` (`/puzzle mine`).
+    #[serde(default)]
+    pub mine: bool,
 }
 
 /// The longest answer `/puzzle` takes.

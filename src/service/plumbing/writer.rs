@@ -145,6 +145,13 @@ fn apply_one(w: &mut Write, put: Put) -> Result<(), StoreError> {
         Put::Puzzle { read, puzzle } => w.puzzle(&read, &puzzle)?,
         Put::PuzzleBook { user, read, book } => w.puzzle_book(user, &read, &book)?,
         Put::PuzzlesLoaded { mark } => w.puzzles_loaded(&mark),
+        Put::HarvestQueued { order, game } => w.harvest_queued(order, game),
+        Put::HarvestClaim {
+            game,
+            order,
+            read,
+            claim,
+        } => w.harvest_claim(game, &read, &claim, order)?,
     }
     Ok(())
 }

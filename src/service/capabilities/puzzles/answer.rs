@@ -41,6 +41,14 @@ impl Service {
             Err(Ok(e)) => return Err(tr!(lang, "puzzle-answer-refused", reason = e.text_in(lang))),
             Err(Err(_)) => return Err(broken(lang, &open.stored.id)),
         };
+        let verdict = super::mine::as_good(
+            &open.stored,
+            &puzzle,
+            open.attempt.step,
+            text,
+            verdict,
+            lang,
+        );
         let solver = match crate::puzzles::solve::at_step(&puzzle, open.attempt.step) {
             Ok(at) => at.solver,
             Err(_) => return Err(broken(lang, &open.stored.id)),
@@ -101,7 +109,10 @@ impl Service {
             Some(s) if *s != here => return Err(tr!(lang, "puzzle-moved-on")),
             _ => *seen = Some(here),
         }
-        let puzzle = self.store.puzzle(&attempt.puzzle).map_err(refusal(lang))?;
+        let puzzle = self
+            .store
+            .puzzle_for(ctx.user.id, &attempt.puzzle)
+            .map_err(refusal(lang))?;
         let Some(stored) = puzzle.value.clone() else {
             return Err(broken(lang, &attempt.puzzle));
         };
@@ -174,6 +185,9 @@ fn ended_puzzle(
             after = mine.shown(),
             diff = format!("{:+}", (mine.rating - before.rating).round() as i64)
         ));
+    } else if let Some((put, line)) = super::mine::ended(open.puzzle, &open.stored, solved, lang) {
+        puts.push(put);
+        lines.push(line);
     } else {
         lines.push(tr!(lang, "puzzle-unrated"));
     }

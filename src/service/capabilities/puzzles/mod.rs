@@ -10,9 +10,12 @@
 
 mod answer;
 mod bank;
+pub mod harvest;
+mod mine;
 mod shown;
 
 pub(in crate::service) use bank::load_shipped;
+pub(in crate::service) use mine::from_review as own_puzzles_of_review;
 
 use crate::service::contract::actions::PuzzleAsk;
 use crate::service::contract::api::{Context, Reply};
@@ -44,6 +47,7 @@ impl Service {
         for _ in 0..=refresh::RETRIES {
             let planned = match &ask.answer {
                 Some(text) => self.plan_answer(ctx, &ask, text, &mut seen),
+                None if self.asks_own(ctx, &ask) => self.plan_show_mine(ctx, &ask),
                 None => self.plan_show(ctx, &ask),
             };
             let (replies, mut puts) = match planned {

@@ -65,7 +65,7 @@ pub(super) fn broken(lang: Lang, id: &str) -> Refusal {
 }
 
 /// Puzzle `id` is tried: last in the book's list (the oldest forgotten past the most).
-fn note_tried(book: &mut PuzzleBook, id: &str) {
+pub(super) fn note_tried(book: &mut PuzzleBook, id: &str) {
     book.tried.retain(|t| t != id);
     book.tried.push(id.to_string());
     let over = book.tried.len().saturating_sub(MAX_TRIED);
