@@ -34,3 +34,7 @@ puzzle-broken = Aufgabe `{ $id }` lässt sich mit dieser Version von Arcana nich
 puzzle-busy = Viele Antworten kamen gleichzeitig; nichts wurde gezählt: sende deine noch einmal.
 profile-puzzles = Aufgaben (in Folge gelöst: { $streak }, bestenfalls { $best }):
 profile-puzzle-rating = { $variant }: { $rating } ({ $solved } gelöst, { $failed } verfehlt)
+puzzle-picked = Deine Antwort: `{ $answer }`.
+puzzle-picker-stale = Diese Frage ist nicht mehr die aktuelle deiner Aufgabe: antworte auf die neueste oder frag `/aufgabe`.
+puzzle-picker-not-yours = Diese Aufgabe gehört jemand anderem: `/aufgabe` zeigt dir eine eigene.
+puzzle-web-line = Im Web lösen: { $url }

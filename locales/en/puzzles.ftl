@@ -34,3 +34,7 @@ puzzle-broken = Puzzle `{ $id }` cannot be replayed by this version of Arcana; `
 puzzle-busy = Many answers arrived at once; nothing was counted: send yours again.
 profile-puzzles = Puzzles (solved in a row: { $streak }, best { $best }):
 profile-puzzle-rating = { $variant }: { $rating } ({ $solved } solved, { $failed } failed)
+puzzle-picked = Your answer: `{ $answer }`.
+puzzle-picker-stale = This question is not your puzzle's current one any more: answer the newest, or ask `/puzzle`.
+puzzle-picker-not-yours = This puzzle is someone else's: `/puzzle` shows you one of your own.
+puzzle-web-line = Solve it on the web: { $url }

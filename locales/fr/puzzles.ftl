@@ -34,3 +34,7 @@ puzzle-broken = L'exercice `{ $id }` ne peut pas être rejoué par cette version
 puzzle-busy = Beaucoup de réponses sont arrivées en même temps ; rien n'a été compté : renvoie la tienne.
 profile-puzzles = Exercices (résolus d'affilée : { $streak }, record { $best }) :
 profile-puzzle-rating = { $variant } : { $rating } ({ $solved } résolus, { $failed } manqués)
+puzzle-picked = Ta réponse : `{ $answer }`.
+puzzle-picker-stale = Cette question n'est plus celle de ton exercice en cours : réponds à la plus récente, ou demande `/exercice`.
+puzzle-picker-not-yours = Cet exercice est celui de quelqu'un d'autre : `/exercice` t'en montre un à toi.
+puzzle-web-line = Le résoudre sur le web : { $url }
