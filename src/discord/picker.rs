@@ -160,22 +160,18 @@ fn puzzle_target(rest: &str) -> Option<(String, u64, u64, Option<&str>)> {
 fn puzzle_request(id: &str, values: &[String]) -> Option<Request> {
     let (verb, rest) = id.split_once(':')?;
     let (puzzle, step, solver, rest) = puzzle_target(rest)?;
-    let pick = |path: Vec<u16>| Request::PuzzlePick {
+    let pick = |path: Vec<u16>, play: bool| Request::PuzzlePick {
         puzzle: puzzle.clone(),
         step,
         path,
         solver,
+        play,
     };
     match (verb, rest) {
-        ("pick-open", None) => Some(pick(Vec::new())),
-        ("pick", Some(rest)) => Some(pick(chosen(rest, values)?)),
-        ("pick-at", Some(rest)) => Some(pick(parse_path(rest)?)),
-        ("pick-play", Some(rest)) => Some(Request::PuzzlePlay {
-            puzzle: puzzle.clone(),
-            step,
-            path: parse_path(rest)?,
-            solver,
-        }),
+        ("pick-open", None) => Some(pick(Vec::new(), false)),
+        ("pick", Some(rest)) => Some(pick(chosen(rest, values)?, false)),
+        ("pick-at", Some(rest)) => Some(pick(parse_path(rest)?, false)),
+        ("pick-play", Some(rest)) => Some(pick(parse_path(rest)?, true)),
         _ => None,
     }
 }
@@ -376,26 +372,19 @@ mod tests {
         }
         let v = |s: &str| vec![s.to_string()];
         let path = vec![99; MAX_PATH - 1];
-        let pick = |path: Vec<u16>| Request::PuzzlePick {
+        let pick = |path: Vec<u16>, play: bool| Request::PuzzlePick {
             puzzle: long.clone(),
             step: 2,
             path,
             solver: u64::MAX,
+            play,
         };
-        assert_eq!(request(&open, &[]), Some(pick(Vec::new())));
+        assert_eq!(request(&open, &[]), Some(pick(Vec::new(), false)));
         let mut more = path.clone();
         more.push(1);
-        assert_eq!(request(&ids[0], &v("1")), Some(pick(more)));
-        assert_eq!(request(&ids[1], &[]), Some(pick(path[1..].to_vec())));
-        assert_eq!(
-            request(&ids[2], &[]),
-            Some(Request::PuzzlePlay {
-                puzzle: long.clone(),
-                step: 2,
-                path: path.clone(),
-                solver: u64::MAX,
-            })
-        );
+        assert_eq!(request(&ids[0], &v("1")), Some(pick(more, false)));
+        assert_eq!(request(&ids[1], &[]), Some(pick(path[1..].to_vec(), false)));
+        assert_eq!(request(&ids[2], &[]), Some(pick(path.clone(), true)));
         assert!(on_picker(&ids[0]) && on_picker(&ids[2]) && !on_picker(&open));
         for (id, values) in [
             (puzzle_open_id("a b", 0, 7), vec![]),

@@ -2,7 +2,7 @@
 //! `/puzzle`), showing the board from the solver's side, whose turn, the last move and
 //! the solver's secrets, and answering by the same touch-and-drag picker as a game's
 //! page (`assets/web/page.js`). Every action goes through the service's puzzle path
-//! ([`Request::PuzzlePick`], [`Request::PuzzlePlay`], `/puzzle` to open one), past the
+//! ([`Request::PuzzlePick`], `/puzzle` to open one), past the
 //! same checks as a game page's actions (`play::admitted`); the page never writes.
 
 use super::html::{self, escape, keep};
@@ -59,8 +59,9 @@ async fn load(web: &Arc<Web>, address: &str, lang: Lang) -> Result<PuzzlePage, R
     }
 }
 
-/// `GET /pz/<address>`: the puzzle's page.
-pub(super) async fn page(
+/// `GET /pz/<address>` (`BOARD` false): the puzzle's page; `/pz/<address>/board.png`
+/// (`BOARD`): the board it shows, from the solver's side. A refusal as its page.
+pub(super) async fn serve<const BOARD: bool>(
     State(web): State<Arc<Web>>,
     Path(address): Path<String>,
     lang: PageLang,
@@ -69,6 +70,9 @@ pub(super) async fn page(
         Ok(page) => page,
         Err(refused) => return refused.page(lang.lang),
     };
+    if BOARD {
+        return board(&web, page, lang.lang).await;
+    }
     let base = format!("/pz/{address}");
     let markup = markup(&page, &base, web.board_size, &lang, web.actor.is_some());
     let mut response = html::Html(markup).into_response();
@@ -78,23 +82,14 @@ pub(super) async fn page(
     response
 }
 
-/// `GET /pz/<address>/board.png`: the board the page shows, from the solver's side.
-pub(super) async fn board(
-    State(web): State<Arc<Web>>,
-    Path(address): Path<String>,
-    lang: PageLang,
-) -> Response {
-    let page = match load(&web, &address, lang.lang).await {
-        Ok(page) => page,
-        Err(refused) => return refused.page(lang.lang),
-    };
+/// The picture of the board `page` shows, from the solver's side, in `lang`.
+async fn board(web: &Web, page: PuzzlePage, lang: Lang) -> Response {
     let options = crate::render::RenderOptions {
         size: web.board_size,
         orientation: Some(page.solver),
     };
-    let words = lang.lang;
     let drawn = tokio::task::spawn_blocking(move || {
-        crate::render::render_png_in(&page.view, &options, words)
+        crate::render::render_png_in(&page.view, &options, lang)
     })
     .await;
     match joined(drawn) {
@@ -108,7 +103,7 @@ pub(super) async fn board(
             .into_response(),
         Err(e) => {
             tracing::error!("web: puzzle board: {e}");
-            store_trouble(lang.lang)
+            store_trouble(lang)
         }
     }
 }
@@ -257,13 +252,8 @@ fn run(
     };
     let (step, path) = (action.ply, action.path);
     let request = match action.ask.as_str() {
-        "pick" => Request::PuzzlePick {
-            puzzle,
-            step,
-            path,
-            solver: user,
-        },
-        "play" => Request::PuzzlePlay {
+        "pick" | "play" => Request::PuzzlePick {
+            play: action.ask == "play",
             puzzle,
             step,
             path,
@@ -280,17 +270,17 @@ fn run(
         _ => return Some(Answer::said(lang, "web-play-unreadable")),
     };
     let opens = matches!(request, Request::Puzzle(_));
+    // A puzzle is played in no place.
     let ctx = Context {
+        channel: 0,
+        server: None,
+        key: None,
+        guild_locale: None,
+        lang,
         user: User {
             id: user,
             name: String::new(),
         },
-        // A puzzle is played in no place.
-        channel: 0,
-        server: None,
-        key: None,
-        lang,
-        guild_locale: None,
     };
     let replies = service.handle(&ctx, request);
     let asks = replies

@@ -214,20 +214,15 @@ pub enum Request {
     Puzzle(crate::service::contract::actions::PuzzleAsk),
     /// The Move button of a puzzle's question, or a choice in its picker: what the
     /// picker shows after `path` over puzzle `puzzle` at step `step` of its line, for
-    /// its solver `solver` alone (refused once the puzzle has moved on).
+    /// its solver `solver` alone (refused once the puzzle has moved on). With `play`,
+    /// its Confirm: the answer `path` completes, judged exactly as if it had been typed
+    /// with `/puzzle answer:`.
     PuzzlePick {
         puzzle: String,
         step: u64,
         path: Vec<u16>,
         solver: u64,
-    },
-    /// The puzzle picker's Confirm: the answer `path` completes, judged exactly as if it
-    /// had been typed with `/puzzle answer:`, if the puzzle is still at `step`.
-    PuzzlePlay {
-        puzzle: String,
-        step: u64,
-        path: Vec<u16>,
-        solver: u64,
+        play: bool,
     },
     /// `/tournament ...`: of event `event`, else of the channel's latest.
     Tournament {
@@ -324,7 +319,7 @@ pub struct PickerShown {
     #[serde(default)]
     pub lang: crate::i18n::Lang,
     /// A puzzle's picker (`game` is then 0 and `ply` the puzzle's step): its presses
-    /// ask [`Request::PuzzlePick`] and [`Request::PuzzlePlay`].
+    /// ask [`Request::PuzzlePick`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub puzzle: Option<PuzzlePicked>,
 }

@@ -72,22 +72,16 @@ impl Service {
             Request::Tournament { action, event } => self.tournament(ctx, moderator, event, action),
             Request::Puzzle(ask) => self.puzzle(ctx, ask),
             Request::PuzzlePick {
-                ref puzzle,
+                puzzle,
                 step,
-                ref path,
+                path,
                 solver,
-            }
-            | Request::PuzzlePlay {
-                ref puzzle,
-                step,
-                ref path,
-                solver,
+                play,
             } => {
-                let play = matches!(req, Request::PuzzlePlay { .. });
                 let press = PuzzlePress {
-                    puzzle,
+                    puzzle: &puzzle,
                     step,
-                    path,
+                    path: &path,
                     solver,
                 };
                 self.puzzle_press(ctx, &press, play)
@@ -300,8 +294,7 @@ impl Service {
             | Request::ServerLanguage { .. }
             | Request::Tournament { .. }
             | Request::Puzzle(_)
-            | Request::PuzzlePick { .. }
-            | Request::PuzzlePlay { .. } => Err(crate::tr!(ctx.lang, "refusal-needs-no-game")),
+            | Request::PuzzlePick { .. } => Err(crate::tr!(ctx.lang, "refusal-needs-no-game")),
         }
     }
 
