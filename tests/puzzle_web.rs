@@ -228,6 +228,7 @@ async fn a_puzzle_is_solved_by_taps_on_its_page() {
         "{said}"
     );
     assert_eq!(site.step("alice").await, Some((MATE_IN_TWO.to_string(), 2)));
+    assert!(!said.contains("/puzzle answer:"), "chat's words: {said}");
     let shot = client.screenshot().await.expect("a screenshot");
     std::fs::write(shots_dir().join("web-puzzle-1200.png"), shot).expect("write it");
     click_cell(&client, "h4").await;

@@ -282,10 +282,26 @@ fn run(
             name: String::new(),
         },
     };
-    let replies = service.handle(&ctx, request);
+    let mut replies = service.handle(&ctx, request);
     let asks = replies
         .iter()
         .any(|r| matches!(r.kind, ReplyKind::PuzzleQuestion { .. }));
+    // How to answer in chat: the page asks its own way.
+    let how = crate::core::Side::BOTH.map(|s| {
+        tr!(
+            lang,
+            "puzzle-how",
+            side = crate::variants::side_name(s, lang)
+        )
+    });
+    for r in &mut replies {
+        let kept: Vec<&str> = r
+            .text
+            .lines()
+            .filter(|l| !how.contains(&l.to_string()))
+            .collect();
+        r.text = kept.join("\n");
+    }
     let mut told = answer(replies);
     told.ended = told.played && !asks;
     if opens && told.ok {
