@@ -157,27 +157,22 @@ pub(super) fn admitted<T>(
     web: &Web,
     checked: Result<(T, u64), LinkRefusal>,
     keys: LinkKeys,
-    lang: Lang,
     headers: &HeaderMap,
     body: &[u8],
-) -> Result<Admitted<T>, Response> {
+) -> Result<Admitted<T>, (StatusCode, &'static str)> {
     let Some(actor) = web.actor.clone() else {
-        return Err(refused(StatusCode::NOT_FOUND, lang, "web-play-off"));
+        return Err((StatusCode::NOT_FOUND, "web-play-off"));
     };
     let (named, user) = match checked {
         Ok(found) => found,
-        Err(LinkRefusal::Forged) => return Err(refused(StatusCode::FORBIDDEN, lang, keys[0])),
-        Err(LinkRefusal::Expired) => return Err(refused(StatusCode::GONE, lang, keys[1])),
+        Err(LinkRefusal::Forged) => return Err((StatusCode::FORBIDDEN, keys[0])),
+        Err(LinkRefusal::Expired) => return Err((StatusCode::GONE, keys[1])),
     };
     if !same_site(web, headers) {
-        return Err(refused(StatusCode::FORBIDDEN, lang, "web-play-elsewhere"));
+        return Err((StatusCode::FORBIDDEN, "web-play-elsewhere"));
     }
     if !web.actions.admit(user, Instant::now()) {
-        return Err(refused(
-            StatusCode::TOO_MANY_REQUESTS,
-            lang,
-            "web-too-many-requests",
-        ));
+        return Err((StatusCode::TOO_MANY_REQUESTS, "web-too-many-requests"));
     }
     match serde_json::from_slice::<Action>(body) {
         Ok(action) if action.path.len() <= MAX_PATH => Ok(Admitted {
@@ -186,11 +181,7 @@ pub(super) fn admitted<T>(
             user,
             action,
         }),
-        _ => Err(refused(
-            StatusCode::BAD_REQUEST,
-            lang,
-            "web-play-unreadable",
-        )),
+        _ => Err((StatusCode::BAD_REQUEST, "web-play-unreadable")),
     }
 }
 
@@ -226,9 +217,9 @@ pub(super) async fn act(
 ) -> Response {
     let lang = lang.lang;
     let checked = web.links.check_private(&address, now_ms() / 1000);
-    let a = match admitted(&web, checked, GAME_LINK, lang, &headers, &body) {
+    let a = match admitted(&web, checked, GAME_LINK, &headers, &body) {
         Ok(a) => a,
-        Err(refusal) => return refusal,
+        Err((status, key)) => return refused(status, lang, key),
     };
     let (game, user) = (a.named, a.user);
     let shared = Arc::clone(&web);

@@ -6,7 +6,7 @@
 //! same checks as a game page's actions (`play::admitted`); the page never writes.
 
 use super::html::{self, escape, keep};
-use super::play::{admitted, answer, respond, Answer, LinkKeys};
+use super::play::{admitted, answer, refused, respond, Answer, LinkKeys};
 use super::{joined, now_ms, store_trouble, PageLang, Refused, Web};
 use crate::i18n::{tr, Lang};
 use crate::service::actions::PuzzleAsk;
@@ -199,9 +199,9 @@ pub(super) async fn act(
         .links
         .check_puzzle(&address, now_ms() / 1000)
         .map(|(puzzle, user, expires)| ((puzzle, expires), user));
-    let a = match admitted(&web, checked, PUZZLE_LINK, lang, &headers, &body) {
+    let a = match admitted(&web, checked, PUZZLE_LINK, &headers, &body) {
         Ok(a) => a,
-        Err(refusal) => return refusal,
+        Err((status, key)) => return refused(status, lang, key),
     };
     let ((puzzle, expires), user) = (a.named, a.user);
     let what = format!("puzzle {puzzle}");

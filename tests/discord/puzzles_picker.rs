@@ -128,7 +128,15 @@ async fn a_puzzle_is_solved_and_missed_by_the_picker_alone() {
     let _serving = Serving::start(&fake, &data, EXTRA, service as Arc<dyn GameService>).await;
 
     let id = ("id", 3, json!(MATE_IN_TWO));
-    let rs = slash_in(&fake, &ALICE, CHANNEL, "puzzle", &[id.clone()], &[]).await;
+    let rs = slash_in(
+        &fake,
+        &ALICE,
+        CHANNEL,
+        "puzzle",
+        std::slice::from_ref(&id),
+        &[],
+    )
+    .await;
     assert!(all_text(&rs).contains("Black to move"), "{rs:?}");
     let (first, first_open) = newest(&fake, "pz-pick-open:").expect("a Move button");
     assert!(first_open.starts_with(&format!("pz-pick-open:{MATE_IN_TWO}:0:")));
