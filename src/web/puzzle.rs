@@ -228,6 +228,26 @@ struct Asked {
     lang: Lang,
 }
 
+/// `replies` without the line that says how to answer in chat: the page asks its own
+/// way.
+fn without_chat_how(replies: &mut [crate::service::api::Reply], lang: Lang) {
+    let how = crate::core::Side::BOTH.map(|s| {
+        tr!(
+            lang,
+            "puzzle-how",
+            side = crate::variants::side_name(s, lang)
+        )
+    });
+    for r in replies {
+        let kept: Vec<&str> = r
+            .text
+            .lines()
+            .filter(|l| !how.contains(&l.to_string()))
+            .collect();
+        r.text = kept.join("\n");
+    }
+}
+
 /// The action as the service's puzzle request of the page's solver: a choice of the
 /// picker or its Confirm, opening this puzzle or the next one of its game; `None`
 /// when the puzzle is unknown.
@@ -286,22 +306,7 @@ fn run(
     let asks = replies
         .iter()
         .any(|r| matches!(r.kind, ReplyKind::PuzzleQuestion { .. }));
-    // How to answer in chat: the page asks its own way.
-    let how = crate::core::Side::BOTH.map(|s| {
-        tr!(
-            lang,
-            "puzzle-how",
-            side = crate::variants::side_name(s, lang)
-        )
-    });
-    for r in &mut replies {
-        let kept: Vec<&str> = r
-            .text
-            .lines()
-            .filter(|l| !how.contains(&l.to_string()))
-            .collect();
-        r.text = kept.join("\n");
-    }
+    without_chat_how(&mut replies, lang);
     let mut told = answer(replies);
     told.ended = told.played && !asks;
     if opens && told.ok {
