@@ -41,3 +41,7 @@ puzzle-mine-none = Du hast noch keine eigenen Aufgaben: lass zuerst eine beendet
 puzzle-mine-all-solved = Du hast alle { $count } Aufgaben aus deinen Fehlern gelöst: lass eine weitere beendete Partie von dir mit `/analyse` auswerten, um mehr zu bekommen.
 puzzle-mine-as-good = { $answer } (so gut wie { $expected } des Computers)
 puzzle-mine-unrated = Nicht gewertet (eine Aufgabe aus deiner eigenen Partie).
+puzzle-picked = Deine Antwort: `{ $answer }`.
+puzzle-picker-stale = Diese Frage ist nicht mehr die aktuelle deiner Aufgabe: antworte auf die neueste oder frag `/aufgabe`.
+puzzle-picker-not-yours = Diese Aufgabe gehört jemand anderem: `/aufgabe` zeigt dir eine eigene.
+puzzle-web-line = Im Web lösen: { $url }

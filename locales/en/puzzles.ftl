@@ -41,3 +41,7 @@ puzzle-mine-none = You have no puzzles of your own yet: review a finished game o
 puzzle-mine-all-solved = You have solved all { $count } puzzles made from your mistakes: review another finished game of yours with `/review` for more.
 puzzle-mine-as-good = { $answer } (as good as the engine's { $expected })
 puzzle-mine-unrated = Not rated (a puzzle from your own game).
+puzzle-picked = Your answer: `{ $answer }`.
+puzzle-picker-stale = This question is not your puzzle's current one any more: answer the newest, or ask `/puzzle`.
+puzzle-picker-not-yours = This puzzle is someone else's: `/puzzle` shows you one of your own.
+puzzle-web-line = Solve it on the web: { $url }

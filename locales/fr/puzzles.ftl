@@ -41,3 +41,7 @@ puzzle-mine-none = Tu n'as pas encore d'exercices à toi : fais d'abord analyser
 puzzle-mine-all-solved = Tu as résolu les { $count } exercices tirés de tes erreurs : fais analyser une autre de tes parties terminées avec `/analyse` pour en avoir d'autres.
 puzzle-mine-as-good = { $answer } (aussi bon que { $expected } de l'ordinateur)
 puzzle-mine-unrated = Non classé (un exercice tiré de ta propre partie).
+puzzle-picked = Ta réponse : `{ $answer }`.
+puzzle-picker-stale = Cette question n'est plus celle de ton exercice en cours : réponds à la plus récente, ou demande `/exercice`.
+puzzle-picker-not-yours = Cet exercice est celui de quelqu'un d'autre : `/exercice` t'en montre un à toi.
+puzzle-web-line = Le résoudre sur le web : { $url }

@@ -26,6 +26,7 @@ mod outbox;
 mod picker;
 mod puzzles;
 mod puzzles_mine;
+mod puzzles_picker;
 mod reminders;
 mod requests;
 mod restart;

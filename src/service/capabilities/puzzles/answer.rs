@@ -2,7 +2,7 @@
 //! the puzzle ended (solved or not) and both ratings moved when it counts.
 
 use super::bank::{refusal, to_puzzle};
-use super::shown::{board, broken, next_lines};
+use super::shown::{asking, board, broken, next_lines};
 use super::{Planned, Seen, Service};
 use crate::core::Side;
 use crate::i18n::Lang;
@@ -76,9 +76,10 @@ impl Service {
                     lines.push(tr!(lang, "puzzle-reply", answer = replies.join(", ")));
                 }
                 lines.extend(next_lines(lang, &at));
+                let id = &open.stored.id;
                 let reply = Reply {
                     text: lines.join("\n"),
-                    ..board(lang, &at.game, solver)
+                    ..asking(lang, &at.game, solver, id, next, ctx.user.id)
                 };
                 Ok((vec![reply], vec![book_put(ctx.user.id, open.book, book)]))
             }
