@@ -50,7 +50,7 @@ impl Default for HarvestConfig {
 }
 
 /// Keeps the job to its share of a core: each piece of work is followed by a sleep
-/// that long times `1 / share - 1` (the work is timed by the wall clock, which is at
+/// that long times `1 / share - 1` (the work is timed by elapsed real time, which is at
 /// least the processor time it took).
 pub struct Throttle {
     share: f64,
