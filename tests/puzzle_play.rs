@@ -17,7 +17,6 @@ use arcana::service::actions::PuzzleAsk;
 use arcana::service::api::{Audience, Context, Reply, ReplyKind, Request, User};
 use arcana::service::ServiceConfig;
 use arcana::store::PuzzleBook;
-use arcana::variants::VariantId;
 use support::backend::Blocking;
 
 /// The shipped mate in two of chess: 1.f4 e6 2.h3? Qh4+ 3.g3 Qxg3#.
@@ -237,11 +236,8 @@ async fn bad_input_is_refused_in_one_line_and_changes_nothing() {
         ..PuzzleAsk::default()
     };
     assert!(refused(ask(&s, &ctx("carol"), no_id)).contains("no puzzle `ffffffff`"));
-    let no_game = PuzzleAsk {
-        variant: Some(VariantId::Spell),
-        ..PuzzleAsk::default()
-    };
-    assert!(refused(ask(&s, &ctx("carol"), no_game)).contains("no puzzles of Spell Chess"));
+    // Every game has shipped puzzles now: a game with none yet is the choice's unit
+    // test (`bank::tests::a_game_with_no_puzzles_yet_is_refused_in_one_line`).
     let no_theme = PuzzleAsk {
         theme: Some("juggling".into()),
         ..PuzzleAsk::default()

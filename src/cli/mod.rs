@@ -83,6 +83,25 @@ pub enum PuzzlesCommand {
     /// Write puzzles as one CSV (id, game, position, line, rating, themes, source,
     /// fen), each replayed to check it: those of --from (by default the starter set).
     Export(PuzzlesExportArgs),
+    /// Draw puzzles as their solver is shown them (the board from the solver's side,
+    /// with the solver's own secrets): one PNG per id, named `ID.png` in --out.
+    Draw(PuzzlesDrawArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct PuzzlesDrawArgs {
+    /// The puzzles' ids (the first column of the CSV).
+    #[arg(required = true)]
+    pub ids: Vec<String>,
+    /// CSV files of puzzles (default: assets/puzzles.csv).
+    #[arg(long)]
+    pub from: Vec<std::path::PathBuf>,
+    /// The folder the PNGs are written to.
+    #[arg(long, short = 'o')]
+    pub out: std::path::PathBuf,
+    /// Board size in pixels (default 512).
+    #[arg(long, default_value_t = 512)]
+    pub size: u32,
 }
 
 #[derive(Args, Debug)]
@@ -409,6 +428,7 @@ pub fn main() -> ExitCode {
         Command::Arena(a) => engine::arena(a),
         Command::Puzzles(PuzzlesCommand::Generate(a)) => puzzles::generate(a),
         Command::Puzzles(PuzzlesCommand::Export(a)) => puzzles::export(a),
+        Command::Puzzles(PuzzlesCommand::Draw(a)) => puzzles::draw(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

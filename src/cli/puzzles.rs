@@ -1,9 +1,9 @@
-//! `arcana puzzles generate` and `arcana puzzles export`: puzzles made from finished
+//! `arcana puzzles generate`, `export` and `draw`: puzzles made from finished
 //! games (the store's, or the computer's against itself) and written as CSV
 //! (docs/puzzles.md).
 
 use super::engine::thread_cpu_time;
-use super::{PuzzlesExportArgs, PuzzlesGenerateArgs};
+use super::{PuzzlesDrawArgs, PuzzlesExportArgs, PuzzlesGenerateArgs};
 use crate::puzzles::generate::{kept, scan, Plan, Record, SelfPlay, Tally};
 use crate::puzzles::{csv, Puzzle};
 use crate::service::grammar::parse_options;
@@ -184,14 +184,7 @@ fn cpu_since(start: Option<Duration>) -> Duration {
 /// is not kept left out ([`kept`]), of one variant or all, as one CSV.
 pub(super) fn export(a: PuzzlesExportArgs) -> Result<(), String> {
     let variants = variants(a.variant.as_deref())?;
-    let files = match a.from.is_empty() {
-        true => vec![std::path::PathBuf::from(STARTER_SET)],
-        false => a.from.clone(),
-    };
-    let mut all = Vec::new();
-    for f in &files {
-        all = merged(all, read_file(f)?);
-    }
+    let mut all = read_all(&a.from)?;
     all.retain(|p| variants.contains(&p.position.variant));
     // Puzzles whose win lies beyond their line are left out.
     all.retain(|p| kept(&p.position, &p.line, &Plan::default().find).is_ok());
@@ -206,6 +199,46 @@ pub(super) fn export(a: PuzzlesExportArgs) -> Result<(), String> {
         (p.themes, p.rating) = crate::puzzles::themes::read(&p.position, &p.line);
     }
     write_out(a.out.as_deref(), &all)
+}
+
+/// The puzzles of `from` (by default the starter set), each file read and merged.
+fn read_all(from: &[std::path::PathBuf]) -> Result<Vec<Puzzle>, String> {
+    let files = match from.is_empty() {
+        true => vec![std::path::PathBuf::from(STARTER_SET)],
+        false => from.to_vec(),
+    };
+    let mut all = Vec::new();
+    for f in &files {
+        all = merged(all, read_file(f)?);
+    }
+    Ok(all)
+}
+
+/// `arcana puzzles draw`: each puzzle's first question as its solver sees it (the
+/// board from the solver's side, the solver's own secrets shown), `ID.png` in --out.
+pub(super) fn draw(a: PuzzlesDrawArgs) -> Result<(), String> {
+    use crate::core::view::Viewer;
+    let all = read_all(&a.from)?;
+    std::fs::create_dir_all(&a.out).map_err(|e| format!("{}: {e}", a.out.display()))?;
+    let mut written = Vec::new();
+    for id in &a.ids {
+        let p = all
+            .iter()
+            .find(|p| p.id == *id)
+            .ok_or_else(|| format!("no puzzle {id}"))?;
+        let at = crate::puzzles::solve::at_step(p, 0)
+            .map_err(|_| format!("puzzle {id} does not replay"))?;
+        let view = at.game.view(Viewer::Player(at.solver));
+        let opts = crate::render::RenderOptions {
+            size: a.size,
+            orientation: Some(at.solver),
+        };
+        let png = crate::render::render_png(&view, &opts).map_err(|e| e.to_string())?;
+        let path = a.out.join(format!("{id}.png"));
+        std::fs::write(&path, png).map_err(|e| format!("{}: {e}", path.display()))?;
+        written.push(path.display().to_string());
+    }
+    super::print_lines(written)
 }
 
 /// The starter set shipped with the project.

@@ -189,3 +189,30 @@ fn themed<'a>(
 pub(super) fn refusal(lang: Lang) -> impl Fn(StoreError) -> Refusal {
     move |e| store_refusal(lang, &e)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_with_no_puzzles_yet_is_refused_in_one_line() {
+        let shipped = csv::read(SHIPPED).expect("the shipped set reads");
+        let chess: Vec<StoredPuzzle> = shipped
+            .iter()
+            .filter(|p| p.position.variant == VariantId::Standard)
+            .map(stored_of)
+            .collect();
+        assert!(!chess.is_empty());
+        let wish = Wish {
+            variant: Some(VariantId::Spell),
+            theme: None,
+            user: 1,
+        };
+        let refused = choose(&chess, &PuzzleBook::default(), &wish, Lang::En)
+            .expect_err("no Spell Chess puzzle among these");
+        assert!(refused.contains("no puzzles of Spell Chess"), "{refused}");
+        assert!(!refused.contains('\n'));
+        let none = choose(&[], &PuzzleBook::default(), &Wish { variant: None, ..wish }, Lang::En);
+        assert!(none.is_err());
+    }
+}
