@@ -133,16 +133,16 @@ async fn a_computer_game_in_ones_dm() {
     assert!(dms_to(fake, &fake.requests(), &ARCANA).is_empty());
 }
 
-/// The DM channels of alice and bob with the bot.
-fn pair_dms(fake: &FakeDiscord) -> (u64, u64) {
-    (fake.bot_dm(&ALICE), fake.bot_dm(&BOB))
-}
-
 /// alice challenges bob to Wand Chess (moderated wands, alice White) from her DM with
 /// the bot; bob is told in his, where the challenge comes with its buttons, and accepts
 /// there: the first board answers his press, and reaches alice's DM too.
 async fn accepted_by_dms(fake: &FakeDiscord) -> (u64, u64) {
-    let (a_dm, b_dm) = pair_dms(fake);
+    accepted_by_dms_with(fake, &BOB).await
+}
+
+/// [`accepted_by_dms`] with `opponent` instead of bob: alice's DM and theirs.
+async fn accepted_by_dms_with(fake: &FakeDiscord, opponent: &FakeUser) -> (u64, u64) {
+    let (a_dm, b_dm) = (fake.bot_dm(&ALICE), fake.bot_dm(opponent));
     let mark = fake.mark();
     let rs = slash_in(
         fake,
@@ -150,13 +150,13 @@ async fn accepted_by_dms(fake: &FakeDiscord) -> (u64, u64) {
         a_dm,
         "challenge",
         &[
-            ("opponent", 6, json!(BOB.id.to_string())),
+            ("opponent", 6, json!(opponent.id.to_string())),
             ("variant", 3, json!("wand")),
             ("options", 3, json!("wands:moderated")),
             ("color", 3, json!("white")),
             ("days", 4, json!(1)),
         ],
-        &[&BOB],
+        &[opponent],
     )
     .await;
     assert!(rs.iter().any(|r| !r.is_ephemeral()), "{rs:?}");
@@ -174,7 +174,7 @@ async fn accepted_by_dms(fake: &FakeDiscord) -> (u64, u64) {
         .find(|i| i.starts_with("accept:"))
         .unwrap();
     let mark = fake.mark();
-    let iid = fake.button(&BOB, b_dm, &accept, challenge.clone());
+    let iid = fake.button(opponent, b_dm, &accept, challenge.clone());
     fake.wait_for(mark, "the first board answering bob", |r| {
         r.answers(iid) && !r.files.is_empty()
     })
@@ -394,4 +394,49 @@ async fn a_game_by_dms_goes_on_across_a_stop_and_a_kill() {
     assert_eq!(boards_in(fake, &all, a_dm, "e7-e5"), 0, "{all:#?}");
     assert_eq!(boards_in(fake, &all, b_dm, "e7-e5"), 0, "{all:#?}");
     secrets_kept(fake, dms);
+}
+
+// Issue 50, decision "which game a DM line is for": alice plays bob and carol by DM and
+// both games wait for her move. A line typed in her DM, or `/move`, is then refused with
+// the opponents' names and the Move button; her pick on carol's board plays there, and
+// the next typed line goes to the one game still asking her, bob's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_games_by_dm_ask_for_the_move_button() {
+    let s = setup().await;
+    let fake = &s.fake;
+    let carol = &support::bot::CAROL;
+    let (a_dm, b_dm) = accepted_by_dms(fake).await;
+    let (_, c_dm) = accepted_by_dms_with(fake, carol).await;
+
+    let mark = fake.mark();
+    fake.chat(&ALICE, a_dm, "e4");
+    let told = fake
+        .wait_for(mark, "the answer to a line two games could take", |r| {
+            support::bot::channel_of(r) == Some(a_dm) && r.content().contains("Move button")
+        })
+        .await;
+    assert!(
+        told.content().contains("bob") && told.content().contains("carol"),
+        "{}",
+        told.content()
+    );
+    let rs = slash_in(fake, &ALICE, a_dm, "move", &[("text", 3, json!("e4"))], &[]).await;
+    support::bot::assert_refused(&rs);
+    let all = fake.settle(mark, Duration::from_millis(300)).await;
+    assert!(
+        all.iter().all(|r| !r.content().contains("e2-e4")),
+        "nothing played: {all:#?}"
+    );
+
+    // The Move button of carol's game (the newest board in alice's DM) names it.
+    let mark = fake.mark();
+    let board = newest_board(fake, a_dm);
+    pick(fake, a_dm, &ALICE, &board, &["Pawn d2", "d4"]).await;
+    fake.wait_for(mark, "d4 in carol's DM", |r| {
+        support::bot::channel_of(r) == Some(c_dm) && r.content().contains("d2-d4")
+    })
+    .await;
+    // Now one game asks her: a typed line goes there, to bob's.
+    let rs = typed(fake, &ALICE, a_dm, "e4", "e2-e4", (a_dm, b_dm)).await;
+    assert_eq!(boards_in(fake, &rs, c_dm, "e2-e4"), 0, "{rs:#?}");
 }
