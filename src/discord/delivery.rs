@@ -98,6 +98,9 @@ struct Round {
     for_people: Vec<(Parts, Lang, Option<u64>)>,
     /// Time passing made the change (nobody acted).
     timed: bool,
+    /// A line typed in a DM with the bot made it: what goes back there needs no line
+    /// saying where it comes from.
+    in_own_dm: bool,
     /// The reply being sent shows the game over.
     ended: bool,
 }
@@ -154,6 +157,7 @@ impl Round {
             group,
             for_people: Vec::new(),
             timed: matches!(origin, Origin::Timed { .. }),
+            in_own_dm: matches!(origin, Origin::Message { in_dm: true, .. }),
             ended: false,
         }
     }
@@ -176,6 +180,7 @@ impl Round {
         let from = match &self.group {
             Some(g) if g.pair => super::pairs::heading(&g.people, self.lang),
             Some(g) => tr!(self.lang, "dms-from-chat", chat = g.link()),
+            None if self.in_own_dm => return parts,
             None => tr!(self.lang, "delivery-from", channel = self.from.to_string()),
         };
         parts.content = format!("{from}\n{}", parts.content);

@@ -420,6 +420,11 @@ async fn several_games_by_dm_ask_for_the_move_button() {
         "{}",
         told.content()
     );
+    assert!(
+        !told.content().contains("<#"),
+        "one line: {}",
+        told.content()
+    );
     let rs = slash_in(fake, &ALICE, a_dm, "move", &[("text", 3, json!("e4"))], &[]).await;
     support::bot::assert_refused(&rs);
     let all = fake.settle(mark, Duration::from_millis(300)).await;
