@@ -34,6 +34,12 @@ pub enum PlaceKind {
     /// the app: the bot is no member there, sees nothing and can only answer the
     /// interactions used there; everything else goes by direct message.
     GroupChat,
-    /// A player's own direct messages with the bot.
+    /// A player's own direct messages with the bot (a game against the computer
+    /// there).
     BotDm,
+    /// Correspondence by a pair of direct messages (issue 50): each player plays in
+    /// their own DM with the bot, where the bot posts the game's boards and their own
+    /// secrets. The game's channel is no chat's: it is the game's own id, a place of
+    /// its own that only the game's records and the front end's delivery know.
+    DmPair,
 }

@@ -50,3 +50,12 @@ dms-from-chat = From the game in { $chat }:
 # A direct message to a player challenged in a group chat, sent before the challenge is made.
 dms-challenged = { $challenger } wants to play you in { $chat }. Accept there with the challenge's button: that game will tell you your turns by direct message, like this one.
 dms-opponent-unreachable = I cannot send <@{ $opponent }> direct messages (they are closed), and in this chat a game reaches its players only that way, so no challenge was made. They can open their DMs (Privacy Settings, or Apps > Arcana), then challenge again.
+# A game by a pair of DMs (issue 50): the first line of its messages that reach a player in their DM with the bot.
+dms-pair-from = From the game { $white } vs { $black }:
+# A direct message to a player challenged from another's DM with the bot, sent before the challenge is made.
+dms-pair-challenged = { $challenger } wants to play you by direct message: each of you plays in your own DM with me. Their challenge follows, with its buttons.
+# The first line of that challenge, shown in the challenged player's DM with the bot.
+dms-pair-challenge = { $challenger } challenges you to a game by direct message. Accept or decline here:
+dms-pair-unreachable = I cannot send <@{ $opponent }> direct messages (they are closed), and a game by direct message is played in each player's DM with me, so no challenge was made. They can open their DMs (Privacy Settings, or Apps > Arcana), then you can challenge again.
+dms-pair-one-game = You already play { $opponent } by direct message: one game with each opponent at a time here. Finish that one first, or play them in a server or a group chat.
+dms-pair-which-game = Several of your games here wait for your move ({ $games }): use the Move button on the board of the game you mean.

@@ -16,7 +16,7 @@ use super::outgoing::prepare;
 use super::Bot;
 use crate::i18n::Lang;
 use crate::service::api::{Context as ServiceContext, Reply, ReplyKind, User};
-use crate::service::front::{ChatLine, Missed};
+use crate::service::front::{ChatLine, GameService, Missed};
 use crate::tr;
 use serenity::all::{ChannelId, GetMessages, Guild, Http, Message, MessageId};
 use std::collections::HashMap;
@@ -161,55 +161,78 @@ pub async fn chat_line(bot: &Arc<Bot>, http: &Arc<Http>, line: Line) {
     if !bot.seen.first(line.id) {
         return;
     }
-    let channel = line.channel;
     let author = line.author.clone();
+    let in_dm = line.server.is_none();
     let size = bot.config.image_size;
-    let out = bot
+    let fallback = line.channel;
+    let (channel, out) = bot
         .service
         .run("chat move", move |service| {
-            let key = line.id.to_string();
-            let ChatLine::Move(request) = service.chat_line(channel, line.author.id, &line.text)
-            else {
-                return Vec::new();
-            };
-            // Live, a redelivered event is caught by `Bot::seen`; read back after a
-            // restart, a line handled just before the stop is known by its key.
-            if line.missed && service.answered(&key) {
-                return Vec::new();
-            }
-            let sctx = ServiceContext {
-                user: line.author.clone(),
-                channel,
-                server: line.server,
-                key: Some(key),
-                lang: Default::default(),
-                guild_locale: None,
-            };
-            let replies = service.handle(&sctx, request);
-            if replies.iter().any(|r| r.kind == ReplyKind::Refusal) {
-                let told = line.missed && service.reads_as_move(channel, &line.text);
-                return if told {
-                    refused(&line, replies, size)
-                } else {
-                    Vec::new()
-                };
-            }
-            if replies.iter().any(|r| r.outbox.is_some()) {
-                metrics::counter!(super::ops::MOVES).increment(1);
-            }
-            prepare(replies, size)
+            line_replies(service, line, size)
         })
         .await
-        .unwrap_or_default();
+        .unwrap_or((fallback, Vec::new()));
     if out.is_empty() {
         return;
     }
     let mut origin = Origin::Message {
         channel: ChannelId::new(channel.max(1)),
         author,
+        in_dm,
     };
     deliver(http, &bot.undelivered, &mut origin, out).await;
     bot.run_computer(Arc::clone(http), channel);
+}
+
+/// What the service answers to `line`, and the channel whose game it acted on (a line
+/// typed in a DM with the bot acts on the one game there that asks its writer, issue
+/// 50; when several do, the writer is told to use a board's Move button).
+fn line_replies(
+    service: &dyn GameService,
+    line: Line,
+    size: u32,
+) -> (u64, Vec<super::outgoing::Outgoing>) {
+    let channel = match line.server {
+        Some(_) => line.channel,
+        None => match service.dm_acting(line.channel, line.author.id, Lang::default()) {
+            Ok(channel) => channel,
+            Err(which) => {
+                let told = Reply::private(line.author.clone(), which);
+                return (line.channel, prepare(vec![told], size));
+            }
+        },
+    };
+    let key = line.id.to_string();
+    let ChatLine::Move(request) = service.chat_line(channel, line.author.id, &line.text) else {
+        return (channel, Vec::new());
+    };
+    // Live, a redelivered event is caught by `Bot::seen`; read back after a restart, a
+    // line handled just before the stop is known by its key.
+    if line.missed && service.answered(&key) {
+        return (channel, Vec::new());
+    }
+    let sctx = ServiceContext {
+        user: line.author.clone(),
+        channel,
+        server: line.server,
+        key: Some(key),
+        lang: Default::default(),
+        guild_locale: None,
+    };
+    let replies = service.handle(&sctx, request);
+    if replies.iter().any(|r| r.kind == ReplyKind::Refusal) {
+        let told = line.missed && service.reads_as_move(channel, &line.text);
+        let out = if told {
+            refused(&line, replies, size)
+        } else {
+            Vec::new()
+        };
+        return (channel, out);
+    }
+    if replies.iter().any(|r| r.outbox.is_some()) {
+        metrics::counter!(super::ops::MOVES).increment(1);
+    }
+    (channel, prepare(replies, size))
 }
 
 /// A move read back after a restart and refused: its writer told why by direct

@@ -10,10 +10,13 @@
 
 use super::interaction::Interacted;
 use super::outgoing::Outgoing;
+pub use super::pairs::chat_link;
+use super::pairs::Group;
 use super::parts::{nonce, Parts};
+pub(crate) use super::posting::direct_message;
+use super::posting::{edit_posted, post, post_message, post_or_classic};
 use super::retry::{
     discord_code, log_err, passing, permanent_reason, place_gone, refused_for_its_form,
-    with_retries,
 };
 use super::undelivered::Undelivered;
 use crate::i18n::{tr, Lang};
@@ -26,8 +29,13 @@ use std::collections::{BTreeMap, BTreeSet};
 pub enum Origin<'a> {
     /// A slash command or button: answer the interaction.
     Interaction(&'a mut Interacted),
-    /// A plain chat message (a move typed in the channel) by `author`.
-    Message { channel: ChannelId, author: User },
+    /// A plain chat message (a move typed in the channel) by `author`; `in_dm` when
+    /// typed in their DM with the bot, `channel` then being the game's place.
+    Message {
+        channel: ChannelId,
+        author: User,
+        in_dm: bool,
+    },
     /// Time passing (reminders): the game's channel.
     Timed { channel: ChannelId },
 }
@@ -42,61 +50,6 @@ impl Origin<'_> {
         }
     }
 }
-/// Sends `user` a direct message.
-pub(crate) async fn direct_message(http: &Http, user: u64, parts: Parts) -> serenity::Result<()> {
-    let channel = with_retries("direct message channel", || {
-        UserId::new(user).create_dm_channel(http)
-    })
-    .await?;
-    post(http, channel.id, &parts).await
-}
-
-/// Posts a message in a channel, retrying passing failures.
-async fn post(http: &Http, channel: ChannelId, parts: &Parts) -> serenity::Result<()> {
-    post_message(http, channel, parts).await.map(|_| ())
-}
-
-/// Posts a message in a channel; a container Discord refuses for its form is posted
-/// again as a classic message (its words in `lang`).
-async fn post_or_classic(
-    http: &Http,
-    channel: ChannelId,
-    parts: &Parts,
-    lang: Lang,
-) -> serenity::Result<MessageId> {
-    match post_message(http, channel, parts).await {
-        Err(e) if parts.is_container() && refused_for_its_form(&e) => {
-            tracing::warn!("container refused in {channel} ({e}); posting a classic message");
-            post_message(http, channel, &parts.classic(lang)).await
-        }
-        sent => sent,
-    }
-}
-
-async fn post_message(
-    http: &Http,
-    channel: ChannelId,
-    parts: &Parts,
-) -> serenity::Result<MessageId> {
-    with_retries("channel message", || parts.post(http, channel))
-        .await
-        .map(|m| m.id)
-}
-
-/// Replaces a message the bot sent earlier (a settled challenge's).
-async fn edit_posted(
-    http: &Http,
-    channel: ChannelId,
-    message: u64,
-    parts: &Parts,
-) -> serenity::Result<()> {
-    with_retries("message edit", || {
-        parts.edit_posted(http, channel, MessageId::new(message.max(1)))
-    })
-    .await
-    .map(|_| ())
-}
-
 /// Delivers prepared replies to where they belong. Returns the messages that show
 /// new challenges, as `(challenge, message id)`, for the service to note.
 pub async fn deliver(
@@ -110,7 +63,7 @@ pub async fn deliver(
     // whose next look sends it again (its channel posts carry the same nonces).
     let entries: BTreeSet<u64> = out.iter().filter_map(|o| o.reply.outbox).collect();
     undelivered.delivering(&entries);
-    let group = group_of(undelivered, origin).await;
+    let group = group_of(undelivered, origin, &out).await;
     let (shown, kept) = deliver_replies(http, undelivered, origin, out, group).await;
     undelivered.release(&kept);
     undelivered
@@ -140,50 +93,41 @@ struct Round {
     kept: BTreeSet<u64>,
     /// The game's place when the bot cannot post there (a group chat).
     group: Option<Group>,
-    /// Public messages of such a place to send each of its people by direct message.
-    for_people: Vec<(Parts, Lang)>,
+    /// Public messages of such a place to send each of its people by direct message
+    /// (but the one named, who read it as their interaction's answer).
+    for_people: Vec<(Parts, Lang, Option<u64>)>,
+    /// Time passing made the change (nobody acted).
+    timed: bool,
+    /// A line typed in a DM with the bot made it: what goes back there needs no line
+    /// saying where it comes from.
+    in_own_dm: bool,
     /// The reply being sent shows the game over.
     ended: bool,
 }
 
-/// A game played where the bot can only answer interactions (a group chat through a
-/// user's install): its people, who get by direct message what cannot be posted there.
-struct Group {
-    people: Vec<User>,
-    /// The chat, for the link back in those messages.
-    channel: u64,
-    /// The server the chat is in when it is a server's channel reached only through a
-    /// user's install.
-    server: Option<u64>,
-}
-
-impl Group {
-    /// The chat as a link.
-    fn link(&self) -> String {
-        chat_link(self.server, self.channel)
-    }
-}
-
-/// A place the bot reaches only through interactions, as a link: a group chat has no
-/// server (`@me`); a server's channel reached through a user's install names its server
-/// (an `@me` link to it leads nowhere).
-pub fn chat_link(server: Option<u64>, channel: u64) -> String {
-    let server = server.map_or_else(|| "@me".to_string(), |s| s.to_string());
-    format!("https://discord.com/channels/{server}/{channel}")
-}
-
 /// The game's place when the bot cannot post there: what the service says of the
-/// channel the replies belong to (a server's interactions and chat lines need no
-/// look-up).
-async fn group_of(undelivered: &Undelivered, origin: &Origin<'_>) -> Option<Group> {
-    let channel = match origin {
-        Origin::Interaction(i) if i.place == PlaceKind::Server => return None,
-        Origin::Interaction(i) => i.acting,
-        Origin::Timed { channel } => channel.get(),
-        Origin::Message { .. } => return None,
+/// channel the replies belong to (a reply addressed to a game's own place names it;
+/// a server's interactions and chat lines need no look-up).
+async fn group_of(
+    undelivered: &Undelivered,
+    origin: &Origin<'_>,
+    out: &[Outgoing],
+) -> Option<Group> {
+    let named = out.iter().find_map(|o| match o.reply.to {
+        Audience::Place(p) => Some(p),
+        _ => None,
+    });
+    let channel = match (named, origin) {
+        (Some(place), _) => place,
+        (None, Origin::Interaction(i)) if i.place == PlaceKind::Server => return None,
+        (None, Origin::Interaction(i)) => i.acting,
+        (None, Origin::Timed { channel }) => channel.get(),
+        (None, Origin::Message { channel, in_dm, .. }) if *in_dm => channel.get(),
+        (None, Origin::Message { .. }) => return None,
     };
     let w = undelivered.whereabouts(channel).await?;
-    (w.kind == PlaceKind::GroupChat).then_some(Group {
+    matches!(w.kind, PlaceKind::GroupChat | PlaceKind::DmPair).then_some(Group {
+        pair: w.kind == PlaceKind::DmPair,
         people: w.people,
         channel,
         server: w.server,
@@ -212,6 +156,8 @@ impl Round {
             kept: BTreeSet::new(),
             group,
             for_people: Vec::new(),
+            timed: matches!(origin, Origin::Timed { .. }),
+            in_own_dm: matches!(origin, Origin::Message { in_dm: true, .. }),
             ended: false,
         }
     }
@@ -232,7 +178,9 @@ impl Round {
 
     fn in_dm(&self, mut parts: Parts) -> Parts {
         let from = match &self.group {
+            Some(g) if g.pair => super::pairs::heading(&g.people, self.lang),
             Some(g) => tr!(self.lang, "dms-from-chat", chat = g.link()),
+            None if self.in_own_dm => return parts,
             None => tr!(self.lang, "delivery-from", channel = self.from.to_string()),
         };
         parts.content = format!("{from}\n{}", parts.content);
@@ -242,8 +190,13 @@ impl Round {
     /// A public message of a group chat's game that cannot be posted there: for its
     /// people by direct message (each who gets no private message of this delivery).
     fn for_people(&mut self, parts: Parts) {
+        self.for_people_but(parts, None);
+    }
+
+    /// [`Round::for_people`], but not for `but` (who read it already).
+    fn for_people_but(&mut self, parts: Parts, but: Option<u64>) {
         let parts = self.in_dm(parts);
-        self.for_people.push((parts, self.lang));
+        self.for_people.push((parts, self.lang, but));
     }
 
     /// A board answered in a group chat asks a player: they learn it by direct message
@@ -277,12 +230,19 @@ impl Round {
     }
 
     /// Sends each of the group chat's people its public messages of this delivery, but
-    /// not one who gets a private message of it already (a reminder's own).
+    /// not one who gets a private message of it already (a reminder's own; in a game
+    /// by a pair of DMs, whose moves' secrets are private messages too, only of what
+    /// time brings).
     fn people_get_theirs(&mut self) {
         let Some(group) = &self.group else { return };
-        let told: BTreeSet<u64> = self.private.iter().map(|(u, _, _)| u.id).collect();
-        for (parts, lang) in std::mem::take(&mut self.for_people) {
-            for person in group.people.iter().filter(|p| !told.contains(&p.id)) {
+        let told: BTreeSet<u64> = if group.pair && !self.timed {
+            BTreeSet::new()
+        } else {
+            self.private.iter().map(|(u, _, _)| u.id).collect()
+        };
+        for (parts, lang, but) in std::mem::take(&mut self.for_people) {
+            let people = group.people.iter().filter(|p| Some(p.id) != but);
+            for person in people.filter(|p| !told.contains(&p.id)) {
                 let mut dm = parts.clone();
                 dm.nonce = None;
                 self.private.push((person.clone(), dm, lang));
@@ -410,6 +370,7 @@ async fn deliver_replies(
         {
             parts.content = format!("{}\n{}", parts.content, tr(round.lang, "dms-group-note"));
         }
+        challenge_by_dm(origin, &mut round, &o, &parts);
         route(http, origin, &mut round, &o.reply.to, parts).await;
     }
     round.people_get_theirs();
@@ -422,6 +383,17 @@ async fn deliver_replies(
         finish_interaction(http, undelivered, i, dm_sent).await;
     }
     (round.shown, round.kept)
+}
+
+/// A challenge made in one's DM with the bot reaches the challenged in theirs, with
+/// its buttons (issue 50).
+fn challenge_by_dm(origin: &Origin<'_>, round: &mut Round, o: &Outgoing, parts: &Parts) {
+    if let Origin::Interaction(i) = origin {
+        if i.place == PlaceKind::BotDm && round.group.is_none() {
+            let copy = super::pairs::challenge_copy(&i.user, &o.reply.kind, parts, round.lang);
+            round.private.extend(copy);
+        }
+    }
 }
 
 /// Shows the picker's next step in place of the pressed picker message (interaction
@@ -462,6 +434,9 @@ async fn route(
 ) {
     let challenge = parts.challenge;
     let lang = round.lang;
+    if round.group.as_ref().is_some_and(|g| g.pair_public(to)) {
+        return pair_public(http, origin, round, parts).await;
+    }
     if round.group.is_some() && matches!(origin, Origin::Timed { .. }) {
         // Nothing can be posted in a group chat without an interaction to answer.
         match to {
@@ -491,7 +466,12 @@ async fn route(
         (Audience::Invoker, Origin::Interaction(i)) => {
             log_err("private interaction reply", i.send(http, parts, true).await).await
         }
-        (Audience::Channel, Origin::Message { channel, author }) => {
+        (
+            Audience::Channel,
+            Origin::Message {
+                channel, author, ..
+            },
+        ) => {
             if let Err(e) = post_or_classic(http, *channel, &parts, lang).await {
                 // The player who moved learns why the channel stayed silent.
                 round.post_failed(*channel, &e, Some(author.clone()), true);
@@ -523,6 +503,27 @@ async fn route(
             log_err("channel message", post(http, *channel, &parts).await).await
         }
     }
+}
+
+/// A public reply of a game by a pair of DMs (issue 50): each player reads it in their
+/// own DM with the bot; one who acted there by an interaction reads it as its answer.
+async fn pair_public(http: &Http, origin: &mut Origin<'_>, round: &mut Round, parts: Parts) {
+    let people = round
+        .group
+        .as_ref()
+        .map(|g| g.people.clone())
+        .unwrap_or_default();
+    if let Origin::Interaction(i) = origin {
+        if i.place == PlaceKind::BotDm && people.iter().any(|p| p.id == i.user.id) {
+            let mut answer = parts.clone();
+            answer.nonce = None;
+            match i.send(http, answer, false).await {
+                Ok(_) => return round.for_people_but(parts, Some(i.user.id)),
+                Err(e) => tracing::warn!("interaction reply failed ({e}); sent by DM instead"),
+            }
+        }
+    }
+    round.for_people(parts);
 }
 
 /// A public answer to an interaction that Discord refused with `e` is not lost: a

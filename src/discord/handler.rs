@@ -123,6 +123,12 @@ impl EventHandler for Handler {
 
     async fn message(&self, ctx: Context, msg: Message) {
         let Some(server) = msg.guild_id else {
+            // A direct message with the bot (issue 50): Discord sends its content
+            // without the Message Content intent, and it may be a move in a game
+            // played there.
+            if let Some(line) = Line::of(&msg, None, false).filter(|l| could_be_move(&l.text)) {
+                chat_line(&self.bot, &ctx.http, line).await;
+            }
             return;
         };
         self.bot.marks.note(msg.channel_id.get(), msg.id.get());

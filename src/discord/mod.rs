@@ -21,8 +21,10 @@ pub mod invocation;
 pub mod limiter;
 pub mod ops;
 pub mod outgoing;
+pub mod pairs;
 pub mod parts;
 pub mod picker;
+pub mod posting;
 pub mod press;
 pub mod relay;
 pub mod rest;
@@ -355,16 +357,22 @@ async fn resume_outbox(bot: &Arc<Bot>, http: &Arc<serenity::all::Http>, grace: O
         .map(|p| (p.channel, p.actor, prepare(p.replies, size)))
         .collect();
     for (channel, actor, out) in pending {
-        // A group chat's game has no chat line to answer (issue 50): its replies go as
-        // time's do, by direct message.
+        // A group chat's game, or one by a pair of DMs, has no chat line to answer
+        // (issue 50): its replies go as time's do, by direct message.
         let group = match actor {
             Some(_) => bot.undelivered.whereabouts(channel).await,
             None => None,
         };
-        let in_group = group.is_some_and(|w| w.kind == crate::service::api::PlaceKind::GroupChat);
+        use crate::service::api::PlaceKind;
+        let in_group =
+            group.is_some_and(|w| matches!(w.kind, PlaceKind::GroupChat | PlaceKind::DmPair));
         let channel = ChannelId::new(channel.max(1));
         let mut origin = match actor {
-            Some(author) if !in_group => Origin::Message { channel, author },
+            Some(author) if !in_group => Origin::Message {
+                channel,
+                author,
+                in_dm: false,
+            },
             _ => Origin::Timed { channel },
         };
         let shown = deliver(http, &bot.undelivered, &mut origin, out).await;

@@ -126,9 +126,23 @@ impl Press<'_> {
         if !chosen.for_game {
             interacted.pressed = Some((comp.message.id, chosen.named));
         }
-        let channel = confirm_channel(bot, &chosen.request, self.acting).await;
+        let mut channel = confirm_channel(bot, &chosen.request, self.acting).await;
+        let by_dm = match chosen.named {
+            Some(challenge) if here.place == PlaceKind::BotDm && !chosen.for_game => {
+                challenge_channel(bot, challenge).await
+            }
+            _ => None,
+        };
+        if let Some(made_in) = by_dm {
+            channel = made_in;
+        }
         interacted.acting = channel;
-        let call = here.call(channel, chosen.private, chosen.request);
+        let mut call = here.call(channel, chosen.private, chosen.request);
+        if by_dm.is_some() {
+            // A challenge whose buttons reach a DM was made in the challenger's DM with
+            // the bot (issue 50): its game is played by a pair of DMs.
+            call.place = Some(PlaceKind::BotDm);
+        }
         let out = call_service(bot, &ctx.http, &mut interacted, call).await;
         let here_channel = here.channel.get();
         let opened = answer(bot, &ctx.http, &mut interacted, here_channel, out).await;
@@ -235,6 +249,17 @@ async fn place_of(bot: &Bot, game: u64, fallback: u64) -> u64 {
         .await
         .flatten()
         .unwrap_or(fallback)
+}
+
+/// The channel pending challenge `challenge` was made in, when it is known (its
+/// buttons pressed in a DM with the bot act there, issue 50).
+async fn challenge_channel(bot: &Bot, challenge: u64) -> Option<u64> {
+    bot.service
+        .run("challenge place", move |service| {
+            service.challenge_channel(challenge)
+        })
+        .await
+        .flatten()
 }
 
 /// Where a press acts: a move shown for confirmation may have been shown by direct

@@ -32,7 +32,7 @@ pub(crate) async fn command(bot: &Arc<Bot>, ctx: &Context, cmd: CommandInteracti
         Err(refusal) => return refuse(bot, &ctx.http, &mut interacted, refusal).await,
     };
     let name = cmd.data.name.as_str();
-    let channel = here.channel.get();
+    let mut channel = here.channel.get();
     let days = bot.config.default_days;
     let (out, review) = match commands::to_request_in(name, &options, &here.user, days, here.lang())
     {
@@ -43,6 +43,11 @@ pub(crate) async fn command(bot: &Arc<Bot>, ctx: &Context, cmd: CommandInteracti
             if let Some(refusal) = unreachable_opponent(bot, &ctx.http, &here, &request).await {
                 return refuse(bot, &ctx.http, &mut interacted, refusal).await;
             }
+            channel = match acting_in_dm(bot, &here, &request).await {
+                Ok(acting) => acting,
+                Err(refusal) => return refuse(bot, &ctx.http, &mut interacted, refusal).await,
+            };
+            interacted.acting = channel;
             let review = match &request {
                 Request::Review { game } => Some((here.context(channel), *game)),
                 _ => None,
@@ -62,9 +67,42 @@ pub(crate) async fn command(bot: &Arc<Bot>, ctx: &Context, cmd: CommandInteracti
     computer_after(bot, &ctx.http, channel, opened);
 }
 
+/// The channel a command used in one's DM with the bot acts in (issue 50): a request
+/// on a game acts on the one game there that asks the player, as the service says
+/// (a game by a pair of DMs lives in a place of its own); anything else where used.
+async fn acting_in_dm(bot: &Bot, here: &Invocation, request: &Request) -> Result<u64, String> {
+    let channel = here.channel.get();
+    let on_a_game = matches!(
+        request,
+        Request::Move { .. }
+            | Request::Board
+            | Request::History
+            | Request::Note { .. }
+            | Request::Conditional { .. }
+            | Request::Takeback(_)
+            | Request::Export
+            | Request::Resign
+            | Request::Draw(_)
+            | Request::Abort
+            | Request::Claim
+            | Request::Hand
+    );
+    if here.place != PlaceKind::BotDm || !on_a_game {
+        return Ok(channel);
+    }
+    let (user, lang) = (here.user.id, here.lang());
+    bot.service
+        .run("dm acting", move |service| {
+            service.dm_acting(channel, user, lang)
+        })
+        .await
+        .unwrap_or(Ok(channel))
+}
+
 /// A challenge made in a group chat (issue 50), where the bot can reach the players
-/// only by direct message: the opponent is told of it by one first; when their direct
-/// messages are closed (403 / 50007) the challenge is refused, and nothing starts.
+/// only by direct message, or in one's DM with the bot (a game by a pair of DMs): the
+/// opponent is told of it by one first; when their direct messages are closed (403 /
+/// 50007) the challenge is refused, and nothing starts.
 async fn unreachable_opponent(
     bot: &Bot,
     http: &Http,
@@ -74,24 +112,33 @@ async fn unreachable_opponent(
     let Request::Challenge { opponent, .. } = request else {
         return None;
     };
-    if here.place != PlaceKind::GroupChat || bot.me.get() == Some(&opponent.id) {
+    if bot.me.get() == Some(&opponent.id) {
         return None;
     }
-    let chat = super::delivery::chat_link(here.guild.map(|g| g.get()), here.channel.get());
     let lang = here.lang();
-    let told = tr!(
-        lang,
-        "dms-challenged",
-        challenger = here.user.name.clone(),
-        chat = chat
-    );
+    let challenger = here.user.name.clone();
+    let (told, pair) = match here.place {
+        PlaceKind::GroupChat => {
+            let chat = super::delivery::chat_link(here.guild.map(|g| g.get()), here.channel.get());
+            let told = tr!(lang, "dms-challenged", challenger = challenger, chat = chat);
+            (told, false)
+        }
+        PlaceKind::BotDm => {
+            let told = tr!(lang, "dms-pair-challenged", challenger = challenger);
+            (told, true)
+        }
+        _ => return None,
+    };
     let sent = super::delivery::direct_message(http, opponent.id, Parts::text(told)).await;
     match sent {
-        Err(e) if super::retry::discord_code(&e) == Some(50007) => Some(tr!(
-            lang,
-            "dms-opponent-unreachable",
-            opponent = opponent.id.to_string()
-        )),
+        Err(e) if super::retry::discord_code(&e) == Some(50007) => {
+            let opponent = opponent.id.to_string();
+            Some(if pair {
+                tr!(lang, "dms-pair-unreachable", opponent = opponent)
+            } else {
+                tr!(lang, "dms-opponent-unreachable", opponent = opponent)
+            })
+        }
         Err(e) => {
             tracing::info!("challenge notice to {} failed: {e}", opponent.id);
             None
@@ -212,8 +259,16 @@ pub(crate) async fn autocomplete(bot: &Bot, ctx: &Context, cmd: CommandInteracti
         Some(Completion::Answers) => {
             let prefix = focused.value.to_string();
             let (channel, user) = (cmd.channel_id.get(), cmd.user.id.get());
+            // In one's DM with the bot: the game there that asks (issue 50).
+            let in_dm = cmd.context == Some(serenity::all::InteractionContext::BotDm);
             bot.service
                 .run("autocomplete", move |service| {
+                    let channel = match in_dm {
+                        true => service
+                            .dm_acting(channel, user, Default::default())
+                            .unwrap_or(channel),
+                        false => channel,
+                    };
                     service.autocomplete(channel, user, &prefix)
                 })
                 .await

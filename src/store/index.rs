@@ -251,7 +251,8 @@ impl Store {
         self.db.contains_key(CHALLENGES_INDEXED)
     }
 
-    fn challenge_by_id(&self, id: u64) -> Result<Option<Challenge>, StoreError> {
+    /// A stored challenge by its id (pending, or settled and not yet forgotten).
+    pub fn challenge_by_id(&self, id: u64) -> Result<Option<Challenge>, StoreError> {
         match self.db.get(key(b'h', id))? {
             Some(v) => Ok(Some(serde_json::from_slice(&v)?)),
             None => Ok(None),

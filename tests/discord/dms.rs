@@ -23,7 +23,8 @@ use support::fake_discord::{
 };
 
 const START_MS: u64 = 1_700_000_000_000;
-const EXTRA: &str = "image_size = 128\nreminder_check_seconds = 1\nmessage_content = false\n";
+pub(crate) const EXTRA: &str =
+    "image_size = 128\nreminder_check_seconds = 1\nmessage_content = false\n";
 
 /// One raw request to the fake (plain HTTP): its status and JSON answer.
 async fn call(fake: &FakeDiscord, method: &str, path: &str, body: Value) -> (u16, Value) {
@@ -177,14 +178,14 @@ fn off<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     std::thread::scope(|s| s.spawn(f).join().unwrap())
 }
 
-struct Setup {
-    fake: FakeDiscord,
+pub(crate) struct Setup {
+    pub(crate) fake: FakeDiscord,
     _dir: tempfile::TempDir,
-    clock: Arc<ManualClock>,
+    pub(crate) clock: Arc<ManualClock>,
     _serving: Serving,
 }
 
-async fn setup() -> Setup {
+pub(crate) async fn setup() -> Setup {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let clock = Arc::new(ManualClock::new(START_MS));
@@ -207,7 +208,7 @@ async fn setup() -> Setup {
 }
 
 /// The requests after `mark` that went to `who` by direct message.
-fn dms_to(fake: &FakeDiscord, rs: &[Recorded], who: &FakeUser) -> Vec<Recorded> {
+pub(crate) fn dms_to(fake: &FakeDiscord, rs: &[Recorded], who: &FakeUser) -> Vec<Recorded> {
     rs.iter()
         .filter(|r| r.method == "POST" && support::bot::dm_owner(fake, r) == Some(who.id))
         .cloned()
@@ -272,7 +273,13 @@ fn kept_dm(fake: &FakeDiscord, dm: &Recorded) -> (u64, Value) {
 
 /// Plays one answer through the picker from `board` (in `channel`) as `who`, its
 /// choices by their labels.
-async fn pick(fake: &FakeDiscord, channel: u64, who: &FakeUser, board: &Value, labels: &[&str]) {
+pub(crate) async fn pick(
+    fake: &FakeDiscord,
+    channel: u64,
+    who: &FakeUser,
+    board: &Value,
+    labels: &[&str],
+) {
     let open = button_ids(board)
         .into_iter()
         .find(|i| i.starts_with("pick-open:"))

@@ -16,6 +16,7 @@ mod components;
 mod correspondence;
 mod delivery;
 mod dms;
+mod dms_pair;
 mod e2e;
 mod gateway;
 mod language;

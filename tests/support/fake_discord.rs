@@ -1112,7 +1112,10 @@ impl FakeDiscord {
     pub fn chat(&self, user: &FakeUser, channel: u64, content: &str) -> u64 {
         let id = self.new_id();
         let mut m = message_json(id, channel, user.json(), content);
-        m["guild_id"] = json!(self.guild_of(channel).to_string());
+        // A direct message belongs to no server.
+        if self.dm_recipient(channel).is_none() {
+            m["guild_id"] = json!(self.guild_of(channel).to_string());
+        }
         history::keep_chat(&self.inner, &m);
         self.dispatch("MESSAGE_CREATE", m);
         id
@@ -1138,6 +1141,17 @@ fn dispatch_in(inner: &Inner, event: &str, data: Value) {
             session.live = None;
         }
     }
+}
+
+/// The bot's DM channel with `user`: the one made before, else a new one (`new_id`).
+fn dm_channel_of(inner: &Inner, user: u64, new_id: impl FnOnce() -> u64) -> u64 {
+    let mut dms = inner.dm_channels.lock().unwrap();
+    if let Some((channel, _)) = dms.iter().find(|(_, u)| **u == user) {
+        return *channel;
+    }
+    let channel = new_id();
+    dms.insert(channel, user);
+    channel
 }
 
 /// The server of a channel or of a thread's parent ([`GUILD_ID`] unless placed).
@@ -1802,8 +1816,9 @@ fn answer(
                 .and_then(|s| s.parse().ok())
                 .or(body["recipient_id"].as_u64())
                 .unwrap_or(0);
-            let channel = new_id();
-            inner.dm_channels.lock().unwrap().insert(channel, user);
+            // Discord keeps one DM channel per recipient: asked again, it answers the
+            // same one.
+            let channel = dm_channel_of(inner, user, new_id);
             (
                 StatusCode::OK,
                 Some(

@@ -77,6 +77,16 @@ pub trait GameService: Send + Sync + 'static {
     /// `channel` is a place of kind `kind` (told by the front end before it acts
     /// there, when it is not a server's): a game starting there is played so.
     fn note_place(&self, _channel: u64, _kind: PlaceKind) {}
+    /// Where a request `user` makes in `dm`, their direct messages with the bot, acts
+    /// (issue 50): the one game there that asks them, or `dm` itself; `Err` (in
+    /// `lang`) when several games there ask them.
+    fn dm_acting(&self, dm: u64, _user: u64, _lang: crate::i18n::Lang) -> Result<u64, String> {
+        Ok(dm)
+    }
+    /// The channel pending challenge `id` was made in (`None`: unknown or settled).
+    fn challenge_channel(&self, _id: u64) -> Option<u64> {
+        None
+    }
     /// What kind of place the latest game of `channel` lives in, and its people
     /// (`None`: no game there, or the store failed): where the bot cannot post, the
     /// front end tells them by direct message.
@@ -236,6 +246,12 @@ impl GameService for Service {
     }
     fn note_place(&self, channel: u64, kind: PlaceKind) {
         Service::note_place(self, channel, kind)
+    }
+    fn dm_acting(&self, dm: u64, user: u64, lang: crate::i18n::Lang) -> Result<u64, String> {
+        Service::dm_acting(self, dm, user, lang)
+    }
+    fn challenge_channel(&self, id: u64) -> Option<u64> {
+        Service::challenge_channel(self, id)
     }
     fn whereabouts(&self, channel: u64) -> Option<Whereabouts> {
         Service::whereabouts(self, channel)

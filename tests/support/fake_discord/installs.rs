@@ -72,12 +72,10 @@ impl FakeDiscord {
         id
     }
 
-    /// `user`'s DM channel with the bot, as a DM the bot opened would be: interactions
-    /// there come from BOT_DM.
+    /// `user`'s DM channel with the bot (one per user, as on Discord: the same one the
+    /// bot's direct messages to them go to): interactions there come from BOT_DM.
     pub fn bot_dm(&self, user: &FakeUser) -> u64 {
-        let id = self.new_id();
-        self.inner.dm_channels.lock().unwrap().insert(id, user.id);
-        id
+        super::dm_channel_of(&self.inner, user.id, || self.new_id())
     }
 
     /// Moves the fake's clock (interaction tokens age by it).

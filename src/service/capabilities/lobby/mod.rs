@@ -136,7 +136,12 @@ impl Service {
         rated: bool,
         now: u64,
     ) -> Result<Change, Refusal> {
-        if let Some(live) = &slot.live {
+        let computer = self.computer();
+        let against_computer = computer
+            .as_ref()
+            .is_some_and(|c| opponent.as_ref().is_some_and(|o| o.id == c.id));
+        let pair = self.pair_challenge(ctx, opponent.as_ref(), against_computer)?;
+        if let Some(live) = slot.live.as_ref().filter(|_| !pair) {
             // Its game is played here: a new game could not start here before it ends.
             return Err(tr!(
                 ctx.lang,
@@ -144,10 +149,6 @@ impl Service {
                 players = players_line_in(&live.rec, ctx.lang)
             ));
         }
-        let computer = self.computer();
-        let against_computer = computer
-            .as_ref()
-            .is_some_and(|c| opponent.as_ref().is_some_and(|o| o.id == c.id));
         self.may_challenge(slot, ctx, opponent.as_ref(), against_computer)?;
         let mut options = options;
         let level = computer_level(&mut options, against_computer, computer, ctx.lang)?;

@@ -60,11 +60,19 @@ impl Service {
         } else {
             [opponent.clone(), c.challenger.clone()]
         };
-        let (place, why_here) = self.game_place(slot, ctx, c, &players)?;
         let id = crate::service::plumbing::writer::new_id(&self.store).map_err(|e| {
             tracing::error!("store: {e}");
             tr!(ctx.lang, "refusal-store-failed")
         })?;
+        // Accepted between two people's DMs with the bot (issue 50): a place of its
+        // own, named by the game's id, whose boards the front end sends to both DMs.
+        let pair = computer.is_none() && self.place_kind(ctx.channel) == PlaceKind::BotDm;
+        let (place, why_here) = if pair {
+            self.refuse_second_pair(&players, ctx.lang)?;
+            (id, None)
+        } else {
+            self.game_place(slot, ctx, c, &players)?
+        };
         let computer = computer.map(|level| {
             let side = if challenger_white {
                 Side::Black
@@ -74,7 +82,11 @@ impl Service {
             ComputerSeat::new(side, level)
         });
         let mut rec = new_record(id, place, ctx.server, c, players, seed, computer, now);
-        rec.place = self.place_kind(ctx.channel);
+        rec.place = if pair {
+            PlaceKind::DmPair
+        } else {
+            self.place_kind(ctx.channel)
+        };
         // A player on vacation starts the game away: their turns' clocks stand still.
         for (i, p) in rec.players.clone().iter().enumerate() {
             rec.away[i] = self
@@ -255,7 +267,8 @@ pub(in crate::service) fn start_replies(
         crate::service::reads::queries::rated_text_in(c.rated && computer.is_none(), live.lang)
     )];
     let mut replies = Vec::new();
-    if place != channel {
+    // A game by a pair of DMs has no channel to tell where it went: its place is both.
+    if place != channel && live.rec.place != PlaceKind::DmPair {
         // The channel hears where the game went; the game itself is told there.
         replies.push(Reply::channel(format!(
             "{} {}",
