@@ -104,7 +104,10 @@ async fn setup(a: &Args, base: &str) -> Setup {
         .await
         .expect("seeded");
     let seeding = t0.elapsed();
-    let pg_seconds = postmaster.map(pg::server_cpu).zip(pg0).map_or(0.0, |(b, a)| b - a);
+    let pg_seconds = postmaster
+        .map(pg::server_cpu)
+        .zip(pg0)
+        .map_or(0.0, |(b, a)| b - a);
     println!(
         "load: {} games started through the service in {seeding:.1?} ({threads} threads; {:.2} s per 1,000; CPU: this process {:.1} s, PostgreSQL {pg_seconds:.1} s; load average {})",
         a.games,
@@ -141,7 +144,11 @@ fn places(s: &Setup, procs: usize) -> Vec<procs::Place> {
 }
 
 /// Opens the web pages of the watched games, spread over the processes.
-async fn open_pages(a: &Args, s: &Setup, ports: &[u16]) -> (Vec<usize>, Vec<u64>, std::sync::Arc<pages::Heard>) {
+async fn open_pages(
+    a: &Args,
+    s: &Setup,
+    ports: &[u16],
+) -> (Vec<usize>, Vec<u64>, std::sync::Arc<pages::Heard>) {
     let moves = (a.rate * a.minutes * 60.0) as usize;
     let watched = pages::chosen(a.pages, a.games, moves);
     let (url, w) = (s.store.clone(), watched.clone());
@@ -223,10 +230,14 @@ async fn run(a: Args, base: String) {
     {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    println!("load: {} web pages open after {:.1?}", heard.opened.load(std::sync::atomic::Ordering::SeqCst), t.elapsed());
+    println!(
+        "load: {} web pages open after {:.1?}",
+        heard.opened.load(std::sync::atomic::Ordering::SeqCst),
+        t.elapsed()
+    );
     let before = snapshot(&s.store).await;
     let cpu0 = s.postmaster.map(pg::server_cpu);
-    let load0 = report::load_average();
+    let (load0, own0) = (report::load_average(), own_cpu());
     let mut r = drive::Run::new(&s.fake, a.games, a.procs);
     println!(
         "load: {} moves/s for {:.1} min over {} processes; load average {load0}",
@@ -236,9 +247,14 @@ async fn run(a: Args, base: String) {
     r.drain(&mut fleet, world::DRAIN).await;
     heard.stop.store(true, std::sync::atomic::Ordering::SeqCst);
     let load1 = report::load_average();
+    println!("load: this process (the fake Discord, the driver, the pages) used {:.1} s of CPU over the moves and drain", own_cpu() - own0);
     fleet.stop_all();
     let wall = r.start.elapsed();
-    let pg_cpu = s.postmaster.map(pg::server_cpu).zip(cpu0).map(|(b, a)| b - a);
+    let pg_cpu = s
+        .postmaster
+        .map(pg::server_cpu)
+        .zip(cpu0)
+        .map(|(b, a)| b - a);
     let after = snapshot(&s.store).await;
     let (url, from, to) = (s.store.clone(), before.lsn.clone(), after.lsn.clone());
     let wal = tokio::task::spawn_blocking(move || pg::wal_between(&url, &from, &to))
@@ -329,12 +345,32 @@ fn print_costs(a: &Args, r: &drive::Run, fleet: &fleet::Fleet, m: &Measured) {
         r.fake.deduplicated(),
         r.seen.no_nonce
     );
-    println!("{}", report::summary("latency outside the outages", report::latencies(r, &|s| !report::touched(r, procs, s))));
+    println!(
+        "{}",
+        report::summary(
+            "latency outside the outages",
+            report::latencies(r, &|s| !report::touched(r, procs, s))
+        )
+    );
     let (n, at) = report::slow_at(r, procs, r.start);
     println!("  of which over 1 s: {n}, arriving at {at:?} s (the test's longest read of the fake's log: {:.0?})", r.seen.longest_read);
-    println!("  per minute of arrival, p50/p99: {}", report::per_minute(r, procs));
-    println!("{}", report::summary("latency of the moves the outages touched", report::latencies(r, &|s| report::touched(r, procs, s))));
-    println!("{}", report::summary("latency of all moves", report::latencies(r, &|_| true)));
+    println!(
+        "  per minute of arrival, p50/p99: {}",
+        report::per_minute(r, procs)
+    );
+    println!(
+        "{}",
+        report::summary(
+            "latency of the moves the outages touched",
+            report::latencies(r, &|s| report::touched(r, procs, s))
+        )
+    );
+    println!(
+        "{}",
+        report::summary("latency of all moves", report::latencies(r, &|_| true))
+    );
+    println!("{}", report::throughput(r));
+    report::write_moves(r);
     let acked = r.sent.iter().filter(|s| s.board.is_some()).count();
     println!(
         "requests {} ({:.2} per acknowledged move; {} reads of messages back), answered 429 (global limit {GLOBAL_LIMIT}/s) {} (the fake counted {})",
@@ -382,7 +418,10 @@ fn print_pages(r: &drive::Run, m: &Measured) {
         f.current,
         m.watched.len()
     );
-    println!("{}", report::summary("  from a move's arrival to its page's push", f.latencies));
+    println!(
+        "{}",
+        report::summary("  from a move's arrival to its page's push", f.latencies)
+    );
 }
 
 fn main() {

@@ -153,8 +153,10 @@ impl Run {
             }
             if self.outages.len() == 1 && now >= deploy_at {
                 let o = fleet.take_down(1, How::Deploy, Duration::ZERO);
-                println!("load: {:.0} s: shard 1's process stopping for a deployment (SIGTERM)",
-                    (o.at - self.start).as_secs_f64());
+                println!(
+                    "load: {:.0} s: shard 1's process stopping for a deployment (SIGTERM)",
+                    (o.at - self.start).as_secs_f64()
+                );
                 self.outages.push(o);
             }
             for o in &mut self.outages {

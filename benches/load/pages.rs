@@ -57,7 +57,10 @@ async fn follow(i: usize, page: Page, path: String, heard: Arc<Heard>) {
             .expect("a request");
         let headers = request.headers_mut();
         headers.insert("origin", format!("http://{host}").parse().expect("origin"));
-        headers.insert("x-forwarded-for", page.from.to_string().parse().expect("from"));
+        headers.insert(
+            "x-forwarded-for",
+            page.from.to_string().parse().expect("from"),
+        );
         match tokio_tungstenite::connect_async(request).await {
             Ok((mut socket, _)) => {
                 heard.opened.fetch_add(1, Ordering::SeqCst);

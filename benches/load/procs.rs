@@ -138,7 +138,9 @@ pub fn complaints(dir: &Path) -> Vec<(String, Vec<String>)> {
                 })
                 .map(str::to_string)
                 .collect();
-            let name = p.file_name().map_or(String::new(), |n| n.to_string_lossy().into());
+            let name = p
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into());
             (name, lines)
         })
         .collect()

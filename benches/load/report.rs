@@ -108,7 +108,11 @@ pub fn per_minute(run: &Run, procs: usize) -> String {
         .enumerate()
         .map(|(m, mut l)| {
             l.sort();
-            format!("{m}: {}/{}", ms(percentile(&l, 0.5)), ms(percentile(&l, 0.99)))
+            format!(
+                "{m}: {}/{}",
+                ms(percentile(&l, 0.5)),
+                ms(percentile(&l, 0.99))
+            )
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -148,7 +152,11 @@ pub fn database(before: &Snapshot, after: &Snapshot, wal: f64, moves: usize) -> 
         .rows
         .iter()
         .map(|(t, n)| {
-            let was = before.rows.iter().find(|(b, _)| b == t).map_or(0, |(_, c)| *c);
+            let was = before
+                .rows
+                .iter()
+                .find(|(b, _)| b == t)
+                .map_or(0, |(_, c)| *c);
             format!("{t} {was}->{n}")
         })
         .collect();
@@ -171,11 +179,55 @@ pub fn slow_at(run: &Run, procs: usize, start: Instant) -> (usize, Vec<u64>) {
     let mut at: Vec<u64> = run
         .sent
         .iter()
-        .filter(|s| !touched(run, procs, s) && s.board.is_some_and(|b| b - s.at > Duration::from_secs(1)))
+        .filter(|s| {
+            !touched(run, procs, s) && s.board.is_some_and(|b| b - s.at > Duration::from_secs(1))
+        })
         .map(|s| (s.at - start).as_secs())
         .collect();
     let n = at.len();
     at.dedup();
     at.truncate(40);
     (n, at)
+}
+
+/// Boards posted a second while the moves arrived, in all and per process (token).
+pub fn throughput(run: &Run) -> String {
+    let end = run.start + run.sending;
+    let posted = run
+        .sent
+        .iter()
+        .filter(|s| s.board.is_some_and(|b| b <= end))
+        .count();
+    let mut per: Vec<(&String, &u64)> = run.seen.by_process.iter().collect();
+    per.sort();
+    let per: Vec<String> = per
+        .into_iter()
+        .map(|(t, n)| format!("{} {n}", t.trim_start_matches("Bot fake-token-")))
+        .collect();
+    format!(
+        "boards posted while the moves arrived: {:.1} a second (the limiters allow 49 in all); boards per process (shard: count, whole run): {}",
+        posted as f64 / run.sending.as_secs_f64().max(0.001),
+        per.join(", ")
+    )
+}
+
+/// Writes every move (game, ply, ms from the start to its arrival and to its board,
+/// times typed) to the file `ARCANA_LOAD_MOVES` names, if it names one.
+pub fn write_moves(run: &Run) {
+    let Ok(path) = std::env::var("ARCANA_LOAD_MOVES") else {
+        return;
+    };
+    let ms = |t: Instant| (t - run.start).as_secs_f64() * 1000.0;
+    let mut out = String::from("game,ply,arrived_ms,board_ms,typed\n");
+    for s in &run.sent {
+        let board = s.board.map_or(String::new(), |b| format!("{:.1}", ms(b)));
+        out.push_str(&format!(
+            "{},{},{:.1},{board},{}\n",
+            s.game,
+            s.ply,
+            ms(s.at),
+            s.typed
+        ));
+    }
+    std::fs::write(&path, out).expect("write the moves");
 }

@@ -43,6 +43,8 @@ pub struct Seen {
     pub read_back: u64,
     /// The longest copy of the fake's request log (this test's own overhead).
     pub longest_read: Duration,
+    /// Boards that made a message, per process (its token).
+    pub by_process: HashMap<String, u64>,
 }
 
 fn board_channel(r: &Recorded) -> Option<u64> {
@@ -72,6 +74,7 @@ impl Seen {
             if !self.first_post(r, ch) {
                 continue;
             }
+            *self.by_process.entry(r.auth.clone()).or_insert(0) += 1;
             let Some(game) = ch
                 .checked_sub(CHANNEL0)
                 .and_then(|g| games.get_mut(g as usize))

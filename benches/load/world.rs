@@ -52,7 +52,11 @@ pub fn args() -> Option<Args> {
         all.iter()
             .position(|a| a == name)
             .and_then(|i| all.get(i + 1))
-            .map(|v| v.replace('_', "").parse::<f64>().expect("a number after the option"))
+            .map(|v| {
+                v.replace('_', "")
+                    .parse::<f64>()
+                    .expect("a number after the option")
+            })
     };
     let a = Args {
         minutes: value("--minutes").unwrap_or(5.0),
@@ -64,7 +68,10 @@ pub fn args() -> Option<Args> {
         pages: value("--pages").map_or(1_000, |v| v as usize),
         seed_threads: value("--seed-threads").map_or(8, |v| v as usize),
     };
-    assert!(a.procs >= 2, "--procs: at least 2 (one is killed, another restarted)");
+    assert!(
+        a.procs >= 2,
+        "--procs: at least 2 (one is killed, another restarted)"
+    );
     Some(a)
 }
 

@@ -180,7 +180,11 @@ impl Places {
         for (&t, &parent) in &threads {
             last.entry(t).or_insert(None);
             if !fates.contains(&t) {
-                servers.entry(guild_of(inner, t)).or_default().1.push((t, parent));
+                servers
+                    .entry(guild_of(inner, t))
+                    .or_default()
+                    .1
+                    .push((t, parent));
             }
         }
         Places { last, servers }
