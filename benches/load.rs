@@ -25,7 +25,8 @@
 //!    ms after a move for one of its games arrived (mid-move), and started again after
 //!    `--down` seconds (0: at once, as a supervisor does); two thirds through, shard
 //!    1's process is stopped with SIGTERM and started again, as a deployment does.
-//! 5. Then the test waits (up to 200 s) for the last boards, stops the processes and
+//! 5. Then the test waits (up to `--drain` seconds, 200, and as long again for what is
+//!    still coming) for the last boards, stops the processes and
 //!    reads every game back from the store.
 //!
 //! Reported: moves sent, acknowledged (their board posted), unanswered, lost (a board
@@ -244,7 +245,7 @@ async fn run(a: Args, base: String) {
         a.rate, a.minutes, a.procs
     );
     r.moves(&mut fleet, &a).await;
-    r.drain(&mut fleet, world::DRAIN).await;
+    r.drain(&mut fleet, a.drain).await;
     heard.stop.store(true, std::sync::atomic::Ordering::SeqCst);
     let load1 = report::load_average();
     println!("load: this process (the fake Discord, the driver, the pages) used {:.1} s of CPU over the moves and drain", own_cpu() - own0);

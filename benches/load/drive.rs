@@ -193,9 +193,19 @@ impl Run {
             self.retype(now);
             tokio::time::sleep(Duration::from_secs(1)).await;
         }
-        // Whatever else is still on its way (repeats after the restarts).
-        let mark = self.fake.mark();
-        self.fake.settle(mark, Duration::from_secs(3)).await;
+        // Whatever else is still on its way (repeats after the restarts, boards still
+        // queued): until nothing comes for 3 s, for as long again as the drain at most.
+        let last = Instant::now() + drain;
+        let mut quiet_since = (self.fake.mark(), Instant::now());
+        while Instant::now() < last {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            let mark = self.fake.mark();
+            if mark != quiet_since.0 {
+                quiet_since = (mark, Instant::now());
+            } else if quiet_since.1.elapsed() >= Duration::from_secs(3) {
+                break;
+            }
+        }
         self.look();
     }
 }

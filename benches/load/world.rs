@@ -18,8 +18,6 @@ pub const MOVES: [&str; 16] = [
 ];
 /// A move unanswered this long is typed again.
 pub const RETYPE: Duration = Duration::from_secs(30);
-/// How long the test waits for the last boards after the last move.
-pub const DRAIN: Duration = Duration::from_secs(200);
 /// How often the recorded requests are read while the moves arrive.
 pub const LOOK: Duration = Duration::from_secs(5);
 /// Discord's global rate limit.
@@ -41,6 +39,8 @@ pub struct Args {
     pub pages: usize,
     /// Threads that make the games before the run.
     pub seed_threads: usize,
+    /// How long the test waits for the last boards after the last move (200 s).
+    pub drain: Duration,
 }
 
 pub fn args() -> Option<Args> {
@@ -67,6 +67,7 @@ pub fn args() -> Option<Args> {
         kill_after_ms: value("--kill-after-ms").map_or(8, |v| v as u64),
         pages: value("--pages").map_or(1_000, |v| v as usize),
         seed_threads: value("--seed-threads").map_or(8, |v| v as usize),
+        drain: Duration::from_secs_f64(value("--drain").unwrap_or(200.0)),
     };
     assert!(
         a.procs >= 2,

@@ -138,6 +138,9 @@ pub(super) fn guild_creates(inner: &Inner, shard: u32, total: u32) -> Vec<Value>
         .collect()
 }
 
+/// A server's channels (as Discord lists them) and its active threads (thread, parent).
+type ServerPlaces = (BTreeSet<u64>, Vec<(u64, u64)>);
+
 /// What Discord would list of every server at one moment: each place's newest message,
 /// and each server's channels and active threads.
 struct Places {
@@ -146,7 +149,7 @@ struct Places {
     last: HashMap<u64, Option<u64>>,
     /// Per server: the channels Discord would list (those with a message, those placed
     /// there, and the parents of its threads), and its active threads apart.
-    servers: HashMap<u64, (BTreeSet<u64>, Vec<(u64, u64)>)>,
+    servers: HashMap<u64, ServerPlaces>,
 }
 
 impl Places {
@@ -171,7 +174,7 @@ impl Places {
         for c in inner.channel_guilds.lock().unwrap().keys() {
             last.entry(*c).or_insert(None);
         }
-        let mut servers: HashMap<u64, (BTreeSet<u64>, Vec<(u64, u64)>)> = HashMap::new();
+        let mut servers: HashMap<u64, ServerPlaces> = HashMap::new();
         for &c in last.keys() {
             if !threads.contains_key(&c) && !dms.contains(&c) {
                 servers.entry(guild_of(inner, c)).or_default().0.insert(c);
@@ -191,7 +194,7 @@ impl Places {
     }
 
     /// The channels Discord would list for server `guild`, and its active threads.
-    fn of(&self, guild: u64) -> (BTreeSet<u64>, Vec<(u64, u64)>) {
+    fn of(&self, guild: u64) -> ServerPlaces {
         self.servers.get(&guild).cloned().unwrap_or_default()
     }
 
