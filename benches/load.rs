@@ -1,754 +1,432 @@
-//! The load test of issue 24: the deployment that scales, under a steady stream of moves.
+//! The load test of issues 24 and 52: the deployment that scales, under a steady stream
+//! of moves.
 //!
-//! Two `arcana run` processes (the release binary) with `--shards 0-0/2` and
-//! `--shards 1-1/2` on one PostgreSQL store, against the fake Discord of the end-to-end
-//! suites (`tests/support/`), whose gateway sends each server's events to the shard that
-//! owns it (`(guild_id >> 22) % 2`) and whose REST API enforces Discord's global rate
-//! limit of 50 requests per second (429 with `"global": true`).
+//! `--procs` (4) `arcana run` processes (the release binary), `--shards i-i/N` each, on
+//! one PostgreSQL store, against the fake Discord of the end-to-end suites
+//! (`tests/support/`), whose gateway sends each server's events to the shard that owns
+//! it (`(guild_id >> 22) % N`) and whose REST API enforces Discord's global rate limit
+//! of 50 requests per second over all processes (429 with `"global": true`); each
+//! process keeps to its shard's part of it (its own limiter). Every process also serves
+//! the games' web pages (`[web]`).
 //!
-//! 1. 10,000 active games (Standard chess, `--games`) are made before the processes
-//!    start, through the service as `/challenge` and its acceptance make them, in
-//!    channels spread over 100 servers of both shards; their start messages are
-//!    reported delivered (they would have been posted long ago).
-//! 2. Moves arrive at 20 per second (`--rate`) as chat messages of the player to move,
-//!    round robin over the games alternating the shards (each game's next move only
-//!    once its last one was answered: 1. Nf3 Nf6 2. Nc3 Nc6 ...), for `--minutes`
-//!    (default 5). A move not answered after 30 s is typed again by its player, as
-//!    people do (its first arrival still times it).
-//! 3. Half way through, the process of shard 0 is SIGKILLed `--kill-after-ms` (8) ms
-//!    after a move for one of its games arrived (mid-move), and started again after
-//!    `--down` seconds (0: at once, as a supervisor does).
-//! 4. Then the test waits (up to 200 s) for the last boards, stops both processes and
+//! 1. `--games` (10,000) active games of Standard chess are made before the processes
+//!    start, through the service as `/challenge` and its acceptance make them (from
+//!    `--seed-threads` threads, 8), in channels spread over 100 servers; their start
+//!    messages are reported delivered (they would have been posted long ago).
+//! 2. `--pages` (1,000) of the games that will receive moves get a web page open: a
+//!    WebSocket each, spread over the processes (not only their own shard's), opened
+//!    again a second after it closes.
+//! 3. Moves arrive at `--rate` (20) a second as chat messages of the player to move,
+//!    round robin over the games (each game's next move only once its last one was
+//!    answered: 1. Nf3 Nf6 2. Nc3 Nc6 ...), for `--minutes` (5). A move not answered
+//!    after 30 s is typed again by its player, as people do (its first arrival still
+//!    times it).
+//! 4. A third of the way through, shard 0's process is SIGKILLed `--kill-after-ms` (8)
+//!    ms after a move for one of its games arrived (mid-move), and started again after
+//!    `--down` seconds (0: at once, as a supervisor does); two thirds through, shard
+//!    1's process is stopped with SIGTERM and started again, as a deployment does.
+//! 5. Then the test waits (up to `--drain` seconds, 200, and as long again for what is
+//!    still coming) for the last boards, stops the processes and
 //!    reads every game back from the store.
 //!
 //! Reported: moves sent, acknowledged (their board posted), unanswered, lost (a board
 //! posted for a move the store does not hold, or a move the store holds whose board
-//! never came), boards posted twice (repeats the fake dropped by their nonce, and any
-//! that made a second message), the latency from a move's arrival at the gateway to
-//! its board being posted (p50/p99/max, outside the restart and for the moves the
-//! restart touched), requests per move, 429s, and each process's memory (VmRSS now,
-//! VmHWM peak, from `/proc`).
+//! never came), boards posted twice, the latency from a move's arrival at the gateway to
+//! its board being posted (p50/p99/max; outside the outages, for the moves they touched,
+//! per minute), requests per move, 429s, each process's CPU seconds and memory peak
+//! (VmHWM), PostgreSQL's CPU (its processes' ticks in `/proc`), rows per table, rows
+//! written and WAL bytes per move, and the web pages' pushes (from a move's arrival to
+//! its page hearing the new version).
 //!
 //! ```sh
-//! bash .ci/with-postgres cargo bench --bench load -- --minutes 5
+//! bash .ci/with-postgres cargo bench --bench load -- --games 100000 --procs 4 --rate 50 --minutes 10
 //! ```
 //!
 //! Needs `ARCANA_TEST_POSTGRES` (`.ci/with-postgres` sets it). Without `--bench` (under
 //! `cargo test --benches`) it does nothing.
 
 #[path = "../tests/support/mod.rs"]
-#[allow(clippy::unwrap_used)]
+#[allow(clippy::unwrap_used, dead_code)]
 mod support;
 
-use arcana::service::api::{ColorChoice, Context, Request, User};
-use arcana::service::{Service, ServiceConfig};
+#[path = "load/drive.rs"]
+mod drive;
+#[path = "load/fleet.rs"]
+mod fleet;
+#[path = "load/pages.rs"]
+mod pages;
+#[path = "load/pg.rs"]
+mod pg;
+#[path = "load/procs.rs"]
+mod procs;
+#[path = "load/report.rs"]
+mod report;
+#[path = "load/seed.rs"]
+mod seed;
+#[path = "load/seen.rs"]
+mod seen;
+#[path = "load/world.rs"]
+mod world;
+
 use arcana::store::{ActionKind, Store, StoreUrl};
-use arcana::variants::{Options, VariantId};
-use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Stdio};
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use support::fake_discord::{FakeDiscord, FakeUser, Recorded, GUILD_ID};
+use support::fake_discord::FakeDiscord;
+use world::{channel, guild, Args, GLOBAL_LIMIT};
 
-/// Servers the games are spread over (half on each shard).
-const SERVERS: u64 = 100;
-/// The first channel id of the test's games.
-const CHANNEL0: u64 = 300_000_000_000_000_000;
-/// The first user id of the test's players (two per game).
-const USER0: u64 = 400_000_000_000_000_000;
-/// Each game's moves in turn (legal one after the other from the start).
-const MOVES: [&str; 16] = [
-    "Nf3", "Nf6", "Nc3", "Nc6", "e3", "e6", "d3", "d6", "Be2", "Be7", "Bd2", "Bd7", "a3", "a6",
-    "h3", "h6",
-];
-/// A move unanswered this long is typed again.
-const RETYPE: Duration = Duration::from_secs(30);
-/// How long the test waits for the last boards after the last move.
-const DRAIN: Duration = Duration::from_secs(200);
-/// How often the recorded requests are read while the moves arrive.
-const LOOK: Duration = Duration::from_secs(5);
-/// Discord's global rate limit.
-const GLOBAL_LIMIT: u32 = 50;
-
-struct Args {
-    minutes: f64,
-    games: usize,
-    rate: f64,
-    /// Seconds the killed process stays down before it is started again.
-    down: f64,
-    /// Milliseconds between the arrival of a move for the victim's shard and the kill.
-    kill_after_ms: u64,
+/// What a run stands on: the fake Discord, the database, the processes' places.
+struct Setup {
+    fake: FakeDiscord,
+    dir: tempfile::TempDir,
+    store: String,
+    postmaster: Option<u32>,
+    seeding: Duration,
 }
 
-fn args() -> Option<Args> {
-    let all: Vec<String> = std::env::args().collect();
-    if !all.iter().any(|a| a == "--bench") {
-        return None;
-    }
-    let value = |name: &str| {
-        all.iter()
-            .position(|a| a == name)
-            .and_then(|i| all.get(i + 1))
-            .map(|v| v.parse::<f64>().expect("a number after the option"))
-    };
-    Some(Args {
-        minutes: value("--minutes").unwrap_or(5.0),
-        games: value("--games").map_or(10_000, |g| g as usize),
-        rate: value("--rate").unwrap_or(20.0),
-        down: value("--down").unwrap_or(0.0),
-        kill_after_ms: value("--kill-after-ms").map_or(8, |v| v as u64),
-    })
-}
-
-fn guild(game: usize) -> u64 {
-    GUILD_ID + ((game as u64 % SERVERS) << 22)
-}
-
-fn shard(guild: u64) -> usize {
-    ((guild >> 22) % 2) as usize
-}
-
-fn channel(game: usize) -> u64 {
-    CHANNEL0 + game as u64
-}
-
-fn player(game: usize, side: usize) -> FakeUser {
-    let name: &'static str = Box::leak(format!("{}{game}", ["w", "b"][side]).into_boxed_str());
-    FakeUser {
-        id: USER0 + 2 * game as u64 + side as u64,
-        name,
-    }
-}
-
-fn user(u: &FakeUser) -> User {
-    User {
-        id: u.id,
-        name: u.name.to_string(),
-    }
-}
-
-/// Makes the games as `/challenge` (white challenges black, as White) and black's
-/// `/accept` make them, from two threads; their start replies are reported delivered.
-fn seed(url: &str, games: usize) {
-    let service = Arc::new(
-        Service::open_url(
-            &StoreUrl::Postgres(url.to_string()),
-            ServiceConfig::default(),
-        )
-        .expect("open the service on the load test's database"),
-    );
-    let threads = 2;
-    std::thread::scope(|s| {
-        for t in 0..threads {
-            let service = Arc::clone(&service);
-            s.spawn(move || {
-                for g in (t..games).step_by(threads) {
-                    let (w, b) = (player(g, 0), player(g, 1));
-                    let ctx = |u: &FakeUser| Context {
-                        user: user(u),
-                        channel: channel(g),
-                        server: Some(guild(g)),
-                        key: None,
-                        lang: Default::default(),
-                        guild_locale: None,
-                    };
-                    let challenge = Request::Challenge {
-                        opponent: user(&b),
-                        variant: VariantId::Standard,
-                        color: ColorChoice::White,
-                        days: None,
-                        options: Options::new(),
-                        rated: true,
-                    };
-                    let mut replies = service.handle(&ctx(&w), challenge);
-                    replies.extend(service.handle(&ctx(&b), Request::Accept));
-                    let outbox: HashSet<u64> = replies.iter().filter_map(|r| r.outbox).collect();
-                    assert!(!outbox.is_empty(), "game {g} did not start: {replies:?}");
-                    for id in outbox {
-                        service.delivered(id);
-                    }
-                }
-            });
-        }
-    });
-    service.flush().expect("flush the seeded store");
-}
-
-/// A bot process: `arcana run` for one shard of two, its log in a file.
-struct Proc {
-    child: Child,
-    log: PathBuf,
-}
-
-impl Proc {
-    async fn start(fake: &FakeDiscord, dir: &Path, store: &str, shard: usize, run: u32) -> Proc {
-        let data = dir.join(format!("data{shard}"));
-        let text = format!(
-            "token = \"fake-token-{shard}\"\nserver_id = {GUILD_ID}\ndata_dir = \"{}\"\n\
-             store = \"{store}\"\nshards = \"{shard}-{shard}/2\"\n{}",
-            data.display(),
-            fake.api_lines()
-        );
-        let log = dir.join(format!("shard{shard}-run{run}.log"));
-        let file = std::fs::File::create(&log).expect("the bot's log file");
-        let identified = fake.identifies();
-        let child = support::bot::command_with(&data, &text)
-            .stdout(Stdio::null())
-            .stderr(file)
-            .spawn()
-            .expect("start arcana run");
-        fake.wait_identified(identified + 1).await;
-        Proc { child, log }
-    }
-
-    /// (VmRSS, VmHWM) in MiB, from `/proc`.
-    fn memory(&self) -> (f64, f64) {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .unwrap_or_default();
-        let field = |name: &str| {
-            status
-                .lines()
-                .find(|l| l.starts_with(name))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<f64>().ok())
-                .map_or(0.0, |kb| kb / 1024.0)
-        };
-        (field("VmRSS:"), field("VmHWM:"))
-    }
-
-    /// CPU seconds used so far (user + system), from `/proc`.
-    fn cpu(&self) -> f64 {
-        let stat =
-            std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
-        // Fields after the command name (which may hold spaces): utime is the 14th field.
-        let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
-        let f: Vec<f64> = rest
-            .split_whitespace()
-            .map(|x| x.parse().unwrap_or(0.0))
-            .collect();
-        let ticks = f.get(11).copied().unwrap_or(0.0) + f.get(12).copied().unwrap_or(0.0);
-        ticks / 100.0
-    }
-
-    fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-
-    fn stop(&mut self) {
-        let pid = self.child.id().to_string();
-        let _ = std::process::Command::new("kill")
-            .args(["-TERM", &pid])
-            .status();
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        self.kill();
-    }
-
-    /// Lines of its log at WARN or ERROR.
-    fn complaints(&self) -> Vec<String> {
-        std::fs::read_to_string(&self.log)
-            .unwrap_or_default()
-            .lines()
-            .filter(|l| {
-                (l.contains("WARN") || l.contains("ERROR")) && !l.contains("API redirected")
-            })
-            .map(str::to_string)
-            .collect()
-    }
-}
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
-
-/// One move sent: its game, its ply in that game, when it first arrived, how often it
-/// was typed, and when its board was posted.
-struct Sent {
-    game: usize,
-    ply: usize,
-    at: Instant,
-    last: Instant,
-    typed: u32,
-    board: Option<Instant>,
-}
-
-/// What the test knows of each game.
-#[derive(Default, Clone)]
-struct Game {
-    /// Plies answered (boards seen).
-    acked: usize,
-    /// The move sent and not yet answered (index into `sent`).
-    pending: Option<usize>,
-}
-
-/// Everything read from the fake's requests so far.
-#[derive(Default)]
-struct Seen {
-    /// Requests read.
-    read: usize,
-    /// Board posts per (channel, nonce), and how many got a new message (status 200
-    /// the first time; a repeat is answered with the earlier message).
-    by_nonce: HashMap<(u64, String), u32>,
-    /// Board posts without a nonce.
-    no_nonce: u64,
-    /// Board posts that made a message, per channel.
-    boards: HashMap<u64, u32>,
-    requests: u64,
-    limited: u64,
-    /// The longest copy of the fake's request log (this test's own overhead).
-    longest_read: Duration,
-}
-
-fn board_channel(r: &Recorded) -> Option<u64> {
-    if r.method != "POST" || r.files.is_empty() || r.status >= 300 {
-        return None;
-    }
-    support::bot::channel_of(r)
-}
-
-/// Reads the requests recorded since the last look: acknowledges the pending moves
-/// whose board was posted.
-fn look(
-    fake: &FakeDiscord,
-    seen: &mut Seen,
-    games: &mut [Game],
-    sent: &mut [Sent],
-    from_start: Instant,
-) {
-    let t = Instant::now();
-    let log = fake.requests();
-    // The fake's log is locked while it is copied: its answers wait meanwhile.
-    seen.longest_read = seen.longest_read.max(t.elapsed());
-    for r in &log[seen.read..] {
-        if r.at < from_start {
-            continue;
-        }
-        seen.requests += 1;
-        if r.status == 429 {
-            seen.limited += 1;
-        }
-        let Some(ch) = board_channel(r) else { continue };
-        let nonce = r.json["nonce"].as_str().map(str::to_string);
-        match nonce {
-            Some(n) => {
-                let count = seen.by_nonce.entry((ch, n)).or_insert(0);
-                *count += 1;
-                if *count > 1 {
-                    continue; // a repeat: Discord (the fake) made no message
-                }
-            }
-            None => seen.no_nonce += 1,
-        }
-        *seen.boards.entry(ch).or_insert(0) += 1;
-        let Some(g) = ch.checked_sub(CHANNEL0).map(|g| g as usize) else {
-            continue;
-        };
-        let Some(game) = games.get_mut(g) else {
-            continue;
-        };
-        if let Some(i) = game.pending {
-            if r.at >= sent[i].at {
-                sent[i].board = Some(r.at);
-                game.acked += 1;
-                game.pending = None;
-            }
-        }
-    }
-    seen.read = log.len();
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
-}
-
-fn summary(label: &str, mut lat: Vec<Duration>) -> String {
-    lat.sort();
-    format!(
-        "{label}: {} moves, p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms",
-        lat.len(),
-        percentile(&lat, 0.50).as_secs_f64() * 1000.0,
-        percentile(&lat, 0.99).as_secs_f64() * 1000.0,
-        lat.last().copied().unwrap_or_default().as_secs_f64() * 1000.0
-    )
-}
-
-async fn run(a: Args, base: String) {
+async fn setup(a: &Args, base: &str) -> Setup {
     let fake = FakeDiscord::start().await;
     fake.set_global_limit(GLOBAL_LIMIT);
     let dir = tempfile::tempdir().expect("a temporary folder");
     let store = tokio::task::spawn_blocking(|| support::backend::fresh_postgres("load"))
         .await
         .expect("a database");
-    println!("load: PostgreSQL at {base}; the bots' database {store}");
-    for g in 0..a.games.min(SERVERS as usize) {
-        assert!(shard(guild(g)) < 2);
-    }
+    let port = base
+        .rsplit_once(':')
+        .and_then(|(_, p)| p.split('/').next()?.parse::<u16>().ok());
+    let postmaster = port.and_then(pg::postmaster);
+    println!("load: PostgreSQL at {base} (postmaster {postmaster:?}); the bots' database {store}");
     for g in 0..a.games {
         fake.place_channel(channel(g), guild(g));
     }
-    let t0 = Instant::now();
-    let (url, n) = (store.clone(), a.games);
-    tokio::task::spawn_blocking(move || seed(&url, n))
+    let (t0, cpu0, pg0) = (Instant::now(), own_cpu(), postmaster.map(pg::server_cpu));
+    let (url, n, threads) = (store.clone(), a.games, a.seed_threads);
+    tokio::task::spawn_blocking(move || seed::seed(&url, n, threads))
         .await
         .expect("seeded");
+    let seeding = t0.elapsed();
+    let pg_seconds = postmaster
+        .map(pg::server_cpu)
+        .zip(pg0)
+        .map_or(0.0, |(b, a)| b - a);
     println!(
-        "load: {} games started through the service in {:.1?}",
+        "load: {} games started through the service in {seeding:.1?} ({threads} threads; {:.2} s per 1,000; CPU: this process {:.1} s, PostgreSQL {pg_seconds:.1} s; load average {})",
         a.games,
-        t0.elapsed()
+        seeding.as_secs_f64() * 1000.0 / a.games.max(1) as f64,
+        own_cpu() - cpu0,
+        report::load_average()
     );
+    Setup {
+        fake,
+        dir,
+        store,
+        postmaster,
+        seeding,
+    }
+}
 
-    let mut procs = [
-        Proc::start(&fake, dir.path(), &store, 0, 0).await,
-        Proc::start(&fake, dir.path(), &store, 1, 0).await,
-    ];
+/// CPU seconds of this process (the fake Discord, the seeding, the pages' client).
+fn own_cpu() -> f64 {
+    pg::stat_ticks(std::process::id()).map_or(0.0, |t| t.own as f64 / 100.0)
+}
+
+/// The processes' places, one per shard, each with its web port.
+fn places(s: &Setup, procs: usize) -> Vec<procs::Place> {
+    (0..procs)
+        .map(|slot| procs::Place {
+            fake: s.fake.clone(),
+            dir: PathBuf::from(s.dir.path()),
+            store: s.store.clone(),
+            slot,
+            procs,
+            port: world::free_port(),
+        })
+        .collect()
+}
+
+/// Opens the web pages of the watched games, spread over the processes.
+async fn open_pages(
+    a: &Args,
+    s: &Setup,
+    ports: &[u16],
+) -> (Vec<usize>, Vec<u64>, std::sync::Arc<pages::Heard>) {
+    let moves = (a.rate * a.minutes * 60.0) as usize;
+    let watched = pages::chosen(a.pages, a.games, moves);
+    let (url, w) = (s.store.clone(), watched.clone());
+    let ids = tokio::task::spawn_blocking(move || seed::game_ids(&url, &w))
+        .await
+        .expect("the games' ids");
+    let list = watched
+        .iter()
+        .zip(&ids)
+        .enumerate()
+        .map(|(i, (_, &id))| pages::Page {
+            id,
+            port: ports[i % ports.len()],
+            from: std::net::Ipv4Addr::from(0x0a00_0000 + i as u32 + 1),
+        })
+        .collect();
+    let heard = pages::open(list);
+    (watched, ids, heard)
+}
+
+/// Every game's plies in the store, by channel; outbox entries left; the watched
+/// games' stored versions.
+fn read_back(url: String, ids: Vec<u64>) -> (HashMap<u64, usize>, usize, Vec<Option<u64>>) {
+    let store = Store::open_at(&StoreUrl::Postgres(url)).expect("open the store");
+    let plies = store
+        .all_games()
+        .expect("read every game")
+        .into_iter()
+        .map(|r| {
+            let n = r
+                .actions
+                .iter()
+                .filter(|a| matches!(a.kind, ActionKind::Play { .. }))
+                .count();
+            (r.channel, n)
+        })
+        .collect();
+    let left = store.outbox().map_or(0, |o| o.len());
+    let versions = ids
+        .iter()
+        .map(|&id| store.game_version(id).ok().flatten())
+        .collect();
+    (plies, left, versions)
+}
+
+/// What was measured around the moves.
+struct Measured {
+    load: [String; 2],
+    pg_cpu: Option<f64>,
+    wall: Duration,
+    before: pg::Snapshot,
+    after: pg::Snapshot,
+    wal: f64,
+    stored: HashMap<u64, usize>,
+    outbox_left: usize,
+    versions: Vec<Option<u64>>,
+    watched: Vec<usize>,
+    heard: std::sync::Arc<pages::Heard>,
+}
+
+async fn snapshot(url: &str) -> pg::Snapshot {
+    let url = url.to_string();
+    tokio::task::spawn_blocking(move || pg::snapshot(&url))
+        .await
+        .expect("a snapshot")
+}
+
+async fn run(a: Args, base: String) {
+    let s = setup(&a, &base).await;
+    let places = places(&s, a.procs);
+    let ports: Vec<u16> = places.iter().map(|p| p.port).collect();
+    let mut fleet = fleet::Fleet::start(places).await;
     // The processes settle (command registration) before the moves come.
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let players: Vec<[FakeUser; 2]> = (0..a.games).map(|g| [player(g, 0), player(g, 1)]).collect();
-    // Round robin alternating the shards: even games are on one shard, odd on the other.
-    let order: Vec<usize> = (0..a.games).collect();
-
-    let start = Instant::now();
-    let length = Duration::from_secs_f64(a.minutes * 60.0);
-    let kill_at = start + length / 2;
-    let victim = 0usize;
-    let mut killed: Option<(Instant, Instant)> = None;
-    // The move that arrived just before the kill.
-    let mut mid_move: Option<usize> = None;
-    let mut restart: Option<(Instant, tokio::task::JoinHandle<Proc>)> = None;
-    let mut hwm_before_kill = 0.0;
-    let mut games = vec![Game::default(); a.games];
-    let mut sent: Vec<Sent> = Vec::new();
-    let mut seen = Seen::default();
-    let mut next = 0usize;
-    let mut retyped = 0u64;
-    let mut peak_rss = [0.0f64; 2];
-    let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / a.rate));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
-    let mut last_look = Instant::now();
-    let mut last_print = Instant::now();
-    let cpu0 = [procs[0].cpu(), procs[1].cpu()];
+    let (watched, ids, heard) = open_pages(&a, &s, &ports).await;
+    let t = Instant::now();
+    while (heard.opened.load(std::sync::atomic::Ordering::SeqCst) as usize) < watched.len()
+        && t.elapsed() < Duration::from_secs(60)
+    {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     println!(
-        "load: {} moves/s for {:.1} min; shard {victim}'s process is killed at {:.0} s",
-        a.rate,
-        a.minutes,
-        (length / 2).as_secs_f64()
+        "load: {} web pages open after {:.1?}",
+        heard.opened.load(std::sync::atomic::Ordering::SeqCst),
+        t.elapsed()
     );
-    loop {
-        tick.tick().await;
-        let now = Instant::now();
-        if now >= start + length {
-            break;
-        }
-        // One move: the next game (round robin) whose last move was answered.
-        for _ in 0..a.games {
-            let g = order[next % a.games];
-            next += 1;
-            let game = &mut games[g];
-            if game.pending.is_some() || game.acked >= MOVES.len() {
-                continue;
-            }
-            let ply = game.acked;
-            let who = &players[g][ply % 2];
-            fake.chat(who, channel(g), MOVES[ply]);
-            game.pending = Some(sent.len());
-            sent.push(Sent {
-                game: g,
-                ply,
-                at: now,
-                last: now,
-                typed: 1,
-                board: None,
-            });
-            break;
-        }
-        if killed.is_none() && now >= kill_at {
-            // Mid-move: a move for a game of its shard has just arrived.
-            let mid = (0..a.games)
-                .map(|i| order[(next + i) % a.games])
-                .find(|&g| {
-                    shard(guild(g)) == victim
-                        && games[g].pending.is_none()
-                        && games[g].acked < MOVES.len()
-                });
-            if let Some(g) = mid {
-                mid_move = Some(sent.len());
-                let ply = games[g].acked;
-                fake.chat(&players[g][ply % 2], channel(g), MOVES[ply]);
-                games[g].pending = Some(sent.len());
-                let at = Instant::now();
-                sent.push(Sent {
-                    game: g,
-                    ply,
-                    at,
-                    last: at,
-                    typed: 1,
-                    board: None,
-                });
-                tokio::time::sleep(Duration::from_millis(a.kill_after_ms)).await;
-            }
-            hwm_before_kill = procs[victim].memory().1;
-            procs[victim].kill();
-            let at = Instant::now();
-            println!(
-                "load: {:.0} s: shard {victim}'s process SIGKILLed",
-                (at - start).as_secs_f64()
-            );
-            // Started again at once, while the moves go on arriving.
-            let (fake, path, store) = (fake.clone(), dir.path().to_path_buf(), store.clone());
-            let down = Duration::from_secs_f64(a.down);
-            restart = Some((
-                at,
-                tokio::spawn(async move {
-                    tokio::time::sleep(down).await;
-                    Proc::start(&fake, &path, &store, victim, 1).await
-                }),
-            ));
-            killed = Some((at, at));
-        }
-        if restart.as_ref().is_some_and(|(_, h)| h.is_finished()) {
-            if let Some((at, handle)) = restart.take() {
-                procs[victim] = handle.await.expect("the process started again");
-                let back = Instant::now();
-                println!(
-                    "load: shard {victim}'s process started again and identified after {:.1?}",
-                    back - at
-                );
-                killed = Some((at, back));
-            }
-        }
-        if now - last_look >= LOOK {
-            last_look = now;
-            look(&fake, &mut seen, &mut games, &mut sent, start);
-            for s in sent.iter_mut().filter(|s| s.board.is_none()) {
-                if games[s.game].pending.is_some() && now - s.last >= RETYPE {
-                    let who = &players[s.game][s.ply % 2];
-                    fake.chat(who, channel(s.game), MOVES[s.ply]);
-                    s.last = now;
-                    s.typed += 1;
-                    retyped += 1;
-                }
-            }
-            for (i, p) in procs.iter().enumerate() {
-                peak_rss[i] = peak_rss[i].max(p.memory().0);
-            }
-        }
-        if now - last_print >= Duration::from_secs(30) {
-            last_print = now;
-            let acked = sent.iter().filter(|s| s.board.is_some()).count();
-            println!(
-                "load: {:>4.0} s: {} sent, {acked} answered, {} requests, {} answered 429, RSS {:.0} / {:.0} MiB",
-                (now - start).as_secs_f64(),
-                sent.len(),
-                seen.requests,
-                seen.limited,
-                procs[0].memory().0,
-                procs[1].memory().0
-            );
-        }
-    }
-    let sending = start.elapsed();
-    if let Some((at, handle)) = restart.take() {
-        procs[victim] = handle.await.expect("the process started again");
-        killed = Some((at, Instant::now()));
-    }
-    // The last boards.
-    let drain_end = Instant::now() + DRAIN;
-    loop {
-        look(&fake, &mut seen, &mut games, &mut sent, start);
-        let now = Instant::now();
-        let waiting: Vec<&mut Sent> = sent.iter_mut().filter(|s| s.board.is_none()).collect();
-        if waiting.is_empty() || now >= drain_end {
-            break;
-        }
-        for s in waiting {
-            if now - s.last >= RETYPE {
-                let who = &players[s.game][s.ply % 2];
-                fake.chat(who, channel(s.game), MOVES[s.ply]);
-                s.last = now;
-                s.typed += 1;
-                retyped += 1;
-            }
-        }
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    }
-    // Whatever else is still on its way (repeats after the restart).
-    fake.settle(0, Duration::from_secs(3)).await;
-    look(&fake, &mut seen, &mut games, &mut sent, start);
-    let memory: Vec<(f64, f64)> = procs.iter().map(Proc::memory).collect();
-    let cpu: Vec<f64> = procs.iter().map(Proc::cpu).collect();
-    for p in procs.iter_mut() {
-        p.stop();
-    }
-    let complaints: Vec<Vec<String>> = procs.iter().map(Proc::complaints).collect();
-    let first_run_complaints = std::fs::read_to_string(dir.path().join("shard0-run0.log"))
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| (l.contains("WARN") || l.contains("ERROR")) && !l.contains("API redirected"))
-        .count();
-
-    // The store afterwards: every game's plies.
-    let url = store.clone();
-    let (stored, outbox_left) = tokio::task::spawn_blocking(move || {
-        let store = Store::open_at(&StoreUrl::Postgres(url)).expect("open the store");
-        let plies: HashMap<u64, usize> = store
-            .all_games()
-            .expect("read every game")
-            .into_iter()
-            .map(|r| {
-                let plies = r
-                    .actions
-                    .iter()
-                    .filter(|a| matches!(a.kind, ActionKind::Play { .. }))
-                    .count();
-                (r.channel, plies)
-            })
-            .collect();
-        let left = store.outbox().map_or(0, |o| o.len());
-        (plies, left)
-    })
-    .await
-    .expect("read the store");
-
-    // The figures.
-    let acked: Vec<&Sent> = sent.iter().filter(|s| s.board.is_some()).collect();
-    let unanswered = sent.len() - acked.len();
-    let mut missing_from_store = 0;
-    let mut stored_without_board = 0;
-    for (g, game) in games.iter().enumerate() {
-        let in_store = stored.get(&channel(g)).copied().unwrap_or(0);
-        if in_store < game.acked {
-            missing_from_store += game.acked - in_store;
-        }
-        if in_store > game.acked {
-            stored_without_board += in_store - game.acked;
-        }
-    }
-    let repeats: u64 = seen
-        .by_nonce
-        .values()
-        .map(|&n| u64::from(n.saturating_sub(1)))
-        .sum();
-    let extra_messages: u64 = games
-        .iter()
-        .enumerate()
-        .map(|(g, game)| {
-            let made = seen.boards.get(&channel(g)).copied().unwrap_or(0) as usize;
-            made.saturating_sub(game.acked) as u64
-        })
-        .sum();
-    let (kill, back) = killed.unwrap_or((start + length, start + length));
-    let touched = |s: &Sent| {
-        shard(guild(s.game)) == victim
-            && s.at < back + Duration::from_secs(5)
-            && s.board.is_none_or(|b| b >= kill)
+    let before = snapshot(&s.store).await;
+    let cpu0 = s.postmaster.map(pg::server_cpu);
+    let (load0, own0) = (report::load_average(), own_cpu());
+    let mut r = drive::Run::new(&s.fake, a.games, a.procs);
+    println!(
+        "load: {} moves/s for {:.1} min over {} processes; load average {load0}",
+        a.rate, a.minutes, a.procs
+    );
+    r.moves(&mut fleet, &a).await;
+    r.drain(&mut fleet, a.drain).await;
+    heard.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let load1 = report::load_average();
+    println!("load: this process (the fake Discord, the driver, the pages) used {:.1} s of CPU over the moves and drain", own_cpu() - own0);
+    fleet.stop_all();
+    let wall = r.start.elapsed();
+    let pg_cpu = s
+        .postmaster
+        .map(pg::server_cpu)
+        .zip(cpu0)
+        .map(|(b, a)| b - a);
+    let after = snapshot(&s.store).await;
+    let (url, from, to) = (s.store.clone(), before.lsn.clone(), after.lsn.clone());
+    let wal = tokio::task::spawn_blocking(move || pg::wal_between(&url, &from, &to))
+        .await
+        .expect("the WAL");
+    let url = s.store.clone();
+    let (stored, outbox_left, versions) = tokio::task::spawn_blocking(move || read_back(url, ids))
+        .await
+        .expect("read the store");
+    let m = Measured {
+        load: [load0, load1],
+        pg_cpu,
+        wall,
+        before,
+        after,
+        wal,
+        stored,
+        outbox_left,
+        versions,
+        watched,
+        heard,
     };
-    let lat = |f: &dyn Fn(&Sent) -> bool| -> Vec<Duration> {
-        acked
-            .iter()
-            .filter(|s| f(s))
-            .filter_map(|s| s.board.map(|b| b - s.at))
-            .collect()
-    };
-    let outside = lat(&|s| !touched(s));
-    let window = lat(&touched);
-    let all = lat(&|_| true);
-    let over_1s = outside
-        .iter()
-        .filter(|d| **d > Duration::from_secs(1))
-        .count();
-    // When the slow ones arrived (seconds into the run), to tell a stall from noise.
-    let mut slow_at: Vec<u64> = acked
-        .iter()
-        .filter(|s| !touched(s) && s.board.is_some_and(|b| b - s.at > Duration::from_secs(1)))
-        .map(|s| (s.at - start).as_secs())
-        .collect();
-    slow_at.dedup();
-    let report = [
-        format!(
-            "load test: 2 processes (shards 0-0/2, 1-1/2) on PostgreSQL, {} games, {} moves/s for {:.1?}, shard {victim}'s process SIGKILLed at {:.0} s, started again {:.0} s later and identified {:.1?} after the kill; {} cores",
-            a.games,
-            a.rate,
-            sending,
-            (kill - start).as_secs_f64(),
-            a.down,
-            back - kill,
-            std::thread::available_parallelism().map_or(0, |n| n.get())
-        ),
-        format!(
-            "the move that arrived {} ms before the kill: {}",
-            a.kill_after_ms,
-            mid_move
-                .and_then(|i| sent[i].board.map(|b| format!("board posted {:.1?} after its arrival", b - sent[i].at)))
-                .unwrap_or_else(|| "no board".to_string())
-        ),
-        format!(
-            "moves sent {}, acknowledged (board posted) {}, unanswered {unanswered}, typed again {retyped}",
-            sent.len(),
-            acked.len()
-        ),
-        format!(
-            "lost {}: boards for moves missing from the store {missing_from_store}, moves in the store whose board never came {stored_without_board}",
-            missing_from_store + stored_without_board
-        ),
-        format!(
-            "posted twice {extra_messages} (second messages for one move); repeats dropped by their nonce {repeats} (the fake counted {}); board posts without a nonce {}",
-            fake.deduplicated(),
-            seen.no_nonce
-        ),
-        summary("latency outside the restart", outside),
-        format!(
-            "  of which over 1 s: {over_1s}, arriving at {slow_at:?} s (the test's longest read of the fake's log: {:.0?})",
-            seen.longest_read
-        ),
-        summary("latency of the moves the restart touched", window),
-        summary("latency of all moves", all),
-        format!(
-            "requests {} ({:.2} per acknowledged move), answered 429 (global limit {GLOBAL_LIMIT}/s) {} (the fake counted {})",
-            seen.requests,
-            seen.requests as f64 / acked.len().max(1) as f64,
-            seen.limited,
-            fake.globally_limited()
-        ),
-        format!(
-            "memory: shard 0 VmRSS {:.0} MiB, VmHWM {:.0} MiB (before the kill {:.0} MiB); shard 1 VmRSS {:.0} MiB, VmHWM {:.0} MiB; sampled RSS peaks {:.0} / {:.0} MiB",
-            memory[0].0, memory[0].1, hwm_before_kill, memory[1].0, memory[1].1, peak_rss[0], peak_rss[1]
-        ),
-        format!(
-            "CPU seconds while moving: shard 0 {:.1} (restarted process) , shard 1 {:.1}",
-            cpu[0],
-            cpu[1] - cpu0[1]
-        ),
-        format!(
-            "outbox entries left {outbox_left}; WARN/ERROR log lines: shard 0 {} (+{first_run_complaints} before the kill), shard 1 {}",
-            complaints[0].len(),
-            complaints[1].len()
-        ),
-    ];
     println!();
-    for line in &report {
-        println!("{line}");
-    }
-    for (i, c) in complaints.iter().enumerate() {
-        for l in c.iter().take(5) {
-            println!("  shard {i}: {l}");
+    print_moves(&a, &s, &r);
+    print_costs(&a, &r, &fleet, &m);
+    print_pages(&r, &m);
+    for (log, lines) in procs::complaints(s.dir.path()) {
+        println!("{log}: {} WARN/ERROR lines", lines.len());
+        for l in lines.iter().take(5) {
+            println!("  {l}");
         }
     }
 }
 
+fn print_moves(a: &Args, s: &Setup, r: &drive::Run) {
+    let procs = a.procs;
+    let outages: Vec<String> = r
+        .outages
+        .iter()
+        .map(|o| {
+            format!(
+                "shard {} {:?} at {:.0} s, identified again {:.1?} later",
+                o.slot,
+                o.how,
+                (o.at - r.start).as_secs_f64(),
+                o.back.map_or(Duration::ZERO, |b| b - o.at)
+            )
+        })
+        .collect();
+    println!(
+        "load test: {procs} processes (--shards i-i/{procs}) on PostgreSQL, {} games (seeded in {:.1?}), {} moves/s for {:.1?}; {}; {} cores",
+        a.games,
+        s.seeding,
+        a.rate,
+        r.sending,
+        outages.join("; "),
+        std::thread::available_parallelism().map_or(0, |n| n.get())
+    );
+    let mid = r.mid_move.and_then(|i| {
+        r.sent[i]
+            .board
+            .map(|b| format!("board posted {:.1?} after its arrival", b - r.sent[i].at))
+    });
+    println!(
+        "the move that arrived {} ms before the kill: {}",
+        a.kill_after_ms,
+        mid.unwrap_or_else(|| "no board".to_string())
+    );
+    let acked = r.sent.iter().filter(|s| s.board.is_some()).count();
+    println!(
+        "moves sent {}, acknowledged (board posted) {acked}, unanswered {}, typed again {}",
+        r.sent.len(),
+        r.sent.len() - acked,
+        r.retyped
+    );
+}
+
+fn print_costs(a: &Args, r: &drive::Run, fleet: &fleet::Fleet, m: &Measured) {
+    let procs = a.procs;
+    let [missing, unboarded] = report::lost(r, &m.stored);
+    println!(
+        "lost {}: boards for moves missing from the store {missing}, moves in the store whose board never came {unboarded}",
+        missing + unboarded
+    );
+    let (extra, repeats) = report::twice(r);
+    println!(
+        "posted twice {extra} (second messages for one move); repeats dropped by their nonce {repeats} (the fake counted {}); board posts without a nonce {}",
+        r.fake.deduplicated(),
+        r.seen.no_nonce
+    );
+    println!(
+        "{}",
+        report::summary(
+            "latency outside the outages",
+            report::latencies(r, &|s| !report::touched(r, procs, s))
+        )
+    );
+    let (n, at) = report::slow_at(r, procs, r.start);
+    println!("  of which over 1 s: {n}, arriving at {at:?} s (the test's longest read of the fake's log: {:.0?})", r.seen.longest_read);
+    println!(
+        "  per minute of arrival, p50/p99: {}",
+        report::per_minute(r, procs)
+    );
+    println!(
+        "{}",
+        report::summary(
+            "latency of the moves the outages touched",
+            report::latencies(r, &|s| report::touched(r, procs, s))
+        )
+    );
+    println!(
+        "{}",
+        report::summary("latency of all moves", report::latencies(r, &|_| true))
+    );
+    println!("{}", report::throughput(r));
+    report::write_moves(r);
+    let acked = r.sent.iter().filter(|s| s.board.is_some()).count();
+    println!(
+        "requests {} ({:.2} per acknowledged move; {} reads of messages back), answered 429 (global limit {GLOBAL_LIMIT}/s) {} (the fake counted {})",
+        r.seen.requests,
+        r.seen.requests as f64 / acked.max(1) as f64,
+        r.seen.read_back,
+        r.seen.limited,
+        r.fake.globally_limited()
+    );
+    for line in report::processes(fleet) {
+        println!("{line}");
+    }
+    let peaks: Vec<String> = r.peak_rss.iter().map(|p| format!("{p:.0}")).collect();
+    println!("sampled RSS peaks (MiB): {}", peaks.join(" / "));
+    let wall = m.wall.as_secs_f64();
+    println!(
+        "PostgreSQL CPU over the moves and drain ({wall:.0} s): {} ; load average at start {} and end {}",
+        m.pg_cpu.map_or("unknown".into(), |c| format!("{c:.1} s ({:.2} cores)", c / wall)),
+        m.load[0],
+        m.load[1]
+    );
+    for line in report::database(&m.before, &m.after, m.wal, acked) {
+        println!("{line}");
+    }
+    println!("outbox entries left {}", m.outbox_left);
+}
+
+fn print_pages(r: &drive::Run, m: &Measured) {
+    let moves: Vec<(usize, Instant)> = r
+        .sent
+        .iter()
+        .filter(|s| s.board.is_some())
+        .map(|s| (s.game, s.at))
+        .collect();
+    let f = pages::figures(&m.heard, &m.watched, &moves, &m.versions);
+    let o = std::sync::atomic::Ordering::SeqCst;
+    println!(
+        "web pages: {} open, sockets opened {} (closed {}, refused {}), new versions pushed {}, moves in watched games with no push after them {}, pages showing the stored version at the end {} of {}",
+        m.watched.len(),
+        m.heard.opened.load(o),
+        m.heard.closed.load(o),
+        m.heard.refused.load(o),
+        f.pushes,
+        f.unheard,
+        f.current,
+        m.watched.len()
+    );
+    println!(
+        "{}",
+        report::summary("  from a move's arrival to its page's push", f.latencies)
+    );
+}
+
 fn main() {
-    let Some(a) = args() else {
+    let Some(a) = world::args() else {
         println!("load: run with `cargo bench --bench load` (see benches/load.rs)");
         return;
     };

@@ -640,6 +640,13 @@ impl FakeDiscord {
         self.inner.log.lock().unwrap().clone()
     }
 
+    /// The requests after position `mark` of the log only (a long run reads its log a
+    /// piece at a time instead of copying all of it each time).
+    pub fn requests_since(&self, mark: usize) -> Vec<Recorded> {
+        let log = self.inner.log.lock().unwrap();
+        log.get(mark..).map_or_else(Vec::new, <[Recorded]>::to_vec)
+    }
+
     /// A position in the request log, to wait for what comes after it.
     pub fn mark(&self) -> usize {
         self.inner.log.lock().unwrap().len()

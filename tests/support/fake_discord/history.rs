@@ -7,7 +7,7 @@
 use super::{dispatch_in, guild_of, Inner, GUILD_ID};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::atomic::Ordering;
 
 /// Discord's epoch (the first second of 2015), in ms since the Unix epoch.
@@ -116,7 +116,8 @@ pub(super) fn channel_messages(
 }
 
 /// The GUILD_CREATE payloads of the servers shard `shard` of `total` owns, as Discord
-/// sends them after READY.
+/// sends them after READY. Every message is read once for all of them (a load test's
+/// shard may own thousands of places and tens of thousands of messages).
 pub(super) fn guild_creates(inner: &Inner, shard: u32, total: u32) -> Vec<Value> {
     let mut guilds: BTreeSet<u64> = inner
         .channel_guilds
@@ -126,54 +127,95 @@ pub(super) fn guild_creates(inner: &Inner, shard: u32, total: u32) -> Vec<Value>
         .copied()
         .collect();
     guilds.insert(GUILD_ID);
-    guilds
+    let owned: Vec<u64> = guilds
         .into_iter()
         .filter(|g| ((g >> 22) % u64::from(total.max(1))) as u32 == shard)
-        .map(|g| guild_create(inner, g))
+        .collect();
+    let places = Places::read(inner);
+    owned
+        .into_iter()
+        .map(|g| guild_create(&places, g))
         .collect()
 }
 
-/// Channels Discord would list for server `guild`: those with a message, those placed
-/// there, and the parents of its threads; threads apart (only active ones).
-fn places_of(inner: &Inner, guild: u64) -> (BTreeSet<u64>, Vec<(u64, u64)>) {
-    let threads = inner.threads.lock().unwrap().clone();
-    let fates = inner.thread_fates.lock().unwrap().clone();
-    let mut channels: BTreeSet<u64> = BTreeSet::new();
-    let bots = inner.messages.lock().unwrap().clone();
-    let chats = inner.chats.lock().unwrap().clone();
-    for m in bots.values().chain(chats.values()) {
-        if let Some(ch) = m["channel_id"].as_str().and_then(|c| c.parse::<u64>().ok()) {
-            channels.insert(ch);
+/// A server's channels (as Discord lists them) and its active threads (thread, parent).
+type ServerPlaces = (BTreeSet<u64>, Vec<(u64, u64)>);
+
+/// What Discord would list of every server at one moment: each place's newest message,
+/// and each server's channels and active threads.
+struct Places {
+    /// Every place that holds a message or was placed in a server, with its newest
+    /// message's id (if any).
+    last: HashMap<u64, Option<u64>>,
+    /// Per server: the channels Discord would list (those with a message, those placed
+    /// there, and the parents of its threads), and its active threads apart.
+    servers: HashMap<u64, ServerPlaces>,
+}
+
+impl Places {
+    fn read(inner: &Inner) -> Places {
+        let mut last: HashMap<u64, Option<u64>> = HashMap::new();
+        {
+            let bots = inner.messages.lock().unwrap();
+            let chats = inner.chats.lock().unwrap();
+            for (id, m) in bots.iter().chain(chats.iter()) {
+                if let Some(ch) = m["channel_id"].as_str().and_then(|c| c.parse::<u64>().ok()) {
+                    let newest = last.entry(ch).or_insert(None);
+                    *newest = Some(newest.map_or(*id, |n| n.max(*id)));
+                }
+            }
         }
+        let threads = inner.threads.lock().unwrap().clone();
+        let fates: HashSet<u64> = inner.thread_fates.lock().unwrap().keys().copied().collect();
+        let dms: HashSet<u64> = inner.dm_channels.lock().unwrap().keys().copied().collect();
+        for &parent in threads.values() {
+            last.entry(parent).or_insert(None);
+        }
+        for c in inner.channel_guilds.lock().unwrap().keys() {
+            last.entry(*c).or_insert(None);
+        }
+        let mut servers: HashMap<u64, ServerPlaces> = HashMap::new();
+        for &c in last.keys() {
+            if !threads.contains_key(&c) && !dms.contains(&c) {
+                servers.entry(guild_of(inner, c)).or_default().0.insert(c);
+            }
+        }
+        for (&t, &parent) in &threads {
+            last.entry(t).or_insert(None);
+            if !fates.contains(&t) {
+                servers
+                    .entry(guild_of(inner, t))
+                    .or_default()
+                    .1
+                    .push((t, parent));
+            }
+        }
+        Places { last, servers }
     }
-    channels.extend(inner.channel_guilds.lock().unwrap().keys().copied());
-    channels.extend(threads.values().copied());
-    let dms = inner.dm_channels.lock().unwrap().clone();
-    channels.retain(|c| {
-        !threads.contains_key(c) && !dms.contains_key(c) && guild_of(inner, *c) == guild
-    });
-    let active: Vec<(u64, u64)> = threads
-        .into_iter()
-        .filter(|(t, _)| !fates.contains_key(t) && guild_of(inner, *t) == guild)
-        .collect();
-    (channels, active)
+
+    /// The channels Discord would list for server `guild`, and its active threads.
+    fn of(&self, guild: u64) -> ServerPlaces {
+        self.servers.get(&guild).cloned().unwrap_or_default()
+    }
+
+    fn last_message(&self, channel: u64) -> Value {
+        self.last
+            .get(&channel)
+            .copied()
+            .flatten()
+            .map_or(Value::Null, |id| json!(id.to_string()))
+    }
 }
 
-fn last_message(inner: &Inner, channel: u64) -> Value {
-    history(inner, channel)
-        .last()
-        .map_or(Value::Null, |(id, _)| json!(id.to_string()))
-}
-
-fn guild_create(inner: &Inner, guild: u64) -> Value {
-    let (channels, threads) = places_of(inner, guild);
+fn guild_create(places: &Places, guild: u64) -> Value {
+    let (channels, threads) = places.of(guild);
     let g = guild.to_string();
     let channels: Vec<Value> = channels
         .into_iter()
         .map(|c| {
             json!({"id": c.to_string(), "type": 0, "guild_id": g, "name": format!("channel-{c}"),
                 "position": 0, "permission_overwrites": [], "nsfw": false,
-                "last_message_id": last_message(inner, c), "rate_limit_per_user": 0,
+                "last_message_id": places.last_message(c), "rate_limit_per_user": 0,
                 "parent_id": null, "flags": 0})
         })
         .collect();
@@ -182,7 +224,7 @@ fn guild_create(inner: &Inner, guild: u64) -> Value {
         .map(|(t, parent)| {
             json!({"id": t.to_string(), "type": 11, "guild_id": g, "parent_id": parent.to_string(),
                 "owner_id": super::BOT_ID.to_string(), "name": format!("thread-{t}"),
-                "last_message_id": last_message(inner, t), "rate_limit_per_user": 0,
+                "last_message_id": places.last_message(t), "rate_limit_per_user": 0,
                 "message_count": 0, "member_count": 1, "total_message_sent": 0, "flags": 0,
                 "thread_metadata": {"archived": false, "auto_archive_duration": 4320,
                     "archive_timestamp": "2024-01-01T00:00:00.000000+00:00", "locked": false}})
