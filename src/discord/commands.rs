@@ -123,7 +123,8 @@ pub fn server_only_reason(request: &Request) -> Option<&'static str> {
         Request::Tournament { .. } => Some("dms-needs-server-tournament"),
         Request::ServerWeb { .. }
         | Request::ServerBoards { .. }
-        | Request::ServerLanguage { .. } => Some("dms-needs-server-settings"),
+        | Request::ServerLanguage { .. }
+        | Request::ServerDaily(_) => Some("dms-needs-server-settings"),
         Request::Leaderboard { .. } => Some("dms-needs-server-leaderboard"),
         Request::Games(GamesScope::Server) => Some("dms-needs-server-games"),
         _ => None,

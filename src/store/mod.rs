@@ -30,6 +30,7 @@ pub mod index;
 mod kept;
 pub mod migrate;
 mod postgres;
+mod daily;
 mod puzzles;
 mod record;
 mod sled_backend;
@@ -48,6 +49,7 @@ pub use events::{Event, EventFormat, EventGame, EventState, StoredEvent};
 pub use feed::{Changed, Changes};
 pub use index::{Listing, PastGame};
 pub use kept::{KeptText, Notes, PendingMove, Prefs, Vacation};
+pub use daily::{DailyDay, DailyPuzzle, DailyRef, Solver, DAILY_NAMED};
 pub use puzzles::{Attempt, Checked, PuzzleBook, PuzzleStanding, StoredPuzzle, MAX_TRIED};
 pub use record::{
     Action, ActionKind, Challenge, ComputerSeat, ConditionalLines, GameRecord, HistoryEntry,

@@ -209,6 +209,9 @@ pub enum Request {
     ServerLanguage {
         lang: Option<crate::i18n::Lang>,
     },
+    /// `/settings puzzle-channel|puzzle-hour|puzzle-daily`: a server's daily puzzle,
+    /// for its moderators.
+    ServerDaily(crate::service::contract::actions::DailyChange),
     /// `/puzzle`: the invoker's answer to their open puzzle, else a puzzle to solve
     /// (puzzle `id`, else one of `variant` with `theme`, near their puzzle rating).
     Puzzle(crate::service::contract::actions::PuzzleAsk),
@@ -281,6 +284,11 @@ pub enum ReplyKind {
     Standings {
         event: u64,
         message: Option<u64>,
+    },
+    /// A server's daily puzzle (`day`: days since 1970, UTC): the front end offers a
+    /// Solve button ([`Request::Puzzle`] with the day).
+    DailyPuzzle {
+        day: u64,
     },
 }
 

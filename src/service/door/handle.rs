@@ -68,6 +68,7 @@ impl Service {
             Request::ServerLanguage { lang } => {
                 vec![self.server_language(ctx, moderator, lang)]
             }
+            Request::ServerDaily(change) => vec![self.server_daily(ctx, moderator, change)],
             Request::Tournament { action, event } => self.tournament(ctx, moderator, event, action),
             Request::Puzzle(ask) => self.puzzle(ctx, ask),
             other => return Err(other),
@@ -276,6 +277,7 @@ impl Service {
             | Request::ServerWeb { .. }
             | Request::ServerBoards { .. }
             | Request::ServerLanguage { .. }
+            | Request::ServerDaily(_)
             | Request::Tournament { .. }
             | Request::Puzzle(_) => Err(crate::tr!(ctx.lang, "refusal-needs-no-game")),
         }

@@ -9,7 +9,7 @@ use crate::service::contract::clock::due_ms;
 use crate::service::Live;
 use crate::store::{
     Challenge, Checked, Event, Expect, GameRecord, KeptText, Listing, Notes, PastGame, PendingMove,
-    Prefs, PuzzleBook, StoredEvent, StoredPuzzle, Vacation,
+    DailyPuzzle, Prefs, PuzzleBook, StoredEvent, StoredPuzzle, Vacation,
 };
 
 /// One write kind of the service, with what it writes.
@@ -134,6 +134,12 @@ pub(in crate::service) enum Put {
     },
     /// A starter set of puzzles was loaded.
     PuzzlesLoaded { mark: String },
+    /// A server's daily puzzle, checked against what was read.
+    DailyPuzzle {
+        server: u64,
+        read: Box<Checked<Option<DailyPuzzle>>>,
+        next: Box<DailyPuzzle>,
+    },
 }
 
 /// How a planned write reaches the disk.
