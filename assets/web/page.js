@@ -95,7 +95,8 @@
     };
   }
   function listen() {
-    if (source || socket || again || !main()) { return; }
+    // A puzzle's page has nothing to follow: only its solver changes it.
+    if (source || socket || again || !main() || !main().getAttribute("data-events")) { return; }
     if (window.WebSocket && failed < 3) { openSocket(); return; }
     if (!window.EventSource) { return; }
     source = new EventSource(main().getAttribute("data-events"));
@@ -131,6 +132,7 @@
     play = null;
     if (!section) { return; }
     setupActions(section);
+    setupPuzzle(section);
     var figure = document.querySelector("figure.board[data-cells]");
     if (!figure || !section.querySelector(".picker")) { return; }
     var img = figure.querySelector("img");
@@ -257,6 +259,7 @@
         choices.appendChild(b);
       });
     }
+    if (answer.played && play.section.hasAttribute("data-puzzle")) { puzzleAnswered(answer); return; }
     var complete = (choice && choice.complete) || play.confirm !== null;
     button("confirm").hidden = !complete || answer.played;
     button("back").hidden = answer.played || play.path.length === 0 || play.confirm !== null;
@@ -289,6 +292,43 @@
       e.preventDefault();
       var input = form.querySelector("input");
       act({ ask: "note", text: input.value }, function (ok) { if (ok) { input.value = ""; } });
+    });
+  }
+  // A puzzle's page (issue 51): the same picker answers the puzzle. A right answer
+  // that leaves more to find brings the page again at the next question, its verdict
+  // kept above the picker; one that ends the puzzle (solved or not) shows the verdict
+  // and offers another try or the next puzzle. Opening one goes to its page.
+  var verdict = null;
+  function puzzleAnswered(answer) {
+    var section = play.section;
+    if (!answer.ended) {
+      verdict = answer.html;
+      show(main().getAttribute("data-now") || location.pathname + location.search, false);
+      return;
+    }
+    section.querySelector(".verdict").innerHTML = answer.html;
+    section.querySelector(".play-text").textContent = "";
+    section.querySelector(".picker").hidden = true;
+    Object.keys(play.cells).forEach(function (k) { play.cells[k].remove(); });
+    section.querySelector(".puzzle-actions").hidden = false;
+    play = null;
+  }
+  function setupPuzzle(section) {
+    var buttons = section.querySelector(".puzzle-actions");
+    if (!buttons) { return; }
+    if (verdict !== null) { section.querySelector(".verdict").innerHTML = verdict; verdict = null; }
+    var text = section.querySelector(".puzzle-text");
+    var waiting = false;
+    buttons.querySelectorAll("button").forEach(function (b) {
+      b.addEventListener("click", function () {
+        if (waiting) { return; }
+        waiting = true;
+        post(section, { ask: b.getAttribute("data-ask") }, function (answer) {
+          waiting = false;
+          if (answer.go) { location.href = answer.go + location.search; return; }
+          text.innerHTML = answer.html;
+        }, function (why) { waiting = false; text.textContent = why; });
+      });
     });
   }
   setupPlay();

@@ -69,6 +69,21 @@ pub(crate) fn game_buttons(c: GameControls, lang: Lang) -> Vec<CreateActionRow> 
     vec![CreateActionRow::Buttons(buttons)]
 }
 
+/// The Move button under a puzzle's question to its solver (in their `lang`): opens the
+/// picker over the puzzle at step `step` of its line.
+pub(crate) fn puzzle_buttons(
+    puzzle: &str,
+    step: u64,
+    solver: u64,
+    lang: Lang,
+) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![CreateButton::new(
+        super::picker::puzzle_open_id(puzzle, step, solver),
+    )
+    .label(tr(lang, "button-move"))
+    .style(ButtonStyle::Primary)])]
+}
+
 /// Confirm and Cancel under a typed move shown to its player first (in their `lang`).
 pub(crate) fn confirm_buttons(game: u64, ply: u64, lang: Lang) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(vec![

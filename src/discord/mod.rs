@@ -225,7 +225,12 @@ fn open_service(config: &Config) -> Result<(Arc<dyn GameService>, Option<WebRepl
         })?
         .with_places(Arc::new(places));
     let store = service.store().share();
-    let service: Arc<dyn GameService> = Arc::new(service);
+    let service = Arc::new(service);
+    // Puzzles of the finished games, made in the background (docs/puzzles.md); the
+    // thread ends with the process.
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    crate::service::harvest::start(Arc::clone(&service), config.harvest.job(), stop);
+    let service: Arc<dyn GameService> = service;
     let Some(web) = &config.web else {
         return Ok((service, None));
     };

@@ -4,7 +4,7 @@
 //! game's board). The container's JSON is `container.rs`'s; each way of sending it,
 //! `send.rs`'s.
 
-use super::buttons::{challenge_buttons, confirm_buttons, game_buttons};
+use super::buttons::{challenge_buttons, confirm_buttons, game_buttons, puzzle_buttons};
 use super::outgoing::Outgoing;
 use crate::core::Side;
 use crate::i18n::{tr, Lang};
@@ -91,6 +91,11 @@ impl Parts {
             ReplyKind::ConfirmMove { game, ply } => (confirm_buttons(*game, *ply, r.lang), None),
             ReplyKind::Picker(shown) => (super::picker::rows(shown), None),
             ReplyKind::Picked => (Vec::new(), None),
+            ReplyKind::PuzzleQuestion {
+                puzzle,
+                step,
+                solver,
+            } => (puzzle_buttons(puzzle, *step, *solver, r.lang), None),
             // Noted like a challenge's message, so that later standings edit it.
             ReplyKind::Standings { event, .. } => (Vec::new(), Some(*event)),
             _ => (

@@ -3,7 +3,12 @@
 //! the service, and the picker message's rows. Every id names the game and the ply the
 //! picker opened at, so a press on a picker of an earlier position is refused by the
 //! service; ids stay within Discord's 100 characters.
+//!
+//! A puzzle's picker (issue 51) has ids of its own, `pz-` before the verb, naming the
+//! puzzle, the step of its line and its solver instead of a game and a ply: a press on
+//! one is never read as a game's.
 
+use crate::service::actions::MAX_PUZZLE_WORD;
 use crate::service::api::{PickerShown, Request};
 use crate::service::picker::MAX_PATH;
 use serenity::all::{
@@ -79,23 +84,20 @@ pub fn request(custom_id: &str, values: &[String]) -> Option<Request> {
             path: Vec::new(),
         });
     }
+    if let Some(id) = custom_id.strip_prefix(PUZZLE) {
+        return puzzle_request(id, values);
+    }
     let (verb, rest) = custom_id.split_once(':')?;
     let mut parts = rest.splitn(3, ':');
     let game: u64 = parts.next()?.parse().ok()?;
     let ply: u64 = parts.next()?.parse().ok()?;
     let rest = parts.next()?;
     match verb {
-        "pick" => {
-            let (_menu, path) = rest.split_once(':')?;
-            let mut path = parse_path(path)?;
-            let [value] = values else { return None };
-            path.push(value.parse().ok().filter(|i| *i < MAX_INDEX)?);
-            (path.len() <= MAX_PATH).then_some(Request::Pick {
-                game,
-                ply: Some(ply),
-                path,
-            })
-        }
+        "pick" => Some(Request::Pick {
+            game,
+            ply: Some(ply),
+            path: chosen(rest, values)?,
+        }),
         "pick-at" => Some(Request::Pick {
             game,
             ply: Some(ply),
@@ -111,16 +113,95 @@ pub fn request(custom_id: &str, values: &[String]) -> Option<Request> {
 }
 
 /// Whether a press on this id answers on the picker's own message (a choice, Back,
-/// Confirm) rather than opening a picker (the board's Move button).
+/// Confirm) rather than opening a picker (the board's or a puzzle's Move button).
 pub fn on_picker(custom_id: &str) -> bool {
-    custom_id.starts_with("pick:")
-        || custom_id.starts_with("pick-at:")
-        || custom_id.starts_with("pick-play:")
+    let id = custom_id.strip_prefix(PUZZLE).unwrap_or(custom_id);
+    id.starts_with("pick:") || id.starts_with("pick-at:") || id.starts_with("pick-play:")
+}
+
+/// What a puzzle picker's ids start with.
+const PUZZLE: &str = "pz-";
+
+/// A puzzle's Move button: opens the picker over puzzle `puzzle` at step `step` of its
+/// line, for `solver` alone.
+pub fn puzzle_open_id(puzzle: &str, step: u64, solver: u64) -> String {
+    format!("{PUZZLE}pick-open:{puzzle}:{step}:{}", radix36(solver))
+}
+
+/// A user id in base 36 (13 characters at most), so a puzzle's ids fit.
+fn radix36(mut n: u64) -> String {
+    let mut digits = Vec::new();
+    loop {
+        digits.push(char::from_digit((n % 36) as u32, 36).unwrap_or('0'));
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    digits.iter().rev().collect()
+}
+
+/// What a puzzle picker's id names after its verb: the puzzle, the step, the solver,
+/// and the rest, if any (`None`: not an id the bot made).
+fn puzzle_target(rest: &str) -> Option<(String, u64, u64, Option<&str>)> {
+    let mut parts = rest.splitn(4, ':');
+    let puzzle = parts.next()?;
+    let fits = (1..=MAX_PUZZLE_WORD).contains(&puzzle.len())
+        && puzzle
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    let step: u64 = parts.next()?.parse().ok()?;
+    let solver = u64::from_str_radix(parts.next()?, 36).ok()?;
+    fits.then(|| (puzzle.to_string(), step, solver, parts.next()))
+}
+
+/// The service request of a press on a puzzle picker's component (the id after
+/// [`PUZZLE`]); `None` for a forged one.
+fn puzzle_request(id: &str, values: &[String]) -> Option<Request> {
+    let (verb, rest) = id.split_once(':')?;
+    let (puzzle, step, solver, rest) = puzzle_target(rest)?;
+    let pick = |path: Vec<u16>, play: bool| Request::PuzzlePick {
+        puzzle: puzzle.clone(),
+        step,
+        path,
+        solver,
+        play,
+    };
+    match (verb, rest) {
+        ("pick-open", None) => Some(pick(Vec::new(), false)),
+        ("pick", Some(rest)) => Some(pick(chosen(rest, values)?, false)),
+        ("pick-at", Some(rest)) => Some(pick(parse_path(rest)?, false)),
+        ("pick-play", Some(rest)) => Some(pick(parse_path(rest)?, true)),
+        _ => None,
+    }
+}
+
+/// The path a select menu's choice makes: the menu's (`<menu>:<path>`) and the one
+/// value chosen.
+fn chosen(rest: &str, values: &[String]) -> Option<Vec<u16>> {
+    let (_menu, path) = rest.split_once(':')?;
+    let mut path = parse_path(path)?;
+    let [value] = values else { return None };
+    path.push(value.parse().ok().filter(|i| *i < MAX_INDEX)?);
+    (path.len() <= MAX_PATH).then_some(path)
+}
+
+/// What a picker message's ids name after their verb: its game and ply, or its
+/// puzzle, step and solver (then with [`PUZZLE`] before the verb).
+fn target(shown: &PickerShown) -> (&'static str, String) {
+    match &shown.puzzle {
+        Some(p) => (
+            PUZZLE,
+            format!("{}:{}:{}", p.id, shown.ply, radix36(p.solver)),
+        ),
+        None => ("", format!("{}:{}", shown.game, shown.ply)),
+    }
 }
 
 /// The picker message's rows: one select menu a row, then Back (once something is
 /// chosen) and Confirm (once the answer is complete).
 pub fn rows(shown: &PickerShown) -> Vec<CreateActionRow> {
+    let (pz, target) = target(shown);
     let mut rows: Vec<CreateActionRow> = shown
         .menus
         .iter()
@@ -138,7 +219,7 @@ pub fn rows(shown: &PickerShown) -> Vec<CreateActionRow> {
                 .collect();
             CreateActionRow::SelectMenu(
                 CreateSelectMenu::new(
-                    menu_id(shown.game, shown.ply, i, &shown.path),
+                    format!("{pz}pick:{target}:{i}:{}", dotted(&shown.path)),
                     CreateSelectMenuKind::String { options },
                 )
                 .placeholder(cut(&m.placeholder, MAX_PLACEHOLDER)),
@@ -148,14 +229,14 @@ pub fn rows(shown: &PickerShown) -> Vec<CreateActionRow> {
     let mut buttons = Vec::new();
     if let Some((_, back)) = shown.path.split_last() {
         buttons.push(
-            CreateButton::new(show_id(shown.game, shown.ply, back))
+            CreateButton::new(format!("{pz}pick-at:{target}:{}", dotted(back)))
                 .label(crate::tr!(shown.lang, "picker-back"))
                 .style(ButtonStyle::Secondary),
         );
     }
     if shown.complete {
         buttons.push(
-            CreateButton::new(play_id(shown.game, shown.ply, &shown.path))
+            CreateButton::new(format!("{pz}pick-play:{target}:{}", dotted(&shown.path)))
                 .label(crate::tr!(shown.lang, "picker-confirm-button"))
                 .style(ButtonStyle::Success),
         );
@@ -178,7 +259,7 @@ fn cut(text: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::api::PickerMenu;
+    use crate::service::api::{PickerMenu, PuzzlePicked};
 
     #[test]
     fn the_longest_custom_id_fits_discords_100_characters() {
@@ -252,6 +333,81 @@ mod tests {
     }
 
     #[test]
+    fn a_puzzles_ids_fit_round_trip_and_are_never_a_games() {
+        let menu = PickerMenu {
+            placeholder: "p".into(),
+            options: vec![("Queen d8".into(), 0), ("Pawn a7".into(), 1)],
+            cells: Vec::new(),
+        };
+        let long = "f".repeat(MAX_PUZZLE_WORD);
+        let shown = PickerShown {
+            game: 0,
+            ply: 2,
+            path: vec![99; MAX_PATH - 1],
+            menus: vec![menu],
+            complete: true,
+            lang: Default::default(),
+            puzzle: Some(PuzzlePicked {
+                id: long.clone(),
+                solver: u64::MAX,
+            }),
+        };
+        let json = serde_json::to_value(rows(&shown)).expect("json");
+        let ids: Vec<String> = json
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .map(|c| c["custom_id"].as_str().unwrap_or_default().to_string())
+            .collect();
+        assert_eq!(ids.len(), 3, "a menu, Back and Confirm: {ids:?}");
+        let open = puzzle_open_id(&long, 2, u64::MAX);
+        for id in ids.iter().chain([&open]) {
+            assert!(
+                id.len() <= MAX_CUSTOM_ID,
+                "{id} has {} characters",
+                id.len()
+            );
+            assert!(id.starts_with("pz-pick"), "{id}");
+        }
+        let v = |s: &str| vec![s.to_string()];
+        let path = vec![99; MAX_PATH - 1];
+        let pick = |path: Vec<u16>, play: bool| Request::PuzzlePick {
+            puzzle: long.clone(),
+            step: 2,
+            path,
+            solver: u64::MAX,
+            play,
+        };
+        assert_eq!(request(&open, &[]), Some(pick(Vec::new(), false)));
+        let mut more = path.clone();
+        more.push(1);
+        assert_eq!(request(&ids[0], &v("1")), Some(pick(more, false)));
+        assert_eq!(request(&ids[1], &[]), Some(pick(path[1..].to_vec(), false)));
+        assert_eq!(request(&ids[2], &[]), Some(pick(path.clone(), true)));
+        assert!(on_picker(&ids[0]) && on_picker(&ids[2]) && !on_picker(&open));
+        for (id, values) in [
+            (puzzle_open_id("a b", 0, 7), vec![]),
+            (puzzle_open_id(&format!("{long}f"), 0, 7), vec![]),
+            (format!("{}:x", puzzle_open_id("a", 0, 7)), vec![]),
+            ("pz-pick-open:a:x:7".to_string(), vec![]),
+            ("pz-pick-open:a:0:!".to_string(), vec![]),
+            ("pz-pick:a:0:7:0:".to_string(), vec![]),
+            ("pz-pick:a:0:7:0:".to_string(), v("100")),
+            ("pz-resign:a:0:7:".to_string(), vec![]),
+            ("pz-pick-open:548541ae".to_string(), vec![]),
+        ] {
+            assert_eq!(request(&id, &values), None, "{id}");
+        }
+        // A game's ids never name a puzzle, and the other way round.
+        assert!(matches!(
+            request(&play_id(7, 3, &[1]), &[]),
+            Some(Request::PickPlay { .. })
+        ));
+        assert_eq!(request("pz-pick-play:7:3:1", &[]), None);
+    }
+
+    #[test]
     fn the_picker_fits_five_rows() {
         let menu = PickerMenu {
             placeholder: "p".repeat(200),
@@ -265,6 +421,7 @@ mod tests {
             menus: vec![menu; 4],
             complete: false,
             lang: Default::default(),
+            puzzle: None,
         };
         let rows = rows(&shown);
         assert_eq!(rows.len(), 5);

@@ -26,6 +26,7 @@ pub use capabilities::conditional;
 pub use capabilities::confirm;
 pub use capabilities::pages;
 pub use capabilities::picker;
+pub use capabilities::puzzles::harvest;
 pub use capabilities::review;
 pub use capabilities::takeback;
 pub use capabilities::tournament;

@@ -50,7 +50,9 @@ pub use feed::{Changed, Changes};
 pub use index::{Listing, PastGame};
 pub use kept::{KeptText, Notes, PendingMove, Prefs, Vacation};
 pub use daily::{DailyDay, DailyPuzzle, DailyRef, Solver, DAILY_NAMED};
-pub use puzzles::{Attempt, Checked, PuzzleBook, PuzzleStanding, StoredPuzzle, MAX_TRIED};
+pub use puzzles::{
+    Attempt, Checked, HarvestClaim, PuzzleBook, PuzzleStanding, StoredPuzzle, MAX_TRIED,
+};
 pub use record::{
     Action, ActionKind, Challenge, ComputerSeat, ConditionalLines, GameRecord, HistoryEntry,
     TurnClock, FIRST_LADDER, LADDER,

@@ -79,7 +79,7 @@ pub(super) fn keep(path: &str, lang: &str) -> String {
     }
 }
 
-fn document(lang: Lang, title: &str, body: &str) -> String {
+pub(super) fn document(lang: Lang, title: &str, body: &str) -> String {
     format!(
         "<!doctype html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
@@ -294,19 +294,50 @@ fn board_figure(b: &mut String, at: &PageAt<'_>, shown: String) {
     };
     // The board's cells on the picture, for the controls to lay touchable squares on.
     let cells = match (at.playing(), at.page.positions.get(at.ply)) {
-        (Some(side), Some(view)) => format!(
-            " data-cells=\"{}\"",
-            escape(&super::cells::cell_map(view, at.board_size, side))
-        ),
+        (Some(side), Some(view)) => cells_attribute(view, at.board_size, side),
         _ => String::new(),
     };
-    b.push_str(&format!(
+    b.push_str(&figure(&picture, at.board_size, &alt, &caption, &cells));
+}
+
+/// A board picture's figure: `picture` (its escaped address) `size` pixels wide, its
+/// text alternative and caption, and `cells` (the attribute of its touchable cells,
+/// or nothing).
+pub(super) fn figure(picture: &str, size: u32, alt: &str, caption: &str, cells: &str) -> String {
+    format!(
         "<figure class=\"board\"{cells}><img id=\"board\" src=\"{picture}\" width=\"{size}\" \
          height=\"{size}\" alt=\"{}\">\n<figcaption>{}</figcaption></figure>\n",
-        escape(&alt),
-        escape(&caption),
-        size = at.board_size,
-    ));
+        escape(alt),
+        escape(caption),
+    )
+}
+
+/// The touchable cells' attribute of a board's figure: where each cell of `view` lies
+/// on its picture, `size` pixels wide, with `side` at the bottom.
+pub(super) fn cells_attribute(view: &View, size: u32, side: Side) -> String {
+    format!(
+        " data-cells=\"{}\"",
+        escape(&super::cells::cell_map(view, size, side))
+    )
+}
+
+/// The picker's block, filled by the page's script: its heading (the catalog's
+/// `heading`), what it says, the choices, Confirm, Back and Cancel; in `lang`.
+pub(super) fn picker_block(lang: Lang, heading: &str) -> String {
+    let label = |key: &str| escape(&tr(lang, key));
+    format!(
+        "<div class=\"picker\">\n<h2>{}</h2>\n\
+         <p class=\"play-text\" aria-live=\"polite\">{}</p>\n\
+         <div class=\"choices\"></div>\n<p class=\"play-buttons\">\
+         <button type=\"button\" class=\"confirm\" hidden>{}</button> \
+         <button type=\"button\" class=\"back\" hidden>{}</button> \
+         <button type=\"button\" class=\"cancel\" hidden>{}</button></p>\n</div>\n",
+        label(heading),
+        label("web-play-loading"),
+        label("web-play-confirm"),
+        label("web-play-back"),
+        label("web-play-cancel"),
+    )
 }
 
 /// The longest note a player's page may add, in characters (a body stays under the
@@ -328,19 +359,7 @@ fn controls(b: &mut String, at: &PageAt<'_>) {
         at.label("web-play-failed"),
     ));
     if at.playing().is_some() {
-        b.push_str(&format!(
-            "<div class=\"picker\">\n<h2>{}</h2>\n\
-             <p class=\"play-text\" aria-live=\"polite\">{}</p>\n\
-             <div class=\"choices\"></div>\n<p class=\"play-buttons\">\
-             <button type=\"button\" class=\"confirm\" hidden>{}</button> \
-             <button type=\"button\" class=\"back\" hidden>{}</button> \
-             <button type=\"button\" class=\"cancel\" hidden>{}</button></p>\n</div>\n",
-            at.label("web-play-heading"),
-            at.label("web-play-loading"),
-            at.label("web-play-confirm"),
-            at.label("web-play-back"),
-            at.label("web-play-cancel"),
-        ));
+        b.push_str(&picker_block(at.lang, "web-play-heading"));
     }
     game_actions(b, at, reader);
     b.push_str("</section>\n");
@@ -424,12 +443,17 @@ fn players(b: &mut String, at: &PageAt<'_>) {
 
 /// The state of play, and the reader's own secret on a private page.
 fn status(b: &mut String, page: &GamePage, lang: Lang) {
+    status_lines(b, &page.status, page.secret.as_deref(), lang);
+}
+
+/// Lines of the state of play (a game's, a puzzle's), and the reader's own `secret`.
+pub(super) fn status_lines(b: &mut String, lines: &[String], secret: Option<&str>, lang: Lang) {
     b.push_str("<div class=\"status\" role=\"status\" aria-live=\"polite\">\n");
-    for line in &page.status {
+    for line in lines {
         b.push_str(&format!("<p>{}</p>\n", inline(line)));
     }
     b.push_str("</div>\n");
-    if let Some(secret) = &page.secret {
+    if let Some(secret) = secret {
         b.push_str(&format!(
             "<div class=\"secret\"><h2>{}</h2>\n",
             escape(&tr!(lang, "web-secret-heading"))

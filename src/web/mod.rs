@@ -23,6 +23,7 @@ mod limits;
 mod live;
 mod play;
 mod proxy;
+mod puzzle;
 mod site;
 mod socket;
 mod wire;
@@ -228,6 +229,9 @@ fn router(store: Store, options: WebOptions) -> axum::Router {
         .route("/p/:address/events", get(game::events::<true>))
         .route("/p/:address/ws", get(socket::open::<true>))
         .route("/p/:address/act", post(play::act))
+        .route("/pz/:address", get(puzzle::serve::<false>))
+        .route("/pz/:address/board.png", get(puzzle::serve::<true>))
+        .route("/pz/:address/act", post(puzzle::act))
         .route("/s/:address", get(site::server_page))
         .fallback(not_found)
         .layer(axum::middleware::from_fn_with_state(

@@ -42,24 +42,28 @@ const MAX_PATH: usize = crate::service::picker::MAX_PATH;
 /// The longest note a page may add, in characters.
 const MAX_NOTE: usize = super::html::MAX_NOTE;
 
-/// Whether `path` is a private page's action address (the one POST allowed).
+/// Whether `path` is a private page's action address, a game's or a puzzle's (the one
+/// POST allowed).
 pub(super) fn is_action(path: &str) -> bool {
-    path.starts_with("/p/") && path.ends_with("/act") && path.matches('/').count() == 3
+    (path.starts_with("/p/") || path.starts_with("/pz/"))
+        && path.ends_with("/act")
+        && path.matches('/').count() == 3
 }
 
 /// One action of a page.
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Action {
+pub(super) struct Action {
     /// `pick` (the picker after `path`), `play` (the answer `path` completes),
     /// `confirm` or `cancel` (a move shown for confirmation); `resign` (asks again),
     /// `resign-confirm`, `draw-offer`, `draw-accept`, `draw-decline`,
     /// `takeback-request`, `takeback-accept`, `takeback-decline`, `note` (adds `text`).
-    ask: String,
-    /// The record's number of actions the page was built at.
-    ply: u64,
+    pub(super) ask: String,
+    /// The record's number of actions the page was built at (a puzzle's page: the
+    /// step of its line).
+    pub(super) ply: u64,
     #[serde(default)]
-    path: Vec<u16>,
+    pub(super) path: Vec<u16>,
     /// A note's line.
     #[serde(default)]
     text: Option<String>,
@@ -67,11 +71,11 @@ struct Action {
 
 /// What the page is told.
 #[derive(serde::Serialize, Default)]
-struct Answer {
-    ok: bool,
+pub(super) struct Answer {
+    pub(super) ok: bool,
     /// The service's words to the player (the question, a refusal, "played"), as the
     /// page's markup (escaped, `code` marked), one line each.
-    html: String,
+    pub(super) html: String,
     /// The picker's next choice, when one is asked.
     #[serde(skip_serializing_if = "Option::is_none")]
     choice: Option<Choice>,
@@ -79,10 +83,27 @@ struct Answer {
     #[serde(skip_serializing_if = "Option::is_none")]
     confirm: Option<u64>,
     /// The action was played: the page follows the game to its new position.
-    played: bool,
+    pub(super) played: bool,
     /// Resigning waits for the player's confirmation.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     resign: bool,
+    /// A puzzle's answer ended it (solved or not): the page shows the verdict and
+    /// offers another try or the next puzzle.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(super) ended: bool,
+    /// The page to go to (a puzzle opened).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) go: Option<String>,
+}
+
+impl Answer {
+    /// Only the catalog's sentence `key`, as a refusal.
+    pub(super) fn said(lang: Lang, key: &str) -> Answer {
+        Answer {
+            html: super::html::inline(&tr(lang, key)),
+            ..Answer::default()
+        }
+    }
 }
 
 #[derive(serde::Serialize)]
@@ -103,12 +124,8 @@ struct Offered {
 }
 
 /// A refusal before the service is asked: `status` and the catalog's sentence `key`.
-fn refused(status: StatusCode, lang: Lang, key: &str) -> Response {
-    let answer = Answer {
-        html: super::html::inline(&tr(lang, key)),
-        ..Answer::default()
-    };
-    (status, axum::Json(answer)).into_response()
+pub(super) fn refused(status: StatusCode, lang: Lang, key: &str) -> Response {
+    (status, axum::Json(Answer::said(lang, key))).into_response()
 }
 
 /// Whether the request comes from a page of this site, as JSON.
@@ -120,6 +137,76 @@ fn same_site(web: &Web, headers: &HeaderMap) -> bool {
     json && super::socket::same_origin(web.links.public_url(), headers)
 }
 
+/// The catalog's sentences of a refused link: forged, and expired.
+pub(super) type LinkKeys = [&'static str; 2];
+
+/// What a page's action passed its checks with: the actor it goes through, what the
+/// link names, its user, and the action.
+pub(super) struct Admitted<T> {
+    pub(super) actor: Actor,
+    pub(super) named: T,
+    pub(super) user: u64,
+    pub(super) action: Action,
+}
+
+/// The checks every page's action passes before the service is asked, a game's page's
+/// and a puzzle's alike: players may act here, the signed link (`checked`: what it
+/// names and its user; `keys`: what a forged or expired one is told), the request comes
+/// from a page of this site as JSON, the user's token bucket, a readable action.
+pub(super) fn admitted<T>(
+    web: &Web,
+    checked: Result<(T, u64), LinkRefusal>,
+    keys: LinkKeys,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<Admitted<T>, (StatusCode, &'static str)> {
+    let Some(actor) = web.actor.clone() else {
+        return Err((StatusCode::NOT_FOUND, "web-play-off"));
+    };
+    let (named, user) = match checked {
+        Ok(found) => found,
+        Err(LinkRefusal::Forged) => return Err((StatusCode::FORBIDDEN, keys[0])),
+        Err(LinkRefusal::Expired) => return Err((StatusCode::GONE, keys[1])),
+    };
+    if !same_site(web, headers) {
+        return Err((StatusCode::FORBIDDEN, "web-play-elsewhere"));
+    }
+    if !web.actions.admit(user, Instant::now()) {
+        return Err((StatusCode::TOO_MANY_REQUESTS, "web-too-many-requests"));
+    }
+    match serde_json::from_slice::<Action>(body) {
+        Ok(action) if action.path.len() <= MAX_PATH => Ok(Admitted {
+            actor,
+            named,
+            user,
+            action,
+        }),
+        _ => Err((StatusCode::BAD_REQUEST, "web-play-unreadable")),
+    }
+}
+
+/// The answer of an admitted action run off the async threads by `work`: what it tells
+/// the page, or `missing` (a catalog key) when what the link names is not there.
+pub(super) async fn respond(
+    lang: Lang,
+    missing: &'static str,
+    what: String,
+    work: impl FnOnce() -> Option<Answer> + Send + 'static,
+) -> Response {
+    let done = tokio::task::spawn_blocking(work);
+    match super::joined(done.await.map(Ok::<_, String>)) {
+        Ok(Some(answer)) => axum::Json(answer).into_response(),
+        Ok(None) => refused(StatusCode::NOT_FOUND, lang, missing),
+        Err(e) => {
+            tracing::error!("web: action on {what}: {e}");
+            refused(StatusCode::SERVICE_UNAVAILABLE, lang, "web-store-trouble")
+        }
+    }
+}
+
+/// What a forged or expired game link is told.
+const GAME_LINK: LinkKeys = ["web-link-forged", "web-link-expired"];
+
 /// `POST /p/<address>/act`: one action of the player the address names.
 pub(super) async fn act(
     State(web): State<Arc<Web>>,
@@ -129,34 +216,15 @@ pub(super) async fn act(
     body: Bytes,
 ) -> Response {
     let lang = lang.lang;
-    let Some(actor) = web.actor.clone() else {
-        return refused(StatusCode::NOT_FOUND, lang, "web-play-off");
+    let checked = web.links.check_private(&address, now_ms() / 1000);
+    let a = match admitted(&web, checked, GAME_LINK, &headers, &body) {
+        Ok(a) => a,
+        Err((status, key)) => return refused(status, lang, key),
     };
-    let (game, user) = match web.links.check_private(&address, now_ms() / 1000) {
-        Ok(found) => found,
-        Err(LinkRefusal::Forged) => return refused(StatusCode::FORBIDDEN, lang, "web-link-forged"),
-        Err(LinkRefusal::Expired) => return refused(StatusCode::GONE, lang, "web-link-expired"),
-    };
-    if !same_site(&web, &headers) {
-        return refused(StatusCode::FORBIDDEN, lang, "web-play-elsewhere");
-    }
-    if !web.actions.admit(user, Instant::now()) {
-        return refused(StatusCode::TOO_MANY_REQUESTS, lang, "web-too-many-requests");
-    }
-    let action = match serde_json::from_slice::<Action>(&body) {
-        Ok(a) if a.path.len() <= MAX_PATH => a,
-        _ => return refused(StatusCode::BAD_REQUEST, lang, "web-play-unreadable"),
-    };
+    let (game, user) = (a.named, a.user);
     let shared = Arc::clone(&web);
-    let done = tokio::task::spawn_blocking(move || run(&shared, &actor, game, user, action, lang));
-    match super::joined(done.await.map(Ok::<_, String>)) {
-        Ok(Some(answer)) => axum::Json(answer).into_response(),
-        Ok(None) => refused(StatusCode::NOT_FOUND, lang, "web-no-game"),
-        Err(e) => {
-            tracing::error!("web: action on game {game}: {e}");
-            refused(StatusCode::SERVICE_UNAVAILABLE, lang, "web-store-trouble")
-        }
-    }
+    let work = move || run(&shared, &a.actor, game, user, a.action, lang);
+    respond(lang, "web-no-game", format!("game {game}"), work).await
 }
 
 /// The action as the service's request, asked in the game's place by `user`; `None`
@@ -260,7 +328,7 @@ fn asked(game: u64, actions: u64, action: Action) -> Result<Request, &'static st
 }
 
 /// What the invoker's replies tell the page.
-fn answer(mine: Vec<Reply>) -> Answer {
+pub(super) fn answer(mine: Vec<Reply>) -> Answer {
     let mut answer = Answer {
         ok: true,
         ..Answer::default()
@@ -306,7 +374,10 @@ mod tests {
     #[test]
     fn only_a_private_pages_act_address_takes_a_post() {
         assert!(is_action("/p/1-2-3-abc/act"));
+        assert!(is_action("/pz/548541ae-2-3-abc/act"));
         for path in [
+            "/pz/548541ae-2-3-abc",
+            "/pz/act",
             "/g/1-abc/act",
             "/p/1-2-3-abc",
             "/p/1-2-3-abc/act/x",

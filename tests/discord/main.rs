@@ -25,6 +25,8 @@ mod ops;
 mod outbox;
 mod picker;
 mod puzzles;
+mod puzzles_mine;
+mod puzzles_picker;
 mod reminders;
 mod requests;
 mod restart;

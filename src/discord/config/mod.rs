@@ -8,8 +8,11 @@ use crate::store::StoreUrl;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
+mod harvest;
 mod web;
 
+pub use harvest::Harvest;
+use harvest::RawHarvest;
 use web::{web_config, RawWeb};
 pub use web::{WebConfig, MIN_WEB_KEY};
 
@@ -37,6 +40,7 @@ struct RawConfig {
     ops: RawOps,
     web: RawWeb,
     tournaments: RawTournaments,
+    harvest: RawHarvest,
 }
 
 impl Default for RawConfig {
@@ -61,6 +65,7 @@ impl Default for RawConfig {
             ops: RawOps::default(),
             web: RawWeb::default(),
             tournaments: RawTournaments::default(),
+            harvest: RawHarvest::default(),
         }
     }
 }
@@ -207,6 +212,8 @@ pub struct Config {
     /// Members holding one of these roles (ids) may organise tournaments, besides
     /// those with Manage Server (`[tournaments] organiser_roles`).
     pub organiser_roles: Vec<u64>,
+    /// The background job making puzzles of the finished games (`[harvest]`).
+    pub harvest: Harvest,
 }
 
 /// A range of the bot's Discord shards, `FIRST-LAST/TOTAL` (or `SHARD/TOTAL`): with
@@ -359,6 +366,7 @@ impl RawConfig {
         Ok(Config {
             web: web_config(&self.web, env_web_key)?,
             organiser_roles: self.organiser_roles()?,
+            harvest: self.harvest.validate()?,
             token,
             shards,
             ops_listen,

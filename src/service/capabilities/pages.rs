@@ -20,6 +20,8 @@ use crate::service::reads::queries::{names, public_view, time_left_line_in};
 use crate::service::{record, store_failure, Change, Live, Refusal, Service, Slot};
 use crate::store::{GameRecord, Store, StoreError};
 use hmac::{Hmac, Mac};
+
+pub use super::puzzles::page::{puzzle_page, PuzzlePage};
 use sha2::Sha256;
 
 /// How long a private link sent by `/web` opens its page: a week.
@@ -154,6 +156,41 @@ impl WebLinks {
             return Err(LinkRefusal::Expired);
         }
         Ok((game, user))
+    }
+
+    /// The path of `user`'s page of puzzle `puzzle`, open until `expires` (Unix seconds).
+    pub fn puzzle_path(&self, puzzle: &str, user: u64, expires: u64) -> String {
+        let tag = self.tag(&format!("puzzle/{puzzle}/{user}/{expires}"));
+        format!("/pz/{puzzle}-{user}-{expires}-{tag}")
+    }
+
+    pub fn puzzle_url(&self, puzzle: &str, user: u64, expires: u64) -> String {
+        format!(
+            "{}{}",
+            self.public_url,
+            self.puzzle_path(puzzle, user, expires)
+        )
+    }
+
+    /// The puzzle and player a puzzle page's address (after `/pz/`) names, and until
+    /// when, at `now` (Unix seconds).
+    pub fn check_puzzle(&self, address: &str, now: u64) -> Result<(String, u64, u64), LinkRefusal> {
+        let mut parts = address.rsplitn(4, '-');
+        let (Some(tag), Some(expires), Some(user), Some(puzzle)) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(LinkRefusal::Forged);
+        };
+        let (Ok(user), Ok(expires)) = (user.parse::<u64>(), expires.parse::<u64>()) else {
+            return Err(LinkRefusal::Forged);
+        };
+        if !self.signed(&format!("puzzle/{puzzle}/{user}/{expires}"), tag) {
+            return Err(LinkRefusal::Forged);
+        }
+        if now >= expires {
+            return Err(LinkRefusal::Expired);
+        }
+        Ok((puzzle.to_string(), user, expires))
     }
 
     /// The path of a server's page (served only while its moderators have it on).
@@ -672,5 +709,31 @@ mod tests {
         let s = links.server_path(9);
         assert_eq!(links.check_server(s.trim_start_matches("/s/")), Some(9));
         assert!(!format!("{links:?}").contains("0123"));
+
+        let z = links.puzzle_path("548541ae", 7, 1000);
+        let z = z.trim_start_matches("/pz/");
+        let found = ("548541ae".to_string(), 7, 1000);
+        assert_eq!(links.check_puzzle(z, 999), Ok(found));
+        assert_eq!(links.check_puzzle(z, 1000), Err(LinkRefusal::Expired));
+        let dashed = links.puzzle_path("m-1-2", 7, 1000);
+        let dashed = dashed.trim_start_matches("/pz/");
+        let found = ("m-1-2".to_string(), 7, 1000);
+        assert_eq!(links.check_puzzle(dashed, 0), Ok(found));
+        // Another puzzle, player or expiry under the same tag; a private page's tag.
+        let private_tag = p.rsplit('-').next().unwrap_or_default();
+        for forged in [
+            z.replacen("548541ae-", "548541af-", 1),
+            z.replacen("-7-", "-8-", 1),
+            z.replacen("-1000-", "-9999-", 1),
+            format!("548541ae-7-1000-{private_tag}"),
+            "548541ae-7-1000".to_string(),
+            String::new(),
+        ] {
+            assert_eq!(
+                links.check_puzzle(&forged, 0),
+                Err(LinkRefusal::Forged),
+                "{forged}"
+            );
+        }
     }
 }

@@ -10,6 +10,7 @@ use crate::service::capabilities::turns::player_game;
 use crate::service::contract::api::{Context, PickerMenu, PickerShown, Reply, ReplyKind};
 use crate::service::{Change, Live, Refusal, Service, Slot};
 use crate::tr;
+use crate::variants::Game;
 
 /// The most choices a path may hold: the picker needs four at most; anything longer
 /// is forged and refused before the picker is built.
@@ -37,57 +38,16 @@ impl Service {
     ) -> Result<Change, Refusal> {
         let lang = ctx.lang;
         let (live, ply) = asked(slot, ctx, game, ply, path)?;
-        let pick = live
-            .game
-            .picker_in(path, lang)
-            .map_err(|_| not_offered(lang))?;
-        let question = live
-            .game
-            .ask()
-            .map(|a| a.question.prompt_in(lang))
-            .unwrap_or_default();
-        let mut chars = question.chars();
-        let mut text: String = chars
-            .next()
-            .map(|c| c.to_uppercase().collect())
-            .unwrap_or_default();
-        text.push_str(chars.as_str());
-        text.push('.');
-        if !pick.chosen.is_empty() {
-            let chosen = pick.chosen.join(" › ");
-            text.push('\n');
-            text.push_str(&tr!(lang, "picker-chosen", chosen = chosen));
-        }
-        match &pick.answer {
-            Some(answer) => {
-                text.push('\n');
-                text.push_str(&tr!(lang, "picker-confirm", answer = answer.as_str()));
-            }
-            None => text.push_str(&format!("\n**{}**", pick.question)),
-        }
-        let shown = PickerShown {
+        let at = PickerShown {
             game,
             ply,
-            path: path.to_vec(),
-            menus: pick
-                .menus
-                .into_iter()
-                .map(|m| PickerMenu {
-                    placeholder: m.placeholder,
-                    cells: m
-                        .options
-                        .iter()
-                        .map(|c| c.cell.map(|cell| cell.to_string()))
-                        .collect(),
-                    options: m.options.into_iter().map(|c| (c.label, c.value)).collect(),
-                })
-                .collect(),
-            complete: pick.answer.is_some(),
+            path: Vec::new(),
+            menus: Vec::new(),
+            complete: false,
             lang,
+            puzzle: None,
         };
-        let mut reply = Reply::invoker(text);
-        reply.kind = ReplyKind::Picker(shown);
-        Ok(Change::reply(reply))
+        picker_reply(&live.game, path, at).map(Change::reply)
     }
 
     /// The picker's Confirm: the answer `path` completes, played as a typed answer is
@@ -103,12 +63,7 @@ impl Service {
     ) -> Result<Change, Refusal> {
         let lang = ctx.lang;
         let (live, _) = asked(slot, ctx, game, Some(ply), path)?;
-        let answer = live
-            .game
-            .picker_in(path, lang)
-            .map_err(|_| not_offered(lang))?
-            .answer
-            .ok_or_else(|| tr!(lang, "picker-incomplete"))?;
+        let answer = picked_answer(&live.game, path, lang)?;
         let mut change = self.move_or_confirm(slot, ctx, &answer, now)?;
         if let Some(after) = &change.live {
             let printed = after
@@ -122,6 +77,76 @@ impl Service {
         }
         Ok(change)
     }
+}
+
+/// The picker of `game` after `path` as the private reply that shows it, in `at`'s
+/// language: the question, what was chosen so far, and the next choice's menus or the
+/// complete answer. `at` names what the picker's presses act on (a game at a ply, or a
+/// puzzle at a step); its path, menus and completeness are filled in here.
+pub(in crate::service) fn picker_reply(
+    game: &Game,
+    path: &[u16],
+    at: PickerShown,
+) -> Result<Reply, Refusal> {
+    let lang = at.lang;
+    let pick = game.picker_in(path, lang).map_err(|_| not_offered(lang))?;
+    let question = game
+        .ask()
+        .map(|a| a.question.prompt_in(lang))
+        .unwrap_or_default();
+    let mut chars = question.chars();
+    let mut text: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default();
+    text.push_str(chars.as_str());
+    text.push('.');
+    if !pick.chosen.is_empty() {
+        let chosen = pick.chosen.join(" › ");
+        text.push('\n');
+        text.push_str(&tr!(lang, "picker-chosen", chosen = chosen));
+    }
+    match &pick.answer {
+        Some(answer) => {
+            text.push('\n');
+            text.push_str(&tr!(lang, "picker-confirm", answer = answer.as_str()));
+        }
+        None => text.push_str(&format!("\n**{}**", pick.question)),
+    }
+    let shown = PickerShown {
+        path: path.to_vec(),
+        menus: pick
+            .menus
+            .into_iter()
+            .map(|m| PickerMenu {
+                placeholder: m.placeholder,
+                cells: m
+                    .options
+                    .iter()
+                    .map(|c| c.cell.map(|cell| cell.to_string()))
+                    .collect(),
+                options: m.options.into_iter().map(|c| (c.label, c.value)).collect(),
+            })
+            .collect(),
+        complete: pick.answer.is_some(),
+        ..at
+    };
+    let mut reply = Reply::invoker(text);
+    reply.kind = ReplyKind::Picker(shown);
+    Ok(reply)
+}
+
+/// The answer `path` completes in `game`'s picker, exactly as it is typed; refused
+/// when the path is not offered or not complete yet.
+pub(in crate::service) fn picked_answer(
+    game: &Game,
+    path: &[u16],
+    lang: Lang,
+) -> Result<String, Refusal> {
+    game.picker_in(path, lang)
+        .map_err(|_| not_offered(lang))?
+        .answer
+        .ok_or_else(|| tr!(lang, "picker-incomplete"))
 }
 
 /// The game of a picker press and its current ply, when the presser is the player

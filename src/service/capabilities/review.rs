@@ -4,7 +4,8 @@
 //! the front end then calls [`Service::review`] on its blocking pool, which reviews,
 //! keeps the result in the store (`rv/<game>`) and answers with the graph, the
 //! largest mistakes and the annotated export. A second `/review` is answered at once
-//! from what was kept.
+//! from what was kept. The players' own largest mistakes become their own puzzles
+//! (`/puzzle mine`), made and stored with the review.
 //!
 //! Owns the review's service side. May import the service's own modules, `store`,
 //! `engine` and `render`.
@@ -13,6 +14,7 @@ use crate::core::Side;
 use crate::engine::review::{review_default, Review, REVIEW_LEVEL};
 use crate::i18n::Lang;
 use crate::render::graph::{eval_graph_png_in, EvalGraph};
+use crate::service::capabilities::puzzles::own_puzzles_of_review;
 use crate::service::contract::api::{Attachment, Context, Reply};
 use crate::service::plumbing::plan::{Durability, Put};
 use crate::service::{record, Refusal, Service};
@@ -131,9 +133,24 @@ impl Service {
             }
             Err(e) => tracing::error!("review of game {}: {e}", r.rec.id),
         }
+        self.keep_own_puzzles(&r.rec, &answers, &review);
         // Answered off the main path: each reply says its language itself.
         let replies = review_replies(&r, &review, self.site_of(&r.rec).as_deref(), lang);
         Some(replies.into_iter().map(|r| r.in_lang(lang)).collect())
+    }
+
+    /// The players' own puzzles of `review` (`/puzzle mine`), stored beside it. A
+    /// puzzle stored meanwhile by another review of the game is a conflict: it is there.
+    fn keep_own_puzzles(&self, rec: &GameRecord, answers: &[String], review: &Review) {
+        let puts = match own_puzzles_of_review(&self.store, rec, answers, review) {
+            Ok(puts) if puts.is_empty() => return,
+            Ok(puts) => puts,
+            Err(e) => return tracing::error!("store: own puzzles of game {}: {e}", rec.id),
+        };
+        match self.write(puts, Durability::Flushed) {
+            Ok(()) | Err(StoreError::Conflict { .. }) => {}
+            Err(e) => tracing::error!("store: own puzzles of game {}: {e}", rec.id),
+        }
     }
 
     fn site_of(&self, rec: &GameRecord) -> Option<String> {

@@ -80,6 +80,9 @@ pub struct PuzzleAsk {
     /// The server's puzzle of this day (days since 1970, UTC): its post's Solve button.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<u64>,
+    /// The invoker's own puzzles: their mistakes found by `/review` (`/puzzle mine`).
+    #[serde(default)]
+    pub mine: bool,
 }
 
 /// What `/settings puzzle-channel|puzzle-hour|puzzle-daily` changes of a server's

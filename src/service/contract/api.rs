@@ -215,6 +215,18 @@ pub enum Request {
     /// `/puzzle`: the invoker's answer to their open puzzle, else a puzzle to solve
     /// (puzzle `id`, else one of `variant` with `theme`, near their puzzle rating).
     Puzzle(crate::service::contract::actions::PuzzleAsk),
+    /// The Move button of a puzzle's question, or a choice in its picker: what the
+    /// picker shows after `path` over puzzle `puzzle` at step `step` of its line, for
+    /// its solver `solver` alone (refused once the puzzle has moved on). With `play`,
+    /// its Confirm: the answer `path` completes, judged exactly as if it had been typed
+    /// with `/puzzle answer:`.
+    PuzzlePick {
+        puzzle: String,
+        step: u64,
+        path: Vec<u16>,
+        solver: u64,
+        play: bool,
+    },
     /// `/tournament ...`: of event `event`, else of the channel's latest.
     Tournament {
         action: crate::service::contract::actions::TournamentAction,
@@ -290,6 +302,13 @@ pub enum ReplyKind {
     DailyPuzzle {
         day: u64,
     },
+    /// A puzzle's question to its solver: the front end may offer a Move button
+    /// ([`Request::PuzzlePick`] with these and an empty path).
+    PuzzleQuestion {
+        puzzle: String,
+        step: u64,
+        solver: u64,
+    },
 }
 
 /// What the move picker shows after a path.
@@ -307,6 +326,17 @@ pub struct PickerShown {
     /// The language of the one who picks (the picker's own buttons speak it).
     #[serde(default)]
     pub lang: crate::i18n::Lang,
+    /// A puzzle's picker (`game` is then 0 and `ply` the puzzle's step): its presses
+    /// ask [`Request::PuzzlePick`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<PuzzlePicked>,
+}
+
+/// The puzzle a picker answers, and its solver (the only one who may press).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzlePicked {
+    pub id: String,
+    pub solver: u64,
 }
 
 /// One select menu of the picker.

@@ -2,6 +2,7 @@
 //! conflict, answered again from its key when redelivered, routed to the capability
 //! that plans it; and the outbox the front end delivers from.
 
+use crate::service::capabilities::puzzles::PuzzlePress;
 use crate::service::capabilities::timeouts::claim;
 use crate::service::capabilities::turns::{abort, finish, hand, player_game};
 use crate::service::plumbing::outbox::drawn_again;
@@ -71,6 +72,21 @@ impl Service {
             Request::ServerDaily(change) => vec![self.server_daily(ctx, moderator, change)],
             Request::Tournament { action, event } => self.tournament(ctx, moderator, event, action),
             Request::Puzzle(ask) => self.puzzle(ctx, ask),
+            Request::PuzzlePick {
+                puzzle,
+                step,
+                path,
+                solver,
+                play,
+            } => {
+                let press = PuzzlePress {
+                    puzzle: &puzzle,
+                    step,
+                    path: &path,
+                    solver,
+                };
+                self.puzzle_press(ctx, &press, play)
+            }
             other => return Err(other),
         })
     }
@@ -279,7 +295,8 @@ impl Service {
             | Request::ServerLanguage { .. }
             | Request::ServerDaily(_)
             | Request::Tournament { .. }
-            | Request::Puzzle(_) => Err(crate::tr!(ctx.lang, "refusal-needs-no-game")),
+            | Request::Puzzle(_)
+            | Request::PuzzlePick { .. } => Err(crate::tr!(ctx.lang, "refusal-needs-no-game")),
         }
     }
 

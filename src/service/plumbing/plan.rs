@@ -7,6 +7,7 @@
 use crate::ratings::{Key, Standing};
 use crate::service::contract::clock::due_ms;
 use crate::service::Live;
+use crate::store::HarvestClaim;
 use crate::store::{
     Challenge, Checked, Event, Expect, GameRecord, KeptText, Listing, Notes, PastGame, PendingMove,
     DailyPuzzle, Prefs, PuzzleBook, StoredEvent, StoredPuzzle, Vacation,
@@ -139,6 +140,16 @@ pub(in crate::service) enum Put {
         server: u64,
         read: Box<Checked<Option<DailyPuzzle>>>,
         next: Box<DailyPuzzle>,
+    },
+    /// A game just finished (end order `order`) waits for the puzzle harvest.
+    HarvestQueued { order: u64, game: u64 },
+    /// The harvest's claim on a game, checked against what was read (its queue entry
+    /// `order` dropped once the claim is done).
+    HarvestClaim {
+        game: u64,
+        order: u64,
+        read: Box<Checked<Option<HarvestClaim>>>,
+        claim: Box<HarvestClaim>,
     },
 }
 

@@ -274,6 +274,11 @@ impl Ratings {
             change,
         };
         puts.push(Put::Result(Box::new(past_game(&past))));
+        // The background job makes puzzles of it (docs/puzzles.md).
+        puts.push(Put::HarvestQueued {
+            order,
+            game: rec.id,
+        });
         Sealed { past, standings }
     }
 

@@ -2,7 +2,7 @@
 //! the puzzle ended (solved or not) and both ratings moved when it counts.
 
 use super::bank::{refusal, to_puzzle};
-use super::shown::{board, broken, next_lines};
+use super::shown::{asking, board, broken, next_lines};
 use super::{Planned, Seen, Service};
 use crate::core::Side;
 use crate::i18n::Lang;
@@ -41,6 +41,14 @@ impl Service {
             Err(Ok(e)) => return Err(tr!(lang, "puzzle-answer-refused", reason = e.text_in(lang))),
             Err(Err(_)) => return Err(broken(lang, &open.stored.id)),
         };
+        let verdict = super::mine::as_good(
+            &open.stored,
+            &puzzle,
+            open.attempt.step,
+            text,
+            verdict,
+            lang,
+        );
         let solver = match crate::puzzles::solve::at_step(&puzzle, open.attempt.step) {
             Ok(at) => at.solver,
             Err(_) => return Err(broken(lang, &open.stored.id)),
@@ -68,9 +76,10 @@ impl Service {
                     lines.push(tr!(lang, "puzzle-reply", answer = replies.join(", ")));
                 }
                 lines.extend(next_lines(lang, &at));
+                let id = &open.stored.id;
                 let reply = Reply {
                     text: lines.join("\n"),
-                    ..board(lang, &at.game, solver)
+                    ..asking(lang, &at.game, solver, id, next, ctx.user.id)
                 };
                 Ok((vec![reply], vec![book_put(ctx.user.id, open.book, book)]))
             }
@@ -101,7 +110,10 @@ impl Service {
             Some(s) if *s != here => return Err(tr!(lang, "puzzle-moved-on")),
             _ => *seen = Some(here),
         }
-        let puzzle = self.store.puzzle(&attempt.puzzle).map_err(refusal(lang))?;
+        let puzzle = self
+            .store
+            .puzzle_for(ctx.user.id, &attempt.puzzle)
+            .map_err(refusal(lang))?;
         let Some(stored) = puzzle.value.clone() else {
             return Err(broken(lang, &attempt.puzzle));
         };
@@ -174,6 +186,9 @@ fn ended_puzzle(
             after = mine.shown(),
             diff = format!("{:+}", (mine.rating - before.rating).round() as i64)
         ));
+    } else if let Some((put, line)) = super::mine::ended(open.puzzle, &open.stored, solved, lang) {
+        puts.push(put);
+        lines.push(line);
     } else {
         lines.push(tr!(lang, "puzzle-unrated"));
     }

@@ -21,7 +21,7 @@ fn mark_of(text: &str) -> String {
 }
 
 /// A puzzle of the generator as the store keeps it (new: its starting rating).
-fn stored_of(p: &Puzzle) -> StoredPuzzle {
+pub(super) fn stored_of(p: &Puzzle) -> StoredPuzzle {
     StoredPuzzle {
         id: p.id.clone(),
         variant: p.position.variant.id().to_string(),
@@ -32,6 +32,8 @@ fn stored_of(p: &Puzzle) -> StoredPuzzle {
         glicko: puzzle_start(p.rating),
         attempts: 0,
         solved: 0,
+        owner: None,
+        played: None,
     }
 }
 

@@ -10,9 +10,15 @@
 
 mod answer;
 mod bank;
+pub mod harvest;
+mod mine;
+pub mod page;
+mod picker;
 mod shown;
 
 pub(in crate::service) use bank::load_shipped;
+pub(in crate::service) use mine::from_review as own_puzzles_of_review;
+pub(in crate::service) use picker::PuzzlePress;
 
 use crate::service::contract::actions::PuzzleAsk;
 use crate::service::contract::api::{Context, Reply};
@@ -32,18 +38,30 @@ type Seen = Option<(String, usize)>;
 impl Service {
     /// `/puzzle`: an answer to the invoker's open puzzle, else a puzzle to solve.
     pub(in crate::service) fn puzzle(&self, ctx: &Context, ask: PuzzleAsk) -> Vec<Reply> {
-        let lang = ctx.lang;
-        if let Some(k) = &ctx.key {
-            match self.store.replies(k) {
-                Ok(Some(stored)) => return self.redelivered(lang, stored),
-                Ok(None) => {}
-                Err(e) => return vec![Reply::refusal(store_refusal(lang, &e))],
-            }
+        self.puzzle_seen(ctx, ask, None)
+    }
+
+    /// The replies kept for a request whose key was handled before (a redelivery).
+    fn puzzle_kept(&self, ctx: &Context) -> Option<Vec<Reply>> {
+        let k = ctx.key.as_ref()?;
+        match self.store.replies(k) {
+            Ok(Some(stored)) => Some(self.redelivered(ctx.lang, stored)),
+            Ok(None) => None,
+            Err(e) => Some(vec![Reply::refusal(store_refusal(ctx.lang, &e))]),
         }
-        let mut seen: Seen = None;
+    }
+
+    /// [`Service::puzzle`]; an answer is refused unless the open puzzle and step are
+    /// still `seen` (when given: a picker's answer names the step it was built at).
+    fn puzzle_seen(&self, ctx: &Context, ask: PuzzleAsk, mut seen: Seen) -> Vec<Reply> {
+        let lang = ctx.lang;
+        if let Some(kept) = self.puzzle_kept(ctx) {
+            return kept;
+        }
         for _ in 0..=refresh::RETRIES {
             let planned = match &ask.answer {
                 Some(text) => self.plan_answer(ctx, &ask, text, &mut seen),
+                None if self.asks_own(ctx, &ask) => self.plan_show_mine(ctx, &ask),
                 None => self.plan_show(ctx, &ask),
             };
             let (replies, mut puts) = match planned {

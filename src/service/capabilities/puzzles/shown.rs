@@ -7,7 +7,8 @@ use crate::core::view::Viewer;
 use crate::i18n::Lang;
 use crate::puzzles::solve::{at_step, AtStep};
 use crate::service::contract::actions::PuzzleAsk;
-use crate::service::contract::api::{Context, Reply};
+use crate::service::contract::api::{Context, Reply, ReplyKind};
+use crate::service::pages::PRIVATE_LINK_SECONDS;
 use crate::service::plumbing::plan::Put;
 use crate::service::Refusal;
 use crate::store::{Attempt, PuzzleBook, StoredPuzzle, MAX_TRIED};
@@ -49,7 +50,15 @@ impl Service {
             variant: chosen.variant.clone(),
         });
         note_tried(&mut book, &chosen.id);
-        let reply = question(lang, &chosen, &at, rated);
+        let mut reply = question(lang, &chosen, &at, rated, ctx.user.id);
+        if let Some(links) = &self.web {
+            let expires = self.clock.now_ms() / 1000 + PRIVATE_LINK_SECONDS;
+            let url = links.puzzle_url(&chosen.id, ctx.user.id, expires);
+            reply.text.push('\n');
+            reply
+                .text
+                .push_str(&tr!(lang, "puzzle-web-line", url = url));
+        }
         let put = Put::PuzzleBook {
             user: ctx.user.id,
             read: Box::new(read),
@@ -65,7 +74,7 @@ pub(super) fn broken(lang: Lang, id: &str) -> Refusal {
 }
 
 /// Puzzle `id` is tried: last in the book's list (the oldest forgotten past the most).
-fn note_tried(book: &mut PuzzleBook, id: &str) {
+pub(super) fn note_tried(book: &mut PuzzleBook, id: &str) {
     book.tried.retain(|t| t != id);
     book.tried.push(id.to_string());
     let over = book.tried.len().saturating_sub(MAX_TRIED);
@@ -84,9 +93,30 @@ pub(super) fn board(
     }
 }
 
-/// The question of a puzzle at `at`: which puzzle, whose turn, the last answer, the
-/// solver's own secrets, and how to answer; with the board.
-pub(super) fn question(lang: Lang, p: &StoredPuzzle, at: &AtStep, rated: bool) -> Reply {
+/// The board of the question the solver `user` is asked at step `step` of puzzle
+/// `id` (`at_game`, from `solver`'s side), with a Move button to answer by the picker.
+pub(super) fn asking(
+    lang: Lang,
+    at_game: &crate::variants::Game,
+    solver: crate::core::Side,
+    id: &str,
+    step: usize,
+    user: u64,
+) -> Reply {
+    Reply {
+        kind: ReplyKind::PuzzleQuestion {
+            puzzle: id.to_string(),
+            step: step as u64,
+            solver: user,
+        },
+        ..board(lang, at_game, solver)
+    }
+}
+
+/// The question of a puzzle at `at` (its first) to the solver `user`: which puzzle,
+/// whose turn, the last answer, the solver's own secrets, and how to answer; with the
+/// board and its Move button.
+pub(super) fn question(lang: Lang, p: &StoredPuzzle, at: &AtStep, rated: bool, user: u64) -> Reply {
     let game = crate::variants::VariantId::parse(&p.variant)
         .map(|v| v.name_in(lang))
         .unwrap_or_else(|| p.variant.clone());
@@ -104,7 +134,7 @@ pub(super) fn question(lang: Lang, p: &StoredPuzzle, at: &AtStep, rated: bool) -
     lines.extend(next_lines(lang, at));
     Reply {
         text: lines.join("\n"),
-        ..board(lang, &at.game, at.solver)
+        ..asking(lang, &at.game, at.solver, &p.id, 0, user)
     }
 }
 

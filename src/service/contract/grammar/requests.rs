@@ -77,6 +77,7 @@ pub fn to_request_in(
             variant: variant("game"),
             theme: text("theme"),
             id: text("id"),
+            mine: text("list").as_deref() == Some("mine"),
         }),
         "settings" => settings_request(&text),
         "tournament" => tournament_request(&checked, lang)?,

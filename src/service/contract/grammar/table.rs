@@ -159,6 +159,11 @@ pub const COMMANDS: &[CommandSpec] = &[
                     max: crate::service::contract::actions::MAX_PUZZLE_WORD,
                 },
             ),
+            // `/puzzle mine`: the invoker's own mistakes, found by `/review`.
+            OptionSpec {
+                positional: true,
+                ..opt("list", Kind::Choice(&["mine"]))
+            },
         ],
         ..cmd("puzzle", true)
     },
