@@ -44,7 +44,11 @@ pub struct DailyRef {
 /// A server's daily puzzle.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DailyPuzzle {
-    /// Where it is posted; `None`: off.
+    /// Whether it is posted.
+    #[serde(default)]
+    pub on: bool,
+    /// Where it is posted (kept while it is off, so that turning it on again needs no
+    /// channel).
     pub channel: Option<u64>,
     /// The hour (UTC) it is posted at.
     pub hour: u8,
@@ -95,7 +99,8 @@ impl Store {
         let mut servers = Vec::new();
         for kv in self.db.scan_prefix(b"dq/") {
             let (k, v) = kv?;
-            let on = serde_json::from_slice::<DailyPuzzle>(&v).is_ok_and(|d| d.channel.is_some());
+            let on = serde_json::from_slice::<DailyPuzzle>(&v)
+                .is_ok_and(|d| d.on && d.channel.is_some());
             let id = k.get(3..11).and_then(|b| <[u8; 8]>::try_from(b).ok());
             if let (true, Some(id)) = (on, id) {
                 servers.push(u64::from_be_bytes(id));

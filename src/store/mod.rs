@@ -20,6 +20,7 @@
 pub mod backend;
 mod check;
 mod codec;
+mod daily;
 mod error;
 pub mod events;
 #[cfg(test)]
@@ -30,7 +31,6 @@ pub mod index;
 mod kept;
 pub mod migrate;
 mod postgres;
-mod daily;
 mod puzzles;
 mod record;
 mod sled_backend;
@@ -44,12 +44,12 @@ use std::path::Path;
 pub(crate) use backend::{id_of, key};
 pub use backend::{Expect, StoreUrl};
 pub use check::CheckReport;
+pub use daily::{DailyDay, DailyPuzzle, DailyRef, Solver, DAILY_NAMED};
 pub use error::StoreError;
 pub use events::{Event, EventFormat, EventGame, EventState, StoredEvent};
 pub use feed::{Changed, Changes};
 pub use index::{Listing, PastGame};
 pub use kept::{KeptText, Notes, PendingMove, Prefs, Vacation};
-pub use daily::{DailyDay, DailyPuzzle, DailyRef, Solver, DAILY_NAMED};
 pub use puzzles::{
     Attempt, Checked, HarvestClaim, PuzzleBook, PuzzleStanding, StoredPuzzle, MAX_TRIED,
 };

@@ -209,8 +209,7 @@ pub enum Request {
     ServerLanguage {
         lang: Option<crate::i18n::Lang>,
     },
-    /// `/settings puzzle-channel|puzzle-hour|puzzle-daily`: a server's daily puzzle,
-    /// for its moderators.
+    /// `/settings puzzle-channel|puzzle-hour|puzzle-daily`, for the server's moderators.
     ServerDaily(crate::service::contract::actions::DailyChange),
     /// `/puzzle`: the invoker's answer to their open puzzle, else a puzzle to solve
     /// (puzzle `id`, else one of `variant` with `theme`, near their puzzle rating).
@@ -297,8 +296,7 @@ pub enum ReplyKind {
         event: u64,
         message: Option<u64>,
     },
-    /// A server's daily puzzle (`day`: days since 1970, UTC): the front end offers a
-    /// Solve button ([`Request::Puzzle`] with the day).
+    /// A server's daily puzzle (`day`: days since 1970, UTC) with a Solve button.
     DailyPuzzle {
         day: u64,
     },

@@ -218,7 +218,8 @@ impl Service {
     }
 
     /// The change `req` makes on the channel's `slot` at `now`, or why it makes none
-    /// (`moderator`: the invoker may moderate the channel).
+    /// (`moderator`: the invoker may moderate the channel). The requests answered before
+    /// the channel lock is taken (`without_game`) are refused here.
     pub(in crate::service) fn act(
         &self,
         slot: &Slot,
@@ -278,7 +279,6 @@ impl Service {
             Request::Rematch => self.rematch(slot, ctx, now),
             Request::Hand => hand(slot, ctx),
             Request::Web => self.web_links(slot, ctx),
-            // Answered before the channel lock is taken (`without_game`).
             Request::Rules { .. }
             | Request::Legend { .. }
             | Request::Help

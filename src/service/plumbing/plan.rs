@@ -9,8 +9,8 @@ use crate::service::contract::clock::due_ms;
 use crate::service::Live;
 use crate::store::HarvestClaim;
 use crate::store::{
-    Challenge, Checked, Event, Expect, GameRecord, KeptText, Listing, Notes, PastGame, PendingMove,
-    DailyPuzzle, Prefs, PuzzleBook, StoredEvent, StoredPuzzle, Vacation,
+    Challenge, Checked, DailyPuzzle, Event, Expect, GameRecord, KeptText, Listing, Notes, PastGame,
+    PendingMove, Prefs, PuzzleBook, StoredEvent, StoredPuzzle, Vacation,
 };
 
 /// One write kind of the service, with what it writes.
