@@ -20,8 +20,8 @@ use arcana::store::Store;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
-use support::bot::{all_text, answers, slash_in, Serving, ALICE, CAROL, CHANNEL};
-use support::fake_discord::{all_components, visible_text, FakeDiscord, Recorded, GUILD_ID};
+use support::bot::{all_text, answers, slash_in, started, Serving, ALICE, CAROL, CHANNEL};
+use support::fake_discord::{all_components, FakeDiscord, Recorded, GUILD_ID};
 
 const HOUR_MS: u64 = 3_600_000;
 const DAY_MS: u64 = 24 * HOUR_MS;
@@ -135,7 +135,8 @@ async fn the_daily_puzzle_is_posted_once_solved_and_its_solver_named() {
     fake.settle(fake.mark(), Duration::from_millis(2500)).await;
     assert_eq!(posts(&fake).len() + theirs, 1, "one post for the day");
 
-    // The next day's post, by the bot alone: the board, Solve, a thread.
+    // The next day's post, by the bot alone: the board and Solve (a thread comes with
+    // the real process's places: `a_real_process_opens_a_thread_for_the_discussion`).
     let mark = fake.mark();
     clock.set((DAY + 1) * DAY_MS + 10 * HOUR_MS);
     fake.wait_for(mark, "the second day's post", |r| {
@@ -147,18 +148,12 @@ async fn the_daily_puzzle_is_posted_once_solved_and_its_solver_named() {
     let all = posts(&fake);
     let (post, solve) = all.last().unwrap().clone();
     assert_eq!(solve, format!("daily-puzzle:{}", DAY + 1));
-    let text = visible_text(&post);
-    assert!(text.contains("Discuss it in <#"), "{text}");
     assert!(
         post["attachments"]
             .as_array()
             .is_some_and(|a| !a.is_empty()),
         "the board: {post}"
     );
-    let thread_made = fake.requests()[mark..]
-        .iter()
-        .any(|r| r.method == "POST" && r.path.ends_with(&format!("/channels/{CHANNEL}/threads")));
-    assert!(thread_made, "a thread for the discussion");
 
     // Alice presses Solve: the puzzle privately, then her answers.
     let mark = fake.mark();
@@ -206,4 +201,53 @@ async fn the_daily_puzzle_is_posted_once_solved_and_its_solver_named() {
     );
     assert!(!text.contains(&line[0]), "no solution in the post: {text}");
     drop(second);
+}
+
+/// `arcana run` itself (its places open Discord threads; the system clock): a
+/// moderator turns the daily puzzle on at hour 0, which has passed today, so the next
+/// tick posts it with a thread for the discussion, linked from the post.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_real_process_opens_a_thread_for_the_discussion() {
+    let (fake, _dir, _bot) = started(EXTRA).await;
+    fake.moderate(&CAROL);
+    let mark = fake.mark();
+    let rs = slash_in(
+        &fake,
+        &CAROL,
+        CHANNEL,
+        "settings",
+        &[
+            ("puzzle-channel", 7, json!(CHANNEL.to_string())),
+            ("puzzle-hour", 4, json!(0)),
+        ],
+        &[],
+    )
+    .await;
+    assert!(one_private_line(&rs).contains("00:00 UTC"), "{rs:?}");
+    let post = fake
+        .wait_for(mark, "the daily post", |r| {
+            r.method == "POST"
+                && r.path.ends_with(&format!("/channels/{CHANNEL}/messages"))
+                && r.content().contains("Daily puzzle")
+        })
+        .await;
+    let thread = fake.requests()[mark..]
+        .iter()
+        .find(|r| r.method == "POST" && r.path.ends_with(&format!("/channels/{CHANNEL}/threads")))
+        .cloned()
+        .expect("a thread for the discussion");
+    assert!(
+        thread.json["name"]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("Daily puzzle"),
+        "{thread:?}"
+    );
+    assert!(
+        post.content().contains("Discuss it in <#"),
+        "{}",
+        post.content()
+    );
+    fake.settle(fake.mark(), Duration::from_millis(2500)).await;
+    assert_eq!(posts(&fake).len(), 1, "one post a day");
 }
