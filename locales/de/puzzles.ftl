@@ -60,10 +60,7 @@ puzzle-daily-discuss = Besprecht sie in { $thread } (bitte keine Lösungen in di
 puzzle-daily-yesterday = Die Aufgabe `{ $id }` vom { $date } { $count ->
     [one] hat eine Person gelöst
    *[other] haben { $count } Personen gelöst
-}; als Erste: { $names }.
-    [one] hat eine Person gelöst
-   *[other] haben { $count } Personen gelöst
-}; als Erste: { $names }.
+    }; als Erste: { $names }.
 puzzle-daily-yesterday-none = Niemand hat die Aufgabe `{ $id }` vom { $date } gelöst.
 puzzle-daily-over = Diese Aufgabe des Tages ist vorbei: der heutige Beitrag hat seinen eigenen Lösen-Knopf, und `/aufgabe` zeigt dir eine andere.
 puzzle-daily-tried = Du hast die heutige Aufgabe schon versucht: dieser Versuch zählt nicht für sie.

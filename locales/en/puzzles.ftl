@@ -60,10 +60,7 @@ puzzle-daily-discuss = Discuss it in { $thread } (no spoilers in this channel, p
 puzzle-daily-yesterday = Puzzle `{ $id }` of { $date } was solved by { $count ->
     [one] one player
    *[other] { $count } players
-}; first: { $names }.
-    [one] one player
-   *[other] { $count } players
-}; first: { $names }.
+    }; first: { $names }.
 puzzle-daily-yesterday-none = Nobody solved puzzle `{ $id }` of { $date }.
 puzzle-daily-over = This daily puzzle is over: today's post has a Solve button of its own, and `/puzzle` shows you another one.
 puzzle-daily-tried = You tried today's puzzle already: this try does not count for it.

@@ -60,10 +60,7 @@ puzzle-daily-discuss = Discutez-en dans { $thread } (pas de solution dans ce sal
 puzzle-daily-yesterday = L'exercice `{ $id }` du { $date } a été résolu par { $count ->
     [one] une personne
    *[other] { $count } personnes
-} ; les premiers : { $names }.
-    [one] une personne
-   *[other] { $count } personnes
-} ; les premiers : { $names }.
+    } ; les premiers : { $names }.
 puzzle-daily-yesterday-none = Personne n'a résolu l'exercice `{ $id }` du { $date }.
 puzzle-daily-over = Cet exercice du jour est terminé : la publication d'aujourd'hui a son propre bouton Résoudre, et `/exercice` t'en montre un autre.
 puzzle-daily-tried = Tu as déjà essayé l'exercice d'aujourd'hui : cet essai ne compte pas pour lui.

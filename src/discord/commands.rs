@@ -202,7 +202,7 @@ fn option(spec: &CommandSpec, o: &OptionSpec) -> CreateCommandOption {
                 c = c.add_string_choice_localized(v.name_in(Lang::En), v.id(), names);
             }
         }
-        // The daily puzzle is posted in a text channel (or an announcement channel).
+        // Channels a bot can post in: text and announcement channels.
         Kind::Channel => c = c.channel_types(vec![ChannelType::Text, ChannelType::News]),
         Kind::Bool | Kind::User => {}
     }
