@@ -25,6 +25,7 @@ fn discord_type(o: &OptionSpec) -> u64 {
         Kind::Integer { .. } => 4,
         Kind::Bool => 5,
         Kind::User => 6,
+        Kind::Channel => 7,
         _ => 3,
     }
 }
@@ -129,6 +130,7 @@ fn help_lists_every_command_with_its_options() {
 fn samples(o: &OptionSpec) -> Vec<(String, OptionValue)> {
     match o.kind {
         Kind::User => vec![("@bob".into(), OptionValue::User(user("bob")))],
+        Kind::Channel => vec![("<#600>".into(), OptionValue::Channel(600))],
         Kind::Choice(_) | Kind::Variant => choices(o)
             .into_iter()
             .map(|(_, v)| (v.clone(), OptionValue::Text(v)))

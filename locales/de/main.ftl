@@ -280,6 +280,8 @@ grammar-no-bool = `{ $option }` nimmt kein true oder false an.
 grammar-no-person = `{ $option }` nimmt keine Person an.
 grammar-true-or-false = Sag `{ $option }:true` oder `{ $option }:false`, nicht `{ $option }:{ $given }`.
 grammar-name-a-player = Nenne einen Spieler für `{ $option }`.
+grammar-no-channel = `{ $option }` nimmt keinen Kanal an.
+grammar-name-a-channel = Nenne einen Kanal für `{ $option }` (`#kanal`), nicht „{ $given }“.
 grammar-pair-shape = Option `{ $given }` sollte die Form option=wert haben
 grammar-option-twice = Option `{ $key }` ist doppelt angegeben; gib sie nur einmal an
 grammar-option-twice-differently = Option `{ $key }` ist doppelt angegeben (`{ $first }` und `{ $second }`); wähle eine

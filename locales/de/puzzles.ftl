@@ -45,3 +45,23 @@ puzzle-picked = Deine Antwort: `{ $answer }`.
 puzzle-picker-stale = Diese Frage ist nicht mehr die aktuelle deiner Aufgabe: antworte auf die neueste oder frag `/aufgabe`.
 puzzle-picker-not-yours = Diese Aufgabe gehört jemand anderem: `/aufgabe` zeigt dir eine eigene.
 puzzle-web-line = Im Web lösen: { $url }
+cmd-settings-puzzle-channel-name = aufgabe-kanal
+cmd-settings-puzzle-channel-description = Moderation: täglich eine Aufgabe in diesem Kanal posten (schaltet sie ein)
+cmd-settings-puzzle-daily-name = aufgabe-täglich
+cmd-settings-puzzle-daily-description = Moderation: die tägliche Aufgabe an (in diesem Kanal, falls keiner gewählt ist) oder aus
+cmd-settings-puzzle-hour-name = aufgabe-stunde
+cmd-settings-puzzle-hour-description = Moderation: die Stunde (0-23, UTC), zu der die tägliche Aufgabe erscheint
+puzzle-daily-on = Die tägliche Aufgabe erscheint jeden Tag um { $hour } UTC in { $channel }.
+puzzle-daily-off = Die tägliche Aufgabe ist auf diesem Server aus (eingeschaltet erscheint sie um { $hour } UTC).
+puzzle-daily-title = **Aufgabe des Tages, { $date }**: { $game }, { $side } am Zug (Wertung { $rating }).
+puzzle-daily-how = Drück auf Lösen, um privat zu antworten: dein erster Versuch heute zählt, und der Beitrag von morgen nennt die Ersten, die sie gelöst haben.
+puzzle-daily-thread = Aufgabe des Tages { $date }
+puzzle-daily-discuss = Besprecht sie in { $thread } (bitte keine Lösungen in diesem Kanal).
+puzzle-daily-yesterday = Die Aufgabe `{ $id }` vom { $date } { $count ->
+    [one] hat eine Person gelöst
+   *[other] haben { $count } Personen gelöst
+    }; als Erste: { $names }.
+puzzle-daily-yesterday-none = Niemand hat die Aufgabe `{ $id }` vom { $date } gelöst.
+puzzle-daily-over = Diese Aufgabe des Tages ist vorbei: der heutige Beitrag hat seinen eigenen Lösen-Knopf, und `/aufgabe` zeigt dir eine andere.
+puzzle-daily-tried = Du hast die heutige Aufgabe schon versucht: dieser Versuch zählt nicht für sie.
+button-solve = Lösen

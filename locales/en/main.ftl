@@ -285,6 +285,8 @@ grammar-no-bool = `{ $option }` does not take true or false.
 grammar-no-person = `{ $option }` does not take a person.
 grammar-true-or-false = Say `{ $option }:true` or `{ $option }:false`, not `{ $option }:{ $given }`.
 grammar-name-a-player = Name a player for `{ $option }`.
+grammar-no-channel = `{ $option }` does not take a channel.
+grammar-name-a-channel = Name a channel for `{ $option }` (`#channel`), not “{ $given }”.
 grammar-pair-shape = option `{ $given }` should look like key=value
 grammar-option-twice = option `{ $key }` is given twice; give it once
 grammar-option-twice-differently = option `{ $key }` is given twice (`{ $first }` and `{ $second }`); choose one

@@ -45,3 +45,23 @@ puzzle-picked = Your answer: `{ $answer }`.
 puzzle-picker-stale = This question is not your puzzle's current one any more: answer the newest, or ask `/puzzle`.
 puzzle-picker-not-yours = This puzzle is someone else's: `/puzzle` shows you one of your own.
 puzzle-web-line = Solve it on the web: { $url }
+cmd-settings-puzzle-channel-name = puzzle-channel
+cmd-settings-puzzle-channel-description = Moderators: post a daily puzzle in this channel (turns it on)
+cmd-settings-puzzle-daily-name = puzzle-daily
+cmd-settings-puzzle-daily-description = Moderators: the daily puzzle on (in this channel, unless one is set) or off
+cmd-settings-puzzle-hour-name = puzzle-hour
+cmd-settings-puzzle-hour-description = Moderators: the hour (0-23, UTC) the daily puzzle is posted at
+puzzle-daily-on = The daily puzzle is posted in { $channel } every day at { $hour } UTC.
+puzzle-daily-off = The daily puzzle is off in this server (when on, it is posted at { $hour } UTC).
+puzzle-daily-title = **Daily puzzle, { $date }**: { $game }, { $side } to move (rated { $rating }).
+puzzle-daily-how = Press Solve to answer it privately: your first try today counts, and tomorrow's post names the first to solve it.
+puzzle-daily-thread = Daily puzzle { $date }
+puzzle-daily-discuss = Discuss it in { $thread } (no spoilers in this channel, please).
+puzzle-daily-yesterday = Puzzle `{ $id }` of { $date } was solved by { $count ->
+    [one] one player
+   *[other] { $count } players
+    }; first: { $names }.
+puzzle-daily-yesterday-none = Nobody solved puzzle `{ $id }` of { $date }.
+puzzle-daily-over = This daily puzzle is over: today's post has a Solve button of its own, and `/puzzle` shows you another one.
+puzzle-daily-tried = You tried today's puzzle already: this try does not count for it.
+button-solve = Solve

@@ -216,3 +216,5 @@ delivery-done = C'est fait.
 grammar-unknown-variant = Variante inconnue `{ $given }` ; choisis parmi { $choices }.
 grammar-or = { $rest } ou { $last }
 grammar-no-command = Il n'y a pas de commande `/{ $name }` ; essaie `/help`.
+grammar-no-channel = `{ $option }` ne prend pas de salon.
+grammar-name-a-channel = Indique un salon pour `{ $option }` (`#salon`), pas « { $given } ».

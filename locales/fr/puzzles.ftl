@@ -45,3 +45,23 @@ puzzle-picked = Ta réponse : `{ $answer }`.
 puzzle-picker-stale = Cette question n'est plus celle de ton exercice en cours : réponds à la plus récente, ou demande `/exercice`.
 puzzle-picker-not-yours = Cet exercice est celui de quelqu'un d'autre : `/exercice` t'en montre un à toi.
 puzzle-web-line = Le résoudre sur le web : { $url }
+cmd-settings-puzzle-channel-name = exercice-salon
+cmd-settings-puzzle-channel-description = Modérateurs : publier un exercice chaque jour dans ce salon (l'active)
+cmd-settings-puzzle-daily-name = exercice-quotidien
+cmd-settings-puzzle-daily-description = Modérateurs : l'exercice du jour activé (dans ce salon, si aucun n'est choisi) ou non
+cmd-settings-puzzle-hour-name = exercice-heure
+cmd-settings-puzzle-hour-description = Modérateurs : l'heure (0-23, UTC) à laquelle l'exercice du jour est publié
+puzzle-daily-on = L'exercice du jour est publié dans { $channel } chaque jour à { $hour } UTC.
+puzzle-daily-off = L'exercice du jour est désactivé sur ce serveur (activé, il est publié à { $hour } UTC).
+puzzle-daily-title = **Exercice du jour, { $date }** : { $game }, { $side } au trait (classé { $rating }).
+puzzle-daily-how = Appuie sur Résoudre pour répondre en privé : ton premier essai d'aujourd'hui compte, et la publication de demain nomme les premiers à l'avoir résolu.
+puzzle-daily-thread = Exercice du jour { $date }
+puzzle-daily-discuss = Discutez-en dans { $thread } (pas de solution dans ce salon, s'il vous plaît).
+puzzle-daily-yesterday = L'exercice `{ $id }` du { $date } a été résolu par { $count ->
+    [one] une personne
+   *[other] { $count } personnes
+    } ; les premiers : { $names }.
+puzzle-daily-yesterday-none = Personne n'a résolu l'exercice `{ $id }` du { $date }.
+puzzle-daily-over = Cet exercice du jour est terminé : la publication d'aujourd'hui a son propre bouton Résoudre, et `/exercice` t'en montre un autre.
+puzzle-daily-tried = Tu as déjà essayé l'exercice d'aujourd'hui : cet essai ne compte pas pour lui.
+button-solve = Résoudre

@@ -84,6 +84,16 @@ pub(crate) fn puzzle_buttons(
     .style(ButtonStyle::Primary)])]
 }
 
+/// The Solve button under a server's puzzle of the day `day` (in the server's `lang`):
+/// the presser gets the puzzle privately.
+pub(crate) fn daily_buttons(day: u64, lang: Lang) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![CreateButton::new(
+        super::commands::daily_button_id(day),
+    )
+    .label(tr(lang, "button-solve"))
+    .style(ButtonStyle::Primary)])]
+}
+
 /// Confirm and Cancel under a typed move shown to its player first (in their `lang`).
 pub(crate) fn confirm_buttons(game: u64, ply: u64, lang: Lang) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(vec![

@@ -6,7 +6,8 @@ use crate::i18n::Lang;
 use crate::service::api::{ChallengeAnswer, ChallengeTarget, DrawAction, Request, User};
 use crate::service::grammar::{self, CommandSpec, Kind, OptionSpec, Values};
 use serenity::all::{
-    CommandOptionType, CreateCommand, CreateCommandOption, InstallationContext, InteractionContext,
+    ChannelType, CommandOptionType, CreateCommand, CreateCommandOption, InstallationContext,
+    InteractionContext,
 };
 use std::collections::HashMap;
 
@@ -78,6 +79,11 @@ pub fn game_button(custom_id: &str) -> Option<GameButton> {
     })
 }
 
+/// What the Solve button of a server's puzzle of the day `day` is called.
+pub fn daily_button_id(day: u64) -> String {
+    format!("daily-puzzle:{day}")
+}
+
 /// The request a button's custom id stands for, and the challenge it names; `None`
 /// for ids this build does not know.
 pub fn button_request(custom_id: &str) -> Option<(Request, Option<u64>)> {
@@ -89,6 +95,13 @@ pub fn button_request(custom_id: &str) -> Option<(Request, Option<u64>)> {
     let (verb, id) = custom_id.split_once(':')?;
     let id: u64 = id.parse().ok()?;
     let answer = match verb {
+        "daily-puzzle" => {
+            let ask = crate::service::actions::PuzzleAsk {
+                daily: Some(id),
+                ..Default::default()
+            };
+            return Some((Request::Puzzle(ask), None));
+        }
         "accept" => ChallengeAnswer::Accept,
         "decline" => ChallengeAnswer::Decline,
         "cancel" => ChallengeAnswer::Cancel,
@@ -123,7 +136,8 @@ pub fn server_only_reason(request: &Request) -> Option<&'static str> {
         Request::Tournament { .. } => Some("dms-needs-server-tournament"),
         Request::ServerWeb { .. }
         | Request::ServerBoards { .. }
-        | Request::ServerLanguage { .. } => Some("dms-needs-server-settings"),
+        | Request::ServerLanguage { .. }
+        | Request::ServerDaily(_) => Some("dms-needs-server-settings"),
         Request::Leaderboard { .. } => Some("dms-needs-server-leaderboard"),
         Request::Games(GamesScope::Server) => Some("dms-needs-server-games"),
         _ => None,
@@ -149,6 +163,7 @@ fn option(spec: &CommandSpec, o: &OptionSpec) -> CreateCommandOption {
         Kind::Integer { .. } => CommandOptionType::Integer,
         Kind::Bool => CommandOptionType::Boolean,
         Kind::User => CommandOptionType::User,
+        Kind::Channel => CommandOptionType::Channel,
     };
     let mut c =
         CreateCommandOption::new(kind, o.name, spec.option_text(o, "description", Lang::En))
@@ -187,6 +202,8 @@ fn option(spec: &CommandSpec, o: &OptionSpec) -> CreateCommandOption {
                 c = c.add_string_choice_localized(v.name_in(Lang::En), v.id(), names);
             }
         }
+        // Channels a bot can post in: text and announcement channels.
+        Kind::Channel => c = c.channel_types(vec![ChannelType::Text, ChannelType::News]),
         Kind::Bool | Kind::User => {}
     }
     c

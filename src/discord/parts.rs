@@ -4,7 +4,9 @@
 //! game's board). The container's JSON is `container.rs`'s; each way of sending it,
 //! `send.rs`'s.
 
-use super::buttons::{challenge_buttons, confirm_buttons, game_buttons, puzzle_buttons};
+use super::buttons::{
+    challenge_buttons, confirm_buttons, daily_buttons, game_buttons, puzzle_buttons,
+};
 use super::outgoing::Outgoing;
 use crate::core::Side;
 use crate::i18n::{tr, Lang};
@@ -96,6 +98,7 @@ impl Parts {
                 step,
                 solver,
             } => (puzzle_buttons(puzzle, *step, *solver, r.lang), None),
+            ReplyKind::DailyPuzzle { day } => (daily_buttons(*day, r.lang), None),
             // Noted like a challenge's message, so that later standings edit it.
             ReplyKind::Standings { event, .. } => (Vec::new(), Some(*event)),
             _ => (

@@ -101,9 +101,10 @@ fn chosen(custom_id: &str, game_button: Option<GameButton>) -> Option<Chosen> {
             })
         }
         _ => commands::button_request(custom_id).map(|(request, named)| Chosen {
+            // A puzzle (the daily post's Solve) is answered privately.
+            private: matches!(request, Request::Puzzle(_)),
             request,
             named,
-            private: false,
             for_game: false,
         }),
     }

@@ -176,6 +176,7 @@ fn options(
             CommandDataOptionValue::Integer(i) => OptionValue::Integer(*i),
             CommandDataOptionValue::Boolean(b) => OptionValue::Bool(*b),
             CommandDataOptionValue::User(id) => OptionValue::User(named_user(bot, cmd, here, *id)?),
+            CommandDataOptionValue::Channel(id) => OptionValue::Channel(id.get()),
             _ => continue,
         };
         options.insert(o.name.clone(), v);

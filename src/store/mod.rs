@@ -20,6 +20,7 @@
 pub mod backend;
 mod check;
 mod codec;
+mod daily;
 mod error;
 pub mod events;
 #[cfg(test)]
@@ -43,6 +44,7 @@ use std::path::Path;
 pub(crate) use backend::{id_of, key};
 pub use backend::{Expect, StoreUrl};
 pub use check::CheckReport;
+pub use daily::{DailyDay, DailyPuzzle, DailyRef, Solver, DAILY_NAMED};
 pub use error::StoreError;
 pub use events::{Event, EventFormat, EventGame, EventState, StoredEvent};
 pub use feed::{Changed, Changes};

@@ -79,6 +79,9 @@ pub struct Attempt {
     pub puzzle: String,
     pub step: usize,
     pub rated: bool,
+    /// The server's puzzle of the day this try counts for, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<super::DailyRef>,
     /// The game the puzzle is of (the book's rating it moves).
     pub variant: String,
 }
@@ -105,7 +108,7 @@ pub struct PuzzleBook {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Checked<T> {
     pub value: T,
-    stored: Option<Vec<u8>>,
+    pub(super) stored: Option<Vec<u8>>,
 }
 
 fn puzzle_key(id: &str) -> Vec<u8> {

@@ -26,6 +26,7 @@ mod ops;
 mod outbox;
 mod picker;
 mod puzzles;
+mod puzzles_daily;
 mod puzzles_mine;
 mod puzzles_picker;
 mod reminders;

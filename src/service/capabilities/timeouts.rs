@@ -32,6 +32,7 @@ impl Service {
         out.extend(self.end_spent_vacations(now));
         out.extend(self.advance_events(now));
         out.extend(self.send_digests(now));
+        out.extend(self.post_daily_puzzles(now));
         match self.store.due(now) {
             Ok(entries) => {
                 for (due, id, channel) in entries {

@@ -77,9 +77,24 @@ pub struct PuzzleAsk {
     pub theme: Option<String>,
     /// This puzzle.
     pub id: Option<String>,
+    /// The server's puzzle of this day (days since 1970, UTC): its post's Solve button.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<u64>,
     /// The invoker's own puzzles: their mistakes found by `/review` (`/puzzle mine`).
     #[serde(default)]
     pub mine: bool,
+}
+
+/// What `/settings puzzle-channel|puzzle-hour|puzzle-daily` changes of a server's
+/// daily puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyChange {
+    /// Posted in this channel from now on (and on).
+    pub channel: Option<u64>,
+    /// At this hour (UTC).
+    pub hour: Option<u8>,
+    /// On (in the channel set before, else this one) or off.
+    pub on: Option<bool>,
 }
 
 /// The longest answer `/puzzle` takes.

@@ -209,6 +209,8 @@ pub enum Request {
     ServerLanguage {
         lang: Option<crate::i18n::Lang>,
     },
+    /// `/settings puzzle-channel|puzzle-hour|puzzle-daily`, for the server's moderators.
+    ServerDaily(crate::service::contract::actions::DailyChange),
     /// `/puzzle`: the invoker's answer to their open puzzle, else a puzzle to solve
     /// (puzzle `id`, else one of `variant` with `theme`, near their puzzle rating).
     Puzzle(crate::service::contract::actions::PuzzleAsk),
@@ -293,6 +295,10 @@ pub enum ReplyKind {
     Standings {
         event: u64,
         message: Option<u64>,
+    },
+    /// A server's daily puzzle (`day`: days since 1970, UTC) with a Solve button.
+    DailyPuzzle {
+        day: u64,
     },
     /// A puzzle's question to its solver: the front end may offer a Move button
     /// ([`Request::PuzzlePick`] with these and an empty path).

@@ -29,6 +29,7 @@ fn as_option(word: &str) -> Option<(&str, &str)> {
 fn fills(o: &OptionSpec, word: &str, loose: bool, only_option: bool) -> bool {
     match o.kind {
         Kind::User => word.starts_with('@') || word.starts_with("<@") || (loose && only_option),
+        Kind::Channel => word.starts_with("<#"),
         Kind::Choice(choices) => choices.iter().any(|v| v.eq_ignore_ascii_case(word)),
         Kind::Variant => loose,
         // A number typed alone (`/review 4`), or one of its named values.

@@ -69,6 +69,7 @@ impl Service {
             Request::ServerLanguage { lang } => {
                 vec![self.server_language(ctx, moderator, lang)]
             }
+            Request::ServerDaily(change) => vec![self.server_daily(ctx, moderator, change)],
             Request::Tournament { action, event } => self.tournament(ctx, moderator, event, action),
             Request::Puzzle(ask) => self.puzzle(ctx, ask),
             Request::PuzzlePick {
@@ -217,7 +218,8 @@ impl Service {
     }
 
     /// The change `req` makes on the channel's `slot` at `now`, or why it makes none
-    /// (`moderator`: the invoker may moderate the channel).
+    /// (`moderator`: the invoker may moderate the channel). The requests answered before
+    /// the channel lock is taken (`without_game`) are refused here.
     pub(in crate::service) fn act(
         &self,
         slot: &Slot,
@@ -277,7 +279,6 @@ impl Service {
             Request::Rematch => self.rematch(slot, ctx, now),
             Request::Hand => hand(slot, ctx),
             Request::Web => self.web_links(slot, ctx),
-            // Answered before the channel lock is taken (`without_game`).
             Request::Rules { .. }
             | Request::Legend { .. }
             | Request::Help
@@ -292,6 +293,7 @@ impl Service {
             | Request::ServerWeb { .. }
             | Request::ServerBoards { .. }
             | Request::ServerLanguage { .. }
+            | Request::ServerDaily(_)
             | Request::Tournament { .. }
             | Request::Puzzle(_)
             | Request::PuzzlePick { .. } => Err(crate::tr!(ctx.lang, "refusal-needs-no-game")),

@@ -9,8 +9,8 @@ use crate::service::contract::clock::due_ms;
 use crate::service::Live;
 use crate::store::HarvestClaim;
 use crate::store::{
-    Challenge, Checked, Event, Expect, GameRecord, KeptText, Listing, Notes, PastGame, PendingMove,
-    Prefs, PuzzleBook, StoredEvent, StoredPuzzle, Vacation,
+    Challenge, Checked, DailyPuzzle, Event, Expect, GameRecord, KeptText, Listing, Notes, PastGame,
+    PendingMove, Prefs, PuzzleBook, StoredEvent, StoredPuzzle, Vacation,
 };
 
 /// One write kind of the service, with what it writes.
@@ -135,6 +135,12 @@ pub(in crate::service) enum Put {
     },
     /// A starter set of puzzles was loaded.
     PuzzlesLoaded { mark: String },
+    /// A server's daily puzzle, checked against what was read.
+    DailyPuzzle {
+        server: u64,
+        read: Box<Checked<Option<DailyPuzzle>>>,
+        next: Box<DailyPuzzle>,
+    },
     /// A game just finished (end order `order`) waits for the puzzle harvest.
     HarvestQueued { order: u64, game: u64 },
     /// The harvest's claim on a game, checked against what was read (its queue entry

@@ -145,6 +145,7 @@ fn apply_one(w: &mut Write, put: Put) -> Result<(), StoreError> {
         Put::Puzzle { read, puzzle } => w.puzzle(&read, &puzzle)?,
         Put::PuzzleBook { user, read, book } => w.puzzle_book(user, &read, &book)?,
         Put::PuzzlesLoaded { mark } => w.puzzles_loaded(&mark),
+        Put::DailyPuzzle { server, read, next } => w.daily_puzzle(server, &read, &next)?,
         Put::HarvestQueued { order, game } => w.harvest_queued(order, game),
         Put::HarvestClaim {
             game,

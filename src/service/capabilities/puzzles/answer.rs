@@ -11,7 +11,7 @@ use crate::ratings::puzzle_attempt;
 use crate::service::contract::actions::PuzzleAsk;
 use crate::service::contract::api::{Context, Reply};
 use crate::service::plumbing::plan::Put;
-use crate::store::{Attempt, Checked, PuzzleBook, StoredPuzzle};
+use crate::store::{Attempt, Checked, PuzzleBook, Solver, StoredPuzzle};
 use crate::tr;
 use crate::variants::{Game, VariantId};
 
@@ -83,7 +83,20 @@ impl Service {
                 };
                 Ok((vec![reply], vec![book_put(ctx.user.id, open.book, book)]))
             }
-            ended => Ok(ended_puzzle(ctx, open, ended, solver)),
+            ended => {
+                let daily = open.attempt.daily;
+                let solved = matches!(ended, Verdict::Right { .. });
+                let (replies, mut puts) = ended_puzzle(ctx, open, ended, solver);
+                let who = Solver {
+                    id: ctx.user.id,
+                    name: ctx.user.name.clone(),
+                };
+                let counted = daily
+                    .filter(|_| solved)
+                    .and_then(|r| self.daily_solved(r, &who));
+                puts.extend(counted);
+                Ok((replies, puts))
+            }
         }
     }
 

@@ -285,6 +285,7 @@ impl Service {
             puzzle: chosen.id.clone(),
             step: 0,
             rated: false,
+            daily: None,
             variant: chosen.variant.clone(),
         });
         note_tried(&mut book, &chosen.id);

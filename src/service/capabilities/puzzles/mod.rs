@@ -10,6 +10,7 @@
 
 mod answer;
 mod bank;
+mod daily;
 pub mod harvest;
 mod mine;
 pub mod page;
@@ -59,10 +60,11 @@ impl Service {
             return kept;
         }
         for _ in 0..=refresh::RETRIES {
-            let planned = match &ask.answer {
-                Some(text) => self.plan_answer(ctx, &ask, text, &mut seen),
-                None if self.asks_own(ctx, &ask) => self.plan_show_mine(ctx, &ask),
-                None => self.plan_show(ctx, &ask),
+            let planned = match (&ask.answer, ask.daily) {
+                (Some(text), _) => self.plan_answer(ctx, &ask, text, &mut seen),
+                (None, Some(day)) => self.plan_show_daily(ctx, day),
+                (None, None) if self.asks_own(ctx, &ask) => self.plan_show_mine(ctx, &ask),
+                (None, None) => self.plan_show(ctx, &ask),
             };
             let (replies, mut puts) = match planned {
                 Ok(p) => p,

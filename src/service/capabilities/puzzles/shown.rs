@@ -11,7 +11,7 @@ use crate::service::contract::api::{Context, Reply, ReplyKind};
 use crate::service::pages::PRIVATE_LINK_SECONDS;
 use crate::service::plumbing::plan::Put;
 use crate::service::Refusal;
-use crate::store::{Attempt, PuzzleBook, StoredPuzzle, MAX_TRIED};
+use crate::store::{Attempt, Checked, DailyRef, PuzzleBook, StoredPuzzle, MAX_TRIED};
 use crate::tr;
 use crate::variants::side_name;
 
@@ -39,7 +39,20 @@ impl Service {
                 choose(&all, &read.value, &wish, lang)?.clone()
             }
         };
-        let puzzle = to_puzzle(&chosen, lang)?;
+        self.show_chosen(ctx, read, &chosen, None)
+    }
+
+    /// Shows the invoker puzzle `chosen` and opens it in their book (`read`); a try at
+    /// a server's puzzle of the day says so (`daily`).
+    pub(super) fn show_chosen(
+        &self,
+        ctx: &Context,
+        read: Checked<PuzzleBook>,
+        chosen: &StoredPuzzle,
+        daily: Option<DailyRef>,
+    ) -> Planned {
+        let lang = ctx.lang;
+        let puzzle = to_puzzle(chosen, lang)?;
         let at = at_step(&puzzle, 0).map_err(|_| broken(lang, &chosen.id))?;
         let mut book = read.value.clone();
         let rated = !book.tried.contains(&chosen.id);
@@ -47,10 +60,11 @@ impl Service {
             puzzle: chosen.id.clone(),
             step: 0,
             rated,
+            daily,
             variant: chosen.variant.clone(),
         });
         note_tried(&mut book, &chosen.id);
-        let mut reply = question(lang, &chosen, &at, rated, ctx.user.id);
+        let mut reply = question(lang, chosen, &at, rated, ctx.user.id);
         if let Some(links) = &self.web {
             let expires = self.clock.now_ms() / 1000 + PRIVATE_LINK_SECONDS;
             let url = links.puzzle_url(&chosen.id, ctx.user.id, expires);

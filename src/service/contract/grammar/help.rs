@@ -54,6 +54,7 @@ fn shape(o: &OptionSpec, name: &str, lang: Lang) -> String {
         Kind::Integer { min, max, .. } => format!("{name}:{min}-{max}"),
         Kind::Bool => format!("{name}:true|false"),
         Kind::Pairs { .. } => i18n::tr(lang, "help-pairs"),
+        Kind::Channel => format!("{name}:#…"),
         Kind::Text { .. } | Kind::User | Kind::Variant => format!("{name}:…"),
     }
 }

@@ -49,6 +49,8 @@ pub enum Kind {
     Bool,
     /// A person (a mention).
     User,
+    /// A channel of the server (a channel mention, `<#id>`).
+    Channel,
     /// One of fixed choices, by value (their words: `choice-<value>` in the catalogs).
     Choice(&'static [&'static str]),
     /// A playable variant (the choices come from the variant list).
@@ -217,6 +219,8 @@ pub enum Value {
     Integer(i64),
     Bool(bool),
     User(User),
+    /// A channel by its id.
+    Channel(u64),
 }
 
 /// An invoked command's options by name.
@@ -283,6 +287,7 @@ pub fn check_in(o: &OptionSpec, value: Value, lang: Lang) -> Result<Value, Strin
         }
         (Kind::Bool, Value::Bool(b)) => Ok(Value::Bool(b)),
         (Kind::User, Value::User(u)) => Ok(Value::User(u)),
+        (Kind::Channel, Value::Channel(c)) => Ok(Value::Channel(c)),
         // A choice is typed as its value or as its name (English or the reader's), as
         // `/help` writes it (`language:german`).
         (Kind::Choice(choices), Value::Text(t)) => choices
@@ -302,6 +307,7 @@ pub fn check_in(o: &OptionSpec, value: Value, lang: Lang) -> Result<Value, Strin
         (_, Value::Integer(_)) => Err(tr!(lang, "grammar-no-number", option = name)),
         (_, Value::Bool(_)) => Err(tr!(lang, "grammar-no-bool", option = name)),
         (_, Value::User(_)) => Err(tr!(lang, "grammar-no-person", option = name)),
+        (_, Value::Channel(_)) => Err(tr!(lang, "grammar-no-channel", option = name)),
     }
 }
 
@@ -393,8 +399,27 @@ pub fn read_in(
                 tr!(lang, "grammar-name-a-player", option = o.name)
             })?))
         }
+        Kind::Channel => Value::Channel(channel_ref(raw).ok_or_else(|| {
+            tr!(
+                lang,
+                "grammar-name-a-channel",
+                option = o.name,
+                given = echo(raw)
+            )
+        })?),
     };
     check_in(o, value, lang)
+}
+
+/// Reads a channel reference: `<#123>`, `#123` or a bare id.
+pub fn channel_ref(word: &str) -> Option<u64> {
+    let w = word.trim();
+    let w = w
+        .strip_prefix("<#")
+        .and_then(|r| r.strip_suffix('>'))
+        .or_else(|| w.strip_prefix('#'))
+        .unwrap_or(w);
+    w.parse::<u64>().ok().filter(|id| *id > 0)
 }
 
 /// Reads a user reference: `@name`, `<@name>` or a bare name.

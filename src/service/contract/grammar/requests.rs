@@ -78,8 +78,9 @@ pub fn to_request_in(
             theme: text("theme"),
             id: text("id"),
             mine: text("list").as_deref() == Some("mine"),
+            daily: None,
         }),
-        "settings" => settings_request(&text),
+        "settings" => settings_request(&checked),
         "tournament" => tournament_request(&checked, lang)?,
         other => return Err(tr!(lang, "grammar-no-command", name = other)),
     })
@@ -126,8 +127,20 @@ fn tournament_request(checked: &Checked, lang: Lang) -> Result<Request, String> 
     )
 }
 
-/// `/settings`: a server's setting (moderators) stands alone; else the player's own.
-fn settings_request(text: &dyn Fn(&str) -> Option<String>) -> Request {
+/// `/settings`: a server's setting (moderators) stands alone (its daily puzzle's
+/// options together); else the player's own.
+fn settings_request(checked: &Checked) -> Request {
+    let text = |k: &str| checked.text(k);
+    let daily = crate::service::contract::actions::DailyChange {
+        channel: checked.channel("puzzle-channel"),
+        hour: checked
+            .integer("puzzle-hour")
+            .and_then(|h| u8::try_from(h).ok()),
+        on: text("puzzle-daily").map(|v| v == "on"),
+    };
+    if daily != crate::service::contract::actions::DailyChange::default() {
+        return Request::ServerDaily(daily);
+    }
     match (text("web"), text("language"), text("boards")) {
         (Some(web), _, _) => Request::ServerWeb { on: web == "on" },
         (None, None, Some(boards)) => Request::ServerBoards {
@@ -258,6 +271,13 @@ impl Checked {
     fn flag(&self, k: &str) -> Option<bool> {
         match self.0.get(k) {
             Some(Value::Bool(b)) => Some(*b),
+            _ => None,
+        }
+    }
+
+    fn channel(&self, k: &str) -> Option<u64> {
+        match self.0.get(k) {
+            Some(Value::Channel(c)) => Some(*c),
             _ => None,
         }
     }

@@ -224,6 +224,16 @@ pub const COMMANDS: &[CommandSpec] = &[
             opt("web", Kind::Choice(ON_OFF)),
             opt("boards", Kind::Choice(&["mover", "white"])),
             opt("language", Kind::Choice(&crate::i18n::SETTING_CHOICES)),
+            opt("puzzle-channel", Kind::Channel),
+            opt("puzzle-daily", Kind::Choice(ON_OFF)),
+            opt(
+                "puzzle-hour",
+                Kind::Integer {
+                    min: 0,
+                    max: 23,
+                    named: &[],
+                },
+            ),
         ],
         ..cmd("settings", true)
     },
