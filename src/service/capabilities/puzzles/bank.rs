@@ -212,7 +212,15 @@ mod tests {
             .expect_err("no Spell Chess puzzle among these");
         assert!(refused.contains("no puzzles of Spell Chess"), "{refused}");
         assert!(!refused.contains('\n'));
-        let none = choose(&[], &PuzzleBook::default(), &Wish { variant: None, ..wish }, Lang::En);
+        let none = choose(
+            &[],
+            &PuzzleBook::default(),
+            &Wish {
+                variant: None,
+                ..wish
+            },
+            Lang::En,
+        );
         assert!(none.is_err());
     }
 }
