@@ -96,7 +96,7 @@ async fn the_daily_puzzle_is_posted_once_solved_and_its_solver_named() {
         &ALICE,
         CHANNEL,
         "settings",
-        &[channel_option.clone()],
+        std::slice::from_ref(&channel_option),
         &[],
     )
     .await;
