@@ -387,7 +387,7 @@ mod tests {
     fn days_and_dates() {
         assert_eq!(day_of(DAY_MS * 3 + 5), 3);
         assert_eq!(date_text(0), "1970-01-01");
-        assert_eq!(date_text(20_425), "2025-12-04");
+        assert_eq!(date_text(20_425), "2025-12-03");
     }
 
     /// A puzzle of a game played in the server first, then one of a game (variant)
