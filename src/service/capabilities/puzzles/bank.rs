@@ -197,20 +197,24 @@ mod tests {
     #[test]
     fn a_game_with_no_puzzles_yet_is_refused_in_one_line() {
         let shipped = csv::read(SHIPPED).expect("the shipped set reads");
-        let chess: Vec<StoredPuzzle> = shipped
+        let first = shipped.first().expect("a shipped puzzle").position.variant;
+        let one_game: Vec<StoredPuzzle> = shipped
             .iter()
-            .filter(|p| p.position.variant == VariantId::Standard)
+            .filter(|p| p.position.variant == first)
             .map(stored_of)
             .collect();
-        assert!(!chess.is_empty());
+        let other = *VariantId::available()
+            .iter()
+            .find(|v| **v != first)
+            .expect("another game");
         let wish = Wish {
-            variant: Some(VariantId::Spell),
+            variant: Some(other),
             theme: None,
             user: 1,
         };
-        let refused = choose(&chess, &PuzzleBook::default(), &wish, Lang::En)
-            .expect_err("no Spell Chess puzzle among these");
-        assert!(refused.contains("no puzzles of Spell Chess"), "{refused}");
+        let refused = choose(&one_game, &PuzzleBook::default(), &wish, Lang::En)
+            .expect_err("no puzzle of the other game among these");
+        assert!(refused.contains(&other.name_in(Lang::En)), "{refused}");
         assert!(!refused.contains('\n'));
         let none = choose(
             &[],
