@@ -428,3 +428,70 @@ fn a_daily_record_written_over_a_stale_read_is_a_conflict() {
     assert_eq!(store.daily_puzzle(SERVER).unwrap().value, Some(on));
     assert_eq!(store.daily_servers().unwrap(), vec![SERVER]);
 }
+
+#[test]
+fn the_days_post_waits_in_the_outbox_until_it_is_delivered() {
+    let dir = tempfile::tempdir().unwrap();
+    let two = open(dir.path());
+    turn_on(&two.first, 10);
+    two.clock.set(FIRST_DAY * DAY_MS + 10 * HOUR_MS);
+    let posts = tick_both(&two);
+    assert_eq!(posts.len(), 1, "{posts:?}");
+    let id = posts[0].reply.outbox.expect("the post has an outbox entry");
+    // Not delivered yet (as when its process dies after the write): a process starting
+    // now finds it in the outbox, board and all.
+    let waiting = two.second.outbox();
+    let entry = waiting
+        .iter()
+        .find(|p| p.id == id)
+        .expect("kept in the outbox");
+    assert_eq!(entry.channel, PUZZLES);
+    assert_eq!(
+        entry.replies[0].kind,
+        ReplyKind::DailyPuzzle { day: FIRST_DAY }
+    );
+    assert_eq!(entry.replies[0].text, posts[0].reply.text);
+    assert!(entry.replies[0].image.is_some(), "the board");
+    two.first.delivered(id);
+    assert!(two.second.outbox().iter().all(|p| p.id != id), "delivered");
+    two.clock.set(FIRST_DAY * DAY_MS + 20 * HOUR_MS);
+    assert!(tick_both(&two).is_empty(), "posted again");
+}
+
+#[test]
+fn a_post_claimed_by_a_process_that_died_is_posted_after_the_claims_lease() {
+    let dir = tempfile::tempdir().unwrap();
+    let two = open(dir.path());
+    turn_on(&two.first, 10);
+    let store = two.first.store();
+    let puzzle = store.puzzles().unwrap()[0].id.clone();
+    // A process took the day's post at 10:00 and died before queueing it.
+    let claimed_at = FIRST_DAY * DAY_MS + 10 * HOUR_MS;
+    let read = store.daily_puzzle(SERVER).unwrap();
+    let mut claimed = read.value.clone().unwrap();
+    claimed.today = Some(arcana::store::DailyDay {
+        day: FIRST_DAY,
+        puzzle: puzzle.clone(),
+        claimed: Some(claimed_at),
+        ..Default::default()
+    });
+    claimed.posted.push(puzzle.clone());
+    let mut w = arcana::store::Write::new();
+    w.daily_puzzle(SERVER, &read, &claimed).unwrap();
+    store.commit(w).unwrap();
+    // Within the claim's lease the claimer may still be posting: nothing.
+    two.clock.set(claimed_at + 60_000);
+    assert!(tick_both(&two).is_empty(), "posted inside the lease");
+    // After it, exactly one process posts the claimed puzzle, once.
+    two.clock.set(claimed_at + 11 * 60_000);
+    let posts = tick_both(&two);
+    assert_eq!(posts.len(), 1, "{posts:?}");
+    assert!(posts[0].reply.outbox.is_some());
+    let (day, id, _) = today(&two.first);
+    assert_eq!((day, id), (FIRST_DAY, puzzle));
+    let kept = store.daily_puzzle(SERVER).unwrap().value.unwrap();
+    assert_eq!(kept.today.unwrap().claimed, None, "queued");
+    assert_eq!(kept.posted.len(), 1, "the same puzzle, listed once");
+    two.clock.set(claimed_at + 30 * 60_000);
+    assert!(tick_both(&two).is_empty(), "posted twice");
+}

@@ -1731,3 +1731,57 @@ fn active_games_are_counted_no_further_than_asked() {
         assert_eq!(store.active_upto(10).expect("count"), 4, "{name}");
     }
 }
+
+/// The connections to this test's database other than the asking one.
+fn connections(admin: &mut postgres::Client) -> i64 {
+    admin
+        .query_one(
+            "SELECT count(*) FROM pg_stat_activity \
+             WHERE datname = current_database() AND pid <> pg_backend_pid()",
+            &[],
+        )
+        .map(|r| r.get(0))
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_crowd_of_calls_waits_for_the_pools_connections_instead_of_opening_more() {
+    for e in backends("poolbound") {
+        if e.name != "postgres" {
+            continue;
+        }
+        let store = e.open();
+        let id = store.new_id().expect("id");
+        commit(&store, |w| w.game(&record(id, 900)));
+        let mut admin = postgres::Client::connect(&e.url, postgres::NoTls).expect("admin");
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let (most, calls) = std::thread::scope(|s| {
+            let sampler = s.spawn(|| {
+                let mut most = 0;
+                while !done.load(std::sync::atomic::Ordering::SeqCst) {
+                    most = most.max(connections(&mut admin));
+                }
+                most
+            });
+            let callers: Vec<_> = (0..64)
+                .map(|_| {
+                    let store = store.share();
+                    s.spawn(move || {
+                        (0..25)
+                            .filter(|_| store.game_version(id).expect("read").is_some())
+                            .count()
+                    })
+                })
+                .collect();
+            let calls: usize = callers.into_iter().map(|h| h.join().expect("caller")).sum();
+            done.store(true, std::sync::atomic::Ordering::SeqCst);
+            (sampler.join().expect("sampler"), calls)
+        });
+        assert_eq!(calls, 64 * 25, "every call was answered");
+        let bound = i64::try_from(arcana::store::POSTGRES_CONNECTIONS).expect("small");
+        assert!(
+            (1..=bound).contains(&most),
+            "{most} connections open at once, where the pool keeps at most {bound}"
+        );
+    }
+}

@@ -12,10 +12,12 @@
 //! - **A global 429** (`"global": true`, `X-RateLimit-Global`, `X-RateLimit-Scope:
 //!   global`) holds every globally limited request of the process, not only the one that
 //!   got it, until its `retry_after` has passed; and the process slows down (10 % for
-//!   each such 429, to half its share at most, coming back by 5 % of its share a
+//!   each such hold, to half its share at most, coming back by 5 % of its share a
 //!   minute): a global 429 that comes although the requests were spaced says they reach
 //!   Discord less evenly than they left (or another client uses the token), and more
-//!   room is what keeps the next one away.
+//!   room is what keeps the next one away. The 429s that come while a hold is being
+//!   waited out answer requests that left before it (a burst refused together): they
+//!   lengthen the hold but are one event, and do not slow the process again.
 //! - **Per-route buckets** from `X-RateLimit-Bucket`, `-Remaining` and `-Reset-After`: a
 //!   request to a bucket with nothing remaining waits for its reset; a route's 429 empties
 //!   its bucket until its `retry_after`. A bucket is a route's (method and path, its ids
@@ -328,9 +330,12 @@ impl Limiter {
             tracing::warn!("429 ({scope}) on {}; holding for {wait:?}", route.template);
             if global {
                 let mut held = self.held();
+                let burst = held.is_some_and(|h| h > now);
                 *held = Some(held.map_or(now + wait, |h| h.max(now + wait)));
                 drop(held);
-                self.slow_down(now);
+                if !burst {
+                    self.slow_down(now);
+                }
             }
         }
         self.buckets().learn(route, &said, now);
@@ -462,6 +467,24 @@ mod tests {
         assert!(limiter.pace(Instant::now()) < 0.82);
         tokio::time::advance(Duration::from_secs(240)).await;
         assert_eq!(limiter.pace(Instant::now()), 1.0);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_burst_of_global_429s_slows_the_process_down_once() {
+        let limiter = Limiter::new(10.0);
+        let route = post("/api/v10/channels/1/messages");
+        let global = headers(&[("x-ratelimit-scope", "global")]);
+        let answer = br#"{"retry_after": 0.5, "global": true}"#;
+        // Twenty requests in flight refused together, one after another.
+        for _ in 0..20 {
+            limiter.learn(&route, 429, &global, answer);
+            tokio::time::advance(Duration::from_millis(5)).await;
+        }
+        assert!((limiter.pace(Instant::now()) - 0.9).abs() < 1e-3);
+        // Once the hold is over, a new 429 is a new event.
+        tokio::time::advance(Duration::from_millis(500)).await;
+        limiter.learn(&route, 429, &global, answer);
+        assert!((limiter.pace(Instant::now()) - 0.81).abs() < 1e-3);
     }
 
     #[tokio::test(start_paused = true)]

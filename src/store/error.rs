@@ -9,6 +9,8 @@ pub enum StoreError {
     Postgres(#[from] ::postgres::Error),
     #[error("{0}")]
     Url(String),
+    #[error("the PostgreSQL store is busy: all {0} connections stayed taken for a minute")]
+    Busy(usize),
     #[error("game {id} was changed by another process meanwhile")]
     Conflict { id: u64 },
     #[error("a stored record is unreadable: {0}")]
@@ -28,7 +30,9 @@ impl StoreError {
     /// never pauses a game beyond the request that met it.
     pub fn is_passing(&self) -> bool {
         match self {
-            StoreError::Db(sled::Error::Io(_)) | StoreError::Postgres(_) => true,
+            StoreError::Db(sled::Error::Io(_)) | StoreError::Postgres(_) | StoreError::Busy(_) => {
+                true
+            }
             StoreError::Db(_)
             | StoreError::Url(_)
             | StoreError::Conflict { .. }

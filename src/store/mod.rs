@@ -50,6 +50,7 @@ pub use events::{Event, EventFormat, EventGame, EventState, StoredEvent};
 pub use feed::{Changed, Changes};
 pub use index::{Listing, PastGame};
 pub use kept::{KeptText, Notes, PendingMove, Prefs, Vacation};
+pub use postgres::MAX_CONNECTIONS as POSTGRES_CONNECTIONS;
 pub use puzzles::{
     Attempt, Checked, HarvestClaim, PuzzleBook, PuzzleStanding, StoredPuzzle, MAX_TRIED,
 };

@@ -14,7 +14,8 @@ use write::apply_in;
 mod listen;
 mod write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Duration;
 
 /// The schema, in order: `(version, name, SQL)`. A file added to `migrations/` is
 /// listed here (a test checks the two agree).
@@ -54,12 +55,28 @@ pub const OUTBOX_LEASE_MS: i64 = 120_000;
 /// Serialises schema changes of processes opening one database at once.
 const MIGRATION_LOCK: i64 = 0x4152_4341_4e41;
 
-/// Idle connections kept for reuse.
-const POOL: usize = 8;
+/// Connections one handle keeps open at most, busy and idle together: a call beyond
+/// them waits until one is given back, so a queue of calls stays a queue of calls and
+/// never becomes one of connections (processes × this, plus a listener each, must stay
+/// under the server's `max_connections`: 100 by default, four processes take 68).
+pub const MAX_CONNECTIONS: usize = 16;
+
+/// How long a call waits for a connection before it fails as the store's passing
+/// trouble (every connection busy this long says the database is not answering).
+const CONNECTION_WAIT: Duration = Duration::from_secs(60);
+
+/// The handle's connections: those idle, and how many are open in all.
+#[derive(Default)]
+struct Pool {
+    idle: Vec<Client>,
+    open: usize,
+}
 
 pub struct Pg {
     config: postgres::Config,
-    idle: Mutex<Vec<Client>>,
+    pool: Mutex<Pool>,
+    /// Signalled when a connection is given back or closed.
+    freed: Condvar,
     /// Bytes of keys and values sent by committed batches (instrumentation).
     written: AtomicU64,
     /// This handle's name in outbox claims: unique per process and open, or the name of
@@ -177,7 +194,8 @@ impl Pg {
             .map_err(|e| StoreError::Url(format!("the PostgreSQL URL is not valid: {e}")))?;
         let pg = Pg {
             config,
-            idle: Mutex::new(Vec::new()),
+            pool: Mutex::default(),
+            freed: Condvar::new(),
             written: AtomicU64::new(0),
             me: claimer.map_or_else(
                 || format!("{}:{:016x}", std::process::id(), rand::random::<u64>()),
@@ -187,10 +205,10 @@ impl Pg {
             listening: AtomicBool::new(false),
             stop: Arc::default(),
         };
-        let mut client = pg.connect()?;
-        migrate(&mut client)?;
+        let mut client = pg.take()?;
+        let migrated = migrate(&mut client);
         pg.give_back(client);
-        Ok(pg)
+        migrated.map(|()| pg)
     }
 
     fn connect(&self) -> Result<Client, StoreError> {
@@ -198,21 +216,57 @@ impl Pg {
         Ok(off_thread(move || config.connect(NoTls))?)
     }
 
+    fn pool(&self) -> MutexGuard<'_, Pool> {
+        self.pool.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// An idle connection, or a new one while fewer than [`MAX_CONNECTIONS`] are open;
+    /// else waits for one to be given back.
     fn take(&self) -> Result<Client, StoreError> {
-        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        match idle {
-            Some(c) if !c.is_closed() => Ok(c),
-            _ => self.connect(),
+        let mut pool = self.pool();
+        let mut waited = Duration::ZERO;
+        loop {
+            if let Some(client) = pool.idle.pop() {
+                if !client.is_closed() {
+                    return Ok(client);
+                }
+                pool.open -= 1;
+                drop(pool);
+                off_thread(move || drop(client));
+                pool = self.pool();
+                continue;
+            }
+            if pool.open < MAX_CONNECTIONS {
+                pool.open += 1;
+                drop(pool);
+                return self.connect().inspect_err(|_| self.closed());
+            }
+            if waited >= CONNECTION_WAIT {
+                return Err(StoreError::Busy(MAX_CONNECTIONS));
+            }
+            let started = std::time::Instant::now();
+            pool = self
+                .freed
+                .wait_timeout(pool, CONNECTION_WAIT - waited)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+            waited += started.elapsed();
         }
     }
 
+    /// One of the open connections is gone.
+    fn closed(&self) {
+        self.pool().open -= 1;
+        self.freed.notify_one();
+    }
+
     fn give_back(&self, client: Client) {
-        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
-        if idle.len() < POOL && !client.is_closed() {
-            idle.push(client);
-        } else {
-            drop(idle);
+        if client.is_closed() {
             off_thread(move || drop(client));
+            self.closed();
+        } else {
+            self.pool().idle.push(client);
+            self.freed.notify_one();
         }
     }
 
@@ -585,7 +639,8 @@ impl Drop for Pg {
         if let Err(e) = released {
             tracing::warn!("the outbox claims of this process stay until their lease ends: {e}");
         }
-        let idle = std::mem::take(self.idle.get_mut().unwrap_or_else(|e| e.into_inner()));
+        let pool = self.pool.get_mut().unwrap_or_else(|e| e.into_inner());
+        let idle = std::mem::take(&mut pool.idle);
         if !idle.is_empty() {
             off_thread(move || drop(idle));
         }
