@@ -80,7 +80,7 @@ fn english_in(fake: &FakeDiscord, from: usize) -> Vec<String> {
         }
         for (label, text) in crate::language::words_in(r) {
             let english = if label {
-                whole.iter().any(|w| *w == text)
+                whole.contains(&text)
             } else {
                 pieces.iter().any(|p| text.contains(p.as_str()))
             };
