@@ -164,3 +164,9 @@ challenge-withdraws = { $name } zieht die Herausforderung an { $opponent } zurü
 challenge-moderator = { $name } (Moderator)
 challenge-cancelled-by = Zurückgezogen von { $name }.
 challenge-cancels = { $name } zieht die Herausforderung von { $challenger } an { $opponent } zurück.
+
+## Wo eine Partie außerhalb von Servern gespielt wird, für Leser, die sie nicht öffnen können (Issue 50).
+
+place-dm-pair = den Direktnachrichten ihrer Spieler mit mir
+place-group-chat = einem Gruppenchat
+place-bot-dm = einer Direktnachricht mit mir

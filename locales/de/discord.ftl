@@ -52,3 +52,9 @@ dms-pair-challenge = { $challenger } fordert dich zu einer Partie per Direktnach
 dms-pair-unreachable = Ich kann <@{ $opponent }> keine Direktnachrichten schicken (sie sind geschlossen), und eine Partie per Direktnachricht wird in den Direktnachrichten jedes Spielers mit mir gespielt, daher wurde keine Herausforderung gestellt. Nach dem Öffnen der Direktnachrichten (Privatsphäre-Einstellungen oder Apps > Arcana) kannst du erneut herausfordern.
 dms-pair-one-game = Du spielst schon per Direktnachricht gegen { $opponent }: Hier gibt es mit jedem Gegner nur eine Partie zur Zeit. Beende zuerst diese oder spielt auf einem Server oder in einem Gruppenchat.
 dms-pair-which-game = Hier warten mehrere deiner Partien auf deinen Zug ({ $games }): Benutze den Zug-Knopf am Brett der Partie, die du meinst.
+
+## Was stattdessen geschieht, wo Discord außerhalb von Servern etwas nicht erlaubt (Issue 50).
+
+dms-closed-in-chat = <@{ $user }>, ich kann dir keine Direktnachrichten schicken (sie sind geschlossen), und in diesem Chat kann ich nur schreiben, wenn ein hier benutzter Befehl oder Knopf danach fragt: Deine Züge siehst du an den hier beantworteten Brettern; Erinnerungen und Zeitüberschreitungen erreichen dich nicht. Was ich dir nicht schicken konnte, siehst du privat bei deinem nächsten Befehl.
+dms-pair-opponent-unreachable = Ich erreiche { $opponent } nicht mehr per Direktnachricht (die DMs sind geschlossen). Die Partie geht weiter: Verpasstes sieht die Person bei ihrem nächsten Befehl an mich, und ihre Bedenkzeit läuft wie gewohnt.
+dms-late-answer = (Discord lässt mich auf einen Befehl in diesem Chat nur 15 Minuten lang und höchstens 5-mal antworten, deshalb kommt es per Direktnachricht.)

@@ -228,3 +228,4 @@ claim-turn-passes = In dieser Variante verfällt ein Zug, wenn die Bedenkzeit ab
 
 local-no-arguments = `/{ $command }` nimmt keine Argumente.
 local-not-understood = Ich verstehe `{ $word }` in `/{ $command }` nicht; so lautet er: `{ $usage }`.
+reminders-dm-off-outside = Dieser Chat kann keine Erinnerungen bekommen (ich kann hier nur auf Befehle antworten), daher kommen die Erinnerungen für Partien außerhalb von Servern weiter per Direktnachricht; die von Partien auf Servern gehen jetzt nur noch an den Ort der Partie.

@@ -151,3 +151,9 @@ challenge-withdraws = { $name } withdraws the challenge to { $opponent }.
 challenge-moderator = { $name } (moderator)
 challenge-cancelled-by = Cancelled by { $name }.
 challenge-cancels = { $name } cancels { $challenger }'s challenge to { $opponent }.
+
+## Where a game outside servers is played, for a reader who cannot open it (issue 50).
+
+place-dm-pair = its players' direct messages with me
+place-group-chat = a group chat
+place-bot-dm = a direct message with me

@@ -59,3 +59,9 @@ dms-pair-challenge = { $challenger } challenges you to a game by direct message.
 dms-pair-unreachable = I cannot send <@{ $opponent }> direct messages (they are closed), and a game by direct message is played in each player's DM with me, so no challenge was made. They can open their DMs (Privacy Settings, or Apps > Arcana), then you can challenge again.
 dms-pair-one-game = You already play { $opponent } by direct message: one game with each opponent at a time here. Finish that one first, or play them in a server or a group chat.
 dms-pair-which-game = Several of your games here wait for your move ({ $games }): use the Move button on the board of the game you mean.
+
+## What happens instead where Discord forbids something outside servers (issue 50).
+
+dms-closed-in-chat = <@{ $user }>, I cannot send you direct messages (they are closed), and this chat takes no message of mine unless a command or button used here asks for it: your turns show on the boards answered here; reminders and time-outs cannot reach you. What I could not send you is shown privately with your next command.
+dms-pair-opponent-unreachable = I cannot reach { $opponent } by direct message any more (their DMs are closed). The game goes on: they see what they missed with their next command to me, and their clock runs as usual.
+dms-late-answer = (Discord lets me answer a command in that chat only for 15 minutes and 5 times, so here it is by direct message.)

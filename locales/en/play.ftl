@@ -219,3 +219,4 @@ claim-turn-passes = In this variant a turn whose time runs out passes; there is 
 
 local-no-arguments = `/{ $command }` takes no arguments.
 local-not-understood = I don't understand `{ $word }` in `/{ $command }`; it reads `{ $usage }`.
+reminders-dm-off-outside = This chat cannot get reminders (I can only answer commands here), so the reminders of games played outside servers still come to you by direct message; those of games in servers now go to the game's own place only.

@@ -11,3 +11,9 @@ refusal-game-ended = Cette partie est terminée.
 refusal-no-game-here = Il n'y a pas de partie dans ce salon.
 game-players = { $white } (Blancs) contre { $black } (Noirs)
 game-draw-offered = { $name } a proposé la nulle.
+
+## Où se joue une partie hors des serveurs, pour qui ne peut pas l'ouvrir (issue 50).
+
+place-dm-pair = les messages privés de ses joueurs avec moi
+place-group-chat = une discussion de groupe
+place-bot-dm = un message privé avec moi

@@ -17,3 +17,9 @@ dms-pair-challenge = { $challenger } te défie à une partie par messages privé
 dms-pair-unreachable = Je ne peux pas envoyer de messages privés à <@{ $opponent }> (ils sont fermés), et une partie par messages privés se joue dans les messages privés de chaque joueur avec moi : aucun défi n'a été lancé. Une fois ses messages privés ouverts (Paramètres de confidentialité, ou Applications > Arcana), tu pourras le défier à nouveau.
 dms-pair-one-game = Tu joues déjà contre { $opponent } par messages privés : ici, une seule partie à la fois avec chaque adversaire. Termine d'abord celle-là, ou jouez sur un serveur ou dans une discussion de groupe.
 dms-pair-which-game = Plusieurs de tes parties attendent ton coup ici ({ $games }) : utilise le bouton Jouer sur le plateau de la partie que tu veux.
+
+## Ce qui se passe à la place quand Discord interdit quelque chose hors des serveurs (issue 50).
+
+dms-closed-in-chat = <@{ $user }>, je ne peux pas t'envoyer de messages privés (ils sont fermés), et cette discussion ne prend mes messages que lorsqu'une commande ou un bouton utilisé ici le demande : ton tour se voit sur les plateaux répondus ici ; les rappels et les dépassements de temps ne peuvent pas t'atteindre. Ce que je n'ai pas pu t'envoyer s'affiche en privé avec ta prochaine commande.
+dms-pair-opponent-unreachable = Je ne peux plus joindre { $opponent } par message privé (ses messages privés sont fermés). La partie continue : ce qui lui a échappé s'affichera avec sa prochaine commande, et sa pendule tourne comme d'habitude.
+dms-late-answer = (Discord ne me laisse répondre à une commande dans cette discussion que pendant 15 minutes et 5 fois, alors la voici par message privé.)

@@ -13,12 +13,13 @@
 
 use super::delivery::{deliver, Origin};
 use super::outgoing::prepare;
+use super::retry::with_retries;
 use super::Bot;
 use crate::i18n::Lang;
 use crate::service::api::{Context as ServiceContext, Reply, ReplyKind, User};
 use crate::service::front::{ChatLine, GameService, Missed};
 use crate::tr;
-use serenity::all::{ChannelId, GetMessages, Guild, Http, Message, MessageId};
+use serenity::all::{ChannelId, GetMessages, Guild, Http, Message, MessageId, UserId};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -123,6 +124,44 @@ pub async fn server_arrived(bot: &Arc<Bot>, http: &Arc<Http>, guild: &Guild) {
     }
 }
 
+/// A new session began: the DMs of the people games played by DM wait for are read
+/// back (issue 50). A DM sends no server's arrival, so a move typed there while the
+/// process was away would never be answered; each DM with something newer than its
+/// games' last change is read from that change on (Create DM answers the channel with
+/// its newest message), its lines handled like live ones, each once.
+pub async fn dms_arrived(bot: &Arc<Bot>, http: &Arc<Http>) {
+    let waiting = bot
+        .service
+        .run("people waited for by DM", |service| service.dm_waiting())
+        .await
+        .unwrap_or_default();
+    for (user, changed_ms) in waiting {
+        let dm = with_retries("direct message channel", || {
+            UserId::new(user.max(1)).create_dm_channel(http.as_ref())
+        })
+        .await;
+        let dm = match dm {
+            Ok(dm) => dm,
+            Err(e) => {
+                tracing::warn!("cannot open the DM of {user} to read it back: {e}");
+                continue;
+            }
+        };
+        let newer = dm
+            .last_message_id
+            .is_some_and(|m| m.get() >= first_id_at(changed_ms));
+        if newer {
+            let place = Missed {
+                channel: dm.id.get(),
+                server: None,
+                seen: None,
+                changed_ms,
+            };
+            read_back(bot, http, place).await;
+        }
+    }
+}
+
 /// Reads `place`'s messages after the later of what was seen and its game's last
 /// change, and handles each line in order.
 async fn read_back(bot: &Arc<Bot>, http: &Arc<Http>, place: Missed) {
@@ -192,12 +231,14 @@ fn line_replies(
     line: Line,
     size: u32,
 ) -> (u64, Vec<super::outgoing::Outgoing>) {
+    // A line comes without a language: its writer's as their interactions last said.
+    let lang = service.user_lang(line.author.id).unwrap_or_default();
     let channel = match line.server {
         Some(_) => line.channel,
-        None => match service.dm_acting(line.channel, line.author.id, Lang::default()) {
+        None => match service.dm_acting(line.channel, line.author.id, lang) {
             Ok(channel) => channel,
             Err(which) => {
-                let told = Reply::private(line.author.clone(), which);
+                let told = Reply::private(line.author.clone(), which).in_lang(lang);
                 return (line.channel, prepare(vec![told], size));
             }
         },
@@ -216,14 +257,14 @@ fn line_replies(
         channel,
         server: line.server,
         key: Some(key),
-        lang: Default::default(),
+        lang,
         guild_locale: None,
     };
     let replies = service.handle(&sctx, request);
     if replies.iter().any(|r| r.kind == ReplyKind::Refusal) {
         let told = line.missed && service.reads_as_move(channel, &line.text);
         let out = if told {
-            refused(&line, replies, size)
+            refused(&line, replies, size, lang)
         } else {
             Vec::new()
         };
@@ -237,13 +278,17 @@ fn line_replies(
 
 /// A move read back after a restart and refused: its writer told why by direct
 /// message (they were not there to see that nothing happened).
-fn refused(line: &Line, replies: Vec<Reply>, size: u32) -> Vec<super::outgoing::Outgoing> {
+fn refused(
+    line: &Line,
+    replies: Vec<Reply>,
+    size: u32,
+    lang: Lang,
+) -> Vec<super::outgoing::Outgoing> {
     let why: Vec<String> = replies
         .iter()
         .filter(|r| r.kind == ReplyKind::Refusal)
         .map(|r| r.text.clone())
         .collect();
-    let lang = Lang::default();
     let text = tr!(
         lang,
         "catchup-refused",
@@ -251,7 +296,10 @@ fn refused(line: &Line, replies: Vec<Reply>, size: u32) -> Vec<super::outgoing::
         channel = line.channel.to_string(),
         why = why.join(" ")
     );
-    prepare(vec![Reply::private(line.author.clone(), text)], size)
+    prepare(
+        vec![Reply::private(line.author.clone(), text).in_lang(lang)],
+        size,
+    )
 }
 
 #[cfg(test)]

@@ -378,7 +378,7 @@ async fn deliver_replies(
         undelivered.place_gone(channel, None);
     }
     let private = std::mem::take(&mut round.private);
-    let dm_sent = send_private(http, undelivered, origin, private).await;
+    let dm_sent = send_private(http, undelivered, origin, private, round.group.as_ref()).await;
     if let Origin::Interaction(i) = origin {
         finish_interaction(http, undelivered, i, dm_sent).await;
     }
@@ -544,7 +544,10 @@ async fn answer_refused(
     if round.group.is_some() && !refused_for_its_form(&e) {
         // A group chat takes no post of the bot's own, and this interaction no more
         // answers (its token ran out, or its followups did): its people read it by
-        // direct message.
+        // direct message, told why.
+        let mut classic = classic;
+        let why = tr(round.lang, "dms-late-answer");
+        classic.content = format!("{why}\n{}", classic.content);
         round.for_people(classic);
         return None;
     }
@@ -565,22 +568,28 @@ async fn answer_refused(
 }
 
 /// Sends the private messages by DM; a closed DM falls back to a private answer to the
-/// invoker, or is kept for the user's next command with a public notice. Returns
-/// whether a direct message to the invoker went out.
+/// invoker, or is kept for the user's next command, and who can be told of it is
+/// (once per delivery, [`tell_unreachable`]). Returns whether a direct message to the
+/// invoker went out.
 async fn send_private(
     http: &Http,
     undelivered: &Undelivered,
     origin: &mut Origin<'_>,
     private: Vec<(User, Parts, Lang)>,
+    group: Option<&Group>,
 ) -> bool {
     let mut dm_sent = false;
+    let mut told = BTreeSet::new();
     for (user, parts, lang) in private {
         let text = parts.content.clone();
         let Err(e) = direct_message(http, user.id, parts.clone()).await else {
             dm_sent |= matches!(origin, Origin::Interaction(i) if i.user.id == user.id);
             continue;
         };
-        tracing::info!("direct message to {} failed: {e}", user.id);
+        tracing::warn!(
+            "direct message to {} failed (kept for their next command): {e}",
+            user.id
+        );
         if let Origin::Interaction(i) = origin {
             if i.user.id == user.id {
                 // The owner is right here: show it to them alone instead; keep it for
@@ -593,16 +602,46 @@ async fn send_private(
             }
         }
         undelivered.push(user.id, text).await;
-        let mut notice = Parts::text(tr!(lang, "delivery-dms-closed", user = user.id.to_string()));
-        notice.mentions = vec![UserId::new(user.id)];
-        match origin {
-            Origin::Interaction(i) => log_err("notice", i.send(http, notice, false).await).await,
-            Origin::Message { channel, .. } | Origin::Timed { channel } => {
-                log_err("notice", post(http, *channel, &notice).await).await
-            }
+        if told.insert(user.id) {
+            tell_unreachable(http, origin, group, &user, lang).await;
         }
     }
     dm_sent
+}
+
+/// `user` could not be sent a direct message (closed DMs: 403 / 50007); what it said
+/// is kept for their next command. Who can be told learns it: in a game by a pair of
+/// DMs (issue 50), the other player, in their own DM (the game goes on); in a group
+/// chat, the chat when an interaction there is being answered (its board names whose
+/// turn it is), else nobody, as the bot cannot post there (the reason is logged);
+/// elsewhere, a notice where the change came from.
+async fn tell_unreachable(
+    http: &Http,
+    origin: &mut Origin<'_>,
+    group: Option<&Group>,
+    user: &User,
+    lang: Lang,
+) {
+    let id = user.id.to_string();
+    let text = match group {
+        Some(g) if g.pair => return super::pairs::tell_unreachable(http, g, user, lang).await,
+        Some(_) if !matches!(origin, Origin::Interaction(_)) => {
+            return tracing::warn!(
+                "{} cannot be reached by DM, and their group chat takes no post of mine",
+                user.id
+            );
+        }
+        Some(_) => tr!(lang, "dms-closed-in-chat", user = id),
+        None => tr!(lang, "delivery-dms-closed", user = id),
+    };
+    let mut notice = Parts::text(text);
+    notice.mentions = vec![UserId::new(user.id)];
+    match origin {
+        Origin::Interaction(i) => log_err("notice", i.send(http, notice, false).await).await,
+        Origin::Message { channel, .. } | Origin::Timed { channel } => {
+            log_err("notice", post(http, *channel, &notice).await).await
+        }
+    }
 }
 
 /// The interaction's last steps: an answer when everything went by DM, and the texts

@@ -78,6 +78,9 @@ impl EventHandler for Handler {
         for channel in pending {
             self.bot.run_computer(Arc::clone(&ctx.http), channel);
         }
+        // What was typed in DMs meanwhile (issue 50): DMs send no GUILD_CREATE.
+        let (bot, http) = (Arc::clone(&self.bot), Arc::clone(&ctx.http));
+        tokio::spawn(async move { super::catchup::dms_arrived(&bot, &http).await });
         let defs = commands::definitions();
         let result = match self.bot.config.server_id {
             Some(server) => GuildId::new(server)

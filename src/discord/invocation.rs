@@ -233,6 +233,7 @@ pub(crate) async fn call_service(
         if let Some(kind) = place {
             service.note_place(ctx.channel, kind);
         }
+        service.note_user_lang(ctx.user.id, ctx.lang);
         let replies = service.handle_as(&ctx, moderator, request);
         if is_move && replies.iter().any(|r| r.outbox.is_some()) {
             metrics::counter!(super::ops::MOVES).increment(1);

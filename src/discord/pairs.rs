@@ -3,9 +3,11 @@
 //! by a pair of DMs; what reaches a player's own DM with the bot.
 
 use super::parts::Parts;
+use super::posting::direct_message;
 use crate::i18n::Lang;
 use crate::service::api::{Audience, ReplyKind, User};
 use crate::tr;
+use serenity::all::Http;
 
 /// The first line of a game's message sent to a player's DM: which game it is (a DM
 /// may hold several).
@@ -64,6 +66,26 @@ impl Group {
     /// The chat as a link.
     pub(super) fn link(&self) -> String {
         chat_link(self.server, self.channel)
+    }
+}
+
+/// A player of a game by a pair of DMs cannot be reached: the others learn it in
+/// their own DMs with the bot, headed by the game's name.
+pub(super) async fn tell_unreachable(http: &Http, group: &Group, user: &User, lang: Lang) {
+    let line = tr!(
+        lang,
+        "dms-pair-opponent-unreachable",
+        opponent = user.name.clone()
+    );
+    let text = format!("{}\n{line}", heading(&group.people, lang));
+    for other in group.people.iter().filter(|p| p.id != user.id) {
+        if let Err(e) = direct_message(http, other.id, Parts::text(text.clone())).await {
+            tracing::warn!(
+                "cannot tell {} that {} is unreachable: {e}",
+                other.id,
+                user.id
+            );
+        }
     }
 }
 

@@ -117,14 +117,27 @@ async fn unreachable_opponent(
     }
     let lang = here.lang();
     let challenger = here.user.name.clone();
+    // The one challenged reads it in their own language, when known.
+    let id = opponent.id;
+    let theirs = bot
+        .service
+        .run("user language", move |service| service.user_lang(id))
+        .await
+        .flatten()
+        .unwrap_or(lang);
     let (told, pair) = match here.place {
         PlaceKind::GroupChat => {
             let chat = super::delivery::chat_link(here.guild.map(|g| g.get()), here.channel.get());
-            let told = tr!(lang, "dms-challenged", challenger = challenger, chat = chat);
+            let told = tr!(
+                theirs,
+                "dms-challenged",
+                challenger = challenger,
+                chat = chat
+            );
             (told, false)
         }
         PlaceKind::BotDm => {
-            let told = tr!(lang, "dms-pair-challenged", challenger = challenger);
+            let told = tr!(theirs, "dms-pair-challenged", challenger = challenger);
             (told, true)
         }
         _ => return None,

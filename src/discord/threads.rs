@@ -6,10 +6,11 @@ use super::config::Config;
 use super::rest::http_client;
 use super::retry;
 use crate::i18n::{tr, Lang};
-use crate::service::api::Places;
+use crate::service::api::{PlaceKind, Places};
 use crate::tr;
-use serenity::all::ChannelId;
-use std::sync::Arc;
+use serenity::all::{ChannelId, UserId};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// How long starting a game's thread may take before the game stays in its channel.
@@ -24,6 +25,8 @@ pub struct DiscordPlaces {
     runtime: Option<tokio::runtime::Handle>,
     /// `threads = false` keeps every game in its channel.
     threads: bool,
+    /// Each user's DM channel with the bot, as Discord answered (issue 50).
+    dms: Mutex<HashMap<u64, u64>>,
 }
 
 impl DiscordPlaces {
@@ -34,7 +37,44 @@ impl DiscordPlaces {
             http: Arc::new(http_client(config)?),
             runtime: tokio::runtime::Handle::try_current().ok(),
             threads: config.threads,
+            dms: Mutex::default(),
         })
+    }
+
+    /// `user`'s DM channel with the bot (Create DM answers the one there is), asked
+    /// once and remembered; `None` when Discord does not answer in time.
+    fn dm_of(&self, user: u64) -> Option<u64> {
+        let known = self
+            .dms
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&user)
+            .copied();
+        if known.is_some() {
+            return known;
+        }
+        let runtime = self.runtime.as_ref()?;
+        let http = Arc::clone(&self.http);
+        let (tx, rx) = std::sync::mpsc::channel();
+        runtime.spawn(async move {
+            let made = retry::with_retries("direct message channel", || {
+                UserId::new(user.max(1)).create_dm_channel(&*http)
+            })
+            .await;
+            let _ = tx.send(made.map(|c| c.id.get()));
+        });
+        match rx.recv_timeout(THREAD_WAIT) {
+            Ok(Ok(dm)) => {
+                let mut dms = self.dms.lock().unwrap_or_else(|e| e.into_inner());
+                dms.insert(user, dm);
+                Some(dm)
+            }
+            Ok(Err(e)) => {
+                tracing::warn!("the DM channel of {user}: {e}");
+                None
+            }
+            Err(_) => None,
+        }
     }
 }
 
@@ -112,5 +152,16 @@ impl Places for DiscordPlaces {
 
     fn site(&self, server: Option<u64>, channel: u64) -> Option<String> {
         Some(super::delivery::chat_link(server, channel))
+    }
+
+    /// A group chat or a DM with the bot as a link; a game by a pair of DMs as the
+    /// viewer's own DM with the bot (issue 50).
+    fn reach(&self, kind: PlaceKind, channel: u64, viewer: u64) -> Option<String> {
+        let chat = match kind {
+            PlaceKind::Server => return None,
+            PlaceKind::DmPair => self.dm_of(viewer)?,
+            PlaceKind::GroupChat | PlaceKind::BotDm => channel,
+        };
+        Some(super::delivery::chat_link(None, chat))
     }
 }

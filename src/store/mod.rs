@@ -467,6 +467,15 @@ impl Store {
         self.pointer(b'S', channel)
     }
 
+    /// The language code of `user`'s Discord client (their interactions' `locale`), as
+    /// last seen: what a line they type outside servers is answered in (issue 50).
+    pub fn user_locale_of(&self, user: u64) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .db
+            .get(key(b'U', user))?
+            .map(|v| String::from_utf8_lossy(&v).into_owned()))
+    }
+
     /// The language code of `server`'s locale, as last seen.
     pub fn server_locale_of(&self, server: u64) -> Result<Option<String>, StoreError> {
         Ok(self

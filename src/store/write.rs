@@ -147,6 +147,12 @@ impl Write {
         self.batch.insert(key(b'S', channel), message.to_be_bytes());
     }
 
+    /// The language of `user`'s client (their interactions' `locale`), as last seen:
+    /// `U/<user>`, the language's code.
+    pub fn user_locale(&mut self, user: u64, code: &str) {
+        self.batch.insert(key(b'U', user), code.as_bytes());
+    }
+
     /// The language of `server`'s locale (Discord's `guild_locale`), as last seen.
     pub fn server_locale(&mut self, server: u64, code: &str) {
         self.batch.insert(key(b'g', server), code.as_bytes());

@@ -189,15 +189,20 @@ pub(crate) async fn setup() -> Setup {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let clock = Arc::new(ManualClock::new(START_MS));
+    let fake = FakeDiscord::start().await;
+    // Discord's names of places, as `arcana run` gives its service (links to chats).
+    let text = support::bot::config_text(&fake, &data, EXTRA);
+    let config = arcana::discord::config::Config::parse(&text, None).unwrap();
+    let places = arcana::discord::DiscordPlaces::for_config(&config).unwrap();
     let service = off(|| {
         let store = Store::open_at(&support::backend::url(&data)).unwrap();
         let config = ServiceConfig {
             seed: Some(5),
             ..ServiceConfig::default()
         };
-        Arc::new(Service::new(store, clock.clone(), config).unwrap())
+        let service = Service::new(store, clock.clone(), config).unwrap();
+        Arc::new(service.with_places(Arc::new(places)))
     });
-    let fake = FakeDiscord::start().await;
     let serving = Serving::start(&fake, &data, EXTRA, service as Arc<dyn GameService>).await;
     Setup {
         fake,
@@ -229,7 +234,7 @@ fn nothing_posted_in(fake: &FakeDiscord, chat: u64) {
 /// `who` plays `text` by `/move` in the chat: the new board is the answer, public,
 /// and the player now asked (`next`) is told by direct message with the board and its
 /// Move button. Returns that direct message.
-async fn move_in_chat(
+pub(crate) async fn move_in_chat(
     fake: &FakeDiscord,
     chat: u64,
     who: &FakeUser,
@@ -366,7 +371,7 @@ fn option_labelled(picker: &Value, label: &str) -> (String, String) {
 /// her user install and bob accepted with the challenge's button: the challenge says
 /// what the app cannot do here, the first board answers the press, and alice is told
 /// by direct message. Returns the chat.
-async fn accepted_in_chat(fake: &FakeDiscord) -> u64 {
+pub(crate) async fn accepted_in_chat(fake: &FakeDiscord) -> u64 {
     let chat = fake.group_chat(&[&ALICE, &BOB]);
 
     // The challenge is the command's answer, saying what the app cannot do here.

@@ -40,7 +40,7 @@ fn channels_posted_in(fake: &FakeDiscord) -> Vec<u64> {
 }
 
 /// The newest message of `channel` with a Move button.
-fn newest_board(fake: &FakeDiscord, channel: u64) -> Value {
+pub(crate) fn newest_board(fake: &FakeDiscord, channel: u64) -> Value {
     fake.messages_in(channel)
         .into_iter()
         .rev()
@@ -49,7 +49,12 @@ fn newest_board(fake: &FakeDiscord, channel: u64) -> Value {
 }
 
 /// Waits for the computer's answer in `dm` after `mark`: a board asking `who` again.
-async fn computer_answers(fake: &FakeDiscord, mark: usize, dm: u64, who: &FakeUser) -> Recorded {
+pub(crate) async fn computer_answers(
+    fake: &FakeDiscord,
+    mark: usize,
+    dm: u64,
+    who: &FakeUser,
+) -> Recorded {
     let path = format!("/api/v10/channels/{dm}/messages");
     fake.wait_for(mark, "the computer's answer in the DM", |r| {
         r.method == "POST"
@@ -136,12 +141,12 @@ async fn a_computer_game_in_ones_dm() {
 /// alice challenges bob to Wand Chess (moderated wands, alice White) from her DM with
 /// the bot; bob is told in his, where the challenge comes with its buttons, and accepts
 /// there: the first board answers his press, and reaches alice's DM too.
-async fn accepted_by_dms(fake: &FakeDiscord) -> (u64, u64) {
+pub(crate) async fn accepted_by_dms(fake: &FakeDiscord) -> (u64, u64) {
     accepted_by_dms_with(fake, &BOB).await
 }
 
 /// [`accepted_by_dms`] with `opponent` instead of bob: alice's DM and theirs.
-async fn accepted_by_dms_with(fake: &FakeDiscord, opponent: &FakeUser) -> (u64, u64) {
+pub(crate) async fn accepted_by_dms_with(fake: &FakeDiscord, opponent: &FakeUser) -> (u64, u64) {
     let (a_dm, b_dm) = (fake.bot_dm(&ALICE), fake.bot_dm(opponent));
     let mark = fake.mark();
     let rs = slash_in(
@@ -188,7 +193,7 @@ async fn accepted_by_dms_with(fake: &FakeDiscord, opponent: &FakeUser) -> (u64, 
 
 /// Boards among `rs` sent to `dm` (posted, or answering an interaction used there)
 /// that show `played`.
-fn boards_in(fake: &FakeDiscord, rs: &[Recorded], dm: u64, played: &str) -> usize {
+pub(crate) fn boards_in(fake: &FakeDiscord, rs: &[Recorded], dm: u64, played: &str) -> usize {
     rs.iter()
         .filter(|r| r.method == "POST" && !r.files.is_empty() && r.content().contains(played))
         .filter(|r| {
@@ -199,7 +204,7 @@ fn boards_in(fake: &FakeDiscord, rs: &[Recorded], dm: u64, played: &str) -> usiz
 }
 
 /// The channel of the interaction a request answers, if it answers one.
-fn interaction_channel(fake: &FakeDiscord, r: &Recorded) -> Option<u64> {
+pub(crate) fn interaction_channel(fake: &FakeDiscord, r: &Recorded) -> Option<u64> {
     let id: u64 = r
         .path
         .split('/')
@@ -219,7 +224,7 @@ fn interaction_channel(fake: &FakeDiscord, r: &Recorded) -> Option<u64> {
 
 /// `who` types `text` in their DM `dm`: both DMs get the board showing `played`, once
 /// each. Returns what was sent meanwhile.
-async fn typed(
+pub(crate) async fn typed(
     fake: &FakeDiscord,
     who: &FakeUser,
     dm: u64,

@@ -157,7 +157,7 @@ async fn a_direct_message_command_has_no_server_language() {
 /// Every word a player reads in `r` (a message the bot sent, a callback's message or an
 /// edit): its text, and its buttons' and select menus' labels, placeholders and option
 /// descriptions, each marked as text or as a label.
-fn words_in(r: &Recorded) -> Vec<(bool, String)> {
+pub(crate) fn words_in(r: &Recorded) -> Vec<(bool, String)> {
     let m = body(r);
     let mut out = vec![(false, visible_text(m))];
     for c in all_components(m) {
@@ -180,7 +180,7 @@ fn words_in(r: &Recorded) -> Vec<(bool, String)> {
 /// What the English catalog says that the German one does not: every whole message
 /// (for labels, compared whole), and the pieces of three words or more between its
 /// variables (for texts, found anywhere) that no German message contains.
-fn english_only() -> (Vec<String>, Vec<String>) {
+pub(crate) fn english_only() -> (Vec<String>, Vec<String>) {
     let german = Lang::De.catalog();
     let (mut whole, mut pieces) = (Vec::new(), Vec::new());
     for line in Lang::En.catalog().lines() {

@@ -17,6 +17,7 @@ mod correspondence;
 mod delivery;
 mod dms;
 mod dms_pair;
+mod dms_reach;
 mod e2e;
 mod gateway;
 mod language;

@@ -1826,10 +1826,11 @@ fn answer(
             // Discord keeps one DM channel per recipient: asked again, it answers the
             // same one.
             let channel = dm_channel_of(inner, user, new_id);
+            let last = history::last_message_id(inner, channel);
             (
                 StatusCode::OK,
                 Some(
-                    json!({"id": channel.to_string(), "type": 1, "last_message_id": null,
+                    json!({"id": channel.to_string(), "type": 1, "last_message_id": last,
                     "recipients": [{"id": user.to_string(), "username": format!("user{user}"), "discriminator": "0", "global_name": null, "avatar": null}]}),
                 ),
             )

@@ -9,9 +9,11 @@
 //! it (a move among them would have changed the game later), so only later ones are
 //! handled, in order, each under its message id as its idempotency key.
 
+use crate::model::PlaceKind;
 use crate::service::contract::front::Missed;
 use crate::service::plumbing::plan::{Durability, Put};
 use crate::service::{lock, Service};
+use std::collections::BTreeMap;
 
 impl Service {
     /// Keeps the newest message seen in each place that has a game being played; the
@@ -64,6 +66,50 @@ impl Service {
             seen,
             changed_ms,
         })
+    }
+
+    /// The people who play games in a DM with the bot or by a pair of DMs (issue 50),
+    /// each with the earliest last change of those games, those the games wait for
+    /// first: their DMs send no server's arrival, so a front end reads them back after
+    /// a restart, in this order (a line of the one asked may make the other's lines
+    /// answers; lines older than that change were read before it).
+    pub fn dm_waiting(&self) -> Vec<(u64, u64)> {
+        let listings = match self.store.listings_of_server(None) {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::error!("store: {e}");
+                return Vec::new();
+            }
+        };
+        // Those asked, then the others.
+        let mut people: [BTreeMap<u64, u64>; 2] = Default::default();
+        for l in &listings {
+            let rec = match self.store.game(l.id) {
+                Ok(Some(rec)) if !rec.finished => rec,
+                Ok(_) => continue,
+                Err(e) => {
+                    tracing::error!("store: {e}");
+                    continue;
+                }
+            };
+            if !matches!(rec.place, PlaceKind::BotDm | PlaceKind::DmPair) {
+                continue;
+            }
+            let changed = rec.actions.last().map_or(rec.created_ms, |a| a.at_ms);
+            for side in crate::core::Side::BOTH {
+                if rec.computer.is_some_and(|c| c.side == side) {
+                    continue;
+                }
+                let asked = usize::from(l.to_move != Some(side));
+                let at = people[asked]
+                    .entry(l.players[side.index()].id)
+                    .or_insert(changed);
+                *at = (*at).min(changed);
+            }
+        }
+        let [asked, others] = people;
+        let others = others.into_iter().filter(|(u, _)| !asked.contains_key(u));
+        asked.clone().into_iter().chain(others).collect()
     }
 
     /// Whether `text` reads as an answer to the question the game in `channel` asks now

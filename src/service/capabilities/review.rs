@@ -17,6 +17,7 @@ use crate::render::graph::{eval_graph_png_in, EvalGraph};
 use crate::service::capabilities::puzzles::own_puzzles_of_review;
 use crate::service::contract::api::{Attachment, Context, Reply};
 use crate::service::plumbing::plan::{Durability, Put};
+use crate::service::reads::places::{Shown, Where};
 use crate::service::{record, Refusal, Service};
 use crate::store::{GameRecord, StoreError};
 use crate::tr;
@@ -87,7 +88,12 @@ impl Service {
             Err(refusal) => return vec![Reply::refusal(refusal)],
         };
         match self.kept_review(r.rec.id, ctx.lang) {
-            Ok(Some(kept)) => review_replies(&r, &kept, self.site_of(&r.rec).as_deref(), ctx.lang),
+            Ok(Some(kept)) => review_replies(
+                &r,
+                &kept,
+                self.site_of(&r.rec, ctx.user.id, ctx.lang).as_deref(),
+                ctx.lang,
+            ),
             Ok(None) => vec![Reply::invoker(tr!(
                 ctx.lang,
                 "review-started",
@@ -135,7 +141,12 @@ impl Service {
         }
         self.keep_own_puzzles(&r.rec, &answers, &review);
         // Answered off the main path: each reply says its language itself.
-        let replies = review_replies(&r, &review, self.site_of(&r.rec).as_deref(), lang);
+        let replies = review_replies(
+            &r,
+            &review,
+            self.site_of(&r.rec, ctx.user.id, lang).as_deref(),
+            lang,
+        );
         Some(replies.into_iter().map(|r| r.in_lang(lang)).collect())
     }
 
@@ -153,8 +164,10 @@ impl Service {
         }
     }
 
-    fn site_of(&self, rec: &GameRecord) -> Option<String> {
-        self.places.site(rec.server, rec.channel)
+    /// Where `rec` was played, as `viewer` can open it (issue 50: outside servers too).
+    fn site_of(&self, rec: &GameRecord, viewer: u64, lang: Lang) -> Option<String> {
+        let at = Where(rec.id, rec.server, rec.channel, &rec.players);
+        self.place_shown(&at, viewer, Shown::Site, lang)
     }
 }
 

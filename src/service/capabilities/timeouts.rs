@@ -135,8 +135,9 @@ impl Service {
         let clock = live.rec.clock.as_ref().filter(|c| c.paused_ms.is_none())?;
         let deadline = clock.deadline_ms?;
         let ask = live.game.ask()?;
-        // Time passing speaks the language of the game's server.
-        let lang = self.server_lang(live.rec.server);
+        // Time passing speaks the language of the game's server (outside servers, its
+        // players').
+        let lang = self.game_lang(&live.rec);
         if now >= deadline && timeout_policy(live.rec.variant) == TimeoutPolicy::PassTurn {
             let mut live = live.clone();
             live.lang = lang;
@@ -234,10 +235,12 @@ impl Service {
         if let Err(e) = self.write(vec![put], Durability::Flushed) {
             return store_failure(e);
         }
-        Reply::invoker(if on {
-            tr!(ctx.lang, "reminders-dm-on")
-        } else {
-            tr!(ctx.lang, "reminders-dm-off")
+        // Outside servers (issue 50) a chat takes no reminder: they still come by DM.
+        let outside = self.place_kind(ctx.channel) != crate::model::PlaceKind::Server;
+        Reply::invoker(match (on, outside) {
+            (true, _) => tr!(ctx.lang, "reminders-dm-on"),
+            (false, false) => tr!(ctx.lang, "reminders-dm-off"),
+            (false, true) => tr!(ctx.lang, "reminders-dm-off-outside"),
         })
     }
 }

@@ -42,7 +42,7 @@ impl Service {
     /// give. `None` when nothing was played. The search takes up to seconds and holds no
     /// lock meanwhile: front ends run this on a blocking pool, one search per core.
     pub fn computer_turn(&self, channel: u64) -> Option<Vec<Reply>> {
-        let (game, seat, user, server, seed) = {
+        let (game, seat, user, server, seed, lang) = {
             let slot = self.loaded(channel);
             let slot = lock(&slot);
             let live = slot.live.as_ref().filter(|l| computer_asked(l))?;
@@ -57,6 +57,9 @@ impl Service {
                     "engine",
                     &format!("{}:{}", live.rec.id, live.rec.actions.len()),
                 ),
+                // Its move's public messages speak the game's language (outside servers,
+                // its human player's).
+                live.lang,
             )
         };
         let mut settings = crate::engine::Settings::new(seat.level(), seed);
@@ -67,7 +70,7 @@ impl Service {
             channel,
             server,
             key: None,
-            lang: Default::default(),
+            lang,
             guild_locale: None,
         };
         let replies = self.handle(

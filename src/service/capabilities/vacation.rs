@@ -346,7 +346,7 @@ impl Service {
         at: u64,
     ) -> Reply {
         let name = rec.player(side).name.clone();
-        let lang = self.server_lang(rec.server);
+        let lang = self.game_lang(rec);
         let line = if away {
             stop_clock(rec, side, at);
             tr!(lang, "vacation-away", name = name)

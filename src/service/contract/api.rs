@@ -602,6 +602,14 @@ pub trait Places: Send + Sync {
     fn mention(&self, server: Option<u64>, channel: u64) -> Option<String>;
     /// Where a game was played, for the record's `Site` tag; `None` when unknown.
     fn site(&self, server: Option<u64>, channel: u64) -> Option<String>;
+    /// A game's place outside servers (issue 50) as `viewer`, one of its players,
+    /// opens it: a group chat or a DM with the bot as a link; a game by a pair of DMs
+    /// (`channel` is no chat's) as the viewer's own DM with the bot. `None` when the
+    /// front end cannot link it.
+    fn reach(&self, kind: PlaceKind, channel: u64, viewer: u64) -> Option<String> {
+        let _ = (kind, channel, viewer);
+        None
+    }
     /// Opens a place of its own for a game starting in `channel`, named `title`, from
     /// the message `anchor` that showed its challenge (blocking: the front end may ask
     /// its chat service). Returns the place's id, or why the game stays in `channel`.

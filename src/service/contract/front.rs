@@ -77,6 +77,13 @@ pub trait GameService: Send + Sync + 'static {
     /// `channel` is a place of kind `kind` (told by the front end before it acts
     /// there, when it is not a server's): a game starting there is played so.
     fn note_place(&self, _channel: u64, _kind: PlaceKind) {}
+    /// `user`'s client speaks `lang` (told with each interaction): a line they type
+    /// later, which comes without a language, is answered in it.
+    fn note_user_lang(&self, _user: u64, _lang: crate::i18n::Lang) {}
+    /// The language `user`'s client speaks, as last told (`None`: never).
+    fn user_lang(&self, _user: u64) -> Option<crate::i18n::Lang> {
+        None
+    }
     /// Where a request `user` makes in `dm`, their direct messages with the bot, acts
     /// (issue 50): the one game there that asks them, or `dm` itself; `Err` (in
     /// `lang`) when several games there ask them.
@@ -96,6 +103,11 @@ pub trait GameService: Send + Sync + 'static {
     /// Keeps the newest message seen in each place (`(place, message)`), so that a
     /// restart knows where to look for what it missed.
     fn note_seen(&self, _seen: &[(u64, u64)]) {}
+    /// `(user, when the earliest of those games last changed)` of each person who plays
+    /// a game by DM (issue 50), those asked first: a restart reads their DMs back.
+    fn dm_waiting(&self) -> Vec<(u64, u64)> {
+        Vec::new()
+    }
     /// Of `newest` (`(place, the newest message it holds now)`), the places with a game
     /// being played that may hold chat lines this front end has not read.
     fn missed(&self, _newest: &[(u64, u64)]) -> Vec<Missed> {
@@ -247,6 +259,12 @@ impl GameService for Service {
     fn note_place(&self, channel: u64, kind: PlaceKind) {
         Service::note_place(self, channel, kind)
     }
+    fn note_user_lang(&self, user: u64, lang: crate::i18n::Lang) {
+        Service::note_user_lang(self, user, lang)
+    }
+    fn user_lang(&self, user: u64) -> Option<crate::i18n::Lang> {
+        Service::user_lang(self, user)
+    }
     fn dm_acting(&self, dm: u64, user: u64, lang: crate::i18n::Lang) -> Result<u64, String> {
         Service::dm_acting(self, dm, user, lang)
     }
@@ -262,6 +280,9 @@ impl GameService for Service {
     }
     fn relocate(&self, gone: u64, parent: Option<u64>) -> Vec<Reply> {
         Service::relocate(self, gone, parent)
+    }
+    fn dm_waiting(&self) -> Vec<(u64, u64)> {
+        Service::dm_waiting(self)
     }
     fn note_seen(&self, seen: &[(u64, u64)]) {
         Service::note_seen(self, seen)

@@ -92,7 +92,18 @@ impl Service {
             .or_else(|| change.live.as_ref().and_then(|l| l.rec.server))
             .or_else(|| slot.live.as_ref().and_then(|l| l.rec.server))
             .or_else(|| change.challenges.iter().find_map(|c| c.server));
-        let public = self.server_lang(server);
+        // Outside servers (issue 50) the game's own language: the one who acts, or its
+        // players' when time passes.
+        let public = match server {
+            Some(_) => self.server_lang(server),
+            None => change
+                .live
+                .as_ref()
+                .or(slot.live.as_ref())
+                .map(|l| l.lang)
+                .or(at.lang)
+                .unwrap_or_default(),
+        };
         crate::service::plumbing::language::stamp(&mut change.replies, at.actor, at.lang, public);
         self.orient(&mut change.replies, server);
         let mut sealing = None;

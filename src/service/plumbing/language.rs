@@ -16,9 +16,56 @@ impl Service {
         lang_of(&self.store, server)
     }
 
-    /// The language of the public messages where `ctx` acts.
+    /// The language of the public messages where `ctx` acts: a server's; outside
+    /// servers (a DM with the bot, a game by a pair of DMs, a group chat: issue 50),
+    /// the language of the one who acts.
     pub(in crate::service) fn public_lang(&self, ctx: &Context) -> Lang {
-        self.server_lang(ctx.server)
+        match ctx.server {
+            Some(_) => self.server_lang(ctx.server),
+            None => ctx.lang,
+        }
+    }
+
+    /// The language `user`'s client speaks, as the front end last said
+    /// ([`Service::note_user_lang`]); `None` when never told.
+    pub fn user_lang(&self, user: u64) -> Option<Lang> {
+        match self.store.user_locale_of(user) {
+            Ok(code) => code.map(|c| Lang::from_locale(&c)),
+            Err(e) => {
+                tracing::error!("store: {e}");
+                None
+            }
+        }
+    }
+
+    /// Keeps the language `user`'s client speaks (an interaction's `locale`), when it
+    /// changed: a line they type later, which comes without one, is answered in it.
+    pub fn note_user_lang(&self, user: u64, lang: Lang) {
+        if self.user_lang(user) == Some(lang) {
+            return;
+        }
+        let put = Put::UserLocale {
+            user,
+            code: lang.code().to_string(),
+        };
+        if let Err(e) = self.write(vec![put], Durability::Lazy) {
+            tracing::error!("store: {e}");
+        }
+    }
+
+    /// The language of a game's messages when nobody acts (time passing, a game's
+    /// state read back): its server's; outside servers (issue 50), its first human
+    /// player's whose language is known, else English.
+    pub(in crate::service) fn game_lang(&self, rec: &crate::store::GameRecord) -> Lang {
+        if rec.server.is_some() || rec.place == crate::model::PlaceKind::Server {
+            return self.server_lang(rec.server);
+        }
+        rec.players
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| rec.computer.is_none_or(|c| c.side.index() != *i))
+            .find_map(|(_, p)| self.user_lang(p.id))
+            .unwrap_or_default()
     }
 
     /// Keeps the server's locale that came with `ctx` (when it changed), so that time

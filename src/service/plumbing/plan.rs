@@ -114,6 +114,8 @@ pub(in crate::service) enum Put {
     Delivered(u64),
     /// A server's language as Discord reports it.
     ServerLocale { server: u64, code: String },
+    /// A user's language as their interactions' `locale` says.
+    UserLocale { user: u64, code: String },
     /// A server's language as its moderators chose it (`None`: Discord's).
     ServerLanguage { server: u64, code: Option<String> },
     /// Whether a server's public boards keep White at the bottom.

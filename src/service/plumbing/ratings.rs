@@ -470,8 +470,13 @@ fn wdl(lang: Lang, w: u32, d: u32, l: u32) -> String {
 }
 
 /// A current game line of a profile, in `lang`: the place reference is the front
-/// end's to format.
-pub fn current_game_line(lang: Lang, l: &Listing, user: u64, to_move: Option<&str>) -> String {
+/// end's to format, unless `place` names it already (outside servers, issue 50).
+pub fn current_game_line(
+    lang: Lang,
+    l: &Listing,
+    user: u64,
+    (to_move, place_named): (Option<&str>, Option<String>),
+) -> String {
     let side = l.side_of(user).unwrap_or(Side::White);
     let line = if l.rated {
         "profile-current-game"
@@ -487,7 +492,10 @@ pub fn current_game_line(lang: Lang, l: &Listing, user: u64, to_move: Option<&st
                 "opponent",
                 l.players[side.other().index()].name.clone().into(),
             ),
-            ("place", place(l.channel).into()),
+            (
+                "place",
+                place_named.unwrap_or_else(|| place(l.channel)).into(),
+            ),
         ],
     );
     if let Some(n) = to_move {

@@ -138,6 +138,7 @@ fn apply_one(w: &mut Write, put: Put) -> Result<(), StoreError> {
         Put::Rating { key, standing } => w.rating(&key, &standing)?,
         Put::Delivered(id) => w.delivered(id),
         Put::ServerLocale { server, code } => w.server_locale(server, &code),
+        Put::UserLocale { user, code } => w.user_locale(user, &code),
         Put::ServerLanguage { server, code } => w.server_language(server, code.as_deref()),
         Put::ServerBoards { server, white } => w.server_boards_white(server, white),
         Put::ServerWeb { server, on } => w.server_web(server, on),

@@ -6,6 +6,7 @@ use crate::core::Side;
 use crate::ratings::LadderScope;
 use crate::service::contract::api::{Context, GamesScope, Reply, User};
 use crate::service::reads::asked::prompt_line;
+use crate::service::reads::places::{Shown, Where};
 use crate::service::{
     api, lock, per_turn, ratings, record, store_failure_in, Change, Live, Refusal, Service, Slot,
     LEGEND_TEXT,
@@ -33,10 +34,23 @@ impl Service {
                 for l in listings {
                     if global || l.server == ctx.server {
                         let to_move = l.to_move.map(|s| l.players[s.index()].name.clone());
-                        current.push((
-                            l.id,
-                            ratings::current_game_line(ctx.lang, &l, user.id, to_move.as_deref()),
-                        ));
+                        // Outside servers, a place the reader can open (issue 50).
+                        let place = match l.server {
+                            Some(_) => None,
+                            None => self.place_shown(
+                                &Where(l.id, l.server, l.channel, &l.players),
+                                ctx.user.id,
+                                Shown::Mention,
+                                ctx.lang,
+                            ),
+                        };
+                        let line = ratings::current_game_line(
+                            ctx.lang,
+                            &l,
+                            user.id,
+                            (to_move.as_deref(), place),
+                        );
+                        current.push((l.id, line));
                     }
                 }
             }
@@ -135,7 +149,7 @@ impl Service {
             tracing::error!("{e}");
             tr!(lang, "refusal-last-game-broken")
         })?;
-        let lang = self.server_lang(rec.server);
+        let lang = self.game_lang(&rec);
         Ok(Live {
             rec: per_turn(rec),
             game,
@@ -166,7 +180,12 @@ impl Service {
         };
         let lang = ctx.lang;
         for l in listed {
-            let place = self.places.mention(l.server, l.channel);
+            let place = self.place_shown(
+                &Where(l.id, l.server, l.channel, &l.players),
+                ctx.user.id,
+                Shown::Mention,
+                lang,
+            );
             let line = (l.id, game_summary_in(&l, place.as_deref(), lang));
             let ours = l.channel == ctx.channel || opened.contains(&l.channel);
             if ours && scope == GamesScope::Server {
@@ -222,7 +241,12 @@ impl Service {
         let now = self.clock.now_ms();
         let mut text = vec![tr!(lang, "games-mine-title", count = mine.len())];
         for l in &mine {
-            let place = self.places.mention(l.server, l.channel);
+            let place = self.place_shown(
+                &Where(l.id, l.server, l.channel, &l.players),
+                me,
+                Shown::Mention,
+                lang,
+            );
             let left = match l.deadline_ms {
                 Some(d) if d > now => {
                     tr!(lang, "games-mine-left", left = duration_in(d - now, lang))
@@ -582,7 +606,9 @@ impl Service {
     /// `/export`: the record of the game shown here, and the game as an animation.
     pub(in crate::service) fn export(&self, slot: &Slot, ctx: &Context) -> Result<Change, Refusal> {
         let live = self.shown_game_in(slot, ctx.channel, ctx.lang)?;
-        let site = self.places.site(live.rec.server, live.rec.channel);
+        let rec = &live.rec;
+        let at = Where(rec.id, rec.server, rec.channel, &rec.players);
+        let site = self.place_shown(&at, ctx.user.id, Shown::Site, ctx.lang);
         let mut text =
             crate::service::formats::pgn::export_text(&live.rec, &live.game, site.as_deref());
         // A player's own export carries their private notes (the answer only they see).

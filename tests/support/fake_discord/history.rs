@@ -77,6 +77,14 @@ fn history(inner: &Inner, channel: u64) -> Vec<(u64, Value)> {
     all
 }
 
+/// The newest message of `channel` (the bot's or a person's), as a channel object's
+/// `last_message_id` names it (Create DM answers the DM channel with it).
+pub(super) fn last_message_id(inner: &Inner, channel: u64) -> Value {
+    history(inner, channel)
+        .last()
+        .map_or(Value::Null, |(id, _)| json!(id.to_string()))
+}
+
 /// Get Channel Messages: `limit` (1-100, 50 by default) messages, newest first; with
 /// `after`, the ones right after that id; else the latest. Discord's answer to a bad
 /// limit is a 400 with code 50035.

@@ -26,8 +26,9 @@ impl Service {
                 players: rec.players.clone(),
             });
         }
-        // The game's message is public: the server's language.
-        let lang = self.server_lang(rec.server);
+        // The game's message is public: the server's language (outside servers, its
+        // players').
+        let lang = self.game_lang(&rec);
         let mut lines = vec![queries::title_line_in(&rec, lang)];
         match rec.replay() {
             Ok(game) => lines.extend(record::closing_line_in(&rec, &game, lang)),
