@@ -38,15 +38,18 @@ fn positions(variant: VariantId) -> Vec<(String, Game)> {
     out
 }
 
-/// Processor time (wall-clock time where there is no such clock) of one decision.
-fn answer_time(game: &Game, level: u8) -> Duration {
+/// Processor time (wall-clock time where there is no such clock) of one decision, with
+/// its iterations (or alpha-beta nodes) and the work it counted (`variants::work`).
+fn answer_time(game: &Game, level: u8) -> (Duration, u32, u64) {
     let side = game.ask().expect("asked").side;
-    let (cpu, wall) = (cpu::thread_cpu(), Instant::now());
-    decide(game, side, &Settings::new(level, 1)).expect("an answer");
-    match (cpu, cpu::thread_cpu()) {
+    let (cpu, wall, work) = (cpu::thread_cpu(), Instant::now(), arcana::variants::work());
+    let d = decide(game, side, &Settings::new(level, 1)).expect("an answer");
+    let worked = arcana::variants::work().wrapping_sub(work);
+    let t = match (cpu, cpu::thread_cpu()) {
         (Some(a), Some(b)) => b.saturating_sub(a),
         _ => wall.elapsed(),
-    }
+    };
+    (t, d.iterations, worked)
 }
 
 fn main() {
@@ -55,7 +58,9 @@ fn main() {
         .filter(|l| named.is_empty() || named.contains(l))
         .collect();
     let games = std::env::var("ARCANA_BENCH_GAMES").unwrap_or_default();
-    println!("| game | position | level | cpu ms per answer |\n|---|---|---|---|");
+    println!(
+        "| game | position | level | cpu ms per answer | iterations | work | µs a unit |\n|---|---|---|---|---|---|---|"
+    );
     let mut worst = Vec::new();
     for variant in VariantId::available() {
         if !games.is_empty() && !games.split(',').any(|g| g == variant.id()) {
@@ -65,8 +70,13 @@ fn main() {
         for &level in &levels {
             let mut most = (Duration::ZERO, String::new());
             for (name, game) in &positions {
-                let t = answer_time(game, level);
-                println!("| {} | {name} | {level} | {:.0} |", variant.id(), ms(t));
+                let (t, iterations, work) = answer_time(game, level);
+                println!(
+                    "| {} | {name} | {level} | {:.0} | {iterations} | {work} | {:.2} |",
+                    variant.id(),
+                    ms(t),
+                    ms(t) * 1000.0 / work.max(1) as f64
+                );
                 if t > most.0 {
                     most = (t, name.clone());
                 }

@@ -219,6 +219,20 @@ fn fill(store: &Store, n: usize) -> Vec<Mover> {
     movers
 }
 
+/// Copies the folder `from` (a closed sled store) to `to`.
+fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("the kept folder");
+    for entry in std::fs::read_dir(from).expect("the store folder").flatten() {
+        let target = to.join(entry.file_name());
+        match entry.file_type().map(|t| t.is_dir()) {
+            Ok(true) => copy_folder(&entry.path(), &target),
+            _ => {
+                std::fs::copy(entry.path(), target).expect("copy");
+            }
+        }
+    }
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -308,6 +322,22 @@ fn engine(c: &mut Criterion, e: &store_backends::TestStore, n: usize) {
     if let Ok(before) = std::env::var("ARCANA_BIN_BEFORE") {
         let then = local_ready(&before, &e.url);
         println!("{name}, {n} stored games: the same with {before}: median {then:.1?} of 5");
+    }
+    // The filled sled folder kept for profiling (`ARCANA_BENCH_KEEP=DIR`), and the
+    // start-up figures alone (`ARCANA_BENCH_START_ONLY=1`).
+    if let (Ok(keep), Some(from)) = (
+        std::env::var("ARCANA_BENCH_KEEP"),
+        e.url.strip_prefix("sled:"),
+    ) {
+        let to = std::path::Path::new(&keep).join(format!("{name}-{n}"));
+        copy_folder(std::path::Path::new(from), &to);
+        println!(
+            "{name}, {n} stored games: the folder kept as {}",
+            to.display()
+        );
+    }
+    if std::env::var_os("ARCANA_BENCH_START_ONLY").is_some() {
+        return;
     }
 
     let before = rss_mib();

@@ -102,6 +102,18 @@ impl WicketsGame {
             }
         }
         let typed = notation::parse_move(text)?;
+        // The legal moves that fit what was typed, found without the whole legal list
+        // (the same set in the same order): one is the move; otherwise the whole list
+        // tells the refusal (the computer player's answers always fit one).
+        let fitting: Vec<WMove> = self
+            .pos
+            .pseudo_moves()
+            .into_iter()
+            .filter(|m| notation::fits(&typed.body, m) && self.pos.is_legal(m, 2))
+            .collect();
+        if let [mv] = fitting.as_slice() {
+            return Ok((typed, *mv));
+        }
         let legal = self.pos.legal_moves();
         let mv = notation::resolve(text, &typed.body, &legal).map_err(|e| {
             match (&e, self.why_not(&typed.body)) {

@@ -10,8 +10,13 @@ use rand::seq::SliceRandom;
 
 /// The search's work ([`crate::variants::count_work`]: an answer played, a position of
 /// the capture search scored) one core does in a millisecond in the slowest positions
-/// (a crowded midgame, whose answers may throw the ball or play a card: 12.2 µs a unit).
-pub const WORK_PER_MILLI: u64 = 80;
+/// (a crowded midgame, whose answers may throw the ball or play a card). A unit costs
+/// about the same everywhere since an answer's play no longer lists every legal move
+/// (the end-of-game check stops at the first, the typed move is sought among those
+/// that fit it): 6.8-8.3 µs a unit over the levels bench's positions on the loaded
+/// 2-core machine, where the rules before took 13-20 µs (and 12.2 µs unloaded, when 80
+/// was set). 160 keeps the midgame's level 8 under 2 s even so loaded.
+pub const WORK_PER_MILLI: u64 = 160;
 
 /// Steps (king distance) between two cells, wickets included.
 fn steps(a: Cell, b: Cell) -> i32 {
@@ -33,10 +38,15 @@ pub fn tactical(game: &WicketsGame) -> Vec<(String, i32)> {
     }
     let pos = game.pos();
     let value = |r: Role| r.value() as i32;
-    pos.legal_moves()
+    // The captures among the pseudo-moves, then only those checked for legality: the
+    // legal captures in the legal list's order.
+    pos.pseudo_moves()
         .into_iter()
         .filter_map(|m| {
             let victim = pos.man(m.to).filter(|v| v.piece.side != pos.fide.turn)?;
+            if !pos.is_legal(&m, 2) {
+                return None;
+            }
             Some((m.long(), value(victim.piece.role) * 16 + 10 - value(m.role)))
         })
         .collect()

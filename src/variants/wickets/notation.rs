@@ -211,7 +211,7 @@ fn promotion_role(t: &str) -> Option<Role> {
     }
 }
 
-fn fits(body: &Body, m: &WMove) -> bool {
+pub fn fits(body: &Body, m: &WMove) -> bool {
     let castles = matches!(m.kind, Kind::Castle { .. });
     match body {
         Body::Castle { king_side } => match m.kind {

@@ -578,34 +578,40 @@ impl Pos {
 
     /// Legal moves of the side to move. `depth` bounds the mate test of K5.
     pub fn legal_moves_at(&self, depth: u8) -> Vec<WMove> {
-        let us = self.fide.turn;
         self.pseudo_moves()
             .into_iter()
-            .filter(|mv| {
-                let mut next = self.clone();
-                let eff = next.apply(mv);
-                if next.in_check(us) {
-                    return false;
-                }
-                match eff.captured {
-                    Some((cell, victim)) if victim.ball => {
-                        // K5: a ball-haver is taken only with a place for its ball,
-                        // unless the capture mates.
-                        !next.ball_squares(cell).is_empty()
-                            || (depth > 0 && next.is_mated(depth - 1))
-                    }
-                    _ => true,
-                }
-            })
+            .filter(|mv| self.is_legal(mv, depth))
             .collect()
+    }
+
+    /// Whether the pseudo-move `mv` of the side to move is legal: its king not left in
+    /// check, and a ball-haver taken only with a place for its ball unless the capture
+    /// mates (K5, the mate test bounded by `depth`).
+    pub fn is_legal(&self, mv: &WMove, depth: u8) -> bool {
+        let us = self.fide.turn;
+        let mut next = self.clone();
+        let eff = next.apply(mv);
+        if next.in_check(us) {
+            return false;
+        }
+        match eff.captured {
+            Some((cell, victim)) if victim.ball => {
+                !next.ball_squares(cell).is_empty() || (depth > 0 && next.is_mated(depth - 1))
+            }
+            _ => true,
+        }
     }
 
     pub fn legal_moves(&self) -> Vec<WMove> {
         self.legal_moves_at(2)
     }
 
+    /// Whether the side to move has a legal move: stops at the first one found (the
+    /// end-of-game check after every answer, most of the computer player's time).
     pub fn has_legal_move(&self, depth: u8) -> bool {
-        !self.legal_moves_at(depth).is_empty()
+        self.pseudo_moves()
+            .iter()
+            .any(|mv| self.is_legal(mv, depth))
     }
 
     /// The side to move is in check and has no legal move.
