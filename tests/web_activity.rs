@@ -52,7 +52,9 @@ async fn launched() -> Launched {
     let bot = Bot::start(&fake, &data.path().join("data"), &extra).await;
     let entry = fake
         .wait_for(mark, "the Entry Point command", |r| {
-            r.method == "POST" && r.path.ends_with(&format!("/applications/{APP_ID}/commands"))
+            r.method == "POST"
+                && r.path
+                    .ends_with(&format!("/applications/{APP_ID}/commands"))
         })
         .await;
     assert_eq!(entry.json["type"], 4, "{}", entry.json);
@@ -100,7 +102,10 @@ async fn open_activity(client: &Client, l: &Launched, who: &FakeUser) -> String 
         "return !!window.authenticated && window.seen.join() === 'HANDSHAKE,AUTHORIZE,AUTHENTICATE';",
     )
     .await;
-    client.enter_frame(Some(0)).await.expect("the Activity's frame");
+    client
+        .enter_frame(0)
+        .await
+        .expect("the Activity's frame");
     until(
         client,
         "the game's page in the frame",
@@ -130,20 +135,39 @@ async fn the_activity_launches_signs_in_and_plays_in_the_thread() {
 
     // The Play button and the Entry Point command are both answered with type 12.
     let mark = fake.mark();
-    let iid = fake.button(&ALICE, l.thread, &format!("activity:{}", l.game), l.board.clone());
-    assert_eq!(launch_answered(fake, mark, iid).await.json, json!({"type": 12}));
+    let iid = fake.button(
+        &ALICE,
+        l.thread,
+        &format!("activity:{}", l.game),
+        l.board.clone(),
+    );
+    assert_eq!(
+        launch_answered(fake, mark, iid).await.json,
+        json!({"type": 12})
+    );
     let mark = fake.mark();
     let iid = fake.entry_point(&ALICE, l.thread);
-    assert_eq!(launch_answered(fake, mark, iid).await.json, json!({"type": 12}));
+    assert_eq!(
+        launch_answered(fake, mark, iid).await.json,
+        json!({"type": 12})
+    );
 
     // alice (White, to move) opens it: her own page, with the board to play on.
     let (client, _driver) = browser().await;
     let mark = fake.mark();
     let path = open_activity(&client, &l, &ALICE).await;
-    assert!(path.starts_with(&format!("/p/{}-{}-", l.game, ALICE.id)), "{path}");
-    assert!(client.find(Locator::Id("play")).await.is_ok(), "her controls");
+    assert!(
+        path.starts_with(&format!("/p/{}-{}-", l.game, ALICE.id)),
+        "{path}"
+    );
+    assert!(
+        client.find(Locator::Id("play")).await.is_ok(),
+        "her controls"
+    );
     let exchanged = fake
-        .wait_for(mark, "the code exchange", |r| r.path.ends_with("/oauth2/token"))
+        .wait_for(mark, "the code exchange", |r| {
+            r.path.ends_with("/oauth2/token")
+        })
         .await;
     assert_eq!(exchanged.status, 200);
     assert_eq!(exchanged.json["grant_type"], "authorization_code");
@@ -159,7 +183,9 @@ async fn the_activity_launches_signs_in_and_plays_in_the_thread() {
     click_cell(&client, "e4").await;
     confirm(&client).await;
     fake.wait_for(mark, "the move in the thread", |r| {
-        r.method == "POST" && r.path.ends_with(&format!("/channels/{}/messages", l.thread))
+        r.method == "POST"
+            && r.path
+                .ends_with(&format!("/channels/{}/messages", l.thread))
     })
     .await;
     let posts = posts_in(fake, mark, l.thread).await;
@@ -178,9 +204,15 @@ async fn the_activity_launches_signs_in_and_plays_in_the_thread() {
     .await;
 
     // carol, who does not play, gets the public page: no control.
-    client.enter_parent_frame().await.expect("the client's page");
+    client
+        .enter_parent_frame()
+        .await
+        .expect("the client's page");
     let path = open_activity(&client, &l, &CAROL).await;
-    assert_eq!(path, WebLinks::new(&l.web, KEY.as_bytes()).game_path(l.game));
+    assert_eq!(
+        path,
+        WebLinks::new(&l.web, KEY.as_bytes()).game_path(l.game)
+    );
     assert!(client.find(Locator::Id("play")).await.is_err());
     assert!(client.find(Locator::Css(".cell")).await.is_err());
 }
@@ -220,7 +252,10 @@ async fn a_wrong_code_a_foreign_page_or_a_forged_session_acts_on_nothing() {
     };
     let code = fake.authorize(&ALICE);
     assert_eq!(token(&code, "wrong").await.unwrap().status().as_u16(), 401);
-    assert_eq!(token(&code, CLIENT_SECRET).await.unwrap().status().as_u16(), 200);
+    assert_eq!(
+        token(&code, CLIENT_SECRET).await.unwrap().status().as_u16(),
+        200
+    );
     let again = token(&code, CLIENT_SECRET).await.unwrap();
     assert_eq!(again.status().as_u16(), 400);
     assert!(again.text().await.unwrap().contains("invalid_grant"));
@@ -253,10 +288,19 @@ async fn a_wrong_code_a_foreign_page_or_a_forged_session_acts_on_nothing() {
     )
     .await;
     assert_eq!(status, 403);
-    let (status, answer) = post(&l, "/activity/session", &l.web, json!({"code": code, "channel": thread})).await;
+    let (status, answer) = post(
+        &l,
+        "/activity/session",
+        &l.web,
+        json!({"code": code, "channel": thread}),
+    )
+    .await;
     assert_eq!(status, 200, "{answer}");
     let go = answer["go"].as_str().unwrap().to_string();
-    assert!(go.starts_with(&format!("/p/{}-{}-", l.game, ALICE.id)), "{go}");
+    assert!(
+        go.starts_with(&format!("/p/{}-{}-", l.game, ALICE.id)),
+        "{go}"
+    );
     let exchanges = fake
         .requests_since(mark)
         .into_iter()
@@ -279,6 +323,14 @@ async fn a_wrong_code_a_foreign_page_or_a_forged_session_acts_on_nothing() {
     }
     let (got, answer) = post(&l, &format!("{go}/act"), &l.web, pick).await;
     assert_eq!(got, 200, "{answer}");
-    assert!(answer["choice"]["options"].as_array().is_some_and(|o| !o.is_empty()), "{answer}");
-    assert!(posts_in(fake, mark, l.thread).await.is_empty(), "nothing was played");
+    assert!(
+        answer["choice"]["options"]
+            .as_array()
+            .is_some_and(|o| !o.is_empty()),
+        "{answer}"
+    );
+    assert!(
+        posts_in(fake, mark, l.thread).await.is_empty(),
+        "nothing was played"
+    );
 }

@@ -85,10 +85,8 @@ impl EventHandler for Handler {
         }
         if activity && self.bot.config.server_id.is_some() {
             // An Entry Point command is the application's, never one server's.
-            let made = serenity::all::Command::create_global_command(
-                &*ctx.http,
-                commands::entry_point(),
-            );
+            let made =
+                serenity::all::Command::create_global_command(&*ctx.http, commands::entry_point());
             if let Err(e) = made.await {
                 tracing::error!("registering the Activity's Entry Point command failed: {e}");
             }

@@ -199,7 +199,14 @@ pub(super) async fn session(
         return told(StatusCode::NOT_FOUND, lang, "web-activity-no-game");
     };
     let o = &activity.options;
-    let exchanged = oauth::exchange(&activity.client, &o.api_base, o.client_id, &o.client_secret, &launch.code).await;
+    let exchanged = oauth::exchange(
+        &activity.client,
+        &o.api_base,
+        o.client_id,
+        &o.client_secret,
+        &launch.code,
+    )
+    .await;
     let (token, person) = match exchanged {
         Ok(found) => found,
         Err(e) => {
@@ -254,7 +261,10 @@ mod tests {
 
     fn from(origin: &str) -> HeaderMap {
         let mut headers = HeaderMap::new();
-        headers.insert(header::ORIGIN, HeaderValue::from_str(origin).expect("a header"));
+        headers.insert(
+            header::ORIGIN,
+            HeaderValue::from_str(origin).expect("a header"),
+        );
         headers
     }
 
@@ -281,7 +291,9 @@ mod tests {
         headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
         activity.allow_framing(&mut headers);
         assert!(headers.get(header::X_FRAME_OPTIONS).is_none());
-        let policy = headers[header::CONTENT_SECURITY_POLICY].to_str().expect("text");
+        let policy = headers[header::CONTENT_SECURITY_POLICY]
+            .to_str()
+            .expect("text");
         assert!(
             policy.contains("frame-ancestors https://discord.com https://42.discordsays.com"),
             "{policy}"

@@ -20,7 +20,9 @@ const MAX_ANSWER: usize = 64 * 1024;
 
 /// Sends `request` and reads a JSON answer of type `T`; `Err` says why not (status and
 /// Discord's `error` field, or what failed).
-async fn ask<T: serde::de::DeserializeOwned>(request: reqwest::RequestBuilder) -> Result<T, String> {
+async fn ask<T: serde::de::DeserializeOwned>(
+    request: reqwest::RequestBuilder,
+) -> Result<T, String> {
     let answer = request.send().await.map_err(|e| e.to_string())?;
     let status = answer.status();
     let body = answer.bytes().await.map_err(|e| e.to_string())?;
@@ -53,14 +55,14 @@ pub(super) async fn exchange(
         ("grant_type", "authorization_code".to_string()),
         ("code", code.to_string()),
     ];
-    let token: Token = ask(client.post(format!("{base}/api/v10/oauth2/token")).form(&form))
-        .await
-        .map_err(|e| format!("the code exchange: {e}"))?;
-    let me: Me = ask(
-        client
-            .get(format!("{base}/api/v10/users/@me"))
-            .bearer_auth(&token.access_token),
-    )
+    let token: Token = ask(client
+        .post(format!("{base}/api/v10/oauth2/token"))
+        .form(&form))
+    .await
+    .map_err(|e| format!("the code exchange: {e}"))?;
+    let me: Me = ask(client
+        .get(format!("{base}/api/v10/users/@me"))
+        .bearer_auth(&token.access_token))
     .await
     .map_err(|e| format!("/users/@me: {e}"))?;
     let id = me

@@ -26,10 +26,10 @@ mod activity;
 mod history;
 mod installs;
 
-#[allow(unused_imports)] // used by the Discord suite, not by every test binary
-pub use installs::{FOLLOWUP_CAP, TOKEN_LIFE};
 #[allow(unused_imports)] // used by the Activity's test, not by every test binary
 pub use activity::CLIENT_SECRET;
+#[allow(unused_imports)] // used by the Discord suite, not by every test binary
+pub use installs::{FOLLOWUP_CAP, TOKEN_LIFE};
 
 pub const APP_ID: u64 = 900_000_000_000_000_001;
 pub const BOT_ID: u64 = 900_000_000_000_000_002;
@@ -1417,8 +1417,7 @@ async fn rest(
     body: Bytes,
 ) -> Response {
     let path = uri.path().to_string();
-    if let Some(answered) = activity::answer(&inner, &method, &path, uri.query(), &headers, &body)
-    {
+    if let Some(answered) = activity::answer(&inner, &method, &path, uri.query(), &headers, &body) {
         return answered;
     }
     let auth = headers

@@ -151,7 +151,9 @@ fn activity_config(
     };
     for p in &parents {
         let origin = (p.starts_with("https://") || p.starts_with("http://"))
-            && p.split("://").nth(1).is_some_and(|h| !h.is_empty() && !h.contains('/'));
+            && p.split("://")
+                .nth(1)
+                .is_some_and(|h| !h.is_empty() && !h.contains('/'));
         check(origin, || {
             format!("`web.activity_parents`: `{p}` is not an origin like \"https://discord.com\"")
         })?;
@@ -220,15 +222,24 @@ mod tests {
     #[test]
     fn the_activity_is_off_unless_configured_and_needs_its_secret() {
         let raw = |text: &str| -> RawWeb { toml::from_str(text).expect("toml") };
-        assert_eq!(activity_config(&raw(""), Some("s".into())).expect("ok"), None);
+        assert_eq!(
+            activity_config(&raw(""), Some("s".into())).expect("ok"),
+            None
+        );
         let on = activity_config(&raw("activity = true\nclient_secret = \"shh\""), None)
             .expect("valid")
             .expect("on");
         assert_eq!(on.client_secret, "shh");
         assert_eq!(on.parents, DISCORD_CLIENTS.map(String::from).to_vec());
-        assert!(!format!("{on:?}").contains("shh"), "the secret stays out of logs");
+        assert!(
+            !format!("{on:?}").contains("shh"),
+            "the secret stays out of logs"
+        );
         let from_env = activity_config(&raw("activity = true"), Some("env".into()));
-        assert_eq!(from_env.expect("ok").map(|a| a.client_secret), Some("env".into()));
+        assert_eq!(
+            from_env.expect("ok").map(|a| a.client_secret),
+            Some("env".into())
+        );
         for (text, word) in [
             ("activity = true", "client_secret"),
             (

@@ -38,7 +38,10 @@ pub(super) struct OAuth {
 impl OAuth {
     fn fresh(&self, what: &str) -> String {
         let n = self.made.fetch_add(1, Ordering::SeqCst);
-        format!("{what}-{n}-{:x}", (n + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        format!(
+            "{what}-{n}-{:x}",
+            (n + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        )
     }
 }
 
@@ -47,7 +50,11 @@ impl FakeDiscord {
     pub fn authorize(&self, user: &FakeUser) -> String {
         let oauth = &self.inner.oauth;
         let code = oauth.fresh("code");
-        oauth.codes.lock().unwrap().insert(code.clone(), user.json());
+        oauth
+            .codes
+            .lock()
+            .unwrap()
+            .insert(code.clone(), user.json());
         code
     }
 
@@ -102,7 +109,10 @@ fn form(body: &[u8]) -> HashMap<String, String> {
 }
 
 fn refused(status: StatusCode, error: &str, description: &str) -> (StatusCode, Value) {
-    (status, json!({"error": error, "error_description": description}))
+    (
+        status,
+        json!({"error": error, "error_description": description}),
+    )
 }
 
 /// The token endpoint's answer to `fields`.
@@ -199,7 +209,12 @@ fn client_page(inner: &Inner, query: &str) -> Response {
         "global_name": name, "avatar": null, "bot": false,
     });
     let code = inner.oauth.fresh("code");
-    inner.oauth.codes.lock().unwrap().insert(code.clone(), user.clone());
+    inner
+        .oauth
+        .codes
+        .lock()
+        .unwrap()
+        .insert(code.clone(), user.clone());
     let channel = get("channel");
     let frame = format!(
         "{}?frame_id=frame-49&instance_id=i-{channel}&channel_id={channel}\
