@@ -257,15 +257,11 @@ fn page_for(web: &Web, channel: u64, person: u64) -> Result<Option<String>, Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use axum::http::HeaderValue;
 
+    /// A request's headers naming only its `origin`.
     fn from(origin: &str) -> HeaderMap {
-        let mut headers = HeaderMap::new();
-        headers.insert(
-            header::ORIGIN,
-            HeaderValue::from_str(origin).expect("a header"),
-        );
-        headers
+        let value = HeaderValue::from_str(origin).expect("a header");
+        [(header::ORIGIN, value)].into_iter().collect()
     }
 
     #[test]
