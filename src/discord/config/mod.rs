@@ -366,7 +366,9 @@ impl RawConfig {
         let web = web_config(&self.web, env_web_key)?;
         check(
             self.application_id.is_some() || web.as_ref().is_none_or(|w| w.activity.is_none()),
-            || "`application_id` is needed with `web.activity = true`: the Activity's OAuth2 client id".to_string(),
+            || {
+                "`application_id` is needed with `web.activity = true`: the Activity's OAuth2 client id".to_string()
+            },
         )?;
         Ok(Config {
             web,
