@@ -21,7 +21,7 @@ use rand::{Rng, SeedableRng};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use support::backend;
-use support::browser::{browser, screenshots, until};
+use support::browser::{browser, click_cell, confirm, screenshots, until};
 
 const CHANNEL: u64 = 4900;
 const SERVER: u64 = 49;
@@ -167,34 +167,6 @@ fn in_an_hour() -> u64 {
         .expect("time")
         .as_secs()
         + 3600
-}
-
-async fn click_cell(client: &Client, cell: &str) {
-    let script = format!("return !!document.querySelector('.cell.offered[data-cell=\"{cell}\"]');");
-    until(client, &format!("{cell} offered"), &script).await;
-    client
-        .find(Locator::Css(&format!(".cell[data-cell=\"{cell}\"]")))
-        .await
-        .expect("the cell")
-        .click()
-        .await
-        .expect("click");
-}
-
-async fn confirm(client: &Client) {
-    until(
-        client,
-        "Confirm offered",
-        "return !document.querySelector('#play button.confirm').hidden;",
-    )
-    .await;
-    client
-        .find(Locator::Css("#play button.confirm"))
-        .await
-        .expect("Confirm")
-        .click()
-        .await
-        .expect("click Confirm");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

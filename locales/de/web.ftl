@@ -144,3 +144,12 @@ web-puzzle-next = Nächste Aufgabe
 web-puzzle-link-forged = Dieser Aufgabenlink ist nicht gültig. `/aufgabe` gibt dir eine Aufgabe mit einem eigenen Link.
 web-puzzle-link-expired = Dieser Aufgabenlink ist abgelaufen. `/aufgabe` gibt dir einen neuen.
 web-no-puzzle = Diese Aufgabe gibt es nicht.
+
+## The Discord Activity (docs/web.md, "The Activity")
+button-play = Am Brett spielen
+activity-entry-description = Die Partie dieses Threads auf einem Brett zum Antippen öffnen
+web-activity-title = Arcana
+web-activity-connecting = Discord wird gefragt, wer du bist …
+web-activity-failed = Discord hat dieser Seite nicht gesagt, wer du bist. Schließe die Aktivität und öffne sie erneut.
+web-activity-refused = Discord hat nicht bestätigt, wer du bist. Schließe die Aktivität und öffne sie erneut.
+web-activity-no-game = In diesem Thread wird keine Partie gespielt. Öffne die Aktivität im Thread einer Partie.

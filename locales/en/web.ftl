@@ -144,3 +144,12 @@ web-puzzle-next = Next puzzle
 web-puzzle-link-forged = This puzzle link is not valid. `/puzzle` gives you a puzzle with a link of your own.
 web-puzzle-link-expired = This puzzle link has expired. `/puzzle` gives you a new one.
 web-no-puzzle = There is no such puzzle.
+
+## The Discord Activity (docs/web.md, "The Activity")
+button-play = Play on the board
+activity-entry-description = Open this thread's game on a board you can touch
+web-activity-title = Arcana
+web-activity-connecting = Asking Discord who you are…
+web-activity-failed = Discord did not let this page know who you are. Close the Activity and open it again.
+web-activity-refused = Discord did not confirm who you are. Close the Activity and open it again.
+web-activity-no-game = No game is being played in this thread. Open the Activity from a game's thread.

@@ -44,3 +44,12 @@ web-puzzle-next = Exercice suivant
 web-puzzle-link-forged = Ce lien d’exercice n’est pas valide. `/exercice` vous donne un exercice avec un lien à vous.
 web-puzzle-link-expired = Ce lien d’exercice a expiré. `/exercice` vous en donne un nouveau.
 web-no-puzzle = Cet exercice n’existe pas.
+
+## The Discord Activity (docs/web.md, "The Activity")
+button-play = Jouer sur le plateau
+activity-entry-description = Ouvrir la partie de ce fil sur un plateau tactile
+web-activity-title = Arcana
+web-activity-connecting = Discord est interrogé sur votre identité…
+web-activity-failed = Discord n’a pas indiqué à cette page qui vous êtes. Fermez l’activité et rouvrez-la.
+web-activity-refused = Discord n’a pas confirmé qui vous êtes. Fermez l’activité et rouvrez-la.
+web-activity-no-game = Aucune partie n’est jouée dans ce fil. Ouvrez l’activité depuis le fil d’une partie.

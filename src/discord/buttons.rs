@@ -8,8 +8,45 @@ use crate::i18n::{tr, Lang};
 use crate::service::api::{ChallengeAnswer, GameControls};
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateButton, CreateInteractionResponse,
-    CreateInteractionResponseMessage,
+    CreateInteractionResponseMessage, Http, Interaction, InteractionId,
 };
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether this process offers the Play button (its Activity is configured). Set once
+/// at start (`offer_play`): the boards are built far from the configuration, by code
+/// that serves every front end's replies, and the setting is the process's.
+static PLAY: AtomicBool = AtomicBool::new(false);
+
+/// Offers the Play button under every game's board from now on (or not).
+pub(crate) fn offer_play(on: bool) {
+    PLAY.store(on, Ordering::Relaxed);
+}
+
+/// The interaction id and token of an interaction that launches the Activity: the
+/// Entry Point command, or a game's Play button.
+pub(crate) fn launches(interaction: &Interaction) -> Option<(InteractionId, String)> {
+    match interaction {
+        Interaction::Command(c) if c.data.kind == serenity::all::CommandType::PrimaryEntryPoint => {
+            Some((c.id, c.token.clone()))
+        }
+        Interaction::Component(c) if super::commands::is_play_button(&c.data.custom_id) => {
+            Some((c.id, c.token.clone()))
+        }
+        _ => None,
+    }
+}
+
+/// Answers an interaction with the `LAUNCH_ACTIVITY` callback (type 12): Discord opens
+/// the Activity where it was used (the game's thread).
+pub(crate) async fn launch_activity(
+    http: &Http,
+    id: InteractionId,
+    token: &str,
+) -> serenity::Result<()> {
+    let body = serde_json::json!({ "type": 12 });
+    http.create_interaction_response(id, token, &body, Vec::new())
+        .await
+}
 
 /// The buttons of a challenge's message, each naming the challenge: Accept, Decline
 /// (only when it is made to one player) and Cancel.
@@ -38,10 +75,15 @@ pub(crate) fn challenge_buttons(
     vec![CreateActionRow::Buttons(buttons)]
 }
 /// The buttons of a game's public board message, each naming the game: Move (opens
-/// the player asked's private picker), Resign (asks to confirm), Offer draw or Accept
+/// the player asked's private picker), Play (opens the Activity, when configured), Resign (asks to confirm), Offer draw or Accept
 /// draw, My hand (games with secrets); Rematch once the game is over. Labelled in
 /// `lang`, the language of the message they are on.
 pub(crate) fn game_buttons(c: GameControls, lang: Lang) -> Vec<CreateActionRow> {
+    game_buttons_with(c, lang, PLAY.load(Ordering::Relaxed))
+}
+
+/// [`game_buttons`], with Play (the Activity) after Move when `play`.
+fn game_buttons_with(c: GameControls, lang: Lang, play: bool) -> Vec<CreateActionRow> {
     let b = |verb: &str, label: &str, style: ButtonStyle| {
         CreateButton::new(game_button_id(verb, c.game))
             .label(tr(lang, label))
@@ -50,12 +92,17 @@ pub(crate) fn game_buttons(c: GameControls, lang: Lang) -> Vec<CreateActionRow> 
     let buttons = if c.finished {
         vec![b("rematch", "button-rematch", ButtonStyle::Primary)]
     } else {
-        let mut v = vec![
-            CreateButton::new(super::picker::open_id(c.game))
-                .label(tr(lang, "button-move"))
-                .style(ButtonStyle::Primary),
-            b("resign", "button-resign", ButtonStyle::Danger),
-        ];
+        let mut v = vec![CreateButton::new(super::picker::open_id(c.game))
+            .label(tr(lang, "button-move"))
+            .style(ButtonStyle::Primary)];
+        if play {
+            v.push(
+                CreateButton::new(super::commands::play_button_id(c.game))
+                    .label(tr(lang, "button-play"))
+                    .style(ButtonStyle::Primary),
+            );
+        }
+        v.push(b("resign", "button-resign", ButtonStyle::Danger));
         v.push(if c.draw_offer {
             b("draw-accept", "button-accept-draw", ButtonStyle::Success)
         } else {
@@ -150,6 +197,29 @@ pub(crate) mod tests {
         assert_eq!(count(game_buttons(controls(true, true), Lang::En)), 1);
         assert_eq!(count(game_buttons(controls(false, false), Lang::En)), 3);
         assert_eq!(count(game_buttons(controls(false, true), Lang::En)), 4);
+    }
+
+    // Issue 49: Play comes after Move while the game runs, only when the Activity is
+    // configured, and names the game.
+    #[test]
+    fn play_opens_the_activity_only_when_configured() {
+        let playing = GameControls {
+            game: 9,
+            draw_offer: false,
+            secrets: false,
+            finished: false,
+        };
+        let with = labels(game_buttons_with(playing, Lang::En, true));
+        assert_eq!(with[1], tr(Lang::En, "button-play"));
+        assert_eq!(with.len(), 4);
+        assert_eq!(labels(game_buttons_with(playing, Lang::En, false)).len(), 3);
+        let over = GameControls {
+            finished: true,
+            ..playing
+        };
+        assert_eq!(labels(game_buttons_with(over, Lang::En, true)).len(), 1);
+        let ids = serde_json::to_string(&game_buttons_with(playing, Lang::En, true)).unwrap();
+        assert!(ids.contains("\"activity:9\""), "{ids}");
     }
 
     /// The labels of the buttons of `rows`.

@@ -6,8 +6,8 @@ use crate::i18n::Lang;
 use crate::service::api::{ChallengeAnswer, ChallengeTarget, DrawAction, Request, User};
 use crate::service::grammar::{self, CommandSpec, Kind, OptionSpec, Values};
 use serenity::all::{
-    ChannelType, CommandOptionType, CreateCommand, CreateCommandOption, InstallationContext,
-    InteractionContext,
+    ChannelType, CommandOptionType, CommandType, CreateCommand, CreateCommandOption,
+    EntryPointHandlerType, InstallationContext, InteractionContext,
 };
 use std::collections::HashMap;
 
@@ -235,6 +235,40 @@ pub fn definitions() -> Vec<CreateCommand> {
         .collect()
 }
 
+/// The name of the Activity's Entry Point command (Discord's own default is "launch").
+pub const ENTRY_POINT: &str = "launch";
+
+/// The Activity's Entry Point command (application command type 4, issue 49), offered
+/// in Discord's App Launcher when the Activity is configured. Its handler is the bot
+/// (`APP_HANDLER`): it answers with the `LAUNCH_ACTIVITY` callback, as for the Play
+/// button. Registered with the other commands: a bulk registration that left it out
+/// would be refused by Discord once the application has one.
+pub fn entry_point() -> CreateCommand {
+    let key = "activity-entry-description";
+    let mut c = CreateCommand::new(ENTRY_POINT)
+        .kind(CommandType::PrimaryEntryPoint)
+        .handler(EntryPointHandlerType::AppHandler)
+        .description(crate::i18n::tr(Lang::En, key))
+        .integration_types(INSTALLS.to_vec())
+        .contexts(CONTEXTS.to_vec());
+    for (lang, code) in localized() {
+        c = c.description_localized(code, crate::i18n::tr(lang, key));
+    }
+    c
+}
+
+/// The custom id of a game's Play button (opens the Activity).
+pub fn play_button_id(game: u64) -> String {
+    format!("activity:{game}")
+}
+
+/// Whether a custom id is a Play button's.
+pub fn is_play_button(custom_id: &str) -> bool {
+    custom_id
+        .strip_prefix("activity:")
+        .is_some_and(|g| g.parse::<u64>().is_ok())
+}
+
 /// Turns an invoked command into a request; `Err` is a sentence for the invoker.
 pub fn to_request(
     name: &str,
@@ -323,6 +357,21 @@ mod tests {
                 v["name"]
             );
             assert!(v.get("dm_permission").is_none(), "{}", v["name"]);
+        }
+    }
+
+    // Issue 49: the Entry Point command is type 4, handled by the app, everywhere.
+    #[test]
+    fn the_entry_point_is_a_primary_entry_point_handled_by_the_bot() {
+        let v = serde_json::to_value(entry_point()).unwrap();
+        assert_eq!(v["name"], ENTRY_POINT);
+        assert_eq!(v["type"], 4);
+        assert_eq!(v["handler"], 1);
+        assert_eq!(v["contexts"], serde_json::json!([0, 1, 2]));
+        assert!(!v["description"].as_str().unwrap().is_empty());
+        assert!(is_play_button(&play_button_id(7)));
+        for other in ["activity:", "activity:x", "resign:7", "activity"] {
+            assert!(!is_play_button(other), "{other}");
         }
     }
 

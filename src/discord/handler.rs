@@ -81,7 +81,19 @@ impl EventHandler for Handler {
         // What was typed in DMs meanwhile (issue 50): DMs send no GUILD_CREATE.
         let (bot, http) = (Arc::clone(&self.bot), Arc::clone(&ctx.http));
         tokio::spawn(async move { super::catchup::dms_arrived(&bot, &http).await });
-        let defs = commands::definitions();
+        let mut defs = commands::definitions();
+        let activity = activity_on(&self.bot.config);
+        if activity && self.bot.config.server_id.is_none() {
+            defs.push(commands::entry_point());
+        }
+        if activity && self.bot.config.server_id.is_some() {
+            // An Entry Point command is the application's, never one server's.
+            let made =
+                serenity::all::Command::create_global_command(&*ctx.http, commands::entry_point());
+            if let Err(e) = made.await {
+                tracing::error!("registering the Activity's Entry Point command failed: {e}");
+            }
+        }
         let result = match self.bot.config.server_id {
             Some(server) => GuildId::new(server)
                 .set_commands(&*ctx.http, defs)
@@ -100,6 +112,13 @@ impl EventHandler for Handler {
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         if !self.bot.seen.first(interaction.id().get()) {
             tracing::debug!("interaction {} redelivered; ignored", interaction.id());
+            return;
+        }
+        if let Some((id, token)) = super::buttons::launches(&interaction) {
+            let launched = super::buttons::launch_activity(&ctx.http, id, &token).await;
+            if let Err(e) = launched {
+                tracing::warn!("launching the Activity failed: {e}");
+            }
             return;
         }
         match interaction {
@@ -150,6 +169,11 @@ impl EventHandler for Handler {
             server_arrived(&self.bot, &ctx.http, &guild).await;
         }
     }
+}
+
+/// Whether the configuration turns the Activity on (`[web] activity = true`).
+pub(crate) fn activity_on(config: &super::config::Config) -> bool {
+    config.web.as_ref().is_some_and(|w| w.activity.is_some())
 }
 
 #[cfg(test)]

@@ -244,9 +244,20 @@ fn open_service(config: &Config) -> Result<(Arc<dyn GameService>, Option<WebRepl
             let _ = sender.send((place, out));
         }),
     };
-    let options = crate::web::WebOptions::new(web.links())
+    let mut options = crate::web::WebOptions::new(web.links())
         .trusting(&web.trusted_proxies)
         .acting(actor);
+    options.activity = web.activity.as_ref().map(|a| crate::web::ActivityOptions {
+        client_id: config.application_id.unwrap_or_default(),
+        client_secret: a.client_secret.clone(),
+        // The relay in front of Discord (`with_relay` ran first), as every request.
+        api_base: config
+            .api_base
+            .clone()
+            .unwrap_or_else(|| "https://discord.com".to_string()),
+        parents: a.parents.clone(),
+    });
+    buttons::offer_play(options.activity.is_some());
     crate::web::start(web.listen, store, options)?;
     Ok((service, Some(replies)))
 }

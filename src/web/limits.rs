@@ -40,7 +40,7 @@ const ADDRESSES_KEPT: usize = 10_000;
 
 /// The content security policy: nothing inline, nothing from elsewhere, no forms, no
 /// framing.
-const POLICY: &str = "default-src 'none'; img-src 'self'; style-src 'self'; \
+pub(super) const POLICY: &str = "default-src 'none'; img-src 'self'; style-src 'self'; \
      script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; \
      frame-ancestors 'none'";
 
@@ -129,7 +129,9 @@ pub(super) async fn guard(
         .get(header::ACCEPT_LANGUAGE)
         .and_then(|v| v.to_str().ok());
     let lang = super::page_lang(request.uri().query(), accept).lang;
-    let acts = request.method() == Method::POST && super::play::is_action(request.uri().path());
+    let acts = request.method() == Method::POST
+        && (super::play::is_action(request.uri().path())
+            || request.uri().path() == "/activity/session");
     let mut response = if request.method() != Method::GET
         && request.method() != Method::HEAD
         && !acts
@@ -171,6 +173,9 @@ pub(super) async fn guard(
             HeaderName::from_static(name),
             HeaderValue::from_static(value),
         );
+    }
+    if let Some(activity) = &web.activity {
+        activity.allow_framing(headers);
     }
     response
 }

@@ -14,6 +14,7 @@
 //! May import `service`, `store`, `render`, `core` and `variants`; nothing imports it
 //! but the command line and `arcana local`.
 
+mod activity;
 mod cells;
 mod connections;
 mod game;
@@ -21,6 +22,7 @@ mod html;
 mod lang;
 mod limits;
 mod live;
+mod oauth;
 mod play;
 mod proxy;
 mod puzzle;
@@ -28,6 +30,7 @@ mod site;
 mod socket;
 mod wire;
 
+pub use activity::{ActivityOptions, SESSION_SECONDS};
 pub(crate) use lang::{page_lang, PageLang};
 pub use limits::Rate;
 pub use play::Actor;
@@ -101,6 +104,8 @@ pub struct WebOptions {
     pub action_rate: limits::Rate,
     /// Requests one client address may make (60 at once, then 20 a second).
     pub request_rate: limits::Rate,
+    /// The Discord Activity (`/activity`); `None`: off, and no page may be framed.
+    pub activity: Option<ActivityOptions>,
 }
 
 impl WebOptions {
@@ -115,6 +120,7 @@ impl WebOptions {
             actor: None,
             action_rate: limits::ACTIONS,
             request_rate: limits::REQUESTS,
+            activity: None,
         }
     }
 
@@ -164,6 +170,8 @@ struct Web {
     ratings: Mutex<Option<RatingsKept>>,
     /// The legend page's lines and picture in each language, drawn once.
     legend: [std::sync::OnceLock<Legend>; 2],
+    /// The Discord Activity, when on.
+    activity: Option<activity::Activity>,
 }
 
 /// The legend's text lines and picture.
@@ -196,7 +204,8 @@ fn now_ms() -> u64 {
 }
 
 /// The router of every page, on `store`.
-fn router(store: Store, options: WebOptions) -> axum::Router {
+fn router(store: Store, options: WebOptions) -> Result<axum::Router, String> {
+    let activity = options.activity.map(activity::Activity::new).transpose()?;
     let web = Arc::new(Web {
         store,
         links: options.links,
@@ -211,8 +220,9 @@ fn router(store: Store, options: WebOptions) -> axum::Router {
         ratings: Mutex::new(None),
         pages: Mutex::new(HashMap::new()),
         legend: [std::sync::OnceLock::new(), std::sync::OnceLock::new()],
+        activity,
     });
-    axum::Router::new()
+    Ok(axum::Router::new()
         .route("/", get(index))
         .route("/legend", get(site::legend_page))
         .route("/legend.png", get(site::legend_picture))
@@ -233,13 +243,16 @@ fn router(store: Store, options: WebOptions) -> axum::Router {
         .route("/pz/:address/board.png", get(puzzle::serve::<true>))
         .route("/pz/:address/act", post(puzzle::act))
         .route("/s/:address", get(site::server_page))
+        .route("/activity", get(activity::page))
+        .route("/activity/session", post(activity::session))
+        .route("/static/activity.js", get(activity::script))
         .fallback(not_found)
         .layer(axum::middleware::from_fn_with_state(
             Arc::clone(&web),
             limits::guard,
         ))
         .layer(axum::extract::DefaultBodyLimit::max(limits::MAX_BODY))
-        .with_state(web)
+        .with_state(web))
 }
 
 /// Serves the pages on `listener` until the process stops.
@@ -259,7 +272,7 @@ pub async fn serve(
         caps.per_address
     );
     let slots = connections::Slots::new(caps, options.trusted_proxies.clone());
-    let app = router(store, options);
+    let app = router(store, options)?;
     connections::accept(listener, app, slots).await
 }
 

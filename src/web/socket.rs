@@ -69,7 +69,7 @@ pub(super) async fn open<const PRIVATE: bool>(
     let Some(upgrade) = upgrade else {
         return refused(StatusCode::UPGRADE_REQUIRED, lang, "web-socket-only");
     };
-    if !same_origin(web.links.public_url(), &headers) {
+    if !super::activity::from_our_pages(&web, &headers) {
         return refused(StatusCode::FORBIDDEN, lang, "web-socket-elsewhere");
     }
     let (game, _) = match game::resolve(&web, PRIVATE, &address) {

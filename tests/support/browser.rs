@@ -2,7 +2,7 @@
 //! web pages' browser tests.
 #![allow(dead_code)]
 
-use fantoccini::{Client, ClientBuilder};
+use fantoccini::{Client, ClientBuilder, Locator};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -101,4 +101,34 @@ pub fn screenshots() -> PathBuf {
     let dir = target.join("web-screenshots");
     std::fs::create_dir_all(&dir).expect("the screenshot folder");
     dir
+}
+
+/// Taps `cell` on a private page's board once the page offers it.
+pub async fn click_cell(client: &Client, cell: &str) {
+    let script = format!("return !!document.querySelector('.cell.offered[data-cell=\"{cell}\"]');");
+    until(client, &format!("{cell} offered"), &script).await;
+    client
+        .find(Locator::Css(&format!(".cell[data-cell=\"{cell}\"]")))
+        .await
+        .expect("the cell")
+        .click()
+        .await
+        .expect("click");
+}
+
+/// Presses the page's Confirm once it is offered.
+pub async fn confirm(client: &Client) {
+    until(
+        client,
+        "Confirm offered",
+        "return !document.querySelector('#play button.confirm').hidden;",
+    )
+    .await;
+    client
+        .find(Locator::Css("#play button.confirm"))
+        .await
+        .expect("Confirm")
+        .click()
+        .await
+        .expect("click Confirm");
 }

@@ -22,9 +22,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, Notify};
 
+mod activity;
 mod history;
 mod installs;
 
+#[allow(unused_imports)] // used by the Activity's test, not by every test binary
+pub use activity::CLIENT_SECRET;
 #[allow(unused_imports)] // used by the Discord suite, not by every test binary
 pub use installs::{FOLLOWUP_CAP, TOKEN_LIFE};
 
@@ -184,6 +187,8 @@ struct Inner {
     chats: Mutex<std::collections::BTreeMap<u64, Value>>,
     /// Group chats, token ages and followup counts of user installs (see [`installs`]).
     installs: installs::Installs,
+    /// The Activity's OAuth2 codes and tokens.
+    oauth: activity::OAuth,
 }
 
 /// Requests per second across the whole bot (every token), counted in one-second
@@ -409,6 +414,7 @@ impl FakeDiscord {
             refuse_v2_followups: std::sync::atomic::AtomicBool::new(false),
             chats: Mutex::new(std::collections::BTreeMap::new()),
             installs: Default::default(),
+            oauth: Default::default(),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -1411,6 +1417,9 @@ async fn rest(
     body: Bytes,
 ) -> Response {
     let path = uri.path().to_string();
+    if let Some(answered) = activity::answer(&inner, &method, &path, uri.query(), &headers, &body) {
+        return answered;
+    }
     let auth = headers
         .get("authorization")
         .and_then(|v| v.to_str().ok())

@@ -14,7 +14,7 @@ mod web;
 pub use harvest::Harvest;
 use harvest::RawHarvest;
 use web::{web_config, RawWeb};
-pub use web::{WebConfig, MIN_WEB_KEY};
+pub use web::{ActivityConfig, WebConfig, DISCORD_CLIENTS, MIN_WEB_KEY};
 
 /// Settings as written in the file, each with its default; a key the file does not
 /// know is refused (a misspelt setting would otherwise be silently ignored).
@@ -363,8 +363,15 @@ impl RawConfig {
             .as_deref()
             .map(|a| address(a, "ops.listen", "127.0.0.1:9100"))
             .transpose()?;
+        let web = web_config(&self.web, env_web_key)?;
+        check(
+            self.application_id.is_some() || web.as_ref().is_none_or(|w| w.activity.is_none()),
+            || {
+                "`application_id` is needed with `web.activity = true`: the Activity's OAuth2 client id".to_string()
+            },
+        )?;
         Ok(Config {
-            web: web_config(&self.web, env_web_key)?,
+            web,
             organiser_roles: self.organiser_roles()?,
             harvest: self.harvest.validate()?,
             token,

@@ -11,6 +11,12 @@ pub(super) struct RawWeb {
     public_url: Option<String>,
     key: Option<String>,
     trusted_proxies: Vec<String>,
+    /// The Discord Activity (docs/web.md, "The Activity"): off unless `true`.
+    activity: bool,
+    /// The application's OAuth2 client secret (`ARCANA_CLIENT_SECRET` wins over it).
+    client_secret: Option<String>,
+    /// The origins allowed to frame the Activity (Discord's clients unless set).
+    activity_parents: Option<Vec<String>>,
 }
 
 /// The games' web pages (`[web]`): where they are served, the address players reach
@@ -22,7 +28,34 @@ pub struct WebConfig {
     pub key: String,
     /// The proxies whose `X-Forwarded-For` / `Forwarded` name the client.
     pub trusted_proxies: Vec<crate::web::AddressRange>,
+    /// The Discord Activity, when configured.
+    pub activity: Option<ActivityConfig>,
 }
+
+/// The Discord Activity (`[web] activity = true`): the application's client secret,
+/// which exchanges a launch's OAuth2 code for the person's token, and the origins that
+/// may frame the pages (Discord's clients).
+#[derive(Clone, PartialEq, Eq)]
+pub struct ActivityConfig {
+    pub client_secret: String,
+    pub parents: Vec<String>,
+}
+
+impl std::fmt::Debug for ActivityConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ActivityConfig")
+            .field("parents", &self.parents)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The origins of Discord's clients, which frame an Activity (and its
+/// `<application>.discordsays.com` proxy, added by the web server).
+pub const DISCORD_CLIENTS: [&str; 3] = [
+    "https://discord.com",
+    "https://ptb.discord.com",
+    "https://canary.discord.com",
+];
 
 impl std::fmt::Debug for WebConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -30,6 +63,7 @@ impl std::fmt::Debug for WebConfig {
             .field("listen", &self.listen)
             .field("public_url", &self.public_url)
             .field("trusted_proxies", &self.trusted_proxies)
+            .field("activity", &self.activity)
             .finish_non_exhaustive()
     }
 }
@@ -87,6 +121,46 @@ pub(super) fn web_config(
         public_url,
         key: key.trim().to_string(),
         trusted_proxies,
+        activity: activity_config(raw, std::env::var("ARCANA_CLIENT_SECRET").ok())?,
+    }))
+}
+
+/// The Activity's settings, when `activity = true`: the client secret is then needed
+/// (`env_secret` wins over the file's), and each parent must be an origin.
+fn activity_config(
+    raw: &RawWeb,
+    env_secret: Option<String>,
+) -> Result<Option<ActivityConfig>, ConfigError> {
+    if !raw.activity {
+        return Ok(None);
+    }
+    let secret = env_secret
+        .or_else(|| raw.client_secret.clone())
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .ok_or_else(|| {
+            ConfigError::Invalid(
+                "`web.client_secret` (or ARCANA_CLIENT_SECRET) is needed with \
+                 `web.activity = true`: the application's OAuth2 client secret"
+                    .into(),
+            )
+        })?;
+    let parents = match &raw.activity_parents {
+        Some(parents) => parents.clone(),
+        None => DISCORD_CLIENTS.iter().map(|s| s.to_string()).collect(),
+    };
+    for p in &parents {
+        let origin = (p.starts_with("https://") || p.starts_with("http://"))
+            && p.split("://")
+                .nth(1)
+                .is_some_and(|h| !h.is_empty() && !h.contains('/'));
+        check(origin, || {
+            format!("`web.activity_parents`: `{p}` is not an origin like \"https://discord.com\"")
+        })?;
+    }
+    Ok(Some(ActivityConfig {
+        client_secret: secret,
+        parents,
     }))
 }
 
@@ -138,6 +212,42 @@ mod tests {
             ),
         ] {
             let bad = web_config(&raw(&text), None);
+            assert!(
+                matches!(&bad, Err(ConfigError::Invalid(m)) if m.contains(word)),
+                "{text}: {bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_activity_is_off_unless_configured_and_needs_its_secret() {
+        let raw = |text: &str| -> RawWeb { toml::from_str(text).expect("toml") };
+        assert_eq!(
+            activity_config(&raw(""), Some("s".into())).expect("ok"),
+            None
+        );
+        let on = activity_config(&raw("activity = true\nclient_secret = \"shh\""), None)
+            .expect("valid")
+            .expect("on");
+        assert_eq!(on.client_secret, "shh");
+        assert_eq!(on.parents, DISCORD_CLIENTS.map(String::from).to_vec());
+        assert!(
+            !format!("{on:?}").contains("shh"),
+            "the secret stays out of logs"
+        );
+        let from_env = activity_config(&raw("activity = true"), Some("env".into()));
+        assert_eq!(
+            from_env.expect("ok").map(|a| a.client_secret),
+            Some("env".into())
+        );
+        for (text, word) in [
+            ("activity = true", "client_secret"),
+            (
+                "activity = true\nclient_secret = \"s\"\nactivity_parents = [\"discord.com\"]",
+                "not an origin",
+            ),
+        ] {
+            let bad = activity_config(&raw(text), None);
             assert!(
                 matches!(&bad, Err(ConfigError::Invalid(m)) if m.contains(word)),
                 "{text}: {bad:?}"

@@ -1,0 +1,336 @@
+//! The Discord Activity (issue 49, docs/web.md "The Activity"), end to end: `arcana run`
+//! against the fake Discord with its web pages and the Activity configured. The game's
+//! board carries a Play button, the Entry Point command is registered; both are
+//! answered with the `LAUNCH_ACTIVITY` callback. In headless Chromium the fake's client
+//! page frames the Activity and plays Discord's part of the handshake; the page's code
+//! is exchanged at the fake's `/oauth2/token`, `/users/@me` names the person, and the
+//! frame shows the thread's game: the player's own page, where a move made by taps
+//! reaches the thread once; a spectator's public page, with no control. A wrong code, a
+//! request from elsewhere, a forged or expired session act on nothing.
+// The shared support code unwraps freely, as tests may.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use arcana::service::pages::WebLinks;
+use fantoccini::{Client, Locator};
+use serde_json::{json, Value};
+use std::time::Duration;
+use support::bot::{accepted_in_thread, button, Bot, ALICE, BOB, CAROL, CHANNEL};
+use support::browser::{browser, click_cell, confirm, until};
+use support::fake_discord::{FakeDiscord, FakeUser, Recorded, APP_ID, CLIENT_SECRET};
+
+const KEY: &str = "a key of the Activity's test, 32 bytes or more";
+
+/// The fake, the bot serving its pages (and the Activity) at the returned address, and
+/// the game's thread with its first board.
+struct Launched {
+    fake: FakeDiscord,
+    web: String,
+    thread: u64,
+    game: u64,
+    board: Value,
+    _bot: Bot,
+    _data: tempfile::TempDir,
+}
+
+async fn launched() -> Launched {
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port();
+    let web = format!("http://127.0.0.1:{port}");
+    let extra = format!(
+        "application_id = {APP_ID}\n[web]\nlisten = \"127.0.0.1:{port}\"\n\
+         public_url = \"{web}\"\nkey = \"{KEY}\"\nactivity = true\n\
+         client_secret = \"{CLIENT_SECRET}\"\nactivity_parents = [\"{}\"]\n",
+        fake.base()
+    );
+    let mark = fake.mark();
+    let bot = Bot::start(&fake, &data.path().join("data"), &extra).await;
+    let entry = fake
+        .wait_for(mark, "the Entry Point command", |r| {
+            r.method == "POST"
+                && r.path
+                    .ends_with(&format!("/applications/{APP_ID}/commands"))
+        })
+        .await;
+    assert_eq!(entry.json["type"], 4, "{}", entry.json);
+    assert_eq!(entry.json["handler"], 1, "APP_HANDLER: {}", entry.json);
+    let thread = accepted_in_thread(&fake, CHANNEL).await;
+    let board = fake
+        .messages_in(thread)
+        .into_iter()
+        .rev()
+        .find(|m| m.to_string().contains("activity:"))
+        .expect("a board with a Play button");
+    let game = button(&board, "activity")
+        .trim_start_matches("activity:")
+        .parse()
+        .unwrap();
+    Launched {
+        fake,
+        web,
+        thread,
+        game,
+        board,
+        _bot: bot,
+        _data: data,
+    }
+}
+
+/// Waits for the `LAUNCH_ACTIVITY` callback answering interaction `iid`.
+async fn launch_answered(fake: &FakeDiscord, mark: usize, iid: u64) -> Recorded {
+    fake.wait_for(mark, "the LAUNCH_ACTIVITY callback", |r| {
+        r.answers(iid) && r.path.ends_with("/callback")
+    })
+    .await
+}
+
+/// Opens the fake client's page framing the Activity for `who` in the thread, and
+/// waits until the frame has left the sign-in page; returns the frame's path.
+async fn open_activity(client: &Client, l: &Launched, who: &FakeUser) -> String {
+    let page = l
+        .fake
+        .activity_client(&format!("{}/activity", l.web), who, l.thread);
+    client.goto(&page).await.expect("the client's page");
+    until(
+        client,
+        "the handshake, authorized and authenticated",
+        "return !!window.authenticated && window.seen.join() === 'HANDSHAKE,AUTHORIZE,AUTHENTICATE';",
+    )
+    .await;
+    client
+        .enter_frame(0)
+        .await
+        .expect("the Activity's frame");
+    until(
+        client,
+        "the game's page in the frame",
+        "return !!document.getElementById('game');",
+    )
+    .await;
+    let path = client
+        .execute("return location.pathname;", vec![])
+        .await
+        .expect("the frame's address");
+    path.as_str().unwrap().to_string()
+}
+
+/// The thread's posts after `mark`, once things are quiet.
+async fn posts_in(fake: &FakeDiscord, mark: usize, thread: u64) -> Vec<Recorded> {
+    fake.settle(mark, Duration::from_millis(800))
+        .await
+        .into_iter()
+        .filter(|r| r.method == "POST" && r.path.ends_with(&format!("/channels/{thread}/messages")))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_activity_launches_signs_in_and_plays_in_the_thread() {
+    let l = launched().await;
+    let fake = &l.fake;
+
+    // The Play button and the Entry Point command are both answered with type 12.
+    let mark = fake.mark();
+    let iid = fake.button(
+        &ALICE,
+        l.thread,
+        &format!("activity:{}", l.game),
+        l.board.clone(),
+    );
+    assert_eq!(
+        launch_answered(fake, mark, iid).await.json,
+        json!({"type": 12})
+    );
+    let mark = fake.mark();
+    let iid = fake.entry_point(&ALICE, l.thread);
+    assert_eq!(
+        launch_answered(fake, mark, iid).await.json,
+        json!({"type": 12})
+    );
+
+    // alice (White, to move) opens it: her own page, with the board to play on.
+    let (client, _driver) = browser().await;
+    let mark = fake.mark();
+    let path = open_activity(&client, &l, &ALICE).await;
+    assert!(
+        path.starts_with(&format!("/p/{}-{}-", l.game, ALICE.id)),
+        "{path}"
+    );
+    assert!(
+        client.find(Locator::Id("play")).await.is_ok(),
+        "her controls"
+    );
+    let exchanged = fake
+        .wait_for(mark, "the code exchange", |r| {
+            r.path.ends_with("/oauth2/token")
+        })
+        .await;
+    assert_eq!(exchanged.status, 200);
+    assert_eq!(exchanged.json["grant_type"], "authorization_code");
+    assert!(exchanged.json.get("client_secret").is_none());
+    let me = fake
+        .wait_for(mark, "/users/@me", |r| r.path.ends_with("/users/@me"))
+        .await;
+    assert!(me.auth.starts_with("Bearer "), "{}", me.auth);
+
+    // A move made by taps reaches the thread once.
+    let mark = fake.mark();
+    click_cell(&client, "e2").await;
+    click_cell(&client, "e4").await;
+    confirm(&client).await;
+    fake.wait_for(mark, "the move in the thread", |r| {
+        r.method == "POST"
+            && r.path
+                .ends_with(&format!("/channels/{}/messages", l.thread))
+    })
+    .await;
+    let posts = posts_in(fake, mark, l.thread).await;
+    let boards: Vec<&Recorded> = posts.iter().filter(|r| !r.files.is_empty()).collect();
+    assert_eq!(boards.len(), 1, "one board: {posts:?}");
+    assert!(
+        boards[0].content().contains(&format!("<@{}>", BOB.id)),
+        "bob is asked: {}",
+        boards[0].content()
+    );
+    until(
+        &client,
+        "the move on her page",
+        "return document.querySelectorAll('.moves li').length === 1;",
+    )
+    .await;
+
+    // carol, who does not play, gets the public page: no control.
+    client
+        .enter_parent_frame()
+        .await
+        .expect("the client's page");
+    let path = open_activity(&client, &l, &CAROL).await;
+    assert_eq!(
+        path,
+        WebLinks::new(&l.web, KEY.as_bytes()).game_path(l.game)
+    );
+    assert!(client.find(Locator::Id("play")).await.is_err());
+    assert!(client.find(Locator::Css(".cell")).await.is_err());
+}
+
+/// A POST from the Activity's page to `path` on the bot's web server.
+async fn post(l: &Launched, path: &str, origin: &str, body: Value) -> (u16, Value) {
+    let answer = reqwest::Client::new()
+        .post(format!("{}{path}", l.web))
+        .header("content-type", "application/json")
+        .header("origin", origin)
+        .body(body.to_string())
+        .send()
+        .await
+        .expect("the web server");
+    let status = answer.status().as_u16();
+    let text = answer.text().await.unwrap_or_default();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_wrong_code_a_foreign_page_or_a_forged_session_acts_on_nothing() {
+    let l = launched().await;
+    let fake = &l.fake;
+    let thread = l.thread.to_string();
+
+    // The fake refuses as Discord does: an unknown code 400 invalid_grant, a wrong
+    // secret 401 invalid_client (and a code is good once).
+    let token = |code: &str, secret: &str| {
+        let form = format!(
+            "client_id={APP_ID}&client_secret={secret}&grant_type=authorization_code&code={code}"
+        );
+        reqwest::Client::new()
+            .post(format!("{}/api/v10/oauth2/token", fake.base()))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(form)
+            .send()
+    };
+    let code = fake.authorize(&ALICE);
+    assert_eq!(token(&code, "wrong").await.unwrap().status().as_u16(), 401);
+    assert_eq!(
+        token(&code, CLIENT_SECRET).await.unwrap().status().as_u16(),
+        200
+    );
+    let again = token(&code, CLIENT_SECRET).await.unwrap();
+    assert_eq!(again.status().as_u16(), 400);
+    assert!(again.text().await.unwrap().contains("invalid_grant"));
+
+    // A wrong code signs nobody in.
+    let mark = fake.mark();
+    let (status, answer) = post(
+        &l,
+        "/activity/session",
+        &l.web,
+        json!({"code": "not-a-code", "channel": thread}),
+    )
+    .await;
+    assert_eq!(status, 401, "{answer}");
+    assert_eq!(answer["ok"], false);
+    assert!(answer.get("go").is_none() && answer.get("access_token").is_none());
+    let refused = fake
+        .wait_for(mark, "the exchange", |r| r.path.ends_with("/oauth2/token"))
+        .await;
+    assert_eq!(refused.status, 400);
+
+    // A good code from another site's page is not even exchanged.
+    let mark = fake.mark();
+    let code = fake.authorize(&ALICE);
+    let (status, _) = post(
+        &l,
+        "/activity/session",
+        "https://evil.example",
+        json!({"code": code, "channel": thread}),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let (status, answer) = post(
+        &l,
+        "/activity/session",
+        &l.web,
+        json!({"code": code, "channel": thread}),
+    )
+    .await;
+    assert_eq!(status, 200, "{answer}");
+    let go = answer["go"].as_str().unwrap().to_string();
+    assert!(
+        go.starts_with(&format!("/p/{}-{}-", l.game, ALICE.id)),
+        "{go}"
+    );
+    let exchanges = fake
+        .requests_since(mark)
+        .into_iter()
+        .filter(|r| r.path.ends_with("/oauth2/token"))
+        .count();
+    assert_eq!(exchanges, 1);
+
+    // The session it gave acts; forged, expired or altered, it acts on nothing.
+    let links = WebLinks::new(&l.web, KEY.as_bytes());
+    let (tag_start, _) = go.rsplit_once('-').unwrap();
+    let forged = format!("{tag_start}-00000000000000000000000000000000");
+    let expired = links.private_path(l.game, ALICE.id, 1_000);
+    let other = go.replace(&ALICE.id.to_string(), &BOB.id.to_string());
+    let mark = fake.mark();
+    let pick = json!({"ask": "pick", "ply": 0, "path": []});
+    for (session, status) in [(&forged, 403), (&expired, 410), (&other, 403)] {
+        let (got, answer) = post(&l, &format!("{session}/act"), &l.web, pick.clone()).await;
+        assert_eq!(got, status, "{session}: {answer}");
+        assert_eq!(answer["ok"], false);
+    }
+    let (got, answer) = post(&l, &format!("{go}/act"), &l.web, pick).await;
+    assert_eq!(got, 200, "{answer}");
+    assert!(
+        answer["choice"]["options"]
+            .as_array()
+            .is_some_and(|o| !o.is_empty()),
+        "{answer}"
+    );
+    assert!(
+        posts_in(fake, mark, l.thread).await.is_empty(),
+        "nothing was played"
+    );
+}
