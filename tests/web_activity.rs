@@ -102,10 +102,7 @@ async fn open_activity(client: &Client, l: &Launched, who: &FakeUser) -> String 
         "return !!window.authenticated && window.seen.join() === 'HANDSHAKE,AUTHORIZE,AUTHENTICATE';",
     )
     .await;
-    client
-        .enter_frame(0)
-        .await
-        .expect("the Activity's frame");
+    client.enter_frame(0).await.expect("the Activity's frame");
     until(
         client,
         "the game's page in the frame",
