@@ -70,7 +70,7 @@ impl Activity {
             .parents
             .iter()
             .cloned()
-            .chain([proxied_origin(options.client_id)])
+            .chain([super::origin::proxied_origin(options.client_id)])
             .collect();
         let policy = super::limits::POLICY.replace(
             "frame-ancestors 'none'",
@@ -92,22 +92,10 @@ impl Activity {
     }
 
     /// Whether the request comes from a page served through Discord's proxy.
-    fn proxied(&self, headers: &HeaderMap) -> bool {
+    pub(super) fn proxied(&self, headers: &HeaderMap) -> bool {
         let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
-        origin.is_some_and(|o| o.eq_ignore_ascii_case(&proxied_origin(self.options.client_id)))
+        origin.is_some_and(|o| o.eq_ignore_ascii_case(&super::origin::proxied_origin(self.options.client_id)))
     }
-}
-
-/// The origin of the pages seen through Discord's proxy.
-fn proxied_origin(client_id: u64) -> String {
-    format!("https://{client_id}.discordsays.com")
-}
-
-/// Whether a request comes from one of this site's pages: the public address's origin,
-/// or Discord's proxy of it when the Activity is on.
-pub(super) fn from_our_pages(web: &Web, headers: &HeaderMap) -> bool {
-    super::socket::same_origin(web.links.public_url(), headers)
-        || web.activity.as_ref().is_some_and(|a| a.proxied(headers))
 }
 
 /// `GET /activity`: the page Discord frames; its script signs the person in.
@@ -188,7 +176,7 @@ pub(super) async fn session(
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/json"));
-    if !json || !from_our_pages(&web, &headers) {
+    if !json || !super::origin::from_our_pages(&web, &headers) {
         return told(StatusCode::FORBIDDEN, lang, "web-play-elsewhere");
     }
     let launch = match serde_json::from_slice::<Launch>(&body) {

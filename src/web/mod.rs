@@ -23,6 +23,7 @@ mod lang;
 mod limits;
 mod live;
 mod oauth;
+mod origin;
 mod play;
 mod proxy;
 mod puzzle;

@@ -134,7 +134,7 @@ fn same_site(web: &Web, headers: &HeaderMap) -> bool {
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/json"));
-    json && super::activity::from_our_pages(web, headers)
+    json && super::origin::from_our_pages(web, headers)
 }
 
 /// The catalog's sentences of a refused link: forged, and expired.

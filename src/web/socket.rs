@@ -17,7 +17,7 @@ use super::{game, limits, live, proxy, PageLang, Web};
 use crate::i18n::{tr, Lang};
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, StatusCode, Uri};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use std::sync::Arc;
@@ -32,23 +32,6 @@ pub(super) const PING: Duration = Duration::from_secs(25);
 const MAX_READ: usize = 256;
 /// How long a message may take to be written before the socket is given up.
 const SEND_PATIENCE: Duration = Duration::from_secs(10);
-
-/// The origin (`scheme://host[:port]`) of an absolute address, lowercased; `None` when
-/// it has none.
-fn origin(url: &str) -> Option<String> {
-    let uri: Uri = url.parse().ok()?;
-    let (scheme, authority) = (uri.scheme_str()?, uri.authority()?);
-    Some(format!("{scheme}://{authority}").to_ascii_lowercase())
-}
-
-/// Whether the request's `Origin` is the configured public address's origin.
-pub(super) fn same_origin(public_url: &str, headers: &HeaderMap) -> bool {
-    let theirs = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
-    match (theirs, origin(public_url)) {
-        (Some(theirs), Some(ours)) => theirs.eq_ignore_ascii_case(&ours),
-        _ => false,
-    }
-}
 
 /// A refusal of an upgrade: `status` and the catalog's sentence `key`, as text.
 fn refused(status: StatusCode, lang: Lang, key: &str) -> Response {
@@ -69,7 +52,7 @@ pub(super) async fn open<const PRIVATE: bool>(
     let Some(upgrade) = upgrade else {
         return refused(StatusCode::UPGRADE_REQUIRED, lang, "web-socket-only");
     };
-    if !super::activity::from_our_pages(&web, &headers) {
+    if !super::origin::from_our_pages(&web, &headers) {
         return refused(StatusCode::FORBIDDEN, lang, "web-socket-elsewhere");
     }
     let (game, _) = match game::resolve(&web, PRIVATE, &address) {
@@ -144,6 +127,8 @@ async fn serve(mut socket: WebSocket, mut following: live::Following, _held: Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::web::origin::same_origin;
+    use axum::http::header;
     use axum::http::HeaderValue;
 
     fn from(origin: &str) -> HeaderMap {
