@@ -18,7 +18,7 @@ use arcana::service::{Service, ServiceConfig};
 use fantoccini::{Client, Locator};
 use std::sync::Arc;
 use support::backend;
-use support::browser::{browser_sized, screenshots, until};
+use support::browser::{browser_sized, click_cell, confirm, screenshots, until};
 
 /// The shipped mate in two of chess: 1.f4 e6 2.h3? Qh4+ 3.g3 Qxg3#.
 const MATE_IN_TWO: &str = "548541ae";
@@ -133,35 +133,6 @@ fn in_an_hour() -> u64 {
         .expect("time")
         .as_secs()
         + 3600
-}
-
-/// Taps `cell` once it is offered.
-async fn click_cell(client: &Client, cell: &str) {
-    let script = format!("return !!document.querySelector('.cell.offered[data-cell=\"{cell}\"]');");
-    until(client, &format!("{cell} offered"), &script).await;
-    client
-        .find(Locator::Css(&format!(".cell[data-cell=\"{cell}\"]")))
-        .await
-        .expect("the cell")
-        .click()
-        .await
-        .expect("click");
-}
-
-async fn confirm(client: &Client) {
-    until(
-        client,
-        "Confirm offered",
-        "return !document.querySelector('#play button.confirm').hidden;",
-    )
-    .await;
-    client
-        .find(Locator::Css("#play button.confirm"))
-        .await
-        .expect("Confirm")
-        .click()
-        .await
-        .expect("click Confirm");
 }
 
 /// The verdict the page shows.

@@ -32,10 +32,6 @@ pub struct DailyDay {
     /// Who opened it (only a first try counts).
     #[serde(default)]
     pub tried: Vec<u64>,
-    /// When a process took the day's post (ms), while its post is not yet in the
-    /// outbox; `None` once it is (and in records from before the outbox carried it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub claimed: Option<u64>,
 }
 
 /// A try at a server's puzzle of a day: the server and the day.

@@ -94,7 +94,9 @@ impl Activity {
     /// Whether the request comes from a page served through Discord's proxy.
     pub(super) fn proxied(&self, headers: &HeaderMap) -> bool {
         let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
-        origin.is_some_and(|o| o.eq_ignore_ascii_case(&super::origin::proxied_origin(self.options.client_id)))
+        origin.is_some_and(|o| {
+            o.eq_ignore_ascii_case(&super::origin::proxied_origin(self.options.client_id))
+        })
     }
 }
 

@@ -33,4 +33,3 @@ pub(super) fn from_our_pages(web: &Web, headers: &HeaderMap) -> bool {
     same_origin(web.links.public_url(), headers)
         || web.activity.as_ref().is_some_and(|a| a.proxied(headers))
 }
-

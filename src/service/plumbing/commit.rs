@@ -255,7 +255,7 @@ impl Service {
 
     /// Gives `replies` an outbox entry, so they are stored with the change that
     /// produced them and kept until the front end has delivered them.
-    pub(in crate::service) fn post(
+    fn post(
         &self,
         channel: u64,
         actor: Option<&User>,

@@ -29,9 +29,6 @@ use std::collections::BTreeSet;
 
 /// The hour (UTC) a daily puzzle is posted at unless its moderators choose another.
 pub const DEFAULT_HOUR: u8 = 12;
-/// How long a process's claim on a day's post lasts before another takes it over (the
-/// claimer is taken for dead: posting takes seconds).
-pub const CLAIM_LEASE_MS: u64 = 10 * 60 * 1000;
 /// How many finished games of a server are looked through for its puzzles.
 const GAMES_LOOKED_AT: usize = 5000;
 
@@ -156,55 +153,19 @@ impl Service {
     }
 
     /// `server`'s puzzle of the day, when it is due and not posted yet: taken in the
-    /// store first (a conflict: another process posts it), then put in the outbox with
-    /// the record (a process that dies between the two leaves a claim, which the next
-    /// tick after [`CLAIM_LEASE_MS`] takes over).
+    /// store first (a conflict: another process posted it), then posted.
     fn post_daily(&self, server: u64, now: u64) -> Option<TimedReply> {
         let read = self.store.daily_puzzle(server).ok()?;
         let daily = read.value.clone().filter(|d| d.on)?;
         let channel = daily.channel?;
         let day = day_of(now);
-        if now < day * DAY_MS + u64::from(daily.hour) * HOUR_MS {
+        let posted = daily.today.as_ref().is_some_and(|t| t.day >= day);
+        if posted || now < day * DAY_MS + u64::from(daily.hour) * HOUR_MS {
             return None;
         }
         let all = self.store.puzzles().ok()?;
-        let claim = match daily.today.as_ref().filter(|t| t.day >= day) {
-            None => self.new_day(server, day, &daily, &all, now)?,
-            Some(t) if t.claimed.is_some_and(|at| now >= at + CLAIM_LEASE_MS) => {
-                let mut again = daily.clone();
-                let today = again.today.as_mut()?;
-                tracing::warn!(
-                    "daily puzzle of server {server}: its post was never queued; posting it now"
-                );
-                today.claimed = Some(now);
-                again
-            }
-            Some(_) => return None,
-        };
-        if let Err(e) = self.write(
-            vec![daily_put(server, read, claim.clone())],
-            Durability::Flushed,
-        ) {
-            tracing::debug!("daily puzzle of server {server}: {e}");
-            return None;
-        }
-        let id = &claim.today.as_ref()?.puzzle;
-        let chosen = all.iter().find(|p| &p.id == id)?;
-        let reply = self.daily_post(server, channel, &claim, chosen)?;
-        self.queue_daily(server, channel, claim, reply)
-    }
-
-    /// The day's record with its puzzle chosen and claimed at `now`.
-    fn new_day(
-        &self,
-        server: u64,
-        day: u64,
-        daily: &DailyPuzzle,
-        all: &[StoredPuzzle],
-        now: u64,
-    ) -> Option<DailyPuzzle> {
         let (games, variants) = self.games_of_server(server).ok()?;
-        let Some(chosen) = choose_daily(server, day, daily, all, &games, &variants) else {
+        let Some(chosen) = choose_daily(server, day, &daily, &all, &games, &variants) else {
             tracing::warn!("daily puzzle of server {server}: no puzzle left to post");
             return None;
         };
@@ -213,37 +174,17 @@ impl Service {
         next.today = Some(DailyDay {
             day,
             puzzle: chosen.id.clone(),
-            claimed: Some(now),
             ..DailyDay::default()
         });
         next.posted.push(chosen.id.clone());
-        Some(next)
-    }
-
-    /// Puts the day's post in the outbox with the record saying so, checked against
-    /// `claim` (still this process's claim): from here a crash loses nothing, the
-    /// outbox delivers it at the next start.
-    fn queue_daily(
-        &self,
-        server: u64,
-        channel: u64,
-        claim: DailyPuzzle,
-        reply: Reply,
-    ) -> Option<TimedReply> {
-        let read = self.store.daily_puzzle(server).ok()?;
-        if read.value.as_ref() != Some(&claim) {
-            return None;
-        }
-        let mut queued = claim;
-        queued.today.as_mut()?.claimed = None;
-        let mut replies = vec![reply];
-        let outbox = self.post(channel, None, &mut replies, None).ok()??;
-        let puts = vec![daily_put(server, read, queued), outbox];
-        if let Err(e) = self.write(puts, Durability::Flushed) {
+        if let Err(e) = self.write(
+            vec![daily_put(server, read, next.clone())],
+            Durability::Flushed,
+        ) {
             tracing::debug!("daily puzzle of server {server}: {e}");
             return None;
         }
-        let reply = replies.pop()?;
+        let reply = self.daily_post(server, channel, &next, chosen)?;
         Some(TimedReply { channel, reply })
     }
 
