@@ -38,16 +38,16 @@ fn positions(variant: VariantId) -> Vec<(String, Game)> {
     out
 }
 
-/// Processor time (wall-clock time where there is no such clock) of one decision, with
+/// Processor time (elapsed time where there is no such clock) of one decision, with
 /// its iterations (or alpha-beta nodes) and the work it counted (`variants::work`).
 fn answer_time(game: &Game, level: u8) -> (Duration, u32, u64) {
     let side = game.ask().expect("asked").side;
-    let (cpu, wall, work) = (cpu::thread_cpu(), Instant::now(), arcana::variants::work());
+    let (cpu, started, work) = (cpu::thread_cpu(), Instant::now(), arcana::variants::work());
     let d = decide(game, side, &Settings::new(level, 1)).expect("an answer");
     let worked = arcana::variants::work().wrapping_sub(work);
     let t = match (cpu, cpu::thread_cpu()) {
         (Some(a), Some(b)) => b.saturating_sub(a),
-        _ => wall.elapsed(),
+        _ => started.elapsed(),
     };
     (t, d.iterations, worked)
 }
