@@ -164,10 +164,24 @@ impl Event {
         panic!("no game of {} and {}", a.name, b.name)
     }
 
+    /// The thread of the game of `a` and `b`, once its board is there: a round's
+    /// threads are made before their games are written, so a command typed in a thread
+    /// with no board yet may find no game.
+    async fn ready(&self, a: &FakeUser, b: &FakeUser) -> u64 {
+        let (_, thread, _) = self.game_of(a, b);
+        let path = format!("/channels/{thread}/messages");
+        self.fake
+            .wait_for(0, "the game's board in its thread", |r| {
+                r.method == "POST" && r.path.ends_with(&path)
+            })
+            .await;
+        thread
+    }
+
     /// Ends the game of `a` and `b`: `winner` wins by the other's resignation, or a
     /// draw is agreed. Returns what the last command brought (settled).
     async fn finish(&self, a: &FakeUser, b: &FakeUser, winner: Option<&FakeUser>) -> Vec<Recorded> {
-        let (_, thread, _) = self.game_of(a, b);
+        let thread = self.ready(a, b).await;
         let mark = self.fake.mark();
         match winner {
             Some(w) => {
@@ -188,7 +202,8 @@ impl Event {
 
     /// `loser` runs out of time in their game with `winner`, who claims it.
     async fn lose_on_time(&self, loser: &FakeUser, winner: &FakeUser) -> Vec<Recorded> {
-        let (_, thread, white) = self.game_of(loser, winner);
+        let thread = self.ready(loser, winner).await;
+        let (_, _, white) = self.game_of(loser, winner);
         if white == winner.name {
             // White moves first, so that the clock runs on the loser.
             let e4 = [("text", 3u8, json!("e4"))];
