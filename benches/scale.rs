@@ -9,7 +9,10 @@
 //! per engine and N.
 //!
 //! N is 1,000 unless `ARCANA_BENCH_GAMES` lists sizes (`ARCANA_BENCH_GAMES=1000,100000`).
-//! Under `cargo test` (no `--bench`) it runs with 40 games.
+//! Under `cargo test` (no `--bench`) it runs with 40 games. `ARCANA_BENCH_BACKEND=sled`
+//! or `postgres` runs one backend only; `ARCANA_BENCH_KEEP=DIR` keeps the filled store
+//! (sled: a copy in DIR; PostgreSQL: its database, not dropped, its URL printed);
+//! `ARCANA_BENCH_STORE=URL` prints the start-up figures alone on a store filled before.
 
 #[path = "../tests/store_backends/mod.rs"]
 mod store_backends;
@@ -316,13 +319,7 @@ fn engine(c: &mut Criterion, e: &store_backends::TestStore, n: usize) {
         movers.len()
     );
 
-    let ready = local_ready(env!("CARGO_BIN_EXE_arcana"), &e.url);
-    println!("{name}, {n} stored games: `arcana local` with no input, start to exit: median {ready:.1?} of 5");
-    // Another build's binary beside it, for a before and after (`ARCANA_BIN_BEFORE`).
-    if let Ok(before) = std::env::var("ARCANA_BIN_BEFORE") {
-        let then = local_ready(&before, &e.url);
-        println!("{name}, {n} stored games: the same with {before}: median {then:.1?} of 5");
-    }
+    start_figures(&format!("{name}, {n} stored games"), &e.url);
     // The filled sled folder kept for profiling (`ARCANA_BENCH_KEEP=DIR`), and the
     // start-up figures alone (`ARCANA_BENCH_START_ONLY=1`).
     if let (Ok(keep), Some(from)) = (
@@ -335,6 +332,9 @@ fn engine(c: &mut Criterion, e: &store_backends::TestStore, n: usize) {
             "{name}, {n} stored games: the folder kept as {}",
             to.display()
         );
+    }
+    if std::env::var_os("ARCANA_BENCH_KEEP").is_some() && e.url.starts_with("postgres") {
+        println!("{name}, {n} stored games: the database kept at {}", e.url);
     }
     if std::env::var_os("ARCANA_BENCH_START_ONLY").is_some() {
         return;
@@ -445,28 +445,87 @@ fn engine(c: &mut Criterion, e: &store_backends::TestStore, n: usize) {
     });
 }
 
-/// The median of five runs of `ARCANA local --store URL` with nothing typed: what a
-/// player waits before the first line is read (the store opened, the note on unfinished
-/// games printed), and the exit.
-fn local_ready(arcana: &str, url: &str) -> Duration {
+/// The start-up figures on the store at `url`: `arcana local` with nothing typed, start
+/// to exit, this build's and (`ARCANA_BIN_BEFORE`) another's, their runs taking turns so
+/// that both meet the same load; and the floors beneath them: the process's own start
+/// and exit, and on PostgreSQL a connection opened, asked `SELECT 1` and closed (the
+/// server starts a backend process for each connection).
+fn start_figures(label: &str, url: &str) {
+    let before = std::env::var("ARCANA_BIN_BEFORE").ok();
     let out = tempfile::tempdir().expect("tempdir");
-    let mut times: Vec<Duration> = (0..5)
+    let (mut now, mut then) = (Vec::new(), Vec::new());
+    for _ in 0..RUNS {
+        now.push(local_run(env!("CARGO_BIN_EXE_arcana"), url, out.path()));
+        if let Some(before) = &before {
+            then.push(local_run(before, url, out.path()));
+        }
+    }
+    println!(
+        "{label}: `arcana local` with no input, start to exit: median {:.1?} of {RUNS}",
+        median(&mut now)
+    );
+    if let Some(before) = &before {
+        println!(
+            "{label}: the same with {before}: median {:.1?} of {RUNS}",
+            median(&mut then)
+        );
+    }
+    let mut bare: Vec<Duration> = (0..RUNS)
         .map(|_| {
             let t0 = Instant::now();
-            let status = std::process::Command::new(arcana)
-                .args(["local", "--no-images", "--store", url, "--out"])
-                .arg(out.path())
-                .stdin(std::process::Stdio::null())
+            let status = std::process::Command::new(env!("CARGO_BIN_EXE_arcana"))
+                .arg("--version")
                 .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::null())
                 .status()
-                .expect("arcana local");
-            assert!(status.success(), "arcana local failed");
+                .expect("arcana --version");
+            assert!(status.success(), "arcana --version failed");
             t0.elapsed()
         })
         .collect();
+    println!(
+        "{label}: `arcana --version`, start to exit: median {:.1?} of {RUNS}",
+        median(&mut bare)
+    );
+    if url.starts_with("postgres") {
+        let mut connect: Vec<Duration> = (0..RUNS)
+            .map(|_| {
+                let t0 = Instant::now();
+                let mut c = postgres::Client::connect(url, postgres::NoTls).expect("connect");
+                c.simple_query("SELECT 1").expect("SELECT 1");
+                c.close().expect("close");
+                t0.elapsed()
+            })
+            .collect();
+        println!(
+            "{label}: a connection opened, `SELECT 1`, closed, in process: median {:.1?} of {RUNS}",
+            median(&mut connect)
+        );
+    }
+}
+
+/// Runs of each start-up figure.
+const RUNS: usize = 7;
+
+/// One run of `ARCANA local --store URL` with nothing typed: what a player waits before
+/// the first line is read (the store opened, the note on unfinished games printed),
+/// and the exit.
+fn local_run(arcana: &str, url: &str, out: &std::path::Path) -> Duration {
+    let t0 = Instant::now();
+    let status = std::process::Command::new(arcana)
+        .args(["local", "--no-images", "--store", url, "--out"])
+        .arg(out)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("arcana local");
+    assert!(status.success(), "arcana local failed");
+    t0.elapsed()
+}
+
+fn median(times: &mut [Duration]) -> Duration {
     times.sort();
-    times[2]
+    times[times.len() / 2]
 }
 
 fn main() {
@@ -489,9 +548,25 @@ fn main() {
         .sample_size(20)
         .measurement_time(Duration::from_secs(5))
         .configure_from_args();
+    // The start-up figures alone on a store filled before (`ARCANA_BENCH_STORE=URL`,
+    // e.g. a database kept by `ARCANA_BENCH_KEEP`).
+    if let Ok(url) = std::env::var("ARCANA_BENCH_STORE") {
+        start_figures(&url, &url);
+        return;
+    }
+    // One backend only (`ARCANA_BENCH_BACKEND=sled` or `postgres`).
+    let only = std::env::var("ARCANA_BENCH_BACKEND").ok();
+    let keep = std::env::var_os("ARCANA_BENCH_KEEP").is_some();
     for n in sizes {
         for e in store_backends::backends("scale") {
+            if only.as_deref().is_some_and(|b| b != e.name) {
+                continue;
+            }
             engine(&mut c, &e, n);
+            if keep && e.url.starts_with("postgres") {
+                // A kept PostgreSQL database is not dropped (the handle's drop would).
+                std::mem::forget(e);
+            }
         }
     }
     c.final_summary();

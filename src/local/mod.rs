@@ -74,6 +74,7 @@ pub fn run(
     let mut bytes = Vec::new();
     let mut last_tick: Option<Instant> = None;
     resume(service, places, out, printer)?;
+    let resumed = Instant::now();
     loop {
         bytes.clear();
         if input.read_until(b'\n', &mut bytes)? == 0 {
@@ -99,7 +100,11 @@ pub fn run(
         }
         out.flush()?;
     }
-    tick(service, places, out, printer)?;
+    // The last look at the clocks, unless nothing was typed and the start's own look
+    // (`resume`) is under a second old: the clocks are looked at at most once a second.
+    if last_tick.is_some() || resumed.elapsed() >= TICK_EVERY {
+        tick(service, places, out, printer)?;
+    }
     out.flush()
 }
 

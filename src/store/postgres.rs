@@ -8,6 +8,7 @@
 use super::backend::{id_of, Backend, Batch, CountsOf, Entry, StoredGame};
 use super::error::StoreError;
 use super::feed::{Changes, Feed};
+use postgres::types::{ToSql, Type};
 use postgres::{Client, NoTls};
 use write::apply_in;
 
@@ -167,6 +168,13 @@ fn place(k: &[u8]) -> Place<'_> {
     }
 }
 
+/// A parameter of type `bigint`. The reads give their parameters' types
+/// (`query_typed`): one round trip each, where a prepared query takes three
+/// (prepare, execute, close), and the reads at start go one after another.
+fn int8(v: &i64) -> (&(dyn ToSql + Sync), Type) {
+    (v, Type::INT8)
+}
+
 /// Runs `f` on a fresh thread: the synchronous client drives its own small runtime,
 /// which must not be started or dropped on a thread that is running async tasks.
 fn off_thread<T: Send>(f: impl FnOnce() -> T + Send) -> T {
@@ -283,38 +291,48 @@ impl Pg {
 
     fn get_one(&self, k: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
         let row = self.with(|c| match place(k) {
-            Place::Game(id) => c.query_opt("SELECT record FROM games WHERE id = $1", &[&sql(id)]),
+            Place::Game(id) => {
+                c.query_typed_opt("SELECT record FROM games WHERE id = $1", &[int8(&sql(id))])
+            }
             Place::Active(ch) | Place::Last(ch) => {
                 let column = pointer_column(&place(k));
-                c.query_opt(
+                c.query_typed_opt(
                     &format!(
                         "SELECT int8send({column}) FROM channels \
                          WHERE channel = $1 AND {column} IS NOT NULL"
                     ),
-                    &[&sql(ch)],
+                    &[int8(&sql(ch))],
                 )
             }
-            Place::Challenge(ch) => c.query_opt(
+            Place::Challenge(ch) => c.query_typed_opt(
                 "SELECT challenge FROM challenges WHERE channel = $1",
-                &[&sql(ch)],
+                &[int8(&sql(ch))],
             ),
-            Place::ChallengeRecord(id) => c.query_opt(
+            Place::ChallengeRecord(id) => c.query_typed_opt(
                 "SELECT challenge FROM challenge_records WHERE id = $1",
-                &[&sql(id)],
+                &[int8(&sql(id))],
             ),
-            Place::Rating(r) => c.query_opt("SELECT standing FROM ratings WHERE key = $1", &[&r]),
-            Place::Key(s) => {
-                c.query_opt("SELECT replies FROM idempotency_keys WHERE key = $1", &[&s])
+            Place::Rating(r) => c.query_typed_opt(
+                "SELECT standing FROM ratings WHERE key = $1",
+                &[(&r, Type::BYTEA)],
+            ),
+            Place::Key(s) => c.query_typed_opt(
+                "SELECT replies FROM idempotency_keys WHERE key = $1",
+                &[(&s, Type::TEXT)],
+            ),
+            Place::Outbox(id) => {
+                c.query_typed_opt("SELECT entry FROM outbox WHERE id = $1", &[int8(&sql(id))])
             }
-            Place::Outbox(id) => c.query_opt("SELECT entry FROM outbox WHERE id = $1", &[&sql(id)]),
             Place::Action(id, seq) | Place::Entry(id, seq) => {
                 let (table, column) = list_table(matches!(place(k), Place::Action(..)));
-                c.query_opt(
+                c.query_typed_opt(
                     &format!("SELECT {column} FROM {table} WHERE game = $1 AND seq = $2"),
-                    &[&sql(id), &sql(seq)],
+                    &[int8(&sql(id)), int8(&sql(seq))],
                 )
             }
-            Place::Other => c.query_opt("SELECT value FROM kv WHERE key = $1", &[&k]),
+            Place::Other => {
+                c.query_typed_opt("SELECT value FROM kv WHERE key = $1", &[(&k, Type::BYTEA)])
+            }
         })?;
         Ok(row.map(|r| r.get::<_, Vec<u8>>(0)))
     }
@@ -361,7 +379,7 @@ impl Pg {
                 if !reaches {
                     continue;
                 }
-                for row in c.query(query, &[])? {
+                for row in c.query_typed(query, &[])? {
                     let mut k = table_prefix.to_vec();
                     k.extend_from_slice(&row.get::<_, Vec<u8>>(0));
                     if k.starts_with(prefix) {
@@ -382,13 +400,13 @@ impl Pg {
     /// (excluded; `None`: to the last), in key order.
     fn kv_range(&self, start: &[u8], end: Option<&[u8]>) -> Result<Vec<Entry>, StoreError> {
         let rows = self.with(|c| match end {
-            Some(end) => c.query(
+            Some(end) => c.query_typed(
                 "SELECT key, value FROM kv WHERE key >= $1 AND key < $2 ORDER BY key",
-                &[&start, &end],
+                &[(&start, Type::BYTEA), (&end, Type::BYTEA)],
             ),
-            None => c.query(
+            None => c.query_typed(
                 "SELECT key, value FROM kv WHERE key >= $1 ORDER BY key",
-                &[&start],
+                &[(&start, Type::BYTEA)],
             ),
         })?;
         Ok(rows.into_iter().map(|r| (r.get(0), r.get(1))).collect())
@@ -409,7 +427,7 @@ impl Pg {
     /// resuming its outbox at the same moment skips the rows this one is claiming.
     fn claim(&self) -> Result<Vec<Entry>, StoreError> {
         let rows = self.with(|c| {
-            c.query(
+            c.query_typed(
                 "UPDATE outbox SET claimed_by = $1, \
                  claimed_until = now() + $2::bigint * interval '1 millisecond' \
                  WHERE id IN (SELECT id FROM outbox \
@@ -417,7 +435,7 @@ impl Pg {
                                  OR claimed_until < now() \
                               FOR UPDATE SKIP LOCKED) \
                  RETURNING int8send(id), entry",
-                &[&self.me, &OUTBOX_LEASE_MS],
+                &[(&self.me, Type::TEXT), int8(&OUTBOX_LEASE_MS)],
             )
         })?;
         let mut out: Vec<Entry> = rows
@@ -520,13 +538,13 @@ impl Pg {
     }
 
     fn prune(&self, before_ms: u64) -> Result<usize, StoreError> {
-        let n = self.with(|c| {
-            c.execute(
-                "DELETE FROM idempotency_keys WHERE at_ms < $1",
-                &[&sql(before_ms.min(i64::MAX as u64))],
+        let gone = self.with(|c| {
+            c.query_typed(
+                "DELETE FROM idempotency_keys WHERE at_ms < $1 RETURNING 1",
+                &[int8(&sql(before_ms.min(i64::MAX as u64)))],
             )
         })?;
-        Ok(usize::try_from(n).unwrap_or(usize::MAX))
+        Ok(gone.len())
     }
 }
 
@@ -546,9 +564,9 @@ impl Backend for Pg {
     fn active_upto(&self, upto: usize) -> Result<usize, StoreError> {
         let limit = i64::try_from(upto).unwrap_or(i64::MAX);
         let row = self.with(|c| {
-            c.query_one(
+            c.query_typed_one(
                 "SELECT count(*) FROM (SELECT 1 FROM channels WHERE active IS NOT NULL LIMIT $1) a",
-                &[&limit],
+                &[int8(&limit)],
             )
         })?;
         Ok(usize::try_from(row.get::<_, i64>(0)).unwrap_or(upto))
@@ -629,10 +647,10 @@ impl Drop for Pg {
         let pg = &*self;
         let released = off_thread(|| {
             pg.with(|c| {
-                c.execute(
+                c.query_typed(
                     "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL \
                      WHERE claimed_by = $1",
-                    &[&pg.me],
+                    &[(&pg.me, Type::TEXT)],
                 )
             })
         });
@@ -650,6 +668,20 @@ impl Drop for Pg {
 /// Applies every migration the database lacks, in order, in one transaction under an
 /// advisory lock; refuses a database migrated by a newer build.
 fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    let known = MIGRATIONS.iter().map(|m| m.0).max().unwrap_or(0);
+    // Up to date already (every start but the first after an upgrade): one round trip,
+    // no lock, no transaction. The versions are 1 to `known`, each once (the key).
+    let up_to_date = format!(
+        "SELECT 1 FROM schema_migrations HAVING count(*) = {known} AND max(version) = {known}"
+    );
+    if let Ok(rows) = client.simple_query(&up_to_date) {
+        if rows
+            .iter()
+            .any(|m| matches!(m, postgres::SimpleQueryMessage::Row(_)))
+        {
+            return Ok(());
+        }
+    }
     let mut tx = client.transaction()?;
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
     tx.batch_execute(
@@ -664,7 +696,6 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
         .iter()
         .map(|r| r.get(0))
         .collect();
-    let known = MIGRATIONS.iter().map(|m| m.0).max().unwrap_or(0);
     if let Some(newer) = applied.iter().copied().filter(|v| *v > known).max() {
         return Err(StoreError::Url(format!(
             "the database schema is at version {newer}, newer than this build knows \
