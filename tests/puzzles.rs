@@ -209,3 +209,32 @@ fn puzzles_read_back_from_csv() {
     assert_eq!(csv::read(&text), Ok(vec![p, q]));
     assert!(csv::read("id,game\n1,2\n").is_err());
 }
+
+#[test]
+fn puzzles_appended_one_by_one_read_back_like_a_written_file() {
+    let p = found(VariantId::Standard, &[], FORK);
+    let mut q = p.clone();
+    q.position = Position::new(VariantId::Standard, &Options::new(), 9, &[]);
+    q.id = Puzzle::id_of(&q.position);
+    // The header comes with the first puzzle only; the file reads back at every step.
+    let first = csv::addition(&p, true);
+    assert_eq!(csv::read(&first), Ok(vec![p.clone()]));
+    let both = format!("{first}{}", csv::addition(&q, false));
+    assert_eq!(both, csv::write(&[p.clone(), q.clone()]));
+    assert_eq!(csv::read(&both), Ok(vec![p, q]));
+}
+
+#[test]
+fn the_finding_pass_with_its_shortcuts_finds_what_the_full_judge_finds() {
+    // The fork and the back-rank mate found with the quick look and without it alike.
+    let mut full = Plan::default();
+    full.find.screen = None;
+    for fen in [FORK, "6k1/5ppp/8/8/r7/8/5PPP/3R2K1 w - - 0 1"] {
+        let position = Position::from_fen(VariantId::Standard, &Options::new(), 1, fen);
+        let quick = find(&position, &Plan::default()).expect("found");
+        assert_eq!(
+            find(&position, &full).map(|f| f.line[0].clone()),
+            Ok(quick.line[0].clone())
+        );
+    }
+}

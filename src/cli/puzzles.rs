@@ -4,7 +4,7 @@
 
 use super::engine::thread_cpu_time;
 use super::{PuzzlesDrawArgs, PuzzlesExportArgs, PuzzlesGenerateArgs};
-use crate::puzzles::generate::{kept, scan, Plan, Record, SelfPlay, Tally};
+use crate::puzzles::generate::{kept, scan_each, Plan, Record, SelfPlay, Tally};
 use crate::puzzles::{csv, Puzzle};
 use crate::service::grammar::parse_options;
 use crate::store::{Store, StoreUrl};
@@ -69,15 +69,30 @@ fn merged(old: Vec<Puzzle>, new: Vec<Puzzle>) -> Vec<Puzzle> {
     by_id.into_values().collect()
 }
 
-/// Writes `puzzles` to `out`, or to standard output without one.
+/// Writes `puzzles` to `out` (a whole new file put in the old one's place, so a run
+/// cut short never leaves half a file), or to standard output without one.
 fn write_out(out: Option<&Path>, puzzles: &[Puzzle]) -> Result<(), String> {
     let text = csv::write(puzzles);
-    match out {
-        Some(path) => {
-            std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
-        }
-        None => super::print_lines(text.lines().map(str::to_string)),
-    }
+    let Some(path) = out else {
+        return super::print_lines(text.lines().map(str::to_string));
+    };
+    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    let new = path.with_extension("csv.new");
+    std::fs::write(&new, text).map_err(cannot)?;
+    std::fs::rename(&new, path).map_err(cannot)
+}
+
+/// Appends the confirmed puzzle `p` to the CSV file `path` at once (its header first
+/// when the file is new), in one write.
+fn append(path: &Path, p: &Puzzle) -> Result<(), String> {
+    use std::io::Write;
+    let empty = std::fs::metadata(path).map_or(true, |m| m.len() == 0);
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(csv::addition(p, empty).as_bytes()))
+        .map_err(|e| format!("cannot append to {}: {e}", path.display()))
 }
 
 /// One line of figures for a variant's run.
@@ -129,11 +144,15 @@ pub(super) fn generate(a: PuzzlesGenerateArgs) -> Result<(), String> {
         None => Vec::new(),
     };
     let mut found = Vec::new();
+    let out = a.out.as_deref();
+    let mut failed = None;
     for v in variants {
         let (mut tally, clock) = (Tally::default(), thread_cpu_time());
         let mut kept = Vec::new();
         for r in stored.iter().filter(|r| r.variant == v) {
-            kept.extend(scan(r, &plan, &mut tally));
+            scan_each(r, &plan, &mut tally, &mut |p| {
+                keep(out, p, &mut kept, &mut failed)
+            });
         }
         let mut play = SelfPlay::new(v);
         play.options = options.clone();
@@ -143,7 +162,9 @@ pub(super) fn generate(a: PuzzlesGenerateArgs) -> Result<(), String> {
                 break;
             }
             let record = play.play(a.seed, i)?;
-            kept.extend(scan(&record, &plan, &mut tally));
+            scan_each(&record, &plan, &mut tally, &mut |p| {
+                keep(out, p, &mut kept, &mut failed)
+            });
             if a.progress {
                 eprintln!("{}", report(v, &tally, cpu_since(clock)));
             }
@@ -151,11 +172,23 @@ pub(super) fn generate(a: PuzzlesGenerateArgs) -> Result<(), String> {
         println!("{}", report(v, &tally, cpu_since(clock)));
         found.extend(kept);
     }
-    let old = match &a.out {
+    let old = match out {
         Some(path) => read_file(path)?,
         None => Vec::new(),
     };
-    write_out(a.out.as_deref(), &merged(old, found))
+    write_out(out, &merged(old, found))?;
+    failed.map_or(Ok(()), Err)
+}
+
+/// A confirmed puzzle kept: appended to `out` at once (the first failure to append
+/// remembered in `failed`; the run's end writes every puzzle again).
+fn keep(out: Option<&Path>, p: &Puzzle, kept: &mut Vec<Puzzle>, failed: &mut Option<String>) {
+    if let Some(path) = out {
+        if let Err(e) = append(path, p) {
+            failed.get_or_insert(e);
+        }
+    }
+    kept.push(p.clone());
 }
 
 /// The levels of `--levels`: `LOW-HIGH` within the ladder.
@@ -243,3 +276,40 @@ pub(super) fn draw(a: PuzzlesDrawArgs) -> Result<(), String> {
 
 /// The starter set shipped with the project.
 pub const STARTER_SET: &str = "assets/puzzles.csv";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::Position;
+
+    fn puzzle(seed: u64) -> Puzzle {
+        let position = Position::new(VariantId::Standard, &Default::default(), seed, &[]);
+        Puzzle {
+            id: Puzzle::id_of(&position),
+            position,
+            line: vec!["e2-e4".to_string()],
+            rating: 1000,
+            themes: vec!["material".to_string()],
+            source: format!("self-play {seed}"),
+        }
+    }
+
+    #[test]
+    fn each_confirmed_puzzle_is_in_the_file_as_soon_as_it_is_appended() {
+        let dir = std::env::temp_dir().join(format!("arcana-append-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let path = dir.join("found.csv");
+        let _ = std::fs::remove_file(&path);
+        let (mut kept, mut failed) = (Vec::new(), None);
+        keep(Some(&path), &puzzle(1), &mut kept, &mut failed);
+        // Read back before the run's end: the file holds the first puzzle, header first.
+        assert_eq!(read_file(&path), Ok(vec![puzzle(1)]));
+        keep(Some(&path), &puzzle(2), &mut kept, &mut failed);
+        assert_eq!(read_file(&path), Ok(vec![puzzle(1), puzzle(2)]));
+        assert_eq!((kept.len(), failed), (2, None));
+        // The run's end writes them all again in the old file's place.
+        write_out(Some(&path), &merged(read_file(&path).expect("reads"), kept)).expect("writes");
+        assert_eq!(read_file(&path).map(|p| p.len()), Ok(2));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -24,21 +24,34 @@ pub fn write(puzzles: &[Puzzle]) -> String {
     let mut out = String::from(HEADER);
     out.push('\n');
     for p in puzzles {
-        let fields = [
-            p.id.clone(),
-            p.position.variant.id().to_string(),
-            p.position.to_text(),
-            p.line.join(";"),
-            p.rating.to_string(),
-            p.themes.join(" "),
-            p.source.clone(),
-            p.fen().unwrap_or_default(),
-        ];
-        let line: Vec<String> = fields.iter().map(|f| field(f)).collect();
-        out.push_str(&line.join(","));
-        out.push('\n');
+        out.push_str(&line(p));
     }
     out
+}
+
+/// One puzzle's line, its line break included.
+pub fn line(p: &Puzzle) -> String {
+    let fields = [
+        p.id.clone(),
+        p.position.variant.id().to_string(),
+        p.position.to_text(),
+        p.line.join(";"),
+        p.rating.to_string(),
+        p.themes.join(" "),
+        p.source.clone(),
+        p.fen().unwrap_or_default(),
+    ];
+    let fields: Vec<String> = fields.iter().map(|f| field(f)).collect();
+    format!("{}\n", fields.join(","))
+}
+
+/// What appending `p` to a CSV file of puzzles adds: its line, after the header when
+/// the file is still `empty`. Each confirmed puzzle is appended so, at once.
+pub fn addition(p: &Puzzle, empty: bool) -> String {
+    match empty {
+        true => format!("{HEADER}\n{}", line(p)),
+        false => line(p),
+    }
 }
 
 /// The records of CSV `text`, each a list of fields.

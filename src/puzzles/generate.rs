@@ -85,6 +85,7 @@ fn quick(game: &Game, level: u8, salt: u64) -> Option<i32> {
         level,
         draws: 1,
         seed: 0x5ca9,
+        screen: None,
     };
     judge::value(game, &depth, salt)
 }
@@ -315,11 +316,20 @@ pub fn candidates(record: &Record, plan: &Plan, tally: &mut Tally) -> Vec<Positi
 
 /// Every confirmed puzzle of `record`.
 pub fn scan(record: &Record, plan: &Plan, tally: &mut Tally) -> Vec<Puzzle> {
+    let mut out = Vec::new();
+    scan_each(record, plan, tally, &mut |p| out.push(p.clone()));
+    out
+}
+
+/// [`scan`], each confirmed puzzle handed to `keep` as soon as it is confirmed (a run
+/// cut short keeps what it found).
+pub fn scan_each(record: &Record, plan: &Plan, tally: &mut Tally, keep: &mut dyn FnMut(&Puzzle)) {
     tally.games += 1;
-    candidates(record, plan, tally)
-        .iter()
-        .filter_map(|p| puzzle_at(p, &record.source, plan, tally))
-        .collect()
+    for position in candidates(record, plan, tally) {
+        if let Some(p) = puzzle_at(&position, &record.source, plan, tally) {
+            keep(&p);
+        }
+    }
 }
 
 /// How the computer plays itself for puzzles: each side at a level drawn from

@@ -26,6 +26,9 @@ pub const MINOR: i32 = 300;
 /// How much less than the solution every other answer must be worth, when the
 /// solution wins material rather than the game.
 pub const MARGIN: i32 = 300;
+/// How far the finding pass's quick look ([`Depth::screen`]) may underrate an answer:
+/// an answer is judged in full unless it would be no rival even this much better.
+pub const SLACK: i32 = 300;
 
 /// How deeply a check searches: the level whose budget judges each answer (its plain
 /// search: alpha-beta where the game has perfect information, else the tree search),
@@ -36,6 +39,11 @@ pub struct Depth {
     pub level: u8,
     pub draws: usize,
     pub seed: u64,
+    /// The finding pass's shortcuts ([`only_win`]): the level of a quick look that
+    /// orders the other answers (likeliest rivals first) and leaves out those clearly
+    /// out of reach, and worlds that are one and the same judged once. `None` for the
+    /// second check, which judges every answer at `level` in every world it draws.
+    pub screen: Option<u8>,
 }
 
 impl Depth {
@@ -44,12 +52,15 @@ impl Depth {
         level: 5,
         draws: 4,
         seed: 1,
+        screen: Some(3),
     };
-    /// The second, independent check: a level deeper, twice the draws, another seed.
+    /// The second, independent check: a level deeper, twice the draws, another seed,
+    /// no shortcut.
     pub const CONFIRM: Depth = Depth {
         level: 6,
         draws: 8,
         seed: 0x5eed_c0f1_4a11,
+        screen: None,
     };
 
     /// The search's settings in `game`, the seed mixed with `salt`. Games searched by
@@ -172,6 +183,20 @@ fn worth_drawn(
     depth: &Depth,
     salt: u64,
 ) -> Option<(i32, bool)> {
+    worth_against(game, solver, answer, depth, salt, 0)
+}
+
+/// [`worth_drawn`] of an answer judged against a solution worth `best`: when `best`
+/// ends the game at once, only an answer that does so too can rival it, and the
+/// answers that do not are worth [`WON`] (no search returns more) without a search.
+fn worth_against(
+    game: &Game,
+    solver: Side,
+    answer: &str,
+    depth: &Depth,
+    salt: u64,
+    best: i32,
+) -> Option<(i32, bool)> {
     let mut child = game.clone();
     child.play(solver, answer).ok()?;
     let drawn = child.draws() != game.draws();
@@ -184,6 +209,9 @@ fn worth_drawn(
         return Some((w, drawn));
     }
     let next = child.ask()?.side;
+    if best >= FINISHED {
+        return Some((WON, drawn));
+    }
     let v = value(&child, depth, salt)?;
     Some((if next == solver { v } else { -v }, drawn))
 }
@@ -205,14 +233,58 @@ pub fn answers(game: &Game) -> Vec<String> {
 
 /// The worlds the solver cannot tell apart at `game`: the game itself where it has
 /// perfect information, else `depth.draws` determinisations from the solver's view.
+/// The finding pass ([`Depth::screen`]) keeps one of worlds that are the same (a game
+/// with nothing hidden and nothing drawn, such as Spell Chess, draws copies).
 fn worlds(game: &Game, solver: Side, depth: &Depth) -> Vec<Game> {
     if game.perfect_information() {
         return vec![game.clone()];
     }
     let mut rng = GameRng::seed_from_u64(depth.seed ^ 0xd7a3_5eed);
-    (0..depth.draws.max(1))
+    let mut drawn: Vec<Game> = (0..depth.draws.max(1))
         .map(|_| game.determinised(solver, &mut rng))
-        .collect()
+        .collect();
+    if depth.screen.is_some() && !game.uses_randomness() {
+        let key = |g: &Game| (g.fen(), g.secrets_held());
+        let mut seen = std::collections::BTreeSet::new();
+        drawn.retain(|w| seen.insert(key(w)));
+    }
+    drawn
+}
+
+/// The other answers to judge in full at `world` (the first), against the solution's
+/// worth `best` there: all of them for the second check; in the finding pass
+/// ([`Depth::screen`]) each is first looked at by the quick search, those that would
+/// rival nothing even [`SLACK`] better are left out (the second check judges them all)
+/// and the rest come likeliest rival first. Answers of chance are always kept.
+fn screened(
+    world: &Game,
+    solver: Side,
+    others: Vec<String>,
+    best: i32,
+    baseline: i32,
+    depth: &Depth,
+) -> Vec<String> {
+    let Some(level) = depth.screen else {
+        return others;
+    };
+    let quick = Depth {
+        level,
+        draws: 1,
+        screen: None,
+        ..*depth
+    };
+    let mut looked: Vec<(i32, String)> = Vec::with_capacity(others.len());
+    for other in others {
+        match worth_against(world, solver, &other, &quick, 0x5c, best) {
+            Some((_, true)) | None => looked.push((i32::MAX, other)),
+            Some((w, false)) if rivals(best, w.saturating_add(SLACK), baseline).is_some() => {
+                looked.push((w, other))
+            }
+            Some(_) => {}
+        }
+    }
+    looked.sort_by_key(|(w, _)| std::cmp::Reverse(*w));
+    looked.into_iter().map(|(_, a)| a).collect()
 }
 
 /// Whether `other` spoils the solution `best` (both worths for the solver): an answer
@@ -249,26 +321,33 @@ pub fn only_win(game: &Game, baseline: i32, depth: &Depth) -> Result<(String, i3
     let solution = decide(game, solver, &depth.settings(game, 0))
         .ok_or(Rejection::NoWin)?
         .text;
-    let others: Vec<String> = answers(game)
-        .into_iter()
-        .filter(|a| *a != solution)
-        .collect();
-    let mut least = i32::MAX;
-    // Answers of chance among the others: their worths summed over the worlds.
-    let mut gambles: std::collections::BTreeMap<&str, (i64, i64)> = Default::default();
-    for (k, world) in worlds(game, solver, depth).iter().enumerate() {
-        let salt = k as u64 + 1;
+    let worlds = worlds(game, solver, depth);
+    // The solution first, in every world: most candidates fail here, before any other
+    // answer is judged.
+    let mut bests = Vec::with_capacity(worlds.len());
+    for (k, world) in worlds.iter().enumerate() {
         let (best, drawn) =
-            worth_drawn(world, solver, &solution, depth, salt).ok_or(Rejection::NoWin)?;
+            worth_drawn(world, solver, &solution, depth, k as u64 + 1).ok_or(Rejection::NoWin)?;
         if drawn {
             return Err(Rejection::Chance);
         }
         if !wins(best, baseline) {
             return Err(Rejection::NoWin);
         }
-        least = least.min(best);
+        bests.push(best);
+    }
+    let least = bests.iter().copied().min().ok_or(Rejection::NoWin)?;
+    let others: Vec<String> = answers(game)
+        .into_iter()
+        .filter(|a| *a != solution)
+        .collect();
+    let others = screened(&worlds[0], solver, others, bests[0], baseline, depth);
+    // Answers of chance among the others: their worths summed over the worlds.
+    let mut gambles: std::collections::BTreeMap<&str, (i64, i64)> = Default::default();
+    for (k, (world, best)) in worlds.iter().zip(bests).enumerate() {
+        let salt = k as u64 + 1;
         for other in &others {
-            let Some((w, drawn)) = worth_drawn(world, solver, other, depth, salt) else {
+            let Some((w, drawn)) = worth_against(world, solver, other, depth, salt, best) else {
                 continue;
             };
             if drawn {
@@ -308,5 +387,84 @@ mod tests {
         assert_eq!(rivals(500, 350, 0), Some(true));
         assert_eq!(rivals(500, 250, 0), Some(false));
         assert_eq!(rivals(500, 100, 0), None);
+    }
+
+    fn fen_game(variant: crate::variants::VariantId, fen: &str) -> Game {
+        Game::from_fen(variant, fen, &crate::variants::Options::new(), 1).expect("a position")
+    }
+
+    #[test]
+    fn the_finding_pass_judges_copies_of_one_world_once_and_the_second_check_all() {
+        use crate::variants::VariantId;
+        // Spell Chess hides nothing and draws nothing: its draws are copies.
+        let spell = fen_game(VariantId::Spell, "q3k3/8/8/3N4/8/8/8/4K3[] w - - 0 1");
+        assert_eq!(worlds(&spell, Side::White, &Depth::FIND).len(), 1);
+        assert_eq!(worlds(&spell, Side::White, &Depth::CONFIRM).len(), 8);
+        // Wand Chess's unknown wands differ from draw to draw: every one is judged.
+        let wand = fen_game(VariantId::Wand, "q3k3/8/8/3N4/8/8/8/4K3 w - - 0 1");
+        assert_eq!(worlds(&wand, Side::White, &Depth::FIND).len(), 4);
+        assert_eq!(Depth::CONFIRM.screen, None);
+    }
+
+    #[test]
+    fn the_quick_look_leaves_out_only_answers_that_rival_nothing() {
+        use crate::variants::VariantId;
+        // Rc8 and Rd8 both mate: beside the mate Rd8, the quick look keeps Rc8 (the
+        // second check and the finder then judge it) and leaves out every answer that
+        // does not end the game (none can rival a mate on the board).
+        let game = fen_game(
+            VariantId::Standard,
+            "6k1/5ppp/8/8/r7/8/5PPP/2RR2K1 w - - 0 1",
+        );
+        let others: Vec<String> = answers(&game)
+            .into_iter()
+            .filter(|a| a != "Rd1-d8")
+            .collect();
+        assert!(others.len() > 10);
+        let kept = screened(
+            &game,
+            Side::White,
+            others.clone(),
+            FINISHED,
+            0,
+            &Depth::FIND,
+        );
+        assert_eq!(kept, vec!["Rc1-c8".to_string()]);
+        // The second check has no quick look: every answer is judged.
+        let all = screened(
+            &game,
+            Side::White,
+            others.clone(),
+            FINISHED,
+            0,
+            &Depth::CONFIRM,
+        );
+        assert_eq!(all, others);
+        // Against a win of material no answer here loses enough to be left out, and
+        // the likeliest rival, the other mate, comes first.
+        let material = screened(&game, Side::White, others.clone(), 400, 0, &Depth::FIND);
+        assert_eq!(material.len(), others.len(), "{material:?}");
+        assert_eq!(material.first().map(String::as_str), Some("Rc1-c8"));
+    }
+
+    #[test]
+    fn beside_a_mate_on_the_board_an_answer_that_does_not_end_the_game_is_not_searched() {
+        use crate::variants::VariantId;
+        let game = fen_game(
+            VariantId::Standard,
+            "6k1/5ppp/8/8/r7/8/5PPP/2RR2K1 w - - 0 1",
+        );
+        let d = Depth::CONFIRM;
+        assert_eq!(
+            worth_against(&game, Side::White, "Rc1-c8", &d, 1, FINISHED),
+            Some((FINISHED, false))
+        );
+        assert_eq!(
+            worth_against(&game, Side::White, "h2-h3", &d, 1, FINISHED),
+            Some((WON, false))
+        );
+        // Against a lesser solution the answer is searched: no won game seen.
+        let searched = worth_against(&game, Side::White, "h2-h3", &d, 1, WON);
+        assert!(searched.is_some_and(|(w, _)| w < WON / 2), "{searched:?}");
     }
 }
