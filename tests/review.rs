@@ -122,23 +122,52 @@ fn export(h: &Harness, ch: u64) -> String {
     String::from_utf8(attachment(&r[0], ".pgn").to_vec()).expect("UTF-8")
 }
 
+// A short game of every variant is reviewed: three tests of three games each, so that
+// the test runner can review them side by side.
 #[test]
-fn a_short_game_of_every_variant_is_reviewed() {
-    let cases: Vec<(VariantId, &[(&str, &str)])> = vec![
-        (VariantId::Standard, &[]),
-        (VariantId::Spell, &[]),
-        (VariantId::Sorchess, &[]),
-        (VariantId::Wand, &[]),
-        (VariantId::Wand, &[("wands", "moderated")]),
-        (VariantId::Walls, &[]),
-        (VariantId::WallsFull, &[]),
-        (VariantId::Wickets, &[("decision", "cards")]),
-        (VariantId::Wickets, &[("decision", "dice2")]),
-    ];
+fn a_short_game_of_chess_spell_chess_and_sorchess_is_reviewed() {
+    reviewed(
+        0,
+        vec![
+            (VariantId::Standard, &[]),
+            (VariantId::Spell, &[]),
+            (VariantId::Sorchess, &[]),
+        ],
+    );
+}
+
+#[test]
+fn a_short_game_of_wand_chess_both_ways_and_wizard_walls_is_reviewed() {
+    reviewed(
+        3,
+        vec![
+            (VariantId::Wand, &[]),
+            (VariantId::Wand, &[("wands", "moderated")]),
+            (VariantId::Walls, &[]),
+        ],
+    );
+}
+
+#[test]
+fn a_short_game_of_walls_full_and_wickets_both_ways_is_reviewed() {
+    reviewed(
+        6,
+        vec![
+            (VariantId::WallsFull, &[]),
+            (VariantId::Wickets, &[("decision", "cards")]),
+            (VariantId::Wickets, &[("decision", "dice2")]),
+        ],
+    );
+}
+
+/// Plays a short random game of each of `cases` (numbered from `first`), reviews it
+/// and checks the review, its graph and its annotated export.
+fn reviewed(first: usize, cases: Vec<(VariantId, &[(&str, &str)])>) {
     let h = Harness::new();
-    let mut rng = ChaCha8Rng::seed_from_u64(27);
+    let mut rng = ChaCha8Rng::seed_from_u64(27 + first as u64);
     let mut marked = 0;
     for (n, (v, opts)) in cases.into_iter().enumerate() {
+        let n = first + n;
         let ch = 100 + n as u64;
         let options: Options = opts
             .iter()

@@ -5,10 +5,12 @@
 //! - **The global limit.** This process's share of the bot's requests per second
 //!   (`global_requests_per_second`, 50 by default, times the part of the bot's shards
 //!   the process connects: [`share`]) is kept by spacing the requests evenly, one at a
-//!   time through a gate, each at least `(1 s + JITTER) / rate` after the last (no
-//!   bursts: a second counted anywhere holds at most `rate` of them, with room for the
-//!   network's jitter). Interaction endpoints (callbacks, followups) are exempt, as on
-//!   Discord.
+//!   time through a gate, each at least `(1 s + JITTER) / n` after the last, `n` the
+//!   whole requests of the share ([`whole`]: 12 of 12.5). No bursts: a second counted
+//!   anywhere holds at most `n` of them, with room for the network's jitter, and the
+//!   processes of one bot together at most the bot's limit (four processes of 12.5
+//!   spaced by the share itself could put 13 each, 52, into one second). Interaction
+//!   endpoints (callbacks, followups) are exempt, as on Discord.
 //! - **A global 429** (`"global": true`, `X-RateLimit-Global`, `X-RateLimit-Scope:
 //!   global`) holds every globally limited request of the process, not only the one that
 //!   got it, until its `retry_after` has passed; and the process slows down (10 % for
@@ -50,6 +52,17 @@ pub const LIMITED: &str = "arcana_discord_429_total";
 /// `connected` of the bot's `total` shards (the whole without `--shards`).
 pub fn share(per_second: u32, connected: u32, total: u32) -> f64 {
     f64::from(per_second) * f64::from(connected.min(total)) / f64::from(total.max(1))
+}
+
+/// The requests a share of `per_second` may send in any one second: its whole part (a
+/// second holds whole requests; the processes' fractions together could make one more
+/// than the bot's limit), or the share itself below two.
+pub fn whole(per_second: f64) -> f64 {
+    if per_second >= 2.0 {
+        per_second.floor()
+    } else {
+        per_second.max(0.001)
+    }
 }
 
 /// How long a 429 answer asks to wait: the longer of its `Retry-After` header and its
@@ -245,7 +258,7 @@ pub struct Limiter {
 impl Limiter {
     /// A limiter keeping this process's requests under `per_second` (its [`share`]).
     pub fn new(per_second: f64) -> Limiter {
-        let spacing = (Duration::from_secs(1) + JITTER).div_f64(per_second.max(0.001));
+        let spacing = (Duration::from_secs(1) + JITTER).div_f64(whole(per_second));
         Limiter {
             spacing,
             gate: tokio::sync::Mutex::new(None),
@@ -394,6 +407,28 @@ mod tests {
         let followup = post("/api/v10/webhooks/66/tok?wait=true");
         assert!(callback.exempt && followup.exempt);
         assert_eq!(followup.major, "66/tok");
+    }
+
+    /// The most requests spaced by `limiter` that fall into one second counted from
+    /// any instant (as a window that starts at its first request counts them).
+    fn most_in_a_second(limiter: &Limiter) -> u32 {
+        let s = limiter.spacing.as_secs_f64();
+        (1.0 / s).floor() as u32 + 1
+    }
+
+    #[test]
+    fn the_processes_of_one_bot_never_put_more_than_its_limit_into_one_second() {
+        for (procs, total) in [(1u32, 1u32), (2, 2), (3, 3), (4, 4), (4, 8), (5, 5), (7, 7)] {
+            let share = share(50, total / procs, total);
+            let limiter = Limiter::new(share);
+            let together = most_in_a_second(&limiter) * procs;
+            assert!(together <= 50, "{procs} processes of {share}: {together}");
+            // And the limit is used: at most a request a second lost per process.
+            assert!(together >= 50 - procs, "{procs} processes: {together}");
+        }
+        // A share below two is kept as it is.
+        assert_eq!(whole(1.5), 1.5);
+        assert_eq!(whole(12.5), 12.0);
     }
 
     #[tokio::test(start_paused = true)]
