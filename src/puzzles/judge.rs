@@ -234,7 +234,7 @@ pub fn answers(game: &Game) -> Vec<String> {
 /// The worlds the solver cannot tell apart at `game`: the game itself where it has
 /// perfect information, else `depth.draws` determinisations from the solver's view.
 /// The finding pass ([`Depth::screen`]) keeps one of worlds that are the same (a game
-/// with nothing hidden and nothing drawn, such as Spell Chess, draws copies).
+/// with nothing hidden and nothing drawn draws copies).
 fn worlds(game: &Game, solver: Side, depth: &Depth) -> Vec<Game> {
     if game.perfect_information() {
         return vec![game.clone()];
