@@ -33,6 +33,8 @@ impl Places for Threads {
         None
     }
     fn open_place(&self, _channel: u64, title: &str, _anchor: Option<u64>) -> Result<u64, String> {
+        // Opening a thread takes Discord a moment: callers racing to open one meet.
+        std::thread::sleep(std::time::Duration::from_millis(5));
         let mut t = self.0.lock().expect("lock");
         let id = 90_000 + self.1 + t.len() as u64;
         t.push((id, title.to_string()));
@@ -521,6 +523,66 @@ fn two_services_start_the_next_round_once() {
     assert_eq!(playing, 2, "{opened:?}");
     let table = standings(&a);
     assert!(table.contains("1 point"), "{table}");
+}
+
+/// The tick and the last result of a round both start the next round's games in one
+/// process: each game is opened once, not once more in a second thread of its name
+/// that only says where the game is.
+#[test]
+fn the_tick_and_a_rounds_last_result_open_each_new_game_once() {
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let places = Arc::new(Threads::default());
+    let dir = tempfile::tempdir().expect("dir");
+    let s = service(
+        Store::open_at(&support::backend::url(dir.path())).expect("store"),
+        &clock,
+        &places,
+    );
+    let t = terms(
+        "Once",
+        VariantId::Standard,
+        EventFormat::Swiss { rounds: 2 },
+        true,
+    );
+    ok(tour(&s, "org", TournamentAction::Create(Box::new(t))));
+    for p in ["r1", "r2", "r3", "r4"] {
+        ok(tour(&s, p, TournamentAction::Join));
+    }
+    ok(tour(&s, "org", TournamentAction::Start));
+    let round1 = places.titles();
+    assert_eq!(round1.len(), 2, "{round1:?}");
+    let black = |title: &str| title.rsplit(" vs ").next().expect("black").to_string();
+    let place = |title: &str| places.find(title).expect("place");
+    ok(req(
+        &s,
+        &black(&round1[0]),
+        place(&round1[0]),
+        Request::Resign,
+    ));
+    let done = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|sc| {
+        sc.spawn(|| {
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                s.tick();
+            }
+        });
+        ok(req(
+            &s,
+            &black(&round1[1]),
+            place(&round1[1]),
+            Request::Resign,
+        ));
+        for _ in 0..20 {
+            s.tick();
+        }
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let round2: Vec<String> = places
+        .titles()
+        .into_iter()
+        .filter(|t| t.starts_with("Once · round 2 · "))
+        .collect();
+    assert_eq!(round2.len(), 2, "one thread per game: {round2:?}");
 }
 
 /// `loser` runs out of time in their game of `round` with `winner`, who claims it.

@@ -202,6 +202,10 @@ pub struct Service {
     /// Events whose round ended in a change being written: their next round starts
     /// once the change's locks are released ([`Service::advance_ended_rounds`]).
     advancing: Mutex<Vec<u64>>,
+    /// Held while an event's games are created: the tick and a round's last result
+    /// may both start the round's games, and the second must find them written rather
+    /// than open a second thread of the same name for each.
+    creating_games: Mutex<()>,
     /// Channels the front end said are not server places (issue 50), as its last
     /// interaction there said: a game starting there records it.
     place_kinds: Mutex<HashMap<u64, api::PlaceKind>>,
@@ -283,6 +287,7 @@ impl Service {
         Ok(Service {
             ratings: Mutex::new(ratings),
             advancing: Mutex::new(Vec::new()),
+            creating_games: Mutex::new(()),
             place_kinds: Mutex::new(HashMap::new()),
             store,
             clock,

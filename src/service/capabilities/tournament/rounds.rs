@@ -95,6 +95,7 @@ impl Service {
     }
 
     pub(super) fn create_games(&self, ev: &Event, now: u64) -> Vec<Reply> {
+        let _one_at_a_time = lock(&self.creating_games);
         let mut replies = Vec::new();
         for g in &ev.games {
             let (Some(id), None) = (g.id, g.pairing.outcome) else {
