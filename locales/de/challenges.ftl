@@ -29,6 +29,7 @@ closing-wins-on-time = { $name } fordert den Sieg auf Zeit ein.
 
 ratings-on-this-server = auf diesem Server
 ratings-across-servers = über alle Server
+ratings-outside-servers = in Partien außerhalb von Servern
 ratings-unnamed-player = Spieler { $id }
 ratings-record = { $wins ->
     [one] { $wins } Sieg

@@ -39,7 +39,6 @@ catchup-refused = Du hast `{ $line }` in <#{ $channel }> geschrieben, während i
 
 dms-needs-server-tournament = Turniere gehören zu einem Server: Seine Mitglieder treten bei und spielen in seinen Kanälen. Benutze `/tournament` auf einem Server, der Arcana hinzugefügt hat; hier startet `/challenge @freund` eine Partie.
 dms-needs-server-settings = Das sind Einstellungen eines Servers für seine Moderatoren, sie werden auf diesem Server geändert. Deine eigenen Einstellungen (`/settings` ohne Server-Optionen) gehen überall.
-dms-needs-server-leaderboard = Ranglisten gehören zu einem Server. Benutze `/leaderboard` auf einem Server, der Arcana hinzugefügt hat, oder hier `/profile` für deine eigenen Wertungen.
 dms-needs-server-games = Dieser Chat ist kein Server: `/games list:mine` zeigt deine eigenen Partien; die Partien eines Servers siehst du dort.
 dms-group-note = (Ich kann in diesem Chat nicht von selbst schreiben, nur auf hier benutzte Befehle und Knöpfe antworten: Zughinweise, Erinnerungen, das Partieende und Geheimnisse bekommst du per Direktnachricht.)
 dms-your-turn = Du bist am Zug in der Partie in { $chat }:
@@ -52,6 +51,7 @@ dms-pair-challenge = { $challenger } fordert dich zu einer Partie per Direktnach
 dms-pair-unreachable = Ich kann <@{ $opponent }> keine Direktnachrichten schicken (sie sind geschlossen), und eine Partie per Direktnachricht wird in den Direktnachrichten jedes Spielers mit mir gespielt, daher wurde keine Herausforderung gestellt. Nach dem Öffnen der Direktnachrichten (Privatsphäre-Einstellungen oder Apps > Arcana) kannst du erneut herausfordern.
 dms-pair-one-game = Du spielst schon per Direktnachricht gegen { $opponent }: Hier gibt es mit jedem Gegner nur eine Partie zur Zeit. Beende zuerst diese oder spielt auf einem Server oder in einem Gruppenchat.
 dms-pair-which-game = Hier warten mehrere deiner Partien auf deinen Zug ({ $games }): Benutze den Zug-Knopf am Brett der Partie, die du meinst.
+dms-rematch-in-chat = Eine Revanche für eine Partie aus einem Gruppenchat forderst du in diesem Chat, wo ihre Herausforderung gezeigt werden kann: Drück Revanche am letzten Brett der Partie in { $chat } oder benutze dort `/revanche`.
 
 ## Was stattdessen geschieht, wo Discord außerhalb von Servern etwas nicht erlaubt (Issue 50).
 

@@ -29,6 +29,7 @@ closing-wins-on-time = { $name } claims the win on time.
 
 ratings-on-this-server = on this server
 ratings-across-servers = across all servers
+ratings-outside-servers = in games played outside servers
 ratings-unnamed-player = player { $id }
 ratings-record = { $wins ->
     [one] { $wins } win

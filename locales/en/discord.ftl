@@ -39,7 +39,6 @@ catchup-refused = You wrote `{ $line }` in <#{ $channel }> while I was restartin
 
 dms-needs-server-tournament = Tournaments belong to a server: its members join them and their games are played in its channels. Use `/tournament` in a server that added Arcana; here, `/challenge @friend` starts a game.
 dms-needs-server-settings = Those are a server's settings, for its moderators, so they are changed in that server. Your own settings (`/settings` without server options) work everywhere.
-dms-needs-server-leaderboard = Leaderboards are a server's. Use `/leaderboard` in a server that added Arcana, or `/profile` here for your own ratings.
 dms-needs-server-games = This chat is not a server: use `/games list:mine` for your own games, or ask in a server for its games.
 # Added to a challenge made in a group chat: what the app cannot do there.
 dms-group-note = (I cannot post in this chat on my own, only answer commands and buttons used here: turn notices, reminders, the end of the game and secrets come to you by direct message.)
@@ -59,6 +58,7 @@ dms-pair-challenge = { $challenger } challenges you to a game by direct message.
 dms-pair-unreachable = I cannot send <@{ $opponent }> direct messages (they are closed), and a game by direct message is played in each player's DM with me, so no challenge was made. They can open their DMs (Privacy Settings, or Apps > Arcana), then you can challenge again.
 dms-pair-one-game = You already play { $opponent } by direct message: one game with each opponent at a time here. Finish that one first, or play them in a server or a group chat.
 dms-pair-which-game = Several of your games here wait for your move ({ $games }): use the Move button on the board of the game you mean.
+dms-rematch-in-chat = A rematch of a game played in a group chat is asked for in that chat, where its challenge can be shown: press Rematch on the game's last board in { $chat }, or use `/rematch` there.
 
 ## What happens instead where Discord forbids something outside servers (issue 50).
 

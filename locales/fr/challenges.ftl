@@ -17,3 +17,11 @@ game-draw-offered = { $name } a proposé la nulle.
 place-dm-pair = les messages privés de ses joueurs avec moi
 place-group-chat = une discussion de groupe
 place-bot-dm = un message privé avec moi
+
+## `/profile` et `/leaderboard` : quel classement (issue 50 : hors des serveurs, le sien).
+
+ratings-on-this-server = sur ce serveur
+ratings-across-servers = sur tous les serveurs
+ratings-outside-servers = dans les parties jouées hors des serveurs
+profile-title = **{ $name }** : classements { $scope }
+leaderboard-title = Classement { $variant } { $scope } :

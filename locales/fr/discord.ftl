@@ -4,7 +4,6 @@
 
 dms-needs-server-tournament = Les tournois appartiennent à un serveur : ses membres s'y inscrivent et jouent dans ses salons. Utilise `/tournament` sur un serveur qui a ajouté Arcana ; ici, `/challenge @ami` lance une partie.
 dms-needs-server-settings = Ce sont les paramètres d'un serveur, pour ses modérateurs : ils se changent sur ce serveur. Tes propres paramètres (`/settings` sans options de serveur) marchent partout.
-dms-needs-server-leaderboard = Les classements appartiennent à un serveur. Utilise `/leaderboard` sur un serveur qui a ajouté Arcana, ou `/profile` ici pour tes propres classements.
 dms-needs-server-games = Cette discussion n'est pas un serveur : `/games list:mine` montre tes propres parties ; celles d'un serveur se voient sur ce serveur.
 dms-group-note = (Je ne peux pas écrire de moi-même dans cette discussion, seulement répondre aux commandes et boutons utilisés ici : les avis de trait, rappels, la fin de partie et les secrets t'arrivent en message privé.)
 dms-your-turn = À toi de jouer dans la partie de { $chat } :
@@ -17,6 +16,7 @@ dms-pair-challenge = { $challenger } te défie à une partie par messages privé
 dms-pair-unreachable = Je ne peux pas envoyer de messages privés à <@{ $opponent }> (ils sont fermés), et une partie par messages privés se joue dans les messages privés de chaque joueur avec moi : aucun défi n'a été lancé. Une fois ses messages privés ouverts (Paramètres de confidentialité, ou Applications > Arcana), tu pourras le défier à nouveau.
 dms-pair-one-game = Tu joues déjà contre { $opponent } par messages privés : ici, une seule partie à la fois avec chaque adversaire. Termine d'abord celle-là, ou jouez sur un serveur ou dans une discussion de groupe.
 dms-pair-which-game = Plusieurs de tes parties attendent ton coup ici ({ $games }) : utilise le bouton Jouer sur le plateau de la partie que tu veux.
+dms-rematch-in-chat = La revanche d'une partie jouée dans un groupe se demande dans ce groupe, où son défi peut s'afficher : appuie sur Revanche sous le dernier plateau de la partie dans { $chat }, ou utilise `/revanche` là-bas.
 
 ## Ce qui se passe à la place quand Discord interdit quelque chose hors des serveurs (issue 50).
 

@@ -138,7 +138,6 @@ pub fn server_only_reason(request: &Request) -> Option<&'static str> {
         | Request::ServerBoards { .. }
         | Request::ServerLanguage { .. }
         | Request::ServerDaily(_) => Some("dms-needs-server-settings"),
-        Request::Leaderboard { .. } => Some("dms-needs-server-leaderboard"),
         Request::Games(GamesScope::Server) => Some("dms-needs-server-games"),
         _ => None,
     }
@@ -393,11 +392,8 @@ mod tests {
             &[("action", OptionValue::Text("standings".into()))],
         );
         assert_eq!(server_only_reason(&t), Some("dms-needs-server-tournament"));
-        let lb = asked("leaderboard", &[]);
-        assert_eq!(
-            server_only_reason(&lb),
-            Some("dms-needs-server-leaderboard")
-        );
+        // Outside servers, `/leaderboard` shows the ladder of games played there.
+        assert_eq!(server_only_reason(&asked("leaderboard", &[])), None);
         assert_eq!(
             server_only_reason(&Request::Games(GamesScope::Server)),
             Some("dms-needs-server-games")

@@ -128,6 +128,14 @@ impl Press<'_> {
             interacted.pressed = Some((comp.message.id, chosen.named));
         }
         let mut channel = confirm_channel(bot, &chosen.request, self.acting).await;
+        if let Request::OnGame { game, request } = &chosen.request {
+            if **request == Request::Rematch {
+                match self.rematch_place(*game).await {
+                    Ok(place) => channel = place.unwrap_or(channel),
+                    Err(refusal) => return refuse(bot, &ctx.http, &mut interacted, refusal).await,
+                }
+            }
+        }
         let by_dm = match chosen.named {
             Some(challenge) if here.place == PlaceKind::BotDm && !chosen.for_game => {
                 challenge_channel(bot, challenge).await
@@ -148,6 +156,37 @@ impl Press<'_> {
         let here_channel = here.channel.get();
         let opened = answer(bot, &ctx.http, &mut interacted, here_channel, out).await;
         computer_after(bot, &ctx.http, channel, opened);
+    }
+
+    /// Where a Rematch press on game `game` acts outside servers (issue 50): a game by
+    /// a pair of DMs is asked for again from the presser's own DM, as a new challenge
+    /// by DM; a group chat's in the chat. Either way the opponent is told by direct
+    /// message first. Pressed in a DM, a group chat's rematch is refused with where to
+    /// ask for it (the bot cannot show a challenge in the chat from there). `Err`: that
+    /// refusal, or the opponent's closed DMs; `Ok(None)`: where [`Press::acting`] says.
+    async fn rematch_place(&self, game: u64) -> Result<Option<u64>, String> {
+        let (bot, here, place) = (self.bot, &self.here, self.acting);
+        let Some(w) = bot.undelivered.whereabouts(place).await else {
+            return Ok(None);
+        };
+        let channel = match (w.kind, here.place) {
+            (PlaceKind::DmPair, PlaceKind::BotDm) => here.channel.get(),
+            (PlaceKind::GroupChat, PlaceKind::GroupChat) => place,
+            (PlaceKind::GroupChat, PlaceKind::BotDm) => {
+                let chat = super::delivery::chat_link(w.server, place);
+                return Err(tr!(here.lang(), "dms-rematch-in-chat", chat = chat));
+            }
+            _ => return Ok(None),
+        };
+        let plays = w.game == game && w.people.iter().any(|p| p.id == here.user.id);
+        let opponent = w.people.iter().find(|p| p.id != here.user.id);
+        if let Some(o) = opponent.filter(|_| plays) {
+            let told = super::slash::tell_challenged(bot, &self.ctx.http, here, o).await;
+            if let Some(refusal) = told {
+                return Err(refusal);
+            }
+        }
+        Ok(Some(channel))
     }
 
     /// A press on the board's Move button or in a move picker: the picker's next step,

@@ -86,6 +86,7 @@ async fn acting_in_dm(bot: &Bot, here: &Invocation, request: &Request) -> Result
             | Request::Abort
             | Request::Claim
             | Request::Hand
+            | Request::Web
     );
     if here.place != PlaceKind::BotDm || !on_a_game {
         return Ok(channel);
@@ -112,6 +113,18 @@ async fn unreachable_opponent(
     let Request::Challenge { opponent, .. } = request else {
         return None;
     };
+    tell_challenged(bot, http, here, opponent).await
+}
+
+/// Tells `opponent` by direct message that the one who interacts challenges them from
+/// a group chat or their DM with the bot (see [`unreachable_opponent`]): the refusal
+/// when their direct messages are closed.
+pub(crate) async fn tell_challenged(
+    bot: &Bot,
+    http: &Http,
+    here: &Invocation,
+    opponent: &User,
+) -> Option<String> {
     if bot.me.get() == Some(&opponent.id) {
         return None;
     }

@@ -186,6 +186,11 @@ pub(crate) struct Setup {
 }
 
 pub(crate) async fn setup() -> Setup {
+    setup_with(ServiceConfig::default()).await
+}
+
+/// [`setup`] with the service configured as `config` says (its seed set here).
+pub(crate) async fn setup_with(service_config: ServiceConfig) -> Setup {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let clock = Arc::new(ManualClock::new(START_MS));
@@ -198,7 +203,7 @@ pub(crate) async fn setup() -> Setup {
         let store = Store::open_at(&support::backend::url(&data)).unwrap();
         let config = ServiceConfig {
             seed: Some(5),
-            ..ServiceConfig::default()
+            ..service_config
         };
         let service = Service::new(store, clock.clone(), config).unwrap();
         Arc::new(service.with_places(Arc::new(places)))

@@ -16,6 +16,7 @@ mod components;
 mod correspondence;
 mod delivery;
 mod dms;
+mod dms_more;
 mod dms_pair;
 mod dms_reach;
 mod e2e;

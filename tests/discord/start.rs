@@ -130,13 +130,13 @@ async fn commands_are_registered_everywhere_and_server_ones_refused_politely_in_
     // What needs a server says why, privately, in a DM.
     let dm_channel = fake.new_id();
     let mark = fake.mark();
-    let iid = fake.slash_in_dm(&ALICE, dm_channel, "leaderboard");
+    let iid = fake.slash_in_dm(&ALICE, dm_channel, "games");
     let answer = fake
         .wait_for(mark, "the answer to the DM command", |r| r.answers(iid))
         .await;
     assert!(answer.is_ephemeral(), "{:?}", answer.json);
     // alice's Discord speaks English.
-    let refusal = arcana::i18n::tr(arcana::i18n::Lang::En, "dms-needs-server-leaderboard");
+    let refusal = arcana::i18n::tr(arcana::i18n::Lang::En, "dms-needs-server-games");
     assert_eq!(answer.content(), refusal);
     let after = fake.settle(mark, Duration::from_millis(300)).await;
     assert!(

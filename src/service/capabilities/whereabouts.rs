@@ -151,6 +151,25 @@ impl Service {
         }
     }
 
+    /// Game `game` when it is a game by a pair of DMs and `channel` is a DM with the
+    /// bot: its Rematch, pressed in a player's DM, makes a new challenge by DM there.
+    pub(in crate::service) fn pair_game_from_dm(
+        &self,
+        channel: u64,
+        game: u64,
+    ) -> Option<crate::store::GameRecord> {
+        if self.place_kind(channel) != PlaceKind::BotDm {
+            return None;
+        }
+        match self.store.game(game) {
+            Ok(rec) => rec.filter(|r| r.place == PlaceKind::DmPair),
+            Err(e) => {
+                tracing::error!("store: {e}");
+                None
+            }
+        }
+    }
+
     /// The channel a pending challenge was made in (its buttons may be pressed in
     /// another place: the challenged player's DM with the bot).
     pub fn challenge_channel(&self, id: u64) -> Option<u64> {

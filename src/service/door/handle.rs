@@ -324,6 +324,11 @@ impl Service {
                 | Request::Takeback(_)
                 | Request::Note { .. }
         );
+        if request == Request::Rematch && current != Some(game) {
+            if let Some(rec) = self.pair_game_from_dm(ctx.channel, game) {
+                return self.rematch_of(slot, ctx, &rec, now);
+            }
+        }
         if current != Some(game) || !allowed {
             return Err(crate::tr!(ctx.lang, "refusal-button-gone"));
         }

@@ -303,10 +303,13 @@ impl Ratings {
             .unwrap_or_else(|| tr!(lang, "ratings-unnamed-player", id = user.to_string()))
     }
 
-    fn where_text(&self, lang: Lang) -> String {
-        match self.scope {
-            LadderScope::Server => tr!(lang, "ratings-on-this-server"),
-            LadderScope::Global => tr!(lang, "ratings-across-servers"),
+    /// Which ladder a reply asked for on `server` shows, in `lang`: outside servers
+    /// (issue 50), with a ladder per server, the one of games played outside servers.
+    fn where_text(&self, lang: Lang, server: Option<u64>) -> String {
+        match (self.scope, server) {
+            (LadderScope::Global, _) => tr!(lang, "ratings-across-servers"),
+            (LadderScope::Server, Some(_)) => tr!(lang, "ratings-on-this-server"),
+            (LadderScope::Server, None) => tr!(lang, "ratings-outside-servers"),
         }
     }
 
@@ -330,7 +333,7 @@ impl Ratings {
             lang,
             "profile-title",
             name = name,
-            scope = self.where_text(lang)
+            scope = self.where_text(lang, ctx.server)
         )];
         let standings = self.table.player(ladder, user);
         if standings.is_empty() {
@@ -414,7 +417,7 @@ impl Ratings {
             lang,
             "leaderboard-title",
             variant = variant.name_in(lang),
-            scope = self.where_text(lang)
+            scope = self.where_text(lang, ctx.server)
         )];
         if settled.is_empty() {
             lines.push(tr!(

@@ -1,6 +1,7 @@
 //! The lobby: challenges (any number per channel, each with its own id, open or to one
 //! player, expiring), their answers, and the start of a game.
 
+mod rematch;
 mod start;
 
 use crate::core::Side;
@@ -234,49 +235,6 @@ impl Service {
             return Err(tr!(ctx.lang, "refusal-challenges-full", max = MAX_PENDING));
         }
         Ok(())
-    }
-
-    /// `/rematch`: a challenge to the last game's opponent, colours swapped, on the
-    /// same terms.
-    pub(in crate::service) fn rematch(
-        &self,
-        slot: &Slot,
-        ctx: &Context,
-        now: u64,
-    ) -> Result<Change, Refusal> {
-        let last = self.shown_game_in(slot, ctx.channel, ctx.lang)?;
-        if !last.rec.finished {
-            return Err(tr!(ctx.lang, "refusal-rematch-playing"));
-        }
-        let side = crate::service::reads::asked::seat_of(
-            &last.rec,
-            ctx.user.id,
-            ctx.lang,
-            "refusal-rematch-players",
-        )?;
-        let mut options = last.rec.options.clone();
-        if let Some(seat) = last.rec.computer {
-            options.insert("level".to_string(), seat.level().to_string());
-        }
-        if last.rec.bank_days > 0 {
-            options.insert("bank".to_string(), last.rec.bank_days.to_string());
-        }
-        // Colours swapped: who played White now plays Black.
-        let color = match side {
-            Side::White => ColorChoice::Black,
-            Side::Black => ColorChoice::White,
-        };
-        self.challenge(
-            slot,
-            ctx,
-            Some(last.rec.player(side.other()).clone()),
-            last.rec.variant,
-            color,
-            Some(last.rec.days),
-            options,
-            last.rec.rated,
-            now,
-        )
     }
 
     /// A new challenge id: drawn from the moment, place and challenger rather than from
