@@ -1,7 +1,9 @@
-//! Every Discord end-to-end suite in one test binary: the fake Discord and the bot
-//! driver (`tests/support`) are compiled once instead of once per suite, which is most
-//! of what the suites cost to build. Each suite is a module; run one with
-//! `cargo test --release --test discord -- e2e::` (the module's name is the filter).
+//! Every end-to-end suite in one test binary (the Discord suites, the web pages in
+//! Chromium, the multi-process store races, the Docker check): the fake Discord, the
+//! bot driver and the browser driver (`tests/support`) are compiled and linked once
+//! instead of once per suite, which was most of what the suites cost to build. Each
+//! suite is a module; run one with `cargo test --release --test discord -- e2e::` (the
+//! module's name is the filter).
 #![allow(clippy::unwrap_used)]
 
 #[path = "../common/mod.rs"]
@@ -11,6 +13,7 @@ mod store_backends;
 #[path = "../support/mod.rs"]
 mod support;
 
+mod backup;
 mod challenges;
 mod components;
 mod correspondence;
@@ -19,6 +22,7 @@ mod dms;
 mod dms_more;
 mod dms_pair;
 mod dms_reach;
+mod docker;
 mod e2e;
 mod gateway;
 mod language;
@@ -27,6 +31,10 @@ mod lobby;
 mod ops;
 mod outbox;
 mod picker;
+mod puzzle_daily;
+mod puzzle_mine;
+mod puzzle_play;
+mod puzzle_web;
 mod puzzles;
 mod puzzles_daily;
 mod puzzles_mine;
@@ -39,4 +47,9 @@ mod shards;
 mod start;
 mod threads;
 mod tournament;
+mod tournament_service;
 mod vacation;
+mod web;
+mod web_activity;
+mod web_live;
+mod web_play;

@@ -8,7 +8,7 @@
 // The shared support code unwraps freely, as tests may.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use arcana::service::actions::PuzzleAsk;
 use arcana::service::api::{Context, Reply, ReplyKind, Request, User};

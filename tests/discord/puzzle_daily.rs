@@ -8,7 +8,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use arcana::service::actions::{DailyChange, PuzzleAsk};
 use arcana::service::api::{Audience, Context, Reply, ReplyKind, Request, TimedReply, User};

@@ -10,7 +10,7 @@
 // The shared support code unwraps freely, as tests may.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use arcana::service::pages::WebLinks;
 use fantoccini::{Client, Locator};

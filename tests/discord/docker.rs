@@ -9,7 +9,7 @@
 //! keeping the database's volume, `compose up` again and the game goes on.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

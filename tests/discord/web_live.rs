@@ -8,7 +8,7 @@
 // The shared support code unwraps freely, as tests may.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use arcana::service::api::{ColorChoice, Context, ReplyKind, Request, User};
 use arcana::service::pages::WebLinks;

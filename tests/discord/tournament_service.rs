@@ -5,8 +5,8 @@
 // Test code (and the shared test support): a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-mod support;
+use crate::common;
+use crate::support;
 
 use arcana::service::api::{
     Audience, Context, DrawAction, Places, Reply, ReplyKind, Request, User,

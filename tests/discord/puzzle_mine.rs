@@ -10,7 +10,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use arcana::core::view::Viewer;
 use arcana::core::Side;

@@ -12,7 +12,7 @@
 // The shared support code (the fake Discord) unwraps freely, as tests may.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use arcana::service::api::{ColorChoice, Context, Reply, ReplyKind, Request, User};
 use arcana::service::pages::WebLinks;
