@@ -323,6 +323,7 @@ impl Service {
                 | Request::Rematch
                 | Request::Takeback(_)
                 | Request::Note { .. }
+                | Request::Conditional { .. }
         );
         if current != Some(game) || !allowed {
             return Err(crate::tr!(ctx.lang, "refusal-button-gone"));
