@@ -1458,3 +1458,107 @@ async fn a_conditional_line_played_on_a_copy_fires_and_stays_private() {
     assert!(rec.conditional.is_empty(), "{:?}", rec.conditional);
     client.close().await.expect("close the browser");
 }
+
+/// The badges written over the board of the page shown, as the browser lays them out:
+/// for each, its computed font size, its box's height and width, and the width of its
+/// piece's square, in CSS pixels; and whether the layer is shown at all.
+async fn badges_measured(client: &Client) -> (bool, Vec<[f64; 4]>) {
+    let got = client
+        .execute(
+            "const layer = document.querySelector('.badge-layer');\
+             if (!layer) { return [false, []]; }\
+             const shown = getComputedStyle(layer).display !== 'none';\
+             return [shown, [...layer.querySelectorAll('.badge')].map(b => {\
+               const r = b.getBoundingClientRect();\
+               const cell = b.parentNode.getBoundingClientRect();\
+               return [parseFloat(getComputedStyle(b).fontSize), r.height, r.width, cell.width];\
+             })];",
+            vec![],
+        )
+        .await
+        .expect("the badges");
+    let measures = got[1]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|m| [0, 1, 2, 3].map(|i| m[i].as_f64().expect("a number")))
+        .collect();
+    (got[0] == true, measures)
+}
+
+// Phones (issue 49): the Wand badges and Wickets badges drawn in the picture are about
+// 7 CSS px high at 390 px; the page writes their words again over it, at least 11 px,
+// on a narrow screen only, one for each badge of the reader's view.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn badges_stay_readable_at_390_px() {
+    let mut wand = Options::new();
+    wand.insert("wands".to_string(), "moderated".to_string());
+    let mut cards = Options::new();
+    cards.insert("decision".to_string(), "cards".to_string());
+    let (phone, _driver) = support::browser::browser_sized(390, 844, true).await;
+    let (desk, _desk_driver) = support::browser::browser_sized(1200, 1000, false).await;
+    for (variant, options) in [(VariantId::Wand, wand), (VariantId::Wickets, cards)] {
+        // One game a channel: a site each.
+        let site = Site::open(None).await;
+        let game = site.start(variant, options).await;
+        let view = page_view(
+            &site,
+            game,
+            arcana::core::view::Viewer::Player(arcana::core::Side::White),
+        )
+        .await;
+        let expected: usize = view
+            .pieces
+            .iter()
+            .map(|p| p.badges.iter().filter(|b| !b.label.is_empty()).count())
+            .sum();
+        let page = site.private(game, "alice", in_an_hour());
+        for client in [&phone, &desk] {
+            client.goto(&page).await.expect("alice's page");
+            until(
+                client,
+                "the badges laid",
+                "return !!document.querySelector('.badge-layer');",
+            )
+            .await;
+        }
+        let (shown, badges) = badges_measured(&phone).await;
+        assert!(shown, "{variant:?}: the badges are written out on a phone");
+        assert_eq!(
+            badges.len(),
+            expected,
+            "{variant:?}: one for each badge of the view"
+        );
+        assert!(
+            expected > 0 || variant == VariantId::Wickets,
+            "{variant:?} has badges"
+        );
+        for [font, height, width, cell] in &badges {
+            assert!(
+                *font >= 11.0,
+                "{variant:?}: a badge's font is {font} px at 390 px"
+            );
+            assert!(
+                *height >= 12.0,
+                "{variant:?}: a badge is {height} px high at 390 px"
+            );
+            assert!(
+                *width <= 1.6 * cell,
+                "{variant:?}: a badge {width} px wide on a {cell} px square"
+            );
+        }
+        let (shown, _) = badges_measured(&desk).await;
+        assert!(
+            !shown,
+            "{variant:?}: at 1,200 px the picture's own badges are read"
+        );
+        let shot = phone.screenshot().await.expect("a screenshot");
+        std::fs::write(
+            screenshots().join(format!("badges-390-{variant:?}.png")),
+            shot,
+        )
+        .expect("write it");
+    }
+    phone.clone().close().await.expect("close");
+    desk.clone().close().await.expect("close");
+}

@@ -130,6 +130,7 @@
   function setupPlay() {
     var section = document.getElementById("play");
     play = null;
+    layBadges();
     if (!section) { return; }
     setupActions(section);
     setupPuzzle(section);
@@ -156,13 +157,62 @@
     });
     send("pick", []);
   }
-  function layCells() {
-    if (play.cells) { return; }
-    var img = play.img;
+  // The board's picture inside a box that cells and badges are laid over.
+  function wrapped(img) {
+    if (img.parentNode.classList.contains("board-wrap")) { return img.parentNode; }
     var wrap = document.createElement("div");
     wrap.className = "board-wrap";
     img.parentNode.insertBefore(wrap, img);
     wrap.appendChild(img);
+    return wrap;
+  }
+  // On a phone the badges drawn in the picture are small: their words are written
+  // again over it, larger (shown by the style sheet on narrow screens only).
+  function layBadges() {
+    var figure = document.querySelector("figure.board[data-badges]");
+    if (!figure || figure.querySelector(".badge-layer")) { return; }
+    var wrap = wrapped(figure.querySelector("img"));
+    var layer = document.createElement("div");
+    layer.className = "badge-layer";
+    layer.setAttribute("aria-hidden", "true");
+    figure.getAttribute("data-badges").split(";").forEach(function (entry) {
+      var at = entry.indexOf(":");
+      var r = entry.slice(0, at).split(",").map(Number);
+      var box = document.createElement("div");
+      box.className = "badges";
+      box.style.left = (r[0] * 100) + "%";
+      box.style.top = (r[1] * 100) + "%";
+      box.style.width = (r[2] * 100) + "%";
+      box.style.height = (r[3] * 100) + "%";
+      entry.slice(at + 1).split("|").forEach(function (words) {
+        var badge = document.createElement("span");
+        var forms = words.split("~");
+        badge.className = "badge";
+        badge.textContent = forms[0];
+        badge.setAttribute("data-short", forms[1] || "");
+        box.appendChild(badge);
+      });
+      layer.appendChild(box);
+    });
+    wrap.appendChild(layer);
+    // A word wider than its square that runs into a neighbour's badge or off the board
+    // is written in its short form, else cut to its square.
+    var placed = [], edge = layer.getBoundingClientRect();
+    layer.querySelectorAll(".badge").forEach(function (badge) {
+      var r = badge.getBoundingClientRect();
+      var wide = r.width > badge.parentNode.getBoundingClientRect().width;
+      var hits = r.left < edge.left || r.right > edge.right || placed.some(function (q) {
+        return r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom;
+      });
+      var short = badge.getAttribute("data-short");
+      if (wide && hits && short) { badge.textContent = short; }
+      if (wide && hits) { badge.classList.add("cut"); }
+      placed.push(badge.getBoundingClientRect());
+    });
+  }
+  function layCells() {
+    if (play.cells) { return; }
+    var wrap = wrapped(play.img);
     var layer = document.createElement("div");
     layer.className = "cells";
     wrap.appendChild(layer);

@@ -301,13 +301,16 @@ fn board_figure(b: &mut String, at: &PageAt<'_>, shown: String) {
         tr!(lang, "web-board-caption", after = shown)
     };
     // The board's cells on the picture, for the controls to lay touchable squares on.
-    let cells = match (
+    let mut cells = match (
         at.playing().or(at.planning()),
         at.page.positions.get(at.ply),
     ) {
         (Some(side), Some(view)) => cells_attribute(view, at.board_size, side),
         _ => String::new(),
     };
+    if let Some(view) = at.page.positions.get(at.ply) {
+        cells.push_str(&badges_attribute(view, at.board_size));
+    }
     b.push_str(&figure(&picture, at.board_size, &alt, &caption, &cells));
 }
 
@@ -330,6 +333,21 @@ pub(super) fn cells_attribute(view: &View, size: u32, side: Side) -> String {
         " data-cells=\"{}\"",
         escape(&super::cells::cell_map(view, size, side))
     )
+}
+
+/// The badges' attribute of a board's figure ([`super::cells::badge_map`]), drawn from
+/// the side the picture is (a spectator: White; a player: their own); nothing when no
+/// piece has a badge.
+pub(super) fn badges_attribute(view: &View, size: u32) -> String {
+    let bottom = match view.viewer {
+        crate::core::view::Viewer::Player(side) => side,
+        crate::core::view::Viewer::Public => Side::White,
+    };
+    let map = super::cells::badge_map(view, size, bottom);
+    if map.is_empty() {
+        return String::new();
+    }
+    format!(" data-badges=\"{}\"", escape(&map))
 }
 
 /// The picker's block, filled by the page's script: its heading (the catalog's
