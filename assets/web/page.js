@@ -130,21 +130,94 @@
   function setupPlay() {
     var section = document.getElementById("play");
     play = null;
+    layBadges();
     if (!section) { return; }
     setupActions(section);
     setupPuzzle(section);
     var figure = document.querySelector("figure.board[data-cells]");
-    if (!figure || !section.querySelector(".picker")) { return; }
+    var picker = section.querySelector(".picker"), lines = section.querySelector(".lines");
+    if (lines) { setupLineList(lines); }
+    if (!figure || !(picker || lines)) { return; }
+    // `box`: the picker being walked (the move's, or a conditional line's on a copy of
+    // the board); `line`: that line's whole turns so far (null: the move's picker).
+    // The touchable cells are laid on the picture once a picker is walked.
     var img = figure.querySelector("img");
+    play = { section: section, box: picker, line: null, img: img, src: img.getAttribute("src"),
+             figure: figure, cells: null, path: [], confirm: null, drop: null, busy: false,
+             next: false, ply: Number(section.getAttribute("data-actions")), cellAt: null };
+    if (picker) { layCells(); }
+    if (lines) { setupLines(lines); }
+    if (!picker) { return; }
+    button("confirm").addEventListener("click", function () {
+      if (play.confirm !== null) { send("confirm", play.path); } else { send("play", play.path); }
+    });
+    button("back").addEventListener("click", function () { play.path.pop(); send("pick", play.path); });
+    button("cancel").addEventListener("click", function () {
+      if (play.confirm !== null) { send("cancel", []); play.path = []; } else { play.path = []; send("pick", []); }
+    });
+    send("pick", []);
+  }
+  // The board's picture inside a box that cells and badges are laid over.
+  function wrapped(img) {
+    if (img.parentNode.classList.contains("board-wrap")) { return img.parentNode; }
     var wrap = document.createElement("div");
     wrap.className = "board-wrap";
     img.parentNode.insertBefore(wrap, img);
     wrap.appendChild(img);
+    return wrap;
+  }
+  // On a phone the badges drawn in the picture are small: their words are written
+  // again over it, larger (shown by the style sheet on narrow screens only).
+  function layBadges() {
+    var figure = document.querySelector("figure.board[data-badges]");
+    if (!figure || figure.querySelector(".badge-layer")) { return; }
+    var wrap = wrapped(figure.querySelector("img"));
+    var layer = document.createElement("div");
+    layer.className = "badge-layer";
+    layer.setAttribute("aria-hidden", "true");
+    figure.getAttribute("data-badges").split(";").forEach(function (entry) {
+      var at = entry.indexOf(":");
+      var r = entry.slice(0, at).split(",").map(Number);
+      var box = document.createElement("div");
+      box.className = "badges";
+      box.style.left = (r[0] * 100) + "%";
+      box.style.top = (r[1] * 100) + "%";
+      box.style.width = (r[2] * 100) + "%";
+      box.style.height = (r[3] * 100) + "%";
+      entry.slice(at + 1).split("|").forEach(function (words) {
+        var badge = document.createElement("span");
+        var forms = words.split("~");
+        badge.className = "badge";
+        badge.textContent = forms[0];
+        badge.setAttribute("data-short", forms[1] || "");
+        box.appendChild(badge);
+      });
+      layer.appendChild(box);
+    });
+    wrap.appendChild(layer);
+    // A word wider than its square that runs into a neighbour's badge or off the board
+    // is written in its short form, else cut to its square.
+    var placed = [], edge = layer.getBoundingClientRect();
+    layer.querySelectorAll(".badge").forEach(function (badge) {
+      var r = badge.getBoundingClientRect();
+      var wide = r.width > badge.parentNode.getBoundingClientRect().width;
+      var hits = r.left < edge.left || r.right > edge.right || placed.some(function (q) {
+        return r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom;
+      });
+      var short = badge.getAttribute("data-short");
+      if (wide && hits && short) { badge.textContent = short; }
+      if (wide && hits) { badge.classList.add("cut"); }
+      placed.push(badge.getBoundingClientRect());
+    });
+  }
+  function layCells() {
+    if (play.cells) { return; }
+    var wrap = wrapped(play.img);
     var layer = document.createElement("div");
     layer.className = "cells";
     wrap.appendChild(layer);
     var cells = {}, rects = {};
-    figure.getAttribute("data-cells").split(";").forEach(function (entry) {
+    play.figure.getAttribute("data-cells").split(";").forEach(function (entry) {
       var parts = entry.split(":");
       var r = parts[1].split(",").map(Number);
       rects[parts[0]] = r;
@@ -160,8 +233,7 @@
       layer.appendChild(cell);
       cells[parts[0]] = cell;
     });
-    play = { section: section, cells: cells, path: [], confirm: null, drop: null, busy: false,
-             ply: Number(section.getAttribute("data-actions")), cellAt: cellAt };
+    play.cells = cells;
     layer.addEventListener("pointerdown", function (e) {
       var cell = e.target.closest(".cell.offered");
       if (!cell) { return; }
@@ -171,22 +243,14 @@
     });
     // Where a drag ends, by the picture's geometry: the cell there may not be offered
     // (nor shown) yet, its choice still on its way.
-    function cellAt(x, y) {
+    play.cellAt = function (x, y) {
       var box = wrap.getBoundingClientRect();
       var fx = (x - box.left) / box.width, fy = (y - box.top) / box.height;
       return Object.keys(rects).filter(function (k) {
         var r = rects[k];
         return fx >= r[0] && fx < r[0] + r[2] && fy >= r[1] && fy < r[1] + r[3];
       })[0] || null;
-    }
-    button("confirm").addEventListener("click", function () {
-      if (play.confirm !== null) { send("confirm", play.path); } else { send("play", play.path); }
-    });
-    button("back").addEventListener("click", function () { play.path.pop(); send("pick", play.path); });
-    button("cancel").addEventListener("click", function () {
-      if (play.confirm !== null) { send("cancel", []); play.path = []; } else { play.path = []; send("pick", []); }
-    });
-    send("pick", []);
+    };
   }
   document.addEventListener("pointerup", function (e) {
     if (!play || !play.drag) { return; }
@@ -195,13 +259,14 @@
     play.drag = null;
     dropIfReady();
   });
-  function button(name) { return play.section.querySelector("button." + name); }
+  function button(name) { return play.box.querySelector("button." + name); }
+  function pickAsk() { return play.line === null ? "pick" : "line-pick"; }
   function choose(value, cell) {
-    if (play.busy) { return; }
+    if (play.busy || !play.box) { return; }
     Object.keys(play.cells).forEach(function (k) { play.cells[k].classList.remove("chosen"); });
     if (cell) { cell.classList.add("chosen"); }
     play.path.push(value);
-    send("pick", play.path);
+    send(pickAsk(), play.path);
   }
   // A drag ended on a cell before the next choice came: take it once it is offered.
   function dropIfReady() {
@@ -225,23 +290,42 @@
   function send(ask, path) {
     var section = play.section;
     play.busy = true;
-    var text = section.querySelector(".play-text");
+    var text = play.box.querySelector(".play-text");
+    var body = { ask: ask, path: path };
+    if (play.line !== null) { body.line = play.line; }
     new Promise(function (settled) {
-      post(section, { ask: ask, path: path }, function (a) { shown(a); settled(); },
+      post(section, body, function (a) { shown(a); settled(); },
            function (why) { text.textContent = why; settled(); });
-    }).then(function () { if (play) { play.busy = false; dropIfReady(); } });
+    }).then(function () {
+      if (!play) { return; }
+      play.busy = false;
+      if (play.next) { play.next = false; send("line-pick", []); return; }
+      dropIfReady();
+    });
   }
-  function shown(answer) {
-    // The server's own markup: escaped text with `code` marked.
-    play.section.querySelector(".play-text").innerHTML = answer.html;
-    var choices = play.section.querySelector(".choices");
-    choices.textContent = "";
+  function clearCells() {
+    if (!play.cells) { return; }
     Object.keys(play.cells).forEach(function (k) {
       play.cells[k].classList.remove("offered");
       play.cells[k].removeAttribute("data-value");
     });
-    play.confirm = answer.confirm === undefined ? null : answer.confirm;
+  }
+  function shown(answer) {
+    if (!play.box) { return; }
     var choice = answer.choice;
+    // A line's turn is whole: it joins the line, and the copy's next turn is asked.
+    if (play.line !== null && choice && choice.complete) {
+      play.line.push(choice.path);
+      play.path = [];
+      play.next = true;
+      return;
+    }
+    // The server's own markup: escaped text with `code` marked.
+    play.box.querySelector(".play-text").innerHTML = answer.html;
+    var choices = play.box.querySelector(".choices");
+    choices.textContent = "";
+    clearCells();
+    play.confirm = answer.confirm === undefined ? null : answer.confirm;
     if (choice) { play.path = choice.path; }
     if (choice && !choice.complete) {
       choice.options.forEach(function (o) {
@@ -259,12 +343,87 @@
         choices.appendChild(b);
       });
     }
+    if (play.line !== null) { lineShown(answer); return; }
     if (answer.played && play.section.hasAttribute("data-puzzle")) { puzzleAnswered(answer); return; }
     var complete = (choice && choice.complete) || play.confirm !== null;
     button("confirm").hidden = !complete || answer.played;
     button("back").hidden = answer.played || play.path.length === 0 || play.confirm !== null;
     var idle = answer.ok && play.path.length === 0 && play.confirm === null;
     button("cancel").hidden = answer.played || idle;
+  }
+  // Conditional lines (issue 49): "Play a line out" walks the picker of a copy of the
+  // board, the opponent's expected turn first, then the reader's answer, alternately;
+  // the board shows the copy. "Queue this line" queues it as /conditional does; each
+  // queued line (shown to its author alone) has its Delete.
+  var lineSaid = null;
+  function lineAct(section, body) {
+    post(section, body, function (answer) {
+      lineSaid = answer.html;
+      // The page comes again with the line: pushed when the game is followed live,
+      // else fetched here.
+      if (answer.ok) {
+        if (!document.documentElement.hasAttribute("data-live")) {
+          refresh(main().getAttribute("data-now") || location.pathname + location.search);
+        }
+        return;
+      }
+      var said = section.querySelector(".line-said");
+      if (said) { said.innerHTML = answer.html; }
+    }, function (why) { section.querySelector(".line-said").textContent = why; });
+  }
+  function setupLineList(box) {
+    var section = box.closest("#play");
+    if (lineSaid !== null) { box.querySelector(".line-said").innerHTML = lineSaid; lineSaid = null; }
+    box.querySelectorAll("button[data-number]").forEach(function (b) {
+      b.hidden = false;
+      b.addEventListener("click", function () {
+        lineAct(section, { ask: "line-delete", number: Number(b.getAttribute("data-number")) });
+      });
+    });
+  }
+  function lineBoard() {
+    var box = play.section.querySelector(".lines");
+    var turns = play.line.map(function (p) { return p.join("."); }).join("-");
+    var lang = location.search ? "&" + location.search.slice(1) : "";
+    return box.getAttribute("data-board") + "?line=" + turns + lang;
+  }
+  function setupLines(box) {
+    var start = box.querySelector("button.line-start");
+    var panel = box.querySelector(".line-picker");
+    if (!start || !panel) { return; }
+    start.hidden = false;
+    function stop() {
+      play.box = null; play.line = null; play.path = [];
+      panel.hidden = true; start.hidden = false;
+      clearCells();
+      play.img.removeAttribute("data-line");
+      play.img.setAttribute("src", play.src);
+    }
+    start.addEventListener("click", function () {
+      layCells();
+      play.box = panel; play.line = []; play.path = [];
+      panel.hidden = false; start.hidden = true;
+      send("line-pick", []);
+    });
+    panel.querySelector("button.confirm").addEventListener("click", function () {
+      lineAct(play.section, { ask: "line-queue", line: play.line, path: [] });
+    });
+    panel.querySelector("button.back").addEventListener("click", function () {
+      if (play.path.length > 0) { play.path.pop(); } else { play.line.pop(); }
+      send("line-pick", play.path);
+    });
+    panel.querySelector("button.cancel").addEventListener("click", stop);
+  }
+  function lineShown(answer) {
+    play.box.querySelector(".line-text").innerHTML = answer.line || "";
+    var board = lineBoard();
+    if (play.img.getAttribute("data-line") !== board) {
+      play.img.setAttribute("data-line", board);
+      play.img.setAttribute("src", play.line.length ? board : play.src);
+    }
+    var whole = play.path.length === 0 && play.line.length > 0 && play.line.length % 2 === 0;
+    button("confirm").hidden = !(answer.ok && whole);
+    button("back").hidden = play.path.length === 0 && play.line.length === 0;
   }
   // The game's other actions: each button posts its `data-ask`; Resign is asked again
   // (its confirming button shown) before it acts; a note is posted with its text.

@@ -153,3 +153,14 @@ web-activity-connecting = Discord wird gefragt, wer du bist …
 web-activity-failed = Discord hat dieser Seite nicht gesagt, wer du bist. Schließe die Aktivität und öffne sie erneut.
 web-activity-refused = Discord hat nicht bestätigt, wer du bist. Schließe die Aktivität und öffne sie erneut.
 web-activity-no-game = In diesem Thread wird keine Partie gespielt. Öffne die Aktivität im Thread einer Partie.
+
+## Bedingte Züge auf der eigenen Seite (Issue 49)
+web-line-heading = Bedingte Züge
+web-line-intro = Während dein Gegner am Zug ist, spiel seinen erwarteten Zug und deine Antwort auf einer Kopie des Bretts aus und reih die Folge ein: sie antwortet sofort, wenn er so zieht. Nur du siehst deine Folgen.
+web-line-start = Eine Folge ausspielen
+web-line-queue = Diese Folge einreihen
+web-line-delete = Löschen
+web-line-none = Du hast in dieser Partie keine bedingten Züge.
+web-line-list = Deine Folgen (nur du siehst sie):
+web-line-so-far = Die Folge bisher: { $line }
+web-line-hidden = Diese Partie verbirgt Informationen, daher kann keine Folge auf einer Kopie des Bretts ausgespielt werden; reih eine mit `/conditional` ein.

@@ -153,3 +153,14 @@ web-activity-connecting = Asking Discord who you are…
 web-activity-failed = Discord did not let this page know who you are. Close the Activity and open it again.
 web-activity-refused = Discord did not confirm who you are. Close the Activity and open it again.
 web-activity-no-game = No game is being played in this thread. Open the Activity from a game's thread.
+
+## Conditional lines on a player's own page (issue 49)
+web-line-heading = Conditional lines
+web-line-intro = While your opponent is to move, play out their expected move and your answer on a copy of the board, then queue the line: it answers at once when they play it. Only you see your lines.
+web-line-start = Play a line out
+web-line-queue = Queue this line
+web-line-delete = Delete
+web-line-none = You have no conditional lines on this game.
+web-line-list = Your lines (only you see them):
+web-line-so-far = The line so far: { $line }
+web-line-hidden = This game hides information, so a line cannot be played out on a copy of the board; queue one with `/conditional`.

@@ -53,3 +53,14 @@ web-activity-connecting = Discord est interrogé sur votre identité…
 web-activity-failed = Discord n’a pas indiqué à cette page qui vous êtes. Fermez l’activité et rouvrez-la.
 web-activity-refused = Discord n’a pas confirmé qui vous êtes. Fermez l’activité et rouvrez-la.
 web-activity-no-game = Aucune partie n’est jouée dans ce fil. Ouvrez l’activité depuis le fil d’une partie.
+
+## Coups conditionnels sur la page d’un joueur (issue 49)
+web-line-heading = Coups conditionnels
+web-line-intro = Pendant que votre adversaire a le trait, jouez son coup attendu et votre réponse sur une copie du plateau, puis mettez la suite en file : elle répond aussitôt s’il le joue. Vous seul voyez vos suites.
+web-line-start = Jouer une suite
+web-line-queue = Mettre cette suite en file
+web-line-delete = Supprimer
+web-line-none = Vous n’avez aucun coup conditionnel dans cette partie.
+web-line-list = Vos suites (vous seul les voyez) :
+web-line-so-far = La suite jusqu’ici : { $line }
+web-line-hidden = Cette partie cache des informations : aucune suite ne peut être jouée sur une copie du plateau ; mettez-en une en file avec `/conditional`.

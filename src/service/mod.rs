@@ -24,6 +24,7 @@ mod reads;
 
 pub use capabilities::conditional;
 pub use capabilities::confirm;
+pub use capabilities::lines;
 pub use capabilities::pages;
 pub use capabilities::picker;
 pub use capabilities::puzzles::harvest;

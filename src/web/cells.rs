@@ -34,6 +34,47 @@ pub(super) fn cell_map(
         .join(";")
 }
 
+/// Where each piece's badges lie on the picture of `view`, `size` pixels wide with
+/// `bottom` at the bottom, as fractions of it, and their words with their short forms:
+/// `x,y,w,h:peace~P|sleep 3~z3` for each piece with badges, `;` between pieces. A phone's page writes them again,
+/// larger, over the picture (its own words are drawn in proportion to the squares).
+/// From the view only: the page's reader sees nothing more than their view holds.
+pub(super) fn badge_map(
+    view: &crate::core::view::View,
+    size: u32,
+    bottom: crate::core::Side,
+) -> String {
+    let options = crate::render::RenderOptions {
+        size,
+        orientation: Some(bottom),
+    };
+    let layout = crate::render::Layout::for_view(view, &options);
+    let (w, h) = (f64::from(layout.width), f64::from(layout.height));
+    let clean = |t: &str| t.replace([';', '|', ':', '~'], " ");
+    view.pieces
+        .iter()
+        .filter(|p| p.badges.iter().any(|b| !b.label.is_empty()))
+        .filter_map(|p| {
+            let r = layout.cell_rect(p.cell)?;
+            let words: Vec<String> = p
+                .badges
+                .iter()
+                .filter(|b| !b.label.is_empty())
+                .map(|b| format!("{}~{}", clean(&b.label), clean(&b.short)))
+                .collect();
+            Some(format!(
+                "{:.4},{:.4},{:.4},{:.4}:{}",
+                f64::from(r.x) / w,
+                f64::from(r.y) / h,
+                f64::from(r.w) / w,
+                f64::from(r.h) / h,
+                words.join("|")
+            ))
+        })
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

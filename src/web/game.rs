@@ -383,3 +383,76 @@ pub(super) async fn export<const GIF: bool>(
     }
     response
 }
+
+#[derive(serde::Deserialize)]
+pub(super) struct LineQuery {
+    line: Option<String>,
+}
+
+/// A line's turns written in an address: turns separated by `-`, each turn's picker
+/// choices by `.` (`0.3-1.2`); nothing is no turn. `None` when it does not read.
+fn line_in_address(text: &str) -> Option<Vec<Vec<u16>>> {
+    if text.is_empty() {
+        return Some(Vec::new());
+    }
+    let line: Option<Vec<Vec<u16>>> = text
+        .split('-')
+        .map(|turn| turn.split('.').map(|c| c.parse().ok()).collect())
+        .collect();
+    line.filter(|l| l.len() <= crate::service::lines::MAX_TURNS)
+}
+
+/// `/p/<address>/line.png?line=…`: the board picture of a conditional line played out
+/// on a copy of the game (issue 49), from its player's side; nothing when the line does
+/// not play out (the page's own answer says why).
+pub(super) async fn line_board(
+    State(web): State<Arc<Web>>,
+    Path(address): Path<String>,
+    Query(query): Query<LineQuery>,
+    lang: PageLang,
+) -> Response {
+    let (game, reader) = match resolve(&web, true, &address) {
+        Ok(found) => found,
+        Err(refused) => return refused.page(lang.lang),
+    };
+    let (Reader::Player(user), Some(line)) =
+        (reader, line_in_address(query.line.as_deref().unwrap_or("")))
+    else {
+        return not_found(lang).await;
+    };
+    let (shared, words, size) = (Arc::clone(&web), lang.lang, web.board_size);
+    let drawn = tokio::task::spawn_blocking(move || {
+        let Some(rec) = shared.store.game(game).map_err(|e| e.to_string())? else {
+            return Ok(None);
+        };
+        let Some(side) = rec.side_of(user) else {
+            return Ok(None);
+        };
+        let Ok(copy) = crate::service::lines::line_copy(&rec, side, &line, &[], words) else {
+            return Ok(None);
+        };
+        let options = crate::render::RenderOptions {
+            size,
+            orientation: Some(side),
+        };
+        crate::render::render_png_in(&copy.view, &options, words)
+            .map(Some)
+            .map_err(|e| e.to_string())
+    })
+    .await;
+    match joined(drawn) {
+        Ok(Some(png)) => (
+            [
+                (header::CONTENT_TYPE, "image/png"),
+                (header::CACHE_CONTROL, "private, no-store"),
+            ],
+            png,
+        )
+            .into_response(),
+        Ok(None) => not_found(lang).await,
+        Err(e) => {
+            tracing::error!("web: a line's board of game {game}: {e}");
+            store_trouble(lang.lang)
+        }
+    }
+}

@@ -221,6 +221,14 @@ impl PageAt<'_> {
         (now && !self.page.finished).then_some(reader)
     }
 
+    /// The side of the private page's reader while the opponent is asked, when a line
+    /// can be played out on a copy of the board: the page offers conditional lines.
+    fn planning(&self) -> Option<Side> {
+        let reader = self.player()?;
+        let waiting = self.page.asked.is_some_and(|asked| asked != reader);
+        (waiting && self.page.lines_offered).then_some(reader)
+    }
+
     /// A catalog text, escaped.
     fn label(&self, key: &str) -> String {
         escape(&tr(self.lang, key))
@@ -293,10 +301,16 @@ fn board_figure(b: &mut String, at: &PageAt<'_>, shown: String) {
         tr!(lang, "web-board-caption", after = shown)
     };
     // The board's cells on the picture, for the controls to lay touchable squares on.
-    let cells = match (at.playing(), at.page.positions.get(at.ply)) {
+    let mut cells = match (
+        at.playing().or(at.planning()),
+        at.page.positions.get(at.ply),
+    ) {
         (Some(side), Some(view)) => cells_attribute(view, at.board_size, side),
         _ => String::new(),
     };
+    if let Some(view) = at.page.positions.get(at.ply) {
+        cells.push_str(&badges_attribute(view, at.board_size));
+    }
     b.push_str(&figure(&picture, at.board_size, &alt, &caption, &cells));
 }
 
@@ -319,6 +333,21 @@ pub(super) fn cells_attribute(view: &View, size: u32, side: Side) -> String {
         " data-cells=\"{}\"",
         escape(&super::cells::cell_map(view, size, side))
     )
+}
+
+/// The badges' attribute of a board's figure ([`super::cells::badge_map`]), drawn from
+/// the side the picture is (a spectator: White; a player: their own); nothing when no
+/// piece has a badge.
+pub(super) fn badges_attribute(view: &View, size: u32) -> String {
+    let bottom = match view.viewer {
+        crate::core::view::Viewer::Player(side) => side,
+        crate::core::view::Viewer::Public => Side::White,
+    };
+    let map = super::cells::badge_map(view, size, bottom);
+    if map.is_empty() {
+        return String::new();
+    }
+    format!(" data-badges=\"{}\"", escape(&map))
 }
 
 /// The picker's block, filled by the page's script: its heading (the catalog's
@@ -361,8 +390,60 @@ fn controls(b: &mut String, at: &PageAt<'_>) {
     if at.playing().is_some() {
         b.push_str(&picker_block(at.lang, "web-play-heading"));
     }
+    lines_block(b, at, reader);
     game_actions(b, at, reader);
     b.push_str("</section>\n");
+}
+
+/// A player's conditional lines on their own page, each with its Delete (`data-number`:
+/// its number, from 1); while the opponent is asked, a line played out on a copy of the
+/// board (`data-board`: the copy's picture) and queued. Shown to its author alone: the
+/// page's lines are the reader's own. The buttons are hidden until the page's script,
+/// which posts them, shows them.
+fn lines_block(b: &mut String, at: &PageAt<'_>, reader: Side) {
+    let planning = at.planning() == Some(reader);
+    let lines = &at.page.lines;
+    if lines.is_empty() && !planning {
+        return;
+    }
+    b.push_str(&format!(
+        "<div class=\"lines\" data-board=\"{}/line.png\">\n<h2>{}</h2>\n",
+        escape(at.base),
+        at.label("web-line-heading")
+    ));
+    if lines.is_empty() {
+        b.push_str(&format!("<p>{}</p>\n", at.label("web-line-none")));
+    } else {
+        b.push_str(&format!(
+            "<p>{}</p>\n<ol class=\"line-list\">\n",
+            at.label("web-line-list")
+        ));
+        for (i, line) in lines.iter().enumerate() {
+            b.push_str(&format!(
+                "<li>{} <button type=\"button\" data-number=\"{}\" hidden>{}</button></li>\n",
+                inline(line),
+                i + 1,
+                at.label("web-line-delete")
+            ));
+        }
+        b.push_str("</ol>\n");
+    }
+    if planning {
+        b.push_str(&format!(
+            "<p>{}</p>\n<p><button type=\"button\" class=\"line-start\" hidden>{}</button></p>\n\
+             <div class=\"line-picker\" hidden>\n<p class=\"line-text\"></p>\n\
+             <p class=\"play-text\" aria-live=\"polite\"></p>\n<div class=\"choices\"></div>\n\
+             <p class=\"play-buttons\"><button type=\"button\" class=\"confirm\" hidden>{}</button> \
+             <button type=\"button\" class=\"back\" hidden>{}</button> \
+             <button type=\"button\" class=\"cancel\">{}</button></p>\n</div>\n",
+            at.label("web-line-intro"),
+            at.label("web-line-start"),
+            at.label("web-line-queue"),
+            at.label("web-play-back"),
+            at.label("web-play-cancel"),
+        ));
+    }
+    b.push_str("<p class=\"line-said\" aria-live=\"polite\"></p>\n</div>\n");
 }
 
 /// A player's other actions on their own page: answer the opponent's draw offer or

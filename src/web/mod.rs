@@ -237,6 +237,7 @@ fn router(store: Store, options: WebOptions) -> Result<axum::Router, String> {
         .route("/g/:address/game.gif", get(game::export::<true>))
         .route("/p/:address", get(game::serve::<true, false>))
         .route("/p/:address/board.png", get(game::serve::<true, true>))
+        .route("/p/:address/line.png", get(game::line_board))
         .route("/p/:address/events", get(game::events::<true>))
         .route("/p/:address/ws", get(socket::open::<true>))
         .route("/p/:address/act", post(play::act))

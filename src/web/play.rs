@@ -14,11 +14,13 @@
 //! by the service). One token bucket per user beside the one per address.
 
 use super::{now_ms, Web};
+use crate::core::Side;
 use crate::i18n::{tr, Lang};
 use crate::service::actions::TakebackAction;
 use crate::service::api::{Context, DrawAction, Reply, ReplyKind, Request, User};
 use crate::service::front::GameService;
 use crate::service::pages::LinkRefusal;
+use crate::tr;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -67,6 +69,13 @@ pub(super) struct Action {
     /// A note's line.
     #[serde(default)]
     text: Option<String>,
+    /// A conditional line's turns so far, each a complete picker path of the copy of
+    /// the board (`line-pick`, `line-queue`).
+    #[serde(default)]
+    pub(super) line: Vec<Vec<u16>>,
+    /// Which of the player's conditional lines (`line-delete`), from 1.
+    #[serde(default)]
+    number: Option<u16>,
 }
 
 /// What the page is told.
@@ -94,6 +103,9 @@ pub(super) struct Answer {
     /// The page to go to (a puzzle opened).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) go: Option<String>,
+    /// A conditional line played out so far, as the page's markup.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<String>,
 }
 
 impl Answer {
@@ -175,7 +187,7 @@ pub(super) fn admitted<T>(
         return Err((StatusCode::TOO_MANY_REQUESTS, "web-too-many-requests"));
     }
     match serde_json::from_slice::<Action>(body) {
-        Ok(action) if action.path.len() <= MAX_PATH => Ok(Admitted {
+        Ok(action) if readable(&action) => Ok(Admitted {
             actor,
             named,
             user,
@@ -183,6 +195,13 @@ pub(super) fn admitted<T>(
         }),
         _ => Err((StatusCode::BAD_REQUEST, "web-play-unreadable")),
     }
+}
+
+/// Whether an action's paths are within the picker's and a line's sizes.
+fn readable(action: &Action) -> bool {
+    action.path.len() <= MAX_PATH
+        && action.line.len() <= crate::service::lines::MAX_TURNS
+        && action.line.iter().all(|p| p.len() <= MAX_PATH)
 }
 
 /// The answer of an admitted action run off the async threads by `work`: what it tells
@@ -263,9 +282,18 @@ fn run(
         ok: key == "web-play-resign-sure",
         ..Answer::default()
     };
-    let request = match asked(game, rec.actions.len() as u64, action) {
+    if action.ask == "line-pick" {
+        return Some(line_pick(&rec, side, &action, lang));
+    }
+    let request = match asked(&rec, side, action, lang) {
         Ok(request) => request,
-        Err(key) => return Some(say(key)),
+        Err(Refused::Key(key)) => return Some(say(key)),
+        Err(Refused::Said(text)) => {
+            return Some(Answer {
+                html: super::html::inline(&text),
+                ..Answer::default()
+            })
+        }
     };
     let replies = actor.service.handle(&ctx, request);
     let (mine, others): (Vec<Reply>, Vec<Reply>) = replies
@@ -282,10 +310,82 @@ fn run(
     Some(answer)
 }
 
+/// What a page is told instead of asking the service: a catalog sentence, or a
+/// refusal already in words.
+enum Refused {
+    Key(&'static str),
+    Said(String),
+}
+
+/// The copy of the board after the action's line, with its next turn's picker: a read
+/// (`line-pick`), refused once the game has moved on.
+fn line_pick(rec: &crate::store::GameRecord, side: Side, action: &Action, lang: Lang) -> Answer {
+    if action.ply != rec.actions.len() as u64 {
+        return Answer::said(lang, "web-play-stale");
+    }
+    match crate::service::lines::line_copy(rec, side, &action.line, &action.path, lang) {
+        Ok(copy) => {
+            let mut answer = answer(copy.picker.into_iter().collect());
+            if !copy.turns.is_empty() {
+                answer.line = Some(super::html::inline(&tr!(
+                    lang,
+                    "web-line-so-far",
+                    line = copy.printed
+                )));
+            }
+            answer
+        }
+        Err(why) => Answer {
+            html: super::html::inline(&why),
+            ..Answer::default()
+        },
+    }
+}
+
+/// The service's request an action of `side` asks for on the game of `rec`; else what
+/// the page is told instead (a resignation asked once more, a stale position, an
+/// action that cannot be read, a line that does not play out).
+fn asked(
+    rec: &crate::store::GameRecord,
+    side: Side,
+    action: Action,
+    lang: Lang,
+) -> Result<Request, Refused> {
+    let (game, actions) = (rec.id, rec.actions.len() as u64);
+    if action.ask.starts_with("line-") {
+        return line_request(rec, side, action, lang);
+    }
+    asked_on(game, actions, action).map_err(Refused::Key)
+}
+
+/// `/conditional`'s request a line action asks for: the line's turns as typed
+/// (`line-queue`), or `delete N` (`line-delete`).
+fn line_request(
+    rec: &crate::store::GameRecord,
+    side: Side,
+    action: Action,
+    lang: Lang,
+) -> Result<Request, Refused> {
+    if action.ply != rec.actions.len() as u64 {
+        return Err(Refused::Key("web-play-stale"));
+    }
+    let text = match (action.ask.as_str(), action.number) {
+        ("line-queue", _) => crate::service::lines::line_copy(rec, side, &action.line, &[], lang)
+            .map_err(Refused::Said)?
+            .turns
+            .join("; "),
+        ("line-delete", Some(n)) => format!("delete {n}"),
+        _ => return Err(Refused::Key("web-play-unreadable")),
+    };
+    Ok(Request::OnGame {
+        game: rec.id,
+        request: Box::new(Request::Conditional { text: Some(text) }),
+    })
+}
+
 /// The service's request an action asks for, on game `game` whose record has `actions`
-/// actions now; else the catalog key of what the page is told instead (a resignation
-/// asked once more, a stale position, an action that cannot be read).
-fn asked(game: u64, actions: u64, action: Action) -> Result<Request, &'static str> {
+/// actions now; else the catalog key of what the page is told instead.
+fn asked_on(game: u64, actions: u64, action: Action) -> Result<Request, &'static str> {
     let (ply, path) = (action.ply, action.path);
     let on_game = |request| Request::OnGame {
         game,

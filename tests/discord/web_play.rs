@@ -1282,3 +1282,283 @@ async fn turns_in_progress_at_desktop_and_phone_widths() {
         .await;
     }
 }
+
+/// The text of the page `client` shows.
+async fn page_text(client: &Client) -> String {
+    client
+        .execute("return document.body.innerText;", vec![])
+        .await
+        .expect("the page's text")
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Clicks the element `css` finds once it is there (again, when the page was put in
+/// place anew meanwhile).
+async fn press(client: &Client, css: &str) {
+    for _ in 0..100 {
+        if let Ok(found) = client.find(Locator::Css(css)).await {
+            if found.click().await.is_ok() {
+                return;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{css}: not there to press after ten seconds");
+}
+
+/// Plays out a line on the copy of the board of the page shown: each pair of cells
+/// tapped in turn (the opponent's expected move, then the answer, ...), then queues it.
+async fn queue_line(client: &Client, cells: &[(&str, &str)]) {
+    let lines = "return document.querySelectorAll('.line-list li').length;";
+    let before = client.execute(lines, vec![]).await.expect("lines");
+    press(client, "#play button.line-start:not([hidden])").await;
+    for (i, (from, to)) in cells.iter().enumerate() {
+        click_cell(client, from).await;
+        click_cell(client, to).await;
+        // The copy of the board shows the line so far.
+        let shown = format!(
+            "return (document.querySelector('#board').getAttribute('src') || '')\
+               .includes('line.png?line=') && document.querySelector('.line-text')\
+               .textContent.length > 0 && {} ;",
+            if i % 2 == 1 {
+                "!document.querySelector('.lines button.confirm').hidden"
+            } else {
+                "document.querySelector('.lines button.confirm').hidden"
+            }
+        );
+        until(client, &format!("turn {i} of the line on the copy"), &shown).await;
+    }
+    press(client, ".lines button.confirm").await;
+    let more = format!(
+        "return document.querySelectorAll('.line-list li').length === {} + 1;",
+        before.as_u64().expect("a count")
+    );
+    until(client, "the line queued and listed", &more).await;
+}
+
+// A conditional line played out on a copy of the board on alice's page (issue 49):
+// queued through `/conditional`'s capability, listed to her alone (never on bob's page
+// nor the public page: issue 47's leak), one deleted there, and the other answering at
+// once when bob plays the expected move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_conditional_line_played_on_a_copy_fires_and_stays_private() {
+    let site = Site::open(None).await;
+    let game = site.chess().await;
+    let moved = site
+        .call(
+            "alice",
+            Request::Move {
+                text: "e4".to_string(),
+            },
+        )
+        .await;
+    assert!(
+        moved.iter().all(|r| r.kind != ReplyKind::Refusal),
+        "{moved:?}"
+    );
+    let (client, _driver) = browser().await;
+    let alice = site.private(game, "alice", in_an_hour());
+    client.goto(&alice).await.expect("alice's page");
+    until(
+        &client,
+        "the line's button",
+        "return !!document.querySelector('#play button.line-start:not([hidden])');",
+    )
+    .await;
+    let src = "return document.querySelector('#board').getAttribute('src');";
+    queue_line(&client, &[("e7", "e5"), ("g1", "f3")]).await;
+    queue_line(&client, &[("d7", "d5"), ("e4", "d5")]).await;
+    let listed = page_text(&client).await;
+    assert!(
+        listed.contains("e7-e5") && listed.contains("Ng1-f3") && listed.contains("d7-d5"),
+        "alice's page lists her lines: {listed}"
+    );
+    // Once queued, the page's board is the game as it stands again.
+    let board = client.execute(src, vec![]).await.expect("src");
+    assert!(
+        board
+            .as_str()
+            .unwrap_or_default()
+            .contains("/board.png?ply=1&"),
+        "{board}"
+    );
+    // The same lines as `/conditional` lists them, stored as it stores them.
+    let rec = site.record(game).await;
+    assert_eq!(rec.conditional.len(), 1, "{:?}", rec.conditional);
+    assert_eq!(rec.conditional[0].lines.len(), 2);
+    let said = site
+        .call("alice", Request::Conditional { text: None })
+        .await;
+    assert!(said[0].text.contains("Ng1-f3"), "{said:?}");
+    // A copy refuses what `/conditional` refuses: a line of bob's, on his turn.
+    let http = reqwest::Client::new();
+    let bob = site.private(game, "bob", in_an_hour());
+    let body = r#"{"ask":"line-queue","ply":1,"line":[[0,0],[0,0]]}"#;
+    let (status, refused) = post(&http, &bob, Some(site.base.as_str()), body).await;
+    assert_eq!(status, 200, "{refused}");
+    assert_eq!(refused["ok"], false, "{refused}");
+    let why = refused["html"].as_str().unwrap_or_default();
+    assert!(why.contains("your turn"), "{refused}");
+    // Delete the second line on the page.
+    press(&client, ".line-list button[data-number=\"2\"]").await;
+    until(
+        &client,
+        "one line left",
+        "return document.querySelectorAll('.line-list li').length === 1;",
+    )
+    .await;
+    assert!(!page_text(&client).await.contains("d7-d5"));
+    // Neither bob's page nor the public page shows them.
+    let public = format!("{}{}", site.base, site.links.game_path(game));
+    for page in [&bob, &public] {
+        client.goto(page).await.expect("the page");
+        until(
+            &client,
+            "the page",
+            "return !!document.getElementById('game');",
+        )
+        .await;
+        let text = page_text(&client).await;
+        assert!(
+            !text.contains("Ng1-f3") && !text.contains("e7-e5"),
+            "{page}: {text}"
+        );
+        assert!(client.find(Locator::Css(".lines")).await.is_err(), "{page}");
+        let html = http
+            .get(page.as_str())
+            .send()
+            .await
+            .expect("page")
+            .text()
+            .await
+            .expect("html");
+        assert!(
+            !html.contains("Ng1-f3") && !html.contains("line-list"),
+            "{page}"
+        );
+    }
+    // bob plays the expected move on his page: alice's answer follows at once.
+    client.goto(&bob).await.expect("bob's page");
+    click_cell(&client, "e7").await;
+    click_cell(&client, "e5").await;
+    confirm(&client).await;
+    until(
+        &client,
+        "three moves shown",
+        "return document.querySelectorAll('.moves li').length === 3\
+           && document.body.innerText.includes('Ng1-f3');",
+    )
+    .await;
+    let rec = site.record(game).await;
+    let printed: Vec<&str> = rec.history.iter().map(|e| e.printed.as_str()).collect();
+    assert_eq!(printed, ["e2-e4", "e7-e5", "Ng1-f3"]);
+    assert!(rec.history[2].conditional, "played from the line");
+    assert!(rec.conditional.is_empty(), "{:?}", rec.conditional);
+    client.close().await.expect("close the browser");
+}
+
+/// The badges written over the board of the page shown, as the browser lays them out:
+/// for each, its computed font size, its box's height and width, and the width of its
+/// piece's square, in CSS pixels; and whether the layer is shown at all.
+async fn badges_measured(client: &Client) -> (bool, Vec<[f64; 4]>) {
+    let got = client
+        .execute(
+            "const layer = document.querySelector('.badge-layer');\
+             if (!layer) { return [false, []]; }\
+             const shown = getComputedStyle(layer).display !== 'none';\
+             return [shown, [...layer.querySelectorAll('.badge')].map(b => {\
+               const r = b.getBoundingClientRect();\
+               const cell = b.parentNode.getBoundingClientRect();\
+               return [parseFloat(getComputedStyle(b).fontSize), r.height, r.width, cell.width];\
+             })];",
+            vec![],
+        )
+        .await
+        .expect("the badges");
+    let measures = got[1]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|m| [0, 1, 2, 3].map(|i| m[i].as_f64().expect("a number")))
+        .collect();
+    (got[0] == true, measures)
+}
+
+// Phones (issue 49): the Wand badges and Wickets badges drawn in the picture are about
+// 7 CSS px high at 390 px; the page writes their words again over it, at least 11 px,
+// on a narrow screen only, one for each badge of the reader's view.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn badges_stay_readable_at_390_px() {
+    let mut wand = Options::new();
+    wand.insert("wands".to_string(), "moderated".to_string());
+    let mut cards = Options::new();
+    cards.insert("decision".to_string(), "cards".to_string());
+    let (phone, _driver) = support::browser::browser_sized(390, 844, true).await;
+    let (desk, _desk_driver) = support::browser::browser_sized(1200, 1000, false).await;
+    for (variant, options) in [(VariantId::Wand, wand), (VariantId::Wickets, cards)] {
+        // One game a channel: a site each.
+        let site = Site::open(None).await;
+        let game = site.start(variant, options).await;
+        let view = page_view(
+            &site,
+            game,
+            arcana::core::view::Viewer::Player(arcana::core::Side::White),
+        )
+        .await;
+        let expected: usize = view
+            .pieces
+            .iter()
+            .map(|p| p.badges.iter().filter(|b| !b.label.is_empty()).count())
+            .sum();
+        let page = site.private(game, "alice", in_an_hour());
+        for client in [&phone, &desk] {
+            client.goto(&page).await.expect("alice's page");
+            until(
+                client,
+                "the badges laid",
+                "return !!document.querySelector('.badge-layer');",
+            )
+            .await;
+        }
+        let (shown, badges) = badges_measured(&phone).await;
+        assert!(shown, "{variant:?}: the badges are written out on a phone");
+        assert_eq!(
+            badges.len(),
+            expected,
+            "{variant:?}: one for each badge of the view"
+        );
+        assert!(
+            expected > 0 || variant == VariantId::Wickets,
+            "{variant:?} has badges"
+        );
+        for [font, height, width, cell] in &badges {
+            assert!(
+                *font >= 11.0,
+                "{variant:?}: a badge's font is {font} px at 390 px"
+            );
+            assert!(
+                *height >= 12.0,
+                "{variant:?}: a badge is {height} px high at 390 px"
+            );
+            assert!(
+                *width <= 1.6 * cell,
+                "{variant:?}: a badge {width} px wide on a {cell} px square"
+            );
+        }
+        let (shown, _) = badges_measured(&desk).await;
+        assert!(
+            !shown,
+            "{variant:?}: at 1,200 px the picture's own badges are read"
+        );
+        let shot = phone.screenshot().await.expect("a screenshot");
+        std::fs::write(
+            screenshots().join(format!("badges-390-{variant:?}.png")),
+            shot,
+        )
+        .expect("write it");
+    }
+    phone.clone().close().await.expect("close");
+    desk.clone().close().await.expect("close");
+}

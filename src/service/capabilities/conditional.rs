@@ -189,7 +189,7 @@ fn shown(lang: Lang, lines: &[Vec<String>]) -> String {
 }
 
 /// A line as players read it: `if e5 → Nf3, if Nc6 → Bb5`.
-fn printed_line(line: &[String], lang: Lang) -> String {
+pub(in crate::service) fn printed_line(line: &[String], lang: Lang) -> String {
     line.chunks(2)
         .map(|pair| match pair {
             [theirs, mine] => tr!(

@@ -6,6 +6,7 @@
 
 pub mod conditional;
 pub mod confirm;
+pub mod lines;
 pub mod lobby;
 pub mod missed;
 pub mod notes;

@@ -251,6 +251,12 @@ pub struct GamePage {
     pub draw_offer: Option<crate::core::Side>,
     /// The side whose takeback request stands.
     pub takeback_offer: Option<crate::core::Side>,
+    /// The viewer's own conditional lines, as `/conditional` lists them (a private
+    /// page only: never the public page's, never the opponent's).
+    pub lines: Vec<String>,
+    /// A line can be played out on a copy of the board (the game is played and hides
+    /// nothing: `lines::line_copy`).
+    pub lines_offered: bool,
 }
 
 /// The page of a stored game for `viewer` at `now` (milliseconds), its words in `lang`
@@ -271,9 +277,12 @@ pub fn game_page(
     let names = names(rec);
     let positions = page_positions(&live, viewer, &names, lang);
     let status = page_status(&live, now, lang);
-    let secret = match viewer {
-        Viewer::Player(side) => live.game.secret_in(side, lang),
-        Viewer::Public => None,
+    let (secret, lines) = match viewer {
+        Viewer::Player(side) => (
+            live.game.secret_in(side, lang),
+            super::lines::own_lines(rec, side, lang),
+        ),
+        Viewer::Public => (None, Vec::new()),
     };
     Ok(GamePage {
         id: rec.id,
@@ -302,6 +311,8 @@ pub fn game_page(
         actions: rec.actions.len() as u64,
         draw_offer: rec.draw_offer,
         takeback_offer: rec.takeback_offer,
+        lines,
+        lines_offered: live.game.perfect_information() && live.game.ask().is_some(),
     })
 }
 

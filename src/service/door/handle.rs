@@ -323,6 +323,7 @@ impl Service {
                 | Request::Rematch
                 | Request::Takeback(_)
                 | Request::Note { .. }
+                | Request::Conditional { .. }
         );
         if request == Request::Rematch && current != Some(game) {
             if let Some(rec) = self.pair_game_from_dm(ctx.channel, game) {
