@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use fantoccini::{Client, ClientBuilder, Locator};
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -22,10 +23,18 @@ pub fn chromedriver() -> PathBuf {
     })
 }
 
+/// chromedriver, started as the leader of a process group of its own: the browsers it
+/// starts are in that group, and dropping the driver ends the whole group (killing
+/// chromedriver alone left its headless browsers running after every test).
 pub struct Driver(Child);
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        let group = format!("-{}", self.0.id());
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &group])
+            .stderr(Stdio::null())
+            .status();
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
@@ -57,6 +66,7 @@ pub async fn browser_sized(width: u32, height: u32, phone: bool) -> (Client, Dri
         .arg(format!("--port={port}"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
+        .process_group(0)
         .spawn()
         .expect("start chromedriver");
     let driver = Driver(child);
