@@ -10,12 +10,7 @@ pub(super) fn cell_map(
     size: u32,
     bottom: crate::core::Side,
 ) -> String {
-    let options = crate::render::RenderOptions {
-        size,
-        orientation: Some(bottom),
-    };
-    let layout = crate::render::Layout::for_view(view, &options);
-    let (w, h) = (f64::from(layout.width), f64::from(layout.height));
+    let (layout, w, h) = layout_of(view, size, bottom);
     let mut cells: Vec<crate::core::Cell> = crate::core::Square::all().map(Into::into).collect();
     cells.extend(crate::core::Side::BOTH.map(crate::core::Cell::Outer));
     cells
@@ -36,20 +31,15 @@ pub(super) fn cell_map(
 
 /// Where each piece's badges lie on the picture of `view`, `size` pixels wide with
 /// `bottom` at the bottom, as fractions of it, and their words with their short forms:
-/// `x,y,w,h:peace~P|sleep 3~z3` for each piece with badges, `;` between pieces. A phone's page writes them again,
-/// larger, over the picture (its own words are drawn in proportion to the squares).
+/// `x,y,w,h:peace~P|sleep 3~z3` for each piece with badges, `;` between pieces. A
+/// phone's page writes them again, larger, over the picture (its own words are drawn in proportion to the squares).
 /// From the view only: the page's reader sees nothing more than their view holds.
 pub(super) fn badge_map(
     view: &crate::core::view::View,
     size: u32,
     bottom: crate::core::Side,
 ) -> String {
-    let options = crate::render::RenderOptions {
-        size,
-        orientation: Some(bottom),
-    };
-    let layout = crate::render::Layout::for_view(view, &options);
-    let (w, h) = (f64::from(layout.width), f64::from(layout.height));
+    let (layout, w, h) = layout_of(view, size, bottom);
     let clean = |t: &str| t.replace([';', '|', ':', '~'], " ");
     view.pieces
         .iter()
@@ -73,6 +63,22 @@ pub(super) fn badge_map(
         })
         .collect::<Vec<_>>()
         .join(";")
+}
+
+/// The layout of the picture of `view`, `size` pixels wide with `bottom` at the bottom,
+/// and its width and height.
+fn layout_of(
+    view: &crate::core::view::View,
+    size: u32,
+    bottom: crate::core::Side,
+) -> (crate::render::Layout, f64, f64) {
+    let options = crate::render::RenderOptions {
+        size,
+        orientation: Some(bottom),
+    };
+    let layout = crate::render::Layout::for_view(view, &options);
+    let (w, h) = (f64::from(layout.width), f64::from(layout.height));
+    (layout, w, h)
 }
 
 #[cfg(test)]
