@@ -39,9 +39,10 @@ pub struct LineCopy {
     pub picker: Option<Reply>,
 }
 
-/// The copy of `rec`'s game for its player `side` after `line` (each turn a complete picker path
-/// of the copy as it then stands), with the next turn's picker after `path`; in `lang`.
-/// Refused, with `/conditional`'s reasons, when `side` is asked now, the game is over or hides something, or the line does not play out.
+/// The copy of `rec`'s game for its player `side` after `line` (each turn a complete
+/// picker path of the copy as it then stands), with the next turn's picker after
+/// `path`; in `lang`. Refused, with `/conditional`'s reasons, when `side` is asked now,
+/// the game is over or hides something, or the line does not play out.
 pub fn line_copy(
     rec: &GameRecord,
     side: Side,
