@@ -327,6 +327,8 @@
     clearCells();
     play.confirm = answer.confirm === undefined ? null : answer.confirm;
     if (choice) { play.path = choice.path; }
+    // The choice shown, for assistive tools and tests: the path it follows.
+    play.box.setAttribute("data-path", play.path.join("."));
     if (choice && !choice.complete) {
       choice.options.forEach(function (o) {
         var cell = o.cell ? play.cells[o.cell] : null;

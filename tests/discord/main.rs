@@ -51,5 +51,6 @@ mod tournament_service;
 mod vacation;
 mod web;
 mod web_activity;
+mod web_games;
 mod web_live;
 mod web_play;

@@ -468,17 +468,22 @@ pub fn dm_owner(fake: &FakeDiscord, r: &Recorded) -> Option<u64> {
 /// alice challenges bob (alice White) in `channel` by slash command and bob accepts by
 /// `/accept` a moment later: the game's thread, once its first board is there.
 pub async fn accepted_in_thread(fake: &FakeDiscord, channel: u64) -> u64 {
+    accepted_in_thread_with(fake, channel, &[]).await
+}
+
+/// [`accepted_in_thread`] with more of the challenge's options (`variant`, ...).
+pub async fn accepted_in_thread_with(
+    fake: &FakeDiscord,
+    channel: u64,
+    more: &[(&str, u8, Value)],
+) -> u64 {
     let mark = fake.mark();
-    let iid = fake.slash(
-        &ALICE,
-        channel,
-        "challenge",
-        &[
-            ("opponent", 6, json!(BOB.id.to_string())),
-            ("color", 3, json!("white")),
-        ],
-        &[&BOB],
-    );
+    let mut options = vec![
+        ("opponent", 6, json!(BOB.id.to_string())),
+        ("color", 3, json!("white")),
+    ];
+    options.extend(more.iter().cloned());
+    let iid = fake.slash(&ALICE, channel, "challenge", &options, &[&BOB]);
     fake.wait_for(mark, "the challenge", |r| r.answers(iid))
         .await;
     // bob answers a moment later, as people do (the bot has learnt the message).
