@@ -22,9 +22,10 @@ use fantoccini::Client;
 use serde_json::{json, Value};
 use std::time::Instant;
 use support::bot::{accepted_in_thread_with, slash_in, Bot, ALICE, BOB, CHANNEL};
-use support::browser::{browser, confirm, until};
+use support::browser::{browser, confirm};
 use support::fake_discord::{visible_text, FakeDiscord, FakeUser};
 use support::pointer;
+use support::pointer::until;
 
 const KEY: &str = "a key of the whole games' test, 32 bytes or more";
 
@@ -68,16 +69,17 @@ fn steps_to(tree: &Picker, answer: &str) -> Option<Vec<Step>> {
     walk(tree, &mut path, &mut out, answer).then_some(out)
 }
 
-/// Makes `answer` on the page `client` shows, by pointer: each choice of its picker
-/// path a tap on its cell (or, with `drag`, the first two cells in a row dragged from
-/// one to the other) or a press on its chooser button, then Confirm.
-async fn answer_by_pointer(client: &Client, tree: &Picker, answer: &str, drag: bool) -> bool {
-    let steps = steps_to(tree, answer).unwrap_or_else(|| {
-        panic!(
-            "{answer:?} is not among the picker's answers: {:?}",
-            tree.answers()
-        )
-    });
+/// Whether two choices in a row stand for cells: the first may be dragged to the next.
+fn has_pair(steps: &[Step]) -> bool {
+    steps
+        .windows(2)
+        .any(|w| w[0].cell.is_some() && w[1].cell.is_some())
+}
+
+/// Makes the answer whose picker path is `steps` on the page `client` shows, by
+/// pointer: each choice a tap on its cell (with `drag`, the first two cells in a row
+/// dragged from one to the other) or a press on its chooser button, then Confirm.
+async fn answer_by_pointer(client: &Client, steps: &[Step], drag: bool) {
     let mut path: Vec<u16> = Vec::new();
     let mut dragged = false;
     let mut k = 0;
@@ -106,7 +108,6 @@ async fn answer_by_pointer(client: &Client, tree: &Picker, answer: &str, drag: b
         pointer::at_path(client, &path).await;
     }
     confirm(client).await;
-    dragged
 }
 
 /// The fake Discord, the bot serving its pages, the game's thread and id, and each
@@ -180,6 +181,17 @@ fn thread_messages(fake: &FakeDiscord, thread: u64) -> Vec<Value> {
     fake.messages_in(thread)
 }
 
+/// The turn a board's message shows: its first line, after the mention of the player
+/// asked next.
+fn move_line(text: &str) -> String {
+    let first = text.lines().next().unwrap_or_default();
+    let unmentioned = match first.strip_prefix("<@") {
+        Some(rest) => rest.split_once("> ").map_or(rest, |(_, m)| m),
+        None => first,
+    };
+    unmentioned.trim().to_string()
+}
+
 fn has_board(message: &Value) -> bool {
     message["attachments"]
         .as_array()
@@ -187,9 +199,8 @@ fn has_board(message: &Value) -> bool {
 }
 
 /// Plays `line` (each answer as the picker completes it) on the pages to the game's
-/// end, then checks the thread and the record. `drag_every`: every how many answers
-/// the first two cells of a choice are dragged rather than tapped.
-async fn played_to_the_end(variant: VariantId, line: &[&str], drag_every: usize) {
+/// end, then checks the thread and the record.
+async fn played_to_the_end(variant: VariantId, line: &[&str]) {
     let started = Instant::now();
     let mut t = table(variant).await;
     let first_boards = thread_messages(&t.fake, t.thread)
@@ -200,7 +211,7 @@ async fn played_to_the_end(variant: VariantId, line: &[&str], drag_every: usize)
     let (client, _driver) = browser().await;
     let mut local = Game::new(variant, &Options::new(), 0).unwrap();
     let mut shown: Option<usize> = None;
-    let mut drags = 0;
+    let (mut pairs, mut drags, mut last) = (0, 0, 0);
     for (i, answer) in line.iter().enumerate() {
         let ask = local.ask().expect("the line goes on while the game does");
         let side = ask.side.index();
@@ -212,9 +223,20 @@ async fn played_to_the_end(variant: VariantId, line: &[&str], drag_every: usize)
             shown = Some(side);
         }
         let tree = local.picker_tree();
-        if answer_by_pointer(&client, &tree, answer, i % drag_every == drag_every - 1).await {
-            drags += 1;
-        }
+        let steps = steps_to(&tree, answer).unwrap_or_else(|| {
+            panic!(
+                "{answer:?} is not among the picker's answers: {:?}",
+                tree.answers()
+            )
+        });
+        // Every second answer that has two cells in a row is made by a drag.
+        let drag = has_pair(&steps) && {
+            pairs += 1;
+            pairs % 2 == 0
+        };
+        drags += usize::from(drag);
+        last = t.fake.mark();
+        answer_by_pointer(&client, &steps, drag).await;
         let played = format!(
             "const p = document.querySelector('#play');\
              return !!document.getElementById('game') && (p ? p.dataset.actions === '{}' : true);",
@@ -235,9 +257,15 @@ async fn played_to_the_end(variant: VariantId, line: &[&str], drag_every: usize)
     .await;
     let _ = client.close().await;
     let ending = outcome.describe_in(arcana::i18n::Lang::En);
-    let settled_mark = t.fake.mark();
+    let reason = outcome.reason_in(arcana::i18n::Lang::En);
+    let posts = format!("/channels/{}/messages", t.thread);
     t.fake
-        .settle(settled_mark, std::time::Duration::from_millis(800))
+        .wait_for(last, "the end in the thread", |r| {
+            r.method == "POST" && r.path.ends_with(&posts) && r.content().contains(&reason)
+        })
+        .await;
+    t.fake
+        .settle(last, std::time::Duration::from_millis(800))
         .await;
 
     // The stored record: the line's answers, its history, finished.
@@ -274,7 +302,10 @@ async fn played_to_the_end(variant: VariantId, line: &[&str], drag_every: usize)
     assert_eq!(actions, expected, "the record holds the line, nothing else");
     assert_eq!(rec.actions.len(), line.len(), "{:?}", rec.actions);
 
-    // The thread: the first board, then each turn's board once, and the end said once.
+    // The thread: the first board, then one board per answer, each opening with the
+    // turn it shows. A turn of two answers (Wickets' throw asked after the king's move)
+    // shows its move first, then the whole turn: every turn of the record is shown
+    // whole exactly once, in order.
     let messages = thread_messages(&t.fake, t.thread);
     let boards: Vec<String> = messages
         .iter()
@@ -283,16 +314,26 @@ async fn played_to_the_end(variant: VariantId, line: &[&str], drag_every: usize)
         .collect();
     assert_eq!(
         boards.len(),
-        1 + rec.history.len(),
-        "one board per turn: {boards:#?}\nhistory: {:?}",
-        rec.history
+        1 + line.len(),
+        "one board per answer: {boards:#?}"
     );
-    for entry in &rec.history {
-        let told = boards.iter().filter(|b| b.contains(&entry.printed)).count();
-        assert_eq!(told, 1, "{} in the thread: {boards:#?}", entry.printed);
+    let mut turns = rec.history.iter().map(|e| e.printed.as_str()).peekable();
+    for board in &boards[1..] {
+        let shown = move_line(board);
+        let turn = *turns
+            .peek()
+            .unwrap_or_else(|| panic!("{shown} after the last turn"));
+        if shown == turn {
+            turns.next();
+        } else {
+            assert!(
+                turn.starts_with(shown.as_str()),
+                "{shown:?} is not the turn {turn:?} (so far): {boards:#?}"
+            );
+        }
     }
+    assert!(turns.next().is_none(), "every turn shown: {boards:#?}");
     let texts: Vec<String> = messages.iter().map(visible_text).collect();
-    let reason = outcome.reason_in(arcana::i18n::Lang::En);
     let ends = texts.iter().filter(|m| m.contains(&reason)).count();
     assert_eq!(ends, 1, "the end ({ending}) once: {texts:#?}");
     eprintln!(
@@ -307,10 +348,70 @@ async fn played_to_the_end(variant: VariantId, line: &[&str], drag_every: usize)
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn chess_by_pointer_to_mate() {
-    played_to_the_end(
-        VariantId::Standard,
-        &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"],
-        2,
-    )
-    .await;
+    played_to_the_end(VariantId::Standard, &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"]).await;
+}
+
+/// Black's Wizard enters from the rook on a8 (to b5, its one square from there).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sorchess_by_pointer_to_mate() {
+    let line = ["f2-f3", "Wa8-b5", "g2-g4", "e7-e5", "a2-a3", "Qd8-h4"];
+    played_to_the_end(VariantId::Sorchess, &line).await;
+}
+
+/// "no spell" pressed twice; White's freeze (on a6) keeps White from freezing again
+/// on its next move, so Black's queen with a freeze on g2 (White's rook and knight
+/// held) mates.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn spell_chess_by_pointer_to_mate() {
+    let line = ["f2-f3", "e7-e5", "g2-g4 (freeze a6)", "Qd8-h4 (freeze g2)"];
+    played_to_the_end(VariantId::Spell, &line).await;
+}
+
+/// White zaps the wand of g2 at the empty g3 (a wasted move that identifies nothing,
+/// so nothing depends on chance); in check no wand may be zapped, and the queen mates.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn wand_chess_by_pointer_to_mate() {
+    let line = ["f2-f3", "e7-e5", "Zg2:g3", "a7-a6", "g2-g4", "Qd8-h4"];
+    played_to_the_end(VariantId::Wand, &line).await;
+}
+
+/// Black's king, the ball-haver, moves and throws the ball to its bishop on f8 (the
+/// page asks the throw after the move); the queen then mates on e5.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn chess_with_wickets_by_pointer_to_mate() {
+    let line = ["e2-e4", "e7-e5", "Qd1-h5", "Ke8-e7", "f8", "Qh5:e5"];
+    played_to_the_end(VariantId::Wickets, &line).await;
+}
+
+/// Walls, then the Basic teams placed piece by piece; White's rook walls in Black's
+/// rook (5), Black's bishop comes down to a2, and White walls in the knight with the
+/// rook and the bishop with the knight: 11 points.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn wizard_walls_by_pointer_to_ten_points() {
+    let line = [
+        "@f3 @g3 @h3",
+        "@f6 @g6 @h6",
+        "B@c1 N@b1 R@a1",
+        "B@f7 N@b7 R@a7",
+        "Ra1-a6 Ra6+a7",
+        "Bf7-a2",
+        "Ra6+b7 Nb1+a2",
+    ];
+    played_to_the_end(VariantId::Walls, &line).await;
+}
+
+/// The Full teams chosen by their chooser (a queen and two pawns; two rooks and a
+/// pawn), Black passes, and White's queen walls in both rooks: 10 points.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn wizard_walls_full_by_pointer_to_ten_points() {
+    let line = [
+        "@f3 @g3 @h3",
+        "@f6 @g6 @h6",
+        "Q@a1 P@b1 P@c1",
+        "R@a7 R@b7 P@c7",
+        "Qa1-a6 Qa6+a7",
+        "pass",
+        "Qa6+b7",
+    ];
+    played_to_the_end(VariantId::WallsFull, &line).await;
 }

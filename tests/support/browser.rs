@@ -94,14 +94,21 @@ pub async fn browser_sized(width: u32, height: u32, phone: bool) -> (Client, Dri
 
 /// Waits (at most ten seconds) until `script` returns true in the page.
 pub async fn until(client: &Client, what: &str, script: &str) {
-    for _ in 0..100 {
+    until_within(client, what, script, Duration::from_secs(10)).await;
+}
+
+/// Waits (at most `bound`) until `script` returns true in the page: the longer bound of
+/// a test that steps through a whole game on a busy machine.
+pub async fn until_within(client: &Client, what: &str, script: &str, bound: Duration) {
+    let deadline = tokio::time::Instant::now() + bound;
+    while tokio::time::Instant::now() < deadline {
         if client.execute(script, vec![]).await.ok() == Some(serde_json::Value::Bool(true)) {
             return;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let shown = client.source().await.unwrap_or_default();
-    panic!("{what}: not so after ten seconds; the page is:\n{shown}");
+    panic!("{what}: not so after {bound:?}; the page is:\n{shown}");
 }
 
 pub fn screenshots() -> PathBuf {
@@ -128,10 +135,11 @@ pub async fn click_cell(client: &Client, cell: &str) {
 
 /// Presses the page's Confirm once it is offered.
 pub async fn confirm(client: &Client) {
-    until(
+    until_within(
         client,
         "Confirm offered",
         "return !document.querySelector('#play button.confirm').hidden;",
+        super::fake_discord::WAIT,
     )
     .await;
     client

@@ -4,10 +4,16 @@
 //! each action on the choice the page is showing.
 #![allow(dead_code)]
 
-use super::browser::until;
+use super::browser::until_within;
+use super::fake_discord::WAIT;
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, Locator};
 use std::time::Duration;
+
+/// Waits (at most [`WAIT`]) until `script` returns true in the page.
+pub async fn until(client: &Client, what: &str, script: &str) {
+    until_within(client, what, script, WAIT).await;
+}
 
 /// A JavaScript string literal of `text`.
 fn js(text: &str) -> String {
