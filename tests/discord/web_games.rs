@@ -14,10 +14,10 @@
 
 use crate::support;
 
-use arcana::store::Store;
+use arcana::store::{GameRecord, Store};
 use arcana::variants::action::ActionKind;
 use arcana::variants::picker::Picker;
-use arcana::variants::{Game, Options, VariantId};
+use arcana::variants::{Game, Options, Outcome, VariantId};
 use fantoccini::Client;
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -89,7 +89,7 @@ async fn answer_by_pointer(client: &Client, steps: &[Step], drag: bool) {
         let next = steps.get(k + 1);
         match (&step.cell, next.and_then(|n| n.cell.as_ref())) {
             (Some(from), Some(to)) if drag && !dragged => {
-                pointer::drag(client, from, step.value, to).await;
+                pointer::drag(client, from, Some(step.value), to).await;
                 path.extend([step.value, steps[k + 1].value]);
                 dragged = true;
                 k += 2;
@@ -203,12 +203,42 @@ fn has_board(message: &Value) -> bool {
 async fn played_to_the_end(variant: VariantId, line: &[&str]) {
     let started = Instant::now();
     let mut t = table(variant).await;
-    let first_boards = thread_messages(&t.fake, t.thread)
+    let boards = thread_messages(&t.fake, t.thread)
         .iter()
         .filter(|m| has_board(m))
         .count();
-    assert_eq!(first_boards, 1, "the game's first board");
+    assert_eq!(boards, 1, "the game's first board");
+    let (outcome, last) = line_played(&t, variant, line).await;
+    let reason = outcome.reason_in(arcana::i18n::Lang::En);
+    let posts = format!("/channels/{}/messages", t.thread);
+    t.fake
+        .wait_for(last, "the end in the thread", |r| {
+            r.method == "POST" && r.path.ends_with(&posts) && r.content().contains(&reason)
+        })
+        .await;
+    t.fake
+        .settle(last, std::time::Duration::from_millis(800))
+        .await;
+    let rec = stored(&mut t).await;
+    record_checked(variant, line, &rec, &outcome);
+    thread_checked(&t, line, &rec, &outcome);
+    eprintln!(
+        "web_games: {} on {}: {} answers, {} turns, {:.1} s",
+        variant.id(),
+        support::backend::name(),
+        line.len(),
+        rec.history.len(),
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// Plays `line` in headless Chromium, each answer on the page of the player asked, and
+/// checks that it ends the game; how it ended, and the fake's mark before the last
+/// answer.
+async fn line_played(t: &Table, variant: VariantId, line: &[&str]) -> (Outcome, usize) {
     let (client, _driver) = browser().await;
+    // The picker's tree is the same whatever the seed: chance decides only what the
+    // line never does (a wand identified, a card contest).
     let mut local = Game::new(variant, &Options::new(), 0).unwrap();
     let mut shown: Option<usize> = None;
     let (mut pairs, mut drags, mut last) = (0, 0, 0);
@@ -251,34 +281,31 @@ async fn played_to_the_end(variant: VariantId, line: &[&str]) {
     let outcome = local.outcome().expect("the line ends the game");
     until(
         &client,
-        "the end on the page",
+        "the end on the page: no control left",
         "return !document.querySelector('#play');",
     )
     .await;
     let _ = client.close().await;
-    let ending = outcome.describe_in(arcana::i18n::Lang::En);
-    let reason = outcome.reason_in(arcana::i18n::Lang::En);
-    let posts = format!("/channels/{}/messages", t.thread);
-    t.fake
-        .wait_for(last, "the end in the thread", |r| {
-            r.method == "POST" && r.path.ends_with(&posts) && r.content().contains(&reason)
-        })
-        .await;
-    t.fake
-        .settle(last, std::time::Duration::from_millis(800))
-        .await;
+    (outcome, last)
+}
 
-    // The stored record: the line's answers, its history, finished.
+/// The game's stored record, read once the bot has stopped (sled is one process's).
+async fn stored(t: &mut Table) -> GameRecord {
     let bot = t.bot.take().unwrap();
     tokio::task::block_in_place(|| assert!(bot.stop().success(), "the bot stops cleanly"));
     let url = support::backend::url(&t.data.path().join("data"));
-    let rec = tokio::task::block_in_place(|| {
+    tokio::task::block_in_place(|| {
         Store::open_at(&url)
             .unwrap()
             .game(t.game)
             .unwrap()
             .expect("the game's record")
-    });
+    })
+}
+
+/// The record is finished and holds the line's answers and nothing else, and the line
+/// replayed from the record's seed ends the same way.
+fn record_checked(variant: VariantId, line: &[&str], rec: &GameRecord, outcome: &Outcome) {
     assert!(rec.finished, "the record is finished");
     let mut replay = Game::new(variant, &rec.options, rec.seed).unwrap();
     let mut expected = Vec::new();
@@ -287,8 +314,8 @@ async fn played_to_the_end(variant: VariantId, line: &[&str]) {
         expected.push(replay.play(side, answer).unwrap().action);
     }
     assert_eq!(
-        replay.outcome(),
-        Some(outcome.clone()),
+        replay.outcome().as_ref(),
+        Some(outcome),
         "the same end from the record's seed"
     );
     let actions: Vec<String> = rec
@@ -299,13 +326,20 @@ async fn played_to_the_end(variant: VariantId, line: &[&str]) {
             _ => None,
         })
         .collect();
-    assert_eq!(actions, expected, "the record holds the line, nothing else");
-    assert_eq!(rec.actions.len(), line.len(), "{:?}", rec.actions);
+    assert_eq!(actions, expected, "the record holds the line");
+    assert_eq!(
+        rec.actions.len(),
+        line.len(),
+        "nothing else: {:?}",
+        rec.actions
+    );
+}
 
-    // The thread: the first board, then one board per answer, each opening with the
-    // turn it shows. A turn of two answers (Wickets' throw asked after the king's move)
-    // shows its move first, then the whole turn: every turn of the record is shown
-    // whole exactly once, in order.
+/// The thread: the first board, then one board per answer, each opening with the turn
+/// it shows. A turn of two answers (Wickets' throw asked after the king's move) shows
+/// its move first, then the whole turn: every turn of the record is shown whole exactly
+/// once, in order. The end is said once.
+fn thread_checked(t: &Table, line: &[&str], rec: &GameRecord, outcome: &Outcome) {
     let messages = thread_messages(&t.fake, t.thread);
     let boards: Vec<String> = messages
         .iter()
@@ -333,16 +367,14 @@ async fn played_to_the_end(variant: VariantId, line: &[&str]) {
         }
     }
     assert!(turns.next().is_none(), "every turn shown: {boards:#?}");
+    let reason = outcome.reason_in(arcana::i18n::Lang::En);
     let texts: Vec<String> = messages.iter().map(visible_text).collect();
     let ends = texts.iter().filter(|m| m.contains(&reason)).count();
-    assert_eq!(ends, 1, "the end ({ending}) once: {texts:#?}");
-    eprintln!(
-        "web_games: {} on {}: {} answers, {} turns, {:.1} s",
-        variant.id(),
-        support::backend::name(),
-        line.len(),
-        rec.history.len(),
-        started.elapsed().as_secs_f64()
+    assert_eq!(
+        ends,
+        1,
+        "the end ({}) once: {texts:#?}",
+        outcome.describe_in(arcana::i18n::Lang::En)
     );
 }
 

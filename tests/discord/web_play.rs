@@ -15,13 +15,14 @@ use arcana::service::front::GameService;
 use arcana::service::pages::WebLinks;
 use arcana::service::{Service, ServiceConfig};
 use arcana::variants::{Options, VariantId};
-use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::actions::{InputSource, PointerAction};
 use fantoccini::{Client, Locator};
 use rand::{Rng, SeedableRng};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use support::backend;
 use support::browser::{browser, click_cell, confirm, screenshots, until};
+use support::pointer;
 
 const CHANNEL: u64 = 4900;
 const SERVER: u64 = 49;
@@ -234,56 +235,14 @@ async fn a_game_is_played_by_touching_the_board() {
     )
     .await;
 
-    // bob drags his pawn from e7 to e5, then confirms.
+    // bob drags his pawn from e7 to e5, then confirms. e5 is not offered (nor shown)
+    // until e7 is taken: the drag ends where it stands on the picture, read from the
+    // page's own map of the cells.
     client
         .goto(&site.private(game, "bob", in_an_hour()))
         .await
         .expect("bob's page");
-    until(
-        &client,
-        "e7 offered",
-        "return !!document.querySelector('.cell.offered[data-cell=\"e7\"]');",
-    )
-    .await;
-    let from = client
-        .find(Locator::Css(".cell[data-cell=\"e7\"]"))
-        .await
-        .expect("e7");
-    // e5 is not offered (nor shown) until e7 is taken: the drag ends where it stands on
-    // the picture, read from the page's own map of the cells.
-    let centre = client
-        .execute(
-            "const r = document.querySelector('figure.board').dataset.cells.split(';')\
-               .map(e => e.split(':')).find(e => e[0] === 'e5')[1].split(',').map(Number);\
-             const b = document.querySelector('.board-wrap').getBoundingClientRect();\
-             return [b.left + (r[0] + r[2] / 2) * b.width, b.top + (r[1] + r[3] / 2) * b.height];",
-            vec![],
-        )
-        .await
-        .expect("e5's centre");
-    let (x, y) = (
-        centre[0].as_f64().expect("x"),
-        centre[1].as_f64().expect("y"),
-    );
-    let drag = MouseActions::new("mouse".to_string())
-        .then(PointerAction::MoveToElement {
-            element: from,
-            duration: None,
-            x: 0.0,
-            y: 0.0,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::MoveTo {
-            duration: Some(Duration::from_millis(200)),
-            x,
-            y,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
-    client.perform_actions(drag).await.expect("drag");
+    pointer::drag(&client, "e7", None, "e5").await;
     until(
         &client,
         "e5 chosen by the drag",

@@ -71,14 +71,17 @@ pub async fn press(client: &Client, label: &str) {
     panic!("the chooser {label:?} went away");
 }
 
-/// Drags from `from` (offered for option `value`) to the cell `to`, whose centre is read
-/// from the page's own map of the cells: the target is not offered (nor shown) until
-/// the first choice has been answered, and the page takes it once it is.
-pub async fn drag(client: &Client, from: &str, value: u16, to: &str) {
-    let css = format!(".cell.offered[data-cell=\"{from}\"][data-value=\"{value}\"]");
+/// Drags from `from` (offered, for option `value` when given) to the cell `to`, whose
+/// centre is read from the page's own map of the cells: the target is not offered (nor
+/// shown) until the first choice has been answered, and the page takes it once it is.
+pub async fn drag(client: &Client, from: &str, value: Option<u16>, to: &str) {
+    let css = match value {
+        Some(v) => format!(".cell.offered[data-cell=\"{from}\"][data-value=\"{v}\"]"),
+        None => format!(".cell.offered[data-cell=\"{from}\"]"),
+    };
     until(
         client,
-        &format!("{from} offered as option {value}"),
+        &format!("{from} offered ({value:?})"),
         &format!("return !!document.querySelector({});", js(&css)),
     )
     .await;
