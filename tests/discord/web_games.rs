@@ -221,7 +221,7 @@ async fn played_to_the_end(variant: VariantId, line: &[&str]) {
         .await;
     let rec = stored(&mut t).await;
     record_checked(variant, line, &rec, &outcome);
-    thread_checked(&t, line, &rec, &outcome);
+    thread_checked(&t, variant, line, &rec, &outcome);
     eprintln!(
         "web_games: {} on {}: {} answers, {} turns, {:.1} s",
         variant.id(),
@@ -335,11 +335,36 @@ fn record_checked(variant: VariantId, line: &[&str], rec: &GameRecord, outcome: 
     );
 }
 
+/// Which turn of the record (its history entry) each answer of `line` belongs to: an
+/// answer to a question that continues a turn (Wickets' throw after the king's move)
+/// belongs to the turn before.
+fn turn_of_each_answer(variant: VariantId, line: &[&str], rec: &GameRecord) -> Vec<usize> {
+    let mut game = Game::new(variant, &rec.options, rec.seed).unwrap();
+    let mut turns: Vec<usize> = Vec::new();
+    for answer in line {
+        let ask = game.ask().unwrap();
+        let turn = match turns.last() {
+            Some(&t) if ask.question.continues_turn() => t,
+            Some(&t) => t + 1,
+            None => 0,
+        };
+        turns.push(turn);
+        game.play(ask.side, answer).unwrap();
+    }
+    turns
+}
+
 /// The thread: the first board, then one board per answer, each opening with the turn
-/// it shows. A turn of two answers (Wickets' throw asked after the king's move) shows
-/// its move first, then the whole turn: every turn of the record is shown whole exactly
-/// once, in order. The end is said once.
-fn thread_checked(t: &Table, line: &[&str], rec: &GameRecord, outcome: &Outcome) {
+/// it shows. A turn of two answers (Wickets' throw or its decline, asked after the
+/// king's move) shows the move when the question is asked, then the whole turn: each
+/// turn of the record is shown whole once, in order. The end is said once.
+fn thread_checked(
+    t: &Table,
+    variant: VariantId,
+    line: &[&str],
+    rec: &GameRecord,
+    outcome: &Outcome,
+) {
     let messages = thread_messages(&t.fake, t.thread);
     let boards: Vec<String> = messages
         .iter()
@@ -351,22 +376,20 @@ fn thread_checked(t: &Table, line: &[&str], rec: &GameRecord, outcome: &Outcome)
         1 + line.len(),
         "one board per answer: {boards:#?}"
     );
-    let mut turns = rec.history.iter().map(|e| e.printed.as_str()).peekable();
-    for board in &boards[1..] {
+    let turns = turn_of_each_answer(variant, line, rec);
+    assert_eq!(turns.last().map(|t| t + 1), Some(rec.history.len()));
+    for (j, board) in boards[1..].iter().enumerate() {
         let shown = move_line(board);
-        let turn = *turns
-            .peek()
-            .unwrap_or_else(|| panic!("{shown} after the last turn"));
-        if shown == turn {
-            turns.next();
-        } else {
+        let turn = &rec.history[turns[j]].printed;
+        if turns.get(j + 1) == Some(&turns[j]) {
             assert!(
                 turn.starts_with(shown.as_str()),
-                "{shown:?} is not the turn {turn:?} (so far): {boards:#?}"
+                "{shown:?} is not the turn {turn:?} so far: {boards:#?}"
             );
+        } else {
+            assert_eq!(&shown, turn, "the whole turn: {boards:#?}");
         }
     }
-    assert!(turns.next().is_none(), "every turn shown: {boards:#?}");
     let reason = outcome.reason_in(arcana::i18n::Lang::En);
     let texts: Vec<String> = messages.iter().map(visible_text).collect();
     let ends = texts.iter().filter(|m| m.contains(&reason)).count();
@@ -378,9 +401,15 @@ fn thread_checked(t: &Table, line: &[&str], rec: &GameRecord, outcome: &Outcome)
     );
 }
 
+/// White's g-pawn promotes on f8 (the promotion's chooser pressed) with check; the
+/// king's one answer, taking it, is offered whole (Confirm alone); then the queen mates.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn chess_by_pointer_to_mate() {
-    played_to_the_end(VariantId::Standard, &["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"]).await;
+    let line = [
+        "g2-g4", "h7-h5", "g4:h5", "g7-g6", "h5:g6", "e7-e5", "g6-g7", "Nb8-c6", "g7:f8=Q",
+        "Ke8:f8", "f2-f3", "Qd8-h4",
+    ];
+    played_to_the_end(VariantId::Standard, &line).await;
 }
 
 /// Black's Wizard enters from the rook on a8 (to b5, its one square from there).
@@ -408,10 +437,13 @@ async fn wand_chess_by_pointer_to_mate() {
 }
 
 /// Black's king, the ball-haver, moves and throws the ball to its bishop on f8 (the
-/// page asks the throw after the move); the queen then mates on e5.
+/// page asks the throw after the move); White's king moves and keeps the ball (the
+/// decline chooser); the queen then mates on e5.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn chess_with_wickets_by_pointer_to_mate() {
-    let line = ["e2-e4", "e7-e5", "Qd1-h5", "Ke8-e7", "f8", "Qh5:e5"];
+    let line = [
+        "e2-e4", "e7-e5", "Qd1-h5", "Ke8-e7", "f8", "Ke1-e2", "decline", "a7-a6", "Qh5:e5",
+    ];
     played_to_the_end(VariantId::Wickets, &line).await;
 }
 
