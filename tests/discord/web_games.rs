@@ -5,10 +5,11 @@
 //! Chromium on the page of the player asked: a tap on each cell the picker's choice
 //! stands for (a piece, a target, a wall, a spell's square, a zap's target, a throw's
 //! target, a placement), a drag from one cell to the next for some, a press on a
-//! chooser button for the rest (a team, `nothing more`), then Confirm. Nothing is typed
-//! and nothing is posted but by the page's own script. Each game follows a short line
-//! that ends by the game's own rules (mate, or Wizard Walls' points); the thread shows
-//! every turn's board once and the end once, and the stored record is the line.
+//! chooser button for the rest (a promotion, `no spell`, a declined throw, a Full team,
+//! `end the turn`, `pass`), then Confirm. Nothing is typed and nothing is posted but by
+//! the page's own script. Each game follows a short line that ends by the game's own
+//! rules (mate, or Wizard Walls' points); the thread shows every turn's board once and
+//! the end once, and the stored record is the line.
 // The shared support code unwraps freely, as tests may.
 #![allow(clippy::unwrap_used)]
 
@@ -24,8 +25,7 @@ use std::time::Instant;
 use support::bot::{accepted_in_thread_with, slash_in, Bot, ALICE, BOB, CHANNEL};
 use support::browser::{browser, confirm};
 use support::fake_discord::{visible_text, FakeDiscord, FakeUser};
-use support::pointer;
-use support::pointer::until;
+use support::pointer::{self, until};
 
 const KEY: &str = "a key of the whole games' test, 32 bytes or more";
 
