@@ -4,3 +4,4 @@ pub mod backend;
 pub mod bot;
 pub mod browser;
 pub mod fake_discord;
+pub mod picker_path;
