@@ -10,103 +10,50 @@
 
 use crate::support;
 
-use arcana::service::api::{Audience, ColorChoice, Context, Reply, ReplyKind, Request, User};
-use arcana::service::front::GameService;
-use arcana::service::pages::WebLinks;
-use arcana::service::{Service, ServiceConfig};
+use arcana::service::api::{Audience, ColorChoice, Context, Reply, ReplyKind, Request};
 use arcana::variants::{Options, VariantId};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, Locator};
 use rand::{Rng, SeedableRng};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
-use support::backend;
 use support::browser::{browser, click_cell, confirm, screenshots, until};
+use support::site::{self, ctx_in, user};
 
 const CHANNEL: u64 = 4900;
 const SERVER: u64 = 49;
 
-fn user(name: &str) -> User {
-    User {
-        id: arcana::service::stable_id("user", name),
-        name: name.to_string(),
-    }
-}
-
 fn ctx(name: &str) -> Context {
-    Context {
-        user: user(name),
-        channel: CHANNEL,
-        server: Some(SERVER),
-        key: None,
-        lang: Default::default(),
-        guild_locale: None,
-    }
+    ctx_in(name, CHANNEL, Some(SERVER))
 }
 
-/// A web server acting through a service on the test's backend, and what it handed to
-/// the front end's delivery.
-struct Site {
-    service: Arc<Service>,
-    links: WebLinks,
-    base: String,
-    delivered: Arc<Mutex<Vec<(u64, Reply)>>>,
-    _data: tempfile::TempDir,
+/// The shared in-process site (a web server acting through a service on the test's
+/// backend), with this suite's games and links.
+struct Site(site::Site);
+
+impl std::ops::Deref for Site {
+    type Target = site::Site;
+    fn deref(&self) -> &site::Site {
+        &self.0
+    }
 }
 
 impl Site {
     async fn open(rate: Option<arcana::web::Rate>) -> Site {
-        let data = tempfile::tempdir().expect("temp dir");
-        let url = backend::url(data.path());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind");
-        let base = format!("http://{}", listener.local_addr().expect("address"));
-        let links = WebLinks::new(&base, b"a key of the web play test, 32 bytes or more");
-        let config = ServiceConfig {
-            seed: Some(49),
-            web: Some(links.clone()),
-            ..ServiceConfig::default()
-        };
-        let service = tokio::task::spawn_blocking(move || Service::open_url(&url, config))
-            .await
-            .expect("open")
-            .expect("the service");
-        let service = Arc::new(service);
-        let delivered = Arc::new(Mutex::new(Vec::new()));
-        let sink = Arc::clone(&delivered);
-        let actor = arcana::web::Actor {
-            service: Arc::clone(&service) as Arc<dyn GameService>,
-            deliver: Arc::new(move |place, replies: Vec<Reply>| {
-                let mut kept = sink.lock().unwrap();
-                kept.extend(replies.into_iter().map(|r| (place, r)));
-            }),
-        };
-        let mut options = arcana::web::WebOptions::new(links.clone()).acting(actor);
-        if let Some(rate) = rate {
-            options.action_rate = rate;
-            options.request_rate = rate;
-        }
-        tokio::spawn(arcana::web::serve(
-            listener,
-            service.store().share(),
-            options,
-        ));
-        Site {
-            service,
-            links,
-            base,
-            delivered,
-            _data: data,
-        }
+        Site(
+            site::Site::open(site::SiteOptions {
+                seed: 49,
+                key: b"a key of the web play test, 32 bytes or more",
+                actions: rate,
+                requests: rate,
+                delivery: site::Delivery::Keep,
+            })
+            .await,
+        )
     }
 
     async fn call(&self, who: &str, req: Request) -> Vec<Reply> {
-        let service = Arc::clone(&self.service);
-        let c = ctx(who);
-        tokio::task::spawn_blocking(move || service.handle(&c, req))
-            .await
-            .expect("service call")
+        self.call_in(ctx(who), req).await
     }
 
     /// A chess game, alice White against bob; its id.

@@ -5,3 +5,4 @@ pub mod bot;
 pub mod browser;
 pub mod fake_discord;
 pub mod picker_path;
+pub mod site;
