@@ -290,10 +290,8 @@ impl Activity {
         match admitted {
             Ok(()) => Ok(()),
             Err(instance::Refusal::NotThere(why)) => {
-                tracing::info!(
-                    "web: an Activity's launch in channel {} refused: {why}",
-                    launch.channel
-                );
+                let channel = launch.channel;
+                tracing::info!("web: an Activity's launch in {channel} refused: {why:?}");
                 Err(NOT_LAUNCHED_HERE)
             }
             Err(instance::Refusal::Unknown(why)) => {

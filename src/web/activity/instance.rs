@@ -33,11 +33,23 @@ pub(crate) struct Location {
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Refusal {
     /// Discord knows no such instance of this application (404), or it is not the
-    /// launch the address says: another application's, another channel's, or one the
-    /// person is not in. The person is told the same in every case.
-    NotThere(&'static str),
+    /// launch the address says. The person is told the same in every case.
+    NotThere(Mismatch),
     /// Discord could not say (a server error twice, no answer, a refused bot token).
     Unknown(String),
+}
+
+/// How an instance is not the launch the address says (for the log).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Mismatch {
+    /// Discord knows no such instance (404).
+    Unknown,
+    /// Another application's.
+    Application,
+    /// Running in another channel.
+    Channel,
+    /// The person is not among its users.
+    Person,
 }
 
 /// Whether `id` can be an instance id: letters, digits, `-` and `_`, as Discord's
@@ -59,13 +71,13 @@ pub(crate) fn admits(
 ) -> Result<(), Refusal> {
     let is = |text: &str, id: u64| text.parse::<u64>().ok() == Some(id);
     if !is(&instance.application_id, application) {
-        return Err(Refusal::NotThere("another application's instance"));
+        return Err(Refusal::NotThere(Mismatch::Application));
     }
     if !is(&instance.location.channel_id, channel) {
-        return Err(Refusal::NotThere("an instance in another channel"));
+        return Err(Refusal::NotThere(Mismatch::Channel));
     }
     if !instance.users.iter().any(|u| is(u, person)) {
-        return Err(Refusal::NotThere("an instance the person is not in"));
+        return Err(Refusal::NotThere(Mismatch::Person));
     }
     Ok(())
 }
@@ -75,19 +87,20 @@ pub(crate) fn admits(
 fn read(answer: Result<Instance, Failure>) -> Option<Result<Instance, Refusal>> {
     match answer {
         Ok(instance) => Some(Ok(instance)),
-        Err(Failure::Status(404, _)) => Some(Err(Refusal::NotThere("no such instance"))),
+        Err(Failure::Status(404, _)) => Some(Err(Refusal::NotThere(Mismatch::Unknown))),
         Err(Failure::Status(status, _)) if status >= 500 => None,
         Err(Failure::Unanswered(_)) => None,
         Err(other) => Some(Err(Refusal::Unknown(other.to_string()))),
     }
 }
 
+/// The path segment of the instances.
+const INSTANCES: &str = "activity-instances";
+
 /// Where Discord answers `application`'s instance `id`.
 fn address(api_base: &str, application: u64, id: &str) -> String {
-    format!(
-        "{}/api/v10/applications/{application}/activity-instances/{id}",
-        api_base.trim_end_matches('/')
-    )
+    let base = api_base.trim_end_matches('/');
+    format!("{base}/api/v10/applications/{application}/{INSTANCES}/{id}")
 }
 
 /// Discord's record of `application`'s instance `id` (well formed), asked with
@@ -109,7 +122,7 @@ pub(crate) async fn fetch(
         }
         let request = client
             .get(&url)
-            .header(reqwest::header::AUTHORIZATION, format!("Bot {bot_token}"));
+            .header(reqwest::header::AUTHORIZATION, ["Bot", bot_token].join(" "));
         let answer = ask::<Instance>(request).await;
         if let Err(e) = &answer {
             last = e.to_string();
@@ -146,15 +159,12 @@ mod tests {
     fn only_our_launch_in_that_channel_with_that_person_is_admitted() {
         let instance = documented();
         assert_eq!(admits(&instance, APP, CHANNEL, ALICE), Ok(()));
-        let refused = |app, channel, person| {
-            matches!(
-                admits(&instance, app, channel, person),
-                Err(Refusal::NotThere(_))
-            )
+        let refused = |app, channel, person, why| {
+            admits(&instance, app, channel, person) == Err(Refusal::NotThere(why))
         };
-        assert!(refused(APP + 1, CHANNEL, ALICE), "another application's");
-        assert!(refused(APP, CHANNEL + 1, ALICE), "another channel's");
-        assert!(refused(APP, CHANNEL, ALICE + 1), "not among its users");
+        assert!(refused(APP + 1, CHANNEL, ALICE, Mismatch::Application));
+        assert!(refused(APP, CHANNEL + 1, ALICE, Mismatch::Channel));
+        assert!(refused(APP, CHANNEL, ALICE + 1, Mismatch::Person));
         let mut two = instance.clone();
         two.users.push("42".into());
         assert_eq!(admits(&two, APP, CHANNEL, 42), Ok(()), "one who joined");
@@ -178,7 +188,7 @@ mod tests {
     #[test]
     fn a_404_refuses_at_once_a_server_error_is_tried_again() {
         let status = |s: u16| read(Err(Failure::Status(s, String::new())));
-        assert!(matches!(status(404), Some(Err(Refusal::NotThere(_)))));
+        assert_eq!(status(404), Some(Err(Refusal::NotThere(Mismatch::Unknown))));
         for s in [500, 502, 503] {
             assert!(status(s).is_none(), "{s} is tried again");
         }
