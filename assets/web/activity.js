@@ -15,6 +15,7 @@
   var query = new URLSearchParams(location.search);
   var frameId = query.get("frame_id") || "";
   var channelId = query.get("channel_id") || "";
+  var instanceId = query.get("instance_id") || "";
   var parent = window.parent.opener || window.parent;
   var origin = null, nonces = 0, pending = {}, done = false;
 
@@ -45,7 +46,9 @@
         credentials: "omit",
         cache: "no-store",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ code: String((data && data.code) || ""), channel: channelId })
+        body: JSON.stringify({
+          code: String((data && data.code) || ""), channel: channelId, instance: instanceId
+        })
       });
     }).then(function (response) {
       return response.json();

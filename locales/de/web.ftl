@@ -153,6 +153,8 @@ web-activity-connecting = Discord wird gefragt, wer du bist …
 web-activity-failed = Discord hat dieser Seite nicht gesagt, wer du bist. Schließe die Aktivität und öffne sie erneut.
 web-activity-refused = Discord hat nicht bestätigt, wer du bist. Schließe die Aktivität und öffne sie erneut.
 web-activity-no-game = In diesem Thread wird keine Partie gespielt. Öffne die Aktivität im Thread einer Partie.
+web-activity-elsewhere = Discord kennt dich in keiner Aktivität dieses Threads. Öffne sie erneut im Thread der Partie.
+web-activity-unconfirmed = Discord konnte diese Aktivität gerade nicht bestätigen. Schließe sie und öffne sie gleich erneut.
 
 ## Bedingte Züge auf der eigenen Seite (Issue 49)
 web-line-heading = Bedingte Züge

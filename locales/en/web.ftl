@@ -153,6 +153,8 @@ web-activity-connecting = Asking Discord who you are…
 web-activity-failed = Discord did not let this page know who you are. Close the Activity and open it again.
 web-activity-refused = Discord did not confirm who you are. Close the Activity and open it again.
 web-activity-no-game = No game is being played in this thread. Open the Activity from a game's thread.
+web-activity-elsewhere = Discord does not know you in an Activity of this thread. Open it again from the game's thread.
+web-activity-unconfirmed = Discord could not confirm this Activity just now. Close it and open it again in a moment.
 
 ## Conditional lines on a player's own page (issue 49)
 web-line-heading = Conditional lines

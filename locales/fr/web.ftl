@@ -53,6 +53,8 @@ web-activity-connecting = Discord est interrogé sur votre identité…
 web-activity-failed = Discord n’a pas indiqué à cette page qui vous êtes. Fermez l’activité et rouvrez-la.
 web-activity-refused = Discord n’a pas confirmé qui vous êtes. Fermez l’activité et rouvrez-la.
 web-activity-no-game = Aucune partie n’est jouée dans ce fil. Ouvrez l’activité depuis le fil d’une partie.
+web-activity-elsewhere = Discord ne vous connaît dans aucune activité de ce fil. Rouvrez-la depuis le fil de la partie.
+web-activity-unconfirmed = Discord n’a pas pu confirmer cette activité pour l’instant. Fermez-la et rouvrez-la dans un instant.
 
 ## Coups conditionnels sur la page d’un joueur (issue 49)
 web-line-heading = Coups conditionnels

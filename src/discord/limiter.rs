@@ -117,7 +117,9 @@ impl Route {
             let is_major = (i == 1
                 && matches!(top, "channels" | "guilds" | "webhooks" | "interactions"))
                 || (i == 2 && tokened);
-            let is_id = !segment.is_empty() && segment.bytes().all(|b| b.is_ascii_digit());
+            // An Activity instance's id (`i-…`) counts as an id too: one route for all.
+            let is_id = (!segment.is_empty() && segment.bytes().all(|b| b.is_ascii_digit()))
+                || (i > 0 && rest[i - 1] == "activity-instances");
             template.push('/');
             if is_major {
                 major.push(*segment);
@@ -407,6 +409,13 @@ mod tests {
         let followup = post("/api/v10/webhooks/66/tok?wait=true");
         assert!(callback.exempt && followup.exempt);
         assert_eq!(followup.major, "66/tok");
+        let instance = |id: &str| {
+            Route::of(
+                &Method::GET,
+                &format!("/api/v10/applications/7/activity-instances/{id}"),
+            )
+        };
+        assert_eq!(instance("i-1-gc-2-3"), instance("i-4-pc-5"));
     }
 
     /// The most requests spaced by `limiter` that fall into one second counted from

@@ -250,6 +250,7 @@ fn open_service(config: &Config) -> Result<(Arc<dyn GameService>, Option<WebRepl
     options.activity = web.activity.as_ref().map(|a| crate::web::ActivityOptions {
         client_id: config.application_id.unwrap_or_default(),
         client_secret: a.client_secret.clone(),
+        bot_token: config.token.clone(),
         // The relay in front of Discord (`with_relay` ran first), as every request.
         api_base: config
             .api_base

@@ -5,13 +5,18 @@
 //! Embedded App SDK's documented postMessage part: the handshake, READY, AUTHORIZE
 //! (a code), then AUTHENTICATE with the token this server got for that code.
 //!
-//! `POST /activity/session` takes the code and the launch's channel: the code is
-//! exchanged at Discord's `/oauth2/token` with the application's client secret
-//! (`oauth.rs`), `/users/@me` names the person, and the answer is where the frame goes:
+//! `POST /activity/session` takes the code and the launch's channel and instance (both
+//! from the frame's address): the code is exchanged at Discord's `/oauth2/token` with
+//! the application's client secret (`oauth.rs`), `/users/@me` names the person, Discord's
+//! record of the instance (`instance.rs`, with the bot's token) must be this
+//! application's, in that channel, with the person in it (else 403, or 503 when Discord
+//! cannot say), and the answer is where the frame goes:
 //! the person's own private page of the channel's game, signed for them and open
 //! [`SESSION_SECONDS`], when they play it; its public page otherwise. That signed
 //! address is the session: bound to the Discord user, carried by the page (no cookie),
 //! expiring, and acting for that user only (`play.rs` checks it as any private link).
+
+mod instance;
 
 use super::oauth;
 use super::{now_ms, PageLang, Web};
@@ -36,6 +41,8 @@ pub struct ActivityOptions {
     pub client_id: u64,
     /// The application's OAuth2 client secret.
     pub client_secret: String,
+    /// The bot's token, to read Discord's record of an instance.
+    pub bot_token: String,
     /// Where Discord's API is reached: `https://discord.com`, or the bot's relay.
     pub api_base: String,
     /// The origins that may frame the pages: Discord's clients.
@@ -46,6 +53,7 @@ impl std::fmt::Debug for ActivityOptions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ActivityOptions")
             .field("client_id", &self.client_id)
+            .field("api_base", &self.api_base)
             .field("parents", &self.parents)
             .finish_non_exhaustive()
     }
@@ -132,13 +140,25 @@ pub(super) async fn script() -> Response {
         .into_response()
 }
 
-/// What the page sends: the code AUTHORIZE gave, and the launch's channel.
+/// What the page sends: the code AUTHORIZE gave, and the launch's channel and instance
+/// (from the frame's address).
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Launch {
     code: String,
     channel: String,
+    instance: String,
 }
+
+/// A launch read and checked for its form: the code, the channel, the instance.
+struct Checked {
+    code: String,
+    channel: u64,
+    instance: String,
+}
+
+/// A refusal: its status and the catalog key of its sentence.
+type Refused = (StatusCode, &'static str);
 
 /// What the page is told.
 #[derive(serde::Serialize, Default)]
@@ -162,8 +182,8 @@ fn told(status: StatusCode, lang: Lang, key: &str) -> Response {
     (status, axum::Json(session)).into_response()
 }
 
-/// `POST /activity/session`: the code exchanged for the person, and the channel's game
-/// for them.
+/// `POST /activity/session`: the code exchanged for the person, the launch checked
+/// against Discord's record of its instance, and the channel's game for them.
 pub(super) async fn session(
     State(web): State<Arc<Web>>,
     lang: PageLang,
@@ -174,38 +194,23 @@ pub(super) async fn session(
     let Some(activity) = &web.activity else {
         return told(StatusCode::NOT_FOUND, lang, "web-play-off");
     };
-    let json = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if !json || !super::origin::from_our_pages(&web, &headers) {
-        return told(StatusCode::FORBIDDEN, lang, "web-play-elsewhere");
-    }
-    let launch = match serde_json::from_slice::<Launch>(&body) {
-        Ok(l) if l.code.len() <= MAX_FIELD && l.channel.len() <= MAX_FIELD => l,
-        _ => return told(StatusCode::BAD_REQUEST, lang, "web-play-unreadable"),
+    let launch = match checked(&web, &headers, &body) {
+        Ok(launch) => launch,
+        Err((status, key)) => return told(status, lang, key),
     };
-    let Ok(channel) = launch.channel.parse::<u64>() else {
-        return told(StatusCode::NOT_FOUND, lang, "web-activity-no-game");
-    };
-    let o = &activity.options;
-    let exchanged = oauth::exchange(
-        &activity.client,
-        &o.api_base,
-        o.client_id,
-        &o.client_secret,
-        &launch.code,
-    )
-    .await;
-    let (token, person) = match exchanged {
+    let (token, person) = match activity.signed_in(&launch.code).await {
         Ok(found) => found,
-        Err(e) => {
-            tracing::info!("web: an Activity's sign-in was refused: {e}");
-            return told(StatusCode::UNAUTHORIZED, lang, "web-activity-refused");
-        }
+        Err((status, key)) => return told(status, lang, key),
     };
-    let shared = Arc::clone(&web);
+    if let Err((status, key)) = activity.launched(&launch, person).await {
+        return told(status, lang, key);
+    }
+    let (shared, channel) = (Arc::clone(&web), launch.channel);
     let found = tokio::task::spawn_blocking(move || page_for(&shared, channel, person)).await;
+    let trouble = |e: String| {
+        tracing::error!("web: the Activity's game in channel {channel}: {e}");
+        told(StatusCode::SERVICE_UNAVAILABLE, lang, "web-store-trouble")
+    };
     match found {
         Ok(Ok(Some(go))) => axum::Json(Session {
             ok: true,
@@ -215,13 +220,84 @@ pub(super) async fn session(
         })
         .into_response(),
         Ok(Ok(None)) => told(StatusCode::NOT_FOUND, lang, "web-activity-no-game"),
-        Ok(Err(e)) => {
-            tracing::error!("web: the Activity's game in channel {channel}: {e}");
-            told(StatusCode::SERVICE_UNAVAILABLE, lang, "web-store-trouble")
-        }
-        Err(e) => {
-            tracing::error!("web: the Activity's game in channel {channel}: {e}");
-            told(StatusCode::SERVICE_UNAVAILABLE, lang, "web-store-trouble")
+        Ok(Err(e)) => trouble(e),
+        Err(e) => trouble(e.to_string()),
+    }
+}
+
+/// The request's launch, when it comes from our pages as JSON and names a channel and
+/// an instance that can be ones (nothing is asked of Discord otherwise).
+fn checked(web: &Web, headers: &HeaderMap, body: &[u8]) -> Result<Checked, Refused> {
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !json || !super::origin::from_our_pages(web, headers) {
+        return Err((StatusCode::FORBIDDEN, "web-play-elsewhere"));
+    }
+    let launch = match serde_json::from_slice::<Launch>(body) {
+        Ok(l) if l.code.len() <= MAX_FIELD && l.channel.len() <= MAX_FIELD => l,
+        _ => return Err((StatusCode::BAD_REQUEST, "web-play-unreadable")),
+    };
+    let Ok(channel) = launch.channel.parse::<u64>() else {
+        return Err((StatusCode::NOT_FOUND, "web-activity-no-game"));
+    };
+    if !instance::well_formed(&launch.instance) {
+        return Err(NOT_LAUNCHED_HERE);
+    }
+    Ok(Checked {
+        code: launch.code,
+        channel,
+        instance: launch.instance,
+    })
+}
+
+/// The refusal of a launch Discord does not know as the address tells it.
+const NOT_LAUNCHED_HERE: Refused = (StatusCode::FORBIDDEN, "web-activity-elsewhere");
+
+impl Activity {
+    /// The access token for `code` and the person it names.
+    async fn signed_in(&self, code: &str) -> Result<(String, u64), Refused> {
+        let o = &self.options;
+        let exchanged = oauth::exchange(
+            &self.client,
+            &o.api_base,
+            o.client_id,
+            &o.client_secret,
+            code,
+        )
+        .await;
+        exchanged.map_err(|e| {
+            tracing::info!("web: an Activity's sign-in was refused: {e}");
+            (StatusCode::UNAUTHORIZED, "web-activity-refused")
+        })
+    }
+
+    /// Whether Discord's record of the launch's instance says it is this application's,
+    /// in the launch's channel, with `person` in it.
+    async fn launched(&self, launch: &Checked, person: u64) -> Result<(), Refused> {
+        let o = &self.options;
+        let found = instance::fetch(
+            &self.client,
+            &o.api_base,
+            &o.bot_token,
+            o.client_id,
+            &launch.instance,
+        )
+        .await;
+        let admitted =
+            found.and_then(|i| instance::admits(&i, o.client_id, launch.channel, person));
+        match admitted {
+            Ok(()) => Ok(()),
+            Err(instance::Refusal::NotThere(why)) => {
+                let channel = launch.channel;
+                tracing::info!("web: an Activity's launch in {channel} refused: {why:?}");
+                Err(NOT_LAUNCHED_HERE)
+            }
+            Err(instance::Refusal::Unknown(why)) => {
+                tracing::warn!("web: Discord's record of an Activity instance: {why}");
+                Err((StatusCode::SERVICE_UNAVAILABLE, "web-activity-unconfirmed"))
+            }
         }
     }
 }
@@ -259,6 +335,7 @@ mod tests {
         let activity = Activity::new(ActivityOptions {
             client_id: 42,
             client_secret: "s".into(),
+            bot_token: "t".into(),
             api_base: "https://discord.com".into(),
             parents: vec!["https://discord.com".into()],
         })

@@ -15,28 +15,54 @@ struct Me {
     id: String,
 }
 
-/// A body longer than this is not read as a token or a user.
+/// A body longer than this is not read as a token, a user or an instance.
 const MAX_ANSWER: usize = 64 * 1024;
 
-/// Sends `request` and reads a JSON answer of type `T`; `Err` says why not (status and
-/// Discord's `error` field, or what failed).
-async fn ask<T: serde::de::DeserializeOwned>(
+/// Why Discord's answer is not the one asked for.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Failure {
+    /// Discord answered with this status; the text is its `error` (OAuth2) or
+    /// `message` field.
+    Status(u16, String),
+    /// No answer, or one that could not be read.
+    Unanswered(String),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Status(status, said) => write!(f, "{status} {said}"),
+            Failure::Unanswered(why) => f.write_str(why),
+        }
+    }
+}
+
+/// Sends `request` and reads a JSON answer of type `T`.
+pub(super) async fn ask<T: serde::de::DeserializeOwned>(
     request: reqwest::RequestBuilder,
-) -> Result<T, String> {
-    let answer = request.send().await.map_err(|e| e.to_string())?;
+) -> Result<T, Failure> {
+    let unanswered = |e: reqwest::Error| Failure::Unanswered(e.to_string());
+    let answer = request.send().await.map_err(unanswered)?;
     let status = answer.status();
-    let body = answer.bytes().await.map_err(|e| e.to_string())?;
+    let body = answer.bytes().await.map_err(unanswered)?;
     if body.len() > MAX_ANSWER {
-        return Err(format!("an answer of {} bytes", body.len()));
+        return Err(Failure::Unanswered(format!(
+            "an answer of {} bytes",
+            body.len()
+        )));
     }
     if !status.is_success() {
-        let error = serde_json::from_slice::<serde_json::Value>(&body)
+        let said = serde_json::from_slice::<serde_json::Value>(&body)
             .ok()
-            .and_then(|v| v["error"].as_str().map(str::to_string))
+            .and_then(|v| {
+                let text = v["error"].as_str().or_else(|| v["message"].as_str());
+                text.map(str::to_string)
+            })
             .unwrap_or_default();
-        return Err(format!("{status} {error}"));
+        return Err(Failure::Status(status.as_u16(), said));
     }
-    serde_json::from_slice(&body).map_err(|e| format!("an unreadable answer: {e}"))
+    serde_json::from_slice(&body)
+        .map_err(|e| Failure::Unanswered(format!("an unreadable answer: {e}")))
 }
 
 /// The access token for `code` and the id of the person it names, from the Discord at

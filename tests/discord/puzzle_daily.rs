@@ -9,9 +9,10 @@
 #![allow(clippy::unwrap_used)]
 
 use crate::support;
+use support::site::{ctx_in, user};
 
 use arcana::service::actions::{DailyChange, PuzzleAsk};
-use arcana::service::api::{Audience, Context, Reply, ReplyKind, Request, TimedReply, User};
+use arcana::service::api::{Audience, Context, Reply, ReplyKind, Request, TimedReply};
 use arcana::service::clock::ManualClock;
 use arcana::service::grammar::{to_request, Value, Values};
 use arcana::service::{Service, ServiceConfig};
@@ -26,22 +27,8 @@ const DAY_MS: u64 = 24 * HOUR_MS;
 /// Midnight (UTC) of the first day of the tests.
 const FIRST_DAY: u64 = 20_425;
 
-fn user(name: &str) -> User {
-    User {
-        id: arcana::service::stable_id("user", name),
-        name: name.to_string(),
-    }
-}
-
 fn ctx(name: &str) -> Context {
-    Context {
-        user: user(name),
-        channel: PUZZLES,
-        server: Some(SERVER),
-        key: None,
-        lang: Default::default(),
-        guild_locale: None,
-    }
+    ctx_in(name, PUZZLES, Some(SERVER))
 }
 
 /// Two services on one store, each as a process keeps it: on PostgreSQL two stores

@@ -11,13 +11,14 @@
 #![allow(clippy::unwrap_used)]
 
 use crate::support;
+use support::site::{ctx_in, user};
 
 use arcana::core::view::Viewer;
 use arcana::core::Side;
 use arcana::puzzles::judge::{worth, Depth};
 use arcana::puzzles::Position;
 use arcana::service::actions::PuzzleAsk;
-use arcana::service::api::{Audience, ColorChoice, Context, Reply, ReplyKind, Request, User};
+use arcana::service::api::{Audience, ColorChoice, Context, Reply, ReplyKind, Request};
 use arcana::service::harvest::{start, HarvestConfig, Harvested, Throttle};
 use arcana::service::ServiceConfig;
 use arcana::store::StoredPuzzle;
@@ -31,22 +32,8 @@ const CHANNEL: u64 = 900;
 /// White hangs its queen on move 3; Black takes it, White resigns.
 const BLUNDER: [&str; 6] = ["e4", "e5", "Qh5", "Nc6", "Qxe5+", "Nxe5"];
 
-fn user(name: &str) -> User {
-    User {
-        id: arcana::service::stable_id("user", name),
-        name: name.to_string(),
-    }
-}
-
 fn ctx(name: &str) -> Context {
-    Context {
-        user: user(name),
-        channel: CHANNEL,
-        server: Some(7),
-        key: None,
-        lang: Default::default(),
-        guild_locale: None,
-    }
+    ctx_in(name, CHANNEL, Some(7))
 }
 
 fn open(dir: &std::path::Path) -> Blocking {

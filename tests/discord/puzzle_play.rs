@@ -9,12 +9,13 @@
 #![allow(clippy::unwrap_used)]
 
 use crate::support;
+use support::site::{ctx_in, user};
 
 use arcana::core::view::Viewer;
 use arcana::core::Side;
 use arcana::puzzles::{csv, SHIPPED};
 use arcana::service::actions::PuzzleAsk;
-use arcana::service::api::{Audience, Context, Reply, ReplyKind, Request, User};
+use arcana::service::api::{Audience, Context, Reply, ReplyKind, Request};
 use arcana::service::ServiceConfig;
 use arcana::store::PuzzleBook;
 use support::backend::Blocking;
@@ -24,22 +25,8 @@ const MATE_IN_TWO: &str = "548541ae";
 /// The shipped mate in one of chess (Black: Qg3-f2#).
 const MATE_IN_ONE: &str = "c92cbb83";
 
-fn user(name: &str) -> User {
-    User {
-        id: arcana::service::stable_id("user", name),
-        name: name.to_string(),
-    }
-}
-
 fn ctx(name: &str) -> Context {
-    Context {
-        user: user(name),
-        channel: 500,
-        server: Some(7),
-        key: None,
-        lang: Default::default(),
-        guild_locale: None,
-    }
+    ctx_in(name, 500, Some(7))
 }
 
 fn open(dir: &std::path::Path) -> Blocking {

@@ -11,95 +11,50 @@
 use crate::support;
 
 use arcana::service::actions::PuzzleAsk;
-use arcana::service::api::{Context, Reply, ReplyKind, Request, User};
-use arcana::service::front::GameService;
-use arcana::service::pages::WebLinks;
-use arcana::service::{Service, ServiceConfig};
+use arcana::service::api::{Reply, ReplyKind, Request};
 use fantoccini::{Client, Locator};
 use std::sync::Arc;
-use support::backend;
 use support::browser::{browser_sized, click_cell, confirm, screenshots, until};
+use support::site::{self, ctx_in, user};
 
 /// The shipped mate in two of chess: 1.f4 e6 2.h3? Qh4+ 3.g3 Qxg3#.
 const MATE_IN_TWO: &str = "548541ae";
 
-fn user(name: &str) -> User {
-    User {
-        id: arcana::service::stable_id("user", name),
-        name: name.to_string(),
-    }
-}
+/// The shared in-process site (a web server acting through a service on the test's
+/// backend), with this suite's puzzle.
+struct Site(site::Site);
 
-/// A web server acting through a service on the test's backend.
-struct Site {
-    service: Arc<Service>,
-    links: WebLinks,
-    base: String,
-    _data: tempfile::TempDir,
+impl std::ops::Deref for Site {
+    type Target = site::Site;
+    fn deref(&self) -> &site::Site {
+        &self.0
+    }
 }
 
 impl Site {
     /// The site; `actions`: the actions one user may make, when not the default.
     async fn open(actions: Option<arcana::web::Rate>) -> Site {
-        let data = tempfile::tempdir().expect("temp dir");
-        let url = backend::url(data.path());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind");
-        let base = format!("http://{}", listener.local_addr().expect("address"));
-        let links = WebLinks::new(&base, b"a key of the puzzle page test, 32 bytes or more");
-        let config = ServiceConfig {
-            seed: Some(51),
-            web: Some(links.clone()),
-            ..ServiceConfig::default()
-        };
-        let service = tokio::task::spawn_blocking(move || Service::open_url(&url, config))
-            .await
-            .expect("open")
-            .expect("the service");
-        let service = Arc::new(service);
-        let actor = arcana::web::Actor {
-            service: Arc::clone(&service) as Arc<dyn GameService>,
-            deliver: Arc::new(|_, replies: Vec<Reply>| {
-                panic!("a puzzle delivers nothing elsewhere: {replies:?}")
-            }),
-        };
-        let mut options = arcana::web::WebOptions::new(links.clone()).acting(actor);
-        if let Some(rate) = actions {
-            options.action_rate = rate;
-        }
-        tokio::spawn(arcana::web::serve(
-            listener,
-            service.store().share(),
-            options,
-        ));
-        Site {
-            service,
-            links,
-            base,
-            _data: data,
-        }
+        Site(
+            site::Site::open(site::SiteOptions {
+                seed: 51,
+                key: b"a key of the puzzle page test, 32 bytes or more",
+                actions,
+                requests: None,
+                delivery: site::Delivery::Nothing,
+            })
+            .await,
+        )
     }
 
     /// `who` asks `/puzzle` for the mate in two; the service's reply.
     async fn ask(&self, who: &str) -> Reply {
-        let service = Arc::clone(&self.service);
-        let ctx = Context {
-            user: user(who),
-            channel: 5100,
-            server: Some(51),
-            key: None,
-            lang: Default::default(),
-            guild_locale: None,
-        };
         let ask = PuzzleAsk {
             id: Some(MATE_IN_TWO.to_string()),
             ..PuzzleAsk::default()
         };
-        let mut replies =
-            tokio::task::spawn_blocking(move || service.handle(&ctx, Request::Puzzle(ask)))
-                .await
-                .expect("service call");
+        let mut replies = self
+            .call_in(ctx_in(who, 5100, Some(51)), Request::Puzzle(ask))
+            .await;
         assert_eq!(replies.len(), 1, "{replies:?}");
         replies.remove(0)
     }

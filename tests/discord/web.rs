@@ -13,8 +13,9 @@
 #![allow(clippy::unwrap_used)]
 
 use crate::support;
+use support::site::{ctx_in, user};
 
-use arcana::service::api::{ColorChoice, Context, Reply, ReplyKind, Request, User};
+use arcana::service::api::{ColorChoice, Context, Reply, ReplyKind, Request};
 use arcana::service::pages::WebLinks;
 use arcana::service::{Service, ServiceConfig};
 use arcana::store::{Store, StoreUrl};
@@ -27,22 +28,8 @@ use support::browser::{browser, chromedriver, screenshots, until};
 
 const SERVER: u64 = 7;
 
-fn user(name: &str) -> User {
-    User {
-        id: arcana::service::stable_id("user", name),
-        name: name.to_string(),
-    }
-}
-
 fn ctx(name: &str, channel: u64) -> Context {
-    Context {
-        user: user(name),
-        channel,
-        server: Some(SERVER),
-        key: None,
-        lang: Default::default(),
-        guild_locale: None,
-    }
+    ctx_in(name, channel, Some(SERVER))
 }
 
 /// The service, called off the async threads (the store blocks).

@@ -6,17 +6,21 @@
 //! is exchanged at the fake's `/oauth2/token`, `/users/@me` names the person, and the
 //! frame shows the thread's game: the player's own page, where a move made by taps
 //! reaches the thread once; a spectator's public page, with no control. A wrong code, a
-//! request from elsewhere, a forged or expired session act on nothing.
+//! request from elsewhere, a forged or expired session act on nothing. Every launch is
+//! checked against the fake's record of the Activity's instance: an address edited to
+//! another thread, an unknown instance, a person not in it are refused and shown
+//! nothing.
 // The shared support code unwraps freely, as tests may.
 #![allow(clippy::unwrap_used)]
 
 use crate::support;
 
+use arcana::i18n::{tr, Lang};
 use arcana::service::pages::WebLinks;
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 use std::time::Duration;
-use support::bot::{accepted_in_thread, button, Bot, ALICE, BOB, CAROL, CHANNEL};
+use support::bot::{accepted_in_thread, button, Bot, ALICE, BOB, CAROL, CHANNEL, DAVE};
 use support::browser::{browser, click_cell, confirm, until};
 use support::fake_discord::{FakeDiscord, FakeUser, Recorded, APP_ID, CLIENT_SECRET};
 
@@ -89,6 +93,28 @@ async fn launch_answered(fake: &FakeDiscord, mark: usize, iid: u64) -> Recorded 
     .await
 }
 
+/// `who` presses the board's Play button: the Activity launched (or joined) in the
+/// thread; the id of its instance there.
+async fn play_pressed(l: &Launched, who: &FakeUser) -> String {
+    let mark = l.fake.mark();
+    let iid = l.fake.button(
+        who,
+        l.thread,
+        &format!("activity:{}", l.game),
+        l.board.clone(),
+    );
+    launch_answered(&l.fake, mark, iid).await;
+    let instance = l.fake.activity_instance(l.thread).expect("an instance");
+    instance["instance_id"].as_str().unwrap().to_string()
+}
+
+/// The users of the instance running in `channel`.
+fn users_in(fake: &FakeDiscord, channel: u64) -> Vec<String> {
+    let instance = fake.activity_instance(channel).expect("an instance");
+    let users = instance["users"].as_array().unwrap().iter();
+    users.map(|u| u.as_str().unwrap().to_string()).collect()
+}
+
 /// Opens the fake client's page framing the Activity for `who` in the thread, and
 /// waits until the frame has left the sign-in page; returns the frame's path.
 async fn open_activity(client: &Client, l: &Launched, who: &FakeUser) -> String {
@@ -148,6 +174,13 @@ async fn the_activity_launches_signs_in_and_plays_in_the_thread() {
         launch_answered(fake, mark, iid).await.json,
         json!({"type": 12})
     );
+    // One instance in the thread, alice in it (her second launch joined the first).
+    let instance = fake
+        .activity_instance(l.thread)
+        .expect("the launch's instance");
+    assert_eq!(instance["location"]["channel_id"], l.thread.to_string());
+    assert_eq!(instance["location"]["kind"], "gc");
+    assert_eq!(users_in(fake, l.thread), [ALICE.id.to_string()]);
 
     // alice (White, to move) opens it: her own page, with the board to play on.
     let (client, _driver) = browser().await;
@@ -173,6 +206,17 @@ async fn the_activity_launches_signs_in_and_plays_in_the_thread() {
         .wait_for(mark, "/users/@me", |r| r.path.ends_with("/users/@me"))
         .await;
     assert!(me.auth.starts_with("Bearer "), "{}", me.auth);
+    // The launch was checked against Discord's record, with the bot's token.
+    let asked = fake
+        .wait_for(mark, "the instance's record", |r| {
+            r.path.ends_with(&format!(
+                "/applications/{APP_ID}/activity-instances/{}",
+                instance["instance_id"].as_str().unwrap()
+            ))
+        })
+        .await;
+    assert_eq!((asked.method.as_str(), asked.status), ("GET", 200));
+    assert!(asked.auth.starts_with("Bot "), "{}", asked.auth);
 
     // A move made by taps reaches the thread once.
     let mark = fake.mark();
@@ -210,6 +254,11 @@ async fn the_activity_launches_signs_in_and_plays_in_the_thread() {
         path,
         WebLinks::new(&l.web, KEY.as_bytes()).game_path(l.game)
     );
+    assert_eq!(
+        users_in(fake, l.thread),
+        [ALICE.id.to_string(), CAROL.id.to_string()],
+        "carol joined the instance"
+    );
     assert!(client.find(Locator::Id("play")).await.is_err());
     assert!(client.find(Locator::Css(".cell")).await.is_err());
 }
@@ -234,6 +283,7 @@ async fn a_wrong_code_a_foreign_page_or_a_forged_session_acts_on_nothing() {
     let l = launched().await;
     let fake = &l.fake;
     let thread = l.thread.to_string();
+    let instance = play_pressed(&l, &ALICE).await;
 
     // The fake refuses as Discord does: an unknown code 400 invalid_grant, a wrong
     // secret 401 invalid_client (and a code is good once).
@@ -263,7 +313,7 @@ async fn a_wrong_code_a_foreign_page_or_a_forged_session_acts_on_nothing() {
         &l,
         "/activity/session",
         &l.web,
-        json!({"code": "not-a-code", "channel": thread}),
+        json!({"code": "not-a-code", "channel": thread, "instance": instance}),
     )
     .await;
     assert_eq!(status, 401, "{answer}");
@@ -281,7 +331,7 @@ async fn a_wrong_code_a_foreign_page_or_a_forged_session_acts_on_nothing() {
         &l,
         "/activity/session",
         "https://evil.example",
-        json!({"code": code, "channel": thread}),
+        json!({"code": code, "channel": thread, "instance": instance}),
     )
     .await;
     assert_eq!(status, 403);
@@ -289,7 +339,7 @@ async fn a_wrong_code_a_foreign_page_or_a_forged_session_acts_on_nothing() {
         &l,
         "/activity/session",
         &l.web,
-        json!({"code": code, "channel": thread}),
+        json!({"code": code, "channel": thread, "instance": instance}),
     )
     .await;
     assert_eq!(status, 200, "{answer}");
@@ -330,4 +380,174 @@ async fn a_wrong_code_a_foreign_page_or_a_forged_session_acts_on_nothing() {
         posts_in(fake, mark, l.thread).await.is_empty(),
         "nothing was played"
     );
+}
+
+/// Opens the fake client's page at `page` and waits until the Activity's frame says it
+/// was refused; returns what it says, with the frame's path.
+async fn refused_in_frame(client: &Client, page: &str) -> (String, String) {
+    client.goto(page).await.expect("the client's page");
+    until(
+        client,
+        "the handshake and AUTHORIZE",
+        "return window.seen.join() === 'HANDSHAKE,AUTHORIZE';",
+    )
+    .await;
+    client.enter_frame(0).await.expect("the Activity's frame");
+    until(
+        client,
+        "the refusal in the frame",
+        "return document.documentElement.getAttribute('data-activity') === 'failed';",
+    )
+    .await;
+    let said = client
+        .execute(
+            "return [document.getElementById('activity-status').textContent, location.pathname];",
+            vec![],
+        )
+        .await
+        .expect("the frame's text");
+    let said = said.as_array().unwrap();
+    let text = |i: usize| said[i].as_str().unwrap().to_string();
+    (text(0), text(1))
+}
+
+/// The requests for instance records since `mark`: (status, the id asked about).
+fn lookups(fake: &FakeDiscord, mark: usize) -> Vec<(u16, String)> {
+    let asked = fake.requests_since(mark).into_iter();
+    asked
+        .filter_map(|r| {
+            let (_, id) = r.path.split_once("/activity-instances/")?;
+            Some((r.status, id.to_string()))
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_edited_address_an_unknown_instance_or_a_stranger_is_refused() {
+    let l = launched().await;
+    let fake = &l.fake;
+    let elsewhere = tr(Lang::En, "web-activity-elsewhere");
+    // A second game in another thread; carol, who plays in neither, launches the
+    // Activity in the first.
+    let other = accepted_in_thread(fake, CHANNEL + 1).await;
+    assert_ne!(other, l.thread);
+    let instance = play_pressed(&l, &CAROL).await;
+    let start = fake.mark();
+    // The sentence of a refusal, as the page's markup.
+    let markup = |key: &str| tr(Lang::En, key).replace('\'', "&#39;");
+
+    // carol's frame, its address edited to name the other thread: refused, and nothing
+    // of that thread shown (the frame stays on the sign-in page).
+    let (client, _driver) = browser().await;
+    let mark = fake.mark();
+    let page = fake.activity_client_at(&format!("{}/activity", l.web), &CAROL, &instance, other);
+    let (said, path) = refused_in_frame(&client, &page).await;
+    assert_eq!(said, elsewhere);
+    assert_eq!(path, "/activity");
+    assert!(client.find(Locator::Id("game")).await.is_err());
+    let source = client.source().await.unwrap();
+    assert!(
+        !source.contains("/g/") && !source.contains("/p/"),
+        "{source}"
+    );
+    assert_eq!(lookups(fake, mark), [(200, instance.clone())]);
+    let pages = fake.requests_since(mark);
+    assert!(
+        !pages.iter().any(|r| r.path.contains(&other.to_string())),
+        "nothing asked of the other thread: {pages:?}"
+    );
+
+    // The same launch with its own address goes through.
+    client
+        .enter_parent_frame()
+        .await
+        .expect("the client's page");
+    let path = open_activity(&client, &l, &CAROL).await;
+    assert_eq!(
+        path,
+        WebLinks::new(&l.web, KEY.as_bytes()).game_path(l.game)
+    );
+
+    // An unknown instance: Discord's 404, refused.
+    let thread = l.thread.to_string();
+    let session = |who: &FakeUser, instance: &str| {
+        let code = fake.authorize(who);
+        json!({"code": code, "channel": thread, "instance": instance})
+    };
+    let mark = fake.mark();
+    let unknown = "i-1234567890-gc-1-2";
+    let (status, answer) = post(&l, "/activity/session", &l.web, session(&ALICE, unknown)).await;
+    assert_eq!(status, 403, "{answer}");
+    assert_eq!(answer["ok"], false);
+    assert_eq!(answer["html"], markup("web-activity-elsewhere"));
+    assert!(answer.get("go").is_none() && answer.get("access_token").is_none());
+    assert_eq!(lookups(fake, mark), [(404, unknown.to_string())]);
+
+    // dave, signed in but not in the instance: refused.
+    let mark = fake.mark();
+    let (status, answer) = post(&l, "/activity/session", &l.web, session(&DAVE, &instance)).await;
+    assert_eq!(status, 403, "{answer}");
+    assert!(answer.get("go").is_none());
+    assert_eq!(lookups(fake, mark), [(200, instance.clone())]);
+
+    // An id that cannot be one is not asked about (nor is the code exchanged).
+    let mark = fake.mark();
+    for odd in ["../../users/@me", "", "i-1?x=y"] {
+        let (status, _) = post(&l, "/activity/session", &l.web, session(&ALICE, odd)).await;
+        assert_eq!(status, 403, "{odd}");
+    }
+    let (status, _) = post(
+        &l,
+        "/activity/session",
+        &l.web,
+        json!({"code": fake.authorize(&ALICE), "channel": thread}),
+    )
+    .await;
+    assert_eq!(status, 400, "a launch without its instance");
+    let asked: Vec<Recorded> = fake
+        .settle(mark, Duration::from_millis(300))
+        .await
+        .into_iter()
+        .filter(|r| r.path.contains("/activity-instances/") || r.path.ends_with("/oauth2/token"))
+        .collect();
+    assert!(asked.is_empty(), "{asked:?}");
+
+    // A server error is asked once more; two refuse with 503 and sign nobody in.
+    let alice_in = play_pressed(&l, &ALICE).await;
+    assert_eq!(alice_in, instance, "alice joined carol's instance");
+    let ends = format!("/activity-instances/{instance}");
+    let mark = fake.mark();
+    fake.fail_next("GET", &ends, 1, 502);
+    let (status, answer) = post(&l, "/activity/session", &l.web, session(&ALICE, &instance)).await;
+    assert_eq!(status, 200, "{answer}");
+    let go = answer["go"].as_str().unwrap().to_string();
+    assert!(
+        go.starts_with(&format!("/p/{}-{}-", l.game, ALICE.id)),
+        "{go}"
+    );
+    let statuses: Vec<u16> = lookups(fake, mark).into_iter().map(|(s, _)| s).collect();
+    assert_eq!(statuses, [502, 200]);
+    let mark = fake.mark();
+    fake.fail_next("GET", &ends, 2, 500);
+    let (status, answer) = post(&l, "/activity/session", &l.web, session(&ALICE, &instance)).await;
+    assert_eq!(status, 503, "{answer}");
+    assert_eq!(answer["html"], markup("web-activity-unconfirmed"));
+    assert!(answer.get("go").is_none() && answer.get("access_token").is_none());
+    let statuses: Vec<u16> = lookups(fake, mark).into_iter().map(|(s, _)| s).collect();
+    assert_eq!(statuses, [500, 500]);
+
+    // The fake asks for the bot's token, as Discord does.
+    let without = reqwest::Client::new()
+        .get(format!(
+            "{}/api/v10/applications/{APP_ID}/activity-instances/{instance}",
+            fake.base()
+        ))
+        .header("authorization", "Bot not-the-token")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(without.status().as_u16(), 401);
+
+    // Nothing of all this was played.
+    assert!(posts_in(fake, start, l.thread).await.is_empty());
 }

@@ -25,6 +25,7 @@ use std::time::Instant;
 use support::bot::{accepted_in_thread_with, slash_in, Bot, ALICE, BOB, CHANNEL};
 use support::browser::{browser, confirm};
 use support::fake_discord::{visible_text, FakeDiscord, FakeUser};
+use support::picker_path::path_to;
 use support::pointer::{self, until};
 
 const KEY: &str = "a key of the whole games' test, 32 bytes or more";
@@ -41,32 +42,27 @@ struct Step {
 
 /// The picker path to `answer` in `tree`, each step as the page shows it.
 fn steps_to(tree: &Picker, answer: &str) -> Option<Vec<Step>> {
-    fn walk(tree: &Picker, path: &mut Vec<u16>, out: &mut Vec<Step>, answer: &str) -> bool {
-        let pick = tree.pick(path).expect("a path the picker made");
-        if let Some(complete) = pick.answer {
-            return complete == answer;
-        }
-        let options: Vec<_> = pick.menus.iter().flat_map(|m| m.options.iter()).collect();
-        for (i, o) in options.iter().enumerate() {
-            let shared = options[..i]
+    let path = path_to(tree, answer)?;
+    let steps = (0..path.len())
+        .map(|k| {
+            let pick = tree.pick(&path[..k]).expect("a path the picker made");
+            let options: Vec<_> = pick.menus.iter().flat_map(|m| m.options.iter()).collect();
+            let at = options
+                .iter()
+                .position(|o| o.value == path[k])
+                .expect("the option taken");
+            let o = options[at];
+            let shared = options[..at]
                 .iter()
                 .any(|e| e.cell.is_some() && e.cell == o.cell);
-            path.push(o.value);
-            out.push(Step {
+            Step {
                 value: o.value,
                 label: o.label.clone(),
                 cell: o.cell.filter(|_| !shared).map(|c| c.to_string()),
-            });
-            if walk(tree, path, out, answer) {
-                return true;
             }
-            path.pop();
-            out.pop();
-        }
-        false
-    }
-    let (mut path, mut out) = (Vec::new(), Vec::new());
-    walk(tree, &mut path, &mut out, answer).then_some(out)
+        })
+        .collect();
+    Some(steps)
 }
 
 /// Whether two choices in a row stand for cells: the first may be dragged to the next.

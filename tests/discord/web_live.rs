@@ -9,8 +9,9 @@
 #![allow(clippy::unwrap_used)]
 
 use crate::support;
+use support::site::{ctx_in, user};
 
-use arcana::service::api::{ColorChoice, Context, ReplyKind, Request, User};
+use arcana::service::api::{ColorChoice, Context, ReplyKind, Request};
 use arcana::service::pages::WebLinks;
 use arcana::service::{Service, ServiceConfig};
 use arcana::store::{Store, StoreUrl};
@@ -35,22 +36,8 @@ const PATIENCE: Duration = Duration::from_secs(30);
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
-fn user(name: &str) -> User {
-    User {
-        id: arcana::service::stable_id("user", name),
-        name: name.to_string(),
-    }
-}
-
 fn ctx(name: &str) -> Context {
-    Context {
-        user: user(name),
-        channel: CHANNEL,
-        server: Some(7),
-        key: None,
-        lang: Default::default(),
-        guild_locale: None,
-    }
+    ctx_in(name, CHANNEL, Some(7))
 }
 
 /// The game service and, beside it, the web server reading the same store as another

@@ -10,104 +10,51 @@
 
 use crate::support;
 
-use arcana::service::api::{Audience, ColorChoice, Context, Reply, ReplyKind, Request, User};
-use arcana::service::front::GameService;
-use arcana::service::pages::WebLinks;
-use arcana::service::{Service, ServiceConfig};
+use arcana::service::api::{Audience, ColorChoice, Context, Reply, ReplyKind, Request};
 use arcana::variants::{Options, VariantId};
 use fantoccini::actions::{InputSource, PointerAction};
 use fantoccini::{Client, Locator};
 use rand::{Rng, SeedableRng};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
-use support::backend;
 use support::browser::{browser, click_cell, confirm, screenshots, until};
 use support::pointer;
+use support::site::{self, ctx_in, user};
 
 const CHANNEL: u64 = 4900;
 const SERVER: u64 = 49;
 
-fn user(name: &str) -> User {
-    User {
-        id: arcana::service::stable_id("user", name),
-        name: name.to_string(),
-    }
-}
-
 fn ctx(name: &str) -> Context {
-    Context {
-        user: user(name),
-        channel: CHANNEL,
-        server: Some(SERVER),
-        key: None,
-        lang: Default::default(),
-        guild_locale: None,
-    }
+    ctx_in(name, CHANNEL, Some(SERVER))
 }
 
-/// A web server acting through a service on the test's backend, and what it handed to
-/// the front end's delivery.
-struct Site {
-    service: Arc<Service>,
-    links: WebLinks,
-    base: String,
-    delivered: Arc<Mutex<Vec<(u64, Reply)>>>,
-    _data: tempfile::TempDir,
+/// The shared in-process site (a web server acting through a service on the test's
+/// backend), with this suite's games and links.
+struct Site(site::Site);
+
+impl std::ops::Deref for Site {
+    type Target = site::Site;
+    fn deref(&self) -> &site::Site {
+        &self.0
+    }
 }
 
 impl Site {
     async fn open(rate: Option<arcana::web::Rate>) -> Site {
-        let data = tempfile::tempdir().expect("temp dir");
-        let url = backend::url(data.path());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind");
-        let base = format!("http://{}", listener.local_addr().expect("address"));
-        let links = WebLinks::new(&base, b"a key of the web play test, 32 bytes or more");
-        let config = ServiceConfig {
-            seed: Some(49),
-            web: Some(links.clone()),
-            ..ServiceConfig::default()
-        };
-        let service = tokio::task::spawn_blocking(move || Service::open_url(&url, config))
-            .await
-            .expect("open")
-            .expect("the service");
-        let service = Arc::new(service);
-        let delivered = Arc::new(Mutex::new(Vec::new()));
-        let sink = Arc::clone(&delivered);
-        let actor = arcana::web::Actor {
-            service: Arc::clone(&service) as Arc<dyn GameService>,
-            deliver: Arc::new(move |place, replies: Vec<Reply>| {
-                let mut kept = sink.lock().unwrap();
-                kept.extend(replies.into_iter().map(|r| (place, r)));
-            }),
-        };
-        let mut options = arcana::web::WebOptions::new(links.clone()).acting(actor);
-        if let Some(rate) = rate {
-            options.action_rate = rate;
-            options.request_rate = rate;
-        }
-        tokio::spawn(arcana::web::serve(
-            listener,
-            service.store().share(),
-            options,
-        ));
-        Site {
-            service,
-            links,
-            base,
-            delivered,
-            _data: data,
-        }
+        Site(
+            site::Site::open(site::SiteOptions {
+                seed: 49,
+                key: b"a key of the web play test, 32 bytes or more",
+                actions: rate,
+                requests: rate,
+                delivery: site::Delivery::Keep,
+            })
+            .await,
+        )
     }
 
     async fn call(&self, who: &str, req: Request) -> Vec<Reply> {
-        let service = Arc::clone(&self.service);
-        let c = ctx(who);
-        tokio::task::spawn_blocking(move || service.handle(&c, req))
-            .await
-            .expect("service call")
+        self.call_in(ctx(who), req).await
     }
 
     /// A chess game, alice White against bob; its id.
@@ -774,7 +721,11 @@ async fn page_view(
 /// receives (action answers, the page, its picture, its event stream) holds the
 /// opponent's secrets, while their own are shown to them; and that the public page is
 /// the public view.
-async fn secrets_stay_home(variant: VariantId, options: Options, turns: usize) {
+/// Plays a whole game of `variant` through both players' pages (`/act`), each answer
+/// the computer's choice for the side asked (White stronger, so that the game ends),
+/// walked choice by choice as the page offers it; at every step the secrets checks
+/// below. Fails if the game has not ended by its rules within `most` answers.
+async fn secrets_stay_home(variant: VariantId, options: Options, most: usize) {
     use arcana::core::Side;
     let rate = arcana::web::Rate {
         burst: 1e9,
@@ -791,7 +742,7 @@ async fn secrets_stay_home(variant: VariantId, options: Options, turns: usize) {
     let public = format!("{}{}", site.base, site.links.game_path(game));
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(49);
     let (mut own_shown, mut own_badges) = (0, 0);
-    for _ in 0..turns {
+    for _ in 0..most {
         let rec = site.record(game).await;
         if rec.end.is_some() {
             break;
@@ -805,8 +756,9 @@ async fn secrets_stay_home(variant: VariantId, options: Options, turns: usize) {
         public_is_public(&http, &site, game, &public, &state).await;
         // Each player's actions: the one asked walks the picker and plays.
         let ply = rec.actions.len() as u64;
+        let chosen = chosen_path(&state, ply);
         for (side, page) in &pages {
-            let answers = walk(&http, page, origin, ply, &mut rng).await;
+            let answers = walk(&http, page, origin, ply, &chosen, &mut rng).await;
             // What a turn played tells its player is checked against the secrets
             // after it (an identifying zap makes a wand's kind public).
             let after = site.record(game).await.replay().expect("the game");
@@ -818,9 +770,13 @@ async fn secrets_stay_home(variant: VariantId, options: Options, turns: usize) {
     }
     let rec = site.record(game).await;
     assert!(
-        rec.actions.len() >= turns.min(6),
-        "too few turns: {}",
-        rec.actions.len()
+        rec.end.is_some(),
+        "the game did not end by its rules within {most} answers"
+    );
+    eprintln!(
+        "{variant:?}: ended after {} answers: {:?}",
+        rec.actions.len(),
+        rec.end
     );
     assert!(
         own_shown > 0,
@@ -996,11 +952,35 @@ async fn public_is_public(
 
 /// Walks the picker on `page` at `ply`, a random option at each choice, and plays the
 /// answer; every answer the page got (one, a refusal, when its player is not asked).
+/// The picker path to the computer's answer for the side asked in `game` (level 3 for
+/// White, 1 for Black, seeded by the ply), as the pages' picker numbers its choices.
+fn chosen_path(game: &arcana::variants::Game, ply: u64) -> Vec<u64> {
+    use arcana::engine::{decide, Settings};
+    let Some(ask) = game.ask() else {
+        return Vec::new();
+    };
+    let level = if ask.side == arcana::core::Side::White {
+        3
+    } else {
+        1
+    };
+    let d = decide(game, ask.side, &Settings::new(level, ply)).expect("an answer");
+    let tree = game.picker_tree();
+    support::picker_path::path_to(&tree, &d.text)
+        .unwrap_or_else(|| panic!("{:?} is not among the picker's answers", d.text))
+        .into_iter()
+        .map(u64::from)
+        .collect()
+}
+
+/// Walks the page's picker to an answer and plays it: along `chosen` where the page
+/// offers each of its choices (the player asked), else at random (a refusal ends it).
 async fn walk(
     http: &reqwest::Client,
     page: &str,
     origin: Option<&str>,
     ply: u64,
+    chosen: &[u64],
     rng: &mut rand_chacha::ChaCha8Rng,
 ) -> Vec<serde_json::Value> {
     let mut path: Vec<u64> = Vec::new();
@@ -1025,8 +1005,19 @@ async fn walk(
             return answers;
         }
         let options = shown["choice"]["options"].as_array().expect("options");
-        let pick = &options[rng.gen_range(0..options.len())];
-        path.push(pick["value"].as_u64().expect("a value"));
+        let value = match chosen.get(path.len()) {
+            Some(v) => {
+                assert!(
+                    options.iter().any(|o| o["value"].as_u64() == Some(*v)),
+                    "the page does not offer the picker's choice {v}: {options:?}"
+                );
+                *v
+            }
+            None => options[rng.gen_range(0..options.len())]["value"]
+                .as_u64()
+                .expect("a value"),
+        };
+        path.push(value);
     }
 }
 
@@ -1034,14 +1025,14 @@ async fn walk(
 async fn a_wand_game_played_on_the_pages_keeps_each_players_wands() {
     let mut options = Options::new();
     options.insert("wands".to_string(), "moderated".to_string());
-    secrets_stay_home(VariantId::Wand, options, 14).await;
+    secrets_stay_home(VariantId::Wand, options, 600).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_wickets_game_played_on_the_pages_keeps_each_players_cards() {
     let mut options = Options::new();
     options.insert("decision".to_string(), "cards".to_string());
-    secrets_stay_home(VariantId::Wickets, options, 14).await;
+    secrets_stay_home(VariantId::Wickets, options, 600).await;
 }
 
 /// Taps cell `cell` of the board with a finger, once it is offered.

@@ -189,6 +189,8 @@ struct Inner {
     installs: installs::Installs,
     /// The Activity's OAuth2 codes and tokens.
     oauth: activity::OAuth,
+    /// The Activity's instances (see [`activity`]).
+    instances: activity::Instances,
 }
 
 /// Requests per second across the whole bot (every token), counted in one-second
@@ -415,6 +417,7 @@ impl FakeDiscord {
             chats: Mutex::new(std::collections::BTreeMap::new()),
             installs: Default::default(),
             oauth: Default::default(),
+            instances: Default::default(),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -1265,6 +1268,7 @@ async fn session(mut socket: WebSocket, inner: Arc<Inner>) {
                         let total = v["d"]["shard"][1].as_u64().unwrap_or(1).max(1) as u32;
                         inner.total_shards.store(u64::from(total), Ordering::SeqCst);
                         inner.identified_shards.lock().unwrap().push((shard, total));
+                        activity::identified(&inner, &v["d"]["token"]);
                         let ready = {
                             let mut sessions = inner.gateway.lock().unwrap();
                             let session = sessions.entry(shard).or_default();
@@ -1341,6 +1345,18 @@ async fn session(mut socket: WebSocket, inner: Arc<Inner>) {
             }
         }
     }
+}
+
+/// The scripted fault the request `method` `path` meets, if any (one of its times used).
+fn take_fault(inner: &Inner, method: &Method, path: &str) -> Option<FaultKind> {
+    let mut faults = inner.faults.lock().unwrap();
+    faults
+        .iter_mut()
+        .find(|f| f.times > 0 && f.method == method.as_str() && path.ends_with(&f.path_end))
+        .map(|f| {
+            f.times -= 1;
+            f.kind
+        })
 }
 
 /// Logs a request the fake answered with `status`, and wakes those waiting for one.
@@ -1453,16 +1469,7 @@ async fn rest(
         record(&inner, &method, path, json_body, files, 429, auth);
         return global_429(after);
     }
-    let fault = {
-        let mut faults = inner.faults.lock().unwrap();
-        faults
-            .iter_mut()
-            .find(|f| f.times > 0 && f.method == method.as_str() && path.ends_with(&f.path_end))
-            .map(|f| {
-                f.times -= 1;
-                f.kind
-            })
-    };
+    let fault = take_fault(&inner, &method, &path);
     if let Some(FaultKind::GloballyLimited(after)) = fault {
         record(&inner, &method, path, json_body, files, 429, auth);
         return global_429(after);
@@ -1783,6 +1790,8 @@ fn answer(
                             }
                         }
                     }
+                    // LAUNCH_ACTIVITY launches (or joins) the Activity there.
+                    Some(12) => activity::launched(inner, id),
                     _ => {}
                 }
                 (StatusCode::NO_CONTENT, None)

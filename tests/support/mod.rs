@@ -4,4 +4,6 @@ pub mod backend;
 pub mod bot;
 pub mod browser;
 pub mod fake_discord;
+pub mod picker_path;
 pub mod pointer;
+pub mod site;

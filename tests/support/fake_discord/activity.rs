@@ -9,18 +9,33 @@
 //!   user; an unknown token 401.
 //! - `POST /api/v10/applications/<app>/commands` makes one global command (an Entry
 //!   Point command is the application's, never a server's).
+//! - Every `LAUNCH_ACTIVITY` callback (`{"type": 12}`) launches the Activity where its
+//!   interaction came from: a new instance (`i-<launch>-gc-<server>-<channel>`, or
+//!   `i-<launch>-pc-<channel>` in a DM or group DM) with the interaction's user in its
+//!   `users`, or, when one runs in that channel already, that user joins it (Discord
+//!   keeps one instance per place). Instances run for the fake's whole life.
+//! - `GET /api/v10/applications/<app>/activity-instances/<id>` answers a running
+//!   instance of the application (`{application_id, instance_id, launch_id, location:
+//!   {id, kind, channel_id, guild_id}, users}`) and 404 `{"message": "404: Not Found",
+//!   "code": 0}` for any other id; it needs the bot's token (`Bot` and the token the bot
+//!   identified with on the gateway), else 401 `{"message": "401: Unauthorized", "code":
+//!   0}`. Scripted faults (`fail_next`) apply to it.
 //! - `GET /activity-client?...` is the Discord client's part around the Activity's
 //!   frame: a page that frames the Activity with the launch's query (`frame_id`,
 //!   `instance_id`, `channel_id`, `guild_id`, `platform`), answers its handshake with
 //!   READY, its AUTHORIZE with a code made for the page's user, and its AUTHENTICATE
 //!   after checking the token at `/users/@me`. It keeps what it saw in `window.seen`.
+//!   Opening it joins the page's user to the instance it frames (Discord's "Join
+//!   Activity"): the channel's running one, or the one the address names (`instance`);
+//!   with no such instance it is a 404. The framed address names the instance and a
+//!   channel: the instance's own, or another (an address someone edited).
 
 use super::{FakeDiscord, FakeUser, Inner, APP_ID, GUILD_ID};
 use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
@@ -45,7 +60,110 @@ impl OAuth {
     }
 }
 
+/// The Activity's instances, and the bot tokens that may ask about them.
+#[derive(Default)]
+pub(super) struct Instances {
+    /// Every instance launched, as Discord answers it, oldest first.
+    running: Mutex<Vec<Value>>,
+    /// The tokens the bot identified with on the gateway.
+    bot_tokens: Mutex<HashSet<String>>,
+}
+
+/// The bot identified on the gateway with `token` (read with or without the `Bot ` of
+/// its REST header): its REST requests may carry it.
+pub(super) fn identified(inner: &Inner, token: &Value) {
+    if let Some(token) = token.as_str() {
+        let token = token.strip_prefix("Bot ").unwrap_or(token);
+        let mut tokens = inner.instances.bot_tokens.lock().unwrap();
+        tokens.insert(token.to_string());
+    }
+}
+
+/// Interaction `id` was answered with `LAUNCH_ACTIVITY`: its user launches the Activity
+/// where it came from, or joins the instance running there.
+pub(super) fn launched(inner: &Inner, id: u64) {
+    let Some(payload) = super::installs::payload(inner, id) else {
+        return;
+    };
+    let user = payload["member"]["user"]["id"]
+        .as_str()
+        .or_else(|| payload["user"]["id"].as_str())
+        .unwrap_or_default()
+        .to_string();
+    let channel = payload["channel_id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    if join(inner, None, &channel, &user).is_some() {
+        return;
+    }
+    let launch = super::history::next_id(inner).to_string();
+    let location = match payload["guild_id"].as_str() {
+        Some(guild) => json!({
+            "id": format!("gc-{guild}-{channel}"), "kind": "gc",
+            "channel_id": channel, "guild_id": guild,
+        }),
+        None => json!({
+            "id": format!("pc-{channel}"), "kind": "pc", "channel_id": channel, "guild_id": null,
+        }),
+    };
+    let instance = json!({
+        "application_id": APP_ID.to_string(),
+        "instance_id": format!("i-{launch}-{}", location["id"].as_str().unwrap_or_default()),
+        "launch_id": launch, "location": location, "users": [user],
+    });
+    inner.instances.running.lock().unwrap().push(instance);
+}
+
+/// `user` joins instance `id` (`None`: the one running in `channel`); its id, or `None`
+/// when there is no such instance.
+fn join(inner: &Inner, id: Option<&str>, channel: &str, user: &str) -> Option<String> {
+    let mut running = inner.instances.running.lock().unwrap();
+    let instance = running.iter_mut().rev().find(|i| match id {
+        Some(id) => i["instance_id"] == id,
+        None => i["location"]["channel_id"] == channel,
+    })?;
+    let users = instance["users"].as_array_mut()?;
+    if !users.iter().any(|u| u == user) {
+        users.push(json!(user));
+    }
+    instance["instance_id"].as_str().map(str::to_string)
+}
+
+/// The answer to `GET .../activity-instances/<id>` asked with `auth`.
+fn instance(inner: &Inner, app: &str, id: &str, auth: &str) -> (StatusCode, Value) {
+    let known = auth
+        .strip_prefix("Bot ")
+        .is_some_and(|t| inner.instances.bot_tokens.lock().unwrap().contains(t));
+    if !known {
+        let refusal = json!({"message": "401: Unauthorized", "code": 0});
+        return (StatusCode::UNAUTHORIZED, refusal);
+    }
+    let running = inner.instances.running.lock().unwrap();
+    let found = running
+        .iter()
+        .find(|i| i["instance_id"] == id && i["application_id"] == app);
+    match found {
+        Some(instance) => (StatusCode::OK, instance.clone()),
+        None => (
+            StatusCode::NOT_FOUND,
+            json!({"message": "404: Not Found", "code": 0}),
+        ),
+    }
+}
+
 impl FakeDiscord {
+    /// The instance of the Activity running in `channel`, as Discord answers it.
+    pub fn activity_instance(&self, channel: u64) -> Option<Value> {
+        let running = self.inner.instances.running.lock().unwrap();
+        let channel = channel.to_string();
+        running
+            .iter()
+            .rev()
+            .find(|i| i["location"]["channel_id"] == channel.as_str())
+            .cloned()
+    }
+
     /// A code for `user` (what the client's AUTHORIZE gives the Activity).
     pub fn authorize(&self, user: &FakeUser) -> String {
         let oauth = &self.inner.oauth;
@@ -59,7 +177,7 @@ impl FakeDiscord {
     }
 
     /// The page playing the Discord client around the Activity at `activity` (its
-    /// address), launched by `user` in `channel`.
+    /// address) for `user`, who joins the instance running in `channel`.
     pub fn activity_client(&self, activity: &str, user: &FakeUser, channel: u64) -> String {
         format!(
             "{}/activity-client?activity={}&user={}&name={}&channel={channel}",
@@ -67,6 +185,21 @@ impl FakeDiscord {
             activity,
             user.id,
             user.name
+        )
+    }
+
+    /// The same for `user`, who joins `instance`, in a frame whose address names
+    /// `channel` (an edited address when it is not the instance's).
+    pub fn activity_client_at(
+        &self,
+        activity: &str,
+        user: &FakeUser,
+        instance: &str,
+        channel: u64,
+    ) -> String {
+        format!(
+            "{}&instance={instance}",
+            self.activity_client(activity, user, channel)
         )
     }
 
@@ -185,6 +318,21 @@ pub(super) fn answer(
             (StatusCode::CREATED, made.clone(), made)
         }
         ("GET", "/activity-client") => return Some(client_page(inner, query.unwrap_or(""))),
+        ("GET", p) if p.contains("/activity-instances/") => {
+            let segs: Vec<&str> = p.trim_matches('/').split('/').collect();
+            let (app, id) = match segs.as_slice() {
+                ["api", "v10", "applications", app, "activity-instances", id]
+                | ["api", "applications", app, "activity-instances", id] => (*app, *id),
+                _ => return None,
+            };
+            let (status, answer) = match super::take_fault(inner, method, path) {
+                Some(super::FaultKind::Server(s)) => {
+                    (StatusCode::from_u16(s).unwrap(), Value::Null)
+                }
+                _ => instance(inner, app, id, auth),
+            };
+            (status, answer, Value::Null)
+        }
         _ => return None,
     };
     super::record(
@@ -216,8 +364,13 @@ fn client_page(inner: &Inner, query: &str) -> Response {
         .unwrap()
         .insert(code.clone(), user.clone());
     let channel = get("channel");
+    let asked = q.get("instance").map(String::as_str);
+    let Some(instance) = join(inner, asked, &channel, &get("user")) else {
+        let none = "No Activity runs there (fake Discord).";
+        return (StatusCode::NOT_FOUND, Html(none)).into_response();
+    };
     let frame = format!(
-        "{}?frame_id=frame-49&instance_id=i-{channel}&channel_id={channel}\
+        "{}?frame_id=frame-49&instance_id={instance}&channel_id={channel}\
          &guild_id={GUILD_ID}&platform=desktop",
         get("activity")
     );

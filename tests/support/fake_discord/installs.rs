@@ -53,6 +53,12 @@ pub(super) fn keep_payload(inner: &Inner, id: u64, payload: &Value) {
     payloads.insert(id, payload.clone());
 }
 
+/// Interaction `id`'s payload, as it was dispatched.
+pub(super) fn payload(inner: &Inner, id: u64) -> Option<Value> {
+    let payloads = inner.installs.payloads.lock().unwrap();
+    payloads.get(&id).cloned()
+}
+
 fn refusal(status: StatusCode, code: u64, message: &str) -> (StatusCode, Option<Value>) {
     (status, Some(json!({"code": code, "message": message})))
 }
@@ -95,8 +101,7 @@ impl FakeDiscord {
 
     /// Interaction `id` as it was dispatched to the bot.
     pub fn interaction_payload(&self, id: u64) -> Option<Value> {
-        let payloads = self.inner.installs.payloads.lock().unwrap();
-        payloads.get(&id).cloned()
+        payload(&self.inner, id)
     }
 
     /// How many followups interaction `id` got (counted for user-installed ones).
