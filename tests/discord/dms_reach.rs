@@ -225,8 +225,8 @@ async fn moves_typed_in_a_dm_while_the_bot_was_away_are_answered_once() {
         })
         .await;
     }
-    // Killed once it is quiet (a kill in the middle of a delivery may send a DM of it
-    // again: direct messages carry no nonce).
+    // Killed once it is quiet (a kill in the middle of a delivery is
+    // `dms_pair::a_dm_sent_again_after_a_kill_is_shown_once`).
     fake.settle(mark, Duration::from_millis(1000)).await;
     drop(bot);
     let again = fake.mark();
