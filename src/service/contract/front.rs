@@ -90,6 +90,12 @@ pub trait GameService: Send + Sync + 'static {
     fn dm_acting(&self, dm: u64, _user: u64, _lang: crate::i18n::Lang) -> Result<u64, String> {
         Ok(dm)
     }
+    /// The opponent a `/rematch` used by `user` in `dm`, their DM with the bot,
+    /// challenges by DM (issue 50): `Some` when the last game they finished there was
+    /// played by a pair of DMs.
+    fn dm_rematch_opponent(&self, _dm: u64, _user: u64) -> Option<User> {
+        None
+    }
     /// The channel pending challenge `id` was made in (`None`: unknown or settled).
     fn challenge_channel(&self, _id: u64) -> Option<u64> {
         None
@@ -267,6 +273,9 @@ impl GameService for Service {
     }
     fn dm_acting(&self, dm: u64, user: u64, lang: crate::i18n::Lang) -> Result<u64, String> {
         Service::dm_acting(self, dm, user, lang)
+    }
+    fn dm_rematch_opponent(&self, dm: u64, user: u64) -> Option<User> {
+        Service::dm_rematch_opponent(self, dm, user)
     }
     fn challenge_channel(&self, id: u64) -> Option<u64> {
         Service::challenge_channel(self, id)
