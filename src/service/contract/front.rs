@@ -109,6 +109,14 @@ pub trait GameService: Send + Sync + 'static {
     /// Keeps the newest message seen in each place (`(place, message)`), so that a
     /// restart knows where to look for what it missed.
     fn note_seen(&self, _seen: &[(u64, u64)]) {}
+    /// [`GameService::note_seen`] for DMs with the bot (issue 50), kept whatever game
+    /// they hold.
+    fn note_dms_seen(&self, _seen: &[(u64, u64)]) {}
+    /// Of `newest` (`(DM, its newest message, its games' earliest last change)`), the
+    /// DMs holding something newer than what was seen there, to be read back.
+    fn dms_missed(&self, _newest: &[(u64, u64, u64)]) -> Vec<Missed> {
+        Vec::new()
+    }
     /// `(user, when the earliest of those games last changed)` of each person who plays
     /// a game by DM (issue 50), those asked first: a restart reads their DMs back.
     fn dm_waiting(&self) -> Vec<(u64, u64)> {
@@ -295,6 +303,12 @@ impl GameService for Service {
     }
     fn note_seen(&self, seen: &[(u64, u64)]) {
         Service::note_seen(self, seen)
+    }
+    fn note_dms_seen(&self, seen: &[(u64, u64)]) {
+        Service::note_dms_seen(self, seen)
+    }
+    fn dms_missed(&self, newest: &[(u64, u64, u64)]) -> Vec<Missed> {
+        Service::dms_missed(self, newest)
     }
     fn missed(&self, newest: &[(u64, u64)]) -> Vec<Missed> {
         Service::missed(self, newest)
