@@ -40,33 +40,50 @@ pub fn first_id_at(ms: u64) -> u64 {
     ms.saturating_sub(DISCORD_EPOCH_MS) << 22
 }
 
-/// The newest message seen in each place since the marks were last kept.
+/// The newest message seen in each place since the marks were last kept: a server's
+/// places, and DMs with the bot (issue 50), kept apart (a DM's mark is kept whatever
+/// game it holds: one by a pair of DMs lives in a place of its own).
 #[derive(Default)]
 pub struct Marks {
     newest: Mutex<HashMap<u64, u64>>,
+    dms: Mutex<HashMap<u64, u64>>,
 }
 
 impl Marks {
     pub fn note(&self, channel: u64, message: u64) {
-        let mut map = self.newest.lock().unwrap_or_else(|e| e.into_inner());
-        let mark = map.entry(channel).or_insert(message);
-        *mark = (*mark).max(message);
+        note_in(&self.newest, channel, message);
     }
 
-    fn take(&self) -> Vec<(u64, u64)> {
-        let mut map = self.newest.lock().unwrap_or_else(|e| e.into_inner());
+    /// [`Marks::note`] for a DM with the bot.
+    pub fn note_dm(&self, dm: u64, message: u64) {
+        note_in(&self.dms, dm, message);
+    }
+
+    fn take(map: &Mutex<HashMap<u64, u64>>) -> Vec<(u64, u64)> {
+        let mut map = map.lock().unwrap_or_else(|e| e.into_inner());
         map.drain().collect()
     }
 
     /// Keeps the marks noted since the last call in the store.
     pub async fn keep(&self, bot: &Bot) {
-        let marks = self.take();
-        if !marks.is_empty() {
+        let marks = Marks::take(&self.newest);
+        let dms = Marks::take(&self.dms);
+        if !marks.is_empty() || !dms.is_empty() {
             bot.service
-                .run("messages seen", move |service| service.note_seen(&marks))
+                .run("messages seen", move |service| {
+                    service.note_seen(&marks);
+                    service.note_dms_seen(&dms);
+                })
                 .await;
         }
     }
+}
+
+/// Notes `message` in `channel`'s mark of `map`, if newer.
+fn note_in(map: &Mutex<HashMap<u64, u64>>, channel: u64, message: u64) {
+    let mut map = map.lock().unwrap_or_else(|e| e.into_inner());
+    let mark = map.entry(channel).or_insert(message);
+    *mark = (*mark).max(message);
 }
 
 /// A chat line, from the gateway or read back.
@@ -126,39 +143,40 @@ pub async fn server_arrived(bot: &Arc<Bot>, http: &Arc<Http>, guild: &Guild) {
 
 /// A new session began: the DMs of the people games played by DM wait for are read
 /// back (issue 50). A DM sends no server's arrival, so a move typed there while the
-/// process was away would never be answered; each DM with something newer than its
-/// games' last change is read from that change on (Create DM answers the channel with
-/// its newest message), its lines handled like live ones, each once.
+/// process was away would never be answered. Each DM names its newest message (Create
+/// DM answers the channel with it), all of them before any is read (a line read back
+/// in one DM makes the bot post in the others); a DM holding something newer than its
+/// mark and than its games' last change is read from the later of the two on, its
+/// lines handled like live ones, each once.
 pub async fn dms_arrived(bot: &Arc<Bot>, http: &Arc<Http>) {
     let waiting = bot
         .service
         .run("people waited for by DM", |service| service.dm_waiting())
         .await
         .unwrap_or_default();
+    let mut newest = Vec::new();
     for (user, changed_ms) in waiting {
         let dm = with_retries("direct message channel", || {
             UserId::new(user.max(1)).create_dm_channel(http.as_ref())
         })
         .await;
-        let dm = match dm {
-            Ok(dm) => dm,
-            Err(e) => {
-                tracing::warn!("cannot open the DM of {user} to read it back: {e}");
-                continue;
+        match dm {
+            Ok(dm) => {
+                let last = dm.last_message_id.map_or(0, |m| m.get());
+                if last >= first_id_at(changed_ms) {
+                    newest.push((dm.id.get(), last, changed_ms));
+                }
             }
-        };
-        let newer = dm
-            .last_message_id
-            .is_some_and(|m| m.get() >= first_id_at(changed_ms));
-        if newer {
-            let place = Missed {
-                channel: dm.id.get(),
-                server: None,
-                seen: None,
-                changed_ms,
-            };
-            read_back(bot, http, place).await;
+            Err(e) => tracing::warn!("cannot open the DM of {user} to read it back: {e}"),
         }
+    }
+    let missed = bot
+        .service
+        .run("dms_missed", move |service| service.dms_missed(&newest))
+        .await
+        .unwrap_or_default();
+    for place in missed {
+        read_back(bot, http, place).await;
     }
 }
 
@@ -190,7 +208,10 @@ async fn read_back(bot: &Arc<Bot>, http: &Arc<Http>, place: Missed) {
             break;
         }
     }
-    bot.marks.note(place.channel, after);
+    match place.server {
+        Some(_) => bot.marks.note(place.channel, after),
+        None => bot.marks.note_dm(place.channel, after),
+    }
 }
 
 /// Handles a chat line as the asked player's answer, once per message id: its replies
@@ -322,9 +343,12 @@ mod tests {
         marks.note(1, 10);
         marks.note(1, 7);
         marks.note(2, 3);
-        let mut taken = marks.take();
+        marks.note_dm(5, 4);
+        marks.note_dm(5, 9);
+        let mut taken = Marks::take(&marks.newest);
         taken.sort_unstable();
         assert_eq!(taken, vec![(1, 10), (2, 3)]);
-        assert!(marks.take().is_empty());
+        assert!(Marks::take(&marks.newest).is_empty());
+        assert_eq!(Marks::take(&marks.dms), vec![(5, 9)]);
     }
 }

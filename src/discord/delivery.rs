@@ -12,7 +12,7 @@ use super::interaction::Interacted;
 use super::outgoing::Outgoing;
 pub use super::pairs::chat_link;
 use super::pairs::Group;
-use super::parts::{nonce, Parts};
+use super::parts::{dm_nonce, nonce, Parts};
 pub(crate) use super::posting::direct_message;
 use super::posting::{edit_posted, post, post_message, post_or_classic};
 use super::retry::{
@@ -224,7 +224,6 @@ impl Round {
         for person in asked {
             let mut dm = parts.clone();
             dm.content = format!("{heading}\n{}", dm.content);
-            dm.nonce = None;
             self.private.push((person, dm, self.lang));
         }
     }
@@ -243,9 +242,7 @@ impl Round {
         for (parts, lang, but) in std::mem::take(&mut self.for_people) {
             let people = group.people.iter().filter(|p| Some(p.id) != but);
             for person in people.filter(|p| !told.contains(&p.id)) {
-                let mut dm = parts.clone();
-                dm.nonce = None;
-                self.private.push((person.clone(), dm, lang));
+                self.private.push((person.clone(), parts.clone(), lang));
             }
         }
     }
@@ -272,8 +269,10 @@ impl Round {
         let reason = discord_code(e).and_then(|code| permanent_reason(code, self.lang));
         if let (Some(reason), Some(actor), false) = (reason, actor, self.refused_channel) {
             self.refused_channel = true;
-            self.private
-                .push((actor, Parts::text(say(&reason)), self.lang));
+            let mut told = Parts::text(say(&reason));
+            // Reply 0 of the entry: its replies count from 1.
+            told.nonce = self.entry.map(|entry| nonce(entry, 0));
+            self.private.push((actor, told, self.lang));
         }
     }
 
@@ -580,8 +579,16 @@ async fn send_private(
 ) -> bool {
     let mut dm_sent = false;
     let mut told = BTreeSet::new();
-    for (user, parts, lang) in private {
+    let mut copies: BTreeMap<(String, u64), u32> = BTreeMap::new();
+    for (user, mut parts, lang) in private {
         let text = parts.content.clone();
+        // A copy of an outbox entry's reply: a nonce of its own for this recipient
+        // (Discord drops the repeat a crash before "delivered" causes).
+        if let Some(reply) = parts.nonce.take() {
+            let copy = copies.entry((reply.clone(), user.id)).or_insert(0);
+            *copy += 1;
+            parts.nonce = Some(dm_nonce(&reply, user.id, *copy));
+        }
         let Err(e) = direct_message(http, user.id, parts.clone()).await else {
             dm_sent |= matches!(origin, Origin::Interaction(i) if i.user.id == user.id);
             continue;
@@ -603,7 +610,7 @@ async fn send_private(
         }
         undelivered.push(user.id, text).await;
         if told.insert(user.id) {
-            tell_unreachable(http, origin, group, &user, lang).await;
+            tell_unreachable(http, origin, group, &user, (lang, parts.nonce)).await;
         }
     }
     dm_sent
@@ -614,17 +621,21 @@ async fn send_private(
 /// DMs (issue 50), the other player, in their own DM (the game goes on); in a group
 /// chat, the chat when an interaction there is being answered (its board names whose
 /// turn it is), else nobody, as the bot cannot post there (the reason is logged);
-/// elsewhere, a notice where the change came from.
+/// elsewhere, a notice where the change came from. `nonce`: the refused message's,
+/// from which each notice's own is derived (a notice posted in a DM with the bot, as
+/// every message of an outbox entry there, carries one).
 async fn tell_unreachable(
     http: &Http,
     origin: &mut Origin<'_>,
     group: Option<&Group>,
     user: &User,
-    lang: Lang,
+    (lang, nonce): (Lang, Option<String>),
 ) {
     let id = user.id.to_string();
     let text = match group {
-        Some(g) if g.pair => return super::pairs::tell_unreachable(http, g, user, lang).await,
+        Some(g) if g.pair => {
+            return super::pairs::tell_unreachable(http, g, user, (lang, nonce)).await
+        }
         Some(_) if !matches!(origin, Origin::Interaction(_)) => {
             return tracing::warn!(
                 "{} cannot be reached by DM, and their group chat takes no post of mine",
@@ -636,6 +647,7 @@ async fn tell_unreachable(
     };
     let mut notice = Parts::text(text);
     notice.mentions = vec![UserId::new(user.id)];
+    notice.nonce = nonce.map(|n| dm_nonce(&n, user.id, 0));
     match origin {
         Origin::Interaction(i) => log_err("notice", i.send(http, notice, false).await).await,
         Origin::Message { channel, .. } | Origin::Timed { channel } => {

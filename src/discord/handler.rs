@@ -147,10 +147,12 @@ impl EventHandler for Handler {
         let Some(server) = msg.guild_id else {
             // A direct message with the bot (issue 50): Discord sends its content
             // without the Message Content intent, and it may be a move in a game
-            // played there.
+            // played there. Its mark is noted once it is handled (the bot's own
+            // messages there come back too, and are marked as seen).
             if let Some(line) = Line::of(&msg, None, false).filter(|l| could_be_move(&l.text)) {
                 chat_line(&self.bot, &ctx.http, line).await;
             }
+            self.bot.marks.note_dm(msg.channel_id.get(), msg.id.get());
             return;
         };
         self.bot.marks.note(msg.channel_id.get(), msg.id.get());

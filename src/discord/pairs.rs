@@ -2,7 +2,7 @@
 //! docs/user-installs.md): a group chat it can only answer interactions in, and games
 //! by a pair of DMs; what reaches a player's own DM with the bot.
 
-use super::parts::Parts;
+use super::parts::{dm_nonce, Parts};
 use super::posting::direct_message;
 use crate::i18n::Lang;
 use crate::service::api::{Audience, ReplyKind, User};
@@ -33,7 +33,6 @@ pub(super) fn challenge_copy(
         return None;
     };
     let mut dm = parts.clone();
-    dm.nonce = None;
     let line = tr!(
         lang,
         "dms-pair-challenge",
@@ -70,8 +69,14 @@ impl Group {
 }
 
 /// A player of a game by a pair of DMs cannot be reached: the others learn it in
-/// their own DMs with the bot, headed by the game's name.
-pub(super) async fn tell_unreachable(http: &Http, group: &Group, user: &User, lang: Lang) {
+/// their own DMs with the bot, headed by the game's name (each notice's nonce derived
+/// from `nonce`, the refused message's).
+pub(super) async fn tell_unreachable(
+    http: &Http,
+    group: &Group,
+    user: &User,
+    (lang, nonce): (Lang, Option<String>),
+) {
     let line = tr!(
         lang,
         "dms-pair-opponent-unreachable",
@@ -79,7 +84,9 @@ pub(super) async fn tell_unreachable(http: &Http, group: &Group, user: &User, la
     );
     let text = format!("{}\n{line}", heading(&group.people, lang));
     for other in group.people.iter().filter(|p| p.id != user.id) {
-        if let Err(e) = direct_message(http, other.id, Parts::text(text.clone())).await {
+        let mut notice = Parts::text(text.clone());
+        notice.nonce = nonce.as_deref().map(|n| dm_nonce(n, other.id, 0));
+        if let Err(e) = direct_message(http, other.id, notice).await {
             tracing::warn!(
                 "cannot tell {} that {} is unreachable: {e}",
                 other.id,

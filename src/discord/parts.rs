@@ -235,6 +235,19 @@ pub(crate) fn nonce(entry: u64, n: u32) -> String {
     format!("{entry:x}.{n:x}")
 }
 
+/// The nonce of the `copy`th direct message to `user` (1, 2, ... in one delivery)
+/// carrying the reply whose nonce is `reply` ([`nonce`]). Discord checks a nonce
+/// against the messages of the same author, in every channel, so each recipient's copy
+/// (and the reply's own post, if any) needs one of its own; like [`nonce`] it is the
+/// same on every delivery of the entry. The three make a digest, 96 bits of it in 24
+/// hexadecimal digits (Discord takes 25 characters): never one of [`nonce`]'s, which
+/// hold a dot.
+pub(crate) fn dm_nonce(reply: &str, user: u64, copy: u32) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(format!("dm/{reply}/{user}/{copy}").as_bytes());
+    digest.iter().take(12).map(|b| format!("{b:02x}")).collect()
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -326,5 +339,17 @@ pub(crate) mod tests {
         assert_ne!(nonce(1, 1), nonce(1, 2));
         assert_ne!(nonce(1, 11), nonce(11, 1));
         assert_eq!(nonce(255, 2), nonce(255, 2));
+    }
+
+    #[test]
+    fn each_recipients_copy_has_a_nonce_of_its_own() {
+        let reply = nonce(u64::MAX, u32::MAX);
+        let first = dm_nonce(&reply, 7, 1);
+        assert_eq!(first.len(), 24);
+        assert_eq!(first, dm_nonce(&reply, 7, 1), "the same on every delivery");
+        assert_ne!(first, dm_nonce(&reply, 8, 1), "another recipient");
+        assert_ne!(first, dm_nonce(&reply, 7, 2), "another copy");
+        assert_ne!(first, dm_nonce(&nonce(1, 1), 7, 1), "another reply");
+        assert!(!first.contains('.') && first != reply);
     }
 }

@@ -101,19 +101,32 @@ async fn acting_in_dm(bot: &Bot, here: &Invocation, request: &Request) -> Result
 }
 
 /// A challenge made in a group chat (issue 50), where the bot can reach the players
-/// only by direct message, or in one's DM with the bot (a game by a pair of DMs): the
-/// opponent is told of it by one first; when their direct messages are closed (403 /
-/// 50007) the challenge is refused, and nothing starts.
+/// only by direct message, or in one's DM with the bot (a game by a pair of DMs, or a
+/// rematch of one): the opponent is told of it by one first; when their direct
+/// messages are closed (403 / 50007) the challenge is refused, and nothing starts.
 async fn unreachable_opponent(
     bot: &Bot,
     http: &Http,
     here: &Invocation,
     request: &Request,
 ) -> Option<String> {
-    let Request::Challenge { opponent, .. } = request else {
-        return None;
-    };
-    tell_challenged(bot, http, here, opponent).await
+    match request {
+        Request::Challenge { opponent, .. } => tell_challenged(bot, http, here, opponent).await,
+        // `/rematch` in one's DM with the bot of a game by a pair of DMs: a new
+        // challenge by DM, its opponent told first as for `/challenge`.
+        Request::Rematch if here.place == PlaceKind::BotDm => {
+            let (dm, user) = (here.channel.get(), here.user.id);
+            let opponent = bot
+                .service
+                .run("dm_rematch_opponent", move |service| {
+                    service.dm_rematch_opponent(dm, user)
+                })
+                .await
+                .flatten()?;
+            tell_challenged(bot, http, here, &opponent).await
+        }
+        _ => None,
+    }
 }
 
 /// Tells `opponent` by direct message that the one who interacts challenges them from

@@ -420,3 +420,89 @@ async fn games_outside_servers_have_their_own_ladder() {
     assert_eq!(rating_lines(&rs, "Chess"), 1, "{text}");
     assert_eq!(rating_lines(&rs, "Wand Chess"), 0, "{text}");
 }
+
+/// alice's game against the computer in her DM `dm`, played one move and resigned.
+async fn computer_game_resigned(fake: &FakeDiscord, dm: u64) {
+    let arcana = &support::bot::ARCANA;
+    let options = [
+        ("opponent", 6, json!(arcana.id.to_string())),
+        ("color", 3, json!("white")),
+        ("level", 4, json!(1)),
+    ];
+    let rs = slash_in(fake, &ALICE, dm, "challenge", &options, &[arcana]).await;
+    assert!(rs.iter().any(|r| !r.files.is_empty()), "{rs:#?}");
+    let mark = fake.mark();
+    fake.chat(&ALICE, dm, "e4");
+    crate::dms_pair::computer_answers(fake, mark, dm, &ALICE).await;
+    let rs = slash_in(fake, &ALICE, dm, "resign", &[], &[]).await;
+    assert!(support::bot::all_text(&rs).contains("resign"), "{rs:#?}");
+    fake.settle(fake.mark(), Duration::from_millis(300)).await;
+}
+
+// Issue 50, decision "which game `/rematch` typed in one's DM asks for again": of the
+// games the player finished there (the DM's own against the computer, and their games
+// by a pair of DMs), the one that ended last. alice's game by DMs with bob ended after
+// her game against the computer: her `/rematch` is a new challenge of bob by DM (told
+// in his DM first, then the challenge with its buttons). Once a later game against the
+// computer ended, `/rematch` plays the computer again and nothing reaches bob.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rematch_typed_in_ones_dm_asks_for_the_game_that_ended_last() {
+    let s = setup().await;
+    let fake = &s.fake;
+    let a_dm = fake.bot_dm(&ALICE);
+    computer_game_resigned(fake, a_dm).await;
+    let dms = accepted_by_dms(fake).await;
+    let b_dm = dms.1;
+    typed(fake, &ALICE, a_dm, "e4", "e2-e4", dms).await;
+    let mark = fake.mark();
+    slash_in(fake, &BOB, b_dm, "resign", &[], &[]).await;
+    fake.settle(mark, Duration::from_millis(500)).await;
+
+    let mark = fake.mark();
+    let rs = slash_in(fake, &ALICE, a_dm, "rematch", &[], &[]).await;
+    assert!(
+        rs.iter()
+            .any(|r| !r.is_ephemeral() && r.content().contains("bob")),
+        "the challenge of bob answers the command: {rs:#?}"
+    );
+    fake.wait_for(mark, "the challenge in bob's DM", |r| {
+        support::bot::channel_of(r) == Some(b_dm) && r.content().contains("Accept or decline")
+    })
+    .await;
+    let told = fake.settle(mark, Duration::from_millis(300)).await;
+    let in_bobs: Vec<&Recorded> = told
+        .iter()
+        .filter(|r| support::bot::channel_of(r) == Some(b_dm))
+        .collect();
+    assert_eq!(
+        in_bobs.len(),
+        2,
+        "the notice, then the challenge: {told:#?}"
+    );
+    assert!(in_bobs[0].content().contains("alice"), "{in_bobs:#?}");
+    // Colours swapped: alice played White, bob is offered White now.
+    let challenge = newest_with(fake, b_dm, "accept:");
+    assert!(
+        support::fake_discord::visible_text(&challenge).contains("alice plays Black"),
+        "{challenge}"
+    );
+    let decline = support::bot::button(&challenge, "decline");
+    press_in(fake, &BOB, b_dm, &challenge, &decline).await;
+
+    // A game against the computer ends later: `/rematch` asks for it again.
+    computer_game_resigned(fake, a_dm).await;
+    let mark = fake.mark();
+    let rs = slash_in(fake, &ALICE, a_dm, "rematch", &[], &[]).await;
+    assert!(
+        rs.iter().any(|r| !r.files.is_empty()),
+        "the new game's first board answers the command: {rs:#?}"
+    );
+    let after = fake.settle(mark, Duration::from_millis(800)).await;
+    assert!(
+        after
+            .iter()
+            .all(|r| support::bot::channel_of(r) != Some(b_dm)),
+        "nothing reaches bob: {after:#?}"
+    );
+    assert!(fake.threads().is_empty());
+}

@@ -450,3 +450,71 @@ async fn several_games_by_dm_ask_for_the_move_button() {
     let rs = typed(fake, &ALICE, a_dm, "e4", "e2-e4", (a_dm, b_dm)).await;
     assert_eq!(boards_in(fake, &rs, c_dm, "e2-e4"), 0, "{rs:#?}");
 }
+
+// Issue 50: every message of an outbox entry the bot sends to a DM carries a nonce of
+// its own with `enforce_nonce` (Discord checks a nonce against the same author's
+// messages). The bot is killed (SIGKILL) after the post of 1. e4's board to bob's DM
+// reached Discord and before its outbox entry was marked delivered; restarted, it
+// sends the entry again with the same nonces, and Discord answers the DMs it already
+// made: each DM shows the board once, and the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dm_sent_again_after_a_kill_is_shown_once() {
+    let fake = &FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let bot = support::bot::Bot::start(fake, &data, crate::dms::EXTRA).await;
+    let dms = accepted_by_dms(fake).await;
+    let (a_dm, b_dm) = dms;
+    let e4_in_bobs = |r: &Recorded| {
+        r.method == "POST"
+            && support::bot::channel_of(r) == Some(b_dm)
+            && !r.files.is_empty()
+            && r.content().contains("e2-e4")
+    };
+    fake.stall_next("POST", &format!("/channels/{b_dm}/messages"), 1);
+    let mark = fake.mark();
+    fake.chat(&ALICE, a_dm, "e4");
+    let first = fake
+        .wait_for(mark, "e4's board in bob's DM", e4_in_bobs)
+        .await;
+    let nonce = first.json["nonce"].as_str().unwrap_or_default().to_string();
+    assert!(!nonce.is_empty() && nonce.len() <= 25, "{}", first.json);
+    assert_eq!(first.json["enforce_nonce"], json!(true), "{}", first.json);
+    drop(bot);
+
+    let mark = fake.mark();
+    let _bot = support::bot::Bot::start(fake, &data, crate::dms::EXTRA).await;
+    let again = fake
+        .wait_for(mark, "the board sent again", e4_in_bobs)
+        .await;
+    assert_eq!(again.json["nonce"].as_str(), Some(nonce.as_str()));
+    let rs = fake.settle(mark, Duration::from_millis(1500)).await;
+    assert!(fake.deduplicated() >= 1, "{rs:#?}");
+    // Every DM of the entry, sent again, carried a nonce; each DM shows one board.
+    for r in rs
+        .iter()
+        .filter(|r| r.method == "POST" && !r.files.is_empty())
+    {
+        assert_eq!(r.json["enforce_nonce"], json!(true), "{r:?}");
+    }
+    for dm in [a_dm, b_dm] {
+        let boards = fake
+            .messages_in(dm)
+            .into_iter()
+            .filter(|m| support::fake_discord::visible_text(m).contains("e2-e4"))
+            .count();
+        assert_eq!(boards, 1, "one board of 1. e4 in DM {dm}");
+    }
+    // Two copies of one board (one per DM) never share a nonce.
+    let theirs: Vec<String> = fake
+        .requests()
+        .iter()
+        .filter(|r| r.method == "POST" && !r.files.is_empty() && r.content().contains("e2-e4"))
+        .filter_map(|r| r.json["nonce"].as_str().map(str::to_string))
+        .collect();
+    let mut distinct = theirs.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 2, "one nonce per DM: {theirs:?}");
+    typed(fake, &BOB, b_dm, "e5", "e7-e5", dms).await;
+}

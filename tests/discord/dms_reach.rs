@@ -225,8 +225,8 @@ async fn moves_typed_in_a_dm_while_the_bot_was_away_are_answered_once() {
         })
         .await;
     }
-    // Killed once it is quiet (a kill in the middle of a delivery may send a DM of it
-    // again: direct messages carry no nonce).
+    // Killed once it is quiet (a kill in the middle of a delivery is
+    // `dms_pair::a_dm_sent_again_after_a_kill_is_shown_once`).
     fake.settle(mark, Duration::from_millis(1000)).await;
     drop(bot);
     let again = fake.mark();
@@ -239,6 +239,88 @@ async fn moves_typed_in_a_dm_while_the_bot_was_away_are_answered_once() {
         assert_eq!(boards_in(fake, &all, dm, "Ng1-f3"), 0, "{all:#?}");
     }
     assert_eq!(refusals_in(&all, a_dm, "e5"), 0, "{all:#?}");
+}
+
+/// Reads of `dm`'s history (Get Channel Messages) among `rs`.
+fn reads_of(rs: &[Recorded], dm: u64) -> usize {
+    let path = format!("/api/v10/channels/{dm}/messages");
+    rs.iter()
+        .filter(|r| r.method == "GET" && r.path == path)
+        .count()
+}
+
+/// Starts the bot again and returns it with what it sent and read until things settle.
+async fn restarted(
+    fake: &FakeDiscord,
+    data: &std::path::Path,
+) -> (support::bot::Bot, Vec<Recorded>) {
+    let mark = fake.mark();
+    let bot = support::bot::Bot::start(fake, data, crate::dms::EXTRA).await;
+    let rs = fake.settle(mark, Duration::from_millis(1500)).await;
+    (bot, rs)
+}
+
+// Issue 50: DM read-back marks. The bot keeps the newest message it saw in each DM
+// (people's lines once handled, its own messages as Discord sends them back), as it
+// does for a server's places; after a restart only a DM holding something newer is
+// read, from that mark on. A stop with nothing new reads no DM; bob's move typed in
+// his DM while the bot was down is read from his DM alone and answered once in each
+// DM; alice's move no longer legal by then is refused to her with its reason, her
+// next move played, and bob's DM (nothing new) not read.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_dms_with_something_new_are_read_back_after_a_restart() {
+    let fake = &FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let bot = support::bot::Bot::start(fake, &data, crate::dms::EXTRA).await;
+    let dms = accepted_by_dms(fake).await;
+    let (a_dm, b_dm) = dms;
+    typed(fake, &ALICE, a_dm, "e4", "e2-e4", dms).await;
+    assert!(bot.stop().success());
+
+    // Nothing new: no DM is read.
+    let (bot, rs) = restarted(fake, &data).await;
+    assert_eq!(reads_of(&rs, a_dm) + reads_of(&rs, b_dm), 0, "{rs:#?}");
+    assert!(bot.stop().success());
+
+    // bob answers while the bot is down: only his DM is read, his move played once.
+    fake.chat(&BOB, b_dm, "e5");
+    let (bot, rs) = restarted(fake, &data).await;
+    assert_eq!(reads_of(&rs, b_dm), 1, "{rs:#?}");
+    assert_eq!(reads_of(&rs, a_dm), 0, "{rs:#?}");
+    for dm in [a_dm, b_dm] {
+        assert_eq!(boards_in(fake, &rs, dm, "e7-e5"), 1, "{rs:#?}");
+    }
+    assert!(bot.stop().success());
+
+    // alice types `e5` (blocked by bob's pawn by now), then 2. Nf3.
+    fake.chat(&ALICE, a_dm, "e5");
+    fake.chat(&ALICE, a_dm, "Nf3");
+    let (bot, rs) = restarted(fake, &data).await;
+    assert_eq!(reads_of(&rs, a_dm), 1, "{rs:#?}");
+    assert_eq!(reads_of(&rs, b_dm), 0, "{rs:#?}");
+    assert_eq!(refusals_in(&rs, a_dm, "e5"), 1, "{rs:#?}");
+    let refusal = rs
+        .iter()
+        .find(|r| r.content().contains("`e5`"))
+        .unwrap()
+        .content();
+    let why = refusal.split("not played:").nth(1).unwrap_or_default();
+    assert!(!why.trim().is_empty(), "with its reason: {refusal}");
+    for dm in [a_dm, b_dm] {
+        assert_eq!(boards_in(fake, &rs, dm, "Ng1-f3"), 1, "{rs:#?}");
+        assert_eq!(boards_in(fake, &rs, dm, "e7-e5"), 0, "{rs:#?}");
+    }
+    assert!(bot.stop().success());
+
+    // Nothing new again: nothing read, nothing sent.
+    let (_bot, rs) = restarted(fake, &data).await;
+    assert_eq!(reads_of(&rs, a_dm) + reads_of(&rs, b_dm), 0, "{rs:#?}");
+    assert!(
+        rs.iter()
+            .all(|r| r.method == "GET" || channel_of(r).is_none()),
+        "{rs:#?}"
+    );
 }
 
 /// The link to `channel` as a reader opens it.

@@ -313,6 +313,10 @@ enum FaultKind {
     /// The request takes effect, but the answer is lost: a server error (a gateway
     /// timeout between Discord's edge and its API) after the work was done.
     LostAnswer(u16),
+    /// The request takes effect (and is recorded, with status 200) and its answer never
+    /// comes: the bot that sent it waits until it is killed, as a bot killed right
+    /// after Discord made its message and before it heard so.
+    Stalled,
 }
 
 /// How the fake gateway answers a connecting bot.
@@ -484,6 +488,12 @@ impl FakeDiscord {
     /// 504 after the work was done).
     pub fn lose_answer_next(&self, method: &str, path_end: &str, times: u32, status: u16) {
         self.fault(method, path_end, times, FaultKind::LostAnswer(status));
+    }
+
+    /// The next `times` matching requests take effect and are never answered (see
+    /// [`FaultKind::Stalled`]): to kill the bot between Discord's work and its answer.
+    pub fn stall_next(&self, method: &str, path_end: &str, times: u32) {
+        self.fault(method, path_end, times, FaultKind::Stalled);
     }
 
     fn fault(&self, method: &str, path_end: &str, times: u32, kind: FaultKind) {
@@ -1497,9 +1507,23 @@ async fn rest(
         }
         return response;
     }
+    if let Some(FaultKind::Stalled) = fault {
+        let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
+        let (status, _) = answer(&inner, &method, &path, &json_body, &names);
+        record(
+            &inner,
+            &method,
+            path,
+            json_body,
+            files,
+            status.as_u16(),
+            auth,
+        );
+        return std::future::pending().await;
+    }
     if let Some(kind) = fault {
         let (status, body, mut headers) = match kind {
-            FaultKind::GloballyLimited(_) => unreachable!("answered above"),
+            FaultKind::GloballyLimited(_) | FaultKind::Stalled => unreachable!("answered above"),
             FaultKind::Server(s) => (s, None, Vec::new()),
             FaultKind::LostAnswer(s) => {
                 let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();

@@ -32,6 +32,41 @@ impl Service {
         }
     }
 
+    /// Keeps the newest message seen in each DM with the bot (issue 50), whatever game
+    /// it holds (one by a pair of DMs lives in a place of its own): one mark per DM
+    /// the bot heard in, written only when newer. Lazily, as [`Service::note_seen`].
+    pub fn note_dms_seen(&self, seen: &[(u64, u64)]) {
+        let puts: Vec<Put> = seen
+            .iter()
+            .filter(|(dm, message)| self.store.seen_in(*dm).ok().flatten() < Some(*message))
+            .map(|&(channel, message)| Put::Seen { channel, message })
+            .collect();
+        if puts.is_empty() {
+            return;
+        }
+        if let Err(e) = self.write(puts, Durability::Lazy) {
+            tracing::error!("store: the messages seen in DMs: {e}");
+        }
+    }
+
+    /// Of `newest` (`(DM, the newest message it holds now, the earliest last change
+    /// of the games played there)`, in the order [`Service::dm_waiting`] gave), the
+    /// DMs where a message newer than the one seen there arrived, to be read back.
+    pub fn dms_missed(&self, newest: &[(u64, u64, u64)]) -> Vec<Missed> {
+        newest
+            .iter()
+            .filter_map(|&(channel, message, changed_ms)| {
+                let seen = self.store.seen_in(channel).ok().flatten();
+                (seen < Some(message)).then_some(Missed {
+                    channel,
+                    server: None,
+                    seen,
+                    changed_ms,
+                })
+            })
+            .collect()
+    }
+
     /// A place with a game being played whose stored mark is older than `message`.
     fn worth_noting(&self, channel: u64, message: u64) -> bool {
         let playing = matches!(self.store.active_game(channel), Ok(Some(_)));

@@ -90,6 +90,12 @@ pub trait GameService: Send + Sync + 'static {
     fn dm_acting(&self, dm: u64, _user: u64, _lang: crate::i18n::Lang) -> Result<u64, String> {
         Ok(dm)
     }
+    /// The opponent a `/rematch` used by `user` in `dm`, their DM with the bot,
+    /// challenges by DM (issue 50): `Some` when the last game they finished there was
+    /// played by a pair of DMs.
+    fn dm_rematch_opponent(&self, _dm: u64, _user: u64) -> Option<User> {
+        None
+    }
     /// The channel pending challenge `id` was made in (`None`: unknown or settled).
     fn challenge_channel(&self, _id: u64) -> Option<u64> {
         None
@@ -103,6 +109,14 @@ pub trait GameService: Send + Sync + 'static {
     /// Keeps the newest message seen in each place (`(place, message)`), so that a
     /// restart knows where to look for what it missed.
     fn note_seen(&self, _seen: &[(u64, u64)]) {}
+    /// [`GameService::note_seen`] for DMs with the bot (issue 50), kept whatever game
+    /// they hold.
+    fn note_dms_seen(&self, _seen: &[(u64, u64)]) {}
+    /// Of `newest` (`(DM, its newest message, its games' earliest last change)`), the
+    /// DMs holding something newer than what was seen there, to be read back.
+    fn dms_missed(&self, _newest: &[(u64, u64, u64)]) -> Vec<Missed> {
+        Vec::new()
+    }
     /// `(user, when the earliest of those games last changed)` of each person who plays
     /// a game by DM (issue 50), those asked first: a restart reads their DMs back.
     fn dm_waiting(&self) -> Vec<(u64, u64)> {
@@ -268,6 +282,9 @@ impl GameService for Service {
     fn dm_acting(&self, dm: u64, user: u64, lang: crate::i18n::Lang) -> Result<u64, String> {
         Service::dm_acting(self, dm, user, lang)
     }
+    fn dm_rematch_opponent(&self, dm: u64, user: u64) -> Option<User> {
+        Service::dm_rematch_opponent(self, dm, user)
+    }
     fn challenge_channel(&self, id: u64) -> Option<u64> {
         Service::challenge_channel(self, id)
     }
@@ -286,6 +303,12 @@ impl GameService for Service {
     }
     fn note_seen(&self, seen: &[(u64, u64)]) {
         Service::note_seen(self, seen)
+    }
+    fn note_dms_seen(&self, seen: &[(u64, u64)]) {
+        Service::note_dms_seen(self, seen)
+    }
+    fn dms_missed(&self, newest: &[(u64, u64, u64)]) -> Vec<Missed> {
+        Service::dms_missed(self, newest)
     }
     fn missed(&self, newest: &[(u64, u64)]) -> Vec<Missed> {
         Service::missed(self, newest)

@@ -41,9 +41,21 @@ pub(super) fn keep_chat(inner: &Inner, message: &Value) {
 }
 
 /// A message the bot made in a server's channel comes back to it as MESSAGE_CREATE,
-/// as Discord sends a bot its own messages (none before it has a session).
+/// as Discord sends a bot its own messages (none before it has a session); so does one
+/// in a DM with the bot (to shard 0, which gets every DM, with no `guild_id`), but a
+/// private (ephemeral) answer, which is no message of the channel.
 pub(super) fn echo_own(inner: &Inner, channel: u64, message: &Value) {
     if inner.dm_channels.lock().unwrap().contains_key(&channel) {
+        let private = message["flags"].as_u64().unwrap_or(0) & 64 != 0;
+        let connected = inner
+            .gateway
+            .lock()
+            .unwrap()
+            .get(&0)
+            .is_some_and(|s| s.id.is_some());
+        if connected && !private {
+            dispatch_in(inner, "MESSAGE_CREATE", message.clone());
+        }
         return;
     }
     let guild = guild_of(inner, channel);
