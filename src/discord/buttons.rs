@@ -116,6 +116,28 @@ fn game_buttons_with(c: GameControls, lang: Lang, play: bool) -> Vec<CreateActio
     vec![CreateActionRow::Buttons(buttons)]
 }
 
+/// `rows` without the Play button: for a copy of a game's board sent where the game is
+/// not played (a direct message from a group chat's game or a pair of DMs, a server's
+/// message sent by DM), since Discord opens the Activity in the channel of the press
+/// and it shows the game played there.
+pub(crate) fn without_play(rows: Vec<CreateActionRow>) -> Vec<CreateActionRow> {
+    let is_play = |b: &CreateButton| {
+        serde_json::to_value(b).is_ok_and(|v| {
+            v["custom_id"]
+                .as_str()
+                .is_some_and(super::commands::is_play_button)
+        })
+    };
+    rows.into_iter()
+        .map(|row| match row {
+            CreateActionRow::Buttons(b) => {
+                CreateActionRow::Buttons(b.into_iter().filter(|b| !is_play(b)).collect())
+            }
+            other => other,
+        })
+        .collect()
+}
+
 /// The Move button under a puzzle's question to its solver (in their `lang`): opens the
 /// picker over the puzzle at step `step` of its line.
 pub(crate) fn puzzle_buttons(
@@ -220,6 +242,14 @@ pub(crate) mod tests {
         assert_eq!(labels(game_buttons_with(over, Lang::En, true)).len(), 1);
         let ids = serde_json::to_string(&game_buttons_with(playing, Lang::En, true)).unwrap();
         assert!(ids.contains("\"activity:9\""), "{ids}");
+        // A copy of the board sent by DM keeps every button but Play.
+        let copy = without_play(game_buttons_with(playing, Lang::En, true));
+        assert_eq!(
+            labels(copy.clone()),
+            labels(game_buttons_with(playing, Lang::En, false))
+        );
+        let ids = serde_json::to_string(&copy).unwrap();
+        assert!(!ids.contains("activity:"), "{ids}");
     }
 
     /// The labels of the buttons of `rows`.

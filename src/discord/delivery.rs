@@ -8,6 +8,7 @@
 //! is told by direct message, and what time brings (reminders, time-outs, the end)
 //! reaches the players by direct message too.
 
+use super::buttons::without_play;
 use super::interaction::Interacted;
 use super::outgoing::Outgoing;
 pub use super::pairs::chat_link;
@@ -184,6 +185,7 @@ impl Round {
             None => tr!(self.lang, "delivery-from", channel = self.from.to_string()),
         };
         parts.content = format!("{from}\n{}", parts.content);
+        parts.rows = without_play(parts.rows);
         parts
     }
 
@@ -224,6 +226,7 @@ impl Round {
         for person in asked {
             let mut dm = parts.clone();
             dm.content = format!("{heading}\n{}", dm.content);
+            dm.rows = without_play(dm.rows);
             self.private.push((person, dm, self.lang));
         }
     }
@@ -506,7 +509,9 @@ async fn route(
 
 /// A public reply of a game by a pair of DMs (issue 50): each player reads it in their
 /// own DM with the bot; one who acted there by an interaction reads it as its answer.
-async fn pair_public(http: &Http, origin: &mut Origin<'_>, round: &mut Round, parts: Parts) {
+async fn pair_public(http: &Http, origin: &mut Origin<'_>, round: &mut Round, mut parts: Parts) {
+    // Every copy is in a DM, where the Activity would not find this game.
+    parts.rows = without_play(parts.rows);
     let people = round
         .group
         .as_ref()

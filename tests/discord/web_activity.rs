@@ -20,7 +20,7 @@ use arcana::service::pages::WebLinks;
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 use std::time::Duration;
-use support::bot::{accepted_in_thread, button, Bot, ALICE, BOB, CAROL, CHANNEL, DAVE};
+use support::bot::{accepted_in_thread, button, button_ids, Bot, ALICE, BOB, CAROL, CHANNEL, DAVE};
 use support::browser::{browser, click_cell, confirm, until};
 use support::fake_discord::{FakeDiscord, FakeUser, Recorded, APP_ID, CLIENT_SECRET};
 
@@ -550,4 +550,39 @@ async fn an_edited_address_an_unknown_instance_or_a_stranger_is_refused() {
 
     // Nothing of all this was played.
     assert!(posts_in(fake, start, l.thread).await.is_empty());
+}
+
+// Issue 49 with issue 50: Discord opens the Activity in the channel of the press, and
+// it shows the game played there. A game by a pair of DMs is played in no one channel,
+// so its boards in the players' DMs carry no Play button (the Move button and `/web`
+// serve there), while a thread's board keeps it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn boards_sent_by_dm_offer_no_play_button() {
+    let l = launched().await;
+    assert!(
+        button_ids(&l.board)
+            .iter()
+            .any(|i| i.starts_with("activity:")),
+        "the thread's board offers Play"
+    );
+    let (a_dm, b_dm) = crate::dms_pair::accepted_by_dms(&l.fake).await;
+    l.fake
+        .settle(l.fake.mark(), Duration::from_millis(500))
+        .await;
+    for dm in [a_dm, b_dm] {
+        let boards: Vec<Vec<String>> = l
+            .fake
+            .messages_in(dm)
+            .iter()
+            .map(button_ids)
+            .filter(|ids| ids.iter().any(|i| i.starts_with("pick-open:")))
+            .collect();
+        assert!(!boards.is_empty(), "a board with its Move button in {dm}");
+        for ids in boards {
+            assert!(
+                ids.iter().all(|i| !i.starts_with("activity:")),
+                "a Play button in a DM: {ids:?}"
+            );
+        }
+    }
 }
