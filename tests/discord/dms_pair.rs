@@ -145,6 +145,24 @@ pub(crate) async fn accepted_by_dms(fake: &FakeDiscord) -> (u64, u64) {
     accepted_by_dms_with(fake, &BOB).await
 }
 
+/// `arcana run` on a new fake Discord (the DM suites' configuration), with a game by a
+/// pair of DMs accepted in it: the fake, the data folder (and the temporary folder
+/// that holds it), the bot, and alice's and bob's DMs.
+pub(crate) async fn bot_with_a_pair_game() -> (
+    FakeDiscord,
+    tempfile::TempDir,
+    std::path::PathBuf,
+    support::bot::Bot,
+    (u64, u64),
+) {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let bot = support::bot::Bot::start(&fake, &data, crate::dms::EXTRA).await;
+    let dms = accepted_by_dms(&fake).await;
+    (fake, dir, data, bot, dms)
+}
+
 /// [`accepted_by_dms`] with `opponent` instead of bob: alice's DM and theirs.
 pub(crate) async fn accepted_by_dms_with(fake: &FakeDiscord, opponent: &FakeUser) -> (u64, u64) {
     let (a_dm, b_dm) = (fake.bot_dm(&ALICE), fake.bot_dm(opponent));
@@ -373,11 +391,8 @@ async fn a_second_game_by_dm_or_closed_dms_start_nothing() {
 // is sent again by a restart.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_by_dms_goes_on_across_a_stop_and_a_kill() {
-    let fake = &FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    let bot = support::bot::Bot::start(fake, &data, crate::dms::EXTRA).await;
-    let dms = accepted_by_dms(fake).await;
+    let (fake, _dir, data, bot, dms) = bot_with_a_pair_game().await;
+    let fake = &fake;
     let (a_dm, b_dm) = dms;
     typed(fake, &ALICE, a_dm, "e4", "e2-e4", dms).await;
     assert!(bot.stop().success());
@@ -459,11 +474,8 @@ async fn several_games_by_dm_ask_for_the_move_button() {
 // made: each DM shows the board once, and the game goes on.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dm_sent_again_after_a_kill_is_shown_once() {
-    let fake = &FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    let bot = support::bot::Bot::start(fake, &data, crate::dms::EXTRA).await;
-    let dms = accepted_by_dms(fake).await;
+    let (fake, _dir, data, bot, dms) = bot_with_a_pair_game().await;
+    let fake = &fake;
     let (a_dm, b_dm) = dms;
     let e4_in_bobs = |r: &Recorded| {
         r.method == "POST"

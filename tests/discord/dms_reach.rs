@@ -8,7 +8,9 @@
 #![allow(clippy::unwrap_used)]
 
 use crate::dms::{accepted_in_chat, setup};
-use crate::dms_pair::{accepted_by_dms, boards_in, interaction_channel, typed};
+use crate::dms_pair::{
+    accepted_by_dms, boards_in, bot_with_a_pair_game, interaction_channel, typed,
+};
 use crate::support;
 
 use arcana::i18n::{tr, Lang};
@@ -175,11 +177,8 @@ fn refusals_in(rs: &[Recorded], dm: u64, line: &str) -> usize {
 // by a later restart. The real `arcana run`, on the suite's store backend.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moves_typed_in_a_dm_while_the_bot_was_away_are_answered_once() {
-    let fake = &FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    let bot = support::bot::Bot::start(fake, &data, crate::dms::EXTRA).await;
-    let dms = accepted_by_dms(fake).await;
+    let (fake, _dir, data, bot, dms) = bot_with_a_pair_game().await;
+    let fake = &fake;
     let (a_dm, b_dm) = dms;
     typed(fake, &ALICE, a_dm, "e4", "e2-e4", dms).await;
     assert!(bot.stop().success());
@@ -269,11 +268,8 @@ async fn restarted(
 // next move played, and bob's DM (nothing new) not read.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_dms_with_something_new_are_read_back_after_a_restart() {
-    let fake = &FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    let bot = support::bot::Bot::start(fake, &data, crate::dms::EXTRA).await;
-    let dms = accepted_by_dms(fake).await;
+    let (fake, _dir, data, bot, dms) = bot_with_a_pair_game().await;
+    let fake = &fake;
     let (a_dm, b_dm) = dms;
     typed(fake, &ALICE, a_dm, "e4", "e2-e4", dms).await;
     assert!(bot.stop().success());

@@ -10,6 +10,7 @@
 #![allow(clippy::unwrap_used)]
 
 use crate::support;
+use support::bot::free_port;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -161,12 +162,6 @@ async fn play(
         "docker: {mv} answered with its board ({} ms)",
         started.elapsed().as_millis()
     );
-}
-
-/// A free port on the host's loopback (for PostgreSQL on the host's network).
-fn free_port() -> u16 {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.local_addr().unwrap().port()
 }
 
 /// The certificate path in the fake's `api_lines`.

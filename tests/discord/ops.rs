@@ -5,20 +5,12 @@
 #![allow(clippy::unwrap_used)]
 
 use crate::support;
+use support::bot::free_port;
 
 use serde_json::json;
 use std::time::Duration;
 use support::bot::{accepted_in_thread, Bot, ALICE, BOB, CHANNEL};
 use support::fake_discord::FakeDiscord;
-
-/// A port nothing listens on now.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 async fn get(url: &str) -> (u16, String) {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);

@@ -41,10 +41,7 @@ struct Launched {
 async fn launched() -> Launched {
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .unwrap()
-        .port();
+    let port = support::bot::free_port();
     let web = format!("http://127.0.0.1:{port}");
     let extra = format!(
         "application_id = {APP_ID}\n[web]\nlisten = \"127.0.0.1:{port}\"\n\

@@ -122,10 +122,7 @@ struct Table {
 async fn table(variant: VariantId) -> Table {
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .unwrap()
-        .port();
+    let port = support::bot::free_port();
     let web = format!("http://127.0.0.1:{port}");
     let extra =
         format!("[web]\nlisten = \"127.0.0.1:{port}\"\npublic_url = \"{web}\"\nkey = \"{KEY}\"\n");

@@ -38,6 +38,14 @@ pub const ARCANA: FakeUser = FakeUser {
 /// The server channel the scenarios play in.
 pub const CHANNEL: u64 = 200_000_000_000_000_001;
 
+/// A loopback port free a moment ago (for a server the test starts next).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
 /// A configuration against `fake` keeping its data in `data`, then the lines `extra`
 /// (last, so that they may open a table such as `[defaults]`).
 pub fn config_text(fake: &FakeDiscord, data: &Path, extra: &str) -> String {
