@@ -112,24 +112,33 @@ fn users_in(fake: &FakeDiscord, channel: u64) -> Vec<String> {
     users.map(|u| u.as_str().unwrap().to_string()).collect()
 }
 
+/// Opens the fake client's page at `page`, waits until its side of the handshake is
+/// as `client_side` says (what, script), enters the Activity's frame and waits until
+/// it is as `frame_side` says.
+async fn framed(client: &Client, page: &str, client_side: (&str, &str), frame_side: (&str, &str)) {
+    client.goto(page).await.expect("the client's page");
+    until(client, client_side.0, client_side.1).await;
+    client.enter_frame(0).await.expect("the Activity's frame");
+    until(client, frame_side.0, frame_side.1).await;
+}
+
 /// Opens the fake client's page framing the Activity for `who` in the thread, and
 /// waits until the frame has left the sign-in page; returns the frame's path.
 async fn open_activity(client: &Client, l: &Launched, who: &FakeUser) -> String {
     let page = l
         .fake
         .activity_client(&format!("{}/activity", l.web), who, l.thread);
-    client.goto(&page).await.expect("the client's page");
-    until(
+    framed(
         client,
-        "the handshake, authorized and authenticated",
-        "return !!window.authenticated && window.seen.join() === 'HANDSHAKE,AUTHORIZE,AUTHENTICATE';",
-    )
-    .await;
-    client.enter_frame(0).await.expect("the Activity's frame");
-    until(
-        client,
-        "the game's page in the frame",
-        "return !!document.getElementById('game');",
+        &page,
+        (
+            "the handshake, authorized and authenticated",
+            "return !!window.authenticated && window.seen.join() === 'HANDSHAKE,AUTHORIZE,AUTHENTICATE';",
+        ),
+        (
+            "the game's page in the frame",
+            "return !!document.getElementById('game');",
+        ),
     )
     .await;
     let path = client
@@ -382,18 +391,17 @@ async fn a_wrong_code_a_foreign_page_or_a_forged_session_acts_on_nothing() {
 /// Opens the fake client's page at `page` and waits until the Activity's frame says it
 /// was refused; returns what it says, with the frame's path.
 async fn refused_in_frame(client: &Client, page: &str) -> (String, String) {
-    client.goto(page).await.expect("the client's page");
-    until(
+    framed(
         client,
-        "the handshake and AUTHORIZE",
-        "return window.seen.join() === 'HANDSHAKE,AUTHORIZE';",
-    )
-    .await;
-    client.enter_frame(0).await.expect("the Activity's frame");
-    until(
-        client,
-        "the refusal in the frame",
-        "return document.documentElement.getAttribute('data-activity') === 'failed';",
+        page,
+        (
+            "the handshake and AUTHORIZE",
+            "return window.seen.join() === 'HANDSHAKE,AUTHORIZE';",
+        ),
+        (
+            "the refusal in the frame",
+            "return document.documentElement.getAttribute('data-activity') === 'failed';",
+        ),
     )
     .await;
     let said = client
