@@ -112,6 +112,20 @@ fn users_in(fake: &FakeDiscord, channel: u64) -> Vec<String> {
     users.map(|u| u.as_str().unwrap().to_string()).collect()
 }
 
+/// From the client's page, carol (who does not play) opens the Activity and is shown
+/// the game's public page.
+async fn carol_gets_the_public_page(client: &Client, l: &Launched) {
+    client
+        .enter_parent_frame()
+        .await
+        .expect("the client's page");
+    let path = open_activity(client, l, &CAROL).await;
+    assert_eq!(
+        path,
+        WebLinks::new(&l.web, KEY.as_bytes()).game_path(l.game)
+    );
+}
+
 /// Opens the fake client's page at `page`, waits until its side of the handshake is
 /// as `client_side` says (what, script), enters the Activity's frame and waits until
 /// it is as `frame_side` says.
@@ -251,15 +265,7 @@ async fn the_activity_launches_signs_in_and_plays_in_the_thread() {
     .await;
 
     // carol, who does not play, gets the public page: no control.
-    client
-        .enter_parent_frame()
-        .await
-        .expect("the client's page");
-    let path = open_activity(&client, &l, &CAROL).await;
-    assert_eq!(
-        path,
-        WebLinks::new(&l.web, KEY.as_bytes()).game_path(l.game)
-    );
+    carol_gets_the_public_page(&client, &l).await;
     assert_eq!(
         users_in(fake, l.thread),
         [ALICE.id.to_string(), CAROL.id.to_string()],
@@ -463,15 +469,7 @@ async fn an_edited_address_an_unknown_instance_or_a_stranger_is_refused() {
     );
 
     // The same launch with its own address goes through.
-    client
-        .enter_parent_frame()
-        .await
-        .expect("the client's page");
-    let path = open_activity(&client, &l, &CAROL).await;
-    assert_eq!(
-        path,
-        WebLinks::new(&l.web, KEY.as_bytes()).game_path(l.game)
-    );
+    carol_gets_the_public_page(&client, &l).await;
 
     // An unknown instance: Discord's 404, refused.
     let thread = l.thread.to_string();
