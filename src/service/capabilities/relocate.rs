@@ -27,7 +27,9 @@ impl Service {
         let now = self.clock.now_ms();
         let slot = self.loaded(gone);
         let mut slot = lock(&slot);
-        let Some(live) = slot.live.clone() else {
+        // A record read after another process moved the game names its new place: the
+        // game is gone from `gone` already (the index and the record are two reads).
+        let Some(live) = slot.live.clone().filter(|l| l.rec.channel == gone) else {
             return Vec::new();
         };
         let Some(home) = parent.or(live.rec.home).filter(|h| *h != gone) else {
