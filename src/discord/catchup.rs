@@ -260,7 +260,7 @@ fn line_replies(
             Ok(channel) => channel,
             Err(which) => {
                 let told = Reply::private(line.author.clone(), which).in_lang(lang);
-                return (line.channel, prepare(vec![told], size));
+                return (line.channel, by_line(&line, prepare(vec![told], size)));
             }
         },
     };
@@ -317,10 +317,18 @@ fn refused(
         channel = line.channel.to_string(),
         why = why.join(" ")
     );
-    prepare(
-        vec![Reply::private(line.author.clone(), text).in_lang(lang)],
-        size,
-    )
+    let told = Reply::private(line.author.clone(), text).in_lang(lang);
+    by_line(line, prepare(vec![told], size))
+}
+
+/// `out`, answering `line` apart from any outbox entry, with nonces drawn from the
+/// line's id: the same line read twice (live, then read back after a restart that came
+/// before it was marked seen) tells its writer once.
+fn by_line(line: &Line, mut out: Vec<super::outgoing::Outgoing>) -> Vec<super::outgoing::Outgoing> {
+    for o in &mut out {
+        o.nonce = Some(format!("line/{}", line.id));
+    }
+    out
 }
 
 #[cfg(test)]

@@ -94,9 +94,12 @@ struct Round {
     kept: BTreeSet<u64>,
     /// The game's place when the bot cannot post there (a group chat).
     group: Option<Group>,
-    /// Public messages of such a place to send each of its people by direct message
-    /// (but the one named, who read it as their interaction's answer).
-    for_people: Vec<(Parts, Lang, Option<u64>)>,
+    /// Public messages of such a place to send its people by direct message, each
+    /// with who gets it (not one who read it as their interaction's answer).
+    for_people: Vec<(Parts, Lang, Vec<u64>)>,
+    /// The one reader the reply being sent was written for, in their language (a game
+    /// by a pair of DMs whose players read different languages).
+    reader: Option<u64>,
     /// Time passing made the change (nobody acted).
     timed: bool,
     /// A line typed in a DM with the bot made it: what goes back there needs no line
@@ -160,6 +163,7 @@ impl Round {
             timed: matches!(origin, Origin::Timed { .. }),
             in_own_dm: matches!(origin, Origin::Message { in_dm: true, .. }),
             ended: false,
+            reader: None,
         }
     }
 
@@ -168,6 +172,7 @@ impl Round {
     /// delivery by the outbox gives each reply the nonce it had).
     fn start(&mut self, o: &Outgoing) -> Option<String> {
         self.lang = o.reply.lang;
+        self.reader = o.reply.reader;
         self.entry = o.reply.outbox;
         self.ended = o.reply.controls.is_some_and(|c| c.finished);
         o.reply.outbox.map(|entry| {
@@ -195,10 +200,18 @@ impl Round {
         self.for_people_but(parts, None);
     }
 
-    /// [`Round::for_people`], but not for `but` (who read it already).
+    /// [`Round::for_people`], but not for `but` (who read it already); a copy written
+    /// for one reader only for them.
     fn for_people_but(&mut self, parts: Parts, but: Option<u64>) {
+        let Some(group) = &self.group else { return };
+        let to = group
+            .people
+            .iter()
+            .map(|p| p.id)
+            .filter(|id| Some(*id) != but && self.reader.is_none_or(|r| r == *id))
+            .collect();
         let parts = self.in_dm(parts);
-        self.for_people.push((parts, self.lang, but));
+        self.for_people.push((parts, self.lang, to));
     }
 
     /// A board answered in a group chat asks a player: they learn it by direct message
@@ -242,8 +255,8 @@ impl Round {
         } else {
             self.private.iter().map(|(u, _, _)| u.id).collect()
         };
-        for (parts, lang, but) in std::mem::take(&mut self.for_people) {
-            let people = group.people.iter().filter(|p| Some(p.id) != but);
+        for (parts, lang, to) in std::mem::take(&mut self.for_people) {
+            let people = group.people.iter().filter(|p| to.contains(&p.id));
             for person in people.filter(|p| !told.contains(&p.id)) {
                 self.private.push((person.clone(), parts.clone(), lang));
             }
@@ -332,7 +345,7 @@ async fn deliver_replies(
     });
     let mut round = Round::new(origin, &out, group);
     for o in out {
-        let nonce = round.start(&o);
+        let nonce = round.start(&o).or_else(|| o.nonce.clone());
         if matches!(o.reply.kind, ReplyKind::Picker(_) | ReplyKind::Picked)
             && update_picker(http, origin, &o).await
         {
@@ -372,7 +385,9 @@ async fn deliver_replies(
         {
             parts.content = format!("{}\n{}", parts.content, tr(round.lang, "dms-group-note"));
         }
-        challenge_by_dm(origin, &mut round, &o, &parts);
+        if challenge_by_dm(origin, &mut round, &o, &parts) {
+            continue;
+        }
         route(http, origin, &mut round, &o.reply.to, parts).await;
     }
     round.people_get_theirs();
@@ -388,14 +403,34 @@ async fn deliver_replies(
 }
 
 /// A challenge made in one's DM with the bot reaches the challenged in theirs, with
-/// its buttons (issue 50).
-fn challenge_by_dm(origin: &Origin<'_>, round: &mut Round, o: &Outgoing, parts: &Parts) {
+/// its buttons (issue 50): the copy written for them in their language when there is
+/// one (then `true`: it goes nowhere else), else the challenger's.
+fn challenge_by_dm(origin: &Origin<'_>, round: &mut Round, o: &Outgoing, parts: &Parts) -> bool {
+    let actor = origin.actor();
+    let theirs = o
+        .reply
+        .reader
+        .filter(|r| actor.as_ref().is_none_or(|a| a.id != *r));
+    if let (Some(_), ReplyKind::Challenge { challenged, .. }) = (theirs, &o.reply.kind) {
+        match actor {
+            Some(a) => {
+                let copy = super::pairs::challenge_copy(&a, &o.reply.kind, parts, round.lang);
+                round.private.extend(copy);
+            }
+            // Delivered again by the outbox: the copy as it is.
+            None => round
+                .private
+                .extend(challenged.clone().map(|c| (c, parts.clone(), round.lang))),
+        }
+        return true;
+    }
     if let Origin::Interaction(i) = origin {
-        if i.place == PlaceKind::BotDm && round.group.is_none() {
+        if i.place == PlaceKind::BotDm && round.group.is_none() && o.reply.reader.is_none() {
             let copy = super::pairs::challenge_copy(&i.user, &o.reply.kind, parts, round.lang);
             round.private.extend(copy);
         }
     }
+    false
 }
 
 /// Shows the picker's next step in place of the pressed picker message (interaction
@@ -517,8 +552,10 @@ async fn pair_public(http: &Http, origin: &mut Origin<'_>, round: &mut Round, mu
         .as_ref()
         .map(|g| g.people.clone())
         .unwrap_or_default();
+    let theirs = |id: u64| round.reader.is_none_or(|r| r == id);
     if let Origin::Interaction(i) = origin {
-        if i.place == PlaceKind::BotDm && people.iter().any(|p| p.id == i.user.id) {
+        let acted_here = i.place == PlaceKind::BotDm && people.iter().any(|p| p.id == i.user.id);
+        if acted_here && theirs(i.user.id) {
             let mut answer = parts.clone();
             answer.nonce = None;
             match i.send(http, answer, false).await {

@@ -10,6 +10,10 @@ use crate::service::api::{Audience, Reply};
 pub struct Outgoing {
     pub reply: Reply,
     pub png: Option<Vec<u8>>,
+    /// For a reply of no outbox entry made again the same way each time (the answer
+    /// to a chat line, by its id): the seed of its messages' nonces, so that a line
+    /// handled twice is told once.
+    pub nonce: Option<String>,
 }
 
 /// Draws the images of `replies`. A drawing failure drops only the image: the text
@@ -27,7 +31,11 @@ pub fn prepare(replies: Vec<Reply>, size: u32) -> Vec<Outgoing> {
                     .map_err(|e| tracing::error!("board image failed: {e}"))
                     .ok()
             });
-            Outgoing { reply, png }
+            Outgoing {
+                reply,
+                png,
+                nonce: None,
+            }
         })
         .collect()
 }

@@ -258,6 +258,7 @@ pub(crate) mod tests {
         Outgoing {
             reply: Reply::channel(text),
             png: None,
+            nonce: None,
         }
     }
 
@@ -296,6 +297,7 @@ pub(crate) mod tests {
         Outgoing {
             reply,
             png: Some(vec![1, 2, 3]),
+            nonce: None,
         }
     }
 

@@ -168,7 +168,14 @@ pub(crate) async fn tell_challenged(
         }
         _ => return None,
     };
-    let sent = super::delivery::direct_message(http, opponent.id, Parts::text(told)).await;
+    let mut notice = Parts::text(told);
+    // Made again if the interaction comes twice: Discord keeps the first.
+    notice.nonce = Some(super::parts::dm_nonce(
+        &format!("challenged/{}", here.id),
+        opponent.id,
+        0,
+    ));
+    let sent = super::delivery::direct_message(http, opponent.id, notice).await;
     match sent {
         Err(e) if super::retry::discord_code(&e) == Some(50007) => {
             let opponent = opponent.id.to_string();

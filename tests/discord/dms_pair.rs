@@ -184,7 +184,9 @@ pub(crate) async fn accepted_by_dms_with(fake: &FakeDiscord, opponent: &FakeUser
     .await;
     assert!(rs.iter().any(|r| !r.is_ephemeral()), "{rs:?}");
     fake.wait_for(mark, "the challenge in bob's DM", |r| {
-        support::bot::channel_of(r) == Some(b_dm) && r.content().contains("Accept or decline")
+        let text = r.content();
+        support::bot::channel_of(r) == Some(b_dm)
+            && (text.contains("Accept or decline") || text.contains("Nimm hier an"))
     })
     .await;
     let challenge = fake
@@ -445,6 +447,8 @@ async fn several_games_by_dm_ask_for_the_move_button() {
         "one line: {}",
         told.content()
     );
+    // It belongs to no outbox entry, yet a line handled twice tells it once.
+    assert_eq!(told.json["enforce_nonce"], json!(true), "{}", told.json);
     let rs = slash_in(fake, &ALICE, a_dm, "move", &[("text", 3, json!("e4"))], &[]).await;
     support::bot::assert_refused(&rs);
     let all = fake.settle(mark, Duration::from_millis(300)).await;
@@ -529,4 +533,112 @@ async fn a_dm_sent_again_after_a_kill_is_shown_once() {
     distinct.dedup();
     assert_eq!(distinct.len(), 2, "one nonce per DM: {theirs:?}");
     typed(fake, &BOB, b_dm, "e5", "e7-e5", dms).await;
+}
+
+/// What the bot sent to `dm` among `rs` (posted there, or answering an interaction
+/// used there), joined.
+fn text_in(fake: &FakeDiscord, rs: &[Recorded], dm: u64) -> String {
+    rs.iter()
+        .filter(|r| {
+            support::bot::channel_of(r) == Some(dm)
+                || interaction_channel(fake, r).is_some_and(|c| c == dm)
+        })
+        .map(|r| r.content())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+// Issue 50: in a game by a pair of DMs each player reads the game in their own
+// client's language: alice (English) and bob (German) each get the start, the boards
+// and their secrets in theirs, and neither DM holds the other language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_player_of_a_pair_game_reads_it_in_their_own_language() {
+    let s = setup().await;
+    let fake = &s.fake;
+    fake.set_locale(&BOB, "de");
+    // bob has used the bot before: his language is known when alice challenges him.
+    let b_dm = fake.bot_dm(&BOB);
+    slash_in(fake, &BOB, b_dm, "help", &[], &[]).await;
+    let start = fake.mark();
+    let dms = accepted_by_dms(fake).await;
+    let a_dm = dms.0;
+    let rs = fake.settle(start, Duration::from_millis(800)).await;
+    let (alice, bob) = (text_in(fake, &rs, a_dm), text_in(fake, &rs, b_dm));
+    eprintln!("ALICE START:\n{alice}\nBOB START:\n{bob}");
+    // The challenge: alice's answer in English, bob's notice and copy in German.
+    assert!(
+        alice.contains("alice challenges bob to Wand Chess"),
+        "{alice}"
+    );
+    for german in ["fordert dich", "fordert bob zu Zauberstabschach"] {
+        assert!(bob.contains(german), "{bob}");
+    }
+    assert!(!bob.contains("challenges"), "{bob}");
+    // The notice before the challenge belongs to no outbox entry: its nonce is the
+    // interaction's.
+    let notice = rs
+        .iter()
+        .find(|r| r.content().contains("per Direktnachricht gegen dich"))
+        .expect("the notice in bob's DM");
+    assert_eq!(notice.json["enforce_nonce"], json!(true), "{}", notice.json);
+    // The start: each in their own language; a pair game names no channel.
+    assert!(
+        alice.contains("bob accepts") && alice.contains(LIST),
+        "{alice}"
+    );
+    assert!(
+        bob.contains("nimmt an") && bob.contains("Nur dir bekannt"),
+        "{bob}"
+    );
+    assert!(
+        !alice.contains("nimmt an") && !alice.contains("Nur dir"),
+        "{alice}"
+    );
+    assert!(!bob.contains("bob accepts") && !bob.contains(LIST), "{bob}");
+    assert!(!bob.contains("<#"), "{bob}");
+
+    // A move typed by alice (her language) and one by bob (his): each DM reads its own.
+    let rs = typed(fake, &ALICE, a_dm, "e4", "e2-e4", dms).await;
+    let rs2 = typed(fake, &BOB, b_dm, "e5", "e7-e5", dms).await;
+    let all: Vec<Recorded> = rs.into_iter().chain(rs2).collect();
+    let (alice, bob) = (text_in(fake, &all, a_dm), text_in(fake, &all, b_dm));
+    eprintln!("ALICE MOVES:\n{alice}\nBOB MOVES:\n{bob}");
+    assert!(
+        alice.contains("(Black), your move") && !alice.contains("Zug"),
+        "{alice}"
+    );
+    assert!(
+        bob.contains("(Schwarz), dein Zug") && !bob.contains("your move"),
+        "{bob}"
+    );
+    // A resignation by /resign in bob's DM: the end in each language.
+    let mark = fake.mark();
+    let rs = slash_in(fake, &BOB, b_dm, "resign", &[], &[]).await;
+    assert!(!rs.is_empty());
+    fake.wait_for(mark, "the end in alice's DM", |r| {
+        support::bot::channel_of(r) == Some(a_dm) && r.content().contains("resign")
+    })
+    .await;
+    let rs = fake.settle(mark, Duration::from_millis(500)).await;
+    let (alice, bob) = (text_in(fake, &rs, a_dm), text_in(fake, &rs, b_dm));
+    eprintln!("ALICE END:\n{alice}\nBOB END:\n{bob}");
+    assert!(alice.contains("bob resigns. White wins"), "{alice}");
+    assert!(
+        bob.contains("bob gibt auf") && !bob.contains("resign"),
+        "{bob}"
+    );
+    secrets_kept_in_langs(fake, dms);
+}
+
+/// [`secrets_kept`] for lists in English (alice's) and German (bob's).
+fn secrets_kept_in_langs(fake: &FakeDiscord, (a_dm, b_dm): (u64, u64)) {
+    for r in fake.requests() {
+        let to = support::bot::channel_of(&r).or_else(|| interaction_channel(fake, &r));
+        if r.content().contains(LIST) {
+            assert_eq!(to, Some(a_dm), "{r:?}");
+        }
+        if r.content().contains("Nur dir bekannt") {
+            assert_eq!(to, Some(b_dm), "{r:?}");
+        }
+    }
 }

@@ -129,15 +129,27 @@ impl Service {
         }
     }
 
-    /// What the clock of the game in `slot` asks for now, if anything.
+    /// What the clock of the game in `slot` asks for now, if anything. Time passing
+    /// speaks the language of the game's server (outside servers, its players': by a
+    /// pair of DMs, each their own).
     fn clock_change(&self, slot: &Slot, channel: u64, now: u64) -> Option<Change> {
+        let rec = &slot.live.as_ref()?.rec;
+        let lang = self.game_lang(rec);
+        let mut change = self.clock_change_in(slot, channel, now, lang)?;
+        let readers = self.readers(rec, lang);
+        Service::for_each_reader(&readers, lang, &mut change.replies, |l| {
+            self.clock_change_in(slot, channel, now, l)
+                .map(|c| c.replies)
+        });
+        Some(change)
+    }
+
+    /// [`Service::clock_change`], written in `lang`.
+    fn clock_change_in(&self, slot: &Slot, channel: u64, now: u64, lang: Lang) -> Option<Change> {
         let live = slot.live.as_ref()?;
         let clock = live.rec.clock.as_ref().filter(|c| c.paused_ms.is_none())?;
         let deadline = clock.deadline_ms?;
         let ask = live.game.ask()?;
-        // Time passing speaks the language of the game's server (outside servers, its
-        // players').
-        let lang = self.game_lang(&live.rec);
         if now >= deadline && timeout_policy(live.rec.variant) == TimeoutPolicy::PassTurn {
             let mut live = live.clone();
             live.lang = lang;

@@ -391,6 +391,11 @@ pub struct Reply {
     /// its own words in it (replies kept by an older version: English).
     #[serde(default)]
     pub lang: crate::i18n::Lang,
+    /// A copy written for this one reader in their own language (a game by a pair of
+    /// DMs whose players read different languages, issue 50): its `lang` is theirs,
+    /// and a public one reaches only them. `None`: as its audience says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reader: Option<u64>,
 }
 
 /// Replies of one change, kept in the store (written with the change itself) until the
@@ -436,6 +441,7 @@ impl Reply {
             outbox: None,
             controls: None,
             lang: Default::default(),
+            reader: None,
         }
     }
 

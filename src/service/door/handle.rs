@@ -125,6 +125,7 @@ impl Service {
             Ok(c) => c,
             Err(refusal) => Change::reply(Reply::refusal(refusal)),
         };
+        self.plan_for_readers(&mut slot, (ctx, moderator), &again, now, &mut change);
         if let Some(computer) = self.computer() {
             // The computer reads its secrets from the game, never from a message.
             change

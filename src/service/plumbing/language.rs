@@ -213,7 +213,8 @@ pub(in crate::service) fn stamp(
     own: Option<Lang>,
     public: Lang,
 ) {
-    for r in replies {
+    // A copy written for one reader is in their language already.
+    for r in replies.iter_mut().filter(|r| r.reader.is_none()) {
         r.lang = lang_for(&r.to, actor, own, public);
         // The board's own words (title, badges, notes, result) in the same language.
         if let Some(view) = r.image.as_mut() {

@@ -9,6 +9,7 @@ pub mod language;
 pub mod outbox;
 pub mod plan;
 pub mod ratings;
+pub mod readers;
 pub mod record;
 pub mod refresh;
 pub mod writer;

@@ -6,6 +6,7 @@ mod start;
 
 use crate::core::Side;
 use crate::i18n::Lang;
+use crate::model::PlaceKind;
 use crate::service::contract::api::{
     Audience, ChallengeAnswer, ChallengeTarget, ColorChoice, Context, Reply, ReplyKind, User,
 };
@@ -183,22 +184,57 @@ impl Service {
             return self.start_game(slot, &c, ctx, now, Some(level));
         }
         c.id = self.challenge_id(slot, ctx, now);
+        Ok(Change {
+            replies: self.challenge_replies(ctx, &c),
+            challenges: vec![c],
+            ..Change::default()
+        })
+    }
+
+    /// What a new challenge `c` says where it was made; made in one's DM with the bot
+    /// (issue 50) it reaches the one challenged in theirs, in their own language.
+    fn challenge_replies(&self, ctx: &Context, c: &Challenge) -> Vec<Reply> {
         let public = self.public_lang(ctx);
-        let answer = match &opponent {
-            Some(o) => tr!(public, "challenge-answer-to", name = o.name.clone()),
-            None => tr!(public, "challenge-answer-open"),
+        let opponent = &c.opponent;
+        let text_in = |lang: Lang| {
+            let answer = match opponent {
+                Some(o) => tr!(lang, "challenge-answer-to", name = o.name.clone()),
+                None => tr!(lang, "challenge-answer-open"),
+            };
+            format!("{} {answer}", challenge_line(c, lang))
         };
-        let mut r = Reply::channel(format!("{} {answer}", challenge_line(&c, public)));
+        let mut r = Reply::channel(text_in(public));
         r.kind = ReplyKind::Challenge {
             challenge: c.id,
             challenged: opponent.clone(),
         };
-        r.mention = opponent.into_iter().collect();
-        Ok(Change {
-            replies: vec![r],
-            challenges: vec![c],
-            ..Change::default()
-        })
+        r.mention = opponent.iter().cloned().collect();
+        let mut replies = vec![r];
+        if let Some((o, lang)) = self.challenged_reads(ctx, opponent.as_ref(), public) {
+            let mut copy = replies[0].clone().in_lang(lang);
+            copy.text = text_in(lang);
+            copy.reader = Some(o.id);
+            replies[0].reader = Some(ctx.user.id);
+            replies[0].lang = public;
+            replies.push(copy);
+        }
+        replies
+    }
+
+    /// The one challenged from a DM with the bot, with their language, when they read
+    /// another than `public`.
+    fn challenged_reads(
+        &self,
+        ctx: &Context,
+        opponent: Option<&User>,
+        public: Lang,
+    ) -> Option<(User, Lang)> {
+        let o = opponent?;
+        if self.place_kind(ctx.channel) != PlaceKind::BotDm {
+            return None;
+        }
+        let lang = self.user_lang(o.id).filter(|l| *l != public)?;
+        Some((o.clone(), lang))
     }
 
     /// Refuses a challenge nobody could answer: to oneself, by the computer, a second
@@ -311,7 +347,12 @@ impl Service {
         let mut change = self.start_game(slot, &taken, ctx, now, None)?;
         let place = change.live.as_ref().map_or(ctx.channel, |l| l.rec.channel);
         let public = self.public_lang(ctx);
-        let outcome = if place == ctx.channel {
+        // A game by a pair of DMs is no channel's: it is played in both DMs.
+        let pair = change
+            .live
+            .as_ref()
+            .is_some_and(|l| l.rec.place == PlaceKind::DmPair);
+        let outcome = if place == ctx.channel || pair {
             tr!(public, "challenge-accepted-by", name = me.name.clone())
         } else {
             tr!(

@@ -98,19 +98,44 @@ impl Service {
         let lang = self.public_lang(ctx);
         let mut live = Live { rec, game, lang };
         live.rec.clock = next_clock(&mut live.rec, &live.game, None, now);
-        let mut replies = start_replies(&live, c, ctx.channel, why_here, None);
-        // The game's first board links its web page, when pages are served.
-        if let (Some(line), Some(board)) = (
-            self.web_line(id, live.lang),
-            replies.iter_mut().find(|r| r.image.is_some()),
-        ) {
-            board.text.push_str(&format!("\n{line}"));
-        }
         Ok(Change {
-            replies,
+            replies: self.started_replies(&live, c, ctx.channel, why_here),
             live: Some(live),
             ..Change::default()
         })
+    }
+
+    /// What game `live`, started from challenge `c` made in `channel`, says as it
+    /// starts ([`start_replies`]), with its web page's line; by a pair of DMs, each
+    /// player reads it in their own language.
+    fn started_replies(
+        &self,
+        live: &Live,
+        c: &Challenge,
+        channel: u64,
+        why_here: Option<String>,
+    ) -> Vec<Reply> {
+        let id = live.rec.id;
+        let replies_of = |live: &Live| {
+            let mut replies = start_replies(live, c, channel, why_here.clone(), None);
+            // The game's first board links its web page, when pages are served.
+            if let (Some(line), Some(board)) = (
+                self.web_line(id, live.lang),
+                replies.iter_mut().find(|r| r.image.is_some()),
+            ) {
+                board.text.push_str(&format!("\n{line}"));
+            }
+            replies
+        };
+        let mut replies = replies_of(live);
+        let readers = self.readers(&live.rec, live.lang);
+        Service::for_each_reader(&readers, live.lang, &mut replies, |lang| {
+            Some(replies_of(&Live {
+                lang,
+                ..live.clone()
+            }))
+        });
+        replies
     }
 
     /// A new game's seed, and whether the challenger plays White.
