@@ -599,6 +599,23 @@ async fn each_player_of_a_pair_game_reads_it_in_their_own_language() {
 
     // A move typed by alice (her language) and one by bob (his): each DM reads its own.
     let rs = typed(fake, &ALICE, a_dm, "e4", "e2-e4", dms).await;
+    // bob asks to confirm his typed moves: e5 typed once is shown to him alone, typed
+    // again it is played, and each DM still reads its own language.
+    slash_in(
+        fake,
+        &BOB,
+        b_dm,
+        "settings",
+        &[("confirm", 3, json!("on"))],
+        &[],
+    )
+    .await;
+    let mark = fake.mark();
+    fake.chat(&BOB, b_dm, "e5");
+    fake.wait_for(mark, "bob's move shown to him first", |r| {
+        support::bot::channel_of(r) == Some(b_dm) && !r.files.is_empty()
+    })
+    .await;
     let rs2 = typed(fake, &BOB, b_dm, "e5", "e7-e5", dms).await;
     let all: Vec<Recorded> = rs.into_iter().chain(rs2).collect();
     let (alice, bob) = (text_in(fake, &all, a_dm), text_in(fake, &all, b_dm));

@@ -121,11 +121,12 @@ impl Service {
             }
         }
         let now = self.clock.now_ms();
+        let replan = self.replan_of(&slot, ctx, &req);
         let mut change = match self.act(&slot, ctx, moderator, req, now) {
             Ok(c) => c,
             Err(refusal) => Change::reply(Reply::refusal(refusal)),
         };
-        self.plan_for_readers(&mut slot, (ctx, moderator), &again, now, &mut change);
+        self.plan_for_readers(&mut slot, (ctx, moderator), replan, now, &mut change);
         if let Some(computer) = self.computer() {
             // The computer reads its secrets from the game, never from a message.
             change

@@ -31,18 +31,53 @@ impl Service {
         readers
     }
 
-    /// `change`, planned by `ctx`'s request `req` on `slot`'s game, for each of its
-    /// readers in their own language: the request planned again on the same state in
-    /// each other language. Not for a game the change starts (its seed and id are
+    /// How `ctx`'s request `req` on `slot`'s game is planned again in another
+    /// language ([`Service::plan_for_readers`]), read before it is planned the first
+    /// time: only a request whose plan reads the game and writes nothing of its own
+    /// (a move, a resignation, a draw, a takeback...); a move that a confirmation
+    /// plays is played directly (the first plan forgets the waiting move). `None`:
+    /// not planned again (it answers its invoker alone, or starts something new).
+    pub(in crate::service) fn replan_of(
+        &self,
+        slot: &Slot,
+        ctx: &Context,
+        req: &Request,
+    ) -> Option<Replan> {
+        let live = slot.live.as_ref()?;
+        if live.rec.place != PlaceKind::DmPair {
+            return None;
+        }
+        match req {
+            Request::Move { text } => Some(Replan::Play(text.clone())),
+            Request::ConfirmMove { game, .. } => {
+                match self.store.pending_move(ctx.user.id, *game) {
+                    Ok(Some(p)) => Some(Replan::Play(p.text)),
+                    _ => None,
+                }
+            }
+            Request::OnGame { request, .. } if !pure(request) => None,
+            other if pure(other) || matches!(other, Request::OnGame { .. }) => {
+                Some(Replan::Act(other.clone()))
+            }
+            _ => None,
+        }
+    }
+
+    /// `change`, planned by `ctx` on `slot`'s game, for each of its readers in their
+    /// own language: `replan` ([`Service::replan_of`]) planned again on the same state
+    /// in each other language. Not for a game the change starts (its seed and id are
     /// drawn once): [`Service::for_each_reader`] with its own replies does that.
     pub(in crate::service) fn plan_for_readers(
         &self,
         slot: &mut Slot,
         (ctx, moderator): (&Context, bool),
-        req: &Request,
+        replan: Option<Replan>,
         now: u64,
         change: &mut Change,
     ) {
+        let Some(replan) = replan else {
+            return;
+        };
         let Some(live) = slot.live.as_ref() else {
             return;
         };
@@ -61,7 +96,10 @@ impl Service {
                 ..ctx.clone()
             };
             set_lang(slot, lang);
-            let again = self.act(slot, &ctx, moderator, req.clone(), now);
+            let again = match &replan {
+                Replan::Play(text) => self.play(slot, &ctx, text, now),
+                Replan::Act(req) => self.act(slot, &ctx, moderator, req.clone(), now),
+            };
             set_lang(slot, planned);
             again.ok().map(|c| c.replies)
         });
@@ -96,6 +134,28 @@ impl Service {
         }
         *replies = copies(std::mem::take(replies), readers, &written);
     }
+}
+
+/// How a change of a game by a pair of DMs is planned again in another language.
+pub(in crate::service) enum Replan {
+    /// The move with this text, played (no confirmation asked).
+    Play(String),
+    /// The request itself.
+    Act(Request),
+}
+
+/// Whether `req`'s plan only reads the game and the store.
+fn pure(req: &Request) -> bool {
+    matches!(
+        req,
+        Request::Resign
+            | Request::Draw(_)
+            | Request::Abort
+            | Request::Claim
+            | Request::Takeback(_)
+            | Request::Conditional { .. }
+            | Request::PickPlay { .. }
+    )
 }
 
 /// The language `slot`'s game is planned in.
