@@ -214,13 +214,15 @@ fn cpu_since(start: Option<Duration>) -> Duration {
 
 /// `arcana puzzles export`: the puzzles of the given files (by default the starter
 /// set), each replayed to check it and its themes read again, those whose material
-/// is not kept left out ([`kept`]), of one variant or all, as one CSV.
+/// is not kept left out ([`kept`]) and one kept of each source game's same first
+/// answer ([`crate::puzzles::distinct`]), of one variant or all, as one CSV.
 pub(super) fn export(a: PuzzlesExportArgs) -> Result<(), String> {
     let variants = variants(a.variant.as_deref())?;
     let mut all = read_all(&a.from)?;
     all.retain(|p| variants.contains(&p.position.variant));
     // Puzzles whose win lies beyond their line are left out.
     all.retain(|p| kept(&p.position, &p.line, &Plan::default().find).is_ok());
+    let mut all = crate::puzzles::distinct(all);
     for p in &mut all {
         let mut game = p
             .position

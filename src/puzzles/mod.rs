@@ -178,6 +178,29 @@ impl Puzzle {
     }
 }
 
+/// `puzzles` with one puzzle per source game and first answer: a piece left hanging
+/// for several turns of one game (as low levels of self-play leave them) is one
+/// puzzle, not one a turn. The earliest position of each is kept, the order kept too;
+/// a puzzle without a source is never merged.
+pub fn distinct(puzzles: Vec<Puzzle>) -> Vec<Puzzle> {
+    let key = |p: &Puzzle| {
+        let first = p.line.first().cloned().unwrap_or_default();
+        (p.position.variant, p.source.clone(), first)
+    };
+    let mut earliest: std::collections::BTreeMap<_, (usize, &str)> = Default::default();
+    for p in puzzles.iter().filter(|p| !p.source.is_empty()) {
+        let at = (p.position.answers.len(), p.id.as_str());
+        let e = earliest.entry(key(p)).or_insert(at);
+        *e = (*e).min(at);
+    }
+    let kept: std::collections::BTreeSet<String> =
+        earliest.values().map(|(_, id)| id.to_string()).collect();
+    puzzles
+        .into_iter()
+        .filter(|p| p.source.is_empty() || kept.contains(&p.id))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,5 +220,33 @@ mod tests {
         assert_eq!(Position::parse(VariantId::Wand, &text), Ok(p));
         assert!(Position::parse(VariantId::Wand, "x|||").is_err());
         assert!(Position::parse(VariantId::Wand, "1|").is_err());
+    }
+
+    #[test]
+    fn a_piece_left_hanging_for_several_turns_of_one_game_is_one_puzzle() {
+        let p = |answers: usize, source: &str, first: &str| Puzzle {
+            id: format!("{source}{answers}"),
+            position: Position::new(
+                VariantId::DEFAULT,
+                &Options::new(),
+                1,
+                &vec!["e2-e4".to_string(); answers],
+            ),
+            line: vec![first.to_string()],
+            rating: 1000,
+            themes: Vec::new(),
+            source: source.to_string(),
+        };
+        let all = vec![
+            p(25, "g1", "Na4:b6"),
+            p(19, "g1", "Na4:b6"),
+            p(33, "g1", "Na4:b6"),
+            p(21, "g1", "Qf4-f7"),
+            p(19, "g2", "Na4:b6"),
+            p(3, "", "Na4:b6"),
+            p(5, "", "Na4:b6"),
+        ];
+        let ids: Vec<String> = distinct(all).into_iter().map(|p| p.id).collect();
+        assert_eq!(ids, ["g119", "g121", "g219", "3", "5"]);
     }
 }

@@ -193,7 +193,8 @@ impl Service {
         }
         // The scan, when no candidate followed it.
         throttle.pause();
-        Ok((found, tally))
+        // A piece left hanging for several turns is one puzzle.
+        Ok((crate::puzzles::distinct(found), tally))
     }
 
     /// Stores `puzzles` of game `game` (those not stored yet) and marks the claim
