@@ -4,7 +4,7 @@
 
 use arcana::puzzles::generate::{confirm, find, kept, puzzle_at, scan, Plan, Record, Tally};
 use arcana::puzzles::judge::Rejection;
-use arcana::puzzles::{csv, Position, Puzzle};
+use arcana::puzzles::{csv, distinct, Position, Puzzle};
 use arcana::variants::{Options, VariantId};
 
 fn options(pairs: &[(&str, &str)]) -> Options {
@@ -188,6 +188,35 @@ fn a_game_record_is_scanned_for_its_blunder() {
     assert_eq!(mate.line, vec!["Qh5:f7".to_string()]);
     assert_eq!(mate.source, "game 7");
     assert!(mate.themes.contains(&"mate-in-1".to_string()));
+}
+
+#[test]
+fn a_mate_left_open_for_two_turns_is_one_puzzle_and_checked_once() {
+    // 3...Nf6?? allows Qxf7#; 4.a3? and 4...h6 leave it open.
+    let answers: Vec<String> = [
+        "e2-e4", "e7-e5", "Bf1-c4", "Nb8-c6", "Qd1-h5", "Ng8-f6", "a2-a3", "h7-h6",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let record = Record {
+        variant: VariantId::Standard,
+        options: Options::new(),
+        seed: 3,
+        answers,
+        source: "game 8".to_string(),
+    };
+    let mut tally = Tally::default();
+    let puzzles = scan(&record, &Plan::default(), &mut tally);
+    let mates: Vec<_> = puzzles
+        .iter()
+        .filter(|p| p.line.first().map(String::as_str) == Some("Qh5:f7"))
+        .collect();
+    assert_eq!(mates.len(), 1, "{puzzles:?} {tally:?}");
+    assert_eq!(mates[0].position.answers.len(), 6, "the earliest is kept");
+    let repeated = Rejection::Repeated.name();
+    assert_eq!(tally.rejected.get(repeated), Some(&1), "{tally:?}");
+    assert_eq!(distinct(puzzles.clone()), puzzles);
 }
 
 #[test]

@@ -14,7 +14,7 @@ use crate::core::Side;
 use crate::engine::{decide, Settings};
 use crate::variants::{Game, GameRng, Options, VariantId};
 use rand::{Rng, SeedableRng};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A finished game to scan: how it started, its answers and where it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -250,8 +250,25 @@ pub fn puzzle_at(
     plan: &Plan,
     tally: &mut Tally,
 ) -> Option<Puzzle> {
+    puzzle_after(position, source, plan, tally, &BTreeSet::new())
+}
+
+/// [`puzzle_at`], but a line whose first answer is in `firsts` (the first answers of
+/// the puzzles already kept from the same game) is turned down before the second
+/// check: [`crate::puzzles::distinct`] keeps the earliest of them only.
+fn puzzle_after(
+    position: &Position,
+    source: &str,
+    plan: &Plan,
+    tally: &mut Tally,
+    firsts: &BTreeSet<String>,
+) -> Option<Puzzle> {
     tally.candidates += 1;
     let found = match find(position, plan) {
+        Ok(f) if f.line.first().is_some_and(|a| firsts.contains(a)) => {
+            tally.reject(&Rejection::Repeated);
+            return None;
+        }
         Ok(f) => f,
         Err(r) => {
             tally.reject(&r);
@@ -325,8 +342,12 @@ pub fn scan(record: &Record, plan: &Plan, tally: &mut Tally) -> Vec<Puzzle> {
 /// cut short keeps what it found).
 pub fn scan_each(record: &Record, plan: &Plan, tally: &mut Tally, keep: &mut dyn FnMut(&Puzzle)) {
     tally.games += 1;
+    let mut firsts = BTreeSet::new();
     for position in candidates(record, plan, tally) {
-        if let Some(p) = puzzle_at(&position, &record.source, plan, tally) {
+        if let Some(p) = puzzle_after(&position, &record.source, plan, tally, &firsts) {
+            if !p.source.is_empty() {
+                firsts.extend(p.line.first().cloned());
+            }
             keep(&p);
         }
     }

@@ -100,6 +100,10 @@ pub enum Rejection {
     /// The line wins no game, and once the opponent has answered its last step the
     /// solver is not a minor piece up on the start: the win lies beyond the line.
     NotKept,
+    /// An earlier puzzle of the same game starts with the same answer (a piece left
+    /// hanging for several turns): [`crate::puzzles::distinct`] would drop this one, so
+    /// it is not checked a second time.
+    Repeated,
 }
 
 impl Rejection {
@@ -114,6 +118,7 @@ impl Rejection {
             Rejection::MateNotForced => "mate not forced",
             Rejection::Disagrees(_) => "second check disagrees",
             Rejection::NotKept => "material not kept",
+            Rejection::Repeated => "first answer repeated",
         }
     }
 }
