@@ -81,13 +81,17 @@ pub struct Found {
 
 /// The quick search's value for the side asked at `game` ([`judge::value`]).
 fn quick(game: &Game, level: u8, salt: u64) -> Option<i32> {
-    let depth = Depth {
+    judge::value(game, &quick_depth(level), salt)
+}
+
+/// The scan's quick look at `level`: one draw, no shortcut.
+fn quick_depth(level: u8) -> Depth {
+    Depth {
         level,
         draws: 1,
         seed: 0x5ca9,
         screen: None,
-    };
-    judge::value(game, &depth, salt)
+    }
 }
 
 /// The baseline of the solver at `position`: its material, or what it had before the
@@ -264,6 +268,10 @@ fn puzzle_after(
     firsts: &BTreeSet<String>,
 ) -> Option<Puzzle> {
     tally.candidates += 1;
+    if still_wins(position, firsts, plan) {
+        tally.reject(&Rejection::Repeated);
+        return None;
+    }
     let found = match find(position, plan) {
         Ok(f) if f.line.first().is_some_and(|a| firsts.contains(a)) => {
             tally.reject(&Rejection::Repeated);
@@ -291,6 +299,24 @@ fn puzzle_after(
     }
     tally.confirmed += 1;
     Some(puzzle)
+}
+
+/// Whether one of `firsts` (the first answers of the puzzles already kept from the
+/// same game) still wins clearly at `position` by the scan's quick look: then the
+/// position holds that puzzle again (or two winning answers), and the full search is
+/// spared. Level-1 self-play leaves a piece hanging for many turns.
+fn still_wins(position: &Position, firsts: &BTreeSet<String>, plan: &Plan) -> bool {
+    if firsts.is_empty() {
+        return false;
+    }
+    let (Ok(game), Ok(base)) = (position.game(), baseline(position, plan.scan)) else {
+        return false;
+    };
+    let Some(ask) = game.ask() else { return false };
+    let quick = quick_depth(plan.scan);
+    firsts
+        .iter()
+        .any(|a| judge::worth(&game, ask.side, a, &quick, 0).is_some_and(|w| judge::wins(w, base)))
 }
 
 /// The positions of `record` worth judging: where a turn begins and the quick search

@@ -256,22 +256,26 @@ fn worlds(game: &Game, solver: Side, depth: &Depth) -> Vec<Game> {
     drawn
 }
 
-/// The other answers to judge in full at `world` (the first), against the solution's
-/// worth `best` there: all of them for the second check; in the finding pass
+/// The other answers to judge in full at `worlds`, against the solution's worths
+/// `bests` there: all of them for the second check; in the finding pass
 /// ([`Depth::screen`]) each is first looked at by the quick search, those that would
 /// rival nothing even [`SLACK`] better are left out (the second check judges them all)
-/// and the rest come likeliest rival first. Answers of chance are always kept.
+/// and the rest come likeliest rival first. An answer of chance is looked at in every
+/// world and its mean set against the solution's least worth, as the full judgement
+/// does.
 fn screened(
-    world: &Game,
+    worlds: &[Game],
     solver: Side,
     others: Vec<String>,
-    best: i32,
+    bests: &[i32],
     baseline: i32,
     depth: &Depth,
 ) -> Vec<String> {
-    let Some(level) = depth.screen else {
+    let (Some(level), Some(world), Some(&best)) = (depth.screen, worlds.first(), bests.first())
+    else {
         return others;
     };
+    let least = bests.iter().copied().min().unwrap_or(best);
     let quick = Depth {
         level,
         draws: 1,
@@ -280,16 +284,38 @@ fn screened(
     };
     let mut looked: Vec<(i32, String)> = Vec::with_capacity(others.len());
     for other in others {
-        match worth_against(world, solver, &other, &quick, 0x5c, best) {
-            Some((_, true)) | None => looked.push((i32::MAX, other)),
-            Some((w, false)) if rivals(best, w.saturating_add(SLACK), baseline).is_some() => {
-                looked.push((w, other))
-            }
-            Some(_) => {}
+        let (w, against) = match worth_against(world, solver, &other, &quick, 0x5c, best) {
+            None => (i32::MAX, best),
+            Some((w, false)) => (w, best),
+            Some((w, true)) => (mean_look(worlds, solver, &other, &quick, w, best), least),
+        };
+        if w == i32::MAX || rivals(against, w.saturating_add(SLACK), baseline).is_some() {
+            looked.push((w, other));
         }
     }
     looked.sort_by_key(|(w, _)| std::cmp::Reverse(*w));
     looked.into_iter().map(|(_, a)| a).collect()
+}
+
+/// The mean worth of the answer of chance `other` by the quick look `quick` over
+/// `worlds`, `first` being its worth in the first.
+fn mean_look(
+    worlds: &[Game],
+    solver: Side,
+    other: &str,
+    quick: &Depth,
+    first: i32,
+    best: i32,
+) -> i32 {
+    let rest = worlds
+        .iter()
+        .skip(1)
+        .filter_map(|w| worth_against(w, solver, other, quick, 0x5c, best));
+    let all: Vec<i64> = std::iter::once(first)
+        .chain(rest.map(|(v, _)| v))
+        .map(i64::from)
+        .collect();
+    i32::try_from(all.iter().sum::<i64>() / all.len().max(1) as i64).unwrap_or(0)
 }
 
 /// Whether `other` spoils the solution `best` (both worths for the solver): an answer
@@ -346,7 +372,7 @@ pub fn only_win(game: &Game, baseline: i32, depth: &Depth) -> Result<(String, i3
         .into_iter()
         .filter(|a| *a != solution)
         .collect();
-    let others = screened(&worlds[0], solver, others, bests[0], baseline, depth);
+    let others = screened(&worlds, solver, others, &bests, baseline, depth);
     // Answers of chance among the others: their worths summed over the worlds.
     let mut gambles: std::collections::BTreeMap<&str, (i64, i64)> = Default::default();
     for (k, (world, best)) in worlds.iter().zip(bests).enumerate() {
@@ -426,30 +452,69 @@ mod tests {
             .filter(|a| a != "Rd1-d8")
             .collect();
         assert!(others.len() > 10);
+        let one = std::slice::from_ref(&game);
         let kept = screened(
-            &game,
+            one,
             Side::White,
             others.clone(),
-            FINISHED,
+            &[FINISHED],
             0,
             &Depth::FIND,
         );
         assert_eq!(kept, vec!["Rc1-c8".to_string()]);
         // The second check has no quick look: every answer is judged.
         let all = screened(
-            &game,
+            one,
             Side::White,
             others.clone(),
-            FINISHED,
+            &[FINISHED],
             0,
             &Depth::CONFIRM,
         );
         assert_eq!(all, others);
         // Against a win of material no answer here loses enough to be left out, and
         // the likeliest rival, the other mate, comes first.
-        let material = screened(&game, Side::White, others.clone(), 400, 0, &Depth::FIND);
+        let material = screened(one, Side::White, others.clone(), &[400], 0, &Depth::FIND);
         assert_eq!(material.len(), others.len(), "{material:?}");
         assert_eq!(material.first().map(String::as_str), Some("Rc1-c8"));
+    }
+
+    #[test]
+    fn the_quick_look_leaves_out_a_gamble_that_rivals_nothing_over_the_worlds() {
+        use crate::variants::VariantId;
+        // Beside the mate Rd8, a zap of an unknown wand (chance: its worth in one world
+        // is one roll) rivals nothing in any world: the finding pass leaves it out,
+        // the second check judges it.
+        let game = fen_game(VariantId::Wand, "6k1/5ppp/8/8/r7/8/5PPP/3R2K1 w - - 0 1");
+        let worlds = worlds(&game, Side::White, &Depth::FIND);
+        let others: Vec<String> = answers(&game)
+            .into_iter()
+            .filter(|a| a != "Rd1-d8")
+            .collect();
+        let gambles: Vec<&String> = others
+            .iter()
+            .filter(|a| worth_drawn(&game, Side::White, a, &Depth::FIND, 1).is_some_and(|w| w.1))
+            .collect();
+        assert!(!gambles.is_empty(), "{others:?}");
+        let bests = vec![FINISHED; worlds.len()];
+        let kept = screened(
+            &worlds,
+            Side::White,
+            others.clone(),
+            &bests,
+            0,
+            &Depth::FIND,
+        );
+        assert!(gambles.iter().all(|g| !kept.contains(g)), "{kept:?}");
+        let all = screened(
+            &worlds,
+            Side::White,
+            others.clone(),
+            &bests,
+            0,
+            &Depth::CONFIRM,
+        );
+        assert_eq!(all, others);
     }
 
     #[test]
