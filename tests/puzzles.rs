@@ -2,7 +2,9 @@
 //! with two winning answers or with chance turned down, the second check, a game's
 //! record scanned, and the CSV read back.
 
-use arcana::puzzles::generate::{confirm, find, kept, puzzle_at, scan, Plan, Record, Tally};
+use arcana::puzzles::generate::{
+    confirm, find, kept, puzzle_at, scan, Plan, Record, SelfPlay, Tally,
+};
 use arcana::puzzles::judge::Rejection;
 use arcana::puzzles::{csv, distinct, Position, Puzzle};
 use arcana::variants::{Options, VariantId};
@@ -264,6 +266,28 @@ fn the_finding_pass_with_its_shortcuts_finds_what_the_full_judge_finds() {
         assert_eq!(
             find(&position, &full).map(|f| f.line[0].clone()),
             Ok(quick.line[0].clone())
+        );
+    }
+}
+
+#[test]
+fn self_play_opens_with_answers_the_rules_take_without_a_confirmation() {
+    // Seed 12007's random opening of Spell Chess drew `h7-h6 (jump c1)`, which leaves
+    // Black's king capturable and wants a `!`: the run stopped there. Another answer is
+    // drawn now.
+    let play = SelfPlay {
+        levels: 1..=3,
+        max_answers: 4,
+        ..SelfPlay::new(VariantId::Spell)
+    };
+    for seed in 12000..12016 {
+        let record = play
+            .play(seed, 0)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(record.answers.len(), 4, "seed {seed}");
+        assert!(
+            record.answers.iter().all(|a| !a.ends_with('!')),
+            "{record:?}"
         );
     }
 }

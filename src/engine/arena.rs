@@ -245,7 +245,7 @@ fn uci_text(game: &Game, answer: &str) -> Option<String> {
 /// confirmation (Spell Chess self-check): the random player then picks among the
 /// others, and only when every answer wants one among the answers as they must be
 /// typed.
-fn random_answer(game: &Game, side: Side, rng: &mut GameRng) -> Result<String, String> {
+pub fn random_answer(game: &Game, side: Side, rng: &mut GameRng) -> Result<String, String> {
     let plays = |t: &String| game.clone().play(side, t).is_ok();
     let mut texts = game.legal_texts();
     texts.shuffle(rng);

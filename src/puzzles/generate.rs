@@ -11,6 +11,7 @@
 use super::judge::{self, material, only_win, solver, Depth, Rejection, MINOR, WON};
 use super::{themes, Position, Puzzle};
 use crate::core::Side;
+use crate::engine::arena::random_answer;
 use crate::engine::{decide, Settings};
 use crate::variants::{Game, GameRng, Options, VariantId};
 use rand::{Rng, SeedableRng};
@@ -418,7 +419,13 @@ impl SelfPlay {
             }
             let legal = game.legal_texts();
             let text = if answers.len() < self.opening && !legal.is_empty() {
-                legal[rng.gen_range(0..legal.len())].clone()
+                // A listed answer may want a confirmation (Spell Chess: one that leaves
+                // the king capturable): another answer is drawn then.
+                let pick = legal[rng.gen_range(0..legal.len())].clone();
+                match game.clone().play(ask.side, &pick) {
+                    Ok(_) => pick,
+                    Err(_) => random_answer(&game, ask.side, &mut rng)?,
+                }
             } else {
                 let settings = Settings::new(levels[ask.side.index()], rng.gen());
                 decide(&game, ask.side, &settings)
