@@ -6,7 +6,7 @@ use arcana::puzzles::generate::{
     confirm, find, kept, puzzle_at, scan, Plan, Record, SelfPlay, Tally,
 };
 use arcana::puzzles::judge::Rejection;
-use arcana::puzzles::{csv, distinct, Position, Puzzle};
+use arcana::puzzles::{csv, distinct, play_all, Position, Puzzle, SHIPPED};
 use arcana::variants::{Options, VariantId};
 
 fn options(pairs: &[(&str, &str)]) -> Options {
@@ -165,22 +165,29 @@ fn the_second_check_confirms_a_puzzle_and_refuses_a_wrong_line() {
     );
 }
 
-#[test]
-fn a_game_record_is_scanned_for_its_blunder() {
-    // 3...Nf6?? allows Qxf7#.
-    let answers: Vec<String> = ["e2-e4", "e7-e5", "Bf1-c4", "Nb8-c6", "Qd1-h5", "Ng8-f6"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+/// 1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6?? (Qxf7# from here) 4.a3? h6.
+const OPENING: [&str; 8] = [
+    "e2-e4", "e7-e5", "Bf1-c4", "Nb8-c6", "Qd1-h5", "Ng8-f6", "a2-a3", "h7-h6",
+];
+
+/// The scan of the chess game of `answers` from the start, named `source`.
+fn scanned(answers: &[&str], source: &str) -> (Vec<Puzzle>, Tally) {
     let record = Record {
         variant: VariantId::Standard,
         options: Options::new(),
         seed: 3,
-        answers,
-        source: "game 7".to_string(),
+        answers: answers.iter().map(|s| s.to_string()).collect(),
+        source: source.to_string(),
     };
     let mut tally = Tally::default();
     let puzzles = scan(&record, &Plan::default(), &mut tally);
+    (puzzles, tally)
+}
+
+#[test]
+fn a_game_record_is_scanned_for_its_blunder() {
+    // 3...Nf6?? allows Qxf7#.
+    let (puzzles, tally) = scanned(&OPENING[..6], "game 7");
     assert_eq!(tally.games, 1);
     assert_eq!(tally.positions, 7, "{tally:?}");
     let mate = puzzles
@@ -195,21 +202,7 @@ fn a_game_record_is_scanned_for_its_blunder() {
 #[test]
 fn a_mate_left_open_for_two_turns_is_one_puzzle_and_checked_once() {
     // 3...Nf6?? allows Qxf7#; 4.a3? and 4...h6 leave it open.
-    let answers: Vec<String> = [
-        "e2-e4", "e7-e5", "Bf1-c4", "Nb8-c6", "Qd1-h5", "Ng8-f6", "a2-a3", "h7-h6",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    let record = Record {
-        variant: VariantId::Standard,
-        options: Options::new(),
-        seed: 3,
-        answers,
-        source: "game 8".to_string(),
-    };
-    let mut tally = Tally::default();
-    let puzzles = scan(&record, &Plan::default(), &mut tally);
+    let (puzzles, tally) = scanned(&OPENING, "game 8");
     let mates: Vec<_> = puzzles
         .iter()
         .filter(|p| p.line.first().map(String::as_str) == Some("Qh5:f7"))
@@ -290,4 +283,37 @@ fn self_play_opens_with_answers_the_rules_take_without_a_confirmation() {
             "{record:?}"
         );
     }
+}
+
+/// The games whose starter set is still short of 100 puzzles (issue 51 open, Wand
+/// Chess's generation the costliest): the test fails once one of them reaches 100,
+/// so that the list only shrinks.
+const STILL_SHORT: [VariantId; 1] = [VariantId::Wand];
+
+/// The starter set shipped in assets/ (issue 51's "done when"): at least 100 puzzles
+/// of every game but those still short (at least 50 of those), each position rebuilt
+/// from its seed and answers under its own id, each line playable from it, and one
+/// puzzle per source game and first answer.
+#[test]
+fn the_shipped_starter_set_holds_100_replayable_puzzles_of_every_game() {
+    let shipped = csv::read(SHIPPED).expect("the shipped set reads");
+    for v in VariantId::available() {
+        let n = shipped.iter().filter(|p| p.position.variant == v).count();
+        if STILL_SHORT.contains(&v) {
+            assert!((50..100).contains(&n), "{v}: {n} puzzles shipped");
+        } else {
+            assert!(n >= 100, "{v}: {n} puzzles shipped");
+        }
+    }
+    for p in &shipped {
+        assert_eq!(Puzzle::id_of(&p.position), p.id, "{p:?}");
+        let mut game = p
+            .position
+            .game()
+            .unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        assert_eq!(game.variant(), p.position.variant, "{}", p.id);
+        play_all(&mut game, &p.line).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        assert!(!p.themes.is_empty() && !p.source.is_empty(), "{p:?}");
+    }
+    assert_eq!(distinct(shipped.clone()).len(), shipped.len());
 }

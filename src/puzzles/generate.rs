@@ -419,8 +419,8 @@ impl SelfPlay {
             }
             let legal = game.legal_texts();
             let text = if answers.len() < self.opening && !legal.is_empty() {
-                // A listed answer may want a confirmation (Spell Chess: one that leaves
-                // the king capturable): another answer is drawn then.
+                // A listed answer may want a confirmation (one that leaves the own
+                // king capturable, in a game that allows it): another is drawn then.
                 let pick = legal[rng.gen_range(0..legal.len())].clone();
                 match game.clone().play(ask.side, &pick) {
                     Ok(_) => pick,
