@@ -421,6 +421,7 @@ impl SelfPlay {
             let text = if answers.len() < self.opening && !legal.is_empty() {
                 // A listed answer may want a confirmation (one that leaves the own
                 // king capturable, in a game that allows it): another is drawn then.
+                // The first draw stays as it was, so earlier seeds replay their games.
                 let pick = legal[rng.gen_range(0..legal.len())].clone();
                 match game.clone().play(ask.side, &pick) {
                     Ok(_) => pick,

@@ -311,11 +311,10 @@ fn mean_look(
         .iter()
         .skip(1)
         .filter_map(|w| worth_against(w, solver, other, quick, 0x5c, best));
-    let all: Vec<i64> = std::iter::once(first)
-        .chain(rest.map(|(v, _)| v))
-        .map(i64::from)
-        .collect();
-    i32::try_from(all.iter().sum::<i64>() / all.len().max(1) as i64).unwrap_or(0)
+    let (sum, n) = rest.fold((i64::from(first), 1i64), |(s, n), (v, _)| {
+        (s + i64::from(v), n + 1)
+    });
+    i32::try_from(sum / n).unwrap_or(0)
 }
 
 /// Whether `other` spoils the solution `best` (both worths for the solver): an answer
