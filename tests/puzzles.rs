@@ -285,25 +285,15 @@ fn self_play_opens_with_answers_the_rules_take_without_a_confirmation() {
     }
 }
 
-/// The games whose starter set is still short of 100 puzzles (issue 51 open, Wand
-/// Chess's generation the costliest): the test fails once one of them reaches 100,
-/// so that the list only shrinks.
-const STILL_SHORT: [VariantId; 1] = [VariantId::Wand];
-
 /// The starter set shipped in assets/ (issue 51's "done when"): at least 100 puzzles
-/// of every game but those still short (at least 50 of those), each position rebuilt
-/// from its seed and answers under its own id, each line playable from it, and one
-/// puzzle per source game and first answer.
+/// of every game, each position rebuilt from its seed and answers under its own id,
+/// each line playable from it, and one puzzle per source game and first answer.
 #[test]
 fn the_shipped_starter_set_holds_100_replayable_puzzles_of_every_game() {
     let shipped = csv::read(SHIPPED).expect("the shipped set reads");
     for v in VariantId::available() {
         let n = shipped.iter().filter(|p| p.position.variant == v).count();
-        if STILL_SHORT.contains(&v) {
-            assert!((50..100).contains(&n), "{v}: {n} puzzles shipped");
-        } else {
-            assert!(n >= 100, "{v}: {n} puzzles shipped");
-        }
+        assert!(n >= 100, "{v}: {n} puzzles shipped");
     }
     for p in &shipped {
         assert_eq!(Puzzle::id_of(&p.position), p.id, "{p:?}");
